@@ -1,0 +1,228 @@
+"""The engine contract every game implements, and the helpers games share.
+
+A game is a state machine: ``pending()`` says whose decision is awaited, ``legal_actions(s)``
+lists what seat ``s`` may do, ``apply(s, action)`` changes the state (or raises
+``IllegalAction`` and changes nothing), ``view(s)`` is what seat ``s`` may know.
+
+Events returned by ``apply`` are **public**: anything in them may be shown to every seat and to
+spectators. What only one seat may know lives in that seat's ``view``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from . import cards as _cards
+
+
+class IllegalAction(Exception):
+    """An action that the rules do not allow now. ``str(exc)`` is a reason a person can read."""
+
+    @property
+    def reason(self) -> str:
+        return str(self)
+
+
+# ---------------------------------------------------------------------------------------------
+# Options
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option: its default and a check that returns the cleaned value.
+
+    ``check`` raises ValueError with a message *without* the option name; the parser adds it.
+    """
+
+    default: Any
+    check: Callable[[Any], Any]
+    help: str = ""
+
+
+def choice(*values: Any) -> Callable[[Any], Any]:
+    def check(v: Any) -> Any:
+        if v not in values:
+            raise ValueError(f"must be one of {', '.join(map(str, values))}")
+        return v
+
+    return check
+
+
+def integer(lo: int, hi: int | None = None, *, allow_none: bool = False) -> Callable[[Any], Any]:
+    def check(v: Any) -> Any:
+        if v is None and allow_none:
+            return None
+        if isinstance(v, str):
+            try:
+                v = int(v)
+            except ValueError:
+                raise ValueError("must be a whole number") from None
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise ValueError("must be a whole number")
+        if v < lo or (hi is not None and v > hi):
+            raise ValueError(f"must be from {lo} to {hi}" if hi is not None else f"must be ≥ {lo}")
+        return v
+
+    return check
+
+
+def boolean(v: Any) -> bool:
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, str) and v.lower() in ("1", "true", "yes", "on"):
+        return True
+    if isinstance(v, str) and v.lower() in ("0", "false", "no", "off"):
+        return False
+    raise ValueError("must be true or false")
+
+
+def parse_options(schema: dict[str, Option], given: dict[str, Any] | None) -> dict[str, Any]:
+    """Defaults filled in, every value checked. Unknown names and bad values raise ValueError."""
+    if given is not None and not isinstance(given, dict):
+        raise ValueError("options: must be a mapping of option names to values")
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(schema))
+    if unknown:
+        raise ValueError(
+            f"unknown option {unknown[0]!r} (known: {', '.join(sorted(schema)) or 'none'})"
+        )
+    out = {}
+    for name, opt in schema.items():
+        if name in given:
+            try:
+                out[name] = opt.check(given[name])
+            except ValueError as exc:
+                raise ValueError(f"option {name!r}: {exc}") from None
+        else:
+            out[name] = opt.default
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Strict actions
+
+
+def check_action(action: object, shape: dict[str, type | tuple[type, ...]]) -> dict:
+    """Check that ``action`` is a dict with exactly the keys of ``shape``, each of its type.
+
+    ``shape`` maps key -> type (``list`` means a list; items are checked by the game). ``bool``
+    is never accepted where ``int`` is asked. Raises IllegalAction naming the fault.
+    """
+    if not isinstance(action, dict):
+        raise IllegalAction("an action must be a mapping")
+    keys = set(action)
+    missing = sorted(set(shape) - keys)
+    extra = sorted(k for k in keys - set(shape) if isinstance(k, str)) + sorted(
+        repr(k) for k in keys if not isinstance(k, str)
+    )
+    kind = action.get("type", "?")
+    if missing:
+        raise IllegalAction(f"{kind}: missing {', '.join(missing)}")
+    if extra:
+        raise IllegalAction(f"{kind}: unexpected {', '.join(extra)}")
+    for key, typ in shape.items():
+        value = action[key]
+        if isinstance(value, bool) and typ is not bool and bool not in _as_tuple(typ):
+            raise IllegalAction(f"{kind}: {key} has the wrong type")
+        if not isinstance(value, typ):
+            raise IllegalAction(f"{kind}: {key} has the wrong type")
+    return action
+
+
+def _as_tuple(typ: type | tuple[type, ...]) -> tuple[type, ...]:
+    return typ if isinstance(typ, tuple) else (typ,)
+
+
+def check_codes(kind: str, key: str, value: list) -> list[str]:
+    """Every item is a well-formed card code."""
+    if not all(_cards.is_card(c) for c in value):
+        raise IllegalAction(f"{kind}: {key} must be a list of card codes")
+    return value
+
+
+def check_ints(kind: str, key: str, value: list) -> list[int]:
+    """Every item is an int (not a bool)."""
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise IllegalAction(f"{kind}: {key} must be a list of whole numbers")
+    return value
+
+
+def action_type(action: object) -> str:
+    """The ``type`` of an action, or IllegalAction when it has none."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction("an action must be a mapping with a string 'type'")
+    return action["type"]
+
+
+# ---------------------------------------------------------------------------------------------
+# The base class
+
+
+class Game:
+    """Base of every game. Subclasses set ``NAME``, ``TITLE``, ``MIN_SEATS``, ``MAX_SEATS`` and
+    ``OPTIONS`` and implement the contract methods.
+
+    ``self.rng`` is the only source of randomness a game may use; it is seeded from ``seed``.
+    """
+
+    NAME: ClassVar[str] = ""
+    TITLE: ClassVar[str] = ""
+    MIN_SEATS: ClassVar[int] = 2
+    MAX_SEATS: ClassVar[int] = 10
+    OPTIONS: ClassVar[dict[str, Option]] = {}
+
+    def __init__(
+        self,
+        seats: int,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        deck: list[str] | None = None,
+    ) -> None:
+        if isinstance(seats, bool) or not isinstance(seats, int):
+            raise ValueError("seats: must be a whole number")
+        if not self.MIN_SEATS <= seats <= self.MAX_SEATS:
+            raise ValueError(
+                f"seats: {self.TITLE or self.NAME} takes {self.MIN_SEATS} to {self.MAX_SEATS} "
+                f"players, not {seats}"
+            )
+        self.seats = seats
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.options = parse_options(self.OPTIONS, options)
+
+    # The contract --------------------------------------------------------------------------
+    def pending(self) -> list[int]:
+        raise NotImplementedError
+
+    def legal_actions(self, seat: int) -> list[dict]:
+        raise NotImplementedError
+
+    def apply(self, seat: int, action: dict) -> list[dict]:
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    @property
+    def over(self) -> bool:
+        raise NotImplementedError
+
+    def result(self) -> dict:
+        raise NotImplementedError
+
+    # Shared helpers -------------------------------------------------------------------------
+    def check_seat(self, seat: object) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
+            raise IllegalAction(f"there is no seat {seat!r} at this table")
+        return seat
+
+    def check_turn(self, seat: int) -> None:
+        """Raise unless ``seat`` is awaited now."""
+        self.check_seat(seat)
+        if self.over:
+            raise IllegalAction("the game is over")
+        if seat not in self.pending():
+            raise IllegalAction("it is not your turn")

@@ -1,0 +1,27 @@
+"""``kotatsu rules GAME``: the player's rules of a game, printed in the terminal."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+
+def rules_text(game: str) -> str:
+    """The Markdown rules of ``game`` as shipped with the package (``tui/help/GAME.md``)."""
+    return resources.files("tui.help").joinpath(f"{game}.md").read_text(encoding="utf-8")
+
+
+def print_rules(game: str, *, ascii_only: bool = False) -> int:
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    text = rules_text(game)
+    if ascii_only:
+        for glyph, letter in (("♠", "S"), ("♥", "H"), ("♦", "D"), ("♣", "C")):
+            text = text.replace(glyph, letter)
+    console = Console()
+    if console.is_terminal:
+        with console.pager(styles=True):
+            console.print(Markdown(text))
+    else:
+        console.print(Markdown(text))
+    return 0
