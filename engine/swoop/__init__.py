@@ -1,7 +1,9 @@
-"""Placeholder until the game lands: the package exports GAME (a Game subclass) and BOT."""
+"""Swoop: shed your cards onto a shared pile; four of a rank, a 10 or a joker swoops it away.
 
-from ..base import Game
-from ..bots import RandomBot as BOT
+Rules: shared/rules/swoop.md. Phases, view and events: docs/swoop.md.
+"""
 
-GAME = Game
+from .bot import SwoopBot as BOT
+from .game import Swoop as GAME
+
 __all__ = ["BOT", "GAME"]

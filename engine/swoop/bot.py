@@ -1,0 +1,95 @@
+"""A Swoop bot that decides from its view and legal actions only.
+
+It sheds high-penalty cards early, swoops when it can, keeps its 10s and jokers for a big pile
+(or for the end of the hand, when holding them would cost 50 each), and takes the pile on
+purpose only when the pile is cheaper than what it would otherwise give up.
+"""
+
+from __future__ import annotations
+
+from ..bots import Bot
+from ..cards import rank
+from .rules import MAX_GROUP, ORDER, SPECIAL, outcome, penalty
+
+#: A pile worth at least this many penalty points is worth a 10 or a joker.
+BIG_PILE = 18
+#: An opponent with this few cards left may end the hand soon: dump 10s and jokers.
+NEAR_OUT = 4
+
+
+class SwoopBot(Bot):
+    """Greedy one-step player: scores every legal action and picks the best (ties at random)."""
+
+    def act(self, view: dict, legal: list[dict]) -> dict:
+        phase = view["phase"]
+        if phase == "chain":
+            chains = [a for a in legal if a["type"] == "chain"]
+            return chains[0] if chains else {"type": "stop"}
+        scored = [(self._score(view, a), self.rng.random(), i) for i, a in enumerate(legal)]
+        return legal[max(scored)[2]]
+
+    # Scoring -------------------------------------------------------------------------------
+    def _score(self, view: dict, action: dict) -> float:
+        me = view["players"][self.seat]
+        if action["type"] == "flip":
+            return self._flip_score(view)
+        cards = list(action["cards"]) + [me["face_up"][s] for s in action["table"]]
+        if view["phase"] == "add":
+            cards.append(view["flipped"]["card"])
+        r = rank(cards[0])
+        pile = view["pile"]
+        result = outcome(r, len(cards), pile)
+        shed = sum(penalty(c) for c in cards)
+        mine_left = (
+            view["players"][self.seat]["hand"]
+            + sum(c is not None for c in me["face_up"])
+            + sum(me["mystery"])
+        )
+        going_out = len(cards) - (view["phase"] == "add") >= mine_left
+        if result == "pickup":
+            return -100 - self._pile_cost(pile) - 0.1 * len(action["table"])
+        if r in SPECIAL:
+            if going_out:
+                return 1000
+            urgency = self._danger(view)
+            pile_cost = self._pile_cost(pile)
+            if pile_cost >= BIG_PILE or urgency:
+                return 40 + shed + pile_cost
+            return -150 + shed / 10
+        if going_out:
+            return 1000
+        base = shed + 5 * len(cards)
+        if result == "swoop":
+            return 80 + base
+        # Low play: a low card on top makes the next player pick up more often.
+        next_pressure = (13 - ORDER[r]) * 0.8
+        top, count = view["top"]["rank"] if view["top"] else None, 0
+        if view["top"] and top == r:
+            count = view["top"]["count"]
+        run = len(cards) + count
+        gift = 6 if run == MAX_GROUP - 1 else 0
+        return base + next_pressure - gift
+
+    def _flip_score(self, view: dict) -> float:
+        """Expected value of turning a mystery card over (its rank is unknown to everyone)."""
+        pile = view["pile"]
+        if not pile:
+            return 12.0
+        top = ORDER[rank(pile[-1])]
+        low = top / 13 * 48 / 54
+        special = 6 / 54
+        high = 1 - low - special
+        return low * 12 + special * 40 - high * (100 + self._pile_cost(pile))
+
+    @staticmethod
+    def _pile_cost(pile: list[str]) -> float:
+        return sum(penalty(c) for c in pile) + 2 * len(pile)
+
+    def _danger(self, view: dict) -> bool:
+        for s, p in enumerate(view["players"]):
+            if s == self.seat:
+                continue
+            left = p["hand"] + sum(c is not None for c in p["face_up"]) + sum(p["mystery"])
+            if left <= NEAR_OUT:
+                return True
+        return False

@@ -1,0 +1,108 @@
+"""Reading and listing Swoop's actions: strict parsing of the binding shapes and the bounded
+list of legal actions (one per rank × count from hand × set of face-up slots)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from ..base import IllegalAction, check_action, check_codes, check_ints
+from ..cards import rank
+from .rules import MAX_GROUP, SLOTS, group_limit, sort_key
+
+GROUP_SHAPE = {"type": str, "cards": list, "table": list}
+GROUP_SHAPE_NO_TABLE = {"type": str, "cards": list}
+
+
+def parse_group(
+    action: dict, hand: list[str], face_up: list[str | None]
+) -> tuple[list[str], list[int]]:
+    """The hand codes and face-up slots named by a play/add/chain action, checked to be the
+    seat's own cards (not yet checked against the rules of the pile)."""
+    shape = GROUP_SHAPE if "table" in action else GROUP_SHAPE_NO_TABLE
+    check_action(action, shape)
+    kind = action["type"]
+    codes = check_codes(kind, "cards", action["cards"])
+    slots = check_ints(kind, "table", action.get("table", []))
+    for slot in slots:
+        if not 0 <= slot < SLOTS:
+            raise IllegalAction(f"{kind}: there is no face-up slot {slot} (slots are 0 to 3)")
+    if len(set(slots)) != len(slots):
+        raise IllegalAction(f"{kind}: a face-up slot is named twice")
+    for slot in slots:
+        if face_up[slot] is None:
+            raise IllegalAction(f"{kind}: you have no face-up card in slot {slot}")
+    have = Counter(hand)
+    for code, n in Counter(codes).items():
+        if have[code] < n:
+            raise IllegalAction(f"{kind}: {code} is not in your hand" + (" that often" * (n > 1)))
+    return list(codes), list(slots)
+
+
+def group_rank(kind: str, cards: list[str]) -> str:
+    """The one rank of a group, or IllegalAction when the cards mix ranks."""
+    ranks = {rank(c) for c in cards}
+    if len(ranks) > 1:
+        raise IllegalAction(
+            f"{kind}: all cards of a play must have one rank (got {', '.join(sorted(ranks))})"
+        )
+    return ranks.pop()
+
+
+def cards_by_rank(hand: list[str], face_up: list[str | None]) -> dict[str, tuple[list, list]]:
+    """rank -> (hand codes sorted, face-up slots) for every rank the seat can play."""
+    out: dict[str, tuple[list, list]] = {}
+    for code in sorted(hand, key=sort_key):
+        out.setdefault(rank(code), ([], []))[0].append(code)
+    for slot, code in enumerate(face_up):
+        if code is not None:
+            out.setdefault(rank(code), ([], []))[1].append(slot)
+    return out
+
+
+def groups(kind: str, hand_codes: list[str], slots: list[int], lo: int, hi: int) -> list[dict]:
+    """Every distinct group of ``lo..hi`` cards from these hand codes and face-up slots."""
+    out = []
+    for h in range(min(len(hand_codes), hi) + 1):
+        for k in range(min(len(slots), hi - h) + 1):
+            if h + k < lo:
+                continue
+            for chosen in combinations(slots, k):
+                out.append({"type": kind, "cards": hand_codes[:h], "table": list(chosen)})
+    return out
+
+
+def play_actions(
+    hand: list[str], face_up: list[str | None], mystery: list[str | None], pile: list[str]
+) -> list[dict]:
+    """Every distinct play and flip on this pile."""
+    out = []
+    for r, (codes, slots) in cards_by_rank(hand, face_up).items():
+        out.extend(groups("play", codes, slots, 1, group_limit(r, pile)))
+    for slot in range(SLOTS):
+        if mystery[slot] is not None and face_up[slot] is None:
+            out.append({"type": "flip", "slot": slot})
+    return out
+
+
+def add_actions(
+    hand: list[str], face_up: list[str | None], flipped: str, pile: list[str]
+) -> list[dict]:
+    """The additions to a flipped card: none, or up to the group and five-of-a-rank limits."""
+    r = rank(flipped)
+    codes, slots = cards_by_rank(hand, face_up).get(r, ([], []))
+    room = min(MAX_GROUP, group_limit(r, pile)) - 1
+    return groups("add", codes, slots, 0, room)
+
+
+def chain_actions(hand: list[str], face_up: list[str | None], chain_rank: str, need: int) -> list:
+    """``stop``, and every way to play exactly ``need`` cards of ``chain_rank``."""
+    codes, slots = cards_by_rank(hand, face_up).get(chain_rank, ([], []))
+    return [*groups("chain", codes, slots, need, need), {"type": "stop"}]
+
+
+def count_of_rank(hand: list[str], face_up: list[str | None], wanted: str) -> int:
+    """How many cards of ``wanted`` the seat holds in hand and face up."""
+    return sum(1 for c in hand if rank(c) == wanted) + sum(
+        1 for c in face_up if c is not None and rank(c) == wanted
+    )

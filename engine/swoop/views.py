@@ -1,0 +1,58 @@
+"""What one seat (or a spectator) may know of a Swoop game.
+
+Mystery cards are never shown, not even to their owner: a view says only whether a slot still
+holds one. Hands are counts, except the viewer's own.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .rules import sort_key, top_run
+
+if TYPE_CHECKING:
+    from .game import Swoop
+
+
+def build_view(game: Swoop, seat: int | None) -> dict:
+    """The view of ``seat`` (None: a spectator), as documented in docs/swoop.md."""
+    players = []
+    for s in range(game.seats):
+        face_up = list(game.face_up[s])
+        mystery = [c is not None for c in game.mystery[s]]
+        players.append(
+            {
+                "hand": len(game.hands[s]),
+                "face_up": face_up,
+                "mystery": mystery,
+                "uncovered": [m and f is None for m, f in zip(mystery, face_up, strict=True)],
+            }
+        )
+    top, count = top_run(game.pile)
+    over = game.over
+    return {
+        "game": game.NAME,
+        "seat": seat,
+        "seats": game.seats,
+        "phase": "over" if over else game.phase,
+        "pending": game.pending(),
+        "scores": list(game.scores),
+        "over": over,
+        "options": dict(game.options),
+        "result": game.result() if over else None,
+        "hand_no": game.hand_no,
+        "first": game.first,
+        "turn": None if over else game.turn,
+        "hand": None if seat is None else sorted(game.hands[seat], key=sort_key),
+        "players": players,
+        "pile": list(game.pile),
+        "top": None if top is None else {"rank": top, "count": count},
+        "cleared": game.cleared,
+        "unused": len(game.unused),
+        "flipped": None
+        if game.flipped is None
+        else {"slot": game.flipped[0], "card": game.flipped[1]},
+        "chain": None if game.chain is None else {"rank": game.chain[0], "need": game.chain[1]},
+        "hands": [list(h) for h in game.history],
+        "draws": None if game.draws is None else [[list(d) for d in r] for r in game.draws],
+    }
