@@ -1,0 +1,90 @@
+"""A seat played by the game's bot over the network, as ``kotatsu bot --join`` does.
+
+The bot sees exactly what a human client sees (its view and legal actions), so a remote bot is
+as honest as one in the host's process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import engine
+
+from .client import Client
+
+log = logging.getLogger("kotatsu.net.botclient")
+
+
+async def play_seat(
+    client: Client,
+    *,
+    kind: str = "smart",
+    seed: int | None = None,
+    delay: float = 0.0,
+) -> dict[str, Any] | None:
+    """Play ``client``'s seat (already connected) until the game ends; the result, or None if
+    the connection closed first."""
+    if client.seat is None or client.table is None:
+        raise ValueError("a bot needs a seat, not a spectator's chair")
+    bot = engine.make_bot(client.table["game"], client.seat, seed, kind=kind)
+    latest: dict[str, Any] | None = None
+    fallback_version = -1
+    async for message in client.messages():
+        kind_of = message["t"]
+        if kind_of == "state":
+            latest = message
+            view = message["view"]
+            if view.get("over"):
+                return view.get("result")
+            if message["version"] != client.version or not message["legal"]:
+                continue  # a newer state is already queued, or nothing to do
+            if client.seat not in view.get("pending", []):
+                continue
+            if delay:
+                await asyncio.sleep(delay)
+            await _send(client, bot.act(view, message["legal"]), message["version"])
+        elif (
+            kind_of == "rejected"
+            and latest is not None
+            and latest["legal"]
+            and message["version"] == latest["version"] == client.version != fallback_version
+        ):
+            fallback_version = latest["version"]
+            log.warning(
+                "bot action rejected (%s); playing the first legal action", message["reason"]
+            )
+            await _send(client, latest["legal"][0], latest["version"])
+    return None
+
+
+async def _send(client: Client, action: dict[str, Any], version: int) -> None:
+    # When the link is down the client reconnects and a fresh state brings the decision back.
+    with contextlib.suppress(ConnectionError):
+        await client.act(action, version)
+
+
+async def run_bot_client(
+    host: str,
+    port: int,
+    name: str = "",
+    password: str | None = None,
+    *,
+    seat: int | None = None,
+    token: str | None = None,
+    kind: str = "smart",
+    seed: int | None = None,
+    delay: float = 0.0,
+    **client_options: Any,
+) -> dict[str, Any] | None:
+    """Connect, take a seat and play it to the end; the game's result."""
+    client = Client(
+        host, port, name=name, password=password, seat=seat, token=token, **client_options
+    )
+    await client.connect()
+    try:
+        return await play_seat(client, kind=kind, seed=seed, delay=delay)
+    finally:
+        await client.close()

@@ -1,0 +1,265 @@
+"""The client side of the wire, as the TUI and the bot client use it (docs/contracts.md).
+
+``Client`` connects, proves the password if any, takes or resumes a seat, and then hands out
+the host's messages as plain dicts. When the link drops it reconnects by itself with backoff,
+using its resume token, and says so with ``{"t": "connection", "status": ...}`` messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+from .codec import HOST_FRAME_LIMIT, CodecError, FrameDecoder, encode
+from .host import password_proof
+from .messages import PROTOCOL_VERSION, check_host
+
+log = logging.getLogger("kotatsu.net.client")
+
+NO_RECONNECT_CODES = {"replaced", "flood", "protocol", "password", "token", "full"}
+
+
+class JoinError(Exception):
+    """The host refused us: ``code`` (machine) and ``msg`` (for people)."""
+
+    def __init__(self, code: str, msg: str) -> None:
+        super().__init__(f"{code}: {msg}")
+        self.code = code
+        self.msg = msg
+
+
+class _Link:
+    """One TCP connection to the host with its frame decoder."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.decoder = FrameDecoder(HOST_FRAME_LIMIT)
+
+    async def receive(self) -> dict[str, Any]:
+        """The next checked host message; ConnectionError when the stream ends or is bad."""
+        while True:
+            try:
+                return check_host(next(self.decoder))
+            except StopIteration:
+                pass
+            except CodecError as exc:
+                raise ConnectionError(f"bad frame from the host: {exc}") from None
+            data = await self.reader.read(65536)
+            if not data:
+                raise ConnectionError("the host closed the connection")
+            try:
+                self.decoder.feed(data)
+            except CodecError as exc:
+                raise ConnectionError(f"bad frame from the host: {exc}") from None
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.writer.write(encode(message))
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.writer.close()
+
+
+class Client:
+    """A seat (or a spectator's chair) at a remote table."""
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        name: str = "",
+        password: str | None = None,
+        seat: int | None = None,
+        spectator: bool = False,
+        token: str | None = None,
+        *,
+        reconnect: bool = True,
+        ping_interval: float = 5.0,
+        dead_after: float = 15.0,
+        connect_timeout: float = 5.0,
+        backoff_max: float = 2.0,
+        give_up_after: float = 600.0,
+    ) -> None:
+        self.host, self.port = host, port
+        self.name = name
+        self.password = password
+        self.wish = seat
+        self.spectator = spectator
+        self.token = token
+        self.reconnect = reconnect
+        self.ping_interval = ping_interval
+        self.dead_after = dead_after
+        self.connect_timeout = connect_timeout
+        self.backoff_max = backoff_max
+        self.give_up_after = give_up_after
+        self.seat: int | None = None
+        self.table: dict[str, Any] | None = None
+        self.version = 0
+        self.over = False
+        self.connected = False
+        self._link: _Link | None = None
+        self._queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._task: asyncio.Task | None = None
+        self._closing = False
+        self._last_heard = 0.0
+        self._ping_n = 0
+
+    async def connect(self) -> None:
+        """Handshake and take (or resume) a seat; JoinError if the host says no."""
+        self._link = await self._open()
+        self.connected = True
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _open(self) -> _Link:
+        reader, writer = await asyncio.wait_for(
+            asyncio.open_connection(self.host, self.port), self.connect_timeout
+        )
+        link = _Link(reader, writer)
+        try:
+            hello = await asyncio.wait_for(link.receive(), self.connect_timeout)
+            if hello["t"] == "error":
+                raise JoinError(hello["code"], hello["msg"])
+            if hello["t"] != "hello":
+                raise JoinError("protocol", f"expected hello, got {hello['t']}")
+            if hello["v"] != PROTOCOL_VERSION:
+                raise JoinError("version", f"the host speaks protocol {hello['v']}, not ours")
+            if hello["table"]["password"] and self.password is None:
+                raise JoinError("password", "this table needs a password")
+            auth = None
+            if hello["table"]["password"] and self.password is not None:
+                auth = password_proof(self.password, hello["nonce"])
+            link.send(
+                {
+                    "t": "join",
+                    "name": self.name,
+                    "seat": self.wish,
+                    "spectator": self.spectator,
+                    "auth": auth,
+                    "token": self.token,
+                }
+            )
+            answer = await asyncio.wait_for(link.receive(), self.connect_timeout)
+            if answer["t"] == "error":
+                raise JoinError(answer["code"], answer["msg"])
+            if answer["t"] != "welcome":
+                raise JoinError("protocol", f"expected welcome, got {answer['t']}")
+        except BaseException:
+            link.close()
+            raise
+        self.seat = answer["seat"]
+        self.token = answer["token"] or self.token
+        self.table = answer["table"]
+        self._last_heard = time.monotonic()
+        return link
+
+    async def messages(self) -> AsyncIterator[dict[str, Any]]:
+        """The host's messages and connection changes, until ``connection: closed``."""
+        while True:
+            message = await self._queue.get()
+            yield message
+            if message["t"] == "connection" and message["status"] == "closed":
+                return
+
+    async def act(self, action: dict[str, Any], version: int | None = None) -> None:
+        """Send an action for the state ``version`` (default: the last state seen)."""
+        self._send(
+            {"t": "act", "version": self.version if version is None else version, "action": action}
+        )
+
+    async def chat(self, text: str, to: int | None = None) -> None:
+        """Say something to the table, or whisper to seat ``to`` where the table allows it."""
+        self._send({"t": "chat", "text": text, "to": to})
+
+    def _send(self, message: dict[str, Any]) -> None:
+        if self._link is None or not self.connected:
+            raise ConnectionError("not connected to the host")
+        self._link.send(message)
+
+    async def close(self) -> None:
+        """Leave (the seat stays ours: the token can resume it) and stop reconnecting."""
+        self._closing = True
+        if self._link is not None:
+            self._link.close()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        self.connected = False
+
+    # -- the background: read, ping, reconnect ----------------------------------------------
+    async def _run(self) -> None:
+        status_closed = {"t": "connection", "status": "closed"}
+        try:
+            while True:
+                stop = await self._pump()
+                self.connected = False
+                if stop or self._closing or self.over or not self.reconnect:
+                    break
+                self._queue.put_nowait({"t": "connection", "status": "lost"})
+                if not await self._reconnect():
+                    break
+                self._queue.put_nowait({"t": "connection", "status": "restored"})
+        finally:
+            self.connected = False
+            if self._link is not None:
+                self._link.close()
+            self._queue.put_nowait(status_closed)
+
+    async def _pump(self) -> bool:
+        """Read the current link until it ends; True if we must not reconnect."""
+        link = self._link
+        assert link is not None
+        pinger = asyncio.get_running_loop().create_task(self._ping(link))
+        try:
+            while True:
+                message = await link.receive()
+                self._last_heard = time.monotonic()
+                if message["t"] == "state":
+                    self.version = message["version"]
+                    self.over = bool(message["view"].get("over"))
+                elif message["t"] == "pong":
+                    continue
+                self._queue.put_nowait(message)
+                if message["t"] == "error":
+                    return message["code"] in NO_RECONNECT_CODES
+        except (ConnectionError, OSError) as exc:
+            log.info("connection to %s:%s lost: %s", self.host, self.port, exc)
+            return False
+        finally:
+            pinger.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await pinger
+            link.close()
+
+    async def _ping(self, link: _Link) -> None:
+        """Keep the host from timing us out, and notice a host that went silent."""
+        while True:
+            await asyncio.sleep(self.ping_interval)
+            if time.monotonic() - self._last_heard > self.dead_after:
+                link.writer.transport.abort()
+                return
+            self._ping_n += 1
+            with contextlib.suppress(Exception):
+                link.send({"t": "ping", "n": self._ping_n})
+
+    async def _reconnect(self) -> bool:
+        """Try again with backoff until the host takes us back; False if it never will."""
+        delay = 0.05
+        deadline = time.monotonic() + self.give_up_after
+        while not self._closing and time.monotonic() < deadline:
+            try:
+                self._link = await self._open()
+                self.connected = True
+                return True
+            except JoinError as exc:
+                self._queue.put_nowait({"t": "error", "code": exc.code, "msg": exc.msg})
+                return False
+            except (OSError, TimeoutError, ConnectionError):
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, self.backoff_max)
+        return False

@@ -1,0 +1,134 @@
+"""The host's journal: enough to rebuild a table exactly after a crash.
+
+A journal is a file of codec frames (so bytes, ints and maps round-trip exactly). The first is
+the header (game, seats, options, seed, bot seats, table name, password, the seats' resume
+tokens); then one record per change: ``{"r": "sit", "seat", "name"}`` when a seat is taken,
+``{"r": "port", "port"}`` when the host binds, ``{"r": "act", "seat", "action"}`` for every applied
+action. Each record is written and fsync'd before the state it produces is sent, so whatever a
+client saw acknowledged is on disk. A torn last record (the crash hit mid-write) was never
+acknowledged and is dropped on reading.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .codec import CodecError, FrameDecoder, encode
+
+JOURNAL_VERSION = 1
+_RECORD_LIMIT = 16 * 1024 * 1024
+
+
+class JournalError(Exception):
+    """A journal that cannot be read or does not belong to this program."""
+
+
+@dataclass
+class JournalData:
+    """What a journal holds, ready for a host to rebuild from."""
+
+    header: dict[str, Any]
+    names: dict[int, str] = field(default_factory=dict)
+    actions: list[tuple[int, Any]] = field(default_factory=list)
+    port: int | None = None
+    valid_bytes: int = 0
+
+
+def default_journal_dir() -> Path:
+    """``$XDG_STATE_HOME/kotatsu`` or ``~/.local/state/kotatsu``."""
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "kotatsu"
+
+
+class Journal:
+    """An open journal being appended to."""
+
+    def __init__(self, path: Path, fsync: bool = True) -> None:
+        self.path = Path(path)
+        self.fsync = fsync
+        self._file: Any = None
+
+    @classmethod
+    def create(cls, path: str | Path, header: dict[str, Any], fsync: bool = True) -> Journal:
+        """A new journal (refusing to overwrite one), readable by its owner only."""
+        journal = cls(Path(path), fsync)
+        journal.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(journal.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        journal._file = os.fdopen(fd, "ab")
+        journal._write({"kotatsu_journal": JOURNAL_VERSION, **header})
+        return journal
+
+    @classmethod
+    def reopen(cls, path: str | Path, valid_bytes: int, fsync: bool = True) -> Journal:
+        """Continue a journal after ``read_journal``; a torn last record is cut off first."""
+        journal = cls(Path(path), fsync)
+        journal._file = open(journal.path, "r+b")  # noqa: SIM115 - kept open for appending
+        journal._file.truncate(valid_bytes)
+        journal._file.seek(valid_bytes)
+        return journal
+
+    def _write(self, record: dict[str, Any]) -> None:
+        self.write_frame(encode(record))
+
+    def sit(self, seat: int, name: str) -> None:
+        self._write({"r": "sit", "seat": seat, "name": name})
+
+    def bound(self, port: int) -> None:
+        self._write({"r": "port", "port": port})
+
+    def act(self, seat: int, action: Any) -> None:
+        self._write({"r": "act", "seat": seat, "action": action})
+
+    def write_frame(self, frame: bytes) -> None:
+        """Append a record the caller encoded earlier (before the engine could touch it)."""
+        self._file.write(frame)
+        self._file.flush()
+        if self.fsync:
+            os.fsync(self._file.fileno())
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+
+def read_journal(path: str | Path) -> JournalData:
+    """Parse a journal; JournalError when it is not one."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise JournalError(f"cannot read journal {path}: {exc.strerror}") from None
+    decoder = FrameDecoder(_RECORD_LIMIT)
+    records: list[tuple[Any, int]] = []
+    offset = 0
+    try:
+        decoder.feed(raw)
+        for record in decoder:
+            offset = len(raw) - decoder.pending_bytes
+            records.append((record, offset))
+    except CodecError as exc:
+        if not records:
+            raise JournalError(f"{path} is not a kotatsu journal ({exc})") from None
+    if not records:
+        raise JournalError(f"{path} is empty or not a kotatsu journal")
+    header, valid = records[0]
+    if not isinstance(header, dict) or header.get("kotatsu_journal") != JOURNAL_VERSION:
+        raise JournalError(f"{path} is not a kotatsu journal (version {JOURNAL_VERSION})")
+    data = JournalData(header=header, valid_bytes=valid)
+    for record, end in records[1:]:
+        if not isinstance(record, dict):
+            break
+        kind = record.get("r")
+        if kind == "sit":
+            data.names[record["seat"]] = record["name"]
+        elif kind == "port":
+            data.port = record["port"]
+        elif kind == "act":
+            data.actions.append((record["seat"], record["action"]))
+        else:
+            raise JournalError(f"{path}: unknown record {kind!r}")
+        data.valid_bytes = end
+    return data

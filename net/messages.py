@@ -1,0 +1,169 @@
+"""The messages of the wire (docs/contracts.md) and a schema check for every field of each.
+
+The codec hands over plain data; nothing in net/ touches a field before ``check_client`` (on the
+host) or ``check_host`` (on the client) has vouched for its presence and type. Anything else
+raises CodecError, and the sender is dropped.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from typing import Any
+
+from .codec import CodecError
+
+PROTOCOL_VERSION = 1
+NAME_LIMIT = 24
+CHAT_LIMIT = 500
+TOKEN_HEX_DIGITS = 32
+NONCE_BYTES = 16
+AUTH_BYTES = 32  # HMAC-SHA256
+
+_KEEP_FORMAT = {"\u200d"}  # the zero-width joiner builds emoji; other format chars go
+
+Check = Callable[[Any], bool]
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_str(limit: int) -> Check:
+    return lambda v: isinstance(v, str) and len(v) <= limit
+
+
+def _optional(check: Check) -> Check:
+    return lambda v: v is None or check(v)
+
+
+def _is_bool(v: Any) -> bool:
+    return isinstance(v, bool)
+
+
+def _is_map(v: Any) -> bool:
+    return isinstance(v, dict)
+
+
+def _is_list(v: Any) -> bool:
+    return isinstance(v, list)
+
+
+def _is_bytes(size: int) -> Check:
+    return lambda v: isinstance(v, bytes) and len(v) == size
+
+
+def _is_token(v: Any) -> bool:
+    return (
+        isinstance(v, str)
+        and len(v) == TOKEN_HEX_DIGITS
+        and all(c in "0123456789abcdef" for c in v)
+    )
+
+
+def _is_table(v: Any) -> bool:
+    return (
+        isinstance(v, dict)
+        and set(v) == {"name", "game", "options", "seats", "password"}
+        and isinstance(v["name"], str)
+        and isinstance(v["game"], str)
+        and isinstance(v["options"], dict)
+        and _is_int(v["seats"])
+        and isinstance(v["password"], bool)
+    )
+
+
+def _is_player(v: Any) -> bool:
+    return (
+        isinstance(v, dict)
+        and set(v) == {"name", "bot", "connected"}
+        and (v["name"] is None or isinstance(v["name"], str))
+        and isinstance(v["bot"], bool)
+        and isinstance(v["connected"], bool)
+    )
+
+
+def _is_players(v: Any) -> bool:
+    return isinstance(v, list) and all(_is_player(p) for p in v)
+
+
+CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
+    "join": {
+        "name": _is_str(4 * NAME_LIMIT),
+        "seat": _optional(_is_int),
+        "spectator": _is_bool,
+        "auth": _optional(_is_bytes(AUTH_BYTES)),
+        "token": _optional(_is_token),
+    },
+    "act": {"version": _is_int, "action": _is_map},
+    "chat": {"text": _is_str(4 * CHAT_LIMIT), "to": _optional(_is_int)},
+    "ping": {"n": _is_int},
+}
+
+HOST_MESSAGES: dict[str, dict[str, Check]] = {
+    "hello": {"v": _is_int, "table": _is_table, "nonce": _is_bytes(NONCE_BYTES)},
+    "welcome": {"seat": _optional(_is_int), "token": _optional(_is_token), "table": _is_table},
+    "error": {"code": _is_str(64), "msg": _is_str(1000)},
+    "lobby": {"players": _is_players, "started": _is_bool},
+    "state": {"version": _is_int, "view": _is_map, "events": _is_list, "legal": _is_list},
+    "rejected": {"version": _is_int, "reason": _is_str(1000)},
+    "chat": {
+        "from": _optional(_is_int),
+        "name": _is_str(4 * NAME_LIMIT),
+        "text": _is_str(4 * CHAT_LIMIT),
+        "to": _optional(_is_int),
+    },
+    "pong": {"n": _is_int},
+}
+
+
+def _check(message: Any, schemas: dict[str, dict[str, Check]], who: str) -> dict[str, Any]:
+    if not isinstance(message, dict):
+        raise CodecError(f"a {who} message must be a map")
+    kind = message.get("t")
+    if not isinstance(kind, str) or kind not in schemas:
+        raise CodecError(f"unknown {who} message type {kind!r}"[:120])
+    schema = schemas[kind]
+    keys = set(message) - {"t"}
+    if keys != set(schema):
+        missing = sorted(set(schema) - keys)
+        extra = sorted(map(str, keys - set(schema)))
+        raise CodecError(f"{kind}: missing {missing}, unexpected {extra}"[:200])
+    for key, check in schema.items():
+        if not check(message[key]):
+            raise CodecError(f"{kind}: field {key!r} has the wrong type or size")
+    return message
+
+
+def check_client(message: Any) -> dict[str, Any]:
+    """A client→host message, every field checked; CodecError otherwise."""
+    return _check(message, CLIENT_MESSAGES, "client")
+
+
+def check_host(message: Any) -> dict[str, Any]:
+    """A host→client message, every field checked; CodecError otherwise."""
+    return _check(message, HOST_MESSAGES, "host")
+
+
+def clean_text(text: str, limit: int) -> str:
+    """Peer text made safe to store and show: control and format characters (terminal escapes,
+    bidi overrides, newlines) removed, whitespace runs collapsed, at most ``limit`` characters."""
+    kept = []
+    for ch in text:
+        category = unicodedata.category(ch)
+        if category in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp"):
+            continue
+        if category == "Cf" and ch not in _KEEP_FORMAT:
+            continue
+        kept.append(" " if category == "Zs" else ch)
+    return " ".join("".join(kept).split())[:limit]
+
+
+def clean_name(name: str, fallback: str) -> str:
+    """A seat name: clean text of at most NAME_LIMIT characters, ``fallback`` if nothing is left."""
+    return clean_text(name, NAME_LIMIT) or fallback
+
+
+def clean_chat(text: str) -> str:
+    """A chat line: clean text of at most CHAT_LIMIT characters (may be empty)."""
+    return clean_text(text, CHAT_LIMIT)

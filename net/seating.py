@@ -1,0 +1,106 @@
+"""Who sits where: names, bots, resume tokens and who is connected. No sockets, no rules."""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+
+class JoinRefused(Exception):
+    """A join the table cannot honour; ``code`` goes on the wire with the message."""
+
+    def __init__(self, code: str, msg: str) -> None:
+        super().__init__(msg)
+        self.code = code
+        self.msg = msg
+
+
+def new_token() -> str:
+    """A 128-bit resume token as 32 hex digits, from the system's secure generator."""
+    return secrets.token_hex(16)
+
+
+@dataclass
+class Seat:
+    """One seat. ``name`` is None while nobody has taken it; bots are named at creation."""
+
+    index: int
+    token: str
+    name: str | None = None
+    bot: bool = False
+    conn: Any = None
+    covered: bool = False  # a bot plays for the absent human
+
+    @property
+    def taken(self) -> bool:
+        return self.bot or self.name is not None
+
+    @property
+    def connected(self) -> bool:
+        return self.conn is not None
+
+
+class Seating:
+    """The seats of one table."""
+
+    def __init__(self, count: int, bot_seats: list[int], tokens: list[str] | None = None) -> None:
+        tokens = tokens or [new_token() for _ in range(count)]
+        if len(tokens) != count:
+            raise ValueError("one resume token per seat")
+        self.seats = [Seat(i, tokens[i]) for i in range(count)]
+        for index in bot_seats:
+            if not 0 <= index < count:
+                raise ValueError(f"bots: there is no seat {index}")
+            self.seats[index].bot = True
+            self.seats[index].name = f"Bot {index + 1}"
+
+    def __len__(self) -> int:
+        return len(self.seats)
+
+    def __getitem__(self, index: int) -> Seat:
+        return self.seats[index]
+
+    @property
+    def tokens(self) -> list[str]:
+        return [seat.token for seat in self.seats]
+
+    @property
+    def full(self) -> bool:
+        return all(seat.taken for seat in self.seats)
+
+    @property
+    def taken_count(self) -> int:
+        return sum(seat.taken for seat in self.seats)
+
+    def by_token(self, token: str) -> Seat:
+        """The seat this token resumes; compared in constant time so it cannot be guessed."""
+        found = None
+        for seat in self.seats:
+            if hmac.compare_digest(seat.token.encode(), token.encode()) and not seat.bot:
+                found = seat
+        if found is None:
+            raise JoinRefused("token", "that resume token belongs to no seat at this table")
+        return found
+
+    def choose(self, wish: int | None) -> Seat:
+        """The seat a new player gets: the one wished for if free, else the first free one."""
+        if wish is not None:
+            if not 0 <= wish < len(self.seats):
+                raise JoinRefused("no_seat", f"there is no seat {wish + 1} at this table")
+            seat = self.seats[wish]
+            if seat.taken:
+                raise JoinRefused("seat_taken", f"seat {wish + 1} is taken")
+            return seat
+        for seat in self.seats:
+            if not seat.taken:
+                return seat
+        raise JoinRefused("full", "every seat at this table is taken; join as a spectator")
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """The wire's ``players`` list."""
+        return [
+            {"name": seat.name, "bot": seat.bot, "connected": seat.bot or seat.connected}
+            for seat in self.seats
+        ]

@@ -1,0 +1,187 @@
+"""The host over real sockets on 127.0.0.1: seating, play, bots, chat, spectators, password."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from net.botclient import play_seat, run_bot_client
+from net.client import Client, JoinError
+
+
+async def next_of(client: Client, kind: str, where=lambda m: True, timeout: float = 5.0) -> dict:
+    """The next message of ``kind`` that satisfies ``where`` (others are skipped)."""
+
+    async def find():
+        async for message in client.messages():
+            if message["t"] == kind and where(message):
+                return message
+        raise AssertionError(f"closed before a {kind}")
+
+    return await asyncio.wait_for(find(), timeout)
+
+
+async def test_bots_and_bot_clients_finish_a_game(toy, hosts):
+    host = await hosts(toy, seats=4, bots=2, seed=3)
+    results = await asyncio.wait_for(
+        asyncio.gather(
+            run_bot_client("127.0.0.1", host.port, "a", seed=1),
+            run_bot_client("127.0.0.1", host.port, "b", seed=2),
+        ),
+        10,
+    )
+    final = await host.wait_over()
+    assert results == [final, final]
+    assert final["scores"] and host.version == 4 * 3
+
+
+async def test_seating_lobby_and_start(toy, hosts):
+    host = await hosts(toy, seats=2, seed=1, name="Den\x1b[31m")
+    alice = Client("127.0.0.1", host.port, name="Al\x07ice\n")
+    await alice.connect()
+    assert alice.seat == 0 and len(alice.token) == 32
+    assert alice.table["name"] == "Den[31m" and alice.table["game"] == "toy"
+    lobby = await next_of(alice, "lobby")
+    assert lobby["players"][0] == {"name": "Alice", "bot": False, "connected": True}
+    assert lobby["started"] is False
+    bob = Client("127.0.0.1", host.port, name="Bob", seat=0)
+    with pytest.raises(JoinError) as refused:
+        await bob.connect()
+    assert refused.value.code == "seat_taken"
+    bob = Client("127.0.0.1", host.port, name="Bob", seat=1)
+    await bob.connect()
+    state = await next_of(alice, "state")
+    assert state["version"] == 0 and state["view"]["hand"] and state["legal"]
+    bob_state = await next_of(bob, "state")
+    assert bob_state["legal"] == [] and bob_state["view"]["seat"] == 1
+    late = Client("127.0.0.1", host.port, name="Late")
+    with pytest.raises(JoinError) as full:
+        await late.connect()
+    assert full.value.code == "full"
+    await alice.close()
+    await bob.close()
+
+
+async def test_password_right_and_wrong(toy, hosts):
+    host = await hosts(toy, seats=2, bots=1, seed=1, password="kotatsu")
+    for wrong in (None, "Kotatsu"):
+        client = Client("127.0.0.1", host.port, name="x", password=wrong)
+        with pytest.raises(JoinError) as refused:
+            await client.connect()
+        assert refused.value.code == "password"
+    result = await asyncio.wait_for(
+        run_bot_client("127.0.0.1", host.port, "ok", password="kotatsu"), 10
+    )
+    assert result == host.game.result()
+
+
+async def test_turn_version_and_legality_are_checked(toy, hosts):
+    host = await hosts(toy, seats=2, seed=5)
+    a = Client("127.0.0.1", host.port, name="a")
+    await a.connect()
+    b = Client("127.0.0.1", host.port, name="b")
+    await b.connect()
+    state_a = await next_of(a, "state")
+    await next_of(b, "state")
+    # b acts for seat 0 (whose turn it is), with seat 0's own legal action
+    await b.act(state_a["legal"][0])
+    assert (await next_of(b, "rejected"))["reason"] == "it is not your turn"
+    await a.act(state_a["legal"][0], version=7)
+    assert "stale" in (await next_of(a, "rejected"))["reason"]
+    await a.act({"type": "play", "card": "JK"})
+    assert (await next_of(a, "rejected"))["reason"] == "play: that card is not in your hand"
+    await a.act({"type": "play", "card": "2S", "seat": 1})
+    assert "unexpected seat" in (await next_of(a, "rejected"))["reason"]
+    assert host.version == 0 and len(host.game.hands[0]) == 3
+    await a.act(state_a["legal"][0])
+    after_a = await next_of(a, "state")
+    after_b = await next_of(b, "state")
+    assert after_a["version"] == after_b["version"] == 1
+    assert after_b["events"] == [{"type": "played", "seat": 0, "card": state_a["legal"][0]["card"]}]
+    assert after_b["legal"] and not after_a["legal"]
+    await a.close()
+    await b.close()
+
+
+async def test_spectator_sees_the_spectator_view_and_cannot_act(toy, hosts):
+    host = await hosts(toy, seats=2, bots=1, seed=2)
+    watcher = Client("127.0.0.1", host.port, name="eye", spectator=True)
+    await watcher.connect()
+    assert watcher.seat is None and watcher.token is None
+    player = Client("127.0.0.1", host.port, name="p")
+    await player.connect()
+    state = await next_of(watcher, "state")
+    assert state["view"]["hand"] is None and state["legal"] == []
+    await watcher.act({"type": "play", "card": "2S"})
+    assert (await next_of(watcher, "rejected"))["reason"] == "spectators cannot act"
+    result = await asyncio.wait_for(play_seat(player), 10)
+    assert result == host.game.result()
+    await watcher.close()
+
+
+async def test_chat_and_whisper_rules(toy, hosts):
+    quiet = await hosts(toy, seats=3, seed=1)
+    talk = await hosts(toy, seats=3, seed=1, options={"adult_talk": True})
+    for host, whispers in ((quiet, False), (talk, True)):
+        a, b, c = (Client("127.0.0.1", host.port, name=n) for n in "abc")
+        for client in (a, b, c):
+            await client.connect()
+        await a.chat("hello\x1b[2J  table\r\n")
+        for client in (a, b, c):
+            line = await next_of(client, "chat")
+            assert line == {
+                "t": "chat",
+                "from": 0,
+                "name": "a",
+                "text": "hello[2J table",
+                "to": None,
+            }
+        await a.chat("psst", to=2)
+        if whispers:
+            assert (await next_of(c, "chat"))["text"] == "psst"
+            assert (await next_of(a, "chat"))["to"] == 2
+            await b.chat("visible?")  # b never got the whisper: its next chat is this one
+            assert (await next_of(b, "chat"))["text"] == "visible?"
+            await a.chat("me", to=0)
+            assert "another seat" in (await next_of(a, "rejected"))["reason"]
+        else:
+            assert (await next_of(a, "rejected"))["reason"] == "whispers are off at this table"
+        for client in (a, b, c):
+            await client.close()
+
+
+async def test_resume_token_rejoins_the_same_seat(toy, hosts):
+    host = await hosts(toy, seats=2, seed=9)
+    a = Client("127.0.0.1", host.port, name="a", reconnect=False)
+    await a.connect()
+    b = Client("127.0.0.1", host.port, name="b")
+    await b.connect()
+    state = await next_of(a, "state")
+    await a.act(state["legal"][0])
+    await next_of(a, "state")
+    token = a.token
+    await a.close()
+    await next_of(b, "lobby", lambda m: m["players"][0]["connected"] is False)
+    again = Client("127.0.0.1", host.port, name="someone else", token=token)
+    await again.connect()
+    assert again.seat == 0
+    state = await next_of(again, "state")
+    assert state["version"] == 1 and state["events"] == [] and len(state["view"]["hand"]) == 2
+    with pytest.raises(JoinError) as bad:
+        await Client("127.0.0.1", host.port, token="0" * 32).connect()
+    assert bad.value.code == "token"
+    await again.close()
+    await b.close()
+
+
+async def test_absent_player_is_covered_by_a_bot(toy, hosts):
+    host = await hosts(toy, seats=2, seed=4, absent_bot_after=0.05)
+    a = Client("127.0.0.1", host.port, name="a", reconnect=False)
+    await a.connect()
+    b = Client("127.0.0.1", host.port, name="b")
+    await b.connect()
+    await next_of(a, "state")
+    await a.close()
+    result = await asyncio.wait_for(play_seat(b), 10)
+    assert result == host.game.result()
