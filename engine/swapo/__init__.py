@@ -1,7 +1,6 @@
-"""Placeholder until the game lands: the package exports GAME (a Game subclass) and BOT."""
+"""SwaPo (スワポ): swap cards to hold the most of one rank. Normal, Dagger, Asterisk, Ace."""
 
-from ..base import Game
-from ..bots import RandomBot as BOT
+from .bot import SwapoBot as BOT
+from .game import SwapoGame as GAME
 
-GAME = Game
 __all__ = ["BOT", "GAME"]

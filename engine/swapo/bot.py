@@ -1,0 +1,188 @@
+"""A SwaPo bot that plays from its own view: keep the best group, trade the rest away.
+
+- swaps: offers the cards outside its best group (Dagger: the known positions outside it);
+- gives: the cards it values least;
+- Ace: declares each joker for the best expected value (chance to win × points), and uses an
+  Ace power when the round, as it now stands, looks better for it afterwards.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..bots import Bot
+from .scoring import JOKER, RANK_VALUES, ace_score, card_rank, strength
+
+# Rough chance that one opponent's finished hand is no stronger than a given strength.
+_NOT_STRONGER = {0: 0.0, 1: 0.35, 2: 0.8, 3: 0.97, 4: 0.999}
+
+
+def win_chance(size: int, players: int) -> float:
+    """Chance a hand of strength ``size`` ties or beats every other of ``players`` hands."""
+    return _NOT_STRONGER.get(size, 1.0) ** max(players - 1, 0)
+
+
+def keep_priority(cards: list[str], ace: bool) -> dict[str, tuple]:
+    """Per code, how much the bot wants to keep it: jokers, then big and valuable groups."""
+    counts = Counter(card_rank(c) for c in cards if c != JOKER)
+    out: dict[str, tuple] = {}
+    for c in cards:
+        if c == JOKER:
+            out[c] = (99, 0)
+        else:
+            r = card_rank(c)
+            out[c] = (counts[r], RANK_VALUES[r] if ace else 0, RANK_VALUES[r])
+    return out
+
+
+def spare_cards(cards: list[str], ace: bool) -> list[str]:
+    """The cards outside the best group (jokers are always kept)."""
+    if not cards:
+        return []
+    priority = keep_priority(cards, ace)
+    best = max(priority[c] for c in cards if c != JOKER) if any(c != JOKER for c in cards) else None
+    return [c for c in cards if c != JOKER and priority[c] != best]
+
+
+def _key(action: dict) -> tuple:
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in action.items()))
+
+
+class SwapoBot(Bot):
+    """Greedy, honest about what it knows: decides from ``(view, legal)`` only."""
+
+    def act(self, view: dict, legal: list[dict]) -> dict:
+        kinds = {a["type"] for a in legal}
+        ace = "ace" in view["variant"]
+        if "arrange" in kinds:
+            return legal[0]
+        if "give" in kinds:
+            return self._give(view, legal, ace)
+        if "swap" in kinds:
+            choice = self._dagger_swap(view, ace) if "dagger" in view["variant"] else None
+            if choice is None and "dagger" not in view["variant"]:
+                choice = self._swap(view, legal, ace)
+            return self._checked(choice, legal)
+        if "declare" in kinds:
+            return self._declare(view)
+        if kinds & {"stab", "honey_trap", "draw", "steal"}:
+            return self._power(view, legal)
+        return legal[0]
+
+    def _checked(self, choice: dict | None, legal: list[dict]) -> dict:
+        """The chosen action if the engine lists it, else ``pass``."""
+        if choice is not None and _key(choice) in {_key(a) for a in legal}:
+            return choice
+        return {"type": "pass"}
+
+    # Swaps -------------------------------------------------------------------------------
+    def _swap(self, view: dict, legal: list[dict], ace: bool) -> dict | None:
+        hand = list(view["hand"])
+        unlocked = list(hand)
+        for c in view["locked_cards"]:
+            unlocked.remove(c)
+        spare = [c for c in spare_cards(hand, ace) if c in unlocked]
+        for c in list(spare):
+            if spare.count(c) > unlocked.count(c):
+                spare.remove(c)
+        if not spare:
+            return None
+        rooms = self._rooms(view)
+        targets = [t for t in view["players"] if t != self.seat and rooms[t] > 0]
+        if not targets:
+            return None
+        target = self.rng.choice(targets)
+        k = min(len(spare), rooms[target])
+        priority = keep_priority(hand, ace)
+        spare.sort(key=lambda c: priority[c])
+        return {"type": "swap", "target": target, "cards": sorted(spare[:k])}
+
+    def _rooms(self, view: dict) -> list[int]:
+        if "dagger" in view["variant"]:
+            return [5 - len(p) for p in view["locked_positions"]]
+        return [view["hand_counts"][s] - view["locked_counts"][s] for s in range(view["seats"])]
+
+    def _dagger_swap(self, view: dict, ace: bool) -> dict | None:
+        row = view["hand"]
+        known = [c for c in row if c != "?"]
+        spare = spare_cards(known, ace)
+        locked = set(view["locked_positions"][self.seat])
+        give: list[int] = []
+        for i, c in enumerate(row):
+            if c in spare and i not in locked:
+                give.append(i)
+                spare.remove(c)
+        if not give:
+            return None
+        rooms = self._rooms(view)
+        targets = [t for t in view["players"] if t != self.seat and rooms[t] > 0]
+        if not targets:
+            return None
+        target = self.rng.choice(targets)
+        free = [i for i in range(5) if i not in view["locked_positions"][target]]
+        k = min(len(give), len(free))
+        take = sorted(self.rng.sample(free, k))
+        return {"type": "swap", "target": target, "take": take, "give": sorted(give[:k])}
+
+    def _give(self, view: dict, legal: list[dict], ace: bool) -> dict:
+        priority = keep_priority(view["hand"], ace)
+        best = min(legal, key=lambda a: sorted(priority[c] for c in a["cards"]))
+        return best
+
+    # Ace ---------------------------------------------------------------------------------
+    def _declare(self, view: dict) -> dict:
+        hand = view["hand"]
+        done = list(view["declared"][self.seat] or [])
+        left = hand.count(JOKER) - len(done)
+        players = len(view["players"])
+        best_rank, best_value = "K", -1.0
+        for r in RANK_VALUES:
+            size, points = ace_score(hand, done + [r] * left)
+            value = win_chance(size, players) * points
+            if value > best_value:
+                best_rank, best_value = r, value
+        return {"type": "declare", "rank": best_rank}
+
+    def _power(self, view: dict, legal: list[dict]) -> dict:
+        hands = [list(h) if h is not None else None for h in view["revealed"]]
+        declared = [list(d) if d is not None else None for d in view["declared"]]
+        players = view["players"]
+        best, best_value = {"type": "pass"}, self._utility(hands, declared, players)
+        for action in legal:
+            if action["type"] == "pass":
+                continue
+            value = self._utility(*self._after(action, hands, declared), players)
+            if action["type"] == "draw":
+                value = 0.0
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _after(self, action: dict, hands: list, declared: list) -> tuple[list, list]:
+        hands = [list(h) if h is not None else None for h in hands]
+        declared = [list(d) if d is not None else None for d in declared]
+        kind, me = action["type"], self.seat
+        if kind == "draw":
+            return hands, declared
+        target = action["target"]
+        card = action.get("card", JOKER)
+        hands[target].remove(card)
+        if card == JOKER:
+            declared[target].remove(max(declared[target], key=lambda r: RANK_VALUES[r]))
+        if kind == "steal":
+            hands[me].append(card)
+        elif kind == "honey_trap":
+            hands[me].append(JOKER)
+            declared[me].append(action["rank"])
+        return hands, declared
+
+    def _utility(self, hands: list, declared: list, players: list[int]) -> float:
+        """My points this round minus the best opponent's, on the hands as they stand."""
+        scored = {s: ace_score(hands[s], declared[s]) for s in players}
+        top = max(size for size, _ in scored.values())
+        points = {s: (p if size == top else 0) for s, (size, p) in scored.items()}
+        others = [points[s] for s in players if s != self.seat]
+        return points[self.seat] - (max(others) if others else 0)
+
+
+__all__ = ["SwapoBot", "spare_cards", "strength", "win_chance"]
