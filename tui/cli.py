@@ -88,11 +88,16 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--option", action="append", metavar="KEY=VALUE")
     host.add_argument("--resume", default=None, metavar="FILE", help="rebuild from a journal")
     host.add_argument("--journal", default=None, metavar="FILE", help="where to keep the journal")
+    host.add_argument("--bot-delay", type=float, default=0.0, metavar="S", help="bots wait S s")
+    host.add_argument(
+        "--absent-bot", type=float, default=None, metavar="S", help="a bot plays a seat left S s"
+    )
 
     bot = sub.add_parser("bot", help="seat a bot at a table")
     bot.add_argument("--join", type=address, required=True, metavar="HOST:PORT")
     bot.add_argument("--name", default=None)
     bot.add_argument("--password", default=None)
+    bot.add_argument("--bot-delay", type=float, default=0.0, metavar="S", help="wait S s per move")
 
     lst = sub.add_parser("list", help="list the tables on this network")
     lst.add_argument("--bind", default=None, metavar="ADDR")
