@@ -1,0 +1,149 @@
+"""The network subcommands of ``kotatsu``: ``host --headless``, ``bot`` and ``list``.
+
+``tui/cli.py`` owns the argument parser; these functions take its parsed ``args`` and return the
+process's exit status.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import signal
+import sys
+import time
+from argparse import Namespace
+from pathlib import Path
+from typing import Any
+
+from .botclient import run_bot_client
+from .client import JoinError
+from .discovery import Advertiser, find_tables
+from .host import Host
+from .journal import JournalError, default_journal_dir
+
+
+def _say(text: str) -> None:
+    print(f"kotatsu: {text}", file=sys.stderr, flush=True)
+
+
+def _default_journal(game: str) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return default_journal_dir() / f"{game}-{stamp}-{os.getpid()}.journal"
+
+
+def _bind_for_discovery(bind: str) -> str | None:
+    return None if bind in ("0.0.0.0", "") else bind
+
+
+def run_host(args: Namespace) -> int:
+    """``kotatsu host GAME --headless``: serve one table until the game ends, print the result
+    as one JSON line on stdout."""
+    logging.basicConfig(level=logging.WARNING, format="kotatsu: %(message)s")
+    try:
+        return asyncio.run(_host(args))
+    except (ValueError, JournalError, OSError) as exc:
+        _say(str(exc))
+        return 2
+
+
+def _make_host(args: Namespace) -> tuple[Host, Path]:
+    tuning: dict[str, Any] = {
+        "bot_delay": getattr(args, "bot_delay", None) or 0.0,
+        "absent_bot_after": getattr(args, "absent_bot", None),
+    }
+    if args.resume:
+        if args.password:
+            tuning["password"] = args.password
+        return Host.resume(args.resume, **tuning), Path(args.resume)
+    journal = Path(args.journal) if args.journal else _default_journal(args.game)
+    host = Host(
+        args.game,
+        args.seats,
+        getattr(args, "options", None) or {},
+        args.seed,
+        args.bots,
+        args.name,
+        args.password,
+        journal,
+        **tuning,
+    )
+    return host, journal
+
+
+async def _host(args: Namespace) -> int:
+    host, journal = _make_host(args)
+    port = args.port or host.resumed_port or 0
+    try:
+        port = await host.start(args.bind, port)
+    except OSError:
+        if not host.resumed_port or args.port:
+            raise
+        port = await host.start(args.bind, 0)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    advertiser = Advertiser(host, port, _bind_for_discovery(args.bind))
+    try:
+        await advertiser.start()
+    except Exception as exc:  # no multicast here: joining by address still works
+        _say(f"not advertised on the LAN ({exc}); join by address")
+        advertiser = None
+    _say(f"hosting {host.game_name} table {host.name!r} at {args.bind}:{port} (journal: {journal})")
+    over = loop.create_task(host.wait_over())
+    stopped = loop.create_task(stop.wait())
+    try:
+        await asyncio.wait({over, stopped}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stopped.cancel()
+        if advertiser is not None:
+            await advertiser.close()
+        await host.close()
+    if not over.done() or over.cancelled():
+        over.cancel()
+        _say(f"stopped before the end; resume with: kotatsu host --headless --resume {journal}")
+        return 130
+    print(json.dumps(over.result(), ensure_ascii=False), flush=True)
+    return 0
+
+
+def run_bot(args: Namespace) -> int:
+    """``kotatsu bot --join HOST:PORT``: play a seat with the game's bot until the game ends."""
+    logging.basicConfig(level=logging.WARNING, format="kotatsu: %(message)s")
+    address, port = args.join
+    try:
+        result = asyncio.run(
+            run_bot_client(
+                address,
+                port,
+                args.name or "Bot",
+                args.password,
+                delay=getattr(args, "bot_delay", None) or 0.0,
+            )
+        )
+    except JoinError as exc:
+        _say(f"the table refused us: {exc.msg}")
+        return 1
+    except (OSError, TimeoutError) as exc:
+        _say(f"cannot reach {address}:{port}: {exc}")
+        return 1
+    if result is None:
+        _say("the connection closed before the game ended")
+        return 1
+    return 0
+
+
+def run_list(args: Namespace) -> int:
+    """``kotatsu list``: the tables seen on the LAN within ``--timeout`` seconds."""
+    with contextlib.suppress(KeyboardInterrupt):
+        tables = asyncio.run(find_tables(args.timeout, args.bind))
+        if not tables:
+            _say("no tables found (join by address if multicast is blocked here)")
+        for table in tables:
+            game = f"{table.game}/{table.variant}" if table.variant else table.game
+            lock = "  (password)" if table.password else ""
+            print(f"{table.name}\t{game}\t{table.taken}/{table.seats}\t{table.endpoint}{lock}")
+    return 0

@@ -1,0 +1,266 @@
+"""Finding tables on the LAN with zeroconf (mDNS/DNS-SD), as python-zeroconf's async examples do.
+
+``Advertiser`` publishes one host as ``_kotatsu._tcp.local.`` and refreshes its TXT record as
+seats fill; ``Browser`` watches for tables and reports them through callbacks as they appear,
+change and disappear. Both keep references to the tasks they start and close everything.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import secrets
+import socket
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from zeroconf import (
+    InterfaceChoice,
+    IPVersion,
+    ServiceInfo,
+    ServiceStateChange,
+    Zeroconf,
+    get_all_addresses,
+)
+from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
+
+from .messages import PROTOCOL_VERSION, clean_text
+
+SERVICE_TYPE = "_kotatsu._tcp.local."
+_LABEL_LIMIT = 40  # DNS labels are at most 63 bytes; leave room for a conflict suffix
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """One advertised table, from its TXT record and address."""
+
+    key: str  # the service instance name, stable while the table lives
+    name: str
+    game: str
+    variant: str
+    taken: int
+    seats: int
+    password: bool
+    version: int
+    address: str
+    port: int
+
+    @property
+    def endpoint(self) -> str:
+        return f"{self.address}:{self.port}"
+
+
+def _interfaces(bind: str | None) -> Any:
+    if bind and bind not in ("0.0.0.0", "::", ""):
+        return [bind]
+    return InterfaceChoice.All
+
+
+def _advertised_addresses(bind: str | None) -> list[bytes]:
+    if bind and bind not in ("0.0.0.0", ""):
+        return [socket.inet_aton(bind)]
+    found = [a for a in get_all_addresses() if not a.startswith("127.")]
+    return [socket.inet_aton(a) for a in (found or ["127.0.0.1"])]
+
+
+def table_properties(host: Any) -> dict[str, str]:
+    """The TXT record of a host: protocol, game, variant, seats taken/total, name, password."""
+    variant = host.game.options.get("variant", "")
+    if isinstance(variant, list | tuple):
+        variant = ",".join(map(str, variant))
+    return {
+        "v": str(PROTOCOL_VERSION),
+        "game": host.game_name,
+        "variant": str(variant or ""),
+        "seats": f"{host.seating.taken_count}/{len(host.seating)}",
+        "name": host.name,
+        "pw": "1" if host.password else "0",
+    }
+
+
+def _instance_label(name: str) -> str:
+    label = clean_text(name, _LABEL_LIMIT).replace(".", " ").strip()
+    while len(label.encode("utf-8")) > _LABEL_LIMIT:
+        label = label[:-1]
+    return label or "kotatsu table"
+
+
+class Advertiser:
+    """Publishes one host on the LAN until closed."""
+
+    def __init__(self, host: Any, port: int, bind: str | None = None) -> None:
+        self.host = host
+        self.port = port
+        self.bind = bind
+        self.zeroconf: AsyncZeroconf | None = None
+        self.info: ServiceInfo | None = None
+        self._tasks: set[asyncio.Task] = set()
+        self._dirty = asyncio.Event()
+
+    async def start(self) -> None:
+        self.zeroconf = AsyncZeroconf(
+            interfaces=_interfaces(self.bind), ip_version=IPVersion.V4Only
+        )
+        self.info = self._service_info()
+        registered = await self.zeroconf.async_register_service(self.info, allow_name_change=True)
+        await registered  # the first awaits the queueing, this one the announcement
+        self.host.on_change = self._changed
+        task = asyncio.get_running_loop().create_task(self._refresh())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _service_info(self) -> ServiceInfo:
+        label = _instance_label(self.host.name)
+        return ServiceInfo(
+            SERVICE_TYPE,
+            f"{label}.{SERVICE_TYPE}",
+            addresses=_advertised_addresses(self.bind),
+            port=self.port,
+            properties=table_properties(self.host),
+            server=f"kotatsu-{secrets.token_hex(4)}.local.",
+        )
+
+    def _changed(self, _host: Any) -> None:
+        self._dirty.set()
+
+    async def _refresh(self) -> None:
+        """Coalesce seating changes into TXT updates (one in flight at a time)."""
+        while True:
+            await self._dirty.wait()
+            self._dirty.clear()
+            if self.zeroconf is None or self.info is None:
+                return
+            properties = table_properties(self.host)
+            if properties == {
+                k.decode(): (v or b"").decode() for k, v in self.info.properties.items()
+            }:
+                continue
+            self.info = ServiceInfo(
+                SERVICE_TYPE,
+                self.info.name,
+                addresses=self.info.addresses,
+                port=self.port,
+                properties=properties,
+                server=self.info.server,
+            )
+            with contextlib.suppress(Exception):
+                await (await self.zeroconf.async_update_service(self.info))
+
+    async def close(self) -> None:
+        if self.host.on_change == self._changed:
+            self.host.on_change = None
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self.zeroconf is not None:
+            with contextlib.suppress(Exception):
+                if self.info is not None:
+                    await (await self.zeroconf.async_unregister_service(self.info))
+            await self.zeroconf.async_close()
+            self.zeroconf = None
+
+
+def parse_table(info: ServiceInfo) -> TableInfo | None:
+    """A TableInfo from a resolved service, or None if it does not look like one of ours."""
+    props = {
+        k.decode("utf-8", "replace"): (v or b"").decode("utf-8", "replace")
+        for k, v in (info.properties or {}).items()
+    }
+    taken, _, seats = props.get("seats", "").partition("/")
+    addresses = info.parsed_addresses(IPVersion.V4Only)
+    if not (taken.isdigit() and seats.isdigit() and props.get("v", "").isdigit() and addresses):
+        return None
+    if not info.port:
+        return None
+    try:
+        ipaddress.ip_address(addresses[0])
+    except ValueError:
+        return None
+    return TableInfo(
+        key=info.name,
+        name=clean_text(props.get("name", ""), 64) or info.name.split(".")[0],
+        game=clean_text(props.get("game", ""), 16),
+        variant=clean_text(props.get("variant", ""), 64),
+        taken=int(taken),
+        seats=int(seats),
+        password=props.get("pw") == "1",
+        version=int(props["v"]),
+        address=addresses[0],
+        port=info.port,
+    )
+
+
+class Browser:
+    """Watches the LAN for tables: ``on_added(table)`` for new or changed tables,
+    ``on_removed(key)`` when one goes away."""
+
+    def __init__(
+        self,
+        on_added: Callable[[TableInfo], None],
+        on_removed: Callable[[str], None],
+        bind: str | None = None,
+    ) -> None:
+        self.on_added = on_added
+        self.on_removed = on_removed
+        self.bind = bind
+        self.zeroconf: AsyncZeroconf | None = None
+        self.browser: AsyncServiceBrowser | None = None
+        self.tables: dict[str, TableInfo] = {}
+        self._tasks: set[asyncio.Task] = set()
+
+    async def start(self) -> None:
+        self.zeroconf = AsyncZeroconf(
+            interfaces=_interfaces(self.bind), ip_version=IPVersion.V4Only
+        )
+        self.browser = AsyncServiceBrowser(
+            self.zeroconf.zeroconf, SERVICE_TYPE, handlers=[self._on_change]
+        )
+
+    def _on_change(
+        self,
+        zeroconf: Zeroconf,
+        service_type: str,
+        name: str,
+        state_change: ServiceStateChange,
+    ) -> None:
+        """Called by zeroconf synchronously: schedule the async work, keep the task."""
+        if state_change is ServiceStateChange.Removed:
+            if self.tables.pop(name, None) is not None:
+                self.on_removed(name)
+            return
+        task = asyncio.get_running_loop().create_task(self._resolve(zeroconf, service_type, name))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _resolve(self, zeroconf: Zeroconf, service_type: str, name: str) -> None:
+        info = AsyncServiceInfo(service_type, name)
+        if not await info.async_request(zeroconf, 3000):
+            return
+        table = parse_table(info)
+        if table is not None and self.tables.get(name) != table:
+            self.tables[name] = table
+            self.on_added(table)
+
+    async def close(self) -> None:
+        if self.browser is not None:
+            await self.browser.async_cancel()
+            self.browser = None
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self.zeroconf is not None:
+            await self.zeroconf.async_close()
+            self.zeroconf = None
+
+
+async def find_tables(timeout: float, bind: str | None = None) -> list[TableInfo]:
+    """Every table seen within ``timeout`` seconds (for ``kotatsu list``)."""
+    browser = Browser(lambda table: None, lambda key: None, bind)
+    await browser.start()
+    try:
+        await asyncio.sleep(timeout)
+        return sorted(browser.tables.values(), key=lambda t: (t.name, t.key))
+    finally:
+        await browser.close()

@@ -1,0 +1,104 @@
+"""Whole games of every real game over loopback with bot clients, and the leak audit: every
+frame every seat and a spectator received is checked against a shadow replay of the journal."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from leakaudit import audit, shadow_states
+
+import engine
+from net.client import Client
+
+GAMES = {
+    "swapo": (5, 2, {"rounds": 2}),
+    "swoop": (4, 1, {"hands": 1}),
+    "mishi": (4, 2, {"hands": 1}),
+}
+
+
+def landed(name: str) -> bool:
+    return engine.GAMES[name] is not engine.Game
+
+
+async def play_and_record(client: Client, frames: list[dict], seed: int) -> dict | None:
+    """Play the client's seat with its game's bot (spectators just watch), keeping every frame."""
+    bot = None
+    if client.seat is not None:
+        bot = engine.make_bot(client.table["game"], client.seat, seed)
+    async for message in client.messages():
+        frames.append(message)
+        if message["t"] != "state":
+            continue
+        view = message["view"]
+        if view["over"]:
+            return view["result"]
+        if bot is not None and message["legal"] and message["version"] == client.version:
+            await client.act(bot.act(view, message["legal"]), message["version"])
+    return None
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13])
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_whole_game_with_bot_clients_and_no_leaks(game, seed, hosts, tmp_path):
+    if not landed(game):
+        pytest.skip(f"{game} engine has not landed yet")
+    seats, host_bots, options = GAMES[game]
+    journal = tmp_path / "table.journal"
+    host = await hosts(game, seats, options, seed=seed, bots=host_bots, journal=journal)
+    watcher = Client("127.0.0.1", host.port, name="watcher", spectator=True)
+    await watcher.connect()
+    clients = [Client("127.0.0.1", host.port, name=f"bot{i}") for i in range(seats - host_bots)]
+    for client in clients:
+        await client.connect()
+    frames: dict[int | None, list[dict]] = {c.seat: [] for c in clients}
+    frames[None] = []
+    results = await asyncio.wait_for(
+        asyncio.gather(
+            play_and_record(watcher, frames[None], 0),
+            *(play_and_record(c, frames[c.seat], c.seat) for c in clients),
+        ),
+        30,
+    )
+    final = await host.wait_over()
+    assert results == [final] * len(results)
+    for client in (watcher, *clients):
+        await client.close()
+    states = shadow_states(journal, list(frames))
+    assert len(states) == host.version + 1
+    for viewer, got in frames.items():
+        checked = audit(got, viewer, states)
+        assert checked == host.version + 1, f"viewer {viewer} missed states"
+
+
+async def test_the_audit_catches_a_host_that_sends_the_wrong_view(
+    toy, hosts, tmp_path, monkeypatch
+):
+    """The audit is not vacuous: a host that shows seat 0's hand to everyone fails it."""
+    from net.host import Host
+
+    honest = Host._state_message
+
+    def leaky(self, seat, events):
+        message = honest(self, seat, events)
+        if seat == 1:
+            message["view"]["hand"] = self.game.view(0)["hand"]
+        return message
+
+    monkeypatch.setattr(Host, "_state_message", leaky)
+    journal = tmp_path / "toy.journal"
+    host = await hosts(toy, 2, seed=3, journal=journal)
+    clients = [Client("127.0.0.1", host.port, name=n) for n in "ab"]
+    for client in clients:
+        await client.connect()
+    frames: dict[int | None, list[dict]] = {0: [], 1: []}
+    await asyncio.wait_for(
+        asyncio.gather(*(play_and_record(c, frames[c.seat], 1) for c in clients)), 10
+    )
+    states = shadow_states(journal, [0, 1])
+    assert audit(frames[0], 0, states) == host.version + 1
+    with pytest.raises(AssertionError):
+        audit(frames[1], 1, states)
+    for client in clients:
+        await client.close()
