@@ -1,7 +1,7 @@
-"""Placeholder until the game lands: the package exports GAME (a Game subclass) and BOT."""
+"""秘十 Mi Shi: a Shengji (Tractor) game whose declarer's partner is the secret holder of the
+other trump ten. Exports GAME (the Game subclass) and BOT (its bot)."""
 
-from ..base import Game
-from ..bots import RandomBot as BOT
+from .bot import MiShiBot as BOT
+from .state import MiShi as GAME
 
-GAME = Game
 __all__ = ["BOT", "GAME"]

@@ -1,0 +1,173 @@
+"""MiShiBot: a rule-of-thumb Shengji player that decides from its own view and legal actions.
+
+It bids on trump strength, buries to void short side suits without giving away points, leads
+its sure winners (high pairs, tractors, aces), follows cheaply, feeds points to a partner it
+knows is winning, and wins point-rich tricks (trumping in when void). It answers with whole
+actions (``declare``/``bao``/``pass``, ``bury``, ``play``), which the engine accepts beside the
+step form it lists.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from ..bots import Bot
+from .cards import ORDERS, TRUMP, Order, is_permanent_trump, points
+from .tricks import Shape, beat_key, completable, decompose
+
+
+class MiShiBot(Bot):
+    """Heuristic bot; see the module docstring."""
+
+    def act(self, view: dict, legal: list[dict]) -> dict:
+        phase = view["phase"]
+        if phase == "deal":
+            return self._declare(view, legal)
+        if phase == "bao":
+            return self._bao(view, legal)
+        if phase == "bury":
+            return self._bury(view)
+        if phase == "play":
+            return self._play(view)
+        return legal[0]
+
+    # Bidding ----------------------------------------------------------------------------
+    @staticmethod
+    def _strength(hand: Sequence[str], suit: str) -> int:
+        """Trumps the hand would hold with ``suit`` as trump (high ones count double)."""
+        trumps = [c for c in hand if is_permanent_trump(c) or c[-1] == suit]
+        high = sum(1 for c in trumps if c in ("BJ", "SJ") or c.startswith("10"))
+        return len(trumps) + high
+
+    def _best_bid(self, hand: list[str], legal: list[dict], kind: str) -> dict | None:
+        bids = [a for a in legal if a["type"] == kind]
+        if not bids:
+            return None
+        return max(bids, key=lambda a: (self._strength(hand, a["cards"][0][-1]), len(a["cards"])))
+
+    def _declare(self, view: dict, legal: list[dict]) -> dict:
+        hand = view["hand"]
+        bid = self._best_bid(hand, legal, "declare")
+        if bid is None:
+            return {"type": "pass"}
+        suit = bid["cards"][0][-1]
+        share = self._strength(hand, suit) / max(len(hand), 1)
+        own = view["declaration"] is not None and view["declaration"]["seat"] == self.seat
+        if own or share >= 0.55 or (len(hand) >= 12 and share >= 0.45):
+            return bid
+        if view["declaration"] is None and len(hand) >= 19:
+            return bid
+        return {"type": "pass"}
+
+    def _bao(self, view: dict, legal: list[dict]) -> dict:
+        hand = view["hand"]
+        bid = self._best_bid(hand, legal, "bao")
+        if bid is None:
+            return {"type": "pass"}
+        suit = bid["cards"][0][-1]
+        trumps = [c for c in hand if is_permanent_trump(c) or c[-1] == suit]
+        jokers = sum(1 for c in hand if c in ("BJ", "SJ"))
+        if len(trumps) >= 14 and jokers >= 3:
+            return bid
+        return {"type": "pass"}
+
+    # Burying ----------------------------------------------------------------------------
+    def _bury(self, view: dict) -> dict:
+        order = ORDERS[view["trump"]]
+        hand = list(view["hand"])
+        need = 8 - len(view["buried"] or [])
+        lengths = Counter(order.suit(c) for c in hand)
+
+        def cost(card: str) -> tuple:
+            suit = order.suit(card)
+            return (
+                suit == TRUMP,
+                points(card) > 0,
+                order.level(card) >= 7,  # keep aces and kings
+                lengths[suit],
+                order.level(card),
+            )
+
+        return {"type": "bury", "cards": sorted(hand, key=cost)[:need]}
+
+    # Playing ----------------------------------------------------------------------------
+    def _play(self, view: dict) -> dict:
+        order = ORDERS[view["trump"]]
+        hand = list(view["hand"])
+        if not view["trick"]:
+            return {"type": "play", "cards": self._lead(hand, order)}
+        return {"type": "play", "cards": self._follow(view, hand, order)}
+
+    def _lead(self, hand: list[str], order: Order) -> list[str]:
+        by_suit: dict[str, list[str]] = {}
+        for c in hand:
+            by_suit.setdefault(order.suit(c), []).append(c)
+        sides = [s for s in by_suit if s != TRUMP]
+        for suit in sides:
+            for unit in decompose(by_suit[suit], order):
+                if unit.pairs >= 1 and unit.high >= 7:
+                    return list(unit.cards)
+        for suit in sides:
+            aces = [c for c in by_suit[suit] if order.level(c) == 8]
+            if aces:
+                return aces[:1]
+        trumps = by_suit.get(TRUMP, [])
+        if len(trumps) * 2 >= len(hand):
+            units = decompose(trumps, order)
+            pairs = [u for u in units if u.pairs >= 1]
+            if pairs:
+                return list(min(pairs, key=lambda u: u.high).cards)
+            return [min(trumps, key=order.level)]
+        if sides:
+            suit = min(sides, key=lambda s: len(by_suit[s]))
+            return [min(by_suit[suit], key=lambda c: (points(c) > 0, order.level(c)))]
+        return [min(hand, key=order.level)]
+
+    def _follow(self, view: dict, hand: list[str], order: Order) -> list[str]:
+        lead = view["lead"]
+        shape = Shape(tuple(lead["tractors"]), lead["pairs"], lead["singles"])
+        lead_suit = TRUMP if lead["suit"] == "trump" else lead["suit"]
+        plays = view["trick"]
+        keys = [beat_key(p["cards"], lead_suit, shape, order) for p in plays]
+        best = max(range(len(plays)), key=lambda i: (keys[i] or (-1, -1), -i))
+        winner, best_key = plays[best]["seat"], keys[best] or (-1, -1)
+        at_stake = sum(points(c) for p in plays for c in p["cards"])
+        last = len(plays) == view["seats"] - 1
+        sides = view["sides"]
+        mine = sides[self.seat]
+        friend = mine is not None and (
+            sides[winner] == mine
+            or (mine in ("declarer", "partner") and sides[winner] in ("declarer", "partner"))
+        )
+
+        def build(prefer: Callable[[str], tuple]) -> list[str]:
+            chosen: list[str] = []
+            for _ in range(shape.size):
+                rest = Counter(hand) - Counter(chosen)
+                for card in sorted(rest, key=prefer):
+                    if completable([*chosen, card], hand, lead_suit, shape, order):
+                        chosen.append(card)
+                        break
+            return chosen
+
+        def cheap(c: str) -> tuple:
+            return (order.suit(c) == TRUMP, points(c), order.level(c))
+
+        if friend and (last or best_key[0] == 1 or best_key[1] >= 7):
+            return build(lambda c: (order.suit(c) == TRUMP, -points(c), order.level(c)))
+        strong = build(lambda c: (order.suit(c) not in (lead_suit, TRUMP), -order.level(c)))
+        key = beat_key(strong, lead_suit, shape, order)
+        wins = key is not None and key > best_key
+        worth = at_stake >= 10 or last or sum(points(c) for c in strong) >= 10
+        if wins and not friend and worth:
+            if shape.size == 1:
+                winners = [c for c in set(hand) if completable([c], hand, lead_suit, shape, order)]
+                winners = [
+                    c
+                    for c in winners
+                    if (beat_key([c], lead_suit, shape, order) or (-1, -1)) > best_key
+                ]
+                return [min(winners, key=lambda c: (order.suit(c) == TRUMP, order.level(c)))]
+            return strong
+        return build(cheap)

@@ -1,0 +1,96 @@
+"""What one seat may know (``seat=None``: a spectator). Keys are documented in docs/mishi.md.
+
+Secrets: the other hands, the kitty (the declarer sees it only while burying), the buried
+cards (the declarer's own view only), other seats' pending picks, and who the partner is
+(only the holder of the other trump-suit ten knows, until that ten is played).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .state import MiShi
+
+
+def _sides(game: MiShi, seat: int | None) -> tuple[list[str | None], str | None]:
+    """Each seat's side and the case, as far as ``seat`` knows."""
+    sides: list[str | None] = [None] * game.seats
+    if game.declarer is None or game.phase in ("deal", "bao"):
+        return sides, None
+    declarer, partner, case = game.declarer, game.partner, game.case
+    sides[declarer] = "declarer"
+    knows_all = (
+        case == "bao" or game.revealed or seat == declarer or (seat is not None and seat == partner)
+    )
+    if knows_all:
+        for s in range(game.seats):
+            if s == partner:
+                sides[s] = "partner"
+            elif s != declarer:
+                sides[s] = "defender"
+        return sides, case
+    if seat is not None:
+        sides[seat] = "defender"
+    return sides, None
+
+
+def _lead(game: MiShi) -> dict | None:
+    shape = game.lead_shape
+    if shape is None or not game.trick:
+        return None
+    return {
+        "suit": "trump" if game.lead_suit == "T" else game.lead_suit,
+        "tractors": list(shape.tractors),
+        "pairs": shape.pairs,
+        "singles": shape.singles,
+    }
+
+
+def build_view(game: MiShi, seat: int | None) -> dict:
+    order = game.order
+    is_declarer = seat is not None and seat == game.declarer and game.phase not in ("deal", "bao")
+    sides, case = _sides(game, seat)
+    declaration = game.declaration.as_dict() if game.declaration else None
+    bao = game.bao_bid.as_dict() if game.bao_bid else None
+    standing = game.bao_bid or game.declaration
+    in_play = game.phase == "play"
+    return {
+        "game": "mishi",
+        "seat": seat,
+        "seats": game.seats,
+        "phase": game.phase,
+        "pending": game.pending(),
+        "scores": list(game.totals),
+        "over": game.over,
+        "options": dict(game.options),
+        "result": game.result() if game.over else None,
+        "hand_number": min(game.hand_index + 1, game.options["hands"]),
+        "hands": game.options["hands"],
+        "first_player": game.first,
+        "hand": None if seat is None else order.sorted(game.hands[seat]),
+        "counts": [len(h) for h in game.hands],
+        "to_deal": max(0, 84 - game.drawn),
+        "declaration": declaration,
+        "bao": bao,
+        "trump": game.trump if game.trump else (standing.suit if standing else None),
+        "declarer": game.declarer
+        if game.declarer is not None
+        else (standing.seat if standing else None),
+        "kitty": list(game.kitty) if is_declarer and game.phase == "bury" else None,
+        "buried": order.sorted(game.buried) if is_declarer else None,
+        "picked": [] if seat is None else list(game.picked[seat]),
+        "sides": sides,
+        "case": case,
+        "partner_revealed": bool(game.revealed) and game.case != "bao",
+        "captured": list(game.captured),
+        "failed_throws": list(game.failed_throws),
+        "leader": game.leader if in_play else None,
+        "trick": [{"seat": s, "cards": list(c)} for s, c in game.trick] if in_play else [],
+        "lead": _lead(game) if in_play else None,
+        "last_trick": None
+        if game.last_trick is None
+        else {**game.last_trick, "plays": [dict(p) for p in game.last_trick["plays"]]},
+        "trick_number": game.trick_number if in_play else 0,
+        "history": [dict(h) for h in game.history],
+    }
