@@ -1,0 +1,207 @@
+"""Swoop over random playouts with 3–8 players: hands end, cards are conserved, every legal
+action applies, everything else is refused without a trace, and views keep secrets."""
+
+import copy
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine.base import IllegalAction
+from engine.cards import is_card, rank
+from engine.swoop.rules import sort_key
+
+STEP_BOUND = 6000
+CODES = ["AS", "5H", "9D", "10C", "JK", "KS", "QH", "7C", "2S", "JD", "XX", 7, None]
+
+
+def state_of(g) -> tuple:
+    """Everything a game holds, to prove that a refused action changed nothing."""
+    return copy.deepcopy(
+        (
+            g.hands,
+            g.face_up,
+            g.mystery,
+            g.pile,
+            g.cleared,
+            g.unused,
+            g.turn,
+            g.phase,
+            g.flipped,
+            g.chain,
+            g.scores,
+            g.history,
+            g.hand_no,
+            g.first,
+            g.rng.getstate(),
+        )
+    )
+
+
+def check_conservation(g) -> None:
+    present = [
+        *[c for h in g.hands for c in h],
+        *[c for row in g.face_up for c in row if c is not None],
+        *[c for row in g.mystery for c in row if c is not None],
+        *g.pile,
+        *g.unused,
+        *([g.flipped[1]] if g.flipped else []),
+    ]
+    assert len(present) + g.cleared == len(g.all_cards)
+    assert not Counter(present) - Counter(g.all_cards)
+
+
+def cards_in(value) -> list[str]:
+    """Every card code anywhere inside a view."""
+    if isinstance(value, dict):
+        return [c for v in value.values() for c in cards_in(v)]
+    if isinstance(value, list):
+        return [c for v in value for c in cards_in(v)]
+    return [value] if is_card(value) else []
+
+
+def check_view(g, seat) -> None:
+    v = g.view(seat)
+    known = Counter(
+        [
+            *(g.hands[seat] if seat is not None else []),
+            *[c for row in g.face_up for c in row if c is not None],
+            *g.pile,
+            *([g.flipped[1]] if g.flipped else []),
+            *[d[1] for r in (g.draws or []) for d in r],
+        ]
+    )
+    shown = Counter(cards_in(v))
+    assert not shown - known, f"seat {seat} sees {shown - known}"
+    assert v["hand"] == (None if seat is None else sorted(v["hand"], key=sort_key))
+    if seat is not None:
+        assert Counter(v["hand"]) == Counter(g.hands[seat])
+    for s, p in enumerate(v["players"]):
+        assert set(p) == {"hand", "face_up", "mystery", "uncovered"}
+        assert p["hand"] == len(g.hands[s]) and all(isinstance(m, bool) for m in p["mystery"])
+    for key in ("game", "seat", "seats", "phase", "pending", "scores", "over", "options"):
+        assert key in v
+    assert v["seat"] == seat and v["pending"] == g.pending()
+
+
+def canonical(action) -> tuple | None:
+    """What makes two actions the same move: kind, rank, how many hand cards, which slots."""
+    kind = action.get("type") if isinstance(action, dict) else None
+    if kind == "flip":
+        return ("flip", action.get("slot"))
+    if kind == "stop":
+        return ("stop",)
+    return None
+
+
+def random_candidate(g, seat, rng) -> dict:
+    """A random action, legal or not, of any kind."""
+    kind = rng.choice(["play", "play", "flip", "add", "chain", "stop"])
+    if kind == "flip":
+        return {"type": "flip", "slot": rng.choice([0, 1, 2, 3, 4, -1, "1", True])}
+    if kind == "stop":
+        return {"type": "stop"} if rng.random() < 0.9 else {"type": "stop", "x": 1}
+    hand = g.hands[seat]
+    pool = hand + CODES if hand else CODES
+    cards = [rng.choice(pool) for _ in range(rng.randint(0, 4))]
+    table = rng.sample(range(5), rng.randint(0, 2))
+    action = {"type": kind, "cards": cards, "table": table}
+    if not table and rng.random() < 0.5:
+        del action["table"]
+    return action
+
+
+def playout(seats, seed, *, options=None, probe_every=5) -> int:
+    g = engine.new_game("swoop", seats, options=options or {"hands": 1}, seed=seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not g.over:
+        seat = g.pending()[0]
+        legal = g.legal_actions(seat)
+        assert legal, "a seat to move always has a legal action"
+        for other in range(seats):
+            assert other == seat or g.legal_actions(other) == []
+        check_conservation(g)
+        for viewer in [*range(seats), None]:
+            check_view(g, viewer)
+        if steps % probe_every == 0:
+            probe(g, seat, legal, rng)
+        g.apply(seat, rng.choice(legal))
+        steps += 1
+        assert steps < STEP_BOUND, "the hand did not end"
+    assert g.result()["winners"]
+    return steps
+
+
+def probe(g, seat, legal, rng) -> None:
+    """Every legal action applies to a copy; random other actions are judged the same way
+    as the engine judges them, and a refusal leaves the game untouched."""
+    for action in legal:
+        copy.deepcopy(g).apply(seat, action)
+    legal_keys = {_move_key(g, seat, a) for a in legal}
+    before = state_of(g)
+    for _ in range(6):
+        candidate = random_candidate(g, seat, rng)
+        try:
+            copy.deepcopy(g).apply(seat, candidate)
+        except IllegalAction:
+            with pytest.raises(IllegalAction):
+                g.apply(seat, candidate)
+            assert state_of(g) == before
+        else:
+            assert _move_key(g, seat, candidate) in legal_keys, candidate
+
+
+def _move_key(g, seat, action) -> tuple | None:
+    key = canonical(action)
+    if key is not None or not isinstance(action, dict):
+        return key
+    cards, table = action.get("cards"), action.get("table", [])
+    if not isinstance(cards, list) or not isinstance(table, list):
+        return None
+    try:
+        named = [*cards, *(g.face_up[seat][t] for t in table)]
+        ranks = {rank(c) for c in named if isinstance(c, str)}
+    except (IndexError, TypeError):
+        return None
+    return (action["type"], tuple(sorted(ranks)), len(cards), tuple(sorted(map(str, table))))
+
+
+@settings(max_examples=16, deadline=None)
+@given(seats=st.integers(3, 8), seed=st.integers(0, 2**31))
+def test_random_hands_hold_together(seats, seed):
+    playout(seats, seed)
+
+
+def test_whole_games_end_and_share_the_win():
+    for seats in (3, 8):
+        g = engine.new_game("swoop", seats, options={"target": 120}, seed=seats)
+        rng = random.Random(seats)
+        steps = 0
+        while not g.over:
+            seat = g.pending()[0]
+            g.apply(seat, rng.choice(g.legal_actions(seat)))
+            steps += 1
+            assert steps < 10 * STEP_BOUND
+        result = g.result()
+        assert max(result["scores"]) >= 120 and len(result["hands"]) == g.hand_no
+        assert result["scores"] == [sum(h[s] for h in result["hands"]) for s in range(seats)]
+        low = min(result["scores"])
+        assert result["winners"] == [s for s in range(seats) if result["scores"][s] == low]
+
+
+def test_same_seed_same_game():
+    def run(seed):
+        g = engine.new_game("swoop", 5, options={"hands": 2}, seed=seed)
+        rng = random.Random(0)
+        log = []
+        while not g.over:
+            seat = g.pending()[0]
+            log += g.apply(seat, rng.choice(g.legal_actions(seat)))
+        return log
+
+    assert run(11) == run(11)
+    assert run(11) != run(12)
