@@ -151,11 +151,14 @@ def clean_text(text: str, limit: int) -> str:
     kept = []
     for ch in text:
         category = unicodedata.category(ch)
-        if category in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp"):
+        if ch.isspace():
+            kept.append(" ")
+            continue
+        if category in ("Cc", "Cs", "Co", "Cn"):
             continue
         if category == "Cf" and ch not in _KEEP_FORMAT:
             continue
-        kept.append(" " if category == "Zs" else ch)
+        kept.append(ch)
     return " ".join("".join(kept).split())[:limit]
 
 

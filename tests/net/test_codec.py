@@ -1,0 +1,200 @@
+"""The codec and the message schemas, without sockets."""
+
+from __future__ import annotations
+
+import contextlib
+import struct
+
+import msgpack
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from net.codec import CLIENT_FRAME_LIMIT, CodecError, FrameDecoder, encode
+from net.messages import check_client, check_host, clean_chat, clean_name
+
+
+def frame_of(body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + body
+
+
+def decode_all(data: bytes, chunk: int = 7) -> list:
+    decoder = FrameDecoder()
+    out = []
+    for i in range(0, len(data), chunk):
+        decoder.feed(data[i : i + chunk])
+        out.extend(decoder)
+    return out
+
+
+def test_frames_round_trip_in_any_chunking():
+    messages = [
+        {"t": "ping", "n": 1},
+        {"t": "act", "version": 3, "action": {"type": "play", "cards": ["10H", "JK"]}},
+        {
+            "t": "join",
+            "name": "名前",
+            "seat": None,
+            "spectator": False,
+            "auth": b"\0" * 32,
+            "token": None,
+        },
+    ]
+    data = b"".join(encode(m) for m in messages)
+    for chunk in (1, 2, 5, len(data)):
+        assert decode_all(data, chunk) == messages
+
+
+def test_oversized_frame_is_refused_before_it_is_buffered():
+    decoder = FrameDecoder()
+    with pytest.raises(CodecError, match="over the"):
+        decoder.feed(struct.pack(">I", CLIENT_FRAME_LIMIT + 1))
+    with pytest.raises(CodecError):
+        decoder.feed(b"more")  # a broken stream stays broken
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        msgpack.packb(msgpack.ExtType(1, b"x")),  # ext types are refused
+        b"\xc1",  # never-used byte
+        msgpack.packb({1: "int key"}),  # strict map keys
+        msgpack.packb("a") + b"\x00",  # trailing bytes
+        b"\x92\x01",  # truncated array
+        b"\xa3ab\xff",  # truncated / bad UTF-8
+        b"\xdd\xff\xff\xff\xff",  # array claiming 4 billion items
+        b"\x91" * 5000 + b"\x00",  # nesting deeper than the unpacker's stack
+    ],
+)
+def test_malformed_bodies_raise_codec_error(body):
+    with pytest.raises(CodecError):
+        decode_all(frame_of(body))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=300), st.integers(1, 40))
+def test_garbage_only_ever_raises_codec_error(data, chunk):
+    try:
+        for message in decode_all(data, chunk):
+            with contextlib.suppress(CodecError):
+                check_client(message)
+    except CodecError:
+        pass
+
+
+plain = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**63), 2**64 - 1)
+    | st.text(max_size=20)
+    | st.binary(max_size=20)
+    | st.floats(allow_nan=False),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(plain)
+def test_any_plain_message_is_decoded_or_refused_by_the_schema(obj):
+    """Well-formed msgpack of the wrong shape is refused by the schema check, never crashes."""
+    decoded = decode_all(frame_of(msgpack.packb(obj, use_bin_type=True)))
+    assert len(decoded) == 1
+    for check in (check_client, check_host):
+        with contextlib.suppress(CodecError):
+            assert check(decoded[0]) == obj
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from(
+            [
+                "t",
+                "version",
+                "action",
+                "n",
+                "text",
+                "to",
+                "name",
+                "seat",
+                "spectator",
+                "auth",
+                "token",
+                "x",
+            ]
+        ),
+        plain,
+        max_size=7,
+    )
+)
+def test_near_miss_messages_are_checked_field_by_field(message):
+    for check in (check_client, check_host):
+        with contextlib.suppress(CodecError):
+            check(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"t": "act", "version": True, "action": {}},  # bool is not an int
+        {"t": "act", "version": 1},  # missing field
+        {"t": "act", "version": 1, "action": {}, "seat": 0},  # extra field
+        {"t": "act", "version": 1, "action": []},
+        {"t": "chat", "text": "x" * 5000, "to": None},  # too long
+        {
+            "t": "join",
+            "name": "a",
+            "seat": None,
+            "spectator": False,
+            "auth": b"short",
+            "token": None,
+        },
+        {
+            "t": "join",
+            "name": "a",
+            "seat": None,
+            "spectator": False,
+            "auth": None,
+            "token": "NOT-HEX" * 4,
+        },
+        {"t": "welcome", "seat": 0, "token": None, "table": {}},
+        {"t": "pickle"},
+        {"version": 1},
+        ["t", "ping"],
+    ],
+)
+def test_schema_refuses_wrong_types(message):
+    with pytest.raises(CodecError):
+        check_client(message)
+
+
+def test_host_messages_are_checked_too():
+    table = {"name": "t", "game": "swapo", "options": {}, "seats": 4, "password": False}
+    assert check_host({"t": "hello", "v": 1, "table": table, "nonce": b"n" * 16})
+    with pytest.raises(CodecError):
+        check_host({"t": "hello", "v": 1, "table": table, "nonce": b"n" * 15})
+    with pytest.raises(CodecError):
+        check_host(
+            {
+                "t": "lobby",
+                "players": [{"name": 3, "bot": False, "connected": True}],
+                "started": False,
+            }
+        )
+
+
+def test_unencodable_data_is_a_codec_error():
+    with pytest.raises(CodecError):
+        encode({"t": "x", "bad": object()})
+
+
+def test_text_is_cleaned_of_control_characters():
+    assert clean_name("\x1b[31mRed\x1b[0m\n", "P1") == "[31mRed[0m"
+    assert clean_name("\u202eevil\u200b", "P1") == "evil"
+    assert clean_name("\x00\x07 \t", "Player 2") == "Player 2"
+    assert clean_name("x" * 100, "P") == "x" * 24
+    assert clean_chat("line one\r\nline two\u2028three") == "line one line two three"
+    assert clean_chat("family 👨\u200d👩\u200d👧") == "family 👨\u200d👩\u200d👧"
