@@ -1,0 +1,174 @@
+"""How the app gets a seat at a table: a launcher is an async callable returning a ``Seat``.
+
+The app never talks to a game directly — only to an object with the ``net.client.Client``
+API (docs/contracts.md). ``kotatsu play`` runs a real ``net.host.Host`` on 127.0.0.1 in this
+process (no discovery, bots seated by the host) and connects a real Client to it; ``host``
+does the same on the chosen address with discovery; ``join`` only connects.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import getpass
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .text import clean
+
+
+class TableClient(Protocol):
+    """What the app needs from a connection to a table (``net.client.Client``)."""
+
+    seat: int | None
+    table: dict | None
+
+    async def connect(self) -> Any: ...
+    def messages(self) -> AsyncIterator[dict]: ...
+    async def act(self, action: dict) -> Any: ...
+    async def chat(self, text: str, to: int | None = None) -> Any: ...
+    async def close(self) -> Any: ...
+
+
+@dataclass
+class Seat:
+    """A connected client, and the things to shut down with it when the player leaves."""
+
+    client: TableClient
+    closers: list[Callable[[], Awaitable[Any]]] = field(default_factory=list)
+    address: str = ""
+
+    async def close(self) -> None:
+        """Close the client, then whatever this process was running for the table."""
+        for closer in [self.client.close, *self.closers]:
+            with contextlib.suppress(Exception):  # leaving must always succeed
+                await closer()
+
+
+Launcher = Callable[[], Awaitable[Seat]]
+
+
+def default_name() -> str:
+    """The player's name when none is given: the login name, cleaned and short."""
+    try:
+        name = getpass.getuser()
+    except Exception:  # no login name in some containers
+        name = ""
+    return clean(name, limit=20) or "player"
+
+
+def default_seats(game: str) -> int:
+    """Seats of a quick table against bots, per game (Mi Shi needs exactly four)."""
+    return {"swapo": 4, "swoop": 5, "mishi": 4}.get(game, 4)
+
+
+def play_launcher(
+    game: str,
+    *,
+    bots: int | None = None,
+    seed: int | None = None,
+    options: dict | None = None,
+    name: str | None = None,
+    bot_delay: float = 0.4,
+) -> Launcher:
+    """A private table against bots: a real Host on 127.0.0.1 and a real Client, one process.
+
+    The player takes seat 0; the host seats its bots in the others. ``bot_delay`` paces the
+    bots so a person can follow them (0 in tests and snapshots).
+    """
+
+    async def launch() -> Seat:
+        from net.client import Client
+        from net.host import Host
+
+        n_bots = default_seats(game) - 1 if bots is None else bots
+        host = Host(
+            game, n_bots + 1, dict(options or {}), seed, n_bots, "bots", bot_delay=bot_delay
+        )
+        port = await host.start("127.0.0.1", 0)
+        client = Client("127.0.0.1", port, name=name or default_name())
+        try:
+            await client.connect()
+        except BaseException:
+            await host.close()
+            raise
+        return Seat(client, [host.close], f"127.0.0.1:{port}")
+
+    return launch
+
+
+def join_launcher(
+    host: str,
+    port: int,
+    *,
+    name: str | None = None,
+    password: str | None = None,
+    spectate: bool = False,
+) -> Launcher:
+    """Connect to a table somebody else hosts."""
+
+    async def launch() -> Seat:
+        from net.client import Client
+
+        client = Client(
+            host, port, name=name or default_name(), password=password, spectator=spectate
+        )
+        await client.connect()
+        return Seat(client, [], f"{host}:{port}")
+
+    return launch
+
+
+def host_launcher(
+    game: str,
+    *,
+    seats: int | None = None,
+    bots: int = 0,
+    seed: int | None = None,
+    table_name: str | None = None,
+    password: str | None = None,
+    options: dict | None = None,
+    bind: str = "0.0.0.0",
+    port: int = 0,
+    player_name: str | None = None,
+    journal: str | None = None,
+) -> Launcher:
+    """Host a table others find on the LAN (advertised by zeroconf), and sit at it."""
+
+    async def launch() -> Seat:
+        from net.client import Client
+        from net.host import Host
+
+        n_seats = seats or default_seats(game)
+        name = table_name or f"{default_name()}'s table"
+        host = Host(game, n_seats, dict(options or {}), seed, bots, name, password, journal)
+        bound = await host.start(bind, port)
+        closers: list[Callable[[], Awaitable[Any]]] = []
+        advert = await _advertise(host, bind, bound)
+        if advert is not None:
+            closers.append(advert)
+        closers.append(host.close)
+        connect_to = "127.0.0.1" if bind in ("0.0.0.0", "::", "") else bind
+        client = Client(connect_to, bound, name=player_name or default_name(), password=password)
+        try:
+            await client.connect()
+        except BaseException:
+            for closer in closers:
+                await closer()
+            raise
+        return Seat(client, closers, f"{bind}:{bound}")
+
+    return launch
+
+
+async def _advertise(host: Any, bind: str, port: int) -> Callable[[], Awaitable[Any]] | None:
+    """Advertise the table on the LAN by zeroconf; returns the closer (None: no multicast)."""
+    from net.discovery import Advertiser
+
+    advertiser = Advertiser(host, port, None if bind in ("0.0.0.0", "") else bind)
+    try:
+        await advertiser.start()
+    except Exception:  # no multicast here: joining by address still works
+        await advertiser.close()
+        return None
+    return advertiser.close

@@ -1,0 +1,122 @@
+"""Small screens over the table: leave confirmation, the rules, scores and history."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Markdown, Sparkline, Static
+
+from ..rules import rules_text
+
+
+class ConfirmLeave(ModalScreen[bool]):
+    """Asks before leaving the table: y/enter leaves, n/esc stays."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS: ClassVar[list] = [
+        Binding("y,enter", "answer(True)", "leave", show=True),
+        Binding("n,escape,q", "answer(False)", "stay", show=True),
+    ]
+
+    def __init__(self, question: str = "Leave the table?") -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(self.question, id="question")
+            yield Label("Your seat stays yours until the game ends.", classes="muted")
+            with Horizontal(id="buttons"):
+                yield Button("Leave (y)", id="yes", variant="error")
+                yield Button("Stay (n)", id="no", variant="primary")
+
+    def action_answer(self, leave: bool) -> None:
+        self.dismiss(leave)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
+class RulesScreen(ModalScreen[None]):
+    """The game's rules for players (tui/help/GAME.md)."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS: ClassVar[list] = [Binding("escape,q,question_mark", "dismiss", "close", show=True)]
+
+    def __init__(
+        self, game: str, title: str, *, ascii_only: bool = False, text: str | None = None
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.text = text
+        self.title_text = title
+        self.ascii_only = ascii_only
+
+    def compose(self) -> ComposeResult:
+        try:
+            text = self.text if self.text is not None else rules_text(self.game)
+        except (FileNotFoundError, OSError):
+            text = f"# {self.title_text}\n\nThe rules of this game have not been written yet."
+        if self.ascii_only:
+            for glyph, letter in (("♠", "S"), ("♥", "H"), ("♦", "D"), ("♣", "C")):
+                text = text.replace(glyph, letter)
+        with VerticalScroll(id="rules"):
+            yield Markdown(text)
+        yield Static(Text("esc close · ↑↓ scroll", style="dim"), id="rules-keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#rules").focus()
+
+    async def action_dismiss(self, result: None = None) -> None:
+        self.dismiss(result)
+
+
+class ScoresScreen(ModalScreen[None]):
+    """Totals per seat, the round history, and a sparkline of each seat's score over time."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS: ClassVar[list] = [Binding("escape,s,q", "dismiss", "close", show=True)]
+
+    def __init__(
+        self,
+        names: list[str],
+        history: list[list[int]],
+        rounds: list[Text] | None = None,
+        title: str = "Scores",
+    ) -> None:
+        super().__init__()
+        self.names = names
+        self.history = history
+        self.rounds = rounds or []
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="scores"):
+            yield Label(self.title_text, id="scores-title")
+            last = self.history[-1] if self.history else [0] * len(self.names)
+            best = max(last) if last else 0
+            for seat, name in enumerate(self.names):
+                total = last[seat] if seat < len(last) else 0
+                series = [float(row[seat]) for row in self.history if seat < len(row)]
+                with Horizontal(classes="score-row"):
+                    style = "bold green" if total == best and best > 0 else "bold"
+                    label = Text(name[:14].ljust(14), style="bold")
+                    label.append(f"{total:>5}", style=style)
+                    yield Static(label, classes="score-name")
+                    yield Sparkline(series or [0.0], classes="score-spark")
+            if self.rounds:
+                yield Label("History", classes="muted")
+                with VerticalScroll(id="history"):
+                    for line in self.rounds:
+                        yield Static(line)
+            yield Static(Text("esc close", style="dim"))
+
+    async def action_dismiss(self, result: None = None) -> None:
+        self.dismiss(result)

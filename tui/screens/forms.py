@@ -1,0 +1,185 @@
+"""The lobby's forms: host a table, play against bots, join by address."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select
+
+from ..cli import address as parse_address
+from ..cli import option_value
+
+GAME_CHOICES = [("SwaPo", "swapo"), ("Swoop", "swoop"), ("秘十 Mi Shi", "mishi")]
+SEAT_RANGE = {"swapo": (2, 10), "swoop": (2, 8), "mishi": (4, 4)}
+
+
+def parse_option_text(text: str) -> dict[str, Any]:
+    """``"variant=ace,dagger rounds=3"`` -> ``{"variant": "ace,dagger", "rounds": 3}``."""
+    out: dict[str, Any] = {}
+    for pair in text.split():
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"options are KEY=VALUE, not {pair!r}")
+        out[key] = option_value(value)
+    return out
+
+
+def whole_number(text: str, what: str, lo: int, hi: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"{what}: a whole number please") from None
+    if not lo <= value <= hi:
+        raise ValueError(f"{what}: from {lo} to {hi}")
+    return value
+
+
+@dataclass
+class TableRequest:
+    """What the form asked for (``mode`` "host" or "bots")."""
+
+    mode: str
+    game: str
+    seats: int
+    bots: int
+    options: dict[str, Any]
+    table_name: str | None = None
+    password: str | None = None
+
+
+class TableForm(ModalScreen[TableRequest | None]):
+    """Host a table on the LAN (``mode="host"``) or start one against bots (``"bots"``)."""
+
+    CSS_PATH = "forms.tcss"
+    BINDINGS: ClassVar[list] = [Binding("escape", "cancel", "cancel")]
+
+    def __init__(self, mode: str = "host") -> None:
+        super().__init__()
+        self.mode = mode
+
+    def compose(self) -> ComposeResult:
+        hosting = self.mode == "host"
+        with Vertical(classes="form"):
+            yield Label("Host a table" if hosting else "Play against bots", classes="form-title")
+            with Horizontal(classes="field"):
+                yield Label("Game", classes="field-label")
+                yield Select(GAME_CHOICES, value="swapo", allow_blank=False, id="game")
+            with Horizontal(classes="field"):
+                yield Label("Seats", classes="field-label")
+                yield Input("4", id="seats", type="integer")
+            with Horizontal(classes="field"):
+                yield Label("Bots", classes="field-label")
+                yield Input("0" if hosting else "3", id="bots", type="integer")
+            with Horizontal(classes="field"):
+                yield Label("Options", classes="field-label")
+                yield Input(placeholder="variant=ace,dagger rounds=3", id="options")
+            if hosting:
+                with Horizontal(classes="field"):
+                    yield Label("Table name", classes="field-label")
+                    yield Input(placeholder="friday", id="table-name", max_length=40)
+                with Horizontal(classes="field"):
+                    yield Label("Password", classes="field-label")
+                    yield Input(placeholder="(none)", id="password", password=True)
+            yield Label("", id="form-error")
+            with Horizontal(classes="form-buttons"):
+                yield Button("Host" if hosting else "Play", id="ok", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    @on(Select.Changed, "#game")
+    def _game_changed(self, event: Select.Changed) -> None:
+        lo, hi = SEAT_RANGE.get(str(event.value), (2, 10))
+        seats = self.query_one("#seats", Input)
+        try:
+            current = int(seats.value)
+        except ValueError:
+            current = 4
+        seats.value = str(min(max(current, lo), hi))
+
+    @on(Button.Pressed, "#ok")
+    @on(Input.Submitted)
+    def _submit(self) -> None:
+        try:
+            request = self.read()
+        except ValueError as exc:
+            self.query_one("#form-error", Label).update(str(exc))
+            return
+        self.dismiss(request)
+
+    def read(self) -> TableRequest:
+        """The form's values, checked; ValueError says what is wrong."""
+        game = str(self.query_one("#game", Select).value)
+        lo, hi = SEAT_RANGE.get(game, (2, 10))
+        seats = whole_number(self.query_one("#seats", Input).value, "seats", lo, hi)
+        limit = seats - 1 if self.mode == "bots" else seats
+        bots = whole_number(self.query_one("#bots", Input).value, "bots", 0, limit)
+        if self.mode == "bots":
+            bots = seats - 1
+        options = parse_option_text(self.query_one("#options", Input).value)
+        name = password = None
+        if self.mode == "host":
+            name = self.query_one("#table-name", Input).value.strip() or None
+            password = self.query_one("#password", Input).value or None
+        return TableRequest(self.mode, game, seats, bots, options, name, password)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+@dataclass
+class JoinRequest:
+    host: str
+    port: int
+    password: str | None
+    spectate: bool = False
+
+
+class JoinForm(ModalScreen[JoinRequest | None]):
+    """Join a table by ``HOST:PORT`` (and its password, if it has one)."""
+
+    CSS_PATH = "forms.tcss"
+    BINDINGS: ClassVar[list] = [Binding("escape", "cancel", "cancel")]
+
+    def __init__(self, address: str = "", *, needs_password: bool = False) -> None:
+        super().__init__()
+        self.address = address
+        self.needs_password = needs_password
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="form"):
+            yield Label("Join a table", classes="form-title")
+            with Horizontal(classes="field"):
+                yield Label("Address", classes="field-label")
+                yield Input(self.address, placeholder="192.168.1.20:7717", id="address")
+            with Horizontal(classes="field"):
+                yield Label("Password", classes="field-label")
+                yield Input(placeholder="(if the table has one)", id="password", password=True)
+            yield Label("", id="form-error")
+            with Horizontal(classes="form-buttons"):
+                yield Button("Join", id="ok", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        if self.address and self.needs_password:
+            self.query_one("#password", Input).focus()
+
+    @on(Button.Pressed, "#ok")
+    @on(Input.Submitted)
+    def _submit(self) -> None:
+        try:
+            host, port = parse_address(self.query_one("#address", Input).value.strip())
+        except Exception as exc:  # argparse's error type; shown to the player
+            self.query_one("#form-error", Label).update(str(exc))
+            return
+        password = self.query_one("#password", Input).value or None
+        self.dismiss(JoinRequest(host, port, password))
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,85 @@
+"""A plain table for a game that has no screen of its own yet: its legal actions as a list.
+
+It keeps every game playable from the terminal while its real screen is being built, and it
+shows only what the view holds (the same rule as every other screen).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from ..text import clean
+from .table import TableScreen
+
+SHOWN_KEYS = ("phase", "round", "hand", "pending", "scores")
+
+
+def action_words(action: dict) -> str:
+    """An action as short readable text: ``play cards=QS QH``."""
+    parts = [clean(action.get("type", "?"))]
+    for key, value in action.items():
+        if key == "type":
+            continue
+        if isinstance(value, list):
+            value = " ".join(str(v) for v in value)
+        parts.append(f"{key}={clean(value, limit=60)}")
+    return " ".join(parts)
+
+
+class GenericTableScreen(TableScreen):
+    """Any game: the view's main keys, and the legal actions to choose from with ←→ enter."""
+
+    CSS_PATH: ClassVar = ["table.tcss"]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.choice = 0
+
+    @property
+    def GAME(self) -> str:  # type: ignore[override]
+        return str(self.table_info.get("game", ""))
+
+    def compose_table(self) -> ComposeResult:
+        yield Static("", id="generic-view", markup=False)
+        yield Static("", id="generic-actions", markup=False)
+
+    def header_parts(self) -> list[Text | str]:
+        return [self.GAME or "table", f"phase {self.view.get('phase', '…')}"]
+
+    def draw(self) -> None:
+        lines = Text()
+        for key in SHOWN_KEYS:
+            if key in self.view:
+                value = self.view[key]
+                if isinstance(value, list):
+                    value = " ".join(str(v) for v in value)
+                lines.append(f"{key}: ", style="bold")
+                lines.append(clean(value, limit=200) + "\n")
+        self.query_one("#generic-view", Static).update(lines)
+        self.choice = min(self.choice, max(0, len(self.legal) - 1))
+        actions = Text()
+        for i, action in enumerate(self.legal[:30]):
+            style = "bold reverse yellow" if i == self.choice else ""
+            actions.append(action_words(action) + "\n", style=style)
+        self.query_one("#generic-actions", Static).update(actions)
+        if self.legal:
+            self.prompt.ask("Your turn: ←→ choose an action, enter to play")
+        else:
+            waiting = ", ".join(self.seat_name(s) for s in self.view.get("pending") or [])
+            self.prompt.ask(f"Waiting for {waiting or 'the table'}…", waiting=True)
+
+    def key_state(self, key: str) -> bool | None:
+        return key in ("move", "confirm") and bool(self.legal)
+
+    def on_move(self, step: int) -> None:
+        if self.legal:
+            self.choice = (self.choice + step) % min(len(self.legal), 30)
+            self.draw()
+
+    def on_confirm(self) -> None:
+        if self.legal:
+            self.send(self.legal[self.choice])

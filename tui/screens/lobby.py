@@ -1,0 +1,234 @@
+"""The lobby: tables on this network (live), host one, join by address, play against bots."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..connect import host_launcher, join_launcher, play_launcher
+from ..settings import Settings
+from ..text import clean, literal
+from .dialogs import RulesScreen
+from .forms import JoinForm, JoinRequest, TableForm, TableRequest
+
+GAME_TITLES = {"swapo": "SwaPo", "swoop": "Swoop", "mishi": "秘十"}
+
+LOBBY_HELP = """# kotatsu
+
+A card table for friends on one network. One player hosts; the others find the table here
+(or join by address when the network blocks multicast).
+
+| key | does |
+|---|---|
+| ↑ ↓, enter | choose a table and join it |
+| h | host a table on this network (others can join) |
+| b | play at once against bots |
+| a | join a table by address (`HOST:PORT`) |
+| r | look for tables again |
+| q | quit |
+
+At a table: ←→ move, space pick, enter confirm, esc back, digits pick seats and counts,
+`c` chat, `s` scores, `?` the game's rules, `q` leave. The games: **SwaPo** (with Dagger,
+Asterisk and Ace), **Swoop** and **秘十 Mi Shi**; `kotatsu rules GAME` prints their rules.
+"""
+
+BrowserFactory = Callable[[Callable[[Any], None], Callable[[str], None]], Any]
+
+
+def default_browser(on_added: Callable[[Any], None], on_removed: Callable[[str], None]) -> Any:
+    """The LAN browser (zeroconf), from net.discovery."""
+    from net.discovery import Browser
+
+    return Browser(on_added, on_removed)
+
+
+def table_line(table: Any, *, ascii_only: bool = False) -> Text:
+    """One lobby row; the table's name and game come from the network, shown literally."""
+    game = GAME_TITLES.get(clean(table.game), clean(table.game, limit=12))
+    variant = clean(getattr(table, "variant", "") or "", limit=14).replace(",", " ")
+    line = literal(table.name.ljust(14)[:14], "bold", limit=14)
+    line.append("  ")
+    line.append(f"{game} {variant}".strip().ljust(16)[:16])
+    full = table.taken >= table.seats
+    line.append(f"{table.taken}/{table.seats}".rjust(5), style="dim" if full else "")
+    line.append("  ")
+    line.append_text(literal(table.endpoint, "dim", limit=40))
+    if table.password:
+        line.append("  *" if ascii_only else "  🔒")
+    return line
+
+
+class LobbyScreen(Screen[None]):
+    """Tables found on the LAN appear and disappear live; keys start everything else."""
+
+    CSS_PATH = "lobby.tcss"
+    BINDINGS: ClassVar[list] = [
+        Binding("enter", "join_selected", "join", show=True, key_display="enter"),
+        Binding("h", "host", "host a table"),
+        Binding("b", "bots", "play vs bots"),
+        Binding("a", "address", "join by address"),
+        Binding("r", "refresh", "refresh"),
+        Binding("question_mark", "help", "help", key_display="?"),
+        Binding("q", "app.quit", "quit"),
+    ]
+
+    def __init__(self, settings: Settings, *, browser: BrowserFactory | None = None) -> None:
+        super().__init__()
+        self.settings = settings
+        self.browser_factory = browser or default_browser
+        self.browser: Any = None
+        self.tables: dict[str, Any] = {}
+        self.status = "searching"
+
+    def compose(self) -> ComposeResult:
+        title = Text(" kotatsu", style="bold")
+        title.append(" — tables on this network")
+        yield Static(title, id="lobby-title")
+        yield Static("", id="lobby-status")
+        yield OptionList(id="tables")
+        yield Static(self.keys_line(), id="lobby-keys")
+        yield Footer(compact=True)
+
+    def keys_line(self) -> Text:
+        return Text(
+            "enter join · h host a table · b play against bots · a join by address · r refresh",
+            style="dim",
+        )
+
+    def on_mount(self) -> None:
+        self.show_tables()
+        self.start_browser()
+
+    # -- discovery -------------------------------------------------------------------------
+    @work(exclusive=True, group="browse")
+    async def start_browser(self) -> None:
+        self.status = "searching"
+        self.show_tables()
+        try:
+            self.browser = self.browser_factory(self.table_added, self.table_removed)
+            await self.browser.start()
+        except Exception as exc:  # no multicast: joining by address still works
+            self.browser = None
+            self.status = f"LAN discovery is unavailable ({clean(exc, limit=60)})"
+        self.show_tables()
+
+    async def stop_browser(self) -> None:
+        browser, self.browser = self.browser, None
+        if browser is not None:
+            with contextlib.suppress(Exception):  # closing must not fail the lobby
+                await browser.close()
+
+    def table_added(self, table: Any) -> None:
+        self.tables[table.key] = table
+        self.show_tables()
+
+    def table_removed(self, key: str) -> None:
+        self.tables.pop(key, None)
+        self.show_tables()
+
+    def show_tables(self) -> None:
+        tables = self.query_one("#tables", OptionList)
+        highlighted = tables.highlighted
+        tables.clear_options()
+        ordered = sorted(self.tables.values(), key=lambda t: (clean(t.name), t.key))
+        for table in ordered:
+            line = table_line(table, ascii_only=self.settings.ascii_only)
+            tables.add_option(Option(line, id=table.key))
+        if ordered:
+            tables.highlighted = min(highlighted or 0, len(ordered) - 1)
+        status = self.query_one("#lobby-status", Static)
+        if self.status != "searching":
+            status.update(Text(f"  {self.status} — a: join by address", style="yellow"))
+        elif ordered:
+            status.update(Text(f"  {len(ordered)} table(s) found · still looking…", style="dim"))
+        else:
+            status.update(
+                Text("  Searching for tables on this network…  (b: play against bots)", "dim")
+            )
+        tables.display = bool(ordered)
+
+    async def on_unmount(self) -> None:
+        await self.stop_browser()
+
+    # -- keys ------------------------------------------------------------------------------
+    def action_join_selected(self) -> None:
+        tables = self.query_one("#tables", OptionList)
+        if tables.highlighted is None or not self.tables:
+            self.notify("No table selected — a: join by address", markup=False)
+            return
+        option = tables.get_option_at_index(tables.highlighted)
+        self.join_table(self.tables.get(option.id or ""))
+
+    @on(OptionList.OptionSelected, "#tables")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self.join_table(self.tables.get(event.option.id or ""))
+
+    def join_table(self, table: Any) -> None:
+        if table is None:
+            return
+        if table.password:
+            self.app.push_screen(JoinForm(table.endpoint, needs_password=True), self._join_request)
+            return
+        self.sit(join_launcher(table.address, table.port, name=self.settings.name))
+
+    def action_host(self) -> None:
+        self.app.push_screen(TableForm("host"), self._table_request)
+
+    def action_bots(self) -> None:
+        self.app.push_screen(TableForm("bots"), self._table_request)
+
+    def action_address(self) -> None:
+        self.app.push_screen(JoinForm(), self._join_request)
+
+    def action_refresh(self) -> None:
+        self.tables.clear()
+        self.show_tables()
+        self._restart()
+
+    @work(exclusive=True, group="restart")
+    async def _restart(self) -> None:
+        await self.stop_browser()
+        self.start_browser()
+
+    def action_help(self) -> None:
+        self.app.push_screen(RulesScreen("", "kotatsu", text=LOBBY_HELP))
+
+    def _table_request(self, request: TableRequest | None) -> None:
+        if request is None:
+            return
+        if request.mode == "bots":
+            launcher = play_launcher(
+                request.game, bots=request.bots, options=request.options, name=self.settings.name
+            )
+        else:
+            launcher = host_launcher(
+                request.game,
+                seats=request.seats,
+                bots=request.bots,
+                table_name=request.table_name,
+                password=request.password,
+                options=request.options,
+                player_name=self.settings.name,
+            )
+        self.sit(launcher)
+
+    def _join_request(self, request: JoinRequest | None) -> None:
+        if request is None:
+            return
+        self.sit(
+            join_launcher(
+                request.host, request.port, name=self.settings.name, password=request.password
+            )
+        )
+
+    def sit(self, launcher: Any) -> None:
+        self.app.sit_down(launcher)  # type: ignore[attr-defined]

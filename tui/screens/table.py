@@ -1,0 +1,402 @@
+"""What every game's table screen shares: header, seats, log, prompt, chat and keys.
+
+A game screen subclasses ``TableScreen`` and supplies four things: ``compose_table`` (its
+widgets), ``draw`` (redraw them from ``self.view`` and ``self.legal``), ``describe_event``
+(one log line per public event) and the key handlers it uses (``on_move``, ``on_pick``,
+``on_confirm``, ``on_back``, ``on_digit``). The base reads the connection, keeps names,
+scores and chat, and shows rejections; the screen is drawn from the received view only.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events, on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..connect import Seat
+from ..settings import Settings
+from ..text import clean, literal
+from ..widgets.chat import ChatPane
+from ..widgets.log import EventLog
+from ..widgets.prompt import PromptBar
+from .dialogs import ConfirmLeave, RulesScreen, ScoresScreen
+
+WIDE = 110  # from this many columns the chat sits beside the table
+TALL = 34  # from this many rows (and WIDE columns) cards are drawn large
+
+GAME_KEYS = ("move", "pick", "confirm", "back", "digit")
+
+
+class TableScreen(Screen[None]):
+    """Base of the three games' table screens. See the module docstring for the hooks."""
+
+    GAME: ClassVar[str] = ""
+    TITLE: ClassVar[str] = ""
+    CSS_PATH: ClassVar[Any] = "table.tcss"
+
+    BINDINGS: ClassVar[list] = [
+        Binding("left,h", "move(-1)", "move", key_display="←→", id="move-left"),
+        Binding("right,l", "move(1)", "move", show=False, id="move-right"),
+        Binding("space", "pick", "pick", key_display="space"),
+        Binding("enter", "confirm", "ok", key_display="enter"),
+        Binding("escape", "back", "back", key_display="esc"),
+        *[Binding(str(d), f"digit({d})", f"{d}", show=False) for d in range(10)],
+        Binding("c", "chat", "chat"),
+        Binding("s", "scores", "scores"),
+        Binding("question_mark", "rules", "rules", key_display="?"),
+        Binding("q", "leave", "leave"),
+    ]
+
+    def __init__(self, seat: Seat, settings: Settings) -> None:
+        super().__init__()
+        self.seat_link = seat
+        self.client = seat.client
+        self.settings = settings
+        self.cards = settings.cards
+        self.me: int | None = seat.client.seat
+        table = seat.client.table or {}
+        self.table_info: dict = table if isinstance(table, dict) else {}
+        self.view: dict = {}
+        self.legal: list[dict] = []
+        self.version = -1
+        self.players: list[dict] = []
+        self.score_history: list[list[int]] = []
+        self.connection = "online"
+        self.results_shown = False
+        self.large = False
+        self.states_seen = 0  # tests and the bench wait on this
+
+    # -- layout --------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static("", id="header", markup=False)
+        with Horizontal(id="body"):
+            with Vertical(id="table-area"):
+                yield from self.compose_table()
+            with Vertical(id="side"):
+                yield EventLog(id="log")
+                yield ChatPane(id="chat")
+        yield PromptBar(id="prompt")
+        yield Footer(compact=True)
+
+    def compose_table(self) -> ComposeResult:
+        """The game's own widgets (override)."""
+        yield from ()
+
+    def on_mount(self) -> None:
+        self.prompt.ask("Waiting for the table…", waiting=True)
+        self._apply_size(self.app.size.width, self.app.size.height)
+        self.draw_header()
+        chat = self.query_one(ChatPane)
+        chat.whispers_allowed = self.whispers_allowed()
+        self.listen()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._apply_size(event.size.width, event.size.height)
+
+    def _apply_size(self, width: int, height: int) -> None:
+        wide = width >= WIDE
+        self.set_class(wide, "-wide")
+        large = wide and height >= TALL
+        if large != self.large:
+            self.large = large
+            if self.view:
+                self.draw()
+
+    @property
+    def prompt(self) -> PromptBar:
+        return self.query_one(PromptBar)
+
+    @property
+    def log_pane(self) -> EventLog:
+        return self.query_one(EventLog)
+
+    # -- the connection -------------------------------------------------------------------
+    @work(exclusive=True, group="listen")
+    async def listen(self) -> None:
+        """Read the table's messages until the connection closes."""
+        try:
+            async for message in self.client.messages():
+                if isinstance(message, dict):
+                    self.receive(message)
+        finally:
+            if self.connection != "closed" and self.is_attached:
+                self.connection_changed("closed")
+
+    def receive(self, message: dict) -> None:
+        """Route one message from the table."""
+        kind = message.get("t")
+        if kind == "state":
+            self.receive_state(message)
+        elif kind == "lobby":
+            players = message.get("players")
+            self.players = players if isinstance(players, list) else []
+            if self.view:
+                self.draw()
+            self.draw_header()
+        elif kind == "rejected":
+            self.prompt.reject(clean(message.get("reason", "that is not allowed now")))
+        elif kind == "chat":
+            self.receive_chat(message)
+        elif kind == "connection":
+            self.connection_changed(str(message.get("status", "")))
+        elif kind == "error":
+            self.notify(clean(message.get("msg", "error")), severity="error", markup=False)
+
+    def receive_state(self, message: dict) -> None:
+        view = message.get("view")
+        if not isinstance(view, dict):
+            return
+        self.version = message.get("version", self.version)
+        self.view = view
+        legal = message.get("legal")
+        self.legal = legal if isinstance(legal, list) else []
+        for event in message.get("events") or []:
+            if isinstance(event, dict):
+                self.tell(event)
+        scores = view.get("scores")
+        if isinstance(scores, list) and (
+            not self.score_history or self.score_history[-1] != scores
+        ):
+            self.score_history.append(list(scores))
+        chat = self.query_one(ChatPane)
+        chat.whisper_targets = {self.seat_digit(s): s for s in self.others()}
+        self.draw()
+        self.draw_header()
+        self.refresh_bindings()
+        self.states_seen += 1
+        if view.get("over") and not self.results_shown:
+            self.results_shown = True
+            self.game_over()
+
+    def tell(self, event: dict) -> None:
+        """Log a public event, and toast the big ones."""
+        line = self.describe_event(event)
+        if line is not None:
+            self.log_pane.add(line)
+        toast = self.toast_for(event)
+        if toast:
+            self.notify(toast, timeout=4, markup=False)
+
+    def receive_chat(self, message: dict) -> None:
+        sender = message.get("from")
+        name = message.get("name") or self.seat_name(sender, you=False)
+        to = message.get("to")
+        whisper = None
+        if isinstance(to, int):
+            whisper = "you" if to == self.me else self.seat_name(to, you=False)
+        text = message.get("text", "")
+        self.query_one(ChatPane).add(str(name), str(text), whisper=whisper)
+        line = Text("» ", style="dim")
+        line.append_text(literal(name, "bold", limit=40))
+        line.append(": ")
+        line.append_text(literal(text, limit=200))
+        self.log_pane.add(line)
+
+    def connection_changed(self, status: str) -> None:
+        self.connection = status
+        self.draw_header()
+        if status == "lost":
+            self.notify("Connection lost — reconnecting…", severity="warning", markup=False)
+            self.prompt.ask("Connection lost — reconnecting…", waiting=True)
+        elif status == "restored":
+            self.notify("Connection restored", markup=False)
+            if self.view:
+                self.draw()
+        elif status == "closed":
+            self.prompt.ask("The table has closed · q leave", waiting=True)
+
+    def send(self, action: dict) -> None:
+        """Send an action; the table answers with a new state or a rejection."""
+        self._send(action)
+
+    @work(group="send")
+    async def _send(self, action: dict) -> None:
+        try:
+            await self.client.act(action)
+        except Exception as exc:  # shown to the player, never a traceback
+            self.prompt.reject(f"could not send: {clean(exc) or type(exc).__name__}")
+
+    # -- names and seats -----------------------------------------------------------------
+    def seat_name(self, seat: object, *, you: bool = True) -> str:
+        """A seat's name as shown: "You" for the local seat, the cleaned name, or "Seat N"."""
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            return "table"
+        if you and seat == self.me:
+            return "You"
+        if 0 <= seat < len(self.players):
+            entry = self.players[seat]
+            name = entry.get("name") if isinstance(entry, dict) else None
+            if name:
+                return clean(name, limit=16)
+        return f"Seat {seat + 1}"
+
+    def seat_text(self, seat: int, style: str = "bold") -> Text:
+        return literal(self.seat_name(seat), style, limit=16)
+
+    @property
+    def seat_count(self) -> int:
+        n = self.view.get("seats") or self.table_info.get("seats") or len(self.players)
+        return int(n) if isinstance(n, int) else 0
+
+    def others(self) -> list[int]:
+        """Other seats clockwise from the local one; digit ``i`` picks ``others()[i-1]``."""
+        n = self.seat_count
+        start = self.me if isinstance(self.me, int) else -1
+        return [(start + k) % n for k in range(1, n + 1) if (start + k) % n != self.me]
+
+    def seat_digit(self, seat: int) -> str:
+        others = self.others()
+        return str(others.index(seat) + 1) if seat in others else ""
+
+    def is_bot(self, seat: int) -> bool:
+        if 0 <= seat < len(self.players) and isinstance(self.players[seat], dict):
+            return bool(self.players[seat].get("bot"))
+        return False
+
+    # -- header --------------------------------------------------------------------------
+    def draw_header(self) -> None:
+        line = Text(" kotatsu", style="bold")
+        for part in self.header_parts():
+            line.append(" · ", style="dim")
+            line.append_text(part if isinstance(part, Text) else Text(part))
+        name = self.table_info.get("name")
+        if name:
+            line.append(" · ", style="dim")
+            line.append_text(literal(f'table "{clean(name, limit=24)}"', "dim"))
+        if self.connection == "lost":
+            line.append("  ✗ reconnecting", style="bold red")
+        elif self.connection == "closed":
+            line.append("  ✗ closed", style="bold red")
+        self.query_one("#header", Static).update(line)
+
+    def header_parts(self) -> list[Text | str]:
+        """Pieces of the header after "kotatsu" (override: game, round, pile…)."""
+        return [self.TITLE or self.GAME]
+
+    # -- game hooks (override) -----------------------------------------------------------
+    def draw(self) -> None:
+        """Redraw the table from ``self.view`` and ``self.legal``."""
+
+    def describe_event(self, event: dict) -> Text | str | None:
+        kind = event.get("type", "?")
+        who = event.get("seat")
+        return f"{self.seat_name(who)}: {clean(kind)}" if isinstance(who, int) else clean(kind)
+
+    def toast_for(self, event: dict) -> str | None:
+        return None
+
+    def whispers_allowed(self) -> bool:
+        return False
+
+    def key_state(self, key: str) -> bool | None:
+        """Whether a game key works now: True, False (hidden) or None (shown dimmed)."""
+        return False
+
+    def key_label(self, key: str) -> str | None:
+        """A better footer label for a game key now ("swap", "give"…), or None."""
+        return None
+
+    def on_move(self, step: int) -> None: ...
+    def on_pick(self) -> None: ...
+    def on_confirm(self) -> None: ...
+    def on_back(self) -> None: ...
+    def on_digit(self, digit: int) -> None: ...
+
+    def round_history(self) -> list[Text]:
+        """Lines for the scores screen's history (override)."""
+        return []
+
+    def game_over(self) -> None:
+        """Show the final scores once."""
+        result = self.view.get("result") or {}
+        winners = result.get("winners") or []
+        names = ", ".join(self.seat_name(s) for s in winners) or "nobody"
+        self.prompt.ask(f"Game over — {names} won · s scores · q leave")
+        self.notify(f"Game over — {names} won", timeout=6, markup=False)
+        self.action_scores()
+
+    # -- keys ----------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in GAME_KEYS:
+            if self.query(ChatPane) and self.has_class("-chatting"):
+                return False
+            return self.key_state(action)
+        return True
+
+    @property
+    def active_bindings(self):  # type: ignore[override]
+        """The footer's bindings, with game keys relabelled for what they do right now."""
+        bindings = super().active_bindings
+        for key, active in list(bindings.items()):
+            action = active.binding.action.partition("(")[0]
+            if action in GAME_KEYS:
+                label = self.key_label(action)
+                if label:
+                    binding = dataclasses.replace(active.binding, description=label)
+                    bindings[key] = active._replace(binding=binding)
+        return bindings
+
+    def action_move(self, step: int) -> None:
+        self.on_move(step)
+
+    def action_pick(self) -> None:
+        self.on_pick()
+
+    def action_confirm(self) -> None:
+        self.on_confirm()
+
+    def action_back(self) -> None:
+        self.on_back()
+
+    def action_digit(self, digit: int) -> None:
+        self.on_digit(digit)
+
+    def action_chat(self) -> None:
+        self.add_class("-chatting")
+        self.query_one(ChatPane).open()
+        self.refresh_bindings()
+
+    @on(ChatPane.Closed)
+    def _chat_closed(self) -> None:
+        self.remove_class("-chatting")
+        self.set_focus(None)
+        self.refresh_bindings()
+
+    @on(ChatPane.Send)
+    def _chat_send(self, event: ChatPane.Send) -> None:
+        self._say(event.text, event.to)
+
+    @work(group="chat")
+    async def _say(self, text: str, to: int | None) -> None:
+        try:
+            await self.client.chat(text, to=to)
+        except Exception as exc:  # told in the chat pane
+            self.query_one(ChatPane).note(f"not sent: {clean(exc)}")
+
+    def action_scores(self) -> None:
+        names = [self.seat_name(s) for s in range(self.seat_count)]
+        history = self.score_history or [[0] * self.seat_count]
+        self.app.push_screen(ScoresScreen(names, history, self.round_history()))
+
+    def action_rules(self) -> None:
+        title = self.TITLE or self.GAME
+        self.app.push_screen(RulesScreen(self.GAME, title, ascii_only=self.settings.ascii_only))
+
+    def action_leave(self) -> None:
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.leave()
+
+        self.app.push_screen(ConfirmLeave(), answered)
+
+    @work(group="leave")
+    async def leave(self) -> None:
+        self.workers.cancel_group(self, "listen")
+        await self.app.leave_table()  # type: ignore[attr-defined]

@@ -1,0 +1,46 @@
+"""Peer text made safe to show: names and chat arrive from other machines.
+
+Anything a peer typed is shown literally — never parsed as Rich/Textual markup — and with
+escape sequences and control characters removed, so nobody can restyle, fake or break
+another player's screen.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from rich.text import Text
+
+_ESCAPES = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI: colours, cursor moves
+    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC: titles, hyperlinks
+    r"|\x1b[PX^_][^\x1b]*(?:\x1b\\)?"  # DCS, SOS, PM, APC strings
+    r"|\x9b[0-?]*[ -/]*[@-~]"  # 8-bit CSI
+    r"|\x1b.?"  # any other escape
+)
+_BIDI = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F)}
+
+
+def clean(text: object, *, limit: int = 500) -> str:
+    """``text`` without escape sequences, control or direction-override characters.
+
+    Newlines and tabs become spaces (a chat line stays one line); the result is capped at
+    ``limit`` characters.
+    """
+    value = text if isinstance(text, str) else str(text)
+    value = _ESCAPES.sub("", value)
+    out = []
+    for ch in value:
+        if ch in "\n\t\r":
+            out.append(" ")
+        elif ch in _BIDI or unicodedata.category(ch) in ("Cc", "Cs", "Co"):
+            continue
+        else:
+            out.append(ch)
+    return "".join(out)[:limit]
+
+
+def literal(text: object, style: str = "", *, limit: int = 500) -> Text:
+    """A Rich ``Text`` showing peer ``text`` exactly as typed (cleaned; no markup parsed)."""
+    return Text(clean(text, limit=limit), style=style)

@@ -1,0 +1,94 @@
+"""The chat pane: the table's talk, whispers where the table allows them, and an input.
+
+Type a line and press enter to talk to the table; ``/w 2 text`` whispers to opponent 2 when
+the game's options allow whispers. Everything peers wrote is shown literally.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Input, RichLog
+
+from ..text import literal
+
+
+class ChatPane(Vertical):
+    """History and an input line. Posts ``ChatPane.Send`` when the player says something."""
+
+    DEFAULT_CSS = """
+    ChatPane { height: 1fr; border-top: solid $secondary 50%; border-title-color: $text-muted; }
+    ChatPane RichLog { height: 1fr; background: $surface; scrollbar-size-vertical: 1; }
+    ChatPane Input { height: 1; border: none; padding: 0 1; background: $boost; }
+    ChatPane Input:focus { background: $primary 30%; }
+    """
+
+    BINDINGS: ClassVar[list] = [Binding("escape", "leave_input", "back", show=True)]
+
+    @dataclass
+    class Send(Message):
+        """The player typed ``text`` for the table (``to`` None) or a whisper to seat ``to``."""
+
+        text: str
+        to: int | None
+
+    @dataclass
+    class Closed(Message):
+        """The player left the chat input (esc)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.border_title = "Chat"
+        self.whisper_targets: dict[str, int] = {}  # "2" -> seat
+        self.whispers_allowed = False
+        self.lines: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield RichLog(wrap=True, markup=False, highlight=False, min_width=10, id="chat-history")
+        yield Input(placeholder="say something (enter) · esc back", id="chat-input")
+
+    def add(self, name: str, text: str, *, whisper: str | None = None) -> None:
+        """One chat line: ``name`` and ``text`` come from peers and are shown literally."""
+        line = literal(name, "bold", limit=40)
+        if whisper:
+            line.append(f" → {whisper}", style="italic")
+        line.append(": ")
+        line.append_text(literal(text))
+        self.lines.append(line.plain)
+        self.query_one("#chat-history", RichLog).write(line)
+
+    def note(self, text: str) -> None:
+        self.query_one("#chat-history", RichLog).write(Text(text, style="dim italic"))
+
+    def open(self) -> None:
+        self.query_one("#chat-input", Input).focus()
+
+    def action_leave_input(self) -> None:
+        self.post_message(self.Closed())
+
+    @on(Input.Submitted, "#chat-input")
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        raw = event.value.strip()
+        event.input.value = ""
+        if not raw:
+            return
+        to = None
+        if raw.startswith("/w "):
+            _, _, rest = raw.partition(" ")
+            key, _, text = rest.strip().partition(" ")
+            if not self.whispers_allowed:
+                self.note("Whispers are off at this table.")
+                return
+            if key not in self.whisper_targets or not text.strip():
+                self.note("Whisper: /w NUMBER text (the number of an opponent)")
+                return
+            to, raw = self.whisper_targets[key], text.strip()
+        self.post_message(self.Send(raw, to))

@@ -1,0 +1,63 @@
+"""The prompt bar: one line that always says what the player is asked now.
+
+A rejected action replaces it with the engine's reason (in the warning colour) until the next
+question is asked, so the player learns *why* — never a traceback.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+
+class PromptBar(Static):
+    """What the player is asked now, or why the last action was refused."""
+
+    DEFAULT_CSS = """
+    PromptBar {
+        height: auto;
+        max-height: 2;
+        padding: 0 1;
+        background: $boost;
+        color: $text;
+    }
+    PromptBar.-rejected { background: $error 30%; }
+    PromptBar.-waiting { color: $text-muted; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("", id=id, markup=False)
+        self.question: Text = Text("")
+        self.reason: str | None = None
+
+    def ask(self, question: Text | str, *, waiting: bool = False) -> None:
+        """Show the current question (clears a previous rejection when the question changes)."""
+        question = question if isinstance(question, Text) else Text(question)
+        if question.plain != self.question.plain:
+            self.reason = None
+        self.question = question
+        self.set_class(waiting, "-waiting")
+        self._draw()
+
+    def reject(self, reason: str) -> None:
+        """Show why the last action was refused, above the standing question."""
+        self.reason = reason
+        self._draw()
+
+    def _draw(self) -> None:
+        self.set_class(self.reason is not None, "-rejected")
+        if self.reason is None:
+            self.update(self.question)
+            return
+        line = Text("✗ ", style="bold")
+        line.append(self.reason, style="bold")
+        line.append(" — ")
+        line.append_text(self.question)
+        self.update(line)
+
+    @property
+    def plain(self) -> str:
+        """The text shown now (tests read this)."""
+        if self.reason is None:
+            return self.question.plain
+        return f"✗ {self.reason} — {self.question.plain}"
