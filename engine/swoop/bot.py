@@ -62,7 +62,7 @@ class SwoopBot(Bot):
         if result == "swoop":
             return 80 + base
         # Low play: a low card on top makes the next player pick up more often.
-        next_pressure = (13 - ORDER[r]) * 0.8
+        next_pressure = (13 - ORDER[r]) * 0.4
         top, count = view["top"]["rank"] if view["top"] else None, 0
         if view["top"] and top == r:
             count = view["top"]["count"]
