@@ -61,29 +61,26 @@ class SwapPhases:
         return [{"type": "arrange", "order": list(o)} for o in orders]
 
     def legal_swap(self, seat: int) -> list[dict]:
+        """Every swap and ``pass``. Within one returned list, actions may share their inner
+        position lists (built fresh per call): treat legal actions as read-only."""
         out: list[dict] = []
         if self.dagger:
-            mine = position_sets(self.free_positions(seat))
+            mine = [[list(g) for g in sets] for sets in position_sets(self.free_positions(seat))]
             for t, _room in self.swap_targets(seat):
                 theirs = position_sets(self.free_positions(t))
                 for k in range(1, min(len(mine), len(theirs))):
-                    for take in theirs[k]:
-                        for give in mine[k]:
-                            out.append(
-                                {
-                                    "type": "swap",
-                                    "target": t,
-                                    "take": list(take),
-                                    "give": list(give),
-                                }
-                            )
+                    gives = mine[k]
+                    out += [
+                        {"type": "swap", "target": t, "take": take, "give": give}
+                        for take in [list(p) for p in theirs[k]]
+                        for give in gives
+                    ]
         else:
             own = self.unlocked_cards(seat)
             subsets = [distinct_subsets(own, k) for k in range(len(own) + 1)]
             for t, room in self.swap_targets(seat):
                 for k in range(1, min(len(own), room) + 1):
-                    for cards in subsets[k]:
-                        out.append({"type": "swap", "target": t, "cards": list(cards)})
+                    out.extend({"type": "swap", "target": t, "cards": list(c)} for c in subsets[k])
         out.append({"type": "pass"})
         return out
 
