@@ -179,9 +179,7 @@ class Host:
         if self.over:
             self._finished.set_result(self.game.result())
         elif self.started:
-            for seat in self.seating.seats:
-                if not seat.bot:
-                    self._schedule_cover(seat.index)
+            self._cover_absent_seats()
             self._bot_wakeup.set()
         else:
             self._maybe_start()
@@ -406,7 +404,14 @@ class Host:
         self.started = True
         self._lobby_changed()
         self._publish([])
+        self._cover_absent_seats()
         self._bot_wakeup.set()
+
+    def _cover_absent_seats(self) -> None:
+        """Seats whose players left before the game (re)started get the same grace period."""
+        for seat in self.seating.seats:
+            if not seat.bot and seat.conn is None and seat.index not in self._cover_timers:
+                self._schedule_cover(seat.index)
 
     def _lobby_changed(self) -> None:
         frame = encode({"t": "lobby", "players": self.seating.lobby(), "started": self.started})

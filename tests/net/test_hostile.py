@@ -1,0 +1,135 @@
+"""Hostile peers over real sockets: each gets an error or is dropped, the others play on, and
+nothing (connections, tasks) is left behind."""
+
+from __future__ import annotations
+
+import asyncio
+import struct
+
+import pytest
+
+from net.botclient import run_bot_client
+from net.codec import HOST_FRAME_LIMIT, FrameDecoder, encode
+from net.messages import check_host
+
+
+class RawPeer:
+    """A client that speaks bytes, not the protocol."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+        self.decoder = FrameDecoder(HOST_FRAME_LIMIT)
+
+    @classmethod
+    async def open(cls, port: int) -> RawPeer:
+        return cls(*await asyncio.open_connection("127.0.0.1", port))
+
+    async def until_closed(self, timeout: float = 5.0) -> list[dict]:
+        """Every message until the host closes the connection."""
+        got = []
+        async with asyncio.timeout(timeout):
+            while data := await self.reader.read(65536):
+                self.decoder.feed(data)
+                got.extend(check_host(m) for m in self.decoder)
+        self.writer.close()
+        return got
+
+    def send(self, data: bytes) -> None:
+        self.writer.write(data)
+
+    def join(self, name: str = "raw") -> None:
+        self.send(
+            encode(
+                {
+                    "t": "join",
+                    "name": name,
+                    "seat": None,
+                    "spectator": False,
+                    "auth": None,
+                    "token": None,
+                }
+            )
+        )
+
+
+def error_code(messages: list[dict]) -> str:
+    errors = [m for m in messages if m["t"] == "error"]
+    assert errors, f"no error in {[m['t'] for m in messages]}"
+    return errors[-1]["code"]
+
+
+HOSTILE_BYTES = {
+    "garbage": b"\x00\x00\x00\x05\xc1\xc1\xc1\xc1\xc1",
+    "oversized": struct.pack(">I", 10_000_000) + b"x" * 100,
+    "not a map": encode(["join"]),  # type: ignore[arg-type]
+    "wrong types": encode(
+        {"t": "join", "name": 5, "seat": "one", "spectator": 0, "auth": None, "token": None}
+    ),
+    "ping first": encode({"t": "ping", "n": 1}),
+    "ext type": struct.pack(">I", 3) + b"\xd4\x01\x00",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(HOSTILE_BYTES))
+async def test_hostile_handshakes_are_dropped(kind, toy, hosts):
+    host = await hosts(toy, 2, seed=1)
+    peer = await RawPeer.open(host.port)
+    peer.send(HOSTILE_BYTES[kind])
+    got = await peer.until_closed()
+    assert got[0]["t"] == "hello"
+    assert error_code(got) == "protocol"
+    await asyncio.sleep(0)
+    assert not host.connections and host.seating.taken_count == 0
+
+
+async def test_silent_peers_time_out(toy, hosts):
+    host = await hosts(toy, 2, seed=1, handshake_timeout=0.2, idle_timeout=0.3)
+    mute = await RawPeer.open(host.port)
+    assert error_code(await mute.until_closed()) == "idle"
+    joined_then_mute = await RawPeer.open(host.port)
+    joined_then_mute.join()
+    got = await joined_then_mute.until_closed()
+    assert [m["t"] for m in got[:3]] == ["hello", "welcome", "lobby"]
+    assert error_code(got) == "idle"
+    assert host.seating[0].name == "raw" and not host.seating[0].connected  # keeps its seat
+
+
+async def test_flooder_is_dropped(toy, hosts):
+    host = await hosts(toy, 2, seed=1, rate=10, burst=20)
+    peer = await RawPeer.open(host.port)
+    peer.join()
+    peer.send(b"".join(encode({"t": "ping", "n": i}) for i in range(200)))
+    got = await peer.until_closed()
+    assert error_code(got) == "flood"
+    assert 10 <= sum(m["t"] == "pong" for m in got) < 40
+
+
+async def test_others_play_on_while_a_seated_peer_misbehaves(toy, hosts):
+    host = await hosts(toy, 3, seed=2, absent_bot_after=0.0)
+    peer = await RawPeer.open(host.port)
+    peer.join("mallory")
+    players = [
+        asyncio.create_task(run_bot_client("127.0.0.1", host.port, n, seed=i))
+        for i, n in enumerate("ab")
+    ]
+    await asyncio.sleep(0)
+    big = encode({"t": "chat", "text": "x" * 1000, "to": None})
+    peer.send(big[:4] + b"\xc1" + big[5:])  # a frame whose body is garbage
+    got = await peer.until_closed()
+    assert error_code(got) == "protocol"
+    results = await asyncio.wait_for(asyncio.gather(*players), 10)
+    assert results == [host.game.result()] * 2
+    assert host.seating[0].name == "mallory"
+
+
+async def test_nothing_is_left_after_many_hostile_peers(toy, hosts):
+    host = await hosts(toy, 2, seed=1, handshake_timeout=0.5)
+    tasks_before = len(host._tasks)
+    peers = [await RawPeer.open(host.port) for _ in range(20)]
+    for i, peer in enumerate(peers):
+        peer.send(list(HOSTILE_BYTES.values())[i % len(HOSTILE_BYTES)])
+    for peer in peers:
+        await peer.until_closed()
+    async with asyncio.timeout(2):
+        while host.connections or len(host._tasks) > tasks_before:
+            await asyncio.sleep(0.01)
