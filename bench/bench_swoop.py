@@ -56,7 +56,7 @@ def main() -> None:
     for seats in (4, 8):
         speed, actions = playout_speed(seats, 30)
         print(f"random playouts, {seats} players: {speed:,.0f} actions/s ({actions} actions)")
-    for seats in (4,):
+    for seats in (4, 8):
         bot, rnd = bot_vs_random(seats, hands)
         print(
             f"{hands} hands, {seats} players, 1 bot vs random: bot average penalty {bot:.1f}, "
