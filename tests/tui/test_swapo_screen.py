@@ -1,0 +1,127 @@
+"""Playing SwaPo through the screen's own keys, against the host's bots on 127.0.0.1."""
+
+from __future__ import annotations
+
+from tests.tui.conftest import SIZE, seated, settle, table_app, wait_until
+
+
+async def play_my_turns(pilot, screen, *, until_round: int) -> dict:
+    """Play every decision of mine with keys until round ``until_round`` starts."""
+    done = {"swap": 0, "give": 0}
+    while screen.view.get("round", 1) < until_round and not screen.view.get("over"):
+        await settle(pilot)
+        if screen.reveal is not None:
+            await pilot.press("enter")
+            continue
+        if screen.step == "target":
+            await pilot.press("1")
+            if screen.step == "count":
+                await pilot.press("2")
+            assert screen.step == "cards"
+            k = screen.k
+            for _ in range(k):
+                faces, _ = screen.hand_faces()
+                index = next(i for i, f in enumerate(faces) if f.enabled and not f.picked)
+                while screen.cursor != index:
+                    await pilot.press("right")
+                await pilot.press("space")
+            await pilot.press("enter")
+            done["swap"] += 1
+        elif screen.step == "give":
+            k = screen.view["give"]["k"]
+            for _ in range(k):
+                faces, _ = screen.hand_faces()
+                index = next(i for i, f in enumerate(faces) if f.enabled and not f.picked)
+                while screen.cursor != index:
+                    await pilot.press("l")
+                await pilot.press("space")
+            assert f"{k}/{k}" in screen.prompt.plain
+            await pilot.press("enter")
+            done["give"] += 1
+        elif screen.step == "wait":
+            await wait_until(pilot, lambda: screen.step != "wait" or screen.reveal is not None)
+    return done
+
+
+async def test_a_whole_round_with_a_swap_and_a_give():
+    app = table_app(seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        assert screen.view["round"] == 1
+        assert len(screen.hand) == 5
+        done = await play_my_turns(pilot, screen, until_round=2)
+        assert done["swap"] == 1 and done["give"] >= 1
+        await settle(pilot)
+        # The round was revealed and scored; the log told the story.
+        log = "\n".join(screen.log_pane.lines_written)
+        assert "swapped 2 cards with" in log
+        assert "you gave" in log and "and got" in log
+        assert "Round 1:" in log and ("won" in log or "share the win" in log)
+        assert screen.view["round"] == 2
+        assert sum(screen.view["scores"]) >= 1
+
+
+async def test_swap_flow_steps_back_and_only_legal_cards_light_up():
+    app = table_app(seed=2, options={"variant": "asterisk"})
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        await wait_until(pilot, lambda: screen.step == "target")
+        assert "Choose an opponent" in screen.prompt.plain
+        await pilot.press("9")  # no such opponent
+        assert "not an opponent" in screen.prompt.plain
+        await pilot.press("2")
+        assert screen.step == "count" and screen.target == screen.others()[1]
+        await pilot.press("escape")
+        assert screen.step == "target" and screen.target is None
+        await pilot.press("1", "1")
+        assert screen.step == "cards" and screen.k == 1
+        await pilot.press("space", "right", "space")  # the second pick is refused: k is 1
+        assert len(screen.picked) == 1
+        assert "cannot be picked" in screen.prompt.plain
+        faces, _ = screen.hand_faces()
+        assert [f.enabled for f in faces].count(False) == 4  # the other cards are dimmed
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen.view.get("locked_cards"))
+        # Asterisk: the same holder goes on; the card received is now locked and dimmed.
+        await settle(pilot)
+        await wait_until(pilot, lambda: screen.step == "target")
+        assert "p done" in screen.prompt.plain
+        locked = [f for f in screen.hand_faces()[0] if f.locked]
+        assert len(locked) == 1
+        await pilot.press("1", "1")
+        faces, _ = screen.hand_faces()
+        assert not any(f.enabled for f in faces if f.locked)
+
+
+async def test_a_rejected_action_shows_the_engines_reason():
+    app = table_app(seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        await wait_until(pilot, lambda: screen.step == "target")
+        screen.send({"type": "give", "cards": ["2S"]})  # not a give phase
+        await wait_until(pilot, lambda: screen.prompt.reason is not None)
+        assert screen.prompt.plain.startswith("✗ ")
+        assert "Choose an opponent" in screen.prompt.plain  # the question stands
+        assert screen.step == "target"
+
+
+async def test_dagger_rows_show_positions_and_unknown_arrivals():
+    app = table_app(seed=2, options={"variant": "dagger"})
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        await wait_until(pilot, lambda: screen.step == "arrange")
+        first = screen.order[0]
+        await pilot.press("space", "right", "space")  # carry the first card one place right
+        assert screen.order[1] == first
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen.step == "target")
+        await pilot.press("1", "2")
+        assert screen.step == "take"
+        await pilot.press("1", "3", "enter")
+        assert screen.step == "give_pos"
+        await pilot.press("2", "5", "enter")
+        await wait_until(pilot, lambda: "?" in screen.hand or screen.view.get("round", 1) > 1)
+        if screen.view.get("round") == 1:
+            assert screen.hand.count("?") == 2
+            faces, _ = screen.hand_faces()
+            assert [f.tag for f in faces] == ["1", "2", "3", "4", "5"]
