@@ -29,7 +29,7 @@ from .rules import (
 from .views import build_view
 
 #: A bound on the first-player draw, for stacked decks whose unused cards can never settle it.
-MAX_DRAWS = 10_000
+MAX_DRAWS = 500
 
 
 class Swoop(Game):

@@ -341,3 +341,22 @@ def test_ten_swoops_even_on_a_five_limit_pile():
     assert play(["10S", "10H", "10D", "10C"]) in g.legal_actions(1)
     ev = g.apply(1, play(["10S", "10H", "10D", "10C"]))
     assert ev[1]["special"] and ev[2]["count"] == 3 and g.turn == 1
+
+
+def test_first_player_draw_reshuffles_an_exhausted_stack():
+    kings = ["KS", "KH", "KD", "KC"] * 2 + ["QS", "QH"]
+    deck = stack(8, {}, unused=kings, decks=3)
+    assert len(deck) - 8 * 19 == len(kings)
+    g1 = engine.new_game("swoop", 8, options={"decks": 3}, seed=4, deck=deck)
+    g2 = engine.new_game("swoop", 8, options={"decks": 3}, seed=4, deck=deck)
+    assert g1.draws == g2.draws and g1.first == g2.first
+    assert g1.draws[0] == [[s, c] for s, c in enumerate(kings[:8])]
+    assert g1.draws[1][:2] == [[0, "QS"], [1, "QH"]] and len(g1.draws[1]) == 8
+    assert all(card in kings for r in g1.draws for _, card in r)
+
+
+def test_first_player_draw_that_cannot_settle_falls_back_to_seat_zero():
+    specials = ["10S", "10H", "10D", "10C", "JK", "JK", "10S", "10H", "10D", "10C"]
+    deck = stack(8, {}, unused=specials, decks=3)
+    g = engine.new_game("swoop", 8, options={"decks": 3}, seed=4, deck=deck)
+    assert g.first == 0 and sum(len(r) for r in g.draws) == 500
