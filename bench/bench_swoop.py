@@ -12,9 +12,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import engine  # noqa: E402
-from engine.bots import RandomBot  # noqa: E402
-from engine.swoop import BOT, GAME  # noqa: E402
+import engine
+from engine.bots import RandomBot
+from engine.swoop import BOT, GAME
 
 
 def playout_speed(seats: int, games: int) -> tuple[float, int]:
@@ -38,8 +38,7 @@ def bot_vs_random(seats: int, hands: int) -> tuple[float, float]:
         game = engine.new_game("swoop", seats, options={"hands": 1}, seed=10_000 + n)
         bot_seat = n % seats
         players = [
-            BOT(s, seed=n) if s == bot_seat else RandomBot(s, seed=n * 31 + s)
-            for s in range(seats)
+            BOT(s, seed=n) if s == bot_seat else RandomBot(s, seed=n * 31 + s) for s in range(seats)
         ]
         while not game.over:
             seat = game.pending()[0]
