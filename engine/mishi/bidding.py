@@ -174,7 +174,9 @@ class BiddingMixin:
             self.case, self.partner = "paqi", None
         else:
             self.case = "2v2"
-            self.partner = next(s for s in range(self.seats) if ten in self.hands[s])
+            self.partner = next(
+                s for s in range(self.seats) if s != self.declarer and ten in self.hands[s]
+            )
         self.buried = []
         self.phase = "bury"
         events.append(

@@ -68,7 +68,17 @@ def _runs(levels: Iterable[int]) -> list[tuple[int, int]]:
 
 
 def decompose(cards: Sequence[str], order: Order) -> list[Unit]:
-    """Split cards of one suit into units: longest tractors first, then pairs, then singles."""
+    """Split cards into units: longest tractors first, then pairs, then singles.
+
+    Units never mix effective suits (a lead is one suit; mixed cards are split per suit).
+    """
+    suits = {order.suit(c) for c in cards}
+    if len(suits) > 1:
+        units = [
+            u for s in suits for u in decompose([c for c in cards if order.suit(c) == s], order)
+        ]
+        units.sort(key=lambda u: (-u.pairs, -u.high))
+        return units
     pairs = _pairs(cards, order)
     rest = Counter(cards)
     units: list[Unit] = []

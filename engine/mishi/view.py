@@ -21,7 +21,10 @@ def _sides(game: MiShi, seat: int | None) -> tuple[list[str | None], str | None]
     declarer, partner, case = game.declarer, game.partner, game.case
     sides[declarer] = "declarer"
     knows_all = (
-        case == "bao" or game.revealed or seat == declarer or (seat is not None and seat == partner)
+        case == "bao"
+        or game.revealed
+        or (seat is not None and seat == partner)
+        or (seat == declarer and case == "paqi")
     )
     if knows_all:
         for s in range(game.seats):
@@ -29,6 +32,8 @@ def _sides(game: MiShi, seat: int | None) -> tuple[list[str | None], str | None]
                 sides[s] = "partner"
             elif s != declarer:
                 sides[s] = "defender"
+        return sides, case
+    if seat == declarer:
         return sides, case
     if seat is not None:
         sides[seat] = "defender"
