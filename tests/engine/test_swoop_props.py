@@ -114,7 +114,7 @@ def random_candidate(g, seat, rng) -> dict:
     return action
 
 
-def playout(seats, seed, *, options=None, probe_every=5) -> int:
+def playout(seats, seed, *, options=None, probe_every=3) -> int:
     g = engine.new_game("swoop", seats, options=options or {"hands": 1}, seed=seed)
     rng = random.Random(seed)
     steps = 0
