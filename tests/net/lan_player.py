@@ -1,0 +1,70 @@
+"""A LAN player for the namespace test: find a table by zeroconf on ``--bind``, join it, play
+with the game's bot, and report each step as one JSON line on stdout."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import engine
+from net.client import Client
+from net.discovery import find_tables
+
+
+def report(**fields) -> None:
+    print(json.dumps(fields), flush=True)
+
+
+async def main(bind: str, name: str, delay: float) -> int:
+    tables = []
+    for _ in range(20):
+        tables = await find_tables(0.5, bind)
+        if tables:
+            break
+    if not tables:
+        report(event="no tables")
+        return 1
+    table = tables[0]
+    report(event="found", name=table.name, address=table.address, port=table.port)
+    client = Client(
+        table.address,
+        table.port,
+        name=name,
+        ping_interval=0.2,
+        dead_after=0.8,
+        connect_timeout=1.0,
+        backoff_max=0.3,
+    )
+    await client.connect()
+    report(event="seated", seat=client.seat)
+    bot = engine.make_bot(client.table["game"], client.seat, 1)
+    async for message in client.messages():
+        if message["t"] == "connection":
+            report(event=message["status"])
+        if message["t"] != "state":
+            continue
+        report(event="state", version=message["version"])
+        if message["view"]["over"]:
+            report(event="over", result=message["view"]["result"])
+            await client.close()
+            return 0
+        if message["legal"] and message["version"] == client.version:
+            await asyncio.sleep(delay)
+            with contextlib.suppress(ConnectionError):
+                await client.act(bot.act(message["view"], message["legal"]), message["version"])
+    return 1
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bind", required=True)
+    parser.add_argument("--name", required=True)
+    parser.add_argument("--delay", type=float, default=0.0)
+    args = parser.parse_args()
+    sys.exit(asyncio.run(main(args.bind, args.name, args.delay)))
