@@ -40,20 +40,15 @@ class SwoopBot(Bot):
         pile = view["pile"]
         result = outcome(r, len(cards), pile)
         shed = sum(penalty(c) for c in cards)
-        mine_left = (
-            view["players"][self.seat]["hand"]
-            + sum(c is not None for c in me["face_up"])
-            + sum(me["mystery"])
-        )
+        mine_left = me["hand"] + sum(c is not None for c in me["face_up"]) + sum(me["mystery"])
         going_out = len(cards) - (view["phase"] == "add") >= mine_left
         if result == "pickup":
             return -100 - self._pile_cost(pile) - 0.1 * len(action["table"])
         if r in SPECIAL:
             if going_out:
                 return 1000
-            urgency = self._danger(view)
             pile_cost = self._pile_cost(pile)
-            if pile_cost >= BIG_PILE or urgency:
+            if pile_cost >= BIG_PILE or self._danger(view):
                 return 40 + shed + pile_cost
             return -150 + shed / 10
         if going_out:
@@ -63,11 +58,9 @@ class SwoopBot(Bot):
             return 80 + base
         # Low play: a low card on top makes the next player pick up more often.
         next_pressure = (13 - ORDER[r]) * 0.4
-        top, count = view["top"]["rank"] if view["top"] else None, 0
-        if view["top"] and top == r:
-            count = view["top"]["count"]
-        run = len(cards) + count
-        gift = 6 if run == MAX_GROUP - 1 else 0
+        top = view["top"]
+        run = len(cards) + (top["count"] if top and top["rank"] == r else 0)
+        gift = 6 if run == MAX_GROUP - 1 else 0  # the next player needs one card to swoop
         return base + next_pressure - gift
 
     def _flip_score(self, view: dict) -> float:
