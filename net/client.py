@@ -15,8 +15,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from .codec import HOST_FRAME_LIMIT, CodecError, FrameDecoder, encode
-from .host import password_proof
-from .messages import PROTOCOL_VERSION, check_host
+from .messages import PROTOCOL_VERSION, check_host, password_proof
 
 log = logging.getLogger("kotatsu.net.client")
 

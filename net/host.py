@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import hmac
 import logging
 import secrets
@@ -21,18 +20,14 @@ import engine
 
 from .codec import encode
 from .connection import Connection, Dropped
+from .hostbots import SeatBots
 from .journal import Journal, JournalData, read_journal
-from .messages import NONCE_BYTES, PROTOCOL_VERSION, clean_chat, clean_name
+from .messages import NONCE_BYTES, PROTOCOL_VERSION, clean_chat, clean_name, password_proof
 from .seating import JoinRefused, Seating
 
 log = logging.getLogger("kotatsu.net.host")
 
 MAX_CONNECTIONS = 64
-
-
-def password_proof(password: str, nonce: bytes) -> bytes:
-    """HMAC-SHA256 of the host's nonce keyed with the password: proves it without sending it."""
-    return hmac.new(password.encode("utf-8"), nonce, hashlib.sha256).digest()
 
 
 def default_seats(game: str) -> int:
@@ -77,7 +72,6 @@ class Host:
         self.bot_seats = list(range(seats - bots, seats))
         self.seating = Seating(seats, self.bot_seats, _tokens)
         self.bot_delay = bot_delay
-        self.absent_bot_after = absent_bot_after
         self.idle_timeout = idle_timeout
         self.handshake_timeout = handshake_timeout
         self.rate, self.burst = rate, burst
@@ -85,11 +79,9 @@ class Host:
         self.started = False
         self.connections: set[Connection] = set()
         self.on_change: Callable[[Host], None] | None = None
-        self._bots = {s: engine.make_bot(game, s, seed=self.seed + s) for s in range(seats)}
+        self.bots = SeatBots(game, self.seating, self.seed, absent_bot_after)
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task] = set()
-        self._cover_timers: dict[int, asyncio.TimerHandle] = {}
-        self._bot_wakeup = asyncio.Event()
         self._finished: asyncio.Future | None = None
         self.journal: Journal | None = None
         if journal is not None:
@@ -179,8 +171,8 @@ class Host:
         if self.over:
             self._finished.set_result(self.game.result())
         elif self.started:
-            self._cover_absent_seats()
-            self._bot_wakeup.set()
+            self.bots.all_absent()
+            self.bots.wakeup.set()
         else:
             self._maybe_start()
         return self.port
@@ -197,8 +189,7 @@ class Host:
         for conn in list(self.connections):
             conn.close()
         await asyncio.gather(*(c.wait_closed() for c in list(self.connections)))
-        for handle in self._cover_timers.values():
-            handle.cancel()
+        self.bots.close()
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
@@ -258,7 +249,7 @@ class Host:
             seat = self.seating.by_token(join["token"])
             if seat.conn is not None:
                 seat.conn.close("replaced", "this seat was taken over by a new connection")
-            self._uncover(seat.index)
+            self.bots.returned(seat.index)
         elif join["spectator"]:
             seat = None
         else:
@@ -297,26 +288,8 @@ class Host:
             return
         seat.conn = None
         self._lobby_changed()
-        self._schedule_cover(seat.index)
-
-    def _schedule_cover(self, index: int) -> None:
-        if self.absent_bot_after is not None and self.started and not self.game.over:
-            loop = asyncio.get_running_loop()
-            self._cover_timers[index] = loop.call_later(self.absent_bot_after, self._cover, index)
-
-    def _cover(self, index: int) -> None:
-        """The grace period ran out: a bot plays the absent seat until its player returns."""
-        self._cover_timers.pop(index, None)
-        seat = self.seating[index]
-        if seat.conn is None and not seat.bot:
-            seat.covered = True
-            self._bot_wakeup.set()
-
-    def _uncover(self, index: int) -> None:
-        handle = self._cover_timers.pop(index, None)
-        if handle is not None:
-            handle.cancel()
-        self.seating[index].covered = False
+        if self.started and not self.game.over:
+            self.bots.absent(seat.index)
 
     def _dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
         kind = message["t"]
@@ -372,7 +345,7 @@ class Host:
             if self._finished is not None and not self._finished.done():
                 self._finished.set_result(self.game.result())
         else:
-            self._bot_wakeup.set()
+            self.bots.wakeup.set()
 
     def _state_message(self, seat: int | None, events: list[Any]) -> dict[str, Any]:
         live = self.started and not self.game.over and seat is not None
@@ -404,14 +377,8 @@ class Host:
         self.started = True
         self._lobby_changed()
         self._publish([])
-        self._cover_absent_seats()
-        self._bot_wakeup.set()
-
-    def _cover_absent_seats(self) -> None:
-        """Seats whose players left before the game (re)started get the same grace period."""
-        for seat in self.seating.seats:
-            if not seat.bot and seat.conn is None and seat.index not in self._cover_timers:
-                self._schedule_cover(seat.index)
+        self.bots.all_absent()
+        self.bots.wakeup.set()
 
     def _lobby_changed(self) -> None:
         frame = encode({"t": "lobby", "players": self.seating.lobby(), "started": self.started})
@@ -421,29 +388,25 @@ class Host:
         if self.on_change is not None:
             self.on_change(self)
 
-    def _bot_plays(self, index: int) -> bool:
-        seat = self.seating[index]
-        return seat.bot or (seat.covered and seat.conn is None)
-
     async def _drive_bots(self) -> None:
         """Let the host's bots (and bots covering absent players) move whenever it is their turn."""
         while True:
-            await self._bot_wakeup.wait()
-            self._bot_wakeup.clear()
+            await self.bots.wakeup.wait()
+            self.bots.wakeup.clear()
             while self.started and not self.game.over:
-                seat = next((s for s in self.game.pending() if self._bot_plays(s)), None)
+                seat = next((s for s in self.game.pending() if self.bots.plays(s)), None)
                 if seat is None:
                     break
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
-                    if seat not in self.game.pending() or not self._bot_plays(seat):
+                    if seat not in self.game.pending() or not self.bots.plays(seat):
                         continue
                 self._bot_move(seat)
                 await asyncio.sleep(0)
 
     def _bot_move(self, seat: int) -> None:
         legal = self.game.legal_actions(seat)
-        action = self._bots[seat].act(self.game.view(seat), legal)
+        action = self.bots.choose(seat, self.game.view(seat), legal)
         try:
             self._apply(seat, action)
         except engine.IllegalAction as exc:

@@ -7,6 +7,8 @@ raises CodecError, and the sender is dropped.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import unicodedata
 from collections.abc import Callable
 from typing import Any
@@ -170,3 +172,8 @@ def clean_name(name: str, fallback: str) -> str:
 def clean_chat(text: str) -> str:
     """A chat line: clean text of at most CHAT_LIMIT characters (may be empty)."""
     return clean_text(text, CHAT_LIMIT)
+
+
+def password_proof(password: str, nonce: bytes) -> bytes:
+    """HMAC-SHA256 of the host's nonce keyed with the password: proves it without sending it."""
+    return hmac.new(password.encode("utf-8"), nonce, hashlib.sha256).digest()

@@ -1,0 +1,62 @@
+"""The host's in-process players: bots seated at the start, and bots that cover a human's seat
+once its player has been gone for a grace period (until the player returns)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import engine
+
+from .seating import Seating
+
+
+class SeatBots:
+    """Decides which seats a bot plays now and what it plays; ``wakeup`` is set whenever a bot
+    may have something to do."""
+
+    def __init__(self, game: str, seating: Seating, seed: int, grace: float | None) -> None:
+        self.seating = seating
+        self.grace = grace
+        self.wakeup = asyncio.Event()
+        self._bots = {s: engine.make_bot(game, s, seed=seed + s) for s in range(len(seating))}
+        self._timers: dict[int, asyncio.TimerHandle] = {}
+
+    def plays(self, index: int) -> bool:
+        seat = self.seating[index]
+        return seat.bot or (seat.covered and seat.conn is None)
+
+    def choose(self, index: int, view: dict[str, Any], legal: list[dict]) -> dict:
+        return self._bots[index].act(view, legal)
+
+    def absent(self, index: int) -> None:
+        """A human seat is empty during play: after the grace period (if any), a bot covers."""
+        if self.grace is None or index in self._timers or self.seating[index].bot:
+            return
+        loop = asyncio.get_running_loop()
+        self._timers[index] = loop.call_later(self.grace, self._cover, index)
+
+    def all_absent(self) -> None:
+        """Every human seat without a connection starts its grace period (game start, resume)."""
+        for seat in self.seating.seats:
+            if seat.conn is None:
+                self.absent(seat.index)
+
+    def returned(self, index: int) -> None:
+        """The player is back: no cover, no pending timer."""
+        handle = self._timers.pop(index, None)
+        if handle is not None:
+            handle.cancel()
+        self.seating[index].covered = False
+
+    def _cover(self, index: int) -> None:
+        self._timers.pop(index, None)
+        seat = self.seating[index]
+        if seat.conn is None and not seat.bot:
+            seat.covered = True
+            self.wakeup.set()
+
+    def close(self) -> None:
+        for handle in self._timers.values():
+            handle.cancel()
+        self._timers.clear()
