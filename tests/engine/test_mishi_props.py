@@ -1,0 +1,169 @@
+"""Mi Shi properties over random playouts: hands end, the 200 points are always accounted for,
+scores are zero-sum, every legal action applies, illegal actions raise and change nothing, and
+every view at every step hides what its seat may not know."""
+
+import copy
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine import IllegalAction
+from engine.bots import RandomBot
+from engine.mishi.bot import MiShiBot
+from engine.mishi.cards import card_points, full_deck
+
+COMMON = {"game", "seat", "seats", "phase", "pending", "scores", "over", "options", "result"}
+
+
+def points_in_play(g):
+    """Card points held, captured, in the trick, and in the kitty/buried pile."""
+    total = sum(card_points(h) for h in g.hands) + sum(g.captured)
+    total += sum(card_points(c) for _, c in g.trick)
+    if g.phase in ("deal", "bao"):
+        return total + card_points(g.deck[g.drawn :])
+    if g.phase == "bury":
+        return total + card_points(g.buried)
+    return total + card_points(g.kitty)
+
+
+def check_views(g):
+    public_partner = g.case == "bao" or g.revealed
+    for seat in (0, 1, 2, 3, None):
+        v = g.view(seat)
+        assert set(v) >= COMMON and v["game"] == "mishi" and v["seat"] == seat
+        assert v["pending"] == g.pending() and v["counts"] == [len(h) for h in g.hands]
+        if seat is None:
+            assert v["hand"] is None and v["picked"] == []
+        else:
+            assert sorted(v["hand"]) == sorted(g.hands[seat])
+            assert v["picked"] == g.picked[seat]
+        is_declarer = seat is not None and seat == g.declarer and g.phase not in ("deal", "bao")
+        assert v["kitty"] is None or (is_declarer and g.phase == "bury")
+        assert v["buried"] is None or is_declarer
+        if g.phase == "play" and g.case == "2v2" and not public_partner:
+            knows = seat == g.partner
+            assert (v["sides"][g.partner] == "partner") == knows
+            assert (v["case"] is not None) == (seat in (g.partner, g.declarer))
+        if g.phase == "play" and g.case == "paqi" and not public_partner:
+            assert (v["case"] == "paqi") == (seat == g.declarer)
+        secrets = [sorted(g.hands[o]) for o in range(4) if o != seat and len(g.hands[o]) > 1]
+        if not (is_declarer and g.phase == "bury") and len(g.kitty) == 8:
+            secrets.append(sorted(g.kitty))
+        for key, value in v.items():
+            if key not in ("hand", "kitty", "buried", "picked"):
+                for found in card_lists(value):
+                    assert sorted(found) not in secrets, (key, found)
+
+
+def card_lists(value):
+    """Every list of strings inside a view value."""
+    if isinstance(value, list):
+        if value and all(isinstance(x, str) for x in value):
+            yield value
+        for x in value:
+            yield from card_lists(x)
+    elif isinstance(value, dict):
+        for x in value.values():
+            yield from card_lists(x)
+
+
+def fingerprint(g):
+    """The whole state as comparable data."""
+    state = {k: v for k, v in g.__dict__.items() if k not in ("order", "rng")}
+    return copy.deepcopy(state), g.order.trump, g.rng.getstate()
+
+
+def try_illegal(g, seat, rng):
+    """A few wrong actions: each must raise IllegalAction and leave the state as it was."""
+    before = fingerprint(g)
+    candidates = [
+        {"type": "play", "cards": ["BJ"] * 3},
+        {"type": "pick", "card": "3S"},
+        {"type": "pass", "extra": 1},
+        {"type": "bury", "cards": []},
+        {"type": "declare", "cards": ["5H"]},
+        {"nope": 1},
+        "play",
+    ]
+    legal = g.legal_actions(seat)
+    cards = sorted(set(full_deck()))
+    candidates += [{"type": "pick", "card": c} for c in rng.sample(cards, 3)]
+    candidates.append({"type": "play", "cards": rng.sample(cards, rng.randint(1, 3))})
+    for action in candidates:
+        if action in legal:
+            continue
+        try:
+            g.apply(seat, action)
+        except IllegalAction:
+            assert fingerprint(g) == before
+        else:
+            assert action.get("type") in ("play", "pick"), action
+            return True  # a legal whole play that was not listed as a step: fine
+    other = (seat + 1) % 4
+    try:
+        g.apply(other, legal[0])
+    except IllegalAction:
+        assert fingerprint(g) == before
+    return False
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10**6))
+def test_random_playouts_hold_together(seed):
+    g = engine.new_game("mishi", 4, options={"hands": 2}, seed=seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not g.over:
+        steps += 1
+        assert steps < 5000
+        (seat,) = g.pending()
+        legal = g.legal_actions(seat)
+        assert legal and all(g.legal_actions(s) == [] for s in range(4) if s != seat)
+        assert points_in_play(g) == 200
+        check_views(g)
+        if steps % 7 == 0 and try_illegal(g, seat, rng):
+            continue
+        action = rng.choice(legal)
+        events = g.apply(seat, action)
+        if action["type"] in ("pick", "bury_card") and g.phase in ("play", "bury"):
+            assert all(e["type"] in ("play", "trick_won", "partner_revealed") for e in events) or (
+                action["type"] == "bury_card"
+            )
+        for e in events:
+            assert e["type"] not in ("kitty_taken", "buried") or "cards" not in e
+    result = g.result()
+    assert sum(result["scores"]) == 0
+    assert result["winners"] and all(len(h["deltas"]) == 4 for h in result["history"])
+    check_views(g)
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 10**6))
+def test_bots_and_random_players_only_make_legal_moves(seed):
+    g = engine.new_game("mishi", 4, options={"hands": 1}, seed=seed)
+    bots = [MiShiBot(0, seed), RandomBot(1, seed), MiShiBot(2, seed), RandomBot(3, seed)]
+    while not g.over:
+        (seat,) = g.pending()
+        before = g.view(seat)
+        g.apply(seat, bots[seat].act(before, g.legal_actions(seat)))
+        if g.phase == "play" and g.trick:
+            assert points_in_play(g) == 200
+    assert sum(g.result()["scores"]) == 0
+
+
+def test_events_never_carry_the_kitty_or_a_partial_pick():
+    g = engine.new_game("mishi", 4, options={"hands": 1}, seed=3)
+    rng = random.Random(3)
+    while not g.over:
+        (seat,) = g.pending()
+        legal = g.legal_actions(seat)
+        action = rng.choice(legal)
+        partial = action["type"] == "bury_card" and len(g.buried) < 7
+        partial |= action["type"] == "pick" and (
+            not g.trick or len(g.picked[seat]) + 1 < len(g.trick[0][1])
+        )
+        events = g.apply(seat, action)
+        if partial:
+            assert events == []
