@@ -106,7 +106,7 @@ class Advertiser:
         self.info = self._service_info()
         registered = await self.zeroconf.async_register_service(self.info, allow_name_change=True)
         await registered  # the first awaits the queueing, this one the announcement
-        self.host.on_change = self._changed
+        self.host.listeners.append(self._changed)
         task = asyncio.get_running_loop().create_task(self._refresh())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -149,8 +149,8 @@ class Advertiser:
                 await (await self.zeroconf.async_update_service(self.info))
 
     async def close(self) -> None:
-        if self.host.on_change == self._changed:
-            self.host.on_change = None
+        if self._changed in self.host.listeners:
+            self.host.listeners.remove(self._changed)
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)

@@ -78,7 +78,8 @@ class Host:
         self.version = 0
         self.started = False
         self.connections: set[Connection] = set()
-        self.on_change: Callable[[Host], None] | None = None
+        self.listeners: list[Callable[[Host], None]] = []
+        """Called (synchronously) after every change of the seating, e.g. to refresh the TXT."""
         self.bots = SeatBots(game, self.seating, self.seed, absent_bot_after)
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task] = set()
@@ -385,8 +386,8 @@ class Host:
         for conn in list(self.connections):
             if conn.joined:
                 conn.send_frame(frame)
-        if self.on_change is not None:
-            self.on_change(self)
+        for listener in list(self.listeners):
+            listener(self)
 
     async def _drive_bots(self) -> None:
         """Let the host's bots (and bots covering absent players) move whenever it is their turn."""
