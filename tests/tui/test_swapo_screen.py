@@ -38,6 +38,10 @@ async def play_my_turns(pilot, screen, *, until_round: int) -> dict:
             assert f"{k}/{k}" in screen.prompt.plain
             await pilot.press("enter")
             done["give"] += 1
+        elif screen.step in ("arrange", "declare"):
+            await pilot.press("enter")
+        elif screen.step == "power":
+            await pilot.press("p")
         elif screen.step == "wait":
             await wait_until(pilot, lambda: screen.step != "wait" or screen.reveal is not None)
     return done

@@ -6,6 +6,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from rich.cells import set_cell_size
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -55,9 +56,9 @@ def table_line(table: Any, *, ascii_only: bool = False) -> Text:
     """One lobby row; the table's name and game come from the network, shown literally."""
     game = GAME_TITLES.get(clean(table.game), clean(table.game, limit=12))
     variant = clean(getattr(table, "variant", "") or "", limit=14).replace(",", " ")
-    line = literal(table.name.ljust(14)[:14], "bold", limit=14)
+    line = literal(set_cell_size(clean(table.name, limit=40), 16), "bold")
     line.append("  ")
-    line.append(f"{game} {variant}".strip().ljust(16)[:16])
+    line.append(set_cell_size(f"{game} {variant}".strip(), 16))
     full = table.taken >= table.seats
     line.append(f"{table.taken}/{table.seats}".rjust(5), style="dim" if full else "")
     line.append("  ")
@@ -100,7 +101,7 @@ class LobbyScreen(Screen[None]):
 
     def keys_line(self) -> Text:
         return Text(
-            "enter join · h host a table · b play against bots · a join by address · r refresh",
+            "↑↓ choose · enter join · no table? b plays against bots at once, h hosts one",
             style="dim",
         )
 

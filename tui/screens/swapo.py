@@ -61,6 +61,10 @@ class SwapoScreen(SwapoDecisions, TableScreen):
         self.order: list[str] = []
         self.reveal: dict | None = None
 
+    def wants_large_cards(self, width: int, height: int) -> bool:
+        # header, prompt, footer, the other seats, labels, two rows of big cards, a menu
+        return width >= 80 and height >= self.seat_count + 19
+
     def compose_table(self) -> ComposeResult:
         yield Static("", id="seats", markup=False)
         yield Static("", id="target-label", markup=False)
@@ -97,7 +101,7 @@ class SwapoScreen(SwapoDecisions, TableScreen):
         view = message.get("view")
         if self.states_seen == 0 and isinstance(view, dict) and not message.get("events"):
             self.view = view
-            dealer = self.seat_name(view.get("dealer"))
+            dealer = self.log_name(view.get("dealer"))
             self.log_pane.add(f"Round {view.get('round', 1)} · {dealer} deals")
         for event in message.get("events") or []:
             if isinstance(event, dict) and event.get("type") == "round_over":
@@ -199,6 +203,8 @@ class SwapoScreen(SwapoDecisions, TableScreen):
                 if seat in pending and not self.settings.ascii_only
                 else (">" if seat in pending else " ")
             )
+            if hands:
+                mark = " "
             lines.append(f"{mark}{digit or ' '} ", style="bold yellow" if seat in pending else "")
             lines.append_text(literal(self.seat_name(seat).ljust(10)[:10], name_style))
             dealer = "D" if seat == view.get("dealer") else " "
@@ -324,6 +330,8 @@ class SwapoScreen(SwapoDecisions, TableScreen):
             text.append_text(literal(name, limit=16))
             text.append(")")
         text.append(f"  {draw.points_text(mine)}", style="dim")
+        if self.reveal is not None:
+            text.append(f"  your hand for round {self.view.get('round')}", style="italic")
         if self.view.get("dealer") == self.me:
             text.append("  dealer", style="cyan")
         if self.dagger and self.view.get("phase") == "swap":

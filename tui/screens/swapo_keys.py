@@ -376,7 +376,11 @@ class SwapoDecisions:
 
     # -- the log -----------------------------------------------------------------------------
     def describe_event(self, event: dict) -> Text | str | None:
-        return draw.event_line(event, self.seat_name, self.cards, self.asterisk)
+        return draw.event_line(event, self.log_name, self.cards, self.asterisk)
+
+    def log_name(self, seat: object) -> str:
+        """Names in the log read as third person, the local player's too ("Eli asks Bo")."""
+        return self.seat_name(seat, you=False) if seat != self.me else (self.my_name() or "You")
 
     def tell(self, event: dict) -> None:
         super().tell(event)
@@ -399,7 +403,7 @@ class SwapoDecisions:
             return
 
     def toast_for(self, event: dict) -> str | None:
-        return draw.toast_line(event, self.seat_name)
+        return draw.toast_line(event, self.log_name)
 
     def whispers_allowed(self) -> bool:
         options = self.table_info.get("options") or {}

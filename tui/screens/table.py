@@ -103,7 +103,7 @@ class TableScreen(Screen[None]):
     def _apply_size(self, width: int, height: int) -> None:
         wide = width >= WIDE
         self.set_class(wide, "-wide")
-        large = wide and height >= TALL
+        large = self.wants_large_cards(width, height)
         if large != self.large:
             self.large = large
             if self.view:
@@ -294,6 +294,10 @@ class TableScreen(Screen[None]):
 
     def whispers_allowed(self) -> bool:
         return False
+
+    def wants_large_cards(self, width: int, height: int) -> bool:
+        """Whether the terminal has room for the big cards (override with the game's needs)."""
+        return width >= WIDE and height >= TALL
 
     def key_state(self, key: str) -> bool | None:
         """Whether a game key works now: True, False (hidden) or None (shown dimmed)."""

@@ -140,10 +140,10 @@ def box_lines(face: CardFace, style: CardStyle, *, large: bool, cursor: bool) ->
 def _frame_style(face: CardFace, style: CardStyle, cursor: bool) -> str:
     if not style.color:
         return "bold" if cursor or face.picked else ""
-    if cursor:
-        return "bold reverse yellow" if face.enabled else "reverse"
     if face.picked:
         return "bold yellow"
+    if cursor:
+        return "bold cyan" if face.enabled else "cyan"
     if face.highlight:
         return "bold green"
     if not face.enabled:
@@ -180,7 +180,7 @@ def render_row(
             if i and gap:
                 out.append(" " * gap)
             if i == cursor:
-                mark, mark_style = ("^" if style.ascii_only else "▲"), "bold yellow"
+                mark, mark_style = ("^" if style.ascii_only else "▲"), "bold cyan"
             elif f.picked:
                 mark, mark_style = ("+" if style.ascii_only else "●"), "yellow"
             elif f.locked:

@@ -1,0 +1,157 @@
+"""The app as a whole: lobby navigation, leaving a table, peer text shown literally."""
+
+from __future__ import annotations
+
+import asyncio
+
+from rich.text import Text
+from textual.widgets import OptionList
+
+from net.client import Client
+from net.host import Host
+from tests.tui.conftest import SIZE, FakeTable, browser_of, seated, table_app, wait_until
+from tui.app import make_app
+from tui.connect import join_launcher
+from tui.screens.dialogs import ConfirmLeave, ScoresScreen
+from tui.screens.forms import JoinForm, TableForm
+from tui.screens.lobby import LobbyScreen
+from tui.settings import Settings
+from tui.widgets.chat import ChatPane
+
+HOSTILE_NAME = "[red]x[/] \x1b[31mEvil\x1b[0m"
+HOSTILE_CHAT = "[@click=app.quit]boom[/] \x1b]0;pwned\x07[b]bold[/b] \x1b[2J"
+
+
+def table(key: str, name: str, port: int, *, password: bool = False) -> FakeTable:
+    return FakeTable(key, name, "swapo", "ace", 1, 4, password, 1, "127.0.0.1", port)
+
+
+async def test_lobby_lists_tables_and_opens_each_form():
+    tables = [table("a", "friday", 7717), table("b", "s [b]lunch[/]", 7718, password=True)]
+    app = make_app(settings=Settings(name="Eli"), browser=browser_of(*tables))
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        options = lobby.query_one("#tables", OptionList)
+        await wait_until(pilot, lambda: options.option_count == 2)
+        shown = [options.get_option_at_index(i).prompt for i in range(2)]
+        assert all(isinstance(p, Text) for p in shown)
+        assert any("s [b]lunch[/]" in p.plain for p in shown)  # a peer's name, literally
+        await pilot.press("down")
+        assert options.highlighted == 1
+        await pilot.press("enter")  # the password table asks for the password first
+        assert isinstance(app.screen, JoinForm)
+        assert app.screen.query_one("#address").value == "127.0.0.1:7718"
+        await pilot.press("escape")
+        for key, form in (("a", JoinForm), ("h", TableForm), ("b", TableForm)):
+            await pilot.press(key)
+            assert isinstance(app.screen, form)
+            await pilot.press("escape")
+            assert app.screen is lobby
+        await pilot.press("a")
+        app.screen.query_one("#address").value = "not an address"
+        await pilot.press("enter")
+        assert isinstance(app.screen, JoinForm)
+        assert "HOST:PORT" in str(app.screen.query_one("#form-error").render())
+
+
+async def test_lobby_says_it_is_searching_when_nothing_is_found():
+    app = make_app(settings=Settings(name="Eli"), browser=browser_of())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        status = str(app.screen.query_one("#lobby-status").render())
+        assert "Searching for tables" in status
+
+
+async def test_joining_a_discovered_table_from_the_lobby():
+    host = Host("swapo", 2, {}, 5, 1, "friday", None, None)
+    port = await host.start("127.0.0.1", 0)
+    try:
+        app = make_app(
+            settings=Settings(name="Eli"), browser=browser_of(table("f", "friday", port))
+        )
+        async with app.run_test(size=SIZE) as pilot:
+            options = app.screen.query_one("#tables", OptionList)
+            await wait_until(pilot, lambda: options.option_count == 1)
+            await pilot.press("enter")
+            screen = await seated(pilot)
+            assert screen.me == 0 and screen.view["seats"] == 2
+            assert 'table "friday"' in str(screen.query_one("#header").render())
+    finally:
+        await host.close()
+
+
+async def test_leaving_asks_first_then_returns_to_the_lobby():
+    app = table_app(seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmLeave)
+        await pilot.press("n")
+        assert app.screen is screen
+        await pilot.press("s")
+        assert isinstance(app.screen, ScoresScreen)
+        await pilot.press("escape")
+        await pilot.press("question_mark")
+        assert app.screen is not screen
+        await pilot.press("escape")
+        assert app.screen is screen
+        await pilot.press("q")
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert app.seat is None
+
+
+async def test_hostile_names_and_chat_are_shown_literally():
+    host = Host("swapo", 3, {}, 7, 1, "t", None, None)
+    port = await host.start("127.0.0.1", 0)
+    evil = Client("127.0.0.1", port, name=HOSTILE_NAME)
+    try:
+        app = make_app(
+            launcher=join_launcher("127.0.0.1", port, name="Eli"),
+            settings=Settings(name="Eli"),
+            browser=browser_of(),
+        )
+        async with app.run_test(size=SIZE) as pilot:
+            await evil.connect()
+            drain = asyncio.create_task(_drain(evil))
+            screen = await seated(pilot)
+            await evil.chat(HOSTILE_CHAT)
+            chat = screen.query_one(ChatPane)
+            await wait_until(pilot, lambda: chat.lines)
+            seats = screen.query_one("#seats").render()
+            assert "[red]x[/]" in str(seats)
+            line = chat.lines[-1]
+            assert "[@click=app.quit]boom[/]" in line and "[b]bold[/b]" in line
+            assert "\x1b" not in line and "\x07" not in line
+            assert all(ch.isprintable() for ch in line)
+            logged = screen.log_pane.lines_written[-1]
+            assert "[@click=app.quit]boom[/]" in logged
+            # Opening the chat and clicking around must not run the peer's "action".
+            await pilot.press("c")
+            assert chat.query_one("#chat-input").has_focus
+            await pilot.press("escape")
+            assert app.is_running
+            drain.cancel()
+    finally:
+        await evil.close()
+        await host.close()
+
+
+async def test_chat_is_sent_from_the_input():
+    app = table_app(seed=2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await seated(pilot)
+        await pilot.press("c")
+        for ch in "hi all":
+            await pilot.press("space" if ch == " " else ch)
+        await pilot.press("enter")
+        chat = screen.query_one(ChatPane)
+        await wait_until(pilot, lambda: any("hi all" in line for line in chat.lines))
+        await pilot.press("escape")
+        assert not screen.has_class("-chatting")
+
+
+async def _drain(client: Client) -> None:
+    async for _ in client.messages():
+        pass
