@@ -78,6 +78,10 @@ def revealed_hand(
             if winner and style.color:
                 piece.stylize("on dark_green")
         out.append_text(piece)
+    for code in struck:  # stabbed cards no longer in the hand: shown struck out
+        out.append(" ")
+        out.append_text(style.text(code))
+        out.stylize("strike dim", len(out) - len(style.label(code)))
     return out
 
 
