@@ -41,14 +41,19 @@ async def start_host(*args: str, env: dict) -> tuple[asyncio.subprocess.Process,
                 return proc, int(found.group(1))
 
 
-async def play(client: Client, seen: list[dict], log: list[dict]) -> dict | None:
-    """Play with the game's bot, recording every state and connection change."""
+async def play(
+    client: Client, seen: list[dict], log: list[dict], reached: asyncio.Event
+) -> dict | None:
+    """Play with the game's bot, recording every state and connection change; ``reached`` is
+    set once the game is well under way."""
     bot = engine.make_bot(client.table["game"], client.seat, client.seat)
     async for message in client.messages():
         log.append(message)
         if message["t"] != "state":
             continue
         seen.append(message)
+        if message["version"] >= 12:
+            reached.set()
         if message["view"]["over"]:
             return message["view"]["result"]
         if message["legal"] and message["version"] == client.version:
@@ -84,10 +89,9 @@ async def test_sigkill_and_resume_loses_nothing_acknowledged(tmp_path):
             await client.connect()
         seen: dict[int, list[dict]] = {c.seat: [] for c in clients}
         logs: dict[int, list[dict]] = {c.seat: [] for c in clients}
-        games = [asyncio.create_task(play(c, seen[c.seat], logs[c.seat])) for c in clients]
-        async with asyncio.timeout(10):
-            while max(c.version for c in clients) < 12:
-                await asyncio.sleep(0.001)
+        reached = asyncio.Event()
+        games = [asyncio.create_task(play(c, seen[c.seat], logs[c.seat], reached)) for c in clients]
+        await asyncio.wait_for(reached.wait(), 10)
         host.send_signal(signal.SIGKILL)  # mid-game, while everyone is playing
         await host.wait()
         acknowledged = {seat: states[-1]["version"] for seat, states in seen.items()}

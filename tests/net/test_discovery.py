@@ -8,43 +8,35 @@ from net.client import Client
 from net.discovery import Advertiser, Browser, TableInfo, find_tables, parse_table
 
 
-async def wait_for(predicate, timeout: float = 10.0) -> None:
-    """Wait for a condition that callbacks make true (polling an event-driven dict)."""
-    async with asyncio.timeout(timeout):
-        while not predicate():
-            await asyncio.sleep(0.02)
-
-
 async def test_table_appears_updates_and_disappears(toy, hosts):
     host = await hosts(toy, seats=3, bots=1, seed=1, name="Den.of\x1bkotatsu", password="pw")
-    added: list[TableInfo] = []
-    removed: list[str] = []
-    changed = asyncio.Event()
-
-    def on_added(table: TableInfo) -> None:
-        added.append(table)
-        changed.set()
-
-    def on_removed(key: str) -> None:
-        removed.append(key)
-        changed.set()
-
-    browser = Browser(on_added, on_removed, bind="127.0.0.1")
+    news: asyncio.Queue = asyncio.Queue()
+    browser = Browser(
+        lambda table: news.put_nowait(("added", table)),
+        lambda key: news.put_nowait(("removed", key)),
+        bind="127.0.0.1",
+    )
     await browser.start()
     advertiser = Advertiser(host, host.port, bind="127.0.0.1")
+
+    async def next_news() -> tuple[str, object]:
+        return await asyncio.wait_for(news.get(), 10)
+
     try:
         await advertiser.start()
-        await asyncio.wait_for(changed.wait(), 10)
-        first = added[-1]
+        kind, first = await next_news()
+        assert kind == "added" and isinstance(first, TableInfo)
         assert (first.name, first.game, first.taken, first.seats) == ("Den.ofkotatsu", "toy", 1, 3)
         assert first.password and first.address == "127.0.0.1" and first.port == host.port
         player = Client("127.0.0.1", host.port, name="p", password="pw")
         await player.connect()
-        await wait_for(lambda: added[-1].taken == 2)
+        kind, update = await next_news()
+        assert kind == "added" and update.key == first.key and update.taken == 2
         await player.close()
     finally:
         await advertiser.close()
-    await wait_for(lambda: removed == [first.key])
+    assert await next_news() == ("removed", first.key)
+    assert browser.tables == {}
     await browser.close()
 
 

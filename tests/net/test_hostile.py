@@ -124,12 +124,14 @@ async def test_others_play_on_while_a_seated_peer_misbehaves(toy, hosts):
 
 async def test_nothing_is_left_after_many_hostile_peers(toy, hosts):
     host = await hosts(toy, 2, seed=1, handshake_timeout=0.5)
-    tasks_before = len(host._tasks)
+    tasks_before = set(host._tasks)
     peers = [await RawPeer.open(host.port) for _ in range(20)]
     for i, peer in enumerate(peers):
         peer.send(list(HOSTILE_BYTES.values())[i % len(HOSTILE_BYTES)])
     for peer in peers:
         await peer.until_closed()
-    async with asyncio.timeout(2):
-        while host.connections or len(host._tasks) > tasks_before:
-            await asyncio.sleep(0.01)
+    handlers = set(host._tasks) - tasks_before
+    if handlers:
+        await asyncio.wait(handlers, timeout=5)
+    assert not host.connections and set(host._tasks) == tasks_before
+    assert host.seating.taken_count == 0
