@@ -106,6 +106,9 @@ async def _host(args: Namespace) -> int:
         over.cancel()
         _say(f"stopped before the end; resume with: kotatsu host --headless --resume {journal}")
         return 130
+    if over.exception() is not None:
+        _say(f"{over.exception()}; resume with: kotatsu host --headless --resume {journal}")
+        return 1
     print(json.dumps(over.result(), ensure_ascii=False), flush=True)
     return 0
 

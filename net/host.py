@@ -202,6 +202,11 @@ class Host:
         if self._finished is not None and not self._finished.done():
             self._finished.cancel()
 
+    def _fail(self, reason: str) -> None:
+        """The table cannot go on: whoever waits for the result hears why."""
+        if self._finished is not None and not self._finished.done():
+            self._finished.set_exception(RuntimeError(reason))
+
     def _spawn(self, coro: Any) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
@@ -235,6 +240,9 @@ class Host:
         except asyncio.CancelledError:
             conn.close()
             raise
+        except Exception as exc:  # a bug or a failing disk: this peer goes, the log says why
+            log.exception("connection %s failed", conn.peer)
+            conn.close("internal", f"the host failed: {type(exc).__name__}")
         finally:
             self._leave(conn)
             await conn.wait_closed()
@@ -339,7 +347,11 @@ class Host:
             log.exception("engine failed on seat %s action %r", seat, action)
             raise engine.IllegalAction(f"the engine could not apply this action ({exc})") from exc
         if self.journal is not None:
-            self.journal.write_frame(record)
+            try:
+                self.journal.write_frame(record)
+            except OSError as exc:
+                self._fail(f"cannot write the journal ({exc}); the table stops here")
+                raise
         self.version += 1
         self._publish(events)
         if self.game.over:
@@ -402,7 +414,12 @@ class Host:
                     await asyncio.sleep(self.bot_delay)
                     if seat not in self.game.pending() or not self.bots.plays(seat):
                         continue
-                self._bot_move(seat)
+                try:
+                    self._bot_move(seat)
+                except Exception as exc:
+                    log.exception("the bot at seat %s failed", seat)
+                    self._fail(f"the bot at seat {seat + 1} failed: {exc}")
+                    return
                 await asyncio.sleep(0)
 
     def _bot_move(self, seat: int) -> None:

@@ -185,3 +185,24 @@ async def test_absent_player_is_covered_by_a_bot(toy, hosts):
     await a.close()
     result = await asyncio.wait_for(play_seat(b), 10)
     assert result == host.game.result()
+
+
+async def test_a_bot_that_picks_an_illegal_action_is_overruled(toy, hosts, monkeypatch):
+    from toygame import ToyBot
+
+    monkeypatch.setattr(ToyBot, "act", lambda self, view, legal: {"type": "cheat"})
+    host = await hosts(toy, seats=2, bots=2, seed=1)
+    result = await asyncio.wait_for(host.wait_over(), 5)
+    assert result == host.game.result() and host.version == 6
+
+
+async def test_a_failing_bot_stops_the_table_with_a_reason(toy, hosts, monkeypatch):
+    from toygame import ToyBot
+
+    def broken(self, view, legal):
+        raise ZeroDivisionError("bot bug")
+
+    monkeypatch.setattr(ToyBot, "act", broken)
+    host = await hosts(toy, seats=2, bots=2, seed=1)
+    with pytest.raises(RuntimeError, match="the bot at seat 1 failed: bot bug"):
+        await asyncio.wait_for(host.wait_over(), 5)
