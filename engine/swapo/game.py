@@ -96,7 +96,7 @@ class SwapoGame(SwapPhases, PowerPhases, SwapoView, Game):
         return []
 
     def legal_actions(self, seat: int) -> list[dict]:
-        if self.finished or seat not in self.pending():
+        if isinstance(seat, bool) or self.finished or seat not in self.pending():
             return []
         return self._legal_by_phase[self.phase](self, seat)
 

@@ -1,6 +1,7 @@
 """Random SwaPo playouts in every variant mix and table size, checked at every step.
 
-- every game ends; every pending seat has legal actions and every one of them applies;
+- every game ends; every pending seat has legal actions and every one of them applies (all of
+  them, or 40 drawn at random, are tried on copies of the game at some steps);
 - cards are conserved (pile + discards + hands + stabbed = the game's cards);
 - an illegal action raises IllegalAction and changes nothing;
 - no view holds a card its seat may not know: the test tracks the truth (which cards each seat
@@ -10,6 +11,7 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 from collections import Counter
@@ -106,6 +108,9 @@ def playout(variant, seats, seed, decks=1, options=None, check_every=1) -> objec
         legal = g.legal_actions(seat)
         assert legal, f"seat {seat} pending with no legal action in {g.phase}"
         action = rng.choice(legal)
+        if rng.random() < 0.05:
+            for each in legal if len(legal) <= 40 else rng.sample(legal, 40):
+                copy.deepcopy(g).apply(seat, each)
         if rng.random() < 0.15:
             before = snapshot(g)
             for who, bad in illegal_variants(g, seat, action):
@@ -132,7 +137,7 @@ def test_every_variant_mix_plays_to_the_end(variant):
 
 
 @settings(
-    max_examples=40,
+    max_examples=100,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     derandomize=True,

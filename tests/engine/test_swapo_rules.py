@@ -291,7 +291,7 @@ def test_turn_and_seat_are_checked():
         g.apply(1, {"type": "pass"})
     with pytest.raises(IllegalAction, match="no seat"):
         g.apply(4, {"type": "pass"})
-    assert g.legal_actions(1) == []
+    assert g.legal_actions(1) == [] and g.legal_actions(True) == [] and g.legal_actions(9) == []
     assert snapshot(g) == before
 
 
