@@ -4,33 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import sys
 
 import pytest
-from test_crash import ROOT, start_host
+from processes import cli_env, run_cli, start_host
 
 import engine
 
 
-async def run(*args: str, env: dict, timeout: float = 20) -> tuple[int, str, str]:
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "tui.cli",
-        *args,
-        cwd=ROOT,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    out, err = await asyncio.wait_for(proc.communicate(), timeout)
-    return proc.returncode, out.decode(), err.decode()
-
-
 @pytest.mark.skipif(engine.GAMES["swapo"] is engine.Game, reason="swapo has not landed")
 async def test_headless_host_with_bot_commands_and_list(tmp_path):
-    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    env = cli_env(tmp_path)
     host, port = await start_host(
         "swapo",
         "--headless",
@@ -49,11 +32,11 @@ async def test_headless_host_with_bot_commands_and_list(tmp_path):
         env=env,
     )
     try:
-        code, out, _ = await run("list", "--bind", "127.0.0.1", "--timeout", "1.5", env=env)
+        code, out, _ = await run_cli("list", "--bind", "127.0.0.1", "--timeout", "1.5", env=env)
         assert code == 0
         assert f"CLI table\tswapo/ace\t1/3\t127.0.0.1:{port}" in out.splitlines()
         bots = await asyncio.gather(
-            *(run("bot", "--join", f"127.0.0.1:{port}", "--name", n, env=env) for n in "xy")
+            *(run_cli("bot", "--join", f"127.0.0.1:{port}", "--name", n, env=env) for n in "xy")
         )
         assert [code for code, _, _ in bots] == [0, 0]
         out, _ = await asyncio.wait_for(host.communicate(), 10)
@@ -69,10 +52,10 @@ async def test_headless_host_with_bot_commands_and_list(tmp_path):
 
 
 async def test_bad_options_and_unreachable_tables_are_clear_errors(tmp_path):
-    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
-    code, _, err = await run(
+    env = cli_env(tmp_path)
+    code, _, err = await run_cli(
         "host", "swoop", "--headless", "--bind", "127.0.0.1", "--option", "nonsense=1", env=env
     )
     assert code == 2 and "unknown option 'nonsense'" in err
-    code, _, err = await run("bot", "--join", "127.0.0.1:1", env=env)
+    code, _, err = await run_cli("bot", "--join", "127.0.0.1:1", env=env)
     assert code == 1 and "cannot reach 127.0.0.1:1" in err

@@ -6,39 +6,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
-import re
 import signal
-import sys
-from pathlib import Path
 
 import pytest
 from leakaudit import shadow_states
+from processes import cli_env, start_host
 
 import engine
 from net.client import Client
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-async def start_host(*args: str, env: dict) -> tuple[asyncio.subprocess.Process, int]:
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "tui.cli",
-        "host",
-        *args,
-        cwd=ROOT,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    async with asyncio.timeout(15):
-        while True:
-            line = (await proc.stderr.readline()).decode()
-            assert line, "the host exited before listening"
-            if found := re.search(r" at 127\.0\.0\.1:(\d+) ", line):
-                return proc, int(found.group(1))
 
 
 async def play(
@@ -64,7 +39,7 @@ async def play(
 
 @pytest.mark.skipif(engine.GAMES["swoop"] is engine.Game, reason="swoop has not landed")
 async def test_sigkill_and_resume_loses_nothing_acknowledged(tmp_path):
-    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    env = cli_env(tmp_path)
     journal = tmp_path / "crash.journal"
     host, port = await start_host(
         "swoop",

@@ -15,7 +15,7 @@ import subprocess
 import sys
 
 import pytest
-from test_crash import ROOT
+from processes import ROOT
 
 import engine
 
