@@ -14,7 +14,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import engine
 from net.client import Client
-from net.discovery import find_tables
 
 
 def report(**fields) -> None:
@@ -22,14 +21,22 @@ def report(**fields) -> None:
 
 
 async def main(bind: str, name: str, delay: float) -> int:
+    seen = asyncio.Event()
     tables = []
-    for _ in range(20):
-        tables = await find_tables(0.5, bind)
-        if tables:
-            break
-    if not tables:
+
+    def added(table) -> None:
+        tables.append(table)
+        seen.set()
+
+    browser = Browser(added, lambda key: None, bind)
+    await browser.start()
+    try:
+        await asyncio.wait_for(seen.wait(), 15)
+    except TimeoutError:
         report(event="no tables")
         return 1
+    finally:
+        await browser.close()
     table = tables[0]
     report(event="found", name=table.name, address=table.address, port=table.port)
     client = Client(
