@@ -1,5 +1,6 @@
 """A LAN player for the namespace test: find a table by zeroconf on ``--bind``, join it, play
-with the game's bot, and report each step as one JSON line on stdout."""
+with the game's bot, and report each step as one JSON line on stdout. Needs the repository on
+PYTHONPATH (the test sets it)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,10 @@ import asyncio
 import contextlib
 import json
 import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import engine
 from net.client import Client
+from net.discovery import Browser
 
 
 def report(**fields) -> None:
