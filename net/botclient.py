@@ -50,6 +50,7 @@ async def play_seat(
             kind_of == "rejected"
             and latest is not None
             and latest["legal"]
+            and not message["reason"].startswith("stale")
             and message["version"] == latest["version"] == client.version != fallback_version
         ):
             fallback_version = latest["version"]

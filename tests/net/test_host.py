@@ -206,3 +206,12 @@ async def test_a_failing_bot_stops_the_table_with_a_reason(toy, hosts, monkeypat
     host = await hosts(toy, seats=2, bots=2, seed=1)
     with pytest.raises(RuntimeError, match="the bot at seat 1 failed: bot bug"):
         await asyncio.wait_for(host.wait_over(), 5)
+
+
+async def test_pings_keep_a_quiet_player_seated(toy, hosts):
+    host = await hosts(toy, seats=2, seed=1, idle_timeout=0.3)
+    quiet = Client("127.0.0.1", host.port, name="q", ping_interval=0.05, reconnect=False)
+    await quiet.connect()
+    await asyncio.sleep(1.0)  # three idle timeouts' worth of nothing but pings
+    assert quiet.connected and host.seating[0].connected
+    await quiet.close()
