@@ -62,7 +62,7 @@ class SwapPhases:
 
     def legal_swap(self, seat: int) -> list[dict]:
         """Every swap and ``pass``. Within one returned list, actions may share their inner
-        position lists (built fresh per call): treat legal actions as read-only."""
+        card or position lists (built fresh per call): treat legal actions as read-only."""
         out: list[dict] = []
         if self.dagger:
             mine = [[list(g) for g in sets] for sets in position_sets(self.free_positions(seat))]
@@ -77,10 +77,10 @@ class SwapPhases:
                     ]
         else:
             own = self.unlocked_cards(seat)
-            subsets = [distinct_subsets(own, k) for k in range(len(own) + 1)]
+            subsets = [[list(c) for c in distinct_subsets(own, k)] for k in range(len(own) + 1)]
             for t, room in self.swap_targets(seat):
                 for k in range(1, min(len(own), room) + 1):
-                    out.extend({"type": "swap", "target": t, "cards": list(c)} for c in subsets[k])
+                    out += [{"type": "swap", "target": t, "cards": c} for c in subsets[k]]
         out.append({"type": "pass"})
         return out
 
