@@ -287,3 +287,16 @@ def test_power_turns_go_from_the_dealer_clockwise():
     events = g.apply(3, {"type": "pass"})
     assert {"type": "pass", "seat": 3, "phase": "power"} in events
     assert g.round_no == 2
+
+
+def test_a_stabbed_joker_cannot_be_taken():
+    hands = [["AS", "3S", "4S", "5S", "6S"], ["AH", "8S", "9S", "10S", "JS"], B2,
+             ["JK", "QD", "4H", "5H", "6H"]]  # fmt: skip
+    g = ace_game(hands)
+    to_powers(g, {3: ["Q"]})
+    g.apply(0, {"type": "stab", "target": 3, "card": "JK"})
+    # seat 1's Honey Trap has no joker left to take: its turn is skipped
+    assert g.round_no == 2
+    record = g.rounds[0]
+    assert record["stabbed"][3] == ["JK"] and record["declared"][3] == []
+    assert record["strengths"][3] == 1

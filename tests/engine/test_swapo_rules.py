@@ -463,3 +463,33 @@ def test_result_shape():
     assert g.view(1)["result"] == result and g.pending() == [] and g.legal_actions(0) == []
     with pytest.raises(IllegalAction, match="over"):
         g.apply(0, {"type": "pass"})
+
+
+def test_a_stacked_deck_fixes_the_first_deal_only():
+    deck = stack([])
+    games = [
+        engine.new_game("swapo", 4, {"rounds": 2, "first_dealer": 0}, seed=s, deck=deck)
+        for s in (1, 1, 2)
+    ]
+    assert games[0].hands == games[2].hands  # the stacked deck deals round 1
+    for g in games:
+        swap_cycle(g)
+    assert games[0].hands == games[1].hands  # the reshuffle follows the seed …
+    assert games[0].hands != games[2].hands  # … so another seed deals round 2 differently
+
+
+def test_the_reveal_shows_every_hand_after_the_last_swap():
+    hands = [singles(s) for s in range(4)]
+    g = new_game([hands])
+    for seat in (0, 1, 2):
+        assert g.apply(seat, {"type": "pass"}) == [{"type": "pass", "seat": seat, "phase": "swap"}]
+    events = g.apply(3, {"type": "pass"})
+    assert [e["type"] for e in events] == ["pass", "reveal", "round_over", "deal"]
+    assert events[1] == {"type": "reveal", "hands": hands, "declared": [None] * 4}
+    assert events[2]["hands"] == hands and events[3]["round"] == 2
+
+
+def test_adult_talk_is_an_option_the_table_reads():
+    assert engine.new_game("swapo", 3, seed=1).view(None)["options"]["adult_talk"] is True
+    quiet = engine.new_game("swapo", 3, {"adult_talk": "off"}, seed=1)
+    assert quiet.view(0)["options"]["adult_talk"] is False
