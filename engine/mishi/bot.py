@@ -159,7 +159,7 @@ class MiShiBot(Bot):
         strong = build(lambda c: (order.suit(c) not in (lead_suit, TRUMP), -order.level(c)))
         key = beat_key(strong, lead_suit, shape, order)
         wins = key is not None and key > best_key
-        worth = at_stake >= 10 or last or sum(points(c) for c in strong) >= 10
+        worth = at_stake >= 10 or last
         if wins and not friend and worth:
             if shape.size == 1:
                 winners = [c for c in set(hand) if completable([c], hand, lead_suit, shape, order)]
