@@ -35,7 +35,7 @@ def _default_journal(game: str) -> Path:
 
 
 def _bind_for_discovery(bind: str) -> str | None:
-    return None if bind in ("0.0.0.0", "") else bind
+    return None if bind in ("0.0.0.0", "::", "") else bind
 
 
 def run_host(args: Namespace) -> int:

@@ -52,15 +52,22 @@ class TableInfo:
         return f"{self.address}:{self.port}"
 
 
+_ANY = ("0.0.0.0", "::", "")
+
+
 def _interfaces(bind: str | None) -> Any:
-    if bind and bind not in ("0.0.0.0", "::", ""):
+    if bind and bind not in _ANY:
         return [bind]
     return InterfaceChoice.All
 
 
 def _advertised_addresses(bind: str | None) -> list[bytes]:
-    if bind and bind not in ("0.0.0.0", ""):
-        return [socket.inet_aton(bind)]
+    """The IPv4 addresses to publish: the bound one, or every non-loopback one we have."""
+    if bind and bind not in _ANY:
+        try:
+            return [socket.inet_aton(bind)]
+        except OSError:
+            raise ValueError(f"discovery is IPv4 only; cannot advertise {bind}") from None
     found = [a for a in get_all_addresses() if not a.startswith("127.")]
     return [socket.inet_aton(a) for a in (found or ["127.0.0.1"])]
 
