@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..bots import Bot
+from ..cards import removed
 from .scoring import JOKER, RANK_VALUES, ace_score, card_rank, strength
 
 # Rough chance that one opponent's finished hand is no stronger than a given strength.
@@ -59,10 +60,8 @@ class SwapoBot(Bot):
         if "give" in kinds:
             return self._give(view, legal, ace)
         if "swap" in kinds:
-            choice = self._dagger_swap(view, ace) if "dagger" in view["variant"] else None
-            if choice is None and "dagger" not in view["variant"]:
-                choice = self._swap(view, legal, ace)
-            return self._checked(choice, legal)
+            swap = self._dagger_swap if "dagger" in view["variant"] else self._swap
+            return self._checked(swap(view, ace), legal)
         if "declare" in kinds:
             return self._declare(view)
         if kinds & {"stab", "honey_trap", "draw", "steal"}:
@@ -76,58 +75,51 @@ class SwapoBot(Bot):
         return {"type": "pass"}
 
     # Swaps -------------------------------------------------------------------------------
-    def _swap(self, view: dict, legal: list[dict], ace: bool) -> dict | None:
-        hand = list(view["hand"])
-        unlocked = list(hand)
-        for c in view["locked_cards"]:
-            unlocked.remove(c)
-        spare = [c for c in spare_cards(hand, ace) if c in unlocked]
-        for c in list(spare):
-            if spare.count(c) > unlocked.count(c):
-                spare.remove(c)
-        if not spare:
-            return None
-        rooms = self._rooms(view)
-        targets = [t for t in view["players"] if t != self.seat and rooms[t] > 0]
-        if not targets:
-            return None
-        target = self.rng.choice(targets)
-        k = min(len(spare), rooms[target])
-        priority = keep_priority(hand, ace)
-        spare.sort(key=lambda c: priority[c])
-        return {"type": "swap", "target": target, "cards": sorted(spare[:k])}
-
     def _rooms(self, view: dict) -> list[int]:
+        """How many cards each seat can still exchange (Asterisk locks lower it)."""
         if "dagger" in view["variant"]:
             return [5 - len(p) for p in view["locked_positions"]]
         return [view["hand_counts"][s] - view["locked_counts"][s] for s in range(view["seats"])]
 
+    def _pick_target(self, view: dict) -> int | None:
+        """Any opponent with something left to exchange (their hands are hidden alike)."""
+        rooms = self._rooms(view)
+        targets = [t for t in view["players"] if t != self.seat and rooms[t] > 0]
+        return self.rng.choice(targets) if targets else None
+
+    def _swap(self, view: dict, ace: bool) -> dict | None:
+        hand = view["hand"]
+        unlocked = Counter(removed(hand, view["locked_cards"]))
+        spare = list((Counter(spare_cards(hand, ace)) & unlocked).elements())
+        target = self._pick_target(view) if spare else None
+        if target is None:
+            return None
+        priority = keep_priority(hand, ace)
+        spare.sort(key=priority.__getitem__)
+        k = min(len(spare), self._rooms(view)[target])
+        return {"type": "swap", "target": target, "cards": sorted(spare[:k])}
+
     def _dagger_swap(self, view: dict, ace: bool) -> dict | None:
         row = view["hand"]
-        known = [c for c in row if c != "?"]
-        spare = spare_cards(known, ace)
+        spare = spare_cards([c for c in row if c != "?"], ace)
         locked = set(view["locked_positions"][self.seat])
         give: list[int] = []
         for i, c in enumerate(row):
             if c in spare and i not in locked:
                 give.append(i)
                 spare.remove(c)
-        if not give:
+        target = self._pick_target(view) if give else None
+        if target is None:
             return None
-        rooms = self._rooms(view)
-        targets = [t for t in view["players"] if t != self.seat and rooms[t] > 0]
-        if not targets:
-            return None
-        target = self.rng.choice(targets)
         free = [i for i in range(5) if i not in view["locked_positions"][target]]
         k = min(len(give), len(free))
         take = sorted(self.rng.sample(free, k))
-        return {"type": "swap", "target": target, "take": take, "give": sorted(give[:k])}
+        return {"type": "swap", "target": target, "take": take, "give": give[:k]}
 
     def _give(self, view: dict, legal: list[dict], ace: bool) -> dict:
+        """The k cards it wants least: the most wanted card given is as unwanted as can be."""
         priority = keep_priority(view["hand"], ace)
-        best = min(legal, key=lambda a: sorted(priority[c] for c in a["cards"]))
-        return best
+        return min(legal, key=lambda a: sorted((priority[c] for c in a["cards"]), reverse=True))
 
     # Ace ---------------------------------------------------------------------------------
     def _declare(self, view: dict) -> dict:

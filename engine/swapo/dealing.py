@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import random
 
+from ..cards import RANKS
 from .scoring import JOKER
 
 HAND_SIZE = 5
-_HIGH_RANKS = {r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10"))}
-_HIGH_RANKS.update({"J": 9, "Q": 10, "K": 11, "A": 12})
+_HIGH_RANKS = {r: i for i, r in enumerate(RANKS[1:] + RANKS[:1])}  # 2 … K, then A
 _SUIT_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3}
 
 
 def high_card_order(card: str) -> tuple[int, int]:
     """Order for the high-card draw only: Joker > A > K > … > 2, then S > H > D > C."""
     if card == JOKER:
-        return (13, 0)
+        return (len(RANKS), 0)
     return (_HIGH_RANKS[card[:-1]], _SUIT_ORDER[card[-1]])
 
 
