@@ -159,7 +159,8 @@ class MiShiBot(Bot):
         strong = build(lambda c: (order.suit(c) not in (lead_suit, TRUMP), -order.level(c)))
         key = beat_key(strong, lead_suit, shape, order)
         wins = key is not None and key > best_key
-        worth = at_stake >= 10 or last
+        trumping = key is not None and key[0] == 1 and lead_suit != TRUMP
+        worth = at_stake >= 10 or (last and (at_stake > 0 or not trumping))
         if wins and not friend and worth:
             if shape.size == 1:
                 winners = [c for c in set(hand) if completable([c], hand, lead_suit, shape, order)]
