@@ -493,3 +493,15 @@ def test_adult_talk_is_an_option_the_table_reads():
     assert engine.new_game("swapo", 3, seed=1).view(None)["options"]["adult_talk"] is True
     quiet = engine.new_game("swapo", 3, {"adult_talk": "off"}, seed=1)
     assert quiet.view(0)["options"]["adult_talk"] is False
+
+
+def test_docs_list_exactly_the_view_keys():
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[2] / "docs" / "swapo.md").read_text(encoding="utf-8")
+    table = doc[doc.index("## The view") : doc.index("A **round record**")]
+    documented = set(re.findall(r"^\| `([a-z_]+)` \|", table, re.MULTILINE))
+    for variant in ("", "dagger,asterisk,ace"):
+        g = engine.new_game("swapo", 3, {"variant": variant}, seed=1)
+        assert set(g.view(0)) == documented and set(g.view(None)) == documented
