@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from test_swapo_support import deal_order, full_deck, new_game, singles, snapshot, stack
@@ -496,9 +498,6 @@ def test_adult_talk_is_an_option_the_table_reads():
 
 
 def test_docs_list_exactly_the_view_keys():
-    import re
-    from pathlib import Path
-
     doc = (Path(__file__).parents[2] / "docs" / "swapo.md").read_text(encoding="utf-8")
     table = doc[doc.index("## The view") : doc.index("A **round record**")]
     documented = set(re.findall(r"^\| `([a-z_]+)` \|", table, re.MULTILINE))
