@@ -45,6 +45,7 @@ class SwapoScreen(SwapoDecisions, TableScreen):
     TITLE = "SwaPo"
     CSS_PATH: ClassVar = ["table.tcss", "swapo.tcss"]
     BINDINGS: ClassVar[list] = [Binding("p", "pass_turn", "pass", id="pass")]
+    DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ("pass_turn",)
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -159,7 +160,7 @@ class SwapoScreen(SwapoDecisions, TableScreen):
         self.render_hand()
         self.query_one("#menu", Static).update(self.menu_text())
         self.prompt.ask(self.question(), waiting=self.step == "wait" and self.reveal is None)
-        self.refresh_bindings()
+        self.update_keys()
 
     def shown_hands(self) -> tuple[list | None, list | None, list | None, list[int], list[int]]:
         """Face-up hands to show now: the live reveal (power phase) or the last round's."""

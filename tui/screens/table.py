@@ -39,6 +39,7 @@ class TableScreen(Screen[None]):
 
     GAME: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
+    DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ()  # a game's own keys that come and go
     CSS_PATH: ClassVar[Any] = "table.tcss"
 
     BINDINGS: ClassVar[list] = [
@@ -72,6 +73,7 @@ class TableScreen(Screen[None]):
         self.results_shown = False
         self.large = False
         self.states_seen = 0  # tests and the bench wait on this
+        self._key_signature: tuple = ()
 
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -169,7 +171,7 @@ class TableScreen(Screen[None]):
         chat.whisper_targets = {self.seat_digit(s): s for s in self.others()}
         self.draw()
         self.draw_header()
-        self.refresh_bindings()
+        self.update_keys()
         self.states_seen += 1
         if view.get("over") and not self.results_shown:
             self.results_shown = True
@@ -347,6 +349,17 @@ class TableScreen(Screen[None]):
                     bindings[key] = active._replace(binding=binding)
         return bindings
 
+    def update_keys(self) -> None:
+        """Refresh the footer only when the keys that work (or their labels) changed: the
+        footer rebuilds itself on every refresh, which is the slowest part of a repaint."""
+        signature = tuple(
+            (action, self.check_action(action, ()), self.key_label(action))
+            for action in (*GAME_KEYS, *self.DYNAMIC_ACTIONS)
+        )
+        if signature != self._key_signature:
+            self._key_signature = signature
+            self.refresh_bindings()
+
     def action_move(self, step: int) -> None:
         self.on_move(step)
 
@@ -365,13 +378,13 @@ class TableScreen(Screen[None]):
     def action_chat(self) -> None:
         self.add_class("-chatting")
         self.query_one(ChatPane).open()
-        self.refresh_bindings()
+        self.update_keys()
 
     @on(ChatPane.Closed)
     def _chat_closed(self) -> None:
         self.remove_class("-chatting")
         self.set_focus(None)
-        self.refresh_bindings()
+        self.update_keys()
 
     @on(ChatPane.Send)
     def _chat_send(self, event: ChatPane.Send) -> None:

@@ -225,9 +225,10 @@ class CardRow(Widget):
 
     def show(self, faces: Sequence[CardFace], cursor: int | None = None) -> None:
         """Redraw with these cards and this cursor position."""
+        resized = len(faces) != len(self.faces)
         self.faces = list(faces)
         self.cursor = cursor
-        self.refresh(layout=True)
+        self.refresh(layout=resized)
 
     def set_large(self, large: bool) -> None:
         if large != self.large:
