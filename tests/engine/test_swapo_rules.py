@@ -1,4 +1,4 @@
-"""SwaPo normal rules: options, dealer choice, dealing, swaps, scoring, rounds, the game's end."""
+"""SwaPo normal rules: swaps, strict actions, scoring, later rounds, views, the result."""
 
 from __future__ import annotations
 
@@ -7,18 +7,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from test_swapo_support import new_game, singles, snapshot
+from test_swapo_support import new_game, singles, snapshot, swap_cycle
 
 import engine
 from engine.base import IllegalAction
-
-
-def swap_cycle(g) -> None:
-    """Every swap right of the current round passes."""
-    current = g.round_no
-    while g.phase == "swap" and g.round_no == current and not g.over:
-        g.apply(g.pending()[0], {"type": "pass"})
-
 
 # The swap phase ------------------------------------------------------------------------------
 

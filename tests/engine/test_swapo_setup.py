@@ -5,19 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_swapo_support import deal_order, full_deck, new_game, singles, stack
+from test_swapo_support import deal_order, full_deck, new_game, singles, stack, swap_cycle
 
 import engine
 from engine.swapo.dealing import high_card_draw, high_card_order, joker_draw
 from engine.swapo.options import variant_list
-
-
-def swap_cycle(g) -> None:
-    """Every swap right of the current round passes."""
-    current = g.round_no
-    while g.phase == "swap" and g.round_no == current and not g.over:
-        g.apply(g.pending()[0], {"type": "pass"})
-
 
 # Options -------------------------------------------------------------------------------------
 

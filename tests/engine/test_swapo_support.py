@@ -66,3 +66,10 @@ def singles(seat: int) -> list[str]:
     ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
     suit = "SHDC"[seat % 4]
     return [ranks[(seat * 3 + i) % 12] + suit for i in range(5)]
+
+
+def swap_cycle(g) -> None:
+    """Every swap right of the current round passes."""
+    current = g.round_no
+    while g.phase == "swap" and g.round_no == current and not g.over:
+        g.apply(g.pending()[0], {"type": "pass"})
