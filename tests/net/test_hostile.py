@@ -135,3 +135,14 @@ async def test_nothing_is_left_after_many_hostile_peers(toy, hosts):
         await asyncio.wait(handlers, timeout=5)
     assert not host.connections and set(host._tasks) == tasks_before
     assert host.seating.taken_count == 0
+
+
+async def test_too_many_connections_are_turned_away(toy, hosts, monkeypatch):
+    monkeypatch.setattr("net.host.MAX_CONNECTIONS", 2)
+    host = await hosts(toy, 2, seed=1)
+    held = [await RawPeer.open(host.port) for _ in range(2)]
+    extra = await RawPeer.open(host.port)
+    got = await extra.until_closed()
+    assert [m["t"] for m in got] == ["error"] and got[0]["code"] == "full"
+    for peer in held:
+        peer.writer.close()

@@ -1,0 +1,63 @@
+"""Seating, the token bucket and the host's bots, without sockets."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from net.connection import TokenBucket
+from net.hostbots import SeatBots
+from net.seating import JoinRefused, Seating
+
+
+def test_seats_are_given_by_wish_or_first_free():
+    seating = Seating(4, bot_seats=[3])
+    assert seating[3].name == "Bot 4" and seating.taken_count == 1
+    assert seating.choose(None).index == 0
+    seating[0].name = "Ann"
+    assert seating.choose(2).index == 2
+    seating[2].name = "Cy"
+    for wish, code in ((0, "seat_taken"), (3, "seat_taken"), (4, "no_seat"), (-1, "no_seat")):
+        with pytest.raises(JoinRefused) as refused:
+            seating.choose(wish)
+        assert refused.value.code == code
+    seating[1].name = "Bo"
+    assert seating.full
+    with pytest.raises(JoinRefused, match="every seat"):
+        seating.choose(None)
+    assert seating.lobby()[3] == {"name": "Bot 4", "bot": True, "connected": True}
+    assert seating.lobby()[0] == {"name": "Ann", "bot": False, "connected": False}
+
+
+def test_tokens_are_128_bit_and_resume_only_human_seats():
+    seating = Seating(3, bot_seats=[2])
+    tokens = seating.tokens
+    assert len(set(tokens)) == 3 and all(len(t) == 32 and int(t, 16) >= 0 for t in tokens)
+    assert seating.by_token(tokens[1]).index == 1
+    for wrong in (tokens[2], "f" * 32):
+        with pytest.raises(JoinRefused) as refused:
+            seating.by_token(wrong)
+        assert refused.value.code == "token"
+
+
+def test_token_bucket_allows_bursts_then_the_rate():
+    now = [0.0]
+    bucket = TokenBucket(rate=10, burst=5, clock=lambda: now[0])
+    assert [bucket.take() for _ in range(6)] == [True] * 5 + [False]
+    now[0] += 0.25
+    assert [bucket.take() for _ in range(3)] == [True, True, False]
+    now[0] += 100
+    assert sum(bucket.take() for _ in range(10)) == 5
+
+
+async def test_absent_seats_are_covered_after_the_grace_and_freed_on_return(toy):
+    seating = Seating(2, bot_seats=[])
+    bots = SeatBots(toy, seating, seed=1, grace=0.01)
+    bots.all_absent()
+    assert not bots.plays(0)
+    await asyncio.wait_for(bots.wakeup.wait(), 1)
+    assert bots.plays(0) and bots.plays(1)
+    bots.returned(0)
+    assert not bots.plays(0) and bots.plays(1)
+    bots.close()
