@@ -44,17 +44,20 @@ class MiShiBot(Bot):
         bids = [a for a in legal if a["type"] == kind]
         if not bids:
             return None
-        return max(bids, key=lambda a: (self._strength(hand, a["cards"][0][-1]), len(a["cards"])))
+        # one ten where one is enough: showing both means playing alone (扒起)
+        return max(bids, key=lambda a: (self._strength(hand, a["cards"][0][-1]), -len(a["cards"])))
 
     def _declare(self, view: dict, legal: list[dict]) -> dict:
         hand = view["hand"]
         bid = self._best_bid(hand, legal, "declare")
         if bid is None:
             return {"type": "pass"}
-        suit = bid["cards"][0][-1]
-        share = self._strength(hand, suit) / max(len(hand), 1)
-        own = view["declaration"] is not None and view["declaration"]["seat"] == self.seat
-        if own or share >= 0.55 or (len(hand) >= 12 and share >= 0.45):
+        share = self._strength(hand, bid["cards"][0][-1]) / max(len(hand), 1)
+        if len(bid["cards"]) == 2:  # both tens: the bot will play alone (扒起)
+            suit = bid["cards"][0][-1]
+            trumps = sum(1 for c in hand if is_permanent_trump(c) or c[-1] == suit)
+            return bid if len(hand) >= 14 and trumps >= 0.55 * len(hand) else {"type": "pass"}
+        if share >= 0.55 or (len(hand) >= 12 and share >= 0.45):
             return bid
         if view["declaration"] is None and len(hand) >= 19:
             return bid
