@@ -69,17 +69,19 @@ class SwapoGame(SwapPhases, PowerPhases, SwapoView, Game):
         self.scores = [0] * seats
         self.rounds: list[dict] = []
         self.round_no = 0
-        self.finished = False
         self.final_winners: list[int] = []
         self.tiebreak_info: dict | None = None
         self.sudden_seats: list[int] | None = None
-        self.in_sudden_death = False
         self._start_round(self.dealer_draw["dealer"], list(range(seats)), [])
 
     # The contract ------------------------------------------------------------------------
     @property
     def over(self) -> bool:
-        return self.finished
+        return self.phase == "over"
+
+    @property
+    def in_sudden_death(self) -> bool:
+        return self.sudden_seats is not None
 
     def pending(self) -> list[int]:
         phase = self.phase
@@ -96,7 +98,7 @@ class SwapoGame(SwapPhases, PowerPhases, SwapoView, Game):
         return []
 
     def legal_actions(self, seat: int) -> list[dict]:
-        if isinstance(seat, bool) or self.finished or seat not in self.pending():
+        if isinstance(seat, bool) or self.over or seat not in self.pending():
             return []
         return self._legal_by_phase[self.phase](self, seat)
 
@@ -131,19 +133,16 @@ class SwapoGame(SwapPhases, PowerPhases, SwapoView, Game):
             self.pile, self.players, n, self.options["deal_method"] == "five_at_once"
         )
         self.right_index = 0
-        self.rights_done: list[int] = []
         self.give_request: dict | None = None
         self.swap_log: list[dict] = []
         self.locked: list[list] = [[] for _ in range(n)]
         self.laid = [False] * n
         self.known: list[list[str | None]] = [[] for _ in range(n)]
-        self.moved: list[list[int]] = [[] for _ in range(n)]
         self.declared: list[list[str]] = [[] for _ in range(n)]
         self.is_revealed = False
         self.stabbed: list[list[str]] = [[] for _ in range(n)]
         self.used: list[list[str]] = [[] for _ in range(n)]
         self.power_index = 0
-        self.power_done: list[int] = []
         self.no_game = False
         self.phase = "arrange" if self.dagger else "swap"
         events.append(
@@ -287,7 +286,6 @@ class SwapoGame(SwapPhases, PowerPhases, SwapoView, Game):
         if len(still) == 1:
             self._finish(still, events)
             return
-        self.in_sudden_death = True
         self.sudden_seats = still
         events.append({"type": "sudden_death", "seats": list(still)})
         self._reshuffle_all()
@@ -302,7 +300,6 @@ class SwapoGame(SwapPhases, PowerPhases, SwapoView, Game):
         self._start_round(dealer, tied, events, reshuffled=reshuffled)
 
     def _finish(self, winners: list[int], events: list[dict]) -> None:
-        self.finished = True
         self.phase = "over"
         self.final_winners = sorted(winners)
         events.append(
@@ -341,7 +338,7 @@ class SwapoGame(SwapPhases, PowerPhases, SwapoView, Game):
         if self.phase == "swap":
             self.finish_right(events)
         else:
-            self.end_power_turn(events)
+            self.next_power_turn(events)
 
     _legal_by_phase: ClassVar[dict[str, Callable]] = {
         "arrange": SwapPhases.legal_arrange,

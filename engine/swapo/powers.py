@@ -84,18 +84,13 @@ class PowerPhases:
             if self.usable_powers(seat):
                 self.phase = "power"
                 return
-            self.power_done.append(seat)
             self.power_index += 1
         self.score_round(events)
-
-    def end_power_turn(self, events: list[dict]) -> None:
-        self.power_done.append(self.players[self.power_index])
-        self.next_power_turn(events)
 
     def _after_power(self, seat: int, events: list[dict]) -> None:
         """A seat's turn ends by itself once it has no usable power left."""
         if not self.usable_powers(seat):
-            self.end_power_turn(events)
+            self.next_power_turn(events)
 
     # Checks shared by the targeted powers ------------------------------------------------
     def _power_check(self, seat: int, action: dict, shape: dict) -> int | None:
@@ -155,7 +150,6 @@ class PowerPhases:
         self.used[seat].append("AC")
         self.no_game = True
         events.append({"type": "draw", "seat": seat})
-        self.power_done.append(seat)
         self.score_round(events)
 
     def do_steal(self, seat: int, action: dict, events: list[dict]) -> None:

@@ -179,8 +179,6 @@ class SwapPhases:
             mine[b], theirs[a] = theirs[a], mine[b]
             self.known[seat][b] = None
             self.known[target][a] = None
-        self.moved[seat] = sorted(set(self.moved[seat]) | set(give))
-        self.moved[target] = sorted(set(self.moved[target]) | set(take))
         if self.asterisk:
             self.locked[seat].extend(give)
             self.locked[target].extend(take)
@@ -201,7 +199,6 @@ class SwapPhases:
 
     def finish_right(self, events: list[dict]) -> None:
         """The holder's right is used up: the next seat clockwise, or the end of the swaps."""
-        self.rights_done.append(self.players[self.right_index])
         self.right_index += 1
         if self.right_index >= len(self.players):
             self.end_swaps(events)

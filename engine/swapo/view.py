@@ -25,11 +25,11 @@ class SwapoView:
             "phase": phase,
             "pending": self.pending(),
             "scores": list(self.scores),
-            "over": self.finished,
+            "over": self.over,
             "options": {
                 k: (list(v) if isinstance(v, list) else v) for k, v in self.options.items()
             },
-            "result": self.result() if self.finished else None,
+            "result": self.result() if self.over else None,
             "variant": list(self.options["variant"]),
             "round": self.round_no,
             "sudden_death": self.in_sudden_death,
@@ -44,11 +44,11 @@ class SwapoView:
             "pile": len(self.pile),
             "discards": len(self.discards),
             "turn": self._turn(),
-            "rights_done": list(self.rights_done),
+            "rights_done": self.players[: self.right_index],
             "hand": self._own_hand(seat),
             "hand_counts": [len(h) for h in self.hands],
             "laid": list(self.laid) if self.dagger else [False] * n,
-            "moved": [list(m) for m in self.moved],
+            "moved": [[i for i, c in enumerate(row) if c is None] for row in self.known],
             "locked_cards": self._own_locked(seat),
             "locked_counts": [len(lk) for lk in self.locked],
             "locked_positions": (
@@ -66,7 +66,7 @@ class SwapoView:
             "stabbed": [list(c) for c in self.stabbed],
             "used_aces": [list(u) for u in self.used],
             "power": (
-                {"seat": self.players[self.power_index], "done": list(self.power_done)}
+                {"seat": self.players[self.power_index], "done": self.players[: self.power_index]}
                 if phase == "power"
                 else None
             ),
@@ -81,7 +81,7 @@ class SwapoView:
         return None
 
     def _own_hand(self, seat: int | None) -> list[str] | None:
-        if seat is None or seat not in self.players or self.finished:
+        if seat is None or seat not in self.players or self.over:
             return None if seat is None else []
         if self.dagger and self.laid[seat] and self.phase in ("arrange", "swap"):
             return [c if c is not None else "?" for c in self.known[seat][:HAND_SIZE]]

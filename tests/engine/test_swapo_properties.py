@@ -66,7 +66,7 @@ class Knowledge:
             assert not leaked, f"seat {seat} sees {sorted(leaked)} in phase {g.phase}"
             if g.dagger and g.phase == "swap" and seat in g.players and g.laid[seat]:
                 hand = view["hand"]
-                assert all(hand[p] == "?" for p in g.moved[seat])
+                assert all(hand[p] == "?" for p, c in enumerate(g.known[seat]) if c is None)
         msgpack.packb(g.view(None))
 
 
