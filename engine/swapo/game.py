@@ -272,14 +272,14 @@ class SwapoGame(SwapPhases, PowerPhases, SwapoView, Game):
             return
         reading = self.options["tiebreak"]
         still = tied
-        firsts = {s: self.scoring_rounds(s) for s in tied}
-        if all(firsts.values()):
+        scored = {s: self.scoring_rounds(s) for s in tied}
+        if all(scored.values()):  # nobody scored above 0: no reading tells them apart
             if reading == "first_point_earliest":
-                key = {s: -firsts[s][0] for s in tied}
+                key = {s: -scored[s][0] for s in tied}
             elif reading == "last_point_latest":
-                key = {s: firsts[s][-1] for s in tied}
+                key = {s: scored[s][-1] for s in tied}
             else:
-                key = {s: firsts[s][0] for s in tied}
+                key = {s: scored[s][0] for s in tied}
             best = max(key.values())
             still = [s for s in tied if key[s] == best]
         self.tiebreak_info = {"reading": reading, "tied": tied, "after": still}
