@@ -273,7 +273,7 @@ class SwapoGame(SwapPhases, PowerPhases, SwapoView, Game):
         reading = self.options["tiebreak"]
         still = tied
         scored = {s: self.scoring_rounds(s) for s in tied}
-        if all(scored.values()):  # nobody scored above 0: no reading tells them apart
+        if all(scored.values()):  # if nobody scored above 0, no reading tells them apart
             if reading == "first_point_earliest":
                 key = {s: -scored[s][0] for s in tied}
             elif reading == "last_point_latest":
