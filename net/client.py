@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from .codec import HOST_FRAME_LIMIT, CodecError, FrameDecoder, encode
-from .messages import PROTOCOL_VERSION, check_host, password_proof
+from .messages import PROTOCOL_VERSION, check_host, clean_host_text, password_proof
 
 log = logging.getLogger("kotatsu.net.client")
 
@@ -43,7 +43,7 @@ class _Link:
         """The next checked host message; ConnectionError when the stream ends or is bad."""
         while True:
             try:
-                return check_host(next(self.decoder))
+                return clean_host_text(check_host(next(self.decoder)))
             except StopIteration:
                 pass
             except CodecError as exc:

@@ -147,6 +147,25 @@ def check_host(message: Any) -> dict[str, Any]:
     return _check(message, HOST_MESSAGES, "host")
 
 
+def clean_host_text(message: dict[str, Any]) -> dict[str, Any]:
+    """A checked host message with its peer-written text (names, chat, table name) cleaned
+    again on our side, so a hostile host cannot put terminal escapes on our screen."""
+    kind = message["t"]
+    if kind == "chat":
+        message["name"] = clean_text(message["name"], NAME_LIMIT)
+        message["text"] = clean_chat(message["text"])
+    elif kind == "lobby":
+        for player in message["players"]:
+            if player["name"] is not None:
+                player["name"] = clean_text(player["name"], NAME_LIMIT)
+    elif kind in ("hello", "welcome"):
+        message["table"]["name"] = clean_text(message["table"]["name"], 4 * NAME_LIMIT)
+    elif kind in ("error", "rejected"):
+        field = "msg" if kind == "error" else "reason"
+        message[field] = clean_text(message[field], 1000)
+    return message
+
+
 def clean_text(text: str, limit: int) -> str:
     """Peer text made safe to store and show: control and format characters (terminal escapes,
     bidi overrides, newlines) removed, whitespace runs collapsed, at most ``limit`` characters."""
