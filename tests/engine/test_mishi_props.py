@@ -4,7 +4,9 @@ every view at every step hides what its seat may not know."""
 
 import copy
 import random
+from collections import Counter
 
+import msgpack
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -48,7 +50,7 @@ def check_views(g):
             assert (v["case"] is not None) == (seat in (g.partner, g.declarer))
         if g.phase == "play" and g.case == "paqi" and not public_partner:
             assert (v["case"] == "paqi") == (seat == g.declarer)
-        secrets = [sorted(g.hands[o]) for o in range(4) if o != seat and len(g.hands[o]) > 1]
+        secrets = [sorted(g.hands[o]) for o in range(4) if o != seat and len(g.hands[o]) > 3]
         if not (is_declarer and g.phase == "bury") and len(g.kitty) == 8:
             secrets.append(sorted(g.kitty))
         for key, value in v.items():
@@ -123,14 +125,22 @@ def test_random_playouts_hold_together(seed):
         assert legal and all(g.legal_actions(s) == [] for s in range(4) if s != seat)
         assert points_in_play(g) == 200
         check_views(g)
+        if steps % 29 == 0:
+            for action in legal:  # every listed action applies
+                copy.deepcopy(g).apply(seat, action)
+            view = g.view(seat)
+            assert msgpack.unpackb(msgpack.packb(view)) == view
         if steps % 7 == 0 and try_illegal(g, seat, rng):
             continue
         action = rng.choice(legal)
+        if g.phase == "bao" and seed % 3:  # most games: nobody goes alone, so 2v2 and 扒起 too
+            action = {"type": "pass"}
         events = g.apply(seat, action)
         if action["type"] in ("pick", "bury_card") and g.phase in ("play", "bury"):
             assert all(e["type"] in ("play", "trick_won", "partner_revealed") for e in events) or (
                 action["type"] == "bury_card"
             )
+        assert msgpack.unpackb(msgpack.packb(events)) == events
         for e in events:
             assert e["type"] not in ("kitty_taken", "buried") or "cards" not in e
     result = g.result()
@@ -151,6 +161,20 @@ def test_bots_and_random_players_only_make_legal_moves(seed):
         if g.phase == "play" and g.trick:
             assert points_in_play(g) == 200
     assert sum(g.result()["scores"]) == 0
+
+
+def test_random_playouts_reach_every_case():
+    """The playouts above pass in the bao round in most games, so they see all three cases."""
+    cases = Counter()
+    for seed in range(30):
+        g = engine.new_game("mishi", 4, options={"hands": 1}, seed=seed)
+        rng = random.Random(seed)
+        while not g.over:
+            (seat,) = g.pending()
+            action = rng.choice(g.legal_actions(seat))
+            g.apply(seat, {"type": "pass"} if g.phase == "bao" and seed % 3 else action)
+        cases[g.history[-1]["case"]] += 1
+    assert set(cases) == {"2v2", "paqi", "bao"}, cases
 
 
 def test_events_never_carry_the_kitty_or_a_partial_pick():
