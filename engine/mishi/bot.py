@@ -166,7 +166,9 @@ class MiShiBot(Bot):
         worth = at_stake >= 10 or (last and (at_stake > 0 or not trumping))
         if wins and not friend and worth:
             if shape.size == 1:
-                winners = [c for c in set(hand) if completable([c], hand, lead_suit, shape, order)]
+                winners = [
+                    c for c in sorted(set(hand)) if completable([c], hand, lead_suit, shape, order)
+                ]
                 winners = [
                     c
                     for c in winners

@@ -75,7 +75,9 @@ def decompose(cards: Sequence[str], order: Order) -> list[Unit]:
     suits = {order.suit(c) for c in cards}
     if len(suits) > 1:
         units = [
-            u for s in suits for u in decompose([c for c in cards if order.suit(c) == s], order)
+            u
+            for s in sorted(suits)
+            for u in decompose([c for c in cards if order.suit(c) == s], order)
         ]
         units.sort(key=lambda u: (-u.pairs, -u.high))
         return units
