@@ -191,3 +191,17 @@ def test_events_never_carry_the_kitty_or_a_partial_pick():
         events = g.apply(seat, action)
         if partial:
             assert events == []
+
+
+def test_same_seed_and_actions_give_the_same_game():
+    def run(seed):
+        g = engine.new_game("mishi", 4, options={"hands": 2}, seed=seed)
+        rng = random.Random(99)
+        log = []
+        while not g.over:
+            (seat,) = g.pending()
+            log += g.apply(seat, rng.choice(g.legal_actions(seat)))
+        return log, g.result()
+
+    assert run(4) == run(4)
+    assert run(4) != run(5)
