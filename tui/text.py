@@ -23,19 +23,20 @@ _BIDI = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E
 
 
 def clean(text: object, *, limit: int = 500) -> str:
-    """``text`` without escape sequences, control or direction-override characters.
+    """``text`` without escape sequences, control, formatting or unassigned characters.
 
-    Newlines and tabs become spaces (a chat line stays one line); the result is capped at
-    ``limit`` characters.
+    Newlines, tabs and other spaces become plain spaces (a chat line stays one line); the
+    result is capped at ``limit`` characters.
     """
     value = text if isinstance(text, str) else str(text)
     value = _ESCAPES.sub("", value)
     out = []
     for ch in value:
-        if ch in "\n\t\r":
+        category = unicodedata.category(ch)
+        if ch in "\n\t\r" or category in ("Zs", "Zl", "Zp"):
             out.append(" ")
-        elif ch in _BIDI or unicodedata.category(ch) in ("Cc", "Cs", "Co"):
-            continue
+        elif ch in _BIDI or category in ("Cc", "Cf", "Cs", "Co", "Cn"):
+            continue  # controls, invisible formatting, unassigned code points
         else:
             out.append(ch)
     return "".join(out)[:limit]

@@ -129,3 +129,47 @@ async def test_dagger_rows_show_positions_and_unknown_arrivals():
             assert screen.hand.count("?") == 2
             faces, _ = screen.hand_faces()
             assert [f.tag for f in faces] == ["1", "2", "3", "4", "5"]
+
+
+async def play_until_power(pilot, screen) -> None:
+    """Play (swaps of one card, gives, declarations) until my Ace power turn comes."""
+    while screen.step != "power":
+        await settle(pilot, 0.05)
+        assert not screen.view.get("over"), "the game ended without a power turn"
+        if screen.reveal is not None:
+            await pilot.press("enter")
+        elif screen.step == "target":
+            await pilot.press("1")
+            if screen.step == "count":
+                await pilot.press("1")
+            await pilot.press("space", "enter")
+        elif screen.step == "give":
+            for _ in range(screen.view["give"]["k"]):
+                faces, _ = screen.hand_faces()
+                screen.cursor = next(i for i, f in enumerate(faces) if f.enabled and not f.picked)
+                await pilot.press("space")
+            await pilot.press("enter")
+        elif screen.step == "declare":
+            assert "Declare your joker" in screen.prompt.plain
+            await pilot.press("enter")
+
+
+async def test_ace_power_turn_offers_the_usable_aces_and_the_draw_voids_the_round():
+    app = table_app(seed=2, options={"variant": "ace"})
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        await play_until_power(pilot, screen)
+        assert screen.view["phase"] == "power" and screen.view["revealed"]
+        labels = [label.plain for label, _ in screen.menu]
+        assert labels[-1] == "Pass" and "Draw: no game" in labels
+        assert "Ace powers" in screen.prompt.plain
+        # The revealed hands are on the table during the power turn.
+        seats = str(screen.query_one("#seats").render())
+        assert all(seat_name in seats for seat_name in ("Bot 2", "Bot 3", "Bot 4", "You"))
+        while screen.menu[screen.menu_cursor][0].plain != "Draw: no game":
+            await pilot.press("right")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen.reveal is not None)
+        assert screen.reveal.get("no_game") is True
+        assert "no game" in screen.prompt.plain
+        assert any("played the Draw" in line for line in screen.log_pane.lines_written)

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label, Markdown, Sparkline, Static
+from textual.widgets import Button, Footer, Label, Markdown, Sparkline, Static
 
 from ..rules import rules_text
 
@@ -24,14 +24,19 @@ class ConfirmLeave(ModalScreen[bool]):
         Binding("n,escape,q", "answer(False)", "stay", show=True),
     ]
 
-    def __init__(self, question: str = "Leave the table?") -> None:
+    def __init__(
+        self,
+        question: str = "Leave the table?",
+        detail: str = "Your seat stays yours: join again to play on.",
+    ) -> None:
         super().__init__()
         self.question = question
+        self.detail = detail
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label(self.question, id="question")
-            yield Label("Your seat stays yours until the game ends.", classes="muted")
+            yield Label(self.detail, classes="muted")
             with Horizontal(id="buttons"):
                 yield Button("Leave (y)", id="yes", variant="error")
                 yield Button("Stay (n)", id="no", variant="primary")
@@ -69,7 +74,7 @@ class RulesScreen(ModalScreen[None]):
                 text = text.replace(glyph, letter)
         with VerticalScroll(id="rules"):
             yield Markdown(text)
-        yield Static(Text("esc close · ↑↓ scroll", style="dim"), id="rules-keys")
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#rules").focus()

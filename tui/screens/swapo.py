@@ -61,6 +61,7 @@ class SwapoScreen(SwapoDecisions, TableScreen):
         self.menu_cursor = 0
         self.order: list[str] = []
         self.reveal: dict | None = None
+        self.last_sent: list[str] = []  # the cards of my last swap or give, for the log
 
     def wants_large_cards(self, width: int, height: int) -> bool:
         # header, prompt, footer, the other seats, labels, two rows of big cards, a menu
@@ -293,6 +294,7 @@ class SwapoScreen(SwapoDecisions, TableScreen):
             locked_pos = set(lp[self.me] or [])
         declared = (self.view.get("declared") or [None] * ((self.me or 0) + 1))[self.me or 0]
         jokers = iter(declared or [])
+        new = self.received_now()
         faces = []
         for i, code in enumerate(hand):
             locked = False
@@ -308,10 +310,25 @@ class SwapoScreen(SwapoDecisions, TableScreen):
                     picked=i in self.picked,
                     locked=locked,
                     declared=next(jokers, None) if code == "JK" else None,
-                    tag=str(i + 1) if self.dagger else "",
+                    tag=str(i + 1) if self.dagger else self._new_tag(code, new),
                 )
             )
         return faces, picking
+
+    def received_now(self) -> list[str]:
+        """The cards that came to me in my latest exchange this round (to mark them "new")."""
+        for swap in reversed(self.view.get("swaps") or []):
+            if swap.get("sent") is None or self.me not in (swap.get("seat"), swap.get("target")):
+                continue
+            return list(swap.get("received") if swap.get("seat") == self.me else swap["sent"])
+        return []
+
+    @staticmethod
+    def _new_tag(code: str, new: list[str]) -> str:
+        if code in new:
+            new.remove(code)
+            return "new"
+        return ""
 
     def render_hand(self) -> None:
         row = self.query_one("#hand", CardRow)

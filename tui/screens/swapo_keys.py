@@ -170,6 +170,8 @@ class SwapoDecisions:
             from .swapo import CONFIRM_LABELS
 
             return "continue" if self.reveal is not None else CONFIRM_LABELS.get(self.step)
+        if key == "back" and self.reveal is not None:
+            return "close"
         if key == "back" and self.step == "give":
             return "clear"
         if key == "pick" and self.step == "arrange":
@@ -360,6 +362,8 @@ class SwapoDecisions:
 
     def submit(self, action: dict) -> None:
         """Send the finished decision and wait for the table's answer."""
+        if action.get("type") in ("swap", "give") and "cards" in action:
+            self.last_sent = list(action["cards"])
         self.step = "wait"
         self.render_all()
         self.prompt.ask("Sent — waiting for the table…", waiting=True)
@@ -388,8 +392,24 @@ class SwapoDecisions:
             self.tell_my_swap()
 
     def tell_my_swap(self) -> None:
-        """Only the two seats involved learn which cards moved: say it in my log."""
-        for swap in reversed(self.view.get("swaps") or []):
+        """Only the two seats involved learn which cards moved: say it in my log.
+
+        When the exchange ended the round, the view has moved on to the next round; then
+        only what I gave is certain (what I got is in the reveal).
+        """
+        if self.dagger:
+            return
+        mine = [
+            sw
+            for sw in self.view.get("swaps") or []
+            if sw.get("sent") is not None and self.me in (sw.get("seat"), sw.get("target"))
+        ]
+        if not mine and self.last_sent:
+            line = Text("  you gave ", style="dim")
+            line.append_text(self.cards.hand(self.last_sent))
+            self.log_pane.add(line)
+        self.last_sent = []
+        for swap in reversed(mine):
             if swap.get("sent") is None or self.me not in (swap.get("seat"), swap.get("target")):
                 continue
             sent, received = swap.get("sent") or [], swap.get("received") or []

@@ -411,7 +411,10 @@ class TableScreen(Screen[None]):
             if leave:
                 self.leave()
 
-        self.app.push_screen(ConfirmLeave(), answered)
+        detail = "Your seat stays yours: join again to play on."
+        if self.seat_link.closers:
+            detail = "This table runs here: leaving closes it for everyone."
+        self.app.push_screen(ConfirmLeave(detail=detail), answered)
 
     @work(group="leave")
     async def leave(self) -> None:
