@@ -120,7 +120,7 @@ class MiShiBot(Bot):
             units = decompose(trumps, order)
             pairs = [u for u in units if u.pairs >= 1]
             if pairs:
-                return list(min(pairs, key=lambda u: u.high).cards)
+                return list(min(pairs, key=lambda u: (points(u.cards[0]) > 0, u.high)).cards)
             return [min(trumps, key=order.level)]
         if sides:
             suit = min(sides, key=lambda s: len(by_suit[s]))
@@ -158,7 +158,15 @@ class MiShiBot(Bot):
             return (order.suit(c) == TRUMP, points(c), order.level(c))
 
         if friend and (last or best_key[0] == 1 or best_key[1] >= 7):
-            return build(lambda c: (order.suit(c) == TRUMP, -points(c), order.level(c)))
+            # feed points, but never a top trump (10s, 2s, jokers): they win tricks later
+            return build(
+                lambda c: (
+                    order.level(c) >= 9 and order.suit(c) == TRUMP,
+                    -points(c),
+                    order.suit(c) == TRUMP,
+                    order.level(c),
+                )
+            )
         strong = build(lambda c: (order.suit(c) not in (lead_suit, TRUMP), -order.level(c)))
         key = beat_key(strong, lead_suit, shape, order)
         wins = key is not None and key > best_key
