@@ -42,6 +42,8 @@ At a table: ←→ move, space pick, enter confirm, esc back, digits pick seats 
 Asterisk and Ace), **Swoop** and **秘十 Mi Shi**; `kotatsu rules GAME` prints their rules.
 """
 
+COLUMNS = Text("table".ljust(18) + "game".ljust(16) + "seats".rjust(5) + "  address", "dim")
+
 BrowserFactory = Callable[[Callable[[Any], None], Callable[[str], None]], Any]
 
 
@@ -55,7 +57,9 @@ def default_browser(on_added: Callable[[Any], None], on_removed: Callable[[str],
 def table_line(table: Any, *, ascii_only: bool = False) -> Text:
     """One lobby row; the table's name and game come from the network, shown literally."""
     game = GAME_TITLES.get(clean(table.game), clean(table.game, limit=12))
-    variant = clean(getattr(table, "variant", "") or "", limit=14).replace(",", " ")
+    variant = " ".join(
+        v.capitalize() for v in clean(getattr(table, "variant", "") or "", limit=24).split(",")
+    )
     line = literal(set_cell_size(clean(table.name, limit=40), 16), "bold")
     line.append("  ")
     line.append(set_cell_size(f"{game} {variant}".strip(), 16))
@@ -95,6 +99,7 @@ class LobbyScreen(Screen[None]):
         title.append(" — tables on this network")
         yield Static(title, id="lobby-title")
         yield Static("", id="lobby-status")
+        yield Static(COLUMNS, id="lobby-columns")
         yield OptionList(id="tables")
         yield Static(self.keys_line(), id="lobby-keys")
         yield Footer(compact=True)
@@ -156,6 +161,7 @@ class LobbyScreen(Screen[None]):
                 Text("  Searching for tables on this network…  (b: play against bots)", "dim")
             )
         tables.display = bool(ordered)
+        self.query_one("#lobby-columns").display = bool(ordered)
 
     async def on_unmount(self) -> None:
         await self.stop_browser()
