@@ -98,32 +98,60 @@ class MiShiBot(Bot):
     def _play(self, view: dict) -> dict:
         order = ORDERS[view["trump"]]
         hand = list(view["hand"])
+        self._watch(view, order)
         if not view["trick"]:
-            return {"type": "play", "cards": self._lead(hand, order)}
+            return {"type": "play", "cards": self._lead(view, hand, order)}
         return {"type": "play", "cards": self._follow(view, hand, order)}
 
-    def _lead(self, hand: list[str], order: Order) -> list[str]:
+    def _watch(self, view: dict, order: Order) -> None:
+        """Remember who showed out of which suit (from the last and the current trick)."""
+        if getattr(self, "_hand_number", None) != view["hand_number"]:
+            self._hand_number = view["hand_number"]
+            self._voids: dict[int, set[str]] = {s: set() for s in range(view["seats"])}
+        tricks = [view["trick"]]
+        if view["last_trick"]:
+            tricks.append(view["last_trick"]["plays"])
+        for plays in tricks:
+            if not plays:
+                continue
+            led = order.suit(plays[0]["cards"][0])
+            for play in plays[1:]:
+                if any(order.suit(c) != led for c in play["cards"]):
+                    self._voids[play["seat"]].add(led)
+
+    def _opponents_void(self, view: dict, suit: str) -> bool:
+        sides = view["sides"]
+        mine = sides[self.seat]
+        team = {"declarer", "partner"} if mine in ("declarer", "partner") else {"defender"}
+        return any(
+            suit in self._voids[s]
+            for s in range(view["seats"])
+            if s != self.seat and not (mine is not None and sides[s] in team)
+        )
+
+    def _lead(self, view: dict, hand: list[str], order: Order) -> list[str]:
         by_suit: dict[str, list[str]] = {}
         for c in hand:
             by_suit.setdefault(order.suit(c), []).append(c)
         sides = [s for s in by_suit if s != TRUMP]
-        for suit in sides:
+        safe = [s for s in sides if not self._opponents_void(view, s)]
+        for suit in safe:
             for unit in decompose(by_suit[suit], order):
                 if unit.pairs >= 1 and unit.high >= 7:
                     return list(unit.cards)
-        for suit in sides:
+        for suit in safe:
             aces = [c for c in by_suit[suit] if order.level(c) == 8]
             if aces:
                 return aces[:1]
         trumps = by_suit.get(TRUMP, [])
-        if len(trumps) * 2 >= len(hand):
+        if len(trumps) * 2 >= len(hand) or (trumps and not safe):
             units = decompose(trumps, order)
             pairs = [u for u in units if u.pairs >= 1]
             if pairs:
                 return list(min(pairs, key=lambda u: (points(u.cards[0]) > 0, u.high)).cards)
-            return [min(trumps, key=order.level)]
+            return [min(trumps, key=lambda c: (points(c) > 0, order.level(c)))]
         if sides:
-            suit = min(sides, key=lambda s: len(by_suit[s]))
+            suit = min(safe or sides, key=lambda s: len(by_suit[s]))
             return [min(by_suit[suit], key=lambda c: (points(c) > 0, order.level(c)))]
         return [min(hand, key=order.level)]
 
