@@ -77,3 +77,14 @@ def test_beats_random_players():
             else:
                 random_total += g.result()["scores"][seat]
     assert bot_total > random_total + 24
+
+
+def test_leads_away_from_a_suit_an_opponent_is_void_in():
+    g = endgame([["KH", "AH", "AD"], ["5C", "6C", "7C"], ["6H", "5D", "6D"], ["7H", "7D", "8D"]])
+    for seat, card in ((0, "KH"), (1, "5C"), (2, "6H"), (3, "7H")):
+        g.apply(seat, {"type": "play", "cards": [card]})
+    assert g.pending() == [0] and g.view(0)["last_trick"]["winner"] == 0
+    bot = MiShiBot(0, 1)
+    assert bot.act(g.view(0), g.legal_actions(0)) == {"type": "play", "cards": ["AD"]}
+    fresh = endgame([["AH", "AD"], ["5C", "6C"], ["5D", "6D"], ["7D", "8D"]])
+    assert MiShiBot(0, 1).act(fresh.view(0), fresh.legal_actions(0))["cards"] == ["AH"]
