@@ -155,3 +155,62 @@ async def test_chat_is_sent_from_the_input():
 async def _drain(client: Client) -> None:
     async for _ in client.messages():
         pass
+
+
+async def test_connection_lost_and_restored_are_shown():
+    app = table_app(seed=2)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        screen = await seated(pilot)
+        screen.receive({"t": "connection", "status": "lost"})
+        await pilot.pause()
+        assert "reconnecting" in str(screen.query_one("#header").render())
+        assert "Connection lost" in screen.prompt.plain
+        assert any("Connection lost" in str(n.message) for n in app._notifications)
+        screen.receive({"t": "connection", "status": "restored"})
+        await pilot.pause()
+        assert "reconnecting" not in str(screen.query_one("#header").render())
+        assert "Connection lost" not in screen.prompt.plain
+
+
+async def test_whispers_go_to_the_numbered_opponent():
+    app = table_app(seed=2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await seated(pilot)
+        sent = []
+
+        async def fake_chat(text, to=None):
+            sent.append((text, to))
+
+        screen.client.chat = fake_chat
+        await pilot.press("c")
+        screen.query_one("#chat-input").value = "/w 2 meet me at the swap"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: sent)
+        assert sent == [("meet me at the swap", screen.others()[1])]
+
+
+async def test_cards_can_be_picked_with_the_mouse():
+    app = table_app(seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        await wait_until(pilot, lambda: screen.step == "target")
+        await pilot.press("1", "1")
+        row = screen.query_one("#hand")
+        width = 7 if screen.large else 5
+        await pilot.click(row, offset=(width * 2 + 1, 1))
+        assert screen.picked == [2]
+
+
+async def test_ascii_cards_and_the_game_over_results():
+    app = table_app(seed=2, ascii_only=True, options={"rounds": 1})
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        hand_text = str(screen.query_one("#hand").render())
+        assert all(code in hand_text for code in screen.hand)
+        assert "♠" not in hand_text and "♥" not in hand_text
+        from tests.tui.test_swapo_screen import play_my_turns
+
+        await play_my_turns(pilot, screen, until_round=99)
+        await wait_until(pilot, lambda: isinstance(app.screen, ScoresScreen))
+        assert screen.view["over"]
+        assert "Game over" in screen.prompt.plain
