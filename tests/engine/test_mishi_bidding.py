@@ -178,3 +178,25 @@ def test_partner_revealed_only_when_the_other_ten_is_played():
         if g.phase == "play":
             assert (g.view(1)["sides"][2] == "partner") == revealed
     assert revealed or g.history[-1]["partner"] == 2
+
+
+def test_a_player_who_passed_is_asked_again_on_each_later_draw():
+    g = new(stacked({2: ["10S"]}))
+    asked = []
+    while g.phase == "deal":
+        asked.append((g.pending()[0], len(g.hands[g.pending()[0]])))
+        g.apply(g.pending()[0], {"type": "pass"})
+    # seat 2 held 10S from its first draw, so it was asked after each of its 21 draws
+    assert [n for seat, n in asked if seat == 2] == list(range(1, 22))
+
+
+def test_the_last_draw_is_asked_before_the_deal_ends():
+    plain = ["5H", "6H", "7H", "8H", "9H", "JH", "QH", "KH", "AH"] * 2 + ["5C", "6C"]
+    g = new(stacked({3: [*plain, "10D"]}))
+    while not (g.pending() == [3] and len(g.hands[3]) == 21):
+        assert g.phase == "deal"
+        g.apply(g.pending()[0], {"type": "pass"})
+    assert g.drawn == 84 and g.phase == "deal"
+    events = g.apply(3, {"type": "declare", "cards": ["10D"]})
+    assert [e["type"] for e in events][:2] == ["declare", "dealt"]
+    assert g.phase == "bao"
