@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import getpass
+import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -55,6 +56,18 @@ def default_name() -> str:
     except Exception:  # no login name in some containers
         name = ""
     return clean(name, limit=20) or "player"
+
+
+def lan_address(bind: str = "0.0.0.0") -> str:
+    """The address others on the LAN reach us at (a UDP connect sends no packet)."""
+    if bind not in ("0.0.0.0", "::", ""):
+        return bind
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
+            return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
 
 
 def default_seats(game: str) -> int:
@@ -156,7 +169,7 @@ def host_launcher(
             for closer in closers:
                 await closer()
             raise
-        return Seat(client, closers, f"{bind}:{bound}")
+        return Seat(client, closers, f"{lan_address(bind)}:{bound}")
 
     return launch
 

@@ -214,3 +214,30 @@ async def test_ascii_cards_and_the_game_over_results():
         await wait_until(pilot, lambda: isinstance(app.screen, ScoresScreen))
         assert screen.view["over"]
         assert "Game over" in screen.prompt.plain
+
+
+async def test_hosting_shows_the_waiting_room_until_the_table_fills():
+    from tui.connect import host_launcher
+    from tui.screens.table import TableScreen
+
+    launcher = host_launcher(
+        "swapo", seats=3, bots=1, table_name="friday", bind="127.0.0.1", player_name="Eli"
+    )
+    app = make_app(launcher=launcher, settings=Settings(name="Eli"), browser=browser_of())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        screen = app.screen
+        await wait_until(pilot, lambda: "Waiting for players 2/3" in screen.prompt.plain)
+        address = app.seat.address
+        assert f"kotatsu join {address}" in screen.prompt.plain
+        assert "(free seat)" in str(screen.query_one("#seats").render())
+        host, port = address.rsplit(":", 1)
+        friend = Client(host, int(port), name="Bo")
+        await friend.connect()
+        drain = asyncio.create_task(_drain(friend))
+        try:
+            await wait_until(pilot, lambda: screen.states_seen > 0)
+            assert "Bo" in str(screen.query_one("#seats").render())
+        finally:
+            drain.cancel()
+            await friend.close()

@@ -47,6 +47,9 @@ class GenericTableScreen(TableScreen):
         yield Static("", id="generic-view", markup=False)
         yield Static("", id="generic-actions", markup=False)
 
+    def show_waiting(self, seated: Text) -> None:
+        self.query_one("#generic-view", Static).update(seated)
+
     def header_parts(self) -> list[Text | str]:
         return [self.GAME or "table", f"phase {self.view.get('phase', '…')}"]
 

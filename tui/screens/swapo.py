@@ -67,6 +67,10 @@ class SwapoScreen(SwapoDecisions, TableScreen):
         # header, prompt, footer, the other seats, labels, two rows of big cards, a menu
         return width >= 80 and height >= self.seat_count + 19
 
+    def show_waiting(self, seated: Text) -> None:
+        self.query_one("#seats", Static).update(seated)
+        self.query_one("#hand", CardRow).display = False
+
     def compose_table(self) -> ComposeResult:
         yield Static("", id="seats", markup=False)
         yield Static("", id="target-label", markup=False)
@@ -355,7 +359,7 @@ class SwapoScreen(SwapoDecisions, TableScreen):
         if self.dagger and self.view.get("phase") == "swap":
             text.append("  face down", style="dim")
         label.update(text)
-        row.display = True
+        row.display = bool(self.hand)
         cursor = None
         if self.step in PICK_STEPS and self.step != "take":
             cursor = self.cursor

@@ -141,6 +141,8 @@ class TableScreen(Screen[None]):
             self.players = players if isinstance(players, list) else []
             if self.view:
                 self.draw()
+            else:
+                self.waiting_room()
             self.draw_header()
         elif kind == "rejected":
             self.prompt.reject(clean(message.get("reason", "that is not allowed now")))
@@ -150,6 +152,34 @@ class TableScreen(Screen[None]):
             self.connection_changed(str(message.get("status", "")))
         elif kind == "error":
             self.notify(clean(message.get("msg", "error")), severity="error", markup=False)
+
+    def waiting_room(self) -> None:
+        """Before the game starts: who is seated, and how others can join."""
+        taken = sum(
+            1 for p in self.players if isinstance(p, dict) and (p.get("name") or p.get("bot"))
+        )
+        total = len(self.players)
+        question = Text(f"Waiting for players {taken}/{total}")
+        if self.seat_link.closers and self.seat_link.address:
+            question.append(" · others join from their lobby, or: ")
+            question.append(f"kotatsu join {self.seat_link.address}", style="bold")
+        self.prompt.ask(question, waiting=True)
+        seated = Text()
+        for seat, entry in enumerate(self.players):
+            if seat:
+                seated.append("\n")
+            name = entry.get("name") if isinstance(entry, dict) else None
+            seated.append(f" {seat + 1} ")
+            if name:
+                seated.append_text(literal(self.seat_name(seat), "bold", limit=16))
+                if isinstance(entry, dict) and entry.get("bot"):
+                    seated.append("  bot", style="dim")
+            else:
+                seated.append("(free seat)", style="dim")
+        self.show_waiting(seated)
+
+    def show_waiting(self, seated: Text) -> None:
+        """Show the seating before the game starts (override: where it goes in your layout)."""
 
     def receive_state(self, message: dict) -> None:
         view = message.get("view")
