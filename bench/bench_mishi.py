@@ -6,6 +6,8 @@
    is measured, not assumed: the same games with a random player in the bot's seat.
 3. Bots in seats 0 and 2 against random players in 1 and 3 (teams change every hand, so this
    is the bots' mean score per hand, not a team result).
+4. As 2, against "calm" random players that never go alone: uniformly random players go alone
+   half the time they may, lose those hands badly, and so flatter everyone else.
 
 Run: .venv/bin/python bench/bench_mishi.py [--hands 500] [--playouts 100]
 """
@@ -38,7 +40,18 @@ def random_playouts(games: int) -> tuple[int, float]:
     return actions, time.perf_counter() - start
 
 
-def match(hands: int, smart_seats: Callable[[int], set[int]]) -> tuple[list[int], list[int]]:
+class CalmRandomBot(RandomBot):
+    """Random, except that it never goes alone."""
+
+    def act(self, view: dict, legal: list[dict]) -> dict:
+        if view["phase"] == "bao":
+            return {"type": "pass"}
+        return super().act(view, legal)
+
+
+def match(
+    hands: int, smart_seats: Callable[[int], set[int]], baseline: type[Bot] = RandomBot
+) -> tuple[list[int], list[int]]:
     """Play one-hand games; per game, the seats given by ``smart_seats(i)`` are MiShiBots.
     Returns (wins of the smart seats, their score sums)."""
     wins, scores = [], []
@@ -47,8 +60,7 @@ def match(hands: int, smart_seats: Callable[[int], set[int]]) -> tuple[list[int]
         g = engine.new_game("mishi", 4, options={"hands": 1}, seed=seed)
         smart = smart_seats(i)
         players: list[Bot] = [
-            MiShiBot(s, seed * 4 + s) if s in smart else RandomBot(s, seed * 4 + s)
-            for s in range(4)
+            MiShiBot(s, seed * 4 + s) if s in smart else baseline(s, seed * 4 + s) for s in range(4)
         ]
         while not g.over:
             (seat,) = g.pending()
@@ -87,6 +99,14 @@ def main() -> None:
         f"bots in seats 0+2 vs random in 1+3, {n} hands: mean score per bot per hand "
         f"{sum(pair_scores) / (2 * n):+.2f}; a bot among the winners in "
         f"{sum(1 for w in pair_wins if w) / n:.1%} of hands"
+    )
+    calm_wins, calm_scores = match(n, lambda i: {i % 4}, CalmRandomBot)
+    calm_fair, calm_fair_scores = match(n, lambda i: set(), CalmRandomBot)
+    print(
+        f"1 bot vs 3 calm random (never go alone), {n} hands: bot among the winners in "
+        f"{sum(calm_wins) / n:.1%} (fair share, a calm random player in its seat: "
+        f"{sum(calm_fair) / n:.1%}); mean score per hand {sum(calm_scores) / n:+.2f} "
+        f"(calm random player: {sum(calm_fair_scores) / n:+.2f})"
     )
     print(f"(matches took {time.perf_counter() - start:.1f} s)")
 
