@@ -241,3 +241,32 @@ async def test_hosting_shows_the_waiting_room_until_the_table_fills():
         finally:
             drain.cancel()
             await friend.close()
+
+
+async def test_a_spectator_sees_no_hand_and_every_seat():
+    host = Host("swapo", 3, {}, 9, 3, "show", None, None, bot_delay=0.05)
+    port = await host.start("127.0.0.1", 0)
+    try:
+        launcher = join_launcher("127.0.0.1", port, name="Eli", spectate=True)
+        app = make_app(launcher=launcher, settings=Settings(name="Eli"), browser=browser_of())
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await seated(pilot)
+            assert screen.me is None and screen.view["hand"] is None
+            assert "Watching" in str(screen.query_one("#me-label").render())
+            assert not screen.query_one("#hand").display
+            seats = str(screen.query_one("#seats").render())
+            assert all(f"Bot {n}" in seats for n in (1, 2, 3)) or screen.view.get("revealed")
+    finally:
+        await host.close()
+
+
+async def test_resizing_moves_the_chat_beside_the_table_and_grows_the_cards():
+    app = table_app(seed=2, bots=5)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        assert not screen.has_class("-wide") and not screen.large  # 6 seats: small cards
+        assert not screen.query_one(ChatPane).display
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert screen.has_class("-wide") and screen.large
+        assert screen.query_one(ChatPane).display

@@ -71,3 +71,16 @@ def test_swapo_ace_reveal(snap_compare, size):
 
     app = table_app(seed=4, options={"variant": "ace"})
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def test_swapo_ace_power_turn(snap_compare):
+    from tests.tui.test_swapo_screen import play_until_power
+
+    async def run_before(pilot):
+        screen = await seated(pilot)
+        await play_until_power(pilot, screen)
+        await settle(pilot)
+        await quiet(pilot)
+
+    app = table_app(seed=2, options={"variant": "ace"})
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

@@ -161,12 +161,12 @@ async def test_ace_power_turn_offers_the_usable_aces_and_the_draw_voids_the_roun
         await play_until_power(pilot, screen)
         assert screen.view["phase"] == "power" and screen.view["revealed"]
         labels = [label.plain for label, _ in screen.menu]
-        assert labels[-1] == "Pass" and "Draw: no game" in labels
+        assert labels[-1] == "Pass" and "A♣ Draw: no game" in labels
         assert "Ace powers" in screen.prompt.plain
         # The revealed hands are on the table during the power turn.
         seats = str(screen.query_one("#seats").render())
         assert all(seat_name in seats for seat_name in ("Bot 2", "Bot 3", "Bot 4", "You"))
-        while screen.menu[screen.menu_cursor][0].plain != "Draw: no game":
+        while screen.menu[screen.menu_cursor][0].plain != "A♣ Draw: no game":
             await pilot.press("right")
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen.reveal is not None)

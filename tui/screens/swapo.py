@@ -321,6 +321,8 @@ class SwapoScreen(SwapoDecisions, TableScreen):
 
     def received_now(self) -> list[str]:
         """The cards that came to me in my latest exchange this round (to mark them "new")."""
+        if self.view.get("phase") not in ("swap", "give"):
+            return []
         for swap in reversed(self.view.get("swaps") or []):
             if swap.get("sent") is None or self.me not in (swap.get("seat"), swap.get("target")):
                 continue

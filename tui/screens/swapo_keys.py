@@ -120,18 +120,28 @@ class SwapoDecisions:
             kind = action.get("type")
             if kind in ("stab", "steal"):
                 verb = "Stab" if kind == "stab" else "Steal"
-                label = Text(f"{verb} {self.seat_name(action['target'])}'s ")
+                label = self.ace_label(kind)
+                label.append(f"{verb} {self.seat_name(action['target'])}'s ")
                 label.append_text(self.cards.text(action["card"]))
                 menu.append((label, action))
             elif kind == "honey_trap" and action["target"] not in honey_targets:
                 honey_targets.append(action["target"])
-                label = Text(f"Take {self.seat_name(action['target'])}'s joker")
+                label = self.ace_label(kind)
+                label.append(f"Take {self.seat_name(action['target'])}'s joker")
                 menu.append((label, {"type": "honey_trap", "target": action["target"]}))
             elif kind == "draw":
-                menu.append((Text("Draw: no game"), action))
+                label = self.ace_label(kind)
+                label.append("Draw: no game")
+                menu.append((label, action))
         if flow.can_pass(self.legal):
             menu.append((Text("Pass"), {"type": "pass"}))
         return menu
+
+    def ace_label(self, power: str) -> Text:
+        """The Ace that gives a power, as the start of its menu entry ("A♠ Stab …")."""
+        label = self.cards.text(flow.POWER_CARDS[power])
+        label.append(" ")
+        return label
 
     def rank_menu(self, target: int) -> list[tuple[Text, dict]]:
         return [
