@@ -7,6 +7,7 @@ script all go through it, so what is tested is what people run.
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any, ClassVar
 
 from textual import work
@@ -137,5 +138,12 @@ def launcher_for(args: argparse.Namespace, settings: Settings) -> Launcher | Non
 
 def run_app(args: argparse.Namespace) -> int:
     """Run the app for the CLI's parsed ``args`` until the player quits."""
+    if getattr(args, "command", None) == "host" and getattr(args, "resume", None):
+        print(
+            "kotatsu: --resume rebuilds a table with no screen; run it with --headless and "
+            "rejoin with `kotatsu join HOST:PORT`",
+            file=sys.stderr,
+        )
+        return 2
     make_app(args).run()
     return 0

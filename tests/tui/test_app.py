@@ -18,6 +18,7 @@ from tui.screens.lobby import LobbyScreen
 from tui.settings import Settings
 from tui.widgets.chat import ChatPane
 
+SEED_OVER = 1  # a two-player, one-round game that ends without sudden death
 HOSTILE_NAME = "[red]x[/] \x1b[31mEvil\x1b[0m"
 HOSTILE_CHAT = "[@click=app.quit]boom[/] \x1b]0;pwned\x07[b]bold[/b] \x1b[2J"
 
@@ -202,7 +203,7 @@ async def test_cards_can_be_picked_with_the_mouse():
 
 
 async def test_ascii_cards_and_the_game_over_results():
-    app = table_app(seed=2, ascii_only=True, options={"rounds": 1})
+    app = table_app(seed=SEED_OVER, bots=1, ascii_only=True, options={"rounds": 1})
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         hand_text = str(screen.query_one("#hand").render())
