@@ -159,6 +159,28 @@ async def swapo_reveal(pilot) -> None:
     await settle(pilot)
 
 
+async def swapo_power(pilot) -> None:
+    screen = await seated(pilot)
+    while screen.step != "power":
+        await settle(pilot)
+        if screen.reveal is not None:
+            await pilot.press("enter")
+        elif screen.step == "target":
+            await pilot.press("1")
+            if screen.step == "count":
+                await pilot.press("1")
+            await pilot.press("space", "enter")
+        elif screen.step == "give":
+            for _ in range(screen.view["give"]["k"]):
+                faces, _ = screen.hand_faces()
+                screen.cursor = next(i for i, f in enumerate(faces) if f.enabled and not f.picked)
+                await pilot.press("space")
+            await pilot.press("enter")
+        elif screen.step == "declare":
+            await pilot.press("enter")
+    await settle(pilot)
+
+
 async def swapo_dagger(pilot) -> None:
     screen = await seated(pilot)
     await until(pilot, lambda: screen.step == "arrange")
@@ -182,6 +204,9 @@ async def main() -> None:
         )
         await shoot(
             f"swapo-ace-reveal{suffix}", table("swapo", 4, {"variant": "ace"}), size, swapo_reveal
+        )
+        await shoot(
+            f"swapo-ace-power{suffix}", table("swapo", 2, {"variant": "ace"}), size, swapo_power
         )
         await shoot(f"swoop{suffix}", table("swoop", 3), size, other_game)
         await shoot(f"mishi{suffix}", table("mishi", 3), size, other_game)

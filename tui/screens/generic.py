@@ -10,12 +10,19 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.widgets import Static
+
+from engine.cards import is_card
 
 from ..text import clean
 from .table import TableScreen
 
 SHOWN_KEYS = ("phase", "round", "hand", "pending", "scores")
+
+
+def is_codes(value: object) -> bool:
+    return isinstance(value, list) and bool(value) and all(is_card(v) for v in value)
 
 
 def action_words(action: dict) -> str:
@@ -34,6 +41,10 @@ class GenericTableScreen(TableScreen):
     """Any game: the view's main keys, and the legal actions to choose from with ←→ enter."""
 
     CSS_PATH: ClassVar = ["table.tcss"]
+    BINDINGS: ClassVar[list] = [
+        Binding("up,k", "move(-1)", "move", show=False),
+        Binding("down,j", "move(1)", "move", show=False),
+    ]
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -58,9 +69,13 @@ class GenericTableScreen(TableScreen):
         for key in SHOWN_KEYS:
             if key in self.view:
                 value = self.view[key]
+                lines.append(f"{key}: ", style="bold")
+                if is_codes(value):
+                    lines.append_text(self.cards.hand(value))
+                    lines.append("\n")
+                    continue
                 if isinstance(value, list):
                     value = " ".join(str(v) for v in value)
-                lines.append(f"{key}: ", style="bold")
                 lines.append(clean(value, limit=200) + "\n")
         self.query_one("#generic-view", Static).update(lines)
         self.choice = min(self.choice, max(0, len(self.legal) - 1))
@@ -70,7 +85,7 @@ class GenericTableScreen(TableScreen):
             actions.append(action_words(action) + "\n", style=style)
         self.query_one("#generic-actions", Static).update(actions)
         if self.legal:
-            self.prompt.ask("Your turn: ←→ choose an action, enter to play")
+            self.prompt.ask("Your turn: ↑↓ choose an action, enter to play")
         else:
             waiting = ", ".join(self.seat_name(s) for s in self.view.get("pending") or [])
             self.prompt.ask(f"Waiting for {waiting or 'the table'}…", waiting=True)
