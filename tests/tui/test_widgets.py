@@ -107,8 +107,9 @@ def test_generic_action_words():
 
 
 class _Client:
-    seat = 0
-    table = {"name": "t", "game": "swapo", "options": {}, "seats": 3, "password": False}
+    def __init__(self) -> None:
+        self.seat = 0
+        self.table = {"name": "t", "game": "swapo", "options": {}, "seats": 3, "password": False}
 
 
 def _swapo_screen(legal: list[dict]):
