@@ -173,3 +173,45 @@ async def test_ace_power_turn_offers_the_usable_aces_and_the_draw_voids_the_roun
         assert screen.reveal.get("no_game") is True
         assert "no game" in screen.prompt.plain
         assert any("played the Draw" in line for line in screen.log_pane.lines_written)
+
+
+async def take_any_turn(pilot, screen) -> None:
+    """One decision of mine, by keys: the first legal choice at every step."""
+    from tui.screens import swapo_flow as flow
+
+    step = screen.step
+    if screen.reveal is not None or step in ("arrange", "declare", "power"):
+        await pilot.press("enter")
+    elif step == "target":
+        done_swapping = any(sw.get("seat") == screen.me for sw in screen.view.get("swaps") or [])
+        await pilot.press("p" if done_swapping or not flow.swap_targets(screen.legal) else "enter")
+    elif step == "count":
+        await pilot.press("enter")
+    elif step in ("cards", "give"):
+        k = screen.k if step == "cards" else screen.view["give"]["k"]
+        for _ in range(k):
+            faces, _ = screen.hand_faces()
+            await pilot.press(
+                str(next(i for i, f in enumerate(faces) if f.enabled and not f.picked) + 1)
+            )
+        await pilot.press("enter")
+    elif step in ("take", "give_pos"):
+        key = "take" if step == "take" else "give"
+        for pos in sorted(flow.position_sets(screen.legal, screen.target, screen.k, key))[0]:
+            await pilot.press(str(pos + 1))
+        await pilot.press("enter")
+    elif step == "power_rank":
+        await pilot.press("enter")
+
+
+async def test_dagger_asterisk_and_ace_together_play_to_the_end():
+    app = table_app(seed=11, options={"variant": "dagger,asterisk,ace", "rounds": 1})
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        for _ in range(200):
+            if screen.view.get("over"):
+                break
+            await settle(pilot, 0.05)
+            assert screen.prompt.reason is None, screen.prompt.reason
+            await take_any_turn(pilot, screen)
+        assert screen.view["over"] and screen.view["result"]["winners"]

@@ -28,8 +28,10 @@ class SwapoDecisions:
         step = self.step
         name = self.seat_name
         if step == "target":
-            line = Text("Choose an opponent to swap with — ")
             targets = flow.swap_targets(self.legal)
+            if not targets:
+                return Text("No exchange is possible any more — p to finish your turn")
+            line = Text("Choose an opponent to swap with — ")
             line.append(" · ".join(f"{self.seat_digit(s)} {name(s)}" for s in targets))
             if flow.can_pass(self.legal):
                 done = self.asterisk and any(
