@@ -215,3 +215,14 @@ async def test_dagger_asterisk_and_ace_together_play_to_the_end():
             assert screen.prompt.reason is None, screen.prompt.reason
             await take_any_turn(pilot, screen)
         assert screen.view["over"] and screen.view["result"]["winners"]
+
+
+async def test_playing_from_memory_the_log_forgets_older_rounds():
+    app = table_app(seed=2, bots=2)  # three players: three rounds from one deck
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        await play_my_turns(pilot, screen, until_round=3)
+        await settle(pilot)
+        log = "\n".join(screen.log_pane.lines_written)
+        assert "Round 1 ·" not in log and "Round 2 ·" in log and "Round 3 ·" in log
+        assert "Round 2:" in log  # the last round's outcome stays until this one ends

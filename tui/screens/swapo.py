@@ -62,6 +62,7 @@ class SwapoScreen(SwapoDecisions, TableScreen):
         self.order: list[str] = []
         self.reveal: dict | None = None
         self.last_sent: list[str] = []  # the cards of my last swap or give, for the log
+        self.log_round: object = None  # the round the log is telling now
 
     def wants_large_cards(self, width: int, height: int) -> bool:
         # header, prompt, footer, the other seats, labels, two rows of big cards, a menu
@@ -108,11 +109,13 @@ class SwapoScreen(SwapoDecisions, TableScreen):
         if self.states_seen == 0 and isinstance(view, dict) and not message.get("events"):
             self.view = view
             dealer = self.log_name(view.get("dealer"))
-            self.log_pane.add(f"Round {view.get('round', 1)} · {dealer} deals")
+            self.log_round = view.get("round", 1)
+            self.log_pane.add(f"Round {self.log_round} · {dealer} deals", self.log_round)
         for event in message.get("events") or []:
             if isinstance(event, dict) and event.get("type") == "round_over":
                 self.reveal = event
         super().receive_state(message)
+        self.forget_old_rounds()
 
     def draw(self) -> None:
         kind = self.asked()

@@ -398,6 +398,18 @@ class SwapoDecisions:
         """Names in the log read as third person, the local player's too ("Eli asks Bo")."""
         return self.seat_name(seat, you=False) if seat != self.me else (self.my_name() or "You")
 
+    def log_tag(self, event: dict) -> object:
+        if event.get("type") == "deal" and isinstance(event.get("round"), int):
+            self.log_round = event["round"]
+        return self.log_round
+
+    def forget_old_rounds(self) -> None:
+        """Playing from memory (the default): the log keeps this round and the last only."""
+        options = self.view.get("options") or {}
+        if options.get("memory_only", True) and isinstance(self.log_round, int):
+            newest = self.log_round
+            self.log_pane.keep(lambda tag: not isinstance(tag, int) or tag >= newest - 1)
+
     def tell(self, event: dict) -> None:
         super().tell(event)
         if event.get("type") == "swapped" and self.me in (event.get("seat"), event.get("target")):
@@ -419,7 +431,7 @@ class SwapoDecisions:
         if not mine and self.last_sent:
             line = Text("  you gave ", style="dim")
             line.append_text(self.cards.hand(self.last_sent))
-            self.log_pane.add(line)
+            self.log_pane.add(line, self.log_round)
         self.last_sent = []
         for swap in reversed(mine):
             if swap.get("sent") is None or self.me not in (swap.get("seat"), swap.get("target")):
@@ -431,7 +443,7 @@ class SwapoDecisions:
             line.append_text(self.cards.hand(sent))
             line.append(" and got ", style="dim")
             line.append_text(self.cards.hand(received))
-            self.log_pane.add(line)
+            self.log_pane.add(line, self.log_round)
             return
 
     def toast_for(self, event: dict) -> str | None:

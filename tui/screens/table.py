@@ -211,7 +211,7 @@ class TableScreen(Screen[None]):
         """Log a public event, and toast the big ones."""
         line = self.describe_event(event)
         if line is not None:
-            self.log_pane.add(line)
+            self.log_pane.add(line, self.log_tag(event))
         toast = self.toast_for(event)
         if toast:
             self.notify(toast, timeout=4, markup=False)
@@ -322,6 +322,10 @@ class TableScreen(Screen[None]):
         return f"{self.seat_name(who)}: {clean(kind)}" if isinstance(who, int) else clean(kind)
 
     def toast_for(self, event: dict) -> str | None:
+        return None
+
+    def log_tag(self, event: dict) -> object:
+        """What a log line belongs to (override: e.g. the round, to forget old rounds)."""
         return None
 
     def whispers_allowed(self) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.widgets import RichLog
 
@@ -25,9 +27,25 @@ class EventLog(RichLog):
         super().__init__(wrap=True, markup=False, highlight=False, min_width=10, id=id)
         self.border_title = "Log"
         self.lines_written: list[str] = []
+        self.entries: list[tuple[object, Text]] = []
 
-    def add(self, line: Text | str) -> None:
-        """Append one line (a Text keeps its styling; a str is shown literally)."""
+    def add(self, line: Text | str, tag: object = None) -> None:
+        """Append one line (a Text keeps its styling; a str is shown literally).
+
+        ``tag`` marks what the line belongs to (e.g. a round), for ``keep``.
+        """
         text = line if isinstance(line, Text) else Text(line)
         self.lines_written.append(text.plain)
+        self.entries.append((tag, text))
         self.write(text)
+
+    def keep(self, wanted: Callable[[object], bool]) -> None:
+        """Forget every line whose tag is not ``wanted`` (a table that plays from memory)."""
+        kept = [(tag, text) for tag, text in self.entries if wanted(tag)]
+        if len(kept) == len(self.entries):
+            return
+        self.entries = kept
+        self.lines_written = [text.plain for _, text in kept]
+        self.clear()
+        for _, text in kept:
+            self.write(text)
