@@ -123,7 +123,8 @@ def _shift_leading_spaces(match: re.Match) -> str:
 
 def table(game: str, seed: int, options: dict | None = None, bots: int | None = None):
     launcher = play_launcher(game, bots=bots, seed=seed, options=options, name="Eli", bot_delay=0)
-    return make_app(launcher=launcher, settings=Settings(name="Eli", color=True), browser=Browser)
+    settings = Settings(name="Eli", color=True, cursor_blink=False)
+    return make_app(launcher=launcher, settings=settings, browser=Browser)
 
 
 async def lobby_steps(pilot) -> None:

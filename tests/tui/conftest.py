@@ -66,7 +66,7 @@ def table_app(
 ) -> KotatsuApp:
     """The app seated at a private table against bots that play at once."""
     launcher = play_launcher("swapo", bots=bots, seed=seed, options=options, name=name, bot_delay=0)
-    settings = Settings(ascii_only=ascii_only, color=True, name=name)
+    settings = Settings(ascii_only=ascii_only, color=True, name=name, cursor_blink=False)
     return make_app(launcher=launcher, settings=settings, browser=browser_of())
 
 
@@ -106,6 +106,8 @@ async def settle(pilot, quiet: float = 0.1) -> None:
             return
 
 
-@pytest.fixture
-def plain_env(monkeypatch):
+@pytest.fixture(autouse=True)
+def steady_screen(monkeypatch):
+    """No animations and no NO_COLOR from the caller's shell: the same pictures every run."""
+    monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
     monkeypatch.delenv("NO_COLOR", raising=False)

@@ -30,7 +30,8 @@ async def quiet(pilot) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_lobby(snap_compare, size):
-    app = make_app(settings=Settings(name="Eli", color=True), browser=browser_of(*LAN))
+    settings = Settings(name="Eli", color=True, cursor_blink=False)
+    app = make_app(settings=settings, browser=browser_of(*LAN))
     assert snap_compare(app, terminal_size=size, run_before=quiet)
 
 

@@ -40,7 +40,7 @@ def action_words(action: dict) -> str:
 class GenericTableScreen(TableScreen):
     """Any game: the view's main keys, and the legal actions to choose from with ←→ enter."""
 
-    CSS_PATH: ClassVar = ["table.tcss"]
+    CSS_PATH: ClassVar = ["table.tcss", "generic.tcss"]
     BINDINGS: ClassVar[list] = [
         Binding("up,k", "move(-1)", "move", show=False),
         Binding("down,j", "move(1)", "move", show=False),

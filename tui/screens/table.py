@@ -83,7 +83,7 @@ class TableScreen(Screen[None]):
                 yield from self.compose_table()
             with Vertical(id="side"):
                 yield EventLog(id="log")
-                yield ChatPane(id="chat")
+                yield ChatPane(id="chat", cursor_blink=self.settings.cursor_blink)
         yield PromptBar(id="prompt")
         yield Footer(compact=True)
 

@@ -43,8 +43,9 @@ class ChatPane(Vertical):
     class Closed(Message):
         """The player left the chat input (esc)."""
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, cursor_blink: bool = True) -> None:
         super().__init__(id=id)
+        self.cursor_blink = cursor_blink
         self.border_title = "Chat"
         self.whisper_targets: dict[str, int] = {}  # "2" -> seat
         self.whispers_allowed = False
@@ -52,7 +53,9 @@ class ChatPane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield RichLog(wrap=True, markup=False, highlight=False, min_width=10, id="chat-history")
-        yield Input(placeholder="say something (enter) · esc back", id="chat-input")
+        chat_input = Input(placeholder="say something (enter) · esc back", id="chat-input")
+        chat_input.cursor_blink = self.cursor_blink
+        yield chat_input
 
     def add(self, name: str, text: str, *, whisper: str | None = None) -> None:
         """One chat line: ``name`` and ``text`` come from peers and are shown literally."""
