@@ -145,5 +145,28 @@ def run_app(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    problem = table_problem(args)
+    if problem:
+        print(f"kotatsu: {problem}", file=sys.stderr)
+        return 2
     make_app(args).run()
     return 0
+
+
+def table_problem(args: argparse.Namespace) -> str | None:
+    """Why the table asked for on the command line cannot be made (bad seats or options)."""
+    if getattr(args, "command", None) not in ("play", "host"):
+        return None
+    import engine
+
+    from .connect import default_seats
+
+    if args.command == "play":
+        seats = default_seats(args.game) if args.bots is None else args.bots + 1
+    else:
+        seats = args.seats or default_seats(args.game)
+    try:
+        engine.new_game(args.game, seats, getattr(args, "options", None) or {}, seed=0)
+    except ValueError as exc:
+        return str(exc)
+    return None

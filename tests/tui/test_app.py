@@ -271,3 +271,12 @@ async def test_resizing_moves_the_chat_beside_the_table_and_grows_the_cards():
         await pilot.pause()
         assert screen.has_class("-wide") and screen.large
         assert screen.query_one(ChatPane).display
+
+
+def test_the_cli_refuses_a_table_that_cannot_be_made(capsys):
+    from tui.cli import main
+
+    assert main(["play", "swapo", "--option", "variant=bogus"]) == 2
+    assert "unknown variant 'bogus'" in capsys.readouterr().err
+    assert main(["play", "mishi", "--bots", "1"]) == 2
+    assert "4 to 4 players" in capsys.readouterr().err
