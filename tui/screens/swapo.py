@@ -217,7 +217,14 @@ class SwapoScreen(SwapoDecisions, TableScreen):
             lines.append(f"{mark}{digit or ' '} ", style="bold yellow" if seat in pending else "")
             lines.append_text(literal(self.seat_name(seat).ljust(10)[:10], name_style))
             dealer = "D" if seat == view.get("dealer") else " "
-            lines.append(f"{dealer} ", style="bold cyan")
+            lines.append(dealer, style="bold cyan")
+            swapped = (
+                not hands
+                and view.get("phase") in ("swap", "give")
+                and seat in (view.get("rights_done") or [])
+            )
+            done = ("v" if self.settings.ascii_only else "✓") if swapped else " "
+            lines.append(done + " ", "dim")
             if hands and seat < len(hands) and hands[seat] is not None:
                 mine = (declared or [None] * (seat + 1))[seat] if declared else None
                 cut = (stabbed or [[]] * (seat + 1))[seat] if stabbed else []

@@ -453,6 +453,16 @@ class SwapoDecisions:
         options = self.table_info.get("options") or {}
         return bool(options.get("adult_talk", True))
 
+    def scores_title(self) -> str:
+        title = super().scores_title()
+        result = self.view.get("result") or {}
+        tiebreak = result.get("tiebreak")
+        if isinstance(tiebreak, dict) and tiebreak.get("reading"):
+            title += f" (tie broken: {str(tiebreak['reading']).replace('_', ' ')})"
+        if result.get("sudden_death"):
+            title += " after sudden death"
+        return title
+
     def round_history(self) -> list[Text]:
         return [
             Text(draw.round_words(rec, self.seat_name))

@@ -434,7 +434,17 @@ class TableScreen(Screen[None]):
     def action_scores(self) -> None:
         names = [self.seat_name(s) for s in range(self.seat_count)]
         history = self.score_history or [[0] * self.seat_count]
-        self.app.push_screen(ScoresScreen(names, history, self.round_history()))
+        self.app.push_screen(
+            ScoresScreen(names, history, self.round_history(), title=self.scores_title())
+        )
+
+    def scores_title(self) -> str:
+        """The scores screen's title: the final result once the game is over."""
+        result = self.view.get("result") or {}
+        if not self.view.get("over"):
+            return "Scores"
+        names = ", ".join(self.seat_name(s) for s in result.get("winners") or []) or "nobody"
+        return f"Final scores — {names} won"
 
     def action_rules(self) -> None:
         title = self.TITLE or self.GAME
