@@ -262,10 +262,11 @@ async def test_a_spectator_sees_no_hand_and_every_seat():
 
 
 async def test_resizing_moves_the_chat_beside_the_table_and_grows_the_cards():
-    app = table_app(seed=2, bots=5)
+    app = table_app(seed=2, bots=5, options={"variant": "dagger"})
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        assert not screen.has_class("-wide") and not screen.large  # 6 seats: small cards
+        # Six seats in Dagger (two rows of cards while taking) need small cards at 80x24.
+        assert not screen.has_class("-wide") and not screen.large
         assert not screen.query_one(ChatPane).display
         await pilot.resize_terminal(120, 40)
         await pilot.pause()

@@ -65,8 +65,11 @@ class SwapoScreen(SwapoDecisions, TableScreen):
         self.log_round: object = None  # the round the log is telling now
 
     def wants_large_cards(self, width: int, height: int) -> bool:
-        # header, prompt, footer, the other seats, labels, two rows of big cards, a menu
-        return width >= 80 and height >= self.seat_count + 19
+        # header, prompt and footer; the other seats; my label, big cards, menu, round line;
+        # in Dagger also an opponent's row of big cards while taking positions
+        variant = (self.table_info.get("options") or {}).get("variant") or []
+        rows = 3 + self.seat_count + 10 + (8 if "dagger" in variant else 0)
+        return width >= 80 and height >= rows
 
     def show_waiting(self, seated: Text) -> None:
         self.query_one("#seats", Static).update(seated)
@@ -79,6 +82,7 @@ class SwapoScreen(SwapoDecisions, TableScreen):
         yield Static("", id="me-label", markup=False)
         yield CardRow(self.cards, id="hand")
         yield Static("", id="menu", markup=False)
+        yield Static("", id="round-info", markup=False)
 
     # -- what am I asked? ----------------------------------------------------------------
     @property
@@ -167,6 +171,10 @@ class SwapoScreen(SwapoDecisions, TableScreen):
         self.render_target_row()
         self.render_hand()
         self.query_one("#menu", Static).update(self.menu_text())
+        summary = draw.swaps_summary(self.view, self.log_name)
+        info = self.query_one("#round-info", Static)
+        info.update(summary)
+        info.display = bool(summary.plain)
         self.prompt.ask(self.question(), waiting=self.step == "wait" and self.reveal is None)
         self.update_keys()
 
@@ -205,7 +213,7 @@ class SwapoScreen(SwapoDecisions, TableScreen):
                 name_style = "bold green reverse" if self.settings.color else "bold reverse"
             elif choosing and seat not in targets:
                 name_style = "dim"
-            elif choosing and targets and self.target_choice() == seat:
+            elif self.is_chosen_target(seat):
                 name_style = "bold reverse yellow"
             mark = (
                 "▶"
@@ -256,6 +264,12 @@ class SwapoScreen(SwapoDecisions, TableScreen):
         if not order:
             lines.append("(no other seats)", style="dim")
         return lines
+
+    def is_chosen_target(self, seat: int) -> bool:
+        """The opponent under the cursor (choosing) or already chosen (later steps)."""
+        if self.step == "target":
+            return self.target_choice() == seat
+        return self.target == seat and self.step in ("count", "cards", "take", "give_pos")
 
     def target_choice(self) -> int | None:
         targets = flow.swap_targets(self.legal)

@@ -85,6 +85,26 @@ def revealed_hand(
     return out
 
 
+def swaps_summary(view: dict, name_of) -> Text:
+    """This round's public exchanges at a glance: "Bo ↔ Chen 2 · Dana kept"."""
+    if view.get("phase") not in ("swap", "give") or view.get("revealed"):
+        return Text("")
+    parts = []
+    swapped = set()
+    for swap in view.get("swaps") or []:
+        seat, target = swap.get("seat"), swap.get("target")
+        swapped.add(seat)
+        parts.append(f"{name_of(seat)} ↔ {name_of(target)} {swap.get('k')}")
+    for seat in view.get("rights_done") or []:
+        if seat not in swapped:
+            parts.append(f"{name_of(seat)} kept")
+    if not parts:
+        return Text("")
+    out = Text("This round: ", style="dim")
+    out.append(" · ".join(parts), style="dim")
+    return out
+
+
 def round_words(record: dict, name_of) -> str:
     """ "Round 2: Bo won with three 7s (+21)" or "Round 2: no game (Draw)"."""
     number = record.get("round", "?")
