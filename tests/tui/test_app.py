@@ -40,6 +40,10 @@ async def test_lobby_lists_tables_and_opens_each_form():
         assert any("s [b]lunch[/]" in p.plain for p in shown)  # a peer's name, literally
         await pilot.press("down")
         assert options.highlighted == 1
+        lobby.table_removed("a")  # tables come and go live; the cursor stays on its table
+        assert options.option_count == 1 and options.highlighted == 0
+        lobby.table_added(tables[0])
+        assert options.option_count == 2 and options.highlighted == 1
         await pilot.press("enter")  # the password table asks for the password first
         assert isinstance(app.screen, JoinForm)
         assert app.screen.query_one("#address").value == "127.0.0.1:7718"

@@ -143,14 +143,19 @@ class LobbyScreen(Screen[None]):
 
     def show_tables(self) -> None:
         tables = self.query_one("#tables", OptionList)
-        highlighted = tables.highlighted
+        index = tables.highlighted
+        chosen = tables.get_option_at_index(index).id if index is not None else None
         tables.clear_options()
         ordered = sorted(self.tables.values(), key=lambda t: (clean(t.name), t.key))
         for table in ordered:
             line = table_line(table, ascii_only=self.settings.ascii_only)
             tables.add_option(Option(line, id=table.key))
         if ordered:
-            tables.highlighted = min(highlighted or 0, len(ordered) - 1)
+            keys = [t.key for t in ordered]
+            # the table under the cursor stays under it while others come and go
+            tables.highlighted = (
+                keys.index(chosen) if chosen in keys else min(index or 0, len(keys) - 1)
+            )
         status = self.query_one("#lobby-status", Static)
         if self.status != "searching":
             status.update(Text(f"  {self.status} — a: join by address", style="yellow"))

@@ -127,6 +127,8 @@ class TableScreen(Screen[None]):
             async for message in self.client.messages():
                 if isinstance(message, dict):
                     self.receive(message)
+        except Exception as exc:  # a broken connection is told, never a crash
+            self.notify(f"Connection failed: {clean(exc)}", severity="error", markup=False)
         finally:
             if self.connection != "closed" and self.is_attached:
                 self.connection_changed("closed")
@@ -227,6 +229,8 @@ class TableScreen(Screen[None]):
         self.query_one(ChatPane).add(str(name), str(text), whisper=whisper)
         line = Text("» ", style="dim")
         line.append_text(literal(name, "bold", limit=40))
+        if whisper:
+            line.append(f" → {whisper}", style="italic")
         line.append(": ")
         line.append_text(literal(text, limit=200))
         self.log_pane.add(line)
