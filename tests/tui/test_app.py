@@ -285,3 +285,26 @@ def test_the_cli_refuses_a_table_that_cannot_be_made(capsys):
     assert "unknown variant 'bogus'" in capsys.readouterr().err
     assert main(["play", "mishi", "--bots", "1"]) == 2
     assert "4 to 4 players" in capsys.readouterr().err
+
+
+async def test_the_lobby_finds_a_table_advertised_on_loopback():
+    from net.discovery import Advertiser, Browser
+
+    host = Host("swapo", 4, {"variant": "ace"}, 3, 2, "loop table", None, None)
+    port = await host.start("127.0.0.1", 0)
+    advertiser = Advertiser(host, port, "127.0.0.1")
+    await advertiser.start()
+    try:
+        app = make_app(
+            settings=Settings(name="Eli"),
+            browser=lambda added, removed: Browser(added, removed, bind="127.0.0.1"),
+        )
+        async with app.run_test(size=SIZE) as pilot:
+            options = app.screen.query_one("#tables", OptionList)
+            await wait_until(pilot, lambda: options.option_count == 1, timeout=10)
+            line = options.get_option_at_index(0).prompt.plain
+            assert "loop table" in line and "SwaPo Ace" in line and "2/4" in line
+            assert f"127.0.0.1:{port}" in line
+    finally:
+        await advertiser.close()
+        await host.close()
