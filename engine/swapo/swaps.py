@@ -7,6 +7,7 @@ so an illegal action leaves the state untouched.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import combinations, permutations
 
 from ..base import IllegalAction, check_action, check_codes, check_ints
@@ -28,6 +29,22 @@ def position_sets(free: tuple[int, ...]) -> list[list[tuple[int, ...]]]:
         found = [list(combinations(free, k)) for k in range(len(free) + 1)]
         _POSITION_SETS[free] = found
     return found
+
+
+@lru_cache(maxsize=2048)
+def dagger_swaps(target: int, mine: tuple[int, ...], theirs: tuple[int, ...]) -> tuple[dict, ...]:
+    """Every Dagger swap with ``target`` for these free positions, built once and shared.
+
+    Building hundreds of dicts per turn was most of a Dagger playout's time; the actions are
+    read-only by contract (``apply`` copies what it keeps), so one set serves every call.
+    """
+    my_sets, their_sets = position_sets(mine), position_sets(theirs)
+    return tuple(
+        {"type": "swap", "target": target, "take": list(take), "give": list(give)}
+        for k in range(1, min(len(my_sets), len(their_sets)))
+        for take in their_sets[k]
+        for give in my_sets[k]
+    )
 
 
 class SwapPhases:
@@ -65,16 +82,9 @@ class SwapPhases:
         card or position lists (built fresh per call): treat legal actions as read-only."""
         out: list[dict] = []
         if self.dagger:
-            mine = [[list(g) for g in sets] for sets in position_sets(self.free_positions(seat))]
+            mine = self.free_positions(seat)
             for t, _room in self.swap_targets(seat):
-                theirs = position_sets(self.free_positions(t))
-                for k in range(1, min(len(mine), len(theirs))):
-                    gives = mine[k]
-                    out += [
-                        {"type": "swap", "target": t, "take": take, "give": give}
-                        for take in [list(p) for p in theirs[k]]
-                        for give in gives
-                    ]
+                out += dagger_swaps(t, mine, self.free_positions(t))
         else:
             own = self.unlocked_cards(seat)
             subsets = [[list(c) for c in distinct_subsets(own, k)] for k in range(len(own) + 1)]
