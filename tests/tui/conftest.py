@@ -96,7 +96,7 @@ async def seated(pilot) -> object:
     return screen
 
 
-async def settle(pilot, quiet: float = 0.1) -> None:
+async def settle(pilot, quiet: float = 0.07) -> None:
     """Wait until no new state arrived for ``quiet`` seconds (bots have no delay)."""
     screen = table_screen(pilot.app)
     while True:

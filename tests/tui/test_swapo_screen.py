@@ -47,8 +47,8 @@ async def play_my_turns(pilot, screen, *, until_round: int) -> dict:
     return done
 
 
-async def test_a_whole_round_with_a_swap_and_a_give():
-    app = table_app(seed=2)
+async def test_whole_rounds_with_a_swap_and_a_give_told_from_memory():
+    app = table_app(seed=2, bots=2)  # three players: three rounds from one deck
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         assert screen.view["round"] == 1
@@ -63,6 +63,13 @@ async def test_a_whole_round_with_a_swap_and_a_give():
         assert "Round 1:" in log and ("won" in log or "share the win" in log)
         assert screen.view["round"] == 2
         assert sum(screen.view["scores"]) >= 1
+        # Played from memory (the default): once round 3 is dealt, round 1 leaves the log,
+        # and the last round's outcome stays until this one ends.
+        await play_my_turns(pilot, screen, until_round=3)
+        await settle(pilot)
+        log = "\n".join(screen.log_pane.lines_written)
+        assert "Round 1 ·" not in log and "Round 2 ·" in log and "Round 3 ·" in log
+        assert "Round 2:" in log
 
 
 async def test_swap_flow_steps_back_and_only_legal_cards_light_up():
@@ -215,14 +222,3 @@ async def test_dagger_asterisk_and_ace_together_play_to_the_end():
             assert screen.prompt.reason is None, screen.prompt.reason
             await take_any_turn(pilot, screen)
         assert screen.view["over"] and screen.view["result"]["winners"]
-
-
-async def test_playing_from_memory_the_log_forgets_older_rounds():
-    app = table_app(seed=2, bots=2)  # three players: three rounds from one deck
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await seated(pilot)
-        await play_my_turns(pilot, screen, until_round=3)
-        await settle(pilot)
-        log = "\n".join(screen.log_pane.lines_written)
-        assert "Round 1 ·" not in log and "Round 2 ·" in log and "Round 3 ·" in log
-        assert "Round 2:" in log  # the last round's outcome stays until this one ends
