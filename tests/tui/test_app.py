@@ -308,3 +308,27 @@ async def test_the_lobby_finds_a_table_advertised_on_loopback():
     finally:
         await advertiser.close()
         await host.close()
+
+
+async def test_a_host_that_goes_away_and_comes_back(tmp_path):
+    journal = tmp_path / "table.journal"
+    host = Host("swapo", 2, {}, 4, 1, "flaky", None, journal, fsync=False)
+    port = await host.start("127.0.0.1", 0)
+    launcher = join_launcher("127.0.0.1", port, name="Eli")
+    app = make_app(launcher=launcher, settings=Settings(name="Eli"), browser=browser_of())
+    revived = None
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await seated(pilot)
+            await host.close()
+            header = screen.query_one("#header")
+            await wait_until(pilot, lambda: "reconnecting" in str(header.render()))
+            assert "Connection lost" in screen.prompt.plain
+            revived = Host.resume(journal, fsync=False)
+            await revived.start("127.0.0.1", port)
+            await wait_until(pilot, lambda: screen.connection == "restored", timeout=10)
+            assert "reconnecting" not in str(header.render())
+            await wait_until(pilot, lambda: "Connection lost" not in screen.prompt.plain)
+    finally:
+        if revived is not None:
+            await revived.close()
