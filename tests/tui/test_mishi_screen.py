@@ -1,0 +1,215 @@
+"""Playing 秘十 Mi Shi through the screen's own keys, against the host's bots on 127.0.0.1,
+and snapshots of the table at 80×24 and 120×40 (update with ``--snapshot-update``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tui.conftest import SIZE, browser_of, seated, settle, wait_until
+from tui.app import KotatsuApp, make_app
+from tui.connect import play_launcher
+from tui.settings import Settings
+
+DECLARER_SEED = 6  # seat 0 is asked to declare, shows a ten and ends up burying
+FOLLOWER_SEED = 1  # another seat declares; seat 0 follows in the first trick
+
+
+def mishi_app(seed: int, *, options: dict | None = None, ascii_only: bool = False) -> KotatsuApp:
+    """The app seated at a private Mi Shi table against three bots that play at once."""
+    launcher = play_launcher("mishi", bots=3, seed=seed, options=options, name="Eli", bot_delay=0)
+    settings = Settings(ascii_only=ascii_only, color=True, name="Eli", cursor_blink=False)
+    return make_app(launcher=launcher, settings=settings, browser=browser_of())
+
+
+async def pick_index(pilot, screen, index: int) -> None:
+    """Walk the cursor to card ``index`` with the arrow keys and pick it with space."""
+    for _ in range(2 * len(screen.hand)):
+        if screen.cursor == index:
+            break
+        await pilot.press("right")
+    assert screen.cursor == index
+    await pilot.press("space")
+
+
+async def play_one_turn(pilot, screen) -> list[str]:
+    """My play by keys: the first cards that light up, as many as needed; returns them."""
+    need = screen.follow_size() or 1
+    for _ in range(need):
+        enabled = screen.pickable()
+        index = next(i for i, ok in enumerate(enabled) if ok and i not in screen.picked)
+        await pick_index(pilot, screen, index)
+    cards = screen.picked_cards()
+    assert "enter play" in screen.prompt.plain
+    await pilot.press("enter")
+    return cards
+
+
+async def play_by_keys(pilot, screen, *, declare: bool, stop) -> None:
+    """Answer every question of mine by keys until ``stop()`` holds."""
+    for _ in range(400):
+        await settle(pilot, 0.05)
+        if stop():
+            return
+        step = screen.step
+        if step == "declare":
+            assert "You drew" in screen.prompt.plain and "space pass" in screen.prompt.plain
+            await pilot.press("d" if declare else "space")
+        elif step == "bao":
+            await pilot.press("space")
+        elif step == "bury":
+            for _ in range(8):
+                await pilot.press("space", "right")
+            await pilot.press("enter")
+        elif step == "play":
+            await play_one_turn(pilot, screen)
+        else:
+            await wait_until(pilot, lambda: screen.step != "wait" or stop(), timeout=10)
+    raise AssertionError("never reached the expected point")
+
+
+def legal_picks(screen) -> set[str]:
+    return {a["card"] for a in screen.legal if a.get("type") == "pick"}
+
+
+async def test_declare_bury_and_lead_the_first_trick_by_keys():
+    app = mishi_app(DECLARER_SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.step == "bury")
+        assert screen.view["declarer"] == screen.me and len(screen.hand) == 29
+        assert "0/8" in screen.prompt.plain
+        info = str(screen.query_one("#info").render())
+        assert "Kitty taken into your hand" in info
+        for _ in range(8):
+            await pilot.press("space", "right")
+        assert "8/8" in screen.prompt.plain and "enter bury" in screen.prompt.plain
+        screen.cursor = next(i for i in range(len(screen.hand)) if i not in screen.picked)
+        await pilot.press("space")  # a ninth card is refused, nothing is lost
+        assert "8 cards are picked already" in screen.prompt.plain
+        assert len(screen.picked) == 8
+        chosen = screen.picked_cards()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen.view.get("phase") == "play")
+        assert sorted(screen.view["buried"]) == sorted(chosen)
+        assert len(screen.hand) == 21
+        assert any("You buried 8 cards" in line for line in screen.log_pane.lines_written)
+        # The declarer leads the first trick.
+        await wait_until(pilot, lambda: screen.step == "play")
+        assert screen.prompt.plain.startswith("Your lead")
+        assert "declares" in str(screen.query_one("#header").render())
+        played = await play_one_turn(pilot, screen)
+        await wait_until(pilot, lambda: screen.view.get("trick_number", 0) >= 2)
+        log = screen.log_pane.lines_written
+        label = " ".join(screen.cards.label(c) for c in played)
+        assert f"You: {label}" in log
+        assert any("trick 1" in line for line in log)
+
+
+async def test_pass_during_the_deal_and_follow_a_lead_with_only_legal_cards_lit():
+    app = mishi_app(FOLLOWER_SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        await play_by_keys(
+            pilot,
+            screen,
+            declare=False,
+            stop=lambda: screen.step == "play" and bool(screen.view.get("trick")),
+        )
+        assert screen.view["declarer"] != screen.me
+        assert screen.prompt.plain.startswith("Follow ")
+        assert any("You pass" in line for line in screen.log_pane.lines_written)
+        # Only the cards the engine offers light up; a dimmed card cannot be picked.
+        enabled = screen.pickable()
+        lit = {code for code, ok in zip(screen.hand, enabled, strict=True) if ok}
+        assert lit == legal_picks(screen)
+        if not all(enabled):
+            screen.cursor = enabled.index(False)
+            await pilot.press("space")
+            assert "cannot be part of a legal play" in screen.prompt.plain
+            assert not screen.picked
+        trick = screen.view["trick_number"]
+        played = await play_one_turn(pilot, screen)
+        await wait_until(pilot, lambda: screen.view.get("trick_number", 0) > trick)
+        label = " ".join(screen.cards.label(c) for c in played)
+        assert f"You: {label}" in screen.log_pane.lines_written
+        # The finished trick can be looked at again.
+        await pilot.press("t")
+        assert "last trick:" in str(screen.query_one("#trick-table").render())
+
+
+async def test_a_rejected_action_shows_the_engines_reason():
+    app = mishi_app(DECLARER_SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        await wait_until(pilot, lambda: screen.step == "declare")
+        screen.send({"type": "bury", "cards": ["BJ"]})  # not the time to bury
+        await wait_until(pilot, lambda: screen.prompt.reason is not None)
+        assert screen.prompt.plain.startswith("✗ ")
+        assert "d declare" in screen.prompt.plain  # the question stands
+        assert screen.step == "declare"
+
+
+async def test_escape_clears_the_pick_and_enter_waits_for_enough_cards():
+    app = mishi_app(DECLARER_SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.step == "bury")
+        await pilot.press("space", "right", "space")
+        assert "2/8" in screen.prompt.plain
+        await pilot.press("enter")  # dimmed in the footer: nothing is sent yet
+        await settle(pilot)
+        assert "enter when 8 are picked" in screen.prompt.plain and len(screen.picked) == 2
+        await pilot.press("escape")
+        assert screen.picked == [] and "0/8" in screen.prompt.plain
+        assert screen.view["phase"] == "bury"
+
+
+async def test_a_whole_hand_ends_with_its_score_in_the_log_and_history():
+    app = mishi_app(FOLLOWER_SEED, options={"hands": 1})
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        await play_by_keys(pilot, screen, declare=False, stop=lambda: bool(screen.view.get("over")))
+        await settle(pilot)
+        record = screen.view["history"][0]
+        assert screen.finished is not None and screen.finished["deltas"] == record["deltas"]
+        summary = [line for line in screen.log_pane.lines_written if line.startswith("Hand 1 · ")]
+        assert summary and f"defenders {record['defender_points']} pts" in summary[-1]
+        assert [t.plain for t in screen.round_history()] == summary[-1:]
+        assert "Game over" in screen.prompt.plain
+        assert sum(screen.view["scores"]) == sum(record["deltas"])
+
+
+# -- snapshots ---------------------------------------------------------------------------------
+SIZES = [(80, 24), (120, 40)]
+
+
+async def quiet(pilot) -> None:
+    """No toasts in snapshots (they come and go with time)."""
+    pilot.app.clear_notifications()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_following_a_trick(snap_compare, size):
+    async def run_before(pilot):
+        screen = await seated(pilot)
+        await play_by_keys(
+            pilot,
+            screen,
+            declare=False,
+            stop=lambda: screen.step == "play" and len(screen.view.get("trick") or []) >= 1,
+        )
+        await quiet(pilot)
+
+    assert snap_compare(mishi_app(FOLLOWER_SEED), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_burying(snap_compare, size):
+    async def run_before(pilot):
+        screen = await seated(pilot)
+        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.step == "bury")
+        await pilot.press("space", "right", "space", "right", "space")
+        await quiet(pilot)
+
+    assert snap_compare(mishi_app(DECLARER_SEED), terminal_size=size, run_before=run_before)

@@ -1,0 +1,241 @@
+"""Drawing the Mi Shi table from a view: words for bids, leads and hands, the seats around
+the trick, and one log line per public event.
+
+Pure functions of the view (and the names), so the screen stays small and each piece can be
+read on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.cells import cell_len
+from rich.text import Text
+
+from ..widgets.cards import SUIT_GLYPHS, CardStyle
+
+NameOf = Callable[[object], str]
+
+CASE_WORDS = {"2v2": "2 v 2", "paqi": "扒起 1 v 3", "bao": "包牌 1 v 3"}
+SIDE_STYLES = {"declarer": "bold yellow", "partner": "bold yellow", "defender": "bold cyan"}
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def suit_text(style: CardStyle, suit: str | None) -> Text:
+    """A suit as shown: ``♠`` (``S`` with --ascii or NO_COLOR), hearts and diamonds red."""
+    if not suit:
+        return Text("?")
+    if suit == "trump":
+        return Text("trumps")
+    glyph = suit if style.letters else SUIT_GLYPHS.get(suit, suit)
+    red = style.color and suit in ("H", "D")
+    return Text(glyph, style="bold red" if red else "bold")
+
+
+def bid_text(style: CardStyle, bid: dict | None) -> Text:
+    """The tens shown for a declaration or a go-alone bid: ``10♣`` or ``10♣ 10♣``."""
+    if not isinstance(bid, dict):
+        return Text("")
+    return style.hand(list(bid.get("cards") or []))
+
+
+def signed(n: int) -> str:
+    """``+2`` / ``−1`` / ``0`` (a real minus sign reads better than a hyphen)."""
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def says(who: str, verb: str) -> str:
+    """ "Bo passes" but "You pass": ``verb`` is given in the third person."""
+    if who != "You":
+        return f"{who} {verb}"
+    plain = {"is": "are", "has": "have", "goes": "go"}.get(verb)
+    if plain is None:
+        plain = verb[:-2] if verb.endswith(("shes", "sses")) else verb.removesuffix("s")
+    return f"{who} {plain}"
+
+
+def lead_words(lead: dict | None, style: CardStyle, *, article: bool = True) -> Text:
+    """What a lead asks for: "a pair of ♥", "a 2-pair tractor of trumps", "a throw (…) of ♠"."""
+    if not isinstance(lead, dict):
+        return Text("")
+    units: list[str] = []
+    for pairs in lead.get("tractors") or []:
+        units.append(f"a {pairs}-pair tractor")
+    pairs = int(lead.get("pairs") or 0)
+    singles = int(lead.get("singles") or 0)
+    if pairs:
+        units.append("a pair" if pairs == 1 else f"{NUMBER_WORDS.get(pairs, pairs)} pairs")
+    if singles:
+        units.append(
+            "a single" if singles == 1 else f"{NUMBER_WORDS.get(singles, singles)} singles"
+        )
+    out = Text("a " if article else "")
+    if len(units) > 1:
+        out.append("throw (" + " + ".join(u.removeprefix("a ") for u in units) + ")")
+    else:
+        out.append(units[0].removeprefix("a ") if units else "play")
+    out.append(" of ")
+    out.append_text(suit_text(style, lead.get("suit")))
+    return out
+
+
+def lead_size(lead: dict | None) -> int:
+    """How many cards each follower plays."""
+    if not isinstance(lead, dict):
+        return 0
+    return (
+        2 * sum(lead.get("tractors") or [])
+        + 2 * int(lead.get("pairs") or 0)
+        + int(lead.get("singles") or 0)
+    )
+
+
+def fit(text: Text, width: int) -> Text:
+    """``text`` cut (with an ellipsis) or padded to exactly ``width`` cells."""
+    out = text.copy()
+    out.no_wrap = True
+    out.truncate(max(0, width), overflow="ellipsis", pad=True)
+    return out
+
+
+def centred(text: Text, width: int) -> Text:
+    """``text`` centred in ``width`` cells (cut when too long)."""
+    used = min(cell_len(text.plain), width)
+    left = max(0, (width - used) // 2)
+    return fit(Text(" " * left) + text, width)
+
+
+def partner_text(view: dict, me: int | None, name_of: NameOf) -> Text:
+    """Who partners the declarer, as far as this seat knows: ``?`` until it is public."""
+    sides = view.get("sides") or []
+    case = view.get("case")
+    if case == "bao":
+        return Text("alone (包牌)", style="bold yellow")
+    if case == "paqi":
+        return Text(
+            "alone (扒起)" + ("" if view.get("partner_revealed") else ", secret"), "bold yellow"
+        )
+    partner = next((s for s, side in enumerate(sides) if side == "partner"), None)
+    if partner is None:
+        return Text("?", style="bold")
+    words = name_of(partner)
+    if partner == me and not view.get("partner_revealed"):
+        words += " (secret)"
+    return Text(words, style="bold yellow")
+
+
+def side_style(view: dict, seat: int) -> str:
+    """The colour of a seat's name: its side, once this viewer knows it."""
+    sides = view.get("sides") or []
+    side = sides[seat] if seat < len(sides) else None
+    return SIDE_STYLES.get(side or "", "bold")
+
+
+def role_tag(view: dict, seat: int, me: int | None) -> Text:
+    """``declarer`` / ``partner`` after a name, when known."""
+    sides = view.get("sides") or []
+    side = sides[seat] if seat < len(sides) else None
+    if side == "declarer" or (side is None and seat == view.get("declarer")):
+        return Text(" declarer" if view.get("phase") not in ("deal", "bao") else " shows", "yellow")
+    if side == "partner":
+        return Text(" partner", "yellow")
+    if side == "defender" and seat != me and (view.get("partner_revealed") or view.get("case")):
+        return Text(" defends", "cyan")
+    return Text("")
+
+
+def hand_words(record: dict, name_of: NameOf) -> Text:
+    """One finished hand: "Hand 1 · Aki + Dana (2 v 2) · defenders 85 · Aki −1 · Bo +1 …"."""
+    declarer = record.get("declarer")
+    partner = record.get("partner")
+    side = name_of(declarer)
+    if isinstance(partner, int) and partner != declarer:
+        side += f" + {name_of(partner)}"
+    out = Text(f"Hand {record.get('hand', '?')} · ", style="bold")
+    out.append(f"{side} ({CASE_WORDS.get(str(record.get('case')), '?')})")
+    out.append(f" · defenders {record.get('defender_points', 0)} pts")
+    deltas = record.get("deltas") or []
+    for seat, delta in enumerate(deltas):
+        out.append(" · ")
+        out.append(f"{name_of(seat)} {signed(int(delta))}", "green" if delta > 0 else "red")
+    return out
+
+
+def event_line(event: dict, name_of: NameOf, style: CardStyle) -> Text | str | None:
+    """One log line per public event (None for the ones not worth a line)."""
+    kind = event.get("type")
+    seat = event.get("seat")
+    who = name_of(seat) if isinstance(seat, int) else "?"
+    if kind == "hand_start":
+        return Text(
+            f"Hand {event.get('hand')} · {name_of(event.get('first_player'))} draws first",
+            style="bold",
+        )
+    if kind in ("declare", "bao"):
+        verb = "shows" if kind == "declare" else "goes alone (包牌) with"
+        line = Text(says(who, verb.split(" ")[0]) + verb[len(verb.split(" ")[0]) :] + " ")
+        line.append_text(style.hand(list(event.get("cards") or [])))
+        return line
+    if kind == "pass":
+        return says(who, "passes") + (" on going alone" if event.get("phase") == "bao" else "")
+    if kind == "dealt":
+        return "The deal is complete"
+    if kind == "redeal":
+        return Text("Nobody showed a ten: the cards are dealt again", style="bold")
+    if kind == "kitty_taken":
+        line = Text(says(who, "takes") + " the kitty · trump ")
+        line.append_text(suit_text(style, event.get("suit")))
+        return line
+    if kind == "buried":
+        return f"{who} buried 8 cards"
+    if kind == "play":
+        line = Text(f"{who}: ")
+        line.append_text(style.hand(list(event.get("cards") or [])))
+        return line
+    if kind == "throw_failed":
+        line = Text(f"{who}'s throw failed (", style="bold red")
+        line.append_text(style.hand(list(event.get("cards") or [])))
+        line.append(")", style="bold red")
+        return line
+    if kind == "partner_revealed":
+        if event.get("case") == "paqi":
+            return Text(says(who, "holds") + " both tens: alone (扒起)", style="bold yellow")
+        return Text(says(who, "is") + " the partner", style="bold yellow")
+    if kind == "trick_won":
+        points = event.get("points") or 0
+        won = says(who, "wins") + f" trick {event.get('trick')}"
+        return Text(won + (f" · {points} pts" if points else ""), "dim")
+    if kind == "kitty_bonus":
+        return Text(
+            f"{says(who, 'wins')} the last trick: kitty {event.get('kitty_points')} × "
+            f"{event.get('multiplier')} = {event.get('bonus')} for the defenders",
+            style="bold",
+        )
+    if kind == "hand_end":
+        return hand_words(event, name_of)
+    if kind == "game_over":
+        winners = ", ".join(name_of(s) for s in event.get("winners") or [])
+        return Text(f"Game over — {winners or 'nobody'} won", style="bold")
+    return None
+
+
+def toast_line(event: dict, name_of: NameOf, style: CardStyle) -> str | None:
+    """The big events get a toast too."""
+    kind = event.get("type")
+    who = name_of(event.get("seat")) if isinstance(event.get("seat"), int) else "?"
+    if kind == "bao":
+        shown = style.hand(list(event.get("cards") or [])).plain
+        return f"{says(who, 'goes')} alone (包牌) with {shown}"
+    if kind == "kitty_taken":
+        return f"{says(who, 'declares')} · trump {suit_text(style, event.get('suit')).plain}"
+    if kind == "partner_revealed":
+        if event.get("case") == "paqi":
+            return f"{says(who, 'plays')} alone (扒起)"
+        return f"{says(who, 'is')} the partner"
+    if kind == "throw_failed":
+        return f"{who}'s throw failed"
+    if kind == "redeal":
+        return "Nobody declared — dealing again"
+    if kind == "hand_end":
+        return f"Hand {event.get('hand')}: defenders {event.get('defender_points')} pts"
+    return None
