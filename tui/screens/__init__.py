@@ -10,6 +10,7 @@ from importlib import import_module
 
 TABLE_SCREENS: dict[str, str] = {
     "swapo": "tui.screens.swapo:SwapoScreen",
+    "mishi": "tui.screens.mishi:MishiScreen",
 }
 
 FALLBACK_SCREEN = "tui.screens.generic:GenericTableScreen"
