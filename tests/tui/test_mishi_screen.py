@@ -55,6 +55,7 @@ async def play_by_keys(pilot, screen, *, declare: bool, stop) -> None:
             assert "You drew" in screen.prompt.plain and "space pass" in screen.prompt.plain
             await pilot.press("d" if declare else "space")
         elif step == "bao":
+            assert "Go alone (包牌)" in screen.prompt.plain and "space pass" in screen.prompt.plain
             await pilot.press("space")
         elif step == "bury":
             for _ in range(8):
@@ -96,7 +97,7 @@ async def test_declare_bury_and_lead_the_first_trick_by_keys():
         # The declarer leads the first trick.
         await wait_until(pilot, lambda: screen.step == "play")
         assert screen.prompt.plain.startswith("Your lead")
-        assert "declares" in str(screen.query_one("#header").render())
+        assert "You declare" in str(screen.query_one("#header").render())
         played = await play_one_turn(pilot, screen)
         await wait_until(pilot, lambda: screen.view.get("trick_number", 0) >= 2)
         log = screen.log_pane.lines_written
@@ -117,7 +118,7 @@ async def test_pass_during_the_deal_and_follow_a_lead_with_only_legal_cards_lit(
         )
         assert screen.view["declarer"] != screen.me
         assert screen.prompt.plain.startswith("Follow ")
-        assert any("You pass" in line for line in screen.log_pane.lines_written)
+        assert "You could show a ten but pass" in screen.log_pane.lines_written
         # Only the cards the engine offers light up; a dimmed card cannot be picked.
         enabled = screen.pickable()
         lit = {code for code, ok in zip(screen.hand, enabled, strict=True) if ok}
@@ -213,3 +214,17 @@ def test_snapshot_burying(snap_compare, size):
         await quiet(pilot)
 
     assert snap_compare(mishi_app(DECLARER_SEED), terminal_size=size, run_before=run_before)
+
+
+async def test_going_alone_by_keys_makes_a_one_against_three_hand():
+    app = mishi_app(FOLLOWER_SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        await play_by_keys(pilot, screen, declare=False, stop=lambda: screen.step == "bao")
+        assert "d go alone with" in screen.prompt.plain
+        await pilot.press("d")
+        await wait_until(pilot, lambda: screen.step == "bury")
+        assert screen.view["case"] == "bao" and screen.view["declarer"] == screen.me
+        header = str(screen.query_one("#header").render())
+        assert "You declare" in header and "alone (包牌)" in header
+        assert any("You go alone (包牌) with" in line for line in screen.log_pane.lines_written)

@@ -49,6 +49,7 @@ class MishiScreen(MishiDecisions, TableScreen):
         self.previous_hand: list[str] = []
         self.show_last = False
         self.finished: dict | None = None  # the last hand_end event
+        self.quiet_passers: set[int] = set()  # passed in this deal since the last declaration
 
     def compose_table(self) -> ComposeResult:
         yield Painted(id="trick-table")
@@ -83,7 +84,8 @@ class MishiScreen(MishiDecisions, TableScreen):
             if self.states_seen == 0 and not message.get("events"):
                 number = view.get("hand_number", 1)
                 first = self.seat_name(view.get("first_player"))
-                self.log_pane.add(Text(f"Hand {number} · {first} draws first", style="bold"))
+                words = f"Hand {number} · {draw.says(first, 'draws')} first"
+                self.log_pane.add(Text(words, style="bold"))
             hand = view.get("hand") if isinstance(view.get("hand"), list) else []
             self.drawn = list((Counter(hand) - Counter(self.previous_hand)).elements())
             self.previous_hand = list(hand)
@@ -145,7 +147,7 @@ class MishiScreen(MishiDecisions, TableScreen):
         parts.append(trump)
         declarer = view.get("declarer")
         if isinstance(declarer, int):
-            parts.append(Text(f"{self.seat_name(declarer)} declares", style="bold yellow"))
+            parts.append(Text(draw.says(self.seat_name(declarer), "declares"), style="bold yellow"))
             partner = Text("partner ")
             partner.append_text(draw.partner_text(view, self.me, self.seat_name))
             parts.append(partner)
@@ -176,7 +178,7 @@ class MishiScreen(MishiDecisions, TableScreen):
         name.append_text(draw.role_tag(view, seat, self.me))
         counts = view.get("counts") or []
         captured = view.get("captured") or []
-        info = Text(f"{counts[seat] if seat < len(counts) else 0} cards", style="dim")
+        info = Text(draw.cards_words(counts[seat] if seat < len(counts) else 0), style="dim")
         if view.get("phase") == "play" or (captured and any(captured)):
             info.append(f" · {captured[seat] if seat < len(captured) else 0} pts", style="dim")
         if view.get("phase") == "play" and seat == view.get("leader") and not self.showing_last():
@@ -222,12 +224,17 @@ class MishiScreen(MishiDecisions, TableScreen):
         for line in self.seat_lines(top, plays, winner):
             out.append_text(draw.centred(line, width))
             out.append("\n")
+        roomy = self.large
+        if roomy:
+            out.append("\n")
         half = width // 2
         for a, b in zip(
             self.seat_lines(left, plays, winner), self.seat_lines(right, plays, winner), strict=True
         ):
             out.append_text(draw.fit(a, half))
             out.append_text(draw.fit(b, width - half))
+            out.append("\n")
+        if roomy:
             out.append("\n")
         mine = Text(f"{self.seat_name(bottom)}: ", style="bold")
         mine.append_text(
@@ -306,7 +313,7 @@ class MishiScreen(MishiDecisions, TableScreen):
         text = Text("You", style=draw.side_style(view, self.me))
         text.append_text(draw.role_tag(view, self.me, None))
         captured = view.get("captured") or []
-        text.append(f" · {len(self.hand)} cards", style="dim")
+        text.append(f" · {draw.cards_words(len(self.hand))}", style="dim")
         if view.get("phase") == "play":
             text.append(
                 f" · {captured[self.me] if self.me < len(captured) else 0} pts", style="dim"
@@ -327,6 +334,15 @@ class MishiScreen(MishiDecisions, TableScreen):
 
     # -- log, toasts, history ------------------------------------------------------------
     def describe_event(self, event: dict) -> Text | str | None:
+        """One line per event; a player asked again and again during the deal is told once
+        (until the next declaration), so the log is not a wall of passes."""
+        kind, seat = event.get("type"), event.get("seat")
+        if kind in ("declare", "hand_start", "redeal", "dealt"):
+            self.quiet_passers.clear()
+        if kind == "pass" and event.get("phase") == "deal" and isinstance(seat, int):
+            if seat in self.quiet_passers:
+                return None
+            self.quiet_passers.add(seat)
         return draw.event_line(event, self.seat_name, self.cards)
 
     def toast_for(self, event: dict) -> str | None:

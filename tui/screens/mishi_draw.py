@@ -54,6 +54,10 @@ def says(who: str, verb: str) -> str:
     return f"{who} {plain}"
 
 
+def cards_words(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
+
+
 def lead_words(lead: dict | None, style: CardStyle, *, article: bool = True) -> Text:
     """What a lead asks for: "a pair of ♥", "a 2-pair tractor of trumps", "a throw (…) of ♠"."""
     if not isinstance(lead, dict):
@@ -112,9 +116,7 @@ def partner_text(view: dict, me: int | None, name_of: NameOf) -> Text:
     if case == "bao":
         return Text("alone (包牌)", style="bold yellow")
     if case == "paqi":
-        return Text(
-            "alone (扒起)" + ("" if view.get("partner_revealed") else ", secret"), "bold yellow"
-        )
+        return Text("alone (扒起)", style="bold yellow")
     partner = next((s for s, side in enumerate(sides) if side == "partner"), None)
     if partner is None:
         return Text("?", style="bold")
@@ -135,8 +137,10 @@ def role_tag(view: dict, seat: int, me: int | None) -> Text:
     """``declarer`` / ``partner`` after a name, when known."""
     sides = view.get("sides") or []
     side = sides[seat] if seat < len(sides) else None
+    if view.get("phase") in ("deal", "bao"):
+        return Text("")  # the shown tens stand in the seat's play line
     if side == "declarer" or (side is None and seat == view.get("declarer")):
-        return Text(" declarer" if view.get("phase") not in ("deal", "bao") else " shows", "yellow")
+        return Text(" declarer", "yellow")
     if side == "partner":
         return Text(" partner", "yellow")
     if side == "defender" and seat != me and (view.get("partner_revealed") or view.get("case")):
@@ -168,7 +172,7 @@ def event_line(event: dict, name_of: NameOf, style: CardStyle) -> Text | str | N
     who = name_of(seat) if isinstance(seat, int) else "?"
     if kind == "hand_start":
         return Text(
-            f"Hand {event.get('hand')} · {name_of(event.get('first_player'))} draws first",
+            f"Hand {event.get('hand')} · {says(name_of(event.get('first_player')), 'draws')} first",
             style="bold",
         )
     if kind in ("declare", "bao"):
@@ -177,7 +181,9 @@ def event_line(event: dict, name_of: NameOf, style: CardStyle) -> Text | str | N
         line.append_text(style.hand(list(event.get("cards") or [])))
         return line
     if kind == "pass":
-        return says(who, "passes") + (" on going alone" if event.get("phase") == "bao" else "")
+        if event.get("phase") == "bao":
+            return says(who, "passes") + " on going alone"
+        return says(who, "could show a ten but passes")
     if kind == "dealt":
         return "The deal is complete"
     if kind == "redeal":
