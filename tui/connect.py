@@ -96,7 +96,7 @@ def play_launcher(
 
         n_bots = default_seats(game) - 1 if bots is None else bots
         host = Host(
-            game, n_bots + 1, dict(options or {}), seed, n_bots, "bots", bot_delay=bot_delay
+            game, n_bots + 1, dict(options or {}), seed, n_bots, "practice", bot_delay=bot_delay
         )
         port = await host.start("127.0.0.1", 0)
         client = Client("127.0.0.1", port, name=name or default_name())

@@ -95,8 +95,7 @@ class TableScreen(Screen[None]):
         self.prompt.ask("Waiting for the table…", waiting=True)
         self._apply_size(self.app.size.width, self.app.size.height)
         self.draw_header()
-        chat = self.query_one(ChatPane)
-        chat.whispers_allowed = self.whispers_allowed()
+        self.query_one(ChatPane).allow_whispers(self.whispers_allowed())
         self.listen()
 
     def on_resize(self, event: events.Resize) -> None:

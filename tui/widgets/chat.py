@@ -70,6 +70,14 @@ class ChatPane(Vertical):
     def note(self, text: str) -> None:
         self.query_one("#chat-history", RichLog).write(Text(text, style="dim italic"))
 
+    def allow_whispers(self, allowed: bool) -> None:
+        """Whether ``/w N text`` may be used at this table (the input's hint says so)."""
+        self.whispers_allowed = allowed
+        hint = "say something (enter)"
+        if allowed:
+            hint += " · /w 2 text whispers to opponent 2"
+        self.query_one("#chat-input", Input).placeholder = hint + " · esc back"
+
     def open(self) -> None:
         self.query_one("#chat-input", Input).focus()
 
