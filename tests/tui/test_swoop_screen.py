@@ -1,0 +1,277 @@
+"""Playing Swoop through the screen's own keys, at a real Host on 127.0.0.1 with bots.
+
+The tables here are dealt from a stacked deck, and a few opening moves may be played on the
+engine before the Host opens, so that a pick-up, a swoop, a chain and a flip happen on the
+local player's turn whatever the bots would choose.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import engine
+from engine.swoop.rules import full_deck
+from tests.tui.conftest import browser_of, seated, settle, wait_until
+from tui import screens
+from tui.app import KotatsuApp, make_app
+from tui.connect import Seat
+from tui.settings import Settings
+
+SIZES = [(80, 24), (120, 40)]
+SEATS = 3
+
+
+@pytest.fixture(autouse=True)
+def swoop_screen_registered(monkeypatch):
+    monkeypatch.setitem(screens.TABLE_SCREENS, "swoop", "tui.screens.swoop:SwoopScreen")
+
+
+def stacked_deck(*seats: tuple[list[str], list[str], list[str]]) -> list[str]:
+    """A full two-deck stack: each seat's mystery, face-up and hand cards as given, each part
+    filled up (to 4, 4 and 11) with cards of ranks the scenario does not use (never 10s or jokers)."""
+    pool = Counter(full_deck(2))
+    named = [card for seat in seats for part in seat for card in part]
+    pool.subtract(named)
+    used = {card[:-1] for card in named}
+    filler = [
+        card
+        for card in sorted(pool.elements())
+        if card != "JK" and card[:-1] not in used and card[:-1] != "10"
+    ]
+    deck: list[str] = []
+    for seat in seats:
+        for part, size in zip(seat, (4, 4, 11), strict=True):
+            deck += [*part, *(filler.pop() for _ in range(size - len(part)))]
+    leftover = Counter(full_deck(2))
+    leftover.subtract(deck)
+    return deck + sorted(leftover.elements())
+
+
+def swoop_app(
+    deck: list[str],
+    *,
+    first: int,
+    moves: tuple[tuple[int, dict], ...] = (),
+    options: dict | None = None,
+    seed: int = 5,
+    ascii_only: bool = False,
+) -> KotatsuApp:
+    """The app in seat 0 of a 3-seat Swoop table dealt from ``deck``; ``moves`` are played on
+    the engine before the Host opens (the Host serves the game object it holds)."""
+    opts = {"first_player": first, "target": 1000, **(options or {})}
+
+    async def launch() -> Seat:
+        from net.client import Client
+        from net.host import Host
+
+        host = Host("swoop", SEATS, opts, seed, SEATS - 1, "bots", bot_delay=0)
+        host.game = engine.new_game("swoop", SEATS, opts, seed=seed, deck=deck)
+        for seat, action in moves:
+            host.game.apply(seat, action)
+        port = await host.start("127.0.0.1", 0)
+        client = Client("127.0.0.1", port, name="Eli")
+        await client.connect()
+        return Seat(client, [host.close], f"127.0.0.1:{port}")
+
+    settings = Settings(ascii_only=ascii_only, color=True, name="Eli", cursor_blink=False)
+    return make_app(launcher=launch, settings=settings, browser=browser_of())
+
+
+def play(seat_cards: list[str], table: list[int] | None = None) -> dict:
+    return {"type": "play", "cards": seat_cards, "table": table or []}
+
+
+# Seat 0 (the player) can swoop four times in a row and then turn up four 10s and jokers.
+GOING_OUT = stacked_deck(
+    (
+        ["10S", "10H", "JK", "JK"],
+        ["JK", "JK", "10D", "QS"],
+        ["10C", "10S", "10H", "10D", "KS", "KH", "KD", "KC", "QH", "QD", "QC"],
+    ),
+    ([], [], []),
+    ([], [], []),
+)
+
+# Bots open with 6 6 and 5 5; the player then swoops with 5 5 and can chain with 6 6.
+CHAIN = stacked_deck(
+    (["3S", "3H", "3D", "3C"], ["2S", "2H", "9S", "9H"], ["5S", "5H", "6S", "6H", "KS"]),
+    ([], [], ["6D", "6C"]),
+    ([], [], ["5D", "5C"]),
+)
+CHAIN_MOVES = ((1, play(["6D", "6C"])), (2, play(["5D", "5C"])))
+
+# The player led its face-up 9 (slot 0); the bots put 8 and 8 on it; the mystery under the 9
+# is a 3, and the player holds two more 3s and a King.
+FLIP = stacked_deck(
+    (["3S", "4S", "4H", "4D"], ["9S", "2S", "2H", "2D"], ["3H", "3D", "KS", "KH"]),
+    ([], [], ["8S"]),
+    ([], [], ["8H"]),
+)
+FLIP_MOVES = ((0, play([], [0])), (1, play(["8S"])), (2, play(["8H"])))
+
+
+async def walk_to(pilot, screen, rank: str, *, where: str = "hand") -> None:
+    """Move the cursor with → to the first card of ``rank`` (in the hand or the slots)."""
+    for _ in range(len(screen.items()) + 1):
+        item = screen.current()
+        if item and item[0] == where and screen.mine.rank(item) == rank:
+            return
+        await pilot.press("right")
+    raise AssertionError(f"no {rank} to walk to")
+
+
+async def my_turn(pilot, screen) -> None:
+    await wait_until(pilot, lambda: screen.asked() != "wait")
+    await settle(pilot, 0.05)
+
+
+def log_text(screen) -> str:
+    return "\n".join(screen.log_pane.lines_written)
+
+
+async def test_a_pickup_played_by_keys_and_refusals_say_why():
+    app = swoop_app(FLIP, first=0, moves=FLIP_MOVES)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await seated(pilot)
+        await my_turn(pilot, screen)
+        assert screen.view["pile"] == ["9S", "8S", "8H"]
+        assert "play 8 or lower" in screen.prompt.plain
+        assert "t turns a mystery card" in screen.prompt.plain
+        # Two Kings cannot be played as four, and a mystery card is not picked but turned.
+        await walk_to(pilot, screen, "K")
+        await pilot.press("4")
+        assert "cannot play 4 × K" in screen.prompt.plain
+        assert screen.picks == []
+        screen.cursor = screen.items().index(("down", 0))
+        await pilot.press("space")
+        assert "press t" in screen.prompt.plain
+        # An action the engine refuses shows its reason and the question stands.
+        screen.send({"type": "stop"})
+        await wait_until(pilot, lambda: screen.prompt.reason is not None)
+        assert screen.prompt.plain.startswith("✗ ")
+        assert "play 8 or lower" in screen.prompt.plain
+        # K on 8: higher, so the player takes the pile.
+        await walk_to(pilot, screen, "K")
+        await pilot.press("space")
+        assert "take the pile (4 cards)" in screen.prompt.plain
+        before = len(screen.view["hand"])
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "picked up" in log_text(screen))
+        await settle(pilot)
+        assert "You picked up 4 cards" in log_text(screen)
+        assert len(screen.view["hand"]) >= before - 1 + 4 - 1  # the bots may have moved on
+        assert any("picked up 4 cards" in str(n.message) for n in app._notifications)
+
+
+async def test_turning_a_mystery_card_then_adding_to_it():
+    app = swoop_app(FLIP, first=0, moves=FLIP_MOVES)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        await my_turn(pilot, screen)
+        seats = str(screen.query_one("#mine").render())
+        assert "▒▒" in seats and "can be turned" not in seats  # no room at 80 columns
+        await pilot.press("t")
+        await wait_until(pilot, lambda: screen.asked() == "add")
+        assert "You turned up 3" in screen.prompt.plain
+        # Only the 3s light up; a King is refused with the reason.
+        allowed = screen.allowed()
+        lit = {screen.mine.rank(i) for i in screen.items() if screen.enabled(i, allowed)}
+        assert lit == {"3"}
+        await walk_to(pilot, screen, "K")
+        await pilot.press("space")
+        assert "only 3s can be added" in screen.prompt.plain
+        await pilot.press("2")  # both 3s from the hand
+        assert len(screen.picks) == 2
+        assert "picked 3 3 3 → goes on the pile" in screen.prompt.plain
+        await pilot.press("escape")
+        assert screen.picks == []
+        await walk_to(pilot, screen, "3")
+        await pilot.press("space", "enter")
+        await wait_until(pilot, lambda: "with the card turned up" in log_text(screen))
+        log = log_text(screen)
+        assert "You turned up 3 (slot 1)" in log
+        assert "You played 3 3 with the card turned up" in log
+
+
+async def test_a_swoop_then_a_chain_then_playing_again():
+    app = swoop_app(CHAIN, first=1, moves=CHAIN_MOVES)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await seated(pilot)
+        await my_turn(pilot, screen)
+        assert [c[:-1] for c in screen.view["pile"]] == ["6", "6", "5", "5"]
+        await walk_to(pilot, screen, "5")
+        await pilot.press("space", "right", "space")
+        assert "→ swoop!" in screen.prompt.plain
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen.asked() == "chain")
+        assert "2 more 6s swoop again" in screen.prompt.plain
+        assert sorted(screen.mine.code(i)[:-1] for i in screen.picks) == ["6", "6"]
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "chained" in log_text(screen))
+        await my_turn(pilot, screen)
+        log = log_text(screen)
+        assert "Swoop! You swooped with four 5s" in log
+        assert "You chained: played 2, four 6s gone" in log
+        assert screen.view["pile"] == [] and screen.view["cleared"] == 8
+        assert "lead any group on the empty pile" in screen.prompt.plain
+        toasts = [str(n.message) for n in app._notifications]
+        assert "Swoop! You cleared the pile" in toasts and "You chained another swoop" in toasts
+
+
+async def test_stopping_a_chain_clears_the_rest():
+    app = swoop_app(CHAIN, first=1, moves=CHAIN_MOVES)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        await my_turn(pilot, screen)
+        await walk_to(pilot, screen, "5")
+        await pilot.press("2", "enter")
+        await wait_until(pilot, lambda: screen.asked() == "chain")
+        await pilot.press("x")
+        await wait_until(pilot, lambda: "cleared · You play again" in log_text(screen))
+        assert screen.view["cleared"] == 6
+
+
+async def test_going_out_shows_the_penalties_until_my_next_play():
+    app = swoop_app(GOING_OUT, first=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        # Four groups that swoop on the empty pile: the player plays again after each.
+        for rank, count, where in (("Q", "4", "hand"), ("K", "4", "hand"), ("10", "4", "hand")):
+            await my_turn(pilot, screen)
+            await walk_to(pilot, screen, rank, where=where)
+            await pilot.press(count, "enter")
+        await my_turn(pilot, screen)
+        await walk_to(pilot, screen, "JK", where="up")
+        await pilot.press("2", "enter")
+        await my_turn(pilot, screen)
+        await walk_to(pilot, screen, "10", where="up")
+        await pilot.press("enter")
+        # Then the four mystery cards, turned one by one (t turns the one under the cursor).
+        for left in (4, 3, 2, 1):
+            await my_turn(pilot, screen)
+            assert sum(screen.mine.uncovered) == left
+            assert screen.items() == [("down", s) for s in range(4) if screen.mine.uncovered[s]]
+            await pilot.press("left", "t")
+            await wait_until(
+                pilot,
+                lambda left=left: sum(screen.mine.uncovered) < left or screen.view["hand_no"] > 1,
+            )
+        await wait_until(pilot, lambda: screen.view["hand_no"] == 2)
+        await settle(pilot)
+        log = log_text(screen)
+        assert log.count("Swoop! You swooped") == 9
+        assert "Hand 1 over — You went out" in log and "Hand 2 · Bot 2 leads" in log
+        notice = str(screen.query_one("#notice").render())
+        assert "Hand 1 over — You went out" in notice and "Penalties You +0" in notice
+        history = [line.plain for line in screen.round_history()]
+        assert history[0].startswith("Hand 1: You went out · Bot 2 +")
+        await pilot.press("s")
+        await wait_until(pilot, lambda: "Scores" in type(app.screen).__name__)
+        await pilot.press("escape")
+        # The notice stays until the player's own next play.
+        await my_turn(pilot, screen)
+        assert screen.notice is not None
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen.notice is None)

@@ -1,0 +1,372 @@
+"""The Swoop table: the pile, every player's slots and hand count, my cards by rank.
+
+Everything is drawn from the received view (mystery cards are backs; the view never holds
+them); what may be picked comes from ``legal`` (see ``swoop_flow``). A turn is a group of one
+rank picked from hand and face-up slots, or a mystery card turned with ``t`` and then the
+cards added to it; after a swoop the chain step asks to go on or stop.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Static
+
+from ..text import literal
+from ..widgets.cards import CardFace, render_row
+from . import swoop_draw as draw
+from . import swoop_flow as flow
+from .swoop_cards import MyCards, Piece, Row
+from .swoop_keys import SwoopKeys
+from .table import TableScreen
+
+PICKED = "reverse yellow"
+
+
+class SwoopScreen(SwoopKeys, TableScreen):
+    """Swoop for 3–8 players."""
+
+    GAME = "swoop"
+    TITLE = "Swoop"
+    CSS_PATH: ClassVar = ["table.tcss", "swoop.tcss"]
+    BINDINGS: ClassVar[list] = [
+        Binding("t", "turn", "turn", id="turn"),
+        Binding("x", "stop", "stop", id="stop"),
+    ]
+    DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ("turn", "stop")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.picks: list[flow.Item] = []
+        self.cursor = 0
+        self.decision: tuple | None = None
+        self.sent = False
+        self.notice: dict | None = None  # the last hand's penalties, until my next play
+        self.mine = flow.Mine((), (None,) * 4, (False,) * 4, (False,) * 4)
+
+    def compose_table(self) -> ComposeResult:
+        yield Static("", id="pile", markup=False)
+        yield Static("", id="pile-row", markup=False)
+        yield Static("", id="seats", markup=False)
+        yield MyCards(ascii_only=self.cards.ascii_only, id="mine")
+        yield Static("", id="notice", markup=False)
+
+    def show_waiting(self, seated: Text) -> None:
+        self.query_one("#seats", Static).update(seated)
+
+    # -- what am I asked? ----------------------------------------------------------------
+    def asked(self) -> str:
+        """ "play", "add", "chain" when the local seat must decide, else "wait"."""
+        if self.sent or self.me is None or self.me not in (self.view.get("pending") or []):
+            return "wait"
+        phase = str(self.view.get("phase"))
+        return phase if phase in flow.GROUP_KINDS and self.legal else "wait"
+
+    def allowed(self) -> set[flow.Shape]:
+        kind = self.asked()
+        return flow.shapes(self.legal, kind, self.mine, None) if kind != "wait" else set()
+
+    def items(self) -> list[flow.Item]:
+        return self.mine.items()
+
+    def current(self) -> flow.Item | None:
+        items = self.items()
+        return items[self.cursor % len(items)] if items else None
+
+    def enabled(self, item: flow.Item, allowed: set[flow.Shape]) -> bool:
+        kind = self.asked()
+        if item[0] == "down":
+            return kind == "play" and item[1] in flow.flip_slots(self.legal)
+        return item in self.picks or flow.can_add(self.picks, item, allowed, self.mine)
+
+    def receive_state(self, message: dict) -> None:
+        self.sent = False
+        view = message.get("view")
+        if self.states_seen == 0 and isinstance(view, dict) and not message.get("events"):
+            self.view = view
+            self.log_pane.add(self.first_line(view))
+        super().receive_state(message)
+
+    def first_line(self, view: dict) -> Text:
+        """How the hand on show began: who leads, and the card that won the draw."""
+        leader = view.get("first")
+        lead = draw.verb(leader, self.me, "leads")
+        line = Text(f"Hand {view.get('hand_no', 1)} · {self.seat_name(leader)} {lead}", "bold")
+        draws = view.get("draws") or []
+        if view.get("hand_no") == 1 and draws and isinstance(draws[-1], list):
+            won = [card for seat, card in draws[-1] if seat == leader]
+            if won:
+                line.append(" (drew ", style="dim")
+                line.append_text(draw.card_label(str(won[-1]), self.cards))
+                line.append(")", style="dim")
+        return line
+
+    def draw(self) -> None:
+        self.mine = flow.Mine.from_view(self.view, self.me)
+        kind = self.asked()
+        key = (kind, self.version)
+        if key != self.decision:
+            self.decision = key
+            self.start(kind)
+        self.render_all()
+
+    def start(self, kind: str) -> None:
+        """A new decision: nothing picked (a chain step comes with its cards picked)."""
+        self.picks = []
+        items = self.items()
+        self.cursor = min(self.cursor, max(0, len(items) - 1))
+        allowed = self.allowed()
+        if kind == "chain":
+            chain = self.view.get("chain") or {}
+            first = next(iter(flow.of_type(self.legal, "chain")), None)
+            if first is not None:
+                size = len(first.get("cards") or []) + len(first.get("table") or [])
+                target = next((i for i in items if self.mine.rank(i) == chain.get("rank")), None)
+                if target is not None:
+                    self.picks = flow.best_group(target, size, allowed, self.mine) or []
+        if kind in ("add", "chain"):
+            wanted = next((n for n, i in enumerate(items) if self.enabled(i, allowed)), None)
+            if wanted is not None:
+                self.cursor = wanted
+
+    # -- drawing -------------------------------------------------------------------------
+    def header_parts(self) -> list[Text | str]:
+        if not self.view:
+            return ["Swoop"]
+        parts: list[Text | str] = ["Swoop", f"hand {self.view.get('hand_no', 1)}"]
+        scores = self.view.get("scores") or []
+        line = Text()
+        for seat, score in enumerate(scores):
+            if seat:
+                line.append(" · ", style="dim")
+            line.append_text(literal(self.seat_name(seat), limit=8))
+            line.append(f": {score}", style="bold")
+        parts.append(line)
+        return parts
+
+    def render_all(self) -> None:
+        if not self.view:
+            return
+        width = max(20, self.query_one("#table-area").size.width - 2)
+        self.query_one("#pile", Static).update(draw.pile_lines(self.view, self.cards, width))
+        self.render_pile_row()
+        self.query_one("#seats", Static).update(self.seats_text())
+        self.render_mine()
+        notice = self.query_one("#notice", Static)
+        notice.update(draw.penalties_text(self.notice, self.seat_name) if self.notice else Text(""))
+        notice.display = self.notice is not None
+        self.prompt.ask(self.question(), waiting=self.asked() == "wait")
+        self.update_keys()
+
+    def render_pile_row(self) -> None:
+        """Big terminals: the top of the pile as cards."""
+        row = self.query_one("#pile-row", Static)
+        pile = [c for c in self.view.get("pile") or [] if isinstance(c, str)]
+        row.display = self.large and bool(pile)
+        if not row.display:
+            return
+        run = int((self.view.get("top") or {}).get("count", 0) or 0)
+        shown = pile[-8:]
+        faces = [CardFace(code, highlight=i >= len(shown) - run) for i, code in enumerate(shown)]
+        row.update(render_row(faces, self.cards, large=True, show_marks=False))
+
+    def seats_text(self) -> Text:
+        players = self.view.get("players") or []
+        scores = self.view.get("scores") or []
+        wide = self.has_class("-wide")
+        lines = Text(no_wrap=True, overflow="ellipsis")
+        for n, seat in enumerate(self.others()):
+            if n:
+                lines.append("\n")
+            player = players[seat] if seat < len(players) else {}
+            lines.append_text(
+                draw.seat_line(
+                    self.seat_text(seat),
+                    self.seat_digit(seat),
+                    player,
+                    self.cards,
+                    turn=seat == self.view.get("turn"),
+                    score=scores[seat] if wide and seat < len(scores) else None,
+                )
+            )
+        return lines
+
+    def render_mine(self) -> None:
+        cards = self.query_one("#mine", MyCards)
+        if self.me is None:
+            cards.display = False
+            return
+        allowed = self.allowed()
+        asked = self.asked() != "wait"
+        players = self.view.get("players") or []
+        me = players[self.me] if self.me < len(players) else {}
+        head = draw.seat_head(
+            Text("You", style="bold"),
+            "",
+            int(me.get("hand", 0) or 0),
+            self.cards,
+            turn=self.me == self.view.get("turn"),
+        )
+        slots = []
+        for slot in range(4):
+            item: flow.Item | None = None
+            if self.mine.face_up[slot] is not None:
+                item = ("up", slot)
+                label = draw.card_label(str(self.mine.face_up[slot]), self.cards)
+                label.pad_left(2 - len(label.plain))
+            elif self.mine.mystery[slot]:
+                item = ("down", slot)
+                label = Text(
+                    self.cards.back(2), style=draw.MYSTERY_STYLE if self.cards.color else ""
+                )
+            else:
+                label = Text(" " + ("." if self.cards.ascii_only else "·"), style="dim")
+            if item is not None:
+                self.style_piece(label, item, allowed, asked)
+            slots.append(Piece(item, label, "slots"))
+        turnable = [s + 1 for s in range(4) if self.mine.uncovered[s]]
+        suffix = None
+        if turnable:
+            which = "slot " + ", ".join(str(s) for s in turnable)
+            suffix = Text(f"({which} can be turned: t)", style="dim")
+        hand = []
+        for i, code in enumerate(self.mine.hand):
+            label = draw.card_label(code, self.cards)
+            self.style_piece(label, ("hand", i), allowed, asked)
+            hand.append(Piece(("hand", i), label, flow.rank_of(code)))
+        rows = [Row(head, slots, suffix), Row(Text.assemble(("   hand ", "dim")), hand)]
+        cards.display = True
+        cards.show(rows, self.current() if asked else None, marks=asked)
+
+    def style_piece(
+        self, label: Text, item: flow.Item, allowed: set[flow.Shape], asked: bool
+    ) -> None:
+        if not asked:
+            return
+        if item in self.picks:
+            label.stylize(f"bold {PICKED}" if self.cards.color else "bold reverse")
+        elif not self.enabled(item, allowed):
+            label.stylize("dim")
+        if item == self.current():
+            label.stylize("underline")
+
+    # -- the question ----------------------------------------------------------------------
+    def question(self) -> Text:
+        kind = self.asked()
+        if self.sent:
+            return Text("Sent — waiting for the table…")
+        if self.view.get("over"):
+            return Text("Game over · s scores · q leave")
+        if kind == "wait":
+            return self.waiting_words()
+        if kind == "play":
+            return self.play_words()
+        if kind == "add":
+            return self.add_words()
+        return self.chain_words()
+
+    def waiting_words(self) -> Text:
+        turn = self.view.get("turn")
+        who = self.seat_name(turn, you=False)
+        phase = self.view.get("phase")
+        line = Text()
+        line.append_text(literal(who, "bold", limit=16))
+        if phase == "add":
+            flipped = (self.view.get("flipped") or {}).get("card", "?")
+            line.append(" turned up ")
+            line.append_text(draw.card_label(str(flipped), self.cards))
+            line.append(" and may add more of that rank")
+        elif phase == "chain":
+            line.append(" swooped and may chain another swoop")
+        else:
+            line.append(f"'s turn — on {draw.top_words(self.view, self.cards)}")
+        if self.me is None:
+            line.append(" · you are watching", style="dim")
+        return line
+
+    def picked_words(self, extra: int = 0) -> Text:
+        """ "picked 7 7 → goes on the pile" for the current picks."""
+        out = Text()
+        codes = [c for c in (self.mine.code(i) for i in self.picks) if c]
+        if not codes and not extra:
+            return out
+        flipped = (self.view.get("flipped") or {}).get("card") if extra else None
+        shown = ([str(flipped)] if flipped else []) + codes
+        r = flow.rank_of(shown[0])
+        pile = [c for c in self.view.get("pile") or [] if isinstance(c, str)]
+        out.append("picked " if codes else "alone ", style="dim")
+        out.append_text(draw.ranks_text(shown, self.cards))
+        out.append(f" → {flow.preview(r, len(shown), pile)}", style="bold")
+        return out
+
+    def play_words(self) -> Text:
+        top = self.view.get("top")
+        special = f"10 or {draw.rank_text('JK', self.cards)}"
+        if top:
+            r = draw.rank_text(str(top.get("rank")), self.cards)
+            line = Text(f"Your turn: play {r} or lower ({special} swoops) · higher takes the pile")
+        else:
+            line = Text("Your turn: lead any group on the empty pile")
+        picked = self.picked_words()
+        if picked.plain:
+            line.append(" · ")
+            line.append_text(picked)
+            line.append(" — enter to play")
+        else:
+            line.append(" — space pick, enter play")
+            if flow.flip_slots(self.legal):
+                line.append(", t turns a mystery card")
+        return line
+
+    def add_words(self) -> Text:
+        card = str((self.view.get("flipped") or {}).get("card", "?"))
+        r = draw.rank_text(flow.rank_of(card), self.cards)
+        line = Text("You turned up ")
+        line.append_text(draw.card_label(card, self.cards))
+        line.append(f": add more {r}s (space) or none · ")
+        line.append_text(self.picked_words(extra=1))
+        line.append(" — enter to play")
+        return line
+
+    def chain_words(self) -> Text:
+        chain = self.view.get("chain") or {}
+        r = draw.rank_text(str(chain.get("rank", "?")), self.cards)
+        need = chain.get("need", "?")
+        line = Text("Swoop! Chain downward: ", style="bold")
+        line.append(f"{need} more {r}{'s' if need != 1 else ''} swoop again")
+        line.append(" — enter chain, x stop (the rest of the pile is cleared)")
+        return line
+
+    # -- the log -----------------------------------------------------------------------------
+    def describe_event(self, event: dict) -> Text | str | None:
+        return draw.event_line(event, self.seat_name, self.cards, self.me)
+
+    def toast_for(self, event: dict) -> str | None:
+        return draw.toast_line(event, self.seat_name, self.cards)
+
+    def tell(self, event: dict) -> None:
+        kind = event.get("type")
+        if kind == "hand_end":
+            self.notice = event
+        elif kind in ("play", "flip") and (self.me is None or event.get("seat") == self.me):
+            self.notice = None
+        super().tell(event)
+
+    def round_history(self) -> list[Text]:
+        hands = self.view.get("hands") or []
+        return [
+            Text(draw.history_line(n, penalties, self.seat_name))
+            for n, penalties in enumerate(hands, 1)
+            if isinstance(penalties, list)
+        ]
+
+    def receive(self, message: dict) -> None:
+        """A rejected action asks again (the reason stays on show)."""
+        if message.get("t") == "rejected":
+            self.sent = False
+            if self.view:
+                self.render_all()
+        super().receive(message)

@@ -1,0 +1,264 @@
+"""Drawing the Swoop table from a view: ranks, slots, seat lines, the pile and the log lines.
+
+Suits never matter in Swoop, so cards are shown by rank; 10s and jokers (the cards that
+always swoop) stand out. Mystery cards are backs: the view never holds them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+
+from ..widgets.cards import CardStyle
+from .swoop_flow import rank_of
+
+NameOf = Callable[[object], str]
+MYSTERY_STYLE = "yellow"  # a back on the table is always an uncovered, turnable mystery card
+
+
+def rank_text(r: str, style: CardStyle) -> str:
+    """A rank as drawn: ``7``, ``10``, ``★`` (``JK`` with --ascii or without colour)."""
+    if r == "JK":
+        return "JK" if style.letters else "★"
+    return r
+
+
+def card_label(code: str, style: CardStyle, extra: str = "") -> Text:
+    """One card by its rank; 10s and jokers in the swoop colour."""
+    r = rank_of(code)
+    look = "bold magenta" if r in ("10", "JK") and style.color else "bold"
+    return Text(rank_text(r, style), style=f"{look} {extra}".strip())
+
+
+def ranks_text(codes: list[str], style: CardStyle) -> Text:
+    """Several cards by rank: ``7 7 7``."""
+    out = Text()
+    for i, code in enumerate(codes):
+        if i:
+            out.append(" ")
+        out.append_text(card_label(code, style))
+    return out
+
+
+def plural(r: str, n: int) -> str:
+    """ "a 7", "three 7s", "two jokers"."""
+    word = "joker" if r == "JK" else r
+    if n == 1:
+        return f"{'an' if r in ('A', '8') else 'a'} {word}"
+    counts = {2: "two", 3: "three", 4: "four"}
+    return f"{counts.get(n, str(n))} {word}s"
+
+
+def slot_cells(player: dict, style: CardStyle) -> Text:
+    """A player's four slots: the face-up card, a back (``▒▒``) once uncovered, or ``·``."""
+    face_up = player.get("face_up") or [None] * 4
+    mystery = player.get("mystery") or [False] * 4
+    out = Text()
+    for slot in range(4):
+        out.append(" ")
+        code = face_up[slot] if slot < len(face_up) else None
+        if code:
+            label = card_label(code, style)
+            out.append(" " * (2 - len(label.plain)))
+            out.append_text(label)
+        elif slot < len(mystery) and mystery[slot]:
+            out.append(style.back(2), style=MYSTERY_STYLE if style.color else "")
+        else:
+            out.append(" " + ("." if style.ascii_only else "·"), style="dim")
+    return out
+
+
+def seat_head(name: Text, digit: str, count: int, style: CardStyle, *, turn: bool) -> Text:
+    """ "▶1 Bo        hand 12 " — the part of a seat line before its slots (21 columns)."""
+    mark = (">" if style.ascii_only else "▶") if turn else " "
+    line = Text(no_wrap=True, overflow="ellipsis")
+    line.append(f"{mark}{digit or ' '} ", style="bold yellow" if turn else "")
+    shown = name.copy()
+    shown.truncate(9, pad=True)
+    line.append_text(shown)
+    line.append(" hand ", style="dim")
+    line.append(f"{count:>2}", style="bold" if count else "bold green")
+    line.append(" ")
+    return line
+
+
+def seat_line(
+    name: Text,
+    digit: str,
+    player: dict,
+    style: CardStyle,
+    *,
+    turn: bool,
+    score: int | None,
+) -> Text:
+    """ "▶1 Bo        hand 12   K  9 ▒▒  ·  45 pts"."""
+    line = seat_head(name, digit, int(player.get("hand", 0) or 0), style, turn=turn)
+    line.append_text(slot_cells(player, style))
+    if score is not None:
+        line.append(f"  {score:>3} pts", style="dim")
+    return line
+
+
+def pile_lines(view: dict, style: CardStyle, width: int) -> Text:
+    """The pile (all public): its size, the run on top, the cleared count, its top cards."""
+    pile = [c for c in view.get("pile") or [] if isinstance(c, str)]
+    top = view.get("top") or {}
+    out = Text(no_wrap=True, overflow="ellipsis")
+    out.append("Pile ", style="bold")
+    if not pile:
+        out.append("empty", style="bold")
+        out.append(" — the next group leads", style="dim")
+    else:
+        out.append(f"{len(pile)}", style="bold")
+        out.append(" · top ", style="dim")
+        r, n = str(top.get("rank", "")), int(top.get("count", 0) or 0)
+        out.append_text(card_label(f"{r}S" if r != "JK" else "JK", style))
+        if n > 1:
+            out.append(f" ×{n}" if not style.ascii_only else f" x{n}", style="bold")
+    out.append(f" · cleared {view.get('cleared', 0)}", style="dim")
+    out.append("\n")
+    out.append_text(pile_cards(pile, view, style, width))
+    return out
+
+
+def pile_cards(pile: list[str], view: dict, style: CardStyle, width: int) -> Text:
+    """The pile's cards bottom → top, as many as fit, the run on top highlighted."""
+    out = Text(" ", no_wrap=True, overflow="crop")
+    if not pile:
+        return out
+    run = int((view.get("top") or {}).get("count", 0) or 0)
+    labels = [rank_text(rank_of(c), style) for c in pile]
+    room = max(4, width - 3)
+    shown: list[int] = []
+    used = 0
+    for i in range(len(pile) - 1, -1, -1):
+        w = len(labels[i]) + 1
+        if used + w > room:
+            break
+        shown.append(i)
+        used += w
+    shown.reverse()
+    if shown and shown[0] > 0:
+        out.append("… ", style="dim")
+    for n, i in enumerate(shown):
+        if n:
+            out.append(" ")
+        on_top = i >= len(pile) - run
+        out.append_text(card_label(pile[i], style, "reverse" if on_top else ""))
+    return out
+
+
+def top_words(view: dict, style: CardStyle) -> str:
+    """ "Q ×2" or "an empty pile"."""
+    top = view.get("top")
+    if not top:
+        return "an empty pile"
+    r, n = str(top.get("rank")), int(top.get("count", 1) or 1)
+    return rank_text(r, style) + (f" ×{n}" if n > 1 else "")
+
+
+def penalties_text(event: dict, name_of: NameOf) -> Text:
+    """ "Hand 2 over — Bo went out · penalties Aki 45 · Bo 0 …"."""
+    out = Text(f"Hand {event.get('hand_no', '?')} over", style="bold")
+    seat = event.get("out")
+    if isinstance(seat, int):
+        out.append(f" — {name_of(seat)} went out", style="bold green")
+    out.append("\nPenalties ", style="dim")
+    for s, points in enumerate(event.get("penalties") or []):
+        if s:
+            out.append(" · ", style="dim")
+        out.append(f"{name_of(s)} ")
+        out.append(f"+{points}", style="bold" if points else "bold green")
+    return out
+
+
+def history_line(number: int, penalties: list, name_of: NameOf) -> str:
+    """One finished hand for the scores screen."""
+    out = [s for s, p in enumerate(penalties) if p == 0]
+    who = f"{name_of(out[0])} went out" if out else "nobody went out"
+    paid = ", ".join(f"{name_of(s)} +{p}" for s, p in enumerate(penalties) if p)
+    return f"Hand {number}: {who} · {paid}"
+
+
+def from_where(event: dict) -> str:
+    """ "" or " (from the table)" / " (hand + table)" / " with the turned-up card"."""
+    hand, table = event.get("hand") or [], event.get("table") or []
+    if event.get("mystery"):
+        return " with the card turned up"
+    if table and hand:
+        return " (hand + face-up)"
+    if table:
+        return " (face-up)"
+    return ""
+
+
+def verb(seat: object, me: object, word: str) -> str:
+    """ "plays" for another seat, "play" for the local one (shown as "You")."""
+    return word[:-1] if seat == me and me is not None else word
+
+
+def event_line(event: dict, name_of: NameOf, style: CardStyle, me: int | None) -> Text | str | None:
+    """One log line per public event."""
+    kind = event.get("type")
+    seat = event.get("seat")
+    who = name_of(seat) if isinstance(seat, int) else "?"
+    cards = [c for c in event.get("cards") or [] if isinstance(c, str)]
+    if kind == "flip":
+        line = Text(f"{who} turned up ")
+        line.append_text(card_label(str(event.get("card", "?")), style))
+        line.append(f" (slot {int(event.get('slot', 0)) + 1})", style="dim")
+        return line
+    if kind == "play":
+        line = Text(f"{who} played ")
+        line.append_text(ranks_text(cards, style))
+        line.append(from_where(event), style="dim")
+        if event.get("outcome") == "pickup":
+            line.append(" — higher", style="dim")
+        return line
+    if kind == "pickup":
+        return Text(f"{who} picked up {event.get('count', '?')} cards", style="bold yellow")
+    if kind == "swoop":
+        r = rank_of(cards[0]) if cards else "?"
+        what = plural(r, len(cards)) if event.get("special") else f"four {rank_text(r, style)}s"
+        return Text(f"Swoop! {who} swooped with {what}", style="bold magenta")
+    if kind == "chain":
+        removed = [c for c in event.get("removed") or [] if isinstance(c, str)]
+        r = rank_of(removed[0]) if removed else "?"
+        line = Text(f"{who} chained: ", style="bold magenta")
+        line.append(f"played {len(cards)}, four {rank_text(r, style)}s gone")
+        return line
+    if kind == "clear":
+        count = event.get("count", 0)
+        if not count:
+            return f"{who} {verb(seat, me, 'plays')} again"
+        return (
+            f"{count} more card{'s' * (count != 1)} cleared · {who} {verb(seat, me, 'plays')} again"
+        )
+    if kind == "hand_end":
+        return penalties_text(event, name_of)
+    if kind == "deal":
+        first = event.get("first")
+        lead = verb(first, me, "leads")
+        return Text(f"Hand {event.get('hand_no', '?')} · {name_of(first)} {lead}", style="bold")
+    if kind == "game_end":
+        winners = ", ".join(name_of(s) for s in event.get("winners") or []) or "nobody"
+        return Text(f"Game over — {winners} won", style="bold")
+    return None
+
+
+def toast_line(event: dict, name_of: NameOf, style: CardStyle) -> str | None:
+    """The big events get a toast too: pick-ups, swoops, chains, the end of a hand."""
+    kind = event.get("type")
+    who = name_of(event.get("seat")) if isinstance(event.get("seat"), int) else "?"
+    if kind == "pickup":
+        return f"{who} picked up {event.get('count', '?')} cards"
+    if kind == "swoop":
+        return f"Swoop! {who} cleared the pile"
+    if kind == "chain":
+        return f"{who} chained another swoop"
+    if kind == "hand_end":
+        out = event.get("out")
+        gone = f"{name_of(out)} went out" if isinstance(out, int) else "hand over"
+        return f"Hand {event.get('hand_no', '?')} over — {gone}"
+    return None
