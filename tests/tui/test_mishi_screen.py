@@ -228,3 +228,38 @@ async def test_going_alone_by_keys_makes_a_one_against_three_hand():
         header = str(screen.query_one("#header").render())
         assert "You declare" in header and "alone (包牌)" in header
         assert any("You go alone (包牌) with" in line for line in screen.log_pane.lines_written)
+
+
+def test_a_seat_that_shows_out_of_the_led_suit_is_marked_void():
+    from types import SimpleNamespace
+
+    from tui.screens.mishi import MishiScreen
+
+    table = SimpleNamespace(view={"trump": "S"}, voids={}, trick_suit=None)
+    for event in (
+        {"type": "kitty_taken", "seat": 0, "suit": "S", "case": None},
+        {"type": "play", "seat": 0, "cards": ["AH", "AH"]},
+        {"type": "play", "seat": 1, "cards": ["KH", "QH"]},
+        {"type": "play", "seat": 2, "cards": ["5H", "9D"]},  # the last heart, then a diamond
+        {"type": "play", "seat": 3, "cards": ["2C", "2C"]},  # twos are trumps: no hearts left
+        {"type": "trick_won", "seat": 3, "points": 5, "trick": 1},
+        {"type": "play", "seat": 3, "cards": ["6D"]},
+        {"type": "play", "seat": 0, "cards": ["10S"]},  # a trump on a diamond lead
+    ):
+        MishiScreen.note_voids(table, event)
+    assert table.voids == {2: {"H"}, 3: {"H"}, 0: {"D"}}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_later_in_the_hand(snap_compare, size):
+    async def run_before(pilot):
+        screen = await seated(pilot)
+        await play_by_keys(
+            pilot,
+            screen,
+            declare=False,
+            stop=lambda: screen.step == "play" and screen.view.get("trick_number", 0) >= 8,
+        )
+        await quiet(pilot)
+
+    assert snap_compare(mishi_app(FOLLOWER_SEED), terminal_size=size, run_before=run_before)

@@ -8,6 +8,7 @@ are built by picking cards and sent whole; declaring and going alone are one key
 from __future__ import annotations
 
 from collections import Counter
+from itertools import zip_longest
 from typing import ClassVar
 
 from rich.text import Text
@@ -18,6 +19,7 @@ from textual.widgets import Static
 from engine.mishi.cards import ORDERS
 
 from ..text import literal
+from ..widgets.cards import CardFace, render_row
 from . import mishi_draw as draw
 from .mishi_keys import MishiDecisions
 from .mishi_widgets import InlineHand, Painted
@@ -50,6 +52,8 @@ class MishiScreen(MishiDecisions, TableScreen):
         self.show_last = False
         self.finished: dict | None = None  # the last hand_end event
         self.quiet_passers: set[int] = set()  # passed in this deal since the last declaration
+        self.voids: dict[int, set[str]] = {}  # suits a seat has shown out of this hand
+        self.trick_suit: str | None = None  # the led suit of the trick the events are in
 
     def compose_table(self) -> ComposeResult:
         yield Painted(id="trick-table")
@@ -183,12 +187,23 @@ class MishiScreen(MishiDecisions, TableScreen):
             info.append(f" · {captured[seat] if seat < len(captured) else 0} pts", style="dim")
         if view.get("phase") == "play" and seat == view.get("leader") and not self.showing_last():
             info.append(" · led", style="dim")
-        played = self.cards.hand(plays.get(seat, []))
-        if not plays.get(seat):
-            played = self.bid_of(seat)
-        elif highlight == seat:
+        if view.get("phase") == "play" and self.voids.get(seat):
+            info.append(" · void ", style="dim")
+            for suit in sorted(self.voids[seat], key="TSHCD".index):
+                info.append_text(draw.suit_text(self.cards, "trump" if suit == "T" else suit))
+        return [name, info, *self.played_lines(plays.get(seat, []), seat, highlight == seat)]
+
+    def played_lines(self, cards: list[str], seat: int, won: bool) -> list[Text]:
+        """A seat's play in this trick: inline, or boxed cards when the terminal is large."""
+        if not cards:
+            return [self.bid_of(seat)] + [Text("")] * (2 if self.large else 0)
+        if self.large:
+            faces = [CardFace(code, highlight=won) for code in cards]
+            return render_row(faces, self.cards, show_marks=False).split("\n")
+        played = self.cards.hand(cards)
+        if won:
             played.stylize("underline")
-        return [name, info, played]
+        return [played]
 
     def bid_of(self, seat: int) -> Text:
         """During the bidding, a seat's shown tens stand where its play would be."""
@@ -228,22 +243,27 @@ class MishiScreen(MishiDecisions, TableScreen):
         if roomy:
             out.append("\n")
         half = width // 2
-        for a, b in zip(
-            self.seat_lines(left, plays, winner), self.seat_lines(right, plays, winner), strict=True
+        for a, b in zip_longest(
+            self.seat_lines(left, plays, winner),
+            self.seat_lines(right, plays, winner),
+            fillvalue=Text(""),
         ):
             out.append_text(draw.fit(a, half))
             out.append_text(draw.fit(b, width - half))
             out.append("\n")
         if roomy:
             out.append("\n")
-        mine = Text(f"{self.seat_name(bottom)}: ", style="bold")
-        mine.append_text(
-            self.cards.hand(plays.get(bottom, [])) if plays.get(bottom) else Text("—", "dim")
-        )
-        if winner == bottom and plays.get(bottom):
-            mine.stylize("underline", len(self.seat_name(bottom)) + 2)
-        out.append_text(draw.centred(mine, width))
-        out.append("\n")
+        mine = self.played_lines(plays.get(bottom, []), bottom, winner == bottom)
+        if not plays.get(bottom) and view.get("phase") == "play":
+            mine[0] = Text("—", "dim")
+        label = Text(f"{self.seat_name(bottom)}: ", style="bold")
+        if self.large:
+            out.append_text(draw.centred(label, width))
+            out.append("\n")
+            label = Text("")
+        for line in mine:
+            out.append_text(draw.centred(label + line, width))
+            out.append("\n")
         out.append_text(draw.centred(self.trick_caption(last), width))
         return out
 
@@ -339,11 +359,31 @@ class MishiScreen(MishiDecisions, TableScreen):
         kind, seat = event.get("type"), event.get("seat")
         if kind in ("declare", "hand_start", "redeal", "dealt"):
             self.quiet_passers.clear()
+        self.note_voids(event)
         if kind == "pass" and event.get("phase") == "deal" and isinstance(seat, int):
             if seat in self.quiet_passers:
                 return None
             self.quiet_passers.add(seat)
         return draw.event_line(event, self.seat_name, self.cards)
+
+    def note_voids(self, event: dict) -> None:
+        """Remember who showed out of a led suit (public: everyone saw the cards)."""
+        kind, seat = event.get("type"), event.get("seat")
+        if kind in ("hand_start", "redeal", "kitty_taken"):
+            self.voids, self.trick_suit = {}, None
+        elif kind == "trick_won":
+            self.trick_suit = None
+        elif kind == "play" and isinstance(seat, int):
+            cards = [c for c in event.get("cards") or [] if isinstance(c, str)]
+            order = ORDERS.get(self.view.get("trump"), ORDERS[None])
+            try:
+                suits = [order.suit(c) for c in cards]
+            except KeyError:
+                return
+            if self.trick_suit is None:
+                self.trick_suit = suits[0] if suits else None
+            elif any(suit != self.trick_suit for suit in suits):
+                self.voids.setdefault(seat, set()).add(self.trick_suit)
 
     def toast_for(self, event: dict) -> str | None:
         return draw.toast_line(event, self.seat_name, self.cards)

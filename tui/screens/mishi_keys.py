@@ -134,9 +134,11 @@ class MishiDecisions:
     def play_question(self) -> Text:
         size = self.follow_size()
         if not size:
-            line = Text("Your lead: pick cards of one suit ")
-            line.append(f"{len(self.picked)}", style="bold")
-            line.append(" · enter play" if self.picked else " (single, pair, tractor or throw)")
+            if not self.picked:
+                return Text("Your lead: pick cards of one suit (a single, pair, tractor or throw)")
+            line = Text("Your lead: ")
+            line.append_text(self.cards.hand(self.picked_cards()))
+            line.append(" · enter play · esc clear")
             return line
         leader = self.seat_name(self.view.get("leader"))
         line = Text(f"Follow {leader}'s ")
