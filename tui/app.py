@@ -41,10 +41,10 @@ class KotatsuApp(App[None]):
         self.launcher = launcher
         self.browser = browser  # a table-discovery factory for the lobby (tests pass a fake)
         self.seat: Seat | None = None
-        if not self.settings.color:
-            self.theme = "textual-ansi"
 
     def on_mount(self) -> None:
+        if not self.settings.color:
+            self.theme = "ansi-dark"  # the terminal's own plain colours
         self.push_screen(LobbyScreen(self.settings, browser=self.browser))
         if self.launcher is not None:
             self.sit_down(self.launcher)

@@ -11,7 +11,7 @@ from net.client import Client
 from net.host import Host
 from tests.tui.conftest import SIZE, FakeTable, browser_of, seated, table_app, wait_until
 from tui.app import make_app
-from tui.connect import join_launcher
+from tui.connect import join_launcher, play_launcher
 from tui.screens.dialogs import ConfirmLeave, ScoresScreen
 from tui.screens.forms import JoinForm, TableForm
 from tui.screens.lobby import LobbyScreen
@@ -332,3 +332,18 @@ async def test_a_host_that_goes_away_and_comes_back(tmp_path):
     finally:
         if revived is not None:
             await revived.close()
+
+
+async def test_no_color_draws_plain_cards_with_suit_letters(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(
+        launcher=play_launcher("swapo", bots=1, seed=2, name="Eli", bot_delay=0),
+        settings=Settings(name="Eli"),  # colour follows NO_COLOR
+        browser=browser_of(),
+    )
+    assert not app.settings.color
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        hand = screen.query_one("#hand").render()
+        assert all(code in hand.plain for code in screen.hand)
+        assert not any(span.style and "red" in str(span.style) for span in hand.spans)
