@@ -10,6 +10,7 @@ from importlib import import_module
 
 TABLE_SCREENS: dict[str, str] = {
     "swapo": "tui.screens.swapo:SwapoScreen",
+    "swoop": "tui.screens.swoop:SwoopScreen",
     "mishi": "tui.screens.mishi:MishiScreen",
 }
 
