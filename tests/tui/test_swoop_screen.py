@@ -14,7 +14,6 @@ import pytest
 import engine
 from engine.swoop.rules import full_deck
 from tests.tui.conftest import browser_of, seated, settle, wait_until
-from tui import screens
 from tui.app import KotatsuApp, make_app
 from tui.connect import Seat
 from tui.settings import Settings
@@ -23,14 +22,9 @@ SIZES = [(80, 24), (120, 40)]
 SEATS = 3
 
 
-@pytest.fixture(autouse=True)
-def swoop_screen_registered(monkeypatch):
-    monkeypatch.setitem(screens.TABLE_SCREENS, "swoop", "tui.screens.swoop:SwoopScreen")
-
-
 def stacked_deck(*seats: tuple[list[str], list[str], list[str]]) -> list[str]:
     """A full two-deck stack: each seat's mystery, face-up and hand cards as given, each part
-    filled up (to 4, 4 and 11) with cards of ranks the scenario does not use (never 10s or jokers)."""
+    filled up (to 4, 4 and 11) with ranks the scenario does not use (never 10s or jokers)."""
     pool = Counter(full_deck(2))
     named = [card for seat in seats for part in seat for card in part]
     pool.subtract(named)
@@ -275,3 +269,49 @@ async def test_going_out_shows_the_penalties_until_my_next_play():
         assert screen.notice is not None
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen.notice is None)
+
+
+async def quiet(pilot) -> None:
+    """No toasts in snapshots (they come and go with time)."""
+    pilot.app.clear_notifications()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_picking_a_group(snap_compare, size):
+    async def run_before(pilot):
+        screen = await seated(pilot)
+        await my_turn(pilot, screen)
+        await walk_to(pilot, screen, "2", where="up")
+        await pilot.press("space", "right", "space")
+        await quiet(pilot)
+
+    app = swoop_app(FLIP, first=0, moves=FLIP_MOVES)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_adding_to_a_turned_card(snap_compare, size):
+    async def run_before(pilot):
+        screen = await seated(pilot)
+        await my_turn(pilot, screen)
+        await pilot.press("t")
+        await wait_until(pilot, lambda: screen.asked() == "add")
+        await pilot.press("1")
+        await quiet(pilot)
+
+    app = swoop_app(FLIP, first=0, moves=FLIP_MOVES)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def test_snapshot_chain_step(snap_compare):
+    async def run_before(pilot):
+        screen = await seated(pilot)
+        await my_turn(pilot, screen)
+        await walk_to(pilot, screen, "5")
+        await pilot.press("2", "enter")
+        await wait_until(pilot, lambda: screen.asked() == "chain")
+        await quiet(pilot)
+
+    app = swoop_app(CHAIN, first=1, moves=CHAIN_MOVES, ascii_only=True)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

@@ -80,7 +80,11 @@ class SwoopScreen(SwoopKeys, TableScreen):
         kind = self.asked()
         if item[0] == "down":
             return kind == "play" and item[1] in flow.flip_slots(self.legal)
-        return item in self.picks or flow.can_add(self.picks, item, allowed, self.mine)
+        if item in self.picks or flow.can_add(self.picks, item, allowed, self.mine):
+            return True
+        # a card of another rank is lit when it could start a new group (space switches)
+        same = bool(self.picks) and self.mine.rank(self.picks[0]) == self.mine.rank(item)
+        return kind == "play" and not same and flow.can_add([], item, allowed, self.mine)
 
     def receive_state(self, message: dict) -> None:
         self.sent = False
@@ -151,7 +155,8 @@ class SwoopScreen(SwoopKeys, TableScreen):
         if not self.view:
             return
         width = max(20, self.query_one("#table-area").size.width - 2)
-        self.query_one("#pile", Static).update(draw.pile_lines(self.view, self.cards, width))
+        pile = draw.pile_lines(self.view, self.cards, width, cards=not self.large)
+        self.query_one("#pile", Static).update(pile)
         self.render_pile_row()
         self.query_one("#seats", Static).update(self.seats_text())
         self.render_mine()
@@ -189,6 +194,7 @@ class SwoopScreen(SwoopKeys, TableScreen):
                     player,
                     self.cards,
                     turn=seat == self.view.get("turn"),
+                    flipped=self.view.get("flipped") if seat == self.view.get("turn") else None,
                     score=scores[seat] if wide and seat < len(scores) else None,
                 )
             )
@@ -211,9 +217,13 @@ class SwoopScreen(SwoopKeys, TableScreen):
             turn=self.me == self.view.get("turn"),
         )
         slots = []
+        flipped = self.view.get("flipped") or {}
         for slot in range(4):
             item: flow.Item | None = None
-            if self.mine.face_up[slot] is not None:
+            if flipped.get("slot") == slot and self.view.get("turn") == self.me:
+                label = draw.card_label(str(flipped.get("card")), self.cards, draw.FLIPPED_STYLE)
+                label.pad_left(2 - len(label.plain))
+            elif self.mine.face_up[slot] is not None:
                 item = ("up", slot)
                 label = draw.card_label(str(self.mine.face_up[slot]), self.cards)
                 label.pad_left(2 - len(label.plain))

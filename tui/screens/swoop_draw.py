@@ -14,6 +14,7 @@ from ..widgets.cards import CardStyle
 from .swoop_flow import rank_of
 
 NameOf = Callable[[object], str]
+FLIPPED_STYLE = "reverse"  # the mystery card just turned up, waiting for additions
 MYSTERY_STYLE = "yellow"  # a back on the table is always an uncovered, turnable mystery card
 
 
@@ -50,15 +51,20 @@ def plural(r: str, n: int) -> str:
     return f"{counts.get(n, str(n))} {word}s"
 
 
-def slot_cells(player: dict, style: CardStyle) -> Text:
-    """A player's four slots: the face-up card, a back (``▒▒``) once uncovered, or ``·``."""
+def slot_cells(player: dict, style: CardStyle, flipped: dict | None = None) -> Text:
+    """A player's four slots: the face-up card, a back (``▒▒``) once uncovered, or ``·``;
+    a mystery card just turned up shows in its slot until it is played."""
     face_up = player.get("face_up") or [None] * 4
     mystery = player.get("mystery") or [False] * 4
     out = Text()
     for slot in range(4):
         out.append(" ")
         code = face_up[slot] if slot < len(face_up) else None
-        if code:
+        if flipped and flipped.get("slot") == slot:
+            label = card_label(str(flipped.get("card")), style, FLIPPED_STYLE)
+            out.append(" " * (2 - len(label.plain)))
+            out.append_text(label)
+        elif code:
             label = card_label(code, style)
             out.append(" " * (2 - len(label.plain)))
             out.append_text(label)
@@ -91,17 +97,19 @@ def seat_line(
     *,
     turn: bool,
     score: int | None,
+    flipped: dict | None = None,
 ) -> Text:
     """ "▶1 Bo        hand 12   K  9 ▒▒  ·  45 pts"."""
     line = seat_head(name, digit, int(player.get("hand", 0) or 0), style, turn=turn)
-    line.append_text(slot_cells(player, style))
+    line.append_text(slot_cells(player, style, flipped))
     if score is not None:
         line.append(f"  {score:>3} pts", style="dim")
     return line
 
 
-def pile_lines(view: dict, style: CardStyle, width: int) -> Text:
-    """The pile (all public): its size, the run on top, the cleared count, its top cards."""
+def pile_lines(view: dict, style: CardStyle, width: int, *, cards: bool = True) -> Text:
+    """The pile (all public): its size, the run on top, the cleared count, and (``cards``)
+    its top cards by rank."""
     pile = [c for c in view.get("pile") or [] if isinstance(c, str)]
     top = view.get("top") or {}
     out = Text(no_wrap=True, overflow="ellipsis")
@@ -117,8 +125,9 @@ def pile_lines(view: dict, style: CardStyle, width: int) -> Text:
         if n > 1:
             out.append(f" ×{n}" if not style.ascii_only else f" x{n}", style="bold")
     out.append(f" · cleared {view.get('cleared', 0)}", style="dim")
-    out.append("\n")
-    out.append_text(pile_cards(pile, view, style, width))
+    if cards:
+        out.append("\n")
+        out.append_text(pile_cards(pile, view, style, width))
     return out
 
 
