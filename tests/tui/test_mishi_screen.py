@@ -263,3 +263,21 @@ def test_snapshot_later_in_the_hand(snap_compare, size):
         await quiet(pilot)
 
     assert snap_compare(mishi_app(FOLLOWER_SEED), terminal_size=size, run_before=run_before)
+
+
+def test_the_seat_winning_the_trick_so_far_follows_the_engines_order():
+    from engine.mishi.cards import ORDERS
+    from tui.screens.mishi_keys import MishiDecisions
+
+    table = MishiDecisions()
+    table.order = ORDERS["S"]
+    lead = {"suit": "H", "tractors": [], "pairs": 1, "singles": 0}
+    plays = [
+        {"seat": 1, "cards": ["9H", "9H"]},
+        {"seat": 2, "cards": ["KH", "KH"]},  # a higher pair of hearts
+        {"seat": 3, "cards": ["AH", "QH"]},  # no pair: cannot win
+    ]
+    table.view = {"trick": plays, "lead": lead}
+    assert table.winning_seat() == 2
+    table.view = {"trick": [*plays, {"seat": 0, "cards": ["5S", "5S"]}], "lead": lead}
+    assert table.winning_seat() == 0  # a trump pair beats a side-suit pair

@@ -232,7 +232,7 @@ class MishiScreen(MishiDecisions, TableScreen):
         plays = {
             p.get("seat"): list(p.get("cards") or []) for p in source or [] if isinstance(p, dict)
         }
-        winner = last.get("winner") if isinstance(last, dict) else None
+        winner = last.get("winner") if isinstance(last, dict) else self.winning_seat()
         bottom = self.me if self.me is not None else 0
         left, top, right = [(bottom + k) % 4 for k in (1, 2, 3)]
         out = Text(no_wrap=True, overflow="crop")
@@ -281,8 +281,11 @@ class MishiScreen(MishiDecisions, TableScreen):
         line = Text(f"trick {view.get('trick_number', 0)}", style="dim")
         lead = view.get("lead")
         if lead:
-            line.append(f" · {self.seat_name(view.get('leader'))} led ", style="dim")
-            line.append_text(draw.lead_words(lead, self.cards))
+            line.append(": ", style="dim")
+            line.append_text(draw.lead_words(lead, self.cards, article=False))
+            best = self.winning_seat()
+            if best is not None and len(view.get("trick") or []) > 1:
+                line.append(" · " + draw.says(self.seat_name(best), "is") + " winning", "dim")
         return line
 
     def info_text(self) -> Text:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from engine.mishi.cards import SUIT_ORDER, TRUMP
-from engine.mishi.tricks import Shape, completable
+from engine.mishi.tricks import Shape, beat_key, completable
 
 from . import mishi_draw as draw
 
@@ -64,13 +64,34 @@ class MishiDecisions:
         lead = self.view.get("lead")
         if not self.view.get("trick") or not isinstance(lead, dict):
             return len({order.suit(c) for c in wanted}) == 1
+        suit, shape = self.lead_shape()
+        return completable(wanted, self.hand, suit, shape, order)
+
+    def lead_shape(self) -> tuple[str, Shape]:
+        """The view's lead as the engine's (effective suit, shape)."""
+        lead = self.view.get("lead") or {}
         shape = Shape(
             tuple(lead.get("tractors") or ()),
             int(lead.get("pairs") or 0),
             int(lead.get("singles") or 0),
         )
-        suit = TRUMP if lead.get("suit") == "trump" else str(lead.get("suit"))
-        return completable(wanted, self.hand, suit, shape, order)
+        return (TRUMP if lead.get("suit") == "trump" else str(lead.get("suit"))), shape
+
+    def winning_seat(self) -> int | None:
+        """Who wins the trick on the table so far (the engine's own comparison)."""
+        trick = self.view.get("trick") or []
+        if not trick or not isinstance(self.view.get("lead"), dict):
+            return None
+        suit, shape = self.lead_shape()
+        best_seat, best_key = trick[0].get("seat"), (-1, -1)
+        for play in trick:
+            try:
+                key = beat_key(list(play.get("cards") or []), suit, shape, self.order)
+            except (KeyError, ValueError):
+                key = None
+            if key is not None and key > best_key:
+                best_seat, best_key = play.get("seat"), key
+        return best_seat if isinstance(best_seat, int) else None
 
     def picked_cards(self) -> list[str]:
         return [self.hand[i] for i in sorted(self.picked) if i < len(self.hand)]
