@@ -281,3 +281,21 @@ def test_the_seat_winning_the_trick_so_far_follows_the_engines_order():
     assert table.winning_seat() == 2
     table.view = {"trick": [*plays, {"seat": 0, "cards": ["5S", "5S"]}], "lead": lead}
     assert table.winning_seat() == 0  # a trump pair beats a side-suit pair
+
+
+async def test_ascii_cards_and_a_mouse_click_picks_a_card_to_bury():
+    from tui.screens.mishi_widgets import InlineHand
+
+    app = mishi_app(DECLARER_SEED, ascii_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.step == "bury")
+        hand = screen.query_one(InlineHand)
+        drawn = hand.render().plain
+        assert "10C" in drawn and not any(glyph in drawn for glyph in "♠♥♣♦★")
+        assert "^" in drawn  # the cursor under the first card
+        first = hand.layout(hand.size.width)[0][0]
+        await pilot.click(InlineHand, offset=(first.start, 0))
+        assert screen.picked == [first.index] and "1/8" in screen.prompt.plain
+        await pilot.click(InlineHand, offset=(first.start, 0))  # a second click puts it back
+        assert screen.picked == []
