@@ -51,7 +51,7 @@ class SwoopScreen(SwoopKeys, TableScreen):
         yield Static("", id="pile", markup=False)
         yield Static("", id="pile-row", markup=False)
         yield Static("", id="seats", markup=False)
-        yield MyCards(ascii_only=self.cards.ascii_only, id="mine")
+        yield MyCards(self.cards, id="mine")
         yield Static("", id="notice", markup=False)
 
     def show_waiting(self, seated: Text) -> None:
@@ -216,27 +216,7 @@ class SwoopScreen(SwoopKeys, TableScreen):
             self.cards,
             turn=self.me == self.view.get("turn"),
         )
-        slots = []
-        flipped = self.view.get("flipped") or {}
-        for slot in range(4):
-            item: flow.Item | None = None
-            if flipped.get("slot") == slot and self.view.get("turn") == self.me:
-                label = draw.card_label(str(flipped.get("card")), self.cards, draw.FLIPPED_STYLE)
-                label.pad_left(2 - len(label.plain))
-            elif self.mine.face_up[slot] is not None:
-                item = ("up", slot)
-                label = draw.card_label(str(self.mine.face_up[slot]), self.cards)
-                label.pad_left(2 - len(label.plain))
-            elif self.mine.mystery[slot]:
-                item = ("down", slot)
-                label = Text(
-                    self.cards.back(2), style=draw.MYSTERY_STYLE if self.cards.color else ""
-                )
-            else:
-                label = Text(" " + ("." if self.cards.ascii_only else "·"), style="dim")
-            if item is not None:
-                self.style_piece(label, item, allowed, asked)
-            slots.append(Piece(item, label, "slots"))
+        slots = [self.slot_piece(slot, allowed, asked) for slot in range(4)]
         turnable = [s + 1 for s in range(4) if self.mine.uncovered[s]]
         suffix = None
         if turnable:
@@ -245,23 +225,56 @@ class SwoopScreen(SwoopKeys, TableScreen):
         hand = []
         for i, code in enumerate(self.mine.hand):
             label = draw.card_label(code, self.cards)
-            self.style_piece(label, ("hand", i), allowed, asked)
-            hand.append(Piece(("hand", i), label, flow.rank_of(code)))
+            face = self.style_piece(label, CardFace(code), ("hand", i), allowed, asked)
+            hand.append(Piece(("hand", i), label, flow.rank_of(code), face))
         rows = [Row(head, slots, suffix), Row(Text.assemble(("   hand ", "dim")), hand)]
         cards.display = True
-        cards.show(rows, self.current() if asked else None, marks=asked)
+        cards.show(rows, self.current() if asked else None, marks=asked, boxed=self.large)
+
+    def slot_piece(self, slot: int, allowed: set[flow.Shape], asked: bool) -> Piece:
+        """One of my four slots: a face-up card, a mystery card (back), the card just turned
+        up (waiting for additions) or nothing."""
+        flipped = self.view.get("flipped") or {}
+        group = ("slot", slot) if self.large else "slots"
+        if flipped.get("slot") == slot and self.view.get("turn") == self.me:
+            code = str(flipped.get("card"))
+            label = draw.card_label(code, self.cards, draw.FLIPPED_STYLE)
+            label.pad_left(2 - len(label.plain))
+            return Piece(None, label, group, CardFace(code, highlight=True))
+        code = self.mine.face_up[slot]
+        if code is not None:
+            label = draw.card_label(code, self.cards)
+            label.pad_left(2 - len(label.plain))
+            face = self.style_piece(label, CardFace(code), ("up", slot), allowed, asked)
+            return Piece(("up", slot), label, group, face)
+        if self.mine.mystery[slot]:
+            look = draw.MYSTERY_STYLE if self.cards.color else ""
+            label = Text(self.cards.back(2), style=look)
+            face = self.style_piece(label, CardFace(None), ("down", slot), allowed, asked)
+            return Piece(("down", slot), label, group, face)
+        label = Text(" " + ("." if self.cards.ascii_only else "·"), style="dim")
+        return Piece(None, label, group)
 
     def style_piece(
-        self, label: Text, item: flow.Item, allowed: set[flow.Shape], asked: bool
-    ) -> None:
+        self,
+        label: Text,
+        face: CardFace,
+        item: flow.Item,
+        allowed: set[flow.Shape],
+        asked: bool,
+    ) -> CardFace:
+        """Light, dim or mark one of my cards as picked (the text label and the box alike)."""
         if not asked:
-            return
-        if item in self.picks:
+            return face
+        face.picked = item in self.picks
+        face.enabled = face.picked or self.enabled(item, allowed)
+        if face.picked:
             label.stylize(f"bold {PICKED}" if self.cards.color else "bold reverse")
-        elif not self.enabled(item, allowed):
+        elif not face.enabled:
             label.stylize("dim")
         if item == self.current():
             label.stylize("underline")
+        return face
 
     # -- the question ----------------------------------------------------------------------
     def question(self) -> Text:

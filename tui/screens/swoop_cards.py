@@ -15,6 +15,12 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
+from ..widgets.cards import CardFace, CardStyle, box_lines
+
+Places = list[tuple[object, int, int]]  # (item, start column, width) of each card on a line
+Block = tuple[list[Text], Places]  # some screen lines and the cards placed on them
+BOX = 5  # columns of a boxed card
+
 
 @dataclass
 class Piece:
@@ -22,7 +28,8 @@ class Piece:
 
     item: object
     label: Text
-    group: object  # pieces with the same group stand together, groups two spaces apart
+    group: object  # pieces with the same group stand together, groups apart
+    face: CardFace | None = None  # how it looks as a boxed card (None: an empty place)
 
 
 @dataclass
@@ -34,17 +41,17 @@ class Row:
     suffix: Text | None = None  # a remark after the pieces, left out when it does not fit
 
 
-def layout(rows: list[Row], width: int) -> list[tuple[Text, list[tuple[object, int, int]]]]:
+def layout(rows: list[Row], width: int) -> list[tuple[Text, Places]]:
     """Wrap the rows into lines of at most ``width`` cells.
 
     Returns each line with the places of its pieces as (item, start column, width).
     """
-    lines: list[tuple[Text, list[tuple[object, int, int]]]] = []
+    lines: list[tuple[Text, Places]] = []
     for row in rows:
         indent = cell_len(row.prefix.plain)
         line = Text()
         line.append_text(row.prefix)
-        places: list[tuple[object, int, int]] = []
+        places: Places = []
         col = indent
         last_group: object = object()
         first = True
@@ -69,6 +76,55 @@ def layout(rows: list[Row], width: int) -> list[tuple[Text, list[tuple[object, i
     return lines
 
 
+def boxed_blocks(rows: list[Row], width: int, style: CardStyle, cursor: object) -> list[Block]:
+    """Big terminals: each row's label on a line, then its cards as boxes, wrapped."""
+    blocks: list[Block] = []
+    for row in rows:
+        title = Text()
+        title.append_text(row.prefix)
+        if row.suffix is not None and cell_len(title.plain + row.suffix.plain) + 2 <= width:
+            title.append("  ")
+            title.append_text(row.suffix)
+        blocks.append(([title], []))
+        lines: list[list[tuple[Piece, int]]] = [[]]
+        col, last_group = 2, object()
+        for piece in row.pieces:
+            gap = 0 if not lines[-1] or piece.group == last_group else 1
+            if lines[-1] and col + gap + BOX > width:
+                lines.append([])
+                col, gap = 2, 0
+            lines[-1].append((piece, col + gap))
+            col += gap + BOX
+            last_group = piece.group
+        for line in lines:
+            blocks.append(boxed_line(line, style, cursor))
+    return blocks
+
+
+def boxed_line(line: list[tuple[Piece, int]], style: CardStyle, cursor: object) -> Block:
+    """One line of boxed cards (three screen lines) and the cursor mark under it."""
+    texts = [Text() for _ in range(3)]
+    marks = Text()
+    places: Places = []
+    for piece, x in line:
+        at_cursor = piece.item is not None and piece.item == cursor
+        if piece.face is not None:
+            box = box_lines(piece.face, style, large=False, cursor=at_cursor)
+        else:
+            box = [Text(" " * BOX), Text("·".center(BOX), style="dim"), Text(" " * BOX)]
+        for text, part in zip(texts, box, strict=True):
+            text.append(" " * (x - len(text.plain)))
+            text.append_text(part)
+        if at_cursor:
+            marks.append(" " * (x + BOX // 2 - len(marks.plain)))
+            marks.append("^" if style.ascii_only else "▲", style="bold cyan")
+        if piece.item is not None:
+            places.append((piece.item, x, BOX))
+    if not line:
+        texts = [Text("  —", style="dim")]
+    return [*texts, marks], places
+
+
 class MyCards(Widget):
     """My face-up and mystery slots and my hand, with a cursor and clickable cards."""
 
@@ -83,49 +139,62 @@ class MyCards(Widget):
         cards: MyCards
         item: object
 
-    def __init__(self, *, ascii_only: bool = False, id: str | None = None) -> None:
+    def __init__(self, style: CardStyle, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.card_style = style
         self.rows: list[Row] = []
         self.cursor: object = None
         self.marks = True
-        self.cursor_mark = "^" if ascii_only else "▲"
-        self._placed: list[tuple[Text, list[tuple[object, int, int]]]] = []
+        self.boxed = False
+        self._placed: list[Block] = []
 
-    def show(self, rows: list[Row], cursor: object, *, marks: bool = True) -> None:
-        """Redraw with these rows; ``cursor`` is the item under the cursor (or None)."""
-        self.rows, self.cursor, self.marks = rows, cursor, marks
+    def show(self, rows: list[Row], cursor: object, *, marks: bool, boxed: bool) -> None:
+        """Redraw with these rows; ``cursor`` is the item under the cursor (or None);
+        ``boxed`` draws the cards as boxes (big terminals)."""
+        self.rows, self.cursor, self.marks, self.boxed = rows, cursor, marks, boxed
         self.refresh(layout=True)
 
-    def _lines(self, width: int) -> list[tuple[Text, list[tuple[object, int, int]]]]:
-        return layout(self.rows, max(width, 12))
+    def blocks(self, width: int) -> list[Block]:
+        width = max(width, 12)
+        if self.boxed:
+            return boxed_blocks(self.rows, width, self.card_style, self.cursor)
+        out: list[Block] = []
+        for line, places in layout(self.rows, width):
+            out.append(([line, self.mark_line(places)] if self.marks else [line], places))
+        return out
+
+    def mark_line(self, places: Places) -> Text:
+        """The cursor mark (under the last cell of the card)."""
+        marks = Text()
+        for item, col, w in places:
+            if item is not None and item == self.cursor:
+                marks.append(" " * (col + w - 1))
+                marks.append("^" if self.card_style.ascii_only else "▲", style="bold cyan")
+        return marks
 
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[override]
-        return len(self._lines(width)) * (2 if self.marks else 1)
+        return sum(len(lines) for lines, _ in self.blocks(width))
 
     def render(self) -> Text:
-        self._placed = self._lines(self.size.width)
+        self._placed = self.blocks(self.size.width)
         out = Text(no_wrap=True, overflow="crop")
-        for n, (line, places) in enumerate(self._placed):
-            if n:
-                out.append("\n")
-            out.append_text(line)
-            if not self.marks:
-                continue
-            marks = Text()
-            for item, col, w in places:
-                if item is not None and item == self.cursor:
-                    marks.append(" " * (col + w - 1 - len(marks.plain)))
-                    marks.append(self.cursor_mark, style="bold cyan")
-            out.append("\n")
-            out.append_text(marks)
+        first = True
+        for lines, _ in self._placed:
+            for line in lines:
+                if not first:
+                    out.append("\n")
+                out.append_text(line)
+                first = False
         return out
 
     def on_click(self, event: events.Click) -> None:
-        line_no = event.y // (2 if self.marks else 1)
-        if not 0 <= line_no < len(self._placed):
-            return
-        for item, col, w in self._placed[line_no][1]:
-            if item is not None and col <= event.x < col + w:
-                event.stop()
-                self.post_message(self.Clicked(self, item))
+        top = 0
+        for lines, places in self._placed:
+            if top <= event.y < top + len(lines):
+                for item, col, w in places:
+                    if col <= event.x < col + w:
+                        event.stop()
+                        self.post_message(self.Clicked(self, item))
+                        return
                 return
+            top += len(lines)
