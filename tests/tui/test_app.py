@@ -347,3 +347,33 @@ async def test_no_color_draws_plain_cards_with_suit_letters(monkeypatch):
         hand = screen.query_one("#hand").render()
         assert all(code in hand.plain for code in screen.hand)
         assert not any(span.style and "red" in str(span.style) for span in hand.spans)
+
+
+async def test_the_lobby_forms_start_and_join_tables():
+    app = make_app(settings=Settings(name="Eli"), browser=browser_of())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("b")
+        form = app.screen
+        assert isinstance(form, TableForm)
+        form.query_one("#bots").value = "10"
+        await pilot.click("#ok")
+        assert "bots: from 1 to 9" in str(form.query_one("#form-error").render())
+        form.query_one("#bots").value = "2"
+        await pilot.pause(0.3)  # a button ignores presses while it shows the last one
+        await pilot.click("#ok")
+        screen = await seated(pilot)
+        assert screen.view["seats"] == 3 and screen.me == 0
+        await pilot.press("q", "y")
+        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+
+        host = Host("swapo", 2, {}, 5, 1, "by address", "sesame", None)
+        port = await host.start("127.0.0.1", 0)
+        try:
+            await pilot.press("a")
+            app.screen.query_one("#address").value = f"127.0.0.1:{port}"
+            app.screen.query_one("#password").value = "sesame"
+            await pilot.press("enter")
+            screen = await seated(pilot)
+            assert 'table "by address"' in str(screen.query_one("#header").render())
+        finally:
+            await host.close()

@@ -70,9 +70,10 @@ class TableForm(ModalScreen[TableRequest | None]):
             with Horizontal(classes="field"):
                 yield Label("Game", classes="field-label")
                 yield Select(GAME_CHOICES, value="swapo", allow_blank=False, id="game")
-            with Horizontal(classes="field"):
-                yield Label("Seats", classes="field-label")
-                yield Input("4", id="seats", type="integer")
+            if hosting:
+                with Horizontal(classes="field"):
+                    yield Label("Seats", classes="field-label")
+                    yield Input("4", id="seats", type="integer")
             with Horizontal(classes="field"):
                 yield Label("Bots", classes="field-label")
                 yield Input("0" if hosting else "3", id="bots", type="integer")
@@ -93,13 +94,16 @@ class TableForm(ModalScreen[TableRequest | None]):
 
     @on(Select.Changed, "#game")
     def _game_changed(self, event: Select.Changed) -> None:
+        """Keep the numbers inside what the chosen game allows."""
         lo, hi = SEAT_RANGE.get(str(event.value), (2, 10))
-        seats = self.query_one("#seats", Input)
+        box = self.query_one("#seats" if self.mode == "host" else "#bots", Input)
+        if self.mode != "host":
+            lo, hi = lo - 1, hi - 1
         try:
-            current = int(seats.value)
+            current = int(box.value)
         except ValueError:
-            current = 4
-        seats.value = str(min(max(current, lo), hi))
+            current = 3
+        box.value = str(min(max(current, lo), hi))
 
     @on(Button.Pressed, "#ok")
     @on(Input.Submitted)
@@ -115,11 +119,13 @@ class TableForm(ModalScreen[TableRequest | None]):
         """The form's values, checked; ValueError says what is wrong."""
         game = str(self.query_one("#game", Select).value)
         lo, hi = SEAT_RANGE.get(game, (2, 10))
-        seats = whole_number(self.query_one("#seats", Input).value, "seats", lo, hi)
-        limit = seats - 1 if self.mode == "bots" else seats
-        bots = whole_number(self.query_one("#bots", Input).value, "bots", 0, limit)
+        bots_text = self.query_one("#bots", Input).value
         if self.mode == "bots":
-            bots = seats - 1
+            bots = whole_number(bots_text, "bots", lo - 1, hi - 1)
+            seats = bots + 1
+        else:  # the host takes a seat too
+            seats = whole_number(self.query_one("#seats", Input).value, "seats", lo, hi)
+            bots = whole_number(bots_text, "bots", 0, seats - 1)
         options = parse_option_text(self.query_one("#options", Input).value)
         name = password = None
         if self.mode == "host":
