@@ -346,11 +346,21 @@ class TableScreen(Screen[None]):
         """A better footer label for a game key now ("swap", "give"…), or None."""
         return None
 
-    def on_move(self, step: int) -> None: ...
-    def on_pick(self) -> None: ...
-    def on_confirm(self) -> None: ...
-    def on_back(self) -> None: ...
-    def on_digit(self, digit: int) -> None: ...
+    # The game keys do nothing by default: ``key_state`` hides them until a game uses them.
+    def on_move(self, step: int) -> None:
+        """←/→ (h/l): move the cursor by ``step``."""
+
+    def on_pick(self) -> None:
+        """space: pick or unpick what the cursor is on."""
+
+    def on_confirm(self) -> None:
+        """enter: take the step, or send the finished action."""
+
+    def on_back(self) -> None:
+        """esc: one step back."""
+
+    def on_digit(self, digit: int) -> None:
+        """0–9: choose a seat, a count or a position by number."""
 
     def round_history(self) -> list[Text]:
         """Lines for the scores screen's history (override)."""
