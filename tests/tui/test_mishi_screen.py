@@ -299,3 +299,22 @@ async def test_ascii_cards_and_a_mouse_click_picks_a_card_to_bury():
         assert screen.picked == [first.index] and "1/8" in screen.prompt.plain
         await pilot.click(InlineHand, offset=(first.start, 0))  # a second click puts it back
         assert screen.picked == []
+
+
+def test_the_follow_prompt_says_what_the_rules_demand():
+    from engine.mishi.cards import ORDERS
+    from tui.screens.mishi_keys import MishiDecisions
+    from tui.widgets.cards import CardStyle
+
+    table = MishiDecisions()
+    table.order, table.cards = ORDERS["S"], CardStyle(ascii_only=True)
+    tractor = {"suit": "H", "tractors": [2], "pairs": 0, "singles": 0}
+    table.view = {"trick": [{"seat": 1, "cards": ["9H", "9H", "JH", "JH"]}], "lead": tractor}
+    table.hand = ["AH", "AH", "KH", "KH", "7H", "5C"]
+    assert table.follow_duty() == "must include a 2-pair tractor"
+    table.hand = ["AH", "AH", "QH", "7H", "6H", "5C"]  # no tractor: the pair it has
+    assert table.follow_duty() == "must include a pair"
+    table.hand = ["AH", "7H", "5C", "6C"]
+    assert table.follow_duty() == "all your H, then any cards"
+    table.hand = ["5C", "6C", "7C", "8C"]
+    assert table.follow_duty() == "no H: any cards"

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
-from engine.mishi.cards import ORDERS
+from engine.mishi.cards import ORDERS, Order
 
 from ..text import literal
 from ..widgets.cards import CardFace, render_row
@@ -72,7 +72,7 @@ class MishiScreen(MishiDecisions, TableScreen):
         return list(hand) if isinstance(hand, list) else []
 
     @property
-    def order(self):
+    def order(self) -> Order:
         """The card order of the trump named so far (from the view)."""
         return ORDERS.get(self.view.get("trump"), ORDERS[None])
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from engine.mishi.cards import SUIT_ORDER, TRUMP
-from engine.mishi.tricks import Shape, beat_key, completable
+from engine.mishi.tricks import Shape, beat_key, completable, requirement
 
 from . import mishi_draw as draw
 
@@ -166,17 +166,30 @@ class MishiDecisions:
         line.append_text(draw.lead_words(self.view.get("lead"), self.cards, article=False))
         line.append(": pick ")
         line.append(f"{len(self.picked)}/{size}", style="bold")
-        suit = (self.view.get("lead") or {}).get("suit")
-        wanted = TRUMP if suit == "trump" else suit
-        have = sum(1 for c in self.hand if self.order.suit(c) == wanted)
-        if have < size:
-            line.append(
-                f" (you hold {have} of the suit: any cards fill up)"
-                if have
-                else " (void: any cards)"
-            )
+        duty = self.follow_duty()
+        if duty:
+            line.append(f" ({duty})")
         line.append(" · enter play" if self.ready() else "")
         return line
+
+    def follow_duty(self) -> str:
+        """What the rules make me play on this lead, in words ("must include a pair")."""
+        suit, shape = self.lead_shape()
+        mine = [c for c in self.hand if self.order.suit(c) == suit]
+        glyph = "trumps" if suit == TRUMP else draw.suit_text(self.cards, suit).plain
+        if not mine:
+            return f"no {glyph}: any cards"
+        if len(mine) < shape.size:
+            return f"all your {glyph}, then any cards"
+        if len(mine) == shape.size:
+            return f"all your {glyph}"
+        tractors, pairs = requirement(mine, shape, self.order)
+        units = [f"a {k}-pair tractor" for k in tractors]
+        if pairs:
+            units.append("a pair" if pairs == 1 else f"{pairs} pairs")
+        if units:
+            return "must include " + " and ".join(units)
+        return f"any {glyph}" if shape.size > 1 else ""
 
     def waiting_words(self) -> Text:
         view, name = self.view, self.seat_name
