@@ -257,6 +257,8 @@ class MishiScreen(MishiDecisions, TableScreen):
         if not plays.get(bottom) and view.get("phase") == "play":
             mine[0] = Text("—", "dim")
         label = Text(f"{self.seat_name(bottom)}: ", style="bold")
+        if view.get("phase") != "play" and not mine[0].plain:
+            label = Text("")
         if self.large:
             out.append_text(draw.centred(label, width))
             out.append("\n")
