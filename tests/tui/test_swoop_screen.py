@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from rich.cells import cell_len
+from rich.text import Text
 
 import engine
 from engine.swoop.rules import full_deck
@@ -227,31 +229,40 @@ async def test_stopping_a_chain_clears_the_rest():
         assert screen.view["cleared"] == 6
 
 
+async def go_out(pilot, screen) -> None:
+    """Play the GOING_OUT hand by keys: nine swoops in a row, the last with the last card."""
+    # Groups that swoop on the empty pile: the player plays again after each.
+    for rank, count, where in (("Q", "4", "hand"), ("K", "4", "hand"), ("10", "4", "hand")):
+        await my_turn(pilot, screen)
+        await walk_to(pilot, screen, rank, where=where)
+        await pilot.press(count, "enter")
+    await my_turn(pilot, screen)
+    await walk_to(pilot, screen, "JK", where="up")
+    await pilot.press("2", "enter")
+    await my_turn(pilot, screen)
+    await walk_to(pilot, screen, "10", where="up")
+    await pilot.press("enter")
+    # Then the four mystery cards, turned one by one (t turns the one under the cursor).
+    for left in (4, 3, 2, 1):
+        await my_turn(pilot, screen)
+        assert sum(screen.mine.uncovered) == left
+        assert screen.items() == [("down", s) for s in range(4) if screen.mine.uncovered[s]]
+        await pilot.press("left", "t")
+        await wait_until(
+            pilot,
+            lambda left=left: (
+                sum(screen.mine.uncovered) < left
+                or screen.view["hand_no"] > 1
+                or screen.view["over"]
+            ),
+        )
+
+
 async def test_going_out_shows_the_penalties_until_my_next_play():
     app = swoop_app(GOING_OUT, first=0)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await seated(pilot)
-        # Four groups that swoop on the empty pile: the player plays again after each.
-        for rank, count, where in (("Q", "4", "hand"), ("K", "4", "hand"), ("10", "4", "hand")):
-            await my_turn(pilot, screen)
-            await walk_to(pilot, screen, rank, where=where)
-            await pilot.press(count, "enter")
-        await my_turn(pilot, screen)
-        await walk_to(pilot, screen, "JK", where="up")
-        await pilot.press("2", "enter")
-        await my_turn(pilot, screen)
-        await walk_to(pilot, screen, "10", where="up")
-        await pilot.press("enter")
-        # Then the four mystery cards, turned one by one (t turns the one under the cursor).
-        for left in (4, 3, 2, 1):
-            await my_turn(pilot, screen)
-            assert sum(screen.mine.uncovered) == left
-            assert screen.items() == [("down", s) for s in range(4) if screen.mine.uncovered[s]]
-            await pilot.press("left", "t")
-            await wait_until(
-                pilot,
-                lambda left=left: sum(screen.mine.uncovered) < left or screen.view["hand_no"] > 1,
-            )
+        await go_out(pilot, screen)
         await wait_until(pilot, lambda: screen.view["hand_no"] == 2)
         await settle(pilot)
         log = log_text(screen)
@@ -269,6 +280,55 @@ async def test_going_out_shows_the_penalties_until_my_next_play():
         assert screen.notice is not None
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen.notice is None)
+
+
+async def test_the_last_hand_ends_the_game_with_the_final_scores():
+    app = swoop_app(GOING_OUT, first=0, options={"hands": 1})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        await go_out(pilot, screen)
+        await wait_until(pilot, lambda: screen.view["over"])
+        await wait_until(pilot, lambda: "Scores" in type(app.screen).__name__)
+        assert app.screen.title_text == "Final scores — You won"
+        assert screen.prompt.plain == "Game over — You won · s scores · q leave"
+        assert "Game over — You won" in log_text(screen)
+        assert screen.key_state("confirm") is False and not screen.check_action("turn", ())
+
+
+async def test_a_click_on_a_card_picks_it():
+    app = swoop_app(FLIP, first=0, moves=FLIP_MOVES)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        await my_turn(pilot, screen)
+        cards = screen.query_one("#mine")
+        king = next(i for i in screen.items() if screen.mine.rank(i) == "K")
+        top = 0
+        for lines, places in cards._placed:
+            spot = next(((col, w) for item, col, w in places if item == king), None)
+            if spot:
+                break
+            top += len(lines)
+        assert spot is not None
+        await pilot.click("#mine", offset=(spot[0], top))
+        assert screen.picks == [king] and screen.current() == king
+        assert "take the pile" in screen.prompt.plain
+
+
+def test_long_hands_wrap_inside_the_width():
+    from tui.screens.swoop_cards import Piece, Row, boxed_blocks, layout
+    from tui.widgets.cards import CardFace, CardStyle
+
+    codes = [f"{r}S" for r in ("A", "2", "5", "7", "9", "J", "K", "10") for _ in range(5)]
+    pieces = [Piece(("hand", i), Text(c[:-1]), c[:-1], CardFace(c)) for i, c in enumerate(codes)]
+    rows = [Row(Text("   hand "), pieces)]
+    lines = layout(rows, 44)
+    assert len(lines) > 1
+    assert all(cell_len(line.plain) <= 44 for line, _ in lines)
+    placed = [item for _, places in lines for item, _, _ in places]
+    assert placed == [p.item for p in pieces]  # every card once, in order
+    blocks = boxed_blocks(rows, 66, CardStyle(), cursor=("hand", 0))
+    assert all(cell_len(line.plain) <= 66 for lines_, _ in blocks for line in lines_)
+    assert [item for _, places in blocks for item, _, _ in places] == [p.item for p in pieces]
 
 
 async def quiet(pilot) -> None:

@@ -216,6 +216,7 @@ class SwoopScreen(SwoopKeys, TableScreen):
             self.cards,
             turn=self.me == self.view.get("turn"),
         )
+        head.append(" ")  # the slots line up with the other players' slots
         slots = [self.slot_piece(slot, allowed, asked) for slot in range(4)]
         turnable = [s + 1 for s in range(4) if self.mine.uncovered[s]]
         suffix = None
@@ -282,7 +283,9 @@ class SwoopScreen(SwoopKeys, TableScreen):
         if self.sent:
             return Text("Sent — waiting for the table…")
         if self.view.get("over"):
-            return Text("Game over · s scores · q leave")
+            winners = (self.view.get("result") or {}).get("winners") or []
+            names = ", ".join(self.seat_name(s) for s in winners) or "nobody"
+            return Text(f"Game over — {names} won · s scores · q leave")
         if kind == "wait":
             return self.waiting_words()
         if kind == "play":
