@@ -169,7 +169,12 @@ async def test_a_whole_hand_ends_with_its_score_in_the_log_and_history():
     app = mishi_app(FOLLOWER_SEED, options={"hands": 1})
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
+        await play_by_keys(pilot, screen, declare=False, stop=lambda: screen.step == "play")
+        assert "partner ?" in str(screen.query_one("#header").render())  # a defender's view
         await play_by_keys(pilot, screen, declare=False, stop=lambda: bool(screen.view.get("over")))
+        if screen.view["history"][0]["case"] == "paqi":  # the declarer held both tens
+            header = str(screen.query_one("#header").render())
+            assert "partner alone (扒起)" in header
         await settle(pilot)
         record = screen.view["history"][0]
         assert screen.finished is not None and screen.finished["deltas"] == record["deltas"]
