@@ -98,7 +98,9 @@ class SwoopScreen(SwoopKeys, TableScreen):
         """How the hand on show began: who leads, and the card that won the draw."""
         leader = view.get("first")
         lead = draw.verb(leader, self.me, "leads")
-        line = Text(f"Hand {view.get('hand_no', 1)} · {self.seat_name(leader)} {lead}", "bold")
+        line = Text.assemble(
+            (f"Hand {view.get('hand_no', 1)} · {self.seat_name(leader)} {lead}", "bold")
+        )
         draws = view.get("draws") or []
         if view.get("hand_no") == 1 and draws and isinstance(draws[-1], list):
             won = [card for seat, card in draws[-1] if seat == leader]
@@ -183,9 +185,9 @@ class SwoopScreen(SwoopKeys, TableScreen):
         scores = self.view.get("scores") or []
         wide = self.has_class("-wide")
         lines = Text(no_wrap=True, overflow="ellipsis")
-        for n, seat in enumerate(self.others()):
-            if n:
-                lines.append("\n")
+        lines.append(" " * 22 + "face up" + " " * 6 + "mystery", style="dim")
+        for seat in self.others():
+            lines.append("\n")
             player = players[seat] if seat < len(players) else {}
             lines.append_text(
                 draw.seat_line(
@@ -218,11 +220,11 @@ class SwoopScreen(SwoopKeys, TableScreen):
         )
         head.append(" ")  # the slots line up with the other players' slots
         slots = [self.slot_piece(slot, allowed, asked) for slot in range(4)]
+        suffix = draw.mystery_cells(me, self.cards)
         turnable = [s + 1 for s in range(4) if self.mine.uncovered[s]]
-        suffix = None
-        if turnable:
+        if turnable and self.has_class("-wide"):
             which = "slot " + ", ".join(str(s) for s in turnable)
-            suffix = Text(f"({which} can be turned: t)", style="dim")
+            suffix.append(f"  ({which} can be turned: t)", style="dim")
         hand = []
         for i, code in enumerate(self.mine.hand):
             label = draw.card_label(code, self.cards)
@@ -361,7 +363,7 @@ class SwoopScreen(SwoopKeys, TableScreen):
         chain = self.view.get("chain") or {}
         r = draw.rank_text(str(chain.get("rank", "?")), self.cards)
         need = chain.get("need", "?")
-        line = Text("Swoop! Chain downward: ", style="bold")
+        line = Text.assemble(("Swoop! Chain downward: ", "bold"))
         line.append(f"{need} more {r}{'s' if need != 1 else ''} swoop again")
         line.append(" — enter chain, x stop (the rest of the pile is cleared)")
         return line

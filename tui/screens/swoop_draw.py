@@ -89,6 +89,22 @@ def seat_head(name: Text, digit: str, count: int, style: CardStyle, *, turn: boo
     return line
 
 
+def mystery_cells(player: dict, style: CardStyle) -> Text:
+    """The four mystery places in one glance: a back per card still there (dim while a
+    face-up card covers it, bright once it can be turned), ``·`` once it is gone."""
+    mystery = player.get("mystery") or [False] * 4
+    uncovered = player.get("uncovered") or [False] * 4
+    out = Text()
+    for slot in range(4):
+        if slot < len(mystery) and mystery[slot]:
+            turnable = slot < len(uncovered) and uncovered[slot]
+            look = (MYSTERY_STYLE if style.color else "bold") if turnable else "dim"
+            out.append(style.back(1), style=look)
+        else:
+            out.append("." if style.ascii_only else "·", style="dim")
+    return out
+
+
 def seat_line(
     name: Text,
     digit: str,
@@ -102,6 +118,8 @@ def seat_line(
     """ "▶1 Bo        hand 12   K  9 ▒▒  ·  45 pts"."""
     line = seat_head(name, digit, int(player.get("hand", 0) or 0), style, turn=turn)
     line.append_text(slot_cells(player, style, flipped))
+    line.append("  ")
+    line.append_text(mystery_cells(player, style))
     if score is not None:
         line.append(f"  {score:>3} pts", style="dim")
     return line
@@ -169,7 +187,7 @@ def top_words(view: dict, style: CardStyle) -> str:
 
 def penalties_text(event: dict, name_of: NameOf) -> Text:
     """ "Hand 2 over — Bo went out · penalties Aki 45 · Bo 0 …"."""
-    out = Text(f"Hand {event.get('hand_no', '?')} over", style="bold")
+    out = Text.assemble((f"Hand {event.get('hand_no', '?')} over", "bold"))
     seat = event.get("out")
     if isinstance(seat, int):
         out.append(f" — {name_of(seat)} went out", style="bold green")
@@ -234,7 +252,7 @@ def event_line(event: dict, name_of: NameOf, style: CardStyle, me: int | None) -
     if kind == "chain":
         removed = [c for c in event.get("removed") or [] if isinstance(c, str)]
         r = rank_of(removed[0]) if removed else "?"
-        line = Text(f"{who} chained: ", style="bold magenta")
+        line = Text.assemble((f"{who} chained: ", "bold magenta"))
         line.append(f"played {len(cards)}, four {rank_text(r, style)}s gone")
         return line
     if kind == "clear":
