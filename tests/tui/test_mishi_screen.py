@@ -80,7 +80,7 @@ async def test_declare_bury_and_lead_the_first_trick_by_keys():
         assert screen.view["declarer"] == screen.me and len(screen.hand) == 29
         assert "0/8" in screen.prompt.plain
         info = str(screen.query_one("#info").render())
-        assert "Kitty taken into your hand" in info
+        assert "Kitty, now in your hand" in info
         for _ in range(8):
             await pilot.press("space", "right")
         assert "8/8" in screen.prompt.plain and "enter bury" in screen.prompt.plain
@@ -323,3 +323,13 @@ def test_the_follow_prompt_says_what_the_rules_demand():
     assert table.follow_duty() == "all your H, then any cards"
     table.hand = ["5C", "6C", "7C", "8C"]
     assert table.follow_duty() == "no H: any cards"
+
+
+async def test_the_kittys_cards_are_pointed_out_while_burying():
+    app = mishi_app(DECLARER_SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.step == "bury")
+        marks = screen.kitty_marks()
+        assert len(marks) == 8
+        assert sorted(screen.hand[i] for i in marks) == sorted(screen.view["kitty"])

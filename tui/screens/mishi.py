@@ -300,7 +300,7 @@ class MishiScreen(MishiDecisions, TableScreen):
         if phase == "bury":
             kitty = view.get("kitty")
             if isinstance(kitty, list) and kitty:
-                line = Text("Kitty taken into your hand: ", style="dim")
+                line = Text("Kitty, now in your hand (·): ", style="dim")
                 line.append_text(self.cards.hand(kitty))
                 return line
             return Text(
@@ -349,7 +349,20 @@ class MishiScreen(MishiDecisions, TableScreen):
         row.display = bool(self.hand)
         cursor = self.cursor if self.step in ("bury", "play") else None
         groups = [self.order.suit(c) for c in self.hand]
-        row.show(self.hand, groups, self.pickable(), set(self.picked), cursor)
+        row.show(self.hand, groups, self.pickable(), set(self.picked), cursor, self.kitty_marks())
+
+    def kitty_marks(self) -> set[int]:
+        """Where the kitty's cards sit in my hand while I bury (one of two equal cards)."""
+        kitty = self.view.get("kitty")
+        if self.view.get("phase") != "bury" or not isinstance(kitty, list):
+            return set()
+        left = Counter(kitty)
+        marks = set()
+        for index, code in enumerate(self.hand):
+            if left[code]:
+                left[code] -= 1
+                marks.add(index)
+        return marks
 
     def on_inline_hand_clicked(self, message: InlineHand.Clicked) -> None:
         """Mouse: a click on a card moves there and picks it, like the keyboard would."""

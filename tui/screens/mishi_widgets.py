@@ -53,6 +53,7 @@ class InlineHand(Widget):
         self.enabled: list[bool] = []
         self.picked: set[int] = set()
         self.cursor: int | None = None
+        self.marked: set[int] = set()  # cards to point out (the kitty, while burying)
 
     def show(
         self,
@@ -61,11 +62,14 @@ class InlineHand(Widget):
         enabled: list[bool],
         picked: set[int],
         cursor: int | None,
+        marked: set[int] | None = None,
     ) -> None:
-        """Redraw with these cards, what may be picked, what is picked, and the cursor."""
+        """Redraw with these cards, what may be picked, what is picked, the cursor, and the
+        cards to point out."""
         resized = len(cards) != len(self.cards)
         self.cards, self.groups = list(cards), list(groups)
         self.enabled, self.picked, self.cursor = list(enabled), set(picked), cursor
+        self.marked = set(marked or ())
         self.refresh(layout=resized)
 
     def card_text(self, index: int) -> Text:
@@ -130,6 +134,8 @@ class InlineHand(Widget):
                     mark, look = ("^" if style.ascii_only else "▲"), "bold cyan"
                 elif token.index in self.picked:
                     mark, look = ("+" if style.ascii_only else "●"), "yellow"
+                elif token.index in self.marked:
+                    mark, look = ("." if style.ascii_only else "·"), "bold"
                 if mark:
                     marks.append(" " * (token.start - cell_len(marks.plain)))
                     marks.append(mark, style=look if style.color else "")
