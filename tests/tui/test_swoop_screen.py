@@ -7,9 +7,13 @@ local player's turn whatever the bots would choose.
 
 from __future__ import annotations
 
+import copy
+import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.cells import cell_len
 from rich.text import Text
 
@@ -375,3 +379,38 @@ def test_snapshot_chain_step(snap_compare):
 
     app = swoop_app(CHAIN, first=1, moves=CHAIN_MOVES, ascii_only=True)
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 40))
+def test_every_listed_group_can_be_picked_card_by_card_and_is_accepted(seed, steps):
+    """The screen's picking (from ``legal`` only) reaches every listed group, one card at a
+    time, and what it sends is accepted by the engine."""
+    from tui.screens import swoop_flow as flow
+
+    game = engine.new_game("swoop", 4, {"first_player": 0}, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        seat = game.pending()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+        if game.over:
+            return
+    seat = game.pending()[0]
+    view, legal = game.view(seat), game.legal_actions(seat)
+    kind = view["phase"]
+    mine = flow.Mine.from_view(view, seat)
+    allowed = flow.shapes(legal, kind, mine)
+    assert flow.flip_slots(legal) == [s for s in range(4) if mine.uncovered[s]] or kind != "play"
+    for action in flow.of_type(legal, kind):
+        free = list(range(len(mine.hand)))
+        picks: list = []
+        for code in action["cards"]:
+            index = next(i for i in free if mine.hand[i] == code)
+            free.remove(index)
+            picks.append(("hand", index))
+        picks += [("up", slot) for slot in action.get("table") or []]
+        for n, item in enumerate(picks):
+            assert flow.can_add(picks[:n], item, allowed, mine)
+        built = flow.action_for(picks, kind, allowed, mine)
+        assert built is not None
+        copy.deepcopy(game).apply(seat, built)  # accepted (raises IllegalAction otherwise)

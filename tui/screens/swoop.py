@@ -67,7 +67,7 @@ class SwoopScreen(SwoopKeys, TableScreen):
 
     def allowed(self) -> set[flow.Shape]:
         kind = self.asked()
-        return flow.shapes(self.legal, kind, self.mine, None) if kind != "wait" else set()
+        return flow.shapes(self.legal, kind, self.mine) if kind != "wait" else set()
 
     def items(self) -> list[flow.Item]:
         return self.mine.items()

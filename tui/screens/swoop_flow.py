@@ -27,14 +27,6 @@ def of_type(legal: list[dict], kind: str) -> list[dict]:
     return [a for a in legal if isinstance(a, dict) and a.get("type") == kind]
 
 
-def group_kind(legal: list[dict]) -> str | None:
-    """The kind of group the seat is asked for now (play, add or chain), if any."""
-    for kind in GROUP_KINDS:
-        if of_type(legal, kind):
-            return kind
-    return None
-
-
 def flip_slots(legal: list[dict]) -> list[int]:
     return sorted(a["slot"] for a in of_type(legal, "flip") if isinstance(a.get("slot"), int))
 
@@ -89,7 +81,7 @@ class Mine:
         return rank_of(code) if code else None
 
 
-def shapes(legal: list[dict], kind: str, mine: Mine, fixed_rank: str | None) -> set[Shape]:
+def shapes(legal: list[dict], kind: str, mine: Mine) -> set[Shape]:
     """The listed groups of ``kind`` as (rank, hand cards, slots); empty adds are left out."""
     out: set[Shape] = set()
     for action in of_type(legal, kind):
@@ -102,7 +94,7 @@ def shapes(legal: list[dict], kind: str, mine: Mine, fixed_rank: str | None) -> 
             r = rank_of(code) if code else ""
         else:
             continue
-        out.add((fixed_rank or r, len(cards), slots))
+        out.add((r, len(cards), slots))
     return out
 
 
