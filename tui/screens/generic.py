@@ -15,6 +15,8 @@ from textual.widgets import Static
 
 from engine.cards import is_card
 
+from ..connect import Seat
+from ..settings import Settings
 from ..text import clean
 from .table import TableScreen
 
@@ -46,8 +48,8 @@ class GenericTableScreen(TableScreen):
         Binding("down,j", "move(1)", "move", show=False),
     ]
 
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, seat: Seat, settings: Settings) -> None:
+        super().__init__(seat, settings)
         self.choice = 0
 
     @property

@@ -14,6 +14,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
+from ..connect import Seat
+from ..settings import Settings
 from ..text import literal
 from ..widgets.cards import CardFace, CardRow
 from . import swapo_draw as draw
@@ -47,8 +49,8 @@ class SwapoScreen(SwapoDecisions, TableScreen):
     BINDINGS: ClassVar[list] = [Binding("p", "pass_turn", "pass", id="pass")]
     DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ("pass_turn",)
 
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, seat: Seat, settings: Settings) -> None:
+        super().__init__(seat, settings)
         self.step = "wait"
         self.decision: tuple | None = None
         self.target: int | None = None

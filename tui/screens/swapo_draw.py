@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 
 from ..widgets.cards import CardStyle
 from .swapo_flow import POWER_CARDS, best_groups, group_words
+
+NameOf = Callable[[object], str]  # a seat number -> the name shown
 
 VARIANT_MARKS = {"dagger": "†", "asterisk": "*", "ace": " Ace"}
 
@@ -85,7 +89,7 @@ def revealed_hand(
     return out
 
 
-def swaps_summary(view: dict, name_of) -> Text:
+def swaps_summary(view: dict, name_of: NameOf) -> Text:
     """This round's public exchanges at a glance: "Bo ↔ Chen 2 · Dana kept"."""
     if view.get("phase") not in ("swap", "give") or view.get("revealed"):
         return Text("")
@@ -105,7 +109,7 @@ def swaps_summary(view: dict, name_of) -> Text:
     return out
 
 
-def round_words(record: dict, name_of) -> str:
+def round_words(record: dict, name_of: NameOf) -> str:
     """ "Round 2: Bo won with three 7s (+21)" or "Round 2: no game (Draw)"."""
     number = record.get("round", "?")
     if record.get("no_game"):
@@ -126,7 +130,7 @@ def round_words(record: dict, name_of) -> str:
     return f"Round {number}: {', '.join(parts) or 'nobody'} {verb}{extra}"
 
 
-def event_line(event: dict, name_of, style: CardStyle, asterisk: bool) -> Text | str | None:
+def event_line(event: dict, name_of: NameOf, style: CardStyle, asterisk: bool) -> Text | str | None:
     """One log line per public event."""
     kind = event.get("type")
     seat = event.get("seat")
@@ -182,7 +186,7 @@ def event_line(event: dict, name_of, style: CardStyle, asterisk: bool) -> Text |
     return None
 
 
-def toast_line(event: dict, name_of) -> str | None:
+def toast_line(event: dict, name_of: NameOf) -> str | None:
     """The big events get a toast too."""
     kind = event.get("type")
     who = name_of(event.get("seat")) if isinstance(event.get("seat"), int) else "?"
