@@ -12,7 +12,7 @@ from net.host import Host
 from tests.tui.conftest import SIZE, FakeTable, browser_of, seated, table_app, wait_until
 from tui.app import make_app
 from tui.connect import join_launcher, play_launcher
-from tui.screens.dialogs import ConfirmLeave, ScoresScreen
+from tui.screens.dialogs import ConfirmLeave, RulesScreen, ScoresScreen
 from tui.screens.forms import JoinForm, TableForm
 from tui.screens.lobby import LobbyScreen
 from tui.settings import Settings
@@ -64,8 +64,17 @@ async def test_lobby_says_it_is_searching_when_nothing_is_found():
     app = make_app(settings=Settings(name="Eli"), browser=browser_of())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        status = str(app.screen.query_one("#lobby-status").render())
+        lobby = app.screen
+        status = str(lobby.query_one("#lobby-status").render())
         assert "Searching for tables" in status
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        assert app.screen is lobby
+        first = lobby.browser
+        await pilot.press("r")  # look again: a fresh browser
+        await wait_until(pilot, lambda: lobby.browser is not None and lobby.browser is not first)
+        assert first.closed
 
 
 async def test_joining_a_discovered_table_from_the_lobby():
