@@ -183,9 +183,8 @@ class SwoopScreen(SwoopKeys, TableScreen):
     def seats_text(self) -> Text:
         players = self.view.get("players") or []
         scores = self.view.get("scores") or []
-        wide = self.has_class("-wide")
         lines = Text(no_wrap=True, overflow="ellipsis")
-        lines.append(" " * 22 + "face up" + " " * 6 + "mystery", style="dim")
+        lines.append(" " * 22 + "face up" + " " * 6 + "down" + "  pts", style="dim")
         for seat in self.others():
             lines.append("\n")
             player = players[seat] if seat < len(players) else {}
@@ -197,7 +196,7 @@ class SwoopScreen(SwoopKeys, TableScreen):
                     self.cards,
                     turn=seat == self.view.get("turn"),
                     flipped=self.view.get("flipped") if seat == self.view.get("turn") else None,
-                    score=scores[seat] if wide and seat < len(scores) else None,
+                    score=scores[seat] if seat < len(scores) else None,
                 )
             )
         return lines
@@ -221,6 +220,9 @@ class SwoopScreen(SwoopKeys, TableScreen):
         head.append(" ")  # the slots line up with the other players' slots
         slots = [self.slot_piece(slot, allowed, asked) for slot in range(4)]
         suffix = draw.mystery_cells(me, self.cards)
+        scores = self.view.get("scores") or []
+        if self.me < len(scores):
+            suffix.append_text(draw.score_text(scores[self.me]))
         turnable = [s + 1 for s in range(4) if self.mine.uncovered[s]]
         if turnable and self.has_class("-wide"):
             which = "slot " + ", ".join(str(s) for s in turnable)

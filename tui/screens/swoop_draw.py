@@ -115,14 +115,19 @@ def seat_line(
     score: int | None,
     flipped: dict | None = None,
 ) -> Text:
-    """ "▶1 Bo        hand 12   K  9 ▒▒  ·  45 pts"."""
+    """ "▶1 Bo        hand 12   K  9 ▒▒  ·  ▒▒··   45"."""
     line = seat_head(name, digit, int(player.get("hand", 0) or 0), style, turn=turn)
     line.append_text(slot_cells(player, style, flipped))
     line.append("  ")
     line.append_text(mystery_cells(player, style))
     if score is not None:
-        line.append(f"  {score:>3} pts", style="dim")
+        line.append_text(score_text(score))
     return line
+
+
+def score_text(score: int) -> Text:
+    """A seat's penalty total so far, after its cards (the column headed "pts")."""
+    return Text(f"  {score:>3}", style="dim")
 
 
 def pile_lines(view: dict, style: CardStyle, width: int, *, cards: bool = True) -> Text:
