@@ -47,7 +47,7 @@ async def play_one_turn(pilot, screen) -> list[str]:
 async def play_by_keys(pilot, screen, *, declare: bool, stop) -> None:
     """Answer every question of mine by keys until ``stop()`` holds."""
     for _ in range(400):
-        await settle(pilot, 0.05)
+        await settle(pilot, 0.03)
         if stop():
             return
         step = screen.step
@@ -81,6 +81,8 @@ async def test_declare_bury_and_lead_the_first_trick_by_keys():
         assert "0/8" in screen.prompt.plain
         info = str(screen.query_one("#info").render())
         assert "Kitty, now in your hand" in info
+        marks = screen.kitty_marks()  # the kitty's cards are pointed out in the hand
+        assert sorted(screen.hand[i] for i in marks) == sorted(screen.view["kitty"])
         for _ in range(8):
             await pilot.press("space", "right")
         assert "8/8" in screen.prompt.plain and "enter bury" in screen.prompt.plain
@@ -263,7 +265,7 @@ def test_snapshot_later_in_the_hand(snap_compare, size):
             pilot,
             screen,
             declare=False,
-            stop=lambda: screen.step == "play" and screen.view.get("trick_number", 0) >= 8,
+            stop=lambda: screen.step == "play" and screen.view.get("trick_number", 0) >= 5,
         )
         await quiet(pilot)
 
@@ -323,13 +325,3 @@ def test_the_follow_prompt_says_what_the_rules_demand():
     assert table.follow_duty() == "all your H, then any cards"
     table.hand = ["5C", "6C", "7C", "8C"]
     assert table.follow_duty() == "no H: any cards"
-
-
-async def test_the_kittys_cards_are_pointed_out_while_burying():
-    app = mishi_app(DECLARER_SEED)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await seated(pilot)
-        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.step == "bury")
-        marks = screen.kitty_marks()
-        assert len(marks) == 8
-        assert sorted(screen.hand[i] for i in marks) == sorted(screen.view["kitty"])
