@@ -189,10 +189,10 @@ async def test_turning_a_mystery_card_then_adding_to_it():
         assert screen.picks == []
         await walk_to(pilot, screen, "3")
         await pilot.press("space", "enter")
-        await wait_until(pilot, lambda: "with the card turned up" in log_text(screen))
+        await wait_until(pilot, lambda: "(turned up + hand)" in log_text(screen))
         log = log_text(screen)
         assert "You turned up 3 (slot 1)" in log
-        assert "You played 3 3 with the card turned up" in log
+        assert "You played 3 3 (turned up + hand)" in log
 
 
 async def test_a_swoop_then_a_chain_then_playing_again():
@@ -414,3 +414,15 @@ def test_every_listed_group_can_be_picked_card_by_card_and_is_accepted(seed, ste
         built = flow.action_for(picks, kind, allowed, mine)
         assert built is not None
         copy.deepcopy(game).apply(seat, built)  # accepted (raises IllegalAction otherwise)
+
+
+def test_snapshot_after_going_out(snap_compare):
+    async def run_before(pilot):
+        screen = await seated(pilot)
+        await go_out(pilot, screen)
+        await wait_until(pilot, lambda: screen.view["hand_no"] == 2)
+        await my_turn(pilot, screen)
+        await quiet(pilot)
+
+    app = swoop_app(GOING_OUT, first=0)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

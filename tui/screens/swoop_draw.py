@@ -214,15 +214,15 @@ def history_line(number: int, penalties: list, name_of: NameOf) -> str:
 
 
 def from_where(event: dict) -> str:
-    """ "" or " (from the table)" / " (hand + table)" / " with the turned-up card"."""
+    """Where a played group came from, when not only the hand: " (face-up)",
+    " (hand + face-up)", " (turned up)", " (turned up + hand)"…"""
     hand, table = event.get("hand") or [], event.get("table") or []
-    if event.get("mystery"):
-        return " with the card turned up"
-    if table and hand:
-        return " (hand + face-up)"
+    parts = ["turned up"] if event.get("mystery") else []
+    if hand and parts + table:
+        parts.append("hand")
     if table:
-        return " (face-up)"
-    return ""
+        parts.append("face-up")
+    return f" ({' + '.join(parts)})" if parts else ""
 
 
 def verb(seat: object, me: object, word: str) -> str:
