@@ -54,6 +54,17 @@ class SwoopScreen(SwoopKeys, TableScreen):
         yield MyCards(self.cards, id="mine")
         yield Static("", id="notice", markup=False)
 
+    def wants_large_cards(self, width: int, height: int) -> bool:
+        # header, prompt, footer; pile and its cards; the seats; my slots and two lines of
+        # hand as boxes; the penalties of the last hand
+        return width >= 110 and height >= 30 + self.seat_count
+
+    def boxed(self) -> bool:
+        """Big cards for my slots and hand while the hand fits in two lines of boxes (a
+        hand swollen by pick-ups goes back to ranks, so nothing scrolls away)."""
+        width = self.query_one("#mine", MyCards).size.width or 60
+        return self.large and len(self.mine.hand) <= 2 * max(1, (width - 2) // 6)
+
     def show_waiting(self, seated: Text) -> None:
         self.query_one("#seats", Static).update(seated)
 
@@ -234,7 +245,7 @@ class SwoopScreen(SwoopKeys, TableScreen):
             hand.append(Piece(("hand", i), label, flow.rank_of(code), face))
         rows = [Row(head, slots, suffix), Row(Text.assemble(("   hand ", "dim")), hand)]
         cards.display = True
-        cards.show(rows, self.current() if asked else None, marks=asked, boxed=self.large)
+        cards.show(rows, self.current() if asked else None, marks=asked, boxed=self.boxed())
 
     def slot_piece(self, slot: int, allowed: set[flow.Shape], asked: bool) -> Piece:
         """One of my four slots: a face-up card, a mystery card (back), the card just turned
