@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import pytest
 
+from net.discovery import TableInfo
 from tui.app import KotatsuApp, make_app
 from tui.connect import play_launcher
 from tui.settings import Settings
@@ -15,24 +15,8 @@ from tui.settings import Settings
 SIZE = (80, 24)
 
 
-@dataclass(frozen=True)
-class FakeTable:
-    """What net.discovery.Browser reports for a table (the same attributes)."""
-
-    key: str
-    name: str
-    game: str
-    variant: str
-    taken: int
-    seats: int
-    password: bool
-    version: int
-    address: str
-    port: int
-
-    @property
-    def endpoint(self) -> str:
-        return f"{self.address}:{self.port}"
+# The browser reports net.discovery.TableInfo records; tests build them directly.
+FakeTable = TableInfo
 
 
 class FakeBrowser:
