@@ -325,3 +325,25 @@ def test_the_follow_prompt_says_what_the_rules_demand():
     assert table.follow_duty() == "all your H, then any cards"
     table.hand = ["5C", "6C", "7C", "8C"]
     assert table.follow_duty() == "no H: any cards"
+
+
+async def test_a_spectator_sees_every_seat_and_no_hand():
+    from net.host import Host
+    from tui.connect import join_launcher
+
+    host = Host("mishi", 4, {}, FOLLOWER_SEED, 4, "show", None, None, bot_delay=1.0)
+    port = await host.start("127.0.0.1", 0)
+    try:
+        launcher = join_launcher("127.0.0.1", port, name="Eli", spectate=True)
+        settings = Settings(name="Eli", cursor_blink=False)
+        app = make_app(launcher=launcher, settings=settings, browser=browser_of())
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await seated(pilot)
+            assert screen.me is None and screen.view["hand"] is None
+            assert "Watching" in str(screen.query_one("#me-label").render())
+            assert not screen.query_one("#hand").display
+            table = str(screen.query_one("#trick-table").render())
+            assert all(f"Bot {n}" in table for n in (1, 2, 3, 4))
+            assert screen.step == "wait" and not screen.key_state("pick")
+    finally:
+        await host.close()

@@ -253,12 +253,23 @@ class MishiScreen(MishiDecisions, TableScreen):
             out.append("\n")
         if roomy:
             out.append("\n")
-        mine = self.played_lines(plays.get(bottom, []), bottom, winner == bottom)
-        if not plays.get(bottom) and view.get("phase") == "play":
+        out.append_text(self.bottom_lines(plays, winner, width))
+        out.append_text(draw.centred(self.trick_caption(last), width))
+        return out
+
+    def bottom_lines(self, plays: dict[int, list[str]], winner: int | None, width: int) -> Text:
+        """Below the trick: my play (a spectator sees the first seat like the others)."""
+        out = Text()
+        if self.me is None:
+            for line in self.seat_lines(0, plays, winner):
+                out.append_text(draw.centred(line, width))
+                out.append("\n")
+            return out
+        mine = self.played_lines(plays.get(self.me, []), self.me, winner == self.me)
+        in_play = self.view.get("phase") == "play"
+        if not plays.get(self.me) and in_play:
             mine[0] = Text("—", "dim")
-        label = Text(f"{self.seat_name(bottom)}: ", style="bold")
-        if view.get("phase") != "play" and not mine[0].plain:
-            label = Text("")
+        label = Text("You: ", style="bold") if in_play or mine[0].plain else Text("")
         if self.large:
             out.append_text(draw.centred(label, width))
             out.append("\n")
@@ -266,7 +277,6 @@ class MishiScreen(MishiDecisions, TableScreen):
         for line in mine:
             out.append_text(draw.centred(label + line, width))
             out.append("\n")
-        out.append_text(draw.centred(self.trick_caption(last), width))
         return out
 
     def trick_caption(self, last: dict | None) -> Text:
