@@ -30,20 +30,20 @@ SEATS = 3
 
 def stacked_deck(*seats: tuple[list[str], list[str], list[str]]) -> list[str]:
     """A full two-deck stack: each seat's mystery, face-up and hand cards as given, each part
-    filled up (to 4, 4 and 11) with ranks the scenario does not use (never 10s or jokers)."""
+    filled up (to 4, 4 and 11) with ranks the scenario does not use (never 10s or jokers);
+    should those run out, the last seats get other cards of the ranks in play."""
     pool = Counter(full_deck(2))
     named = [card for seat in seats for part in seat for card in part]
     pool.subtract(named)
     used = {card[:-1] for card in named}
-    filler = [
-        card
-        for card in sorted(pool.elements())
-        if card != "JK" and card[:-1] not in used and card[:-1] != "10"
-    ]
+    plain = [card for card in sorted(pool.elements()) if card != "JK" and card[:-1] != "10"]
+    filler = [card for card in plain if card[:-1] not in used]
+    spare = [card for card in plain if card[:-1] in used]
     deck: list[str] = []
     for seat in seats:
         for part, size in zip(seat, (4, 4, 11), strict=True):
-            deck += [*part, *(filler.pop() for _ in range(size - len(part)))]
+            deck += part
+            deck += [filler.pop() if filler else spare.pop() for _ in range(size - len(part))]
     leftover = Counter(full_deck(2))
     leftover.subtract(deck)
     return deck + sorted(leftover.elements())
@@ -110,6 +110,19 @@ FLIP = stacked_deck(
     ([], [], ["8H"]),
 )
 FLIP_MOVES = ((0, play([], [0])), (1, play(["8S"])), (2, play(["8H"])))
+
+# As FLIP, then a second round: the player's face-up 2 (slot 1) on the 8s, and two Aces.
+TWO_UNCOVERED = stacked_deck(
+    (["3S", "4S", "4H", "4D"], ["9S", "2S", "2H", "2D"], ["3H", "3D", "KS", "KH"]),
+    ([], [], ["8S", "AS"]),
+    ([], [], ["8H", "AH"]),
+)
+TWO_UNCOVERED_MOVES = (
+    *FLIP_MOVES,
+    (0, play([], [1])),
+    (1, play(["AS"])),
+    (2, play(["AH"])),
+)
 
 
 async def walk_to(pilot, screen, rank: str, *, where: str = "hand") -> None:
@@ -193,6 +206,21 @@ async def test_turning_a_mystery_card_then_adding_to_it():
         log = log_text(screen)
         assert "You turned up 3 (slot 1)" in log
         assert "You played 3 3 (turned up + hand)" in log
+
+
+async def test_t_asks_which_mystery_card_when_several_can_be_turned():
+    app = swoop_app(TWO_UNCOVERED, first=0, moves=TWO_UNCOVERED_MOVES)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        await my_turn(pilot, screen)
+        assert screen.items()[:2] == [("down", 0), ("down", 1)]
+        await walk_to(pilot, screen, "K")
+        await pilot.press("t")
+        assert "move to one and press t again" in screen.prompt.plain
+        assert screen.current() == ("down", 0)
+        await pilot.press("right", "t")
+        await wait_until(pilot, lambda: "turned up" in log_text(screen))
+        assert "You turned up 4 (slot 2)" in log_text(screen)
 
 
 async def test_a_swoop_then_a_chain_then_playing_again():
