@@ -118,30 +118,37 @@ class InlineHand(Widget):
     def render(self) -> Text:
         if not self.cards:
             return Text("(no cards)", style="dim")
-        style = self.card_style
         out = Text(no_wrap=True, overflow="crop")
         for n, line in enumerate(self.layout(self.size.width)):
             if n:
                 out.append("\n")
-            marks = Text()
+            cards = Text()
             for token in line:
-                out.append(" " * (token.start - cell_len(out.plain.rsplit("\n", 1)[-1])))
-                out.append_text(token.text)
-                if token.index is None:
-                    continue
-                mark, look = "", ""
-                if token.index == self.cursor:
-                    mark, look = ("^" if style.ascii_only else "▲"), "bold cyan"
-                elif token.index in self.picked:
-                    mark, look = ("+" if style.ascii_only else "●"), "yellow"
-                elif token.index in self.marked:
-                    mark, look = ("." if style.ascii_only else "·"), "bold"
-                if mark:
-                    marks.append(" " * (token.start - cell_len(marks.plain)))
-                    marks.append(mark, style=look if style.color else "")
+                cards.append(" " * (token.start - cell_len(cards.plain)))
+                cards.append_text(token.text)
+            out.append_text(cards)
             out.append("\n")
-            out.append_text(marks)
+            out.append_text(self.marks_line(line))
         return out
+
+    def marks_line(self, line: list[Token]) -> Text:
+        """The line under a line of cards: ▲ the cursor, ● picked, · pointed out."""
+        style = self.card_style
+        marks = Text()
+        for token in line:
+            if token.index is None:
+                continue
+            if token.index == self.cursor:
+                mark, look = ("^" if style.ascii_only else "▲"), "bold cyan"
+            elif token.index in self.picked:
+                mark, look = ("+" if style.ascii_only else "●"), "yellow"
+            elif token.index in self.marked:
+                mark, look = ("." if style.ascii_only else "·"), "bold"
+            else:
+                continue
+            marks.append(" " * (token.start - cell_len(marks.plain)))
+            marks.append(mark, style=look if style.color else "")
+        return marks
 
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[override]
         return 2 * len(self.layout(width)) if self.cards else 1
