@@ -100,7 +100,10 @@ class InlineHand(Widget):
             if group != previous:
                 gap = GROUP_GAP if previous is not None else 0
                 if group != "T":
-                    pieces.append(Token(None, suit_text(self.card_style, group)))
+                    heading = suit_text(self.card_style, group)
+                    if self.card_style.letters:
+                        heading.append(":")  # "C: A K Q" reads as a suit, not a card
+                    pieces.append(Token(None, heading))
             pieces.append(Token(index, self.card_text(index)))
             previous = group
             needed = gap + sum(p.width for p in pieces) + len(pieces) - 1
