@@ -347,3 +347,29 @@ async def test_a_spectator_sees_every_seat_and_no_hand():
             assert screen.step == "wait" and not screen.key_state("pick")
     finally:
         await host.close()
+
+
+async def test_t_shows_the_last_trick_over_the_current_one_and_hides_it_again():
+    app = mishi_app(FOLLOWER_SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        await play_by_keys(
+            pilot,
+            screen,
+            declare=False,
+            stop=lambda: (
+                screen.step == "play"
+                and screen.view.get("trick_number", 0) >= 3
+                and bool(screen.view.get("trick"))
+            ),
+        )
+        table = screen.query_one("#trick-table")
+        assert f"trick {screen.view['trick_number']}:" in str(table.render())
+        await pilot.press("t")
+        last = screen.view["last_trick"]
+        shown = str(table.render())
+        assert "last trick:" in shown and "t hide" in shown
+        for play in last["plays"]:
+            assert " ".join(screen.cards.label(c) for c in play["cards"]) in shown
+        await pilot.press("t")
+        assert "last trick:" not in str(table.render())
