@@ -95,23 +95,28 @@ class ScoresScreen(ModalScreen[None]):
         history: list[list[int]],
         rounds: list[Text] | None = None,
         title: str = "Scores",
+        *,
+        low_wins: bool = False,
     ) -> None:
         super().__init__()
         self.names = names
         self.history = history
         self.rounds = rounds or []
         self.title_text = title
+        self.low_wins = low_wins
+        self.low_wins = low_wins
 
     def compose(self) -> ComposeResult:
         with Vertical(id="scores"):
             yield Label(self.title_text, id="scores-title")
             last = self.history[-1] if self.history else [0] * len(self.names)
-            best = max(last) if last else 0
+            best = (min if self.low_wins else max)(last) if last else 0
+            leading = any(last) and len(set(last)) > 1
             for seat, name in enumerate(self.names):
                 total = last[seat] if seat < len(last) else 0
                 series = [float(row[seat]) for row in self.history if seat < len(row)]
                 with Horizontal(classes="score-row"):
-                    style = "bold green" if total == best and best > 0 else "bold"
+                    style = "bold green" if leading and total == best else "bold"
                     label = Text(name[:14].ljust(14), style="bold")
                     label.append(f"{total:>5}", style=style)
                     yield Static(label, classes="score-name")

@@ -31,6 +31,7 @@ class SwoopScreen(SwoopKeys, TableScreen):
 
     GAME = "swoop"
     TITLE = "Swoop"
+    LOW_SCORE_WINS = True
     CSS_PATH: ClassVar = ["table.tcss", "swoop.tcss"]
     BINDINGS: ClassVar[list] = [
         Binding("t", "turn", "turn", id="turn"),

@@ -39,6 +39,7 @@ class TableScreen(Screen[None]):
 
     GAME: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
+    LOW_SCORE_WINS: ClassVar[bool] = False  # penalty games (Swoop): the lowest total leads
     DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ()  # a game's own keys that come and go
     CSS_PATH: ClassVar[Any] = "table.tcss"
 
@@ -448,7 +449,13 @@ class TableScreen(Screen[None]):
         names = [self.seat_name(s) for s in range(self.seat_count)]
         history = self.score_history or [[0] * self.seat_count]
         self.app.push_screen(
-            ScoresScreen(names, history, self.round_history(), title=self.scores_title())
+            ScoresScreen(
+                names,
+                history,
+                self.round_history(),
+                title=self.scores_title(),
+                low_wins=self.LOW_SCORE_WINS,
+            )
         )
 
     def scores_title(self) -> str:

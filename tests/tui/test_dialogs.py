@@ -1,0 +1,38 @@
+"""The scores dialog marks the leader: the highest total, or the lowest in a penalty game."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App
+from textual.widgets import Static
+
+from tui.screens.dialogs import ScoresScreen
+
+
+def leaders(screen: ScoresScreen) -> list[str]:
+    out = []
+    for static in screen.query(".score-name").results(Static):
+        text = static.visual if hasattr(static, "visual") else static.renderable
+        spans = getattr(text, "spans", [])
+        if any("green" in str(span.style) for span in spans):
+            out.append(str(text).split()[0])
+    return out
+
+
+@pytest.mark.parametrize(("low_wins", "expected"), [(False, ["Bo"]), (True, ["Aki"])])
+async def test_scores_mark_the_leader(low_wins, expected):
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = ScoresScreen(["Aki", "Bo", "Chen"], [[0, 0, 0], [10, 90, 40]], low_wins=low_wins)
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert leaders(screen) == expected
+
+
+async def test_scores_mark_nobody_when_all_are_level():
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = ScoresScreen(["Aki", "Bo"], [[0, 0]], low_wins=True)
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert leaders(screen) == []
