@@ -101,7 +101,6 @@ def make_app(
         settings = Settings(
             ascii_only=bool(getattr(args, "ascii", False)),
             name=getattr(args, "name", None) if getattr(args, "command", None) != "host" else None,
-            lang=getattr(args, "lang", None),
         )
     if launcher is None and args is not None:
         launcher = launcher_for(args, settings)

@@ -59,7 +59,6 @@ def build_parser() -> argparse.ArgumentParser:
         description="A terminal card table for friends on one network.",
     )
     p.add_argument("--ascii", action="store_true", help="draw cards as 10H, QS, JK")
-    p.add_argument("--lang", default=None, help="language of the interface (en, ja, zh, ko, hi)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="an instant table against bots, no network needed")

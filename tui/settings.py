@@ -15,7 +15,6 @@ class Settings:
     ascii_only: bool = False
     color: bool = field(default_factory=lambda: not os.environ.get("NO_COLOR"))
     name: str | None = None
-    lang: str | None = None
     cursor_blink: bool = True  # off in tests and screenshots, so pictures do not flicker
 
     @property
