@@ -109,8 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if getattr(args, "option", None) is not None or hasattr(args, "option"):
-        args.options = parse_options(getattr(args, "option", None))
+    args.options = parse_options(getattr(args, "option", None))
     cmd = args.command
     if cmd == "rules":
         from .rules import print_rules
