@@ -373,3 +373,22 @@ async def test_t_shows_the_last_trick_over_the_current_one_and_hides_it_again():
             assert " ".join(screen.cards.label(c) for c in play["cards"]) in shown
         await pilot.press("t")
         assert "last trick:" not in str(table.render())
+
+
+async def test_choosing_between_two_tens_by_arrows_and_digits():
+    app = mishi_app(3)  # seed 3: after a few passes seat 0 may show 10♠ or 10♣
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        for _ in range(40):
+            await settle(pilot, 0.03)
+            if screen.step == "declare" and len(screen.bid_options()) > 1:
+                break
+            await pilot.press("space")
+        assert [b["cards"] for b in screen.bid_options()] == [["10S"], ["10C"]]
+        assert "d declare ♠ (10♠)" in screen.prompt.plain and "2 choices" in screen.prompt.plain
+        await pilot.press("2")
+        assert "d declare ♣ (10♣)" in screen.prompt.plain
+        await pilot.press("right")
+        assert "d declare ♠ (10♠)" in screen.prompt.plain
+        await pilot.press("left", "d")
+        await wait_until(pilot, lambda: "You show 10♣" in screen.log_pane.lines_written)
