@@ -20,63 +20,18 @@ sys.path.insert(0, str(HERE.parent))
 
 from tui.app import make_app  # noqa: E402
 from tui.connect import play_launcher  # noqa: E402
+from tui.pilot import browser_of, lan_tables, seated, settle  # noqa: E402
+from tui.pilot import wait_until as until  # noqa: E402
 from tui.settings import Settings  # noqa: E402
 
-
-class Table:
-    """A LAN table as the discovery browser reports it (for the lobby picture)."""
-
-    def __init__(self, key, name, game, variant, taken, seats, password, address) -> None:
-        self.key, self.name, self.game, self.variant = key, name, game, variant
-        self.taken, self.seats, self.password = taken, seats, password
-        self.address, self.port, self.version = address, 7717, 1
-
-    @property
-    def endpoint(self) -> str:
-        return f"{self.address}:{self.port}"
-
-
-LAN = [
-    Table("a", "friday", "swapo", "ace", 3, 4, False, "192.168.1.20"),
-    Table("b", "lunch", "swoop", "", 5, 6, True, "192.168.1.31"),
-    Table("c", "秘十 night", "mishi", "", 2, 4, False, "192.168.1.40"),
-]
-
-
-class Browser:
-    def __init__(self, on_added, on_removed) -> None:
-        self.on_added = on_added
-
-    async def start(self) -> None:
-        for table in LAN:
-            self.on_added(table)
-
-    async def close(self) -> None:
-        pass
-
-
-async def until(pilot, predicate, timeout: float = 10.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not predicate():
-        if loop.time() > deadline:
-            raise TimeoutError("the app did not get there")
-        await pilot.pause(0.02)
-
-
-async def settle(pilot) -> None:
-    screen = pilot.app.screen
-    while True:
-        before = getattr(screen, "states_seen", 0)
-        await pilot.pause(0.2)
-        if getattr(screen, "states_seen", 0) == before:
-            return
-
-
-async def seated(pilot):
-    await until(pilot, lambda: getattr(pilot.app.screen, "states_seen", 0) > 0)
-    await settle(pilot)
-    return pilot.app.screen
+LAN = lan_tables(
+    [
+        ("friday", "swapo", "ace", 3, 4, False, "192.168.1.20"),
+        ("lunch", "swoop", "", 5, 6, True, "192.168.1.31"),
+        ("秘十 night", "mishi", "", 2, 4, False, "192.168.1.40"),
+    ]
+)
+Browser = browser_of(*LAN)
 
 
 async def shoot(name: str, app, size: tuple[int, int], steps) -> None:
@@ -195,6 +150,19 @@ async def other_game(pilot) -> None:
     await seated(pilot)
 
 
+async def mishi_trick(pilot) -> None:
+    """Into the play of the first hand, with a trick on the table."""
+    from tests.tui.test_mishi_screen import play_by_keys
+
+    screen = await seated(pilot)
+
+    def mid_trick() -> bool:
+        view = screen.view or {}
+        return view.get("phase") == "play" and len(view.get("trick") or []) >= 2
+
+    await play_by_keys(pilot, screen, declare=False, stop=mid_trick)
+
+
 async def main() -> None:
     for size, suffix in (((80, 24), ""), ((120, 40), "-wide")):
         lobby = make_app(settings=Settings(name="Eli", color=True), browser=Browser)
@@ -210,7 +178,7 @@ async def main() -> None:
             f"swapo-ace-power{suffix}", table("swapo", 2, {"variant": "ace"}), size, swapo_power
         )
         await shoot(f"swoop{suffix}", table("swoop", 3), size, other_game)
-        await shoot(f"mishi{suffix}", table("mishi", 3), size, other_game)
+        await shoot(f"mishi{suffix}", table("mishi", 1), size, mishi_trick)
 
 
 if __name__ == "__main__":

@@ -9,9 +9,10 @@ from textual.widgets import OptionList
 
 from net.client import Client
 from net.host import Host
-from tests.tui.conftest import SIZE, FakeTable, browser_of, seated, table_app, wait_until
+from tests.tui.conftest import SIZE, FakeTable, table_app
 from tui.app import make_app
 from tui.connect import join_launcher, play_launcher
+from tui.pilot import browser_of, seated, wait_until
 from tui.screens.dialogs import ConfirmLeave, RulesScreen, ScoresScreen
 from tui.screens.forms import JoinForm, TableForm
 from tui.screens.lobby import LobbyScreen

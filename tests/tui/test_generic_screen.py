@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from tests.tui.conftest import SIZE, browser_of, seated, settle, wait_until
+from tests.tui.conftest import SIZE
 from tui import screens
 from tui.app import make_app
 from tui.connect import play_launcher
+from tui.pilot import browser_of, seated, settle, wait_until
 from tui.screens.generic import GenericTableScreen, action_words
 from tui.settings import Settings
 

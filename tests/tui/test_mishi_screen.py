@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tui.conftest import SIZE, browser_of, seated, settle, wait_until
+from tests.tui.conftest import SIZE
 from tui.app import KotatsuApp, make_app
 from tui.connect import play_launcher
+from tui.pilot import browser_of, seated, settle, wait_until
 from tui.settings import Settings
 
 DECLARER_SEED = 6  # seat 0 is asked to declare, shows a ten and ends up burying

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tui.conftest import FakeTable, browser_of, seated, settle, table_app, wait_until
+from tests.tui.conftest import FakeTable, table_app
 from tests.tui.test_swapo_screen import play_my_turns
 from tui.app import make_app
+from tui.pilot import browser_of, seated, settle, wait_until
 from tui.settings import Settings
 
 SIZES = [(80, 24), (120, 40)]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tests.tui.conftest import SIZE, seated, settle, table_app, wait_until
+from tests.tui.conftest import SIZE, table_app
+from tui.pilot import seated, settle, wait_until
 
 
 async def play_my_turns(pilot, screen, *, until_round: int) -> dict:

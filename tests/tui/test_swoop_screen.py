@@ -19,9 +19,9 @@ from rich.text import Text
 
 import engine
 from engine.swoop.rules import full_deck
-from tests.tui.conftest import browser_of, seated, settle, wait_until
 from tui.app import KotatsuApp, make_app
 from tui.connect import Seat
+from tui.pilot import browser_of, seated, settle, wait_until
 from tui.settings import Settings
 
 SIZES = [(80, 24), (120, 40)]

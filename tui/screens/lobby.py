@@ -160,7 +160,8 @@ class LobbyScreen(Screen[None]):
         if self.status != "searching":
             status.update(Text(f"  {self.status} — a: join by address", style="yellow"))
         elif ordered:
-            status.update(Text(f"  {len(ordered)} table(s) found · still looking…", style="dim"))
+            found = f"{len(ordered)} table{'s' if len(ordered) != 1 else ''} found"
+            status.update(Text(f"  {found} · still looking…", style="dim"))
         else:
             status.update(
                 Text("  Searching for tables on this network…  (b: play against bots)", "dim")
