@@ -93,47 +93,19 @@ async def swapo_swap(pilot) -> None:
 
 
 async def swapo_reveal(pilot) -> None:
+    from tests.tui.test_swapo_screen import play_my_turns
+
     screen = await seated(pilot)
-    while screen.view.get("round", 1) < 2:
-        await settle(pilot)
-        if screen.step == "target":
-            await pilot.press("1")
-            if screen.step == "count":
-                await pilot.press("1")
-            await pilot.press("space", "enter")
-        elif screen.step == "give":
-            for _ in range(screen.view["give"]["k"]):
-                faces, _ = screen.hand_faces()
-                index = next(i for i, f in enumerate(faces) if f.enabled and not f.picked)
-                screen.cursor = index
-                await pilot.press("space")
-            await pilot.press("enter")
-        elif screen.step in ("declare", "arrange"):
-            await pilot.press("enter")
-        elif screen.step == "power":
-            await pilot.press("p")
+    await play_my_turns(pilot, screen, until_round=2)
+    await until(pilot, lambda: screen.reveal is not None)
     await settle(pilot)
 
 
 async def swapo_power(pilot) -> None:
+    from tests.tui.test_swapo_screen import play_until_power
+
     screen = await seated(pilot)
-    while screen.step != "power":
-        await settle(pilot)
-        if screen.reveal is not None:
-            await pilot.press("enter")
-        elif screen.step == "target":
-            await pilot.press("1")
-            if screen.step == "count":
-                await pilot.press("1")
-            await pilot.press("space", "enter")
-        elif screen.step == "give":
-            for _ in range(screen.view["give"]["k"]):
-                faces, _ = screen.hand_faces()
-                screen.cursor = next(i for i, f in enumerate(faces) if f.enabled and not f.picked)
-                await pilot.press("space")
-            await pilot.press("enter")
-        elif screen.step == "declare":
-            await pilot.press("enter")
+    await play_until_power(pilot, screen)
     await settle(pilot)
 
 

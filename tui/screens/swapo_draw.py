@@ -90,7 +90,7 @@ def revealed_hand(
 
 
 def swaps_summary(view: dict, name_of: NameOf) -> Text:
-    """This round's public exchanges at a glance: "Bo ↔ Chen 2 · Dana kept"."""
+    """This round's public exchanges at a glance: "Bo ↔ Chen ×2 · Dana kept"."""
     if view.get("phase") not in ("swap", "give") or view.get("revealed"):
         return Text("")
     parts = []
@@ -98,7 +98,7 @@ def swaps_summary(view: dict, name_of: NameOf) -> Text:
     for swap in view.get("swaps") or []:
         seat, target = swap.get("seat"), swap.get("target")
         swapped.add(seat)
-        parts.append(f"{name_of(seat)} ↔ {name_of(target)} {swap.get('k')}")
+        parts.append(f"{name_of(seat)} ↔ {name_of(target)} ×{swap.get('k')}")
     for seat in view.get("rights_done") or []:
         if seat not in swapped:
             parts.append(f"{name_of(seat)} kept")
