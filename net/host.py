@@ -121,6 +121,8 @@ class Host:
     resumed_port: int | None = None
 
     def _replay(self, data: JournalData) -> None:
+        for index, token in data.tokens.items():
+            self.seating[index].token = token
         for index, name in data.names.items():
             self.seating[index].name = name
         if self.seating.full:
@@ -296,6 +298,11 @@ class Host:
         if seat.conn is not conn:
             return
         seat.conn = None
+        if not self.started and not seat.bot:
+            # Nothing is lost before the start: free the seat rather than block the table.
+            self.seating.free(seat.index)
+            if self.journal is not None:
+                self.journal.stand(seat.index, seat.token)
         self._lobby_changed()
         if self.started and not self.game.over:
             self.bots.absent(seat.index)

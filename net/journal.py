@@ -3,6 +3,8 @@
 A journal is a file of codec frames (so bytes, ints and maps round-trip exactly). The first is
 the header (game, seats, options, seed, bot seats, table name, password, the seats' resume
 tokens); then one record per change: ``{"r": "sit", "seat", "name"}`` when a seat is taken,
+``{"r": "stand", "seat", "token"}`` when a player leaves before the start (the seat is free
+again and gets a fresh token),
 ``{"r": "port", "port"}`` when the host binds, ``{"r": "act", "seat", "action"}`` for every applied
 action. Each record is written and fsync'd before the state it produces is sent, so whatever a
 client saw acknowledged is on disk. A torn last record (the crash hit mid-write) was never
@@ -32,6 +34,7 @@ class JournalData:
 
     header: dict[str, Any]
     names: dict[int, str] = field(default_factory=dict)
+    tokens: dict[int, str] = field(default_factory=dict)  # seats whose token changed
     actions: list[tuple[int, Any]] = field(default_factory=list)
     port: int | None = None
     valid_bytes: int = 0
@@ -75,6 +78,9 @@ class Journal:
 
     def sit(self, seat: int, name: str) -> None:
         self._write({"r": "sit", "seat": seat, "name": name})
+
+    def stand(self, seat: int, token: str) -> None:
+        self._write({"r": "stand", "seat": seat, "token": token})
 
     def bound(self, port: int) -> None:
         self._write({"r": "port", "port": port})
@@ -124,6 +130,9 @@ def read_journal(path: str | Path) -> JournalData:
         kind = record.get("r")
         if kind == "sit":
             data.names[record["seat"]] = record["name"]
+        elif kind == "stand":
+            data.names.pop(record["seat"], None)
+            data.tokens[record["seat"]] = record["token"]
         elif kind == "port":
             data.port = record["port"]
         elif kind == "act":

@@ -98,6 +98,13 @@ class Seating:
                 return seat
         raise JoinRefused("full", "every seat at this table is taken; join as a spectator")
 
+    def free(self, index: int) -> Seat:
+        """Give a seat back before the game starts: no name, and a fresh token, so the one who
+        left cannot later take over from whoever sits down next."""
+        seat = self.seats[index]
+        seat.name, seat.conn, seat.token = None, None, new_token()
+        return seat
+
     def lobby(self) -> list[dict[str, Any]]:
         """The wire's ``players`` list."""
         return [

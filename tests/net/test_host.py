@@ -8,6 +8,7 @@ import pytest
 
 from net.botclient import play_seat, run_bot_client
 from net.client import Client, JoinError
+from net.host import Host
 
 
 async def next_of(client: Client, kind: str, where=lambda m: True, timeout: float = 5.0) -> dict:
@@ -215,3 +216,34 @@ async def test_pings_keep_a_quiet_player_seated(toy, hosts):
     await asyncio.sleep(1.0)  # three idle timeouts' worth of nothing but pings
     assert quiet.connected and host.seating[0].connected
     await quiet.close()
+
+
+async def test_leaving_before_the_start_frees_the_seat(toy, hosts, tmp_path):
+    """Nothing is lost before the start, so a seat left empty must not block the table; the
+    one who left cannot come back with the old token and take over from the newcomer."""
+    journal = tmp_path / "table.journal"
+    host = await hosts(toy, seats=2, seed=4, journal=journal, fsync=False)
+    ann = Client("127.0.0.1", host.port, name="Ann", reconnect=False)
+    await ann.connect()
+    old_token = ann.token
+    watcher = Client("127.0.0.1", host.port, name="Wat", spectator=True)
+    await watcher.connect()
+    await ann.close()
+    lobby = await next_of(watcher, "lobby", lambda m: m["players"][0]["name"] is None)
+    assert lobby["players"][0] == {"name": None, "bot": False, "connected": False}
+    with pytest.raises(JoinError) as refused:
+        await Client("127.0.0.1", host.port, token=old_token).connect()
+    assert refused.value.code == "token"
+    cy = Client("127.0.0.1", host.port, name="Cy", seat=0, reconnect=False)
+    await cy.connect()
+    assert cy.seat == 0 and cy.token != old_token
+    dee = Client("127.0.0.1", host.port, name="Dee")
+    await dee.connect()
+    state = await next_of(cy, "state")
+    assert state["version"] == 0 and state["legal"]
+    # A host rebuilt from the journal knows the new sitter and her token, not the old ones.
+    rebuilt = Host.resume(journal, fsync=False)
+    assert rebuilt.started and rebuilt.seating[0].name == "Cy"
+    assert rebuilt.seating[0].token == cy.token
+    for client in (cy, dee, watcher):
+        await client.close()

@@ -67,3 +67,14 @@ def test_default_place_follows_xdg(monkeypatch, tmp_path):
     assert default_journal_dir() == tmp_path / "kotatsu"
     monkeypatch.delenv("XDG_STATE_HOME")
     assert default_journal_dir().parts[-3:] == (".local", "state", "kotatsu")
+
+
+def test_a_seat_left_before_the_start_is_free_with_a_new_token(tmp_path):
+    path = tmp_path / "j"
+    journal = Journal.create(path, HEADER, fsync=False)
+    journal.sit(0, "Ann")
+    journal.stand(0, "2" * 32)
+    journal.sit(1, "Bo")
+    journal.close()
+    data = read_journal(path)
+    assert data.names == {1: "Bo"} and data.tokens == {0: "2" * 32}
