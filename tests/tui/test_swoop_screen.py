@@ -20,7 +20,7 @@ from rich.text import Text
 import engine
 from engine.swoop.rules import full_deck
 from tui.app import KotatsuApp, make_app
-from tui.connect import Seat
+from tui.connect import Seat, play_launcher
 from tui.pilot import browser_of, seated, settle, wait_until
 from tui.settings import Settings
 
@@ -454,3 +454,21 @@ def test_snapshot_after_going_out(snap_compare):
 
     app = swoop_app(GOING_OUT, first=0)
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def header_text(screen) -> str:
+    from textual.widgets import Static
+
+    return str(screen.query_one("#header", Static).render())
+
+
+@pytest.mark.parametrize(("size", "bots", "everyone"), [((80, 24), 7, False), ((120, 40), 3, True)])
+async def test_the_header_fits_many_players_on_a_narrow_terminal(size, bots, everyone):
+    launcher = play_launcher("swoop", bots=bots, seed=3, name="Eli", bot_delay=0)
+    prefs = Settings(name="Eli", color=True, cursor_blink=False)
+    app = make_app(launcher=launcher, settings=prefs, browser=browser_of())
+    async with app.run_test(size=size) as pilot:
+        screen = await seated(pilot)
+        text = header_text(screen)
+        assert len(text.rstrip()) <= size[0] and "You: 0" in text
+        assert ("Bot 4: 0" in text) is everyone

@@ -156,14 +156,26 @@ class SwoopScreen(SwoopKeys, TableScreen):
             return ["Swoop"]
         parts: list[Text | str] = ["Swoop", f"hand {self.view.get('hand_no', 1)}"]
         scores = self.view.get("scores") or []
-        line = Text()
-        for seat, score in enumerate(scores):
-            if seat:
-                line.append(" · ", style="dim")
-            line.append_text(literal(self.seat_name(seat), limit=8))
-            line.append(f": {score}", style="bold")
+        line = self.scores_line(range(len(scores)), scores)
+        # "kotatsu · Swoop · hand N · " comes first; with many players on a narrow terminal
+        # the header keeps your total and the leader's (every seat line shows its own too).
+        if len(line.plain) + 30 > self.size.width and scores:
+            low = min(range(len(scores)), key=lambda s: (scores[s], s))
+            shown = [s for s in (self.me, low) if s is not None]
+            line = self.scores_line(list(dict.fromkeys(shown)), scores)
+            line.append(" lowest" if low != self.me else "", style="dim")
         parts.append(line)
         return parts
+
+    def scores_line(self, seats, scores: list[int]) -> Text:
+        """ "Aki: 45 · Bo: 120 · …" for ``seats``."""
+        line = Text()
+        for i, seat in enumerate(seats):
+            if i:
+                line.append(" · ", style="dim")
+            line.append_text(literal(self.seat_name(seat), limit=8))
+            line.append(f": {scores[seat]}", style="bold")
+        return line
 
     def render_all(self) -> None:
         if not self.view:
