@@ -162,17 +162,21 @@ def action_type(action: object) -> str:
 
 
 class Game:
-    """Base of every game. Subclasses set ``NAME``, ``TITLE``, ``MIN_SEATS``, ``MAX_SEATS`` and
-    ``OPTIONS`` and implement the contract methods.
+    """Base of every game. Subclasses describe themselves in the class attributes below (the
+    registry ``engine.GAMES`` is all the CLI, the lobby, the forms and the host read) and
+    implement the contract methods.
 
     ``self.rng`` is the only source of randomness a game may use; it is seeded from ``seed``.
     """
 
-    NAME: ClassVar[str] = ""
-    TITLE: ClassVar[str] = ""
+    NAME: ClassVar[str] = ""  #: the key in engine.GAMES and on the wire
+    TITLE: ClassVar[str] = ""  #: the full title, for headings and forms
+    SHORT_TITLE: ClassVar[str] = ""  #: a few cells, for the lobby's table list
     MIN_SEATS: ClassVar[int] = 2
     MAX_SEATS: ClassVar[int] = 10
+    DEFAULT_SEATS: ClassVar[int] = 4  #: a quick table's size (the host's and against bots)
     OPTIONS: ClassVar[dict[str, Option]] = {}
+    LENGTH_OPTION: ClassVar[str] = ""  #: the option that sets how long a game lasts
 
     def __init__(
         self,

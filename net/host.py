@@ -30,12 +30,6 @@ log = logging.getLogger("kotatsu.net.host")
 MAX_CONNECTIONS = 64
 
 
-def default_seats(game: str) -> int:
-    """Four where the game allows it, else its smallest table."""
-    cls = engine.GAMES[game]
-    return min(max(4, cls.MIN_SEATS), cls.MAX_SEATS)
-
-
 class Host:
     """Serves one table. ``bots`` is how many seats (the last ones) the host's bots take."""
 
@@ -61,7 +55,7 @@ class Host:
     ) -> None:
         if game not in engine.GAMES:
             raise ValueError(f"unknown game {game!r} (games: {', '.join(engine.GAMES)})")
-        seats = default_seats(game) if seats is None else seats
+        seats = engine.GAMES[game].DEFAULT_SEATS if seats is None else seats
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= seats:
             raise ValueError(f"bots: must be from 0 to {seats}")
         self.game_name = game

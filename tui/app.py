@@ -158,12 +158,10 @@ def table_problem(args: argparse.Namespace) -> str | None:
         return None
     import engine
 
-    from .connect import default_seats
-
     if args.command == "play":
-        seats = default_seats(args.game) if args.bots is None else args.bots + 1
+        seats = engine.GAMES[args.game].DEFAULT_SEATS if args.bots is None else args.bots + 1
     else:
-        seats = args.seats or default_seats(args.game)
+        seats = args.seats or engine.GAMES[args.game].DEFAULT_SEATS
     try:
         engine.new_game(args.game, seats, getattr(args, "options", None) or {}, seed=0)
     except ValueError as exc:

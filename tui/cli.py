@@ -16,7 +16,9 @@ import argparse
 import sys
 from typing import Any
 
-GAME_NAMES = ("swapo", "swoop", "mishi")
+import engine
+
+GAME_NAMES = tuple(engine.GAMES)
 
 
 def option_value(text: str) -> Any:

@@ -15,6 +15,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import engine
+
 from .text import clean
 
 
@@ -70,11 +72,6 @@ def lan_address(bind: str = "0.0.0.0") -> str:
         return "127.0.0.1"
 
 
-def default_seats(game: str) -> int:
-    """Seats of a quick table against bots, per game (Mi Shi needs exactly four)."""
-    return {"swapo": 4, "swoop": 5, "mishi": 4}.get(game, 4)
-
-
 def play_launcher(
     game: str,
     *,
@@ -94,7 +91,7 @@ def play_launcher(
         from net.client import Client
         from net.host import Host
 
-        n_bots = default_seats(game) - 1 if bots is None else bots
+        n_bots = engine.GAMES[game].DEFAULT_SEATS - 1 if bots is None else bots
         host = Host(
             game, n_bots + 1, dict(options or {}), seed, n_bots, "practice", bot_delay=bot_delay
         )
@@ -152,7 +149,7 @@ def host_launcher(
         from net.client import Client
         from net.host import Host
 
-        n_seats = seats or default_seats(game)
+        n_seats = seats or engine.GAMES[game].DEFAULT_SEATS
         name = table_name or f"{default_name()}'s table"
         host = Host(game, n_seats, dict(options or {}), seed, bots, name, password, journal)
         bound = await host.start(bind, port)

@@ -24,8 +24,11 @@ class MiShi(BiddingMixin, PlayMixin, Game):
 
     NAME: ClassVar[str] = "mishi"
     TITLE: ClassVar[str] = "秘十 Mi Shi"
+    SHORT_TITLE: ClassVar[str] = "秘十"
     MIN_SEATS: ClassVar[int] = 4
     MAX_SEATS: ClassVar[int] = 4
+    DEFAULT_SEATS: ClassVar[int] = 4
+    LENGTH_OPTION: ClassVar[str] = "hands"
     OPTIONS: ClassVar[dict[str, Option]] = {
         "hands": Option(4, integer(1, 100), "hands in a game"),
         "stake": Option(1, integer(1, 1000), "X in the score tables"),

@@ -24,9 +24,12 @@ class SwapoGame(SwapPhases, PowerPhases, SwapoView, Game):
 
     NAME = "swapo"
     TITLE = "SwaPo"
+    SHORT_TITLE = "SwaPo"
     MIN_SEATS = 2
     MAX_SEATS = 10
+    DEFAULT_SEATS = 4
     OPTIONS = OPTIONS
+    LENGTH_OPTION = "rounds"
 
     def __init__(
         self,

@@ -37,8 +37,11 @@ class Swoop(Game):
 
     NAME: ClassVar[str] = "swoop"
     TITLE: ClassVar[str] = "Swoop"
+    SHORT_TITLE: ClassVar[str] = "Swoop"
     MIN_SEATS: ClassVar[int] = 3
     MAX_SEATS: ClassVar[int] = 8
+    DEFAULT_SEATS: ClassVar[int] = 4
+    LENGTH_OPTION: ClassVar[str] = "target"
     OPTIONS: ClassVar[dict[str, Option]] = {
         "decks": Option(None, integer(1, 8, allow_none=True), "54-card decks (default by players)"),
         "first_player": Option(None, integer(0, 7, allow_none=True), "seat that leads hand 1"),

@@ -12,11 +12,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select
 
+import engine
+
 from ..cli import address as parse_address
 from ..cli import option_value
 
-GAME_CHOICES = [("SwaPo", "swapo"), ("Swoop", "swoop"), ("秘十 Mi Shi", "mishi")]
-SEAT_RANGE = {"swapo": (2, 10), "swoop": (2, 8), "mishi": (4, 4)}
+GAME_CHOICES = [(cls.TITLE, name) for name, cls in engine.GAMES.items()]
+SEAT_RANGE = {name: (cls.MIN_SEATS, cls.MAX_SEATS) for name, cls in engine.GAMES.items()}
 
 
 def parse_option_text(text: str) -> dict[str, Any]:

@@ -15,13 +15,15 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+import engine
+
 from ..connect import host_launcher, join_launcher, play_launcher
 from ..settings import Settings
 from ..text import clean, literal
 from .dialogs import RulesScreen
 from .forms import JoinForm, JoinRequest, TableForm, TableRequest
 
-GAME_TITLES = {"swapo": "SwaPo", "swoop": "Swoop", "mishi": "秘十"}
+GAME_TITLES = {name: cls.SHORT_TITLE for name, cls in engine.GAMES.items()}
 
 LOBBY_HELP = """# kotatsu
 
