@@ -11,7 +11,7 @@ spectators. What only one seat may know lives in that seat's ``view``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -158,6 +158,34 @@ def action_type(action: object) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
+# Phases and moves: one dispatch style for every game
+
+
+@dataclass(frozen=True)
+class Move:
+    """One kind of action in one phase, in two halves (shengji's ``can_play`` / ``play``).
+
+    ``check(game, seat, action)`` validates the *whole* action without touching the state and
+    returns a plan (anything ``commit`` needs); it raises IllegalAction with a reason.
+    ``commit(game, seat, plan)`` changes the state and returns the public events; it is only
+    ever handed a plan that ``check`` made, and never raises IllegalAction. So an illegal
+    action changes nothing by construction, with no snapshot to restore.
+    """
+
+    check: Callable[[Any, int, dict], Any]
+    commit: Callable[[Any, int, Any], list[dict]]
+
+
+@dataclass(frozen=True)
+class Phase:
+    """What a phase allows: ``legal(game, seat)`` lists the actions (read-only), and ``moves``
+    maps each action ``type`` to its Move."""
+
+    legal: Callable[[Any, int], list[dict]]
+    moves: Mapping[str, Move]
+
+
+# ---------------------------------------------------------------------------------------------
 # The base class
 
 
@@ -177,6 +205,9 @@ class Game:
     DEFAULT_SEATS: ClassVar[int] = 4  #: a quick table's size (the host's and against bots)
     OPTIONS: ClassVar[dict[str, Option]] = {}
     LENGTH_OPTION: ClassVar[str] = ""  #: the option that sets how long a game lasts
+    PHASES: ClassVar[Mapping[str, Phase]] = {}  #: phase name -> what it allows
+
+    phase: str  #: the current phase, a key of PHASES (or "over")
 
     def __init__(
         self,
@@ -202,10 +233,22 @@ class Game:
         raise NotImplementedError
 
     def legal_actions(self, seat: int) -> list[dict]:
-        raise NotImplementedError
+        """Every legal action of ``seat`` now, from the phase's ``legal`` (empty if not awaited)."""
+        if isinstance(seat, bool) or self.over or seat not in self.pending():
+            return []
+        return self.PHASES[self.phase].legal(self, seat)
 
     def apply(self, seat: int, action: dict) -> list[dict]:
-        raise NotImplementedError
+        """Check the whole action, then commit it: the one dispatch every game uses."""
+        self.check_turn(seat)
+        kind = action_type(action)
+        moves = self.PHASES[self.phase].moves
+        move = moves.get(kind)
+        if move is None:
+            allowed = ", ".join(sorted(moves))
+            raise IllegalAction(f"{kind!r} is not allowed in the {self.phase} phase ({allowed})")
+        plan = move.check(self, seat, action)
+        return move.commit(self, seat, plan)
 
     def view(self, seat: int | None) -> dict:
         raise NotImplementedError
