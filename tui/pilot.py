@@ -77,3 +77,120 @@ async def seated(pilot) -> object:
     await wait_until(pilot, lambda: screen.states_seen > 0)
     await settle(pilot)
     return screen
+
+
+class LocalClient:
+    """A table client with no host and no socket: the engine game runs in this process and the
+    game's bots play the other seats at once. It speaks the ``net.client.Client`` API and sends
+    the same messages a host would (``lobby``, then a ``state`` after every change, ``rejected``
+    for an illegal act), so a table screen can be tested in milliseconds without a network.
+
+    ``acts`` records every action the screen sent, legal or not.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        seats: int | None = None,
+        *,
+        seat: int | None = 0,
+        options: dict | None = None,
+        seed: int = 1,
+        deck: list[str] | None = None,
+        name: str = "Eli",
+    ) -> None:
+        import engine
+
+        cls = engine.GAMES[game]
+        count = cls.DEFAULT_SEATS if seats is None else seats
+        self.game = engine.new_game(game, count, options, seed=seed, deck=deck)
+        self.seat = seat
+        self.token = None if seat is None else "0" * 32
+        self.table: dict | None = {
+            "name": "local",
+            "game": game,
+            "options": self.game.options,
+            "seats": count,
+            "password": False,
+        }
+        self.names = [name if s == seat else f"Bot {s + 1}" for s in range(count)]
+        self.bots = {s: engine.make_bot(game, s, seed + s) for s in range(count) if s != seat}
+        self.version = 0
+        self.acts: list[dict] = []
+        self.inbox: asyncio.Queue[dict] = asyncio.Queue()
+        self.closed = False
+
+    async def connect(self) -> None:
+        players = [
+            {"name": n, "bot": s in self.bots, "connected": True} for s, n in enumerate(self.names)
+        ]
+        self.inbox.put_nowait({"t": "lobby", "players": players, "started": True})
+        self._publish([])
+        self._run_bots()
+
+    def _publish(self, events: list[dict]) -> None:
+        self.version += 1
+        live = not self.game.over and self.seat is not None
+        self.inbox.put_nowait(
+            {
+                "t": "state",
+                "version": self.version,
+                "view": self.game.view(self.seat),
+                "events": events,
+                "legal": self.game.legal_actions(self.seat) if live else [],  # type: ignore[arg-type]
+            }
+        )
+
+    def _run_bots(self) -> None:
+        """Let the bots play until the local seat is asked (or the game ends)."""
+        while not self.game.over:
+            waiting = [s for s in self.game.pending() if s in self.bots]
+            if not waiting:
+                return
+            seat = waiting[0]
+            bot = self.bots[seat]
+            action = bot.act(self.game.view(seat), self.game.legal_actions(seat))
+            self._publish(self.game.apply(seat, action))
+
+    async def messages(self):  # an async iterator, like Client.messages()
+        while not self.closed:
+            yield await self.inbox.get()
+
+    async def act(self, action: dict, version: int | None = None) -> None:
+        from engine import IllegalAction
+
+        self.acts.append(action)
+        try:
+            events = self.game.apply(self.seat, action)  # type: ignore[arg-type]
+        except IllegalAction as exc:
+            self.inbox.put_nowait({"t": "rejected", "version": self.version, "reason": str(exc)})
+            return
+        self._publish(events)
+        self._run_bots()
+
+    async def chat(self, text: str, to: int | None = None) -> None:
+        self.inbox.put_nowait(
+            {
+                "t": "chat",
+                "from": self.seat,
+                "name": self.names[self.seat or 0],
+                "text": text,
+                "to": to,
+            }
+        )
+
+    async def close(self) -> None:
+        self.closed = True
+        self.inbox.put_nowait({"t": "connection", "status": "closed"})
+
+
+def local_launcher(client: LocalClient) -> Callable:
+    """A launcher (see tui.connect) that seats the app at ``client``'s in-process table."""
+
+    async def launch():
+        from .connect import Seat
+
+        await client.connect()
+        return Seat(client, [], "local")
+
+    return launch
