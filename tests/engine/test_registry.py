@@ -10,7 +10,7 @@ import engine
 @pytest.mark.parametrize("name", list(engine.GAMES))
 def test_a_game_describes_itself(name: str) -> None:
     cls = engine.GAMES[name]
-    assert cls.NAME == name
+    assert name == cls.NAME
     assert cls.TITLE and cls.SHORT_TITLE
     assert cls.MIN_SEATS <= cls.DEFAULT_SEATS <= cls.MAX_SEATS
     assert cls.LENGTH_OPTION in cls.OPTIONS
@@ -25,7 +25,7 @@ def test_every_list_of_games_comes_from_the_registry() -> None:
     from tui import cli
     from tui.screens import forms, lobby
 
-    assert cli.GAME_NAMES == tuple(engine.GAMES)
+    assert tuple(engine.GAMES) == cli.GAME_NAMES
     assert [value for _, value in forms.GAME_CHOICES] == list(engine.GAMES)
     for name, cls in engine.GAMES.items():
         assert forms.SEAT_RANGE[name] == (cls.MIN_SEATS, cls.MAX_SEATS)
