@@ -26,12 +26,12 @@ from ..text import clean, literal
 from ..widgets.chat import ChatPane
 from ..widgets.log import EventLog
 from ..widgets.prompt import PromptBar
+from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
 from .dialogs import ConfirmLeave, RulesScreen, ScoresScreen
 
 WIDE = 110  # from this many columns the chat sits beside the table
 TALL = 34  # from this many rows (and WIDE columns) cards are drawn large
 
-GAME_KEYS = ("move", "pick", "confirm", "back", "digit")
 
 
 class TableScreen(Screen[None]):
@@ -75,6 +75,9 @@ class TableScreen(Screen[None]):
         self.large = False
         self.states_seen = 0  # tests and the bench wait on this
         self._key_signature: tuple = ()
+        #: The game's decision model: the screen forwards the game keys to it and draws from
+        #: it (tui/screens/decisions.py). Set by each game's screen.
+        self.decisions: Decisions | None = None
 
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -191,6 +194,8 @@ class TableScreen(Screen[None]):
         self.view = view
         legal = message.get("legal")
         self.legal = legal if isinstance(legal, list) else []
+        if self.decisions is not None:
+            self.decisions.update(self.view, self.legal)
         for event in message.get("events") or []:
             if isinstance(event, dict):
                 self.tell(event)
@@ -341,11 +346,20 @@ class TableScreen(Screen[None]):
 
     def key_state(self, key: str) -> bool | None:
         """Whether a game key works now: True, False (hidden) or None (shown dimmed)."""
-        return False
+        return self.decisions.key_state(key) if self.decisions is not None else False
 
     def key_label(self, key: str) -> str | None:
         """A better footer label for a game key now ("swap", "give"…), or None."""
-        return None
+        return self.decisions.key_label(key) if self.decisions is not None else None
+
+    def handle(self, outcome: Outcome) -> None:
+        """Carry out what the decision model answered to a key, then redraw."""
+        if isinstance(outcome, Send):
+            self.send(outcome.action)
+        elif isinstance(outcome, Refuse):
+            self.prompt.reject(outcome.reason)
+        self.draw()
+        self.update_keys()
 
     # The game keys do nothing by default: ``key_state`` hides them until a game uses them.
     def on_move(self, step: int) -> None:
@@ -409,19 +423,34 @@ class TableScreen(Screen[None]):
             self.refresh_bindings()
 
     def action_move(self, step: int) -> None:
-        self.on_move(step)
+        if self.decisions is not None:
+            self.handle(self.decisions.move(step))
+        else:
+            self.on_move(step)
 
     def action_pick(self) -> None:
-        self.on_pick()
+        if self.decisions is not None:
+            self.handle(self.decisions.pick())
+        else:
+            self.on_pick()
 
     def action_confirm(self) -> None:
-        self.on_confirm()
+        if self.decisions is not None:
+            self.handle(self.decisions.confirm())
+        else:
+            self.on_confirm()
 
     def action_back(self) -> None:
-        self.on_back()
+        if self.decisions is not None:
+            self.handle(self.decisions.back())
+        else:
+            self.on_back()
 
     def action_digit(self, digit: int) -> None:
-        self.on_digit(digit)
+        if self.decisions is not None:
+            self.handle(self.decisions.digit(digit))
+        else:
+            self.on_digit(digit)
 
     def action_chat(self) -> None:
         self.add_class("-chatting")
