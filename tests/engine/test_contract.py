@@ -4,8 +4,8 @@ Like OpenSpiel's ``random_sim_test``: random playouts from random seeds and tabl
 end; every listed action applies; actions that are not legal raise ``IllegalAction`` and change
 nothing (not even the random state); the same seed and actions give the same game; and no view
 ever holds a card its seat may not know. A seat may know a card only if it has held it or it
-has been public (in the spectator's view or an event) at some point — so the check needs nothing from the
-game but ``hands``, and catches a card leaked into any corner of any view.
+has been public (in the spectator's view or an event) at some point — so the check needs
+nothing from the game but ``hands``, and catches a card leaked into any corner of any view.
 
 Each game's own rules and its own view keys are tested in ``test_<game>_*.py``.
 """
