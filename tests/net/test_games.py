@@ -46,7 +46,9 @@ async def test_whole_game_with_bot_clients_and_no_leaks(game, seed, hosts, tmp_p
         pytest.skip(f"{game} engine has not landed yet")
     seats, host_bots, options = GAMES[game]
     journal = tmp_path / "table.journal"
-    host = await hosts(game, seats=seats, options=options, seed=seed, bots=host_bots, journal=journal)
+    host = await hosts(
+        game, seats=seats, options=options, seed=seed, bots=host_bots, journal=journal
+    )
     watcher = Client("127.0.0.1", host.port, name="watcher", spectator=True)
     await watcher.connect()
     clients = [Client("127.0.0.1", host.port, name=f"bot{i}") for i in range(seats - host_bots)]
@@ -157,7 +159,9 @@ async def test_resume_rebuilds_every_game_exactly(game, hosts, tmp_path):
     if game == "swapo":
         options = {**options, "variant": "ace,dagger"}
     journal = tmp_path / "resume.journal"
-    first = await hosts(game, seats=seats, options=options, seed=21, bots=seats - 1, journal=journal)
+    first = await hosts(
+        game, seats=seats, options=options, seed=21, bots=seats - 1, journal=journal
+    )
     player = Client("127.0.0.1", first.port, name="p", reconnect=False)
     await player.connect()
     frames: list[dict] = []
