@@ -59,8 +59,8 @@ async def serve(game: str, tables: int, seats: int, length: int) -> None:
         hosts = [
             Host(
                 game,
-                seats,
-                {LENGTH_OPTION[game]: length},
+                seats=seats,
+                options={LENGTH_OPTION[game]: length},
                 seed=i,
                 journal=Path(tmp) / f"t{i}.journal",
             )

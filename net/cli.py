@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from .botclient import run_bot_client
-from .client import JoinError
 from .discovery import Advertiser, find_tables
 from .host import Host
 from .journal import JournalError, default_journal_dir
+from .messages import Refused
 
 
 def _say(text: str) -> None:
@@ -61,16 +61,22 @@ def _make_host(args: Namespace) -> tuple[Host, Path]:
     journal = Path(args.journal) if args.journal else _default_journal(args.game)
     host = Host(
         args.game,
-        args.seats,
-        getattr(args, "options", None) or {},
-        args.seed,
-        args.bots,
-        args.name,
-        args.password,
-        journal,
+        seats=args.seats,
+        options=getattr(args, "options", None) or {},
+        seed=args.seed,
+        bots=args.bots,
+        name=args.name,
+        password=args.password,
+        journal=journal,
         **tuning,
     )
     return host, journal
+
+
+async def _advertise(host: Host, port: int, bind: str) -> Advertiser:
+    advertiser = Advertiser(host, port, _bind_for_discovery(bind))
+    await advertiser.start()
+    return advertiser
 
 
 async def _host(args: Namespace) -> int:
@@ -86,12 +92,11 @@ async def _host(args: Namespace) -> int:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
-    advertiser = Advertiser(host, port, _bind_for_discovery(args.bind))
+    advertiser: Advertiser | None = None
     try:
-        await advertiser.start()
+        advertiser = await _advertise(host, port, args.bind)
     except Exception as exc:  # no multicast here: joining by address still works
         _say(f"not advertised on the LAN ({exc}); join by address")
-        advertiser = None
     _say(f"hosting {host.game_name} table {host.name!r} at {args.bind}:{port} (journal: {journal})")
     over = loop.create_task(host.wait_over())
     stopped = loop.create_task(stop.wait())
@@ -127,7 +132,7 @@ def run_bot(args: Namespace) -> int:
                 delay=getattr(args, "bot_delay", None) or 0.0,
             )
         )
-    except JoinError as exc:
+    except Refused as exc:
         _say(f"the table refused us: {exc.msg}")
         return 1
     except (OSError, TimeoutError) as exc:

@@ -14,47 +14,32 @@ import time
 from collections.abc import AsyncIterator
 from typing import Any
 
-from .codec import HOST_FRAME_LIMIT, CodecError, FrameDecoder, encode
-from .messages import PROTOCOL_VERSION, check_host, clean_host_text, password_proof
+from .codec import HOST_FRAME_LIMIT, encode
+from .framing import FrameReader
+from .messages import PROTOCOL_VERSION, Refused, check_host, clean_host_text, password_proof
 
 log = logging.getLogger("kotatsu.net.client")
 
 NO_RECONNECT_CODES = {"replaced", "flood", "protocol", "password", "token", "full"}
 
 
-class JoinError(Exception):
-    """The host refused us: ``code`` (machine) and ``msg`` (for people)."""
-
-    def __init__(self, code: str, msg: str) -> None:
-        super().__init__(f"{code}: {msg}")
-        self.code = code
-        self.msg = msg
+def _check_host(message: Any) -> dict[str, Any]:
+    return clean_host_text(check_host(message))
 
 
 class _Link:
-    """One TCP connection to the host with its frame decoder."""
+    """One TCP connection to the host, read through the shared frame reader."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader = reader
         self.writer = writer
-        self.decoder = FrameDecoder(HOST_FRAME_LIMIT)
+        self.frames = FrameReader(reader, limit=HOST_FRAME_LIMIT, check=_check_host)
 
     async def receive(self) -> dict[str, Any]:
         """The next checked host message; ConnectionError when the stream ends or is bad."""
-        while True:
-            try:
-                return clean_host_text(check_host(next(self.decoder)))
-            except StopIteration:
-                pass
-            except CodecError as exc:
-                raise ConnectionError(f"bad frame from the host: {exc}") from None
-            data = await self.reader.read(65536)
-            if not data:
-                raise ConnectionError("the host closed the connection")
-            try:
-                self.decoder.feed(data)
-            except CodecError as exc:
-                raise ConnectionError(f"bad frame from the host: {exc}") from None
+        try:
+            return await self.frames.receive()
+        except Refused as exc:
+            raise ConnectionError(f"from the host: {exc.msg}") from None
 
     def send(self, message: dict[str, Any]) -> None:
         self.writer.write(encode(message))
@@ -109,7 +94,7 @@ class Client:
         self._ping_n = 0
 
     async def connect(self) -> None:
-        """Handshake and take (or resume) a seat; JoinError if the host says no."""
+        """Handshake and take (or resume) a seat; Refused if the host says no."""
         self._link = await self._open()
         self.connected = True
         self._task = asyncio.get_running_loop().create_task(self._run())
@@ -122,13 +107,13 @@ class Client:
         try:
             hello = await asyncio.wait_for(link.receive(), self.connect_timeout)
             if hello["t"] == "error":
-                raise JoinError(hello["code"], hello["msg"])
+                raise Refused(hello["code"], hello["msg"])
             if hello["t"] != "hello":
-                raise JoinError("protocol", f"expected hello, got {hello['t']}")
+                raise Refused("protocol", f"expected hello, got {hello['t']}")
             if hello["v"] != PROTOCOL_VERSION:
-                raise JoinError("version", f"the host speaks protocol {hello['v']}, not ours")
+                raise Refused("version", f"the host speaks protocol {hello['v']}, not ours")
             if hello["table"]["password"] and self.password is None:
-                raise JoinError("password", "this table needs a password")
+                raise Refused("password", "this table needs a password")
             auth = None
             if hello["table"]["password"] and self.password is not None:
                 auth = password_proof(self.password, hello["nonce"])
@@ -144,9 +129,9 @@ class Client:
             )
             answer = await asyncio.wait_for(link.receive(), self.connect_timeout)
             if answer["t"] == "error":
-                raise JoinError(answer["code"], answer["msg"])
+                raise Refused(answer["code"], answer["msg"])
             if answer["t"] != "welcome":
-                raise JoinError("protocol", f"expected welcome, got {answer['t']}")
+                raise Refused("protocol", f"expected welcome, got {answer['t']}")
         except BaseException:
             link.close()
             raise
@@ -255,7 +240,7 @@ class Client:
                 self._link = await self._open()
                 self.connected = True
                 return True
-            except JoinError as exc:
+            except Refused as exc:
                 self._queue.put_nowait({"t": "error", "code": exc.code, "msg": exc.msg})
                 return False
             except (OSError, TimeoutError, ConnectionError):

@@ -1,7 +1,7 @@
 """One peer's TCP stream on the host: framing, schema checks, rate limit, idle timeout.
 
-The host's rules of play never see bytes; they get checked messages from ``messages()`` and
-answer with ``send``. Anything wrong with the stream ends the generator with ``Dropped``.
+The table never sees bytes; the host reads checked messages from ``messages()`` and answers
+with ``send``. Anything wrong with the stream ends the generator with ``Refused``.
 """
 
 from __future__ import annotations
@@ -12,20 +12,12 @@ import time
 from collections.abc import AsyncIterator
 from typing import Any
 
-from .codec import CLIENT_FRAME_LIMIT, CodecError, FrameDecoder, encode
+from .codec import CLIENT_FRAME_LIMIT, encode
+from .framing import FrameReader
 from .messages import check_client
 
 WRITE_BUFFER_LIMIT = 4 * 1024 * 1024
 """A peer that lets this much pile up unread is too slow to keep up and is dropped."""
-
-
-class Dropped(Exception):
-    """The peer is gone or must go; ``code`` and ``msg`` are what it is told, if anything."""
-
-    def __init__(self, code: str, msg: str) -> None:
-        super().__init__(msg)
-        self.code = code
-        self.msg = msg
 
 
 class TokenBucket:
@@ -49,7 +41,7 @@ class TokenBucket:
 
 
 class Connection:
-    """A peer's stream. ``seat`` is set once joined (None for a spectator)."""
+    """A peer's stream: what it sends, checked and rate limited; what it is sent, queued."""
 
     def __init__(
         self,
@@ -59,14 +51,11 @@ class Connection:
         rate: float = 50.0,
         burst: float = 100.0,
     ) -> None:
-        self.reader = reader
         self.writer = writer
-        self.decoder = FrameDecoder(CLIENT_FRAME_LIMIT)
         self.bucket = TokenBucket(rate, burst)
-        self.seat: int | None = None
-        self.spectator = False
-        self.joined = False
-        self.name = ""
+        self.frames = FrameReader(
+            reader, limit=CLIENT_FRAME_LIMIT, check=check_client, admit=self.bucket.take
+        )
         self.closed = False
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
@@ -87,33 +76,8 @@ class Connection:
             self.abort()
 
     async def next_message(self, timeout: float) -> dict[str, Any]:
-        """The next checked message; Dropped on EOF, bad bytes, flooding or ``timeout`` idle."""
-        while True:
-            try:
-                message = next(self.decoder)
-            except StopIteration:
-                pass
-            except CodecError as exc:
-                raise Dropped("protocol", f"bad frame: {exc}") from None
-            else:
-                if not self.bucket.take():
-                    raise Dropped("flood", "too many messages; slow down")
-                try:
-                    return check_client(message)
-                except CodecError as exc:
-                    raise Dropped("protocol", str(exc)) from None
-            try:
-                data = await asyncio.wait_for(self.reader.read(65536), timeout)
-            except TimeoutError:
-                raise Dropped("idle", "no message for too long") from None
-            except (ConnectionError, OSError):
-                raise Dropped("", "connection lost") from None
-            if not data:
-                raise Dropped("", "connection closed")
-            try:
-                self.decoder.feed(data)
-            except CodecError as exc:
-                raise Dropped("protocol", f"bad frame: {exc}") from None
+        """The next checked message; Refused on EOF, bad bytes, flooding or ``timeout`` idle."""
+        return await self.frames.receive(timeout)
 
     async def messages(self, timeout: float) -> AsyncIterator[dict[str, Any]]:
         while True:

@@ -1,17 +1,17 @@
-"""The authoritative host of one table: one engine, many connections, no rules of its own.
+"""The authoritative host of one table: the sockets, tasks, timers, journal and bots around a
+``Table`` (net/table.py), which holds the table's rules and does no I/O.
 
-The host asks the engine whether an action is legal and whose turn it is; it owns only the
-table's plumbing: seating, the handshake, versions, who gets which view, chat, bots in the
-process, the journal. Every seat is sent only its own ``view``; spectators the spectator view.
+Every connection's checked messages go into the table; whatever it answers is journalled (if
+it made records) and then sent. The host's bots and the bots covering absent players move
+through the same table. It asks nothing of the game itself: that is the table's and the
+engine's business.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import logging
-import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,11 +19,12 @@ from typing import Any
 import engine
 
 from .codec import encode
-from .connection import Connection, Dropped
+from .connection import Connection
 from .hostbots import SeatBots
-from .journal import Journal, JournalData, read_journal
-from .messages import NONCE_BYTES, PROTOCOL_VERSION, clean_chat, clean_name, password_proof
-from .seating import JoinRefused, Seating
+from .journal import Journal, read_journal
+from .messages import Refused
+from .seating import Seating
+from .table import Table
 
 log = logging.getLogger("kotatsu.net.host")
 
@@ -36,6 +37,7 @@ class Host:
     def __init__(
         self,
         game: str,
+        *,
         seats: int | None = None,
         options: dict[str, Any] | None = None,
         seed: int | None = None,
@@ -43,7 +45,6 @@ class Host:
         name: str | None = None,
         password: str | None = None,
         journal: str | Path | None = None,
-        *,
         bot_delay: float = 0.0,
         absent_bot_after: float | None = None,
         idle_timeout: float = 60.0,
@@ -53,34 +54,31 @@ class Host:
         fsync: bool = True,
         _tokens: list[str] | None = None,
     ) -> None:
-        if game not in engine.GAMES:
-            raise ValueError(f"unknown game {game!r} (games: {', '.join(engine.GAMES)})")
-        seats = engine.GAMES[game].DEFAULT_SEATS if seats is None else seats
-        if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= seats:
-            raise ValueError(f"bots: must be from 0 to {seats}")
-        self.game_name = game
-        self.seed = secrets.randbits(63) if seed is None else seed
-        self.game = engine.new_game(game, seats, options, seed=self.seed)
-        self.name = clean_name(name or "", f"{engine.GAMES[game].TITLE or game} table")
-        self.password = password or None
-        self.bot_seats = list(range(seats - bots, seats))
-        self.seating = Seating(seats, self.bot_seats, _tokens)
+        self.table: Table[Connection] = Table(
+            game,
+            seats=seats,
+            options=options,
+            seed=seed,
+            bots=bots,
+            name=name,
+            password=password,
+            tokens=_tokens,
+        )
         self.bot_delay = bot_delay
         self.idle_timeout = idle_timeout
         self.handshake_timeout = handshake_timeout
         self.rate, self.burst = rate, burst
-        self.version = 0
-        self.started = False
         self.connections: set[Connection] = set()
         self.listeners: list[Callable[[Host], None]] = []
         """Called (synchronously) after every change of the seating, e.g. to refresh the TXT."""
-        self.bots = SeatBots(game, self.seating, self.seed, absent_bot_after)
+        self.bots = SeatBots(game, self.seating, self.table.seed, absent_bot_after)
+        self._bots_on = False
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task] = set()
         self._finished: asyncio.Future | None = None
         self.journal: Journal | None = None
         if journal is not None:
-            self.journal = Journal.create(journal, self._journal_header(), fsync=fsync)
+            self.journal = Journal.create(journal, self.table.settings(), fsync=fsync)
 
     # -- construction from a journal -------------------------------------------------------
     @classmethod
@@ -97,63 +95,58 @@ class Host:
         password = settings.pop("password", None) or head.get("password")
         host = cls(
             head["game"],
-            head["seats"],
-            head["options"],
-            head["seed"],
-            head["bots"],
-            head["name"],
-            password,
-            None,
+            seats=head["seats"],
+            options=head["options"],
+            seed=head["seed"],
+            bots=head["bots"],
+            name=head["name"],
+            password=password,
             _tokens=head["tokens"],
             **settings,
         )
-        host._replay(data)
+        host.table.replay(data.names, data.tokens, data.actions)
         host.journal = Journal.reopen(path, data.valid_bytes, fsync=settings["fsync"])
         host.resumed_port = data.port
         return host
 
     resumed_port: int | None = None
 
-    def _replay(self, data: JournalData) -> None:
-        for index, token in data.tokens.items():
-            self.seating[index].token = token
-        for index, name in data.names.items():
-            self.seating[index].name = name
-        if self.seating.full:
-            self.started = True
-        for seat, action in data.actions:
-            try:
-                self.game.apply(seat, action)
-            except engine.IllegalAction as exc:
-                raise ValueError(f"the journal does not replay: {exc}") from None
-            self.version += 1
-
-    def _journal_header(self) -> dict[str, Any]:
-        return {
-            "game": self.game_name,
-            "seats": self.game.seats,
-            "options": self.game.options,
-            "seed": self.seed,
-            "bots": len(self.bot_seats),
-            "name": self.name,
-            "password": self.password,
-            "tokens": self.seating.tokens,
-        }
-
     # -- the table as others see it ---------------------------------------------------------
     @property
-    def table(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "game": self.game_name,
-            "options": self.game.options,
-            "seats": self.game.seats,
-            "password": self.password is not None,
-        }
+    def game(self) -> engine.Game:
+        return self.table.game
+
+    @game.setter
+    def game(self, game: engine.Game) -> None:
+        self.table.game = game
+
+    @property
+    def game_name(self) -> str:
+        return self.table.game_name
+
+    @property
+    def name(self) -> str:
+        return self.table.name
+
+    @property
+    def password(self) -> str | None:
+        return self.table.password
+
+    @property
+    def seating(self) -> Seating[Connection]:
+        return self.table.seating
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+    @property
+    def started(self) -> bool:
+        return self.table.started
 
     @property
     def over(self) -> bool:
-        return self.started and self.game.over
+        return self.table.over
 
     # -- lifecycle ---------------------------------------------------------------------------
     async def start(self, bind: str = "127.0.0.1", port: int = 0) -> int:
@@ -165,13 +158,7 @@ class Host:
         if self.journal is not None:
             self.journal.bound(self.port)
         self._spawn(self._drive_bots())
-        if self.over:
-            self._finished.set_result(self.game.result())
-        elif self.started:
-            self.bots.all_absent()
-            self.bots.wakeup.set()
-        else:
-            self._maybe_start()
+        self._deliver(self.table.start())
         return self.port
 
     async def wait_over(self) -> dict[str, Any]:
@@ -221,15 +208,11 @@ class Host:
             return
         self.connections.add(conn)
         try:
-            nonce = secrets.token_bytes(NONCE_BYTES)
-            conn.send({"t": "hello", "v": PROTOCOL_VERSION, "table": self.table, "nonce": nonce})
-            join = await conn.next_message(self.handshake_timeout)
-            self._join(conn, join, nonce)
+            self._deliver(self.table.open(conn))
+            self._receive(conn, await conn.next_message(self.handshake_timeout))
             async for message in conn.messages(self.idle_timeout):
-                self._dispatch(conn, message)
-        except JoinRefused as exc:
-            conn.close(exc.code, exc.msg)
-        except Dropped as exc:
+                self._receive(conn, message)
+        except Refused as exc:
             if exc.code:
                 log.info("dropping %s: %s", conn.peer, exc.msg)
             conn.close(exc.code, exc.msg)
@@ -243,164 +226,53 @@ class Host:
             self._leave(conn)
             await conn.wait_closed()
 
-    def _join(self, conn: Connection, join: dict[str, Any], nonce: bytes) -> None:
-        if join["t"] != "join":
-            raise JoinRefused("protocol", "the first message must be a join")
-        if self.password is not None:
-            proof = password_proof(self.password, nonce)
-            if join["auth"] is None or not hmac.compare_digest(proof, join["auth"]):
-                raise JoinRefused("password", "wrong password")
-        if join["token"] is not None:
-            seat = self.seating.by_token(join["token"])
-            if seat.conn is not None:
-                seat.conn.close("replaced", "this seat was taken over by a new connection")
-            self.bots.returned(seat.index)
-        elif join["spectator"]:
-            seat = None
-        else:
-            seat = self.seating.choose(join["seat"])
-            seat.name = clean_name(join["name"], f"Player {seat.index + 1}")
-            if self.journal is not None:
-                self.journal.sit(seat.index, seat.name)
-        conn.joined = True
-        if seat is None:
-            conn.spectator = True
-            conn.name = clean_name(join["name"], "Spectator")
-        else:
-            seat.conn = conn
-            conn.seat = seat.index
-            conn.name = seat.name or ""
-        conn.send(
-            {
-                "t": "welcome",
-                "seat": conn.seat,
-                "token": seat.token if seat is not None else None,
-                "table": self.table,
-            }
-        )
-        self._lobby_changed()
-        if self.started:
-            conn.send(self._state_message(conn.seat, []))
-        else:
-            self._maybe_start()
+    def _receive(self, conn: Connection, message: dict[str, Any]) -> None:
+        out = self.table.receive(conn, message)
+        seat = self.table.seat_of(conn)
+        if message["t"] == "join" and seat is not None:
+            self.bots.returned(seat)  # a resumed seat is the player's again, not a bot's
+        self._deliver(out)
 
     def _leave(self, conn: Connection) -> None:
         self.connections.discard(conn)
-        if conn.seat is None:
-            return
-        seat = self.seating[conn.seat]
-        if seat.conn is not conn:
-            return
-        seat.conn = None
-        if not self.started and not seat.bot:
-            # Nothing is lost before the start: free the seat rather than block the table.
-            self.seating.free(seat.index)
-            if self.journal is not None:
-                self.journal.stand(seat.index, seat.token)
-        self._lobby_changed()
-        if self.started and not self.game.over:
-            self.bots.absent(seat.index)
+        seat = self.table.seat_of(conn)
+        self._deliver(self.table.leave(conn))
+        if seat is not None and self.seating[seat].peer is None and self.started and not self.over:
+            self.bots.absent(seat)  # after a grace period, a bot covers the empty seat
 
-    def _dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
-        kind = message["t"]
-        if kind == "act":
-            self._on_act(conn, message)
-        elif kind == "chat":
-            self._on_chat(conn, message)
-        elif kind == "ping":
-            conn.send({"t": "pong", "n": message["n"]})
-        else:
-            raise Dropped("protocol", f"unexpected {kind} after joining")
-
-    # -- play --------------------------------------------------------------------------------
-    def _reject(self, conn: Connection, reason: str) -> None:
-        conn.send({"t": "rejected", "version": self.version, "reason": reason})
-
-    def _on_act(self, conn: Connection, message: dict[str, Any]) -> None:
-        seat = conn.seat
-        if seat is None:
-            return self._reject(conn, "spectators cannot act")
-        if not self.started:
-            return self._reject(conn, "the game has not started yet")
-        if self.game.over:
-            return self._reject(conn, "the game is over")
-        if message["version"] != self.version:
-            return self._reject(
-                conn,
-                f"stale action: you saw version {message['version']}, the table is at "
-                f"{self.version}",
-            )
-        if seat not in self.game.pending():
-            return self._reject(conn, "it is not your turn")
-        try:
-            self._apply(seat, message["action"])
-        except engine.IllegalAction as exc:
-            self._reject(conn, exc.reason)
-
-    def _apply(self, seat: int, action: Any) -> None:
-        """Apply through the engine, journal it (fsync'd), then tell everyone."""
-        record = encode({"r": "act", "seat": seat, "action": action}) if self.journal else b""
-        try:
-            events = self.game.apply(seat, action)
-        except engine.IllegalAction:
-            raise
-        except Exception as exc:  # an engine bug must not take the table down
-            log.exception("engine failed on seat %s action %r", seat, action)
-            raise engine.IllegalAction(f"the engine could not apply this action ({exc})") from exc
+    def _deliver(self, out: list[tuple[Connection, dict[str, Any]]]) -> None:
+        """Make the table's records durable, then send: each message encoded once however many
+        get it; an ``error`` closes its connection. Then wake whoever waits on the table."""
+        effects = self.table.take_effects()
         if self.journal is not None:
-            try:
-                self.journal.write_frame(record)
-            except OSError as exc:
-                self._fail(f"cannot write the journal ({exc}); the table stops here")
-                raise
-        self.version += 1
-        self._publish(events)
+            for record in effects.records:
+                try:
+                    self.journal.write_frame(encode(record))
+                except OSError as exc:
+                    self._fail(f"cannot write the journal ({exc}); the table stops here")
+                    raise
+        frames: dict[int, bytes] = {}
+        for conn, message in out:
+            if message["t"] == "error":
+                conn.close(message["code"], message["msg"])
+                continue
+            frame = frames.get(id(message))
+            if frame is None:
+                frame = frames[id(message)] = encode(message)
+            conn.send_frame(frame)
+        if effects.seating_changed:
+            for listener in list(self.listeners):
+                listener(self)
+        if not self.started:
+            return
         if self.game.over:
             if self._finished is not None and not self._finished.done():
                 self._finished.set_result(self.game.result())
-        else:
-            self.bots.wakeup.set()
-
-    def _state_message(self, seat: int | None, events: list[Any]) -> dict[str, Any]:
-        live = self.started and not self.game.over and seat is not None
-        legal = self.game.legal_actions(seat) if live else []
-        return {
-            "t": "state",
-            "version": self.version,
-            "view": self.game.view(seat),
-            "events": events,
-            "legal": legal,
-        }
-
-    def _publish(self, events: list[Any]) -> None:
-        """Send every joined connection its own view, the public events and its legal actions."""
-        spectator_frame: bytes | None = None
-        for conn in list(self.connections):
-            if not conn.joined:
-                continue
-            if conn.seat is None:
-                if spectator_frame is None:
-                    spectator_frame = encode(self._state_message(None, events))
-                conn.send_frame(spectator_frame)
-            else:
-                conn.send(self._state_message(conn.seat, events))
-
-    def _maybe_start(self) -> None:
-        if self.started or not self.seating.full:
             return
-        self.started = True
-        self._lobby_changed()
-        self._publish([])
-        self.bots.all_absent()
+        if not self._bots_on:
+            self._bots_on = True
+            self.bots.all_absent()
         self.bots.wakeup.set()
-
-    def _lobby_changed(self) -> None:
-        frame = encode({"t": "lobby", "players": self.seating.lobby(), "started": self.started})
-        for conn in list(self.connections):
-            if conn.joined:
-                conn.send_frame(frame)
-        for listener in list(self.listeners):
-            listener(self)
 
     async def _drive_bots(self) -> None:
         """Let the host's bots (and bots covering absent players) move whenever it is their turn."""
@@ -427,40 +299,10 @@ class Host:
         legal = self.game.legal_actions(seat)
         action = self.bots.choose(seat, self.game.view(seat), legal)
         try:
-            self._apply(seat, action)
+            out = self.table.play(seat, action)
         except engine.IllegalAction as exc:
             log.warning(
                 "bot at seat %s chose an illegal action (%s); playing %r", seat, exc, legal[0]
             )
-            self._apply(seat, legal[0])
-
-    # -- chat ---------------------------------------------------------------------------------
-    @property
-    def whispers_allowed(self) -> bool:
-        """Private messages only where the game's options offer them (SwaPo's adult_talk)."""
-        return self.game.options.get("adult_talk") is True
-
-    def _on_chat(self, conn: Connection, message: dict[str, Any]) -> None:
-        text = clean_chat(message["text"])
-        if not text:
-            return self._reject(conn, "empty message")
-        to = message["to"]
-        line = {"t": "chat", "from": conn.seat, "name": conn.name, "text": text, "to": to}
-        if to is None:
-            frame = encode(line)
-            for other in list(self.connections):
-                if other.joined:
-                    other.send_frame(frame)
-            return None
-        if not self.whispers_allowed:
-            return self._reject(conn, "whispers are off at this table")
-        if conn.seat is None:
-            return self._reject(conn, "spectators cannot whisper")
-        if not 0 <= to < len(self.seating) or to == conn.seat:
-            return self._reject(conn, "you can whisper only to another seat")
-        target = self.seating[to].conn
-        if target is None:
-            return self._reject(conn, "that player is not connected")
-        target.send(line)
-        conn.send(line)
-        return None
+            out = self.table.play(seat, legal[0])
+        self._deliver(out)

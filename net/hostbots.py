@@ -24,7 +24,7 @@ class SeatBots:
 
     def plays(self, index: int) -> bool:
         seat = self.seating[index]
-        return seat.bot or (seat.covered and seat.conn is None)
+        return seat.bot or (seat.covered and seat.peer is None)
 
     def choose(self, index: int, view: dict[str, Any], legal: list[dict]) -> dict:
         return self._bots[index].act(view, legal)
@@ -39,7 +39,7 @@ class SeatBots:
     def all_absent(self) -> None:
         """Every human seat without a connection starts its grace period (game start, resume)."""
         for seat in self.seating.seats:
-            if seat.conn is None:
+            if seat.peer is None:
                 self.absent(seat.index)
 
     def returned(self, index: int) -> None:
@@ -52,7 +52,7 @@ class SeatBots:
     def _cover(self, index: int) -> None:
         self._timers.pop(index, None)
         seat = self.seating[index]
-        if seat.conn is None and not seat.bot:
+        if seat.peer is None and not seat.bot:
             seat.covered = True
             self.wakeup.set()
 

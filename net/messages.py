@@ -27,6 +27,22 @@ _KEEP_FORMAT = {"\u200d"}  # the zero-width joiner builds emoji; other format ch
 Check = Callable[[Any], bool]
 
 
+class Refused(Exception):
+    """A refusal with the wire's ``error`` fields: ``code`` (machine) and ``msg`` (for people).
+
+    The one exception for "no": the table refusing a join or a message, a connection dropping a
+    peer (``code`` empty when the stream simply ended), and the client told no by the host."""
+
+    def __init__(self, code: str, msg: str) -> None:
+        super().__init__(f"{code}: {msg}" if code else msg)
+        self.code = code
+        self.msg = msg
+
+    def message(self) -> dict[str, Any]:
+        """The ``error`` message that tells the peer."""
+        return {"t": "error", "code": self.code, "msg": self.msg}
+
+
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 

@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
+from .messages import Refused
 
-class JoinRefused(Exception):
-    """A join the table cannot honour; ``code`` goes on the wire with the message."""
-
-    def __init__(self, code: str, msg: str) -> None:
-        super().__init__(msg)
-        self.code = code
-        self.msg = msg
+P = TypeVar("P", bound=Hashable)
+"""Whatever handle the table uses for a connection."""
 
 
 def new_token() -> str:
@@ -23,14 +20,14 @@ def new_token() -> str:
 
 
 @dataclass
-class Seat:
+class Seat(Generic[P]):
     """One seat. ``name`` is None while nobody has taken it; bots are named at creation."""
 
     index: int
     token: str
     name: str | None = None
     bot: bool = False
-    conn: Any = None
+    peer: P | None = None  # the table's handle of the connection sitting here
     covered: bool = False  # a bot plays for the absent human
 
     @property
@@ -39,17 +36,17 @@ class Seat:
 
     @property
     def connected(self) -> bool:
-        return self.conn is not None
+        return self.peer is not None
 
 
-class Seating:
+class Seating(Generic[P]):
     """The seats of one table."""
 
     def __init__(self, count: int, bot_seats: list[int], tokens: list[str] | None = None) -> None:
         tokens = tokens or [new_token() for _ in range(count)]
         if len(tokens) != count:
             raise ValueError("one resume token per seat")
-        self.seats = [Seat(i, tokens[i]) for i in range(count)]
+        self.seats: list[Seat[P]] = [Seat(i, tokens[i]) for i in range(count)]
         for index in bot_seats:
             if not 0 <= index < count:
                 raise ValueError(f"bots: there is no seat {index}")
@@ -59,7 +56,7 @@ class Seating:
     def __len__(self) -> int:
         return len(self.seats)
 
-    def __getitem__(self, index: int) -> Seat:
+    def __getitem__(self, index: int) -> Seat[P]:
         return self.seats[index]
 
     @property
@@ -74,35 +71,35 @@ class Seating:
     def taken_count(self) -> int:
         return sum(seat.taken for seat in self.seats)
 
-    def by_token(self, token: str) -> Seat:
+    def by_token(self, token: str) -> Seat[P]:
         """The seat this token resumes; compared in constant time so it cannot be guessed."""
         found = None
         for seat in self.seats:
             if hmac.compare_digest(seat.token.encode(), token.encode()) and not seat.bot:
                 found = seat
         if found is None:
-            raise JoinRefused("token", "that resume token belongs to no seat at this table")
+            raise Refused("token", "that resume token belongs to no seat at this table")
         return found
 
-    def choose(self, wish: int | None) -> Seat:
+    def choose(self, wish: int | None) -> Seat[P]:
         """The seat a new player gets: the one wished for if free, else the first free one."""
         if wish is not None:
             if not 0 <= wish < len(self.seats):
-                raise JoinRefused("no_seat", f"there is no seat {wish + 1} at this table")
+                raise Refused("no_seat", f"there is no seat {wish + 1} at this table")
             seat = self.seats[wish]
             if seat.taken:
-                raise JoinRefused("seat_taken", f"seat {wish + 1} is taken")
+                raise Refused("seat_taken", f"seat {wish + 1} is taken")
             return seat
         for seat in self.seats:
             if not seat.taken:
                 return seat
-        raise JoinRefused("full", "every seat at this table is taken; join as a spectator")
+        raise Refused("full", "every seat at this table is taken; join as a spectator")
 
-    def free(self, index: int) -> Seat:
+    def free(self, index: int) -> Seat[P]:
         """Give a seat back before the game starts: no name, and a fresh token, so the one who
         left cannot later take over from whoever sits down next."""
         seat = self.seats[index]
-        seat.name, seat.conn, seat.token = None, None, new_token()
+        seat.name, seat.peer, seat.token = None, None, new_token()
         return seat
 
     def lobby(self) -> list[dict[str, Any]]:

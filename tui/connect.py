@@ -93,7 +93,13 @@ def play_launcher(
 
         n_bots = engine.GAMES[game].DEFAULT_SEATS - 1 if bots is None else bots
         host = Host(
-            game, n_bots + 1, dict(options or {}), seed, n_bots, "practice", bot_delay=bot_delay
+            game,
+            seats=n_bots + 1,
+            options=dict(options or {}),
+            seed=seed,
+            bots=n_bots,
+            name="practice",
+            bot_delay=bot_delay,
         )
         port = await host.start("127.0.0.1", 0)
         client = Client("127.0.0.1", port, name=name or default_name())
@@ -151,7 +157,16 @@ def host_launcher(
 
         n_seats = seats or engine.GAMES[game].DEFAULT_SEATS
         name = table_name or f"{default_name()}'s table"
-        host = Host(game, n_seats, dict(options or {}), seed, bots, name, password, journal)
+        host = Host(
+            game,
+            seats=n_seats,
+            options=dict(options or {}),
+            seed=seed,
+            bots=bots,
+            name=name,
+            password=password,
+            journal=journal,
+        )
         bound = await host.start(bind, port)
         closers: list[Callable[[], Awaitable[Any]]] = []
         advert = await _advertise(host, bind, bound)

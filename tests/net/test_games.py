@@ -46,7 +46,9 @@ async def test_whole_game_with_bot_clients_and_no_leaks(game, seed, hosts, tmp_p
         pytest.skip(f"{game} engine has not landed yet")
     seats, host_bots, options = GAMES[game]
     journal = tmp_path / "table.journal"
-    host = await hosts(game, seats, options, seed=seed, bots=host_bots, journal=journal)
+    host = await hosts(
+        game, seats=seats, options=options, seed=seed, bots=host_bots, journal=journal
+    )
     watcher = Client("127.0.0.1", host.port, name="watcher", spectator=True)
     await watcher.connect()
     clients = [Client("127.0.0.1", host.port, name=f"bot{i}") for i in range(seats - host_bots)]
@@ -76,9 +78,9 @@ async def test_the_audit_catches_a_host_that_sends_the_wrong_view(
     toy, hosts, tmp_path, monkeypatch
 ):
     """The audit is not vacuous: a host that shows seat 0's hand to everyone fails it."""
-    from net.host import Host
+    from net.table import Table
 
-    honest = Host._state_message
+    honest = Table.state_for
 
     def leaky(self, seat, events):
         message = honest(self, seat, events)
@@ -86,9 +88,9 @@ async def test_the_audit_catches_a_host_that_sends_the_wrong_view(
             message["view"]["hand"] = self.game.view(0)["hand"]
         return message
 
-    monkeypatch.setattr(Host, "_state_message", leaky)
+    monkeypatch.setattr(Table, "state_for", leaky)
     journal = tmp_path / "toy.journal"
-    host = await hosts(toy, 2, seed=3, journal=journal)
+    host = await hosts(toy, seats=2, seed=3, journal=journal)
     clients = [Client("127.0.0.1", host.port, name=n) for n in "ab"]
     for client in clients:
         await client.connect()
@@ -112,7 +114,7 @@ async def test_whispers_follow_the_game(game, whispers, hosts):
     if not landed(game):
         pytest.skip(f"{game} engine has not landed yet")
     seats, _, options = GAMES[game]
-    host = await hosts(game, seats, options, seed=1, bots=seats - 2)
+    host = await hosts(game, seats=seats, options=options, seed=1, bots=seats - 2)
     a, b = (Client("127.0.0.1", host.port, name=n) for n in "ab")
     for client in (a, b):
         await client.connect()
@@ -157,7 +159,9 @@ async def test_resume_rebuilds_every_game_exactly(game, hosts, tmp_path):
     if game == "swapo":
         options = {**options, "variant": "ace,dagger"}
     journal = tmp_path / "resume.journal"
-    first = await hosts(game, seats, options, seed=21, bots=seats - 1, journal=journal)
+    first = await hosts(
+        game, seats=seats, options=options, seed=21, bots=seats - 1, journal=journal
+    )
     player = Client("127.0.0.1", first.port, name="p", reconnect=False)
     await player.connect()
     frames: list[dict] = []

@@ -7,8 +7,9 @@ import asyncio
 import pytest
 
 from net.botclient import play_seat, run_bot_client
-from net.client import Client, JoinError
+from net.client import Client
 from net.host import Host
+from net.messages import Refused
 
 
 async def next_of(client: Client, kind: str, where=lambda m: True, timeout: float = 5.0) -> dict:
@@ -47,7 +48,7 @@ async def test_seating_lobby_and_start(toy, hosts):
     assert lobby["players"][0] == {"name": "Alice", "bot": False, "connected": True}
     assert lobby["started"] is False
     bob = Client("127.0.0.1", host.port, name="Bob", seat=0)
-    with pytest.raises(JoinError) as refused:
+    with pytest.raises(Refused) as refused:
         await bob.connect()
     assert refused.value.code == "seat_taken"
     bob = Client("127.0.0.1", host.port, name="Bob", seat=1)
@@ -57,7 +58,7 @@ async def test_seating_lobby_and_start(toy, hosts):
     bob_state = await next_of(bob, "state")
     assert bob_state["legal"] == [] and bob_state["view"]["seat"] == 1
     late = Client("127.0.0.1", host.port, name="Late")
-    with pytest.raises(JoinError) as full:
+    with pytest.raises(Refused) as full:
         await late.connect()
     assert full.value.code == "full"
     await alice.close()
@@ -68,7 +69,7 @@ async def test_password_right_and_wrong(toy, hosts):
     host = await hosts(toy, seats=2, bots=1, seed=1, password="kotatsu")
     for wrong in (None, "Kotatsu"):
         client = Client("127.0.0.1", host.port, name="x", password=wrong)
-        with pytest.raises(JoinError) as refused:
+        with pytest.raises(Refused) as refused:
             await client.connect()
         assert refused.value.code == "password"
     result = await asyncio.wait_for(
@@ -169,7 +170,7 @@ async def test_resume_token_rejoins_the_same_seat(toy, hosts):
     assert again.seat == 0
     state = await next_of(again, "state")
     assert state["version"] == 1 and state["events"] == [] and len(state["view"]["hand"]) == 2
-    with pytest.raises(JoinError) as bad:
+    with pytest.raises(Refused) as bad:
         await Client("127.0.0.1", host.port, token="0" * 32).connect()
     assert bad.value.code == "token"
     await again.close()
@@ -231,7 +232,7 @@ async def test_leaving_before_the_start_frees_the_seat(toy, hosts, tmp_path):
     await ann.close()
     lobby = await next_of(watcher, "lobby", lambda m: m["players"][0]["name"] is None)
     assert lobby["players"][0] == {"name": None, "bot": False, "connected": False}
-    with pytest.raises(JoinError) as refused:
+    with pytest.raises(Refused) as refused:
         await Client("127.0.0.1", host.port, token=old_token).connect()
     assert refused.value.code == "token"
     cy = Client("127.0.0.1", host.port, name="Cy", seat=0, reconnect=False)

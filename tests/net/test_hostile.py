@@ -72,7 +72,7 @@ HOSTILE_BYTES = {
 
 @pytest.mark.parametrize("kind", sorted(HOSTILE_BYTES))
 async def test_hostile_handshakes_are_dropped(kind, toy, hosts):
-    host = await hosts(toy, 2, seed=1)
+    host = await hosts(toy, seats=2, seed=1)
     peer = await RawPeer.open(host.port)
     peer.send(HOSTILE_BYTES[kind])
     got = await peer.until_closed()
@@ -83,7 +83,7 @@ async def test_hostile_handshakes_are_dropped(kind, toy, hosts):
 
 
 async def test_silent_peers_time_out(toy, hosts):
-    host = await hosts(toy, 2, seed=1, handshake_timeout=0.2, idle_timeout=0.3)
+    host = await hosts(toy, seats=2, seed=1, handshake_timeout=0.2, idle_timeout=0.3)
     mute = await RawPeer.open(host.port)
     assert error_code(await mute.until_closed()) == "idle"
     joined_then_mute = await RawPeer.open(host.port)
@@ -96,7 +96,7 @@ async def test_silent_peers_time_out(toy, hosts):
 
 
 async def test_flooder_is_dropped(toy, hosts):
-    host = await hosts(toy, 2, seed=1, rate=10, burst=20)
+    host = await hosts(toy, seats=2, seed=1, rate=10, burst=20)
     peer = await RawPeer.open(host.port)
     peer.join()
     peer.send(b"".join(encode({"t": "ping", "n": i}) for i in range(200)))
@@ -106,7 +106,7 @@ async def test_flooder_is_dropped(toy, hosts):
 
 
 async def test_others_play_on_while_a_seated_peer_misbehaves(toy, hosts):
-    host = await hosts(toy, 3, seed=2, absent_bot_after=0.0)
+    host = await hosts(toy, seats=3, seed=2, absent_bot_after=0.0)
     peer = await RawPeer.open(host.port)
     peer.join("mallory")
     players = [
@@ -126,7 +126,7 @@ async def test_others_play_on_while_a_seated_peer_misbehaves(toy, hosts):
 
 
 async def test_nothing_is_left_after_many_hostile_peers(toy, hosts):
-    host = await hosts(toy, 2, seed=1, handshake_timeout=0.5)
+    host = await hosts(toy, seats=2, seed=1, handshake_timeout=0.5)
     tasks_before = set(host._tasks)
     peers = [await RawPeer.open(host.port) for _ in range(20)]
     for i, peer in enumerate(peers):
@@ -142,7 +142,7 @@ async def test_nothing_is_left_after_many_hostile_peers(toy, hosts):
 
 async def test_too_many_connections_are_turned_away(toy, hosts, monkeypatch):
     monkeypatch.setattr("net.host.MAX_CONNECTIONS", 2)
-    host = await hosts(toy, 2, seed=1)
+    host = await hosts(toy, seats=2, seed=1)
     held = [await RawPeer.open(host.port) for _ in range(2)]
     extra = await RawPeer.open(host.port)
     got = await extra.until_closed()

@@ -8,7 +8,8 @@ import pytest
 
 from net.connection import TokenBucket
 from net.hostbots import SeatBots
-from net.seating import JoinRefused, Seating
+from net.messages import Refused
+from net.seating import Seating
 
 
 def test_seats_are_given_by_wish_or_first_free():
@@ -19,12 +20,12 @@ def test_seats_are_given_by_wish_or_first_free():
     assert seating.choose(2).index == 2
     seating[2].name = "Cy"
     for wish, code in ((0, "seat_taken"), (3, "seat_taken"), (4, "no_seat"), (-1, "no_seat")):
-        with pytest.raises(JoinRefused) as refused:
+        with pytest.raises(Refused) as refused:
             seating.choose(wish)
         assert refused.value.code == code
     seating[1].name = "Bo"
     assert seating.full
-    with pytest.raises(JoinRefused, match="every seat"):
+    with pytest.raises(Refused, match="every seat"):
         seating.choose(None)
     assert seating.lobby()[3] == {"name": "Bot 4", "bot": True, "connected": True}
     assert seating.lobby()[0] == {"name": "Ann", "bot": False, "connected": False}
@@ -36,7 +37,7 @@ def test_tokens_are_128_bit_and_resume_only_human_seats():
     assert len(set(tokens)) == 3 and all(len(t) == 32 and int(t, 16) >= 0 for t in tokens)
     assert seating.by_token(tokens[1]).index == 1
     for wrong in (tokens[2], "f" * 32):
-        with pytest.raises(JoinRefused) as refused:
+        with pytest.raises(Refused) as refused:
             seating.by_token(wrong)
         assert refused.value.code == "token"
 

@@ -79,7 +79,7 @@ async def test_lobby_says_it_is_searching_when_nothing_is_found():
 
 
 async def test_joining_a_discovered_table_from_the_lobby():
-    host = Host("swapo", 2, {}, 5, 1, "friday", None, None)
+    host = Host("swapo", seats=2, options={}, seed=5, bots=1, name="friday")
     port = await host.start("127.0.0.1", 0)
     try:
         app = make_app(
@@ -118,7 +118,7 @@ async def test_leaving_asks_first_then_returns_to_the_lobby():
 
 
 async def test_hostile_names_and_chat_are_shown_literally():
-    host = Host("swapo", 3, {}, 7, 1, "t", None, None)
+    host = Host("swapo", seats=3, options={}, seed=7, bots=1, name="t")
     port = await host.start("127.0.0.1", 0)
     evil = Client("127.0.0.1", port, name=HOSTILE_NAME)
     try:
@@ -259,7 +259,7 @@ async def test_hosting_shows_the_waiting_room_until_the_table_fills():
 
 
 async def test_a_spectator_sees_no_hand_and_every_seat():
-    host = Host("swapo", 3, {}, 9, 3, "show", None, None, bot_delay=0.05)
+    host = Host("swapo", seats=3, options={}, seed=9, bots=3, name="show", bot_delay=0.05)
     port = await host.start("127.0.0.1", 0)
     try:
         launcher = join_launcher("127.0.0.1", port, name="Eli", spectate=True)
@@ -300,7 +300,7 @@ def test_the_cli_refuses_a_table_that_cannot_be_made(capsys):
 async def test_the_lobby_finds_a_table_advertised_on_loopback():
     from net.discovery import Advertiser, Browser
 
-    host = Host("swapo", 4, {"variant": "ace"}, 3, 2, "loop table", None, None)
+    host = Host("swapo", seats=4, options={"variant": "ace"}, seed=3, bots=2, name="loop table")
     port = await host.start("127.0.0.1", 0)
     advertiser = Advertiser(host, port, "127.0.0.1")
     await advertiser.start()
@@ -322,7 +322,9 @@ async def test_the_lobby_finds_a_table_advertised_on_loopback():
 
 async def test_a_host_that_goes_away_and_comes_back(tmp_path):
     journal = tmp_path / "table.journal"
-    host = Host("swapo", 2, {}, 4, 1, "flaky", None, journal, fsync=False)
+    host = Host(
+        "swapo", seats=2, options={}, seed=4, bots=1, name="flaky", journal=journal, fsync=False
+    )
     port = await host.start("127.0.0.1", 0)
     launcher = join_launcher("127.0.0.1", port, name="Eli")
     app = make_app(launcher=launcher, settings=Settings(name="Eli"), browser=browser_of())
@@ -376,7 +378,9 @@ async def test_the_lobby_forms_start_and_join_tables():
         await pilot.press("q", "y")
         await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
 
-        host = Host("swapo", 2, {}, 5, 1, "by address", "sesame", None)
+        host = Host(
+            "swapo", seats=2, options={}, seed=5, bots=1, name="by address", password="sesame"
+        )
         port = await host.start("127.0.0.1", 0)
         try:
             await pilot.press("a")

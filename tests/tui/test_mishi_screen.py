@@ -332,7 +332,9 @@ async def test_a_spectator_sees_every_seat_and_no_hand():
     from net.host import Host
     from tui.connect import join_launcher
 
-    host = Host("mishi", 4, {}, FOLLOWER_SEED, 4, "show", None, None, bot_delay=1.0)
+    host = Host(
+        "mishi", seats=4, options={}, seed=FOLLOWER_SEED, bots=4, name="show", bot_delay=1.0
+    )
     port = await host.start("127.0.0.1", 0)
     try:
         launcher = join_launcher("127.0.0.1", port, name="Eli", spectate=True)

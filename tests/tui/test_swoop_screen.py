@@ -66,7 +66,9 @@ def swoop_app(
         from net.client import Client
         from net.host import Host
 
-        host = Host("swoop", SEATS, opts, seed, SEATS - 1, "bots", bot_delay=0)
+        host = Host(
+            "swoop", seats=SEATS, options=opts, seed=seed, bots=SEATS - 1, name="bots", bot_delay=0
+        )
         host.game = engine.new_game("swoop", SEATS, opts, seed=seed, deck=deck)
         for seat, action in moves:
             host.game.apply(seat, action)

@@ -1,0 +1,341 @@
+"""The rules of one table, with no I/O: messages in, ``(recipient, message)`` lists out.
+
+Like websockets' sans-I/O protocol objects, a ``Table`` never touches a socket, a clock, a task
+or a file. The host (net/host.py) owns those: it tells the table that a peer arrived
+(``open``), sent a checked message (``receive``) or left (``leave``), lets the host's bots
+move through ``play``, and delivers whatever comes back. A recipient is the caller's own handle
+for a connection (the host uses its ``Connection`` objects, tests use strings). A message to a
+peer with ``"t": "error"`` means: tell it and close it. A refusal of the sender's own message
+that ends its connection raises ``Refused``; ``take_effects`` hands over what must be made
+durable before anything is sent (journal records) and whether the seating changed.
+
+The table asks the engine whether an action is legal and whose turn it is; it owns only the
+handshake, seating, versions, who gets which view and chat. Every seat is sent only its own
+``view``; spectators the spectator view.
+"""
+
+from __future__ import annotations
+
+import copy
+import hmac
+import logging
+import secrets
+from dataclasses import dataclass, field
+from typing import Any, Generic
+
+import engine
+
+from .messages import (
+    NONCE_BYTES,
+    PROTOCOL_VERSION,
+    Refused,
+    clean_chat,
+    clean_name,
+    password_proof,
+)
+from .seating import P, Seat, Seating
+
+log = logging.getLogger("kotatsu.net.table")
+
+Message = dict[str, Any]
+
+
+@dataclass
+class Guest:
+    """What the table knows of one connection: its nonce, and once joined, its seat and name."""
+
+    nonce: bytes
+    joined: bool = False
+    seat: int | None = None  # None: a spectator (or not joined yet)
+    name: str = ""
+
+
+@dataclass
+class Effects:
+    """What the I/O around the table must do besides sending: ``records`` for the journal, in
+    order, made durable before any message of the same step goes out; ``seating_changed`` for
+    whoever watches the seats (the LAN advertisement)."""
+
+    records: list[Message] = field(default_factory=list)
+    seating_changed: bool = False
+
+
+class Table(Generic[P]):
+    """One game at one table. ``bots`` is how many seats (the last ones) the host's bots take;
+    ``tokens`` restores the seats' resume tokens (from a journal)."""
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        seats: int | None = None,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        bots: int = 0,
+        name: str | None = None,
+        password: str | None = None,
+        tokens: list[str] | None = None,
+    ) -> None:
+        if game not in engine.GAMES:
+            raise ValueError(f"unknown game {game!r} (games: {', '.join(engine.GAMES)})")
+        seats = engine.GAMES[game].DEFAULT_SEATS if seats is None else seats
+        if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= seats:
+            raise ValueError(f"bots: must be from 0 to {seats}")
+        self.game_name = game
+        self.seed = secrets.randbits(63) if seed is None else seed
+        self.game = engine.new_game(game, seats, options, seed=self.seed)
+        self.name = clean_name(name or "", f"{engine.GAMES[game].TITLE or game} table")
+        self.password = password or None
+        self.bot_seats = list(range(seats - bots, seats))
+        self.seating: Seating[P] = Seating(seats, self.bot_seats, tokens)
+        self.version = 0
+        self.started = False
+        self.peers: dict[P, Guest] = {}
+        self._effects = Effects()
+
+    # -- the table as others see it ---------------------------------------------------------
+    @property
+    def info(self) -> Message:
+        """The ``table`` field of ``hello`` and ``welcome``."""
+        return {
+            "name": self.name,
+            "game": self.game_name,
+            "options": self.game.options,
+            "seats": self.game.seats,
+            "password": self.password is not None,
+        }
+
+    @property
+    def over(self) -> bool:
+        return self.started and self.game.over
+
+    @property
+    def whispers_allowed(self) -> bool:
+        """Private messages only where the game's options offer them (SwaPo's adult_talk)."""
+        return self.game.options.get("adult_talk") is True
+
+    def settings(self) -> Message:
+        """Everything needed to build this table again (the journal's header)."""
+        return {
+            "game": self.game_name,
+            "seats": self.game.seats,
+            "options": self.game.options,
+            "seed": self.seed,
+            "bots": len(self.bot_seats),
+            "name": self.name,
+            "password": self.password,
+            "tokens": self.seating.tokens,
+        }
+
+    def seat_of(self, peer: P) -> int | None:
+        """The seat ``peer`` sits in (None: a spectator, not joined, or unknown)."""
+        guest = self.peers.get(peer)
+        return None if guest is None else guest.seat
+
+    def take_effects(self) -> Effects:
+        """What happened since the last call, besides the messages returned."""
+        effects, self._effects = self._effects, Effects()
+        return effects
+
+    # -- rebuilding from a journal ----------------------------------------------------------
+    def replay(
+        self,
+        names: dict[int, str],
+        tokens: dict[int, str],
+        actions: list[tuple[int, Any]],
+    ) -> None:
+        """Put back the recorded sitters and their tokens, then apply every recorded action."""
+        for index, token in tokens.items():
+            self.seating[index].token = token
+        for index, name in names.items():
+            self.seating[index].name = name
+        if self.seating.full:
+            self.started = True
+        for seat, action in actions:
+            try:
+                self.game.apply(seat, action)
+            except engine.IllegalAction as exc:
+                raise ValueError(f"the journal does not replay: {exc}") from None
+            self.version += 1
+
+    # -- connections --------------------------------------------------------------------------
+    def open(self, peer: P, nonce: bytes | None = None) -> list[tuple[P, Message]]:
+        """A new connection: it is greeted with a fresh nonce for its password proof."""
+        guest = Guest(secrets.token_bytes(NONCE_BYTES) if nonce is None else nonce)
+        self.peers[peer] = guest
+        hello = {"t": "hello", "v": PROTOCOL_VERSION, "table": self.info, "nonce": guest.nonce}
+        return [(peer, hello)]
+
+    def receive(self, peer: P, message: Message) -> list[tuple[P, Message]]:
+        """A checked client message from ``peer``; ``Refused`` when the peer must go."""
+        guest = self.peers.get(peer)
+        if guest is None:
+            raise Refused("protocol", "a message from a connection the table does not know")
+        kind = message["t"]
+        if not guest.joined:
+            if kind != "join":
+                raise Refused("protocol", "the first message must be a join")
+            return self._join(peer, guest, message)
+        if kind == "act":
+            return self._on_act(peer, guest, message)
+        if kind == "chat":
+            return self._on_chat(peer, guest, message)
+        if kind == "ping":
+            return [(peer, {"t": "pong", "n": message["n"]})]
+        raise Refused("protocol", f"unexpected {kind} after joining")
+
+    def leave(self, peer: P) -> list[tuple[P, Message]]:
+        """The connection is gone. Before the start a human's seat is given back."""
+        guest = self.peers.pop(peer, None)
+        if guest is None or guest.seat is None:
+            return []
+        seat = self.seating[guest.seat]
+        if seat.peer != peer:
+            return []  # replaced by a newer connection with the same token
+        seat.peer = None
+        if not self.started and not seat.bot:
+            # Nothing is lost before the start: free the seat rather than block the table.
+            self.seating.free(seat.index)
+            self._effects.records.append({"r": "stand", "seat": seat.index, "token": seat.token})
+        return self._lobby()
+
+    def _join(self, peer: P, guest: Guest, join: Message) -> list[tuple[P, Message]]:
+        if self.password is not None:
+            proof = password_proof(self.password, guest.nonce)
+            if join["auth"] is None or not hmac.compare_digest(proof, join["auth"]):
+                raise Refused("password", "wrong password")
+        out: list[tuple[P, Message]] = []
+        seat: Seat[P] | None = None
+        if join["token"] is not None:
+            seat = self.seating.by_token(join["token"])
+            if seat.peer is not None:
+                replaced = Refused("replaced", "this seat was taken over by a new connection")
+                out.append((seat.peer, replaced.message()))
+        elif not join["spectator"]:
+            seat = self.seating.choose(join["seat"])
+            seat.name = clean_name(join["name"], f"Player {seat.index + 1}")
+            self._effects.records.append({"r": "sit", "seat": seat.index, "name": seat.name})
+        guest.joined = True
+        if seat is None:
+            guest.name = clean_name(join["name"], "Spectator")
+        else:
+            seat.peer = peer
+            guest.seat = seat.index
+            guest.name = seat.name or ""
+        welcome = {
+            "t": "welcome",
+            "seat": guest.seat,
+            "token": seat.token if seat is not None else None,
+            "table": self.info,
+        }
+        out.append((peer, welcome))
+        out += self._lobby()
+        if self.started:
+            out.append((peer, self.state_for(guest.seat, [])))
+        else:
+            out += self.start()
+        return out
+
+    # -- play --------------------------------------------------------------------------------
+    def start(self) -> list[tuple[P, Message]]:
+        """Start the game if every seat is taken (humans and bots); nothing otherwise."""
+        if self.started or not self.seating.full:
+            return []
+        self.started = True
+        return self._lobby() + self._publish([])
+
+    def _rejected(self, peer: P, reason: str) -> list[tuple[P, Message]]:
+        return [(peer, {"t": "rejected", "version": self.version, "reason": reason})]
+
+    def _on_act(self, peer: P, guest: Guest, message: Message) -> list[tuple[P, Message]]:
+        seat = guest.seat
+        if seat is None:
+            return self._rejected(peer, "spectators cannot act")
+        if not self.started:
+            return self._rejected(peer, "the game has not started yet")
+        if self.game.over:
+            return self._rejected(peer, "the game is over")
+        if message["version"] != self.version:
+            return self._rejected(
+                peer,
+                f"stale action: you saw version {message['version']}, the table is at "
+                f"{self.version}",
+            )
+        if seat not in self.game.pending():
+            return self._rejected(peer, "it is not your turn")
+        try:
+            return self.play(seat, message["action"])
+        except engine.IllegalAction as exc:
+            return self._rejected(peer, exc.reason)
+
+    def play(self, seat: int, action: Any) -> list[tuple[P, Message]]:
+        """Apply ``action`` for ``seat`` through the engine (``IllegalAction`` if it may not),
+        record it, and give everyone the new state. The host's bots move through here."""
+        record = {"r": "act", "seat": seat, "action": copy.deepcopy(action)}
+        try:
+            events = self.game.apply(seat, action)
+        except engine.IllegalAction:
+            raise
+        except Exception as exc:  # an engine bug must not take the table down
+            log.exception("engine failed on seat %s action %r", seat, action)
+            raise engine.IllegalAction(f"the engine could not apply this action ({exc})") from exc
+        self._effects.records.append(record)
+        self.version += 1
+        return self._publish(events)
+
+    def state_for(self, seat: int | None, events: list[Any]) -> Message:
+        """The ``state`` message for ``seat`` (None: a spectator): its own view only."""
+        legal = (
+            self.game.legal_actions(seat)
+            if seat is not None and self.started and not self.game.over
+            else []
+        )
+        return {
+            "t": "state",
+            "version": self.version,
+            "view": self.game.view(seat),
+            "events": events,
+            "legal": legal,
+        }
+
+    def _joined(self) -> list[tuple[P, Guest]]:
+        return [(peer, guest) for peer, guest in self.peers.items() if guest.joined]
+
+    def _publish(self, events: list[Any]) -> list[tuple[P, Message]]:
+        """Every joined connection its own view, the public events and its legal actions.
+        Spectators share one message object, so the host can encode it once."""
+        spectators: Message | None = None
+        out: list[tuple[P, Message]] = []
+        for peer, guest in self._joined():
+            if guest.seat is None:
+                if spectators is None:
+                    spectators = self.state_for(None, events)
+                out.append((peer, spectators))
+            else:
+                out.append((peer, self.state_for(guest.seat, events)))
+        return out
+
+    def _lobby(self) -> list[tuple[P, Message]]:
+        self._effects.seating_changed = True
+        lobby = {"t": "lobby", "players": self.seating.lobby(), "started": self.started}
+        return [(peer, lobby) for peer, _ in self._joined()]
+
+    # -- chat ---------------------------------------------------------------------------------
+    def _on_chat(self, peer: P, guest: Guest, message: Message) -> list[tuple[P, Message]]:
+        text = clean_chat(message["text"])
+        if not text:
+            return self._rejected(peer, "empty message")
+        to = message["to"]
+        line = {"t": "chat", "from": guest.seat, "name": guest.name, "text": text, "to": to}
+        if to is None:
+            return [(other, line) for other, _ in self._joined()]
+        if not self.whispers_allowed:
+            return self._rejected(peer, "whispers are off at this table")
+        if guest.seat is None:
+            return self._rejected(peer, "spectators cannot whisper")
+        if not 0 <= to < len(self.seating) or to == guest.seat:
+            return self._rejected(peer, "you can whisper only to another seat")
+        target = self.seating[to].peer
+        if target is None:
+            return self._rejected(peer, "that player is not connected")
+        return [(target, line), (peer, line)]
