@@ -13,7 +13,7 @@ import struct
 from collections.abc import Iterator
 from typing import Any, NoReturn
 
-import msgpack  # type: ignore[import-untyped]  # no stubs; only codec.py touches it
+import msgpack  # no stubs; only codec.py touches it
 
 CLIENT_FRAME_LIMIT = 64 * 1024
 """The largest frame a client may send (DESIGN.md)."""
