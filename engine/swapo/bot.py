@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 
 from ..bots import Bot
-from ..cards import removed
-from .scoring import JOKER, RANK_VALUES, ace_score, card_rank, strength
+from ..cards import rank, removed
+from .scoring import JOKER, RANK_VALUES, ace_score, strength
 
 # Rough chance that one opponent's finished hand is no stronger than a given strength.
 _NOT_STRONGER = {0: 0.0, 1: 0.35, 2: 0.8, 3: 0.97, 4: 0.999}
@@ -25,13 +25,13 @@ def win_chance(size: int, players: int) -> float:
 
 def keep_priority(cards: list[str], ace: bool) -> dict[str, tuple]:
     """Per code, how much the bot wants to keep it: jokers, then big and valuable groups."""
-    counts = Counter(card_rank(c) for c in cards if c != JOKER)
+    counts = Counter(rank(c) for c in cards if c != JOKER)
     out: dict[str, tuple] = {}
     for c in cards:
         if c == JOKER:
             out[c] = (99, 0)
         else:
-            r = card_rank(c)
+            r = rank(c)
             out[c] = (counts[r], RANK_VALUES[r] if ace else 0, RANK_VALUES[r])
     return out
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import RANKS
+from ..cards import RANKS, rank
 from .scoring import JOKER
 
 HAND_SIZE = 5
@@ -16,7 +16,7 @@ def high_card_order(card: str) -> tuple[int, int]:
     """Order for the high-card draw only: Joker > A > K > … > 2, then S > H > D > C."""
     if card == JOKER:
         return (len(RANKS), 0)
-    return (_HIGH_RANKS[card[:-1]], _SUIT_ORDER[card[-1]])
+    return (_HIGH_RANKS[rank(card)], _SUIT_ORDER[card[-1]])
 
 
 def joker_draw(seats: int, all_cards: list[str], rng: random.Random) -> dict:

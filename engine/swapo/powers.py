@@ -1,167 +1,282 @@
-"""SwaPo Ace: joker declarations before the reveal, and the Ace powers after it.
+"""After the swaps: Ace joker declarations, the reveal, and the Ace power turns.
 
-A mixin of ``SwapoGame``. Each physical Ace is usable once per round: ``used[s]`` holds one
-code per used Ace still in seat s's hand, so identical Aces (several decks) stay apart.
+Plain functions of the typed ``SwapoGame``. Each move is a ``check`` that validates the whole
+action and touches nothing, and a ``commit`` that cannot fail. Each physical Ace is usable once
+per round: ``used[s]`` holds one code per used Ace still in seat s's hand, so identical Aces
+(several decks) stay apart.
 """
 
 from __future__ import annotations
 
-from ..base import IllegalAction, check_action
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..base import IllegalAction, Move, check_action
 from ..cards import RANKS
+from .rounds import public_declared, score_round
 from .scoring import ACE_POWERS, JOKER, RANK_VALUES
+
+if TYPE_CHECKING:
+    from .game import SwapoGame
 
 POWER_OF = {"stab": "AS", "honey_trap": "AH", "draw": "AC", "steal": "AD"}
 POWER_NAMES = {"AS": "stab", "AH": "honey trap", "AC": "draw", "AD": "steal"}
 
+Shape = dict[str, type | tuple[type, ...]]  #: an action's keys and their types (check_action)
+_TARGETED: Shape = {"type": str, "target": int, "card": str}
+_HONEY_TRAP: Shape = {"type": str, "target": int, "rank": str}
+_BARE: Shape = {"type": str}
 
-class PowerPhases:
-    """Declarations (every joker holder at once) and the power turns (dealer first)."""
 
-    # Declarations ------------------------------------------------------------------------
-    def legal_declare(self, seat: int) -> list[dict]:
-        return [{"type": "declare", "rank": r} for r in RANKS]
+class Targeted(NamedTuple):
+    """A checked stab, steal (``what`` is a card) or honey trap (``what`` is the rank)."""
 
-    def do_declare(self, seat: int, action: dict, events: list[dict]) -> None:
-        check_action(action, {"type": str, "rank": str})
-        rank = action["rank"]
-        if rank not in RANKS:
-            raise IllegalAction(f"declare: {rank!r} is not a rank (A 2 … 10 J Q K)")
-        self.declared[seat].append(rank)
-        events.append({"type": "declared", "seat": seat})
-        if not any(self.undeclared(s) for s in self.players):
-            self.reveal(events)
+    target: int
+    what: str
 
-    # Which powers a seat may use ---------------------------------------------------------
-    def unused_copies(self, seat: int, card: str) -> int:
-        return self.hands[seat].count(card) - self.used[seat].count(card)
 
-    def power_has_target(self, seat: int, ace: str) -> bool:
-        others = self.other_players(seat)
-        if ace == "AS":
-            return any(self.hands[t] for t in others)
-        if ace == "AH":
-            return any(JOKER in self.hands[t] for t in others)
-        if ace == "AD":
-            return any(c != JOKER for t in others for c in self.hands[t])
-        return True
+def check_bare(game: SwapoGame, seat: int, action: dict) -> None:
+    """An action that is its type alone (``pass``)."""
+    check_action(action, _BARE)
 
-    def usable_powers(self, seat: int) -> list[str]:
-        """The Aces ``seat`` holds, has not used, and whose power has a target now."""
-        return [
-            ace
-            for ace in ACE_POWERS
-            if self.unused_copies(seat, ace) > 0 and self.power_has_target(seat, ace)
-        ]
 
-    def legal_power(self, seat: int) -> list[dict]:
-        out: list[dict] = []
-        usable = self.usable_powers(seat)
-        others = self.other_players(seat)
-        if "AS" in usable:
-            for t in others:
-                for c in dict.fromkeys(self.hands[t]):
-                    out.append({"type": "stab", "target": t, "card": c})
-        if "AH" in usable:
-            for t in others:
-                if JOKER in self.hands[t]:
-                    out.extend({"type": "honey_trap", "target": t, "rank": r} for r in RANKS)
-        if "AC" in usable:
-            out.append({"type": "draw"})
-        if "AD" in usable:
-            for t in others:
-                for c in dict.fromkeys(self.hands[t]):
-                    if c != JOKER:
-                        out.append({"type": "steal", "target": t, "card": c})
-        out.append({"type": "pass"})
-        return out
+# The end of the swaps and the reveal ------------------------------------------------------
+def undeclared(game: SwapoGame, seat: int) -> int:
+    """Jokers ``seat`` still has to declare (Ace, before the reveal)."""
+    if not game.ace or game.is_revealed:
+        return 0
+    return game.hands[seat].count(JOKER) - len(game.declared[seat])
 
-    # Turn order --------------------------------------------------------------------------
-    def next_power_turn(self, events: list[dict]) -> None:
-        """Move to the next seat (clockwise) that has a usable power; none left: score."""
-        self.power_index += 1
-        while self.power_index < len(self.players):
-            seat = self.players[self.power_index]
-            if self.usable_powers(seat):
-                self.phase = "power"
-                return
-            self.power_index += 1
-        self.score_round(events)
 
-    def _after_power(self, seat: int, events: list[dict]) -> None:
-        """A seat's turn ends by itself once it has no usable power left."""
-        if not self.usable_powers(seat):
-            self.next_power_turn(events)
+def end_swaps(game: SwapoGame, events: list[dict]) -> None:
+    """Every swap right is used: declarations (Ace jokers), else the reveal."""
+    game.give_request = None
+    if game.ace and any(undeclared(game, s) for s in game.players):
+        game.phase = "declare"
+        return
+    reveal(game, events)
 
-    # Checks shared by the targeted powers ------------------------------------------------
-    def _power_check(self, seat: int, action: dict, shape: dict) -> int | None:
-        check_action(action, shape)
-        kind = action["type"]
-        ace = POWER_OF[kind]
-        if ace not in self.usable_powers(seat):
-            if self.unused_copies(seat, ace) <= 0:
-                raise IllegalAction(f"{kind}: you hold no unused {ace}")
-            raise IllegalAction(f"{kind}: no opponent offers a target for the {ace}")
-        if "target" not in shape:
-            return None
-        target = action["target"]
-        if target == seat or target not in self.players:
-            raise IllegalAction(f"{kind}: the target must be another player of this round")
-        return target
 
-    def _take_card(self, victim: int, card: str) -> bool:
-        """Remove ``card`` from the victim's hand; return True if an unused Ace copy left."""
-        unused = card in ACE_POWERS and self.unused_copies(victim, card) > 0
-        if card in ACE_POWERS and not unused:
-            self.used[victim].remove(card)
-        if card == JOKER:
-            best = max(self.declared[victim], key=lambda r: RANK_VALUES[r])
-            self.declared[victim].remove(best)
-        self.hands[victim].remove(card)
-        return unused
+def reveal(game: SwapoGame, events: list[dict]) -> None:
+    """All hands face up; then the Ace power phase, or the scoring."""
+    game.is_revealed = True
+    events.append(
+        {
+            "type": "reveal",
+            "hands": [list(h) if s in game.players else None for s, h in enumerate(game.hands)],
+            "declared": public_declared(game),
+        }
+    )
+    if game.ace:
+        game.power_index = -1
+        next_power_turn(game, events)
+    else:
+        score_round(game, events)
 
-    # The powers --------------------------------------------------------------------------
-    def do_stab(self, seat: int, action: dict, events: list[dict]) -> None:
-        target = self._power_check(seat, action, {"type": str, "target": int, "card": str})
-        card = action["card"]
-        if card not in self.hands[target]:
-            raise IllegalAction(f"stab: seat {target} holds no counting {card}")
-        self.used[seat].append("AS")
-        self._take_card(target, card)
-        self.stabbed[target].append(card)
-        events.append({"type": "stab", "seat": seat, "target": target, "card": card})
-        self._after_power(seat, events)
 
-    def do_honey_trap(self, seat: int, action: dict, events: list[dict]) -> None:
-        target = self._power_check(seat, action, {"type": str, "target": int, "rank": str})
-        rank = action["rank"]
-        if rank not in RANKS:
-            raise IllegalAction(f"honey_trap: {rank!r} is not a rank (A 2 … 10 J Q K)")
-        if JOKER not in self.hands[target]:
-            raise IllegalAction(f"honey_trap: seat {target} holds no joker")
-        self.used[seat].append("AH")
-        self._take_card(target, JOKER)
-        self.hands[seat].append(JOKER)
-        self.declared[seat].append(rank)
-        events.append({"type": "honey_trap", "seat": seat, "target": target, "rank": rank})
-        self._after_power(seat, events)
+# Declarations -----------------------------------------------------------------------------
+def legal_declare(game: SwapoGame, seat: int) -> list[dict]:
+    return [{"type": "declare", "rank": r} for r in RANKS]
 
-    def do_draw(self, seat: int, action: dict, events: list[dict]) -> None:
-        self._power_check(seat, action, {"type": str})
-        self.used[seat].append("AC")
-        self.no_game = True
-        events.append({"type": "draw", "seat": seat})
-        self.score_round(events)
 
-    def do_steal(self, seat: int, action: dict, events: list[dict]) -> None:
-        target = self._power_check(seat, action, {"type": str, "target": int, "card": str})
-        card = action["card"]
-        if card == JOKER:
-            raise IllegalAction("steal: the joker cannot be stolen (that is the Honey Trap)")
-        if card not in self.hands[target]:
-            raise IllegalAction(f"steal: seat {target} holds no counting {card}")
-        self.used[seat].append("AD")
-        if not self._take_card(target, card) and card in ACE_POWERS:
-            self.used[seat].append(card)
-        self.hands[seat].append(card)
-        events.append({"type": "steal", "seat": seat, "target": target, "card": card})
-        self._after_power(seat, events)
+def check_declare(game: SwapoGame, seat: int, action: dict) -> str:
+    check_action(action, {"type": str, "rank": str})
+    rank = action["rank"]
+    if rank not in RANKS:
+        raise IllegalAction(f"declare: {rank!r} is not a rank (A 2 … 10 J Q K)")
+    return rank
+
+
+def commit_declare(game: SwapoGame, seat: int, rank: str) -> list[dict]:
+    game.declared[seat].append(rank)
+    events: list[dict] = [{"type": "declared", "seat": seat}]
+    if not any(undeclared(game, s) for s in game.players):
+        reveal(game, events)
+    return events
+
+
+# Which powers a seat may use --------------------------------------------------------------
+def unused_copies(game: SwapoGame, seat: int, card: str) -> int:
+    return game.hands[seat].count(card) - game.used[seat].count(card)
+
+
+def power_has_target(game: SwapoGame, seat: int, ace: str) -> bool:
+    others = game.other_players(seat)
+    if ace == "AS":
+        return any(game.hands[t] for t in others)
+    if ace == "AH":
+        return any(JOKER in game.hands[t] for t in others)
+    if ace == "AD":
+        return any(c != JOKER for t in others for c in game.hands[t])
+    return True
+
+
+def usable_powers(game: SwapoGame, seat: int) -> list[str]:
+    """The Aces ``seat`` holds, has not used, and whose power has a target now."""
+    return [
+        ace
+        for ace in ACE_POWERS
+        if unused_copies(game, seat, ace) > 0 and power_has_target(game, seat, ace)
+    ]
+
+
+def legal_power(game: SwapoGame, seat: int) -> list[dict]:
+    out: list[dict] = []
+    usable = usable_powers(game, seat)
+    others = game.other_players(seat)
+    hands = game.hands
+    if "AS" in usable:
+        for t in others:
+            for c in dict.fromkeys(hands[t]):
+                out.append({"type": "stab", "target": t, "card": c})
+    if "AH" in usable:
+        for t in others:
+            if JOKER in hands[t]:
+                out.extend({"type": "honey_trap", "target": t, "rank": r} for r in RANKS)
+    if "AC" in usable:
+        out.append({"type": "draw"})
+    if "AD" in usable:
+        for t in others:
+            for c in dict.fromkeys(hands[t]):
+                if c != JOKER:
+                    out.append({"type": "steal", "target": t, "card": c})
+    out.append({"type": "pass"})
+    return out
+
+
+# Turn order -------------------------------------------------------------------------------
+def next_power_turn(game: SwapoGame, events: list[dict]) -> None:
+    """Move to the next seat (clockwise) that has a usable power; none left: score."""
+    game.power_index += 1
+    while game.power_index < len(game.players):
+        seat = game.players[game.power_index]
+        if usable_powers(game, seat):
+            game.phase = "power"
+            return
+        game.power_index += 1
+    score_round(game, events)
+
+
+def _after_power(game: SwapoGame, seat: int, events: list[dict]) -> list[dict]:
+    """A seat's turn ends by itself once it has no usable power left."""
+    if not usable_powers(game, seat):
+        next_power_turn(game, events)
+    return events
+
+
+# Checks shared by the powers --------------------------------------------------------------
+def _check_power(game: SwapoGame, seat: int, action: dict, shape: Shape) -> None:
+    """The shape, and that ``seat`` has an unused Ace of this power with a target now."""
+    check_action(action, shape)
+    kind = action["type"]
+    ace = POWER_OF[kind]
+    if ace not in usable_powers(game, seat):
+        if unused_copies(game, seat, ace) <= 0:
+            raise IllegalAction(f"{kind}: you hold no unused {ace}")
+        raise IllegalAction(f"{kind}: no opponent offers a target for the {ace}")
+
+
+def _check_target(game: SwapoGame, seat: int, action: dict, shape: Shape) -> int:
+    _check_power(game, seat, action, shape)
+    target = action["target"]
+    if target == seat or target not in game.players:
+        raise IllegalAction(f"{action['type']}: the target must be another player of this round")
+    return target
+
+
+def _take_card(game: SwapoGame, victim: int, card: str) -> bool:
+    """Remove ``card`` from the victim's hand; return True if an unused Ace copy left."""
+    unused = card in ACE_POWERS and unused_copies(game, victim, card) > 0
+    if card in ACE_POWERS and not unused:
+        game.used[victim].remove(card)
+    if card == JOKER:
+        best = max(game.declared[victim], key=RANK_VALUES.__getitem__)
+        game.declared[victim].remove(best)
+    game.hands[victim].remove(card)
+    return unused
+
+
+# The powers -------------------------------------------------------------------------------
+def check_stab(game: SwapoGame, seat: int, action: dict) -> Targeted:
+    target = _check_target(game, seat, action, _TARGETED)
+    card = action["card"]
+    if card not in game.hands[target]:
+        raise IllegalAction(f"stab: seat {target} holds no counting {card}")
+    return Targeted(target, card)
+
+
+def commit_stab(game: SwapoGame, seat: int, plan: Targeted) -> list[dict]:
+    target, card = plan
+    game.used[seat].append("AS")
+    _take_card(game, target, card)
+    game.stabbed[target].append(card)
+    events: list[dict] = [{"type": "stab", "seat": seat, "target": target, "card": card}]
+    return _after_power(game, seat, events)
+
+
+def check_honey_trap(game: SwapoGame, seat: int, action: dict) -> Targeted:
+    target = _check_target(game, seat, action, _HONEY_TRAP)
+    rank = action["rank"]
+    if rank not in RANKS:
+        raise IllegalAction(f"honey_trap: {rank!r} is not a rank (A 2 … 10 J Q K)")
+    if JOKER not in game.hands[target]:
+        raise IllegalAction(f"honey_trap: seat {target} holds no joker")
+    return Targeted(target, rank)
+
+
+def commit_honey_trap(game: SwapoGame, seat: int, plan: Targeted) -> list[dict]:
+    target, rank = plan
+    game.used[seat].append("AH")
+    _take_card(game, target, JOKER)
+    game.hands[seat].append(JOKER)
+    game.declared[seat].append(rank)
+    events: list[dict] = [{"type": "honey_trap", "seat": seat, "target": target, "rank": rank}]
+    return _after_power(game, seat, events)
+
+
+def check_draw(game: SwapoGame, seat: int, action: dict) -> None:
+    _check_power(game, seat, action, _BARE)
+
+
+def commit_draw(game: SwapoGame, seat: int, plan: None) -> list[dict]:
+    game.used[seat].append("AC")
+    game.no_game = True
+    events: list[dict] = [{"type": "draw", "seat": seat}]
+    score_round(game, events)
+    return events
+
+
+def check_steal(game: SwapoGame, seat: int, action: dict) -> Targeted:
+    target = _check_target(game, seat, action, _TARGETED)
+    card = action["card"]
+    if card == JOKER:
+        raise IllegalAction("steal: the joker cannot be stolen (that is the Honey Trap)")
+    if card not in game.hands[target]:
+        raise IllegalAction(f"steal: seat {target} holds no counting {card}")
+    return Targeted(target, card)
+
+
+def commit_steal(game: SwapoGame, seat: int, plan: Targeted) -> list[dict]:
+    target, card = plan
+    game.used[seat].append("AD")
+    if not _take_card(game, target, card) and card in ACE_POWERS:
+        game.used[seat].append(card)
+    game.hands[seat].append(card)
+    events: list[dict] = [{"type": "steal", "seat": seat, "target": target, "card": card}]
+    return _after_power(game, seat, events)
+
+
+def commit_pass(game: SwapoGame, seat: int, plan: None) -> list[dict]:
+    """No (more) powers: the next power turn."""
+    events: list[dict] = [{"type": "pass", "seat": seat, "phase": "power"}]
+    next_power_turn(game, events)
+    return events
+
+
+DECLARE = {"declare": Move(check_declare, commit_declare)}
+POWER = {
+    "stab": Move(check_stab, commit_stab),
+    "honey_trap": Move(check_honey_trap, commit_honey_trap),
+    "draw": Move(check_draw, commit_draw),
+    "steal": Move(check_steal, commit_steal),
+    "pass": Move(check_bare, commit_pass),
+}

@@ -4,22 +4,17 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..cards import RANKS
+from ..cards import RANKS, rank
 
 JOKER = "JK"
 ACE_POWERS: tuple[str, ...] = ("AS", "AH", "AC", "AD")
 RANK_VALUES: dict[str, int] = {r: i + 1 for i, r in enumerate(RANKS)}
 
 
-def card_rank(card: str) -> str:
-    """The rank of a non-joker code (``"10"`` of ``"10H"``)."""
-    return card[:-1]
-
-
 def strength(hand: list[str]) -> int:
     """Normal rules: the largest number of one rank, every joker joining the largest group."""
     jokers = hand.count(JOKER)
-    counts = Counter(card_rank(c) for c in hand if c != JOKER)
+    counts = Counter(rank(c) for c in hand if c != JOKER)
     return (max(counts.values()) if counts else 0) + jokers
 
 
@@ -27,7 +22,7 @@ def ace_groups(hand: list[str], declared: list[str]) -> Counter:
     """Ace: cards per rank, each joker counting as the rank declared for it."""
     if len(declared) != hand.count(JOKER):
         raise ValueError("every joker needs exactly one declared rank")
-    groups = Counter(card_rank(c) for c in hand if c != JOKER)
+    groups = Counter(rank(c) for c in hand if c != JOKER)
     groups.update(declared)
     return groups
 

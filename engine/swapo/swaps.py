@@ -1,18 +1,25 @@
 """The swap phase: normal swaps (ask, then the opponent gives), Dagger rows, Asterisk locks.
 
-A mixin of ``SwapoGame``: every ``do_*`` checks the whole action before it changes anything,
-so an illegal action leaves the state untouched.
+Plain functions of the typed ``SwapoGame``. Each move is a ``check`` that validates the whole
+action and touches nothing, and a ``commit`` that cannot fail, so an illegal action leaves the
+state untouched by construction.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, permutations
+from typing import TYPE_CHECKING, NamedTuple
 
-from ..base import IllegalAction, check_action, check_codes, check_ints
+from ..base import IllegalAction, Move, check_action, check_codes, check_ints
 from ..cards import contains, removed
 from .dealing import HAND_SIZE
+from .powers import check_bare, end_swaps
+
+if TYPE_CHECKING:
+    from .game import SwapoGame
 
 _POSITION_SETS: dict[tuple[int, ...], list[list[tuple[int, ...]]]] = {}
 
@@ -47,168 +54,242 @@ def dagger_swaps(target: int, mine: tuple[int, ...], theirs: tuple[int, ...]) ->
     )
 
 
-class SwapPhases:
-    """Arrange (Dagger), swap, give; Asterisk lets the holder go on until it passes."""
+@dataclass(frozen=True)
+class GiveRequest:
+    """Normal rules: ``holder`` swapped ``offered`` (k cards) with ``seat``, who must give k."""
 
-    # What is free to move ----------------------------------------------------------------
-    def unlocked_cards(self, seat: int) -> list[str]:
-        """Normal rules: the cards ``seat`` may offer (Asterisk: those not yet moved)."""
-        if self.asterisk:
-            return removed(self.hands[seat], self.locked[seat])
-        return self.hands[seat]
+    seat: int
+    holder: int
+    k: int
+    offered: list[str]
 
-    def free_positions(self, seat: int) -> tuple[int, ...]:
-        """Dagger: the positions that may be picked (Asterisk: those whose card never moved)."""
-        if self.asterisk:
-            return tuple(i for i in range(HAND_SIZE) if i not in self.locked[seat])
-        return tuple(range(HAND_SIZE))
 
-    def swap_targets(self, seat: int) -> list[tuple[int, int]]:
-        """(opponent, most cards it can exchange) for every opponent a swap may choose."""
-        out = []
-        for t in self.other_players(seat):
-            room = len(self.free_positions(t) if self.dagger else self.unlocked_cards(t))
-            if room:
-                out.append((t, room))
-        return out
+class NormalSwap(NamedTuple):
+    target: int
+    cards: list[str]
 
-    # Legal actions -----------------------------------------------------------------------
-    def legal_arrange(self, seat: int) -> list[dict]:
-        orders = dict.fromkeys(permutations(self.hands[seat]))
-        return [{"type": "arrange", "order": list(o)} for o in orders]
 
-    def legal_swap(self, seat: int) -> list[dict]:
-        """Every swap and ``pass``. Within one returned list, actions may share their inner
-        card or position lists (built fresh per call): treat legal actions as read-only."""
-        out: list[dict] = []
-        if self.dagger:
-            mine = self.free_positions(seat)
-            for t, _room in self.swap_targets(seat):
-                out += dagger_swaps(t, mine, self.free_positions(t))
-        else:
-            own = self.unlocked_cards(seat)
-            subsets = [[list(c) for c in distinct_subsets(own, k)] for k in range(len(own) + 1)]
-            for t, room in self.swap_targets(seat):
-                for k in range(1, min(len(own), room) + 1):
-                    out += [{"type": "swap", "target": t, "cards": c} for c in subsets[k]]
-        out.append({"type": "pass"})
-        return out
+class DaggerSwap(NamedTuple):
+    target: int
+    take: list[int]
+    give: list[int]
 
-    def legal_give(self, seat: int) -> list[dict]:
-        k = self.give_request["k"]
-        return [
-            {"type": "give", "cards": list(c)}
-            for c in distinct_subsets(self.unlocked_cards(seat), k)
-        ]
 
-    # Applying ----------------------------------------------------------------------------
-    def do_arrange(self, seat: int, action: dict, events: list[dict]) -> None:
-        check_action(action, {"type": str, "order": list})
-        order = check_codes("arrange", "order", action["order"])
-        if Counter(order) != Counter(self.hands[seat]):
-            raise IllegalAction("arrange: the order must hold exactly the cards of your hand")
-        self.hands[seat] = list(order)
-        self.known[seat] = list(order)
-        self.laid[seat] = True
-        events.append({"type": "arranged", "seat": seat})
-        if all(self.laid[s] for s in self.players):
-            self.phase = "swap"
+# What is free to move ---------------------------------------------------------------------
+def unlocked_cards(game: SwapoGame, seat: int) -> list[str]:
+    """Normal rules: the cards ``seat`` may offer (Asterisk: those not yet moved)."""
+    if game.asterisk:
+        return removed(game.hands[seat], game.locked_cards[seat])
+    return game.hands[seat]
 
-    def _check_target(self, seat: int, target: int) -> int:
-        if target == seat:
-            raise IllegalAction("swap: you cannot swap with yourself")
-        if target not in self.players:
-            raise IllegalAction(f"swap: seat {target} is not playing this round")
-        return target
 
-    def do_swap(self, seat: int, action: dict, events: list[dict]) -> None:
-        if self.dagger:
-            self._dagger_swap(seat, action, events)
-            return
-        check_action(action, {"type": str, "target": int, "cards": list})
-        target = self._check_target(seat, action["target"])
-        cards = check_codes("swap", "cards", action["cards"])
-        if not cards:
-            raise IllegalAction("swap: choose at least one card (no swap is 'pass')")
-        if not contains(self.unlocked_cards(seat), cards):
-            what = "unlocked cards" if self.asterisk else "cards"
-            raise IllegalAction(f"swap: you do not hold those {what}: {' '.join(cards)}")
-        room = len(self.unlocked_cards(target))
-        if len(cards) > room:
-            raise IllegalAction(f"swap: seat {target} has only {room} unlocked cards to give")
-        self.give_request = {"seat": target, "from": seat, "k": len(cards), "offered": list(cards)}
-        self.phase = "give"
-        events.append({"type": "swap_asked", "seat": seat, "target": target, "k": len(cards)})
+def free_positions(game: SwapoGame, seat: int) -> tuple[int, ...]:
+    """Dagger: the positions that may be picked (Asterisk: those whose card never moved)."""
+    if game.asterisk:
+        return tuple(i for i in range(HAND_SIZE) if i not in game.locked_positions[seat])
+    return tuple(range(HAND_SIZE))
 
-    def do_give(self, seat: int, action: dict, events: list[dict]) -> None:
-        check_action(action, {"type": str, "cards": list})
-        given = check_codes("give", "cards", action["cards"])
-        request = self.give_request
-        k = request["k"]
-        if len(given) != k:
-            raise IllegalAction(f"give: give exactly {k} card{'s' if k != 1 else ''}")
-        if not contains(self.unlocked_cards(seat), given):
-            what = "unlocked cards" if self.asterisk else "cards"
-            raise IllegalAction(f"give: you do not hold those {what}: {' '.join(given)}")
-        holder, offered = request["from"], request["offered"]
-        self.hands[holder] = removed(self.hands[holder], offered) + list(given)
-        self.hands[seat] = removed(self.hands[seat], given) + list(offered)
-        if self.asterisk:
-            self.locked[holder].extend(given)
-            self.locked[seat].extend(offered)
-        self.swap_log.append(
-            {"seat": holder, "target": seat, "k": k, "sent": list(offered), "received": list(given)}
-        )
-        self.give_request = None
-        events.append({"type": "swapped", "seat": holder, "target": seat, "k": k})
-        self.phase = "swap"
-        if not self.asterisk:
-            self.finish_right(events)
 
-    def _dagger_swap(self, seat: int, action: dict, events: list[dict]) -> None:
-        check_action(action, {"type": str, "target": int, "take": list, "give": list})
-        target = self._check_target(seat, action["target"])
-        take = sorted(check_ints("swap", "take", action["take"]))
-        give = sorted(check_ints("swap", "give", action["give"]))
-        if not take:
-            raise IllegalAction("swap: choose at least one position (no swap is 'pass')")
-        if len(take) != len(give):
-            raise IllegalAction("swap: take and give must name as many positions")
-        for key, positions, free in (
-            ("take", take, self.free_positions(target)),
-            ("give", give, self.free_positions(seat)),
-        ):
-            if len(set(positions)) != len(positions):
-                raise IllegalAction(f"swap: {key} names a position twice")
-            bad = [p for p in positions if p not in free]
-            if bad:
-                why = "locked or not a position 0–4" if self.asterisk else "not a position 0–4"
-                raise IllegalAction(f"swap: {key} position {bad[0]} is {why}")
-        mine, theirs = self.hands[seat], self.hands[target]
-        for a, b in zip(take, give, strict=True):
-            mine[b], theirs[a] = theirs[a], mine[b]
-            self.known[seat][b] = None
-            self.known[target][a] = None
-        if self.asterisk:
-            self.locked[seat].extend(give)
-            self.locked[target].extend(take)
-        k = len(take)
-        self.swap_log.append({"seat": seat, "target": target, "k": k, "take": take, "give": give})
-        events.append(
-            {
-                "type": "swapped",
-                "seat": seat,
-                "target": target,
-                "k": k,
-                "take": list(take),
-                "give": list(give),
-            }
-        )
-        if not self.asterisk:
-            self.finish_right(events)
+def swap_targets(game: SwapoGame, seat: int) -> list[tuple[int, int]]:
+    """(opponent, most cards it can exchange) for every opponent a swap may choose."""
+    out = []
+    for t in game.other_players(seat):
+        room = len(free_positions(game, t) if game.dagger else unlocked_cards(game, t))
+        if room:
+            out.append((t, room))
+    return out
 
-    def finish_right(self, events: list[dict]) -> None:
-        """The holder's right is used up: the next seat clockwise, or the end of the swaps."""
-        self.right_index += 1
-        if self.right_index >= len(self.players):
-            self.end_swaps(events)
+
+# Legal actions ----------------------------------------------------------------------------
+def legal_arrange(game: SwapoGame, seat: int) -> list[dict]:
+    orders = dict.fromkeys(permutations(game.hands[seat]))
+    return [{"type": "arrange", "order": list(o)} for o in orders]
+
+
+def legal_swap(game: SwapoGame, seat: int) -> list[dict]:
+    """Every swap and ``pass``. Within one returned list, actions may share their inner
+    card or position lists (built fresh per call): treat legal actions as read-only."""
+    out: list[dict] = []
+    if game.dagger:
+        mine = free_positions(game, seat)
+        for t, _room in swap_targets(game, seat):
+            out += dagger_swaps(t, mine, free_positions(game, t))
+    else:
+        own = unlocked_cards(game, seat)
+        subsets = [[list(c) for c in distinct_subsets(own, k)] for k in range(len(own) + 1)]
+        for t, room in swap_targets(game, seat):
+            for k in range(1, min(len(own), room) + 1):
+                out += [{"type": "swap", "target": t, "cards": c} for c in subsets[k]]
+    out.append({"type": "pass"})
+    return out
+
+
+def legal_give(game: SwapoGame, seat: int) -> list[dict]:
+    k = _request(game).k
+    return [
+        {"type": "give", "cards": list(c)} for c in distinct_subsets(unlocked_cards(game, seat), k)
+    ]
+
+
+# Arrange (Dagger) -------------------------------------------------------------------------
+def check_arrange(game: SwapoGame, seat: int, action: dict) -> list[str]:
+    check_action(action, {"type": str, "order": list})
+    order = check_codes("arrange", "order", action["order"])
+    if Counter(order) != Counter(game.hands[seat]):
+        raise IllegalAction("arrange: the order must hold exactly the cards of your hand")
+    return list(order)
+
+
+def commit_arrange(game: SwapoGame, seat: int, order: list[str]) -> list[dict]:
+    game.hands[seat] = order
+    game.known[seat] = list(order)
+    game.laid[seat] = True
+    if all(game.laid[s] for s in game.players):
+        game.phase = "swap"
+    return [{"type": "arranged", "seat": seat}]
+
+
+# Swap -------------------------------------------------------------------------------------
+def _check_target(game: SwapoGame, seat: int, target: int) -> int:
+    if target == seat:
+        raise IllegalAction("swap: you cannot swap with yourself")
+    if target not in game.players:
+        raise IllegalAction(f"swap: seat {target} is not playing this round")
+    return target
+
+
+def _check_held(game: SwapoGame, kind: str, seat: int, cards: list[str]) -> None:
+    if not contains(unlocked_cards(game, seat), cards):
+        what = "unlocked cards" if game.asterisk else "cards"
+        raise IllegalAction(f"{kind}: you do not hold those {what}: {' '.join(cards)}")
+
+
+def check_swap(game: SwapoGame, seat: int, action: dict) -> NormalSwap | DaggerSwap:
+    if game.dagger:
+        return _check_dagger_swap(game, seat, action)
+    check_action(action, {"type": str, "target": int, "cards": list})
+    target = _check_target(game, seat, action["target"])
+    cards = check_codes("swap", "cards", action["cards"])
+    if not cards:
+        raise IllegalAction("swap: choose at least one card (no swap is 'pass')")
+    _check_held(game, "swap", seat, cards)
+    room = len(unlocked_cards(game, target))
+    if len(cards) > room:
+        raise IllegalAction(f"swap: seat {target} has only {room} unlocked cards to give")
+    return NormalSwap(target, list(cards))
+
+
+def _check_dagger_swap(game: SwapoGame, seat: int, action: dict) -> DaggerSwap:
+    check_action(action, {"type": str, "target": int, "take": list, "give": list})
+    target = _check_target(game, seat, action["target"])
+    take = sorted(check_ints("swap", "take", action["take"]))
+    give = sorted(check_ints("swap", "give", action["give"]))
+    if not take:
+        raise IllegalAction("swap: choose at least one position (no swap is 'pass')")
+    if len(take) != len(give):
+        raise IllegalAction("swap: take and give must name as many positions")
+    for key, positions, free in (
+        ("take", take, free_positions(game, target)),
+        ("give", give, free_positions(game, seat)),
+    ):
+        if len(set(positions)) != len(positions):
+            raise IllegalAction(f"swap: {key} names a position twice")
+        bad = [p for p in positions if p not in free]
+        if bad:
+            why = "locked or not a position 0–4" if game.asterisk else "not a position 0–4"
+            raise IllegalAction(f"swap: {key} position {bad[0]} is {why}")
+    return DaggerSwap(target, take, give)
+
+
+def commit_swap(game: SwapoGame, seat: int, plan: NormalSwap | DaggerSwap) -> list[dict]:
+    if isinstance(plan, DaggerSwap):
+        return _commit_dagger_swap(game, seat, plan)
+    target, cards = plan
+    k = len(cards)
+    game.give_request = GiveRequest(seat=target, holder=seat, k=k, offered=cards)
+    game.phase = "give"
+    return [{"type": "swap_asked", "seat": seat, "target": target, "k": k}]
+
+
+def _commit_dagger_swap(game: SwapoGame, seat: int, plan: DaggerSwap) -> list[dict]:
+    target, take, give = plan
+    mine, theirs = game.hands[seat], game.hands[target]
+    for a, b in zip(take, give, strict=True):
+        mine[b], theirs[a] = theirs[a], mine[b]
+        game.known[seat][b] = None
+        game.known[target][a] = None
+    if game.asterisk:
+        game.locked_positions[seat].extend(give)
+        game.locked_positions[target].extend(take)
+    k = len(take)
+    game.swap_log.append({"seat": seat, "target": target, "k": k, "take": take, "give": give})
+    events: list[dict] = [
+        {
+            "type": "swapped",
+            "seat": seat,
+            "target": target,
+            "k": k,
+            "take": list(take),
+            "give": list(give),
+        }
+    ]
+    if not game.asterisk:
+        finish_right(game, events)
+    return events
+
+
+# Give (normal rules) ----------------------------------------------------------------------
+def _request(game: SwapoGame) -> GiveRequest:
+    if game.give_request is None:  # never in the give phase; a guard for the type checker
+        raise IllegalAction("give: nobody asked you for cards")
+    return game.give_request
+
+
+def check_give(game: SwapoGame, seat: int, action: dict) -> tuple[GiveRequest, list[str]]:
+    check_action(action, {"type": str, "cards": list})
+    given = check_codes("give", "cards", action["cards"])
+    request = _request(game)
+    k = request.k
+    if len(given) != k:
+        raise IllegalAction(f"give: give exactly {k} card{'s' if k != 1 else ''}")
+    _check_held(game, "give", seat, given)
+    return request, list(given)
+
+
+def commit_give(game: SwapoGame, seat: int, plan: tuple[GiveRequest, list[str]]) -> list[dict]:
+    request, given = plan
+    holder, offered, k = request.holder, request.offered, request.k
+    game.hands[holder] = removed(game.hands[holder], offered) + given
+    game.hands[seat] = removed(game.hands[seat], given) + list(offered)
+    if game.asterisk:
+        game.locked_cards[holder].extend(given)
+        game.locked_cards[seat].extend(offered)
+    game.swap_log.append(
+        {"seat": holder, "target": seat, "k": k, "sent": list(offered), "received": list(given)}
+    )
+    game.give_request = None
+    events: list[dict] = [{"type": "swapped", "seat": holder, "target": seat, "k": k}]
+    game.phase = "swap"
+    if not game.asterisk:
+        finish_right(game, events)
+    return events
+
+
+# Pass, and the end of a swap right --------------------------------------------------------
+def commit_pass(game: SwapoGame, seat: int, plan: None) -> list[dict]:
+    """No (more) swaps: the right passes on."""
+    events: list[dict] = [{"type": "pass", "seat": seat, "phase": "swap"}]
+    finish_right(game, events)
+    return events
+
+
+def finish_right(game: SwapoGame, events: list[dict]) -> None:
+    """The holder's right is used up: the next seat clockwise, or the end of the swaps."""
+    game.right_index += 1
+    if game.right_index >= len(game.players):
+        end_swaps(game, events)
+
+
+ARRANGE = {"arrange": Move(check_arrange, commit_arrange)}
+SWAP = {"swap": Move(check_swap, commit_swap), "pass": Move(check_bare, commit_pass)}
+GIVE = {"give": Move(check_give, commit_give)}

@@ -1,125 +1,134 @@
 """What a seat (or a spectator) may know of a SwaPo game, and nothing more.
 
-A mixin of ``SwapoGame``. Every list is a fresh copy, so a view can be sent or changed freely.
-Keys and examples: docs/swapo.md.
+``view(game, seat)`` is a plain function of the state. Every list is a fresh copy, so a view
+can be sent or changed freely. Keys and examples: docs/swapo.md.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .dealing import HAND_SIZE
+from .powers import undeclared
+from .rounds import copy_record, public_declared
+
+if TYPE_CHECKING:
+    from .game import SwapoGame
 
 
-class SwapoView:
-    """``view(seat)``: own hand (Dagger: remembered row with ``?``), public facts, reveals."""
+def view(game: SwapoGame, seat: int | None) -> dict:
+    """Own hand (Dagger: the remembered row with ``?``), the public facts, the reveals."""
+    if seat is not None:
+        game.check_seat(seat)
+    n = game.seats
+    phase = game.phase
+    memory = game.rounds[-1:] if game.options["memory_only"] else game.rounds
+    locked = game.locked_positions if game.dagger else game.locked_cards
+    return {
+        "game": game.NAME,
+        "seat": seat,
+        "seats": n,
+        "phase": phase,
+        "pending": game.pending(),
+        "scores": list(game.scores),
+        "over": game.over,
+        "options": {k: (list(v) if isinstance(v, list) else v) for k, v in game.options.items()},
+        "result": game.result() if game.over else None,
+        "variant": list(game.options["variant"]),
+        "round": game.round_no,
+        "sudden_death": game.in_sudden_death,
+        "players": list(game.players),
+        "dealer": game.dealer,
+        "dealer_draw": {
+            "method": game.dealer_draw["method"],
+            "draws": [list(d) for d in game.dealer_draw["draws"]],
+            "seats": [list(s) for s in game.dealer_draw["seats"]],
+            "dealer": game.dealer_draw["dealer"],
+        },
+        "pile": len(game.pile),
+        "discards": len(game.discards),
+        "turn": _turn(game),
+        "rights_done": game.players[: game.right_index],
+        "hand": _own_hand(game, seat),
+        "hand_counts": [len(h) for h in game.hands],
+        "laid": list(game.laid) if game.dagger else [False] * n,
+        "moved": [[i for i, c in enumerate(row) if c is None] for row in game.known],
+        "locked_cards": _own_locked(game, seat),
+        "locked_counts": [len(lk) for lk in locked],
+        "locked_positions": (
+            [sorted(lk) for lk in game.locked_positions] if game.dagger else [[] for _ in range(n)]
+        ),
+        "give": _give(game, seat),
+        "swaps": [_swap_entry(game, e, seat) for e in game.swap_log],
+        "declared": _declared(game, seat),
+        "to_declare": undeclared(game, seat) if seat is not None else 0,
+        "revealed": (
+            [list(h) if s in game.players else None for s, h in enumerate(game.hands)]
+            if game.is_revealed and phase != "over"
+            else None
+        ),
+        "stabbed": [list(c) for c in game.stabbed],
+        "used_aces": [list(u) for u in game.used],
+        "power": (
+            {"seat": game.players[game.power_index], "done": game.players[: game.power_index]}
+            if phase == "power"
+            else None
+        ),
+        "history": [copy_record(r) for r in memory],
+    }
 
-    def view(self, seat: int | None) -> dict:
-        if seat is not None:
-            self.check_seat(seat)
-        n = self.seats
-        phase = self.phase
-        memory = self.rounds[-1:] if self.options["memory_only"] else self.rounds
-        return {
-            "game": self.NAME,
-            "seat": seat,
-            "seats": n,
-            "phase": phase,
-            "pending": self.pending(),
-            "scores": list(self.scores),
-            "over": self.over,
-            "options": {
-                k: (list(v) if isinstance(v, list) else v) for k, v in self.options.items()
-            },
-            "result": self.result() if self.over else None,
-            "variant": list(self.options["variant"]),
-            "round": self.round_no,
-            "sudden_death": self.in_sudden_death,
-            "players": list(self.players),
-            "dealer": self.dealer,
-            "dealer_draw": {
-                "method": self.dealer_draw["method"],
-                "draws": [list(d) for d in self.dealer_draw["draws"]],
-                "seats": [list(s) for s in self.dealer_draw["seats"]],
-                "dealer": self.dealer_draw["dealer"],
-            },
-            "pile": len(self.pile),
-            "discards": len(self.discards),
-            "turn": self._turn(),
-            "rights_done": self.players[: self.right_index],
-            "hand": self._own_hand(seat),
-            "hand_counts": [len(h) for h in self.hands],
-            "laid": list(self.laid) if self.dagger else [False] * n,
-            "moved": [[i for i, c in enumerate(row) if c is None] for row in self.known],
-            "locked_cards": self._own_locked(seat),
-            "locked_counts": [len(lk) for lk in self.locked],
-            "locked_positions": (
-                [sorted(lk) for lk in self.locked] if self.dagger else [[] for _ in range(n)]
-            ),
-            "give": self._give(seat),
-            "swaps": [self._swap_entry(e, seat) for e in self.swap_log],
-            "declared": self._declared(seat),
-            "to_declare": self.undeclared(seat) if seat is not None else 0,
-            "revealed": (
-                [list(h) if s in self.players else None for s, h in enumerate(self.hands)]
-                if self.is_revealed and phase != "over"
-                else None
-            ),
-            "stabbed": [list(c) for c in self.stabbed],
-            "used_aces": [list(u) for u in self.used],
-            "power": (
-                {"seat": self.players[self.power_index], "done": self.players[: self.power_index]}
-                if phase == "power"
-                else None
-            ),
-            "history": [self.copy_record(r) for r in memory],
-        }
 
-    def _turn(self) -> int | None:
-        if self.phase in ("swap", "give"):
-            return self.players[self.right_index]
-        if self.phase == "power":
-            return self.players[self.power_index]
+def _turn(game: SwapoGame) -> int | None:
+    if game.phase in ("swap", "give"):
+        return game.players[game.right_index]
+    if game.phase == "power":
+        return game.players[game.power_index]
+    return None
+
+
+def _own_hand(game: SwapoGame, seat: int | None) -> list[str] | None:
+    if seat is None or seat not in game.players or game.over:
+        return None if seat is None else []
+    if game.dagger and game.laid[seat] and game.phase in ("arrange", "swap"):
+        return [c if c is not None else "?" for c in game.known[seat][:HAND_SIZE]]
+    return list(game.hands[seat])
+
+
+def _own_locked(game: SwapoGame, seat: int | None) -> list[str]:
+    if seat is None or game.dagger or not game.asterisk:
+        return []
+    return list(game.locked_cards[seat])
+
+
+def _give(game: SwapoGame, seat: int | None) -> dict | None:
+    request = game.give_request
+    if game.phase != "give" or request is None:
         return None
+    return {
+        "seat": request.seat,
+        "from": request.holder,
+        "k": request.k,
+        "offered": list(request.offered) if seat == request.holder else None,
+    }
 
-    def _own_hand(self, seat: int | None) -> list[str] | None:
-        if seat is None or seat not in self.players or self.over:
-            return None if seat is None else []
-        if self.dagger and self.laid[seat] and self.phase in ("arrange", "swap"):
-            return [c if c is not None else "?" for c in self.known[seat][:HAND_SIZE]]
-        return list(self.hands[seat])
 
-    def _own_locked(self, seat: int | None) -> list[str]:
-        if seat is None or self.dagger or not self.asterisk:
-            return []
-        return list(self.locked[seat])
-
-    def _give(self, seat: int | None) -> dict | None:
-        request = self.give_request
-        if self.phase != "give" or request is None:
-            return None
-        return {
-            "seat": request["seat"],
-            "from": request["from"],
-            "k": request["k"],
-            "offered": list(request["offered"]) if seat == request["from"] else None,
-        }
-
-    def _swap_entry(self, entry: dict, seat: int | None) -> dict:
-        out = {"seat": entry["seat"], "target": entry["target"], "k": entry["k"]}
-        if self.dagger:
-            out["take"] = list(entry["take"])
-            out["give"] = list(entry["give"])
-            return out
-        involved = seat is not None and seat in (entry["seat"], entry["target"])
-        out["sent"] = list(entry["sent"]) if involved else None
-        out["received"] = list(entry["received"]) if involved else None
+def _swap_entry(game: SwapoGame, entry: dict, seat: int | None) -> dict:
+    out = {"seat": entry["seat"], "target": entry["target"], "k": entry["k"]}
+    if game.dagger:
+        out["take"] = list(entry["take"])
+        out["give"] = list(entry["give"])
         return out
+    involved = seat is not None and seat in (entry["seat"], entry["target"])
+    out["sent"] = list(entry["sent"]) if involved else None
+    out["received"] = list(entry["received"]) if involved else None
+    return out
 
-    def _declared(self, seat: int | None) -> list[list[str] | None]:
-        if not self.ace:
-            return [None] * self.seats
-        if self.is_revealed:
-            return self.public_declared()
-        return [
-            list(d) if s == seat and s in self.players else None
-            for s, d in enumerate(self.declared)
-        ]
+
+def _declared(game: SwapoGame, seat: int | None) -> list[list[str] | None]:
+    if not game.ace:
+        return [None] * game.seats
+    if game.is_revealed:
+        return public_declared(game)
+    return [
+        list(d) if s == seat and s in game.players else None for s, d in enumerate(game.declared)
+    ]
