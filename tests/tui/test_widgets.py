@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tui.screens import swapo_flow as flow
+from tui.screens import swapo_rules as flow
 from tui.screens.generic import action_words
 from tui.text import clean, literal
 from tui.widgets.cards import CardFace, CardStyle, render_row

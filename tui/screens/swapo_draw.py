@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
 
 from rich.text import Text
 
 from ..widgets.cards import CardStyle
-from .swapo_flow import POWER_CARDS, best_groups, group_words
-
-NameOf = Callable[[object], str]  # a seat number -> the name shown
+from .swapo_rules import POWER_CARDS, NameOf, best_groups, round_words
 
 VARIANT_MARKS = {"dagger": "†", "asterisk": "*", "ace": " Ace"}
 
@@ -109,27 +107,6 @@ def swaps_summary(view: dict, name_of: NameOf) -> Text:
     return out
 
 
-def round_words(record: dict, name_of: NameOf) -> str:
-    """ "Round 2: Bo won with three 7s (+21)" or "Round 2: no game (Draw)"."""
-    number = record.get("round", "?")
-    if record.get("no_game"):
-        return f"Round {number}: no game (Draw)"
-    winners = record.get("winners") or []
-    points = record.get("points") or []
-    hands = record.get("hands") or []
-    ace = bool(record.get("declared")) and any(record.get("declared") or [])
-    parts = []
-    for seat in winners:
-        hand = hands[seat] if seat < len(hands) and hands[seat] else []
-        declared = (record.get("declared") or [None] * (seat + 1))[seat]
-        size, ranks = best_groups(hand, declared, ace=ace or bool(declared))
-        got = points[seat] if seat < len(points) else 0
-        parts.append(f"{name_of(seat)} ({group_words(size, ranks)}, +{got})")
-    verb = "won" if len(winners) == 1 else "share the win"
-    extra = " · sudden death" if record.get("sudden_death") else ""
-    return f"Round {number}: {', '.join(parts) or 'nobody'} {verb}{extra}"
-
-
 def event_line(event: dict, name_of: NameOf, style: CardStyle, asterisk: bool) -> Text | str | None:
     """One log line per public event."""
     kind = event.get("type")
@@ -138,12 +115,12 @@ def event_line(event: dict, name_of: NameOf, style: CardStyle, asterisk: bool) -
     target = event.get("target")
     whom = name_of(target) if isinstance(target, int) else "?"
     if kind == "deal":
-        line = f"Round {event.get('round')} · {name_of(event.get('dealer'))} deals"
+        dealt = f"Round {event.get('round')} · {name_of(event.get('dealer'))} deals"
         if event.get("sudden_death"):
-            line += " · sudden death"
+            dealt += " · sudden death"
         if event.get("reshuffled"):
-            line += " · reshuffled"
-        return line + f" · pile {event.get('pile')}"
+            dealt += " · reshuffled"
+        return dealt + f" · pile {event.get('pile')}"
     if kind == "arranged":
         return f"{who} laid the row down"
     if kind == "swap_asked":
@@ -151,12 +128,12 @@ def event_line(event: dict, name_of: NameOf, style: CardStyle, asterisk: bool) -
         return f"{who} asks {whom} for {k} card{'s' if k != 1 else ''}"
     if kind == "swapped":
         k = event.get("k")
-        line = f"{who} swapped {k} card{'s' if k != 1 else ''} with {whom}"
+        said = f"{who} swapped {k} card{'s' if k != 1 else ''} with {whom}"
         if "take" in event and "give" in event:
             take = " ".join(str(p + 1) for p in event.get("take") or [])
             give = " ".join(str(p + 1) for p in event.get("give") or [])
-            line += f" (took {take}, gave {give})"
-        return line
+            said += f" (took {take}, gave {give})"
+        return said
     if kind == "pass":
         if event.get("phase") == "power":
             return f"{who} is done with powers"
@@ -204,3 +181,53 @@ def toast_line(event: dict, name_of: NameOf) -> str | None:
     if kind == "sudden_death":
         return "Sudden death!"
     return None
+
+
+def menu_label(entry: dict, hand: list[str], style: CardStyle, name_of: NameOf) -> Text:
+    """One entry of a SwaPo menu: a count, a rank to declare, an Ace power, or Pass."""
+    kind = entry.get("type")
+    if kind is None:  # a count
+        return Text(str(entry.get("k")), style="bold")
+    if kind == "declare" or (kind == "honey_trap" and "rank" in entry):
+        label = Text(str(entry["rank"]), style="bold")
+        if kind == "declare":
+            counts = Counter(c[:-1] for c in hand if c not in ("JK", "?"))
+            label.append(f"×{counts[entry['rank']] + 1}", style="dim")
+        return label
+    if kind == "pass":
+        return Text("Pass")
+    label = style.text(POWER_CARDS[str(kind)])  # the Ace that gives the power
+    label.append(" ")
+    whose = name_of(entry.get("target"))
+    if kind in ("stab", "steal"):
+        label.append(f"{'Stab' if kind == 'stab' else 'Steal'} {whose}'s ")
+        label.append_text(style.text(entry["card"]))
+    elif kind == "honey_trap":
+        label.append(f"Take {whose}'s joker")
+    else:
+        label.append("Draw: no game")
+    return label
+
+
+def my_swap_line(view: dict, me: int | None, last_sent: list[str], style: CardStyle) -> Text | None:
+    """Only the two seats involved learn which cards moved: my latest exchange, for my log.
+
+    When the exchange ended the round, the view has moved on to the next round; then only
+    what I gave (``last_sent``) is certain (what I got is in the reveal).
+    """
+    for swap in reversed(view.get("swaps") or []):
+        if swap.get("sent") is None or me not in (swap.get("seat"), swap.get("target")):
+            continue
+        sent, received = swap.get("sent") or [], swap.get("received") or []
+        if swap.get("target") == me:
+            sent, received = received, sent
+        line = Text("  you gave ", style="dim")
+        line.append_text(style.hand(sent))
+        line.append(" and got ", style="dim")
+        line.append_text(style.hand(received))
+        return line
+    if not last_sent:
+        return None
+    line = Text("  you gave ", style="dim")
+    line.append_text(style.hand(last_sent))
+    return line
