@@ -1,9 +1,20 @@
-"""Playing SwaPo through the screen's own keys, against the host's bots on 127.0.0.1."""
+"""Playing SwaPo through the screen's own keys: against the host's bots on 127.0.0.1 (whole
+rounds), and on an in-process ``LocalClient`` (the engine and its bots, no host) for the rest.
+"""
 
 from __future__ import annotations
 
 from tests.tui.conftest import SIZE, table_app
-from tui.pilot import seated, settle, wait_until
+from tui.app import KotatsuApp, make_app
+from tui.pilot import LocalClient, browser_of, local_launcher, seated, settle, wait_until
+from tui.settings import Settings
+
+
+def local_app(*, seed: int = 2, options: dict | None = None, seats: int = 4) -> KotatsuApp:
+    """The app seated at an in-process SwaPo table (seat 0) against bots that play at once."""
+    client = LocalClient("swapo", seats, options=options, seed=seed)
+    settings = Settings(ascii_only=False, color=True, name="Eli", cursor_blink=False)
+    return make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
 
 
 async def play_my_turns(pilot, screen, *, until_round: int) -> dict:
@@ -76,7 +87,7 @@ async def test_whole_rounds_with_a_swap_and_a_give_told_from_memory():
 
 
 async def test_swap_flow_steps_back_and_only_legal_cards_light_up():
-    app = table_app(seed=2, options={"variant": "asterisk"})
+    app = local_app(seed=2, options={"variant": "asterisk"})
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await wait_until(pilot, lambda: screen.flow.step == "target")
@@ -108,7 +119,7 @@ async def test_swap_flow_steps_back_and_only_legal_cards_light_up():
 
 
 async def test_a_rejected_action_shows_the_engines_reason():
-    app = table_app(seed=2)
+    app = local_app(seed=2)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await wait_until(pilot, lambda: screen.flow.step == "target")
@@ -120,7 +131,7 @@ async def test_a_rejected_action_shows_the_engines_reason():
 
 
 async def test_dagger_rows_show_positions_and_unknown_arrivals():
-    app = table_app(seed=2, options={"variant": "dagger"})
+    app = local_app(seed=2, options={"variant": "dagger"})
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await wait_until(pilot, lambda: screen.flow.step == "arrange")
@@ -167,7 +178,7 @@ async def play_until_power(pilot, screen) -> None:
 
 
 async def test_ace_power_turn_offers_the_usable_aces_and_the_draw_voids_the_round():
-    app = table_app(seed=2, options={"variant": "ace"})
+    app = local_app(seed=2, options={"variant": "ace"})
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await play_until_power(pilot, screen)
@@ -219,7 +230,7 @@ async def take_any_turn(pilot, screen) -> None:
 
 
 async def test_dagger_asterisk_and_ace_together_play_to_the_end():
-    app = table_app(seed=11, options={"variant": "dagger,asterisk,ace", "rounds": 1})
+    app = local_app(seed=11, options={"variant": "dagger,asterisk,ace", "rounds": 1})
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         for _ in range(200):
