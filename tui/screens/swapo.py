@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,7 +17,7 @@ from textual.widgets import Static
 
 from ..connect import Seat
 from ..settings import Settings
-from ..text import literal
+from ..text import clean
 from ..widgets.cards import CardFace, CardRow
 from . import swapo_draw as draw
 from .decisions import Outcome, Send
@@ -33,11 +34,13 @@ class SwapoScreen(TableScreen):
     CSS_PATH: ClassVar = ["table.tcss", "swapo.tcss"]
     BINDINGS: ClassVar[list] = [Binding("p", "pass_turn", "pass", id="pass")]
     DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ("pass_turn",)
+    COMPONENT_CLASSES: ClassVar[set[str]] = {f"swapo--{name}" for name in draw.LOOKS}
 
     def __init__(self, seat: Seat, settings: Settings) -> None:
         super().__init__(seat, settings)
         self.flow = SwapoDecisions(self.me, self.seat_name)
         self.decisions = self.flow
+        self.set_class(not settings.color, "-no-color")
         self.last_sent: list[str] = []  # the cards of my last swap or give, for the log
         self.log_round: object = None  # the round the log is telling now
 
@@ -110,20 +113,27 @@ class SwapoScreen(TableScreen):
             return ["SwaPo"]
         parts: list[Text | str] = [draw.title(self.view), f"round {self.view.get('round', 1)}"]
         if self.view.get("sudden_death"):
-            parts.append(Text("sudden death", style="bold yellow"))
+            parts.append(Text("sudden death", style=self.look("alert")))
         parts.append(f"pile {self.view.get('pile', 0)}")
         return parts
+
+    def look(self, name: str) -> Style:
+        """A look of swapo.tcss (``swapo--<name>``) as a Rich style."""
+        return self.get_component_rich_style(f"swapo--{name}", partial=True)
 
     def draw(self) -> None:
         self.query_one("#seats", Static).update(self.seats_text())
         self.render_target_row()
         self.render_hand()
         self.query_one("#menu", Static).update(self.menu_text())
-        summary = draw.swaps_summary(self.view, self.log_name)
+        summary = draw.swaps_summary(self.view, self.log_name, self.look)
         info = self.query_one("#round-info", Static)
         info.update(summary)
         info.display = bool(summary.plain)
-        self.prompt.ask(self.flow.question(), waiting=self.flow.waiting)
+        question = self.flow.question()
+        if self.flow.reveal is not None:
+            question.style = self.look("strong")
+        self.prompt.ask(question, waiting=self.flow.waiting)
         self.update_keys()
 
     def shown_hands(self) -> tuple[list | None, list | None, list | None, list[int], list[int]]:
@@ -157,13 +167,13 @@ class SwapoScreen(TableScreen):
             if n:
                 lines.append("\n")
             digit = self.seat_digit(seat)
-            name_style = "bold"
+            name_look = "strong"
             if seat in winners:
-                name_style = "bold green reverse" if self.settings.color else "bold reverse"
+                name_look = "winner"
             elif choosing and seat not in targets:
-                name_style = "dim"
+                name_look = "muted"
             elif flow.is_chosen_target(seat):
-                name_style = "bold reverse yellow"
+                name_look = "cursor"
             mark = (
                 "▶"
                 if seat in pending and not self.settings.ascii_only
@@ -171,17 +181,19 @@ class SwapoScreen(TableScreen):
             )
             if hands:
                 mark = " "
-            lines.append(f"{mark}{digit or ' '} ", style="bold yellow" if seat in pending else "")
-            lines.append_text(literal(self.seat_name(seat).ljust(10)[:10], name_style))
+            mark_look = self.look("alert") if seat in pending else ""
+            lines.append(f"{mark}{digit or ' '} ", style=mark_look)
+            name = clean(self.seat_name(seat).ljust(10)[:10])
+            lines.append(name, style=self.look(name_look))
             dealer = "D" if seat == view.get("dealer") else " "
-            lines.append(dealer, style="bold cyan")
+            lines.append(dealer, style=self.look("dealer"))
             swapped = (
                 not hands
                 and view.get("phase") in ("swap", "give")
                 and seat in (view.get("rights_done") or [])
             )
             done = ("v" if self.settings.ascii_only else "✓") if swapped else " "
-            lines.append(done + " ", "dim")
+            lines.append(done + " ", self.look("muted"))
             if hands and seat < len(hands) and hands[seat] is not None:
                 mine = (declared or [None] * (seat + 1))[seat] if declared else None
                 cut = (stabbed or [[]] * (seat + 1))[seat] if stabbed else []
@@ -193,25 +205,26 @@ class SwapoScreen(TableScreen):
                         self.cards,
                         ace=flow.ace,
                         winner=seat in winners,
+                        look=self.look,
                     )
                 )
                 if seat in winners and seat < len(points):
-                    lines.append(f"  +{points[seat]}", style="bold green")
+                    lines.append(f"  +{points[seat]}", style=self.look("gain"))
                 continue
             count = counts[seat] if seat < len(counts) else 0
             if flow.dagger and (view.get("laid") or [False] * (seat + 1))[seat]:
                 picked = set(flow.taken) if seat == flow.target else None
-                lines.append_text(draw.dagger_row(view, seat, self.cards, picked))
+                lines.append_text(draw.dagger_row(view, seat, self.cards, picked, self.look))
             else:
-                lines.append(draw.hand_backs(count, self.cards).ljust(6), style="dim")
+                lines.append(draw.hand_backs(count, self.cards).ljust(6), style=self.look("muted"))
                 lines.append(f"{count}")
             lock_counts = view.get("locked_counts") or []
             if flow.asterisk and seat < len(lock_counts) and lock_counts[seat]:
                 lines.append(f" {self.cards.lock_mark()}{lock_counts[seat]}")
             score = scores[seat] if seat < len(scores) else 0
-            lines.append(f"  {draw.points_text(score)}", style="dim")
+            lines.append(f"  {draw.points_text(score)}", style=self.look("muted"))
         if not order:
-            lines.append("(no other seats)", style="dim")
+            lines.append("(no other seats)", style=self.look("muted"))
         return lines
 
     def render_target_row(self) -> None:
@@ -233,7 +246,7 @@ class SwapoScreen(TableScreen):
             for p in range(5)
         ]
         title = Text(f"{self.seat_name(flow.target)}'s row — take ")
-        title.append(f"{len(flow.taken)}/{flow.k}", style="bold")
+        title.append(f"{len(flow.taken)}/{flow.k}", style=self.look("strong"))
         label.update(title)
         row.show(faces, flow.target_cursor if 0 <= flow.target_cursor < 5 else None)
 
@@ -293,25 +306,25 @@ class SwapoScreen(TableScreen):
         row.set_large(self.large)
         label = self.query_one("#me-label", Static)
         if self.me is None:
-            label.update(Text("Watching (spectator)", style="dim"))
+            label.update(Text("Watching (spectator)", style=self.look("muted")))
             row.display = False
             return
         faces, _ = self.hand_faces()
         scores = self.view.get("scores") or []
         mine = scores[self.me] if self.me < len(scores) else 0
-        text = Text("You", style="bold")
+        text = Text("You", style=self.look("strong"))
         name = self.my_name()
         if name:
             text.append(" (")
-            text.append_text(literal(name, limit=16))
+            text.append(clean(name, limit=16))
             text.append(")")
-        text.append(f"  {draw.points_text(mine)}", style="dim")
+        text.append(f"  {draw.points_text(mine)}", style=self.look("muted"))
         if self.flow.reveal is not None:
-            text.append(f"  your hand for round {self.view.get('round')}", style="italic")
+            text.append(f"  your hand for round {self.view.get('round')}", style=self.look("aside"))
         if self.view.get("dealer") == self.me:
-            text.append("  dealer", style="cyan")
+            text.append("  dealer", style=self.look("hint"))
         if self.flow.dagger and self.view.get("phase") == "swap":
-            text.append("  face down", style="dim")
+            text.append("  face down", style=self.look("muted"))
         label.update(text)
         row.display = bool(self.hand)
         cursor = None
@@ -334,18 +347,20 @@ class SwapoScreen(TableScreen):
         for i, label in enumerate(self.menu_labels()):
             if i:
                 out.append("  ")
-            label.stylize("bold reverse yellow" if i == flow.menu_cursor else "")
+            if i == flow.menu_cursor:
+                label.stylize(self.look("cursor"))
             out.append_text(label)
         return out
 
     def menu_labels(self) -> list[Text]:
         """The menu's entries as shown."""
         hand = self.flow.hand
-        return [draw.menu_label(e, hand, self.cards, self.seat_name) for e in self.flow.menu]
+        name, look = self.seat_name, self.look
+        return [draw.menu_label(e, hand, self.cards, name, look) for e in self.flow.menu]
 
     # -- the log -----------------------------------------------------------------------------
     def describe_event(self, event: dict) -> Text | str | None:
-        return draw.event_line(event, self.log_name, self.cards, self.flow.asterisk)
+        return draw.event_line(event, self.log_name, self.cards, self.flow.asterisk, self.look)
 
     def log_name(self, seat: object) -> str:
         """Names in the log read as third person, the local player's too ("Eli asks Bo")."""
@@ -372,7 +387,7 @@ class SwapoScreen(TableScreen):
         """Only the two seats involved learn which cards moved: say it in my log."""
         if self.flow.dagger:
             return
-        line = draw.my_swap_line(self.view, self.me, self.last_sent, self.cards)
+        line = draw.my_swap_line(self.view, self.me, self.last_sent, self.cards, self.look)
         self.last_sent = []
         if line is not None:
             self.log_pane.add(line, self.log_round)

@@ -207,9 +207,9 @@ class SwapoDecisions(Decisions):
         """The prompt's question for the step."""
         name, step, k = self.name_of, self.step, self.k
         if self.reveal is not None:
-            line = Text(round_words(self.reveal, name), style="bold")
+            line = Text(round_words(self.reveal, name))
             if not self.view.get("over"):
-                line.append(" · enter to continue", style="")
+                line.append(" · enter to continue")
             return line
         if step == "target":
             targets = swap_targets(self.legal)
