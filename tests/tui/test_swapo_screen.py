@@ -1,9 +1,20 @@
-"""Playing SwaPo through the screen's own keys, against the host's bots on 127.0.0.1."""
+"""Playing SwaPo through the screen's own keys: against the host's bots on 127.0.0.1 (whole
+rounds), and on an in-process ``LocalClient`` (the engine and its bots, no host) for the rest.
+"""
 
 from __future__ import annotations
 
 from tests.tui.conftest import SIZE, table_app
-from tui.pilot import seated, settle, wait_until
+from tui.app import KotatsuApp, make_app
+from tui.pilot import LocalClient, browser_of, local_launcher, seated, settle, wait_until
+from tui.settings import Settings
+
+
+def local_app(*, seed: int = 2, options: dict | None = None, seats: int = 4) -> KotatsuApp:
+    """The app seated at an in-process SwaPo table (seat 0) against bots that play at once."""
+    client = LocalClient("swapo", seats, options=options, seed=seed)
+    settings = Settings(ascii_only=False, color=True, name="Eli", cursor_blink=False)
+    return make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
 
 
 async def play_my_turns(pilot, screen, *, until_round: int) -> dict:
@@ -11,40 +22,42 @@ async def play_my_turns(pilot, screen, *, until_round: int) -> dict:
     done = {"swap": 0, "give": 0}
     while screen.view.get("round", 1) < until_round and not screen.view.get("over"):
         await settle(pilot)
-        if screen.reveal is not None:
+        if screen.flow.reveal is not None:
             await pilot.press("enter")
             continue
-        if screen.step == "target":
+        if screen.flow.step == "target":
             await pilot.press("1")
-            if screen.step == "count":
+            if screen.flow.step == "count":
                 await pilot.press("2")
-            assert screen.step == "cards"
-            k = screen.k
+            assert screen.flow.step == "cards"
+            k = screen.flow.k
             for _ in range(k):
                 faces, _ = screen.hand_faces()
                 index = next(i for i, f in enumerate(faces) if f.enabled and not f.picked)
-                while screen.cursor != index:
+                while screen.flow.cursor != index:
                     await pilot.press("right")
                 await pilot.press("space")
             await pilot.press("enter")
             done["swap"] += 1
-        elif screen.step == "give":
+        elif screen.flow.step == "give":
             k = screen.view["give"]["k"]
             for _ in range(k):
                 faces, _ = screen.hand_faces()
                 index = next(i for i, f in enumerate(faces) if f.enabled and not f.picked)
-                while screen.cursor != index:
+                while screen.flow.cursor != index:
                     await pilot.press("l")
                 await pilot.press("space")
             assert f"{k}/{k}" in screen.prompt.plain
             await pilot.press("enter")
             done["give"] += 1
-        elif screen.step in ("arrange", "declare"):
+        elif screen.flow.step in ("arrange", "declare"):
             await pilot.press("enter")
-        elif screen.step == "power":
+        elif screen.flow.step == "power":
             await pilot.press("p")
-        elif screen.step == "wait":
-            await wait_until(pilot, lambda: screen.step != "wait" or screen.reveal is not None)
+        elif screen.flow.step == "wait":
+            await wait_until(
+                pilot, lambda: screen.flow.step != "wait" or screen.flow.reveal is not None
+            )
     return done
 
 
@@ -74,21 +87,21 @@ async def test_whole_rounds_with_a_swap_and_a_give_told_from_memory():
 
 
 async def test_swap_flow_steps_back_and_only_legal_cards_light_up():
-    app = table_app(seed=2, options={"variant": "asterisk"})
+    app = local_app(seed=2, options={"variant": "asterisk"})
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        await wait_until(pilot, lambda: screen.step == "target")
+        await wait_until(pilot, lambda: screen.flow.step == "target")
         assert "Choose an opponent" in screen.prompt.plain
         await pilot.press("9")  # no such opponent
         assert "not an opponent" in screen.prompt.plain
         await pilot.press("2")
-        assert screen.step == "count" and screen.target == screen.others()[1]
+        assert screen.flow.step == "count" and screen.flow.target == screen.others()[1]
         await pilot.press("escape")
-        assert screen.step == "target" and screen.target is None
+        assert screen.flow.step == "target" and screen.flow.target is None
         await pilot.press("1", "1")
-        assert screen.step == "cards" and screen.k == 1
+        assert screen.flow.step == "cards" and screen.flow.k == 1
         await pilot.press("space", "right", "space")  # the second pick is refused: k is 1
-        assert len(screen.picked) == 1
+        assert len(screen.flow.picked) == 1
         assert "cannot be picked" in screen.prompt.plain
         faces, _ = screen.hand_faces()
         assert [f.enabled for f in faces].count(False) == 4  # the other cards are dimmed
@@ -96,7 +109,7 @@ async def test_swap_flow_steps_back_and_only_legal_cards_light_up():
         await wait_until(pilot, lambda: screen.view.get("locked_cards"))
         # Asterisk: the same holder goes on; the card received is now locked and dimmed.
         await settle(pilot)
-        await wait_until(pilot, lambda: screen.step == "target")
+        await wait_until(pilot, lambda: screen.flow.step == "target")
         assert "p done" in screen.prompt.plain
         locked = [f for f in screen.hand_faces()[0] if f.locked]
         assert len(locked) == 1
@@ -106,31 +119,31 @@ async def test_swap_flow_steps_back_and_only_legal_cards_light_up():
 
 
 async def test_a_rejected_action_shows_the_engines_reason():
-    app = table_app(seed=2)
+    app = local_app(seed=2)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        await wait_until(pilot, lambda: screen.step == "target")
+        await wait_until(pilot, lambda: screen.flow.step == "target")
         screen.send({"type": "give", "cards": ["2S"]})  # not a give phase
         await wait_until(pilot, lambda: screen.prompt.reason is not None)
         assert screen.prompt.plain.startswith("✗ ")
         assert "Choose an opponent" in screen.prompt.plain  # the question stands
-        assert screen.step == "target"
+        assert screen.flow.step == "target"
 
 
 async def test_dagger_rows_show_positions_and_unknown_arrivals():
-    app = table_app(seed=2, options={"variant": "dagger"})
+    app = local_app(seed=2, options={"variant": "dagger"})
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        await wait_until(pilot, lambda: screen.step == "arrange")
-        first = screen.order[0]
+        await wait_until(pilot, lambda: screen.flow.step == "arrange")
+        first = screen.flow.order[0]
         await pilot.press("space", "right", "space")  # carry the first card one place right
-        assert screen.order[1] == first
+        assert screen.flow.order[1] == first
         await pilot.press("enter")
-        await wait_until(pilot, lambda: screen.step == "target")
+        await wait_until(pilot, lambda: screen.flow.step == "target")
         await pilot.press("1", "2")
-        assert screen.step == "take"
+        assert screen.flow.step == "take"
         await pilot.press("1", "3", "enter")
-        assert screen.step == "give_pos"
+        assert screen.flow.step == "give_pos"
         await pilot.press("2", "5", "enter")
         await wait_until(pilot, lambda: "?" in screen.hand or screen.view.get("round", 1) > 1)
         if screen.view.get("round") == 1:
@@ -141,54 +154,56 @@ async def test_dagger_rows_show_positions_and_unknown_arrivals():
 
 async def play_until_power(pilot, screen) -> None:
     """Play (swaps of one card, gives, declarations) until my Ace power turn comes."""
-    while screen.step != "power":
+    while screen.flow.step != "power":
         await settle(pilot, 0.05)
         assert not screen.view.get("over"), "the game ended without a power turn"
-        if screen.reveal is not None:
+        if screen.flow.reveal is not None:
             await pilot.press("enter")
-        elif screen.step == "target":
+        elif screen.flow.step == "target":
             await pilot.press("1")
-            if screen.step == "count":
+            if screen.flow.step == "count":
                 await pilot.press("1")
             await pilot.press("space", "enter")
-        elif screen.step == "give":
+        elif screen.flow.step == "give":
             for _ in range(screen.view["give"]["k"]):
                 faces, _ = screen.hand_faces()
-                screen.cursor = next(i for i, f in enumerate(faces) if f.enabled and not f.picked)
+                screen.flow.cursor = next(
+                    i for i, f in enumerate(faces) if f.enabled and not f.picked
+                )
                 await pilot.press("space")
             await pilot.press("enter")
-        elif screen.step == "declare":
+        elif screen.flow.step == "declare":
             assert "Declare your joker" in screen.prompt.plain
             await pilot.press("enter")
 
 
 async def test_ace_power_turn_offers_the_usable_aces_and_the_draw_voids_the_round():
-    app = table_app(seed=2, options={"variant": "ace"})
+    app = local_app(seed=2, options={"variant": "ace"})
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await play_until_power(pilot, screen)
         assert screen.view["phase"] == "power" and screen.view["revealed"]
-        labels = [label.plain for label, _ in screen.menu]
+        labels = [label.plain for label in screen.menu_labels()]
         assert labels[-1] == "Pass" and "A♣ Draw: no game" in labels
         assert "Ace powers" in screen.prompt.plain
         # The revealed hands are on the table during the power turn.
         seats = str(screen.query_one("#seats").render())
         assert all(seat_name in seats for seat_name in ("Bot 2", "Bot 3", "Bot 4", "You"))
-        while screen.menu[screen.menu_cursor][0].plain != "A♣ Draw: no game":
+        while screen.menu_labels()[screen.flow.menu_cursor].plain != "A♣ Draw: no game":
             await pilot.press("right")
         await pilot.press("enter")
-        await wait_until(pilot, lambda: screen.reveal is not None)
-        assert screen.reveal.get("no_game") is True
+        await wait_until(pilot, lambda: screen.flow.reveal is not None)
+        assert screen.flow.reveal.get("no_game") is True
         assert "no game" in screen.prompt.plain
         assert any("played the Draw" in line for line in screen.log_pane.lines_written)
 
 
 async def take_any_turn(pilot, screen) -> None:
     """One decision of mine, by keys: the first legal choice at every step."""
-    from tui.screens import swapo_flow as flow
+    from tui.screens import swapo_rules as flow
 
-    step = screen.step
-    if screen.reveal is not None or step in ("arrange", "declare", "power"):
+    step = screen.flow.step
+    if screen.flow.reveal is not None or step in ("arrange", "declare", "power"):
         await pilot.press("enter")
     elif step == "target":
         done_swapping = any(sw.get("seat") == screen.me for sw in screen.view.get("swaps") or [])
@@ -196,7 +211,7 @@ async def take_any_turn(pilot, screen) -> None:
     elif step == "count":
         await pilot.press("enter")
     elif step in ("cards", "give"):
-        k = screen.k if step == "cards" else screen.view["give"]["k"]
+        k = screen.flow.k if step == "cards" else screen.view["give"]["k"]
         for _ in range(k):
             faces, _ = screen.hand_faces()
             await pilot.press(
@@ -205,7 +220,9 @@ async def take_any_turn(pilot, screen) -> None:
         await pilot.press("enter")
     elif step in ("take", "give_pos"):
         key = "take" if step == "take" else "give"
-        for pos in sorted(flow.position_sets(screen.legal, screen.target, screen.k, key))[0]:
+        for pos in sorted(flow.position_sets(screen.legal, screen.flow.target, screen.flow.k, key))[
+            0
+        ]:
             await pilot.press(str(pos + 1))
         await pilot.press("enter")
     elif step == "power_rank":
@@ -213,7 +230,7 @@ async def take_any_turn(pilot, screen) -> None:
 
 
 async def test_dagger_asterisk_and_ace_together_play_to_the_end():
-    app = table_app(seed=11, options={"variant": "dagger,asterisk,ace", "rounds": 1})
+    app = local_app(seed=11, options={"variant": "dagger,asterisk,ace", "rounds": 1})
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         for _ in range(200):

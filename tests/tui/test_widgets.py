@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tui.screens import swapo_flow as flow
+from tui.screens import swapo_rules as flow
 from tui.screens.generic import action_words
 from tui.text import clean, literal
 from tui.widgets.cards import CardFace, CardStyle, render_row
@@ -104,38 +104,3 @@ def test_best_groups_read_like_the_rules():
 
 def test_generic_action_words():
     assert action_words({"type": "play", "cards": ["QS", "QH"]}) == "play cards=QS QH"
-
-
-class _Client:
-    def __init__(self) -> None:
-        self.seat = 0
-        self.table = {"name": "t", "game": "swapo", "options": {}, "seats": 3, "password": False}
-
-
-def _swapo_screen(legal: list[dict]):
-    from tui.connect import Seat
-    from tui.screens.swapo import SwapoScreen
-    from tui.settings import Settings
-
-    screen = SwapoScreen(Seat(_Client()), Settings(color=False))
-    screen.view = {"seats": 3, "variant": ["ace"], "hand": ["AS", "AH", "2C", "JK", "5D"]}
-    screen.legal = legal
-    return screen
-
-
-def test_power_menu_names_each_ace_and_asks_the_honey_trap_rank_next():
-    legal = [
-        {"type": "stab", "target": 1, "card": "KD"},
-        {"type": "honey_trap", "target": 2, "rank": "K"},
-        {"type": "honey_trap", "target": 2, "rank": "2"},
-        {"type": "pass"},
-    ]
-    screen = _swapo_screen(legal)
-    labels = [label.plain for label, _ in screen.power_menu()]
-    assert labels == ["AS Stab Seat 2's KD", "AH Take Seat 3's joker", "Pass"]  # NO_COLOR
-    assert [a["rank"] for _, a in screen.rank_menu(2)] == ["K", "2"]
-
-
-def test_declare_menu_shows_the_group_each_rank_would_make():
-    screen = _swapo_screen([{"type": "declare", "rank": r} for r in ("A", "2", "K")])
-    assert [label.plain for label, _ in screen.declare_menu()] == ["A×3", "2×2", "K×1"]

@@ -1,14 +1,15 @@
 """The SwaPo table: your five cards, the seats around, the swap flow, the reveal.
 
-Everything is drawn from the received view; what can be chosen comes from ``legal`` (see
-``swapo_flow``). A decision is built step by step — opponent, count, cards (Dagger: their
-positions, then yours) — and sent whole; esc steps back.
+Everything is drawn from the received view and the decision model (``swapo_flow``), which
+builds a decision step by step — opponent, count, cards (Dagger: their positions, then yours)
+— and sends it whole; esc steps back. This screen only draws and forwards keys and clicks.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,31 +17,16 @@ from textual.widgets import Static
 
 from ..connect import Seat
 from ..settings import Settings
-from ..text import literal
+from ..text import clean
 from ..widgets.cards import CardFace, CardRow
 from . import swapo_draw as draw
-from . import swapo_flow as flow
-from .swapo_keys import SwapoDecisions
+from .decisions import Outcome, Send
+from .swapo_flow import CARD_STEPS, MENU_STEPS, PICK_STEPS, SwapoDecisions
+from .swapo_rules import round_words, swap_targets
 from .table import TableScreen
 
-CONFIRM_LABELS = {
-    "target": "choose",
-    "count": "choose",
-    "cards": "swap",
-    "take": "next",
-    "give_pos": "swap",
-    "give": "give",
-    "arrange": "lay down",
-    "declare": "declare",
-    "power": "use",
-    "power_rank": "take",
-    "reveal": "continue",
-}
-PICK_STEPS = {"cards", "take", "give_pos", "give", "arrange"}
-MENU_STEPS = {"count", "declare", "power", "power_rank"}
 
-
-class SwapoScreen(SwapoDecisions, TableScreen):
+class SwapoScreen(TableScreen):
     """SwaPo, with Dagger, Asterisk and Ace in any combination."""
 
     GAME = "swapo"
@@ -48,21 +34,13 @@ class SwapoScreen(SwapoDecisions, TableScreen):
     CSS_PATH: ClassVar = ["table.tcss", "swapo.tcss"]
     BINDINGS: ClassVar[list] = [Binding("p", "pass_turn", "pass", id="pass")]
     DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ("pass_turn",)
+    COMPONENT_CLASSES: ClassVar[set[str]] = {f"swapo--{name}" for name in draw.LOOKS}
 
     def __init__(self, seat: Seat, settings: Settings) -> None:
         super().__init__(seat, settings)
-        self.step = "wait"
-        self.decision: tuple | None = None
-        self.target: int | None = None
-        self.k: int | None = None
-        self.picked: list[int] = []
-        self.taken: list[int] = []
-        self.cursor = 0
-        self.target_cursor = 0
-        self.menu: list[tuple[Text, dict]] = []
-        self.menu_cursor = 0
-        self.order: list[str] = []
-        self.reveal: dict | None = None
+        self.flow = SwapoDecisions(self.me, self.seat_name)
+        self.decisions = self.flow
+        self.set_class(not settings.color, "-no-color")
         self.last_sent: list[str] = []  # the cards of my last swap or give, for the log
         self.log_round: object = None  # the round the log is telling now
 
@@ -86,29 +64,10 @@ class SwapoScreen(SwapoDecisions, TableScreen):
         yield Static("", id="menu", markup=False)
         yield Static("", id="round-info", markup=False)
 
-    # -- what am I asked? ----------------------------------------------------------------
+    # -- the table's messages -----------------------------------------------------------
     @property
     def hand(self) -> list[str]:
-        hand = self.view.get("hand")
-        return list(hand) if isinstance(hand, list) else []
-
-    @property
-    def ace(self) -> bool:
-        return "ace" in (self.view.get("variant") or [])
-
-    @property
-    def dagger(self) -> bool:
-        return "dagger" in (self.view.get("variant") or [])
-
-    @property
-    def asterisk(self) -> bool:
-        return "asterisk" in (self.view.get("variant") or [])
-
-    def asked(self) -> str:
-        """What the local seat must decide now: a phase name, or "wait"."""
-        if self.me is None or self.me not in (self.view.get("pending") or []) or not self.legal:
-            return "wait"
-        return str(self.view.get("phase"))
+        return self.flow.hand
 
     def receive_state(self, message: dict) -> None:
         view = message.get("view")
@@ -119,44 +78,34 @@ class SwapoScreen(SwapoDecisions, TableScreen):
             self.log_pane.add(f"Round {self.log_round} · {dealer} deals", self.log_round)
         for event in message.get("events") or []:
             if isinstance(event, dict) and event.get("type") == "round_over":
-                self.reveal = event
+                self.flow.reveal = event
         super().receive_state(message)
         self.forget_old_rounds()
 
-    def draw(self) -> None:
-        kind = self.asked()
-        key = (
-            kind,
-            self.view.get("round"),
-            len(self.view.get("swaps") or []),
-            self.view.get("to_declare"),
-            len(self.legal),
-            str((self.view.get("power") or {}).get("done")),
-        )
-        if key != self.decision:
-            self.decision = key
-            self.start(kind)
-        self.render_all()
+    def receive(self, message: dict) -> None:
+        """A rejected decision starts over (the reason stays on show)."""
+        if message.get("t") == "rejected":
+            self.flow.start()
+            self.draw()
+        super().receive(message)
 
-    def start(self, kind: str) -> None:
-        """A new decision: begin at its first step."""
-        self.target = self.k = None
-        self.picked, self.taken = [], []
-        self.menu, self.menu_cursor = [], 0
-        self.cursor = min(self.cursor, max(0, len(self.hand) - 1))
-        if kind == "swap":
-            self.step = "target"
-            targets = flow.swap_targets(self.legal)
-            self.target_cursor = 0 if targets else -1
-        elif kind in ("give", "arrange", "declare", "power"):
-            self.step = kind
-            self.order = self.hand if kind == "arrange" else []
-            if kind == "declare":
-                self.menu = self.declare_menu()
-            if kind == "power":
-                self.menu = self.power_menu()
-        else:
-            self.step = "wait"
+    def handle(self, outcome: Outcome) -> None:
+        if isinstance(outcome, Send) and outcome.action.get("type") in ("swap", "give"):
+            self.last_sent = list(outcome.action.get("cards") or [])
+        super().handle(outcome)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pass_turn":
+            return self.flow.can_pass_now() and not self.has_class("-chatting")
+        return super().check_action(action, parameters)
+
+    def action_pass_turn(self) -> None:
+        self.handle(self.flow.pass_turn())
+
+    def on_card_row_clicked(self, message: CardRow.Clicked) -> None:
+        """Mouse: a click on a card moves there and picks it, like the keyboard would."""
+        row = "target" if message.row.id == "target-row" else "hand"
+        self.handle(self.flow.pick_at(row, message.index))
 
     # -- drawing -------------------------------------------------------------------------
     def header_parts(self) -> list[Text | str]:
@@ -164,20 +113,27 @@ class SwapoScreen(SwapoDecisions, TableScreen):
             return ["SwaPo"]
         parts: list[Text | str] = [draw.title(self.view), f"round {self.view.get('round', 1)}"]
         if self.view.get("sudden_death"):
-            parts.append(Text("sudden death", style="bold yellow"))
+            parts.append(Text("sudden death", style=self.look("alert")))
         parts.append(f"pile {self.view.get('pile', 0)}")
         return parts
 
-    def render_all(self) -> None:
+    def look(self, name: str) -> Style:
+        """A look of swapo.tcss (``swapo--<name>``) as a Rich style."""
+        return self.get_component_rich_style(f"swapo--{name}", partial=True)
+
+    def draw(self) -> None:
         self.query_one("#seats", Static).update(self.seats_text())
         self.render_target_row()
         self.render_hand()
         self.query_one("#menu", Static).update(self.menu_text())
-        summary = draw.swaps_summary(self.view, self.log_name)
+        summary = draw.swaps_summary(self.view, self.log_name, self.look)
         info = self.query_one("#round-info", Static)
         info.update(summary)
         info.display = bool(summary.plain)
-        self.prompt.ask(self.question(), waiting=self.step == "wait" and self.reveal is None)
+        question = self.flow.question()
+        if self.flow.reveal is not None:
+            question.style = self.look("strong")
+        self.prompt.ask(question, waiting=self.flow.waiting)
         self.update_keys()
 
     def shown_hands(self) -> tuple[list | None, list | None, list | None, list[int], list[int]]:
@@ -185,8 +141,8 @@ class SwapoScreen(SwapoDecisions, TableScreen):
         if self.view.get("revealed"):
             stabbed = self.view.get("stabbed")
             return self.view["revealed"], self.view.get("declared"), stabbed, [], []
-        if self.reveal is not None:
-            rec = self.reveal
+        if self.flow.reveal is not None:
+            rec = self.flow.reveal
             return (
                 rec.get("hands"),
                 rec.get("declared"),
@@ -201,8 +157,9 @@ class SwapoScreen(SwapoDecisions, TableScreen):
         counts = view.get("hand_counts") or []
         scores = view.get("scores") or []
         hands, declared, stabbed, winners, points = self.shown_hands()
-        targets = set(flow.swap_targets(self.legal)) if self.step == "target" else set()
-        choosing = self.step == "target"
+        flow = self.flow
+        choosing = flow.step == "target"
+        targets = set(swap_targets(self.legal)) if choosing else set()
         pending = set(view.get("pending") or [])
         lines = Text(no_wrap=True, overflow="ellipsis")
         order = self.others() + ([self.me] if hands and self.me is not None else [])
@@ -210,13 +167,13 @@ class SwapoScreen(SwapoDecisions, TableScreen):
             if n:
                 lines.append("\n")
             digit = self.seat_digit(seat)
-            name_style = "bold"
+            name_look = "strong"
             if seat in winners:
-                name_style = "bold green reverse" if self.settings.color else "bold reverse"
+                name_look = "winner"
             elif choosing and seat not in targets:
-                name_style = "dim"
-            elif self.is_chosen_target(seat):
-                name_style = "bold reverse yellow"
+                name_look = "muted"
+            elif flow.is_chosen_target(seat):
+                name_look = "cursor"
             mark = (
                 "▶"
                 if seat in pending and not self.settings.ascii_only
@@ -224,17 +181,19 @@ class SwapoScreen(SwapoDecisions, TableScreen):
             )
             if hands:
                 mark = " "
-            lines.append(f"{mark}{digit or ' '} ", style="bold yellow" if seat in pending else "")
-            lines.append_text(literal(self.seat_name(seat).ljust(10)[:10], name_style))
+            mark_look = self.look("alert") if seat in pending else ""
+            lines.append(f"{mark}{digit or ' '} ", style=mark_look)
+            name = clean(self.seat_name(seat).ljust(10)[:10])
+            lines.append(name, style=self.look(name_look))
             dealer = "D" if seat == view.get("dealer") else " "
-            lines.append(dealer, style="bold cyan")
+            lines.append(dealer, style=self.look("dealer"))
             swapped = (
                 not hands
                 and view.get("phase") in ("swap", "give")
                 and seat in (view.get("rights_done") or [])
             )
             done = ("v" if self.settings.ascii_only else "✓") if swapped else " "
-            lines.append(done + " ", "dim")
+            lines.append(done + " ", self.look("muted"))
             if hands and seat < len(hands) and hands[seat] is not None:
                 mine = (declared or [None] * (seat + 1))[seat] if declared else None
                 cut = (stabbed or [[]] * (seat + 1))[seat] if stabbed else []
@@ -244,79 +203,59 @@ class SwapoScreen(SwapoDecisions, TableScreen):
                         mine,
                         cut,
                         self.cards,
-                        ace=self.ace,
+                        ace=flow.ace,
                         winner=seat in winners,
+                        look=self.look,
                     )
                 )
                 if seat in winners and seat < len(points):
-                    lines.append(f"  +{points[seat]}", style="bold green")
+                    lines.append(f"  +{points[seat]}", style=self.look("gain"))
                 continue
             count = counts[seat] if seat < len(counts) else 0
-            if self.dagger and (view.get("laid") or [False] * (seat + 1))[seat]:
-                picked = set(self.taken) if seat == self.target else None
-                lines.append_text(draw.dagger_row(view, seat, self.cards, picked))
+            if flow.dagger and (view.get("laid") or [False] * (seat + 1))[seat]:
+                picked = set(flow.taken) if seat == flow.target else None
+                lines.append_text(draw.dagger_row(view, seat, self.cards, picked, self.look))
             else:
-                lines.append(draw.hand_backs(count, self.cards).ljust(6), style="dim")
+                lines.append(draw.hand_backs(count, self.cards).ljust(6), style=self.look("muted"))
                 lines.append(f"{count}")
             lock_counts = view.get("locked_counts") or []
-            if self.asterisk and seat < len(lock_counts) and lock_counts[seat]:
+            if flow.asterisk and seat < len(lock_counts) and lock_counts[seat]:
                 lines.append(f" {self.cards.lock_mark()}{lock_counts[seat]}")
             score = scores[seat] if seat < len(scores) else 0
-            lines.append(f"  {draw.points_text(score)}", style="dim")
+            lines.append(f"  {draw.points_text(score)}", style=self.look("muted"))
         if not order:
-            lines.append("(no other seats)", style="dim")
+            lines.append("(no other seats)", style=self.look("muted"))
         return lines
 
-    def is_chosen_target(self, seat: int) -> bool:
-        """The opponent under the cursor (choosing) or already chosen (later steps)."""
-        if self.step == "target":
-            return self.target_choice() == seat
-        return self.target == seat and self.step in ("count", "cards", "take", "give_pos")
-
-    def target_choice(self) -> int | None:
-        targets = flow.swap_targets(self.legal)
-        if not targets or self.target_cursor < 0:
-            return None
-        return targets[self.target_cursor % len(targets)]
-
     def render_target_row(self) -> None:
+        flow = self.flow
         label = self.query_one("#target-label", Static)
         row = self.query_one("#target-row", CardRow)
         row.set_large(self.large)
-        show = self.step == "take" and self.target is not None
+        show = flow.step == "take" and flow.target is not None
         label.display = row.display = show
-        if not show:
+        if not show or flow.target is None:
             return
-        assert self.target is not None and self.k is not None
-        allowed = flow.position_sets(self.legal, self.target, self.k, "take")
-        ok = flow.pickable_positions(self.taken, allowed, 5)
+        ok = flow.takeable()
         locked_lists = self.view.get("locked_positions") or []
-        locked = set(locked_lists[self.target]) if self.target < len(locked_lists) else set()
+        locked = set(locked_lists[flow.target]) if flow.target < len(locked_lists) else set()
         faces = [
             CardFace(
-                None, enabled=ok[p], picked=p in self.taken, locked=p in locked, tag=str(p + 1)
+                None, enabled=ok[p], picked=p in flow.taken, locked=p in locked, tag=str(p + 1)
             )
             for p in range(5)
         ]
-        title = Text(f"{self.seat_name(self.target)}'s row — take ")
-        title.append(f"{len(self.taken)}/{self.k}", style="bold")
+        title = Text(f"{self.seat_name(flow.target)}'s row — take ")
+        title.append(f"{len(flow.taken)}/{flow.k}", style=self.look("strong"))
         label.update(title)
-        row.show(faces, self.target_cursor if 0 <= self.target_cursor < 5 else None)
+        row.show(faces, flow.target_cursor if 0 <= flow.target_cursor < 5 else None)
 
     def hand_faces(self) -> tuple[list[CardFace], bool]:
         """My cards as faces, with what may be picked in the current step."""
-        hand = self.order if self.step == "arrange" else self.hand
-        enabled = [True] * len(hand)
-        picking = self.step in ("cards", "give", "give_pos")
-        if self.step == "cards" and self.target is not None and self.k is not None:
-            allowed = flow.swap_card_sets(self.legal, self.target, self.k)
-            enabled = flow.pickable_cards(hand, self.picked, allowed)
-        elif self.step == "give":
-            allowed = flow.card_sets(flow.of_type(self.legal, "give"))
-            enabled = flow.pickable_cards(hand, self.picked, allowed)
-        elif self.step == "give_pos" and self.target is not None and self.k is not None:
-            allowed_pos = flow.position_sets(self.legal, self.target, self.k, "give")
-            enabled = flow.pickable_positions(self.picked, allowed_pos, len(hand))
+        flow = self.flow
+        hand = flow.row()
+        picking = flow.step in CARD_STEPS
+        enabled = flow.pickable()
         locked_cards = list(self.view.get("locked_cards") or [])
         locked_pos = set()
         lp = self.view.get("locked_positions") or []
@@ -328,7 +267,7 @@ class SwapoScreen(SwapoDecisions, TableScreen):
         faces = []
         for i, code in enumerate(hand):
             locked = False
-            if self.dagger:
+            if flow.dagger:
                 locked = i in locked_pos
             elif code in locked_cards:
                 locked_cards.remove(code)
@@ -337,10 +276,10 @@ class SwapoScreen(SwapoDecisions, TableScreen):
                 CardFace(
                     code,
                     enabled=enabled[i] if picking else True,
-                    picked=i in self.picked,
+                    picked=i in flow.picked,
                     locked=locked,
                     declared=next(jokers, None) if code == "JK" else None,
-                    tag=str(i + 1) if self.dagger else self._new_tag(code, new),
+                    tag=str(i + 1) if flow.dagger else self._new_tag(code, new),
                 )
             )
         return faces, picking
@@ -367,30 +306,30 @@ class SwapoScreen(SwapoDecisions, TableScreen):
         row.set_large(self.large)
         label = self.query_one("#me-label", Static)
         if self.me is None:
-            label.update(Text("Watching (spectator)", style="dim"))
+            label.update(Text("Watching (spectator)", style=self.look("muted")))
             row.display = False
             return
         faces, _ = self.hand_faces()
         scores = self.view.get("scores") or []
         mine = scores[self.me] if self.me < len(scores) else 0
-        text = Text("You", style="bold")
+        text = Text("You", style=self.look("strong"))
         name = self.my_name()
         if name:
             text.append(" (")
-            text.append_text(literal(name, limit=16))
+            text.append(clean(name, limit=16))
             text.append(")")
-        text.append(f"  {draw.points_text(mine)}", style="dim")
-        if self.reveal is not None:
-            text.append(f"  your hand for round {self.view.get('round')}", style="italic")
+        text.append(f"  {draw.points_text(mine)}", style=self.look("muted"))
+        if self.flow.reveal is not None:
+            text.append(f"  your hand for round {self.view.get('round')}", style=self.look("aside"))
         if self.view.get("dealer") == self.me:
-            text.append("  dealer", style="cyan")
-        if self.dagger and self.view.get("phase") == "swap":
-            text.append("  face down", style="dim")
+            text.append("  dealer", style=self.look("hint"))
+        if self.flow.dagger and self.view.get("phase") == "swap":
+            text.append("  face down", style=self.look("muted"))
         label.update(text)
         row.display = bool(self.hand)
         cursor = None
-        if self.step in PICK_STEPS and self.step != "take":
-            cursor = self.cursor
+        if self.flow.step in PICK_STEPS and self.flow.step != "take":
+            cursor = self.flow.cursor
         row.show(faces, cursor)
 
     def my_name(self) -> str:
@@ -401,14 +340,78 @@ class SwapoScreen(SwapoDecisions, TableScreen):
         return self.settings.name or ""
 
     def menu_text(self) -> Text:
-        if self.step not in MENU_STEPS or not self.menu:
+        flow = self.flow
+        if flow.step not in MENU_STEPS or not flow.menu:
             return Text("")
         out = Text()
-        for i, (label, _) in enumerate(self.menu):
+        for i, label in enumerate(self.menu_labels()):
             if i:
                 out.append("  ")
-            style = "bold reverse yellow" if i == self.menu_cursor else ""
-            piece = label.copy()
-            piece.stylize(style)
-            out.append_text(piece)
+            if i == flow.menu_cursor:
+                label.stylize(self.look("cursor"))
+            out.append_text(label)
         return out
+
+    def menu_labels(self) -> list[Text]:
+        """The menu's entries as shown."""
+        hand = self.flow.hand
+        name, look = self.seat_name, self.look
+        return [draw.menu_label(e, hand, self.cards, name, look) for e in self.flow.menu]
+
+    # -- the log -----------------------------------------------------------------------------
+    def describe_event(self, event: dict) -> Text | str | None:
+        return draw.event_line(event, self.log_name, self.cards, self.flow.asterisk, self.look)
+
+    def log_name(self, seat: object) -> str:
+        """Names in the log read as third person, the local player's too ("Eli asks Bo")."""
+        return self.seat_name(seat, you=False) if seat != self.me else (self.my_name() or "You")
+
+    def log_tag(self, event: dict) -> object:
+        if event.get("type") == "deal" and isinstance(event.get("round"), int):
+            self.log_round = event["round"]
+        return self.log_round
+
+    def forget_old_rounds(self) -> None:
+        """Playing from memory (the default): the log keeps this round and the last only."""
+        options = self.view.get("options") or {}
+        if options.get("memory_only", True) and isinstance(self.log_round, int):
+            newest = self.log_round
+            self.log_pane.keep(lambda tag: not isinstance(tag, int) or tag >= newest - 1)
+
+    def tell(self, event: dict) -> None:
+        super().tell(event)
+        if event.get("type") == "swapped" and self.me in (event.get("seat"), event.get("target")):
+            self.tell_my_swap()
+
+    def tell_my_swap(self) -> None:
+        """Only the two seats involved learn which cards moved: say it in my log."""
+        if self.flow.dagger:
+            return
+        line = draw.my_swap_line(self.view, self.me, self.last_sent, self.cards, self.look)
+        self.last_sent = []
+        if line is not None:
+            self.log_pane.add(line, self.log_round)
+
+    def toast_for(self, event: dict) -> str | None:
+        return draw.toast_line(event, self.log_name)
+
+    def whispers_allowed(self) -> bool:
+        options = self.table_info.get("options") or {}
+        return bool(options.get("adult_talk", True))
+
+    def scores_title(self) -> str:
+        title = super().scores_title()
+        result = self.view.get("result") or {}
+        tiebreak = result.get("tiebreak")
+        if isinstance(tiebreak, dict) and tiebreak.get("reading"):
+            title += f" (tie broken: {str(tiebreak['reading']).replace('_', ' ')})"
+        if result.get("sudden_death"):
+            title += " after sudden death"
+        return title
+
+    def round_history(self) -> list[Text]:
+        return [
+            Text(round_words(rec, self.seat_name))
+            for rec in self.view.get("history") or []
+            if isinstance(rec, dict)
+        ]

@@ -2,14 +2,37 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
+from rich.style import Style
 from rich.text import Text
 
 from ..widgets.cards import CardStyle
-from .swapo_flow import POWER_CARDS, best_groups, group_words
+from .swapo_rules import POWER_CARDS, NameOf, best_groups, round_words
 
-NameOf = Callable[[object], str]  # a seat number -> the name shown
+#: A look by name -> its Rich style. The screen reads them from its component classes
+#: (``swapo--<name>`` in swapo.tcss); without a screen (tests) everything is drawn plain.
+Look = Callable[[str], Style]
+LOOKS = (
+    "strong",  # bold
+    "muted",  # dim
+    "alert",  # pending seats, sudden death
+    "gain",  # points won, a round's result
+    "winner",  # a round winner's name
+    "cursor",  # the choice under the cursor, the chosen opponent, positions taken
+    "dealer",  # the dealer's mark
+    "hint",  # Dagger: positions that changed hands; the word "dealer"
+    "aside",  # a remark in italics
+    "struck",  # stabbed cards
+    "group",  # the group that gives a revealed hand its strength
+    "win-group",  # … in a winner's hand
+)
+
+
+def plain(name: str) -> Style:
+    return Style()
+
 
 VARIANT_MARKS = {"dagger": "†", "asterisk": "*", "ace": " Ace"}
 
@@ -34,7 +57,9 @@ def hand_backs(count: int, style: CardStyle) -> str:
     return style.back(1) * count if count else "—"
 
 
-def dagger_row(view: dict, seat: int, style: CardStyle, picked: set[int] | None = None) -> Text:
+def dagger_row(
+    view: dict, seat: int, style: CardStyle, picked: set[int] | None = None, look: Look = plain
+) -> Text:
     """An opponent's face-down row: moved positions shaded, locked ones marked."""
     moved = set((view.get("moved") or [[]] * (seat + 1))[seat] or [])
     locked_lists = view.get("locked_positions") or []
@@ -48,10 +73,10 @@ def dagger_row(view: dict, seat: int, style: CardStyle, picked: set[int] | None 
             glyph = "░░"
         if pos in locked:
             glyph = style.lock_mark() if style.lock_mark() == "🔒" else "**"
-        cell_style = "bold yellow reverse" if picked and pos in picked else ""
-        if pos in moved and not cell_style and style.color:
-            cell_style = "cyan"
-        out.append(glyph, style=cell_style)
+        if picked and pos in picked:
+            out.append(glyph, style=look("cursor"))
+        else:
+            out.append(glyph, style=look("hint") if pos in moved else "")
     return out
 
 
@@ -63,6 +88,7 @@ def revealed_hand(
     *,
     ace: bool,
     winner: bool,
+    look: Look = plain,
 ) -> Text:
     """A face-up hand, the group that gives its strength underlined, stabbed cards struck."""
     size, ranks = best_groups([c for c in hand if c not in (stabbed or [])], declared, ace=ace)
@@ -76,20 +102,20 @@ def revealed_hand(
         piece = style.text(code, rank_as)
         if code in struck:
             struck.remove(code)
-            piece.stylize("strike dim")
+            piece.stylize(look("struck"))
         elif size >= 2 and ((code == "JK" and not ace) or (rank_as or code[:-1]) in ranks):
-            piece.stylize("underline" if style.color else "")
-            if winner and style.color:
-                piece.stylize("on dark_green")
+            piece.stylize(look("group"))
+            if winner:
+                piece.stylize(look("win-group"))
         out.append_text(piece)
     for code in struck:  # stabbed cards no longer in the hand: shown struck out
         out.append(" ")
         out.append_text(style.text(code))
-        out.stylize("strike dim", len(out) - len(style.label(code)))
+        out.stylize(look("struck"), len(out) - len(style.label(code)))
     return out
 
 
-def swaps_summary(view: dict, name_of: NameOf) -> Text:
+def swaps_summary(view: dict, name_of: NameOf, look: Look = plain) -> Text:
     """This round's public exchanges at a glance: "Bo ↔ Chen ×2 · Dana kept"."""
     if view.get("phase") not in ("swap", "give") or view.get("revealed"):
         return Text("")
@@ -104,33 +130,14 @@ def swaps_summary(view: dict, name_of: NameOf) -> Text:
             parts.append(f"{name_of(seat)} kept")
     if not parts:
         return Text("")
-    out = Text("This round: ", style="dim")
-    out.append(" · ".join(parts), style="dim")
+    out = Text("This round: ", style=look("muted"))
+    out.append(" · ".join(parts), style=look("muted"))
     return out
 
 
-def round_words(record: dict, name_of: NameOf) -> str:
-    """ "Round 2: Bo won with three 7s (+21)" or "Round 2: no game (Draw)"."""
-    number = record.get("round", "?")
-    if record.get("no_game"):
-        return f"Round {number}: no game (Draw)"
-    winners = record.get("winners") or []
-    points = record.get("points") or []
-    hands = record.get("hands") or []
-    ace = bool(record.get("declared")) and any(record.get("declared") or [])
-    parts = []
-    for seat in winners:
-        hand = hands[seat] if seat < len(hands) and hands[seat] else []
-        declared = (record.get("declared") or [None] * (seat + 1))[seat]
-        size, ranks = best_groups(hand, declared, ace=ace or bool(declared))
-        got = points[seat] if seat < len(points) else 0
-        parts.append(f"{name_of(seat)} ({group_words(size, ranks)}, +{got})")
-    verb = "won" if len(winners) == 1 else "share the win"
-    extra = " · sudden death" if record.get("sudden_death") else ""
-    return f"Round {number}: {', '.join(parts) or 'nobody'} {verb}{extra}"
-
-
-def event_line(event: dict, name_of: NameOf, style: CardStyle, asterisk: bool) -> Text | str | None:
+def event_line(
+    event: dict, name_of: NameOf, style: CardStyle, asterisk: bool, look: Look = plain
+) -> Text | str | None:
     """One log line per public event."""
     kind = event.get("type")
     seat = event.get("seat")
@@ -138,12 +145,12 @@ def event_line(event: dict, name_of: NameOf, style: CardStyle, asterisk: bool) -
     target = event.get("target")
     whom = name_of(target) if isinstance(target, int) else "?"
     if kind == "deal":
-        line = f"Round {event.get('round')} · {name_of(event.get('dealer'))} deals"
+        dealt = f"Round {event.get('round')} · {name_of(event.get('dealer'))} deals"
         if event.get("sudden_death"):
-            line += " · sudden death"
+            dealt += " · sudden death"
         if event.get("reshuffled"):
-            line += " · reshuffled"
-        return line + f" · pile {event.get('pile')}"
+            dealt += " · reshuffled"
+        return dealt + f" · pile {event.get('pile')}"
     if kind == "arranged":
         return f"{who} laid the row down"
     if kind == "swap_asked":
@@ -151,12 +158,12 @@ def event_line(event: dict, name_of: NameOf, style: CardStyle, asterisk: bool) -
         return f"{who} asks {whom} for {k} card{'s' if k != 1 else ''}"
     if kind == "swapped":
         k = event.get("k")
-        line = f"{who} swapped {k} card{'s' if k != 1 else ''} with {whom}"
+        said = f"{who} swapped {k} card{'s' if k != 1 else ''} with {whom}"
         if "take" in event and "give" in event:
             take = " ".join(str(p + 1) for p in event.get("take") or [])
             give = " ".join(str(p + 1) for p in event.get("give") or [])
-            line += f" (took {take}, gave {give})"
-        return line
+            said += f" (took {take}, gave {give})"
+        return said
     if kind == "pass":
         if event.get("phase") == "power":
             return f"{who} is done with powers"
@@ -164,25 +171,25 @@ def event_line(event: dict, name_of: NameOf, style: CardStyle, asterisk: bool) -
     if kind == "declared":
         return f"{who} declared the joker"
     if kind == "reveal":
-        return Text("Hands revealed", style="bold")
+        return Text("Hands revealed", style=look("strong"))
     if kind in ("stab", "steal"):
         verb = "stabbed" if kind == "stab" else "stole"
         line = Text(f"{who} {verb} {whom}'s ")
         line.append_text(style.text(str(event.get("card"))))
-        line.append(f" ({style.label(POWER_CARDS[kind])})", style="dim")
+        line.append(f" ({style.label(POWER_CARDS[kind])})", style=look("muted"))
         return line
     if kind == "honey_trap":
         return f"{who} took {whom}'s joker as {event.get('rank')} ({style.label('AH')})"
     if kind == "draw":
         return f"{who} played the Draw ({style.label('AC')}): no game this round"
     if kind == "round_over":
-        return Text(round_words(event, name_of), style="bold green")
+        return Text(round_words(event, name_of), style=look("gain"))
     if kind == "sudden_death":
         seats = ", ".join(name_of(s) for s in event.get("seats") or [])
-        return Text(f"Sudden death between {seats}", style="bold yellow")
+        return Text(f"Sudden death between {seats}", style=look("alert"))
     if kind == "game_over":
         winners = ", ".join(name_of(s) for s in event.get("winners") or [])
-        return Text(f"Game over — {winners or 'nobody'} won", style="bold")
+        return Text(f"Game over — {winners or 'nobody'} won", style=look("strong"))
     return None
 
 
@@ -204,3 +211,57 @@ def toast_line(event: dict, name_of: NameOf) -> str | None:
     if kind == "sudden_death":
         return "Sudden death!"
     return None
+
+
+def menu_label(
+    entry: dict, hand: list[str], style: CardStyle, name_of: NameOf, look: Look = plain
+) -> Text:
+    """One entry of a SwaPo menu: a count, a rank to declare, an Ace power, or Pass."""
+    kind = entry.get("type")
+    if kind is None:  # a count
+        return Text(str(entry.get("k")), style=look("strong"))
+    if kind == "declare" or (kind == "honey_trap" and "rank" in entry):
+        label = Text(str(entry["rank"]), style=look("strong"))
+        if kind == "declare":
+            counts = Counter(c[:-1] for c in hand if c not in ("JK", "?"))
+            label.append(f"×{counts[entry['rank']] + 1}", style=look("muted"))
+        return label
+    if kind == "pass":
+        return Text("Pass")
+    label = style.text(POWER_CARDS[str(kind)])  # the Ace that gives the power
+    label.append(" ")
+    whose = name_of(entry.get("target"))
+    if kind in ("stab", "steal"):
+        label.append(f"{'Stab' if kind == 'stab' else 'Steal'} {whose}'s ")
+        label.append_text(style.text(entry["card"]))
+    elif kind == "honey_trap":
+        label.append(f"Take {whose}'s joker")
+    else:
+        label.append("Draw: no game")
+    return label
+
+
+def my_swap_line(
+    view: dict, me: int | None, last_sent: list[str], style: CardStyle, look: Look = plain
+) -> Text | None:
+    """Only the two seats involved learn which cards moved: my latest exchange, for my log.
+
+    When the exchange ended the round, the view has moved on to the next round; then only
+    what I gave (``last_sent``) is certain (what I got is in the reveal).
+    """
+    for swap in reversed(view.get("swaps") or []):
+        if swap.get("sent") is None or me not in (swap.get("seat"), swap.get("target")):
+            continue
+        sent, received = swap.get("sent") or [], swap.get("received") or []
+        if swap.get("target") == me:
+            sent, received = received, sent
+        line = Text("  you gave ", style=look("muted"))
+        line.append_text(style.hand(sent))
+        line.append(" and got ", style=look("muted"))
+        line.append_text(style.hand(received))
+        return line
+    if not last_sent:
+        return None
+    line = Text("  you gave ", style=look("muted"))
+    line.append_text(style.hand(last_sent))
+    return line

@@ -1,118 +1,495 @@
-"""The SwaPo choices a player can make now, worked out from the ``legal`` list alone.
+"""The SwaPo decision model: what the local seat is choosing now, and what each key does.
 
-The screen lights up only what these functions say is possible, so a player can never build
-an action the engine would not take (the engine still has the last word).
+``SwapoDecisions`` walks a decision step by step: opponent, count, cards (Dagger: their
+positions, then yours); a give; the row's order; a joker's rank; the Ace powers. It holds the
+step, the picks and the cursors, takes the table's keys, and answers each with an ``Outcome``
+(see ``decisions``). What is possible comes from the ``legal`` list alone (``swapo_rules``).
+No Textual here: the screen draws from this model and forwards keys to it.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable
+from typing import Any
 
-RANK_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-RANK_VALUE = {r: i + 1 for i, r in enumerate(RANK_ORDER)}
-POWER_CARDS = {"stab": "AS", "honey_trap": "AH", "draw": "AC", "steal": "AD"}
+from rich.text import Text
 
+from .decisions import Decisions, Outcome, Refuse, Send
+from .swapo_rules import (
+    NameOf,
+    can_pass,
+    card_sets,
+    declare_ranks,
+    of_type,
+    pickable_cards,
+    pickable_positions,
+    position_sets,
+    round_words,
+    swap_card_sets,
+    swap_counts,
+    swap_targets,
+)
 
-def of_type(legal: Iterable[dict], kind: str) -> list[dict]:
-    return [a for a in legal if isinstance(a, dict) and a.get("type") == kind]
-
-
-def can_pass(legal: Iterable[dict]) -> bool:
-    return any(a.get("type") == "pass" for a in legal if isinstance(a, dict))
-
-
-def swap_targets(legal: Iterable[dict]) -> list[int]:
-    """Seats the player may swap with now."""
-    return sorted({a["target"] for a in of_type(legal, "swap")})
-
-
-def swap_counts(legal: Iterable[dict], target: int) -> list[int]:
-    """How many cards may be swapped with ``target``."""
-    counts = set()
-    for a in of_type(legal, "swap"):
-        if a["target"] == target:
-            counts.add(len(a["cards"]) if "cards" in a else len(a["take"]))
-    return sorted(counts)
-
-
-def card_sets(actions: Iterable[dict], key: str = "cards") -> set[tuple[str, ...]]:
-    """The distinct card multisets the actions offer (sorted tuples)."""
-    return {tuple(sorted(a[key])) for a in actions}
-
-
-def swap_card_sets(legal: Iterable[dict], target: int, k: int) -> set[tuple[str, ...]]:
-    return card_sets(
-        a for a in of_type(legal, "swap") if a["target"] == target and len(a.get("cards", ())) == k
-    )
+CONFIRM_LABELS = {
+    "target": "choose",
+    "count": "choose",
+    "cards": "swap",
+    "take": "next",
+    "give_pos": "swap",
+    "give": "give",
+    "arrange": "lay down",
+    "declare": "declare",
+    "power": "use",
+    "power_rank": "take",
+}
+PICK_STEPS = {"cards", "take", "give_pos", "give", "arrange"}  # space picks from a row
+MENU_STEPS = {"count", "declare", "power", "power_rank"}  # ←→ walk a menu
+CARD_STEPS = {"cards", "give", "give_pos"}  # picking from my own row, some cards dimmed
 
 
-def position_sets(legal: Iterable[dict], target: int, k: int, key: str) -> set[tuple[int, ...]]:
-    """Dagger: the position sets (``take`` or ``give``) legal with ``target`` and ``k``."""
-    return {
-        tuple(sorted(a[key]))
-        for a in of_type(legal, "swap")
-        if a["target"] == target and key in a and len(a[key]) == k
-    }
+def seat_label(seat: object) -> str:
+    return f"Seat {seat + 1}" if isinstance(seat, int) else "table"
 
 
-def pickable_cards(hand: list[str], picked: list[int], allowed: set[tuple[str, ...]]) -> list[bool]:
-    """For each card of ``hand``: may it be picked (or unpicked) now, given the picks so far?
+class SwapoDecisions(Decisions):
+    """What the local SwaPo seat is choosing, step by step, and what each key does to it.
 
-    A card may be added when some allowed set contains the picked cards plus it.
+    ``step`` is "wait" or one of target, count, cards, take, give_pos (Dagger), give, arrange,
+    declare, power, power_rank. ``menu`` holds the entries of a menu step as actions
+    (``{"k": n}`` for a count); ``reveal`` the round just ended, shown until enter or esc.
     """
-    chosen = Counter(hand[i] for i in picked)
-    result = []
-    for i, code in enumerate(hand):
-        if i in picked:
-            result.append(True)
-            continue
-        want = chosen + Counter([code])
-        result.append(any(_contains(Counter(s), want) for s in allowed))
-    return result
+
+    def __init__(self, seat: int | None, name_of: NameOf = seat_label) -> None:
+        super().__init__(seat)
+        self.name_of = name_of
+        self.step = "wait"
+        self.decision: tuple | None = None  # what was asked when the step began
+        self.target: int | None = None
+        self.k = 0
+        self.picked: list[int] = []  # my cards (or my positions) picked; arrange: the held card
+        self.taken: list[int] = []  # Dagger: the target's positions picked
+        self.cursor = 0
+        self.target_cursor = 0
+        self.menu: list[dict[str, Any]] = []
+        self.menu_cursor = 0
+        self.order: list[str] = []
+        self.reveal: dict | None = None
+        self.sent = False
+
+    # -- what the view says ------------------------------------------------------------------
+    @property
+    def hand(self) -> list[str]:
+        hand = self.view.get("hand")
+        return list(hand) if isinstance(hand, list) else []
+
+    def variant(self, name: str) -> bool:
+        return name in (self.view.get("variant") or [])
+
+    @property
+    def dagger(self) -> bool:
+        return self.variant("dagger")
+
+    @property
+    def asterisk(self) -> bool:
+        return self.variant("asterisk")
+
+    @property
+    def ace(self) -> bool:
+        return self.variant("ace")
+
+    def others(self) -> list[int]:
+        """Other seats clockwise from mine; digit ``i`` picks ``others()[i-1]``."""
+        n = self.view.get("seats")
+        n = n if isinstance(n, int) else 0
+        start = self.seat if isinstance(self.seat, int) else -1
+        return [(start + k) % n for k in range(1, n + 1) if (start + k) % n != self.seat]
+
+    def digit_of(self, seat: int) -> str:
+        others = self.others()
+        return str(others.index(seat) + 1) if seat in others else ""
+
+    def asked(self) -> str:
+        """What the local seat must decide now: a phase name, or "wait"."""
+        if self.seat is None or self.seat not in (self.view.get("pending") or []):
+            return "wait"
+        return str(self.view.get("phase")) if self.legal else "wait"
+
+    @property
+    def waiting(self) -> bool:
+        return self.step == "wait" and self.reveal is None
+
+    # -- a new state, a new decision -------------------------------------------------------
+    def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
+        super().update(view, legal)
+        kind = self.asked()
+        key = (
+            kind,
+            view.get("round"),
+            len(view.get("swaps") or []),
+            view.get("to_declare"),
+            len(legal),
+            str((view.get("power") or {}).get("done")),
+        )
+        if key != self.decision:
+            self.decision = key
+            self.start(kind)
+
+    def start(self, kind: str | None = None) -> None:
+        """Begin a decision (by default the one asked now) at its first step."""
+        kind = self.asked() if kind is None else kind
+        self.target, self.k, self.sent = None, 0, False
+        self.picked, self.taken = [], []
+        self.menu, self.menu_cursor = [], 0
+        self.cursor = min(self.cursor, max(0, len(self.hand) - 1))
+        self.step = kind if kind in ("give", "arrange", "declare", "power") else "wait"
+        if kind == "swap":
+            self.step = "target"
+            self.target_cursor = 0 if swap_targets(self.legal) else -1
+        self.order = self.hand if kind == "arrange" else []
+        if kind == "declare":
+            self.menu = [
+                a for r in declare_ranks(self.legal) for a in [{"type": "declare", "rank": r}]
+            ]
+        if kind == "power":
+            self.menu = self.power_menu()
+
+    def power_menu(self) -> list[dict[str, Any]]:
+        menu: list[dict[str, Any]] = []
+        honey: list[int] = []
+        for action in self.legal:
+            kind = action.get("type")
+            if kind in ("stab", "steal", "draw"):
+                menu.append(action)
+            elif kind == "honey_trap" and action["target"] not in honey:
+                honey.append(action["target"])
+                menu.append({"type": "honey_trap", "target": action["target"]})
+        if can_pass(self.legal):
+            menu.append({"type": "pass"})
+        return menu
+
+    # -- what the screen shows -------------------------------------------------------------
+    def target_choice(self) -> int | None:
+        """The opponent under the cursor while choosing."""
+        targets = swap_targets(self.legal)
+        if not targets or self.target_cursor < 0:
+            return None
+        return targets[self.target_cursor % len(targets)]
+
+    def is_chosen_target(self, seat: int) -> bool:
+        """The opponent under the cursor (choosing) or already chosen (later steps)."""
+        if self.step == "target":
+            return self.target_choice() == seat
+        return self.target == seat and self.step in ("count", "cards", "take", "give_pos")
+
+    def row(self) -> list[str]:
+        """My row as shown: the order being arranged, else the hand."""
+        return self.order if self.step == "arrange" else self.hand
+
+    def pickable(self) -> list[bool]:
+        """For each card of my row: may it be picked now?"""
+        hand, step, target = self.row(), self.step, self.target
+        if step == "cards" and target is not None:
+            return pickable_cards(hand, self.picked, swap_card_sets(self.legal, target, self.k))
+        if step == "give":
+            return pickable_cards(hand, self.picked, card_sets(of_type(self.legal, "give")))
+        if step == "give_pos" and target is not None:
+            allowed = position_sets(self.legal, target, self.k, "give")
+            return pickable_positions(self.picked, allowed, len(hand))
+        return [True] * len(hand)
+
+    def takeable(self) -> list[bool]:
+        """Dagger: for each of the target's five positions, may it be taken now?"""
+        if self.target is None:
+            return [False] * 5
+        allowed = position_sets(self.legal, self.target, self.k, "take")
+        return pickable_positions(self.taken, allowed, 5)
+
+    def question(self) -> Text:
+        """The prompt's question for the step."""
+        name, step, k = self.name_of, self.step, self.k
+        if self.reveal is not None:
+            line = Text(round_words(self.reveal, name))
+            if not self.view.get("over"):
+                line.append(" · enter to continue")
+            return line
+        if step == "target":
+            targets = swap_targets(self.legal)
+            if not targets:
+                return Text("No exchange is possible any more — p to finish your turn")
+            line = Text("Choose an opponent to swap with — ")
+            line.append(" · ".join(f"{self.digit_of(s)} {name(s)}" for s in targets))
+            if can_pass(self.legal):
+                mine = any(sw.get("seat") == self.seat for sw in self.view.get("swaps") or [])
+                line.append(" · p done" if self.asterisk and mine else " · p pass")
+            return line
+        if step == "count":
+            counts = swap_counts(self.legal, self.target_seat)
+            span = f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
+            return Text(f"Swap with {name(self.target)}: how many cards? {span} · esc back")
+        if step == "cards":
+            return Text(
+                f"Your swap: {name(self.target)} · {k} card{'s' * (k != 1)} — pick "
+                f"the {k} you give (space) {len(self.picked)}/{k}, enter to swap"
+            )
+        if step == "take":
+            return Text(
+                f"Pick {k} of {name(self.target)}'s positions to take (1–5 or space) "
+                f"{len(self.taken)}/{k}, enter next"
+            )
+        if step == "give_pos":
+            return Text(
+                f"Now {k} of your positions to give (1–5 or space) "
+                f"{len(self.picked)}/{k}, enter to swap"
+            )
+        if step == "give":
+            ask = self.view.get("give") or {}
+            n = ask.get("k", 0)
+            return Text(
+                f"{name(ask.get('from'))} asks you for {n} card{'s' * (n != 1)} — pick the "
+                f"{n} you give (space) {len(self.picked)}/{n}, enter to give"
+            )
+        if step == "arrange":
+            held = " (holding a card: ←→ to move it)" if self.picked else ""
+            return Text(
+                f"Order your row before it goes face down: space grab/drop{held}, enter lay down"
+            )
+        if step == "declare":
+            left = self.view.get("to_declare") or 1
+            more = f" ({left} to declare)" if left > 1 else ""
+            return Text(f"Declare your joker{more}: ←→ rank, enter declare")
+        if step == "power":
+            return Text("Ace powers: ←→ choose, enter use · p pass")
+        if step == "power_rank":
+            return Text(f"Honey trap on {name(self.target)}: the joker's new rank — ←→, enter")
+        return Text("Sent — waiting for the table…") if self.sent else self.waiting_words()
+
+    def waiting_words(self) -> Text:
+        view, name = self.view, self.name_of
+        if not view:
+            return Text("Waiting for the table…")
+        if view.get("over"):
+            return Text("Game over · s scores · q leave")
+        phase = view.get("phase")
+        pending = [s for s in view.get("pending") or [] if s != self.seat]
+        who = ", ".join(name(s) for s in pending) or "the others"
+        if phase == "swap":
+            return Text(f"{name(view.get('turn'))} is choosing whom to swap with…")
+        if phase == "give":
+            ask = view.get("give") or {}
+            return Text(
+                f"{name(ask.get('seat'))} is choosing {ask.get('k')} cards to give "
+                f"{name(ask.get('from'))}…"
+            )
+        if phase in ("arrange", "declare"):
+            what = "lay their rows down" if phase == "arrange" else "declare their jokers"
+            return Text(f"Waiting for {who} to {what}…")
+        if phase == "power":
+            return Text(f"{name(view.get('turn'))} is deciding on Ace powers…")
+        return Text(f"Waiting for {who}…")
+
+    # -- which keys work now -----------------------------------------------------------------
+    def key_state(self, key: str) -> bool | None:
+        if self.reveal is not None:
+            return key in ("confirm", "back")
+        step = self.step
+        if step == "wait":
+            return False
+        if key in ("move", "confirm"):
+            return True
+        if key == "pick":
+            return step in PICK_STEPS
+        if key == "back":
+            return step in ("count", "cards", "take", "give_pos", "power_rank", "give")
+        if key == "digit":
+            return step in ("target", "count", "take", "give_pos", "cards", "give")
+        return False
+
+    def key_label(self, key: str) -> str | None:
+        if key == "confirm":
+            return "continue" if self.reveal is not None else CONFIRM_LABELS.get(self.step)
+        if key == "back" and self.reveal is not None:
+            return "close"
+        if key == "back" and self.step == "give":
+            return "clear"
+        if key == "pick" and self.step == "arrange":
+            return "grab"
+        return None
+
+    def can_pass_now(self) -> bool:
+        """Whether ``p`` (pass / done) works now."""
+        return self.reveal is None and self.step in ("target", "power") and can_pass(self.legal)
+
+    # -- the keys ----------------------------------------------------------------------------
+    @property
+    def target_seat(self) -> int:
+        return self.target if self.target is not None else -1
+
+    def move(self, step: int) -> Outcome:
+        s = self.step
+        if s == "target":
+            self.target_cursor += step
+        elif s == "take":
+            self.target_cursor = (self.target_cursor + step) % 5
+        elif s in MENU_STEPS and self.menu:
+            self.menu_cursor = (self.menu_cursor + step) % len(self.menu)
+        elif s == "arrange" and self.order:
+            new = (self.cursor + step) % len(self.order)
+            if self.picked:
+                self.order[self.cursor], self.order[new] = self.order[new], self.order[self.cursor]
+                self.picked = [new]
+            self.cursor = new
+        elif s in CARD_STEPS and self.hand:
+            self.cursor = (self.cursor + step) % len(self.hand)
+        return None
+
+    def pick(self) -> Outcome:
+        if self.step == "arrange":
+            self.picked = [] if self.picked else [self.cursor]
+        elif self.step == "take":
+            return self.toggle_position(self.target_cursor)
+        elif self.step in CARD_STEPS:
+            return self.toggle_card(self.cursor)
+        return None
+
+    def pick_at(self, row: str, index: int) -> Outcome:
+        """A click on card ``index`` of ``row`` ("target" or "hand"): move there and pick."""
+        if row == "target" and self.step == "take":
+            self.target_cursor = index
+            return self.pick()
+        if row == "hand" and self.step in CARD_STEPS | {"arrange"}:
+            self.cursor = index
+            return self.pick()
+        return None
+
+    def toggle_card(self, index: int) -> Outcome:
+        """Pick or unpick a card of my row (or a position, in Dagger) if that is allowed."""
+        if index in self.picked:
+            self.picked.remove(index)
+            return None
+        ok = self.pickable()
+        if not 0 <= index < len(ok) or not ok[index]:
+            return Refuse("that card cannot be picked now")
+        self.picked.append(index)
+        self.cursor = index
+        return None
+
+    def toggle_position(self, pos: int) -> Outcome:
+        """Dagger: take or leave one of the target's positions."""
+        if pos in self.taken:
+            self.taken.remove(pos)
+            return None
+        if not self.takeable()[pos]:
+            return Refuse("that position cannot be taken now")
+        self.taken.append(pos)
+        self.target_cursor = pos
+        return None
+
+    def digit(self, digit: int) -> Outcome:
+        s = self.step
+        if s == "target":
+            others = self.others()
+            if 1 <= digit <= len(others) and others[digit - 1] in swap_targets(self.legal):
+                self.choose_target(others[digit - 1])
+                return None
+            return Refuse(f"{digit} is not an opponent you can swap with")
+        if s == "count":
+            if digit in swap_counts(self.legal, self.target_seat):
+                self.choose_count(digit)
+                return None
+            return Refuse(f"you cannot swap {digit} cards with {self.name_of(self.target)}")
+        if s == "take" and 1 <= digit <= 5:
+            return self.toggle_position(digit - 1)
+        if s in CARD_STEPS and 1 <= digit <= len(self.hand):
+            return self.toggle_card(digit - 1)
+        return None
+
+    def choose_target(self, seat: int) -> None:
+        self.target = seat
+        counts = swap_counts(self.legal, seat)
+        if len(counts) == 1:
+            self.choose_count(counts[0])
+        else:
+            self.step = "count"
+            self.menu, self.menu_cursor = [{"k": k} for k in counts], 0
+
+    def choose_count(self, k: int) -> None:
+        self.k = k
+        self.picked, self.taken = [], []
+        self.step = "take" if self.dagger else "cards"
+        self.target_cursor = 0
+
+    def confirm(self) -> Outcome:
+        if self.reveal is not None:
+            self.reveal = None
+            return None
+        s, k, target = self.step, self.k, self.target_seat
+        entry = self.menu[self.menu_cursor] if s in MENU_STEPS and self.menu else None
+        if s == "target":
+            seat = self.target_choice()
+            if seat is not None:
+                self.choose_target(seat)
+        elif s == "count" and entry is not None:
+            self.choose_count(entry["k"])
+        elif s == "cards":
+            cards = sorted(self.hand[i] for i in self.picked)
+            if tuple(cards) in swap_card_sets(self.legal, target, k):
+                return self.send({"type": "swap", "target": target, "cards": cards})
+            return Refuse(f"pick exactly {k} card{'s' * (k != 1)} to give")
+        elif s == "take":
+            if len(self.taken) != k:
+                return Refuse(f"pick exactly {k} of their positions")
+            self.step, self.picked = "give_pos", []
+        elif s == "give_pos":
+            give = sorted(self.picked)
+            if tuple(give) not in position_sets(self.legal, target, k, "give"):
+                return Refuse(f"pick exactly {k} of your positions")
+            take = sorted(self.taken)
+            return self.send({"type": "swap", "target": target, "take": take, "give": give})
+        elif s == "give":
+            cards = sorted(self.hand[i] for i in self.picked)
+            if tuple(cards) in card_sets(of_type(self.legal, "give")):
+                return self.send({"type": "give", "cards": cards})
+            return Refuse(f"pick exactly {(self.view.get('give') or {}).get('k')} cards to give")
+        elif s == "arrange":
+            return self.send({"type": "arrange", "order": list(self.order)})
+        elif s == "power" and entry is not None and _needs_rank(entry):
+            self.target, self.step = entry["target"], "power_rank"
+            self.menu = [a for a in of_type(self.legal, "honey_trap") if a["target"] == self.target]
+            self.menu_cursor = 0
+        elif entry is not None and s in ("declare", "power", "power_rank"):
+            return self.send(entry)
+        return None
+
+    def back(self) -> Outcome:
+        if self.reveal is not None:
+            self.reveal = None
+        elif self.step == "count":
+            self.step, self.target = "target", None
+        elif self.step in ("cards", "take"):
+            counts = swap_counts(self.legal, self.target_seat)
+            if len(counts) > 1:
+                self.step = "count"
+                self.menu, self.menu_cursor = [{"k": k} for k in counts], 0
+            else:
+                self.step, self.target = "target", None
+            self.picked, self.taken = [], []
+        elif self.step == "give_pos":
+            self.step, self.picked = "take", []
+        elif self.step == "give":
+            self.picked = []
+        elif self.step == "power_rank":
+            self.step = "power"
+            self.menu, self.menu_cursor = self.power_menu(), 0
+        return None
+
+    def pass_turn(self) -> Outcome:
+        """``p``: pass (no swap, or done swapping; no Ace power)."""
+        return self.send({"type": "pass"}) if self.can_pass_now() else None
+
+    def send(self, action: dict[str, Any]) -> Send:
+        """The finished decision: wait for the table's answer."""
+        self.step, self.sent = "wait", True
+        return Send(action)
 
 
-def pickable_positions(picked: list[int], allowed: set[tuple[int, ...]], size: int) -> list[bool]:
-    chosen = set(picked)
-    return [p in chosen or any(chosen | {p} <= set(s) for s in allowed) for p in range(size)]
-
-
-def _contains(have: Counter, want: Counter) -> bool:
-    return all(have[c] >= n for c, n in want.items())
-
-
-def declare_ranks(legal: Iterable[dict]) -> list[str]:
-    ranks = {a["rank"] for a in of_type(legal, "declare")}
-    return [r for r in RANK_ORDER if r in ranks]
-
-
-def best_groups(hand: list[str], declared: list[str] | None, *, ace: bool) -> tuple[int, set[str]]:
-    """(strength, the ranks of the group(s) that give it) for a revealed hand.
-
-    Normal rules: every joker joins the largest group. Ace: jokers count as their declared
-    ranks and of equal groups the one worth more counts.
-    """
-    jokers = hand.count("JK")
-    counts = Counter(c[:-1] for c in hand if c != "JK")
-    if ace:
-        counts.update(declared or [])
-        jokers = 0
-    if not counts:
-        return jokers, set()
-    size = max(counts.values())
-    ranks = {r for r, n in counts.items() if n == size}
-    if ace and ranks:
-        top = max(RANK_VALUE.get(r, 0) for r in ranks)
-        ranks = {r for r in ranks if RANK_VALUE.get(r, 0) == top}
-    return size + jokers, ranks
-
-
-def group_words(size: int, ranks: set[str]) -> str:
-    """ "three 2s", "a pair of K", "high card" — how a hand's strength reads."""
-    if size <= 1 or not ranks:
-        return "no pair"
-    rank = sorted(ranks, key=lambda r: RANK_VALUE.get(r, 0))[-1]
-    if size == 2:
-        return f"a pair of {rank}"
-    words = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
-    return f"{words.get(size, str(size))} {rank}s"
+def _needs_rank(entry: dict[str, Any]) -> bool:
+    return entry.get("type") == "honey_trap" and "rank" not in entry
