@@ -99,3 +99,18 @@ def label(card: str, *, ascii_only: bool = False) -> str:
     if card in JOKERS or ascii_only:
         return card
     return rank(card) + SUIT_SYMBOLS[card[-1]]
+
+
+def rank_order(ranks: Iterable[str], start: int = 1) -> dict[str, int]:
+    """Each rank's strength for ``ranks`` listed low to high (the first is ``start``), e.g.
+    ``rank_order(RANKS)["K"] == 13``. Games name their own order; this only numbers it."""
+    return {r: i for i, r in enumerate(ranks, start)}
+
+
+_SUIT_INDEX: dict[str, int] = {s: i for i, s in enumerate(SUITS)}
+
+
+def suit_index(card: str) -> int:
+    """The position of a card's suit in SUITS (S, H, D, C); a joker comes after every suit."""
+    # No joker code ends in a suit letter, so the last character decides (this is a sort key).
+    return _SUIT_INDEX.get(card[-1], len(SUITS))

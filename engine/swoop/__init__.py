@@ -4,6 +4,6 @@ Rules: shared/rules/swoop.md. Phases, view and events: docs/swoop.md.
 """
 
 from .bot import SwoopBot as BOT
-from .game import Swoop as GAME
+from .game import SwoopGame as GAME
 
 __all__ = ["BOT", "GAME"]

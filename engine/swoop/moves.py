@@ -1,22 +1,44 @@
-"""Reading and listing Swoop's actions: strict parsing of the binding shapes and the bounded
-list of legal actions (one per rank × count from hand × set of face-up slots)."""
+"""Reading and listing Swoop's actions on plain data: strict parsing of the binding shapes, the
+checks of a group against the pile, and the bounded list of legal actions (one per rank × count
+from hand × set of face-up slots). Nothing here touches a game."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import combinations
 
 from ..base import IllegalAction, check_action, check_codes, check_ints
 from ..cards import rank
 from .rules import MAX_GROUP, SLOTS, group_limit, sort_key
 
-GROUP_SHAPE = {"type": str, "cards": list, "table": list}
-GROUP_SHAPE_NO_TABLE = {"type": str, "cards": list}
+Shape = dict[str, type | tuple[type, ...]]
+GROUP_SHAPE: Shape = {"type": str, "cards": list, "table": list}
+GROUP_SHAPE_NO_TABLE: Shape = {"type": str, "cards": list}
 
 
-def parse_group(
-    action: dict, hand: list[str], face_up: list[str | None]
-) -> tuple[list[str], list[int]]:
+@dataclass(frozen=True)
+class Group:
+    """Cards a seat named and owns: hand codes, face-up slots and the codes on those slots."""
+
+    hand: list[str]
+    table: list[int]
+    table_cards: list[str]
+
+    @property
+    def cards(self) -> list[str]:
+        return self.hand + self.table_cards
+
+    @property
+    def size(self) -> int:
+        return len(self.hand) + len(self.table)
+
+
+NO_GROUP = Group([], [], [])
+
+
+def parse_group(action: dict, hand: list[str], face_up: Sequence[str | None]) -> Group:
     """The hand codes and face-up slots named by a play/add/chain action, checked to be the
     seat's own cards (not yet checked against the rules of the pile)."""
     shape = GROUP_SHAPE if "table" in action else GROUP_SHAPE_NO_TABLE
@@ -29,14 +51,17 @@ def parse_group(
             raise IllegalAction(f"{kind}: there is no face-up slot {slot} (slots are 0 to 3)")
     if len(set(slots)) != len(slots):
         raise IllegalAction(f"{kind}: a face-up slot is named twice")
+    table_cards = []
     for slot in slots:
-        if face_up[slot] is None:
+        card = face_up[slot]
+        if card is None:
             raise IllegalAction(f"{kind}: you have no face-up card in slot {slot}")
+        table_cards.append(card)
     have = Counter(hand)
     for code, n in Counter(codes).items():
         if have[code] < n:
             raise IllegalAction(f"{kind}: {code} is not in your hand" + (" that often" * (n > 1)))
-    return list(codes), list(slots)
+    return Group(list(codes), list(slots), table_cards)
 
 
 def group_rank(kind: str, cards: list[str]) -> str:
@@ -49,14 +74,32 @@ def group_rank(kind: str, cards: list[str]) -> str:
     return ranks.pop()
 
 
-def cards_by_rank(hand: list[str], face_up: list[str | None]) -> dict[str, tuple[list, list]]:
+def check_size(kind: str, group_rank: str, size: int, pile: list[str]) -> None:
+    """Four cards per play at most, and never five or more of a rank on top of the pile."""
+    if size > MAX_GROUP:
+        raise IllegalAction(f"{kind}: a play has at most {MAX_GROUP} cards, not {size}")
+    limit = group_limit(group_rank, pile)
+    if size > limit:
+        raise IllegalAction(
+            f"{kind}: {size} more {group_rank}s would make five or more {group_rank}s on top of "
+            f"the pile (at most {limit} now)"
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Listing
+
+
+def cards_by_rank(
+    hand: list[str], face_up: Sequence[str | None]
+) -> dict[str, tuple[list[str], list[int]]]:
     """rank -> (hand codes sorted, face-up slots) for every rank the seat can play."""
-    out: dict[str, tuple[list, list]] = {}
+    out: dict[str, tuple[list[str], list[int]]] = {}
     for code in sorted(hand, key=sort_key):
         out.setdefault(rank(code), ([], []))[0].append(code)
-    for slot, code in enumerate(face_up):
-        if code is not None:
-            out.setdefault(rank(code), ([], []))[1].append(slot)
+    for slot, card in enumerate(face_up):
+        if card is not None:
+            out.setdefault(rank(card), ([], []))[1].append(slot)
     return out
 
 
@@ -73,7 +116,10 @@ def groups(kind: str, hand_codes: list[str], slots: list[int], lo: int, hi: int)
 
 
 def play_actions(
-    hand: list[str], face_up: list[str | None], mystery: list[str | None], pile: list[str]
+    hand: list[str],
+    face_up: Sequence[str | None],
+    mystery: Sequence[str | None],
+    pile: list[str],
 ) -> list[dict]:
     """Every distinct play and flip on this pile."""
     out = []
@@ -86,7 +132,7 @@ def play_actions(
 
 
 def add_actions(
-    hand: list[str], face_up: list[str | None], flipped: str, pile: list[str]
+    hand: list[str], face_up: Sequence[str | None], flipped: str, pile: list[str]
 ) -> list[dict]:
     """The additions to a flipped card: none, or up to the group and five-of-a-rank limits."""
     r = rank(flipped)
@@ -95,13 +141,15 @@ def add_actions(
     return groups("add", codes, slots, 0, room)
 
 
-def chain_actions(hand: list[str], face_up: list[str | None], chain_rank: str, need: int) -> list:
+def chain_actions(
+    hand: list[str], face_up: Sequence[str | None], chain_rank: str, need: int
+) -> list[dict]:
     """``stop``, and every way to play exactly ``need`` cards of ``chain_rank``."""
     codes, slots = cards_by_rank(hand, face_up).get(chain_rank, ([], []))
     return [*groups("chain", codes, slots, need, need), {"type": "stop"}]
 
 
-def count_of_rank(hand: list[str], face_up: list[str | None], wanted: str) -> int:
+def count_of_rank(hand: list[str], face_up: Sequence[str | None], wanted: str) -> int:
     """How many cards of ``wanted`` the seat holds in hand and face up."""
     return sum(1 for c in hand if rank(c) == wanted) + sum(
         1 for c in face_up if c is not None and rank(c) == wanted

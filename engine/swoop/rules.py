@@ -5,7 +5,9 @@ Kept apart from the state machine so that the bot and the tests read the same de
 
 from __future__ import annotations
 
-from ..cards import rank, standard_deck
+from collections.abc import Callable
+
+from ..cards import rank, rank_order, standard_deck, suit_index
 
 CARDS_PER_PLAYER = 19
 MYSTERY = 4
@@ -16,12 +18,11 @@ MAX_GROUP = 4
 
 #: Rank strength on the pile, low to high. 10s and jokers have no rank (they always swoop).
 RANKED = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "J", "Q", "K")
-ORDER: dict[str, int] = {r: i for i, r in enumerate(RANKED, 1)}
+ORDER: dict[str, int] = rank_order(RANKED)
 SPECIAL = frozenset({"10", "JK"})
 
 #: Hand sorting key so that views show A..K, then 10s, then jokers.
-SORT_ORDER: dict[str, int] = {**ORDER, "10": 14, "JK": 15}
-SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3}
+SORT_ORDER: dict[str, int] = rank_order((*RANKED, "10", "JK"))
 
 
 def default_decks(seats: int) -> int:
@@ -32,10 +33,6 @@ def default_decks(seats: int) -> int:
 def full_deck(decks: int) -> list[str]:
     """``decks`` standard decks with two jokers each, unshuffled."""
     return standard_deck(decks, jokers=("JK", "JK"))
-
-
-def is_special(card_rank: str) -> bool:
-    return card_rank in SPECIAL
 
 
 def penalty(card: str, *, flat_numbers: bool = False) -> int:
@@ -50,9 +47,15 @@ def penalty(card: str, *, flat_numbers: bool = False) -> int:
     return ORDER[r]
 
 
-def sort_key(card: str) -> tuple[int, int]:
-    r = rank(card)
-    return SORT_ORDER[r], SUIT_ORDER.get(card[-1], 4)
+def _sort_key(card: str) -> tuple[int, int]:
+    return SORT_ORDER[rank(card)], suit_index(card)
+
+
+#: Hand order: A..K, then 10s, then jokers; within a rank by suit (S, H, D, C). A lookup, as
+#: legal_actions sorts the hand every time.
+sort_key: Callable[[str], tuple[int, int]] = {
+    card: _sort_key(card) for card in full_deck(1)
+}.__getitem__
 
 
 def top_run(pile: list[str]) -> tuple[str | None, int]:

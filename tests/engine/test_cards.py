@@ -55,3 +55,10 @@ def test_actions_are_strict():
     ):
         with pytest.raises(IllegalAction):
             check_action(bad, shape)
+
+
+def test_rank_order_and_suit_index():
+    assert cards.rank_order(("A", "2", "K")) == {"A": 1, "2": 2, "K": 3}
+    assert cards.rank_order(cards.RANKS, start=0)["K"] == 12
+    assert [cards.suit_index(c) for c in ("AS", "10H", "QD", "2C")] == [0, 1, 2, 3]
+    assert {cards.suit_index(j) for j in cards.JOKERS} == {len(cards.SUITS)}

@@ -231,7 +231,7 @@ def test_no_pass():
     with pytest.raises(IllegalAction, match="no pass"):
         g.apply(0, play())
     assert {"type": "pass"} not in g.legal_actions(0)
-    with pytest.raises(IllegalAction, match="unknown action"):
+    with pytest.raises(IllegalAction, match="'pass' is not allowed in the play phase"):
         g.apply(0, {"type": "pass"})
 
 

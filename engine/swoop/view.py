@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING
 from .rules import sort_key, top_run
 
 if TYPE_CHECKING:
-    from .game import Swoop
+    from .game import SwoopGame
 
 
-def build_view(game: Swoop, seat: int | None) -> dict:
+def view(game: SwoopGame, seat: int | None) -> dict:
     """The view of ``seat`` (None: a spectator), as documented in docs/swoop.md."""
+    if seat is not None:
+        game.check_seat(seat)
     players = []
     for s in range(game.seats):
         face_up = list(game.face_up[s])

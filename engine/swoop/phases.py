@@ -1,0 +1,268 @@
+"""Swoop's moves, each a check that validates the whole action without touching the game and a
+commit that cannot fail, and the resolution of a group put on the pile (swoops, chains, the
+end of a hand). SwoopGame.PHASES pairs them up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..base import IllegalAction, check_action
+from ..cards import rank
+from . import moves
+from .deal import deal
+from .moves import NO_GROUP, Group
+from .rules import MAX_GROUP, SLOTS, group_limit, outcome, top_run
+
+if TYPE_CHECKING:
+    from .game import SwoopGame
+
+
+@dataclass(frozen=True)
+class Put:
+    """A checked group to put on the pile: ``group`` of ``rank`` from the seat, joined by the
+    turned-up ``mystery`` card (phase add, or a flip that nothing can join)."""
+
+    group: Group
+    rank: str
+    mystery: str | None = None
+
+
+# ---------------------------------------------------------------------------------------------
+# What each phase lists
+
+
+def legal_play(game: SwoopGame, seat: int) -> list[dict]:
+    return moves.play_actions(game.hands[seat], game.face_up[seat], game.mystery[seat], game.pile)
+
+
+def legal_add(game: SwoopGame, seat: int) -> list[dict]:
+    if game.flipped is None:
+        return []
+    return moves.add_actions(game.hands[seat], game.face_up[seat], game.flipped[1], game.pile)
+
+
+def legal_chain(game: SwoopGame, seat: int) -> list[dict]:
+    if game.chain is None:
+        return []
+    return moves.chain_actions(game.hands[seat], game.face_up[seat], *game.chain)
+
+
+# ---------------------------------------------------------------------------------------------
+# Checks: the whole action, nothing changed
+
+
+def check_play(game: SwoopGame, seat: int, action: dict) -> Put:
+    group = moves.parse_group(action, game.hands[seat], game.face_up[seat])
+    if not group.size:
+        raise IllegalAction("play: name at least one card (there is no pass)")
+    r = moves.group_rank("play", group.cards)
+    moves.check_size("play", r, group.size, game.pile)
+    return Put(group, r)
+
+
+def check_flip(game: SwoopGame, seat: int, action: dict) -> tuple[int, str]:
+    """The slot to turn up and the mystery card lying there."""
+    check_action(action, {"type": str, "slot": int})
+    slot: int = action["slot"]
+    if not 0 <= slot < SLOTS:
+        raise IllegalAction(f"flip: there is no slot {slot} (slots are 0 to 3)")
+    card = game.mystery[seat][slot]
+    if card is None:
+        raise IllegalAction(f"flip: your mystery card in slot {slot} is already played")
+    if game.face_up[seat][slot] is not None:
+        raise IllegalAction(f"flip: slot {slot} is still covered by a face-up card")
+    return slot, card
+
+
+def check_add(game: SwoopGame, seat: int, action: dict) -> Put:
+    group = moves.parse_group(action, game.hands[seat], game.face_up[seat])
+    if game.flipped is None:  # the add phase always has a flipped card
+        raise IllegalAction("add: no mystery card is turned up")
+    card = game.flipped[1]
+    r = moves.group_rank("add", [card, *group.cards])
+    moves.check_size("add", r, 1 + group.size, game.pile)
+    return Put(group, r, card)
+
+
+def check_chain(game: SwoopGame, seat: int, action: dict) -> Group:
+    group = moves.parse_group(action, game.hands[seat], game.face_up[seat])
+    if game.chain is None:  # the chain phase always has a chain
+        raise IllegalAction("chain: there is nothing to chain")
+    chain_rank, need = game.chain
+    cards = group.cards
+    if cards and moves.group_rank("chain", cards) != chain_rank:
+        raise IllegalAction(f"chain: the pile shows {chain_rank}s, so chain with {chain_rank}s")
+    if len(cards) != need:
+        raise IllegalAction(
+            f"chain: exactly {need} {chain_rank}{'s' * (need > 1)} make four, not {len(cards)}"
+        )
+    return group
+
+
+def check_stop(game: SwoopGame, seat: int, action: dict) -> None:
+    check_action(action, {"type": str})
+
+
+# ---------------------------------------------------------------------------------------------
+# Commits: change the game, return the public events
+
+
+def commit_put(game: SwoopGame, seat: int, put: Put) -> list[dict]:
+    """Play (phase play) or add to the turned-up card (phase add)."""
+    take(game, seat, put.group)
+    game.flipped = None
+    game.phase = "play"
+    events: list[dict] = []
+    resolve(game, seat, put, events)
+    return events
+
+
+def commit_flip(game: SwoopGame, seat: int, plan: tuple[int, str]) -> list[dict]:
+    slot, card = plan
+    game.mystery[seat][slot] = None
+    events: list[dict] = [{"type": "flip", "seat": seat, "slot": slot, "card": card}]
+    r = rank(card)
+    room = group_limit(r, game.pile) - 1
+    if room > 0 and moves.count_of_rank(game.hands[seat], game.face_up[seat], r):
+        game.flipped = (slot, card)
+        game.phase = "add"
+    else:
+        resolve(game, seat, Put(NO_GROUP, r, card), events)
+    return events
+
+
+def commit_chain(game: SwoopGame, seat: int, group: Group) -> list[dict]:
+    take(game, seat, group)
+    _, count = top_run(game.pile)
+    removed = game.pile[len(game.pile) - count :] + group.cards
+    del game.pile[len(game.pile) - count :]
+    game.cleared += MAX_GROUP
+    events: list[dict] = [
+        {
+            "type": "chain",
+            "seat": seat,
+            "cards": group.cards,
+            "hand": group.hand,
+            "table": group.table,
+            "table_cards": group.table_cards,
+            "removed": removed,
+        }
+    ]
+    after_four(game, seat, events)
+    return events
+
+
+def commit_stop(game: SwoopGame, seat: int, plan: None) -> list[dict]:
+    events: list[dict] = []
+    clear_rest(game, seat, events)
+    return events
+
+
+# ---------------------------------------------------------------------------------------------
+# Resolution
+
+
+def take(game: SwoopGame, seat: int, group: Group) -> None:
+    hand = game.hands[seat]
+    for code in group.hand:
+        hand.remove(code)
+    for slot in group.table:
+        game.face_up[seat][slot] = None
+
+
+def resolve(game: SwoopGame, seat: int, put: Put, events: list[dict]) -> None:
+    """Put a checked group (already taken from the seat) on the pile and follow it up."""
+    g = put.group
+    cards = g.cards + ([put.mystery] if put.mystery is not None else [])
+    result = outcome(put.rank, len(cards), game.pile)
+    events.append(
+        {
+            "type": "play",
+            "seat": seat,
+            "cards": cards,
+            "hand": g.hand,
+            "table": g.table,
+            "table_cards": g.table_cards,
+            "mystery": put.mystery,
+            "rank": put.rank,
+            "outcome": result,
+        }
+    )
+    game.pile.extend(cards)
+    if result == "pickup":
+        events.append({"type": "pickup", "seat": seat, "count": len(game.pile)})
+        game.hands[seat].extend(game.pile)
+        game.pile = []
+        game.turn = (seat + 1) % game.seats
+    elif result == "pile":
+        if not went_out(game, seat, events):
+            game.turn = (seat + 1) % game.seats
+    elif put.rank in ("10", "JK"):
+        events.append({"type": "swoop", "seat": seat, "cards": cards, "special": True})
+        del game.pile[len(game.pile) - len(cards) :]
+        game.cleared += len(cards)
+        clear_rest(game, seat, events)
+    else:
+        swooped = game.pile[len(game.pile) - MAX_GROUP :]
+        del game.pile[len(game.pile) - MAX_GROUP :]
+        game.cleared += MAX_GROUP
+        events.append({"type": "swoop", "seat": seat, "cards": swooped, "special": False})
+        after_four(game, seat, events)
+
+
+def after_four(game: SwoopGame, seat: int, events: list[dict]) -> None:
+    """After four of a rank left the pile: the hand may end, a chain may be asked."""
+    if went_out(game, seat, events):
+        return
+    top, count = top_run(game.pile)
+    if top is not None:
+        need = MAX_GROUP - count
+        if moves.count_of_rank(game.hands[seat], game.face_up[seat], top) >= need:
+            game.chain = (top, need)
+            game.phase = "chain"
+            return
+    clear_rest(game, seat, events)
+
+
+def clear_rest(game: SwoopGame, seat: int, events: list[dict]) -> None:
+    """The rest of the pile goes; the swooper plays again (unless it has just gone out)."""
+    events.append({"type": "clear", "seat": seat, "count": len(game.pile)})
+    game.cleared += len(game.pile)
+    game.pile = []
+    game.chain = None
+    game.phase = "play"
+    game.turn = seat
+    went_out(game, seat, events)
+
+
+def went_out(game: SwoopGame, seat: int, events: list[dict]) -> bool:
+    """End the hand when ``seat`` has no cards left; True if it did."""
+    if game.cards_left(seat):
+        return False
+    penalties = [game.penalties(s) for s in range(game.seats)]
+    game.history.append(penalties)
+    game.scores = [a + b for a, b in zip(game.scores, penalties, strict=True)]
+    events.append(
+        {
+            "type": "hand_end",
+            "hand_no": game.hand_no,
+            "out": seat,
+            "penalties": penalties,
+            "scores": list(game.scores),
+        }
+    )
+    limit = game.options["hands"]
+    if (limit is not None and len(game.history) >= limit) or (
+        limit is None and max(game.scores) >= game.options["target"]
+    ):
+        game.phase = "over"
+        game.chain = game.flipped = None
+        result = game.result()
+        events.append(
+            {"type": "game_end", "scores": result["scores"], "winners": result["winners"]}
+        )
+    else:
+        deal(game, None)
+        events.append({"type": "deal", "hand_no": game.hand_no, "first": game.first})
+    return True
