@@ -10,13 +10,14 @@ from __future__ import annotations
 import argparse
 from typing import Any, ClassVar
 
-from textual import work
+from textual import on, work
 from textual.app import App
 from textual.binding import Binding
 
 from .connect import Launcher, Seat, launcher_for
 from .screens import table_screen_for
 from .screens.lobby import LobbyScreen
+from .screens.table import TableScreen
 from .settings import Settings
 from .text import clean
 
@@ -48,6 +49,14 @@ class KotatsuApp(App[None]):
         self.push_screen(LobbyScreen(self.settings, browser=self.browser))
         if self.launcher is not None:
             self.sit_down(self.launcher)
+
+    @on(LobbyScreen.SitDown)
+    def _sit_down_asked(self, message: LobbyScreen.SitDown) -> None:
+        self.sit_down(message.launcher)
+
+    @on(TableScreen.Leave)
+    async def _leave_asked(self) -> None:
+        await self.leave_table()
 
     @work(exclusive=True, group="sit")
     async def sit_down(self, launcher: Launcher) -> None:

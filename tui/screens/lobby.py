@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.cells import set_cell_size
@@ -11,13 +12,14 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 import engine
 
-from ..connect import host_launcher, join_launcher, play_launcher
+from ..connect import Launcher, host_launcher, join_launcher, play_launcher
 from ..settings import Settings
 from ..text import clean, literal
 from .dialogs import RulesScreen
@@ -87,6 +89,13 @@ class LobbyScreen(Screen[None]):
         Binding("question_mark", "help", "help", key_display="?"),
         Binding("q", "app.quit", "quit"),
     ]
+
+    @dataclass
+    class SitDown(Message):
+        """The player asked for a seat: the app connects through ``launcher`` and opens the
+        table (or says why it could not)."""
+
+        launcher: Launcher
 
     def __init__(self, settings: Settings, *, browser: BrowserFactory | None = None) -> None:
         super().__init__()
@@ -245,5 +254,5 @@ class LobbyScreen(Screen[None]):
             )
         )
 
-    def sit(self, launcher: Any) -> None:
-        self.app.sit_down(launcher)  # type: ignore[attr-defined]
+    def sit(self, launcher: Launcher) -> None:
+        self.post_message(self.SitDown(launcher))

@@ -17,6 +17,7 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -32,6 +33,53 @@ from .dialogs import ConfirmLeave, RulesScreen, ScoresScreen
 WIDE = 110  # from this many columns the chat sits beside the table
 TALL = 34  # from this many rows (and WIDE columns) cards are drawn large
 
+#: The game keys, with the footer's usual word for each.
+GAME_BINDINGS = [
+    Binding("left,h", "move(-1)", "move", key_display="←→", id="move-left"),
+    Binding("right,l", "move(1)", "move", show=False, id="move-right"),
+    Binding("space", "pick", "pick", key_display="space"),
+    Binding("enter", "confirm", "ok", key_display="enter"),
+    Binding("escape", "back", "back", key_display="esc"),
+    *[Binding(str(d), f"digit({d})", f"{d}", show=False) for d in range(10)],
+]
+TABLE_BINDINGS = [
+    Binding("c", "chat", "chat"),
+    Binding("s", "scores", "scores"),
+    Binding("question_mark", "rules", "rules", key_display="?"),
+    Binding("q", "leave", "leave"),
+]
+
+#: The other words a game key's footer entry may say, as the decision model's ``key_label``
+#: chooses ("enter ok" becomes "enter swap"). Textual shows one binding per key, so each word
+#: is a binding of its own on the same key, and ``check_action`` lets through only the one
+#: ``key_label`` names (Textual's "dynamic actions"). A word not listed here shows the key's
+#: usual word; a new game adds its words here.
+FOOTER_WORDS: dict[str, tuple[str, ...]] = {
+    "pick": ("grab", "pass"),
+    "confirm": (
+        *("choose", "swap", "next", "give", "lay down", "declare", "use", "take", "continue"),
+        *("play", "chain", "go alone", "bury"),
+    ),
+    "back": ("clear", "close"),
+}
+
+
+def worded(bindings: list[Binding]) -> list[Binding]:
+    """A copy of each shown game-key binding for each of its FOOTER_WORDS: the same key and
+    action, the word as the description and as the action's last argument."""
+    out = []
+    for binding in bindings:
+        name, _, args = binding.action.partition("(")
+        args = args.removesuffix(")")
+        for word in FOOTER_WORDS.get(name, ()) if binding.show else ():
+            action = f"{name}({args}, {word!r})" if args else f"{name}({word!r})"
+            out.append(dataclasses.replace(binding, action=action, description=word))
+    return out
+
+
+def word_of(parameters: tuple[object, ...]) -> str | None:
+    """The footer word a worded binding carries (its last, text, argument), else None."""
+    return parameters[-1] if parameters and isinstance(parameters[-1], str) else None
 
 
 class TableScreen(Screen[None]):
@@ -43,18 +91,10 @@ class TableScreen(Screen[None]):
     DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ()  # a game's own keys that come and go
     CSS_PATH: ClassVar[Any] = "table.tcss"
 
-    BINDINGS: ClassVar[list] = [
-        Binding("left,h", "move(-1)", "move", key_display="←→", id="move-left"),
-        Binding("right,l", "move(1)", "move", show=False, id="move-right"),
-        Binding("space", "pick", "pick", key_display="space"),
-        Binding("enter", "confirm", "ok", key_display="enter"),
-        Binding("escape", "back", "back", key_display="esc"),
-        *[Binding(str(d), f"digit({d})", f"{d}", show=False) for d in range(10)],
-        Binding("c", "chat", "chat"),
-        Binding("s", "scores", "scores"),
-        Binding("question_mark", "rules", "rules", key_display="?"),
-        Binding("q", "leave", "leave"),
-    ]
+    BINDINGS: ClassVar[list] = [*GAME_BINDINGS, *worded(GAME_BINDINGS), *TABLE_BINDINGS]
+
+    class Leave(Message):
+        """The player leaves the table: the app closes the seat and shows the lobby."""
 
     def __init__(self, seat: Seat, settings: Settings) -> None:
         super().__init__()
@@ -395,21 +435,15 @@ class TableScreen(Screen[None]):
         if action in GAME_KEYS:
             if self.query(ChatPane) and self.has_class("-chatting"):
                 return False
+            if word_of(parameters) != self.footer_word(action):
+                return False  # another binding of this key says what it does now
             return self.key_state(action)
         return True
 
-    @property
-    def active_bindings(self):  # type: ignore[override]
-        """The footer's bindings, with game keys relabelled for what they do right now."""
-        bindings = super().active_bindings
-        for key, active in list(bindings.items()):
-            action = active.binding.action.partition("(")[0]
-            if action in GAME_KEYS:
-                label = self.key_label(action)
-                if label:
-                    binding = dataclasses.replace(active.binding, description=label)
-                    bindings[key] = active._replace(binding=binding)
-        return bindings
+    def footer_word(self, key: str) -> str | None:
+        """Which of the key's FOOTER_WORDS the footer shows now (None: its usual word)."""
+        label = self.key_label(key)
+        return label if label in FOOTER_WORDS.get(key, ()) else None
 
     def update_keys(self) -> None:
         """Refresh the footer only when the keys that work (or their labels) changed: the
@@ -422,31 +456,31 @@ class TableScreen(Screen[None]):
             self._key_signature = signature
             self.refresh_bindings()
 
-    def action_move(self, step: int) -> None:
+    def action_move(self, step: int, word: str | None = None) -> None:
         if self.decisions is not None:
             self.handle(self.decisions.move(step))
         else:
             self.on_move(step)
 
-    def action_pick(self) -> None:
+    def action_pick(self, word: str | None = None) -> None:
         if self.decisions is not None:
             self.handle(self.decisions.pick())
         else:
             self.on_pick()
 
-    def action_confirm(self) -> None:
+    def action_confirm(self, word: str | None = None) -> None:
         if self.decisions is not None:
             self.handle(self.decisions.confirm())
         else:
             self.on_confirm()
 
-    def action_back(self) -> None:
+    def action_back(self, word: str | None = None) -> None:
         if self.decisions is not None:
             self.handle(self.decisions.back())
         else:
             self.on_back()
 
-    def action_digit(self, digit: int) -> None:
+    def action_digit(self, digit: int, word: str | None = None) -> None:
         if self.decisions is not None:
             self.handle(self.decisions.digit(digit))
         else:
@@ -509,7 +543,7 @@ class TableScreen(Screen[None]):
             detail = "This table runs here: leaving closes it for everyone."
         self.app.push_screen(ConfirmLeave(detail=detail), answered)
 
-    @work(group="leave")
-    async def leave(self) -> None:
+    def leave(self) -> None:
+        """Stop listening and ask the app to take us back to the lobby."""
         self.workers.cancel_group(self, "listen")
-        await self.app.leave_table()  # type: ignore[attr-defined]
+        self.post_message(self.Leave())
