@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -90,6 +91,13 @@ class TableScreen(Screen[None]):
     LOW_SCORE_WINS: ClassVar[bool] = False  # penalty games (Swoop): the lowest total leads
     DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ()  # a game's own keys that come and go
     CSS_PATH: ClassVar[Any] = "table.tcss"
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "table--name",  # a player's name
+        "table--muted",  # separators, free seats, asides
+        "table--whisper",  # "→ Bo" after a whispered chat line
+        "table--alert",  # the header's "✗ reconnecting"
+        "table--command",  # a command to type, in the waiting room
+    }
 
     BINDINGS: ClassVar[list] = [*GAME_BINDINGS, *worded(GAME_BINDINGS), *TABLE_BINDINGS]
 
@@ -141,6 +149,14 @@ class TableScreen(Screen[None]):
         self.draw_header()
         self.query_one(ChatPane).allow_whispers(self.whispers_allowed())
         self.listen()
+        # the component classes are styled once the screen's CSS applies: draw again then
+        self.call_after_refresh(self.restyle)
+
+    def restyle(self) -> None:
+        """Redraw what this base draws in its looks (the header, the waiting room)."""
+        self.draw_header()
+        if not self.view and self.players:
+            self.waiting_room()
 
     def on_resize(self, event: events.Resize) -> None:
         self._apply_size(event.size.width, event.size.height)
@@ -207,7 +223,7 @@ class TableScreen(Screen[None]):
         question = Text(f"Waiting for players {taken}/{total}")
         if self.seat_link.closers and self.seat_link.address:
             question.append(" · others join from their lobby, or: ")
-            question.append(f"kotatsu join {self.seat_link.address}", style="bold")
+            question.append(f"kotatsu join {self.seat_link.address}", self.look("command"))
         self.prompt.ask(question, waiting=True)
         seated = Text()
         for seat, entry in enumerate(self.players):
@@ -216,11 +232,11 @@ class TableScreen(Screen[None]):
             name = entry.get("name") if isinstance(entry, dict) else None
             seated.append(f" {seat + 1} ")
             if name:
-                seated.append_text(literal(self.seat_name(seat), "bold", limit=16))
+                seated.append_text(literal(self.seat_name(seat), self.look("name"), limit=16))
                 if isinstance(entry, dict) and entry.get("bot"):
-                    seated.append("  bot", style="dim")
+                    seated.append("  bot", self.look("muted"))
             else:
-                seated.append("(free seat)", style="dim")
+                seated.append("(free seat)", self.look("muted"))
         self.show_waiting(seated)
 
     def show_waiting(self, seated: Text) -> None:
@@ -272,10 +288,10 @@ class TableScreen(Screen[None]):
             whisper = "you" if to == self.me else self.seat_name(to, you=False)
         text = message.get("text", "")
         self.query_one(ChatPane).add(str(name), str(text), whisper=whisper)
-        line = Text("» ", style="dim")
-        line.append_text(literal(name, "bold", limit=40))
+        line = Text("» ", self.look("muted"))
+        line.append_text(literal(name, self.look("name"), limit=40))
         if whisper:
-            line.append(f" → {whisper}", style="italic")
+            line.append(f" → {whisper}", self.look("whisper"))
         line.append(": ")
         line.append_text(literal(text, limit=200))
         self.log_pane.add(line)
@@ -318,8 +334,13 @@ class TableScreen(Screen[None]):
                 return clean(name, limit=16)
         return f"Seat {seat + 1}"
 
-    def seat_text(self, seat: int, style: str = "bold") -> Text:
-        return literal(self.seat_name(seat), style, limit=16)
+    def seat_text(self, seat: int, style: str | Style | None = None) -> Text:
+        """A seat's name as shown (``style``: the name's usual look)."""
+        return literal(self.seat_name(seat), style or self.look("name"), limit=16)
+
+    def look(self, name: str) -> Style:
+        """The Rich style of this screen's component class ``table--NAME`` (table.tcss)."""
+        return self.get_component_rich_style(f"table--{name}", partial=True)
 
     @property
     def seat_count(self) -> int:
@@ -343,18 +364,19 @@ class TableScreen(Screen[None]):
 
     # -- header --------------------------------------------------------------------------
     def draw_header(self) -> None:
-        line = Text(" kotatsu", style="bold")
+        muted = self.look("muted")
+        line = Text(" kotatsu", self.look("name"))
         for part in self.header_parts():
-            line.append(" · ", style="dim")
+            line.append(" · ", muted)
             line.append_text(part if isinstance(part, Text) else Text(part))
         name = self.table_info.get("name")
         if name:
-            line.append(" · ", style="dim")
-            line.append_text(literal(f'table "{clean(name, limit=24)}"', "dim"))
+            line.append(" · ", muted)
+            line.append_text(literal(f'table "{clean(name, limit=24)}"', muted))
         if self.connection == "lost":
-            line.append("  ✗ reconnecting", style="bold red")
+            line.append("  ✗ reconnecting", self.look("alert"))
         elif self.connection == "closed":
-            line.append("  ✗ closed", style="bold red")
+            line.append("  ✗ closed", self.look("alert"))
         self.query_one("#header", Static).update(line)
 
     def header_parts(self) -> list[Text | str]:
