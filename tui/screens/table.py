@@ -462,6 +462,11 @@ class TableScreen(Screen[None]):
             return self.key_state(action)
         return True
 
+    def word_args(self, action: str) -> tuple[str, ...]:
+        """The arguments of the binding that shows ``action`` now: its footer word, if any."""
+        word = self.footer_word(action) if action in GAME_KEYS else None
+        return (word,) if word else ()
+
     def footer_word(self, key: str) -> str | None:
         """Which of the key's FOOTER_WORDS the footer shows now (None: its usual word)."""
         label = self.key_label(key)
@@ -471,7 +476,7 @@ class TableScreen(Screen[None]):
         """Refresh the footer only when the keys that work (or their labels) changed: the
         footer rebuilds itself on every refresh, which is the slowest part of a repaint."""
         signature = tuple(
-            (action, self.check_action(action, ()), self.key_label(action))
+            (action, self.check_action(action, self.word_args(action)), self.key_label(action))
             for action in (*GAME_KEYS, *self.DYNAMIC_ACTIONS)
         )
         if signature != self._key_signature:
