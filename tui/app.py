@@ -1,22 +1,23 @@
 """The kotatsu app: one Textual ``App`` whose first screen is the lobby or a table.
 
 ``make_app`` builds it from the command line's choices; the CLI, the tests and the screenshot
-script all go through it, so what is tested is what people run.
+script all go through it, so what is tested is what people run. Screens ask the app for what
+only it can do (sit down, leave) by posting messages, never by calling it.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any, ClassVar
 
-from textual import work
+from textual import on, work
 from textual.app import App
 from textual.binding import Binding
 
-from .connect import Launcher, Seat, host_launcher, join_launcher, play_launcher
+from .connect import Launcher, Seat, launcher_for
 from .screens import table_screen_for
 from .screens.lobby import LobbyScreen
+from .screens.table import TableScreen
 from .settings import Settings
 from .text import clean
 
@@ -48,6 +49,14 @@ class KotatsuApp(App[None]):
         self.push_screen(LobbyScreen(self.settings, browser=self.browser))
         if self.launcher is not None:
             self.sit_down(self.launcher)
+
+    @on(LobbyScreen.SitDown)
+    def _sit_down_asked(self, message: LobbyScreen.SitDown) -> None:
+        self.sit_down(message.launcher)
+
+    @on(TableScreen.Leave)
+    async def _leave_asked(self) -> None:
+        await self.leave_table()
 
     @work(exclusive=True, group="sit")
     async def sit_down(self, launcher: Launcher) -> None:
@@ -103,67 +112,5 @@ def make_app(
             name=getattr(args, "name", None) if getattr(args, "command", None) != "host" else None,
         )
     if launcher is None and args is not None:
-        launcher = launcher_for(args, settings)
+        launcher = launcher_for(args, settings.name)
     return KotatsuApp(settings, launcher, browser=browser)
-
-
-def launcher_for(args: argparse.Namespace, settings: Settings) -> Launcher | None:
-    """The launcher a subcommand asks for (None: just the lobby)."""
-    options = getattr(args, "options", None) or {}
-    if args.command == "play":
-        return play_launcher(
-            args.game, bots=args.bots, seed=args.seed, options=options, name=settings.name
-        )
-    if args.command == "join":
-        host, port = args.address
-        return join_launcher(
-            host, port, name=args.name, password=args.password, spectate=args.spectate
-        )
-    if args.command == "host":
-        return host_launcher(
-            args.game,
-            seats=args.seats,
-            bots=args.bots,
-            seed=args.seed,
-            table_name=args.name,
-            password=args.password,
-            options=options,
-            bind=args.bind,
-            port=args.port,
-            journal=args.journal,
-        )
-    return None
-
-
-def run_app(args: argparse.Namespace) -> int:
-    """Run the app for the CLI's parsed ``args`` until the player quits."""
-    if getattr(args, "command", None) == "host" and getattr(args, "resume", None):
-        print(
-            "kotatsu: --resume rebuilds a table with no screen; run it with --headless and "
-            "rejoin with `kotatsu join HOST:PORT`",
-            file=sys.stderr,
-        )
-        return 2
-    problem = table_problem(args)
-    if problem:
-        print(f"kotatsu: {problem}", file=sys.stderr)
-        return 2
-    make_app(args).run()
-    return 0
-
-
-def table_problem(args: argparse.Namespace) -> str | None:
-    """Why the table asked for on the command line cannot be made (bad seats or options)."""
-    if getattr(args, "command", None) not in ("play", "host"):
-        return None
-    import engine
-
-    if args.command == "play":
-        seats = engine.GAMES[args.game].DEFAULT_SEATS if args.bots is None else args.bots + 1
-    else:
-        seats = args.seats or engine.GAMES[args.game].DEFAULT_SEATS
-    try:
-        engine.new_game(args.game, seats, getattr(args, "options", None) or {}, seed=0)
-    except ValueError as exc:
-        return str(exc)
-    return None

@@ -14,45 +14,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
 import engine
 
+from .args import address, parse_options
+
+__all__ = ["GAME_NAMES", "address", "build_parser", "main", "parse_options", "run_app"]
+
 GAME_NAMES = tuple(engine.GAMES)
-
-
-def option_value(text: str) -> Any:
-    """``--option`` values: whole numbers, true/false, none, else the text itself."""
-    low = text.lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    if low in ("none", "null"):
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
-def parse_options(pairs: list[str] | None) -> dict[str, Any]:
-    """``["variant=ace,dagger", "rounds=3"]`` -> ``{"variant": "ace,dagger", "rounds": 3}``."""
-    out: dict[str, Any] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise SystemExit(f"kotatsu: --option wants KEY=VALUE, not {pair!r}")
-        out[key.strip()] = option_value(value.strip())
-    return out
-
-
-def address(text: str) -> tuple[str, int]:
-    """``HOST:PORT`` (``[::1]:7717`` for IPv6) -> (host, port)."""
-    host, sep, port = text.rpartition(":")
-    if not sep or not port.isdigit() or not host:
-        raise argparse.ArgumentTypeError(f"expected HOST:PORT, not {text!r}")
-    return host.strip("[]"), int(port)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -129,9 +98,41 @@ def main(argv: list[str] | None = None) -> int:
         from net.cli import run_list
 
         return run_list(args)
-    from .app import run_app
-
     return run_app(args)
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """Run the app for the parsed ``args`` until the player quits."""
+    if getattr(args, "command", None) == "host" and getattr(args, "resume", None):
+        print(
+            "kotatsu: --resume rebuilds a table with no screen; run it with --headless and "
+            "rejoin with `kotatsu join HOST:PORT`",
+            file=sys.stderr,
+        )
+        return 2
+    problem = table_problem(args)
+    if problem:
+        print(f"kotatsu: {problem}", file=sys.stderr)
+        return 2
+    from .app import make_app  # the TUI only when a screen is wanted
+
+    make_app(args).run()
+    return 0
+
+
+def table_problem(args: argparse.Namespace) -> str | None:
+    """Why the table asked for on the command line cannot be made (bad seats or options)."""
+    if getattr(args, "command", None) not in ("play", "host"):
+        return None
+    if args.command == "play":
+        seats = engine.GAMES[args.game].DEFAULT_SEATS if args.bots is None else args.bots + 1
+    else:
+        seats = args.seats or engine.GAMES[args.game].DEFAULT_SEATS
+    try:
+        engine.new_game(args.game, seats, getattr(args, "options", None) or {}, seed=0)
+    except ValueError as exc:
+        return str(exc)
+    return None
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ does the same on the chosen address with discovery; ``join`` only connects.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import getpass
 import socket
@@ -197,3 +198,30 @@ async def _advertise(host: Any, bind: str, port: int) -> Callable[[], Awaitable[
         await advertiser.close()
         return None
     return advertiser.close
+
+
+def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher | None:
+    """The launcher a command-line subcommand asks for (None: just the lobby); ``name`` is the
+    player's name at a table of their own."""
+    options = getattr(args, "options", None) or {}
+    if args.command == "play":
+        return play_launcher(args.game, bots=args.bots, seed=args.seed, options=options, name=name)
+    if args.command == "join":
+        host, port = args.address
+        return join_launcher(
+            host, port, name=args.name, password=args.password, spectate=args.spectate
+        )
+    if args.command == "host":
+        return host_launcher(
+            args.game,
+            seats=args.seats,
+            bots=args.bots,
+            seed=args.seed,
+            table_name=args.name,
+            password=args.password,
+            options=options,
+            bind=args.bind,
+            port=args.port,
+            journal=args.journal,
+        )
+    return None

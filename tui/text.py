@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from rich.style import Style
 from rich.text import Text
 
 _ESCAPES = re.compile(
@@ -42,6 +43,6 @@ def clean(text: object, *, limit: int = 500) -> str:
     return "".join(out)[:limit]
 
 
-def literal(text: object, style: str = "", *, limit: int = 500) -> Text:
+def literal(text: object, style: str | Style = "", *, limit: int = 500) -> Text:
     """A Rich ``Text`` showing peer ``text`` exactly as typed (cleaned; no markup parsed)."""
     return Text(clean(text, limit=limit), style=style)

@@ -7,6 +7,7 @@ import argparse
 import pytest
 
 from tui import cli
+from tui.args import parse_option_text
 from tui.rules import rules_text
 
 
@@ -52,3 +53,12 @@ def test_ascii_rules_have_no_suit_glyphs(capsys):
     assert cli.main(["--ascii", "rules", "mishi"]) == 0
     out = capsys.readouterr().out
     assert not any(glyph in out for glyph in "♠♥♦♣")
+
+
+def test_the_forms_option_line_reads_like_the_command_line():
+    assert parse_option_text("variant=ace,dagger rounds=3") == {
+        "variant": "ace,dagger",
+        "rounds": 3,
+    }
+    with pytest.raises(ValueError, match="KEY=VALUE"):
+        parse_option_text("variant")

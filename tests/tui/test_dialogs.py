@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from textual.app import App
+from textual.style import Style as VisualStyle
 from textual.widgets import Static
 
 from tui.screens.dialogs import ScoresScreen
@@ -14,7 +15,9 @@ def leaders(screen: ScoresScreen) -> list[str]:
     for static in screen.query(".score-name").results(Static):
         text = static.visual if hasattr(static, "visual") else static.renderable
         spans = getattr(text, "spans", [])
-        if any("green" in str(span.style) for span in spans):
+        leader = screen.look("leader")  # the leader's total: green (dialogs.tcss)
+        assert leader.color is not None and leader.color.number == 2
+        if any(span.style == VisualStyle.from_rich_style(leader) for span in spans):
             out.append(str(text).split()[0])
     return out
 

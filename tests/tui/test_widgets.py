@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from textual.app import App
 
 from tui.screens import swapo_rules as flow
 from tui.screens.generic import action_words
 from tui.text import clean, literal
 from tui.widgets.cards import CardFace, CardStyle, render_row
+from tui.widgets.pickable import PickableCards
 
 UNICODE = CardStyle()
 ASCII = CardStyle(ascii_only=True)
@@ -104,3 +106,106 @@ def test_best_groups_read_like_the_rules():
 
 def test_generic_action_words():
     assert action_words({"type": "play", "cards": ["QS", "QH"]}) == "play cards=QS QH"
+
+
+# -- PickableCards ---------------------------------------------------------------------------
+class CardsApp(App[None]):
+    """One PickableCards on a screen, recording what it posts."""
+
+    def __init__(self, cards: PickableCards) -> None:
+        super().__init__()
+        self.cards = cards
+        self.picked: list[int] = []
+
+    def compose(self):
+        yield self.cards
+
+    def on_pickable_cards_picked(self, message: PickableCards.Picked) -> None:
+        self.picked.append(message.index)
+
+
+ROW = [
+    CardFace("2S", group="S"),
+    CardFace("10H", picked=True, group="H"),
+    CardFace(None, group="H"),
+    CardFace("KC", locked=True, group="C"),
+    CardFace("JK", declared="10", group="C", enabled=False),
+]
+
+
+def styles_of(text, piece: str) -> set[str]:
+    return {str(s.style) for s in text.spans if text.plain[s.start : s.end] == piece}
+
+
+async def test_pickable_cards_draw_boxes_with_cursor_picks_and_marks():
+    cards = PickableCards(UNICODE)
+    async with CardsApp(cards).run_test(size=(60, 8)) as pilot:
+        cards.show(ROW, cursor=2)
+        await pilot.pause()
+        lines = cards.render().plain.split("\n")
+        assert lines[1] == "│ 2♠│ ┃10♥┃│▒▒▒│ │ K♣││★10│"  # groups stand apart
+        assert lines[3] == "        ●    ▲    🔒"
+        assert cards.size.width == len(lines[1])
+        cards.cursor = 0
+        await pilot.pause()
+        assert cards.render().plain.split("\n")[3].startswith("  ▲     ●")
+        cards.large = True
+        await pilot.pause()
+        large = [line[:7] for line in cards.render().plain.split("\n")]
+        assert large[1:4] == ["│2♠   │", "│  2♠ │", "│   2♠│"] and large[5].rstrip() == "   ▲"
+
+
+async def test_pickable_cards_inline_with_headings_rows_and_wrapping():
+    faces = [
+        CardFace("10H", row="up", label="10", group=1),
+        CardFace(None, row="up", empty=True, group=2),
+        *[CardFace(c, row="hand", label=c[:-1], group=c[:-1]) for c in ["2S", "2H", "7S", "7C"]],
+    ]
+    cards = PickableCards(ASCII, inline=True, titles={"up": "up   ", "hand": "hand "})
+    async with CardsApp(cards).run_test(size=(12, 8)) as pilot:
+        cards.show(faces, cursor=3)
+        await pilot.pause()
+        assert cards.render().plain.split("\n") == [
+            "up   10  .",
+            "",
+            "hand 2 2  7",
+            "       ^",
+            "     7",  # a wrapped line keeps the title's indent
+            "",
+        ]
+    mishi = PickableCards(UNICODE, inline=True, headings={"H": "♥"}, mark_at="start")
+    async with CardsApp(mishi).run_test(size=(40, 4)) as pilot:
+        mishi.show([CardFace("AS", group="T"), CardFace("KH", group="H", marked=True)], 0)
+        await pilot.pause()
+        assert mishi.render().plain.split("\n") == ["A♠  ♥ K♥", "▲     ·"]
+
+
+async def test_a_click_on_a_card_posts_its_index():
+    cards = PickableCards(UNICODE)
+    app = CardsApp(cards)
+    async with app.run_test(size=(60, 8)) as pilot:
+        cards.show(ROW, cursor=0)
+        await pilot.pause()
+        await pilot.click(PickableCards, offset=(7, 1))  # inside the second box
+        await pilot.click(PickableCards, offset=(2, 3))  # the cursor mark under the first
+        await pilot.click(PickableCards, offset=(5, 1))  # the gap between groups: nothing
+        await pilot.pause()
+        assert app.picked == [1, 0]
+
+
+async def test_without_colour_the_cursor_and_picks_still_differ():
+    cards = PickableCards(PLAIN, inline=True)
+    async with CardsApp(cards).run_test(size=(40, 4)) as pilot:
+        cards.show([CardFace("2H"), CardFace("3H", picked=True)], cursor=0)
+        await pilot.pause()
+        text = cards.render()
+        assert text.plain.split("\n") == ["2H 3H", "▲  ●"]
+        assert not any(s.style.color for s in text.spans if hasattr(s.style, "color"))
+        assert styles_of(text, "2H") != styles_of(text, "3H")
+        assert "underline" in str(styles_of(text, "2H")) and "bold" in str(styles_of(text, "3H"))
+    boxed = PickableCards(PLAIN)
+    async with CardsApp(boxed).run_test(size=(40, 6)) as pilot:
+        boxed.show([CardFace("2H"), CardFace("3H", picked=True)], cursor=0)
+        await pilot.pause()
+        lines = boxed.render().plain.split("\n")
+        assert lines[0] == "╭───╮┏━━━┓" and lines[3] == "  ▲    ●"

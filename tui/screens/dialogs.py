@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -88,6 +89,11 @@ class ScoresScreen(ModalScreen[None]):
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list] = [Binding("escape,s,q", "dismiss", "close", show=True)]
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "scores--name",  # a seat's name and total
+        "scores--leader",  # the leading total
+        "scores--muted",  # the closing hint
+    }
 
     def __init__(
         self,
@@ -109,24 +115,39 @@ class ScoresScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="scores"):
             yield Label(self.title_text, id="scores-title")
-            last = self.history[-1] if self.history else [0] * len(self.names)
-            best = (min if self.low_wins else max)(last) if last else 0
-            leading = any(last) and len(set(last)) > 1
-            for seat, name in enumerate(self.names):
-                total = last[seat] if seat < len(last) else 0
+            for seat in range(len(self.names)):
                 series = [float(row[seat]) for row in self.history if seat < len(row)]
                 with Horizontal(classes="score-row"):
-                    style = "bold green" if leading and total == best else "bold"
-                    label = Text(name[:14].ljust(14), style="bold")
-                    label.append(f"{total:>5}", style=style)
-                    yield Static(label, classes="score-name")
+                    yield Static("", classes="score-name")
                     yield Sparkline(series or [0.0], classes="score-spark")
             if self.rounds:
                 yield Label("History", classes="muted")
                 with VerticalScroll(id="history"):
                     for line in self.rounds:
                         yield Static(line)
-            yield Static(Text("esc close", style="dim"))
+            yield Static("", id="scores-hint")
+
+    def on_mount(self) -> None:
+        # the component classes are styled once the screen's CSS applies: write then
+        self.call_after_refresh(self.write_totals)
+
+    def write_totals(self) -> None:
+        """Each seat's name and total, the leader marked; and the closing hint."""
+        last = self.history[-1] if self.history else [0] * len(self.names)
+        best = (min if self.low_wins else max)(last) if last else 0
+        leading = any(last) and len(set(last)) > 1
+        cells = self.query(".score-name").results(Static)
+        for seat, (name, cell) in enumerate(zip(self.names, cells, strict=False)):
+            total = last[seat] if seat < len(last) else 0
+            look = "leader" if leading and total == best else "name"
+            label = Text(name[:14].ljust(14), self.look("name"))
+            label.append(f"{total:>5}", self.look(look))
+            cell.update(label)
+        self.query_one("#scores-hint", Static).update(Text("esc close", self.look("muted")))
+
+    def look(self, name: str) -> Style:
+        """The Rich style of the component class ``scores--NAME`` (dialogs.tcss)."""
+        return self.get_component_rich_style(f"scores--{name}", partial=True)
 
     async def action_dismiss(self, result: None = None) -> None:
         self.dismiss(result)

@@ -14,22 +14,11 @@ from textual.widgets import Button, Input, Label, Select
 
 import engine
 
-from ..cli import address as parse_address
-from ..cli import option_value
+from ..args import address as parse_address
+from ..args import parse_option_text
 
 GAME_CHOICES = [(cls.TITLE, name) for name, cls in engine.GAMES.items()]
 SEAT_RANGE = {name: (cls.MIN_SEATS, cls.MAX_SEATS) for name, cls in engine.GAMES.items()}
-
-
-def parse_option_text(text: str) -> dict[str, Any]:
-    """``"variant=ace,dagger rounds=3"`` -> ``{"variant": "ace,dagger", "rounds": 3}``."""
-    out: dict[str, Any] = {}
-    for pair in text.split():
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise ValueError(f"options are KEY=VALUE, not {pair!r}")
-        out[key] = option_value(value)
-    return out
 
 
 def whole_number(text: str, what: str, lo: int, hi: int) -> int:

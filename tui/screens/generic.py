@@ -43,6 +43,10 @@ class GenericTableScreen(TableScreen):
     """Any game: the view's main keys, and the legal actions to choose from with ←→ enter."""
 
     CSS_PATH: ClassVar = ["table.tcss", "generic.tcss"]
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "generic--key",  # a key of the view
+        "generic--chosen",  # the action under the cursor
+    }
     BINDINGS: ClassVar[list] = [
         Binding("up,k", "move(-1)", "move", show=False),
         Binding("down,j", "move(1)", "move", show=False),
@@ -68,10 +72,11 @@ class GenericTableScreen(TableScreen):
 
     def draw(self) -> None:
         lines = Text()
+        bold = self.get_component_rich_style("generic--key", partial=True)
         for key in SHOWN_KEYS:
             if key in self.view:
                 value = self.view[key]
-                lines.append(f"{key}: ", style="bold")
+                lines.append(f"{key}: ", bold)
                 if is_codes(value):
                     lines.append_text(self.cards.hand(value))
                     lines.append("\n")
@@ -82,9 +87,9 @@ class GenericTableScreen(TableScreen):
         self.query_one("#generic-view", Static).update(lines)
         self.choice = min(self.choice, max(0, len(self.legal) - 1))
         actions = Text()
+        chosen = self.get_component_rich_style("generic--chosen", partial=True)
         for i, action in enumerate(self.legal[:30]):
-            style = "bold reverse yellow" if i == self.choice else ""
-            actions.append(action_words(action) + "\n", style=style)
+            actions.append(action_words(action) + "\n", chosen if i == self.choice else "")
         self.query_one("#generic-actions", Static).update(actions)
         if self.legal:
             self.prompt.ask("Your turn: ↑↓ choose an action, enter to play")

@@ -4,20 +4,23 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.cells import set_cell_size
+from rich.style import Style
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 import engine
 
-from ..connect import host_launcher, join_launcher, play_launcher
+from ..connect import Launcher, host_launcher, join_launcher, play_launcher
 from ..settings import Settings
 from ..text import clean, literal
 from .dialogs import RulesScreen
@@ -44,7 +47,7 @@ At a table: ←→ move, space pick, enter confirm, esc back, digits pick seats 
 Asterisk and Ace), **Swoop** and **秘十 Mi Shi**; `kotatsu rules GAME` prints their rules.
 """
 
-COLUMNS = Text("table".ljust(18) + "game".ljust(16) + "seats".rjust(5) + "  address", "dim")
+COLUMNS = "table".ljust(18) + "game".ljust(16) + "seats".rjust(5) + "  address"
 
 BrowserFactory = Callable[[Callable[[Any], None], Callable[[str], None]], Any]
 
@@ -56,19 +59,22 @@ def default_browser(on_added: Callable[[Any], None], on_removed: Callable[[str],
     return Browser(on_added, on_removed)
 
 
-def table_line(table: Any, *, ascii_only: bool = False) -> Text:
-    """One lobby row; the table's name and game come from the network, shown literally."""
+def table_line(
+    table: Any, *, ascii_only: bool = False, name: Style | str = "", muted: Style | str = ""
+) -> Text:
+    """One lobby row; the table's name and game come from the network, shown literally.
+    ``name`` and ``muted`` are the looks of the name and of the asides."""
     game = GAME_TITLES.get(clean(table.game), clean(table.game, limit=12))
     variant = " ".join(
         v.capitalize() for v in clean(getattr(table, "variant", "") or "", limit=24).split(",")
     )
-    line = literal(set_cell_size(clean(table.name, limit=40), 16), "bold")
+    line = literal(set_cell_size(clean(table.name, limit=40), 16), name)
     line.append("  ")
     line.append(set_cell_size(f"{game} {variant}".strip(), 16))
     full = table.taken >= table.seats
-    line.append(f"{table.taken}/{table.seats}".rjust(5), style="dim" if full else "")
+    line.append(f"{table.taken}/{table.seats}".rjust(5), style=muted if full else "")
     line.append("  ")
-    line.append_text(literal(table.endpoint, "dim", limit=40))
+    line.append_text(literal(table.endpoint, muted, limit=40))
     if table.password:
         line.append("  *" if ascii_only else "  🔒")
     return line
@@ -78,6 +84,11 @@ class LobbyScreen(Screen[None]):
     """Tables found on the LAN appear and disappear live; keys start everything else."""
 
     CSS_PATH = "lobby.tcss"
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "lobby--name",  # the app's and the tables' names
+        "lobby--muted",  # hints, the column heads, full tables, addresses
+        "lobby--warning",  # discovery does not work here
+    }
     BINDINGS: ClassVar[list] = [
         Binding("enter", "join_selected", "join", show=True, key_display="enter"),
         Binding("h", "host", "host a table"),
@@ -88,6 +99,13 @@ class LobbyScreen(Screen[None]):
         Binding("q", "app.quit", "quit"),
     ]
 
+    @dataclass
+    class SitDown(Message):
+        """The player asked for a seat: the app connects through ``launcher`` and opens the
+        table (or says why it could not)."""
+
+        launcher: Launcher
+
     def __init__(self, settings: Settings, *, browser: BrowserFactory | None = None) -> None:
         super().__init__()
         self.settings = settings
@@ -97,22 +115,35 @@ class LobbyScreen(Screen[None]):
         self.status = "searching"
 
     def compose(self) -> ComposeResult:
-        title = Text(" kotatsu", style="bold")
-        title.append(" — tables on this network")
-        yield Static(title, id="lobby-title")
+        yield Static("", id="lobby-title")
         yield Static("", id="lobby-status")
-        yield Static(COLUMNS, id="lobby-columns")
+        yield Static("", id="lobby-columns")
         yield OptionList(id="tables")
-        yield Static(self.keys_line(), id="lobby-keys")
+        yield Static("", id="lobby-keys")
         yield Footer(compact=True)
 
     def keys_line(self) -> Text:
         return Text(
             "↑↓ choose · enter join · no table? b plays against bots at once, h hosts one",
-            style="dim",
+            self.look("muted"),
         )
 
+    def draw_texts(self) -> None:
+        """The title, the column heads, the keys and the tables, in the screen's looks."""
+        title = Text(" kotatsu", self.look("name"))
+        title.append(" — tables on this network")
+        self.query_one("#lobby-title", Static).update(title)
+        self.query_one("#lobby-columns", Static).update(Text(COLUMNS, self.look("muted")))
+        self.query_one("#lobby-keys", Static).update(self.keys_line())
+        self.show_tables()
+
+    def look(self, name: str) -> Style:
+        """The Rich style of the component class ``lobby--NAME`` (lobby.tcss)."""
+        return self.get_component_rich_style(f"lobby--{name}", partial=True)
+
     def on_mount(self) -> None:
+        # the component classes are styled once the screen's CSS applies: draw after that
+        self.call_after_refresh(self.draw_texts)
         self.show_tables()
         self.start_browser()
 
@@ -150,7 +181,12 @@ class LobbyScreen(Screen[None]):
         tables.clear_options()
         ordered = sorted(self.tables.values(), key=lambda t: (clean(t.name), t.key))
         for table in ordered:
-            line = table_line(table, ascii_only=self.settings.ascii_only)
+            line = table_line(
+                table,
+                ascii_only=self.settings.ascii_only,
+                name=self.look("name"),
+                muted=self.look("muted"),
+            )
             tables.add_option(Option(line, id=table.key))
         if ordered:
             keys = [t.key for t in ordered]
@@ -160,13 +196,16 @@ class LobbyScreen(Screen[None]):
             )
         status = self.query_one("#lobby-status", Static)
         if self.status != "searching":
-            status.update(Text(f"  {self.status} — a: join by address", style="yellow"))
+            status.update(Text(f"  {self.status} — a: join by address", self.look("warning")))
         elif ordered:
             found = f"{len(ordered)} table{'s' if len(ordered) != 1 else ''} found"
-            status.update(Text(f"  {found} · still looking…", style="dim"))
+            status.update(Text(f"  {found} · still looking…", self.look("muted")))
         else:
             status.update(
-                Text("  Searching for tables on this network…  (b: play against bots)", "dim")
+                Text(
+                    "  Searching for tables on this network…  (b: play against bots)",
+                    self.look("muted"),
+                )
             )
         tables.display = bool(ordered)
         self.query_one("#lobby-columns").display = bool(ordered)
@@ -245,5 +284,5 @@ class LobbyScreen(Screen[None]):
             )
         )
 
-    def sit(self, launcher: Any) -> None:
-        self.app.sit_down(launcher)  # type: ignore[attr-defined]
+    def sit(self, launcher: Launcher) -> None:
+        self.post_message(self.SitDown(launcher))

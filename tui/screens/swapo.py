@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -116,10 +115,6 @@ class SwapoScreen(TableScreen):
             parts.append(Text("sudden death", style=self.look("alert")))
         parts.append(f"pile {self.view.get('pile', 0)}")
         return parts
-
-    def look(self, name: str) -> Style:
-        """A look of swapo.tcss (``swapo--<name>``) as a Rich style."""
-        return self.get_component_rich_style(f"swapo--{name}", partial=True)
 
     def draw(self) -> None:
         self.query_one("#seats", Static).update(self.seats_text())

@@ -12,11 +12,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -32,6 +34,53 @@ from .dialogs import ConfirmLeave, RulesScreen, ScoresScreen
 WIDE = 110  # from this many columns the chat sits beside the table
 TALL = 34  # from this many rows (and WIDE columns) cards are drawn large
 
+#: The game keys, with the footer's usual word for each.
+GAME_BINDINGS = [
+    Binding("left,h", "move(-1)", "move", key_display="←→", id="move-left"),
+    Binding("right,l", "move(1)", "move", show=False, id="move-right"),
+    Binding("space", "pick", "pick", key_display="space"),
+    Binding("enter", "confirm", "ok", key_display="enter"),
+    Binding("escape", "back", "back", key_display="esc"),
+    *[Binding(str(d), f"digit({d})", f"{d}", show=False) for d in range(10)],
+]
+TABLE_BINDINGS = [
+    Binding("c", "chat", "chat"),
+    Binding("s", "scores", "scores"),
+    Binding("question_mark", "rules", "rules", key_display="?"),
+    Binding("q", "leave", "leave"),
+]
+
+#: The other words a game key's footer entry may say, as the decision model's ``key_label``
+#: chooses ("enter ok" becomes "enter swap"). Textual shows one binding per key, so each word
+#: is a binding of its own on the same key, and ``check_action`` lets through only the one
+#: ``key_label`` names (Textual's "dynamic actions"). A word not listed here shows the key's
+#: usual word; a new game adds its words here.
+FOOTER_WORDS: dict[str, tuple[str, ...]] = {
+    "pick": ("grab", "pass"),
+    "confirm": (
+        *("choose", "swap", "next", "give", "lay down", "declare", "use", "take", "continue"),
+        *("play", "chain", "go alone", "bury"),
+    ),
+    "back": ("clear", "close"),
+}
+
+
+def worded(bindings: list[Binding]) -> list[Binding]:
+    """A copy of each shown game-key binding for each of its FOOTER_WORDS: the same key and
+    action, the word as the description and as the action's last argument."""
+    out = []
+    for binding in bindings:
+        name, _, args = binding.action.partition("(")
+        args = args.removesuffix(")")
+        for word in FOOTER_WORDS.get(name, ()) if binding.show else ():
+            action = f"{name}({args}, {word!r})" if args else f"{name}({word!r})"
+            out.append(dataclasses.replace(binding, action=action, description=word))
+    return out
+
+
+def word_of(parameters: tuple[object, ...]) -> str | None:
+    """The footer word a worded binding carries (its last, text, argument), else None."""
+    return parameters[-1] if parameters and isinstance(parameters[-1], str) else None
 
 
 class TableScreen(Screen[None]):
@@ -42,19 +91,18 @@ class TableScreen(Screen[None]):
     LOW_SCORE_WINS: ClassVar[bool] = False  # penalty games (Swoop): the lowest total leads
     DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ()  # a game's own keys that come and go
     CSS_PATH: ClassVar[Any] = "table.tcss"
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "table--name",  # a player's name
+        "table--muted",  # separators, free seats, asides
+        "table--whisper",  # "→ Bo" after a whispered chat line
+        "table--alert",  # the header's "✗ reconnecting"
+        "table--command",  # a command to type, in the waiting room
+    }
 
-    BINDINGS: ClassVar[list] = [
-        Binding("left,h", "move(-1)", "move", key_display="←→", id="move-left"),
-        Binding("right,l", "move(1)", "move", show=False, id="move-right"),
-        Binding("space", "pick", "pick", key_display="space"),
-        Binding("enter", "confirm", "ok", key_display="enter"),
-        Binding("escape", "back", "back", key_display="esc"),
-        *[Binding(str(d), f"digit({d})", f"{d}", show=False) for d in range(10)],
-        Binding("c", "chat", "chat"),
-        Binding("s", "scores", "scores"),
-        Binding("question_mark", "rules", "rules", key_display="?"),
-        Binding("q", "leave", "leave"),
-    ]
+    BINDINGS: ClassVar[list] = [*GAME_BINDINGS, *worded(GAME_BINDINGS), *TABLE_BINDINGS]
+
+    class Leave(Message):
+        """The player leaves the table: the app closes the seat and shows the lobby."""
 
     def __init__(self, seat: Seat, settings: Settings) -> None:
         super().__init__()
@@ -101,6 +149,14 @@ class TableScreen(Screen[None]):
         self.draw_header()
         self.query_one(ChatPane).allow_whispers(self.whispers_allowed())
         self.listen()
+        # the component classes are styled once the screen's CSS applies: draw again then
+        self.call_after_refresh(self.restyle)
+
+    def restyle(self) -> None:
+        """Redraw what this base draws in its looks (the header, the waiting room)."""
+        self.draw_header()
+        if not self.view and self.players:
+            self.waiting_room()
 
     def on_resize(self, event: events.Resize) -> None:
         self._apply_size(event.size.width, event.size.height)
@@ -167,7 +223,7 @@ class TableScreen(Screen[None]):
         question = Text(f"Waiting for players {taken}/{total}")
         if self.seat_link.closers and self.seat_link.address:
             question.append(" · others join from their lobby, or: ")
-            question.append(f"kotatsu join {self.seat_link.address}", style="bold")
+            question.append(f"kotatsu join {self.seat_link.address}", self.look("command"))
         self.prompt.ask(question, waiting=True)
         seated = Text()
         for seat, entry in enumerate(self.players):
@@ -176,11 +232,11 @@ class TableScreen(Screen[None]):
             name = entry.get("name") if isinstance(entry, dict) else None
             seated.append(f" {seat + 1} ")
             if name:
-                seated.append_text(literal(self.seat_name(seat), "bold", limit=16))
+                seated.append_text(literal(self.seat_name(seat), self.look("name"), limit=16))
                 if isinstance(entry, dict) and entry.get("bot"):
-                    seated.append("  bot", style="dim")
+                    seated.append("  bot", self.look("muted"))
             else:
-                seated.append("(free seat)", style="dim")
+                seated.append("(free seat)", self.look("muted"))
         self.show_waiting(seated)
 
     def show_waiting(self, seated: Text) -> None:
@@ -232,10 +288,10 @@ class TableScreen(Screen[None]):
             whisper = "you" if to == self.me else self.seat_name(to, you=False)
         text = message.get("text", "")
         self.query_one(ChatPane).add(str(name), str(text), whisper=whisper)
-        line = Text("» ", style="dim")
-        line.append_text(literal(name, "bold", limit=40))
+        line = Text("» ", self.look("muted"))
+        line.append_text(literal(name, self.look("name"), limit=40))
         if whisper:
-            line.append(f" → {whisper}", style="italic")
+            line.append(f" → {whisper}", self.look("whisper"))
         line.append(": ")
         line.append_text(literal(text, limit=200))
         self.log_pane.add(line)
@@ -278,8 +334,16 @@ class TableScreen(Screen[None]):
                 return clean(name, limit=16)
         return f"Seat {seat + 1}"
 
-    def seat_text(self, seat: int, style: str = "bold") -> Text:
-        return literal(self.seat_name(seat), style, limit=16)
+    def seat_text(self, seat: int, style: str | Style | None = None) -> Text:
+        """A seat's name as shown (``style``: the name's usual look)."""
+        return literal(self.seat_name(seat), style or self.look("name"), limit=16)
+
+    def look(self, name: str) -> Style:
+        """The Rich style of a look: the game's own component class ``<game>--NAME`` (in its
+        .tcss) where the game has one, else the shared ``table--NAME`` (table.tcss)."""
+        own = f"{self.GAME}--{name}"
+        key = own if own in type(self).COMPONENT_CLASSES else f"table--{name}"
+        return self.get_component_rich_style(key, partial=True)
 
     @property
     def seat_count(self) -> int:
@@ -303,18 +367,19 @@ class TableScreen(Screen[None]):
 
     # -- header --------------------------------------------------------------------------
     def draw_header(self) -> None:
-        line = Text(" kotatsu", style="bold")
+        muted = self.look("muted")
+        line = Text(" kotatsu", self.look("name"))
         for part in self.header_parts():
-            line.append(" · ", style="dim")
+            line.append(" · ", muted)
             line.append_text(part if isinstance(part, Text) else Text(part))
         name = self.table_info.get("name")
         if name:
-            line.append(" · ", style="dim")
-            line.append_text(literal(f'table "{clean(name, limit=24)}"', "dim"))
+            line.append(" · ", muted)
+            line.append_text(literal(f'table "{clean(name, limit=24)}"', muted))
         if self.connection == "lost":
-            line.append("  ✗ reconnecting", style="bold red")
+            line.append("  ✗ reconnecting", self.look("alert"))
         elif self.connection == "closed":
-            line.append("  ✗ closed", style="bold red")
+            line.append("  ✗ closed", self.look("alert"))
         self.query_one("#header", Static).update(line)
 
     def header_parts(self) -> list[Text | str]:
@@ -395,58 +460,57 @@ class TableScreen(Screen[None]):
         if action in GAME_KEYS:
             if self.query(ChatPane) and self.has_class("-chatting"):
                 return False
+            if word_of(parameters) != self.footer_word(action):
+                return False  # another binding of this key says what it does now
             return self.key_state(action)
         return True
 
-    @property
-    def active_bindings(self):  # type: ignore[override]
-        """The footer's bindings, with game keys relabelled for what they do right now."""
-        bindings = super().active_bindings
-        for key, active in list(bindings.items()):
-            action = active.binding.action.partition("(")[0]
-            if action in GAME_KEYS:
-                label = self.key_label(action)
-                if label:
-                    binding = dataclasses.replace(active.binding, description=label)
-                    bindings[key] = active._replace(binding=binding)
-        return bindings
+    def word_args(self, action: str) -> tuple[str, ...]:
+        """The arguments of the binding that shows ``action`` now: its footer word, if any."""
+        word = self.footer_word(action) if action in GAME_KEYS else None
+        return (word,) if word else ()
+
+    def footer_word(self, key: str) -> str | None:
+        """Which of the key's FOOTER_WORDS the footer shows now (None: its usual word)."""
+        label = self.key_label(key)
+        return label if label in FOOTER_WORDS.get(key, ()) else None
 
     def update_keys(self) -> None:
         """Refresh the footer only when the keys that work (or their labels) changed: the
         footer rebuilds itself on every refresh, which is the slowest part of a repaint."""
         signature = tuple(
-            (action, self.check_action(action, ()), self.key_label(action))
+            (action, self.check_action(action, self.word_args(action)), self.key_label(action))
             for action in (*GAME_KEYS, *self.DYNAMIC_ACTIONS)
         )
         if signature != self._key_signature:
             self._key_signature = signature
             self.refresh_bindings()
 
-    def action_move(self, step: int) -> None:
+    def action_move(self, step: int, word: str | None = None) -> None:
         if self.decisions is not None:
             self.handle(self.decisions.move(step))
         else:
             self.on_move(step)
 
-    def action_pick(self) -> None:
+    def action_pick(self, word: str | None = None) -> None:
         if self.decisions is not None:
             self.handle(self.decisions.pick())
         else:
             self.on_pick()
 
-    def action_confirm(self) -> None:
+    def action_confirm(self, word: str | None = None) -> None:
         if self.decisions is not None:
             self.handle(self.decisions.confirm())
         else:
             self.on_confirm()
 
-    def action_back(self) -> None:
+    def action_back(self, word: str | None = None) -> None:
         if self.decisions is not None:
             self.handle(self.decisions.back())
         else:
             self.on_back()
 
-    def action_digit(self, digit: int) -> None:
+    def action_digit(self, digit: int, word: str | None = None) -> None:
         if self.decisions is not None:
             self.handle(self.decisions.digit(digit))
         else:
@@ -509,7 +573,7 @@ class TableScreen(Screen[None]):
             detail = "This table runs here: leaving closes it for everyone."
         self.app.push_screen(ConfirmLeave(detail=detail), answered)
 
-    @work(group="leave")
-    async def leave(self) -> None:
+    def leave(self) -> None:
+        """Stop listening and ask the app to take us back to the lobby."""
         self.workers.cancel_group(self, "listen")
-        await self.app.leave_table()  # type: ignore[attr-defined]
+        self.post_message(self.Leave())

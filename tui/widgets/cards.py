@@ -88,6 +88,12 @@ class CardFace:
     declared: str | None = None  # a joker's declared rank
     tag: str = ""  # a short mark under the card (e.g. a position number)
     extra: dict = field(default_factory=dict)
+    # How PickableCards places and marks it (tui/widgets/pickable.py):
+    group: object = None  # cards of one group stand together, groups apart
+    row: object = None  # a new row starts a new line (under its title)
+    label: str | None = None  # inline text instead of the card's label (e.g. only the rank)
+    marked: bool = False  # pointed out (a · under it)
+    empty: bool = False  # a place with no card in it
 
 
 def box_lines(face: CardFace, style: CardStyle, *, large: bool, cursor: bool) -> list[Text]:

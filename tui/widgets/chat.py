@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -28,7 +29,15 @@ class ChatPane(Vertical):
     ChatPane RichLog { height: 1fr; background: $surface; scrollbar-size-vertical: 1; }
     ChatPane Input { height: 1; border: none; padding: 0 1; background: $boost; }
     ChatPane Input:focus { background: $primary 30%; }
+    ChatPane > .chat-pane--name { text-style: bold; }
+    ChatPane > .chat-pane--whisper { text-style: italic; }
+    ChatPane > .chat-pane--note { text-style: dim italic; }
     """
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "chat-pane--name",  # who said it
+        "chat-pane--whisper",  # "→ Bo" after a whisper
+        "chat-pane--note",  # the pane's own remarks
+    }
 
     BINDINGS: ClassVar[list] = [Binding("escape", "leave_input", "back", show=True)]
 
@@ -59,16 +68,20 @@ class ChatPane(Vertical):
 
     def add(self, name: str, text: str, *, whisper: str | None = None) -> None:
         """One chat line: ``name`` and ``text`` come from peers and are shown literally."""
-        line = literal(name, "bold", limit=40)
+        line = literal(name, self.look("name"), limit=40)
         if whisper:
-            line.append(f" → {whisper}", style="italic")
+            line.append(f" → {whisper}", self.look("whisper"))
         line.append(": ")
         line.append_text(literal(text))
         self.lines.append(line.plain)
         self.query_one("#chat-history", RichLog).write(line)
 
     def note(self, text: str) -> None:
-        self.query_one("#chat-history", RichLog).write(Text(text, style="dim italic"))
+        self.query_one("#chat-history", RichLog).write(Text(text, self.look("note")))
+
+    def look(self, name: str) -> Style:
+        """The Rich style of the component class ``chat-pane--NAME``."""
+        return self.get_component_rich_style(f"chat-pane--{name}", partial=True)
 
     def allow_whispers(self, allowed: bool) -> None:
         """Whether ``/w N text`` may be used at this table (the input's hint says so)."""

@@ -6,6 +6,8 @@ question is asked, so the player learns *why* — never a traceback.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.widgets import Static
 
@@ -23,7 +25,9 @@ class PromptBar(Static):
     }
     PromptBar.-rejected { background: $error 30%; }
     PromptBar.-waiting { color: $text-muted; }
+    PromptBar > .prompt-bar--reason { text-style: bold; }
     """
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"prompt-bar--reason"}  # why it was refused
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("", id=id, markup=False)
@@ -49,8 +53,9 @@ class PromptBar(Static):
         if self.reason is None:
             self.update(self.question)
             return
-        line = Text("✗ ", style="bold")
-        line.append(self.reason, style="bold")
+        reason = self.get_component_rich_style("prompt-bar--reason", partial=True)
+        line = Text("✗ ", reason)
+        line.append(self.reason, reason)
         line.append(" — ")
         line.append_text(self.question)
         self.update(line)

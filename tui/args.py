@@ -1,0 +1,61 @@
+"""Reading what people type: option values, ``KEY=VALUE`` lists and ``HOST:PORT`` addresses.
+
+Shared by the command line (``tui/cli.py``) and the lobby's forms; a leaf module that imports
+nothing from ``tui``, so neither side pulls in the other.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def option_value(text: str) -> Any:
+    """``--option`` values: whole numbers, true/false, none, else the text itself."""
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if low in ("none", "null"):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def option_pairs(pairs: list[str]) -> dict[str, Any]:
+    """``["variant=ace,dagger", "rounds=3"]`` -> ``{"variant": "ace,dagger", "rounds": 3}``;
+    ValueError names a pair that is not ``KEY=VALUE``."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"options are KEY=VALUE, not {pair!r}")
+        out[key.strip()] = option_value(value.strip())
+    return out
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    """The command line's ``--option`` list as a dict; a malformed pair exits with its text."""
+    out: dict[str, Any] = {}
+    for pair in pairs or []:
+        try:
+            out.update(option_pairs([pair]))
+        except ValueError:
+            raise SystemExit(f"kotatsu: --option wants KEY=VALUE, not {pair!r}") from None
+    return out
+
+
+def parse_option_text(text: str) -> dict[str, Any]:
+    """The form's option line: ``"variant=ace,dagger rounds=3"`` -> a dict (ValueError)."""
+    return option_pairs(text.split())
+
+
+def address(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[::1]:7717`` for IPv6) -> (host, port)."""
+    host, sep, port = text.rpartition(":")
+    if not sep or not port.isdigit() or not host:
+        raise argparse.ArgumentTypeError(f"expected HOST:PORT, not {text!r}")
+    return host.strip("[]"), int(port)

@@ -1,0 +1,353 @@
+"""One widget for every pickable line of cards: boxed rows, a grouped hand, an inline hand.
+
+``PickableCards`` draws its ``faces`` (``CardFace``: the card, and whether it may be picked,
+is picked, locked, highlighted or pointed out) either as boxes (small or ``large``) or
+``inline`` as short labels, wrapped to the widget's width. Faces with the same ``group`` stand
+together and groups apart, a group may have a heading (Mi Shi's suits), and faces with another
+``row`` start a new line under that row's title (Swoop's "up" slots and hand). A marks line
+under the cards shows the cursor (``▲``), the picks (``●``), locks, tags and pointed-out cards.
+
+How it looks comes from the component classes below, styled in ``DEFAULT_CSS`` (and any
+``.tcss``), so themes and NO_COLOR decide the colours; the shapes (heavy frames, marks) tell
+the cursor and the picks apart without any colour. Clicks are carried in the segments' meta,
+as Textual's ``OptionList`` does: a click on a card posts ``PickableCards.Picked(index)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from .cards import JOKER_CODES, RED_SUITS, UNKNOWN, CardFace, CardStyle, box_lines
+
+PREFIX = "pickable-cards--"
+MARK_GLYPHS = {  # (unicode, ascii)
+    "cursor": ("▲", "^"),
+    "picked": ("●", "+"),
+    "marked": ("·", "."),
+}
+
+
+@dataclass
+class Placed:
+    """Where one piece of a line stands: a card (``index``) or a heading (``index`` None)."""
+
+    index: int | None
+    x: int
+    width: int
+    text: str = ""  # a heading's text
+    group: object = None  # a heading's group
+
+
+@dataclass
+class Line:
+    """One line of cards (one screen line inline, a box's height boxed), or a title line."""
+
+    title: str = ""
+    indent: str = ""
+    places: list[Placed] = field(default_factory=list)
+    is_title: bool = False
+
+
+class PickableCards(Widget):
+    """Cards with a cursor, picks and marks; clicking a card posts ``Picked``."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        f"{PREFIX}{name}"
+        for name in (
+            "cursor",  # the cursor's frame and mark
+            "cursor-label",  # an inline card under the cursor
+            "picked",  # a picked card's frame and mark
+            "picked-label",  # an inline picked card
+            "disabled",  # a card that may not be picked now
+            "locked",  # the lock mark
+            "highlight",  # a card of a winning group (frame)
+            "highlight-label",  # ... and its face
+            "marked",  # the mark of a card pointed out
+            "tag",  # a short note under a card
+            "red",  # hearts and diamonds
+            "black",  # spades and clubs
+            "joker",
+            "empty",  # a place with no card
+            "title",  # a row's title
+            "heading",  # a group's heading
+        )
+    }
+
+    DEFAULT_CSS = """
+    PickableCards { height: auto; width: auto; }
+    PickableCards.-inline, PickableCards.-rows { width: 1fr; }
+    PickableCards > .pickable-cards--cursor { color: ansi_cyan; text-style: bold; }
+    PickableCards > .pickable-cards--cursor-label { text-style: underline; }
+    PickableCards > .pickable-cards--picked { color: ansi_yellow; text-style: bold; }
+    PickableCards > .pickable-cards--picked-label { text-style: reverse; }
+    PickableCards > .pickable-cards--disabled { text-style: dim; }
+    PickableCards > .pickable-cards--locked { text-style: bold; }
+    PickableCards > .pickable-cards--highlight { color: ansi_green; text-style: bold; }
+    PickableCards > .pickable-cards--highlight-label { text-style: underline; }
+    PickableCards > .pickable-cards--marked { text-style: bold; }
+    PickableCards > .pickable-cards--tag { text-style: dim; }
+    PickableCards > .pickable-cards--red { color: ansi_red; text-style: bold; }
+    PickableCards > .pickable-cards--black { text-style: bold; }
+    PickableCards > .pickable-cards--joker { color: ansi_magenta; text-style: bold; }
+    PickableCards > .pickable-cards--empty { text-style: dim; }
+    PickableCards > .pickable-cards--title { text-style: bold; }
+    PickableCards > .pickable-cards--heading { text-style: bold; }
+    PickableCards.-plain > .pickable-cards--picked-label { text-style: bold underline; }
+    PickableCards.-plain > .pickable-cards--highlight { text-style: none; }
+    PickableCards.-plain > .pickable-cards--highlight-label { text-style: none; }
+    PickableCards.-plain > .pickable-cards--red { text-style: none; }
+    PickableCards.-plain > .pickable-cards--black { text-style: none; }
+    PickableCards.-plain > .pickable-cards--joker { text-style: none; }
+    """
+
+    faces: reactive[tuple[CardFace, ...]] = reactive((), layout=True)
+    cursor: reactive[int | None] = reactive(None)
+    large: reactive[bool] = reactive(False, layout=True)
+
+    @dataclass
+    class Picked(Message):
+        """A card was clicked; ``index`` is its place in ``faces``."""
+
+        cards: PickableCards
+        index: int
+
+        @property
+        def control(self) -> PickableCards:
+            return self.cards
+
+    def __init__(
+        self,
+        style: CardStyle,
+        *,
+        inline: bool = False,
+        marks: bool = True,
+        mark_at: str = "center",
+        titles: Mapping[object, str] | None = None,
+        headings: Mapping[object, str] | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        """``inline`` draws labels instead of boxes; ``mark_at`` puts a mark under the
+        "start", "center" or "end" of its card; ``titles`` names the rows and ``headings``
+        the groups."""
+        super().__init__(id=id, classes=classes)
+        self.card_style = style
+        self.inline = inline
+        self.marks = marks
+        self.mark_at = mark_at
+        self.titles: dict[object, str] = dict(titles or {})
+        self.headings: dict[object, str] = dict(headings or {})
+        self.set_class(inline, "-inline")
+        self.set_class(bool(self.titles), "-rows")
+        self.set_class(not style.color, "-plain")
+
+    def show(self, faces: Sequence[CardFace], cursor: int | None = None) -> None:
+        """Redraw with these cards and this cursor."""
+        self.faces = tuple(faces)
+        self.cursor = cursor
+
+    # -- layout ----------------------------------------------------------------------------
+    @property
+    def box_width(self) -> int:
+        return 7 if self.large else 5
+
+    def label(self, face: CardFace) -> str:
+        """A card's inline text: its own label if given, else the card style's."""
+        if face.label is not None:
+            return face.label
+        if face.empty:
+            return "." if self.card_style.ascii_only else "·"
+        return self.card_style.label(face.code, face.declared)
+
+    def lines(self, width: int) -> list[Line]:
+        """The faces placed in lines of at most ``width`` cells (a card never splits from
+        its group's heading)."""
+        width = max(width, 8)
+        same_gap = 1 if self.inline else 0
+        out: list[Line] = []
+        row: object = object()
+        line = Line()
+        col, group, first = 0, object(), True
+        for index, face in enumerate(self.faces):
+            if index == 0 or face.row != row:
+                if index:
+                    out.append(line)
+                row = face.row
+                title = self.titles.get(row, "") if row is not None else ""
+                if title and not self.inline:
+                    out.append(Line(title=title, is_title=True))
+                indent = cell_len(title) if self.inline else (2 if title else 0)
+                line = Line(title=title if self.inline else "", indent=" " * indent)
+                col, group, first = indent, object(), True
+            heading = self.headings.get(face.group, "") if face.group != group else ""
+            w = self.box_width if not self.inline else cell_len(self.label(face))
+            gap = 0 if first else same_gap + (face.group != group)
+            needed = gap + (cell_len(heading) + 1 if heading else 0) + w
+            if not first and col + needed > width:
+                out.append(line)
+                line = Line(indent=line.indent)
+                col, gap = len(line.indent), 0
+            col += gap
+            if heading:
+                line.places.append(Placed(None, col, cell_len(heading), heading, face.group))
+                col += cell_len(heading) + 1
+            line.places.append(Placed(index, col, w))
+            col += w
+            group, first = face.group, False
+        if self.faces:
+            out.append(line)
+        return out
+
+    def get_content_width(self, container: object, viewport: object) -> int:  # type: ignore[override]
+        # Textual types these as Size; the cards' own width on one line is all that matters
+        if self.inline or self.titles:
+            return 10
+        ends = [p.x + p.width for line in self.lines(1 << 16) for p in line.places]
+        return max([10, *ends])
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:  # type: ignore[override]
+        # Textual types container and viewport as Size; the height depends on the width only
+        if not self.faces:
+            return 1
+        body = 1 if self.inline else 5 if self.large else 3
+        marks = 1 if self.marks else 0
+        return sum(1 if ln.is_title else body + marks for ln in self.lines(width))
+
+    # -- styles ----------------------------------------------------------------------------
+    def look(self, *names: str) -> Style:
+        """The combined Rich style of these component classes (partial: no background);
+        without colours when the cards are drawn plain (``-plain``: the player's settings
+        say no colour)."""
+        style = Style()
+        for name in names:
+            style += self.get_component_rich_style(PREFIX + name, partial=True)
+        return style if self.card_style.color else style.without_color
+
+    def suit_look(self, code: str | None) -> list[str]:
+        if code is None or code == UNKNOWN:
+            return []
+        if code in JOKER_CODES:
+            return ["joker"]
+        return ["red" if code[-1] in RED_SUITS else "black"]
+
+    def frame_look(self, face: CardFace, at_cursor: bool) -> list[str]:
+        if face.picked:
+            return ["picked"]
+        if at_cursor:
+            return ["cursor"] if face.enabled else ["cursor", "disabled"]
+        if face.highlight:
+            return ["highlight"]
+        return [] if face.enabled else ["disabled"]
+
+    def face_look(self, face: CardFace, at_cursor: bool) -> list[str]:
+        names = ["empty"] if face.empty else self.suit_look(face.code)
+        if not face.enabled:
+            names.append("disabled")
+        if face.highlight:
+            names.append("highlight-label")
+        if self.inline and face.picked:
+            names.append("picked-label")
+        if self.inline and at_cursor:
+            names.append("cursor-label")
+        return names
+
+    def mark_of(self, face: CardFace, at_cursor: bool) -> tuple[str, str] | None:
+        """The mark under a card and its component name, or None."""
+        ascii_only = self.card_style.ascii_only
+        if at_cursor:
+            return MARK_GLYPHS["cursor"][ascii_only], "cursor"
+        if face.picked:
+            return MARK_GLYPHS["picked"][ascii_only], "picked"
+        if face.locked:
+            return self.card_style.lock_mark(), "locked"
+        if face.marked:
+            return MARK_GLYPHS["marked"][ascii_only], "marked"
+        if face.tag:
+            return face.tag, "tag"
+        return None
+
+    # -- drawing ---------------------------------------------------------------------------
+    def render(self) -> Text:
+        if not self.faces:
+            return Text("(no cards)", style=self.look("tag"))
+        rows: list[Text] = []
+        for line in self.lines(self.size.width):
+            if line.is_title:
+                rows.append(Text(line.title, style=self.look("title")))
+                continue
+            rows.extend(self.draw_line(line))
+        out = Text(no_wrap=True, overflow="crop")
+        for n, row in enumerate(rows):
+            if n:
+                out.append("\n")
+            out.append_text(row)
+        return out
+
+    def draw_line(self, line: Line) -> list[Text]:
+        height = 1 if self.inline else 5 if self.large else 3
+        texts = [Text(line.indent) for _ in range(height)]
+        if line.title:
+            texts[0] = Text(line.title, style=self.look("title"))
+        marks = Text()
+        for place in line.places:
+            for text in texts:
+                text.append(" " * (place.x - cell_len(text.plain)))
+            if place.index is None:
+                suit = self.suit_look(f"?{place.group}") if isinstance(place.group, str) else []
+                texts[0].append(place.text, style=self.look("heading", *suit))
+                continue
+            click = Style(meta={"card": place.index})
+            face = self.faces[place.index]
+            at_cursor = place.index == self.cursor
+            for text, part in zip(texts, self.card_parts(face, at_cursor), strict=True):
+                part.stylize(click)
+                text.append_text(part)
+            mark = self.mark_of(face, at_cursor)
+            if mark is not None:
+                glyph, name = mark
+                x = place.x
+                if self.mark_at == "center":
+                    x += (place.width - cell_len(glyph)) // 2
+                elif self.mark_at == "end":
+                    x += place.width - cell_len(glyph)
+                marks.append(" " * max(0, x - cell_len(marks.plain)))
+                marks.append(glyph, style=self.look(name) + click)
+        if not line.places:
+            texts[-1].append("—", style=self.look("empty"))
+        return [*texts, marks] if self.marks else texts
+
+    def card_parts(self, face: CardFace, at_cursor: bool) -> list[Text]:
+        """A card's lines: one label inline, or the lines of its box."""
+        face_style = self.look(*self.face_look(face, at_cursor))
+        if self.inline:
+            return [Text(self.label(face), style=face_style)]
+        if face.empty:
+            blank = " " * self.box_width
+            middle = "·".center(self.box_width)
+            rows = [blank] * ((5 if self.large else 3) // 2)
+            return [Text(r, style=face_style) for r in [*rows, middle, *rows]]
+        parts = box_lines(face, self.card_style, large=self.large, cursor=at_cursor)
+        frame_style = self.look(*self.frame_look(face, at_cursor))
+        for part in parts:  # box_lines gives the frame and face; restyle from the classes
+            part.spans = []
+            part.style = frame_style
+            side = len(part.plain) - 2
+            if part.plain[:1] in "│┃|" and side > 0:
+                part.stylize(face_style, 1, 1 + side)
+        return parts
+
+    def on_click(self, event: events.Click) -> None:
+        index = event.style.meta.get("card")
+        if isinstance(index, int) and 0 <= index < len(self.faces):
+            event.stop()
+            self.post_message(self.Picked(self, index))
