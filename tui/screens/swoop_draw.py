@@ -10,8 +10,10 @@ from collections.abc import Callable
 
 from rich.text import Text
 
+from engine.cards import rank
+
 from ..widgets.cards import CardStyle
-from .swoop_flow import rank_of
+from .swoop_flow import rank_name
 
 NameOf = Callable[[object], str]
 FLIPPED_STYLE = "reverse"  # the mystery card just turned up, waiting for additions
@@ -20,14 +22,12 @@ MYSTERY_STYLE = "yellow"  # a back on the table is always an uncovered, turnable
 
 def rank_text(r: str, style: CardStyle) -> str:
     """A rank as drawn: ``7``, ``10``, ``★`` (``JK`` with --ascii or without colour)."""
-    if r == "JK":
-        return "JK" if style.letters else "★"
-    return r
+    return rank_name(r, style.letters)
 
 
 def card_label(code: str, style: CardStyle, extra: str = "") -> Text:
     """One card by its rank; 10s and jokers in the swoop colour."""
-    r = rank_of(code)
+    r = rank(code)
     look = "bold magenta" if r in ("10", "JK") and style.color else "bold"
     return Text(rank_text(r, style), style=f"{look} {extra}".strip())
 
@@ -160,7 +160,7 @@ def pile_cards(pile: list[str], view: dict, style: CardStyle, width: int) -> Tex
     if not pile:
         return out
     run = int((view.get("top") or {}).get("count", 0) or 0)
-    labels = [rank_text(rank_of(c), style) for c in pile]
+    labels = [rank_text(rank(c), style) for c in pile]
     room = max(4, width - 3)
     shown: list[int] = []
     used = 0
@@ -251,12 +251,12 @@ def event_line(event: dict, name_of: NameOf, style: CardStyle, me: int | None) -
     if kind == "pickup":
         return Text(f"{who} picked up {event.get('count', '?')} cards", style="bold yellow")
     if kind == "swoop":
-        r = rank_of(cards[0]) if cards else "?"
+        r = rank(cards[0]) if cards else "?"
         what = plural(r, len(cards)) if event.get("special") else f"four {rank_text(r, style)}s"
         return Text(f"Swoop! {who} swooped with {what}", style="bold magenta")
     if kind == "chain":
         removed = [c for c in event.get("removed") or [] if isinstance(c, str)]
-        r = rank_of(removed[0]) if removed else "?"
+        r = rank(removed[0]) if removed else "?"
         line = Text.assemble((f"{who} chained: ", "bold magenta"))
         line.append(f"played {len(cards)}, four {rank_text(r, style)}s gone")
         return line
