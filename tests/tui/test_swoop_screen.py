@@ -9,40 +9,25 @@ picked, and why not) is tested without a screen in test_swoop_flow.py.
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 from rich.cells import cell_len
 from rich.text import Text
 
-from engine.swoop.rules import full_deck
+from tests.tui.test_swoop_flow import (
+    CHAIN,
+    CHAIN_MOVES,
+    FLIP,
+    FLIP_MOVES,
+    GOING_OUT,
+    TWO_UNCOVERED,
+    TWO_UNCOVERED_MOVES,
+)
 from tui.app import KotatsuApp, make_app
 from tui.pilot import LocalClient, browser_of, local_launcher, seated, settle, wait_until
 from tui.settings import Settings
 
 SIZES = [(80, 24), (120, 40)]
 SEATS = 3
-
-
-def stacked_deck(*seats: tuple[list[str], list[str], list[str]]) -> list[str]:
-    """A full two-deck stack: each seat's mystery, face-up and hand cards as given, each part
-    filled up (to 4, 4 and 11) with ranks the scenario does not use (never 10s or jokers);
-    should those run out, the last seats get other cards of the ranks in play."""
-    pool = Counter(full_deck(2))
-    named = [card for seat in seats for part in seat for card in part]
-    pool.subtract(named)
-    used = {card[:-1] for card in named}
-    plain = [card for card in sorted(pool.elements()) if card != "JK" and card[:-1] != "10"]
-    filler = [card for card in plain if card[:-1] not in used]
-    spare = [card for card in plain if card[:-1] in used]
-    deck: list[str] = []
-    for seat in seats:
-        for part, size in zip(seat, (4, 4, 11), strict=True):
-            deck += part
-            deck += [filler.pop() if filler else spare.pop() for _ in range(size - len(part))]
-    leftover = Counter(full_deck(2))
-    leftover.subtract(deck)
-    return deck + sorted(leftover.elements())
 
 
 def swoop_app(
@@ -67,52 +52,6 @@ def swoop_app(
 def local_app(client: LocalClient, *, ascii_only: bool = False) -> KotatsuApp:
     settings = Settings(ascii_only=ascii_only, color=True, name="Eli", cursor_blink=False)
     return make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
-
-
-def play(seat_cards: list[str], table: list[int] | None = None) -> dict:
-    return {"type": "play", "cards": seat_cards, "table": table or []}
-
-
-# Seat 0 (the player) can swoop four times in a row and then turn up four 10s and jokers.
-GOING_OUT = stacked_deck(
-    (
-        ["10S", "10H", "JK", "JK"],
-        ["JK", "JK", "10D", "QS"],
-        ["10C", "10S", "10H", "10D", "KS", "KH", "KD", "KC", "QH", "QD", "QC"],
-    ),
-    ([], [], []),
-    ([], [], []),
-)
-
-# Bots open with 6 6 and 5 5; the player then swoops with 5 5 and can chain with 6 6.
-CHAIN = stacked_deck(
-    (["3S", "3H", "3D", "3C"], ["2S", "2H", "9S", "9H"], ["5S", "5H", "6S", "6H", "KS"]),
-    ([], [], ["6D", "6C"]),
-    ([], [], ["5D", "5C"]),
-)
-CHAIN_MOVES = ((1, play(["6D", "6C"])), (2, play(["5D", "5C"])))
-
-# The player led its face-up 9 (slot 0); the bots put 8 and 8 on it; the mystery under the 9
-# is a 3, and the player holds two more 3s and a King.
-FLIP = stacked_deck(
-    (["3S", "4S", "4H", "4D"], ["9S", "2S", "2H", "2D"], ["3H", "3D", "KS", "KH"]),
-    ([], [], ["8S"]),
-    ([], [], ["8H"]),
-)
-FLIP_MOVES = ((0, play([], [0])), (1, play(["8S"])), (2, play(["8H"])))
-
-# As FLIP, then a second round: the player's face-up 2 (slot 1) on the 8s, and two Aces.
-TWO_UNCOVERED = stacked_deck(
-    (["3S", "4S", "4H", "4D"], ["9S", "2S", "2H", "2D"], ["3H", "3D", "KS", "KH"]),
-    ([], [], ["8S", "AS"]),
-    ([], [], ["8H", "AH"]),
-)
-TWO_UNCOVERED_MOVES = (
-    *FLIP_MOVES,
-    (0, play([], [1])),
-    (1, play(["AS"])),
-    (2, play(["AH"])),
-)
 
 
 async def walk_to(pilot, screen, rank: str, *, where: str = "hand") -> None:
