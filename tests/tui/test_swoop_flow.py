@@ -224,11 +224,6 @@ def test_t_asks_which_one_when_several_can_be_turned():
     assert model.current() == ("down", 0) and model.picks == []
     model.move(1)
     assert table.send(model.turn()) == {"type": "flip", "slot": 1}
-    # While adding to it, the other mystery card cannot be turned.
-    assert model.asked() == "add" and ("down", 0) in model.items()
-    model.cursor = model.items().index(("down", 0))
-    assert refused(model.pick(), "that mystery card cannot be turned now")
-    assert not model.enabled(("down", 0))
 
 
 def test_adding_to_the_card_turned_up():
