@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,8 +27,6 @@ from . import swoop_flow as flow
 from .swoop_cards import MyCards, Piece, Row
 from .table import TableScreen
 
-PICKED = "reverse yellow"
-
 
 class SwoopScreen(TableScreen):
     """Swoop for 3–8 players."""
@@ -41,6 +40,8 @@ class SwoopScreen(TableScreen):
         Binding("x", "stop", "stop", id="stop"),
     ]
     DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ("turn", "stop")
+    #: The looks of the table, styled in swoop.tcss (``.-color`` when colours are on).
+    COMPONENT_CLASSES: ClassVar[set[str]] = {f"swoop--{role}" for role in draw.ROLES}
 
     def __init__(self, seat: Seat, settings: Settings) -> None:
         super().__init__(seat, settings)
@@ -48,6 +49,11 @@ class SwoopScreen(TableScreen):
         self.model = flow.SwoopDecisions(self.me, letters=self.cards.letters)
         self.decisions = self.model
         self.notice: dict[str, Any] | None = None  # the last hand's penalties, until my play
+        self.set_class(self.cards.color, "-color")
+
+    def look(self, role: str) -> Style:
+        """The style of a role of the drawing (``draw.ROLES``), from swoop.tcss."""
+        return self.get_component_rich_style(f"swoop--{role}", partial=True)
 
     def compose_table(self) -> ComposeResult:
         yield Static("", id="pile", markup=False)
@@ -108,7 +114,7 @@ class SwoopScreen(TableScreen):
             won = [card for seat, card in draws[-1] if seat == leader]
             if won:
                 line.append(" (drew ", style="dim")
-                line.append_text(draw.card_label(str(won[-1]), self.cards))
+                line.append_text(draw.card_label(str(won[-1]), self.cards, self.look))
                 line.append(")", style="dim")
         return line
 
@@ -146,13 +152,15 @@ class SwoopScreen(TableScreen):
         if not self.view:
             return
         width = max(20, self.query_one("#table-area").size.width - 2)
-        pile = draw.pile_lines(self.view, self.cards, width, cards=not self.large)
+        pile = draw.pile_lines(self.view, self.cards, self.look, width, cards=not self.large)
         self.query_one("#pile", Static).update(pile)
         self.render_pile_row()
         self.query_one("#seats", Static).update(self.seats_text())
         self.render_mine()
         notice = self.query_one("#notice", Static)
-        notice.update(draw.penalties_text(self.notice, self.seat_name) if self.notice else Text(""))
+        notice.update(
+            draw.penalties_text(self.notice, self.seat_name, self.look) if self.notice else Text("")
+        )
         notice.display = self.notice is not None
         self.prompt.ask(self.question(), waiting=self.model.asked() == "wait")
         self.update_keys()
@@ -183,6 +191,7 @@ class SwoopScreen(TableScreen):
                     self.seat_digit(seat),
                     player,
                     self.cards,
+                    self.look,
                     turn=seat == self.view.get("turn"),
                     flipped=self.view.get("flipped") if seat == self.view.get("turn") else None,
                     score=scores[seat] if seat < len(scores) else None,
@@ -204,11 +213,12 @@ class SwoopScreen(TableScreen):
             "",
             int(me.get("hand", 0) or 0),
             self.cards,
+            self.look,
             turn=self.me == self.view.get("turn"),
         )
         head.append(" ")  # the slots line up with the other players' slots
         slots = [self.slot_piece(slot, asked) for slot in range(4)]
-        suffix = draw.mystery_cells(me, self.cards)
+        suffix = draw.mystery_cells(me, self.cards, self.look)
         scores = self.view.get("scores") or []
         if self.me < len(scores):
             suffix.append_text(draw.score_text(scores[self.me]))
@@ -218,7 +228,7 @@ class SwoopScreen(TableScreen):
             suffix.append(f"  ({which} can be turned: t)", style="dim")
         hand = []
         for i, code in enumerate(mine.hand):
-            label = draw.card_label(code, self.cards)
+            label = draw.card_label(code, self.cards, self.look)
             face = self.style_piece(label, CardFace(code), ("hand", i), asked)
             hand.append(Piece(("hand", i), label, rank(code), face))
         rows = [Row(head, slots, suffix), Row(Text.assemble(("   hand ", "dim")), hand)]
@@ -232,19 +242,18 @@ class SwoopScreen(TableScreen):
         group = ("slot", slot) if self.large else "slots"
         if flipped.get("slot") == slot and self.view.get("turn") == self.me:
             code = str(flipped.get("card"))
-            label = draw.card_label(code, self.cards, draw.FLIPPED_STYLE)
+            label = draw.card_label(code, self.cards, self.look, self.look("flipped"))
             label.pad_left(2 - len(label.plain))
             return Piece(None, label, group, CardFace(code, highlight=True))
         mine = self.model.mine
         up = mine.face_up[slot]
         if up is not None:
-            label = draw.card_label(up, self.cards)
+            label = draw.card_label(up, self.cards, self.look)
             label.pad_left(2 - len(label.plain))
             face = self.style_piece(label, CardFace(up), ("up", slot), asked)
             return Piece(("up", slot), label, group, face)
         if mine.mystery[slot]:
-            look = draw.MYSTERY_STYLE if self.cards.color else ""
-            label = Text(self.cards.back(2), style=look)
+            label = Text(self.cards.back(2), style=self.look("mystery"))
             face = self.style_piece(label, CardFace(None), ("down", slot), asked)
             return Piece(("down", slot), label, group, face)
         label = Text(" " + ("." if self.cards.ascii_only else "·"), style="dim")
@@ -263,11 +272,11 @@ class SwoopScreen(TableScreen):
         face.picked = item in self.model.picks
         face.enabled = face.picked or self.model.enabled(item)
         if face.picked:
-            label.stylize(f"bold {PICKED}" if self.cards.color else "bold reverse")
+            label.stylize(self.look("picked"))
         elif not face.enabled:
-            label.stylize("dim")
+            label.stylize(self.look("disabled"))
         if item == self.model.current():
-            label.stylize("underline")
+            label.stylize(self.look("cursor"))
         return face
 
     # -- the question ----------------------------------------------------------------------
@@ -296,7 +305,7 @@ class SwoopScreen(TableScreen):
         if phase == "add":
             flipped = (self.view.get("flipped") or {}).get("card", "?")
             line.append(" turned up ")
-            line.append_text(draw.card_label(str(flipped), self.cards))
+            line.append_text(draw.card_label(str(flipped), self.cards, self.look))
             line.append(" and may add more of that rank")
         elif phase == "chain":
             line.append(" swooped and may chain another swoop")
@@ -317,7 +326,7 @@ class SwoopScreen(TableScreen):
         r = rank(shown[0])
         pile = [c for c in self.view.get("pile") or [] if isinstance(c, str)]
         out.append("picked " if codes else "alone ", style="dim")
-        out.append_text(draw.ranks_text(shown, self.cards))
+        out.append_text(draw.ranks_text(shown, self.cards, self.look))
         out.append(f" → {flow.preview(r, len(shown), pile)}", style="bold")
         return out
 
@@ -344,7 +353,7 @@ class SwoopScreen(TableScreen):
         card = str((self.view.get("flipped") or {}).get("card", "?"))
         r = draw.rank_text(rank(card), self.cards)
         line = Text("You turned up ")
-        line.append_text(draw.card_label(card, self.cards))
+        line.append_text(draw.card_label(card, self.cards, self.look))
         line.append(f": add more {r}s (space) or none · ")
         line.append_text(self.picked_words(extra=1))
         line.append(" — enter to play")
@@ -361,7 +370,7 @@ class SwoopScreen(TableScreen):
 
     # -- the log -----------------------------------------------------------------------------
     def describe_event(self, event: dict) -> Text | str | None:
-        return draw.event_line(event, self.seat_name, self.cards, self.me)
+        return draw.event_line(event, self.seat_name, self.cards, self.look, self.me)
 
     def toast_for(self, event: dict) -> str | None:
         return draw.toast_line(event, self.seat_name, self.cards)
