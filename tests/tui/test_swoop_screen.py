@@ -1,52 +1,33 @@
-"""Playing Swoop through the screen's own keys, at a real Host on 127.0.0.1 with bots.
+"""Playing Swoop through the screen's own keys, at an in-process table (``LocalClient``: the
+engine and the bots in this process, the same messages a Host sends).
 
 The tables here are dealt from a stacked deck, and a few opening moves may be played on the
-engine before the Host opens, so that a pick-up, a swoop, a chain and a flip happen on the
-local player's turn whatever the bots would choose.
+engine before the screen sits down, so that a pick-up, a swoop, a chain and a flip happen on
+the local player's turn whatever the bots would choose. The choosing itself (which card may be
+picked, and why not) is tested without a screen in test_swoop_flow.py.
 """
 
 from __future__ import annotations
 
-import copy
-import random
-from collections import Counter
-
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from rich.cells import cell_len
 from rich.text import Text
 
-import engine
-from engine.swoop.rules import full_deck
+from tests.tui.test_swoop_flow import (
+    CHAIN,
+    CHAIN_MOVES,
+    FLIP,
+    FLIP_MOVES,
+    GOING_OUT,
+    TWO_UNCOVERED,
+    TWO_UNCOVERED_MOVES,
+)
 from tui.app import KotatsuApp, make_app
-from tui.connect import Seat, play_launcher
-from tui.pilot import browser_of, seated, settle, wait_until
+from tui.pilot import LocalClient, browser_of, local_launcher, seated, settle, wait_until
 from tui.settings import Settings
 
 SIZES = [(80, 24), (120, 40)]
 SEATS = 3
-
-
-def stacked_deck(*seats: tuple[list[str], list[str], list[str]]) -> list[str]:
-    """A full two-deck stack: each seat's mystery, face-up and hand cards as given, each part
-    filled up (to 4, 4 and 11) with ranks the scenario does not use (never 10s or jokers);
-    should those run out, the last seats get other cards of the ranks in play."""
-    pool = Counter(full_deck(2))
-    named = [card for seat in seats for part in seat for card in part]
-    pool.subtract(named)
-    used = {card[:-1] for card in named}
-    plain = [card for card in sorted(pool.elements()) if card != "JK" and card[:-1] != "10"]
-    filler = [card for card in plain if card[:-1] not in used]
-    spare = [card for card in plain if card[:-1] in used]
-    deck: list[str] = []
-    for seat in seats:
-        for part, size in zip(seat, (4, 4, 11), strict=True):
-            deck += part
-            deck += [filler.pop() if filler else spare.pop() for _ in range(size - len(part))]
-    leftover = Counter(full_deck(2))
-    leftover.subtract(deck)
-    return deck + sorted(leftover.elements())
 
 
 def swoop_app(
@@ -59,86 +40,32 @@ def swoop_app(
     ascii_only: bool = False,
 ) -> KotatsuApp:
     """The app in seat 0 of a 3-seat Swoop table dealt from ``deck``; ``moves`` are played on
-    the engine before the Host opens (the Host serves the game object it holds)."""
+    the engine before the screen sits down."""
     opts = {"first_player": first, "target": 1000, **(options or {})}
+    client = LocalClient("swoop", SEATS, options=opts, seed=seed, deck=deck)
+    client.table = {**(client.table or {}), "name": "bots"}  # the header of the pictures
+    for seat, action in moves:
+        client.game.apply(seat, action)
+    return local_app(client, ascii_only=ascii_only)
 
-    async def launch() -> Seat:
-        from net.client import Client
-        from net.host import Host
 
-        host = Host(
-            "swoop", seats=SEATS, options=opts, seed=seed, bots=SEATS - 1, name="bots", bot_delay=0
-        )
-        host.game = engine.new_game("swoop", SEATS, opts, seed=seed, deck=deck)
-        for seat, action in moves:
-            host.game.apply(seat, action)
-        port = await host.start("127.0.0.1", 0)
-        client = Client("127.0.0.1", port, name="Eli")
-        await client.connect()
-        return Seat(client, [host.close], f"127.0.0.1:{port}")
-
+def local_app(client: LocalClient, *, ascii_only: bool = False) -> KotatsuApp:
     settings = Settings(ascii_only=ascii_only, color=True, name="Eli", cursor_blink=False)
-    return make_app(launcher=launch, settings=settings, browser=browser_of())
-
-
-def play(seat_cards: list[str], table: list[int] | None = None) -> dict:
-    return {"type": "play", "cards": seat_cards, "table": table or []}
-
-
-# Seat 0 (the player) can swoop four times in a row and then turn up four 10s and jokers.
-GOING_OUT = stacked_deck(
-    (
-        ["10S", "10H", "JK", "JK"],
-        ["JK", "JK", "10D", "QS"],
-        ["10C", "10S", "10H", "10D", "KS", "KH", "KD", "KC", "QH", "QD", "QC"],
-    ),
-    ([], [], []),
-    ([], [], []),
-)
-
-# Bots open with 6 6 and 5 5; the player then swoops with 5 5 and can chain with 6 6.
-CHAIN = stacked_deck(
-    (["3S", "3H", "3D", "3C"], ["2S", "2H", "9S", "9H"], ["5S", "5H", "6S", "6H", "KS"]),
-    ([], [], ["6D", "6C"]),
-    ([], [], ["5D", "5C"]),
-)
-CHAIN_MOVES = ((1, play(["6D", "6C"])), (2, play(["5D", "5C"])))
-
-# The player led its face-up 9 (slot 0); the bots put 8 and 8 on it; the mystery under the 9
-# is a 3, and the player holds two more 3s and a King.
-FLIP = stacked_deck(
-    (["3S", "4S", "4H", "4D"], ["9S", "2S", "2H", "2D"], ["3H", "3D", "KS", "KH"]),
-    ([], [], ["8S"]),
-    ([], [], ["8H"]),
-)
-FLIP_MOVES = ((0, play([], [0])), (1, play(["8S"])), (2, play(["8H"])))
-
-# As FLIP, then a second round: the player's face-up 2 (slot 1) on the 8s, and two Aces.
-TWO_UNCOVERED = stacked_deck(
-    (["3S", "4S", "4H", "4D"], ["9S", "2S", "2H", "2D"], ["3H", "3D", "KS", "KH"]),
-    ([], [], ["8S", "AS"]),
-    ([], [], ["8H", "AH"]),
-)
-TWO_UNCOVERED_MOVES = (
-    *FLIP_MOVES,
-    (0, play([], [1])),
-    (1, play(["AS"])),
-    (2, play(["AH"])),
-)
+    return make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
 
 
 async def walk_to(pilot, screen, rank: str, *, where: str = "hand") -> None:
     """Move the cursor with → to the first card of ``rank`` (in the hand or the slots)."""
-    for _ in range(len(screen.items()) + 1):
-        item = screen.current()
-        if item and item[0] == where and screen.mine.rank(item) == rank:
+    for _ in range(len(screen.model.items()) + 1):
+        item = screen.model.current()
+        if item and item[0] == where and screen.model.mine.rank(item) == rank:
             return
         await pilot.press("right")
     raise AssertionError(f"no {rank} to walk to")
 
 
 async def my_turn(pilot, screen) -> None:
-    await wait_until(pilot, lambda: screen.asked() != "wait")
+    await wait_until(pilot, lambda: screen.model.asked() != "wait")
     await settle(pilot, 0.05)
 
 
@@ -158,8 +85,8 @@ async def test_a_pickup_played_by_keys_and_refusals_say_why():
         await walk_to(pilot, screen, "K")
         await pilot.press("4")
         assert "cannot play 4 × K" in screen.prompt.plain
-        assert screen.picks == []
-        screen.cursor = screen.items().index(("down", 0))
+        assert screen.model.picks == []
+        screen.model.cursor = screen.model.items().index(("down", 0))
         await pilot.press("space")
         assert "press t" in screen.prompt.plain
         # An action the engine refuses shows its reason and the question stands.
@@ -188,20 +115,19 @@ async def test_turning_a_mystery_card_then_adding_to_it():
         seats = str(screen.query_one("#mine").render())
         assert "▒▒" in seats and "can be turned" not in seats  # no room at 80 columns
         await pilot.press("t")
-        await wait_until(pilot, lambda: screen.asked() == "add")
+        await wait_until(pilot, lambda: screen.model.asked() == "add")
         assert "You turned up 3" in screen.prompt.plain
         # Only the 3s light up; a King is refused with the reason.
-        allowed = screen.allowed()
-        lit = {screen.mine.rank(i) for i in screen.items() if screen.enabled(i, allowed)}
+        lit = {screen.model.mine.rank(i) for i in screen.model.items() if screen.model.enabled(i)}
         assert lit == {"3"}
         await walk_to(pilot, screen, "K")
         await pilot.press("space")
         assert "only 3s can be added" in screen.prompt.plain
         await pilot.press("2")  # both 3s from the hand
-        assert len(screen.picks) == 2
+        assert len(screen.model.picks) == 2
         assert "picked 3 3 3 → goes on the pile" in screen.prompt.plain
         await pilot.press("escape")
-        assert screen.picks == []
+        assert screen.model.picks == []
         await walk_to(pilot, screen, "3")
         await pilot.press("space", "enter")
         await wait_until(pilot, lambda: "(turned up + hand)" in log_text(screen))
@@ -215,11 +141,11 @@ async def test_t_asks_which_mystery_card_when_several_can_be_turned():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await seated(pilot)
         await my_turn(pilot, screen)
-        assert screen.items()[:2] == [("down", 0), ("down", 1)]
+        assert screen.model.items()[:2] == [("down", 0), ("down", 1)]
         await walk_to(pilot, screen, "K")
         await pilot.press("t")
         assert "move to one and press t again" in screen.prompt.plain
-        assert screen.current() == ("down", 0)
+        assert screen.model.current() == ("down", 0)
         await pilot.press("right", "t")
         await wait_until(pilot, lambda: "turned up" in log_text(screen))
         assert "You turned up 4 (slot 2)" in log_text(screen)
@@ -235,9 +161,9 @@ async def test_a_swoop_then_a_chain_then_playing_again():
         await pilot.press("space", "right", "space")
         assert "→ swoop!" in screen.prompt.plain
         await pilot.press("enter")
-        await wait_until(pilot, lambda: screen.asked() == "chain")
+        await wait_until(pilot, lambda: screen.model.asked() == "chain")
         assert "2 more 6s swoop again" in screen.prompt.plain
-        assert sorted(screen.mine.code(i)[:-1] for i in screen.picks) == ["6", "6"]
+        assert sorted(screen.model.mine.code(i)[:-1] for i in screen.model.picks) == ["6", "6"]
         await pilot.press("enter")
         await wait_until(pilot, lambda: "chained" in log_text(screen))
         await my_turn(pilot, screen)
@@ -257,7 +183,7 @@ async def test_stopping_a_chain_clears_the_rest():
         await my_turn(pilot, screen)
         await walk_to(pilot, screen, "5")
         await pilot.press("2", "enter")
-        await wait_until(pilot, lambda: screen.asked() == "chain")
+        await wait_until(pilot, lambda: screen.model.asked() == "chain")
         await pilot.press("x")
         await wait_until(pilot, lambda: "cleared · You play again" in log_text(screen))
         assert screen.view["cleared"] == 6
@@ -279,13 +205,15 @@ async def go_out(pilot, screen) -> None:
     # Then the four mystery cards, turned one by one (t turns the one under the cursor).
     for left in (4, 3, 2, 1):
         await my_turn(pilot, screen)
-        assert sum(screen.mine.uncovered) == left
-        assert screen.items() == [("down", s) for s in range(4) if screen.mine.uncovered[s]]
+        assert sum(screen.model.mine.uncovered) == left
+        assert screen.model.items() == [
+            ("down", s) for s in range(4) if screen.model.mine.uncovered[s]
+        ]
         await pilot.press("left", "t")
         await wait_until(
             pilot,
             lambda left=left: (
-                sum(screen.mine.uncovered) < left
+                sum(screen.model.mine.uncovered) < left
                 or screen.view["hand_no"] > 1
                 or screen.view["over"]
             ),
@@ -335,7 +263,7 @@ async def test_a_click_on_a_card_picks_it():
         screen = await seated(pilot)
         await my_turn(pilot, screen)
         cards = screen.query_one("#mine")
-        king = next(i for i in screen.items() if screen.mine.rank(i) == "K")
+        king = next(i for i in screen.model.items() if screen.model.mine.rank(i) == "K")
         top = 0
         for lines, places in cards._placed:
             spot = next(((col, w) for item, col, w in places if item == king), None)
@@ -344,7 +272,7 @@ async def test_a_click_on_a_card_picks_it():
             top += len(lines)
         assert spot is not None
         await pilot.click("#mine", offset=(spot[0], top))
-        assert screen.picks == [king] and screen.current() == king
+        assert screen.model.picks == [king] and screen.model.current() == king
         assert "take the pile" in screen.prompt.plain
 
 
@@ -390,7 +318,7 @@ def test_snapshot_adding_to_a_turned_card(snap_compare, size):
         screen = await seated(pilot)
         await my_turn(pilot, screen)
         await pilot.press("t")
-        await wait_until(pilot, lambda: screen.asked() == "add")
+        await wait_until(pilot, lambda: screen.model.asked() == "add")
         await pilot.press("1")
         await quiet(pilot)
 
@@ -404,46 +332,11 @@ def test_snapshot_chain_step(snap_compare):
         await my_turn(pilot, screen)
         await walk_to(pilot, screen, "5")
         await pilot.press("2", "enter")
-        await wait_until(pilot, lambda: screen.asked() == "chain")
+        await wait_until(pilot, lambda: screen.model.asked() == "chain")
         await quiet(pilot)
 
     app = swoop_app(CHAIN, first=1, moves=CHAIN_MOVES, ascii_only=True)
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
-
-
-@settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 10_000), steps=st.integers(0, 40))
-def test_every_listed_group_can_be_picked_card_by_card_and_is_accepted(seed, steps):
-    """The screen's picking (from ``legal`` only) reaches every listed group, one card at a
-    time, and what it sends is accepted by the engine."""
-    from tui.screens import swoop_flow as flow
-
-    game = engine.new_game("swoop", 4, {"first_player": 0}, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        seat = game.pending()[0]
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
-        if game.over:
-            return
-    seat = game.pending()[0]
-    view, legal = game.view(seat), game.legal_actions(seat)
-    kind = view["phase"]
-    mine = flow.Mine.from_view(view, seat)
-    allowed = flow.shapes(legal, kind, mine)
-    assert flow.flip_slots(legal) == [s for s in range(4) if mine.uncovered[s]] or kind != "play"
-    for action in flow.of_type(legal, kind):
-        free = list(range(len(mine.hand)))
-        picks: list = []
-        for code in action["cards"]:
-            index = next(i for i in free if mine.hand[i] == code)
-            free.remove(index)
-            picks.append(("hand", index))
-        picks += [("up", slot) for slot in action.get("table") or []]
-        for n, item in enumerate(picks):
-            assert flow.can_add(picks[:n], item, allowed, mine)
-        built = flow.action_for(picks, kind, allowed, mine)
-        assert built is not None
-        copy.deepcopy(game).apply(seat, built)  # accepted (raises IllegalAction otherwise)
 
 
 def test_snapshot_after_going_out(snap_compare):
@@ -466,9 +359,9 @@ def header_text(screen) -> str:
 
 @pytest.mark.parametrize(("size", "bots", "everyone"), [((80, 24), 7, False), ((120, 40), 3, True)])
 async def test_the_header_fits_many_players_on_a_narrow_terminal(size, bots, everyone):
-    launcher = play_launcher("swoop", bots=bots, seed=3, name="Eli", bot_delay=0)
-    prefs = Settings(name="Eli", color=True, cursor_blink=False)
-    app = make_app(launcher=launcher, settings=prefs, browser=browser_of())
+    client = LocalClient("swoop", bots + 1, seed=3)
+    client.table = {**(client.table or {}), "name": "practice"}  # as play_launcher's Host
+    app = local_app(client)
     async with app.run_test(size=size) as pilot:
         screen = await seated(pilot)
         text = header_text(screen)

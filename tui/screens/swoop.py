@@ -8,25 +8,26 @@ cards added to it; after a swoop the chain step asks to go on or stop.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
+from engine.cards import rank
+
+from ..connect import Seat
+from ..settings import Settings
 from ..text import literal
 from ..widgets.cards import CardFace, render_row
 from . import swoop_draw as draw
 from . import swoop_flow as flow
 from .swoop_cards import MyCards, Piece, Row
-from .swoop_keys import SwoopKeys
 from .table import TableScreen
 
-PICKED = "reverse yellow"
 
-
-class SwoopScreen(SwoopKeys, TableScreen):
+class SwoopScreen(TableScreen):
     """Swoop for 3–8 players."""
 
     GAME = "swoop"
@@ -38,15 +39,16 @@ class SwoopScreen(SwoopKeys, TableScreen):
         Binding("x", "stop", "stop", id="stop"),
     ]
     DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ("turn", "stop")
+    #: The looks of the table, styled in swoop.tcss (``.-color`` when colours are on).
+    COMPONENT_CLASSES: ClassVar[set[str]] = {f"swoop--{role}" for role in draw.ROLES}
 
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.picks: list[flow.Item] = []
-        self.cursor = 0
-        self.decision: tuple | None = None
-        self.sent = False
-        self.notice: dict | None = None  # the last hand's penalties, until my next play
-        self.mine = flow.Mine((), (None,) * 4, (False,) * 4, (False,) * 4)
+    def __init__(self, seat: Seat, settings: Settings) -> None:
+        super().__init__(seat, settings)
+        #: What the local seat is choosing (the keys go to it; the screen draws from it).
+        self.model = flow.SwoopDecisions(self.me, letters=self.cards.letters)
+        self.decisions = self.model
+        self.notice: dict[str, Any] | None = None  # the last hand's penalties, until my play
+        self.set_class(self.cards.color, "-color")
 
     def compose_table(self) -> ComposeResult:
         yield Static("", id="pile", markup=False)
@@ -64,42 +66,31 @@ class SwoopScreen(SwoopKeys, TableScreen):
         """Big cards for my slots and hand while the hand fits in two lines of boxes (a
         hand swollen by pick-ups goes back to ranks, so nothing scrolls away)."""
         width = self.query_one("#mine", MyCards).size.width or 60
-        return self.large and len(self.mine.hand) <= 2 * max(1, (width - 2) // 6)
+        return self.large and len(self.model.mine.hand) <= 2 * max(1, (width - 2) // 6)
 
     def show_waiting(self, seated: Text) -> None:
         self.query_one("#seats", Static).update(seated)
 
-    # -- what am I asked? ----------------------------------------------------------------
-    def asked(self) -> str:
-        """ "play", "add", "chain" when the local seat must decide, else "wait"."""
-        if self.sent or self.me is None or self.me not in (self.view.get("pending") or []):
-            return "wait"
-        phase = str(self.view.get("phase"))
-        return phase if phase in flow.GROUP_KINDS and self.legal else "wait"
+    # -- the game's own keys (t, x) and clicks ---------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        chatting = self.has_class("-chatting")
+        if action == "turn":
+            return self.model.can_turn() and not chatting
+        if action == "stop":
+            return self.model.can_stop() and not chatting
+        return super().check_action(action, parameters)
 
-    def allowed(self) -> set[flow.Shape]:
-        kind = self.asked()
-        return flow.shapes(self.legal, kind, self.mine) if kind != "wait" else set()
+    def action_turn(self) -> None:
+        self.handle(self.model.turn())
 
-    def items(self) -> list[flow.Item]:
-        return self.mine.items()
+    def action_stop(self) -> None:
+        self.handle(self.model.stop())
 
-    def current(self) -> flow.Item | None:
-        items = self.items()
-        return items[self.cursor % len(items)] if items else None
+    def on_my_cards_clicked(self, message: MyCards.Clicked) -> None:
+        """Mouse: a click moves the cursor to the card and picks it, as space would."""
+        self.handle(self.model.click(message.item))
 
-    def enabled(self, item: flow.Item, allowed: set[flow.Shape]) -> bool:
-        kind = self.asked()
-        if item[0] == "down":
-            return kind == "play" and item[1] in flow.flip_slots(self.legal)
-        if item in self.picks or flow.can_add(self.picks, item, allowed, self.mine):
-            return True
-        # a card of another rank is lit when it could start a new group (space switches)
-        same = bool(self.picks) and self.mine.rank(self.picks[0]) == self.mine.rank(item)
-        return kind == "play" and not same and flow.can_add([], item, allowed, self.mine)
-
-    def receive_state(self, message: dict) -> None:
-        self.sent = False
+    def receive_state(self, message: dict[str, Any]) -> None:
         view = message.get("view")
         if self.states_seen == 0 and isinstance(view, dict) and not message.get("events"):
             self.view = view
@@ -118,37 +109,12 @@ class SwoopScreen(SwoopKeys, TableScreen):
             won = [card for seat, card in draws[-1] if seat == leader]
             if won:
                 line.append(" (drew ", style="dim")
-                line.append_text(draw.card_label(str(won[-1]), self.cards))
+                line.append_text(draw.card_label(str(won[-1]), self.cards, self.look))
                 line.append(")", style="dim")
         return line
 
     def draw(self) -> None:
-        self.mine = flow.Mine.from_view(self.view, self.me)
-        kind = self.asked()
-        key = (kind, self.version)
-        if key != self.decision:
-            self.decision = key
-            self.start(kind)
         self.render_all()
-
-    def start(self, kind: str) -> None:
-        """A new decision: nothing picked (a chain step comes with its cards picked)."""
-        self.picks = []
-        items = self.items()
-        self.cursor = min(self.cursor, max(0, len(items) - 1))
-        allowed = self.allowed()
-        if kind == "chain":
-            chain = self.view.get("chain") or {}
-            first = next(iter(flow.of_type(self.legal, "chain")), None)
-            if first is not None:
-                size = len(first.get("cards") or []) + len(first.get("table") or [])
-                target = next((i for i in items if self.mine.rank(i) == chain.get("rank")), None)
-                if target is not None:
-                    self.picks = flow.best_group(target, size, allowed, self.mine) or []
-        if kind in ("add", "chain"):
-            wanted = next((n for n, i in enumerate(items) if self.enabled(i, allowed)), None)
-            if wanted is not None:
-                self.cursor = wanted
 
     # -- drawing -------------------------------------------------------------------------
     def header_parts(self) -> list[Text | str]:
@@ -181,15 +147,17 @@ class SwoopScreen(SwoopKeys, TableScreen):
         if not self.view:
             return
         width = max(20, self.query_one("#table-area").size.width - 2)
-        pile = draw.pile_lines(self.view, self.cards, width, cards=not self.large)
+        pile = draw.pile_lines(self.view, self.cards, self.look, width, cards=not self.large)
         self.query_one("#pile", Static).update(pile)
         self.render_pile_row()
         self.query_one("#seats", Static).update(self.seats_text())
         self.render_mine()
         notice = self.query_one("#notice", Static)
-        notice.update(draw.penalties_text(self.notice, self.seat_name) if self.notice else Text(""))
+        notice.update(
+            draw.penalties_text(self.notice, self.seat_name, self.look) if self.notice else Text("")
+        )
         notice.display = self.notice is not None
-        self.prompt.ask(self.question(), waiting=self.asked() == "wait")
+        self.prompt.ask(self.question(), waiting=self.model.asked() == "wait")
         self.update_keys()
 
     def render_pile_row(self) -> None:
@@ -218,6 +186,7 @@ class SwoopScreen(SwoopKeys, TableScreen):
                     self.seat_digit(seat),
                     player,
                     self.cards,
+                    self.look,
                     turn=seat == self.view.get("turn"),
                     flipped=self.view.get("flipped") if seat == self.view.get("turn") else None,
                     score=scores[seat] if seat < len(scores) else None,
@@ -230,8 +199,8 @@ class SwoopScreen(SwoopKeys, TableScreen):
         if self.me is None:
             cards.display = False
             return
-        allowed = self.allowed()
-        asked = self.asked() != "wait"
+        mine = self.model.mine
+        asked = self.model.asked() != "wait"
         players = self.view.get("players") or []
         me = players[self.me] if self.me < len(players) else {}
         head = draw.seat_head(
@@ -239,47 +208,48 @@ class SwoopScreen(SwoopKeys, TableScreen):
             "",
             int(me.get("hand", 0) or 0),
             self.cards,
+            self.look,
             turn=self.me == self.view.get("turn"),
         )
         head.append(" ")  # the slots line up with the other players' slots
-        slots = [self.slot_piece(slot, allowed, asked) for slot in range(4)]
-        suffix = draw.mystery_cells(me, self.cards)
+        slots = [self.slot_piece(slot, asked) for slot in range(4)]
+        suffix = draw.mystery_cells(me, self.cards, self.look)
         scores = self.view.get("scores") or []
         if self.me < len(scores):
             suffix.append_text(draw.score_text(scores[self.me]))
-        turnable = [s + 1 for s in range(4) if self.mine.uncovered[s]]
+        turnable = [s + 1 for s in range(4) if mine.uncovered[s]]
         if turnable and self.has_class("-wide"):
             which = "slot " + ", ".join(str(s) for s in turnable)
             suffix.append(f"  ({which} can be turned: t)", style="dim")
         hand = []
-        for i, code in enumerate(self.mine.hand):
-            label = draw.card_label(code, self.cards)
-            face = self.style_piece(label, CardFace(code), ("hand", i), allowed, asked)
-            hand.append(Piece(("hand", i), label, flow.rank_of(code), face))
+        for i, code in enumerate(mine.hand):
+            label = draw.card_label(code, self.cards, self.look)
+            face = self.style_piece(label, CardFace(code), ("hand", i), asked)
+            hand.append(Piece(("hand", i), label, rank(code), face))
         rows = [Row(head, slots, suffix), Row(Text.assemble(("   hand ", "dim")), hand)]
         cards.display = True
-        cards.show(rows, self.current() if asked else None, marks=asked, boxed=self.boxed())
+        cards.show(rows, self.model.current() if asked else None, marks=asked, boxed=self.boxed())
 
-    def slot_piece(self, slot: int, allowed: set[flow.Shape], asked: bool) -> Piece:
+    def slot_piece(self, slot: int, asked: bool) -> Piece:
         """One of my four slots: a face-up card, a mystery card (back), the card just turned
         up (waiting for additions) or nothing."""
         flipped = self.view.get("flipped") or {}
         group = ("slot", slot) if self.large else "slots"
         if flipped.get("slot") == slot and self.view.get("turn") == self.me:
             code = str(flipped.get("card"))
-            label = draw.card_label(code, self.cards, draw.FLIPPED_STYLE)
+            label = draw.card_label(code, self.cards, self.look, self.look("flipped"))
             label.pad_left(2 - len(label.plain))
             return Piece(None, label, group, CardFace(code, highlight=True))
-        code = self.mine.face_up[slot]
-        if code is not None:
-            label = draw.card_label(code, self.cards)
+        mine = self.model.mine
+        up = mine.face_up[slot]
+        if up is not None:
+            label = draw.card_label(up, self.cards, self.look)
             label.pad_left(2 - len(label.plain))
-            face = self.style_piece(label, CardFace(code), ("up", slot), allowed, asked)
+            face = self.style_piece(label, CardFace(up), ("up", slot), asked)
             return Piece(("up", slot), label, group, face)
-        if self.mine.mystery[slot]:
-            look = draw.MYSTERY_STYLE if self.cards.color else ""
-            label = Text(self.cards.back(2), style=look)
-            face = self.style_piece(label, CardFace(None), ("down", slot), allowed, asked)
+        if mine.mystery[slot]:
+            label = Text(self.cards.back(2), style=self.look("mystery"))
+            face = self.style_piece(label, CardFace(None), ("down", slot), asked)
             return Piece(("down", slot), label, group, face)
         label = Text(" " + ("." if self.cards.ascii_only else "·"), style="dim")
         return Piece(None, label, group)
@@ -289,26 +259,25 @@ class SwoopScreen(SwoopKeys, TableScreen):
         label: Text,
         face: CardFace,
         item: flow.Item,
-        allowed: set[flow.Shape],
         asked: bool,
     ) -> CardFace:
         """Light, dim or mark one of my cards as picked (the text label and the box alike)."""
         if not asked:
             return face
-        face.picked = item in self.picks
-        face.enabled = face.picked or self.enabled(item, allowed)
+        face.picked = item in self.model.picks
+        face.enabled = face.picked or self.model.enabled(item)
         if face.picked:
-            label.stylize(f"bold {PICKED}" if self.cards.color else "bold reverse")
+            label.stylize(self.look("picked"))
         elif not face.enabled:
-            label.stylize("dim")
-        if item == self.current():
-            label.stylize("underline")
+            label.stylize(self.look("disabled"))
+        if item == self.model.current():
+            label.stylize(self.look("cursor"))
         return face
 
     # -- the question ----------------------------------------------------------------------
     def question(self) -> Text:
-        kind = self.asked()
-        if self.sent:
+        kind = self.model.asked()
+        if self.model.sent:
             return Text("Sent — waiting for the table…")
         if self.view.get("over"):
             winners = (self.view.get("result") or {}).get("winners") or []
@@ -331,7 +300,7 @@ class SwoopScreen(SwoopKeys, TableScreen):
         if phase == "add":
             flipped = (self.view.get("flipped") or {}).get("card", "?")
             line.append(" turned up ")
-            line.append_text(draw.card_label(str(flipped), self.cards))
+            line.append_text(draw.card_label(str(flipped), self.cards, self.look))
             line.append(" and may add more of that rank")
         elif phase == "chain":
             line.append(" swooped and may chain another swoop")
@@ -344,15 +313,15 @@ class SwoopScreen(SwoopKeys, TableScreen):
     def picked_words(self, extra: int = 0) -> Text:
         """ "picked 7 7 → goes on the pile" for the current picks."""
         out = Text()
-        codes = [c for c in (self.mine.code(i) for i in self.picks) if c]
+        codes = self.model.picked_codes()
         if not codes and not extra:
             return out
         flipped = (self.view.get("flipped") or {}).get("card") if extra else None
         shown = ([str(flipped)] if flipped else []) + codes
-        r = flow.rank_of(shown[0])
+        r = rank(shown[0])
         pile = [c for c in self.view.get("pile") or [] if isinstance(c, str)]
         out.append("picked " if codes else "alone ", style="dim")
-        out.append_text(draw.ranks_text(shown, self.cards))
+        out.append_text(draw.ranks_text(shown, self.cards, self.look))
         out.append(f" → {flow.preview(r, len(shown), pile)}", style="bold")
         return out
 
@@ -377,9 +346,9 @@ class SwoopScreen(SwoopKeys, TableScreen):
 
     def add_words(self) -> Text:
         card = str((self.view.get("flipped") or {}).get("card", "?"))
-        r = draw.rank_text(flow.rank_of(card), self.cards)
+        r = draw.rank_text(rank(card), self.cards)
         line = Text("You turned up ")
-        line.append_text(draw.card_label(card, self.cards))
+        line.append_text(draw.card_label(card, self.cards, self.look))
         line.append(f": add more {r}s (space) or none · ")
         line.append_text(self.picked_words(extra=1))
         line.append(" — enter to play")
@@ -396,7 +365,7 @@ class SwoopScreen(SwoopKeys, TableScreen):
 
     # -- the log -----------------------------------------------------------------------------
     def describe_event(self, event: dict) -> Text | str | None:
-        return draw.event_line(event, self.seat_name, self.cards, self.me)
+        return draw.event_line(event, self.seat_name, self.cards, self.look, self.me)
 
     def toast_for(self, event: dict) -> str | None:
         return draw.toast_line(event, self.seat_name, self.cards)
@@ -420,7 +389,7 @@ class SwoopScreen(SwoopKeys, TableScreen):
     def receive(self, message: dict) -> None:
         """A rejected action asks again (the reason stays on show)."""
         if message.get("t") == "rejected":
-            self.sent = False
+            self.model.rejected()
             if self.view:
                 self.render_all()
         super().receive(message)

@@ -8,8 +8,10 @@ carries the cursor (``▲``). Clicking a card says which item was clicked.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from rich.cells import cell_len
+from rich.style import Style, StyleType
 from rich.text import Text
 from textual import events
 from textual.message import Message
@@ -76,7 +78,9 @@ def layout(rows: list[Row], width: int) -> list[tuple[Text, Places]]:
     return lines
 
 
-def boxed_blocks(rows: list[Row], width: int, style: CardStyle, cursor: object) -> list[Block]:
+def boxed_blocks(
+    rows: list[Row], width: int, style: CardStyle, cursor: object, mark: StyleType = ""
+) -> list[Block]:
     """Big terminals: each row's label on a line, then its cards as boxes, wrapped."""
     blocks: list[Block] = []
     for row in rows:
@@ -97,12 +101,14 @@ def boxed_blocks(rows: list[Row], width: int, style: CardStyle, cursor: object) 
             col += gap + BOX
             last_group = piece.group
         for line in lines:
-            blocks.append(boxed_line(line, style, cursor))
+            blocks.append(boxed_line(line, style, cursor, mark))
     return blocks
 
 
-def boxed_line(line: list[tuple[Piece, int]], style: CardStyle, cursor: object) -> Block:
-    """One line of boxed cards (three screen lines) and the cursor mark under it."""
+def boxed_line(
+    line: list[tuple[Piece, int]], style: CardStyle, cursor: object, mark: StyleType = ""
+) -> Block:
+    """One line of boxed cards (three screen lines) and the cursor mark (in ``mark``) under it."""
     texts = [Text() for _ in range(3)]
     marks = Text()
     places: Places = []
@@ -117,7 +123,7 @@ def boxed_line(line: list[tuple[Piece, int]], style: CardStyle, cursor: object) 
             text.append_text(part)
         if at_cursor:
             marks.append(" " * (x + BOX // 2 - len(marks.plain)))
-            marks.append("^" if style.ascii_only else "▲", style="bold cyan")
+            marks.append("^" if style.ascii_only else "▲", style=mark)
         if piece.item is not None:
             places.append((piece.item, x, BOX))
     if not line:
@@ -131,6 +137,8 @@ class MyCards(Widget):
     DEFAULT_CSS = """
     MyCards { height: auto; width: 1fr; }
     """
+    #: The cursor mark (▲) under the card it points at, styled in swoop.tcss.
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"my-cards--cursor"}
 
     @dataclass
     class Clicked(Message):
@@ -157,11 +165,15 @@ class MyCards(Widget):
     def blocks(self, width: int) -> list[Block]:
         width = max(width, 12)
         if self.boxed:
-            return boxed_blocks(self.rows, width, self.card_style, self.cursor)
+            return boxed_blocks(self.rows, width, self.card_style, self.cursor, self.mark_style)
         out: list[Block] = []
         for line, places in layout(self.rows, width):
             out.append(([line, self.mark_line(places)] if self.marks else [line], places))
         return out
+
+    @property
+    def mark_style(self) -> Style:
+        return self.get_component_rich_style("my-cards--cursor", partial=True)
 
     def mark_line(self, places: Places) -> Text:
         """The cursor mark (under the last cell of the card)."""
@@ -169,7 +181,7 @@ class MyCards(Widget):
         for item, col, w in places:
             if item is not None and item == self.cursor:
                 marks.append(" " * (col + w - 1))
-                marks.append("^" if self.card_style.ascii_only else "▲", style="bold cyan")
+                marks.append("^" if self.card_style.ascii_only else "▲", style=self.mark_style)
         return marks
 
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[override]

@@ -2,43 +2,64 @@
 
 Suits never matter in Swoop, so cards are shown by rank; 10s and jokers (the cards that
 always swoop) stand out. Mystery cards are backs: the view never holds them.
+
+The colours are not here: every function takes a ``Look``, which gives the style of a role
+("ten", "mystery", "turn"…) — the screen reads them from its component classes
+(``swoop--<role>``), styled in swoop.tcss, so themes and NO_COLOR decide the look.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.style import Style
 from rich.text import Text
 
+from engine.cards import rank
+
 from ..widgets.cards import CardStyle
-from .swoop_flow import rank_of
+from .swoop_flow import rank_name
 
 NameOf = Callable[[object], str]
-FLIPPED_STYLE = "reverse"  # the mystery card just turned up, waiting for additions
-MYSTERY_STYLE = "yellow"  # a back on the table is always an uncovered, turnable mystery card
+Look = Callable[[str], Style]  # a role's style (see ROLES), from the screen's swoop.tcss
+
+#: The roles a Look answers (component classes ``swoop--<role>`` of the screen).
+ROLES = (
+    "ten",  # 10s and jokers, the cards that always swoop
+    "flipped",  # the mystery card just turned up, waiting for additions
+    "mystery",  # a back in a slot: always an uncovered, turnable mystery card
+    "turnable",  # a mystery place whose card can be turned
+    "turn",  # the mark of the seat whose turn it is
+    "out",  # nothing left in hand / no penalty / went out
+    "top",  # the run on top of the pile
+    "pickup",  # a pick-up in the log
+    "swoop",  # a swoop or a chain in the log
+    "picked",  # one of my picked cards
+    "disabled",  # one of my cards that cannot be picked now
+    "cursor",  # my card under the cursor
+)
+BOLD = Style(bold=True)
 
 
 def rank_text(r: str, style: CardStyle) -> str:
     """A rank as drawn: ``7``, ``10``, ``★`` (``JK`` with --ascii or without colour)."""
-    if r == "JK":
-        return "JK" if style.letters else "★"
-    return r
+    return rank_name(r, style.letters)
 
 
-def card_label(code: str, style: CardStyle, extra: str = "") -> Text:
+def card_label(code: str, style: CardStyle, look: Look, extra: Style | None = None) -> Text:
     """One card by its rank; 10s and jokers in the swoop colour."""
-    r = rank_of(code)
-    look = "bold magenta" if r in ("10", "JK") and style.color else "bold"
-    return Text(rank_text(r, style), style=f"{look} {extra}".strip())
+    r = rank(code)
+    base = look("ten") if r in ("10", "JK") else BOLD
+    return Text(rank_text(r, style), style=base + extra if extra else base)
 
 
-def ranks_text(codes: list[str], style: CardStyle) -> Text:
+def ranks_text(codes: list[str], style: CardStyle, look: Look) -> Text:
     """Several cards by rank: ``7 7 7``."""
     out = Text()
     for i, code in enumerate(codes):
         if i:
             out.append(" ")
-        out.append_text(card_label(code, style))
+        out.append_text(card_label(code, style, look))
     return out
 
 
@@ -51,7 +72,7 @@ def plural(r: str, n: int) -> str:
     return f"{counts.get(n, str(n))} {word}s"
 
 
-def slot_cells(player: dict, style: CardStyle, flipped: dict | None = None) -> Text:
+def slot_cells(player: dict, style: CardStyle, look: Look, flipped: dict | None = None) -> Text:
     """A player's four slots: the face-up card, a back (``▒▒``) once uncovered, or ``·``;
     a mystery card just turned up shows in its slot until it is played."""
     face_up = player.get("face_up") or [None] * 4
@@ -61,35 +82,37 @@ def slot_cells(player: dict, style: CardStyle, flipped: dict | None = None) -> T
         out.append(" ")
         code = face_up[slot] if slot < len(face_up) else None
         if flipped and flipped.get("slot") == slot:
-            label = card_label(str(flipped.get("card")), style, FLIPPED_STYLE)
+            label = card_label(str(flipped.get("card")), style, look, look("flipped"))
             out.append(" " * (2 - len(label.plain)))
             out.append_text(label)
         elif code:
-            label = card_label(code, style)
+            label = card_label(code, style, look)
             out.append(" " * (2 - len(label.plain)))
             out.append_text(label)
         elif slot < len(mystery) and mystery[slot]:
-            out.append(style.back(2), style=MYSTERY_STYLE if style.color else "")
+            out.append(style.back(2), style=look("mystery"))
         else:
             out.append(" " + ("." if style.ascii_only else "·"), style="dim")
     return out
 
 
-def seat_head(name: Text, digit: str, count: int, style: CardStyle, *, turn: bool) -> Text:
+def seat_head(
+    name: Text, digit: str, count: int, style: CardStyle, look: Look, *, turn: bool
+) -> Text:
     """ "▶1 Bo        hand 12 " — the part of a seat line before its slots (21 columns)."""
     mark = (">" if style.ascii_only else "▶") if turn else " "
     line = Text(no_wrap=True, overflow="ellipsis")
-    line.append(f"{mark}{digit or ' '} ", style="bold yellow" if turn else "")
+    line.append(f"{mark}{digit or ' '} ", style=look("turn") if turn else "")
     shown = name.copy()
     shown.truncate(9, pad=True)
     line.append_text(shown)
     line.append(" hand ", style="dim")
-    line.append(f"{count:>2}", style="bold" if count else "bold green")
+    line.append(f"{count:>2}", style="bold" if count else look("out"))
     line.append(" ")
     return line
 
 
-def mystery_cells(player: dict, style: CardStyle) -> Text:
+def mystery_cells(player: dict, style: CardStyle, look: Look) -> Text:
     """The four mystery places in one glance: a back per card still there (dim while a
     face-up card covers it, bright once it can be turned), ``·`` once it is gone."""
     mystery = player.get("mystery") or [False] * 4
@@ -98,8 +121,7 @@ def mystery_cells(player: dict, style: CardStyle) -> Text:
     for slot in range(4):
         if slot < len(mystery) and mystery[slot]:
             turnable = slot < len(uncovered) and uncovered[slot]
-            look = (MYSTERY_STYLE if style.color else "bold") if turnable else "dim"
-            out.append(style.back(1), style=look)
+            out.append(style.back(1), style=look("turnable") if turnable else "dim")
         else:
             out.append("." if style.ascii_only else "·", style="dim")
     return out
@@ -110,16 +132,17 @@ def seat_line(
     digit: str,
     player: dict,
     style: CardStyle,
+    look: Look,
     *,
     turn: bool,
     score: int | None,
     flipped: dict | None = None,
 ) -> Text:
     """ "▶1 Bo        hand 12   K  9 ▒▒  ·  ▒▒··   45"."""
-    line = seat_head(name, digit, int(player.get("hand", 0) or 0), style, turn=turn)
-    line.append_text(slot_cells(player, style, flipped))
+    line = seat_head(name, digit, int(player.get("hand", 0) or 0), style, look, turn=turn)
+    line.append_text(slot_cells(player, style, look, flipped))
     line.append("  ")
-    line.append_text(mystery_cells(player, style))
+    line.append_text(mystery_cells(player, style, look))
     if score is not None:
         line.append_text(score_text(score))
     return line
@@ -130,7 +153,7 @@ def score_text(score: int) -> Text:
     return Text(f"  {score:>3}", style="dim")
 
 
-def pile_lines(view: dict, style: CardStyle, width: int, *, cards: bool = True) -> Text:
+def pile_lines(view: dict, style: CardStyle, look: Look, width: int, *, cards: bool = True) -> Text:
     """The pile (all public): its size, the run on top, the cleared count, and (``cards``)
     its top cards by rank."""
     pile = [c for c in view.get("pile") or [] if isinstance(c, str)]
@@ -144,23 +167,23 @@ def pile_lines(view: dict, style: CardStyle, width: int, *, cards: bool = True) 
         out.append(f"{len(pile)}", style="bold")
         out.append(" · top ", style="dim")
         r, n = str(top.get("rank", "")), int(top.get("count", 0) or 0)
-        out.append_text(card_label(f"{r}S" if r != "JK" else "JK", style))
+        out.append_text(card_label(f"{r}S" if r != "JK" else "JK", style, look))
         if n > 1:
             out.append(f" ×{n}" if not style.ascii_only else f" x{n}", style="bold")
     out.append(f" · cleared {view.get('cleared', 0)}", style="dim")
     if cards:
         out.append("\n")
-        out.append_text(pile_cards(pile, view, style, width))
+        out.append_text(pile_cards(pile, view, style, look, width))
     return out
 
 
-def pile_cards(pile: list[str], view: dict, style: CardStyle, width: int) -> Text:
+def pile_cards(pile: list[str], view: dict, style: CardStyle, look: Look, width: int) -> Text:
     """The pile's cards bottom → top, as many as fit, the run on top highlighted."""
     out = Text(" ", no_wrap=True, overflow="crop")
     if not pile:
         return out
     run = int((view.get("top") or {}).get("count", 0) or 0)
-    labels = [rank_text(rank_of(c), style) for c in pile]
+    labels = [rank_text(rank(c), style) for c in pile]
     room = max(4, width - 3)
     shown: list[int] = []
     used = 0
@@ -177,7 +200,7 @@ def pile_cards(pile: list[str], view: dict, style: CardStyle, width: int) -> Tex
         if n:
             out.append(" ")
         on_top = i >= len(pile) - run
-        out.append_text(card_label(pile[i], style, "reverse" if on_top else ""))
+        out.append_text(card_label(pile[i], style, look, look("top") if on_top else None))
     return out
 
 
@@ -190,18 +213,18 @@ def top_words(view: dict, style: CardStyle) -> str:
     return rank_text(r, style) + (f" ×{n}" if n > 1 else "")
 
 
-def penalties_text(event: dict, name_of: NameOf) -> Text:
+def penalties_text(event: dict, name_of: NameOf, look: Look) -> Text:
     """ "Hand 2 over — Bo went out · penalties Aki 45 · Bo 0 …"."""
     out = Text.assemble((f"Hand {event.get('hand_no', '?')} over", "bold"))
     seat = event.get("out")
     if isinstance(seat, int):
-        out.append(f" — {name_of(seat)} went out", style="bold green")
+        out.append(f" — {name_of(seat)} went out", style=look("out"))
     out.append("\nPenalties ", style="dim")
     for s, points in enumerate(event.get("penalties") or []):
         if s:
             out.append(" · ", style="dim")
         out.append(f"{name_of(s)} ")
-        out.append(f"+{points}", style="bold" if points else "bold green")
+        out.append(f"+{points}", style="bold" if points else look("out"))
     return out
 
 
@@ -230,7 +253,9 @@ def verb(seat: object, me: object, word: str) -> str:
     return word[:-1] if seat == me and me is not None else word
 
 
-def event_line(event: dict, name_of: NameOf, style: CardStyle, me: int | None) -> Text | str | None:
+def event_line(
+    event: dict, name_of: NameOf, style: CardStyle, look: Look, me: int | None
+) -> Text | str | None:
     """One log line per public event."""
     kind = event.get("type")
     seat = event.get("seat")
@@ -238,26 +263,26 @@ def event_line(event: dict, name_of: NameOf, style: CardStyle, me: int | None) -
     cards = [c for c in event.get("cards") or [] if isinstance(c, str)]
     if kind == "flip":
         line = Text(f"{who} turned up ")
-        line.append_text(card_label(str(event.get("card", "?")), style))
+        line.append_text(card_label(str(event.get("card", "?")), style, look))
         line.append(f" (slot {int(event.get('slot', 0)) + 1})", style="dim")
         return line
     if kind == "play":
         line = Text(f"{who} played ")
-        line.append_text(ranks_text(cards, style))
+        line.append_text(ranks_text(cards, style, look))
         line.append(from_where(event), style="dim")
         if event.get("outcome") == "pickup":
             line.append(" — higher", style="dim")
         return line
     if kind == "pickup":
-        return Text(f"{who} picked up {event.get('count', '?')} cards", style="bold yellow")
+        return Text(f"{who} picked up {event.get('count', '?')} cards", style=look("pickup"))
     if kind == "swoop":
-        r = rank_of(cards[0]) if cards else "?"
+        r = rank(cards[0]) if cards else "?"
         what = plural(r, len(cards)) if event.get("special") else f"four {rank_text(r, style)}s"
-        return Text(f"Swoop! {who} swooped with {what}", style="bold magenta")
+        return Text(f"Swoop! {who} swooped with {what}", style=look("swoop"))
     if kind == "chain":
         removed = [c for c in event.get("removed") or [] if isinstance(c, str)]
-        r = rank_of(removed[0]) if removed else "?"
-        line = Text.assemble((f"{who} chained: ", "bold magenta"))
+        r = rank(removed[0]) if removed else "?"
+        line = Text.assemble((f"{who} chained: ", look("swoop")))
         line.append(f"played {len(cards)}, four {rank_text(r, style)}s gone")
         return line
     if kind == "clear":
@@ -268,7 +293,7 @@ def event_line(event: dict, name_of: NameOf, style: CardStyle, me: int | None) -
             f"{count} more card{'s' * (count != 1)} cleared · {who} {verb(seat, me, 'plays')} again"
         )
     if kind == "hand_end":
-        return penalties_text(event, name_of)
+        return penalties_text(event, name_of, look)
     if kind == "deal":
         first = event.get("first")
         lead = verb(first, me, "leads")

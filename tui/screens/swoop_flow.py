@@ -1,26 +1,39 @@
-"""What the local Swoop seat may pick now, read only from the ``legal`` list and its own view.
+"""What the local Swoop seat may pick now, read only from the ``legal`` list and its own view,
+and ``SwoopDecisions``: the Swoop seat's decision model (no Textual in it).
 
 A decision is a set of *items*: hand cards (by index in the sorted hand), face-up slots and,
 for a flip, an uncovered mystery slot. The engine lists one action per rank × number of hand
 cards × set of face-up slots, so a pick is allowed exactly when some listed action of that
 rank takes at least as many hand cards and a superset of the picked slots.
+
+The keys: ←/→ walk over my slots and hand; space picks (a card of another rank starts a new
+group); digits 1–4 pick that many of the rank under the cursor (0 clears); enter plays; ``t``
+turns an uncovered mystery card; ``x`` stops a chain. Every choice is checked against
+``legal`` before it is sent, and a refusal says why.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from engine.cards import rank
 from engine.swoop.rules import outcome
+
+from .decisions import Decisions, Outcome, Refuse, Send
 
 Item = tuple[str, int]  # ("hand", index) | ("up", slot) | ("down", slot)
 Shape = tuple[str, int, frozenset[int]]  # rank, cards from hand, face-up slots
 
 GROUP_KINDS = ("play", "add", "chain")
+CONFIRM_LABELS = {"play": "play", "add": "play", "chain": "chain"}
 
 
-def rank_of(code: str) -> str:
-    """A card's rank as Swoop sees it: ``"10"``, ``"JK"`` or ``"A"``…``"K"``."""
-    return "JK" if code == "JK" else code[:-1]
+def rank_name(r: str, letters: bool) -> str:
+    """A rank as drawn: ``7``, ``10``, ``★`` (``JK`` with letters: --ascii or no colour)."""
+    if r == "JK":
+        return "JK" if letters else "★"
+    return r
 
 
 def of_type(legal: list[dict], kind: str) -> list[dict]:
@@ -45,12 +58,16 @@ class Mine:
     uncovered: tuple[bool, ...]
 
     @classmethod
-    def from_view(cls, view: dict, seat: int | None) -> Mine:
+    def empty(cls) -> Mine:
+        return cls((), (None,) * 4, (False,) * 4, (False,) * 4)
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any], seat: int | None) -> Mine:
         hand = view.get("hand") if isinstance(view.get("hand"), list) else []
         players = view.get("players") or []
         me = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else {}
         return cls(
-            tuple(hand),
+            tuple(hand or ()),
             tuple(me.get("face_up") or [None] * 4),
             tuple(me.get("mystery") or [False] * 4),
             tuple(me.get("uncovered") or [False] * 4),
@@ -78,7 +95,7 @@ class Mine:
 
     def rank(self, item: Item) -> str | None:
         code = self.code(item)
-        return rank_of(code) if code else None
+        return rank(code) if code else None
 
 
 def shapes(legal: list[dict], kind: str, mine: Mine) -> set[Shape]:
@@ -88,10 +105,10 @@ def shapes(legal: list[dict], kind: str, mine: Mine) -> set[Shape]:
         cards = action.get("cards") or []
         slots = frozenset(action.get("table") or [])
         if cards:
-            r = rank_of(cards[0])
+            r = rank(cards[0])
         elif slots:
             code = mine.face_up[min(slots)]
-            r = rank_of(code) if code else ""
+            r = rank(code) if code else ""
         else:
             continue
         out.add((r, len(cards), slots))
@@ -139,7 +156,7 @@ def best_group(item: Item, count: int, allowed: set[Shape], mine: Mine) -> list[
         ((h, s) for ar, h, s in allowed if ar == r and h + len(s) == count),
         key=lambda hs: (-hs[0], sorted(hs[1])),
     ):
-        indices = [i for i, code in enumerate(mine.hand) if rank_of(code) == r][:hand]
+        indices = [i for i, code in enumerate(mine.hand) if rank(code) == r][:hand]
         return [("hand", i) for i in indices] + [("up", s) for s in sorted(slots)]
     return None
 
@@ -152,3 +169,246 @@ def preview(r: str, size: int, pile: list[str]) -> str:
     if result == "pickup":
         return f"higher: you take the pile ({len(pile) + size} cards)"
     return "goes on the pile"
+
+
+class SwoopDecisions(Decisions):
+    """The local seat's Swoop choice: what is picked, where the cursor is, what may be sent.
+
+    ``asked()`` says which decision is open ("play", "add", "chain" or "wait"); a new state
+    starts it afresh (a chain step comes with its cards picked). ``letters`` names the joker
+    ``JK`` rather than ``★`` in the reasons, as the cards are drawn.
+    """
+
+    def __init__(self, seat: int | None, *, letters: bool = False) -> None:
+        super().__init__(seat)
+        self.letters = letters
+        self.picks: list[Item] = []
+        self.cursor = 0
+        self.sent = False  # an action is on its way: wait for the table's answer
+        self.mine = Mine.empty()
+        self._shapes: set[Shape] = set()
+
+    def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
+        super().update(view, legal)
+        self.sent = False
+        self.mine = Mine.from_view(view, self.seat)
+        phase = str(view.get("phase"))
+        self._shapes = shapes(legal, phase, self.mine) if phase in GROUP_KINDS else set()
+        self.start()
+
+    def rejected(self) -> None:
+        """The table refused what was sent: the same question stands, asked afresh."""
+        self.sent = False
+        self.start()
+
+    # -- what am I asked? ----------------------------------------------------------------
+    def asked(self) -> str:
+        """ "play", "add", "chain" when the local seat must decide, else "wait"."""
+        if self.sent or self.seat is None or self.seat not in (self.view.get("pending") or []):
+            return "wait"
+        phase = str(self.view.get("phase"))
+        return phase if phase in GROUP_KINDS and self.legal else "wait"
+
+    def allowed(self) -> set[Shape]:
+        """The groups that may be sent now (none while waiting)."""
+        return self._shapes if self.asked() != "wait" else set()
+
+    def items(self) -> list[Item]:
+        return self.mine.items()
+
+    def current(self) -> Item | None:
+        """The item under the cursor."""
+        items = self.items()
+        return items[self.cursor % len(items)] if items else None
+
+    def enabled(self, item: Item) -> bool:
+        """Whether ``item`` is lit: picked, able to join the picks or to start a new group,
+        or (a mystery card) able to be turned."""
+        kind = self.asked()
+        allowed = self.allowed()
+        if item[0] == "down":
+            return kind == "play" and item[1] in flip_slots(self.legal)
+        if item in self.picks or can_add(self.picks, item, allowed, self.mine):
+            return True
+        # a card of another rank is lit when it could start a new group (space switches)
+        same = bool(self.picks) and self.mine.rank(self.picks[0]) == self.mine.rank(item)
+        return kind == "play" and not same and can_add([], item, allowed, self.mine)
+
+    def picked_codes(self) -> list[str]:
+        """The picked cards' codes, in the order picked."""
+        return [c for c in (self.mine.code(i) for i in self.picks) if c]
+
+    def flipped_card(self) -> str:
+        """The mystery card just turned up (waiting for additions), or "?"."""
+        return str((self.view.get("flipped") or {}).get("card", "?"))
+
+    def can_turn(self) -> bool:
+        return self.asked() == "play" and bool(flip_slots(self.legal))
+
+    def can_stop(self) -> bool:
+        return self.asked() == "chain" and can_stop(self.legal)
+
+    def start(self) -> None:
+        """A new decision: nothing picked (a chain step comes with its cards picked), the
+        cursor on a card that may be added or chained."""
+        kind = self.asked()
+        self.picks = []
+        items = self.items()
+        self.cursor = min(self.cursor, max(0, len(items) - 1))
+        if kind == "chain":
+            chain = self.view.get("chain") or {}
+            first = next(iter(of_type(self.legal, "chain")), None)
+            if first is not None:
+                size = len(first.get("cards") or []) + len(first.get("table") or [])
+                target = next((i for i in items if self.mine.rank(i) == chain.get("rank")), None)
+                if target is not None:
+                    self.picks = best_group(target, size, self.allowed(), self.mine) or []
+        if kind in ("add", "chain"):
+            wanted = next((n for n, i in enumerate(items) if self.enabled(i)), None)
+            if wanted is not None:
+                self.cursor = wanted
+
+    # -- which keys work now -------------------------------------------------------------
+    def key_state(self, key: str) -> bool | None:
+        if self.asked() == "wait":
+            return False
+        if key in ("move", "pick", "confirm", "digit"):
+            return True
+        if key == "back":
+            return bool(self.picks)
+        return False
+
+    def key_label(self, key: str) -> str | None:
+        if key == "confirm":
+            return CONFIRM_LABELS.get(self.asked())
+        return {"back": "clear", "digit": "how many"}.get(key)
+
+    # -- the keys --------------------------------------------------------------------------
+    def move(self, step: int) -> Outcome:
+        items = self.items()
+        if items:
+            self.cursor = (self.cursor + step) % len(items)
+        return None
+
+    def pick(self) -> Outcome:
+        item = self.current()
+        return self.toggle(item) if item is not None else None
+
+    def click(self, item: object) -> Outcome:
+        """Mouse: a click moves the cursor to the card and picks it, as space would (a
+        mystery card is only pointed at)."""
+        if self.asked() == "wait":
+            return None
+        for n, known in enumerate(self.items()):
+            if known == item:
+                self.cursor = n
+                return self.toggle(known) if known[0] != "down" else None
+        return None
+
+    def toggle(self, item: Item) -> Outcome:
+        """Pick or unpick one card; a card of another rank starts a new group."""
+        if item in self.picks:
+            self.picks.remove(item)
+            return None
+        if item[0] == "down":
+            return self.refuse_mystery(item[1])
+        allowed = self.allowed()
+        if can_add(self.picks, item, allowed, self.mine):
+            self.picks.append(item)
+        elif self.asked() == "play" and can_add([], item, allowed, self.mine):
+            self.picks = [item]
+        else:
+            return Refuse(self.why_not(item))
+        return None
+
+    def name(self, r: str) -> str:
+        return rank_name(r, self.letters)
+
+    def why_not(self, item: Item) -> str:
+        """Why a card cannot join the group now, in words."""
+        kind = self.asked()
+        if kind == "add":
+            card = self.flipped_card()
+            want = self.name(rank(card))
+            if rank(card) != self.mine.rank(item):
+                return f"only {want}s can be added to the card you turned up"
+            return f"no more {want}s fit: at most four, and never five of a rank on the pile"
+        if kind == "chain":
+            chain = self.view.get("chain") or {}
+            want = self.name(str(chain.get("rank", "?")))
+            if chain.get("rank") != self.mine.rank(item):
+                return f"a chain needs {want}s"
+            need = chain.get("need")
+            return f"a chain takes exactly {need} {want}{'s' * (need != 1)}"
+        r = self.name(self.mine.rank(item) or "?")
+        return f"no more {r}s fit: a group is at most four, never five of a rank on the pile"
+
+    def refuse_mystery(self, slot: int) -> Refuse:
+        if self.asked() == "play" and slot in flip_slots(self.legal):
+            return Refuse("a mystery card is turned up, not picked: press t")
+        return Refuse("that mystery card cannot be turned now")
+
+    def digit(self, digit: int) -> Outcome:
+        item = self.current()
+        if digit == 0:
+            self.picks = []
+        elif item is not None and 1 <= digit <= 4:
+            if self.asked() == "add":
+                wanted = rank(self.flipped_card())
+                if self.mine.rank(item) != wanted:
+                    item = next((i for i in self.items() if self.mine.rank(i) == wanted), item)
+            group = best_group(item, digit, self.allowed(), self.mine)
+            if group is None:
+                r = self.name(self.mine.rank(item) or "?")
+                return Refuse(f"you cannot play {digit} × {r} now")
+            self.picks = group
+        return None
+
+    def confirm(self) -> Outcome:
+        kind = self.asked()
+        item = self.current()
+        if kind == "wait":
+            return None
+        if kind == "play" and item is not None and item[0] == "down" and not self.picks:
+            return self.turn()
+        allowed = self.allowed()
+        if kind == "play" and not self.picks and item and can_add([], item, allowed, self.mine):
+            self.picks = [item]
+        action = action_for(self.picks, kind, allowed, self.mine)
+        if action is not None:
+            return self.submit(action)
+        if kind == "chain":
+            chain = self.view.get("chain") or {}
+            want = self.name(str(chain.get("rank")))
+            return Refuse(f"a chain takes exactly {chain.get('need')} {want} — or x to stop")
+        return Refuse("pick one or more cards of one rank first")
+
+    def back(self) -> Outcome:
+        self.picks = []
+        return None
+
+    def turn(self) -> Outcome:
+        """``t``: turn an uncovered mystery card: the one under the cursor, or the only one."""
+        if self.asked() != "play":
+            return None
+        slots = flip_slots(self.legal)
+        item = self.current()
+        if item is not None and item[0] == "down" and item[1] in slots:
+            return self.submit({"type": "flip", "slot": item[1]})
+        if len(slots) == 1:
+            return self.submit({"type": "flip", "slot": slots[0]})
+        if not slots:
+            return None
+        self.cursor = self.items().index(("down", slots[0]))
+        self.picks = []
+        return Refuse("more than one can be turned: move to one and press t again")
+
+    def stop(self) -> Outcome:
+        """``x``: stop a chain (the rest of the pile is cleared)."""
+        return self.submit({"type": "stop"}) if self.can_stop() else None
+
+    def submit(self, action: dict[str, Any]) -> Send:
+        """The finished decision: send it and wait for the table's answer."""
+        self.sent = True
+        self.picks = []
+        return Send(action)
