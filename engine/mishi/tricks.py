@@ -74,13 +74,13 @@ def decompose(cards: Sequence[str], order: Order) -> list[Unit]:
     """
     suits = {order.suit(c) for c in cards}
     if len(suits) > 1:
-        units = [
+        mixed = [
             u
             for s in sorted(suits)
             for u in decompose([c for c in cards if order.suit(c) == s], order)
         ]
-        units.sort(key=lambda u: (-u.pairs, -u.high))
-        return units
+        mixed.sort(key=lambda u: (-u.pairs, -u.high))
+        return mixed
     pairs = _pairs(cards, order)
     rest = Counter(cards)
     units: list[Unit] = []
