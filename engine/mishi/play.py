@@ -106,13 +106,14 @@ def _pick_ok(game: MishiGame, seat: int, chosen: list[str]) -> bool:
 
 
 def legal_picks(game: MishiGame, seat: int) -> list[dict]:
+    order = game.order
     chosen = game.picked[seat]
-    rest = Counter(game.hands[seat]) - Counter(chosen)
-    actions = [
-        {"type": "pick", "card": c}
-        for c in game.order.sorted(rest)
-        if _pick_ok(game, seat, [*chosen, c])
-    ]
+    cards = order.sorted(Counter(game.hands[seat]) - Counter(chosen))
+    if game.trick:
+        cards = [c for c in cards if _pick_ok(game, seat, [*chosen, c])]
+    elif chosen:  # a lead is of one suit: the suit of the first pick
+        cards = order.of_suit(cards, order.suit(chosen[0]))
+    actions = [{"type": "pick", "card": c} for c in cards]
     if chosen and not game.trick:
         actions.append({"type": "commit"})
     return actions

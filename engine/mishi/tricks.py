@@ -227,8 +227,8 @@ def completable(
     n = lead.size
     if len(chosen) > n:
         return False
-    suit_cards = [c for c in hand if order.suit(c) == lead_suit]
-    in_suit = [c for c in chosen if order.suit(c) == lead_suit]
+    suit_cards = order.of_suit(hand, lead_suit)
+    in_suit = order.of_suit(chosen, lead_suit)
     if len(suit_cards) <= n:
         return len(chosen) - len(in_suit) <= n - len(suit_cards)
     if len(in_suit) != len(chosen):
