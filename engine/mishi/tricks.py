@@ -233,6 +233,8 @@ def completable(
         return len(chosen) - len(in_suit) <= n - len(suit_cards)
     if len(in_suit) != len(chosen):
         return False
+    if not lead.tractors and not lead.pairs:  # singles: any cards of the suit will do
+        return True
     tractors, pairs = requirement(suit_cards, lead, order)
     fixed = 2 * sum(tractors) + 2 * pairs
     covered = _best_overlap(suit_cards, tractors, pairs, Counter(chosen), order)
