@@ -1,7 +1,7 @@
 """Mi Shi figures: random-playout speed and the bot's strength against random players.
 
 1. Random playouts (legal_actions + apply, step form): actions/s and hands/s.
-2. One MiShiBot against three random players, one-hand games, the bot's seat rotating:
+2. One MishiBot against three random players, one-hand games, the bot's seat rotating:
    how often the bot is among the hand's winners, and its mean score per hand. The fair share
    is measured, not assumed: the same games with a random player in the bot's seat.
 3. Bots in seats 0 and 2 against random players in 1 and 3 (teams change every hand, so this
@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
 from engine.bots import Bot, RandomBot
-from engine.mishi.bot import MiShiBot
+from engine.mishi.bot import MishiBot
 
 
 def random_playouts(games: int) -> tuple[int, float]:
@@ -52,7 +52,7 @@ class CalmRandomBot(RandomBot):
 def match(
     hands: int, smart_seats: Callable[[int], set[int]], baseline: type[Bot] = RandomBot
 ) -> tuple[list[int], list[int]]:
-    """Play one-hand games; per game, the seats given by ``smart_seats(i)`` are MiShiBots.
+    """Play one-hand games; per game, the seats given by ``smart_seats(i)`` are MishiBots.
     Returns (wins of the smart seats, their score sums)."""
     wins, scores = [], []
     for i in range(hands):
@@ -60,7 +60,7 @@ def match(
         g = engine.new_game("mishi", 4, options={"hands": 1}, seed=seed)
         smart = smart_seats(i)
         players: list[Bot] = [
-            MiShiBot(s, seed * 4 + s) if s in smart else baseline(s, seed * 4 + s) for s in range(4)
+            MishiBot(s, seed * 4 + s) if s in smart else baseline(s, seed * 4 + s) for s in range(4)
         ]
         while not g.over:
             (seat,) = g.pending()

@@ -1,4 +1,4 @@
-"""MiShiBot: a rule-of-thumb Shengji player that decides from its own view and legal actions.
+"""MishiBot: a rule-of-thumb Shengji player that decides from its own view and legal actions.
 
 It bids on trump strength, buries to void short side suits without giving away points, leads
 its sure winners (high pairs, tractors, aces), follows cheaply, feeds points to a partner it
@@ -17,7 +17,7 @@ from .cards import ORDERS, TRUMP, Order, is_permanent_trump, points
 from .tricks import Shape, beat_key, completable, decompose
 
 
-class MiShiBot(Bot):
+class MishiBot(Bot):
     """Heuristic bot; see the module docstring."""
 
     def act(self, view: dict, legal: list[dict]) -> dict:

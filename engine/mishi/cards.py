@@ -69,6 +69,11 @@ class Order:
         """``"T"`` for a trump, else the card's suit letter."""
         return self._suit[card]
 
+    def of_suit(self, cards: Iterable[str], suit: str) -> list[str]:
+        """The cards whose effective suit is ``suit``, in their order."""
+        table = self._suit
+        return [c for c in cards if table[c] == suit]
+
     def level(self, card: str) -> int:
         return self._level[card]
 

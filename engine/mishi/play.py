@@ -1,7 +1,8 @@
 """Burying, the step-by-step picks, trick play and the end of a hand.
 
-A mixin of ``state.MiShi``. Checks come first and raise IllegalAction; the ``_do_`` methods
-change state only after everything was checked.
+Plain functions of the typed game. ``legal_*`` and ``check_*`` only read it: a check validates
+the whole action and returns the plan (the cards) its commit needs. ``commit_*`` and the
+helpers they call change the game and never raise IllegalAction.
 """
 
 from __future__ import annotations
@@ -11,285 +12,326 @@ from typing import TYPE_CHECKING
 
 from .. import cards as _cards
 from ..base import IllegalAction, check_action, check_codes
+from .bidding import start_hand
 from .cards import card_points
 from .scoring import hand_deltas, kitty_multiplier
 from .tricks import Shape, beat_key, completable, decompose, failed_throw, shape_of
 
 if TYPE_CHECKING:
-    from .state import MiShi
+    from .game import MishiGame
 
 BURY = 8
 TRICKS = 21
 
 
-class PlayMixin:
-    """Bury, pick, play, resolve tricks, score the hand."""
+# What is fixed once the kitty is taken, and what a lead fixes -------------------------------
+def contract(game: MishiGame) -> tuple[int, str, str]:
+    """The declarer, the trump suit and the case (only after the kitty was taken)."""
+    declarer, trump, case = game.declarer, game.trump, game.case
+    assert declarer is not None and trump is not None and case is not None, "no contract yet"
+    return declarer, trump, case
 
-    def _reset_play(self: MiShi) -> None:
-        self.declarer = None
-        self.trump = None
-        self.partner = None
-        self.case = None
-        self.revealed = False
-        self.declarer_tens_played = 0
-        self.buried = []
-        self.picked = [[] for _ in range(self.seats)]
-        self.leader = None
-        self.trick = []
-        self.lead_suit = None
-        self.lead_shape = None
-        self.trick_number = 0
-        self.last_trick = None
-        self.captured = [0] * self.seats
-        self.failed_throws = [0] * self.seats
-        self.penalty_adjust = 0
 
-    # Burying ----------------------------------------------------------------------------
-    def _apply_bury(self: MiShi, seat: int, action: dict, events: list[dict]) -> None:
-        hand = self.hands[seat]
-        if action["type"] == "bury_card":
-            check_action(action, {"type": str, "card": str})
-            cards = check_codes("bury_card", "card", [action["card"]])
-        elif action["type"] == "bury":
-            check_action(action, {"type": str, "cards": list})
-            cards = check_codes("bury", "cards", action["cards"])
-            left = BURY - len(self.buried)
-            if len(cards) != left:
-                raise IllegalAction(f"bury: bury exactly {left} cards, not {len(cards)}")
-        else:
-            raise IllegalAction(f"now you bury {BURY} cards, not {action['type']}")
-        if not _cards.contains(hand, cards):
-            raise IllegalAction("bury: you do not hold those cards")
-        for card in cards:
-            hand.remove(card)
-        self.buried.extend(cards)
-        if len(self.buried) == BURY:
-            self.kitty = list(self.buried)
-            events.append({"type": "buried", "seat": seat})
-            self.phase = "play"
-            self._start_trick(self.declarer)
+def led(game: MishiGame) -> tuple[str, Shape]:
+    """The led suit and shape of the trick in progress (only once it was led)."""
+    suit, shape = game.lead_suit, game.lead_shape
+    assert suit is not None and shape is not None, "nothing was led"
+    return suit, shape
 
-    # Picking ----------------------------------------------------------------------------
-    def to_move(self: MiShi) -> int:
-        return (self.leader + len(self.trick)) % self.seats
 
-    def _pick_ok(self: MiShi, seat: int, chosen: list[str]) -> bool:
-        """Can ``chosen`` still be completed to a legal play of ``seat``?"""
-        order = self.order
-        if not self.trick:
-            return len({order.suit(c) for c in chosen}) <= 1
-        return completable(chosen, self.hands[seat], self.lead_suit, self.lead_shape, order)
+def to_move(game: MishiGame) -> int:
+    leader = game.leader
+    assert leader is not None, "asked outside the play phase"
+    return (leader + len(game.trick)) % game.seats
 
-    def pick_actions(self: MiShi, seat: int) -> list[dict]:
-        chosen = self.picked[seat]
-        rest = Counter(self.hands[seat]) - Counter(chosen)
-        actions = [
-            {"type": "pick", "card": c}
-            for c in self.order.sorted(rest)
-            if self._pick_ok(seat, [*chosen, c])
+
+def side(game: MishiGame) -> set[int]:
+    """The declarer's side (secret while the partner is hidden)."""
+    declarer = contract(game)[0]
+    return {declarer} if game.partner is None else {declarer, game.partner}
+
+
+def defender_card_points(game: MishiGame) -> int:
+    ours = side(game)
+    return sum(p for s, p in enumerate(game.captured) if s not in ours)
+
+
+# Burying: the moves of the bury phase -------------------------------------------------------
+def legal_bury(game: MishiGame, seat: int) -> list[dict]:
+    return [{"type": "bury_card", "card": c} for c in game.order.sorted(set(game.hands[seat]))]
+
+
+def check_bury_card(game: MishiGame, seat: int, action: dict) -> list[str]:
+    check_action(action, {"type": str, "card": str})
+    return _check_held(game, seat, check_codes("bury_card", "card", [action["card"]]))
+
+
+def check_bury(game: MishiGame, seat: int, action: dict) -> list[str]:
+    check_action(action, {"type": str, "cards": list})
+    cards = check_codes("bury", "cards", action["cards"])
+    left = BURY - len(game.buried)
+    if len(cards) != left:
+        raise IllegalAction(f"bury: bury exactly {left} cards, not {len(cards)}")
+    return _check_held(game, seat, list(cards))
+
+
+def _check_held(game: MishiGame, seat: int, cards: list[str]) -> list[str]:
+    if not _cards.contains(game.hands[seat], cards):
+        raise IllegalAction("bury: you do not hold those cards")
+    return cards
+
+
+def commit_bury(game: MishiGame, seat: int, cards: list[str]) -> list[dict]:
+    """Bury checked cards; the eighth ends the bury and the declarer (``seat``) leads."""
+    hand = game.hands[seat]
+    for card in cards:
+        hand.remove(card)
+    game.buried.extend(cards)
+    if len(game.buried) < BURY:
+        return []
+    game.kitty = list(game.buried)
+    game.phase = "play"
+    _start_trick(game, seat)
+    return [{"type": "buried", "seat": seat}]
+
+
+# Picking and playing: the moves of the play phase -------------------------------------------
+def _pick_ok(game: MishiGame, seat: int, chosen: list[str]) -> bool:
+    """Can ``chosen`` still be completed to a legal play of ``seat``?"""
+    order = game.order
+    if not game.trick:
+        return len({order.suit(c) for c in chosen}) <= 1
+    suit, shape = led(game)
+    return completable(chosen, game.hands[seat], suit, shape, order)
+
+
+def legal_picks(game: MishiGame, seat: int) -> list[dict]:
+    order = game.order
+    chosen = game.picked[seat]
+    cards = order.sorted(Counter(game.hands[seat]) - Counter(chosen))
+    if game.trick:
+        cards = [c for c in cards if _pick_ok(game, seat, [*chosen, c])]
+    elif chosen:  # a lead is of one suit: the suit of the first pick
+        cards = order.of_suit(cards, order.suit(chosen[0]))
+    actions = [{"type": "pick", "card": c} for c in cards]
+    if chosen and not game.trick:
+        actions.append({"type": "commit"})
+    return actions
+
+
+def check_pick(game: MishiGame, seat: int, action: dict) -> tuple[list[str], bool]:
+    """The picks with this card, and whether they are a whole follow (played at once)."""
+    check_action(action, {"type": str, "card": str})
+    card = check_codes("pick", "card", [action["card"]])[0]
+    chosen = [*game.picked[seat], card]
+    if not _cards.contains(game.hands[seat], chosen):
+        raise IllegalAction(f"pick: you have no other {card} to pick")
+    if not _pick_ok(game, seat, chosen):
+        raise IllegalAction(f"pick: {card} cannot be part of a legal play now")
+    return chosen, bool(game.trick) and len(chosen) == led(game)[1].size
+
+
+def commit_pick(game: MishiGame, seat: int, plan: tuple[list[str], bool]) -> list[dict]:
+    chosen, whole = plan
+    if whole:
+        return commit_play(game, seat, chosen)
+    game.picked[seat] = chosen
+    return []
+
+
+def check_unpick(game: MishiGame, seat: int, action: dict) -> None:
+    check_action(action, {"type": str})
+
+
+def commit_unpick(game: MishiGame, seat: int, plan: None) -> list[dict]:
+    game.picked[seat] = []
+    return []
+
+
+def check_commit(game: MishiGame, seat: int, action: dict) -> list[str]:
+    """A leader's picks, played as they stand."""
+    check_action(action, {"type": str})
+    chosen = game.picked[seat]
+    if game.trick or not chosen:
+        raise IllegalAction("commit: only a leader with picked cards commits")
+    _check_cards(game, seat, chosen)
+    return list(chosen)
+
+
+def check_play(game: MishiGame, seat: int, action: dict) -> list[str]:
+    check_action(action, {"type": str, "cards": list})
+    cards = check_codes("play", "cards", action["cards"])
+    _check_cards(game, seat, cards)
+    return list(cards)
+
+
+def _check_cards(game: MishiGame, seat: int, cards: list[str]) -> None:
+    """A whole play: held, and a lead of one suit or a follow the rules allow."""
+    if not cards:
+        raise IllegalAction("play: choose at least one card")
+    if not _cards.contains(game.hands[seat], cards):
+        raise IllegalAction("play: you do not hold those cards")
+    order = game.order
+    if not game.trick:
+        if len({order.suit(c) for c in cards}) != 1:
+            raise IllegalAction("play: a lead must be all of one suit (trumps count as one)")
+        return
+    suit, shape = led(game)
+    if len(cards) != shape.size:
+        raise IllegalAction(f"play: play {shape.size} cards, as many as were led")
+    if not completable(cards, game.hands[seat], suit, shape, order):
+        raise IllegalAction(_follow_refusal(game, seat, cards, suit))
+
+
+def _follow_refusal(game: MishiGame, seat: int, cards: list[str], suit: str) -> str:
+    order = game.order
+    held = sum(1 for c in game.hands[seat] if order.suit(c) == suit)
+    played = sum(1 for c in cards if order.suit(c) == suit)
+    name = "trumps" if suit == "T" else _cards.SUIT_SYMBOLS[suit]
+    if played < min(held, len(cards)):
+        return f"play: you must follow with {min(held, len(cards))} {name}"
+    return "play: you must match the led pairs and tractors as far as your cards allow"
+
+
+def commit_play(game: MishiGame, seat: int, cards: list[str]) -> list[dict]:
+    """Play checked cards: a lead (a throw is tested here) or a follow."""
+    events: list[dict] = []
+    game.picked[seat] = []
+    order = game.order
+    if not game.trick:
+        units = decompose(cards, order)
+        suit = order.suit(cards[0])
+        others = [
+            [c for c in game.hands[s] if order.suit(c) == suit]
+            for s in range(game.seats)
+            if s != seat
         ]
-        if chosen and not self.trick:
-            actions.append({"type": "commit"})
-        return actions
-
-    def _apply_play(self: MiShi, seat: int, action: dict, events: list[dict]) -> None:
-        kind = action["type"]
-        chosen = self.picked[seat]
-        if kind == "pick":
-            check_action(action, {"type": str, "card": str})
-            card = check_codes("pick", "card", [action["card"]])[0]
-            if not _cards.contains(self.hands[seat], [*chosen, card]):
-                raise IllegalAction(f"pick: you have no other {card} to pick")
-            if not self._pick_ok(seat, [*chosen, card]):
-                raise IllegalAction(f"pick: {card} cannot be part of a legal play now")
-            if self.trick and len(chosen) + 1 == self.lead_shape.size:
-                self._play(seat, [*chosen, card], events)
-            else:
-                chosen.append(card)
-        elif kind == "unpick":
-            check_action(action, {"type": str})
-            chosen.clear()
-        elif kind == "commit":
-            check_action(action, {"type": str})
-            if self.trick or not chosen:
-                raise IllegalAction("commit: only a leader with picked cards commits")
-            self._play(seat, list(chosen), events)
-        elif kind == "play":
-            check_action(action, {"type": str, "cards": list})
-            cards = check_codes("play", "cards", action["cards"])
-            self._check_play(seat, cards)
-            self._play(seat, cards, events)
-        else:
-            raise IllegalAction(f"now you play cards, not {kind}")
-
-    def _check_play(self: MiShi, seat: int, cards: list[str]) -> None:
-        if not cards:
-            raise IllegalAction("play: choose at least one card")
-        if not _cards.contains(self.hands[seat], cards):
-            raise IllegalAction("play: you do not hold those cards")
-        order = self.order
-        if not self.trick:
-            if len({order.suit(c) for c in cards}) != 1:
-                raise IllegalAction("play: a lead must be all of one suit (trumps count as one)")
-            return
-        need = self.lead_shape.size
-        if len(cards) != need:
-            raise IllegalAction(f"play: play {need} cards, as many as were led")
-        if not completable(cards, self.hands[seat], self.lead_suit, self.lead_shape, order):
-            raise IllegalAction(self._follow_refusal(seat, cards))
-
-    def _follow_refusal(self: MiShi, seat: int, cards: list[str]) -> str:
-        suit = self.lead_suit
-        held = sum(1 for c in self.hands[seat] if self.order.suit(c) == suit)
-        played = sum(1 for c in cards if self.order.suit(c) == suit)
-        name = "trumps" if suit == "T" else _cards.SUIT_SYMBOLS[suit]
-        if played < min(held, len(cards)):
-            return f"play: you must follow with {min(held, len(cards))} {name}"
-        return "play: you must match the led pairs and tractors as far as your cards allow"
-
-    # Tricks -----------------------------------------------------------------------------
-    def _start_trick(self: MiShi, leader: int) -> None:
-        self.leader = leader
-        self.trick = []
-        self.lead_suit = None
-        self.lead_shape = None
-        self.trick_number += 1
-
-    def _play(self: MiShi, seat: int, cards: list[str], events: list[dict]) -> None:
-        """Play checked cards: a lead (a throw is tested here) or a follow."""
-        self.picked[seat] = []
-        order = self.order
-        if not self.trick:
-            units = decompose(cards, order)
-            suit = order.suit(cards[0])
-            others = [
-                [c for c in self.hands[s] if order.suit(c) == suit]
-                for s in range(self.seats)
-                if s != seat
-            ]
-            forced = failed_throw(units, others, order)
-            if forced is not None:
-                events.append(
-                    {
-                        "type": "throw_failed",
-                        "seat": seat,
-                        "cards": order.sorted(cards),
-                        "played": list(forced.cards),
-                    }
-                )
-                self._throw_penalty(seat)
-                cards = list(forced.cards)
-                units = [forced]
-            self.lead_suit = suit
-            self.lead_shape = shape_of(units)
-        for card in cards:
-            self.hands[seat].remove(card)
-        self.trick.append((seat, order.sorted(cards)))
-        events.append({"type": "play", "seat": seat, "cards": order.sorted(cards)})
-        self._check_reveal(seat, cards, events)
-        if len(self.trick) == self.seats:
-            self._end_trick(events)
-
-    def _throw_penalty(self: MiShi, seat: int) -> None:
-        self.failed_throws[seat] += 1
-        penalty = self.options["throw_penalty"]
-        if not penalty:
-            return
-        if seat in self.side():
-            self.penalty_adjust += penalty
-        else:
-            running = self.defender_card_points() + self.penalty_adjust
-            self.penalty_adjust -= min(penalty, max(running, 0))
-
-    def _check_reveal(self: MiShi, seat: int, cards: list[str], events: list[dict]) -> None:
-        if self.revealed or self.case == "bao":
-            return
-        tens = cards.count("10" + self.trump)
-        if not tens:
-            return
-        if self.case == "2v2" and seat == self.partner:
-            self.revealed = True
-            events.append({"type": "partner_revealed", "seat": seat, "case": "2v2"})
-        elif self.case == "paqi" and seat == self.declarer:
-            self.declarer_tens_played += tens
-            if self.declarer_tens_played >= 2:
-                self.revealed = True
-                events.append({"type": "partner_revealed", "seat": seat, "case": "paqi"})
-
-    def trick_winner(self: MiShi) -> int:
-        best_seat, best_key = self.trick[0][0], (-1, -1)
-        for seat, cards in self.trick:
-            key = beat_key(cards, self.lead_suit, self.lead_shape, self.order)
-            if key is not None and key > best_key:
-                best_seat, best_key = seat, key
-        return best_seat
-
-    def _end_trick(self: MiShi, events: list[dict]) -> None:
-        winner = self.trick_winner()
-        won = card_points(c for _, cards in self.trick for c in cards)
-        self.captured[winner] += won
-        events.append(
-            {"type": "trick_won", "seat": winner, "points": won, "trick": self.trick_number}
-        )
-        self.last_trick = {
-            "plays": [{"seat": s, "cards": list(c)} for s, c in self.trick],
-            "winner": winner,
-            "points": won,
-        }
-        if any(self.hands):
-            self._start_trick(winner)
-            return
-        self._end_hand(winner, self.lead_shape, events)
-
-    # The end of a hand ------------------------------------------------------------------
-    def side(self: MiShi) -> set[int]:
-        """The declarer's side (secret while the partner is hidden)."""
-        return {self.declarer} if self.partner is None else {self.declarer, self.partner}
-
-    def defender_card_points(self: MiShi) -> int:
-        side = self.side()
-        return sum(p for s, p in enumerate(self.captured) if s not in side)
-
-    def _end_hand(self: MiShi, last_winner: int, last_lead: Shape, events: list[dict]) -> None:
-        defender_points = max(0, self.defender_card_points() + self.penalty_adjust)
-        if last_winner not in self.side():
-            size = last_lead.largest_unit
-            multiplier = kitty_multiplier(size, self.options["kitty_multiplier"])
-            kitty_points = card_points(self.kitty)
-            bonus = kitty_points * multiplier
-            defender_points += bonus
+        forced = failed_throw(units, others, order)
+        if forced is not None:
             events.append(
                 {
-                    "type": "kitty_bonus",
-                    "seat": last_winner,
-                    "kitty_points": kitty_points,
-                    "multiplier": multiplier,
-                    "bonus": bonus,
+                    "type": "throw_failed",
+                    "seat": seat,
+                    "cards": order.sorted(cards),
+                    "played": list(forced.cards),
                 }
             )
-        if not self.revealed and self.case != "bao":
-            self.revealed = True
-        deltas = hand_deltas(
-            self.case, self.declarer, self.partner, defender_points, self.options["stake"]
+            _throw_penalty(game, seat)
+            cards = list(forced.cards)
+            units = [forced]
+        game.lead_suit = suit
+        game.lead_shape = shape_of(units)
+    for card in cards:
+        game.hands[seat].remove(card)
+    game.trick.append((seat, order.sorted(cards)))
+    events.append({"type": "play", "seat": seat, "cards": order.sorted(cards)})
+    _check_reveal(game, seat, cards, events)
+    if len(game.trick) == game.seats:
+        _end_trick(game, events)
+    return events
+
+
+# Tricks -------------------------------------------------------------------------------------
+def _start_trick(game: MishiGame, leader: int) -> None:
+    game.leader = leader
+    game.trick = []
+    game.lead_suit = None
+    game.lead_shape = None
+    game.trick_number += 1
+
+
+def _throw_penalty(game: MishiGame, seat: int) -> None:
+    game.failed_throws[seat] += 1
+    penalty = game.options["throw_penalty"]
+    if not penalty:
+        return
+    if seat in side(game):
+        game.penalty_adjust += penalty
+    else:
+        running = defender_card_points(game) + game.penalty_adjust
+        game.penalty_adjust -= min(penalty, max(running, 0))
+
+
+def _check_reveal(game: MishiGame, seat: int, cards: list[str], events: list[dict]) -> None:
+    declarer, trump, case = contract(game)
+    if game.revealed or case == "bao":
+        return
+    tens = cards.count("10" + trump)
+    if not tens:
+        return
+    if case == "2v2" and seat == game.partner:
+        game.revealed = True
+        events.append({"type": "partner_revealed", "seat": seat, "case": "2v2"})
+    elif case == "paqi" and seat == declarer:
+        game.declarer_tens_played += tens
+        if game.declarer_tens_played >= 2:
+            game.revealed = True
+            events.append({"type": "partner_revealed", "seat": seat, "case": "paqi"})
+
+
+def trick_winner(game: MishiGame) -> int:
+    suit, shape = led(game)
+    best_seat, best_key = game.trick[0][0], (-1, -1)
+    for seat, cards in game.trick:
+        key = beat_key(cards, suit, shape, game.order)
+        if key is not None and key > best_key:
+            best_seat, best_key = seat, key
+    return best_seat
+
+
+def _end_trick(game: MishiGame, events: list[dict]) -> None:
+    winner = trick_winner(game)
+    won = card_points(c for _, cards in game.trick for c in cards)
+    game.captured[winner] += won
+    events.append({"type": "trick_won", "seat": winner, "points": won, "trick": game.trick_number})
+    game.last_trick = {
+        "plays": [{"seat": s, "cards": list(c)} for s, c in game.trick],
+        "winner": winner,
+        "points": won,
+    }
+    if any(game.hands):
+        _start_trick(game, winner)
+        return
+    _end_hand(game, winner, led(game)[1], events)
+
+
+# The end of a hand --------------------------------------------------------------------------
+def _end_hand(game: MishiGame, last_winner: int, last_lead: Shape, events: list[dict]) -> None:
+    declarer, trump, case = contract(game)
+    defender_points = max(0, defender_card_points(game) + game.penalty_adjust)
+    if last_winner not in side(game):
+        multiplier = kitty_multiplier(last_lead.largest_unit, game.options["kitty_multiplier"])
+        kitty_points = card_points(game.kitty)
+        bonus = kitty_points * multiplier
+        defender_points += bonus
+        events.append(
+            {
+                "type": "kitty_bonus",
+                "seat": last_winner,
+                "kitty_points": kitty_points,
+                "multiplier": multiplier,
+                "bonus": bonus,
+            }
         )
-        self.totals = [t + d for t, d in zip(self.totals, deltas, strict=True)]
-        summary = {
-            "hand": self.hand_index + 1,
-            "declarer": self.declarer,
-            "partner": self.partner,
-            "case": self.case,
-            "trump": self.trump,
-            "defender_points": defender_points,
-            "deltas": deltas,
-            "scores": list(self.totals),
-        }
-        self.history.append(summary)
-        events.append({"type": "hand_end", **summary})
-        self.hand_index += 1
-        if self.hand_index >= self.options["hands"]:
-            self.phase = "over"
-            events.append(
-                {"type": "game_over", "scores": list(self.totals), "winners": self.winners()}
-            )
-            return
-        self._start_hand(events)
+    if not game.revealed and case != "bao":
+        game.revealed = True
+    deltas = hand_deltas(case, declarer, game.partner, defender_points, game.options["stake"])
+    game.totals = [t + d for t, d in zip(game.totals, deltas, strict=True)]
+    summary = {
+        "hand": game.hand_index + 1,
+        "declarer": declarer,
+        "partner": game.partner,
+        "case": case,
+        "trump": trump,
+        "defender_points": defender_points,
+        "deltas": deltas,
+        "scores": list(game.totals),
+    }
+    game.history.append(summary)
+    events.append({"type": "hand_end", **summary})
+    game.hand_index += 1
+    if game.hand_index >= game.options["hands"]:
+        game.phase = "over"
+        events.append({"type": "game_over", "scores": list(game.totals), "winners": game.winners()})
+        return
+    start_hand(game, events)

@@ -74,13 +74,13 @@ def decompose(cards: Sequence[str], order: Order) -> list[Unit]:
     """
     suits = {order.suit(c) for c in cards}
     if len(suits) > 1:
-        units = [
+        mixed = [
             u
             for s in sorted(suits)
             for u in decompose([c for c in cards if order.suit(c) == s], order)
         ]
-        units.sort(key=lambda u: (-u.pairs, -u.high))
-        return units
+        mixed.sort(key=lambda u: (-u.pairs, -u.high))
+        return mixed
     pairs = _pairs(cards, order)
     rest = Counter(cards)
     units: list[Unit] = []
@@ -227,12 +227,14 @@ def completable(
     n = lead.size
     if len(chosen) > n:
         return False
-    suit_cards = [c for c in hand if order.suit(c) == lead_suit]
-    in_suit = [c for c in chosen if order.suit(c) == lead_suit]
+    suit_cards = order.of_suit(hand, lead_suit)
+    in_suit = order.of_suit(chosen, lead_suit)
     if len(suit_cards) <= n:
         return len(chosen) - len(in_suit) <= n - len(suit_cards)
     if len(in_suit) != len(chosen):
         return False
+    if not lead.tractors and not lead.pairs:  # singles: any cards of the suit will do
+        return True
     tractors, pairs = requirement(suit_cards, lead, order)
     fixed = 2 * sum(tractors) + 2 * pairs
     covered = _best_overlap(suit_cards, tractors, pairs, Counter(chosen), order)

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .bidding import DEALT
+
 if TYPE_CHECKING:
-    from .state import MiShi
+    from .game import MishiGame
 
 
-def _sides(game: MiShi, seat: int | None) -> tuple[list[str | None], str | None]:
+def _sides(game: MishiGame, seat: int | None) -> tuple[list[str | None], str | None]:
     """Each seat's side and the case, as far as ``seat`` knows."""
     sides: list[str | None] = [None] * game.seats
     if game.declarer is None or game.phase in ("deal", "bao"):
@@ -40,7 +42,7 @@ def _sides(game: MiShi, seat: int | None) -> tuple[list[str | None], str | None]
     return sides, None
 
 
-def _lead(game: MiShi) -> dict | None:
+def _lead(game: MishiGame) -> dict | None:
     shape = game.lead_shape
     if shape is None or not game.trick:
         return None
@@ -52,7 +54,10 @@ def _lead(game: MiShi) -> dict | None:
     }
 
 
-def build_view(game: MiShi, seat: int | None) -> dict:
+def view(game: MishiGame, seat: int | None) -> dict:
+    """What ``seat`` (None: a spectator) may know of ``game``."""
+    if seat is not None:
+        game.check_seat(seat)
     order = game.order
     is_declarer = seat is not None and seat == game.declarer and game.phase not in ("deal", "bao")
     sides, case = _sides(game, seat)
@@ -75,7 +80,7 @@ def build_view(game: MiShi, seat: int | None) -> dict:
         "first_player": game.first,
         "hand": None if seat is None else order.sorted(game.hands[seat]),
         "counts": [len(h) for h in game.hands],
-        "to_deal": max(0, 84 - game.drawn),
+        "to_deal": max(0, DEALT - game.drawn),
         "declaration": declaration,
         "bao": bao,
         "trump": game.trump if game.trump else (standing.suit if standing else None),

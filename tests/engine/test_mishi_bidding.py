@@ -161,12 +161,12 @@ def test_holding_both_tens_from_the_deal_is_paqi():
 
 
 def test_partner_revealed_only_when_the_other_ten_is_played():
-    from engine.mishi.bot import MiShiBot
+    from engine.mishi.bot import MishiBot
 
     g = new(stacked({0: ["10S"], 2: ["10S"]}))
     deal(g, declarer=0, suit="S")
     bury(g)
-    bots = [MiShiBot(s, s) for s in range(4)]
+    bots = [MishiBot(s, s) for s in range(4)]
     revealed = False
     while g.phase == "play":
         seat = g.pending()[0]

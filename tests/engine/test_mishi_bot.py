@@ -1,18 +1,18 @@
-"""MiShiBot decisions from real views: bury, follow cheaply, feed a known partner, trump a
+"""MishiBot decisions from real views: bury, follow cheaply, feed a known partner, trump a
 point-rich trick, and beat random players."""
 
 from test_mishi_helpers import deal, new, stacked
 
 import engine
 from engine.bots import RandomBot
-from engine.mishi.bot import MiShiBot
+from engine.mishi.bot import MishiBot
 from engine.mishi.cards import points
 
 KITTY = ["KH", "5D", "6D", "7D", "8D", "9D", "JD", "QD"]
 
 
 def act(g, seat):
-    return MiShiBot(seat, 1).act(g.view(seat), g.legal_actions(seat))
+    return MishiBot(seat, 1).act(g.view(seat), g.legal_actions(seat))
 
 
 def endgame(hands, revealed=False):
@@ -68,7 +68,7 @@ def test_beats_random_players():
             g = engine.new_game("mishi", 4, options={"hands": 1}, seed=seed)
             players = [RandomBot(s, seed) for s in range(4)]
             if smart:
-                players[seat] = MiShiBot(seat, seed)
+                players[seat] = MishiBot(seat, seed)
             while not g.over:
                 (s,) = g.pending()
                 g.apply(s, players[s].act(g.view(s), g.legal_actions(s)))
@@ -84,7 +84,7 @@ def test_leads_away_from_a_suit_an_opponent_is_void_in():
     for seat, card in ((0, "KH"), (1, "5C"), (2, "6H"), (3, "7H")):
         g.apply(seat, {"type": "play", "cards": [card]})
     assert g.pending() == [0] and g.view(0)["last_trick"]["winner"] == 0
-    bot = MiShiBot(0, 1)
+    bot = MishiBot(0, 1)
     assert bot.act(g.view(0), g.legal_actions(0)) == {"type": "play", "cards": ["AD"]}
     fresh = endgame([["AH", "AD"], ["5C", "6C"], ["5D", "6D"], ["7D", "8D"]])
-    assert MiShiBot(0, 1).act(fresh.view(0), fresh.legal_actions(0))["cards"] == ["AH"]
+    assert MishiBot(0, 1).act(fresh.view(0), fresh.legal_actions(0))["cards"] == ["AH"]

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import engine
 from engine import IllegalAction
 from engine.bots import RandomBot
-from engine.mishi.bot import MiShiBot
+from engine.mishi.bot import MishiBot
 from engine.mishi.cards import card_points, full_deck
 
 COMMON = {"game", "seat", "seats", "phase", "pending", "scores", "over", "options", "result"}
@@ -153,7 +153,7 @@ def test_random_playouts_hold_together(seed):
 @given(st.integers(0, 10**6))
 def test_bots_and_random_players_only_make_legal_moves(seed):
     g = engine.new_game("mishi", 4, options={"hands": 1}, seed=seed)
-    bots = [MiShiBot(0, seed), RandomBot(1, seed), MiShiBot(2, seed), RandomBot(3, seed)]
+    bots = [MishiBot(0, seed), RandomBot(1, seed), MishiBot(2, seed), RandomBot(3, seed)]
     while not g.over:
         (seat,) = g.pending()
         before = g.view(seat)

@@ -1,0 +1,177 @@
+"""The Mi Shi game object: options, the state of a game and of a hand, the phase table and the
+contract methods.
+
+Phases: ``deal`` → ``bao`` → ``bury`` → ``play`` → (next hand's ``deal`` …) → ``over``.
+Multi-card decisions have a step form for search (see ``docs/mishi.md``): the bury is eight
+``bury_card`` steps, a play is ``pick`` steps (every listed pick keeps the play completable),
+ended by ``commit`` for a leader and by itself for a follower. ``apply`` also takes the whole
+``bury`` and ``play`` actions of the rules.
+
+The rules are plain functions of this class in ``bidding.py`` (deal, declare, go alone, the
+kitty) and ``play.py`` (bury, pick, tricks, the end of a hand); ``PHASES`` names, once, every
+action kind each phase allows, as a check that touches nothing and a commit that cannot fail.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ..base import Game, Move, Option, Phase, choice, integer
+from ..cards import validate_deck
+from . import bidding, play
+from .bidding import Bid
+from .cards import ORDERS, Order, full_deck
+from .tricks import Shape
+from .view import view as view_of
+
+
+class MishiGame(Game):
+    """秘十: four players, a trump ten that hides the declarer's partner."""
+
+    NAME: ClassVar[str] = "mishi"
+    TITLE: ClassVar[str] = "秘十 Mi Shi"
+    SHORT_TITLE: ClassVar[str] = "秘十"
+    MIN_SEATS: ClassVar[int] = 4
+    MAX_SEATS: ClassVar[int] = 4
+    DEFAULT_SEATS: ClassVar[int] = 4
+    LENGTH_OPTION: ClassVar[str] = "hands"
+    OPTIONS: ClassVar[dict[str, Option]] = {
+        "hands": Option(4, integer(1, 100), "hands in a game"),
+        "stake": Option(1, integer(1, 1000), "X in the score tables"),
+        "throw_penalty": Option(0, lambda v: choice(0, 10)(integer(0, 10)(v)), "0 or 10"),
+        "kitty_multiplier": Option("times", choice("times", "power"), "times or power"),
+    }
+    PHASES: ClassVar[dict[str, Phase]] = {
+        "deal": Phase(
+            bidding.legal_declares,
+            {
+                "declare": Move(bidding.check_declare, bidding.commit_declare),
+                "pass": Move(bidding.check_pass, bidding.commit_declare),
+            },
+        ),
+        "bao": Phase(
+            bidding.legal_baos,
+            {
+                "bao": Move(bidding.check_bao, bidding.commit_bao),
+                "pass": Move(bidding.check_pass, bidding.commit_bao),
+            },
+        ),
+        "bury": Phase(
+            play.legal_bury,
+            {
+                "bury_card": Move(play.check_bury_card, play.commit_bury),
+                "bury": Move(play.check_bury, play.commit_bury),
+            },
+        ),
+        "play": Phase(
+            play.legal_picks,
+            {
+                "pick": Move(play.check_pick, play.commit_pick),
+                "unpick": Move(play.check_unpick, play.commit_unpick),
+                "commit": Move(play.check_commit, play.commit_play),
+                "play": Move(play.check_play, play.commit_play),
+            },
+        ),
+    }
+
+    def __init__(
+        self,
+        seats: int,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        deck: list[str] | None = None,
+    ) -> None:
+        super().__init__(seats, options, seed, deck)
+        stacked = None if deck is None else validate_deck(deck, full_deck())
+        # The game
+        self.totals: list[int] = [0] * seats
+        self.history: list[dict] = []  # one summary per finished hand
+        self.hand_index = 0  # hands finished so far
+        self.start_events: list[dict] = []  # what happened before the first decision
+        # The hand (every one set by clear_hand at each deal)
+        self.first: int  # who draws first and is asked first this hand
+        self.order: Order  # the card order of the trump suit (ORDERS[None] until one is fixed)
+        self.deck: list[str]  # this deal's cards, drawn from the front; the last 8 the kitty
+        self.drawn: int
+        self.hands: list[list[str]]
+        self.kitty: list[str]  # the kitty, then (once buried) the buried cards
+        self.declaration: Bid | None
+        self.bao_bid: Bid | None
+        self.asked: int | None  # the drawer who may declare now
+        self.bao_turn: int | None
+        self.bao_steps: int
+        self.declarer: int | None
+        self.trump: str | None
+        self.partner: int | None
+        self.case: str | None  # "2v2", "paqi" or "bao"
+        self.revealed: bool
+        self.declarer_tens_played: int
+        self.buried: list[str]
+        self.picked: list[list[str]]  # per seat, the cards picked step by step
+        self.leader: int | None
+        self.trick: list[tuple[int, list[str]]]
+        self.lead_suit: str | None
+        self.lead_shape: Shape | None
+        self.trick_number: int
+        self.last_trick: dict | None
+        self.captured: list[int]  # card points won in tricks, per seat
+        self.failed_throws: list[int]
+        self.penalty_adjust: int  # throw penalties, added to the defenders' points
+        bidding.start_hand(self, self.start_events, stacked)
+
+    def clear_hand(self, deck: list[str]) -> None:
+        """Every attribute of a hand as at the start of a deal of ``deck``."""
+        n = self.seats
+        self.phase = "deal"
+        self.order = ORDERS[None]
+        self.deck = deck
+        self.drawn = 0
+        self.hands = [[] for _ in range(n)]
+        self.kitty = []
+        self.declaration = self.bao_bid = None
+        self.asked = self.bao_turn = None
+        self.bao_steps = 0
+        self.declarer = self.partner = self.leader = None
+        self.trump = self.case = self.lead_suit = None
+        self.revealed = False
+        self.declarer_tens_played = 0
+        self.buried = []
+        self.picked = [[] for _ in range(n)]
+        self.trick = []
+        self.lead_shape = None
+        self.trick_number = 0
+        self.last_trick = None
+        self.captured = [0] * n
+        self.failed_throws = [0] * n
+        self.penalty_adjust = 0
+
+    # The contract ---------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def pending(self) -> list[int]:
+        if self.phase == "play":
+            return [play.to_move(self)]
+        awaited = {"deal": self.asked, "bao": self.bao_turn, "bury": self.declarer}
+        seat = awaited.get(self.phase)
+        return [] if seat is None else [seat]
+
+    def view(self, seat: int | None) -> dict:
+        return view_of(self, seat)
+
+    def winners(self) -> list[int]:
+        best = max(self.totals)
+        return [s for s, t in enumerate(self.totals) if t == best]
+
+    def result(self) -> dict:
+        last = self.history[-1] if self.history else {}
+        return {
+            "scores": list(self.totals),
+            "winners": self.winners() if self.over else [],
+            "declarer": last.get("declarer"),
+            "partner": last.get("partner"),
+            "case": last.get("case"),
+            "defender_points": last.get("defender_points"),
+            "history": [dict(h) for h in self.history],
+        }
