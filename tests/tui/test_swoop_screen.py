@@ -264,33 +264,52 @@ async def test_a_click_on_a_card_picks_it():
         await my_turn(pilot, screen)
         cards = screen.query_one("#mine")
         king = next(i for i in screen.model.items() if screen.model.mine.rank(i) == "K")
-        top = 0
-        for lines, places in cards._placed:
-            spot = next(((col, w) for item, col, w in places if item == king), None)
-            if spot:
-                break
-            top += len(lines)
-        assert spot is not None
-        await pilot.click("#mine", offset=(spot[0], top))
+        spot = place_of(cards, cards.items.index(king))
+        await pilot.click("#mine", offset=spot)
         assert screen.model.picks == [king] and screen.model.current() == king
         assert "take the pile" in screen.prompt.plain
+        # A click beside the cards (on the row's title) picks nothing.
+        await pilot.press("escape")
+        await pilot.click("#mine", offset=(1, spot[1]))
+        assert screen.model.picks == []
 
 
-def test_long_hands_wrap_inside_the_width():
-    from tui.screens.swoop_cards import Piece, Row, boxed_blocks, layout
+def place_of(cards, index: int) -> tuple[int, int]:
+    """Where the card at ``index`` of the #mine cards is drawn (column, line)."""
+    top = 0
+    for line in cards.lines(cards.size.width):
+        for place in line.places:
+            if place.index == index:
+                return place.x, top
+        top += 1 if line.is_title else (3 if not cards.inline else 1) + cards.marks
+    raise AssertionError(f"card {index} is not drawn")
+
+
+async def test_long_hands_wrap_inside_the_width():
+    from textual.app import App
+
+    from tui.screens.swoop_cards import HAND, MineFaces, SwoopCards
     from tui.widgets.cards import CardFace, CardStyle
 
     codes = [f"{r}S" for r in ("A", "2", "5", "7", "9", "J", "K", "10") for _ in range(5)]
-    pieces = [Piece(("hand", i), Text(c[:-1]), c[:-1], CardFace(c)) for i, c in enumerate(codes)]
-    rows = [Row(Text("   hand "), pieces)]
-    lines = layout(rows, 44)
-    assert len(lines) > 1
-    assert all(cell_len(line.plain) <= 44 for line, _ in lines)
-    placed = [item for _, places in lines for item, _, _ in places]
-    assert placed == [p.item for p in pieces]  # every card once, in order
-    blocks = boxed_blocks(rows, 66, CardStyle(), cursor=("hand", 0))
-    assert all(cell_len(line.plain) <= 66 for lines_, _ in blocks for line in lines_)
-    assert [item for _, places in blocks for item, _, _ in places] == [p.item for p in pieces]
+    mine = MineFaces(titles={HAND: Text("   hand ")})
+    for i, c in enumerate(codes):
+        mine.add(CardFace(c, label=c[:-1], group=c[:-1], row=HAND), ("hand", i))
+    cards = SwoopCards(CardStyle())
+
+    class One(App[None]):
+        def compose(self):
+            yield cards
+
+    for width, boxed in ((44, False), (66, True)):
+        async with One().run_test(size=(width, 40)) as pilot:
+            cards.show_mine(mine, ("hand", 0), boxed=boxed)
+            await pilot.pause()
+            lines = cards.render().plain.split("\n")
+            assert len(lines) > (4 if boxed else 2)  # wrapped
+            assert all(cell_len(line) <= width for line in lines)
+            placed = [p.index for line in cards.lines(width) for p in line.places]
+            assert placed == list(range(len(codes)))  # every card once, in order
 
 
 async def quiet(pilot) -> None:

@@ -23,7 +23,7 @@ from ..text import literal
 from ..widgets.cards import CardFace, render_row
 from . import swoop_draw as draw
 from . import swoop_flow as flow
-from .swoop_cards import MyCards, Piece, Row
+from .swoop_cards import HAND, SLOTS, MineFaces, SwoopCards, rank_label
 from .table import TableScreen
 
 
@@ -54,7 +54,7 @@ class SwoopScreen(TableScreen):
         yield Static("", id="pile", markup=False)
         yield Static("", id="pile-row", markup=False)
         yield Static("", id="seats", markup=False)
-        yield MyCards(self.cards, id="mine")
+        yield SwoopCards(self.cards, id="mine")
         yield Static("", id="notice", markup=False)
 
     def wants_large_cards(self, width: int, height: int) -> bool:
@@ -65,7 +65,7 @@ class SwoopScreen(TableScreen):
     def boxed(self) -> bool:
         """Big cards for my slots and hand while the hand fits in two lines of boxes (a
         hand swollen by pick-ups goes back to ranks, so nothing scrolls away)."""
-        width = self.query_one("#mine", MyCards).size.width or 60
+        width = self.query_one("#mine", SwoopCards).size.width or 60
         return self.large and len(self.model.mine.hand) <= 2 * max(1, (width - 2) // 6)
 
     def show_waiting(self, seated: Text) -> None:
@@ -86,9 +86,12 @@ class SwoopScreen(TableScreen):
     def action_stop(self) -> None:
         self.handle(self.model.stop())
 
-    def on_my_cards_clicked(self, message: MyCards.Clicked) -> None:
+    def on_pickable_cards_picked(self, message: SwoopCards.Picked) -> None:
         """Mouse: a click moves the cursor to the card and picks it, as space would."""
-        self.handle(self.model.click(message.item))
+        message.stop()
+        item = self.query_one("#mine", SwoopCards).item(message.index)
+        if item is not None:
+            self.handle(self.model.click(item))
 
     def receive_state(self, message: dict[str, Any]) -> None:
         view = message.get("view")
@@ -195,7 +198,7 @@ class SwoopScreen(TableScreen):
         return lines
 
     def render_mine(self) -> None:
-        cards = self.query_one("#mine", MyCards)
+        cards = self.query_one("#mine", SwoopCards)
         if self.me is None:
             cards.display = False
             return
@@ -212,67 +215,56 @@ class SwoopScreen(TableScreen):
             turn=self.me == self.view.get("turn"),
         )
         head.append(" ")  # the slots line up with the other players' slots
-        slots = [self.slot_piece(slot, asked) for slot in range(4)]
-        suffix = draw.mystery_cells(me, self.cards, self.look)
+        note = draw.mystery_cells(me, self.cards, self.look)
         scores = self.view.get("scores") or []
         if self.me < len(scores):
-            suffix.append_text(draw.score_text(scores[self.me]))
+            note.append_text(draw.score_text(scores[self.me]))
         turnable = [s + 1 for s in range(4) if mine.uncovered[s]]
         if turnable and self.has_class("-wide"):
             which = "slot " + ", ".join(str(s) for s in turnable)
-            suffix.append(f"  ({which} can be turned: t)", style="dim")
-        hand = []
+            note.append(f"  ({which} can be turned: t)", style="dim")
+        faces = MineFaces(
+            titles={SLOTS: head, HAND: Text("   hand ", style="dim")}, notes={SLOTS: note}
+        )
+        for slot in range(4):
+            self.add_slot(faces, slot, asked)
         for i, code in enumerate(mine.hand):
-            label = draw.card_label(code, self.cards, self.look)
-            face = self.style_piece(label, CardFace(code), ("hand", i), asked)
-            hand.append(Piece(("hand", i), label, rank(code), face))
-        rows = [Row(head, slots, suffix), Row(Text.assemble(("   hand ", "dim")), hand)]
+            label = flow.rank_name(rank(code), self.cards.letters)
+            face = CardFace(code, label=label, group=rank(code), row=HAND)
+            self.add_mine(faces, face, ("hand", i), asked)
+        if not mine.hand:  # "hand —"
+            faces.add(CardFace(None, enabled=False, row=HAND, label="—", empty=True), None)
         cards.display = True
-        cards.show(rows, self.model.current() if asked else None, marks=asked, boxed=self.boxed())
+        cards.show_mine(faces, self.model.current() if asked else None, boxed=self.boxed())
 
-    def slot_piece(self, slot: int, asked: bool) -> Piece:
+    def add_slot(self, faces: MineFaces, slot: int, asked: bool) -> None:
         """One of my four slots: a face-up card, a mystery card (back), the card just turned
         up (waiting for additions) or nothing."""
         flipped = self.view.get("flipped") or {}
         group = ("slot", slot) if self.large else "slots"
         if flipped.get("slot") == slot and self.view.get("turn") == self.me:
             code = str(flipped.get("card"))
-            label = draw.card_label(code, self.cards, self.look, self.look("flipped"))
-            label.pad_left(2 - len(label.plain))
-            return Piece(None, label, group, CardFace(code, highlight=True))
+            label = rank_label(code, self.cards.letters)
+            faces.add(CardFace(code, highlight=True, label=label, group=group, row=SLOTS), None)
+            return
         mine = self.model.mine
         up = mine.face_up[slot]
         if up is not None:
-            label = draw.card_label(up, self.cards, self.look)
-            label.pad_left(2 - len(label.plain))
-            face = self.style_piece(label, CardFace(up), ("up", slot), asked)
-            return Piece(("up", slot), label, group, face)
-        if mine.mystery[slot]:
-            label = Text(self.cards.back(2), style=self.look("mystery"))
-            face = self.style_piece(label, CardFace(None), ("down", slot), asked)
-            return Piece(("down", slot), label, group, face)
-        label = Text(" " + ("." if self.cards.ascii_only else "·"), style="dim")
-        return Piece(None, label, group)
+            face = CardFace(up, label=rank_label(up, self.cards.letters), group=group, row=SLOTS)
+            self.add_mine(faces, face, ("up", slot), asked)
+        elif mine.mystery[slot]:
+            face = CardFace(None, group=group, row=SLOTS)
+            self.add_mine(faces, face, ("down", slot), asked)
+        else:
+            dot = " ." if self.cards.ascii_only else " ·"
+            faces.add(CardFace(None, empty=True, label=dot, group=group, row=SLOTS), None)
 
-    def style_piece(
-        self,
-        label: Text,
-        face: CardFace,
-        item: flow.Item,
-        asked: bool,
-    ) -> CardFace:
-        """Light, dim or mark one of my cards as picked (the text label and the box alike)."""
-        if not asked:
-            return face
-        face.picked = item in self.model.picks
-        face.enabled = face.picked or self.model.enabled(item)
-        if face.picked:
-            label.stylize(self.look("picked"))
-        elif not face.enabled:
-            label.stylize(self.look("disabled"))
-        if item == self.model.current():
-            label.stylize(self.look("cursor"))
-        return face
+    def add_mine(self, faces: MineFaces, face: CardFace, item: flow.Item, asked: bool) -> None:
+        """One of my cards, lit, dimmed or picked as the question says."""
+        if asked:
+            face.picked = item in self.model.picks
+            face.enabled = face.picked or self.model.enabled(item)
+        faces.add(face, item)
 
     # -- the question ----------------------------------------------------------------------
     def question(self) -> Text:

@@ -34,9 +34,6 @@ ROLES = (
     "top",  # the run on top of the pile
     "pickup",  # a pick-up in the log
     "swoop",  # a swoop or a chain in the log
-    "picked",  # one of my picked cards
-    "disabled",  # one of my cards that cannot be picked now
-    "cursor",  # my card under the cursor
 )
 BOLD = Style(bold=True)
 

@@ -4,8 +4,9 @@
 is picked, locked, highlighted or pointed out) either as boxes (small or ``large``) or
 ``inline`` as short labels, wrapped to the widget's width. Faces with the same ``group`` stand
 together and groups apart, a group may have a heading (Mi Shi's suits), and faces with another
-``row`` start a new line under that row's title (Swoop's "up" slots and hand). A marks line
-under the cards shows the cursor (``▲``), the picks (``●``), locks, tags and pointed-out cards.
+``row`` start a new line under that row's title (Swoop's "up" slots and hand; a title may be
+a styled ``Text``, and a row may end with a ``notes`` remark when it fits). A marks line under
+the cards shows the cursor (``▲``), the picks (``●``), locks, tags and pointed-out cards.
 
 How it looks comes from the component classes below, styled in ``DEFAULT_CSS`` (and any
 ``.tcss``), so themes and NO_COLOR decide the colours; the shapes (heavy frames, marks) tell
@@ -52,10 +53,11 @@ class Placed:
 class Line:
     """One line of cards (one screen line inline, a box's height boxed), or a title line."""
 
-    title: str = ""
+    title: str | Text = ""
     indent: str = ""
     places: list[Placed] = field(default_factory=list)
     is_title: bool = False
+    note: Text | None = None  # the row's remark, after its last card (or its title)
 
 
 class PickableCards(Widget):
@@ -132,21 +134,24 @@ class PickableCards(Widget):
         inline: bool = False,
         marks: bool = True,
         mark_at: str = "center",
-        titles: Mapping[object, str] | None = None,
+        titles: Mapping[object, str | Text] | None = None,
         headings: Mapping[object, str] | None = None,
+        notes: Mapping[object, str | Text] | None = None,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         """``inline`` draws labels instead of boxes; ``mark_at`` puts a mark under the
-        "start", "center" or "end" of its card; ``titles`` names the rows and ``headings``
-        the groups."""
+        "start", "center" or "end" of its card; ``titles`` names the rows (a ``Text`` keeps
+        its own styles) and ``headings`` the groups; ``notes`` are remarks after the rows'
+        cards (on the title line when boxed), left out when they do not fit."""
         super().__init__(id=id, classes=classes)
         self.card_style = style
         self.inline = inline
         self.marks = marks
         self.mark_at = mark_at
-        self.titles: dict[object, str] = dict(titles or {})
+        self.titles: dict[object, str | Text] = dict(titles or {})
         self.headings: dict[object, str] = dict(headings or {})
+        self.notes: dict[object, str | Text] = dict(notes or {})
         self.set_class(inline, "-inline")
         self.set_class(bool(self.titles), "-rows")
         self.set_class(not style.color, "-plain")
@@ -169,6 +174,14 @@ class PickableCards(Widget):
             return "." if self.card_style.ascii_only else "·"
         return self.card_style.label(face.code, face.declared)
 
+    def note(self, row: object, used: int, width: int) -> Text | None:
+        """A row's note, if it fits after ``used`` cells (two spaces apart)."""
+        note = self.notes.get(row) if row is not None else None
+        if not note:
+            return None
+        text = Text(note) if isinstance(note, str) else note
+        return text if used + 2 + text.cell_len <= width else None
+
     def lines(self, width: int) -> list[Line]:
         """The faces placed in lines of at most ``width`` cells (a card never splits from
         its group's heading)."""
@@ -181,12 +194,15 @@ class PickableCards(Widget):
         for index, face in enumerate(self.faces):
             if index == 0 or face.row != row:
                 if index:
+                    line.note = self.note(row, col, width) if self.inline else None
                     out.append(line)
                 row = face.row
                 title = self.titles.get(row, "") if row is not None else ""
+                title_cells = cell_len(title) if isinstance(title, str) else title.cell_len
                 if title and not self.inline:
-                    out.append(Line(title=title, is_title=True))
-                indent = cell_len(title) if self.inline else (2 if title else 0)
+                    note = self.note(row, title_cells, width)
+                    out.append(Line(title=title, is_title=True, note=note))
+                indent = title_cells if self.inline else (2 if title else 0)
                 line = Line(title=title if self.inline else "", indent=" " * indent)
                 col, group, first = indent, object(), True
             heading = self.headings.get(face.group, "") if face.group != group else ""
@@ -205,6 +221,7 @@ class PickableCards(Widget):
             col += w
             group, first = face.group, False
         if self.faces:
+            line.note = self.note(row, col, width) if self.inline else None
             out.append(line)
         return out
 
@@ -283,7 +300,7 @@ class PickableCards(Widget):
         rows: list[Text] = []
         for line in self.lines(self.size.width):
             if line.is_title:
-                rows.append(Text(line.title, style=self.look("title")))
+                rows.append(self.title_text(line))
                 continue
             rows.extend(self.draw_line(line))
         out = Text(no_wrap=True, overflow="crop")
@@ -297,7 +314,7 @@ class PickableCards(Widget):
         height = 1 if self.inline else 5 if self.large else 3
         texts = [Text(line.indent) for _ in range(height)]
         if line.title:
-            texts[0] = Text(line.title, style=self.look("title"))
+            texts[0] = self.title_text(line)
         marks = Text()
         for place in line.places:
             for text in texts:
@@ -324,7 +341,20 @@ class PickableCards(Widget):
                 marks.append(glyph, style=self.look(name) + click)
         if not line.places:
             texts[-1].append("—", style=self.look("empty"))
+        if line.note is not None and not line.is_title:
+            texts[0].append("  ")
+            texts[0].append_text(line.note)
         return [*texts, marks] if self.marks else texts
+
+    def title_text(self, line: Line) -> Text:
+        """A row's title (a ``Text`` as it is, a string in the title's look), with the row's
+        note after it on a title line."""
+        title = line.title
+        text = Text(title, style=self.look("title")) if isinstance(title, str) else title.copy()
+        if line.is_title and line.note is not None:
+            text.append("  ")
+            text.append_text(line.note)
+        return text
 
     def card_parts(self, face: CardFace, at_cursor: bool) -> list[Text]:
         """A card's lines: one label inline, or the lines of its box."""
