@@ -350,7 +350,8 @@ class PickableCards(Widget):
         """A row's title (a ``Text`` as it is, a string in the title's look), with the row's
         note after it on a title line."""
         title = line.title
-        text = Text(title, style=self.look("title")) if isinstance(title, str) else title.copy()
+        text = Text()  # a title's own base style must not spread to the cards after it
+        text.append_text(Text(title, style=self.look("title")) if isinstance(title, str) else title)
         if line.is_title and line.note is not None:
             text.append("  ")
             text.append_text(line.note)
