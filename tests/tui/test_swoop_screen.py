@@ -12,6 +12,8 @@ from __future__ import annotations
 import pytest
 from rich.cells import cell_len
 from rich.text import Text
+from textual.app import App
+from textual.widget import Widget
 
 from tests.tui.test_swoop_flow import (
     CHAIN,
@@ -24,7 +26,10 @@ from tests.tui.test_swoop_flow import (
 )
 from tui.app import KotatsuApp, make_app
 from tui.pilot import LocalClient, browser_of, local_launcher, seated, settle, wait_until
+from tui.screens.swoop_cards import HAND, SLOTS, MineFaces, SwoopCards
 from tui.settings import Settings
+from tui.widgets.cards import CardFace, CardStyle
+from tui.widgets.pickable import PickableCards
 
 SIZES = [(80, 24), (120, 40)]
 SEATS = 3
@@ -285,24 +290,25 @@ def place_of(cards, index: int) -> tuple[int, int]:
     raise AssertionError(f"card {index} is not drawn")
 
 
+class One(App[None]):
+    """One widget on a screen."""
+
+    def __init__(self, widget: Widget) -> None:
+        super().__init__()
+        self.widget = widget
+
+    def compose(self):
+        yield self.widget
+
+
 async def test_long_hands_wrap_inside_the_width():
-    from textual.app import App
-
-    from tui.screens.swoop_cards import HAND, MineFaces, SwoopCards
-    from tui.widgets.cards import CardFace, CardStyle
-
     codes = [f"{r}S" for r in ("A", "2", "5", "7", "9", "J", "K", "10") for _ in range(5)]
     mine = MineFaces(titles={HAND: Text("   hand ")})
     for i, c in enumerate(codes):
         mine.add(CardFace(c, label=c[:-1], group=c[:-1], row=HAND), ("hand", i))
     cards = SwoopCards(CardStyle())
-
-    class One(App[None]):
-        def compose(self):
-            yield cards
-
     for width, boxed in ((44, False), (66, True)):
-        async with One().run_test(size=(width, 40)) as pilot:
+        async with One(cards).run_test(size=(width, 40)) as pilot:
             cards.show_mine(mine, ("hand", 0), boxed=boxed)
             await pilot.pause()
             lines = cards.render().plain.split("\n")
@@ -310,6 +316,35 @@ async def test_long_hands_wrap_inside_the_width():
             assert all(cell_len(line) <= width for line in lines)
             placed = [p.index for line in cards.lines(width) for p in line.places]
             assert placed == list(range(len(codes)))  # every card once, in order
+
+
+async def test_row_titles_keep_their_looks_and_notes_show_when_they_fit():
+    """The seat line above my slots is a styled title, and the mystery places and score a
+    note after the slots, left out when it does not fit."""
+    faces = [
+        CardFace("7S", row=SLOTS, label=" 7", group=SLOTS),
+        CardFace("2H", row=HAND, label="2", group="2"),
+    ]
+    title = Text.assemble(("You ", "bold"))
+    cards = PickableCards(CardStyle(ascii_only=True), inline=True, notes={SLOTS: "####  0"})
+    cards.titles = {SLOTS: title, HAND: Text("hand", style="dim")}
+    for width, shown in ((20, True), (12, False)):
+        async with One(cards).run_test(size=(width, 6)) as pilot:
+            cards.show(faces, cursor=1)
+            await pilot.pause()
+            text = cards.render()
+            lines = text.plain.split("\n")
+            assert lines[0] == ("You  7  ####  0" if shown else "You  7")
+            assert lines[2:4] == ["hand2", "    ^"]
+            two = text.plain.index("hand2") + 4
+            assert not any(  # the title's dim stays on the title
+                s.start <= two < s.end and "dim" in str(s.style) for s in text.spans
+            )
+    boxed = PickableCards(CardStyle(ascii_only=True), titles={SLOTS: title}, notes={SLOTS: "##"})
+    async with One(boxed).run_test(size=(20, 8)) as pilot:
+        boxed.show(faces[:1])
+        await pilot.pause()
+        assert boxed.render().plain.split("\n")[:2] == ["You   ##", "  +---+"]
 
 
 async def quiet(pilot) -> None:
