@@ -199,7 +199,7 @@ class MishiScreen(MishiDecisions, TableScreen):
             return [self.bid_of(seat)] + [Text("")] * (2 if self.large else 0)
         if self.large:
             faces = [CardFace(code, highlight=won) for code in cards]
-            return render_row(faces, self.cards, show_marks=False).split("\n")
+            return render_row(faces, self.cards).split("\n")
         played = self.cards.hand(cards)
         if won:
             played.stylize("underline")
