@@ -1,5 +1,6 @@
-"""Playing 秘十 Mi Shi through the screen's own keys, against the host's bots on 127.0.0.1,
-and snapshots of the table at 80×24 and 120×40 (update with ``--snapshot-update``)."""
+"""Playing 秘十 Mi Shi through the screen's own keys: against the game's bots in-process
+(``tui.pilot.LocalClient``, no host), and snapshots of the table against the host's bots on
+127.0.0.1 at 80×24 and 120×40 (update with ``--snapshot-update``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 from tests.tui.conftest import SIZE
 from tui.app import KotatsuApp, make_app
 from tui.connect import play_launcher
-from tui.pilot import browser_of, seated, settle, wait_until
+from tui.pilot import LocalClient, browser_of, local_launcher, seated, settle, wait_until
 from tui.settings import Settings
 
 DECLARER_SEED = 6  # seat 0 is asked to declare, shows a ten and ends up burying
@@ -20,6 +21,15 @@ def mishi_app(seed: int, *, options: dict | None = None, ascii_only: bool = Fals
     launcher = play_launcher("mishi", bots=3, seed=seed, options=options, name="Eli", bot_delay=0)
     settings = Settings(ascii_only=ascii_only, color=True, name="Eli", cursor_blink=False)
     return make_app(launcher=launcher, settings=settings, browser=browser_of())
+
+
+def local_app(
+    seed: int, *, options: dict | None = None, ascii_only: bool = False, seat: int | None = 0
+) -> KotatsuApp:
+    """The app at an in-process Mi Shi table (LocalClient): three bots, no host, no socket."""
+    client = LocalClient("mishi", 4, seat=seat, seed=seed, options=options)
+    settings = Settings(ascii_only=ascii_only, color=True, name="Eli", cursor_blink=False)
+    return make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
 
 
 async def pick_index(pilot, screen, index: int) -> None:
@@ -74,7 +84,7 @@ def legal_picks(screen) -> set[str]:
 
 
 async def test_declare_bury_and_lead_the_first_trick_by_keys():
-    app = mishi_app(DECLARER_SEED)
+    app = local_app(DECLARER_SEED)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.flow.step == "bury")
@@ -112,7 +122,7 @@ async def test_declare_bury_and_lead_the_first_trick_by_keys():
 
 
 async def test_pass_during_the_deal_and_follow_a_lead_with_only_legal_cards_lit():
-    app = mishi_app(FOLLOWER_SEED)
+    app = local_app(FOLLOWER_SEED)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await play_by_keys(
@@ -144,7 +154,7 @@ async def test_pass_during_the_deal_and_follow_a_lead_with_only_legal_cards_lit(
 
 
 async def test_a_rejected_action_shows_the_engines_reason():
-    app = mishi_app(DECLARER_SEED)
+    app = local_app(DECLARER_SEED)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await wait_until(pilot, lambda: screen.flow.step == "declare")
@@ -156,7 +166,7 @@ async def test_a_rejected_action_shows_the_engines_reason():
 
 
 async def test_escape_clears_the_pick_and_enter_waits_for_enough_cards():
-    app = mishi_app(DECLARER_SEED)
+    app = local_app(DECLARER_SEED)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.flow.step == "bury")
@@ -171,7 +181,7 @@ async def test_escape_clears_the_pick_and_enter_waits_for_enough_cards():
 
 
 async def test_a_whole_hand_ends_with_its_score_in_the_log_and_history():
-    app = mishi_app(FOLLOWER_SEED, options={"hands": 1})
+    app = local_app(FOLLOWER_SEED, options={"hands": 1})
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await play_by_keys(pilot, screen, declare=False, stop=lambda: screen.flow.step == "play")
@@ -227,7 +237,7 @@ def test_snapshot_burying(snap_compare, size):
 
 
 async def test_going_alone_by_keys_makes_a_one_against_three_hand():
-    app = mishi_app(FOLLOWER_SEED)
+    app = local_app(FOLLOWER_SEED)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await play_by_keys(pilot, screen, declare=False, stop=lambda: screen.flow.step == "bao")
@@ -292,7 +302,7 @@ def test_the_seat_winning_the_trick_so_far_follows_the_engines_order():
 async def test_ascii_cards_and_a_mouse_click_picks_a_card_to_bury():
     from tui.screens.mishi_widgets import InlineHand
 
-    app = mishi_app(DECLARER_SEED, ascii_only=True)
+    app = local_app(DECLARER_SEED, ascii_only=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.flow.step == "bury")
@@ -329,6 +339,8 @@ def test_the_follow_prompt_says_what_the_rules_demand():
 
 
 async def test_a_spectator_sees_every_seat_and_no_hand():
+    # A real host: a LocalClient has no spectator seat (its bots would play the whole game
+    # before the screen opens).
     from net.host import Host
     from tui.connect import join_launcher
 
@@ -351,7 +363,7 @@ async def test_a_spectator_sees_every_seat_and_no_hand():
 
 
 async def test_t_shows_the_last_trick_over_the_current_one_and_hides_it_again():
-    app = mishi_app(FOLLOWER_SEED)
+    app = local_app(FOLLOWER_SEED)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await play_by_keys(
@@ -377,7 +389,7 @@ async def test_t_shows_the_last_trick_over_the_current_one_and_hides_it_again():
 
 
 async def test_choosing_between_two_tens_by_arrows_and_digits():
-    app = mishi_app(3)  # seed 3: after a few passes seat 0 may show 10♠ or 10♣
+    app = local_app(3)  # seed 3: after a few passes seat 0 may show 10♠ or 10♣
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         for _ in range(40):
