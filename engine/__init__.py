@@ -11,17 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import mishi, swapo, swoop
 from .base import Game, IllegalAction
 from .bots import Bot, RandomBot
-from .mishi import BOT as _MISHI_BOT
-from .mishi import GAME as _MISHI
-from .swapo import BOT as _SWAPO_BOT
-from .swapo import GAME as _SWAPO
-from .swoop import BOT as _SWOOP_BOT
-from .swoop import GAME as _SWOOP
 
-GAMES: dict[str, type[Game]] = {"swapo": _SWAPO, "swoop": _SWOOP, "mishi": _MISHI}
-BOTS: dict[str, type[Bot]] = {"swapo": _SWAPO_BOT, "swoop": _SWOOP_BOT, "mishi": _MISHI_BOT}
+#: The registry: each game's package exports GAME (its Game class, which describes itself:
+#: title, seats, options…) and BOT. Adding a game is adding its package to this line.
+_PACKAGES = (swapo, swoop, mishi)
+
+GAMES: dict[str, type[Game]] = {p.GAME.NAME: p.GAME for p in _PACKAGES}
+BOTS: dict[str, type[Bot]] = {p.GAME.NAME: p.BOT for p in _PACKAGES}
 
 __all__ = ["BOTS", "GAMES", "Bot", "Game", "IllegalAction", "RandomBot", "make_bot", "new_game"]
 

@@ -227,6 +227,12 @@ class Game:
         self.seed = seed
         self.rng = random.Random(seed)
         self.options = parse_options(self.OPTIONS, options)
+        self.setup(deck)
+
+    def setup(self, deck: list[str] | None) -> None:
+        """Deal the game (override): ``self.seats``, ``self.options`` and ``self.rng`` are set;
+        ``deck``, when given, replaces the shuffle and must be validated as the game's cards."""
+        raise NotImplementedError
 
     # The contract --------------------------------------------------------------------------
     def pending(self) -> list[int]:

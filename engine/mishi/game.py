@@ -14,7 +14,7 @@ action kind each phase allows, as a check that touches nothing and a commit that
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ..base import Game, Move, Option, Phase, choice, integer
 from ..cards import validate_deck
@@ -74,14 +74,8 @@ class MishiGame(Game):
         ),
     }
 
-    def __init__(
-        self,
-        seats: int,
-        options: dict[str, Any] | None = None,
-        seed: int | None = None,
-        deck: list[str] | None = None,
-    ) -> None:
-        super().__init__(seats, options, seed, deck)
+    def setup(self, deck: list[str] | None) -> None:
+        seats = self.seats
         stacked = None if deck is None else validate_deck(deck, full_deck())
         # The game
         self.totals: list[int] = [0] * seats

@@ -7,7 +7,7 @@ in ``view.py``: plain functions of this class's state.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ..base import Game, Phase
 from ..cards import standard_deck, validate_deck
@@ -39,14 +39,8 @@ class SwapoGame(Game):
         "power": Phase(powers.legal_power, powers.POWER),
     }
 
-    def __init__(
-        self,
-        seats: int,
-        options: dict[str, Any] | None = None,
-        seed: int | None = None,
-        deck: list[str] | None = None,
-    ) -> None:
-        super().__init__(seats, options, seed, deck)
+    def setup(self, deck: list[str] | None) -> None:
+        seats = self.seats
         opts = self.options
         opts["variant"] = list(opts["variant"])
         if opts["first_dealer"] is not None and opts["first_dealer"] >= seats:

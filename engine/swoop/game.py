@@ -8,7 +8,7 @@ IllegalAction and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ..base import Game, Move, Option, Phase, boolean, integer
 from ..cards import validate_deck
@@ -53,14 +53,8 @@ class SwoopGame(Game):
         ),
     }
 
-    def __init__(
-        self,
-        seats: int,
-        options: dict[str, Any] | None = None,
-        seed: int | None = None,
-        deck: list[str] | None = None,
-    ) -> None:
-        super().__init__(seats, options, seed, deck)
+    def setup(self, deck: list[str] | None) -> None:
+        seats = self.seats
         decks = self.options["decks"]
         if decks is None:
             decks = self.options["decks"] = default_decks(seats)

@@ -10,6 +10,9 @@ from processes import cli_env, run_cli, start_host
 
 import engine
 
+# Zeroconf on loopback: tables advertised by one test must not appear in another's lobby.
+pytestmark = pytest.mark.xdist_group("zeroconf")
+
 
 @pytest.mark.skipif(engine.GAMES["swapo"] is engine.Game, reason="swapo has not landed")
 async def test_headless_host_with_bot_commands_and_list(tmp_path):

@@ -15,6 +15,9 @@ from processes import cli_env, start_host
 import engine
 from net.client import Client
 
+# Zeroconf on loopback: tables advertised by one test must not appear in another's lobby.
+pytestmark = pytest.mark.xdist_group("zeroconf")
+
 
 async def play(
     client: Client, seen: list[dict], log: list[dict], reached: asyncio.Event

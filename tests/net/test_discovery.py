@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from net.client import Client
 from net.discovery import Advertiser, Browser, TableInfo, find_tables, parse_table
+
+# Zeroconf on loopback: tables advertised by one test must not appear in another's lobby.
+pytestmark = pytest.mark.xdist_group("zeroconf")
 
 
 async def test_table_appears_updates_and_disappears(toy, hosts):

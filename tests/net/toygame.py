@@ -23,8 +23,8 @@ class ToyGame(Game):
         "hand": Option(3, int),
     }
 
-    def __init__(self, seats, options=None, seed=None, deck=None):
-        super().__init__(seats, options, seed, deck)
+    def setup(self, deck):
+        seats = self.seats
         cards = standard_deck(decks=2)
         self.rng.shuffle(cards)
         size = self.options["hand"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from rich.text import Text
 from textual.widgets import OptionList
 
@@ -231,6 +232,7 @@ async def test_ascii_cards_and_the_game_over_results():
         assert "Game over" in screen.prompt.plain
 
 
+@pytest.mark.xdist_group("zeroconf")
 async def test_hosting_shows_the_waiting_room_until_the_table_fills():
     from tui.connect import host_launcher
     from tui.screens.table import TableScreen
@@ -297,6 +299,7 @@ def test_the_cli_refuses_a_table_that_cannot_be_made(capsys):
     assert "4 to 4 players" in capsys.readouterr().err
 
 
+@pytest.mark.xdist_group("zeroconf")
 async def test_the_lobby_finds_a_table_advertised_on_loopback():
     from net.discovery import Advertiser, Browser
 

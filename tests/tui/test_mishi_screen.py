@@ -1,5 +1,6 @@
-"""Playing 秘十 Mi Shi through the screen's own keys, against the host's bots on 127.0.0.1,
-and snapshots of the table at 80×24 and 120×40 (update with ``--snapshot-update``)."""
+"""Playing 秘十 Mi Shi through the screen's own keys: against the game's bots in-process
+(``tui.pilot.LocalClient``, no host), and snapshots of the table against the host's bots on
+127.0.0.1 at 80×24 and 120×40 (update with ``--snapshot-update``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 from tests.tui.conftest import SIZE
 from tui.app import KotatsuApp, make_app
 from tui.connect import play_launcher
-from tui.pilot import browser_of, seated, settle, wait_until
+from tui.pilot import LocalClient, browser_of, local_launcher, seated, settle, wait_until
 from tui.settings import Settings
 
 DECLARER_SEED = 6  # seat 0 is asked to declare, shows a ten and ends up burying
@@ -22,24 +23,33 @@ def mishi_app(seed: int, *, options: dict | None = None, ascii_only: bool = Fals
     return make_app(launcher=launcher, settings=settings, browser=browser_of())
 
 
+def local_app(
+    seed: int, *, options: dict | None = None, ascii_only: bool = False, seat: int | None = 0
+) -> KotatsuApp:
+    """The app at an in-process Mi Shi table (LocalClient): three bots, no host, no socket."""
+    client = LocalClient("mishi", 4, seat=seat, seed=seed, options=options)
+    settings = Settings(ascii_only=ascii_only, color=True, name="Eli", cursor_blink=False)
+    return make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
+
+
 async def pick_index(pilot, screen, index: int) -> None:
     """Walk the cursor to card ``index`` with the arrow keys and pick it with space."""
-    for _ in range(2 * len(screen.hand)):
-        if screen.cursor == index:
+    for _ in range(2 * len(screen.flow.hand)):
+        if screen.flow.cursor == index:
             break
         await pilot.press("right")
-    assert screen.cursor == index
+    assert screen.flow.cursor == index
     await pilot.press("space")
 
 
 async def play_one_turn(pilot, screen) -> list[str]:
     """My play by keys: the first cards that light up, as many as needed; returns them."""
-    need = screen.follow_size() or 1
+    need = screen.flow.follow_size() or 1
     for _ in range(need):
-        enabled = screen.pickable()
-        index = next(i for i, ok in enumerate(enabled) if ok and i not in screen.picked)
+        enabled = screen.flow.pickable()
+        index = next(i for i, ok in enumerate(enabled) if ok and i not in screen.flow.picked)
         await pick_index(pilot, screen, index)
-    cards = screen.picked_cards()
+    cards = screen.flow.picked_cards()
     assert "enter play" in screen.prompt.plain
     await pilot.press("enter")
     return cards
@@ -51,7 +61,7 @@ async def play_by_keys(pilot, screen, *, declare: bool, stop) -> None:
         await settle(pilot, 0.03)
         if stop():
             return
-        step = screen.step
+        step = screen.flow.step
         if step == "declare":
             assert "You drew" in screen.prompt.plain and "space pass" in screen.prompt.plain
             await pilot.press("d" if declare else "space")
@@ -65,7 +75,7 @@ async def play_by_keys(pilot, screen, *, declare: bool, stop) -> None:
         elif step == "play":
             await play_one_turn(pilot, screen)
         else:
-            await wait_until(pilot, lambda: screen.step != "wait" or stop(), timeout=10)
+            await wait_until(pilot, lambda: screen.flow.step != "wait" or stop(), timeout=10)
     raise AssertionError("never reached the expected point")
 
 
@@ -74,31 +84,33 @@ def legal_picks(screen) -> set[str]:
 
 
 async def test_declare_bury_and_lead_the_first_trick_by_keys():
-    app = mishi_app(DECLARER_SEED)
+    app = local_app(DECLARER_SEED)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.step == "bury")
-        assert screen.view["declarer"] == screen.me and len(screen.hand) == 29
+        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.flow.step == "bury")
+        assert screen.view["declarer"] == screen.me and len(screen.flow.hand) == 29
         assert "0/8" in screen.prompt.plain
         info = str(screen.query_one("#info").render())
         assert "Kitty, now in your hand" in info
-        marks = screen.kitty_marks()  # the kitty's cards are pointed out in the hand
-        assert sorted(screen.hand[i] for i in marks) == sorted(screen.view["kitty"])
+        marks = screen.flow.kitty_marks()  # the kitty's cards are pointed out in the hand
+        assert sorted(screen.flow.hand[i] for i in marks) == sorted(screen.view["kitty"])
         for _ in range(8):
             await pilot.press("space", "right")
         assert "8/8" in screen.prompt.plain and "enter bury" in screen.prompt.plain
-        screen.cursor = next(i for i in range(len(screen.hand)) if i not in screen.picked)
+        screen.flow.cursor = next(
+            i for i in range(len(screen.flow.hand)) if i not in screen.flow.picked
+        )
         await pilot.press("space")  # a ninth card is refused, nothing is lost
         assert "8 cards are picked already" in screen.prompt.plain
-        assert len(screen.picked) == 8
-        chosen = screen.picked_cards()
+        assert len(screen.flow.picked) == 8
+        chosen = screen.flow.picked_cards()
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen.view.get("phase") == "play")
         assert sorted(screen.view["buried"]) == sorted(chosen)
-        assert len(screen.hand) == 21
+        assert len(screen.flow.hand) == 21
         assert any("You buried 8 cards" in line for line in screen.log_pane.lines_written)
         # The declarer leads the first trick.
-        await wait_until(pilot, lambda: screen.step == "play")
+        await wait_until(pilot, lambda: screen.flow.step == "play")
         assert screen.prompt.plain.startswith("Your lead")
         assert "You declare" in str(screen.query_one("#header").render())
         played = await play_one_turn(pilot, screen)
@@ -110,27 +122,27 @@ async def test_declare_bury_and_lead_the_first_trick_by_keys():
 
 
 async def test_pass_during_the_deal_and_follow_a_lead_with_only_legal_cards_lit():
-    app = mishi_app(FOLLOWER_SEED)
+    app = local_app(FOLLOWER_SEED)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await play_by_keys(
             pilot,
             screen,
             declare=False,
-            stop=lambda: screen.step == "play" and bool(screen.view.get("trick")),
+            stop=lambda: screen.flow.step == "play" and bool(screen.view.get("trick")),
         )
         assert screen.view["declarer"] != screen.me
         assert screen.prompt.plain.startswith("Follow ")
         assert "You could show a ten but pass" in screen.log_pane.lines_written
         # Only the cards the engine offers light up; a dimmed card cannot be picked.
-        enabled = screen.pickable()
-        lit = {code for code, ok in zip(screen.hand, enabled, strict=True) if ok}
+        enabled = screen.flow.pickable()
+        lit = {code for code, ok in zip(screen.flow.hand, enabled, strict=True) if ok}
         assert lit == legal_picks(screen)
         if not all(enabled):
-            screen.cursor = enabled.index(False)
+            screen.flow.cursor = enabled.index(False)
             await pilot.press("space")
             assert "cannot be part of a legal play" in screen.prompt.plain
-            assert not screen.picked
+            assert not screen.flow.picked
         trick = screen.view["trick_number"]
         played = await play_one_turn(pilot, screen)
         await wait_until(pilot, lambda: screen.view.get("trick_number", 0) > trick)
@@ -142,37 +154,37 @@ async def test_pass_during_the_deal_and_follow_a_lead_with_only_legal_cards_lit(
 
 
 async def test_a_rejected_action_shows_the_engines_reason():
-    app = mishi_app(DECLARER_SEED)
+    app = local_app(DECLARER_SEED)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        await wait_until(pilot, lambda: screen.step == "declare")
+        await wait_until(pilot, lambda: screen.flow.step == "declare")
         screen.send({"type": "bury", "cards": ["BJ"]})  # not the time to bury
         await wait_until(pilot, lambda: screen.prompt.reason is not None)
         assert screen.prompt.plain.startswith("✗ ")
         assert "d declare" in screen.prompt.plain  # the question stands
-        assert screen.step == "declare"
+        assert screen.flow.step == "declare"
 
 
 async def test_escape_clears_the_pick_and_enter_waits_for_enough_cards():
-    app = mishi_app(DECLARER_SEED)
+    app = local_app(DECLARER_SEED)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.step == "bury")
+        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.flow.step == "bury")
         await pilot.press("space", "right", "space")
         assert "2/8" in screen.prompt.plain
         await pilot.press("enter")  # dimmed in the footer: nothing is sent yet
         await settle(pilot)
-        assert "enter when 8 are picked" in screen.prompt.plain and len(screen.picked) == 2
+        assert "enter when 8 are picked" in screen.prompt.plain and len(screen.flow.picked) == 2
         await pilot.press("escape")
-        assert screen.picked == [] and "0/8" in screen.prompt.plain
+        assert screen.flow.picked == [] and "0/8" in screen.prompt.plain
         assert screen.view["phase"] == "bury"
 
 
 async def test_a_whole_hand_ends_with_its_score_in_the_log_and_history():
-    app = mishi_app(FOLLOWER_SEED, options={"hands": 1})
+    app = local_app(FOLLOWER_SEED, options={"hands": 1})
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        await play_by_keys(pilot, screen, declare=False, stop=lambda: screen.step == "play")
+        await play_by_keys(pilot, screen, declare=False, stop=lambda: screen.flow.step == "play")
         assert "partner ?" in str(screen.query_one("#header").render())  # a defender's view
         await play_by_keys(pilot, screen, declare=False, stop=lambda: bool(screen.view.get("over")))
         if screen.view["history"][0]["case"] == "paqi":  # the declarer held both tens
@@ -206,7 +218,7 @@ def test_snapshot_following_a_trick(snap_compare, size):
             pilot,
             screen,
             declare=False,
-            stop=lambda: screen.step == "play" and len(screen.view.get("trick") or []) >= 1,
+            stop=lambda: screen.flow.step == "play" and len(screen.view.get("trick") or []) >= 1,
         )
         await quiet(pilot)
 
@@ -217,7 +229,7 @@ def test_snapshot_following_a_trick(snap_compare, size):
 def test_snapshot_burying(snap_compare, size):
     async def run_before(pilot):
         screen = await seated(pilot)
-        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.step == "bury")
+        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.flow.step == "bury")
         await pilot.press("space", "right", "space", "right", "space")
         await quiet(pilot)
 
@@ -225,13 +237,13 @@ def test_snapshot_burying(snap_compare, size):
 
 
 async def test_going_alone_by_keys_makes_a_one_against_three_hand():
-    app = mishi_app(FOLLOWER_SEED)
+    app = local_app(FOLLOWER_SEED)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        await play_by_keys(pilot, screen, declare=False, stop=lambda: screen.step == "bao")
+        await play_by_keys(pilot, screen, declare=False, stop=lambda: screen.flow.step == "bao")
         assert "d go alone with" in screen.prompt.plain
         await pilot.press("d")
-        await wait_until(pilot, lambda: screen.step == "bury")
+        await wait_until(pilot, lambda: screen.flow.step == "bury")
         assert screen.view["case"] == "bao" and screen.view["declarer"] == screen.me
         header = str(screen.query_one("#header").render())
         assert "You declare" in header and "alone (包牌)" in header
@@ -266,7 +278,7 @@ def test_snapshot_later_in_the_hand(snap_compare, size):
             pilot,
             screen,
             declare=False,
-            stop=lambda: screen.step == "play" and screen.view.get("trick_number", 0) >= 5,
+            stop=lambda: screen.flow.step == "play" and screen.view.get("trick_number", 0) >= 5,
         )
         await quiet(pilot)
 
@@ -274,61 +286,61 @@ def test_snapshot_later_in_the_hand(snap_compare, size):
 
 
 def test_the_seat_winning_the_trick_so_far_follows_the_engines_order():
-    from engine.mishi.cards import ORDERS
-    from tui.screens.mishi_keys import MishiDecisions
+    from tui.screens.mishi_flow import winning_seat
 
-    table = MishiDecisions()
-    table.order = ORDERS["S"]
     lead = {"suit": "H", "tractors": [], "pairs": 1, "singles": 0}
     plays = [
         {"seat": 1, "cards": ["9H", "9H"]},
         {"seat": 2, "cards": ["KH", "KH"]},  # a higher pair of hearts
         {"seat": 3, "cards": ["AH", "QH"]},  # no pair: cannot win
     ]
-    table.view = {"trick": plays, "lead": lead}
-    assert table.winning_seat() == 2
-    table.view = {"trick": [*plays, {"seat": 0, "cards": ["5S", "5S"]}], "lead": lead}
-    assert table.winning_seat() == 0  # a trump pair beats a side-suit pair
+    assert winning_seat({"trump": "S", "trick": plays, "lead": lead}) == 2
+    view = {"trump": "S", "trick": [*plays, {"seat": 0, "cards": ["5S", "5S"]}], "lead": lead}
+    assert winning_seat(view) == 0  # a trump pair beats a side-suit pair
 
 
 async def test_ascii_cards_and_a_mouse_click_picks_a_card_to_bury():
     from tui.screens.mishi_widgets import InlineHand
 
-    app = mishi_app(DECLARER_SEED, ascii_only=True)
+    app = local_app(DECLARER_SEED, ascii_only=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.step == "bury")
+        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.flow.step == "bury")
         hand = screen.query_one(InlineHand)
         drawn = hand.render().plain
         assert "10C" in drawn and not any(glyph in drawn for glyph in "♠♥♣♦★")
         assert "^" in drawn  # the cursor under the first card
-        first = hand.layout(hand.size.width)[0][0]
+        first = hand.lines_for(hand.size.width)[0][0]
         await pilot.click(InlineHand, offset=(first.start, 0))
-        assert screen.picked == [first.index] and "1/8" in screen.prompt.plain
+        assert screen.flow.picked == [first.index] and "1/8" in screen.prompt.plain
         await pilot.click(InlineHand, offset=(first.start, 0))  # a second click puts it back
-        assert screen.picked == []
+        assert screen.flow.picked == []
 
 
 def test_the_follow_prompt_says_what_the_rules_demand():
-    from engine.mishi.cards import ORDERS
-    from tui.screens.mishi_keys import MishiDecisions
+    from tui.screens.mishi_flow import follow_duty
     from tui.widgets.cards import CardStyle
 
-    table = MishiDecisions()
-    table.order, table.cards = ORDERS["S"], CardStyle(ascii_only=True)
+    cards = CardStyle(ascii_only=True)
     tractor = {"suit": "H", "tractors": [2], "pairs": 0, "singles": 0}
-    table.view = {"trick": [{"seat": 1, "cards": ["9H", "9H", "JH", "JH"]}], "lead": tractor}
-    table.hand = ["AH", "AH", "KH", "KH", "7H", "5C"]
-    assert table.follow_duty() == "must include a 2-pair tractor"
-    table.hand = ["AH", "AH", "QH", "7H", "6H", "5C"]  # no tractor: the pair it has
-    assert table.follow_duty() == "must include a pair"
-    table.hand = ["AH", "7H", "5C", "6C"]
-    assert table.follow_duty() == "all your H, then any cards"
-    table.hand = ["5C", "6C", "7C", "8C"]
-    assert table.follow_duty() == "no H: any cards"
+    view = {
+        "trump": "S",
+        "trick": [{"seat": 1, "cards": ["9H", "9H", "JH", "JH"]}],
+        "lead": tractor,
+    }
+    hand = ["AH", "AH", "KH", "KH", "7H", "5C"]
+    assert follow_duty(hand, view, cards) == "must include a 2-pair tractor"
+    hand = ["AH", "AH", "QH", "7H", "6H", "5C"]  # no tractor: the pair it has
+    assert follow_duty(hand, view, cards) == "must include a pair"
+    hand = ["AH", "7H", "5C", "6C"]
+    assert follow_duty(hand, view, cards) == "all your H, then any cards"
+    hand = ["5C", "6C", "7C", "8C"]
+    assert follow_duty(hand, view, cards) == "no H: any cards"
 
 
 async def test_a_spectator_sees_every_seat_and_no_hand():
+    # A real host: a LocalClient has no spectator seat (its bots would play the whole game
+    # before the screen opens).
     from net.host import Host
     from tui.connect import join_launcher
 
@@ -347,13 +359,13 @@ async def test_a_spectator_sees_every_seat_and_no_hand():
             assert not screen.query_one("#hand").display
             table = str(screen.query_one("#trick-table").render())
             assert all(f"Bot {n}" in table for n in (1, 2, 3, 4))
-            assert screen.step == "wait" and not screen.key_state("pick")
+            assert screen.flow.step == "wait" and not screen.key_state("pick")
     finally:
         await host.close()
 
 
 async def test_t_shows_the_last_trick_over_the_current_one_and_hides_it_again():
-    app = mishi_app(FOLLOWER_SEED)
+    app = local_app(FOLLOWER_SEED)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await play_by_keys(
@@ -361,7 +373,7 @@ async def test_t_shows_the_last_trick_over_the_current_one_and_hides_it_again():
             screen,
             declare=False,
             stop=lambda: (
-                screen.step == "play"
+                screen.flow.step == "play"
                 and screen.view.get("trick_number", 0) >= 3
                 and bool(screen.view.get("trick"))
             ),
@@ -379,15 +391,15 @@ async def test_t_shows_the_last_trick_over_the_current_one_and_hides_it_again():
 
 
 async def test_choosing_between_two_tens_by_arrows_and_digits():
-    app = mishi_app(3)  # seed 3: after a few passes seat 0 may show 10♠ or 10♣
+    app = local_app(3)  # seed 3: after a few passes seat 0 may show 10♠ or 10♣
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         for _ in range(40):
             await settle(pilot, 0.03)
-            if screen.step == "declare" and len(screen.bid_options()) > 1:
+            if screen.flow.step == "declare" and len(screen.flow.bid_options()) > 1:
                 break
             await pilot.press("space")
-        assert [b["cards"] for b in screen.bid_options()] == [["10S"], ["10C"]]
+        assert [b["cards"] for b in screen.flow.bid_options()] == [["10S"], ["10C"]]
         assert "d declare ♠ (10♠)" in screen.prompt.plain and "2 choices" in screen.prompt.plain
         await pilot.press("2")
         assert "d declare ♣ (10♣)" in screen.prompt.plain

@@ -29,23 +29,22 @@ def test_labels_in_each_style():
     assert PLAIN.card_style("2H") == ""
 
 
-def test_a_row_of_boxes_with_cursor_picks_and_locks():
-    faces = [
-        CardFace("2S"),
-        CardFace("10H", picked=True),
-        CardFace(None),
-        CardFace("KC", locked=True),
-        CardFace("JK", declared="10"),
-    ]
-    lines = render_row(faces, UNICODE, cursor=2).plain.split("\n")
-    assert len(lines) == 4
+FIVE = [
+    CardFace("2S"),
+    CardFace("10H", picked=True),
+    CardFace(None),
+    CardFace("KC", locked=True),
+    CardFace("JK", declared="10"),
+]
+
+
+def test_a_row_of_boxes_to_look_at():
+    lines = render_row(FIVE, UNICODE).plain.split("\n")
+    assert len(lines) == 3
     assert lines[1] == "│ 2♠│┃10♥┃│▒▒▒││ K♣││★10│"
     assert lines[0].startswith("╭───╮┏━━━┓")
-    assert "●" in lines[3] and "▲" in lines[3] and "🔒" in lines[3]
-    ascii_lines = render_row(faces, ASCII, cursor=2).plain.split("\n")
-    assert ascii_lines[1] == "| 2S||10H||###|| KC||J10|"
-    assert "*" in ascii_lines[3] and "^" in ascii_lines[3] and "+" in ascii_lines[3]
-    large = render_row(faces[:1], UNICODE, large=True).plain.split("\n")
+    assert render_row(FIVE, ASCII).plain.split("\n")[1] == "| 2S||10H||###|| KC||J10|"
+    large = render_row(FIVE[:1], UNICODE, large=True).plain.split("\n")
     assert large[1:4] == ["│2♠   │", "│  2♠ │", "│   2♠│"]
 
 
@@ -153,6 +152,21 @@ async def test_pickable_cards_draw_boxes_with_cursor_picks_and_marks():
         await pilot.pause()
         large = [line[:7] for line in cards.render().plain.split("\n")]
         assert large[1:4] == ["│2♠   │", "│  2♠ │", "│   2♠│"] and large[5].rstrip() == "   ▲"
+
+
+async def test_a_row_of_boxes_with_cursor_picks_and_locks():
+    for style, middle, marks in (
+        (UNICODE, "│ 2♠│┃10♥┃│▒▒▒││ K♣││★10│", "●▲🔒"),
+        (ASCII, "| 2S||10H||###|| KC||J10|", "+^*"),
+    ):
+        cards = PickableCards(style)
+        async with CardsApp(cards).run_test(size=(40, 6)) as pilot:
+            cards.show(FIVE, cursor=2)
+            await pilot.pause()
+            lines = cards.render().plain.split("\n")
+            assert len(lines) == 4 and lines[1] == middle
+            assert lines[0].startswith("╭───╮┏━━━┓" if style is UNICODE else "+---++---+")
+            assert all(mark in lines[3] for mark in marks)
 
 
 async def test_pickable_cards_inline_with_headings_rows_and_wrapping():

@@ -1,55 +1,49 @@
 """The 秘十 Mi Shi table: the four seats around the trick, your hand inline, the bidding.
 
-Everything is drawn from the received view; what can be chosen comes from ``legal`` and a
-local check of the view's lead (see ``mishi_keys``). Multi-card decisions (burying, playing)
-are built by picking cards and sent whole; declaring and going alone are one key each.
+Everything is drawn from the received view; what is being chosen, and what each key does,
+is the decision model's (``mishi_flow.MishiDecisions``): this screen only draws and forwards.
+Multi-card decisions (burying, playing) are built by picking cards and sent whole; declaring
+and going alone are one key each. Styles are component classes, styled in ``mishi.tcss``.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import zip_longest
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from engine.mishi.cards import ORDERS, Order
-
+from ..connect import Seat
+from ..settings import Settings
 from ..text import literal
 from ..widgets.cards import CardFace, render_row
 from . import mishi_draw as draw
-from .mishi_keys import MishiDecisions
+from .mishi_flow import MishiDecisions, order_of, winning_seat
 from .mishi_widgets import InlineHand, Painted
 from .table import TableScreen
 
-STEPS = {"deal": "declare", "bao": "bao", "bury": "bury", "play": "play"}
 
-
-class MishiScreen(MishiDecisions, TableScreen):
+class MishiScreen(TableScreen):
     """Mi Shi for four: declaring, going alone, burying, and Tractor-style tricks."""
 
     GAME = "mishi"
     TITLE = "秘十 Mi Shi"
-    CSS_PATH: ClassVar = ["table.tcss", "mishi.tcss"]
-    BINDINGS: ClassVar[list] = [
+    CSS_PATH: ClassVar[Any] = ["table.tcss", "mishi.tcss"]
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(draw.COMPONENTS)
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "declare", "declare", id="declare"),
         Binding("t", "last_trick", "last trick", id="last-trick"),
     ]
     DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ("declare", "last_trick")
 
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.step = "wait"
-        self.decision: tuple | None = None
-        self.picked: list[int] = []
-        self.cursor = 0
-        self.option = 0  # which declaration / go-alone bid is chosen
-        self.drawn: list[str] = []  # my cards that came with the latest state (the deal)
-        self.previous_hand: list[str] = []
-        self.show_last = False
+    def __init__(self, seat: Seat, settings: Settings) -> None:
+        super().__init__(seat, settings)
+        self.flow = MishiDecisions(self.me, self.cards, self.seat_name, self.look)
+        self.decisions = self.flow
         self.finished: dict | None = None  # the last hand_end event
         self.quiet_passers: set[int] = set()  # passed in this deal since the last declaration
         self.voids: dict[int, set[str]] = {}  # suits a seat has shown out of this hand
@@ -59,72 +53,52 @@ class MishiScreen(MishiDecisions, TableScreen):
         yield Painted(id="trick-table")
         yield Static("", id="info", markup=False)
         yield Static("", id="me-label", markup=False)
-        yield InlineHand(self.cards, id="hand")
+        yield InlineHand(self.cards, self.look, id="hand")
         yield Static("", id="hand-result", markup=False)
+
+    def on_mount(self) -> None:
+        self.set_class(not self.settings.color, "-mono")
+        # The first state can arrive before the screen's own styles reach it: apply them now,
+        # so the very first log line already has its look.
+        self.app.stylesheet.apply(self)
+        super().on_mount()
 
     def show_waiting(self, seated: Text) -> None:
         self.query_one("#trick-table", Painted).show(lambda width: seated)
 
     # -- the state -----------------------------------------------------------------------
-    @property
-    def hand(self) -> list[str]:
-        hand = self.view.get("hand")
-        return list(hand) if isinstance(hand, list) else []
-
-    @property
-    def order(self) -> Order:
-        """The card order of the trump named so far (from the view)."""
-        return ORDERS.get(self.view.get("trump"), ORDERS[None])
-
-    def asked(self) -> str:
-        """What the local seat must decide now: a step name, or "wait"."""
-        if self.me is None or self.me not in (self.view.get("pending") or []) or not self.legal:
-            return "wait"
-        return STEPS.get(str(self.view.get("phase")), "wait")
-
     def receive_state(self, message: dict) -> None:
         view = message.get("view")
-        if isinstance(view, dict):
-            if self.states_seen == 0 and not message.get("events"):
-                number = view.get("hand_number", 1)
-                first = self.seat_name(view.get("first_player"))
-                words = f"Hand {number} · {draw.says(first, 'draws')} first"
-                self.log_pane.add(Text(words, style="bold"))
-            hand = view.get("hand") if isinstance(view.get("hand"), list) else []
-            self.drawn = list((Counter(hand) - Counter(self.previous_hand)).elements())
-            self.previous_hand = list(hand)
+        if isinstance(view, dict) and self.states_seen == 0 and not message.get("events"):
+            number = view.get("hand_number", 1)
+            first = self.seat_name(view.get("first_player"))
+            words = f"Hand {number} · {draw.says(first, 'draws')} first"
+            self.log_pane.add(Text(words, style=self.look("mishi--strong")))
         for event in message.get("events") or []:
             if isinstance(event, dict) and event.get("type") == "hand_end":
                 self.finished = event
             if isinstance(event, dict) and event.get("type") == "trick_won":
-                self.show_last = False
+                self.flow.trick_won()
         super().receive_state(message)
 
-    def draw(self) -> None:
-        step = self.asked()
-        view = self.view
-        key = (
-            step,
-            view.get("hand_number"),
-            view.get("to_deal"),
-            view.get("trick_number"),
-            len(view.get("trick") or []),
-            len(self.hand),
-        )
-        if key != self.decision:
-            self.decision = key
-            self.start(step)
-        self.render_all()
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("declare", "last_trick") and self.has_class("-chatting"):
+            return False
+        if action == "declare":
+            return self.flow.can_declare()
+        if action == "last_trick":
+            return self.flow.has_last_trick()
+        return super().check_action(action, parameters)
 
-    def start(self, step: str) -> None:
-        """A new decision: nothing picked, the cursor on a card that can be picked."""
-        self.step = step
-        self.picked = []
-        self.option = 0
-        enabled = self.pickable()
-        if self.step in ("bury", "play") and enabled and not enabled[self.cursor % len(enabled)]:
-            self.cursor = next((i for i, ok in enumerate(enabled) if ok), 0)
-        self.cursor = min(self.cursor, max(0, len(self.hand) - 1))
+    def action_declare(self) -> None:
+        self.handle(self.flow.declare())
+
+    def action_last_trick(self) -> None:
+        self.handle(self.flow.last_trick())
+
+    def on_inline_hand_clicked(self, message: InlineHand.Clicked) -> None:
+        """Mouse: a click on a card moves there and picks it, like the keyboard would."""
+        self.handle(self.flow.click(message.index))
 
     # -- drawing -------------------------------------------------------------------------
     def header_parts(self) -> list[Text | str]:
@@ -144,20 +118,21 @@ class MishiScreen(MishiDecisions, TableScreen):
                 line.append_text(draw.bid_text(self.cards, standing))
                 parts.append(line)
             else:
-                parts.append(Text("no trump yet", style="dim"))
+                parts.append(Text("no trump yet", style=self.look("mishi--dim")))
             return parts
         trump = Text("trump ")
-        trump.append_text(draw.suit_text(self.cards, view.get("trump")))
+        trump.append_text(draw.suit_text(self.cards, view.get("trump"), self.look))
         parts.append(trump)
         declarer = view.get("declarer")
         if isinstance(declarer, int):
-            parts.append(Text(draw.says(self.seat_name(declarer), "declares"), style="bold yellow"))
+            says = draw.says(self.seat_name(declarer), "declares")
+            parts.append(Text(says, style=self.look("mishi--declarers")))
             partner = Text("partner ")
-            partner.append_text(draw.partner_text(view, self.me, self.seat_name))
+            partner.append_text(draw.partner_text(view, self.me, self.seat_name, self.look))
             parts.append(partner)
         return parts
 
-    def render_all(self) -> None:
+    def draw(self) -> None:
         self.query_one("#trick-table", Painted).show(self.paint_table)
         self.query_one("#info", Static).update(self.info_text())
         self.render_hand()
@@ -167,31 +142,40 @@ class MishiScreen(MishiDecisions, TableScreen):
         )
         result.display = bool(shown)
         if shown and self.finished is not None:
-            result.update(draw.hand_words(self.finished, self.seat_name))
-        self.prompt.ask(self.question(), waiting=self.step == "wait")
+            result.update(draw.hand_words(self.finished, self.seat_name, self.look))
+        self.prompt.ask(self.flow.question(), waiting=self.flow.step == "wait")
         self.update_keys()
 
     def seat_lines(
         self, seat: int, plays: dict[int, list[str]], highlight: int | None
     ) -> list[Text]:
         """A seat around the trick: name (coloured by side), cards and points, its play."""
-        view = self.view
+        view, look = self.view, self.look
+        dim = look("mishi--dim")
         pending = seat in (view.get("pending") or [])
         name = Text("▶ " if pending and not self.settings.ascii_only else ("> " if pending else ""))
-        name.append_text(literal(self.seat_name(seat), draw.side_style(view, seat), limit=12))
-        name.append_text(draw.role_tag(view, seat, self.me))
+        name.append_text(self.styled_name(seat, draw.side_style(view, seat, look)))
+        name.append_text(draw.role_tag(view, seat, self.me, look))
         counts = view.get("counts") or []
         captured = view.get("captured") or []
-        info = Text(draw.cards_words(counts[seat] if seat < len(counts) else 0), style="dim")
+        info = Text(draw.cards_words(counts[seat] if seat < len(counts) else 0), style=dim)
         if view.get("phase") == "play" or (captured and any(captured)):
-            info.append(f" · {captured[seat] if seat < len(captured) else 0} pts", style="dim")
-        if view.get("phase") == "play" and seat == view.get("leader") and not self.showing_last():
-            info.append(" · led", style="dim")
+            info.append(f" · {captured[seat] if seat < len(captured) else 0} pts", style=dim)
+        showing_last = self.flow.showing_last()
+        if view.get("phase") == "play" and seat == view.get("leader") and not showing_last:
+            info.append(" · led", style=dim)
         if view.get("phase") == "play" and self.voids.get(seat):
-            info.append(" · void ", style="dim")
+            info.append(" · void ", style=dim)
             for suit in sorted(self.voids[seat], key="TSHCD".index):
-                info.append_text(draw.suit_text(self.cards, "trump" if suit == "T" else suit))
+                shown = "trump" if suit == "T" else suit
+                info.append_text(draw.suit_text(self.cards, shown, look))
         return [name, info, *self.played_lines(plays.get(seat, []), seat, highlight == seat)]
+
+    def styled_name(self, seat: int, style: Style) -> Text:
+        """A seat's name as typed (cut to 12 cells), in ``style``."""
+        name = literal(self.seat_name(seat), limit=12)
+        name.stylize(style)
+        return name
 
     def played_lines(self, cards: list[str], seat: int, won: bool) -> list[Text]:
         """A seat's play in this trick: inline, or boxed cards when the terminal is large."""
@@ -199,10 +183,10 @@ class MishiScreen(MishiDecisions, TableScreen):
             return [self.bid_of(seat)] + [Text("")] * (2 if self.large else 0)
         if self.large:
             faces = [CardFace(code, highlight=won) for code in cards]
-            return render_row(faces, self.cards, show_marks=False).split("\n")
+            return list(render_row(faces, self.cards).split("\n"))
         played = self.cards.hand(cards)
         if won:
-            played.stylize("underline")
+            played.stylize(self.look("mishi--won"))
         return [played]
 
     def bid_of(self, seat: int) -> Text:
@@ -211,28 +195,23 @@ class MishiScreen(MishiDecisions, TableScreen):
         for key, words in (("bao", "alone "), ("declaration", "shows ")):
             bid = view.get(key)
             if isinstance(bid, dict) and bid.get("seat") == seat and view.get("phase") != "play":
-                out = Text(words, style="dim")
+                out = Text(words, style=self.look("mishi--dim"))
                 out.append_text(draw.bid_text(self.cards, bid))
                 return out
         return Text("")
-
-    def showing_last(self) -> bool:
-        """The last trick is shown: asked for with t, or the current trick has not begun."""
-        last = self.view.get("last_trick")
-        if not isinstance(last, dict):
-            return False
-        return self.show_last or (self.view.get("phase") == "play" and not self.view.get("trick"))
 
     def paint_table(self, width: int) -> Text:
         """The other three seats around the trick and my play below it (fits any width)."""
         view = self.view
         width = max(width, 20)
-        last = view.get("last_trick") if self.showing_last() else None
+        last = view.get("last_trick") if self.flow.showing_last() else None
         source = last.get("plays") if isinstance(last, dict) else view.get("trick")
-        plays = {
-            p.get("seat"): list(p.get("cards") or []) for p in source or [] if isinstance(p, dict)
+        plays: dict[int, list[str]] = {
+            p["seat"]: list(p.get("cards") or [])
+            for p in source or []
+            if isinstance(p, dict) and isinstance(p.get("seat"), int)
         }
-        winner = last.get("winner") if isinstance(last, dict) else self.winning_seat()
+        winner = last.get("winner") if isinstance(last, dict) else winning_seat(view)
         bottom = self.me if self.me is not None else 0
         left, top, right = [(bottom + k) % 4 for k in (1, 2, 3)]
         out = Text(no_wrap=True, overflow="crop")
@@ -268,8 +247,9 @@ class MishiScreen(MishiDecisions, TableScreen):
         mine = self.played_lines(plays.get(self.me, []), self.me, winner == self.me)
         in_play = self.view.get("phase") == "play"
         if not plays.get(self.me) and in_play:
-            mine[0] = Text("—", "dim")
-        label = Text("You: ", style="bold") if in_play or mine[0].plain else Text("")
+            mine[0] = Text("—", self.look("mishi--dim"))
+        you = Text("You: ", style=self.look("mishi--strong"))
+        label = you if in_play or mine[0].plain else Text("")
         if self.large:
             out.append_text(draw.centred(label, width))
             out.append("\n")
@@ -280,42 +260,43 @@ class MishiScreen(MishiDecisions, TableScreen):
         return out
 
     def trick_caption(self, last: dict | None) -> Text:
-        view = self.view
+        view, look = self.view, self.look
+        dim = look("mishi--dim")
         if isinstance(last, dict):
             points = last.get("points") or 0
-            line = Text(f"last trick: {self.seat_name(last.get('winner'))} won", style="italic")
-            line.append(f" · {points} pts" if points else " · no points", style="italic")
-            if self.show_last:
-                line.append(" · t hide", style="dim")
+            caption = look("mishi--caption")
+            line = Text(f"last trick: {self.seat_name(last.get('winner'))} won", style=caption)
+            line.append(f" · {points} pts" if points else " · no points", style=caption)
+            if self.flow.show_last:
+                line.append(" · t hide", style=dim)
             return line
         if view.get("phase") != "play":
             return Text("")
-        line = Text(f"trick {view.get('trick_number', 0)}", style="dim")
+        line = Text(f"trick {view.get('trick_number', 0)}", style=dim)
         lead = view.get("lead")
         if lead:
-            line.append(": ", style="dim")
-            line.append_text(draw.lead_words(lead, self.cards, article=False))
-            best = self.winning_seat()
+            line.append(": ", style=dim)
+            line.append_text(draw.lead_words(lead, self.cards, look, article=False))
+            best = winning_seat(view)
             if best is not None and len(view.get("trick") or []) > 1:
-                line.append(" · " + draw.says(self.seat_name(best), "is") + " winning", "dim")
+                line.append(" · " + draw.says(self.seat_name(best), "is") + " winning", dim)
         return line
 
     def info_text(self) -> Text:
         view = self.view
+        dim = self.look("mishi--dim")
         phase = view.get("phase")
         if phase == "deal":
-            return Text(f"Dealing · {view.get('to_deal', 0)} cards to draw · 8 to the kitty", "dim")
+            return Text(f"Dealing · {view.get('to_deal', 0)} cards to draw · 8 to the kitty", dim)
         if phase == "bao":
-            return Text("The deal is done · going alone (包牌) is offered in turn", style="dim")
+            return Text("The deal is done · going alone (包牌) is offered in turn", style=dim)
         if phase == "bury":
             kitty = view.get("kitty")
             if isinstance(kitty, list) and kitty:
-                line = Text("Kitty, now in your hand (·): ", style="dim")
+                line = Text("Kitty, now in your hand (·): ", style=dim)
                 line.append_text(self.cards.hand(kitty))
                 return line
-            return Text(
-                f"{self.seat_name(view.get('declarer'))} takes the kitty and buries 8", "dim"
-            )
+            return Text(f"{self.seat_name(view.get('declarer'))} takes the kitty and buries 8", dim)
         if phase == "play":
             return self.points_line()
         return Text("")
@@ -323,62 +304,45 @@ class MishiScreen(MishiDecisions, TableScreen):
     def points_line(self) -> Text:
         """Defenders' points so far, when this seat knows who the defenders are."""
         view = self.view
+        dim = self.look("mishi--dim")
         sides = view.get("sides") or []
         captured = view.get("captured") or []
         line = Text("")
         if sides and all(s is not None for s in sides):
             total = sum(p for s, p in zip(sides, captured, strict=False) if s == "defender")
-            line.append(f"Defenders {total} pts", style="bold cyan")
+            line.append(f"Defenders {total} pts", style=self.look("mishi--defenders"))
         else:
-            line.append(f"Points taken {sum(captured)} of 200", style="dim")
+            line.append(f"Points taken {sum(captured)} of 200", style=dim)
         buried = view.get("buried")
         if isinstance(buried, list) and buried:
-            line.append(" · buried ", style="dim")
+            line.append(" · buried ", style=dim)
             line.append_text(self.cards.hand(buried))
         return line
 
     def render_hand(self) -> None:
         row = self.query_one("#hand", InlineHand)
         label = self.query_one("#me-label", Static)
+        dim = self.look("mishi--dim")
         if self.me is None:
-            label.update(Text("Watching (spectator)", style="dim"))
+            label.update(Text("Watching (spectator)", style=dim))
             row.display = False
             return
-        view = self.view
-        text = Text("You", style=draw.side_style(view, self.me))
-        text.append_text(draw.role_tag(view, self.me, None))
+        view, flow = self.view, self.flow
+        hand = flow.hand
+        text = Text("You", style=draw.side_style(view, self.me, self.look))
+        text.append_text(draw.role_tag(view, self.me, None, self.look))
         captured = view.get("captured") or []
-        text.append(f" · {draw.cards_words(len(self.hand))}", style="dim")
+        text.append(f" · {draw.cards_words(len(hand))}", style=dim)
         if view.get("phase") == "play":
-            text.append(
-                f" · {captured[self.me] if self.me < len(captured) else 0} pts", style="dim"
-            )
-        if self.step in ("bury", "play") and self.picked:
-            text.append(f" · picked {self.picked_count_words()}", style="bold yellow")
+            text.append(f" · {captured[self.me] if self.me < len(captured) else 0} pts", style=dim)
+        if flow.cursor_shown() is not None and flow.picked:
+            picked = f" · picked {flow.picked_count_words()}"
+            text.append(picked, style=self.look("mishi--picked"))
         label.update(text)
-        row.display = bool(self.hand)
-        cursor = self.cursor if self.step in ("bury", "play") else None
-        groups = [self.order.suit(c) for c in self.hand]
-        row.show(self.hand, groups, self.pickable(), set(self.picked), cursor, self.kitty_marks())
-
-    def kitty_marks(self) -> set[int]:
-        """Where the kitty's cards sit in my hand while I bury (one of two equal cards)."""
-        kitty = self.view.get("kitty")
-        if self.view.get("phase") != "bury" or not isinstance(kitty, list):
-            return set()
-        left = Counter(kitty)
-        marks = set()
-        for index, code in enumerate(self.hand):
-            if left[code]:
-                left[code] -= 1
-                marks.add(index)
-        return marks
-
-    def on_inline_hand_clicked(self, message: InlineHand.Clicked) -> None:
-        """Mouse: a click on a card moves there and picks it, like the keyboard would."""
-        if self.step in ("bury", "play"):
-            self.cursor = message.index
-            self.on_pick()
+        row.display = bool(hand)
+        groups = [flow.order.suit(c) for c in hand]
+        marks = flow.kitty_marks()
+        row.show(hand, groups, flow.pickable(), set(flow.picked), flow.cursor_shown(), marks)
 
     # -- log, toasts, history ------------------------------------------------------------
     def describe_event(self, event: dict) -> Text | str | None:
@@ -392,7 +356,7 @@ class MishiScreen(MishiDecisions, TableScreen):
             if seat in self.quiet_passers:
                 return None
             self.quiet_passers.add(seat)
-        return draw.event_line(event, self.seat_name, self.cards)
+        return draw.event_line(event, self.seat_name, self.cards, self.look)
 
     def note_voids(self, event: dict) -> None:
         """Remember who showed out of a led suit (public: everyone saw the cards)."""
@@ -403,7 +367,7 @@ class MishiScreen(MishiDecisions, TableScreen):
             self.trick_suit = None
         elif kind == "play" and isinstance(seat, int):
             cards = [c for c in event.get("cards") or [] if isinstance(c, str)]
-            order = ORDERS.get(self.view.get("trump"), ORDERS[None])
+            order = order_of(self.view)
             try:
                 suits = [order.suit(c) for c in cards]
             except KeyError:
@@ -418,7 +382,7 @@ class MishiScreen(MishiDecisions, TableScreen):
 
     def round_history(self) -> list[Text]:
         return [
-            draw.hand_words(record, self.seat_name)
+            draw.hand_words(record, self.seat_name, self.look)
             for record in self.view.get("history") or []
             if isinstance(record, dict)
         ]

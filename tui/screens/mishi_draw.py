@@ -10,26 +10,70 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 
 from ..widgets.cards import SUIT_GLYPHS, CardStyle
 
 NameOf = Callable[[object], str]
+#: A component class name (``mishi--dim``…) → its Rich style. The screen reads them from
+#: ``mishi.tcss`` (``get_component_rich_style``); plain unit tests use ``plain_look``.
+Look = Callable[[str], Style]
+
+#: The component classes the Mi Shi drawing uses (styled in mishi.tcss).
+COMPONENTS = frozenset(
+    {
+        "mishi--dim",  # quiet details: counts, points, hints
+        "mishi--strong",  # a name or a headline
+        "mishi--count",  # how many cards are picked, in the prompt
+        "mishi--caption",  # the last trick's caption
+        "mishi--won",  # the cards winning the trick on the table
+        "mishi--suit",  # a suit glyph
+        "mishi--suit-red",  # a red suit's glyph (♥ ♦)
+        "mishi--declarers",  # the declarer's side: names, the partner
+        "mishi--defenders",  # the defenders' side
+        "mishi--declarer-tag",  # "declarer" / "partner" after a name
+        "mishi--defender-tag",  # "defends" after a name
+        "mishi--gain",  # a score going up
+        "mishi--loss",  # a score going down
+        "mishi--alert",  # a failed throw
+        "mishi--picked",  # how many cards are picked, by the hand
+    }
+)
 
 CASE_WORDS = {"2v2": "2 v 2", "paqi": "扒起 1 v 3", "bao": "包牌 1 v 3"}
-SIDE_STYLES = {"declarer": "bold yellow", "partner": "bold yellow", "defender": "bold cyan"}
+SIDE_LOOKS = {
+    "declarer": "mishi--declarers",
+    "partner": "mishi--declarers",
+    "defender": "mishi--defenders",
+}
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
-def suit_text(style: CardStyle, suit: str | None) -> Text:
+def plain_look(name: str) -> Style:
+    """No styles at all (for plain unit tests and plain-text answers)."""
+    return Style.null()
+
+
+def default_name(me: int | None) -> NameOf:
+    """Names when nobody gave any: "You" for ``me``, "Seat N" for the others."""
+
+    def name_of(seat: object) -> str:
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            return "table"
+        return "You" if seat == me else f"Seat {seat + 1}"
+
+    return name_of
+
+
+def suit_text(style: CardStyle, suit: str | None, look: Look = plain_look) -> Text:
     """A suit as shown: ``♠`` (``S`` with --ascii or NO_COLOR), hearts and diamonds red."""
     if not suit:
         return Text("?")
     if suit == "trump":
         return Text("trumps")
     glyph = suit if style.letters else SUIT_GLYPHS.get(suit, suit)
-    red = style.color and suit in ("H", "D")
-    return Text(glyph, style="bold red" if red else "bold")
+    return Text(glyph, style=look("mishi--suit-red" if suit in ("H", "D") else "mishi--suit"))
 
 
 def bid_text(style: CardStyle, bid: dict | None) -> Text:
@@ -58,7 +102,9 @@ def cards_words(count: int) -> str:
     return "1 card" if count == 1 else f"{count} cards"
 
 
-def lead_words(lead: dict | None, style: CardStyle, *, article: bool = True) -> Text:
+def lead_words(
+    lead: dict | None, style: CardStyle, look: Look = plain_look, *, article: bool = True
+) -> Text:
     """What a lead asks for: "a pair of ♥", "a 2-pair tractor of trumps", "a throw (…) of ♠"."""
     if not isinstance(lead, dict):
         return Text("")
@@ -79,7 +125,7 @@ def lead_words(lead: dict | None, style: CardStyle, *, article: bool = True) -> 
     else:
         out.append(units[0].removeprefix("a ") if units else "play")
     out.append(" of ")
-    out.append_text(suit_text(style, lead.get("suit")))
+    out.append_text(suit_text(style, lead.get("suit"), look))
     return out
 
 
@@ -109,71 +155,75 @@ def centred(text: Text, width: int) -> Text:
     return fit(Text(" " * left) + text, width)
 
 
-def partner_text(view: dict, me: int | None, name_of: NameOf) -> Text:
+def partner_text(view: dict, me: int | None, name_of: NameOf, look: Look = plain_look) -> Text:
     """Who partners the declarer, as far as this seat knows: ``?`` until it is public."""
     sides = view.get("sides") or []
     case = view.get("case")
     if case == "bao":
-        return Text("alone (包牌)", style="bold yellow")
+        return Text("alone (包牌)", style=look("mishi--declarers"))
     if case == "paqi":
-        return Text("alone (扒起)", style="bold yellow")
+        return Text("alone (扒起)", style=look("mishi--declarers"))
     partner = next((s for s, side in enumerate(sides) if side == "partner"), None)
     if partner is None:
-        return Text("?", style="bold")
+        return Text("?", style=look("mishi--strong"))
     words = name_of(partner)
     if partner == me and not view.get("partner_revealed"):
         words += " (secret)"
-    return Text(words, style="bold yellow")
+    return Text(words, style=look("mishi--declarers"))
 
 
-def side_style(view: dict, seat: int) -> str:
-    """The colour of a seat's name: its side, once this viewer knows it."""
+def side_style(view: dict, seat: int, look: Look = plain_look) -> Style:
+    """The look of a seat's name: its side, once this viewer knows it."""
     sides = view.get("sides") or []
     side = sides[seat] if seat < len(sides) else None
-    return SIDE_STYLES.get(side or "", "bold")
+    return look(SIDE_LOOKS.get(side or "", "mishi--strong"))
 
 
-def role_tag(view: dict, seat: int, me: int | None) -> Text:
+def role_tag(view: dict, seat: int, me: int | None, look: Look = plain_look) -> Text:
     """``declarer`` / ``partner`` after a name, when known."""
     sides = view.get("sides") or []
     side = sides[seat] if seat < len(sides) else None
     if view.get("phase") in ("deal", "bao"):
         return Text("")  # the shown tens stand in the seat's play line
     if side == "declarer" or (side is None and seat == view.get("declarer")):
-        return Text(" declarer", "yellow")
+        return Text(" declarer", look("mishi--declarer-tag"))
     if side == "partner":
-        return Text(" partner", "yellow")
+        return Text(" partner", look("mishi--declarer-tag"))
     if side == "defender" and seat != me and (view.get("partner_revealed") or view.get("case")):
-        return Text(" defends", "cyan")
+        return Text(" defends", look("mishi--defender-tag"))
     return Text("")
 
 
-def hand_words(record: dict, name_of: NameOf) -> Text:
+def hand_words(record: dict, name_of: NameOf, look: Look = plain_look) -> Text:
     """One finished hand: "Hand 1 · Aki + Dana (2 v 2) · defenders 85 · Aki −1 · Bo +1 …"."""
     declarer = record.get("declarer")
     partner = record.get("partner")
     side = name_of(declarer)
     if isinstance(partner, int) and partner != declarer:
         side += f" + {name_of(partner)}"
-    out = Text(f"Hand {record.get('hand', '?')} · ", style="bold")
+    out = Text(f"Hand {record.get('hand', '?')} · ", style=look("mishi--strong"))
     out.append(f"{side} ({CASE_WORDS.get(str(record.get('case')), '?')})")
     out.append(f" · defenders {record.get('defender_points', 0)} pts")
     deltas = record.get("deltas") or []
     for seat, delta in enumerate(deltas):
         out.append(" · ")
-        out.append(f"{name_of(seat)} {signed(int(delta))}", "green" if delta > 0 else "red")
+        gain = look("mishi--gain" if delta > 0 else "mishi--loss")
+        out.append(f"{name_of(seat)} {signed(int(delta))}", gain)
     return out
 
 
-def event_line(event: dict, name_of: NameOf, style: CardStyle) -> Text | str | None:
+def event_line(
+    event: dict, name_of: NameOf, style: CardStyle, look: Look = plain_look
+) -> Text | str | None:
     """One log line per public event (None for the ones not worth a line)."""
+    strong = look("mishi--strong")
     kind = event.get("type")
     seat = event.get("seat")
     who = name_of(seat) if isinstance(seat, int) else "?"
     if kind == "hand_start":
         return Text(
             f"Hand {event.get('hand')} · {says(name_of(event.get('first_player')), 'draws')} first",
-            style="bold",
+            style=strong,
         )
     if kind in ("declare", "bao"):
         verb = "shows" if kind == "declare" else "goes alone (包牌) with"
@@ -187,10 +237,10 @@ def event_line(event: dict, name_of: NameOf, style: CardStyle) -> Text | str | N
     if kind == "dealt":
         return "The deal is complete"
     if kind == "redeal":
-        return Text("Nobody showed a ten: the cards are dealt again", style="bold")
+        return Text("Nobody showed a ten: the cards are dealt again", style=strong)
     if kind == "kitty_taken":
         line = Text(says(who, "takes") + " the kitty · trump ")
-        line.append_text(suit_text(style, event.get("suit")))
+        line.append_text(suit_text(style, event.get("suit"), look))
         return line
     if kind == "buried":
         return f"{who} buried 8 cards"
@@ -199,29 +249,31 @@ def event_line(event: dict, name_of: NameOf, style: CardStyle) -> Text | str | N
         line.append_text(style.hand(list(event.get("cards") or [])))
         return line
     if kind == "throw_failed":
-        line = Text(f"{who}'s throw failed (", style="bold red")
+        line = Text(f"{who}'s throw failed (", style=look("mishi--alert"))
         line.append_text(style.hand(list(event.get("cards") or [])))
-        line.append(")", style="bold red")
+        line.append(")", style=look("mishi--alert"))
         return line
     if kind == "partner_revealed":
         if event.get("case") == "paqi":
-            return Text(says(who, "holds") + " both tens: alone (扒起)", style="bold yellow")
-        return Text(says(who, "is") + " the partner", style="bold yellow")
+            return Text(
+                says(who, "holds") + " both tens: alone (扒起)", style=look("mishi--declarers")
+            )
+        return Text(says(who, "is") + " the partner", style=look("mishi--declarers"))
     if kind == "trick_won":
         points = event.get("points") or 0
         won = says(who, "wins") + f" trick {event.get('trick')}"
-        return Text(won + (f" · {points} pts" if points else ""), "dim")
+        return Text(won + (f" · {points} pts" if points else ""), look("mishi--dim"))
     if kind == "kitty_bonus":
         return Text(
             f"{says(who, 'wins')} the last trick: kitty {event.get('kitty_points')} × "
             f"{event.get('multiplier')} = {event.get('bonus')} for the defenders",
-            style="bold",
+            style=strong,
         )
     if kind == "hand_end":
-        return hand_words(event, name_of)
+        return hand_words(event, name_of, look)
     if kind == "game_over":
         winners = ", ".join(name_of(s) for s in event.get("winners") or [])
-        return Text(f"Game over — {winners or 'nobody'} won", style="bold")
+        return Text(f"Game over — {winners or 'nobody'} won", style=strong)
     return None
 
 

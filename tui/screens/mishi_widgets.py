@@ -6,15 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
 from ..widgets.cards import CardStyle
-from .mishi_draw import suit_text
+from .mishi_draw import Look, plain_look, suit_text
 
 GROUP_GAP = 2  # columns between two suits of the hand
 
@@ -38,6 +40,16 @@ class InlineHand(Widget):
     DEFAULT_CSS = """
     InlineHand { height: auto; width: 1fr; }
     """
+    #: Styled in mishi.tcss: a card that cannot be picked now, a picked card, the card under
+    #: the cursor, and the marks under the cards (cursor ▲, picked ●, pointed out ·).
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "inline-hand--disabled",
+        "inline-hand--picked",
+        "inline-hand--cursor",
+        "inline-hand--cursor-mark",
+        "inline-hand--picked-mark",
+        "inline-hand--marked-mark",
+    }
 
     @dataclass
     class Clicked(Message):
@@ -45,9 +57,10 @@ class InlineHand(Widget):
 
         index: int
 
-    def __init__(self, style: CardStyle, *, id: str | None = None) -> None:
+    def __init__(self, style: CardStyle, look: Look = plain_look, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.card_style = style
+        self.look = look  # the table's styles (the suits' headings)
         self.cards: list[str] = []
         self.groups: list[str] = []  # each card's effective suit ("T" for trumps)
         self.enabled: list[bool] = []
@@ -77,16 +90,20 @@ class InlineHand(Widget):
         group = self.groups[index] if index < len(self.groups) else "T"
         style = self.card_style
         label = style.label(code) if group == "T" else code[:-1]
-        look = style.card_style(code)
+        look = Style.parse(style.card_style(code))
         if index < len(self.enabled) and not self.enabled[index]:
-            look = f"{look} dim".strip()
+            look += self.part("inline-hand--disabled")
         if index in self.picked:
-            look = f"{look} reverse".strip() if style.color else "bold underline"
+            look += self.part("inline-hand--picked")
         if index == self.cursor:
-            look = f"{look} underline".strip()
+            look += self.part("inline-hand--cursor")
         return Text(label, style=look)
 
-    def layout(self, width: int) -> list[list[Token]]:
+    def part(self, name: str) -> Style:
+        """One of the component classes' styles (from mishi.tcss)."""
+        return self.get_component_rich_style(name, partial=True)
+
+    def lines_for(self, width: int) -> list[list[Token]]:
         """The hand broken into lines of at most ``width`` cells; a suit's heading stays with
         its first card."""
         width = max(width, 8)
@@ -100,7 +117,7 @@ class InlineHand(Widget):
             if group != previous:
                 gap = GROUP_GAP if previous is not None else 0
                 if group != "T":
-                    heading = suit_text(self.card_style, group)
+                    heading = suit_text(self.card_style, group, self.look)
                     if self.card_style.letters:
                         heading.append(":")  # "C: A K Q" reads as a suit, not a card
                     pieces.append(Token(None, heading))
@@ -122,7 +139,7 @@ class InlineHand(Widget):
         if not self.cards:
             return Text("(no cards)", style="dim")
         out = Text(no_wrap=True, overflow="crop")
-        for n, line in enumerate(self.layout(self.size.width)):
+        for n, line in enumerate(self.lines_for(self.size.width)):
             if n:
                 out.append("\n")
             cards = Text()
@@ -142,22 +159,22 @@ class InlineHand(Widget):
             if token.index is None:
                 continue
             if token.index == self.cursor:
-                mark, look = ("^" if style.ascii_only else "▲"), "bold cyan"
+                mark, look = ("^" if style.ascii_only else "▲"), "inline-hand--cursor-mark"
             elif token.index in self.picked:
-                mark, look = ("+" if style.ascii_only else "●"), "yellow"
+                mark, look = ("+" if style.ascii_only else "●"), "inline-hand--picked-mark"
             elif token.index in self.marked:
-                mark, look = ("." if style.ascii_only else "·"), "bold"
+                mark, look = ("." if style.ascii_only else "·"), "inline-hand--marked-mark"
             else:
                 continue
             marks.append(" " * (token.start - cell_len(marks.plain)))
-            marks.append(mark, style=look if style.color else "")
+            marks.append(mark, style=self.part(look))
         return marks
 
-    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[override]
-        return 2 * len(self.layout(width)) if self.cards else 1
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return 2 * len(self.lines_for(width)) if self.cards else 1
 
     def on_click(self, event: events.Click) -> None:
-        lines = self.layout(self.size.width)
+        lines = self.lines_for(self.size.width)
         row = event.y // 2
         if not 0 <= row < len(lines):
             return
@@ -187,5 +204,5 @@ class Painted(Widget):
     def render(self) -> Text:
         return self.paint(self.size.width)
 
-    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[override]
+    def get_content_height(self, container, viewport, width: int) -> int:
         return max(1, len(self.paint(width).plain.split("\n")))

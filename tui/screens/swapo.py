@@ -17,7 +17,8 @@ from textual.widgets import Static
 from ..connect import Seat
 from ..settings import Settings
 from ..text import clean
-from ..widgets.cards import CardFace, CardRow
+from ..widgets.cards import CardFace
+from ..widgets.pickable import PickableCards
 from . import swapo_draw as draw
 from .decisions import Outcome, Send
 from .swapo_flow import CARD_STEPS, MENU_STEPS, PICK_STEPS, SwapoDecisions
@@ -52,14 +53,14 @@ class SwapoScreen(TableScreen):
 
     def show_waiting(self, seated: Text) -> None:
         self.query_one("#seats", Static).update(seated)
-        self.query_one("#hand", CardRow).display = False
+        self.query_one("#hand", PickableCards).display = False
 
     def compose_table(self) -> ComposeResult:
         yield Static("", id="seats", markup=False)
         yield Static("", id="target-label", markup=False)
-        yield CardRow(self.cards, id="target-row")
+        yield PickableCards(self.cards, id="target-row")
         yield Static("", id="me-label", markup=False)
-        yield CardRow(self.cards, id="hand")
+        yield PickableCards(self.cards, id="hand")
         yield Static("", id="menu", markup=False)
         yield Static("", id="round-info", markup=False)
 
@@ -101,9 +102,10 @@ class SwapoScreen(TableScreen):
     def action_pass_turn(self) -> None:
         self.handle(self.flow.pass_turn())
 
-    def on_card_row_clicked(self, message: CardRow.Clicked) -> None:
+    def on_pickable_cards_picked(self, message: PickableCards.Picked) -> None:
         """Mouse: a click on a card moves there and picks it, like the keyboard would."""
-        row = "target" if message.row.id == "target-row" else "hand"
+        message.stop()
+        row = "target" if message.cards.id == "target-row" else "hand"
         self.handle(self.flow.pick_at(row, message.index))
 
     # -- drawing -------------------------------------------------------------------------
@@ -225,8 +227,8 @@ class SwapoScreen(TableScreen):
     def render_target_row(self) -> None:
         flow = self.flow
         label = self.query_one("#target-label", Static)
-        row = self.query_one("#target-row", CardRow)
-        row.set_large(self.large)
+        row = self.query_one("#target-row", PickableCards)
+        row.large = self.large
         show = flow.step == "take" and flow.target is not None
         label.display = row.display = show
         if not show or flow.target is None:
@@ -297,8 +299,8 @@ class SwapoScreen(TableScreen):
         return ""
 
     def render_hand(self) -> None:
-        row = self.query_one("#hand", CardRow)
-        row.set_large(self.large)
+        row = self.query_one("#hand", PickableCards)
+        row.large = self.large
         label = self.query_one("#me-label", Static)
         if self.me is None:
             label.update(Text("Watching (spectator)", style=self.look("muted")))

@@ -173,7 +173,7 @@ class SwoopScreen(TableScreen):
         run = int((self.view.get("top") or {}).get("count", 0) or 0)
         shown = pile[-8:]
         faces = [CardFace(code, highlight=i >= len(shown) - run) for i, code in enumerate(shown)]
-        row.update(render_row(faces, self.cards, large=True, show_marks=False))
+        row.update(render_row(faces, self.cards, large=True))
 
     def seats_text(self) -> Text:
         players = self.view.get("players") or []

@@ -340,7 +340,10 @@ class TableScreen(Screen[None]):
 
     def look(self, name: str) -> Style:
         """The Rich style of a look: the game's own component class ``<game>--NAME`` (in its
-        .tcss) where the game has one, else the shared ``table--NAME`` (table.tcss)."""
+        .tcss) where the game has one, else the shared ``table--NAME`` (table.tcss); a full
+        class name (``mishi--dim``) is taken as it is."""
+        if "--" in name:  # already a full component class name
+            return self.get_component_rich_style(name, partial=True)
         own = f"{self.GAME}--{name}"
         key = own if own in type(self).COMPONENT_CLASSES else f"table--{name}"
         return self.get_component_rich_style(key, partial=True)

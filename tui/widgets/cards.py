@@ -1,4 +1,4 @@
-"""Drawing cards in a terminal: boxes, labels, backs, and a row widget you can pick from.
+"""Drawing cards in a terminal: labels, backs and boxes (rows to pick from: ``PickableCards``).
 
 Every glyph choice depends on the ``CardStyle`` the app was started with: unicode suits with
 red hearts and diamonds by default, ``10H`` codes with ``--ascii``, and suit letters with no
@@ -10,11 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from rich.cells import cell_len
 from rich.text import Text
-from textual import events
-from textual.message import Message
-from textual.widget import Widget
 
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = {"H", "D"}
@@ -157,103 +153,16 @@ def _frame_style(face: CardFace, style: CardStyle, cursor: bool) -> str:
     return ""
 
 
-def render_row(
-    faces: Sequence[CardFace],
-    style: CardStyle,
-    *,
-    large: bool = False,
-    cursor: int | None = None,
-    gap: int = 0,
-    show_marks: bool = True,
-) -> Text:
-    """A row of boxed cards side by side, with an optional line of marks underneath."""
+def render_row(faces: Sequence[CardFace], style: CardStyle, *, large: bool = False) -> Text:
+    """A row of boxed cards side by side, for looking at only (a row to pick from is a
+    ``PickableCards``, tui/widgets/pickable.py)."""
     if not faces:
         return Text("(no cards)", style="dim")
-    columns = [box_lines(f, style, large=large, cursor=i == cursor) for i, f in enumerate(faces)]
-    height = len(columns[0])
-    width = 7 if large else 5
+    columns = [box_lines(f, style, large=large, cursor=False) for f in faces]
     out = Text(no_wrap=True, overflow="crop")
-    for row in range(height):
+    for row in range(len(columns[0])):
         if row:
             out.append("\n")
-        for i, col in enumerate(columns):
-            if i and gap:
-                out.append(" " * gap)
+        for col in columns:
             out.append_text(col[row])
-    if show_marks:
-        out.append("\n")
-        for i, f in enumerate(faces):
-            if i and gap:
-                out.append(" " * gap)
-            if i == cursor:
-                mark, mark_style = ("^" if style.ascii_only else "▲"), "bold cyan"
-            elif f.picked:
-                mark, mark_style = ("+" if style.ascii_only else "●"), "yellow"
-            elif f.locked:
-                mark, mark_style = style.lock_mark(), "bold"
-            else:
-                mark, mark_style = f.tag, "dim"
-            cells = cell_len(mark)
-            left = (width - cells) // 2
-            padded = " " * left + mark + " " * max(0, width - cells - left)
-            out.append(padded, style=mark_style if style.color else "")
     return out
-
-
-class CardRow(Widget):
-    """A row of cards with a cursor. Clicking a card moves the cursor there and says so."""
-
-    DEFAULT_CSS = """
-    CardRow { height: auto; width: auto; }
-    """
-
-    @dataclass
-    class Clicked(Message):
-        """A card was clicked; ``index`` is its place in the row."""
-
-        row: CardRow
-        index: int
-
-    def __init__(
-        self,
-        style: CardStyle,
-        *,
-        large: bool = False,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__(id=id, classes=classes)
-        self.card_style = style
-        self.large = large
-        self.faces: list[CardFace] = []
-        self.cursor: int | None = None
-        self.gap = 0
-
-    def show(self, faces: Sequence[CardFace], cursor: int | None = None) -> None:
-        """Redraw with these cards and this cursor position."""
-        resized = len(faces) != len(self.faces)
-        self.faces = list(faces)
-        self.cursor = cursor
-        self.refresh(layout=resized)
-
-    def set_large(self, large: bool) -> None:
-        if large != self.large:
-            self.large = large
-            self.refresh(layout=True)
-
-    def render(self) -> Text:
-        return render_row(self.faces, self.card_style, large=self.large, cursor=self.cursor)
-
-    def get_content_width(self, container, viewport) -> int:  # type: ignore[override]
-        return max(1, len(self.faces) * (7 if self.large else 5), 10)
-
-    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[override]
-        return (5 if self.large else 3) + 1
-
-    def on_click(self, event: events.Click) -> None:
-        if not self.faces:
-            return
-        index = event.x // (7 if self.large else 5)
-        if 0 <= index < len(self.faces):
-            event.stop()
-            self.post_message(self.Clicked(self, index))

@@ -225,14 +225,14 @@ class PickableCards(Widget):
             out.append(line)
         return out
 
-    def get_content_width(self, container: object, viewport: object) -> int:  # type: ignore[override]
+    def get_content_width(self, container: object, viewport: object) -> int:
         # Textual types these as Size; the cards' own width on one line is all that matters
         if self.inline or self.titles:
             return 10
         ends = [p.x + p.width for line in self.lines(1 << 16) for p in line.places]
         return max([10, *ends])
 
-    def get_content_height(self, container: object, viewport: object, width: int) -> int:  # type: ignore[override]
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
         # Textual types container and viewport as Size; the height depends on the width only
         if not self.faces:
             return 1

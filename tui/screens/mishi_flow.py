@@ -1,0 +1,450 @@
+"""What the Mi Shi player is choosing: the step, the picks, the cursor and the bid; what each
+key does, and the question for the prompt bar. No Textual here (see ``decisions``).
+
+Declaring and going alone come straight from ``legal``; for a play, the first card's choices
+are the ``pick`` steps in ``legal`` and the later ones are checked locally against the view's
+lead with the engine's own rule functions (the engine still has the last word: a refusal
+shows its reason in the prompt bar).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rich.text import Text
+
+from engine.mishi.cards import ORDERS, SUIT_ORDER, TRUMP, Order
+from engine.mishi.tricks import Shape, beat_key, completable, requirement
+
+from ..widgets.cards import CardStyle
+from . import mishi_draw as draw
+from .decisions import Decisions, Outcome, Refuse, Send
+
+BURY = 8
+#: Which step the local seat is in, by the view's phase (when it is asked at all).
+STEPS = {"deal": "declare", "bao": "bao", "bury": "bury", "play": "play"}
+CONFIRM_LABELS = {"declare": "declare", "bao": "go alone", "bury": "bury", "play": "play"}
+BIDDING = ("declare", "bao")
+PICKING = ("bury", "play")
+
+
+def lead_shape(view: dict[str, Any]) -> tuple[str, Shape]:
+    """The view's lead as the engine's (effective suit, shape)."""
+    lead = view.get("lead") or {}
+    shape = Shape(
+        tuple(lead.get("tractors") or ()),
+        int(lead.get("pairs") or 0),
+        int(lead.get("singles") or 0),
+    )
+    return (TRUMP if lead.get("suit") == "trump" else str(lead.get("suit"))), shape
+
+
+def order_of(view: dict[str, Any]) -> Order:
+    """The card order of the trump named so far (from the view)."""
+    return ORDERS.get(view.get("trump"), ORDERS[None])
+
+
+def winning_seat(view: dict[str, Any]) -> int | None:
+    """Who wins the trick on the table so far (the engine's own comparison)."""
+    trick = view.get("trick") or []
+    if not trick or not isinstance(view.get("lead"), dict):
+        return None
+    suit, shape = lead_shape(view)
+    order = order_of(view)
+    best_seat, best_key = trick[0].get("seat"), (-1, -1)
+    for play in trick:
+        try:
+            key = beat_key(list(play.get("cards") or []), suit, shape, order)
+        except (KeyError, ValueError):
+            key = None
+        if key is not None and key > best_key:
+            best_seat, best_key = play.get("seat"), key
+    return best_seat if isinstance(best_seat, int) else None
+
+
+def follow_duty(hand: list[str], view: dict[str, Any], cards: CardStyle) -> str:
+    """What the rules make ``hand`` play on the view's lead, in words ("must include a pair")."""
+    suit, shape = lead_shape(view)
+    order = order_of(view)
+    mine = [c for c in hand if order.suit(c) == suit]
+    glyph = "trumps" if suit == TRUMP else draw.suit_text(cards, suit).plain
+    if not mine:
+        return f"no {glyph}: any cards"
+    if len(mine) < shape.size:
+        return f"all your {glyph}, then any cards"
+    if len(mine) == shape.size:
+        return f"all your {glyph}"
+    tractors, pairs = requirement(mine, shape, order)
+    units = [f"a {k}-pair tractor" for k in tractors]
+    if pairs:
+        units.append("a pair" if pairs == 1 else f"{pairs} pairs")
+    if units:
+        return "must include " + " and ".join(units)
+    return f"any {glyph}" if shape.size > 1 else ""
+
+
+def bid_strength(action: dict[str, Any]) -> tuple[int, int]:
+    """One ten before two, then ♠ ♥ ♣ ♦."""
+    cards = action.get("cards") or ["10S"]
+    suit = str(cards[0])[-1]
+    return len(cards), SUIT_ORDER.index(suit) if suit in SUIT_ORDER else 9
+
+
+class MishiDecisions(Decisions):
+    """The local seat's choice at the Mi Shi table, and the keys that make it."""
+
+    def __init__(
+        self,
+        seat: int | None,
+        cards: CardStyle | None = None,
+        name_of: draw.NameOf | None = None,
+        look: draw.Look = draw.plain_look,
+    ) -> None:
+        super().__init__(seat)
+        self.cards = cards or CardStyle()
+        self.name_of: draw.NameOf = name_of or draw.default_name(seat)
+        self.look = look
+        self.step = "wait"
+        self.decision: tuple[object, ...] | None = None
+        self.picked: list[int] = []
+        self.cursor = 0
+        self.option = 0  # which declaration / go-alone bid is chosen
+        self.drawn: list[str] = []  # my cards that came with the latest state (the deal)
+        self.previous_hand: list[str] = []
+        self.show_last = False  # the last trick is shown over the current one (t)
+
+    # -- the state -------------------------------------------------------------------------
+    @property
+    def hand(self) -> list[str]:
+        hand = self.view.get("hand")
+        return list(hand) if isinstance(hand, list) else []
+
+    @property
+    def order(self) -> Order:
+        return order_of(self.view)
+
+    def asked(self) -> str:
+        """What the local seat must decide now: a step name, or "wait"."""
+        if self.seat is None or self.seat not in (self.view.get("pending") or []):
+            return "wait"
+        if not self.legal:
+            return "wait"
+        return STEPS.get(str(self.view.get("phase")), "wait")
+
+    def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
+        super().update(view, legal)
+        hand = self.hand
+        self.drawn = list((Counter(hand) - Counter(self.previous_hand)).elements())
+        self.previous_hand = hand
+        step = self.asked()
+        key = (
+            step,
+            view.get("hand_number"),
+            view.get("to_deal"),
+            view.get("trick_number"),
+            len(view.get("trick") or []),
+            len(hand),
+        )
+        if key != self.decision:
+            self.decision = key
+            self.start(step)
+
+    def start(self, step: str) -> None:
+        """A new decision: nothing picked, the cursor on a card that can be picked."""
+        self.step = step
+        self.picked = []
+        self.option = 0
+        enabled = self.pickable()
+        if step in PICKING and enabled and not enabled[self.cursor % len(enabled)]:
+            self.cursor = next((i for i, ok in enumerate(enabled) if ok), 0)
+        self.cursor = min(self.cursor, max(0, len(self.hand) - 1))
+
+    def trick_won(self) -> None:
+        """A trick was won: the table shows the new one again."""
+        self.show_last = False
+
+    # -- choices from legal ----------------------------------------------------------------
+    def bid_options(self) -> list[dict[str, Any]]:
+        """The declarations (or go-alone bids) offered now: one ten before two, ♠ ♥ ♣ ♦."""
+        kind = "bao" if self.step == "bao" else "declare"
+        bids = [a for a in self.legal if isinstance(a, dict) and a.get("type") == kind]
+        return sorted(bids, key=bid_strength)
+
+    def chosen_bid(self) -> dict[str, Any] | None:
+        options = self.bid_options()
+        return options[self.option % len(options)] if options else None
+
+    def follow_size(self) -> int:
+        """Cards a follower plays now (0 when leading)."""
+        return draw.lead_size(self.view.get("lead")) if self.view.get("trick") else 0
+
+    def pickable(self) -> list[bool]:
+        """For each card of my hand: may it be picked (or unpicked) now?"""
+        hand = self.hand
+        if self.step == "bury":
+            room = len(self.picked) < BURY
+            return [i in self.picked or room for i in range(len(hand))]
+        if self.step != "play":
+            return [True] * len(hand)
+        if not self.picked:
+            first = {a.get("card") for a in self.legal if a.get("type") == "pick"}
+            return [code in first for code in hand]
+        chosen = [hand[i] for i in self.picked]
+        return [i in self.picked or self.can_add(chosen, code) for i, code in enumerate(hand)]
+
+    def can_add(self, chosen: list[str], code: str) -> bool:
+        """Can ``chosen`` plus ``code`` still become a legal play (the engine's own check)?"""
+        order = self.order
+        wanted = [*chosen, code]
+        if not self.view.get("trick") or not isinstance(self.view.get("lead"), dict):
+            return len({order.suit(c) for c in wanted}) == 1
+        suit, shape = lead_shape(self.view)
+        return completable(wanted, self.hand, suit, shape, order)
+
+    def picked_cards(self) -> list[str]:
+        hand = self.hand
+        return [hand[i] for i in sorted(self.picked) if i < len(hand)]
+
+    def picked_count_words(self) -> str:
+        if self.step == "bury":
+            return f"{len(self.picked)}/{BURY}"
+        size = self.follow_size()
+        return f"{len(self.picked)}/{size}" if size else str(len(self.picked))
+
+    def ready(self) -> bool:
+        """Whether enter would send a whole action now."""
+        if self.step == "bury":
+            return len(self.picked) == BURY
+        if self.step == "play":
+            size = self.follow_size()
+            return len(self.picked) == size if size else bool(self.picked)
+        return self.step in BIDDING and self.chosen_bid() is not None
+
+    def cursor_shown(self) -> int | None:
+        """Where the hand's cursor stands (None: no card is being chosen)."""
+        return self.cursor if self.step in PICKING else None
+
+    def kitty_marks(self) -> set[int]:
+        """Where the kitty's cards sit in my hand while I bury (one of two equal cards)."""
+        kitty = self.view.get("kitty")
+        if self.view.get("phase") != "bury" or not isinstance(kitty, list):
+            return set()
+        left = Counter(kitty)
+        marks = set()
+        for index, code in enumerate(self.hand):
+            if left[code]:
+                left[code] -= 1
+                marks.add(index)
+        return marks
+
+    def has_last_trick(self) -> bool:
+        return isinstance(self.view.get("last_trick"), dict)
+
+    def showing_last(self) -> bool:
+        """The last trick is shown: asked for with t, or the current trick has not begun."""
+        if not self.has_last_trick():
+            return False
+        return self.show_last or (self.view.get("phase") == "play" and not self.view.get("trick"))
+
+    # -- the question in the prompt bar ----------------------------------------------------
+    def question(self) -> Text:
+        step = self.step
+        if step in BIDDING:
+            return self.bid_question()
+        if step == "bury":
+            line = Text("Bury 8 cards face down: space pick ")
+            line.append(f"{len(self.picked)}/{BURY}", style=self.look("mishi--count"))
+            line.append(" · enter bury" if self.ready() else " · enter when 8 are picked")
+            return line
+        if step == "play":
+            return self.play_question()
+        return self.waiting_words()
+
+    def bid_question(self) -> Text:
+        bid = self.chosen_bid()
+        if self.step == "declare":
+            drawn = self.drawn
+            line = Text("You drew ")
+            if 0 < len(drawn) <= 2:
+                line.append_text(self.cards.hand(drawn))
+            else:
+                line.append(f"{len(drawn) or 'a'} card{'s' * (len(drawn) != 1)}")
+            line.append(" — d declare ")
+        else:
+            line = Text("Go alone (包牌), one against three? d go alone with ")
+        if bid is not None:
+            cards = list(bid.get("cards") or [])
+            if self.step == "declare":
+                line.append_text(draw.suit_text(self.cards, cards[0][-1], self.look))
+                line.append(" (")
+                line.append_text(self.cards.hand(cards))
+                line.append(")")
+            else:
+                line.append_text(self.cards.hand(cards))
+        options = len(self.bid_options())
+        if options > 1:
+            line.append(f" · ←→ {options} choices")
+        line.append(" · space pass")
+        return line
+
+    def play_question(self) -> Text:
+        size = self.follow_size()
+        if not size:
+            if not self.picked:
+                return Text("Your lead: pick cards of one suit (a single, pair, tractor or throw)")
+            line = Text("Your lead: ")
+            line.append_text(self.cards.hand(self.picked_cards()))
+            line.append(" · enter play · esc clear")
+            return line
+        leader = self.name_of(self.view.get("leader"))
+        line = Text(f"Follow {leader}'s ")
+        line.append_text(
+            draw.lead_words(self.view.get("lead"), self.cards, self.look, article=False)
+        )
+        line.append(": pick ")
+        line.append(f"{len(self.picked)}/{size}", style=self.look("mishi--count"))
+        duty = self.follow_duty()
+        if duty:
+            line.append(f" ({duty})")
+        line.append(" · enter play" if self.ready() else "")
+        return line
+
+    def follow_duty(self) -> str:
+        """What the rules make me play on this lead, in words ("must include a pair")."""
+        return follow_duty(self.hand, self.view, self.cards)
+
+    def waiting_words(self) -> Text:
+        view, name = self.view, self.name_of
+        if not view:
+            return Text("Waiting for the table…")
+        if view.get("over"):
+            return Text("Game over · s scores · q leave")
+        pending = [s for s in view.get("pending") or [] if s != self.seat]
+        who = ", ".join(name(s) for s in pending) or "the table"
+        phase = view.get("phase")
+        if phase == "deal":
+            return Text(f"Dealing… {who} may show a ten" if pending else "Dealing…")
+        if phase == "bao":
+            return Text(f"{who} is deciding whether to go alone…")
+        if phase == "bury":
+            return Text(f"{who} is burying 8 cards…")
+        if phase == "play":
+            return Text(f"{who} to play…")
+        return Text(f"Waiting for {who}…")
+
+    # -- which keys work now ---------------------------------------------------------------
+    def key_state(self, key: str) -> bool | None:
+        step = self.step
+        if step == "wait":
+            return False
+        bidding = step in BIDDING
+        if key == "move":
+            return len(self.bid_options()) > 1 if bidding else True
+        if key == "pick":
+            return True
+        if key == "confirm":
+            return True if self.ready() else None
+        if key == "back":
+            return not bidding and bool(self.picked)
+        if key == "digit":
+            return bidding and len(self.bid_options()) > 1
+        return False
+
+    def key_label(self, key: str) -> str | None:
+        if key == "confirm":
+            return CONFIRM_LABELS.get(self.step)
+        if key == "pick" and self.step in BIDDING:
+            return "pass"
+        if key == "back":
+            return "clear"
+        if key == "digit":
+            return "choose"
+        return None
+
+    def can_declare(self) -> bool:
+        """Whether ``d`` (declare / go alone) works now."""
+        return self.step in BIDDING
+
+    # -- the keys --------------------------------------------------------------------------
+    def move(self, step: int) -> Outcome:
+        """←/→: the next bid, or the next card that can be picked."""
+        if self.step in BIDDING:
+            self.option = (self.option + step) % max(1, len(self.bid_options()))
+        elif self.step in PICKING and self.hand:
+            enabled = self.pickable()
+            n = len(enabled)
+            cursor = self.cursor
+            for _ in range(n):  # skip cards that cannot be picked now
+                cursor = (cursor + step) % n
+                if enabled[cursor] or not any(enabled):
+                    break
+            self.cursor = cursor
+        return None
+
+    def pick(self) -> Outcome:
+        """space: pass on a bid, or pick (unpick) the card under the cursor."""
+        if self.step in BIDDING:
+            return Send({"type": "pass"})
+        if self.step not in PICKING or not self.hand:
+            return None
+        index = self.cursor
+        if index in self.picked:
+            self.picked.remove(index)
+        elif self.pickable()[index]:
+            self.picked.append(index)
+        else:
+            return Refuse(self.refusal())
+        return None
+
+    def click(self, index: int) -> Outcome:
+        """A click on card ``index``: the cursor goes there and picks it, like the keys."""
+        if self.step not in PICKING:
+            return None
+        self.cursor = index
+        return self.pick()
+
+    def refusal(self) -> str:
+        if self.step == "bury":
+            return "8 cards are picked already (space on a picked card puts it back)"
+        size = self.follow_size()
+        if size and len(self.picked) >= size:
+            return f"{size} card{'s' * (size != 1)} are picked already"
+        code = self.cards.label(self.hand[self.cursor])
+        return f"{code} cannot be part of a legal play with the cards picked"
+
+    def confirm(self) -> Outcome:
+        """enter: declare (go alone) with the chosen bid, or send the picked cards."""
+        if self.step in BIDDING:
+            return self.declare()
+        if not self.ready():
+            return None  # the footer shows enter dimmed and the prompt says what is missing
+        if self.step == "bury":
+            return Send({"type": "bury", "cards": self.picked_cards()})
+        if self.step == "play":
+            return Send({"type": "play", "cards": self.picked_cards()})
+        return None
+
+    def back(self) -> Outcome:
+        """esc: put the picked cards back."""
+        if self.step in PICKING:
+            self.picked = []
+        return None
+
+    def digit(self, digit: int) -> Outcome:
+        """1…: choose a bid by number."""
+        if self.step in BIDDING and 1 <= digit <= len(self.bid_options()):
+            self.option = digit - 1
+        return None
+
+    def declare(self) -> Outcome:
+        """d: show the chosen ten(s), or go alone with them."""
+        bid = self.chosen_bid()
+        if self.step in BIDDING and bid is not None:
+            return Send({"type": bid["type"], "cards": list(bid.get("cards") or [])})
+        return None
+
+    def last_trick(self) -> Outcome:
+        """t: show (or hide) the last trick over the current one."""
+        self.show_last = not self.show_last
+        return None
