@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .botclient import run_bot_client
-from .discovery import Advertiser, find_tables
+from .discovery import Advertiser, find_ssh_servers, find_tables
 from .host import Host
 from .journal import JournalError, default_journal_dir
 from .messages import Refused
@@ -147,11 +147,22 @@ def run_bot(args: Namespace) -> int:
 def run_list(args: Namespace) -> int:
     """``kotatsu list``: the tables seen on the LAN within ``--timeout`` seconds."""
     with contextlib.suppress(KeyboardInterrupt):
-        tables = asyncio.run(find_tables(args.timeout, args.bind))
-        if not tables:
+        tables, servers = asyncio.run(_find_all(args.timeout, args.bind))
+        if not tables and not servers:
             _say("no tables found (join by address if multicast is blocked here)")
         for table in tables:
             game = f"{table.game}/{table.variant}" if table.variant else table.game
             lock = "  (password)" if table.password else ""
             print(f"{table.name}\t{game}\t{table.taken}/{table.seats}\t{table.endpoint}{lock}")
+        for server in servers:
+            lock = "  (password)" if server.password else ""
+            print(f"{server.name}\tssh\t-\t{server.command}{lock}")
     return 0
+
+
+async def _find_all(timeout: float, bind: str | None) -> tuple[list[Any], list[Any]]:
+    """The tables and the ``kotatsu serve`` SSH servers seen within ``timeout`` seconds."""
+    tables, servers = await asyncio.gather(
+        find_tables(timeout, bind), find_ssh_servers(timeout, bind)
+    )
+    return tables, servers

@@ -271,3 +271,106 @@ async def find_tables(timeout: float, bind: str | None = None) -> list[TableInfo
         return sorted(browser.tables.values(), key=lambda t: (t.name, t.key))
     finally:
         await browser.close()
+
+
+# -- SSH servers (``kotatsu serve``): a way in for players with nothing but ``ssh`` -------------
+
+SSH_SERVICE_TYPE = "_kotatsu-ssh._tcp.local."
+
+
+@dataclass(frozen=True)
+class SshServerInfo:
+    """One advertised ``kotatsu serve``: where to point ``ssh``."""
+
+    key: str
+    name: str
+    password: bool
+    address: str
+    port: int
+
+    @property
+    def command(self) -> str:
+        return f"ssh -p {self.port} {self.address}"
+
+
+class SshAdvertiser:
+    """Publishes one ``kotatsu serve`` on the LAN until closed."""
+
+    def __init__(self, port: int, bind: str | None = None, *, closed: bool = False) -> None:
+        self.port = port
+        self.bind = bind if bind not in _ANY else None
+        self.closed = closed  # a password or keys are needed
+        self.zeroconf: AsyncZeroconf | None = None
+        self.info: ServiceInfo | None = None
+
+    async def start(self) -> None:
+        self.zeroconf = AsyncZeroconf(
+            interfaces=_interfaces(self.bind), ip_version=IPVersion.V4Only
+        )
+        name = _instance_label(f"kotatsu ssh on {socket.gethostname()}")
+        self.info = ServiceInfo(
+            SSH_SERVICE_TYPE,
+            f"{name}.{SSH_SERVICE_TYPE}",
+            addresses=_advertised_addresses(self.bind),
+            port=self.port,
+            properties={
+                "v": str(PROTOCOL_VERSION),
+                "name": name,
+                "pw": "1" if self.closed else "0",
+            },
+            server=f"kotatsu-{secrets.token_hex(4)}.local.",
+        )
+        await (await self.zeroconf.async_register_service(self.info, allow_name_change=True))
+
+    async def close(self) -> None:
+        if self.zeroconf is not None:
+            with contextlib.suppress(Exception):
+                if self.info is not None:
+                    await (await self.zeroconf.async_unregister_service(self.info))
+            await self.zeroconf.async_close()
+            self.zeroconf = None
+
+
+def parse_ssh_server(info: ServiceInfo) -> SshServerInfo | None:
+    """An SshServerInfo from a resolved service, or None if it is not one of ours."""
+    props = {
+        k.decode("utf-8", "replace"): (v or b"").decode("utf-8", "replace")
+        for k, v in (info.properties or {}).items()
+    }
+    addresses = info.parsed_addresses(IPVersion.V4Only)
+    if not (addresses and info.port and props.get("v", "").isdigit()):
+        return None
+    return SshServerInfo(
+        key=info.name,
+        name=clean_text(props.get("name", ""), 64) or info.name.split(".")[0],
+        password=props.get("pw") == "1",
+        address=addresses[0],
+        port=info.port,
+    )
+
+
+async def find_ssh_servers(timeout: float, bind: str | None = None) -> list[SshServerInfo]:
+    """Every ``kotatsu serve`` seen within ``timeout`` seconds (for ``kotatsu list``)."""
+    names: set[str] = set()
+
+    def seen(zeroconf: Zeroconf, service_type: str, name: str, change: ServiceStateChange) -> None:
+        if change is ServiceStateChange.Removed:
+            names.discard(name)
+        else:
+            names.add(name)
+
+    aiozc = AsyncZeroconf(interfaces=_interfaces(bind), ip_version=IPVersion.V4Only)
+    browser = AsyncServiceBrowser(aiozc.zeroconf, SSH_SERVICE_TYPE, handlers=[seen])
+    try:
+        await asyncio.sleep(timeout)
+        found = []
+        for name in sorted(names):
+            info = AsyncServiceInfo(SSH_SERVICE_TYPE, name)
+            if await info.async_request(aiozc.zeroconf, 1000):
+                server = parse_ssh_server(info)
+                if server is not None:
+                    found.append(server)
+        return found
+    finally:
+        await browser.async_cancel()
+        await aiozc.async_close()

@@ -8,6 +8,8 @@ kotatsu host GAME [--headless] [--bind ADDR] [--port P] [--seats N] [--bots K] [
 kotatsu bot --join HOST:PORT [--name NAME] [--password PW]
 kotatsu list [--bind ADDR] [--timeout S]
 kotatsu rules GAME
+kotatsu serve [--bind ADDR] [--port P] [--password PW] [--authorized-keys FILE]
+              [--max-sessions N] [--idle-timeout MIN]
 """
 
 from __future__ import annotations
@@ -75,7 +77,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game", choices=GAME_NAMES)
+    add_serve_parser(sub)
     return p
+
+
+def add_serve_parser(sub: argparse._SubParsersAction) -> None:
+    """``kotatsu serve``: the lobby over SSH for players with nothing installed."""
+    serve = sub.add_parser("serve", help="let friends play over ssh with nothing installed")
+    serve.add_argument("--bind", default="0.0.0.0", metavar="ADDR")
+    serve.add_argument("--port", type=int, default=2222, metavar="P")
+    serve.add_argument("--password", default=None, metavar="PW", help="default: open to all")
+    serve.add_argument("--authorized-keys", default=None, metavar="FILE", help="keys let in")
+    serve.add_argument("--max-sessions", type=int, default=16, metavar="N")
+    serve.add_argument(
+        "--idle-timeout", type=float, default=30.0, metavar="MIN", help="close idle sessions"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -94,6 +110,10 @@ def main(argv: list[str] | None = None) -> int:
         from net.cli import run_bot
 
         return run_bot(args)
+    if cmd == "serve":
+        from net.ssh import run_serve
+
+        return run_serve(args)
     if cmd == "list":
         from net.cli import run_list
 
