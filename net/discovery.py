@@ -353,8 +353,10 @@ async def find_ssh_servers(timeout: float, bind: str | None = None) -> list[SshS
     """Every ``kotatsu serve`` seen within ``timeout`` seconds (for ``kotatsu list``)."""
     names: set[str] = set()
 
-    def seen(zeroconf: Zeroconf, service_type: str, name: str, change: ServiceStateChange) -> None:
-        if change is ServiceStateChange.Removed:
+    def seen(
+        zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
+    ) -> None:
+        if state_change is ServiceStateChange.Removed:
             names.discard(name)
         else:
             names.add(name)
