@@ -225,7 +225,7 @@ class GameSession(asyncssh.SSHServerSession):
         status = await self.proc.wait()
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(asyncio.shield(drained), 1.0)
-        return status
+        return status if status >= 0 else 128 - status  # killed by a signal: as a shell says
 
     def _pump(self, drained: asyncio.Future) -> None:
         """The pty has output (or hung up): send it to the client."""
