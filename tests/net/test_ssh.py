@@ -338,3 +338,10 @@ def test_kotatsu_list_shows_the_ssh_way_in(monkeypatch, capsys):
     args = build_parser().parse_args(["list", "--timeout", "0"])
     assert net.cli.run_list(args) == 0
     assert "ssh -p 2222 192.168.1.20" in capsys.readouterr().out
+
+
+def test_serve_refuses_a_session_limit_below_one(capsys):
+    from tui.cli import main
+
+    assert main(["serve", "--max-sessions", "0"]) == 2
+    assert "at least 1" in capsys.readouterr().err
