@@ -106,7 +106,7 @@ async def test_a_session_reaches_the_lobby_sits_at_a_table_and_leaves(serve):
         proc.stdin.write(b"b")
         await read_until(proc, "Play against bots")
         proc.stdin.write(b"\t\r")  # to the bots box, enter: three bots at SwaPo
-        await read_until(proc, "ann")  # the SSH user name is the player's name at the table
+        await read_until(proc, "You (ann)")  # the SSH user name is the player's name at the table
         proc.stdin.write(b"q")
         await read_until(proc, "leave")
         proc.stdin.write(b"y")
@@ -241,7 +241,6 @@ async def test_idle_sessions_are_closed(serve):
     server = await serve(idle_timeout=0.5)
     async with connect(server) as conn:
         proc = await open_session(conn)
-        await read_until(proc, "PROBE")
         await read_until(proc, "without a key", timeout=10)
         await asyncio.wait_for(proc.wait_closed(), 10)
     assert server.sessions == set()
