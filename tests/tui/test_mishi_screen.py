@@ -300,20 +300,20 @@ def test_the_seat_winning_the_trick_so_far_follows_the_engines_order():
 
 
 async def test_ascii_cards_and_a_mouse_click_picks_a_card_to_bury():
-    from tui.screens.mishi_widgets import InlineHand
+    from tui.widgets.pickable import PickableCards
 
     app = local_app(DECLARER_SEED, ascii_only=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.flow.step == "bury")
-        hand = screen.query_one(InlineHand)
+        hand = screen.query_one("#hand", PickableCards)
         drawn = hand.render().plain
         assert "10C" in drawn and not any(glyph in drawn for glyph in "♠♥♣♦★")
         assert "^" in drawn  # the cursor under the first card
-        first = hand.lines_for(hand.size.width)[0][0]
-        await pilot.click(InlineHand, offset=(first.start, 0))
+        first = next(p for p in hand.lines(hand.size.width)[0].places if p.index is not None)
+        await pilot.click("#hand", offset=(first.x, 0))
         assert screen.flow.picked == [first.index] and "1/8" in screen.prompt.plain
-        await pilot.click(InlineHand, offset=(first.start, 0))  # a second click puts it back
+        await pilot.click("#hand", offset=(first.x, 0))  # a second click puts it back
         assert screen.flow.picked == []
 
 
