@@ -407,3 +407,23 @@ async def test_choosing_between_two_tens_by_arrows_and_digits():
         assert "d declare ♠ (10♠)" in screen.prompt.plain
         await pilot.press("left", "d")
         await wait_until(pilot, lambda: "You show 10♣" in screen.log_pane.lines_written)
+
+
+async def test_a_pickable_cards_stamps_cards_to_look_at_without_marks_or_clicks():
+    from rich.style import Style
+
+    from tests.tui.test_widgets import CardsApp, styles_of
+    from tui.widgets.cards import CardFace, CardStyle
+    from tui.widgets.pickable import PickableCards
+
+    stamp = PickableCards(CardStyle(), marks=False)
+    async with CardsApp(stamp).run_test(size=(40, 6)) as pilot:
+        await pilot.pause()
+        lines = stamp.stamp([CardFace("10H", highlight=True), CardFace("2S")])
+        assert [line.plain for line in lines] == ["╭───╮╭───╮", "│10♥││ 2♠│", "╰───╯╰───╯"]
+        clicks = [s for s in lines[1].spans if isinstance(s.style, Style) and s.style.meta]
+        assert not clicks  # nothing to click
+        assert any("underline" in style for style in styles_of(lines[1], "10♥"))  # the winner
+        assert stamp.stamp([])[0].plain == "(no cards)"
+        stamp.inline = True
+        assert [line.plain for line in stamp.stamp([CardFace("10H"), CardFace("2S")])] == ["10♥ 2♠"]

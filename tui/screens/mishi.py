@@ -22,7 +22,7 @@ from engine.mishi.cards import TRUMP
 from ..connect import Seat
 from ..settings import Settings
 from ..text import literal
-from ..widgets.cards import CardFace, render_row
+from ..widgets.cards import CardFace
 from ..widgets.pickable import PickableCards
 from . import mishi_draw as draw
 from .mishi_flow import MishiDecisions, order_of, winning_seat
@@ -59,6 +59,8 @@ class MishiScreen(TableScreen):
         headings = draw.suit_headings(self.cards)
         yield PickableCards(self.cards, inline=True, mark_at="start", headings=headings, id="hand")
         yield Static("", id="hand-result", markup=False)
+        # never shown: draws the cards played to the trick (boxed) into the table's picture
+        yield PickableCards(self.cards, marks=False, id="trick-cards")
 
     def on_mount(self) -> None:
         self.set_class(not self.settings.color, "-mono")
@@ -187,7 +189,7 @@ class MishiScreen(TableScreen):
             return [self.bid_of(seat)] + [Text("")] * (2 if self.large else 0)
         if self.large:
             faces = [CardFace(code, highlight=won) for code in cards]
-            return list(render_row(faces, self.cards).split("\n"))
+            return self.query_one("#trick-cards", PickableCards).stamp(faces)
         played = self.cards.hand(cards)
         if won:
             played.stylize(self.look("mishi--won"))
