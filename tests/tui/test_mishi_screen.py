@@ -300,20 +300,20 @@ def test_the_seat_winning_the_trick_so_far_follows_the_engines_order():
 
 
 async def test_ascii_cards_and_a_mouse_click_picks_a_card_to_bury():
-    from tui.screens.mishi_widgets import InlineHand
+    from tui.widgets.pickable import PickableCards
 
     app = local_app(DECLARER_SEED, ascii_only=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.flow.step == "bury")
-        hand = screen.query_one(InlineHand)
+        hand = screen.query_one("#hand", PickableCards)
         drawn = hand.render().plain
         assert "10C" in drawn and not any(glyph in drawn for glyph in "♠♥♣♦★")
         assert "^" in drawn  # the cursor under the first card
-        first = hand.lines_for(hand.size.width)[0][0]
-        await pilot.click(InlineHand, offset=(first.start, 0))
+        first = next(p for p in hand.lines(hand.size.width)[0].places if p.index is not None)
+        await pilot.click("#hand", offset=(first.x, 0))
         assert screen.flow.picked == [first.index] and "1/8" in screen.prompt.plain
-        await pilot.click(InlineHand, offset=(first.start, 0))  # a second click puts it back
+        await pilot.click("#hand", offset=(first.x, 0))  # a second click puts it back
         assert screen.flow.picked == []
 
 
@@ -407,3 +407,23 @@ async def test_choosing_between_two_tens_by_arrows_and_digits():
         assert "d declare ♠ (10♠)" in screen.prompt.plain
         await pilot.press("left", "d")
         await wait_until(pilot, lambda: "You show 10♣" in screen.log_pane.lines_written)
+
+
+async def test_a_pickable_cards_stamps_cards_to_look_at_without_marks_or_clicks():
+    from rich.style import Style
+
+    from tests.tui.test_widgets import CardsApp, styles_of
+    from tui.widgets.cards import CardFace, CardStyle
+    from tui.widgets.pickable import PickableCards
+
+    stamp = PickableCards(CardStyle(), marks=False)
+    async with CardsApp(stamp).run_test(size=(40, 6)) as pilot:
+        await pilot.pause()
+        lines = stamp.stamp([CardFace("10H", highlight=True), CardFace("2S")])
+        assert [line.plain for line in lines] == ["╭───╮╭───╮", "│10♥││ 2♠│", "╰───╯╰───╯"]
+        clicks = [s for s in lines[1].spans if isinstance(s.style, Style) and s.style.meta]
+        assert not clicks  # nothing to click
+        assert any("underline" in style for style in styles_of(lines[1], "10♥"))  # the winner
+        assert stamp.stamp([])[0].plain == "(no cards)"
+        stamp.inline = True
+        assert [line.plain for line in stamp.stamp([CardFace("10H"), CardFace("2S")])] == ["10♥ 2♠"]

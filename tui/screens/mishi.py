@@ -17,13 +17,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
+from engine.mishi.cards import TRUMP
+
 from ..connect import Seat
 from ..settings import Settings
 from ..text import literal
-from ..widgets.cards import CardFace, render_row
+from ..widgets.cards import CardFace
+from ..widgets.pickable import PickableCards
 from . import mishi_draw as draw
 from .mishi_flow import MishiDecisions, order_of, winning_seat
-from .mishi_widgets import InlineHand, Painted
+from .mishi_widgets import Painted
 from .table import TableScreen
 
 
@@ -53,8 +56,11 @@ class MishiScreen(TableScreen):
         yield Painted(id="trick-table")
         yield Static("", id="info", markup=False)
         yield Static("", id="me-label", markup=False)
-        yield InlineHand(self.cards, self.look, id="hand")
+        headings = draw.suit_headings(self.cards)
+        yield PickableCards(self.cards, inline=True, mark_at="start", headings=headings, id="hand")
         yield Static("", id="hand-result", markup=False)
+        # never shown: draws the cards played to the trick (boxed) into the table's picture
+        yield PickableCards(self.cards, marks=False, id="trick-cards")
 
     def on_mount(self) -> None:
         self.set_class(not self.settings.color, "-mono")
@@ -96,7 +102,7 @@ class MishiScreen(TableScreen):
     def action_last_trick(self) -> None:
         self.handle(self.flow.last_trick())
 
-    def on_inline_hand_clicked(self, message: InlineHand.Clicked) -> None:
+    def on_pickable_cards_picked(self, message: PickableCards.Picked) -> None:
         """Mouse: a click on a card moves there and picks it, like the keyboard would."""
         self.handle(self.flow.click(message.index))
 
@@ -183,7 +189,7 @@ class MishiScreen(TableScreen):
             return [self.bid_of(seat)] + [Text("")] * (2 if self.large else 0)
         if self.large:
             faces = [CardFace(code, highlight=won) for code in cards]
-            return list(render_row(faces, self.cards).split("\n"))
+            return self.query_one("#trick-cards", PickableCards).stamp(faces)
         played = self.cards.hand(cards)
         if won:
             played.stylize(self.look("mishi--won"))
@@ -320,7 +326,7 @@ class MishiScreen(TableScreen):
         return line
 
     def render_hand(self) -> None:
-        row = self.query_one("#hand", InlineHand)
+        row = self.query_one("#hand", PickableCards)
         label = self.query_one("#me-label", Static)
         dim = self.look("mishi--dim")
         if self.me is None:
@@ -340,9 +346,21 @@ class MishiScreen(TableScreen):
             text.append(picked, style=self.look("mishi--picked"))
         label.update(text)
         row.display = bool(hand)
-        groups = [flow.order.suit(c) for c in hand]
-        marks = flow.kitty_marks()
-        row.show(hand, groups, flow.pickable(), set(flow.picked), flow.cursor_shown(), marks)
+        enabled, chosen, marks = flow.pickable(), set(flow.picked), flow.kitty_marks()
+        faces = []
+        for index, code in enumerate(hand):
+            suit = flow.order.suit(code)  # trumps ("T") first, then each side suit by rank
+            faces.append(
+                CardFace(
+                    code,
+                    enabled=enabled[index],
+                    picked=index in chosen,
+                    marked=index in marks,
+                    group=suit,
+                    label=None if suit == TRUMP else code[:-1],  # a side suit: ranks only
+                )
+            )
+        row.show(faces, flow.cursor_shown())
 
     # -- log, toasts, history ------------------------------------------------------------
     def describe_event(self, event: dict) -> Text | str | None:

@@ -76,6 +76,15 @@ def suit_text(style: CardStyle, suit: str | None, look: Look = plain_look) -> Te
     return Text(glyph, style=look("mishi--suit-red" if suit in ("H", "D") else "mishi--suit"))
 
 
+def suit_headings(style: CardStyle) -> dict[object, str]:
+    """The hand's suit headings: ``♠`` (``S:`` with letters, so "C: A K Q" reads as a suit
+    and not a card); trumps have none."""
+    headings: dict[object, str] = {
+        suit: f"{suit}:" if style.letters else glyph for suit, glyph in SUIT_GLYPHS.items()
+    }
+    return headings
+
+
 def bid_text(style: CardStyle, bid: dict | None) -> Text:
     """The tens shown for a declaration or a go-alone bid: ``10♣`` or ``10♣ 10♣``."""
     if not isinstance(bid, dict):

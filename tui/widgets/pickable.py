@@ -382,3 +382,16 @@ class PickableCards(Widget):
         if isinstance(index, int) and 0 <= index < len(self.faces):
             event.stop()
             self.post_message(self.Picked(self, index))
+
+    def stamp(self, faces: Sequence[CardFace]) -> list[Text]:
+        """These cards side by side in one line, drawn as this widget draws them (its looks,
+        boxes or labels) but with no cursor, marks or clicks: for a picture that only shows
+        cards inside other text (a trick on the table). One ``Text`` per screen line."""
+        if not faces:
+            return [Text("(no cards)", style=self.look("tag"))]
+        texts = [Text() for _ in range(1 if self.inline else 5 if self.large else 3)]
+        for n, face in enumerate(faces):
+            for text, part in zip(texts, self.card_parts(face, False), strict=True):
+                text.append(" " if n and self.inline else "")
+                text.append_text(part)
+        return texts
