@@ -49,6 +49,18 @@ class Decisions:
         self.view = view
         self.legal = legal
 
+    def idle_words(self) -> str | None:
+        """The prompt when nothing can be asked at all: no state yet, or the game is over."""
+        if not self.view:
+            return "Waiting for the table…"
+        if self.view.get("over"):
+            return "Game over · s scores · q leave"
+        return None
+
+    def others_awaited(self) -> list[int]:
+        """The other seats this view says are awaited (only what this seat may know)."""
+        return [s for s in self.view.get("pending") or [] if s != self.seat]
+
     # Which keys work now, and what the footer calls them ---------------------------------
     def key_state(self, key: str) -> bool | None:
         """True: the key works; False: hidden; None: shown disabled."""

@@ -316,11 +316,10 @@ class MishiDecisions(Decisions):
 
     def waiting_words(self) -> Text:
         view, name = self.view, self.name_of
-        if not view:
-            return Text("Waiting for the table…")
-        if view.get("over"):
-            return Text("Game over · s scores · q leave")
-        pending = [s for s in view.get("pending") or [] if s != self.seat]
+        idle = self.idle_words()
+        if idle is not None:
+            return Text(idle)
+        pending = self.others_awaited()
         who = ", ".join(name(s) for s in pending) or "the table"
         phase = view.get("phase")
         if phase == "deal":

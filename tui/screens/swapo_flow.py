@@ -264,12 +264,11 @@ class SwapoDecisions(Decisions):
 
     def waiting_words(self) -> Text:
         view, name = self.view, self.name_of
-        if not view:
-            return Text("Waiting for the table…")
-        if view.get("over"):
-            return Text("Game over · s scores · q leave")
+        idle = self.idle_words()
+        if idle is not None:
+            return Text(idle)
         phase = view.get("phase")
-        pending = [s for s in view.get("pending") or [] if s != self.seat]
+        pending = self.others_awaited()
         who = ", ".join(name(s) for s in pending) or "the others"
         if phase == "swap":
             return Text(f"{name(view.get('turn'))} is choosing whom to swap with…")
