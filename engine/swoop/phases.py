@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Put:
     """A checked group to put on the pile: ``group`` of ``rank`` from the seat, joined by the
-    turned-up ``mystery`` card (phase add, or a flip that nothing can join)."""
+    turned-up ``mystery`` card (phase add, or a flip that the table sees nothing can join)."""
 
     group: Group
     rank: str
