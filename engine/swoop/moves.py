@@ -149,8 +149,6 @@ def chain_actions(
     return [*groups("chain", codes, slots, need, need), {"type": "stop"}]
 
 
-def count_of_rank(hand: list[str], face_up: Sequence[str | None], wanted: str) -> int:
-    """How many cards of ``wanted`` the seat holds in hand and face up."""
-    return sum(1 for c in hand if rank(c) == wanted) + sum(
-        1 for c in face_up if c is not None and rank(c) == wanted
-    )
+def face_up_of_rank(face_up: Sequence[str | None], wanted: str) -> int:
+    """How many of the seat's face-up cards (public) are of rank ``wanted``."""
+    return sum(1 for c in face_up if c is not None and rank(c) == wanted)

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Put:
     """A checked group to put on the pile: ``group`` of ``rank`` from the seat, joined by the
-    turned-up ``mystery`` card (phase add, or a flip that nothing can join)."""
+    turned-up ``mystery`` card (phase add, or a flip that the table sees nothing can join)."""
 
     group: Group
     rank: str
@@ -123,8 +123,7 @@ def commit_flip(game: SwoopGame, seat: int, plan: tuple[int, str]) -> list[dict]
     game.mystery[seat][slot] = None
     events: list[dict] = [{"type": "flip", "seat": seat, "slot": slot, "card": card}]
     r = rank(card)
-    room = group_limit(r, game.pile) - 1
-    if room > 0 and moves.count_of_rank(game.hands[seat], game.face_up[seat], r):
+    if add_asked(game, seat, r):
         game.flipped = (slot, card)
         game.phase = "add"
     else:
@@ -157,6 +156,42 @@ def commit_stop(game: SwoopGame, seat: int, plan: None) -> list[dict]:
     events: list[dict] = []
     clear_rest(game, seat, events)
     return events
+
+
+# ---------------------------------------------------------------------------------------------
+# Whether a step is asked: on public facts only (docs/swoop.md, "Secrets")
+#
+# Whether a step follows is seen by the whole table (the events of the apply, and whose turn
+# it is next), so it may depend only on what every seat knows: the pile, the turned-up card,
+# the seat's face-up cards and the number of its hand cards — never on which cards its hand
+# holds. When the public facts leave an addition or a chain possible, the step is asked, and
+# a seat whose hand cannot follow has only the empty add or `stop`.
+
+
+def add_asked(game: SwoopGame, seat: int, flipped_rank: str) -> bool:
+    """Whether the add step follows the flip of a card of ``flipped_rank``.
+
+    Skipped only when the table can see that nothing can be added:
+    - the five-limit leaves no room: the run of that rank on top of the pile (public) already
+      holds three, so the flipped card alone makes four (10s and jokers always have room);
+    - the seat has no hand cards (a public count) and no face-up card of that rank (public).
+    Otherwise it is asked, also when the hand holds no card of the rank (only the empty add).
+    """
+    if group_limit(flipped_rank, game.pile) <= 1:
+        return False
+    return bool(game.hands[seat]) or moves.face_up_of_rank(game.face_up[seat], flipped_rank) > 0
+
+
+def chain_asked(game: SwoopGame, seat: int, top: str, need: int) -> bool:
+    """Whether the chain step follows a swoop that left ``top`` on the pile, ``need`` short of four.
+
+    Skipped only when the table can see that no chain is possible: nothing left on the pile
+    below (the caller's test), or fewer hand cards (a public count) plus face-up cards of that
+    rank (public) than ``need``. Otherwise it is asked, also when the hand holds no card of the
+    rank (only `stop`). The five-limit never binds a chain step: it plays exactly the cards
+    that make four.
+    """
+    return len(game.hands[seat]) + moves.face_up_of_rank(game.face_up[seat], top) >= need
 
 
 # ---------------------------------------------------------------------------------------------
@@ -216,12 +251,10 @@ def after_four(game: SwoopGame, seat: int, events: list[dict]) -> None:
     if went_out(game, seat, events):
         return
     top, count = top_run(game.pile)
-    if top is not None:
-        need = MAX_GROUP - count
-        if moves.count_of_rank(game.hands[seat], game.face_up[seat], top) >= need:
-            game.chain = (top, need)
-            game.phase = "chain"
-            return
+    if top is not None and chain_asked(game, seat, top, MAX_GROUP - count):
+        game.chain = (top, MAX_GROUP - count)
+        game.phase = "chain"
+        return
     clear_rest(game, seat, events)
 
 

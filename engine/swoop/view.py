@@ -2,6 +2,12 @@
 
 Mystery cards are never shown, not even to their owner: a view says only whether a slot still
 holds one. Hands are counts, except the viewer's own.
+
+Which step the player to move is on (``add`` after a flip, ``chain`` after a swoop) is shown to
+that player only: every other seat and a spectator see ``phase`` ``"play"`` — whose turn it is —
+and no ``chain``. The steps now depend on public facts only (phases.add_asked, chain_asked), so
+this is a second lock, not the only one. The turned-up card (``flipped``) is public: the flip
+event showed it and it lies face up on the table.
 """
 
 from __future__ import annotations
@@ -32,11 +38,12 @@ def view(game: SwoopGame, seat: int | None) -> dict:
         )
     top, count = top_run(game.pile)
     over = game.over
+    own_step = seat == game.turn
     return {
         "game": game.NAME,
         "seat": seat,
         "seats": game.seats,
-        "phase": "over" if over else game.phase,
+        "phase": "over" if over else game.phase if own_step else "play",
         "pending": game.pending(),
         "scores": list(game.scores),
         "over": over,
@@ -54,7 +61,9 @@ def view(game: SwoopGame, seat: int | None) -> dict:
         "flipped": None
         if game.flipped is None
         else {"slot": game.flipped[0], "card": game.flipped[1]},
-        "chain": None if game.chain is None else {"rank": game.chain[0], "need": game.chain[1]},
+        "chain": None
+        if game.chain is None or not own_step
+        else {"rank": game.chain[0], "need": game.chain[1]},
         "hands": [list(h) for h in game.history],
         "draws": None if game.draws is None else [[list(d) for d in r] for r in game.draws],
     }

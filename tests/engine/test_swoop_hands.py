@@ -75,9 +75,13 @@ def test_mystery_card_that_turns_out_higher_takes_the_pile():
     g.apply(2, play(["3S"]))
     assert {"type": "flip", "slot": 0} in g.legal_actions(0)
     ev = g.apply(0, {"type": "flip", "slot": 0})
-    assert ev[0] == {"type": "flip", "seat": 0, "slot": 0, "card": "KH"}
-    assert ev[1]["mystery"] == "KH" and ev[1]["outcome"] == "pickup"
-    assert ev[2] == {"type": "pickup", "seat": 0, "count": 4}
+    assert ev == [{"type": "flip", "seat": 0, "slot": 0, "card": "KH"}]
+    # No K to add, but the add step is asked anyway (the table must not learn that): the
+    # empty add is the only choice.
+    assert g.phase == "add" and g.legal_actions(0) == [{"type": "add", "cards": [], "table": []}]
+    ev = g.apply(0, {"type": "add", "cards": [], "table": []})
+    assert ev[0]["mystery"] == "KH" and ev[0]["outcome"] == "pickup"
+    assert ev[1] == {"type": "pickup", "seat": 0, "count": 4}
     assert sorted(g.hands[0][-4:]) == sorted(["5S", "4S", "3S", "KH"])
     assert g.mystery[0][0] is None and g.turn == 1 and g.pile == []
 
@@ -94,7 +98,10 @@ def test_flip_then_add_cards_of_its_rank():
     assert g.phase == "add" and g.pending() == [0]
     for seat in (0, 1, None):
         assert g.view(seat)["flipped"] == {"slot": 0, "card": "7C"}
-        assert g.view(seat)["phase"] == "add"
+    # The step is the flipper's own: the others see whose turn it is.
+    assert g.view(0)["phase"] == "add"
+    assert g.view(1)["phase"] == g.view(None)["phase"] == "play"
+    assert g.view(1)["turn"] == g.view(None)["turn"] == 0
     legal = g.legal_actions(0)
     assert {"type": "add", "cards": [], "table": []} in legal
     assert {"type": "add", "cards": ["7S", "7H"], "table": []} in legal
@@ -122,9 +129,35 @@ def test_add_step_skipped_when_the_five_limit_leaves_no_room():
     g.apply(1, play(["7H", "7D"]))
     g.apply(2, play(["7C"]))
     ev = g.apply(0, {"type": "flip", "slot": 0})
-    assert [e["type"] for e in ev] == ["flip", "play", "swoop", "clear"]
-    assert ev[2]["cards"] == ["7H", "7D", "7C", "7C"] and ev[3]["count"] == 1
+    assert [e["type"] for e in ev] == ["flip", "play", "swoop"]
+    assert ev[2]["cards"] == ["7H", "7D", "7C", "7C"]
+    # The 9S below is asked about (seat 0 has hand cards), whatever the hand holds.
+    assert g.phase == "chain" and {"type": "stop"} in g.legal_actions(0)
+    ev = g.apply(0, {"type": "stop"})
+    assert ev == [{"type": "clear", "seat": 0, "count": 1}]
     assert "7S" in g.hands[0] and g.turn == 0 and g.phase == "play"
+
+
+def test_add_step_skipped_when_the_table_sees_nothing_could_join():
+    """No hand cards and no face-up card of the rank: public, so no add step."""
+    g = new(
+        players={
+            0: (["7C", "KS"], ["9S", "8S"], ["5S"]),
+            1: ([], [], ["8H", "3H"]),
+            2: ([], [], ["8D", "3D"]),
+        }
+    )
+    g.hands[0] = ["5S"]  # keep the table small: one hand card
+    g.apply(0, play([], [0]))
+    g.apply(1, play(["8H"]))
+    g.apply(2, play(["8D"]))
+    g.apply(0, play(["5S"]))
+    g.apply(1, play(["3H"]))
+    g.apply(2, play(["3D"]))
+    assert g.hands[0] == [] and g.view(1)["players"][0]["hand"] == 0
+    ev = g.apply(0, {"type": "flip", "slot": 0})
+    assert [e["type"] for e in ev] == ["flip", "play", "pickup"]
+    assert g.phase == "play" and g.turn == 1
 
 
 def test_flipped_ten_swoops_and_another_flip_may_follow():

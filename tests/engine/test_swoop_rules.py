@@ -263,7 +263,10 @@ def test_swoop_completed_across_players_and_chained_two_levels_deep():
     assert [e["type"] for e in ev] == ["play", "swoop"]
     assert ev[1]["cards"] == ["4S", "4H", "4D", "4C"]
     assert g.phase == "chain" and g.pending() == [1] and g.pile == ["KS", "5S", "5H"]
-    assert g.view(2)["chain"] == {"rank": "5", "need": 2}
+    assert g.view(1)["chain"] == {"rank": "5", "need": 2}
+    # The step is the swooper's own: the others see whose turn it is.
+    assert g.view(2)["chain"] is None and g.view(2)["phase"] == "play"
+    assert g.view(None)["chain"] is None and g.view(None)["phase"] == "play"
     legal = g.legal_actions(1)
     assert {"type": "stop"} in legal
     assert {"type": "chain", "cards": ["5D"], "table": [0]} in legal
@@ -298,15 +301,32 @@ def test_chain_swoop_with_stop():
     assert g.pile == [] and g.cleared == 7 and g.turn == 1 and g.phase == "play"
 
 
-def test_no_chain_question_when_the_rank_below_is_out_of_reach():
+def test_chain_step_only_stop_when_the_hand_cannot_chain():
+    """The rank below is out of reach of the hand, but the table cannot know: asked anyway."""
     g = new(players={0: ([], [], ["QS", "6H"]), 1: ([], [], ["6D", "6C"]), 2: ([], [], ["6S"])})
     assert not any(c.startswith("Q") for c in [*g.hands[0], *g.face_up[0]][1:])
     g.apply(0, play(["QS"]))
     g.apply(1, play(["6D", "6C"]))
     g.apply(2, play(["6S"]))
     ev = g.apply(0, play(["6H"]))
+    assert [e["type"] for e in ev] == ["play", "swoop"]
+    assert g.phase == "chain" and g.legal_actions(0) == [{"type": "stop"}]
+    ev = g.apply(0, {"type": "stop"})
+    assert ev == [{"type": "clear", "seat": 0, "count": 1}]
+    assert g.phase == "play" and g.turn == 0 and g.cleared == 5
+
+
+def test_no_chain_step_when_the_table_sees_too_few_cards():
+    """Fewer hand cards plus face-up cards of the rank than needed: public, so no chain step."""
+    g = new(players={0: ([], [], ["QS", "6H"]), 1: ([], [], ["6D", "6C"]), 2: ([], [], ["6S"])})
+    g.hands[0] = ["QS", "6H", "2S"]
+    g.face_up[0] = [None, None, None, None]
+    g.apply(0, play(["QS"]))
+    g.apply(1, play(["6D", "6C"]))
+    g.apply(2, play(["6S"]))
+    ev = g.apply(0, play(["6H"]))  # the Q below needs 3, seat 0 shows 1 hand card
     assert [e["type"] for e in ev] == ["play", "swoop", "clear"]
-    assert ev[2]["count"] == 1 and g.phase == "play" and g.turn == 0 and g.cleared == 5
+    assert ev[2]["count"] == 1 and g.phase == "play" and g.turn == 0
 
 
 def test_ten_on_a_big_pile_swoops_everything_and_plays_again():
