@@ -73,6 +73,8 @@ def _play(seed: int, deck: list[str], differ: set[int]) -> dict:
     private_choices = 0
 
     def record() -> None:
+        if g.phase not in ("deal", "bao"):
+            return  # the declarer holds the kitty now: its view differs by construction
         for o in observers:
             view = g.view(o)
             legal = [] if o is None else g.legal_actions(o)
