@@ -66,7 +66,11 @@ def declare_options(game: MishiGame, seat: int) -> list[tuple[str, int]]:
 
 
 def advance_deal(game: MishiGame, events: list[dict]) -> None:
-    """Draw until the drawer may declare or the deal is complete."""
+    """Draw until the drawer may declare or the deal is complete.
+
+    Being asked is a secret (it tells that the drawer holds a ten): only the asked seat's view
+    shows it, and the other views show the deal as of ``game.public_drawn``, the last draw the
+    table knows of (a declaration's, or the whole deal once it is complete)."""
     while game.drawn < DEALT:
         seat = (game.first + game.drawn) % game.seats
         game.hands[seat].append(game.deck[game.drawn])
@@ -75,6 +79,7 @@ def advance_deal(game: MishiGame, events: list[dict]) -> None:
             game.asked = seat
             return
     game.asked = None
+    game.public_drawn = DEALT
     game.kitty = list(game.deck[DEALT:])
     events.append({"type": "dealt"})
     start_bao(game, events)
@@ -130,17 +135,14 @@ def _bid_refusal(game: MishiGame, seat: int, kind: str) -> str:
     return f"{kind}: that does not outrank the standing bid"
 
 
-def _bid_event(kind: str, phase: str, seat: int, bid: Bid | None) -> dict:
-    if bid is None:
-        return {"type": "pass", "seat": seat, "phase": phase}
-    return {"type": kind, **bid.as_dict()}
-
-
 def commit_declare(game: MishiGame, seat: int, bid: Bid | None) -> list[dict]:
-    """A checked declaration (or a pass, ``bid`` None); the deal goes on."""
-    events = [_bid_event("declare", "deal", seat, bid)]
+    """A checked declaration (or a pass, ``bid`` None); the deal goes on. A pass is no event:
+    nobody else may learn that the drawer was asked."""
+    events = []
     if bid is not None:
         game.declaration = bid
+        game.public_drawn = game.drawn
+        events.append({"type": "declare", **bid.as_dict()})
     game.asked = None
     advance_deal(game, events)
     return events
@@ -148,7 +150,8 @@ def commit_declare(game: MishiGame, seat: int, bid: Bid | None) -> list[dict]:
 
 def commit_bao(game: MishiGame, seat: int, bid: Bid | None) -> list[dict]:
     """A checked go-alone bid (or a pass, ``bid`` None); the turn goes on."""
-    events = [_bid_event("bao", "bao", seat, bid)]
+    passed = {"type": "pass", "seat": seat, "phase": "bao"}
+    events = [passed if bid is None else {"type": "bao", **bid.as_dict()}]
     if bid is not None:
         game.bao_bid = bid
     game.bao_steps += 1
@@ -172,18 +175,13 @@ def start_bao(game: MishiGame, events: list[dict]) -> None:
 
 
 def advance_bao(game: MishiGame, events: list[dict], turn: int) -> None:
-    """Ask the next player from ``turn`` on who can outbid; end the round when it comes back."""
-    while True:
-        bidder = game.bao_bid.seat if game.bao_bid else None
-        if bidder is not None and turn == bidder:
-            break
-        if bidder is None and game.bao_steps >= game.seats:
-            break
-        if bao_options(game, turn):
-            game.bao_turn = turn
-            return
-        turn = (turn + 1) % game.seats
-        game.bao_steps += 1
+    """Ask ``turn`` — every player is asked, one who cannot outbid has only ``pass`` (skipping
+    it would tell who holds a ten) — or end the round: the turn is back at the last bidder,
+    or one round went by without a bid."""
+    bidder = game.bao_bid.seat if game.bao_bid else None
+    if turn != bidder and (bidder is not None or game.bao_steps < game.seats):
+        game.bao_turn = turn
+        return
     game.bao_turn = None
     final = game.bao_bid or game.declaration
     if final is None:

@@ -91,7 +91,8 @@ class MishiGame(Game):
         self.kitty: list[str]  # the kitty, then (once buried) the buried cards
         self.declaration: Bid | None
         self.bao_bid: Bid | None
-        self.asked: int | None  # the drawer who may declare now
+        self.asked: int | None  # the drawer who may declare now (a secret: see view.py)
+        self.public_drawn: int  # the draws the table knows of (see bidding.advance_deal)
         self.bao_turn: int | None
         self.bao_steps: int
         self.declarer: int | None
@@ -119,7 +120,7 @@ class MishiGame(Game):
         self.phase = "deal"
         self.order = ORDERS[None]
         self.deck = deck
-        self.drawn = 0
+        self.drawn = self.public_drawn = 0
         self.hands = [[] for _ in range(n)]
         self.kitty = []
         self.declaration = self.bao_bid = None

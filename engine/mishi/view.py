@@ -1,8 +1,11 @@
 """What one seat may know (``seat=None``: a spectator). Keys are documented in docs/mishi.md.
 
 Secrets: the other hands, the kitty (the declarer sees it only while burying), the buried
-cards (the declarer's own view only), other seats' pending picks, and who the partner is
-(only the holder of the other trump-suit ten knows, until that ten is played).
+cards (the declarer's own view only), other seats' pending picks, who the partner is (only the
+holder of the other trump-suit ten knows, until that ten is played), and who is asked during
+the deal (it tells who holds a ten): only the asked seat's own view shows it pending and its
+cards drawn so far; every other view shows the deal as of the last draw the table knows of
+(``game.public_drawn``: the last declaration's, or the whole deal).
 """
 
 from __future__ import annotations
@@ -54,6 +57,18 @@ def _lead(game: MishiGame) -> dict | None:
     }
 
 
+def _drawn(game: MishiGame, seat: int | None) -> int:
+    """How many draws of the deal ``seat`` may know of."""
+    if game.phase == "deal" and (seat is None or seat != game.asked):
+        return game.public_drawn
+    return game.drawn
+
+
+def _dealt_to(game: MishiGame, seat: int, drawn: int) -> int:
+    """How many of the first ``drawn`` draws went to ``seat``."""
+    return max(0, drawn - (seat - game.first) % game.seats + game.seats - 1) // game.seats
+
+
 def view(game: MishiGame, seat: int | None) -> dict:
     """What ``seat`` (None: a spectator) may know of ``game``."""
     if seat is not None:
@@ -65,12 +80,21 @@ def view(game: MishiGame, seat: int | None) -> dict:
     bao = game.bao_bid.as_dict() if game.bao_bid else None
     standing = game.bao_bid or game.declaration
     in_play = game.phase == "play"
+    drawn = _drawn(game, seat)
+    if drawn == game.drawn:
+        hand, counts = game.hands[seat] if seat is not None else [], [len(h) for h in game.hands]
+    else:
+        counts = [_dealt_to(game, s, drawn) for s in range(game.seats)]
+        hand = [] if seat is None else game.hands[seat][: counts[seat]]
+    pending = game.pending()
+    if game.phase == "deal":
+        pending = [s for s in pending if s == seat]
     return {
         "game": "mishi",
         "seat": seat,
         "seats": game.seats,
         "phase": game.phase,
-        "pending": game.pending(),
+        "pending": pending,
         "scores": list(game.totals),
         "over": game.over,
         "options": dict(game.options),
@@ -78,9 +102,9 @@ def view(game: MishiGame, seat: int | None) -> dict:
         "hand_number": min(game.hand_index + 1, game.options["hands"]),
         "hands": game.options["hands"],
         "first_player": game.first,
-        "hand": None if seat is None else order.sorted(game.hands[seat]),
-        "counts": [len(h) for h in game.hands],
-        "to_deal": max(0, DEALT - game.drawn),
+        "hand": None if seat is None else order.sorted(hand),
+        "counts": counts,
+        "to_deal": max(0, DEALT - drawn),
         "declaration": declaration,
         "bao": bao,
         "trump": game.trump if game.trump else (standing.suit if standing else None),

@@ -55,7 +55,7 @@ def test_declaring_a_ten_you_do_not_hold_is_refused():
         g.apply(1, {"type": "pass"})  # not its turn
 
 
-def test_bao_in_turn_from_the_declarer_skipping_those_who_cannot_outbid():
+def test_bao_asks_everyone_in_turn_from_the_declarer_pass_only_when_unable():
     deck = stacked({2: ["10C"], 3: ["10D"], 0: ["10H"]})
     g = new(deck)
     asked = []
@@ -65,14 +65,47 @@ def test_bao_in_turn_from_the_declarer_skipping_those_who_cannot_outbid():
         g.apply(seat, want if seat == 2 and g.declaration is None else {"type": "pass"})
     while g.phase == "bao":
         seat = g.pending()[0]
-        asked.append(seat)
+        asked.append((seat, g.legal_actions(seat)))
         action = {"type": "bao", "cards": ["10D"]} if seat == 3 else {"type": "pass"}
-        g.apply(seat, action)
-    # 2 (declarer) passes, 3 bids, 0 (10H could outbid) passes, 1 (no ten) is skipped,
-    # 2 may still outbid with 10C > 10D, passes, and the turn is back at the bidder.
-    assert asked == [2, 3, 0, 2]
+        events = g.apply(seat, action)
+        if action["type"] == "pass":  # the same public event whether or not it could bid
+            assert events[0] == {"type": "pass", "seat": seat, "phase": "bao"}
+    # 2 (declarer) passes, 3 bids, 0 (10H could outbid) passes, 1 (no ten) is asked too with
+    # only `pass`, 2 may still outbid with 10C > 10D, passes, and the turn is back at the bidder.
+    assert [seat for seat, _ in asked] == [2, 3, 0, 1, 2]
+    assert asked[3][1] == [{"type": "pass"}]
+    assert asked[2][1] == [{"type": "bao", "cards": ["10H"]}, {"type": "pass"}]
     assert g.phase == "bury" and g.declarer == 3 and g.trump == "D" and g.case == "bao"
     assert g.view(None)["sides"] == ["defender", "defender", "defender", "declarer"]
+
+
+def test_bao_round_without_a_bid_asks_each_player_once_from_the_declarer():
+    g = new(stacked({1: ["10S"]}))
+    deal_events = []
+    while g.phase == "deal":
+        seat = g.pending()[0]
+        bid = {"type": "declare", "cards": ["10S"]}
+        deal_events += g.apply(seat, bid if g.declaration is None else {"type": "pass"})
+    asked = []
+    while g.phase == "bao":
+        seat = g.pending()[0]
+        legal = g.legal_actions(seat)
+        assert legal[-1] == {"type": "pass"}
+        asked.append(seat)
+        g.apply(seat, {"type": "pass"})
+    assert asked == [1, 2, 3, 0] and g.declarer == 1 and g.case == "2v2"
+
+
+def test_a_player_who_cannot_outbid_may_only_pass():
+    g = new(stacked({0: ["10S"], 1: ["10D"]}))
+    while g.phase == "deal":
+        seat = g.pending()[0]
+        g.apply(seat, {"type": "pass"})
+    g.apply(g.pending()[0], {"type": "bao", "cards": ["10S"]})  # seat 0 goes alone with 10S
+    assert g.pending() == [1] and g.legal_actions(1) == [{"type": "pass"}]
+    with pytest.raises(IllegalAction, match="outrank"):
+        g.apply(1, {"type": "bao", "cards": ["10D"]})
+    assert g.pending() == [1]
 
 
 def test_bao_beats_any_declaration_and_later_bids_must_rank_higher():
@@ -91,12 +124,17 @@ def test_bao_ranks_against_earlier_bids():
         g.apply(seat, {"type": "declare", "cards": ["10S"]} if first else {"type": "pass"})
     assert g.pending() == [0]
     g.apply(0, {"type": "bao", "cards": ["10S"]})
-    # only a pair of tens outbids a single spade ten: single tens are skipped
+    # only a pair of tens outbids a single spade ten: single tens are asked, with only `pass`
+    asked = []
     while g.phase == "bao":
         seat = g.pending()[0]
-        assert seat not in (1, 2)
-        assert any(g.hands[seat].count("10" + s) == 2 for s in "SHCD")
+        asked.append(seat)
+        if seat in (1, 2):
+            assert g.legal_actions(seat) == [{"type": "pass"}]
+        else:
+            assert any(g.hands[seat].count("10" + s) == 2 for s in "SHCD")
         g.apply(seat, {"type": "pass"})
+    assert asked == [1, 2, 3]
     assert g.phase == "bury" and g.declarer == 0 and g.case == "bao"
 
 
@@ -200,3 +238,25 @@ def test_the_last_draw_is_asked_before_the_deal_ends():
     events = g.apply(3, {"type": "declare", "cards": ["10D"]})
     assert [e["type"] for e in events][:2] == ["declare", "dealt"]
     assert g.phase == "bao"
+
+
+def test_being_asked_during_the_deal_shows_only_in_the_asked_seats_own_view():
+    g = new(stacked({1: ["10H"], 3: ["5C", "10S"]}))
+    assert g.pending() == [1] and g.drawn == 2
+    assert g.view(1)["pending"] == [1] and g.view(1)["hand"] == ["10H"]
+    for seat in (0, 2, 3, None):  # the table sees the deal as of the last public draw: none
+        view = g.view(seat)
+        assert view["phase"] == "deal" and view["pending"] == []
+        assert view["counts"] == [0, 0, 0, 0] and view["to_deal"] == 84
+        assert view["hand"] == ([] if seat is not None else None)
+    assert g.apply(1, {"type": "pass"}) == []  # a deal-phase pass is no event
+    assert g.pending() == [1] and g.drawn == 6  # 10H can still declare: asked on each draw
+    assert g.apply(1, {"type": "pass"}) == []
+    assert g.pending() == [3] and g.drawn == 8
+    assert g.view(1)["pending"] == [] and g.view(1)["hand"] == []
+    events = g.apply(3, {"type": "declare", "cards": ["10S"]})
+    assert events == [{"type": "declare", "seat": 3, "suit": "S", "cards": ["10S"]}]
+    # a declaration is public, and so is the draw it was made at
+    assert g.view(0)["counts"] == [2, 2, 2, 2] and g.view(0)["to_deal"] == 76
+    assert len(g.view(1)["hand"]) == 2
+    assert g.view(None)["declaration"]["seat"] == 3

@@ -35,11 +35,22 @@ def check_views(g):
     for seat in (0, 1, 2, 3, None):
         v = g.view(seat)
         assert set(v) >= COMMON and v["game"] == "mishi" and v["seat"] == seat
-        assert v["pending"] == g.pending() and v["counts"] == [len(h) for h in g.hands]
+        # Being asked during the deal is a secret: only the asked seat's own view shows it, and
+        # every other view shows the deal as of the last public draw (issue 10).
+        private = g.phase == "deal" and seat not in g.pending()
+        assert v["pending"] == ([] if private else g.pending())
+        drawn = g.public_drawn if private else g.drawn
+        assert v["to_deal"] == 84 - drawn
+        assert g.phase != "deal" or sum(v["counts"]) == drawn
+        if not private:
+            assert v["counts"] == [len(h) for h in g.hands]
         if seat is None:
             assert v["hand"] is None and v["picked"] == []
         else:
-            assert sorted(v["hand"]) == sorted(g.hands[seat])
+            assert Counter(v["hand"]) <= Counter(g.hands[seat])
+            assert len(v["hand"]) == v["counts"][seat]
+            if not private:
+                assert sorted(v["hand"]) == sorted(g.hands[seat])
             assert v["picked"] == g.picked[seat]
         is_declarer = seat is not None and seat == g.declarer and g.phase not in ("deal", "bao")
         assert v["kitty"] is None or (is_declarer and g.phase == "bury")
