@@ -98,7 +98,7 @@ async def test_notices_never_cover_the_table_and_use_the_card_glyphs():
         screen = await seated(pilot)
         screen.notify("Bot 2 stabbed Bot 3's JS and 10H")
         await pilot.pause()
-        notice = screen.query_one("#notice")
+        notice = screen.query_one("#table-notice")
         shown = [y for y, line in enumerate(screen_lines(app)) if "stabbed" in line]
         assert shown == [notice.region.y]  # on its own line, not in a toast over the board
         assert "J♠" in str(notice.render()) and "10♥" in str(notice.render())

@@ -160,7 +160,7 @@ class TableScreen(Screen[None]):
             with Vertical(id="side"):
                 yield EventLog(id="log")
                 yield ChatPane(id="chat", cursor_blink=self.settings.cursor_blink)
-        yield Static("", id="notice", markup=False)
+        yield Static("", id="table-notice", markup=False)
         yield PromptBar(id="prompt")
         yield Footer(compact=True)
         yield Static(
@@ -322,7 +322,7 @@ class TableScreen(Screen[None]):
         text = self.with_glyphs(clean(message))
         self.notices.append(text)
         if self.is_mounted:
-            self.query_one("#notice", Static).update(Text(text))
+            self.query_one("#table-notice", Static).update(Text(text))
         super().notify(text, *args, **kwargs)
 
     def with_glyphs(self, text: str) -> str:
