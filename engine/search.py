@@ -29,7 +29,7 @@ from .bots import Bot
 
 def determinizer(name: str) -> ModuleType:
     """``engine.<name>.determinize``: ``determinize``, ``observe``, ``searchable``,
-    ``candidates``, ``horizon`` and ``value`` of one game."""
+    ``candidates``, ``horizon``, ``value`` and optionally ``DEPTH`` (playout length)."""
     return import_module(f".{name}.determinize", __package__)
 
 
@@ -59,10 +59,13 @@ class Candidate:
         return mean - z * math.sqrt(var / (self.n - 1))
 
 
-def playout(game: Game, bots: list[Bot], start: Any, horizon: Callable[[Game], Any]) -> None:
-    """Let the bots play ``game`` until it is over or ``horizon(game)`` leaves ``start``."""
+def playout(
+    game: Game, bots: list[Bot], start: Any, horizon: Callable[[Game], Any], depth: int
+) -> None:
+    """Let the bots play ``game`` for at most ``depth`` actions, until it is over or
+    ``horizon(game)`` leaves ``start``."""
     steps = 0
-    while not game.over and horizon(game) == start and steps < 5000:
+    while not game.over and horizon(game) == start and steps < depth:
         seat = game.pending()[0]
         legal = game.legal_actions(seat)
         action = bots[seat].act(game.view(seat), legal)
@@ -77,8 +80,9 @@ class SearchBot(Bot):
     """The ``hard`` level: determinized playouts over a handful of candidate actions.
 
     ``iterations`` bounds the playouts per decision; ``deadline`` (if given) is asked between
-    samples and stops the search when it returns True. ``z`` is how sure the search must be
-    before it overrules the heuristic.
+    samples and stops the search when it returns True. The heuristic is overruled only by a
+    candidate tried on at least ``least`` samples whose advantage is ``z`` standard errors
+    above zero.
     """
 
     def __init__(
@@ -91,7 +95,8 @@ class SearchBot(Bot):
         iterations: int = 240,
         deadline: Callable[[], bool] | None = None,
         width: int = 6,
-        z: float = 1.0,
+        z: float = 1.5,
+        least: int = 6,
     ) -> None:
         super().__init__(seat, seed)
         self.game = game
@@ -102,6 +107,7 @@ class SearchBot(Bot):
         self.deadline = deadline
         self.width = width
         self.z = z
+        self.least = least
         self.memory: dict = {}  #: what the seat has seen so far (see each game's ``observe``)
         self.samples = 0  #: determinizations used in the last decision (for tests and stats)
 
@@ -123,7 +129,9 @@ class SearchBot(Bot):
                 break
             self._iterate(view, cands)
         best = max(cands[1:], key=lambda c: c.lower_bound(self.z))
-        return best.action if best.lower_bound(self.z) > 0 else base
+        if best.n >= self.least and best.lower_bound(self.z) > 0:
+            return best.action
+        return base
 
     def _iterate(self, view: dict, cands: list[Candidate]) -> None:
         mod = self.module
@@ -153,8 +161,8 @@ class SearchBot(Bot):
             return None
         rng = random.Random(seed)
         bots = [self.policy_class(s, rng.randrange(2**31)) for s in range(game.seats)]
-        playout(game, bots, start, mod.horizon)
-        return float(mod.value(game, self.seat))
+        playout(game, bots, start, mod.horizon, getattr(mod, "DEPTH", 5000))
+        return float(mod.value(game, self.seat, start))
 
 
 # Helpers the games' determinizers share ----------------------------------------------------

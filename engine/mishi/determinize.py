@@ -19,7 +19,8 @@ from ..search import pick_candidates, unknown_pool
 from .bidding import DEALT, Bid
 from .cards import ORDERS, Order, full_deck
 from .game import MishiGame
-from .play import BURY
+from .play import BURY, defender_card_points
+from .scoring import hand_deltas
 from .tricks import Shape
 
 _TRIES = 60
@@ -168,7 +169,7 @@ def _deal(
 
 def _partner(
     view: dict, hands: list[list[str]], buried: list[str], plays: list[list[dict]]
-) -> tuple[int | None | bool, str | None]:
+) -> tuple[int | bool | None, str | None]:
     """(partner, case) of the sample; partner False when the sample contradicts the view."""
     sides, case, declarer = view["sides"], view["case"], view["declarer"]
     if case == "bao" or view["bao"] is not None:
@@ -184,3 +185,22 @@ def _partner(
     if len(holders) > 1:
         return False, None
     return (holders[0], "2v2") if holders else (None, "paqi")
+
+
+def horizon(game: MishiGame) -> int:
+    return game.hand_index
+
+
+#: Playouts stop after this many actions (about eight tricks); the hand is then scored as if
+#: it ended with the points captured so far.
+DEPTH = 32
+
+
+def value(game: MishiGame, seat: int, start: int) -> float:
+    """My total once the hand is scored, or as it would be scored on the points so far."""
+    if game.over or game.hand_index != start or game.declarer is None or game.case is None:
+        return float(game.totals[seat])
+    defenders = defender_card_points(game) + game.penalty_adjust
+    stake = game.options["stake"]
+    delta = hand_deltas(game.case, game.declarer, game.partner, defenders, stake, game.seats)
+    return float(game.totals[seat] + delta[seat])

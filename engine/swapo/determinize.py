@@ -203,7 +203,7 @@ def horizon(game: SwapoGame) -> int:
     return game.round_no
 
 
-def value(game: SwapoGame, seat: int) -> float:
+def value(game: SwapoGame, seat: int, start: int) -> float:
     """My total minus the best other total (after the round: it is what decides the game)."""
     others = [t for s, t in enumerate(game.scores) if s != seat]
     return game.scores[seat] - max(others)

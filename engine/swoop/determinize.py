@@ -65,8 +65,15 @@ def horizon(game: SwoopGame) -> int:
     return game.hand_no
 
 
-def value(game: SwoopGame, seat: int) -> float:
-    """Penalties are bad: the others' mean total minus mine, once the hand is scored."""
-    totals = game.scores
+#: Playouts stop after this many actions; the cards still in front count as penalties.
+DEPTH = 48
+
+
+def value(game: SwoopGame, seat: int, start: int) -> float:
+    """Penalties are bad: the others' mean total minus mine, counting the cards still in front
+    of each seat while the hand goes on."""
+    totals = list(game.scores)
+    if not game.over and game.hand_no == start:
+        totals = [t + game.penalties(s) for s, t in enumerate(totals)]
     others = [t for s, t in enumerate(totals) if s != seat]
     return sum(others) / len(others) - totals[seat]
