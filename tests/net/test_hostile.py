@@ -96,7 +96,7 @@ async def test_silent_peers_time_out(toy, hosts):
 
 
 async def test_flooder_is_dropped(toy, hosts):
-    host = await hosts(toy, seats=2, seed=1, rate=10, burst=20)
+    host = await hosts(toy, seats=2, seed=1, rate=10, burst=20, flood_cut_after=0.5)
     peer = await RawPeer.open(host.port)
     peer.join()
     peer.send(b"".join(encode({"t": "ping", "n": i}) for i in range(200)))
@@ -126,7 +126,7 @@ async def test_others_play_on_while_a_seated_peer_misbehaves(toy, hosts):
 
 
 async def test_nothing_is_left_after_many_hostile_peers(toy, hosts):
-    host = await hosts(toy, seats=2, seed=1, handshake_timeout=0.5)
+    host = await hosts(toy, seats=2, seed=1, handshake_timeout=0.5, pending_per_address=20)
     tasks_before = set(host._tasks)
     peers = [await RawPeer.open(host.port) for _ in range(20)]
     for i, peer in enumerate(peers):
@@ -140,12 +140,12 @@ async def test_nothing_is_left_after_many_hostile_peers(toy, hosts):
     assert host.seating.taken_count == 0
 
 
-async def test_too_many_connections_are_turned_away(toy, hosts, monkeypatch):
-    monkeypatch.setattr("net.host.MAX_CONNECTIONS", 2)
-    host = await hosts(toy, seats=2, seed=1)
+async def test_too_many_connections_are_turned_away(toy, hosts):
+    host = await hosts(toy, seats=2, seed=1, pending_per_address=2)
     held = [await RawPeer.open(host.port) for _ in range(2)]
     extra = await RawPeer.open(host.port)
     got = await extra.until_closed()
     assert [m["t"] for m in got] == ["error"] and got[0]["code"] == "full"
+    assert 0 < got[0]["retry"] <= host.handshake_timeout
     for peer in held:
         peer.writer.close()
