@@ -4,14 +4,13 @@ A journal is a file of codec frames (so bytes, ints and maps round-trip exactly)
 the header (game, seats, options, seed, bot seats, table name, the password's ``verifier`` —
 never the password itself; journals written before kept a ``password`` and are still read —
 and the seats' resume tokens); then one record per change: ``{"r": "sit", "seat", "name"}``
-when a seat is taken,
-``{"r": "stand", "seat", "token"}`` when a player leaves before the start (the seat is free
-again and gets a fresh token),
-``{"r": "port", "port"}`` when the host binds, ``{"r": "act", "seat", "action"}`` for every applied
-action (with ``"bot": True`` when a host bot chose it). Churn before the start is compacted:
-``rewrite`` replaces the file (atomically) with a header and the records that still matter. Each record is written and fsync'd before the state it produces is sent, so whatever a
-client saw acknowledged is on disk. A torn last record (the crash hit mid-write) was never
-acknowledged and is dropped on reading.
+when a seat is taken, ``{"r": "stand", "seat", "token"}`` when a player leaves before the start
+(the seat is free again and gets a fresh token), ``{"r": "port", "port"}`` when the host binds,
+``{"r": "act", "seat", "action"}`` for every applied action (with ``"bot": True`` when a host
+bot chose it). Churn before the start is compacted: ``rewrite`` replaces the file (atomically)
+with a header and the records that still matter. Each record is written and fsync'd before the
+state it produces is sent, so whatever a client saw acknowledged is on disk. A torn last record
+(the crash hit mid-write) was never acknowledged and is dropped on reading.
 """
 
 from __future__ import annotations

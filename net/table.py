@@ -188,7 +188,7 @@ class Table(Generic[P]):
         tokens: dict[int, str],
         actions: list[tuple[int, Any]],
         by_bot: Callable[[int, int], bool] | None = None,
-        before: Callable[[int, Any], None] | None = None,
+        before: Callable[[int, Any], object] | None = None,
     ) -> None:
         """Put back the recorded sitters and their tokens, then apply every recorded action.
         ``before(seat, action)`` is called ahead of each action that ``by_bot(i, seat)`` says
