@@ -7,56 +7,10 @@ import asyncio
 import struct
 
 import pytest
+from rawpeer import RawPeer, error_code
 
 from net.botclient import run_bot_client
-from net.codec import HOST_FRAME_LIMIT, FrameDecoder, encode
-from net.messages import check_host
-
-
-class RawPeer:
-    """A client that speaks bytes, not the protocol."""
-
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader, self.writer = reader, writer
-        self.decoder = FrameDecoder(HOST_FRAME_LIMIT)
-
-    @classmethod
-    async def open(cls, port: int) -> RawPeer:
-        return cls(*await asyncio.open_connection("127.0.0.1", port))
-
-    async def until_closed(self, timeout: float = 5.0) -> list[dict]:
-        """Every message until the host closes the connection."""
-        got = []
-        async with asyncio.timeout(timeout):
-            while data := await self.reader.read(65536):
-                self.decoder.feed(data)
-                got.extend(check_host(m) for m in self.decoder)
-        self.writer.close()
-        return got
-
-    def send(self, data: bytes) -> None:
-        self.writer.write(data)
-
-    def join(self, name: str = "raw") -> None:
-        self.send(
-            encode(
-                {
-                    "t": "join",
-                    "name": name,
-                    "seat": None,
-                    "spectator": False,
-                    "auth": None,
-                    "token": None,
-                }
-            )
-        )
-
-
-def error_code(messages: list[dict]) -> str:
-    errors = [m for m in messages if m["t"] == "error"]
-    assert errors, f"no error in {[m['t'] for m in messages]}"
-    return errors[-1]["code"]
-
+from net.codec import encode
 
 HOSTILE_BYTES = {
     "garbage": b"\x00\x00\x00\x05\xc1\xc1\xc1\xc1\xc1",
