@@ -72,6 +72,7 @@ class Connection:
         self.throttle = Throttle(rate, burst, cut_after)
         self.frames = FrameReader(reader, limit=CLIENT_FRAME_LIMIT, check=check_client)
         self.closed = False
+        self._closing = asyncio.Event()
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
         self.address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
@@ -108,20 +109,23 @@ class Connection:
         wait = self.throttle.charge()
         if wait is None:
             raise Refused("flood", "too many messages for too long")
-        if wait > 0:
-            await asyncio.sleep(wait)
+        if wait > 0:  # closing the connection ends the wait
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._closing.wait(), wait)
 
     def close(self, code: str = "", msg: str = "", retry: float | None = None) -> None:
         """Tell the peer why (if there is a reason) and close; safe to call twice."""
         if code and not self.closed:
             self.send(error_message(code, msg, retry))
         self.closed = True
+        self._closing.set()
         with contextlib.suppress(Exception):
             self.writer.close()
 
     def abort(self) -> None:
         """Close at once, discarding what is buffered (for peers that do not read)."""
         self.closed = True
+        self._closing.set()
         with contextlib.suppress(Exception):
             self.writer.transport.abort()
 

@@ -271,9 +271,8 @@ class Host:
             if exc.code:
                 log.info("dropping %s: %s", conn.peer, exc.msg)
             conn.close(exc.code, exc.msg, exc.retry)
-        except asyncio.CancelledError:
-            conn.close()
-            raise
+        except asyncio.CancelledError:  # only close() cancels: the handler ends quietly (a
+            conn.close()  # cancelled handler task would be logged as an error by asyncio)
         except Exception as exc:  # a bug or a failing disk: this peer goes, the log says why
             log.exception("connection %s failed", conn.peer)
             conn.close("internal", f"the host failed: {type(exc).__name__}")
