@@ -2,12 +2,12 @@
 
 The host runs in its own process, serving rounds of ``--tables`` tables (4 seats each, every
 fifth one with a password); this process plays every seat with an honest bot client at full
-speed, round after round. First the tables alone for half of ``--seconds``, then the same with
-an attacker process at them for the other half: 64 slowloris sockets (a join dribbled a byte
-at a time, from 127.0.0.2), chat flooders (spectators sending as fast as they can, from
-127.0.0.4) and a wrong-password guesser (from 127.0.0.3). Printed for each phase: honest
-act -> own new state p50/p99, honest clients cut (aim: 0), games finished / started; and the
-attack's own counters. Aim: attacked p99 within 2x of alone.
+speed, round after round, for ``--seconds``: every other round alone, the others with an
+attacker process at them: 64 slowloris sockets (a join dribbled a byte at a time, from
+127.0.0.2), chat flooders (spectators sending as fast as they can, from 127.0.0.4) and a
+wrong-password guesser (from 127.0.0.3). Printed for each kind of round: honest act -> own new
+state p50/p99, honest clients cut (aim: 0), games finished / started; and the attack's own
+counters. Aim: attacked p99 within 2x of alone.
 
 Run: .venv/bin/python bench/bench_abuse.py [--seconds 120] [--tables 25] [--rounds 2]
 """
@@ -156,22 +156,27 @@ async def play_round(ports: list[int], tally: Tally) -> None:
         )
 
 
-async def phase(host: asyncio.subprocess.Process, seconds: float, attack: Any) -> Tally:
-    tally = Tally()
-    assert host.stdin is not None and host.stdout is not None
+async def rounds(host: Any, attacker: Any, seconds: float) -> tuple[Tally, Tally]:
+    """Rounds of fresh tables, alternately alone and attacked (so a busy machine weighs on
+    both alike), until ``seconds`` have passed."""
+    alone, attacked = Tally(), Tally()
     stop = time.monotonic() + seconds
-    while time.monotonic() < stop:
+    n = 0
+    while time.monotonic() < stop or n < 2:
         host.stdin.write(b"round\n")
         ports = json.loads(await host.stdout.readline())
-        if attack is not None:
-            attack.stdin.write((json.dumps(ports) + "\n").encode())
+        under_attack = n % 2 == 1
+        attacker.stdin.write((json.dumps(ports if under_attack else []) + "\n").encode())
+        tally = attacked if under_attack else alone
         await play_round(ports, tally)
         print(
-            f"  round done: games {tally.finished}/{tally.games}, cut {tally.cut}",
+            f"  round {n} {'attacked' if under_attack else 'alone'}: games "
+            f"{tally.finished}/{tally.games}, cut {tally.cut}",
             file=sys.stderr,
             flush=True,
         )
-    return tally
+        n += 1
+    return alone, attacked
 
 
 # -- the attackers --------------------------------------------------------------------------
@@ -285,11 +290,9 @@ def report(name: str, tally: Tally) -> float:
 
 
 async def run(args: argparse.Namespace) -> None:
-    serve_args = ("--serve", "--tables", str(args.tables), "--rounds", str(args.rounds))
-    host = await child(*serve_args)
-    alone = await phase(host, args.seconds / 2, None)
+    host = await child("--serve", "--tables", str(args.tables), "--rounds", str(args.rounds))
     attacker = await child("--attack", "--slowloris", str(args.slowloris))
-    attacked = await phase(host, args.seconds / 2, attacker)
+    alone, attacked = await rounds(host, attacker, args.seconds)
     assert attacker.stdin is not None and attacker.stdout is not None
     attacker.stdin.close()
     counts = json.loads(await asyncio.wait_for(attacker.stdout.readline(), 30))
@@ -299,7 +302,7 @@ async def run(args: argparse.Namespace) -> None:
     await host.wait()
     print(
         f"{args.tables} tables x {SEATS} honest bot clients ({GAME}, {args.rounds} rounds a "
-        f"game), {args.seconds:.0f} s"
+        f"game), {args.seconds:.0f} s, rounds alternately alone and attacked"
     )
     base = report("alone", alone)
     worse = report("attacked", attacked)

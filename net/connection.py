@@ -28,8 +28,9 @@ WRITE_BUFFER_LIMIT = 4 * 1024 * 1024
 
 class Throttle:
     """Bursts of ``burst`` messages and ``rate`` per second on average. ``charge`` counts one
-    message and says how long to wait before reading the next (0: at once), or None once the
-    peer has been over the rate without a break for ``cut_after`` seconds."""
+    message (``cost`` of them: a chat line, which goes to everyone, costs more) and says how
+    long to wait before reading the next (0: at once), or None once the peer has been over the
+    rate without a break for ``cut_after`` seconds."""
 
     def __init__(
         self, rate: float, burst: float, cut_after: float = 10.0, clock: Any = time.monotonic
@@ -42,9 +43,9 @@ class Throttle:
         self.stamp = clock()
         self.limited_since: float | None = None
 
-    def charge(self) -> float | None:
+    def charge(self, cost: float = 1.0) -> float | None:
         now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate) - 1
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate) - cost
         self.stamp = now
         if self.tokens >= 0:
             self.limited_since = None
@@ -101,12 +102,13 @@ class Connection:
         while True:
             yield await self.next_message(timeout)
 
-    async def pace(self, counted: bool) -> None:
-        """After a message: a ``counted`` one is charged to the throttle, and the peer waits
-        (is not read) as long as it says; ``Refused`` (``flood``) if it must go."""
-        if not counted:
+    async def pace(self, cost: float) -> None:
+        """After a message: its ``cost`` (0: the table asked for it) is charged to the
+        throttle, and the peer waits (is not read) as long as it says; ``Refused`` (``flood``)
+        if it must go."""
+        if not cost:
             return
-        wait = self.throttle.charge()
+        wait = self.throttle.charge(cost)
         if wait is None:
             raise Refused("flood", "too many messages for too long")
         if wait > 0:  # closing the connection ends the wait

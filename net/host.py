@@ -38,12 +38,13 @@ class Host:
     """Serves one table. ``bots`` is how many seats (the last ones) the host's bots take.
 
     Limits (docs/protocol.md): ``handshake_timeout`` for the whole handshake, ``idle_timeout``
-    for each whole message after it; ``rate``/``burst`` for what the table did not ask for, a
-    peer over it is slowed and cut after ``flood_cut_after`` s; ``pending_per_address`` and
-    ``pending_total`` connections may be joining at once; wrong passwords from one address
-    wait ``guess_delay`` doubling up to ``guess_delay_max``; a seat is taken over by its token
-    at most once per ``takeover_every`` s; before the start the journal is compacted after
-    ``compact_after`` leavings."""
+    for each whole message after it; ``rate``/``burst`` for what the table did not ask for (a
+    chat line counts ``chat_cost``), a peer over it is slowed and cut after
+    ``flood_cut_after`` s; ``pending_per_address`` and ``pending_total`` connections may be
+    joining at once; wrong passwords from one address wait ``guess_delay`` doubling up to
+    ``guess_delay_max``; a seat is taken over by its token at most once per
+    ``takeover_every`` s; before the start the journal is compacted after ``compact_after``
+    leavings."""
 
     def __init__(
         self,
@@ -63,6 +64,7 @@ class Host:
         rate: float = 50.0,
         burst: float = 100.0,
         flood_cut_after: float = 10.0,
+        chat_cost: float = 5.0,
         pending_per_address: int = 8,
         pending_total: int = 32,
         max_spectators: int = MAX_SPECTATORS,
@@ -91,6 +93,7 @@ class Host:
         self.idle_timeout = idle_timeout
         self.handshake_timeout = handshake_timeout
         self.rate, self.burst, self.flood_cut_after = rate, burst, flood_cut_after
+        self.chat_cost = chat_cost
         self.doorway = Doorway(pending_per_address, pending_total, handshake_timeout)
         self.guesses = Guesses(guess_delay, guess_delay_max)
         self.max_spectators = max_spectators
@@ -266,7 +269,8 @@ class Host:
                 message = await conn.next_message(self.idle_timeout)
                 asked = self.table.answers_request(conn, message)
                 refused = self._receive(conn, message)
-                await conn.pace(counted=refused or not asked)
+                cost = self.chat_cost if message["t"] == "chat" else 1.0
+                await conn.pace(cost if refused or not asked else 0.0)
         except Refused as exc:
             if exc.code:
                 log.info("dropping %s: %s", conn.peer, exc.msg)

@@ -21,7 +21,7 @@ class RawPeer:
         return cls(*await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0)))
 
     async def next(self, timeout: float = 5.0) -> dict:
-        """The next host message (KeyError-free: EOF raises ConnectionError)."""
+        """The next checked host message; ConnectionError if the host closes first."""
         async with asyncio.timeout(timeout):
             while True:
                 for message in self.decoder:

@@ -41,7 +41,7 @@ async def test_1_an_honest_fast_bot_is_never_cut(toy, hosts):
 
 
 async def test_1_a_chat_flood_is_slowed_before_it_is_cut(toy, hosts):
-    host = await hosts(toy, seats=2, seed=1, rate=5, burst=10, flood_cut_after=1.0)
+    host = await hosts(toy, seats=2, seed=1, rate=5, burst=10, flood_cut_after=1.0, chat_cost=1)
     peer = await RawPeer.open(host.port)
     peer.send(join_frame(spectator=True))
     peer.send(b"".join(encode({"t": "chat", "text": f"spam {i}", "to": None}) for i in range(60)))
