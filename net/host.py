@@ -263,8 +263,8 @@ class Host:
         try:
             self._deliver(self.table.open(conn))
             join = await conn.next_message(self.handshake_timeout)
+            await self._join(conn, join)  # a guess waiting its turn still holds its place
             self.doorway.leave(conn)
-            await self._join(conn, join)
             while True:
                 message = await conn.next_message(self.idle_timeout)
                 asked = self.table.answers_request(conn, message)
