@@ -15,6 +15,9 @@ itself tell). The pairs:
 - ``pile``: the joker is dealt to seat a in one game and left in the pile (X dealt to a in its
   place) in the other — whether *anybody* holds a joker is as secret as who.
 - ``rank``: the same deal; only the rank seat a declares for its joker differs.
+- ``card``: any card of a's and any card of b's trade places (an Ace, a joker, a pair-maker),
+  under any variant mix, normal rules included: nothing before the reveal — no turn, prompt or
+  event — may depend on what a seat holds.
 
 The policy makes the same choice whenever the two games offer the same public situation: the
 seat to act is drawn (seeded per step) from ``pending()``; an action is drawn (seeded per
@@ -37,10 +40,11 @@ import pytest
 import engine
 from engine.cards import standard_deck
 from engine.swapo.dealing import HAND_SIZE, clockwise_from
+from engine.swapo.options import VARIANTS
 from engine.swapo.swaps import unlocked_cards
 
 JOKER = "JK"
-SEEDS = range(120)
+SEEDS = range(100)
 STEP_BOUND = 2000
 
 
@@ -58,7 +62,8 @@ class Pair:
         self.seed = seed
         self.kind = kind
         n = rng.randint(2, 6)
-        variant = ["ace"] + [v for v in ("dagger", "asterisk") if rng.random() < 0.5]
+        extra = [v for v in ("dagger", "asterisk", "ace") if rng.random() < 0.5]
+        variant = extra if kind == "card" else sorted({"ace", *extra}, key=VARIANTS.index)
         decks = rng.choice([1, 1, 2])
         five = rng.random() < 0.5
         dealer = rng.randrange(n)
@@ -68,36 +73,35 @@ class Pair:
             "first_dealer": dealer,
             "deal_method": "five_at_once" if five else "one_at_a_time",
         }
+        dealt = HAND_SIZE * n
         while True:
             deck = standard_deck(decks, jokers=(JOKER,))
             rng.shuffle(deck)
-            dealt = HAND_SIZE * n
             hands: list[list[int]] = [[] for _ in range(n)]
             for i in range(dealt):
                 hands[dealt_to(i, dealer, n, five)].append(i)
             a = rng.randrange(n)
-            # exactly one joker in a's hand: the one of interest
-            jokers = [i for i in range(len(deck)) if deck[i] == JOKER]
+            b: int | None = rng.choice([s for s in range(n) if s != a])
             ia = rng.choice(hands[a])
-            ij = rng.choice(jokers)
-            deck[ia], deck[ij] = deck[ij], deck[ia]
-            if [deck[i] for i in hands[a]].count(JOKER) != 1:
+            if kind != "card":  # the joker of interest is dealt to a
+                ij = rng.choice([i for i, c in enumerate(deck) if c == JOKER])
+                deck[ia], deck[ij] = deck[ij], deck[ia]
+            held = [deck[i] for i in hands[a]]
+            if held.count(deck[ia]) != 1:
                 continue
-            mine = {deck[i] for i in hands[a]}
-            if kind == "seat":
-                b = rng.choice([s for s in range(n) if s != a])
-                if JOKER in (deck[i] for i in hands[b]):
+            if kind in ("seat", "card"):  # a card of b's, of a code neither holds twice
+                theirs = [deck[i] for i in hands[b]]
+                spots = [i for i in hands[b] if deck[i] not in held and theirs.count(deck[i]) == 1]
+                if deck[ia] in theirs:
                     continue
-                spots = [i for i in hands[b] if deck[i] not in mine]
             else:
                 b = None
-                spots = [i for i in range(dealt, len(deck)) if deck[i] not in mine]
-            if not spots:
-                continue
-            ix = rng.choice(spots)
-            break
+                spots = [i for i in range(dealt, len(deck)) if deck[i] not in held]
+            if spots:
+                ix = rng.choice(spots)
+                break
         self.secret = {a} if b is None else {a, b}
-        self.interest = {JOKER, deck[ix]}
+        self.interest = {deck[ia]} if kind == "rank" else {deck[ia], deck[ix]}
         twin = list(deck)
         if kind != "rank":
             twin[ia], twin[ix] = twin[ix], twin[ia]
@@ -112,7 +116,7 @@ class Pair:
 
     # The policy ------------------------------------------------------------------------------
     def moves_interest(self, game: Any, seat: int, action: dict) -> bool:
-        """Whether the action could move the joker or X (or force a give that must)."""
+        """Whether the action could move a card of interest (or force a give that must)."""
         kind = action["type"]
         if kind == "give":
             return bool(self.interest & set(action["cards"]))
@@ -186,7 +190,7 @@ def audit(pair: Pair) -> int:
     raise AssertionError(f"no reveal within {STEP_BOUND} steps ({pair.describe()})")
 
 
-@pytest.mark.parametrize("kind", ["seat", "pile", "rank"])
+@pytest.mark.parametrize("kind", ["seat", "pile", "rank", "card"])
 def test_the_joker_is_secret_until_the_reveal(kind: str) -> None:
     for seed in SEEDS:
         audit(Pair(kind, seed))
