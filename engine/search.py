@@ -102,7 +102,6 @@ class SearchBot(Bot):
         self.game = game
         self.policy_class = policy
         self.policy = policy(seat, self.rng.randrange(2**31))
-        self.module = determinizer(game)
         self.iterations = iterations
         self.deadline = deadline
         self.width = width
@@ -110,6 +109,10 @@ class SearchBot(Bot):
         self.least = least
         self.memory: dict = {}  #: what the seat has seen so far (see each game's ``observe``)
         self.samples = 0  #: determinizations used in the last decision (for tests and stats)
+
+    @property
+    def module(self) -> ModuleType:
+        return determinizer(self.game)
 
     def act(self, view: dict, legal: list[dict]) -> dict:
         mod = self.module

@@ -81,6 +81,7 @@ def play_launcher(
     options: dict | None = None,
     name: str | None = None,
     bot_delay: float = 0.4,
+    level: str = "normal",
 ) -> Launcher:
     """A private table against bots: a real Host on 127.0.0.1 and a real Client, one process.
 
@@ -101,6 +102,7 @@ def play_launcher(
             bots=n_bots,
             name="practice",
             bot_delay=bot_delay,
+            level=level,
         )
         port = await host.start("127.0.0.1", 0)
         client = Client("127.0.0.1", port, name=name or default_name())
@@ -149,6 +151,7 @@ def host_launcher(
     port: int = 0,
     player_name: str | None = None,
     journal: str | None = None,
+    level: str = "normal",
 ) -> Launcher:
     """Host a table others find on the LAN (advertised by zeroconf), and sit at it."""
 
@@ -167,6 +170,7 @@ def host_launcher(
             name=name,
             password=password,
             journal=journal,
+            level=level,
         )
         bound = await host.start(bind, port)
         closers: list[Callable[[], Awaitable[Any]]] = []
@@ -205,7 +209,14 @@ def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher 
     player's name at a table of their own."""
     options = getattr(args, "options", None) or {}
     if args.command == "play":
-        return play_launcher(args.game, bots=args.bots, seed=args.seed, options=options, name=name)
+        return play_launcher(
+            args.game,
+            bots=args.bots,
+            seed=args.seed,
+            options=options,
+            name=name,
+            level=getattr(args, "level", None) or "normal",
+        )
     if args.command == "join":
         host, port = args.address
         return join_launcher(
@@ -223,5 +234,6 @@ def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher 
             bind=args.bind,
             port=args.port,
             journal=args.journal,
+            level=getattr(args, "level", None) or "normal",
         )
     return None
