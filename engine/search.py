@@ -121,7 +121,7 @@ class SearchBot(Bot):
         self.samples = 0
         if len(legal) < 2 or not mod.searchable(view):
             return base
-        options = mod.candidates(view, legal, base, self.rng, self.width)
+        options = mod.candidates(view, legal, base, self.rng, getattr(mod, "WIDTH", self.width))
         if len(options) < 2:
             return base
         cands = [Candidate(a) for a in options]

@@ -25,6 +25,9 @@ from .tricks import Shape
 
 _TRIES = 60
 
+#: Candidates tried per decision (the heuristic's and three others): playouts are long.
+WIDTH = 4
+
 
 def observe(memory: dict, view: dict) -> None:
     """Remember the plays of the current hand from ``trick`` and ``last_trick``."""

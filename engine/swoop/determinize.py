@@ -13,6 +13,9 @@ import random
 from ..search import pick_candidates, split, unknown_pool
 from .game import SwoopGame
 
+#: Candidates tried per decision (the heuristic's and three others): playouts are long.
+WIDTH = 4
+
 
 def observe(memory: dict, view: dict) -> None:
     """Swoop's view already holds everything the search uses."""
@@ -66,7 +69,7 @@ def horizon(game: SwoopGame) -> int:
 
 
 #: Playouts stop after this many actions; the cards still in front count as penalties.
-DEPTH = 48
+DEPTH = 32
 
 
 def value(game: SwoopGame, seat: int, start: int) -> float:
