@@ -164,39 +164,42 @@ def _locks(game: SwapoGame, view: dict, pinned: dict[int, list[str]], rng: rando
         if s == me:
             game.locked_cards[s] = list(view["locked_cards"])
             continue
+        count = view["locked_counts"][s]
+        if view["revealed"] is not None:  # locks no longer matter; powers may have moved cards
+            game.locked_cards[s] = ((game.hands[s] or ["JK"]) * count)[:count]
+            continue
         have = list(pinned.get(s, []))
         rest = list((Counter(game.hands[s]) - Counter(have)).elements())
-        extra = view["locked_counts"][s] - len(have)
+        extra = count - len(have)
         game.locked_cards[s] = have + rng.sample(rest, extra)
 
 
 def _declare(game: SwapoGame, view: dict, rng: random.Random) -> bool:
-    """Ace before the reveal: the others' hidden declarations, made as the heuristic would.
-    False when the sampled jokers cannot match who is still to declare."""
-    n, me = game.seats, view["seat"]
+    """Ace before the reveal: the sealed declare steps. The seat knows its own declarations
+    and whether it still owes a step; the others' steps and ranks are hidden, so each has taken
+    a random number of steps, declaring its jokers first as the heuristic would."""
+    n, me, decks = game.seats, view["seat"], game.options["decks"]
     if view["revealed"] is not None:
         game.declared = [list(d) if d is not None else [] for d in view["declared"]]
         return True
     game.declared = [[] for _ in range(n)]
+    game.declare_steps = [0] * n
     if not game.ace:
         return True
     game.declared[me] = list(view["declared"][me] or [])
     if view["phase"] != "declare":
         return True
-    waiting = set(view["pending"])
+    game.declare_steps[me] = len(game.declared[me]) if me in view["pending"] else decks
     for s in game.players:
         if s == me:
             continue
-        jokers = game.hands[s].count("JK")
-        if s in waiting:
-            if not jokers:
-                return False
-            continue
+        steps = rng.randint(0, decks)
+        game.declare_steps[s] = steps
         bot = SwapoBot(s, rng.randrange(2**31))
-        for _ in range(jokers):
+        for _ in range(min(steps, game.hands[s].count("JK"))):
             sub = game.view(s)
             game.declared[s].append(bot.act(sub, [{"type": "declare", "rank": "A"}])["rank"])
-    return all((undeclared(game, s) > 0) == (s in waiting) for s in game.players)
+    return True
 
 
 def horizon(game: SwapoGame) -> int:
