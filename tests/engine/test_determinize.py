@@ -121,7 +121,7 @@ def _constraints_hold(name: str, game, seat: int, view: dict, memory: dict) -> N
 
 def test_mishi_needs_the_tricks_it_saw():
     mod = determinizer("mishi")
-    for game, _seat, view, _memory in positions("mishi", {}, 5):
+    for _game, _seat, view, _memory in positions("mishi", {}, 5):
         with pytest.raises(ValueError):
             mod.determinize(view, random.Random(1), {})
         return
