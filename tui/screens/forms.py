@@ -18,6 +18,7 @@ from ..args import address as parse_address
 from ..args import parse_option_text
 
 GAME_CHOICES = [(cls.TITLE, name) for name, cls in engine.GAMES.items()]
+LEVEL_CHOICES = [(level.capitalize(), level) for level in engine.LEVELS]
 SEAT_RANGE = {name: (cls.MIN_SEATS, cls.MAX_SEATS) for name, cls in engine.GAMES.items()}
 
 
@@ -42,6 +43,7 @@ class TableRequest:
     options: dict[str, Any]
     table_name: str | None = None
     password: str | None = None
+    level: str = "normal"  #: how well the bots play (engine.LEVELS)
 
 
 class TableForm(ModalScreen[TableRequest | None]):
@@ -68,6 +70,9 @@ class TableForm(ModalScreen[TableRequest | None]):
             with Horizontal(classes="field"):
                 yield Label("Bots", classes="field-label")
                 yield Input("0" if hosting else "3", id="bots", type="integer")
+            with Horizontal(classes="field"):
+                yield Label("Level", classes="field-label")
+                yield Select(LEVEL_CHOICES, value="normal", allow_blank=False, id="level")
             with Horizontal(classes="field"):
                 yield Label("Options", classes="field-label")
                 yield Input(placeholder="variant=ace,dagger rounds=3", id="options")
@@ -122,7 +127,8 @@ class TableForm(ModalScreen[TableRequest | None]):
         if self.mode == "host":
             name = self.query_one("#table-name", Input).value.strip() or None
             password = self.query_one("#password", Input).value or None
-        return TableRequest(self.mode, game, seats, bots, options, name, password)
+        level = str(self.query_one("#level", Select).value)
+        return TableRequest(self.mode, game, seats, bots, options, name, password, level)
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

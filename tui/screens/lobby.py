@@ -261,7 +261,11 @@ class LobbyScreen(Screen[None]):
             return
         if request.mode == "bots":
             launcher = play_launcher(
-                request.game, bots=request.bots, options=request.options, name=self.settings.name
+                request.game,
+                bots=request.bots,
+                options=request.options,
+                name=self.settings.name,
+                level=request.level,
             )
         else:
             launcher = host_launcher(
@@ -271,6 +275,7 @@ class LobbyScreen(Screen[None]):
                 table_name=request.table_name,
                 password=request.password,
                 options=request.options,
+                level=request.level,
                 player_name=self.settings.name,
             )
         self.sit(launcher)
