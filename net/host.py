@@ -23,6 +23,7 @@ from .connection import Connection
 from .hostbots import SeatBots
 from .journal import Journal, read_journal
 from .messages import Refused
+from .pacing import DEFAULT_TICK, DealPacer
 from .seating import Seating
 from .table import Table
 
@@ -52,6 +53,7 @@ class Host:
         rate: float = 50.0,
         burst: float = 100.0,
         fsync: bool = True,
+        deal_tick: float = DEFAULT_TICK,
         _tokens: list[str] | None = None,
     ) -> None:
         self.table: Table[Connection] = Table(
@@ -73,6 +75,11 @@ class Host:
         """Called (synchronously) after every change of the seating, e.g. to refresh the TXT."""
         self.bots = SeatBots(game, self.seating, self.table.seed, absent_bot_after)
         self._bots_on = False
+        # Pacing the deal at tables with people (net/pacing.py); deal_tick=0: never paced.
+        people = len(self.table.bot_seats) < self.table.game.seats
+        self.pacer = DealPacer(
+            self.table, self.bots.plays, paced=people and deal_tick > 0, tick=deal_tick or 1.0
+        )
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task] = set()
         self._finished: asyncio.Future | None = None
@@ -158,6 +165,7 @@ class Host:
         if self.journal is not None:
             self.journal.bound(self.port)
         self._spawn(self._drive_bots())
+        self._spawn(self._pace())
         self._deliver(self.table.start())
         return self.port
 
@@ -227,6 +235,10 @@ class Host:
             await conn.wait_closed()
 
     def _receive(self, conn: Connection, message: dict[str, Any]) -> None:
+        paced = self.pacer.receive(self.table.seat_of(conn), message, self._now())
+        if paced is not None:  # the pacer answered (an act during a shown deal)
+            self._deliver(paced, paced=True)
+            return
         out = self.table.receive(conn, message)
         seat = self.table.seat_of(conn)
         if message["t"] == "join" and seat is not None:
@@ -240,9 +252,12 @@ class Host:
         if seat is not None and self.seating[seat].peer is None and self.started and not self.over:
             self.bots.absent(seat)  # after a grace period, a bot covers the empty seat
 
-    def _deliver(self, out: list[tuple[Connection, dict[str, Any]]]) -> None:
+    def _deliver(self, out: list[tuple[Connection, dict[str, Any]]], paced: bool = False) -> None:
         """Make the table's records durable, then send: each message encoded once however many
-        get it; an ``error`` closes its connection. Then wake whoever waits on the table."""
+        get it; an ``error`` closes its connection. Then wake whoever waits on the table.
+        The table's messages go through the pacer first (``paced``: they come from it)."""
+        if not paced:
+            out = self.pacer.outgoing(out, self._now())
         effects = self.table.take_effects()
         if self.journal is not None:
             for record in effects.records:
@@ -281,10 +296,11 @@ class Host:
             self.bots.wakeup.clear()
             while self.started and not self.game.over:
                 seat = next((s for s in self.game.pending() if self.bots.plays(s)), None)
-                if seat is None:
+                if seat is None or self.pacer.holds():
                     break
-                if self.bot_delay:
-                    await asyncio.sleep(self.bot_delay)
+                delay = self.pacer.bot_delay(self.bot_delay)
+                if delay:
+                    await asyncio.sleep(delay)
                     if seat not in self.game.pending() or not self.bots.plays(seat):
                         continue
                 try:
@@ -306,3 +322,17 @@ class Host:
             )
             out = self.table.play(seat, legal[0])
         self._deliver(out)
+
+    # -- pacing (net/pacing.py) ---------------------------------------------------------------
+    @staticmethod
+    def _now() -> float:
+        return asyncio.get_running_loop().time()
+
+    async def _pace(self) -> None:
+        """Show a Mi Shi deal at a steady pace and answer for people whose window is over."""
+        if not self.pacer.paced:
+            return
+        while True:
+            await asyncio.sleep(self.pacer.tick)
+            if self.started and not self.game.over:
+                self._deliver(self.pacer.step(self._now()), paced=True)
