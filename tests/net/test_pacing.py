@@ -172,7 +172,7 @@ def test_the_host_never_sends_pending_as_such():
     deck, _ = stacked()
     for paced, bots in ((True, 2), (False, 4)):
         sim = Sim(deck, bots=bots, paced=paced)
-        sim.run(lambda s=sim: s.table.game.phase in ("bury", "play"))
+        sim.run(sim.in_bao)
         for peer, frames in sim.frames.items():
             for _, message in frames:
                 assert set(message) == {"t", "version", "view", "events", "legal"}
