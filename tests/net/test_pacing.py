@@ -31,6 +31,7 @@ class Sim:
         options = {"declare_window": window}
         self.table = Table("mishi", options=options, seed=seed, bots=bots)
         self.table.game = engine.new_game("mishi", 4, options, seed=seed, deck=deck)
+        self.passers = passers
         self.bots = {
             s: Passer() if passers else engine.make_bot("mishi", s, seed=s)
             for s in self.table.bot_seats
@@ -57,6 +58,8 @@ class Sim:
     def bots_move(self):
         game = self.table.game
         while self.table.started and not game.over and not self.pacer.holds():
+            if self.passers and game.phase == "bao":
+                return  # passers would redeal forever
             seat = next((s for s in game.pending() if s in self.bots), None)
             if seat is None:
                 return
