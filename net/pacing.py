@@ -22,10 +22,10 @@ moment a deal starts the ``DealPacer`` is the only source of ``state`` frames:
 - the frames carry a *wire version*: the table's version minus every deal action so far, so
   the number of private decisions never shows; acts coming back are translated.
 
-Bot-only and headless tables are not paced (``paced=False``): the deal runs at full speed and
-only the frames that a private pass would send to seats other than the passer (and the newly
-asked seat) are dropped, and versions are translated the same way. In the go-alone round a
-person who cannot outbid (``legal == [pass]``) is passed for after the same window.
+Bot-only tables are not paced (``paced=False``): the deal runs at full speed and the pacer
+lets everything through as the table made it (its frames then still count the private
+decisions, at no telling speed). At a paced table, in the go-alone round a person who cannot
+outbid (``legal == [pass]``) is passed for after the same window.
 
 This module does no I/O: the host calls ``outgoing`` on everything it sends, ``receive`` on
 every message it gets and ``step`` every ``tick`` seconds (see ``Host._pace``); what
@@ -85,14 +85,12 @@ class DealPacer:
     ) -> None:
         self.table = table
         self.plays = plays
-        self.active = table.game_name in PACED_GAMES
-        self.paced = paced and self.active
+        self.active = self.paced = paced and table.game_name in PACED_GAMES
         self.tick = tick
         self.hidden = 0  # deal actions so far: no frame's version counts them
         self.run: Run | None = None
         self._version = table.version
         self._in_deal = False
-        self._asked: int | None = None
         self._drawn = 0  # the engine's draws when it last asked (where a declaration is made)
         self._deck: list[str] | None = None
         self._bao_since: tuple[int, float] | None = None  # (version, when) a forced pass began
@@ -166,13 +164,12 @@ class DealPacer:
     def _take(self, out: list[tuple[Any, Message]], now: float) -> list[tuple[Any, Message]]:
         """The table's messages after an action: the bookkeeping, and what may go out as is."""
         table, game = self.table, self.game
-        passer, drawn = self._asked, self._drawn
+        drawn = self._drawn
         deal_action = self._in_deal and table.version != self._version
         if deal_action:
             self.hidden += table.version - self._version
         self._version = table.version
         self._in_deal = game.phase == "deal"
-        self._asked = game.asked if game.phase == "deal" else None
         self._drawn = game.drawn
         if self.paced and table.started and not game.over and game.deck is not self._deck:
             self._deck = game.deck
@@ -190,8 +187,6 @@ class DealPacer:
                     seen.add(id(events))
                     self._harvest(events, drawn)
                 continue
-            if deal_action and not events and table.seat_of(peer) not in (passer, self._asked):
-                continue  # a private pass: nobody else hears of it
             kept.append((peer, {**message, "version": self.wire_version}))
         return kept
 

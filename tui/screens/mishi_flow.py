@@ -171,6 +171,11 @@ class MishiDecisions(Decisions):
         bids = [a for a in self.legal if isinstance(a, dict) and a.get("type") == kind]
         return sorted(bids, key=bid_strength)
 
+    def forced(self) -> bool:
+        """Asked with nothing to bid (only ``pass``): everyone is asked to go alone, so that
+        nobody learns who holds a ten."""
+        return self.step in BIDDING and not self.bid_options()
+
     def chosen_bid(self) -> dict[str, Any] | None:
         options = self.bid_options()
         return options[self.option % len(options)] if options else None
@@ -219,7 +224,7 @@ class MishiDecisions(Decisions):
         if self.step == "play":
             size = self.follow_size()
             return len(self.picked) == size if size else bool(self.picked)
-        return self.step in BIDDING and self.chosen_bid() is not None
+        return self.step in BIDDING and (self.chosen_bid() is not None or self.forced())
 
     def cursor_shown(self) -> int | None:
         """Where the hand's cursor stands (None: no card is being chosen)."""
@@ -263,6 +268,9 @@ class MishiDecisions(Decisions):
 
     def bid_question(self) -> Text:
         bid = self.chosen_bid()
+        if self.forced():
+            what = "go alone" if self.step == "bao" else "show a ten"
+            return Text(f"You cannot {what} — enter")
         if self.step == "declare":
             drawn = self.drawn
             line = Text("You drew ")
@@ -352,7 +360,7 @@ class MishiDecisions(Decisions):
 
     def key_label(self, key: str) -> str | None:
         if key == "confirm":
-            return CONFIRM_LABELS.get(self.step)
+            return "pass" if self.forced() else CONFIRM_LABELS.get(self.step)
         if key == "pick" and self.step in BIDDING:
             return "pass"
         if key == "back":
@@ -414,6 +422,8 @@ class MishiDecisions(Decisions):
 
     def confirm(self) -> Outcome:
         """enter: declare (go alone) with the chosen bid, or send the picked cards."""
+        if self.forced():
+            return Send({"type": "pass"})
         if self.step in BIDDING:
             return self.declare()
         if not self.ready():

@@ -341,6 +341,9 @@ class SwoopScreen(TableScreen):
         r = draw.rank_text(rank(card), self.cards)
         line = Text("You turned up ")
         line.append_text(draw.card_label(card, self.cards, self.look))
+        if self.model.forced() == "add":  # asked anyway, so that nobody learns what you hold
+            line.append(" — nothing to add — enter")
+            return line
         line.append(f": add more {r}s (space) or none · ")
         line.append_text(self.picked_words(extra=1))
         line.append(" — enter to play")
@@ -351,6 +354,9 @@ class SwoopScreen(TableScreen):
         r = draw.rank_text(str(chain.get("rank", "?")), self.cards)
         need = chain.get("need", "?")
         line = Text.assemble(("Swoop! Chain downward: ", "bold"))
+        if self.model.forced() == "chain":  # asked anyway, so that nobody learns what you hold
+            line.append("no chain — enter")
+            return line
         line.append(f"{need} more {r}{'s' if need != 1 else ''} swoop again")
         line.append(" — enter chain, x stop (the rest of the pile is cleared)")
         return line
