@@ -165,7 +165,8 @@ class Host:
         if self.journal is not None:
             self.journal.bound(self.port)
         self._spawn(self._drive_bots())
-        self._spawn(self._pace())
+        if self.pacer.paced:
+            self._spawn(self._pace())
         self._deliver(self.table.start())
         return self.port
 
@@ -330,8 +331,6 @@ class Host:
 
     async def _pace(self) -> None:
         """Show a Mi Shi deal at a steady pace and answer for people whose window is over."""
-        if not self.pacer.paced:
-            return
         while True:
             await asyncio.sleep(self.pacer.tick)
             if self.started and not self.game.over:
