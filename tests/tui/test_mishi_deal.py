@@ -98,3 +98,35 @@ async def test_with_a_ten_one_key_declares_and_the_deal_reaches_the_go_alone_rou
             await leave(pilot, host)
     finally:
         await host.close()
+
+
+# The forced steps: asked anyway (so that nobody learns what a hand holds), said plainly -------
+def test_one_who_cannot_go_alone_is_told_so_and_enter_passes():
+    from tui.screens.decisions import Send
+    from tui.screens.mishi_flow import MishiDecisions
+
+    model = MishiDecisions(0)
+    view = {"phase": "bao", "pending": [0], "hand": ["AS", "KH"], "hand_number": 1}
+    model.update(view, [{"type": "pass"}])
+    assert model.step == "bao" and model.forced() and model.ready()
+    assert model.question().plain == "You cannot go alone — enter"
+    assert model.key_label("confirm") == "pass" and model.key_state("confirm")
+    assert model.confirm() == Send({"type": "pass"})
+    model.update(view, [{"type": "bao", "cards": ["10S"]}, {"type": "pass"}])
+    assert not model.forced() and "Go alone" in model.question().plain
+
+
+def test_swoop_forced_add_and_chain_steps_say_so_and_enter_goes_on():
+    from tui.screens.decisions import Send
+    from tui.screens.swoop_flow import SwoopDecisions
+
+    base = {"seat": 0, "pending": [0], "hand": ["7S"], "face_up": [], "mystery": []}
+    model = SwoopDecisions(0)
+    model.update({**base, "phase": "add"}, [{"type": "add", "cards": [], "table": []}])
+    assert model.forced() == "add" and model.key_label("confirm") == "go on"
+    assert model.confirm() == Send({"type": "add", "cards": [], "table": []})
+    model.update({**base, "phase": "chain"}, [{"type": "stop"}])
+    assert model.forced() == "chain"
+    assert model.confirm() == Send({"type": "stop"})
+    model.update({**base, "phase": "add"}, [{"type": "add", "cards": [], "table": []}, {}])
+    assert model.forced() is None
