@@ -206,3 +206,16 @@ def test_a_table_of_bots_is_not_paced():
 class Passer:
     def act(self, view, legal):
         return {"type": "pass"} if {"type": "pass"} in legal else legal[0]
+
+
+def test_a_person_who_cannot_go_alone_is_passed_for_after_the_window():
+    _, twin = stacked()  # seat 0 holds no ten; nobody declared: it is asked first
+    sim = Sim(twin, window=1)
+    sim.run(sim.in_bao)
+    game = sim.table.game
+    assert game.bao_turn == 0 and game.legal_actions(0) == [{"type": "pass"}]
+    asked = sim.now
+    sim.run(lambda: game.bao_turn != 0)
+    assert asked + 1 <= sim.now <= asked + 1 + TICK
+    last = sim.frames["p1"][-1][1]
+    assert {"type": "pass", "seat": 0, "phase": "bao"} in last["events"]
