@@ -81,16 +81,19 @@ def play_launcher(
     options: dict | None = None,
     name: str | None = None,
     bot_delay: float = 0.4,
+    deal_tick: float | None = None,
 ) -> Launcher:
     """A private table against bots: a real Host on 127.0.0.1 and a real Client, one process.
 
     The player takes seat 0; the host seats its bots in the others. ``bot_delay`` paces the
-    bots so a person can follow them (0 in tests and snapshots).
+    bots so a person can follow them (0 in tests and snapshots); ``deal_tick`` the Mi Shi deal
+    (net/pacing.py; None: the host's default, 0: not paced).
     """
 
     async def launch() -> Seat:
         from net.client import Client
         from net.host import Host
+        from net.pacing import DEFAULT_TICK
 
         n_bots = engine.GAMES[game].DEFAULT_SEATS - 1 if bots is None else bots
         host = Host(
@@ -101,6 +104,7 @@ def play_launcher(
             bots=n_bots,
             name="practice",
             bot_delay=bot_delay,
+            deal_tick=DEFAULT_TICK if deal_tick is None else deal_tick,
         )
         port = await host.start("127.0.0.1", 0)
         client = Client("127.0.0.1", port, name=name or default_name())

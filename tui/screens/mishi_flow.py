@@ -135,13 +135,14 @@ class MishiDecisions(Decisions):
     def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
         super().update(view, legal)
         hand = self.hand
-        self.drawn = list((Counter(hand) - Counter(self.previous_hand)).elements())
+        if hand != self.previous_hand:  # a paced deal sends frames between my own cards too
+            self.drawn = list((Counter(hand) - Counter(self.previous_hand)).elements())
         self.previous_hand = hand
         step = self.asked()
         key = (
             step,
             view.get("hand_number"),
-            view.get("to_deal"),
+            None if step == "declare" else view.get("to_deal"),  # an offer lasts over draws
             view.get("trick_number"),
             len(view.get("trick") or []),
             len(hand),
