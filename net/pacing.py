@@ -178,6 +178,9 @@ class DealPacer:
         kept: list[tuple[Any, Message]] = []
         seen: set[int] = set()
         for peer, message in out:
+            if message.get("t") == "rejected":  # it names the version too
+                kept.append((peer, {**message, "version": self.wire_version}))
+                continue
             if message.get("t") != "state":
                 kept.append((peer, message))
                 continue

@@ -40,6 +40,7 @@ class Sim:
         self.pacer = DealPacer(self.table, self.bots.__contains__, paced=paced, tick=TICK)
         self.now = 0.0
         self.frames: dict[str, list[tuple[float, dict]]] = {}
+        self.sent: list[tuple[str, dict]] = []
         people = PEOPLE[: 4 - bots]
         for seat, name in enumerate(people):
             self.table.open(name, NONCE)
@@ -52,6 +53,7 @@ class Sim:
             out = self.pacer.outgoing(out, self.now)
         for peer, message in out:
             check_host(message)
+            self.sent.append((peer, message))
             if message["t"] == "state":
                 self.frames.setdefault(peer, []).append((round(self.now, 6), message))
         self.bots_move()
@@ -219,3 +221,13 @@ def test_a_person_who_cannot_go_alone_is_passed_for_after_the_window():
     assert asked + 1 <= sim.now <= asked + 1 + TICK
     last = sim.frames["p1"][-1][1]
     assert {"type": "pass", "seat": 0, "phase": "bao"} in last["events"]
+
+
+def test_a_refusal_names_the_wire_version_too():
+    deck, _ = stacked()
+    sim = Sim(deck, window=1)
+    sim.run(sim.in_bao)
+    assert sim.pacer.hidden > 0
+    sim.act("spec", {"type": "pass"})
+    refusals = [m for p, m in sim.sent if p == "spec" and m["t"] == "rejected"]
+    assert refusals and refusals[-1]["version"] == sim.frames["spec"][-1][1]["version"]
