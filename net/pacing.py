@@ -157,8 +157,8 @@ class DealPacer:
         if not self.active:
             return out
         kept = self._take(out, now)
-        if self.run is not None:
-            kept += self._frames(now)
+        if self.run is not None:  # a bot answered: a person whose window is over is next?
+            kept += self._resolve(now) + self._frames(now)
         return kept
 
     def _take(self, out: list[tuple[Any, Message]], now: float) -> list[tuple[Any, Message]]:

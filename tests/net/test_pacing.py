@@ -27,14 +27,14 @@ def join(name, seat=None, spectator=False):
 
 
 class Sim:
-    def __init__(self, deck, *, bots=0, window=1, paced=True, seed=7, passers=False):
+    def __init__(self, deck, *, bots=0, window=1, paced=True, seed=7, passers=False, bot=None):
         options = {"declare_window": window}
         self.table = Table("mishi", options=options, seed=seed, bots=bots)
         self.table.game = engine.new_game("mishi", 4, options, seed=seed, deck=deck)
         self.passers = passers
         self.moving = False
         self.bots = {
-            s: Passer() if passers else engine.make_bot("mishi", s, seed=s)
+            s: bot or (Passer() if passers else engine.make_bot("mishi", s, seed=s))
             for s in self.table.bot_seats
         }
         self.pacer = DealPacer(self.table, self.bots.__contains__, paced=paced, tick=TICK)
@@ -231,3 +231,23 @@ def test_a_refusal_names_the_wire_version_too():
     sim.act("spec", {"type": "pass"})
     refusals = [m for p, m in sim.sent if p == "spec" and m["t"] == "rejected"]
     assert refusals and refusals[-1]["version"] == sim.frames["spec"][-1][1]["version"]
+
+
+class Declarer:
+    def act(self, view, legal):
+        return legal[0]  # the first declaration offered, or pass
+
+
+def test_a_bots_declaration_is_shown_at_the_fixed_lag_while_people_let_windows_pass():
+    """Seats 0 and 1 are people holding tens from early on (asked at every later draw of
+    theirs, never pressing); the bots in seats 2 and 3 declare whenever they can. Every
+    declaration reaches the people exactly ``lag`` after the card it was made on."""
+    deck, _ = stacked()
+    sim = Sim(deck, bots=2, window=1, bot=Declarer())
+    run = sim.pacer.run
+    sim.run(sim.in_bao)
+    assert run.declared and {bid.seat for _, bid, _ in run.declared} <= {2, 3}
+    for draw, _, event in run.declared:
+        due = run.t0 + draw * TICK + sim.pacer.lag
+        when = [t for t, m in sim.frames["p1"] if event in m["events"]]
+        assert len(when) == 1 and due <= when[0] < due + TICK
