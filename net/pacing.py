@@ -27,6 +27,13 @@ lets everything through as the table made it (its frames then still count the pr
 decisions, at no telling speed). At a paced table, in the go-alone round a person who cannot
 outbid (``legal == [pass]``) is passed for after the same window.
 
+What timing can still tell: (1) only under a host so loaded that the engine is not through
+draw ``d`` within two ticks of its deadline would a declaration be shown late; (2) frames to
+the offered person's own connection (an offer ending in the pause after the last card, a key
+press) could be seen by someone watching the network, not by the table; (3) a person's own
+reaction time in the go-alone round and at Swoop's forced steps (bots use one fixed delay for
+every move, forced or not); (4) unpaced (bot-only) tables still send a frame per deal pass.
+
 This module does no I/O: the host calls ``outgoing`` on everything it sends, ``receive`` on
 every message it gets and ``step`` every ``tick`` seconds (see ``Host._pace``); what
 ``step`` and ``receive`` return is sent as is.
