@@ -16,11 +16,22 @@ from typing import Any
 
 from .codec import HOST_FRAME_LIMIT, encode
 from .framing import FrameReader
-from .messages import PROTOCOL_VERSION, Refused, check_host, clean_host_text, password_proof
+from .messages import (
+    PROTOCOL_VERSION,
+    Refused,
+    check_host,
+    clean_host_text,
+    password_key,
+    password_proof,
+)
 
 log = logging.getLogger("kotatsu.net.client")
 
 NO_RECONNECT_CODES = {"replaced", "flood", "protocol", "password", "token", "full"}
+"""Codes after which trying again cannot help; ``full`` or ``busy`` with a ``retry`` is tried
+again after that many seconds (see ``Client``)."""
+RETRY_LIMIT = 30.0
+"""The longest wait a host's ``retry`` can impose on the client at once."""
 
 
 def _check_host(message: Any) -> dict[str, Any]:
@@ -68,6 +79,7 @@ class Client:
         connect_timeout: float = 5.0,
         backoff_max: float = 2.0,
         give_up_after: float = 600.0,
+        retry_for: float = 60.0,
     ) -> None:
         self.host, self.port = host, port
         self.name = name
@@ -81,6 +93,9 @@ class Client:
         self.connect_timeout = connect_timeout
         self.backoff_max = backoff_max
         self.give_up_after = give_up_after
+        self.retry_for = retry_for
+        """How long ``connect`` keeps trying a host that answers ``full`` with a ``retry``."""
+        self._keys: dict[bytes, bytes] = {}
         self.seat: int | None = None
         self.table: dict[str, Any] | None = None
         self.version = 0
@@ -94,10 +109,32 @@ class Client:
         self._ping_n = 0
 
     async def connect(self) -> None:
-        """Handshake and take (or resume) a seat; Refused if the host says no."""
-        self._link = await self._open()
+        """Handshake and take (or resume) a seat; Refused if the host says no. A host that is
+        busy with other connections (``full`` with ``retry``) is asked again after ``retry``
+        seconds, for up to ``retry_for`` seconds."""
+        self._link = await self._open_retrying(time.monotonic() + self.retry_for)
         self.connected = True
         self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _open_retrying(self, deadline: float) -> _Link:
+        while True:
+            try:
+                return await self._open()
+            except Refused as exc:
+                if exc.retry is None or self._closing or time.monotonic() >= deadline:
+                    raise
+                wait = min(exc.retry, RETRY_LIMIT, max(0.0, deadline - time.monotonic()))
+                log.info("the host is busy (%s); trying again in %.2f s", exc.msg, wait)
+                await asyncio.sleep(wait)
+
+    async def _proof(self, salt: bytes | None, nonce: bytes) -> bytes | None:
+        if salt is None or self.password is None:
+            return None
+        key = self._keys.get(salt)
+        if key is None:  # scrypt takes a moment: not on the event loop
+            key = await asyncio.to_thread(password_key, self.password, salt)
+            self._keys = {salt: key}
+        return password_proof(key, nonce)
 
     async def _open(self) -> _Link:
         reader, writer = await asyncio.wait_for(
@@ -107,16 +144,14 @@ class Client:
         try:
             hello = await asyncio.wait_for(link.receive(), self.connect_timeout)
             if hello["t"] == "error":
-                raise Refused(hello["code"], hello["msg"])
+                raise Refused(hello["code"], hello["msg"], hello.get("retry"))
             if hello["t"] != "hello":
                 raise Refused("protocol", f"expected hello, got {hello['t']}")
             if hello["v"] != PROTOCOL_VERSION:
                 raise Refused("version", f"the host speaks protocol {hello['v']}, not ours")
             if hello["table"]["password"] and self.password is None:
                 raise Refused("password", "this table needs a password")
-            auth = None
-            if hello["table"]["password"] and self.password is not None:
-                auth = password_proof(self.password, hello["nonce"])
+            auth = await self._proof(hello["salt"], hello["nonce"])
             link.send(
                 {
                     "t": "join",
@@ -129,7 +164,7 @@ class Client:
             )
             answer = await asyncio.wait_for(link.receive(), self.connect_timeout)
             if answer["t"] == "error":
-                raise Refused(answer["code"], answer["msg"])
+                raise Refused(answer["code"], answer["msg"], answer.get("retry"))
             if answer["t"] != "welcome":
                 raise Refused("protocol", f"expected welcome, got {answer['t']}")
         except BaseException:
@@ -237,7 +272,7 @@ class Client:
         deadline = time.monotonic() + self.give_up_after
         while not self._closing and time.monotonic() < deadline:
             try:
-                self._link = await self._open()
+                self._link = await self._open_retrying(deadline)
                 self.connected = True
                 return True
             except Refused as exc:

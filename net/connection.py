@@ -1,7 +1,13 @@
-"""One peer's TCP stream on the host: framing, schema checks, rate limit, idle timeout.
+"""One peer's TCP stream on the host: framing, schema checks, flow control, deadlines.
 
-The table never sees bytes; the host reads checked messages from ``messages()`` and answers
-with ``send``. Anything wrong with the stream ends the generator with ``Refused``.
+The table never sees bytes; the host reads checked messages from ``next_message()`` and
+answers with ``send``. Anything wrong with the stream ends in ``Refused``.
+
+Flow control tells honest from hostile: an act the table asked for (the seat is pending, the
+version current) costs nothing; everything else (chat, pings, stale or refused acts) is
+counted by a ``Throttle``. Over the rate, the peer is slowed first (the host stops reading it
+for a while, so TCP pushes back); only a peer that stays over it for ``cut_after`` seconds is
+cut with ``flood``.
 """
 
 from __future__ import annotations
@@ -14,30 +20,41 @@ from typing import Any
 
 from .codec import CLIENT_FRAME_LIMIT, encode
 from .framing import FrameReader
-from .messages import check_client
+from .messages import Refused, check_client, error_message
 
 WRITE_BUFFER_LIMIT = 4 * 1024 * 1024
 """A peer that lets this much pile up unread is too slow to keep up and is dropped."""
 
 
-class TokenBucket:
-    """Allows bursts of ``burst`` messages and ``rate`` per second on average."""
+class Throttle:
+    """Bursts of ``burst`` messages and ``rate`` per second on average. ``charge`` counts one
+    message (``cost`` of them: a chat line, which goes to everyone, costs more) and says how
+    long to wait before reading the next (0: at once), or None once the peer has been over the
+    rate without a break for ``cut_after`` seconds."""
 
-    def __init__(self, rate: float, burst: float, clock: Any = time.monotonic) -> None:
+    def __init__(
+        self, rate: float, burst: float, cut_after: float = 10.0, clock: Any = time.monotonic
+    ) -> None:
         self.rate = rate
         self.burst = burst
+        self.cut_after = cut_after
         self.clock = clock
         self.tokens = burst
         self.stamp = clock()
+        self.limited_since: float | None = None
 
-    def take(self) -> bool:
+    def charge(self, cost: float = 1.0) -> float | None:
         now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate) - cost
         self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
+        if self.tokens >= 0:
+            self.limited_since = None
+            return 0.0
+        if self.limited_since is None:
+            self.limited_since = now
+        elif now - self.limited_since > self.cut_after:
+            return None
+        return -self.tokens / self.rate
 
 
 class Connection:
@@ -50,15 +67,17 @@ class Connection:
         *,
         rate: float = 50.0,
         burst: float = 100.0,
+        cut_after: float = 10.0,
     ) -> None:
         self.writer = writer
-        self.bucket = TokenBucket(rate, burst)
-        self.frames = FrameReader(
-            reader, limit=CLIENT_FRAME_LIMIT, check=check_client, admit=self.bucket.take
-        )
+        self.throttle = Throttle(rate, burst, cut_after)
+        self.frames = FrameReader(reader, limit=CLIENT_FRAME_LIMIT, check=check_client)
         self.closed = False
+        self._closing = asyncio.Event()
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+        self.address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
+        """The source address (what per-address budgets count)."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; a peer that stops reading is dropped rather than buffered forever."""
@@ -83,17 +102,32 @@ class Connection:
         while True:
             yield await self.next_message(timeout)
 
-    def close(self, code: str = "", msg: str = "") -> None:
+    async def pace(self, cost: float) -> None:
+        """After a message: its ``cost`` (0: the table asked for it) is charged to the
+        throttle, and the peer waits (is not read) as long as it says; ``Refused`` (``flood``)
+        if it must go."""
+        if not cost:
+            return
+        wait = self.throttle.charge(cost)
+        if wait is None:
+            raise Refused("flood", "too many messages for too long")
+        if wait > 0:  # closing the connection ends the wait
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._closing.wait(), wait)
+
+    def close(self, code: str = "", msg: str = "", retry: float | None = None) -> None:
         """Tell the peer why (if there is a reason) and close; safe to call twice."""
         if code and not self.closed:
-            self.send({"t": "error", "code": code, "msg": msg})
+            self.send(error_message(code, msg, retry))
         self.closed = True
+        self._closing.set()
         with contextlib.suppress(Exception):
             self.writer.close()
 
     def abort(self) -> None:
         """Close at once, discarding what is buffered (for peers that do not read)."""
         self.closed = True
+        self._closing.set()
         with contextlib.suppress(Exception):
             self.writer.transport.abort()
 

@@ -1,9 +1,10 @@
 """Checked messages out of a byte stream: the read → feed → next → check loop, written once.
 
 The host's ``Connection`` and the client's link both read through a ``FrameReader``; they
-differ only in the frame limit, the schema check and whether a rate limit applies. Whatever is
-wrong with the stream ends in one ``Refused``: ``protocol`` (bad frame or message), ``flood``,
-``idle``, or an empty code when the stream simply ended.
+differ only in the frame limit and the schema check (the host's rate limit is in
+net/connection.py: only the host knows which messages it asked for). Whatever is wrong with the
+stream ends in one ``Refused``: ``protocol`` (bad frame or message), ``idle`` (no whole message
+in time), or an empty code when the stream simply ended.
 """
 
 from __future__ import annotations
@@ -19,8 +20,7 @@ READ_SIZE = 65536
 
 
 class FrameReader:
-    """Reads ``reader`` frame by frame; ``check`` vouches for each message (CodecError if not),
-    and ``admit`` (if given) is asked once per message whether the peer may send it now."""
+    """Reads ``reader`` frame by frame; ``check`` vouches for each message (CodecError if not)."""
 
     def __init__(
         self,
@@ -28,16 +28,17 @@ class FrameReader:
         *,
         limit: int,
         check: Callable[[Any], dict[str, Any]],
-        admit: Callable[[], bool] | None = None,
     ) -> None:
         self.reader = reader
         self.decoder = FrameDecoder(limit)
         self.check = check
-        self.admit = admit
 
     async def receive(self, timeout: float | None = None) -> dict[str, Any]:
-        """The next checked message; ``Refused`` when the stream ends, is bad, floods, or stays
-        silent for ``timeout`` seconds (None: no limit)."""
+        """The next checked message; ``Refused`` when the stream ends, is bad, or no whole message
+        has arrived within ``timeout`` seconds of the call (None: no limit). The deadline is for
+        the whole message, not for each read: dribbling a byte now and then does not extend it."""
+        loop = asyncio.get_running_loop()
+        deadline = None if timeout is None else loop.time() + timeout
         while True:
             try:
                 message = next(self.decoder)
@@ -46,14 +47,15 @@ class FrameReader:
             except CodecError as exc:
                 raise Refused("protocol", f"bad frame: {exc}") from None
             else:
-                if self.admit is not None and not self.admit():
-                    raise Refused("flood", "too many messages; slow down")
                 try:
                     return self.check(message)
                 except CodecError as exc:
                     raise Refused("protocol", str(exc)) from None
+            left = None if deadline is None else deadline - loop.time()
             try:
-                data = await asyncio.wait_for(self.reader.read(READ_SIZE), timeout)
+                if left is not None and left <= 0:
+                    raise TimeoutError
+                data = await asyncio.wait_for(self.reader.read(READ_SIZE), left)
             except TimeoutError:
                 raise Refused("idle", "no message for too long") from None
             except OSError:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,8 +21,9 @@ import engine
 
 from .codec import encode
 from .connection import Connection
+from .gate import Doorway, Guesses
 from .hostbots import SeatBots
-from .journal import Journal, read_journal
+from .journal import Journal, JournalData, read_journal
 from .messages import Refused
 from .pacing import DEFAULT_TICK, DealPacer
 from .seating import Seating
@@ -29,11 +31,21 @@ from .table import Table
 
 log = logging.getLogger("kotatsu.net.host")
 
-MAX_CONNECTIONS = 64
+MAX_SPECTATORS = 64
+"""Joined spectators; seated players (and resumes) always get in."""
 
 
 class Host:
-    """Serves one table. ``bots`` is how many seats (the last ones) the host's bots take."""
+    """Serves one table. ``bots`` is how many seats (the last ones) the host's bots take.
+
+    Limits (docs/protocol.md): ``handshake_timeout`` for the whole handshake, ``idle_timeout``
+    for each whole message after it; ``rate``/``burst`` for what the table did not ask for (a
+    chat line counts ``chat_cost``), a peer over it is slowed and cut after
+    ``flood_cut_after`` s; ``pending_per_address`` and ``pending_total`` connections may be
+    joining at once; wrong passwords from one address wait ``guess_delay`` doubling up to
+    ``guess_delay_max``; a seat is taken over by its token at most once per
+    ``takeover_every`` s; before the start the journal is compacted after ``compact_after``
+    leavings."""
 
     def __init__(
         self,
@@ -52,8 +64,18 @@ class Host:
         handshake_timeout: float = 10.0,
         rate: float = 50.0,
         burst: float = 100.0,
+        flood_cut_after: float = 10.0,
+        chat_cost: float = 5.0,
+        pending_per_address: int = 8,
+        pending_total: int = 32,
+        max_spectators: int = MAX_SPECTATORS,
+        guess_delay: float = 0.25,
+        guess_delay_max: float = 30.0,
+        takeover_every: float = 5.0,
+        compact_after: int = 32,
         fsync: bool = True,
         deal_tick: float = DEFAULT_TICK,
+        _verifier: dict[str, bytes] | None = None,
         _tokens: list[str] | None = None,
     ) -> None:
         self.table: Table[Connection] = Table(
@@ -64,12 +86,21 @@ class Host:
             bots=bots,
             name=name,
             password=password,
+            verifier=_verifier,
             tokens=_tokens,
+            clock=time.monotonic,
+            takeover_every=takeover_every,
         )
         self.bot_delay = bot_delay
         self.idle_timeout = idle_timeout
         self.handshake_timeout = handshake_timeout
-        self.rate, self.burst = rate, burst
+        self.rate, self.burst, self.flood_cut_after = rate, burst, flood_cut_after
+        self.chat_cost = chat_cost
+        self.doorway = Doorway(pending_per_address, pending_total, handshake_timeout)
+        self.guesses = Guesses(guess_delay, guess_delay_max)
+        self.max_spectators = max_spectators
+        self.compact_after = compact_after
+        self._churn = 0
         self.connections: set[Connection] = set()
         self.listeners: list[Callable[[Host], None]] = []
         """Called (synchronously) after every change of the seating, e.g. to refresh the TXT."""
@@ -90,7 +121,9 @@ class Host:
     # -- construction from a journal -------------------------------------------------------
     @classmethod
     def resume(cls, path: str | Path, **overrides: Any) -> Host:
-        """Rebuild a table from its journal by replaying every recorded action."""
+        """Rebuild a table from its journal by replaying every recorded action; the host's bots
+        make their recorded choices again, so they go on as if nothing had happened. A journal
+        from before verifiers (with the password in clear) is rewritten with a verifier."""
         data = read_journal(path)
         head = data.header
         settings = {
@@ -108,11 +141,24 @@ class Host:
             bots=head["bots"],
             name=head["name"],
             password=password,
+            _verifier=None if password else head.get("verifier"),
             _tokens=head["tokens"],
             **settings,
         )
-        host.table.replay(data.names, data.tokens, data.actions)
+        bot_seats = set(host.table.bot_seats)
+        legacy = "verifier" not in head
+        host.table.replay(
+            data.names,
+            data.tokens,
+            data.actions,
+            by_bot=lambda i, seat: i in data.by_bot or (legacy and seat in bot_seats),
+            before=lambda seat, _action: host.bots.choose(
+                seat, host.game.view(seat), host.game.legal_actions(seat)
+            ),
+        )
         host.journal = Journal.reopen(path, data.valid_bytes, fsync=settings["fsync"])
+        if password:  # the header must hold this password's verifier, and never a password
+            host.journal.rewrite(host.table.settings(), _records(data))
         host.resumed_port = data.port
         return host
 
@@ -136,8 +182,9 @@ class Host:
         return self.table.name
 
     @property
-    def password(self) -> str | None:
-        return self.table.password
+    def password(self) -> bool:
+        """Whether the table takes a password (the host keeps only its verifier)."""
+        return self.table.locked
 
     @property
     def seating(self) -> Seating[Connection]:
@@ -164,6 +211,7 @@ class Host:
         self.port = self._server.sockets[0].getsockname()[1]
         if self.journal is not None:
             self.journal.bound(self.port)
+            self._compact()
         self._spawn(self._drive_bots())
         if self.pacer.paced:
             self._spawn(self._pace())
@@ -207,44 +255,71 @@ class Host:
 
     # -- one connection ---------------------------------------------------------------------
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Connection(reader, writer, rate=self.rate, burst=self.burst)
+        conn = Connection(
+            reader, writer, rate=self.rate, burst=self.burst, cut_after=self.flood_cut_after
+        )
         task = asyncio.current_task()
         if task is not None:
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
-        if len(self.connections) >= MAX_CONNECTIONS:
-            conn.close("full", "this table has too many connections")
+        try:
+            self.doorway.enter(conn, conn.address)
+        except Refused as exc:
+            conn.close(exc.code, exc.msg, exc.retry)
+            await conn.wait_closed()
             return
         self.connections.add(conn)
         try:
             self._deliver(self.table.open(conn))
-            self._receive(conn, await conn.next_message(self.handshake_timeout))
-            async for message in conn.messages(self.idle_timeout):
-                self._receive(conn, message)
+            join = await conn.next_message(self.handshake_timeout)
+            await self._join(conn, join)  # a guess waiting its turn still holds its place
+            self.doorway.leave(conn)
+            while True:
+                message = await conn.next_message(self.idle_timeout)
+                asked = self.table.answers_request(conn, message)
+                refused = self._receive(conn, message)
+                cost = self.chat_cost if message["t"] == "chat" else 1.0
+                await conn.pace(cost if refused or not asked else 0.0)
         except Refused as exc:
             if exc.code:
                 log.info("dropping %s: %s", conn.peer, exc.msg)
-            conn.close(exc.code, exc.msg)
-        except asyncio.CancelledError:
-            conn.close()
-            raise
+            conn.close(exc.code, exc.msg, exc.retry)
+        except asyncio.CancelledError:  # only close() cancels: the handler ends quietly (a
+            conn.close()  # cancelled handler task would be logged as an error by asyncio)
         except Exception as exc:  # a bug or a failing disk: this peer goes, the log says why
             log.exception("connection %s failed", conn.peer)
             conn.close("internal", f"the host failed: {type(exc).__name__}")
         finally:
+            self.doorway.leave(conn)
             self._leave(conn)
             await conn.wait_closed()
 
-    def _receive(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def _join(self, conn: Connection, join: dict[str, Any]) -> None:
+        """The first message: wrong passwords slow down their address; spectators are capped."""
+        if join["t"] == "join" and self.table.locked:
+            await self.guesses.attempt(conn.address, lambda: self._receive(conn, join))
+        else:
+            self._receive(conn, join)
+        if self.table.seat_of(conn) is None and self._spectators() > self.max_spectators:
+            raise Refused("full", f"this table has {self.max_spectators} spectators already")
+
+    def _spectators(self) -> int:
+        return sum(
+            1 for peer, guest in self.table.peers.items() if guest.joined and guest.seat is None
+        )
+
+    def _receive(self, conn: Connection, message: dict[str, Any]) -> bool:
+        """Hand ``message`` to the table and deliver its answer; True if it was refused."""
         paced = self.pacer.receive(self.table.seat_of(conn), message, self._now())
         if paced is not None:  # the pacer answered (an act during a shown deal)
             self._deliver(paced, paced=True)
-            return
+            return any(peer is conn and m["t"] == "rejected" for peer, m in paced)
         out = self.table.receive(conn, message)
         seat = self.table.seat_of(conn)
         if message["t"] == "join" and seat is not None:
             self.bots.returned(seat)  # a resumed seat is the player's again, not a bot's
         self._deliver(out)
+        return any(peer is conn and m["t"] == "rejected" for peer, m in out)
 
     def _leave(self, conn: Connection) -> None:
         self.connections.discard(conn)
@@ -261,12 +336,15 @@ class Host:
             out = self.pacer.outgoing(out, self._now())
         effects = self.table.take_effects()
         if self.journal is not None:
-            for record in effects.records:
-                try:
+            try:
+                for record in effects.records:
                     self.journal.write_frame(encode(record))
-                except OSError as exc:
-                    self._fail(f"cannot write the journal ({exc}); the table stops here")
-                    raise
+                    self._churn += record["r"] == "stand"
+                if self._churn >= self.compact_after and not self.started:
+                    self._compact()
+            except OSError as exc:
+                self._fail(f"cannot write the journal ({exc}); the table stops here")
+                raise
         frames: dict[int, bytes] = {}
         for conn, message in out:
             if message["t"] == "error":
@@ -312,16 +390,25 @@ class Host:
                     return
                 await asyncio.sleep(0)
 
+    def _compact(self) -> None:
+        """Before the start, the journal is only the header and who sits now: rewrite it so
+        join/leave churn does not grow it without bound."""
+        if self.journal is None or self.started:
+            return
+        port = [{"r": "port", "port": self.port}] if getattr(self, "port", None) else []
+        self.journal.rewrite(self.table.settings(), port + self.table.sitters())
+        self._churn = 0
+
     def _bot_move(self, seat: int) -> None:
         legal = self.game.legal_actions(seat)
         action = self.bots.choose(seat, self.game.view(seat), legal)
         try:
-            out = self.table.play(seat, action)
+            out = self.table.play(seat, action, bot=True)
         except engine.IllegalAction as exc:
             log.warning(
                 "bot at seat %s chose an illegal action (%s); playing %r", seat, exc, legal[0]
             )
-            out = self.table.play(seat, legal[0])
+            out = self.table.play(seat, legal[0], bot=True)
         self._deliver(out)
 
     # -- pacing (net/pacing.py) ---------------------------------------------------------------
@@ -335,3 +422,15 @@ class Host:
             await asyncio.sleep(self.pacer.tick)
             if self.started and not self.game.over:
                 self._deliver(self.pacer.step(self._now()), paced=True)
+
+
+def _records(data: JournalData) -> list[dict[str, Any]]:
+    """A journal's records again, from what ``read_journal`` made of them (for ``rewrite``)."""
+    records: list[dict[str, Any]] = [{"r": "port", "port": data.port}] if data.port else []
+    records += [{"r": "sit", "seat": seat, "name": name} for seat, name in data.names.items()]
+    for i, (seat, action) in enumerate(data.actions):
+        record = {"r": "act", "seat": seat, "action": action}
+        if i in data.by_bot:
+            record["bot"] = True
+        records.append(record)
+    return records

@@ -1,14 +1,16 @@
 """The host's journal: enough to rebuild a table exactly after a crash.
 
 A journal is a file of codec frames (so bytes, ints and maps round-trip exactly). The first is
-the header (game, seats, options, seed, bot seats, table name, password, the seats' resume
-tokens); then one record per change: ``{"r": "sit", "seat", "name"}`` when a seat is taken,
-``{"r": "stand", "seat", "token"}`` when a player leaves before the start (the seat is free
-again and gets a fresh token),
-``{"r": "port", "port"}`` when the host binds, ``{"r": "act", "seat", "action"}`` for every applied
-action. Each record is written and fsync'd before the state it produces is sent, so whatever a
-client saw acknowledged is on disk. A torn last record (the crash hit mid-write) was never
-acknowledged and is dropped on reading.
+the header (game, seats, options, seed, bot seats, table name, the password's ``verifier`` —
+never the password itself; journals written before kept a ``password`` and are still read —
+and the seats' resume tokens); then one record per change: ``{"r": "sit", "seat", "name"}``
+when a seat is taken, ``{"r": "stand", "seat", "token"}`` when a player leaves before the start
+(the seat is free again and gets a fresh token), ``{"r": "port", "port"}`` when the host binds,
+``{"r": "act", "seat", "action"}`` for every applied action (with ``"bot": True`` when a host
+bot chose it). Churn before the start is compacted: ``rewrite`` replaces the file (atomically)
+with a header and the records that still matter. Each record is written and fsync'd before the
+state it produces is sent, so whatever a client saw acknowledged is on disk. A torn last record
+(the crash hit mid-write) was never acknowledged and is dropped on reading.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ class JournalData:
     names: dict[int, str] = field(default_factory=dict)
     tokens: dict[int, str] = field(default_factory=dict)  # seats whose token changed
     actions: list[tuple[int, Any]] = field(default_factory=list)
+    by_bot: set[int] = field(default_factory=set)  # indices of ``actions`` a host bot chose
     port: int | None = None
     valid_bytes: int = 0
 
@@ -72,6 +75,23 @@ class Journal:
         journal._file.truncate(valid_bytes)
         journal._file.seek(valid_bytes)
         return journal
+
+    def rewrite(self, header: dict[str, Any], records: list[dict[str, Any]]) -> None:
+        """Replace the whole journal by ``header`` and ``records`` (written to a temporary file,
+        fsync'd, then renamed over the old one, so a crash leaves one or the other)."""
+        temp = self.path.with_name(self.path.name + ".tmp")
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as out:
+            out.write(encode({"kotatsu_journal": JOURNAL_VERSION, **header}))
+            for record in records:
+                out.write(encode(record))
+            out.flush()
+            if self.fsync:
+                os.fsync(out.fileno())
+        os.replace(temp, self.path)
+        if self._file is not None:
+            self._file.close()
+        self._file = open(self.path, "ab")  # noqa: SIM115 - kept open for appending
 
     def _write(self, record: dict[str, Any]) -> None:
         self.write_frame(encode(record))
@@ -136,6 +156,8 @@ def read_journal(path: str | Path) -> JournalData:
         elif kind == "port":
             data.port = record["port"]
         elif kind == "act":
+            if record.get("bot") is True:
+                data.by_bot.add(len(data.actions))
             data.actions.append((record["seat"], record["action"]))
         else:
             raise JournalError(f"{path}: unknown record {kind!r}")

@@ -15,11 +15,14 @@ from typing import Any
 
 from .codec import CodecError
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: hello carries a salt; the proof is keyed with a derived key
 NAME_LIMIT = 24
 CHAT_LIMIT = 500
+TEXT_LIMIT = 1000
+"""The most characters of any free text the host sends (error ``msg``, ``rejected`` reason)."""
 TOKEN_HEX_DIGITS = 32
 NONCE_BYTES = 16
+SALT_BYTES = 16
 AUTH_BYTES = 32  # HMAC-SHA256
 
 _KEEP_FORMAT = {"\u200d"}  # the zero-width joiner builds emoji; other format chars go
@@ -33,14 +36,29 @@ class Refused(Exception):
     The one exception for "no": the table refusing a join or a message, a connection dropping a
     peer (``code`` empty when the stream simply ended), and the client told no by the host."""
 
-    def __init__(self, code: str, msg: str) -> None:
+    def __init__(self, code: str, msg: str, retry: float | None = None) -> None:
         super().__init__(f"{code}: {msg}" if code else msg)
         self.code = code
         self.msg = msg
+        self.retry = retry
+        """Seconds after which trying again may work (``full``); None: do not retry."""
 
     def message(self) -> dict[str, Any]:
         """The ``error`` message that tells the peer."""
-        return {"t": "error", "code": self.code, "msg": self.msg}
+        return error_message(self.code, self.msg, self.retry)
+
+
+def clip(text: str, limit: int = TEXT_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters: every free text the host sends goes through here."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def error_message(code: str, msg: str, retry: float | None = None) -> dict[str, Any]:
+    """The wire's ``error``; ``retry`` (seconds) only when trying again later may work."""
+    message: dict[str, Any] = {"t": "error", "code": clip(code, 64), "msg": clip(msg)}
+    if retry is not None:
+        message["retry"] = round(float(retry), 3)
+    return message
 
 
 def _is_int(v: Any) -> bool:
@@ -65,6 +83,10 @@ def _is_map(v: Any) -> bool:
 
 def _is_list(v: Any) -> bool:
     return isinstance(v, list)
+
+
+def _is_seconds(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 3600
 
 
 def _is_bytes(size: int) -> Check:
@@ -119,12 +141,17 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
 }
 
 HOST_MESSAGES: dict[str, dict[str, Check]] = {
-    "hello": {"v": _is_int, "table": _is_table, "nonce": _is_bytes(NONCE_BYTES)},
+    "hello": {
+        "v": _is_int,
+        "table": _is_table,
+        "nonce": _is_bytes(NONCE_BYTES),
+        "salt": _optional(_is_bytes(SALT_BYTES)),
+    },
     "welcome": {"seat": _optional(_is_int), "token": _optional(_is_token), "table": _is_table},
-    "error": {"code": _is_str(64), "msg": _is_str(1000)},
+    "error": {"code": _is_str(64), "msg": _is_str(TEXT_LIMIT), "retry": _is_seconds},
     "lobby": {"players": _is_players, "started": _is_bool},
     "state": {"version": _is_int, "view": _is_map, "events": _is_list, "legal": _is_list},
-    "rejected": {"version": _is_int, "reason": _is_str(1000)},
+    "rejected": {"version": _is_int, "reason": _is_str(TEXT_LIMIT)},
     "chat": {
         "from": _optional(_is_int),
         "name": _is_str(4 * NAME_LIMIT),
@@ -133,6 +160,9 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
     },
     "pong": {"n": _is_int},
 }
+
+OPTIONAL_FIELDS: dict[str, set[str]] = {"error": {"retry"}}
+"""Fields a message may leave out (every other field is required)."""
 
 
 def _check(message: Any, schemas: dict[str, dict[str, Check]], who: str) -> dict[str, Any]:
@@ -143,12 +173,13 @@ def _check(message: Any, schemas: dict[str, dict[str, Check]], who: str) -> dict
         raise CodecError(f"unknown {who} message type {kind!r}"[:120])
     schema = schemas[kind]
     keys = set(message) - {"t"}
-    if keys != set(schema):
-        missing = sorted(set(schema) - keys)
+    required = set(schema) - OPTIONAL_FIELDS.get(kind, set())
+    if not required <= keys <= set(schema):
+        missing = sorted(required - keys)
         extra = sorted(map(str, keys - set(schema)))
         raise CodecError(f"{kind}: missing {missing}, unexpected {extra}"[:200])
-    for key, check in schema.items():
-        if not check(message[key]):
+    for key in keys:
+        if not schema[key](message[key]):
             raise CodecError(f"{kind}: field {key!r} has the wrong type or size")
     return message
 
@@ -178,7 +209,7 @@ def clean_host_text(message: dict[str, Any]) -> dict[str, Any]:
         message["table"]["name"] = clean_text(message["table"]["name"], 4 * NAME_LIMIT)
     elif kind in ("error", "rejected"):
         field = "msg" if kind == "error" else "reason"
-        message[field] = clean_text(message[field], 1000)
+        message[field] = clean_text(message[field], TEXT_LIMIT)
     return message
 
 
@@ -209,6 +240,15 @@ def clean_chat(text: str) -> str:
     return clean_text(text, CHAT_LIMIT)
 
 
-def password_proof(password: str, nonce: bytes) -> bytes:
-    """HMAC-SHA256 of the host's nonce keyed with the password: proves it without sending it."""
-    return hmac.new(password.encode("utf-8"), nonce, hashlib.sha256).digest()
+def password_key(password: str, salt: bytes) -> bytes:
+    """The table's verifier: scrypt of the password with the table's salt. The host keeps this
+    (in memory and in its journal), never the password; each guess at it costs a scrypt."""
+    return hashlib.scrypt(
+        password.encode("utf-8"), salt=salt, n=2**14, r=8, p=1, maxmem=64 * 1024 * 1024, dklen=32
+    )
+
+
+def password_proof(key: bytes, nonce: bytes) -> bytes:
+    """HMAC-SHA256 of the host's nonce keyed with ``password_key``: proves the password without
+    sending it (or anything a listener could replay on another connection)."""
+    return hmac.new(key, nonce, hashlib.sha256).digest()

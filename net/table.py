@@ -20,6 +20,7 @@ import copy
 import hmac
 import logging
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic
 
@@ -28,9 +29,12 @@ import engine
 from .messages import (
     NONCE_BYTES,
     PROTOCOL_VERSION,
+    SALT_BYTES,
     Refused,
     clean_chat,
     clean_name,
+    clip,
+    password_key,
     password_proof,
 )
 from .seating import P, Seat, Seating
@@ -62,7 +66,10 @@ class Effects:
 
 class Table(Generic[P]):
     """One game at one table. ``bots`` is how many seats (the last ones) the host's bots take;
-    ``tokens`` restores the seats' resume tokens (from a journal)."""
+    ``tokens`` restores the seats' resume tokens (from a journal). A ``password`` is kept only
+    as its ``verifier`` (``{"salt", "key"}``, see ``password_key``); a journal gives the
+    verifier back. With a ``clock``, a seat taken over by its token is taken over again only
+    ``takeover_every`` seconds later."""
 
     def __init__(
         self,
@@ -74,7 +81,10 @@ class Table(Generic[P]):
         bots: int = 0,
         name: str | None = None,
         password: str | None = None,
+        verifier: dict[str, bytes] | None = None,
         tokens: list[str] | None = None,
+        clock: Callable[[], float] | None = None,
+        takeover_every: float = 5.0,
     ) -> None:
         if game not in engine.GAMES:
             raise ValueError(f"unknown game {game!r} (games: {', '.join(engine.GAMES)})")
@@ -85,7 +95,13 @@ class Table(Generic[P]):
         self.seed = secrets.randbits(63) if seed is None else seed
         self.game = engine.new_game(game, seats, options, seed=self.seed)
         self.name = clean_name(name or "", f"{engine.GAMES[game].TITLE or game} table")
-        self.password = password or None
+        if password:
+            salt = secrets.token_bytes(SALT_BYTES)
+            verifier = {"salt": salt, "key": password_key(password, salt)}
+        self.verifier = verifier or None
+        self.clock = clock
+        self.takeover_every = takeover_every
+        self._taken_over: dict[int, float] = {}
         self.bot_seats = list(range(seats - bots, seats))
         self.seating: Seating[P] = Seating(seats, self.bot_seats, tokens)
         self.version = 0
@@ -102,8 +118,13 @@ class Table(Generic[P]):
             "game": self.game_name,
             "options": self.game.options,
             "seats": self.game.seats,
-            "password": self.password is not None,
+            "password": self.locked,
         }
+
+    @property
+    def locked(self) -> bool:
+        """Whether joining takes the password."""
+        return self.verifier is not None
 
     @property
     def over(self) -> bool:
@@ -123,7 +144,7 @@ class Table(Generic[P]):
             "seed": self.seed,
             "bots": len(self.bot_seats),
             "name": self.name,
-            "password": self.password,
+            "verifier": self.verifier,
             "tokens": self.seating.tokens,
         }
 
@@ -131,6 +152,29 @@ class Table(Generic[P]):
         """The seat ``peer`` sits in (None: a spectator, not joined, or unknown)."""
         guest = self.peers.get(peer)
         return None if guest is None else guest.seat
+
+    def answers_request(self, peer: P, message: Message) -> bool:
+        """Whether ``message`` is an act the table asked ``peer`` for: its seat is pending and it
+        saw the current version. Such acts are never counted against the peer's rate."""
+        guest = self.peers.get(peer)
+        return (
+            message["t"] == "act"
+            and guest is not None
+            and guest.seat is not None
+            and self.started
+            and not self.game.over
+            and message["version"] == self.version
+            and guest.seat in self.game.pending()
+        )
+
+    def sitters(self) -> list[Message]:
+        """The ``sit`` records of the seats taken now: with ``settings()``, all a journal needs
+        before the start (the compacted form of any join/leave churn)."""
+        return [
+            {"r": "sit", "seat": seat.index, "name": seat.name}
+            for seat in self.seating.seats
+            if seat.name is not None and not seat.bot
+        ]
 
     def take_effects(self) -> Effects:
         """What happened since the last call, besides the messages returned."""
@@ -143,15 +187,21 @@ class Table(Generic[P]):
         names: dict[int, str],
         tokens: dict[int, str],
         actions: list[tuple[int, Any]],
+        by_bot: Callable[[int, int], bool] | None = None,
+        before: Callable[[int, Any], object] | None = None,
     ) -> None:
-        """Put back the recorded sitters and their tokens, then apply every recorded action."""
+        """Put back the recorded sitters and their tokens, then apply every recorded action.
+        ``before(seat, action)`` is called ahead of each action that ``by_bot(i, seat)`` says
+        a host bot played (the i-th), so the bots live through the game again."""
         for index, token in tokens.items():
             self.seating[index].token = token
         for index, name in names.items():
             self.seating[index].name = name
         if self.seating.full:
             self.started = True
-        for seat, action in actions:
+        for i, (seat, action) in enumerate(actions):
+            if before is not None and by_bot is not None and by_bot(i, seat):
+                before(seat, action)
             try:
                 self.game.apply(seat, action)
             except engine.IllegalAction as exc:
@@ -163,7 +213,13 @@ class Table(Generic[P]):
         """A new connection: it is greeted with a fresh nonce for its password proof."""
         guest = Guest(secrets.token_bytes(NONCE_BYTES) if nonce is None else nonce)
         self.peers[peer] = guest
-        hello = {"t": "hello", "v": PROTOCOL_VERSION, "table": self.info, "nonce": guest.nonce}
+        hello = {
+            "t": "hello",
+            "v": PROTOCOL_VERSION,
+            "table": self.info,
+            "nonce": guest.nonce,
+            "salt": None if self.verifier is None else self.verifier["salt"],
+        }
         return [(peer, hello)]
 
     def receive(self, peer: P, message: Message) -> list[tuple[P, Message]]:
@@ -200,8 +256,8 @@ class Table(Generic[P]):
         return self._lobby()
 
     def _join(self, peer: P, guest: Guest, join: Message) -> list[tuple[P, Message]]:
-        if self.password is not None:
-            proof = password_proof(self.password, guest.nonce)
+        if self.verifier is not None:
+            proof = password_proof(self.verifier["key"], guest.nonce)
             if join["auth"] is None or not hmac.compare_digest(proof, join["auth"]):
                 raise Refused("password", "wrong password")
         out: list[tuple[P, Message]] = []
@@ -209,8 +265,7 @@ class Table(Generic[P]):
         if join["token"] is not None:
             seat = self.seating.by_token(join["token"])
             if seat.peer is not None:
-                replaced = Refused("replaced", "this seat was taken over by a new connection")
-                out.append((seat.peer, replaced.message()))
+                out += self._take_over(seat)
         elif not join["spectator"]:
             seat = self.seating.choose(join["seat"])
             seat.name = clean_name(join["name"], f"Player {seat.index + 1}")
@@ -236,6 +291,29 @@ class Table(Generic[P]):
             out += self.start()
         return out
 
+    def _take_over(self, seat: Seat[P]) -> list[tuple[P, Message]]:
+        """A token takes a connected seat: at most once per ``takeover_every`` seconds; the old
+        connection is told (``replaced``) and the table hears it from the host."""
+        if self.clock is not None:
+            now = self.clock()
+            last = self._taken_over.get(seat.index)
+            if last is not None and now - last < self.takeover_every:
+                wait = self.takeover_every - (now - last)
+                raise Refused("busy", "this seat was taken over a moment ago", retry=wait)
+            self._taken_over[seat.index] = now
+        assert seat.peer is not None
+        replaced = Refused("replaced", "this seat was taken over by a new connection")
+        notice = self.notice(
+            f"seat {seat.index + 1} ({seat.name}) was taken over by a new connection"
+        )
+        return [(seat.peer, replaced.message())] + [
+            (other, notice) for other, _ in self._joined() if other != seat.peer
+        ]
+
+    def notice(self, text: str) -> Message:
+        """A line from the table itself: a ``chat`` with ``from`` None and the name ``table``."""
+        return {"t": "chat", "from": None, "name": "table", "text": clean_chat(text), "to": None}
+
     # -- play --------------------------------------------------------------------------------
     def start(self) -> list[tuple[P, Message]]:
         """Start the game if every seat is taken (humans and bots); nothing otherwise."""
@@ -245,7 +323,7 @@ class Table(Generic[P]):
         return self._lobby() + self._publish([])
 
     def _rejected(self, peer: P, reason: str) -> list[tuple[P, Message]]:
-        return [(peer, {"t": "rejected", "version": self.version, "reason": reason})]
+        return [(peer, {"t": "rejected", "version": self.version, "reason": clip(reason)})]
 
     def _on_act(self, peer: P, guest: Guest, message: Message) -> list[tuple[P, Message]]:
         seat = guest.seat
@@ -268,10 +346,13 @@ class Table(Generic[P]):
         except engine.IllegalAction as exc:
             return self._rejected(peer, exc.reason)
 
-    def play(self, seat: int, action: Any) -> list[tuple[P, Message]]:
+    def play(self, seat: int, action: Any, bot: bool = False) -> list[tuple[P, Message]]:
         """Apply ``action`` for ``seat`` through the engine (``IllegalAction`` if it may not),
-        record it, and give everyone the new state. The host's bots move through here."""
-        record = {"r": "act", "seat": seat, "action": copy.deepcopy(action)}
+        record it, and give everyone the new state. The host's bots move through here
+        (``bot=True``: the journal marks it, so a resume replays the bots' choices too)."""
+        record: Message = {"r": "act", "seat": seat, "action": copy.deepcopy(action)}
+        if bot:
+            record["bot"] = True
         try:
             events = self.game.apply(seat, action)
         except engine.IllegalAction:

@@ -8,6 +8,7 @@ only it can do (sit down, leave) by posting messages, never by calling it.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual import on, work
@@ -18,7 +19,7 @@ from .connect import Launcher, Seat, launcher_for
 from .screens import table_screen_for
 from .screens.lobby import LobbyScreen
 from .screens.table import TableScreen
-from .settings import Settings
+from .settings import Settings, terminal_wants_ascii
 from .text import clean
 
 
@@ -42,10 +43,14 @@ class KotatsuApp(App[None]):
         self.launcher = launcher
         self.browser = browser  # a table-discovery factory for the lobby (tests pass a fake)
         self.seat: Seat | None = None
+        #: Started at a table from the command line (``kotatsu play``): leaving it quits.
+        self.direct = launcher is not None
+        #: Builds a fresh launcher for "play again" (same seats, a new deal), if we can.
+        self.again: Callable[[], Launcher | None] | None = None
 
     def on_mount(self) -> None:
-        if not self.settings.color:
-            self.theme = "ansi-dark"  # the terminal's own plain colours
+        # NO_COLOR: Textual's own monochrome filter keeps the theme readable (an ANSI theme
+        # under that filter painted black on black); the cards drop their colours themselves
         self.push_screen(LobbyScreen(self.settings, browser=self.browser))
         if self.launcher is not None:
             self.sit_down(self.launcher)
@@ -57,6 +62,18 @@ class KotatsuApp(App[None]):
     @on(TableScreen.Leave)
     async def _leave_asked(self) -> None:
         await self.leave_table()
+        if self.direct:  # `kotatsu play` then q: back to the shell, not the lobby
+            self.exit()
+
+    @on(TableScreen.PlayAgain)
+    async def _play_again(self) -> None:
+        if self.again is None:
+            self.notify("Ask the host for a new game.", markup=False)
+            return
+        launcher = self.again()
+        if launcher is not None:
+            await self.leave_table()
+            self.sit_down(launcher)
 
     @work(exclusive=True, group="sit")
     async def sit_down(self, launcher: Launcher) -> None:
@@ -108,9 +125,19 @@ def make_app(
     """The app for these command-line ``args`` (or an explicit launcher, for tests)."""
     if settings is None:
         settings = Settings(
-            ascii_only=bool(getattr(args, "ascii", False)),
+            ascii_only=bool(getattr(args, "ascii", False)) or terminal_wants_ascii(),
             name=getattr(args, "name", None) if getattr(args, "command", None) != "host" else None,
         )
     if launcher is None and args is not None:
         launcher = launcher_for(args, settings.name)
-    return KotatsuApp(settings, launcher, browser=browser)
+    app = KotatsuApp(settings, launcher, browser=browser)
+    if args is not None and getattr(args, "command", None) == "play":
+        app.again = lambda: launcher_for(_new_deal(args), settings.name)
+    return app
+
+
+def _new_deal(args: argparse.Namespace) -> argparse.Namespace:
+    """The same table asked for again with a new seed."""
+    again = argparse.Namespace(**vars(args))
+    again.seed = None
+    return again

@@ -78,6 +78,10 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game", choices=GAME_NAMES)
     add_serve_parser(sub)
+    for name in ("play", "join", "host", "rules"):  # --ascii after the subcommand too
+        sub.choices[name].add_argument(
+            "--ascii", action="store_true", default=argparse.SUPPRESS, help="draw cards as 10H"
+        )
     return p
 
 
@@ -100,8 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     cmd = args.command
     if cmd == "rules":
         from .rules import print_rules
+        from .settings import terminal_wants_ascii
 
-        return print_rules(args.game, ascii_only=args.ascii)
+        return print_rules(args.game, ascii_only=args.ascii or terminal_wants_ascii())
     if cmd == "host" and args.headless:
         from net.cli import run_host
 

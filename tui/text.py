@@ -46,3 +46,15 @@ def clean(text: object, *, limit: int = 500) -> str:
 def literal(text: object, style: str | Style = "", *, limit: int = 500) -> Text:
     """A Rich ``Text`` showing peer ``text`` exactly as typed (cleaned; no markup parsed)."""
     return Text(clean(text, limit=limit), style=style)
+
+
+_ASCII = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "★": "*", "🔒": "*", "✗": "x", "✓": "v"}
+
+
+def to_ascii(text: str) -> str:
+    """``text`` for a terminal without the glyphs: suits as letters, ★ 🔒 as ``*``, wide
+    characters (秘十) left out."""
+    out = "".join(
+        _ASCII.get(ch, "" if unicodedata.east_asian_width(ch) in "WF" else ch) for ch in text
+    )
+    return re.sub(r"  +", " ", out).strip() if out != text else out

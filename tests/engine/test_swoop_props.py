@@ -1,44 +1,20 @@
-"""Swoop over random playouts with 3–8 players: hands end, cards are conserved, every legal
-action applies, everything else is refused without a trace, and views keep secrets."""
+"""Swoop over random playouts with 3–8 players, on the contract's driver (contract.py): hands
+end, cards are conserved, every legal action applies, random actions of every kind are refused
+without a trace unless they are a listed move, and views keep Swoop's secrets."""
 
-import copy
 import random
 from collections import Counter
 
-import pytest
+import contract
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine.base import IllegalAction
-from engine.cards import is_card, rank
+from engine.cards import rank
 from engine.swoop.rules import sort_key
 
 STEP_BOUND = 6000
 CODES = ["AS", "5H", "9D", "10C", "JK", "KS", "QH", "7C", "2S", "JD", "XX", 7, None]
-
-
-def state_of(g) -> tuple:
-    """Everything a game holds, to prove that a refused action changed nothing."""
-    return copy.deepcopy(
-        (
-            g.hands,
-            g.face_up,
-            g.mystery,
-            g.pile,
-            g.cleared,
-            g.unused,
-            g.turn,
-            g.phase,
-            g.flipped,
-            g.chain,
-            g.scores,
-            g.history,
-            g.hand_no,
-            g.first,
-            g.rng.getstate(),
-        )
-    )
 
 
 def check_conservation(g) -> None:
@@ -54,15 +30,6 @@ def check_conservation(g) -> None:
     assert not Counter(present) - Counter(g.all_cards)
 
 
-def cards_in(value) -> list[str]:
-    """Every card code anywhere inside a view."""
-    if isinstance(value, dict):
-        return [c for v in value.values() for c in cards_in(v)]
-    if isinstance(value, list):
-        return [c for v in value for c in cards_in(v)]
-    return [value] if is_card(value) else []
-
-
 def check_view(g, seat) -> None:
     v = g.view(seat)
     known = Counter(
@@ -74,7 +41,7 @@ def check_view(g, seat) -> None:
             *[d[1] for r in (g.draws or []) for d in r],
         ]
     )
-    shown = Counter(cards_in(v))
+    shown = Counter(contract.cards_in(v))
     assert not shown - known, f"seat {seat} sees {shown - known}"
     assert v["hand"] == (None if seat is None else sorted(v["hand"], key=sort_key))
     if seat is not None:
@@ -114,45 +81,42 @@ def random_candidate(g, seat, rng) -> dict:
     return action
 
 
-def playout(seats, seed, *, options=None, probe_every=3) -> int:
-    g = engine.new_game("swoop", seats, options=options or {"hands": 1}, seed=seed)
-    rng = random.Random(seed)
-    steps = 0
-    while not g.over:
+def check_table(g) -> None:
+    """Swoop's own invariants before every step: one seat moves at a time, cards are
+    conserved, and every view shows exactly what its seat may see."""
+    if not g.over:
         seat = g.pending()[0]
-        legal = g.legal_actions(seat)
-        assert legal, "a seat to move always has a legal action"
-        for other in range(seats):
+        for other in range(g.seats):
             assert other == seat or g.legal_actions(other) == []
-        check_conservation(g)
-        for viewer in [*range(seats), None]:
-            check_view(g, viewer)
-        if steps % probe_every == 0:
-            probe(g, seat, legal, rng)
-        g.apply(seat, rng.choice(legal))
-        steps += 1
-        assert steps < STEP_BOUND, "the hand did not end"
-    assert g.result()["winners"]
-    return steps
+    check_conservation(g)
+    for viewer in [*range(g.seats), None]:
+        check_view(g, viewer)
 
 
-def probe(g, seat, legal, rng) -> None:
-    """Every legal action applies to a copy; random other actions are judged the same way
-    as the engine judges them, and a refusal leaves the game untouched."""
-    for action in legal:
-        copy.deepcopy(g).apply(seat, action)
-    legal_keys = {_move_key(g, seat, a) for a in legal}
-    before = state_of(g)
-    for _ in range(6):
-        candidate = random_candidate(g, seat, rng)
-        try:
-            copy.deepcopy(g).apply(seat, candidate)
-        except IllegalAction:
-            with pytest.raises(IllegalAction):
-                g.apply(seat, candidate)
-            assert state_of(g) == before
-        else:
-            assert _move_key(g, seat, candidate) in legal_keys, candidate
+def candidates(g, seat, rng) -> list[tuple[int, object]]:
+    """Random actions of every kind, with real and bad codes and slots."""
+    return [(seat, random_candidate(g, seat, rng)) for _ in range(6)]
+
+
+def judged_legal(g, seat, action) -> None:
+    """An accepted action must be one of the listed moves (kind, rank, count, slots)."""
+    legal_keys = {_move_key(g, seat, a) for a in g.legal_actions(seat)}
+    assert _move_key(g, seat, action) in legal_keys, action
+
+
+def playout(seats, seed, *, options=None) -> int:
+    played = contract.playout(
+        "swoop",
+        seats,
+        seed,
+        options or {"hands": 1},
+        checks=[check_table],
+        candidates=candidates,
+        accepted=judged_legal,
+        probe_rate=0.34,
+        apply_rate=0.34,
+    )
+    return len(played)
 
 
 def _move_key(g, seat, action) -> tuple | None:

@@ -7,56 +7,10 @@ import asyncio
 import struct
 
 import pytest
+from rawpeer import RawPeer, error_code
 
 from net.botclient import run_bot_client
-from net.codec import HOST_FRAME_LIMIT, FrameDecoder, encode
-from net.messages import check_host
-
-
-class RawPeer:
-    """A client that speaks bytes, not the protocol."""
-
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader, self.writer = reader, writer
-        self.decoder = FrameDecoder(HOST_FRAME_LIMIT)
-
-    @classmethod
-    async def open(cls, port: int) -> RawPeer:
-        return cls(*await asyncio.open_connection("127.0.0.1", port))
-
-    async def until_closed(self, timeout: float = 5.0) -> list[dict]:
-        """Every message until the host closes the connection."""
-        got = []
-        async with asyncio.timeout(timeout):
-            while data := await self.reader.read(65536):
-                self.decoder.feed(data)
-                got.extend(check_host(m) for m in self.decoder)
-        self.writer.close()
-        return got
-
-    def send(self, data: bytes) -> None:
-        self.writer.write(data)
-
-    def join(self, name: str = "raw") -> None:
-        self.send(
-            encode(
-                {
-                    "t": "join",
-                    "name": name,
-                    "seat": None,
-                    "spectator": False,
-                    "auth": None,
-                    "token": None,
-                }
-            )
-        )
-
-
-def error_code(messages: list[dict]) -> str:
-    errors = [m for m in messages if m["t"] == "error"]
-    assert errors, f"no error in {[m['t'] for m in messages]}"
-    return errors[-1]["code"]
-
+from net.codec import encode
 
 HOSTILE_BYTES = {
     "garbage": b"\x00\x00\x00\x05\xc1\xc1\xc1\xc1\xc1",
@@ -96,7 +50,7 @@ async def test_silent_peers_time_out(toy, hosts):
 
 
 async def test_flooder_is_dropped(toy, hosts):
-    host = await hosts(toy, seats=2, seed=1, rate=10, burst=20)
+    host = await hosts(toy, seats=2, seed=1, rate=10, burst=20, flood_cut_after=0.5)
     peer = await RawPeer.open(host.port)
     peer.join()
     peer.send(b"".join(encode({"t": "ping", "n": i}) for i in range(200)))
@@ -126,7 +80,7 @@ async def test_others_play_on_while_a_seated_peer_misbehaves(toy, hosts):
 
 
 async def test_nothing_is_left_after_many_hostile_peers(toy, hosts):
-    host = await hosts(toy, seats=2, seed=1, handshake_timeout=0.5)
+    host = await hosts(toy, seats=2, seed=1, handshake_timeout=0.5, pending_per_address=20)
     tasks_before = set(host._tasks)
     peers = [await RawPeer.open(host.port) for _ in range(20)]
     for i, peer in enumerate(peers):
@@ -140,12 +94,12 @@ async def test_nothing_is_left_after_many_hostile_peers(toy, hosts):
     assert host.seating.taken_count == 0
 
 
-async def test_too_many_connections_are_turned_away(toy, hosts, monkeypatch):
-    monkeypatch.setattr("net.host.MAX_CONNECTIONS", 2)
-    host = await hosts(toy, seats=2, seed=1)
+async def test_too_many_connections_are_turned_away(toy, hosts):
+    host = await hosts(toy, seats=2, seed=1, pending_per_address=2)
     held = [await RawPeer.open(host.port) for _ in range(2)]
     extra = await RawPeer.open(host.port)
     got = await extra.until_closed()
     assert [m["t"] for m in got] == ["error"] and got[0]["code"] == "full"
+    assert 0 < got[0]["retry"] <= host.handshake_timeout
     for peer in held:
         peer.writer.close()

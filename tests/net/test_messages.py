@@ -79,9 +79,17 @@ def test_schema_refuses_wrong_types(message):
 
 def test_host_messages_are_checked_too():
     table = {"name": "t", "game": "swapo", "options": {}, "seats": 4, "password": False}
-    assert check_host({"t": "hello", "v": 1, "table": table, "nonce": b"n" * 16})
+    hello = {"t": "hello", "v": 1, "table": table, "nonce": b"n" * 16, "salt": None}
+    assert check_host(hello) and check_host({**hello, "salt": b"s" * 16})
     with pytest.raises(CodecError):
-        check_host({"t": "hello", "v": 1, "table": table, "nonce": b"n" * 15})
+        check_host({**hello, "nonce": b"n" * 15})
+    with pytest.raises(CodecError):
+        check_host({**hello, "salt": b"s" * 15})
+    error = {"t": "error", "code": "full", "msg": "later"}
+    assert check_host(error) and check_host({**error, "retry": 0.5})
+    for retry in (-1, True, "1", 1e9):
+        with pytest.raises(CodecError):
+            check_host({**error, "retry": retry})
     with pytest.raises(CodecError):
         check_host(
             {

@@ -1,4 +1,4 @@
-"""Seating, the token bucket and the host's bots, without sockets."""
+"""Seating, the throttle and the host's bots, without sockets."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from net.connection import TokenBucket
+from net.connection import Throttle
 from net.hostbots import SeatBots
 from net.messages import Refused
 from net.seating import Seating
@@ -42,14 +42,21 @@ def test_tokens_are_128_bit_and_resume_only_human_seats():
         assert refused.value.code == "token"
 
 
-def test_token_bucket_allows_bursts_then_the_rate():
+def test_throttle_allows_bursts_then_slows_then_cuts():
     now = [0.0]
-    bucket = TokenBucket(rate=10, burst=5, clock=lambda: now[0])
-    assert [bucket.take() for _ in range(6)] == [True] * 5 + [False]
-    now[0] += 0.25
-    assert [bucket.take() for _ in range(3)] == [True, True, False]
+    throttle = Throttle(rate=10, burst=5, cut_after=1.0, clock=lambda: now[0])
+    assert [throttle.charge() for _ in range(6)] == [0.0] * 5 + [pytest.approx(0.1)]
+    now[0] += 0.35  # 3.5 tokens back, 1 owed
+    assert [throttle.charge() == 0.0 for _ in range(3)] == [True, True, False]
     now[0] += 100
-    assert sum(bucket.take() for _ in range(10)) == 5
+    assert sum(throttle.charge() == 0.0 for _ in range(10)) == 5
+    for _ in range(20):  # over the rate without a break: slowed, then cut
+        now[0] += 0.06
+        wait = throttle.charge()
+        if wait is None:
+            break
+        assert wait > 0
+    assert wait is None
 
 
 async def test_absent_seats_are_covered_after_the_grace_and_freed_on_return(toy):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from net.messages import Refused, check_client, check_host, password_proof
+from net.messages import Refused, check_client, check_host, password_key, password_proof
 from net.table import Table
 
 NONCE = b"n" * 16
@@ -97,12 +97,17 @@ def test_a_password_is_proved_not_sent(toy):
     table = Table(toy, seats=2, seed=1, password="kotatsu")
     table.open("eve", NONCE)
     assert table.info["password"] is True
-    for auth in (None, password_proof("Kotatsu", NONCE), password_proof("kotatsu", b"x" * 16)):
+    salt = table.verifier["salt"]
+    right = password_key("kotatsu", salt)
+    wrong = (password_key("Kotatsu", salt), password_key("kotatsu", b"s" * 16))
+    assert "password" not in table.settings() and table.settings()["verifier"]["key"] == right
+    for auth in (None, password_proof(wrong[0], NONCE), password_proof(wrong[1], NONCE)):
         with pytest.raises(Refused) as refused:
             table.receive("eve", join("Eve", auth=auth))
         assert (refused.value.code, refused.value.msg) == ("password", "wrong password")
     assert not table.seating[0].taken and table.take_effects().records == []
-    out = table.receive("eve", join("Eve", auth=password_proof("kotatsu", NONCE)))
+    assert password_proof(right, b"x" * 16) != password_proof(right, NONCE)
+    out = table.receive("eve", join("Eve", auth=password_proof(right, NONCE)))
     assert to(out, "eve", "welcome")[0]["seat"] == 0
 
 

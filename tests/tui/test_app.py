@@ -17,6 +17,7 @@ from tui.pilot import browser_of, seated, wait_until
 from tui.screens.dialogs import ConfirmLeave, RulesScreen, ScoresScreen
 from tui.screens.forms import JoinForm, TableForm
 from tui.screens.lobby import LobbyScreen
+from tui.screens.results import ResultsPanel
 from tui.settings import Settings
 from tui.widgets.chat import ChatPane
 
@@ -97,7 +98,7 @@ async def test_joining_a_discovered_table_from_the_lobby():
         await host.close()
 
 
-async def test_leaving_asks_first_then_returns_to_the_lobby():
+async def test_leaving_asks_first_then_returns_to_the_shell():
     app = table_app(seed=2)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
@@ -113,8 +114,8 @@ async def test_leaving_asks_first_then_returns_to_the_lobby():
         await pilot.press("escape")
         assert app.screen is screen
         await pilot.press("q")
-        await pilot.press("y")
-        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("y")  # a table opened from the command line: leaving quits the app
+        await wait_until(pilot, lambda: app.return_code is not None)
         assert app.seat is None
 
 
@@ -227,9 +228,14 @@ async def test_ascii_cards_and_the_game_over_results():
         from tests.tui.test_swapo_screen import play_my_turns
 
         await play_my_turns(pilot, screen, until_round=99)
-        await wait_until(pilot, lambda: isinstance(app.screen, ScoresScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
         assert screen.view["over"]
         assert "Game over" in screen.prompt.plain
+        assert app.screen.final and "Final scores" in app.screen.title_text
+        await pilot.press("enter")  # the results stay until enter
+        assert app.screen is screen
+        await pilot.press("s")
+        assert isinstance(app.screen, ScoresScreen)
 
 
 @pytest.mark.xdist_group("zeroconf")

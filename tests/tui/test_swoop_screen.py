@@ -26,6 +26,7 @@ from tests.tui.test_swoop_flow import (
 )
 from tui.app import KotatsuApp, make_app
 from tui.pilot import LocalClient, browser_of, local_launcher, seated, settle, wait_until
+from tui.screens.results import ResultsPanel
 from tui.screens.swoop_cards import HAND, SLOTS, MineFaces, SwoopCards
 from tui.settings import Settings
 from tui.widgets.cards import CardFace, CardStyle
@@ -255,8 +256,15 @@ async def test_the_last_hand_ends_the_game_with_the_final_scores():
         screen = await seated(pilot)
         await go_out(pilot, screen)
         await wait_until(pilot, lambda: screen.view["over"])
+        # The results panel comes first and stays until enter; then the scores are on `s`.
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
+        assert app.screen.final and app.screen.title_text.startswith("Final scores — You won")
+        await pilot.press("enter")
+        assert app.screen is screen
+        await pilot.press("s")
         await wait_until(pilot, lambda: "Scores" in type(app.screen).__name__)
-        assert app.screen.title_text == "Final scores — You won"
+        assert app.screen.title_text.startswith("Final scores — You won")
+        await pilot.press("escape")
         assert screen.prompt.plain == "Game over — You won · s scores · q leave"
         assert "Game over — You won" in log_text(screen)
         assert screen.key_state("confirm") is False and not screen.check_action("turn", ())

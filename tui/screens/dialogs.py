@@ -11,9 +11,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Label, Markdown, Sparkline, Static
+from textual.widgets import Button, Footer, Label, Markdown, Static
 
 from ..rules import rules_text
+from .results import RoundRow, bar, leader_of, round_table
 
 
 class ConfirmLeave(ModalScreen[bool]):
@@ -85,14 +86,16 @@ class RulesScreen(ModalScreen[None]):
 
 
 class ScoresScreen(ModalScreen[None]):
-    """Totals per seat, the round history, and a sparkline of each seat's score over time."""
+    """One labelled row per round/hand, each seat's total with a bar on one shared scale (the
+    leader marked), the game's length and the game's own round details."""
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list] = [Binding("escape,s,q", "dismiss", "close", show=True)]
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "scores--name",  # a seat's name and total
         "scores--leader",  # the leading total
-        "scores--muted",  # the closing hint
+        "scores--muted",  # the closing hint, the round labels
+        "scores--bar",  # a total's bar
     }
 
     def __init__(
@@ -103,25 +106,30 @@ class ScoresScreen(ModalScreen[None]):
         title: str = "Scores",
         *,
         low_wins: bool = False,
+        rows: list[RoundRow] | None = None,
+        length: str = "",
     ) -> None:
         super().__init__()
         self.names = names
         self.history = history
         self.rounds = rounds or []
+        self.rows = rows or []
         self.title_text = title
-        self.low_wins = low_wins
+        self.length = length
         self.low_wins = low_wins
 
     def compose(self) -> ComposeResult:
         with Vertical(id="scores"):
-            yield Label(self.title_text, id="scores-title")
-            for seat in range(len(self.names)):
-                series = [float(row[seat]) for row in self.history if seat < len(row)]
+            title = self.title_text + (f" · {self.length}" if self.length else "")
+            yield Label(title, id="scores-title", markup=False)
+            if self.rows:
+                yield Static("", id="score-table", markup=False)
+            for _ in self.names:
                 with Horizontal(classes="score-row"):
                     yield Static("", classes="score-name")
-                    yield Sparkline(series or [0.0], classes="score-spark")
+                    yield Static("", classes="score-bar")
             if self.rounds:
-                yield Label("History", classes="muted")
+                yield Label("Details", classes="muted")
                 with VerticalScroll(id="history"):
                     for line in self.rounds:
                         yield Static(line)
@@ -132,17 +140,22 @@ class ScoresScreen(ModalScreen[None]):
         self.call_after_refresh(self.write_totals)
 
     def write_totals(self) -> None:
-        """Each seat's name and total, the leader marked; and the closing hint."""
+        """The round table; each seat's name, total and bar, the leader marked; the hint."""
+        if self.rows:
+            table = round_table(self.names, self.rows, self.look)
+            self.query_one("#score-table", Static).update(table)
         last = self.history[-1] if self.history else [0] * len(self.names)
-        best = (min if self.low_wins else max)(last) if last else 0
-        leading = any(last) and len(set(last)) > 1
+        best = leader_of(last, low_wins=self.low_wins)
+        top = max((abs(t) for t in last), default=0)
         cells = self.query(".score-name").results(Static)
-        for seat, (name, cell) in enumerate(zip(self.names, cells, strict=False)):
+        bars = self.query(".score-bar").results(Static)
+        for seat, (name, cell, bar_cell) in enumerate(zip(self.names, cells, bars, strict=False)):
             total = last[seat] if seat < len(last) else 0
-            look = "leader" if leading and total == best else "name"
+            look = "leader" if total == best else "name"
             label = Text(name[:14].ljust(14), self.look("name"))
             label.append(f"{total:>5}", self.look(look))
             cell.update(label)
+            bar_cell.update(Text(bar(total, top), self.look("bar")))
         self.query_one("#scores-hint", Static).update(Text("esc close", self.look("muted")))
 
     def look(self, name: str) -> Style:

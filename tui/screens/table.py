@@ -10,6 +10,7 @@ scores and chat, and shows rejections; the screen is drawn from the received vie
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any, ClassVar
 
 from rich.style import Style
@@ -24,15 +25,27 @@ from textual.widgets import Footer, Static
 
 from ..connect import Seat
 from ..settings import Settings
-from ..text import clean, literal
+from ..text import clean, literal, to_ascii
 from ..widgets.chat import ChatPane
 from ..widgets.log import EventLog
 from ..widgets.prompt import PromptBar
 from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
 from .dialogs import ConfirmLeave, RulesScreen, ScoresScreen
+from .results import (
+    END_EVENTS,
+    ResultsPanel,
+    RoundRow,
+    length_words,
+    row_of_event,
+    rows_of_view,
+    score_table,
+)
 
 WIDE = 110  # from this many columns the chat sits beside the table
 TALL = 34  # from this many rows (and WIDE columns) cards are drawn large
+NARROW = 80  # below this many columns the side pane is slimmer
+MIN_WIDTH, MIN_HEIGHT = 70, 20  # below this the table asks for a bigger window
+CARD_CODE = re.compile(r"(?<![\w])(?:(10|[2-9JQKA])([SHDC])|(JK|BJ|SJ))(?![\w])")
 
 #: The game keys, with the footer's usual word for each.
 GAME_BINDINGS = [
@@ -97,12 +110,20 @@ class TableScreen(Screen[None]):
         "table--whisper",  # "→ Bo" after a whispered chat line
         "table--alert",  # the header's "✗ reconnecting"
         "table--command",  # a command to type, in the waiting room
+        "table--leader",  # the leading total in the results panel
+        "table--bar",  # a total's bar in the results panel
     }
+    #: Show the results panel after every round/hand (a game turns it on once its flow
+    #: waits for it; the panel is always shown at game over).
+    RESULTS_EACH_ROUND: ClassVar[bool] = False
 
     BINDINGS: ClassVar[list] = [*GAME_BINDINGS, *worded(GAME_BINDINGS), *TABLE_BINDINGS]
 
     class Leave(Message):
         """The player leaves the table: the app closes the seat and shows the lobby."""
+
+    class PlayAgain(Message):
+        """At game over the player asks for a new game: same seats, a new deal."""
 
     def __init__(self, seat: Seat, settings: Settings) -> None:
         super().__init__()
@@ -118,6 +139,9 @@ class TableScreen(Screen[None]):
         self.version = -1
         self.players: list[dict] = []
         self.score_history: list[list[int]] = []
+        self.round_rows: dict[str, RoundRow] = {}  # every finished round/hand seen, by label
+        self.results_waiting: list[dict] = []  # round/hand-end events whose panel is due
+        self.notices: list[str] = []  # every notice shown on the notice line
         self.connection = "online"
         self.results_shown = False
         self.large = False
@@ -136,8 +160,14 @@ class TableScreen(Screen[None]):
             with Vertical(id="side"):
                 yield EventLog(id="log")
                 yield ChatPane(id="chat", cursor_blink=self.settings.cursor_blink)
+        yield Static("", id="table-notice", markup=False)
         yield PromptBar(id="prompt")
         yield Footer(compact=True)
+        yield Static(
+            f"Make the window bigger: the table needs {MIN_WIDTH}×{MIN_HEIGHT}.",
+            id="too-small",
+            markup=False,
+        )
 
     def compose_table(self) -> ComposeResult:
         """The game's own widgets (override)."""
@@ -164,6 +194,8 @@ class TableScreen(Screen[None]):
     def _apply_size(self, width: int, height: int) -> None:
         wide = width >= WIDE
         self.set_class(wide, "-wide")
+        self.set_class(width < NARROW, "-narrow")
+        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
         large = self.wants_large_cards(width, height)
         if large != self.large:
             self.large = large
@@ -252,9 +284,12 @@ class TableScreen(Screen[None]):
         self.legal = legal if isinstance(legal, list) else []
         if self.decisions is not None:
             self.decisions.update(self.view, self.legal)
+        for row in rows_of_view(view):
+            self.round_rows[row.label] = row
         for event in message.get("events") or []:
             if isinstance(event, dict):
                 self.tell(event)
+                self.note_round_end(event)
         scores = view.get("scores")
         if isinstance(scores, list) and (
             not self.score_history or self.score_history[-1] != scores
@@ -269,15 +304,32 @@ class TableScreen(Screen[None]):
         if view.get("over") and not self.results_shown:
             self.results_shown = True
             self.game_over()
+        else:
+            self.show_due_results()
 
     def tell(self, event: dict) -> None:
-        """Log a public event, and toast the big ones."""
+        """Log a public event, and say the big ones on the notice line."""
         line = self.describe_event(event)
         if line is not None:
             self.log_pane.add(line, self.log_tag(event))
         toast = self.toast_for(event)
         if toast:
             self.notify(toast, timeout=4, markup=False)
+
+    def notify(self, message: str, *args: Any, **kwargs: Any) -> None:
+        """Notices never cover the table: they go to the notice line above the prompt (card
+        codes drawn as the cards are); the app still records them, its toasts hidden here."""
+        text = self.with_glyphs(clean(message))
+        self.notices.append(text)
+        if self.is_mounted:
+            self.query_one("#table-notice", Static).update(Text(text))
+        super().notify(text, *args, **kwargs)
+
+    def with_glyphs(self, text: str) -> str:
+        """``text`` with card codes ("JS", "10H") written as the cards are drawn ("J♠")."""
+        if self.cards.letters:
+            return text
+        return CARD_CODE.sub(lambda m: self.cards.label(m.group(0)), text)
 
     def receive_chat(self, message: dict) -> None:
         sender = message.get("from")
@@ -287,11 +339,14 @@ class TableScreen(Screen[None]):
         if isinstance(to, int):
             whisper = "you" if to == self.me else self.seat_name(to, you=False)
         text = message.get("text", "")
+        mine = whisper is not None and sender == self.me and self.me is not None
+        if mine:  # my own whisper comes back: "→ Ann: psst"
+            name = ""
         self.query_one(ChatPane).add(str(name), str(text), whisper=whisper)
         line = Text("» ", self.look("muted"))
         line.append_text(literal(name, self.look("name"), limit=40))
         if whisper:
-            line.append(f" → {whisper}", self.look("whisper"))
+            line.append(f"{' ' if name else ''}→ {whisper}", self.look("whisper"))
         line.append(": ")
         line.append_text(literal(text, limit=200))
         self.log_pane.add(line)
@@ -374,7 +429,10 @@ class TableScreen(Screen[None]):
         line = Text(" kotatsu", self.look("name"))
         for part in self.header_parts():
             line.append(" · ", muted)
-            line.append_text(part if isinstance(part, Text) else Text(part))
+            part = part if isinstance(part, Text) else Text(part)
+            if self.settings.ascii_only:  # no 秘十 ★ where the terminal cannot show them
+                part = Text(to_ascii(part.plain), style=part.style)
+            line.append_text(part)
         name = self.table_info.get("name")
         if name:
             line.append(" · ", muted)
@@ -446,17 +504,86 @@ class TableScreen(Screen[None]):
         """0–9: choose a seat, a count or a position by number."""
 
     def round_history(self) -> list[Text]:
-        """Lines for the scores screen's history (override)."""
+        """The game's own details of past rounds for the scores screen (override)."""
         return []
 
+    # -- results ---------------------------------------------------------------------------
+    def rows(self) -> list[RoundRow]:
+        """Every finished round/hand seen at this table, in order."""
+        return sorted(self.round_rows.values(), key=lambda r: (r.number, r.label))
+
+    def note_round_end(self, event: dict) -> None:
+        """Keep the row a round/hand-end event gives; queue its results panel."""
+        if event.get("type") not in END_EVENTS:
+            return
+        row = row_of_event(event)
+        if row is not None:
+            self.round_rows[row.label] = row
+        if self.RESULTS_EACH_ROUND:
+            self.results_waiting.append(event)
+
+    def results_rows(self, event: dict | None) -> list[Text]:
+        """The results panel's lines for a round/hand-end ``event`` (None: the game is over).
+        Override with the game's content (hands, penalties, kitty…); by default the points
+        each seat took in the round."""
+        row = row_of_event(event) if event is not None else None
+        if row is None:
+            return []
+        line = Text()
+        for seat, points in enumerate(row.points):
+            if seat:
+                line.append(" · ", self.look("muted"))
+            line.append_text(self.seat_text(seat))
+            line.append(f" {points:+d}" if points else " 0")
+        return [line]
+
+    def results_title(self, event: dict | None) -> str:
+        """The results panel's title: the round/hand's label, or the final result."""
+        row = row_of_event(event) if event is not None else None
+        return row.label if row is not None else self.scores_title()
+
+    def results_table(self) -> Text:
+        """The score table under the panel's lines: every round/hand, the running totals."""
+        names = [self.seat_name(s) for s in range(self.seat_count)]
+        totals = list(self.view.get("scores") or [0] * self.seat_count)
+        return score_table(names, self.rows(), totals, self.look, low_wins=self.LOW_SCORE_WINS)
+
+    def show_due_results(self) -> None:
+        """Show the next waiting results panel (one at a time, each until enter)."""
+        if not self.results_waiting or not self.is_current:
+            return
+        event = self.results_waiting.pop(0)
+        title, rows = self.results_title(event), self.results_rows(event)
+        panel = ResultsPanel(title, rows, self.results_table())
+        self.app.push_screen(panel, lambda _: self.show_due_results())
+
+    def can_play_again(self) -> bool:
+        """Whether this table can be dealt again from here (a table we run ourselves)."""
+        return bool(self.seat_link.closers)
+
     def game_over(self) -> None:
-        """Show the final scores once."""
+        """Show the final results once (the panel stays until enter)."""
         result = self.view.get("result") or {}
         winners = result.get("winners") or []
         names = ", ".join(self.seat_name(s) for s in winners) or "nobody"
         self.prompt.ask(f"Game over — {names} won · s scores · q leave")
         self.notify(f"Game over — {names} won", timeout=6, markup=False)
-        self.action_scores()
+        self.results_waiting.clear()
+        again = self.can_play_again()
+        panel = ResultsPanel(
+            self.results_title(None),
+            self.results_rows(None),
+            self.results_table(),
+            final=True,
+            again=again,
+        )
+
+        def answered(answer: str | None) -> None:
+            if answer == "again":
+                self.workers.cancel_group(self, "listen")
+                self.post_message(self.PlayAgain())
+
+        self.app.push_screen(panel, answered)
 
     # -- keys ----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -551,6 +678,8 @@ class TableScreen(Screen[None]):
                 self.round_history(),
                 title=self.scores_title(),
                 low_wins=self.LOW_SCORE_WINS,
+                rows=self.rows(),
+                length=length_words(self.GAME, self.view),
             )
         )
 

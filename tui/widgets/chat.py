@@ -16,9 +16,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
-from textual.widgets import Input, RichLog
+from textual.widgets import Input
 
 from ..text import literal
+from .log import WrappingLog
 
 
 class ChatPane(Vertical):
@@ -27,8 +28,8 @@ class ChatPane(Vertical):
     DEFAULT_CSS = """
     ChatPane { height: 1fr; border-top: solid $secondary 50%; border-title-color: $text-muted; }
     ChatPane RichLog { height: 1fr; background: $surface; scrollbar-size-vertical: 1; }
-    ChatPane Input { height: 1; border: none; padding: 0 1; background: $boost; }
-    ChatPane Input:focus { background: $primary 30%; }
+    ChatPane #chat-input { height: 1; border: none; padding: 0 1; background: $boost; }
+    ChatPane #chat-input:focus { border: none; background: $primary 30%; }
     ChatPane > .chat-pane--name { text-style: bold; }
     ChatPane > .chat-pane--whisper { text-style: italic; }
     ChatPane > .chat-pane--note { text-style: dim italic; }
@@ -61,7 +62,7 @@ class ChatPane(Vertical):
         self.lines: list[str] = []
 
     def compose(self) -> ComposeResult:
-        yield RichLog(wrap=True, markup=False, highlight=False, min_width=10, id="chat-history")
+        yield WrappingLog(id="chat-history")
         chat_input = Input(placeholder="say something (enter) · esc back", id="chat-input")
         chat_input.cursor_blink = self.cursor_blink
         yield chat_input
@@ -69,15 +70,17 @@ class ChatPane(Vertical):
     def add(self, name: str, text: str, *, whisper: str | None = None) -> None:
         """One chat line: ``name`` and ``text`` come from peers and are shown literally."""
         line = literal(name, self.look("name"), limit=40)
-        if whisper:
-            line.append(f" → {whisper}", self.look("whisper"))
+        if whisper:  # my own whisper has no name: "→ Ann: psst"
+            line.append(f"{' ' if name else ''}→ {whisper}", self.look("whisper"))
         line.append(": ")
         line.append_text(literal(text))
         self.lines.append(line.plain)
-        self.query_one("#chat-history", RichLog).write(line)
+        self.query_one("#chat-history", WrappingLog).add(line)
 
     def note(self, text: str) -> None:
-        self.query_one("#chat-history", RichLog).write(Text(text, self.look("note")))
+        """The pane's own remark (an error in what was typed), kept with the talk."""
+        self.lines.append(text)
+        self.query_one("#chat-history", WrappingLog).add(Text(text, self.look("note")))
 
     def look(self, name: str) -> Style:
         """The Rich style of the component class ``chat-pane--NAME``."""
@@ -105,14 +108,16 @@ class ChatPane(Vertical):
         if not raw:
             return
         to = None
-        if raw.startswith("/w "):
+        if raw == "/w" or raw.startswith("/w "):
             _, _, rest = raw.partition(" ")
             key, _, text = rest.strip().partition(" ")
             if not self.whispers_allowed:
-                self.note("Whispers are off at this table.")
+                self.note("✗ Whispers are off at this table.")
                 return
             if key not in self.whisper_targets or not text.strip():
-                self.note("Whisper: /w NUMBER text (the number of an opponent)")
+                numbers = sorted(self.whisper_targets)
+                which = f"{numbers[0]}–{numbers[-1]}" if numbers else "an opponent's number"
+                self.note(f"✗ Not sent. Whisper with /w NUMBER text (NUMBER: {which})")
                 return
             to, raw = self.whisper_targets[key], text.strip()
         self.post_message(self.Send(raw, to))

@@ -1,0 +1,236 @@
+"""The engine contract's playout driver, shared by ``test_contract.py`` (every game alike) and
+each game's own property tests (which plug in their game's invariants through the hooks).
+
+The contract, checked the same way for every game in ``engine.GAMES``.
+
+Like OpenSpiel's ``random_sim_test``: random playouts from random seeds and table sizes must
+end; every listed action applies; actions that are not legal raise ``IllegalAction`` and change
+nothing (not even the random state); the same seed and actions give the same game; and no view
+ever holds a card its seat may not know. A seat may know a card only if it has held it or it
+has been public (in the spectator's view or an event) at some point — so the check needs
+nothing from the game but ``hands``, and catches a card leaked into any corner of any view.
+
+Each game's own rules and its own view keys are tested in ``test_<game>_*.py``.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+import random
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import msgpack
+
+import engine
+from engine.base import Game, IllegalAction
+from engine.cards import is_card
+
+STEP_BOUND = 20_000
+
+#: Option mixes worth covering beyond the defaults (the game's length is always set short).
+EXTRA_OPTIONS: dict[str, list[dict[str, Any]]] = {
+    "swapo": [
+        {"variant": ["dagger"]},
+        {"variant": ["asterisk"]},
+        {"variant": ["ace"]},
+        {"variant": ["dagger", "asterisk", "ace"]},
+    ],
+    "swoop": [{"flat_numbers": True}],
+    "mishi": [{"kitty_multiplier": "power"}],
+}
+
+
+def cards_in(value: Any) -> list[str]:
+    """Every card code anywhere inside a view (keys included): every string of its JSON form
+    that is a card code (json does the walking, in C)."""
+    strings = QUOTED.findall(json.dumps(value, ensure_ascii=False, default=str))
+    return [text for text in strings if is_card(text)]
+
+
+QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
+def fingerprint(game: Game) -> Any:
+    """Everything a game holds (its random state included), to prove nothing changed."""
+    return plain(vars(game))
+
+
+def snapshot(game: Game) -> bytes:
+    """A fast stand-in for ``fingerprint``: the pickled state (equal states pickle alike; on a
+    mismatch the slow, exact comparison decides)."""
+    state = {k: v.getstate() if isinstance(v, random.Random) else v for k, v in vars(game).items()}
+    return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def plain(value: Any) -> Any:
+    """``value`` as comparable plain data: objects by their attributes, not their identity."""
+    if isinstance(value, random.Random):
+        return value.getstate()
+    if isinstance(value, dict):
+        return {key: plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return (type(value).__name__, [plain(item) for item in value])
+    if isinstance(value, set | frozenset | str | int | float | bool | bytes) or value is None:
+        return copy.copy(value)
+    if hasattr(value, "__dict__"):
+        return (type(value).__name__, plain(vars(value)))
+    if hasattr(value, "__slots__"):
+        return (type(value).__name__, [plain(getattr(value, n, None)) for n in value.__slots__])
+    return value
+
+
+def illegal_variants(game: Game, seat: int, action: dict) -> list[tuple[int, object]]:
+    """Actions near a legal one that must be refused: extra, missing or mistyped keys, another
+    seat acting out of turn, an unknown type, not a mapping at all."""
+    out: list[tuple[int, object]] = [(seat, {**action, "bogus": 1}), (seat, ["not", "a", "map"])]
+    for key, value in action.items():
+        if key == "type":
+            continue
+        out.append((seat, {k: v for k, v in action.items() if k != key}))
+        out.append((seat, {**action, key: True if isinstance(value, int) else 3.5}))
+    idle = [s for s in range(game.seats) if s not in game.pending()]
+    if idle:
+        out.append((idle[0], action))
+    out.append((seat, {"type": "nonsense"}))
+    out.append((game.seats, action))
+    return out
+
+
+class Knowledge:
+    """What each seat may know so far: the codes it has held, and the codes made public.
+
+    Codes, not counts: a view may name one card twice (in the hand and as declared)."""
+
+    def __init__(self, game: Game) -> None:
+        self.held: list[set[str]] = [set() for _ in range(game.seats)]
+        self.public: set[str] = set()
+
+    def update(self, game: Game, events: list[dict] | None = None) -> None:
+        self.public |= set(cards_in(game.view(None))) | set(cards_in(events or []))
+        for seat, hand in enumerate(game.hands):  # type: ignore[attr-defined]
+            self.held[seat] |= set(hand)
+
+    def check(self, game: Game) -> None:
+        assert set(cards_in(game.view(None))) <= self.public
+        for seat in range(game.seats):
+            extra = set(cards_in(game.view(seat))) - self.held[seat] - self.public
+            assert not extra, f"seat {seat} sees {sorted(extra)} it never held"
+
+
+Check = Callable[[Game], None]
+Choose = Callable[[Game, int, list[dict], random.Random], dict]
+Candidates = Callable[[Game, int, random.Random], list[tuple[int, object]]]
+Accepted = Callable[[Game, int, object], None]
+After = Callable[[Game, int, dict, list[dict]], None]
+
+
+def playout(
+    name: str,
+    seats: int,
+    seed: int,
+    options: dict[str, Any],
+    *,
+    checks: Sequence[Check] = (),
+    choose: Choose | None = None,
+    candidates: Candidates | None = None,
+    accepted: Accepted | None = None,
+    after: After | None = None,
+    probe_rate: float = 0.15,
+    apply_rate: float = 0.05,
+    game: Game | None = None,
+) -> list[tuple[int, dict]]:
+    """Play one random game to its end, checking the contract at every step.
+
+    Hooks for a game's own property tests: ``checks`` run on the game before every step and at
+    the end (conservation, view keys…); ``choose`` picks the action (default: uniformly among
+    the legal ones); ``candidates`` adds game-aware near misses to the generic ones. Every
+    candidate that is not listed is tried on a copy: if refused, it must change nothing; if
+    accepted, ``accepted`` judges it (say, a whole action that a step form does not list),
+    and the real game is not touched. ``after`` sees every applied action and its events.
+    """
+    rng = random.Random(seed)
+    if game is None:
+        game = engine.new_game(name, seats, options, seed=seed)
+    know = Knowledge(game)
+    know.update(game)
+    know.check(game)
+    played: list[tuple[int, dict]] = []
+    while not game.over:
+        assert len(played) < STEP_BOUND, "the game does not end"
+        for check in checks:
+            check(game)
+        pending = game.pending()
+        assert pending, f"nobody is awaited in phase {game.phase!r}"
+        seat = rng.choice(pending)
+        legal = game.legal_actions(seat)
+        assert legal, f"seat {seat} is awaited with no legal action in {game.phase!r}"
+        msgpack.packb(legal)
+        action = choose(game, seat, legal, rng) if choose else rng.choice(legal)
+        if rng.random() < apply_rate:  # every listed action applies
+            for each in legal if len(legal) <= 30 else rng.sample(legal, 30):
+                copy.deepcopy(game).apply(seat, each)
+        if rng.random() < probe_rate:  # near misses are refused and change nothing
+            near = illegal_variants(game, seat, action)
+            if candidates is not None:
+                near += candidates(game, seat, rng)
+            refuse_or_accept(game, near, accepted)
+        events = game.apply(seat, action)
+        if after is not None:
+            after(game, seat, action, events)
+        msgpack.packb(events)
+        msgpack.packb(game.view(seat))
+        played.append((seat, action))
+        know.update(game, events)
+        know.check(game)
+    for check in checks:
+        check(game)
+    assert not game.pending()
+    assert all(game.legal_actions(s) == [] for s in range(seats))
+    result = game.result()
+    assert len(result["scores"]) == seats and result["winners"]
+    assert all(0 <= w < seats for w in result["winners"])
+    return played
+
+
+def refuse_or_accept(
+    game: Game, near: list[tuple[int, object]], accepted: Accepted | None = None
+) -> None:
+    """Each unlisted action is refused with a reason and changes nothing, or is accepted (on a
+    copy only) and judged by ``accepted``."""
+    before = snapshot(game)
+    trial = copy.deepcopy(game)  # one copy serves every refusal (a refusal changes nothing)
+    for who, bad in near:
+        if isinstance(who, int) and 0 <= who < game.seats and bad in game.legal_actions(who):
+            continue
+        try:
+            trial.apply(who, bad)  # type: ignore[arg-type]
+        except IllegalAction as exc:
+            assert str(exc), "a refusal must say why"
+            if snapshot(trial) != before:
+                assert fingerprint(trial) == fingerprint(game), f"{bad!r} changed the game"
+        else:
+            if accepted is not None:
+                accepted(game, who, bad)  # type: ignore[arg-type]
+            trial = copy.deepcopy(game)
+    if snapshot(game) != before:
+        raise AssertionError("trying near misses on copies changed the game itself")
+
+
+def replay(name: str, seats: int, seed: int, options: dict, played: list) -> list:
+    """The views and events of a game replayed from its seed and actions."""
+    game = engine.new_game(name, seats, options, seed=seed)
+    trace: list = [[game.view(s) for s in (None, *range(seats))]]
+    for seat, action in played:
+        trace.append(game.apply(seat, action))
+        trace.append([game.view(s) for s in (None, *range(seats))])
+    trace.append(game.result())
+    return trace
+
+
+def short(name: str) -> dict[str, Any]:
+    """Options that keep a game to one round/hand, so a playout is quick."""
+    return {engine.GAMES[name].LENGTH_OPTION: 1}

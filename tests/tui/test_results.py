@@ -1,0 +1,34 @@
+"""Snapshots of the results panel (80×24) and of a table under NO_COLOR."""
+
+from __future__ import annotations
+
+from tests.tui.test_table_pleasures import local_app
+from tui.pilot import seated
+from tui.settings import Settings
+
+
+async def final_results(pilot) -> None:
+    screen = await seated(pilot)
+    screen.round_rows.clear()
+    for n, points in ((1, [0, 26, 0, 0]), (2, [13, 0, 0, 0])):
+        screen.note_round_end({"type": "round_over", "round": n, "points": points})
+    screen.view = {
+        **screen.view,
+        "over": True,
+        "result": {"winners": [1]},
+        "scores": [13, 26, 0, 0],
+    }
+    screen.game_over()
+    pilot.app.clear_notifications()
+    await pilot.pause()
+
+
+def test_results_panel_at_80x24(snap_compare):
+    app, _ = local_app("swapo", seed=3)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=final_results)
+
+
+def test_results_panel_under_no_color(snap_compare, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app, _ = local_app("swapo", seed=3, settings=Settings(name="Eli", cursor_blink=False))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=final_results)

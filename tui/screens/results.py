@@ -1,0 +1,201 @@
+"""Rounds and results every game shares: the score table's rows, the game's length, and the
+results panel shown after a round/hand and at game over.
+
+The games' views and events carry their history in three shapes (docs/<game>.md): SwaPo's
+round records (``round``, ``points``), Swoop's ``hands`` (per-seat penalties) and Mi Shi's
+hand records (``hand``, ``deltas``). ``rows_of_view`` and ``row_of_event`` read all three into
+``RoundRow``; ``TableScreen`` keeps every row it has seen (a SwaPo view played from memory
+carries only the latest round).
+
+``ResultsPanel`` API: ``ResultsPanel(title, rows, table, final=..., again=...)``; ``rows`` are
+the game's lines (``TableScreen.results_rows``), ``table`` the score table (``score_table``).
+It is dismissed by enter (``"next"``); at game over ``a`` answers ``"again"`` when the table
+can be dealt again (``again=True``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+import engine
+
+#: The events that end a round (SwaPo) or a hand (Swoop, Mi Shi).
+END_EVENTS = ("round_over", "hand_end")
+BAR = 30  # cells of the longest bar in the score table
+Look = Callable[[str], Style | str]
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    """One finished round/hand: its number, its label ("Round 2", "Hand 3") and the points
+    each seat took in it."""
+
+    number: int
+    label: str
+    points: tuple[int, ...]
+
+
+def _first(record: dict, keys: tuple[str, ...], kind: type) -> tuple[str | None, Any]:
+    for key in keys:
+        value = record.get(key)
+        if isinstance(value, kind) and not isinstance(value, bool):
+            return key, value
+    return None, None
+
+
+def row_of_event(event: dict) -> RoundRow | None:
+    """The row a round/hand-end event (or a history record shaped like one) gives."""
+    key, number = _first(event, ("round", "hand", "hand_no"), int)
+    _, points = _first(event, ("points", "deltas", "penalties"), list)
+    if not isinstance(number, int) or not isinstance(points, list):
+        return None
+    label = f"{'Round' if key == 'round' else 'Hand'} {number}"
+    if event.get("sudden_death"):
+        label += " (sudden death)"
+    elif event.get("no_game"):
+        label += " (no game)"
+    values = tuple(int(p) if isinstance(p, int) else 0 for p in points)
+    return RoundRow(number, label, values)
+
+
+def rows_of_view(view: dict) -> list[RoundRow]:
+    """Every finished round/hand the view carries, oldest first."""
+    rows = []
+    for record in view.get("history") or []:
+        row = row_of_event(record) if isinstance(record, dict) else None
+        if row is not None:
+            rows.append(row)
+    hands = view.get("hands")
+    if isinstance(hands, list):  # Swoop: per-seat penalties of every finished hand
+        for n, penalties in enumerate(hands, 1):
+            if isinstance(penalties, list):
+                rows.append(row_of_event({"hand": n, "penalties": penalties}))  # type: ignore[arg-type]
+    return [r for r in rows if r is not None]
+
+
+def length_words(game: str, view: dict) -> str:
+    """How long the game is, from the game's LENGTH_OPTION and the view's options:
+    "2 rounds", "4 hands", "to 300 points"."""
+    cls = engine.GAMES.get(game)
+    key = cls.LENGTH_OPTION if cls is not None else ""
+    options = view.get("options") or {}
+    if not key or not isinstance(options, dict):
+        return ""
+    hands = options.get("hands")
+    if key != "hands" and isinstance(hands, int):  # Swoop: a number of hands overrides
+        return plural(hands, "hand")
+    value = options.get(key)
+    if key == "target" and isinstance(value, int):
+        return f"to {value} points"
+    if isinstance(value, int):
+        return plural(value, key.rstrip("s"))
+    pile, number, seats = view.get("pile"), view.get("round"), view.get("seats")
+    if key == "rounds" and all(isinstance(v, int) for v in (pile, number, seats)):
+        # SwaPo without a set number: rounds are dealt while the pile holds five cards a seat
+        return plural(number + pile // (5 * seats), "round")  # type: ignore[operator]
+    return ""
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def column_width(names: list[str]) -> int:
+    """Cells per seat's column, so the table fits 78 columns."""
+    return max(5, min(10, 58 // max(1, len(names)) - 1))
+
+
+def round_table(names: list[str], rows: list[RoundRow], look: Look) -> Text:
+    """A header of names and one labelled line per round/hand (the points each seat took)."""
+    width = column_width(names)
+    out = Text("".ljust(20))
+    for name in names:
+        out.append(name[:width].rjust(width + 1), look("name"))
+    for row in rows:
+        out.append("\n")
+        out.append(row.label[:20].ljust(20), look("muted"))
+        for seat in range(len(names)):
+            value = row.points[seat] if seat < len(row.points) else 0
+            out.append((f"{value:+d}" if value else "·").rjust(width + 1))
+    return out
+
+
+def bar(total: int, top: int) -> str:
+    """A total's bar on the shared scale: the largest total of the table fills ``BAR``."""
+    return "█" * (round(BAR * abs(total) / top) if top else 0)
+
+
+def leader_of(totals: list[int], *, low_wins: bool = False) -> int | None:
+    """The leading total, or None when all are level."""
+    if not totals or len(set(totals)) < 2:
+        return None
+    return (min if low_wins else max)(totals)
+
+
+def score_table(
+    names: list[str], rows: list[RoundRow], totals: list[int], look: Look, *, low_wins: bool = False
+) -> Text:
+    """The round table, then each seat's total and bar (one shared scale), the leader marked."""
+    out = round_table(names, rows, look) if rows else Text()
+    best = leader_of(totals, low_wins=low_wins)
+    top = max((abs(t) for t in totals), default=0)
+    for seat, name in enumerate(names):
+        total = totals[seat] if seat < len(totals) else 0
+        if out:
+            out.append("\n")
+        out.append(name[:19].ljust(20), look("name"))
+        out.append(f"{total:>5} ", look("leader" if total == best else "name"))
+        out.append(bar(total, top), look("bar"))
+    return out
+
+
+class ResultsPanel(ModalScreen[str]):
+    """What a round/hand (or the whole game) came to; stays until enter."""
+
+    CSS_PATH = "results.tcss"
+    BINDINGS: ClassVar[list] = [
+        Binding("enter", "answer('next')", "continue", show=True),
+        Binding("a", "again", "play again", show=False),
+    ]
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"results--muted"}
+
+    def __init__(
+        self, title: str, rows: list[Text], table: Text, *, final: bool = False, again: bool = False
+    ) -> None:
+        super().__init__()
+        self.title_text = title
+        self.rows = rows
+        self.table = table
+        self.final = final
+        self.again = again
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="results"):
+            yield Label(self.title_text, id="results-title", markup=False)
+            with VerticalScroll(id="results-body"):
+                for row in self.rows:
+                    yield Static(row, classes="results-row", markup=False)
+                yield Static(self.table, id="results-table", markup=False)
+            yield Static(self.hint(), id="results-hint", markup=False)
+
+    def hint(self) -> str:
+        if not self.final:
+            return "enter next hand" if "Hand" in self.title_text else "enter next round"
+        return "enter close · a play again (same seats, new deal)" if self.again else "enter close"
+
+    def action_answer(self, answer: str) -> None:
+        self.dismiss(answer)
+
+    def action_again(self) -> None:
+        if self.final and self.again:
+            self.dismiss("again")
