@@ -106,7 +106,7 @@ async def _host(args: Namespace) -> int:
         stopped.cancel()
         if advertiser is not None:
             await advertiser.close()
-        await host.close()
+        await host.close_table()
     if not over.done() or over.cancelled():
         over.cancel()
         _say(f"stopped before the end; resume with: kotatsu host --headless --resume {journal}")

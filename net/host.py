@@ -219,12 +219,9 @@ class Host:
         return await asyncio.shield(self._finished)
 
     async def close(self) -> None:
-        """Stop listening, tell everyone the host closed the table, close every connection
-        (letting queued frames out), stop tasks."""
+        """Stop listening, close every connection (letting queued frames out), stop tasks."""
         if self._server is not None:
             self._server.close()
-        with contextlib.suppress(Exception):
-            self._deliver(self.table.closing())
         for conn in list(self.connections):
             conn.close()
         await asyncio.gather(*(c.wait_closed() for c in list(self.connections)))
@@ -262,6 +259,12 @@ class Host:
         """Send the player at ``seat`` away (during play a bot keeps the seat for good)."""
         self._deliver(self.table.remove(seat))
         self.bots.wakeup.set()
+
+    async def close_table(self) -> None:
+        """Close on purpose: everyone is told "the host closed the table" first."""
+        with contextlib.suppress(Exception):
+            self._deliver(self.table.closing())
+        await self.close()
 
     def _fail(self, reason: str) -> None:
         """The table cannot go on: whoever waits for the result hears why."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import getpass
+import os
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -61,7 +62,7 @@ Launcher = Callable[[], Awaitable[Seat]]
 def default_name() -> str:
     """The player's name when none is given: the one saved on the first run, else the login
     name, cleaned and short."""
-    saved = load_name()
+    saved = None if shared_account() else load_name()
     if saved:
         return saved
     try:
@@ -69,6 +70,12 @@ def default_name() -> str:
     except Exception:  # no login name in some containers
         name = ""
     return clean(name, limit=20) or "player"
+
+
+def shared_account() -> bool:
+    """Whether many people use this account (``kotatsu serve`` sessions): then nothing about a
+    player is kept in its files (name, seats)."""
+    return bool(os.environ.get("KOTATSU_SHARED"))
 
 
 def lan_address(bind: str = "0.0.0.0") -> str:
@@ -143,7 +150,7 @@ def join_launcher(
             name=name or default_name(),
             password=password,
             spectator=spectate,
-            keep_seat=True,
+            keep_seat=not shared_account(),
             give_up_after=HOST_GONE_WAIT,
         )
         try:
@@ -206,14 +213,14 @@ def host_launcher(
         advert = await _advertise(host, bind, bound)
         if advert is not None:
             closers.append(advert)
-        closers.append(host.close)
+        closers.append(host.close_table)
         connect_to = "127.0.0.1" if bind in ("0.0.0.0", "::", "") else bind
         client = Client(
             connect_to,
             bound,
             name=player_name or default_name(),
             password=password,
-            keep_seat=True,
+            keep_seat=not shared_account(),
         )
         try:
             await client.connect()
@@ -270,7 +277,6 @@ def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher 
 
 def default_journal(game: str) -> str:
     """Where a table hosted from the screen keeps its journal (so it can be resumed)."""
-    import os
     import time
 
     from net.journal import default_journal_dir

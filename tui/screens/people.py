@@ -146,7 +146,7 @@ class PeopleMixin:
     # -- the host leaving -------------------------------------------------------------------
     def host_gone_text(self) -> str:
         left = max(0, round(HOST_GONE_WAIT - (time.monotonic() - (self.lost_at or 0.0))))
-        return f"The host is gone — waiting {left} s for it to come back"
+        return f"Connection lost: the host is gone — waiting {left} s for it to come back"
 
     def host_error(self, message: dict) -> bool:
         """An ``error`` that ends our place at the table; True if it was one of those."""

@@ -349,8 +349,6 @@ class TableScreen(PeopleMixin, Screen[None]):
     def receive_chat(self, message: dict) -> None:
         sender = message.get("from")
         name = message.get("name") or self.seat_name(sender, you=False)
-        if isinstance(sender, int) and sender == self.me:
-            name = "You"  # the same word as the bar
         to = message.get("to")
         whisper = None
         if isinstance(to, int):
@@ -361,6 +359,8 @@ class TableScreen(PeopleMixin, Screen[None]):
             name = ""
         self.query_one(ChatPane).add(str(name), str(text), whisper=whisper)
         line = Text("» ", self.look("muted"))
+        if name and isinstance(sender, int) and sender == self.me:
+            name = "You"  # the log uses the same word as the bar
         line.append_text(literal(name, self.look("name"), limit=40))
         if whisper:
             line.append(f"{' ' if name else ''}→ {whisper}", self.look("whisper"))
