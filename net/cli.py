@@ -133,7 +133,7 @@ def run_bot(args: Namespace) -> int:
             )
         )
     except Refused as exc:
-        _say(f"the table refused us: {exc.msg}")
+        _say(exc.msg if exc.code in ("closed", "removed") else f"the table refused us: {exc.msg}")
         return 1
     except (OSError, TimeoutError) as exc:
         _say(f"cannot reach {address}:{port}: {exc}")

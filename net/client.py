@@ -110,6 +110,8 @@ class Client:
         """Keep the seat's token in the user's state directory (net/seatstore.py), and take
         a seat kept there back when joining the same table again."""
         self._slot: SeatFile | None = None
+        self.last_error: dict[str, Any] | None = None
+        """The host's last ``error`` (e.g. ``closed``: the host closed the table)."""
         self._keys: dict[bytes, bytes] = {}
         self.seat: int | None = None
         self.table: dict[str, Any] | None = None
@@ -285,6 +287,7 @@ class Client:
                     continue
                 self._queue.put_nowait(message)
                 if message["t"] == "error":
+                    self.last_error = message
                     if message["code"] == "removed" and self._slot is not None:
                         self._slot.forget()
                     return message["code"] in NO_RECONNECT_CODES
