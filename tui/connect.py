@@ -271,6 +271,7 @@ def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher 
             journal=args.journal,
             absent_bot=args.absent_bot,
             resume=args.resume,
+            player_name=name,
         )
     return None
 
