@@ -77,6 +77,7 @@ class Host:
         deal_tick: float = DEFAULT_TICK,
         _verifier: dict[str, bytes] | None = None,
         _tokens: list[str] | None = None,
+        _bot_seats: list[int] | None = None,
     ) -> None:
         self.table: Table[Connection] = Table(
             game,
@@ -90,6 +91,7 @@ class Host:
             tokens=_tokens,
             clock=time.monotonic,
             takeover_every=takeover_every,
+            bot_seats=_bot_seats,
         )
         self.bot_delay = bot_delay
         self.idle_timeout = idle_timeout
@@ -143,6 +145,7 @@ class Host:
             password=password,
             _verifier=None if password else head.get("verifier"),
             _tokens=head["tokens"],
+            _bot_seats=head.get("bot_seats"),
             **settings,
         )
         bot_seats = set(host.table.bot_seats)
@@ -155,6 +158,7 @@ class Host:
             before=lambda seat, _action: host.bots.choose(
                 seat, host.game.view(seat), host.game.legal_actions(seat)
             ),
+            bots=data.bots,
         )
         host.journal = Journal.reopen(path, data.valid_bytes, fsync=settings["fsync"])
         if password:  # the header must hold this password's verifier, and never a password
@@ -241,6 +245,35 @@ class Host:
             self.journal.close()
         if self._finished is not None and not self._finished.done():
             self._finished.cancel()
+
+    # -- the host's decisions: its own screen calls these (net/controls.py) -------------------
+    def start_now(self) -> None:
+        """Start with the seats taken so far (ValueError if the game needs more)."""
+        self._deliver(self.table.start_now())
+        self._compact()
+        self._deliver(self.table.start())
+
+    def fill_with_bots(self) -> None:
+        """Bots take every free seat, and the game starts."""
+        self._deliver(self.table.fill_with_bots())
+        self._compact()
+        self._deliver(self.table.start())
+
+    def cover(self, seat: int) -> None:
+        """A bot plays the away player's ``seat`` until they come back."""
+        self._deliver(self.table.cover(seat))
+        self.bots.wakeup.set()
+
+    def remove(self, seat: int) -> None:
+        """Send the player at ``seat`` away (during play a bot keeps the seat for good)."""
+        self._deliver(self.table.remove(seat))
+        self.bots.wakeup.set()
+
+    async def close_table(self) -> None:
+        """Close on purpose: everyone is told "the host closed the table" first."""
+        with contextlib.suppress(Exception):
+            self._deliver(self.table.closing())
+        await self.close()
 
     def _fail(self, reason: str) -> None:
         """The table cannot go on: whoever waits for the result hears why."""
@@ -433,4 +466,5 @@ def _records(data: JournalData) -> list[dict[str, Any]]:
         if i in data.by_bot:
             record["bot"] = True
         records.append(record)
+    records += [{"r": "bot", "seat": seat, "token": token} for seat, token in data.bots.items()]
     return records
