@@ -16,6 +16,7 @@ from rich.text import Text
 from .decisions import Decisions, Outcome, Refuse, Send
 from .swapo_rules import (
     NameOf,
+    best_for,
     can_pass,
     card_sets,
     declare_ranks,
@@ -23,6 +24,7 @@ from .swapo_rules import (
     pickable_cards,
     pickable_positions,
     position_sets,
+    power_effect,
     round_words,
     swap_card_sets,
     swap_counts,
@@ -38,12 +40,16 @@ CONFIRM_LABELS = {
     "give": "give",
     "arrange": "lay down",
     "declare": "declare",
-    "power": "use",
+    "power": "choose",
+    "power_target": "use",
     "power_rank": "take",
 }
 PICK_STEPS = {"cards", "take", "give_pos", "give", "arrange"}  # space picks from a row
-MENU_STEPS = {"count", "declare", "power", "power_rank"}  # ←→ walk a menu
+MENU_STEPS = {"count", "declare", "power", "power_target", "power_rank"}  # ←→ walk a menu
+BACK_STEPS = {"count", "cards", "take", "give_pos", "power_target", "power_rank", "give"}
+POWER_ORDER = ("stab", "honey_trap", "draw", "steal")  # the Aces' menu: A♠ A♥ A♣ A♦
 CARD_STEPS = {"cards", "give", "give_pos"}  # picking from my own row, some cards dimmed
+POWER_NAMES = {"stab": "Stab", "honey_trap": "Honey trap", "steal": "Steal"}  # need a target
 
 
 def seat_label(seat: object) -> str:
@@ -54,7 +60,8 @@ class SwapoDecisions(Decisions):
     """What the local SwaPo seat is choosing, step by step, and what each key does to it.
 
     ``step`` is "wait" or one of target, count, cards, take, give_pos (Dagger), give, arrange,
-    declare, power, power_rank. ``menu`` holds the entries of a menu step as actions
+    declare, power (which Ace), power_target (which card or opponent), power_rank (a taken
+    joker's rank). ``menu`` holds the entries of a menu step as actions
     (``{"k": n}`` for a count); ``reveal`` the round just ended, shown until enter or esc.
     """
 
@@ -74,6 +81,7 @@ class SwapoDecisions(Decisions):
         self.order: list[str] = []
         self.reveal: dict | None = None
         self.sent = False
+        self.power_kind = ""  # the Ace chosen in a power's first step
 
     # -- what the view says ------------------------------------------------------------------
     @property
@@ -153,18 +161,42 @@ class SwapoDecisions(Decisions):
             self.menu = self.power_menu()
 
     def power_menu(self) -> list[dict[str, Any]]:
-        menu: list[dict[str, Any]] = []
-        honey: list[int] = []
-        for action in self.legal:
-            kind = action.get("type")
-            if kind in ("stab", "steal", "draw"):
-                menu.append(action)
-            elif kind == "honey_trap" and action["target"] not in honey:
-                honey.append(action["target"])
-                menu.append({"type": "honey_trap", "target": action["target"]})
+        """First step of a power: one entry per usable Ace (the Draw is whole), then Pass."""
+        kinds = {a.get("type") for a in self.legal}
+        menu: list[dict[str, Any]] = [{"type": k} for k in POWER_ORDER if k in kinds]
         if can_pass(self.legal):
             menu.append({"type": "pass"})
         return menu
+
+    def target_menu(self, kind: str) -> list[dict[str, Any]]:
+        """Second step: the cards (stab, steal) or the jokers' holders (honey trap)."""
+        if kind != "honey_trap":
+            return of_type(self.legal, kind)
+        seats = dict.fromkeys(a["target"] for a in of_type(self.legal, kind))
+        return [{"type": kind, "target": t} for t in seats]
+
+    def entry(self) -> dict[str, Any] | None:
+        """The menu entry under the cursor."""
+        if self.step in MENU_STEPS and self.menu:
+            return self.menu[min(self.menu_cursor, len(self.menu) - 1)]
+        return None
+
+    def effect(self) -> str:
+        """What the power under the cursor would change (who would win), on the revealed
+        hands; a honey trap on a holder is read with the rank that serves me best."""
+        entry = self.entry()
+        if self.step not in ("power", "power_target", "power_rank") or entry is None:
+            return ""
+        me = self.seat if isinstance(self.seat, int) else -1
+        if self.step == "power" and entry.get("type") not in ("draw", "pass"):
+            return power_effect(me, self.view, {"type": "pass"}, self.name_of)
+        if _needs_rank(entry):
+            traps = [a for a in of_type(self.legal, "honey_trap") if a["target"] == entry["target"]]
+            best = best_for(me, self.view, traps)
+            if best is None:
+                return ""
+            return f"{power_effect(me, self.view, best, self.name_of)} · as {best['rank']}"
+        return power_effect(me, self.view, entry, self.name_of)
 
     # -- what the screen shows -------------------------------------------------------------
     def target_choice(self) -> int | None:
@@ -257,7 +289,11 @@ class SwapoDecisions(Decisions):
             more = f" ({left} to declare)" if left > 1 else ""
             return Text(f"Declare your joker{more}: ←→ rank, enter declare")
         if step == "power":
-            return Text("Ace powers: ←→ choose, enter use · p pass")
+            return Text("Ace powers: which Ace? ←→ choose, enter · p pass")
+        if step == "power_target":
+            what = "whose joker" if self.power_kind == "honey_trap" else "which card"
+            power = POWER_NAMES.get(self.power_kind, "")
+            return Text(f"{power}: {what}? ←→ choose (digit: opponent), enter · esc back")
         if step == "power_rank":
             return Text(f"Honey trap on {name(self.target)}: the joker's new rank — ←→, enter")
         return Text("Sent — waiting for the table…") if self.sent else self.waiting_words()
@@ -297,9 +333,9 @@ class SwapoDecisions(Decisions):
         if key == "pick":
             return step in PICK_STEPS
         if key == "back":
-            return step in ("count", "cards", "take", "give_pos", "power_rank", "give")
+            return step in BACK_STEPS
         if key == "digit":
-            return step in ("target", "count", "take", "give_pos", "cards", "give")
+            return step in ("target", "count", "take", "give_pos", "cards", "give", "power_target")
         return False
 
     def key_label(self, key: str) -> str | None:
@@ -323,21 +359,22 @@ class SwapoDecisions(Decisions):
         return self.target if self.target is not None else -1
 
     def move(self, step: int) -> Outcome:
+        """←→ walk the row or the menu, and stop at its ends (no wrapping round)."""
         s = self.step
         if s == "target":
-            self.target_cursor += step
+            self.target_cursor = _clamp(self.target_cursor + step, len(swap_targets(self.legal)))
         elif s == "take":
-            self.target_cursor = (self.target_cursor + step) % 5
+            self.target_cursor = _clamp(self.target_cursor + step, 5)
         elif s in MENU_STEPS and self.menu:
-            self.menu_cursor = (self.menu_cursor + step) % len(self.menu)
+            self.menu_cursor = _clamp(self.menu_cursor + step, len(self.menu))
         elif s == "arrange" and self.order:
-            new = (self.cursor + step) % len(self.order)
+            new = _clamp(self.cursor + step, len(self.order))
             if self.picked:
                 self.order[self.cursor], self.order[new] = self.order[new], self.order[self.cursor]
                 self.picked = [new]
             self.cursor = new
         elif s in CARD_STEPS and self.hand:
-            self.cursor = (self.cursor + step) % len(self.hand)
+            self.cursor = _clamp(self.cursor + step, len(self.hand))
         return None
 
     def pick(self) -> Outcome:
@@ -395,11 +432,23 @@ class SwapoDecisions(Decisions):
                 self.choose_count(digit)
                 return None
             return Refuse(f"you cannot swap {digit} cards with {self.name_of(self.target)}")
+        if s == "power_target":
+            return self.aim_at(digit)
         if s == "take" and 1 <= digit <= 5:
             return self.toggle_position(digit - 1)
         if s in CARD_STEPS and 1 <= digit <= len(self.hand):
             return self.toggle_card(digit - 1)
         return None
+
+    def aim_at(self, digit: int) -> Outcome:
+        """A power's second step: a digit jumps to that opponent's first card (or joker)."""
+        others = self.others()
+        seat = others[digit - 1] if 1 <= digit <= len(others) else None
+        for i, entry in enumerate(self.menu):
+            if entry.get("target") == seat:
+                self.menu_cursor = i
+                return None
+        return Refuse(f"{digit} is not an opponent you can aim at")
 
     def choose_target(self, seat: int) -> None:
         self.target = seat
@@ -450,11 +499,14 @@ class SwapoDecisions(Decisions):
             return Refuse(f"pick exactly {(self.view.get('give') or {}).get('k')} cards to give")
         elif s == "arrange":
             return self.send({"type": "arrange", "order": list(self.order)})
-        elif s == "power" and entry is not None and _needs_rank(entry):
+        elif s == "power" and entry is not None and entry["type"] in POWER_NAMES:
+            self.power_kind, self.step = entry["type"], "power_target"
+            self.menu, self.menu_cursor = self.target_menu(self.power_kind), 0
+        elif s == "power_target" and entry is not None and _needs_rank(entry):
             self.target, self.step = entry["target"], "power_rank"
             self.menu = [a for a in of_type(self.legal, "honey_trap") if a["target"] == self.target]
             self.menu_cursor = 0
-        elif entry is not None and s in ("declare", "power", "power_rank"):
+        elif entry is not None and s in ("declare", "power", "power_target", "power_rank"):
             return self.send(entry)
         return None
 
@@ -475,9 +527,15 @@ class SwapoDecisions(Decisions):
             self.step, self.picked = "take", []
         elif self.step == "give":
             self.picked = []
-        elif self.step == "power_rank":
-            self.step = "power"
-            self.menu, self.menu_cursor = self.power_menu(), 0
+        elif self.step == "power_rank":  # back to the jokers' holders, on this one
+            self.step, self.menu = "power_target", self.target_menu("honey_trap")
+            self.menu_cursor = next(
+                (i for i, e in enumerate(self.menu) if e.get("target") == self.target), 0
+            )
+        elif self.step == "power_target":  # back to the Aces, on this one
+            self.step, self.menu = "power", self.power_menu()
+            kinds = [e["type"] for e in self.menu]
+            self.menu_cursor = kinds.index(self.power_kind) if self.power_kind in kinds else 0
         return None
 
     def pass_turn(self) -> Outcome:
@@ -488,6 +546,10 @@ class SwapoDecisions(Decisions):
         """The finished decision: wait for the table's answer."""
         self.step, self.sent = "wait", True
         return Send(action)
+
+
+def _clamp(index: int, size: int) -> int:
+    return max(0, min(size - 1, index))
 
 
 def _needs_rank(entry: dict[str, Any]) -> bool:
