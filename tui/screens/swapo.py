@@ -23,7 +23,7 @@ from ..widgets.pickable import PickableCards
 from . import swapo_draw as draw
 from .decisions import Outcome, Send
 from .results import length_words
-from .swapo_flow import CARD_STEPS, MENU_STEPS, PICK_STEPS, SwapoDecisions
+from .swapo_flow import CARD_STEPS, PICK_STEPS, SwapoDecisions
 from .swapo_rules import idle_aces, round_words, swap_targets
 from .table import TableScreen
 
@@ -399,36 +399,8 @@ class SwapoScreen(TableScreen):
         return self.settings.name or ""
 
     def menu_text(self) -> Text:
-        flow = self.flow
-        if flow.step not in MENU_STEPS or not flow.menu:
-            return Text("")
         mine = (self.view.get("declared") or [None] * ((self.me or 0) + 1))[self.me or 0] or []
-        if flow.step == "declare":
-            return draw.declare_grid(flow.menu, flow.hand, mine, flow.menu_cursor, self.look)
-        if flow.step == "power_rank":  # the taken joker joins my hand
-            out = draw.declare_grid(
-                flow.menu, [*flow.hand, "JK"], mine, flow.menu_cursor, self.look
-            )
-        elif flow.step == "power_target":  # one choice at a time, shown on the hands above
-            left, right = ("<", ">") if self.settings.ascii_only else ("◀", "▶")
-            where = f"{left} {flow.menu_cursor + 1}/{len(flow.menu)} {right} "
-            out = Text(where, style=self.look("muted"))
-            out.append_text(self.menu_labels()[flow.menu_cursor])
-        else:
-            out = Text()
-            for i, label in enumerate(self.menu_labels()):
-                if i:
-                    out.append("  ")
-                if i == flow.menu_cursor:
-                    label.stylize(self.look("cursor"))
-                out.append_text(label)
-        if flow.step == "power":
-            for ace, why in idle_aces(self.me or 0, self.view.get("revealed") or []):
-                out.append(f"\n{self.cards.label(ace)} cannot be used: {why}", self.look("muted"))
-        effect = flow.effect()
-        if effect:
-            out.append(f"\n{effect}", style=self.look("gain"))
-        return out
+        return draw.menu_text(self.flow, self.menu_labels, mine, self.cards, self.look)
 
     def menu_labels(self) -> list[Text]:
         """The menu's entries as shown."""

@@ -4,19 +4,25 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.style import Style
 from rich.text import Text
 
 from ..widgets.cards import CardStyle
+from .swapo_powers import MENU_STEPS
 from .swapo_rules import (
     POWER_CARDS,
     NameOf,
     best_groups,
     declare_points,
     group_words,
+    idle_aces,
     round_words,
 )
+
+if TYPE_CHECKING:
+    from .swapo_flow import SwapoDecisions
 
 #: A look by name -> its Rich style. The screen reads them from its component classes
 #: (``swapo--<name>`` in swapo.tcss); without a screen (tests) everything is drawn plain.
@@ -362,3 +368,40 @@ LEGEND = "D deals · ✓ done this round"
 def legend(ascii_only: bool) -> str:
     """What the seat rows' marks mean."""
     return LEGEND.replace("✓", "v") if ascii_only else LEGEND
+
+
+def menu_text(
+    flow: SwapoDecisions,
+    labels: Callable[[], list[Text]],
+    declared: list[str],
+    style: CardStyle,
+    look: Look = plain,
+) -> Text:
+    """The menu under my hand: counts, the Aces (then one target at a time), a rank grid
+    (``declared``: my jokers' ranks so far), then what the choice would change."""
+    if flow.step not in MENU_STEPS or not flow.menu:
+        return Text("")
+    if flow.step == "declare":
+        return declare_grid(flow.menu, flow.hand, declared, flow.menu_cursor, look)
+    if flow.step == "power_rank":  # the taken joker joins my hand
+        out = declare_grid(flow.menu, [*flow.hand, "JK"], declared, flow.menu_cursor, look)
+    elif flow.step == "power_target":  # one choice at a time, shown on the hands above
+        left, right = ("<", ">") if style.ascii_only else ("◀", "▶")
+        out = Text(f"{left} {flow.menu_cursor + 1}/{len(flow.menu)} {right} ", style=look("muted"))
+        out.append_text(labels()[flow.menu_cursor])
+    else:
+        out = Text()
+        for i, label in enumerate(labels()):
+            if i:
+                out.append("  ")
+            if i == flow.menu_cursor:
+                label.stylize(look("cursor"))
+            out.append_text(label)
+    if flow.step == "power":
+        me = flow.seat if isinstance(flow.seat, int) else 0
+        for ace, why in idle_aces(me, flow.view.get("revealed") or []):
+            out.append(f"\n{style.label(ace)} cannot be used: {why}", look("muted"))
+    effect = flow.effect()
+    if effect:
+        out.append(f"\n{effect}", style=look("gain"))
+    return out

@@ -14,9 +14,9 @@ from typing import Any
 from rich.text import Text
 
 from .decisions import Decisions, Outcome, Refuse, Send
+from .swapo_powers import MENU_STEPS, POWER_NAMES, PowerSteps, needs_rank
 from .swapo_rules import (
     NameOf,
-    best_for,
     can_pass,
     card_sets,
     declare_ranks,
@@ -24,7 +24,6 @@ from .swapo_rules import (
     pickable_cards,
     pickable_positions,
     position_sets,
-    power_effect,
     round_words,
     swap_card_sets,
     swap_counts,
@@ -45,18 +44,15 @@ CONFIRM_LABELS = {
     "power_rank": "take",
 }
 PICK_STEPS = {"cards", "take", "give_pos", "give", "arrange"}  # space picks from a row
-MENU_STEPS = {"count", "declare", "power", "power_target", "power_rank"}  # ←→ walk a menu
 BACK_STEPS = {"count", "cards", "take", "give_pos", "power_target", "power_rank", "give"}
-POWER_ORDER = ("stab", "honey_trap", "draw", "steal")  # the Aces' menu: A♠ A♥ A♣ A♦
 CARD_STEPS = {"cards", "give", "give_pos"}  # picking from my own row, some cards dimmed
-POWER_NAMES = {"stab": "Stab", "honey_trap": "Honey trap", "steal": "Steal"}  # need a target
 
 
 def seat_label(seat: object) -> str:
     return f"Seat {seat + 1}" if isinstance(seat, int) else "table"
 
 
-class SwapoDecisions(Decisions):
+class SwapoDecisions(PowerSteps, Decisions):
     """What the local SwaPo seat is choosing, step by step, and what each key does to it.
 
     ``step`` is "wait" or one of target, count, cards, take, give_pos (Dagger), give, arrange,
@@ -159,44 +155,6 @@ class SwapoDecisions(Decisions):
             ]
         if kind == "power":
             self.menu = self.power_menu()
-
-    def power_menu(self) -> list[dict[str, Any]]:
-        """First step of a power: one entry per usable Ace (the Draw is whole), then Pass."""
-        kinds = {a.get("type") for a in self.legal}
-        menu: list[dict[str, Any]] = [{"type": k} for k in POWER_ORDER if k in kinds]
-        if can_pass(self.legal):
-            menu.append({"type": "pass"})
-        return menu
-
-    def target_menu(self, kind: str) -> list[dict[str, Any]]:
-        """Second step: the cards (stab, steal) or the jokers' holders (honey trap)."""
-        if kind != "honey_trap":
-            return of_type(self.legal, kind)
-        seats = dict.fromkeys(a["target"] for a in of_type(self.legal, kind))
-        return [{"type": kind, "target": t} for t in seats]
-
-    def entry(self) -> dict[str, Any] | None:
-        """The menu entry under the cursor."""
-        if self.step in MENU_STEPS and self.menu:
-            return self.menu[min(self.menu_cursor, len(self.menu) - 1)]
-        return None
-
-    def effect(self) -> str:
-        """What the power under the cursor would change (who would win), on the revealed
-        hands; a honey trap on a holder is read with the rank that serves me best."""
-        entry = self.entry()
-        if self.step not in ("power", "power_target", "power_rank") or entry is None:
-            return ""
-        me = self.seat if isinstance(self.seat, int) else -1
-        if self.step == "power" and entry.get("type") not in ("draw", "pass"):
-            return power_effect(me, self.view, {"type": "pass"}, self.name_of)
-        if _needs_rank(entry):
-            traps = [a for a in of_type(self.legal, "honey_trap") if a["target"] == entry["target"]]
-            best = best_for(me, self.view, traps)
-            if best is None:
-                return ""
-            return f"{power_effect(me, self.view, best, self.name_of)} · as {best['rank']}"
-        return power_effect(me, self.view, entry, self.name_of)
 
     # -- what the screen shows -------------------------------------------------------------
     def target_choice(self) -> int | None:
@@ -440,16 +398,6 @@ class SwapoDecisions(Decisions):
             return self.toggle_card(digit - 1)
         return None
 
-    def aim_at(self, digit: int) -> Outcome:
-        """A power's second step: a digit jumps to that opponent's first card (or joker)."""
-        others = self.others()
-        seat = others[digit - 1] if 1 <= digit <= len(others) else None
-        for i, entry in enumerate(self.menu):
-            if entry.get("target") == seat:
-                self.menu_cursor = i
-                return None
-        return Refuse(f"{digit} is not an opponent you can aim at")
-
     def choose_target(self, seat: int) -> None:
         self.target = seat
         counts = swap_counts(self.legal, seat)
@@ -502,7 +450,7 @@ class SwapoDecisions(Decisions):
         elif s == "power" and entry is not None and entry["type"] in POWER_NAMES:
             self.power_kind, self.step = entry["type"], "power_target"
             self.menu, self.menu_cursor = self.target_menu(self.power_kind), 0
-        elif s == "power_target" and entry is not None and _needs_rank(entry):
+        elif s == "power_target" and entry is not None and needs_rank(entry):
             self.target, self.step = entry["target"], "power_rank"
             self.menu = [a for a in of_type(self.legal, "honey_trap") if a["target"] == self.target]
             self.menu_cursor = 0
@@ -550,7 +498,3 @@ class SwapoDecisions(Decisions):
 
 def _clamp(index: int, size: int) -> int:
     return max(0, min(size - 1, index))
-
-
-def _needs_rank(entry: dict[str, Any]) -> bool:
-    return entry.get("type") == "honey_trap" and "rank" not in entry
