@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterable
 
+from textual.css.query import NoMatches
+
 from net.discovery import TableInfo
 
 
@@ -43,13 +45,23 @@ def lan_tables(rows: Iterable[tuple]) -> list[TableInfo]:
 
 
 async def wait_until(pilot, predicate: Callable[[], bool], timeout: float = 8.0) -> None:
-    """Let the app run until ``predicate()`` holds (AssertionError after ``timeout``)."""
+    """Let the app run until ``predicate()`` holds (AssertionError after ``timeout``).
+
+    A widget the predicate asks for that is not mounted yet (a screen still composing on a
+    busy machine) counts as "not yet"."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while not predicate():
+    while not holds(predicate):
         if loop.time() > deadline:
             raise AssertionError("the app did not reach the expected state in time")
         await pilot.pause(0.02)
+
+
+def holds(predicate: Callable[[], bool]) -> bool:
+    try:
+        return predicate()
+    except NoMatches:
+        return False
 
 
 def table_screen(app):

@@ -92,6 +92,7 @@ class SwapoGame(Game):
         self.laid: list[bool] = []  #: Dagger: the row is arranged
         self.known: list[list[str | None]] = []  #: Dagger: the row as its owner laid it
         self.declared: list[list[str]] = []  #: Ace: the ranks declared for jokers
+        self.declare_steps: list[int] = []  #: Ace: sealed declare-phase steps taken per seat
         self.is_revealed = False
         self.stabbed: list[list[str]] = []
         self.used: list[list[str]] = []  #: Ace: one code per used Ace still in the hand
@@ -117,7 +118,7 @@ class SwapoGame(Game):
         if phase == "arrange":
             return [s for s in self.players if not self.laid[s]]
         if phase == "declare":
-            return [s for s in self.players if powers.undeclared(self, s)]
+            return [s for s in self.players if powers.declare_steps_left(self, s)]
         if phase == "power":
             return [self.players[self.power_index]]
         return []

@@ -48,9 +48,13 @@ def undeclared(game: SwapoGame, seat: int) -> int:
 
 
 def end_swaps(game: SwapoGame, events: list[dict]) -> None:
-    """Every swap right is used: declarations (Ace jokers), else the reveal."""
+    """Every swap right is used: the sealed declarations (Ace), else the reveal.
+
+    In Ace the declare phase always comes, whoever holds a joker (nobody, maybe): its existence
+    must not tell that somebody holds one.
+    """
     game.give_request = None
-    if game.ace and any(undeclared(game, s) for s in game.players):
+    if game.ace:
         game.phase = "declare"
         return
     reveal(game, events)
@@ -74,8 +78,21 @@ def reveal(game: SwapoGame, events: list[dict]) -> None:
 
 
 # Declarations -----------------------------------------------------------------------------
+# Sealed: every seat of the round takes exactly ``decks`` steps (the most jokers a hand can hold,
+# a public number), declaring its jokers first and passing the rest, all at the same time. No
+# step makes an event, and no other view shows who is asked or who is done, so neither the
+# number of steps nor anything public depends on who holds a joker; the last step reveals.
+def declare_steps_left(game: SwapoGame, seat: int) -> int:
+    """Steps ``seat`` still owes in the declare phase (0 outside it)."""
+    if game.phase != "declare" or seat not in game.players:
+        return 0
+    return game.options["decks"] - game.declare_steps[seat]
+
+
 def legal_declare(game: SwapoGame, seat: int) -> list[dict]:
-    return [{"type": "declare", "rank": r} for r in RANKS]
+    if undeclared(game, seat):
+        return [{"type": "declare", "rank": r} for r in RANKS]
+    return [{"type": "pass"}]
 
 
 def check_declare(game: SwapoGame, seat: int, action: dict) -> str:
@@ -83,13 +100,24 @@ def check_declare(game: SwapoGame, seat: int, action: dict) -> str:
     rank = action["rank"]
     if rank not in RANKS:
         raise IllegalAction(f"declare: {rank!r} is not a rank (A 2 … 10 J Q K)")
+    if not undeclared(game, seat):
+        raise IllegalAction("declare: you hold no joker to declare ('pass')")
     return rank
 
 
-def commit_declare(game: SwapoGame, seat: int, rank: str) -> list[dict]:
-    game.declared[seat].append(rank)
-    events: list[dict] = [{"type": "declared", "seat": seat}]
-    if not any(undeclared(game, s) for s in game.players):
+def check_declare_pass(game: SwapoGame, seat: int, action: dict) -> None:
+    check_action(action, _BARE)
+    if undeclared(game, seat):
+        raise IllegalAction("pass: declare your joker first")
+
+
+def commit_declare(game: SwapoGame, seat: int, rank: str | None) -> list[dict]:
+    """One sealed step: a declaration (``rank``) or a pass (None). No event but the reveal."""
+    if rank is not None:
+        game.declared[seat].append(rank)
+    game.declare_steps[seat] += 1
+    events: list[dict] = []
+    if not any(declare_steps_left(game, s) for s in game.players):
         reveal(game, events)
     return events
 
@@ -272,7 +300,10 @@ def commit_pass(game: SwapoGame, seat: int, plan: None) -> list[dict]:
     return events
 
 
-DECLARE = {"declare": Move(check_declare, commit_declare)}
+DECLARE = {
+    "declare": Move(check_declare, commit_declare),
+    "pass": Move(check_declare_pass, commit_declare),
+}
 POWER = {
     "stab": Move(check_stab, commit_stab),
     "honey_trap": Move(check_honey_trap, commit_honey_trap),

@@ -34,6 +34,7 @@ def start_round(
     game.laid = [False] * n
     game.known = [[] for _ in range(n)]
     game.declared = [[] for _ in range(n)]
+    game.declare_steps = [0] * n
     game.is_revealed = False
     game.stabbed = [[] for _ in range(n)]
     game.used = [[] for _ in range(n)]

@@ -29,7 +29,7 @@ def view(game: SwapoGame, seat: int | None) -> dict:
         "seat": seat,
         "seats": n,
         "phase": phase,
-        "pending": game.pending(),
+        "pending": _pending(game, seat),
         "scores": list(game.scores),
         "over": game.over,
         "options": {k: (list(v) if isinstance(v, list) else v) for k, v in game.options.items()},
@@ -76,6 +76,14 @@ def view(game: SwapoGame, seat: int | None) -> dict:
         ),
         "history": [copy_record(r) for r in memory],
     }
+
+
+def _pending(game: SwapoGame, seat: int | None) -> list[int]:
+    """The seats this viewer may know are awaited: the sealed declarations show only itself."""
+    pending = game.pending()
+    if game.phase == "declare":
+        return [seat] if seat in pending else []
+    return pending
 
 
 def _turn(game: SwapoGame) -> int | None:

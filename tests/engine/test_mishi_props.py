@@ -1,17 +1,17 @@
-"""Mi Shi properties over random playouts: hands end, the 200 points are always accounted for,
-scores are zero-sum, every legal action applies, illegal actions raise and change nothing, and
-every view at every step hides what its seat may not know."""
+"""Mi Shi properties over random playouts, on the contract's driver (contract.py): hands end,
+the 200 points are always accounted for, scores are zero-sum, every legal action applies,
+illegal actions raise and change nothing, and every view at every step hides what its seat may
+not know."""
 
-import copy
 import random
 from collections import Counter
 
+import contract
 import msgpack
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine import IllegalAction
 from engine.bots import RandomBot
 from engine.mishi.bot import MishiBot
 from engine.mishi.cards import card_points, full_deck
@@ -82,82 +82,71 @@ def card_lists(value):
             yield from card_lists(x)
 
 
-def fingerprint(g):
-    """The whole state as comparable data."""
-    state = {k: v for k, v in g.__dict__.items() if k not in ("order", "rng")}
-    return copy.deepcopy(state), g.order.trump, g.rng.getstate()
-
-
-def try_illegal(g, seat, rng):
-    """A few wrong actions: each must raise IllegalAction and leave the state as it was."""
-    before = fingerprint(g)
-    candidates = [
-        {"type": "play", "cards": ["BJ"] * 3},
-        {"type": "pick", "card": "3S"},
-        {"type": "pass", "extra": 1},
-        {"type": "bury", "cards": []},
-        {"type": "declare", "cards": ["5H"]},
-        {"nope": 1},
-        "play",
-    ]
-    legal = g.legal_actions(seat)
+def candidates(g, seat, rng) -> list[tuple[int, object]]:
+    """Wrong actions of every Mi Shi kind, and the first legal one played by the next seat."""
     cards = sorted(set(full_deck()))
-    candidates += [{"type": "pick", "card": c} for c in rng.sample(cards, 3)]
-    candidates.append({"type": "play", "cards": rng.sample(cards, rng.randint(1, 3))})
-    for action in candidates:
-        if action in legal:
-            continue
-        try:
-            g.apply(seat, action)
-        except IllegalAction:
-            assert fingerprint(g) == before
-        else:
-            assert action.get("type") in ("play", "pick"), action
-            return True  # a legal whole play that was not listed as a step: fine
-    other = (seat + 1) % 4
-    try:
-        g.apply(other, legal[0])
-    except IllegalAction:
-        assert fingerprint(g) == before
-    return False
+    out: list[tuple[int, object]] = [
+        (seat, {"type": "play", "cards": ["BJ"] * 3}),
+        (seat, {"type": "pick", "card": "3S"}),
+        (seat, {"type": "pass", "extra": 1}),
+        (seat, {"type": "bury", "cards": []}),
+        (seat, {"type": "declare", "cards": ["5H"]}),
+        (seat, {"nope": 1}),
+        (seat, "play"),
+    ]
+    out += [(seat, {"type": "pick", "card": c}) for c in rng.sample(cards, 3)]
+    out.append((seat, {"type": "play", "cards": rng.sample(cards, rng.randint(1, 3))}))
+    out.append(((seat + 1) % 4, g.legal_actions(seat)[0]))
+    return out
+
+
+def whole_play_only(g, seat, action) -> None:
+    """The only unlisted actions the engine may accept are whole plays and picks."""
+    assert isinstance(action, dict) and action.get("type") in ("play", "pick"), action
+
+
+def one_seat_and_all_points(g) -> None:
+    if not g.over:
+        (seat,) = g.pending()
+        assert all(g.legal_actions(s) == [] for s in range(4) if s != seat)
+        assert points_in_play(g) == 200
+    check_views(g)
+
+
+def events_keep_secrets(g, seat, action, events) -> None:
+    if action["type"] in ("pick", "bury_card") and g.phase in ("play", "bury"):
+        assert all(e["type"] in ("play", "trick_won", "partner_revealed") for e in events) or (
+            action["type"] == "bury_card"
+        )
+    assert msgpack.unpackb(msgpack.packb(events)) == events
+    for e in events:
+        assert e["type"] not in ("kitty_taken", "buried") or "cards" not in e
 
 
 @settings(max_examples=12, deadline=None)
 @given(st.integers(0, 10**6))
 def test_random_playouts_hold_together(seed):
-    g = engine.new_game("mishi", 4, options={"hands": 2}, seed=seed)
-    rng = random.Random(seed)
-    steps = 0
-    while not g.over:
-        steps += 1
-        assert steps < 5000
-        (seat,) = g.pending()
-        legal = g.legal_actions(seat)
-        assert legal and all(g.legal_actions(s) == [] for s in range(4) if s != seat)
-        assert points_in_play(g) == 200
-        check_views(g)
-        if steps % 29 == 0:
-            for action in legal:  # every listed action applies
-                copy.deepcopy(g).apply(seat, action)
-            view = g.view(seat)
-            assert msgpack.unpackb(msgpack.packb(view)) == view
-        if steps % 7 == 0 and try_illegal(g, seat, rng):
-            continue
-        action = rng.choice(legal)
+    def choose(g, seat, legal, rng):
         if g.phase == "bao" and seed % 3:  # most games: nobody goes alone, so 2v2 and 扒起 too
-            action = {"type": "pass"}
-        events = g.apply(seat, action)
-        if action["type"] in ("pick", "bury_card") and g.phase in ("play", "bury"):
-            assert all(e["type"] in ("play", "trick_won", "partner_revealed") for e in events) or (
-                action["type"] == "bury_card"
-            )
-        assert msgpack.unpackb(msgpack.packb(events)) == events
-        for e in events:
-            assert e["type"] not in ("kitty_taken", "buried") or "cards" not in e
+            return {"type": "pass"}
+        return rng.choice(legal)
+
+    g = engine.new_game("mishi", 4, options={"hands": 2}, seed=seed)
+    contract.playout(
+        "mishi",
+        4,
+        seed,
+        {"hands": 2},
+        game=g,
+        checks=[one_seat_and_all_points],
+        choose=choose,
+        candidates=candidates,
+        accepted=whole_play_only,
+        after=events_keep_secrets,
+    )
     result = g.result()
     assert sum(result["scores"]) == 0
     assert result["winners"] and all(len(h["deltas"]) == 4 for h in result["history"])
-    check_views(g)
 
 
 @settings(max_examples=6, deadline=None)

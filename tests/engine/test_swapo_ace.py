@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from test_swapo_support import new_game, snapshot
+from test_swapo_support import declare_step, new_game, seal_declarations, snapshot
 
 from engine.base import IllegalAction
+from engine.cards import RANKS
 from engine.swapo.scoring import ace_score, strength
 
 B0 = ["2S", "3S", "4S", "5S", "6S"]
@@ -26,7 +27,7 @@ def to_powers(g, ranks=None) -> list[dict]:
     while g.round_no == start and g.phase in ("swap", "declare"):
         seat = g.pending()[0]
         if g.phase == "declare":
-            events += g.apply(seat, {"type": "declare", "rank": ranks[seat].pop(0)})
+            events += g.apply(seat, declare_step(g, seat, ranks))
         else:
             events += g.apply(seat, {"type": "pass"})
     return events
@@ -90,19 +91,39 @@ def test_joker_holders_declare_at_once_and_in_secret():
     g = ace_game(hands, decks=2)
     for seat in range(4):
         g.apply(seat, {"type": "pass"})
-    assert g.phase == "declare" and g.pending() == [0, 2]
-    assert len(g.legal_actions(0)) == 13 and g.legal_actions(1) == []
+    # sealed: every seat is asked (2 steps each with 2 decks), each sees only itself awaited
+    assert g.phase == "declare" and g.pending() == [0, 1, 2, 3]
+    assert len(g.legal_actions(0)) == 13 and g.legal_actions(1) == [{"type": "pass"}]
+    assert [g.view(s)["pending"] for s in range(4)] == [[0], [1], [2], [3]]
+    assert g.view(None)["pending"] == [] and g.view(None)["turn"] is None
     assert g.view(2)["to_declare"] == 1
-    assert g.apply(2, {"type": "declare", "rank": "K"}) == [{"type": "declared", "seat": 2}]
-    assert g.pending() == [0]
+    assert g.apply(2, {"type": "declare", "rank": "K"}) == []  # no event names the declarer
+    assert g.apply(1, {"type": "pass"}) == []
+    assert g.legal_actions(2) == [{"type": "pass"}]  # its joker is declared: it passes the rest
     assert g.view(2)["declared"] == [None, None, ["K"], None]
     assert g.view(0)["declared"] == [[], None, None, None]
     assert g.view(None)["declared"] == [None, None, None, None]
-    events = g.apply(0, {"type": "declare", "rank": "6"})
+    for seat in (1, 2, 3, 3):
+        assert g.apply(seat, {"type": "pass"}) == []
+    assert g.pending() == [0] and g.view(3)["pending"] == [] and g.view(0)["pending"] == [0]
+    assert g.apply(0, {"type": "declare", "rank": "6"}) == []
+    events = g.apply(0, {"type": "pass"})  # the last step reveals hands and ranks together
     reveal = next(e for e in events if e["type"] == "reveal")
     assert reveal["declared"] == [["6"], [], ["K"], []]
     assert reveal["hands"] == hands
     assert g.rounds[0]["winners"] == [2] and g.rounds[0]["points"][2] == 39
+
+
+def test_the_declare_phase_comes_even_when_nobody_holds_a_joker():
+    g = ace_game([B0, B1, B2, B3])
+    for seat in range(4):
+        g.apply(seat, {"type": "pass"})
+    assert g.phase == "declare" and g.pending() == [0, 1, 2, 3]
+    assert all(g.legal_actions(s) == [{"type": "pass"}] for s in range(4))
+    assert [g.apply(s, {"type": "pass"}) for s in (3, 1, 0)] == [[], [], []]
+    assert g.view(2)["pending"] == [2] and g.view(1)["pending"] == []
+    events = g.apply(2, {"type": "pass"})
+    assert events[0]["type"] == "reveal" and events[0]["declared"] == [[], [], [], []]
 
 
 def test_each_joker_is_declared_separately():
@@ -112,8 +133,11 @@ def test_each_joker_is_declared_separately():
         g.apply(seat, {"type": "pass"})
     assert g.view(0)["to_declare"] == 2
     g.apply(0, {"type": "declare", "rank": "Q"})
-    assert g.pending() == [0] and g.view(0)["to_declare"] == 1
+    assert 0 in g.pending() and g.view(0)["to_declare"] == 1
+    assert g.legal_actions(0) == [{"type": "declare", "rank": r} for r in RANKS]
     g.apply(0, {"type": "declare", "rank": "Q"})
+    assert 0 not in g.pending() and g.view(0)["pending"] == []
+    seal_declarations(g)
     # two jokers as queens: a pair worth 24 beside three kings (39): seat 2 still wins
     assert g.rounds[0]["strengths"][0] == 2 and g.rounds[0]["winners"] == [2]
 
@@ -137,6 +161,19 @@ def test_illegal_declarations(action):
     with pytest.raises(IllegalAction):
         g.apply(0, action)
     assert snapshot(g) == before
+
+
+def test_a_seat_without_a_joker_only_passes_and_only_once():
+    g = ace_game([["JK", "3S", "4S", "5S", "6S"], B1, B2, B3])
+    for seat in range(4):
+        g.apply(seat, {"type": "pass"})
+    before = snapshot(g)
+    with pytest.raises(IllegalAction, match="no joker"):
+        g.apply(1, {"type": "declare", "rank": "K"})
+    assert snapshot(g) == before
+    g.apply(1, {"type": "pass"})
+    with pytest.raises(IllegalAction, match="not your turn"):
+        g.apply(1, {"type": "pass"})
 
 
 # The powers ----------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from test_swapo_support import new_game
+from test_swapo_support import new_game, seal_declarations
 
 import engine
 from engine.bots import RandomBot
@@ -82,12 +82,14 @@ def test_the_bot_draws_a_lost_round_and_keeps_a_won_one():
     g = new_game([losing], variant=["ace"])
     for seat in range(4):
         g.apply(seat, {"type": "pass"})
+    seal_declarations(g)
     assert BOT(0).act(g.view(0), g.legal_actions(0)) == {"type": "draw"}
     winning = [["AC", "KS", "KH", "KD", "6S"], ["7S", "8S", "9S", "10S", "JS"],
                ["QC", "QS", "2C", "2H", "3H"], ["QH", "QD", "4H", "5H", "6H"]]  # fmt: skip
     g = new_game([winning], variant=["ace"])
     for seat in range(4):
         g.apply(seat, {"type": "pass"})
+    seal_declarations(g)
     assert BOT(0).act(g.view(0), g.legal_actions(0)) == {"type": "pass"}
 
 
@@ -97,6 +99,7 @@ def test_the_bot_steals_into_its_group():
     g = new_game([hands], variant=["ace"])
     for seat in range(4):
         g.apply(seat, {"type": "pass"})
+    seal_declarations(g)
     assert BOT(0).act(g.view(0), g.legal_actions(0)) == {
         "type": "steal",
         "target": 2,

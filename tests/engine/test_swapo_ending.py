@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from test_swapo_support import full_deck, new_game
+from test_swapo_support import declare_step, full_deck, new_game
 
 from engine.cards import RANKS
 
@@ -44,12 +44,10 @@ def planned_hands(plan: list[dict[int, str]], seats: int, decks: int) -> list[li
 
 
 def pass_until_over(g) -> None:
-    """No swaps, no powers; a joker (Ace) is declared a King."""
+    """No swaps, no powers; a joker (Ace) is declared a King, the other seats pass."""
     while not g.over:
         seat = g.pending()[0]
-        g.apply(
-            seat, {"type": "declare", "rank": "K"} if g.phase == "declare" else {"type": "pass"}
-        )
+        g.apply(seat, declare_step(g, seat) if g.phase == "declare" else {"type": "pass"})
 
 
 # A three-way tie after five rounds (2 decks, 4 players): A=0 scores in rounds 1 and 4,

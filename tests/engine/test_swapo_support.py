@@ -68,6 +68,25 @@ def singles(seat: int) -> list[str]:
     return [ranks[(seat * 3 + i) % 12] + suit for i in range(5)]
 
 
+def declare_step(g, seat: int, ranks: dict | None = None) -> dict:
+    """``seat``'s next sealed declare step: a rank from ``ranks[seat]`` (K when none is given)
+    while it holds an undeclared joker, else ``pass``."""
+    if not g.view(seat)["to_declare"]:
+        return {"type": "pass"}
+    wanted = (ranks or {}).get(seat)
+    return {"type": "declare", "rank": wanted.pop(0) if wanted else "K"}
+
+
+def seal_declarations(g, ranks: dict | None = None) -> list[dict]:
+    """Every seat takes its sealed declare steps (see ``declare_step``); the events (the reveal
+    and what follows it)."""
+    events: list[dict] = []
+    while g.phase == "declare":
+        seat = g.pending()[0]
+        events += g.apply(seat, declare_step(g, seat, ranks))
+    return events
+
+
 def swap_cycle(g) -> None:
     """Every swap right of the current round passes."""
     current = g.round_no
