@@ -176,7 +176,9 @@ def test_dagger_takes_their_positions_then_gives_mine():
 
 def test_ace_declare_menu_names_the_group_each_rank_makes():
     game = engine.new_game("swapo", 4, {"variant": "ace"}, seed=2)
-    seat = play_until(game, 2, lambda g, s: g.view(s)["phase"] == "declare")
+    seat = play_until(
+        game, 2, lambda g, s: g.view(s)["phase"] == "declare" and g.view(s)["to_declare"]
+    )
     flow = model(game, seat)
     assert flow.step == "declare" and "Declare your joker" in flow.question().plain
     hand = flow.hand

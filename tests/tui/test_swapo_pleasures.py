@@ -114,7 +114,12 @@ async def test_ace_powers_in_two_steps_each_showing_who_would_win():
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await pilot.press("p")
+        await wait_until(pilot, lambda: screen.flow.step == "declare")
+        # Sealed declarations: no joker, a pass like anyone's; nobody is named as declaring.
+        assert screen.prompt.plain.startswith("No joker to declare — enter to go on")
+        await pilot.press("enter")
         await wait_until(pilot, lambda: screen.flow.step == "power")
+        assert "declared" not in "\n".join(screen.log_pane.lines_written)
         menu = str(screen.query_one("#menu").render())
         # Which Ace first; the one that cannot be used says why; what stands now.
         assert "A♠ Stab a card" in menu and "Pass" in menu and "Stab Bot" not in menu
@@ -178,6 +183,8 @@ async def test_a_tie_without_pairs_is_not_a_shared_win():
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await pilot.press("p")
+        await wait_until(pilot, lambda: screen.flow.step == "declare")
+        await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
         text = panel_text(app)
         assert "share the win" not in text and "(no pair, +0)" not in text

@@ -381,6 +381,8 @@ def menu_text(
     (``declared``: my jokers' ranks so far), then what the choice would change."""
     if flow.step not in MENU_STEPS or not flow.menu:
         return Text("")
+    if flow.step == "declare" and not flow.declaring():
+        return Text("")
     if flow.step == "declare":
         return declare_grid(flow.menu, flow.hand, declared, flow.menu_cursor, look)
     if flow.step == "power_rank":  # the taken joker joins my hand

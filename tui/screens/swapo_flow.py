@@ -150,9 +150,8 @@ class SwapoDecisions(PowerSteps, Decisions):
             self.target_cursor = 0 if swap_targets(self.legal) else -1
         self.order = self.hand if kind == "arrange" else []
         if kind == "declare":
-            self.menu = [
-                a for r in declare_ranks(self.legal) for a in [{"type": "declare", "rank": r}]
-            ]
+            ranks = declare_ranks(self.legal)  # none: no joker, a sealed pass
+            self.menu = [{"type": "declare", "rank": r} for r in ranks] or [{"type": "pass"}]
         if kind == "power":
             self.menu = self.power_menu()
 
@@ -242,6 +241,8 @@ class SwapoDecisions(PowerSteps, Decisions):
             return Text(
                 f"Order your row before it goes face down: space grab/drop{held}, enter lay down"
             )
+        if step == "declare" and not self.declaring():
+            return Text("No joker to declare — enter to go on (nobody sees who has one)")
         if step == "declare":
             left = self.view.get("to_declare") or 1
             more = f" ({left} to declare)" if left > 1 else ""
@@ -272,9 +273,10 @@ class SwapoDecisions(PowerSteps, Decisions):
                 f"{name(ask.get('seat'))} is choosing {ask.get('k')} cards to give "
                 f"{name(ask.get('from'))}…"
             )
-        if phase in ("arrange", "declare"):
-            what = "lay their rows down" if phase == "arrange" else "declare their jokers"
-            return Text(f"Waiting for {who} to {what}…")
+        if phase == "declare":  # sealed: nobody may know who is still declaring
+            return Text("Waiting for the table: jokers are declared face down…")
+        if phase == "arrange":
+            return Text(f"Waiting for {who} to lay their rows down…")
         if phase == "power":
             return Text(f"{name(view.get('turn'))} is deciding on Ace powers…")
         return Text(f"Waiting for {who}…")

@@ -29,6 +29,10 @@ class PowerSteps:
     def others(self) -> list[int]:
         raise NotImplementedError
 
+    def declaring(self) -> bool:
+        """Whether the declare step names a rank (else it is a sealed pass: no joker)."""
+        return any(e.get("type") == "declare" for e in self.menu)
+
     def power_menu(self) -> list[dict[str, Any]]:
         """First step of a power: one entry per usable Ace (the Draw is whole), then Pass."""
         kinds = {a.get("type") for a in self.legal}
