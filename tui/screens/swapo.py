@@ -115,12 +115,9 @@ class SwapoScreen(TableScreen):
 
     def results_rows(self, event: dict | None) -> list[Text]:
         """Every hand of the round, the winning group marked, the points taken."""
-        if event is None:
-            return [Text(round_words(rec, self.seat_name)) for rec in self.history_records()]
+        if event is None:  # game over: the score table says it
+            return super().results_rows(event)
         return draw.results_lines(event, self.seat_name, self.cards, self.look)
-
-    def history_records(self) -> list[dict]:
-        return [r for r in self.view.get("history") or [] if isinstance(r, dict)]
 
     def rounds_total(self) -> int | None:
         """How many rounds the game has (set, or as many as the pile deals), if known."""
