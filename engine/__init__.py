@@ -9,11 +9,12 @@ while not g.over:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from . import mishi, swapo, swoop
 from .base import Game, IllegalAction
-from .bots import Bot, RandomBot
+from .bots import Bot, EasyBot, RandomBot
 
 #: The registry: each game's package exports GAME (its Game class, which describes itself:
 #: title, seats, options…) and BOT. Adding a game is adding its package to this line.
@@ -22,7 +23,17 @@ _PACKAGES = (swapo, swoop, mishi)
 GAMES: dict[str, type[Game]] = {p.GAME.NAME: p.GAME for p in _PACKAGES}
 BOTS: dict[str, type[Bot]] = {p.GAME.NAME: p.BOT for p in _PACKAGES}
 
-__all__ = ["BOTS", "GAMES", "Bot", "Game", "IllegalAction", "RandomBot", "make_bot", "new_game"]
+__all__ = [
+    "BOTS",
+    "GAMES",
+    "LEVELS",
+    "Bot",
+    "Game",
+    "IllegalAction",
+    "RandomBot",
+    "make_bot",
+    "new_game",
+]
 
 
 def new_game(
@@ -40,12 +51,34 @@ def new_game(
     return cls(seats, options=options, seed=seed, deck=deck)
 
 
-def make_bot(name: str, seat: int, seed: int | None = None, *, kind: str = "smart") -> Bot:
-    """The game's own bot (``kind="smart"``) or the uniformly random baseline (``"random"``)."""
+#: The bot levels, weakest first ("smart" is an old name of "normal").
+LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+
+
+def make_bot(
+    name: str,
+    seat: int,
+    seed: int | None = None,
+    *,
+    kind: str = "normal",
+    iterations: int | None = None,
+    deadline: Callable[[], bool] | None = None,
+) -> Bot:
+    """A bot of ``kind`` (a LEVEL): ``random`` plays any legal action, ``easy`` is the game's
+    heuristic with mistakes, ``normal`` the heuristic, ``hard`` searches (engine.search) with
+    at most ``iterations`` playouts per decision, stopping early once ``deadline()`` is True."""
     if name not in BOTS:
         raise ValueError(f"unknown game {name!r} (games: {', '.join(BOTS)})")
+    kind = "normal" if kind == "smart" else kind
     if kind == "random":
         return RandomBot(seat, seed)
-    if kind != "smart":
-        raise ValueError(f"unknown bot kind {kind!r} (smart or random)")
-    return BOTS[name](seat, seed)
+    if kind == "easy":
+        return EasyBot(seat, seed, policy=BOTS[name](seat, seed))
+    if kind == "normal":
+        return BOTS[name](seat, seed)
+    if kind == "hard":
+        from .search import SearchBot
+
+        extra = {} if iterations is None else {"iterations": iterations}
+        return SearchBot(seat, seed, game=name, policy=BOTS[name], deadline=deadline, **extra)
+    raise ValueError(f"unknown bot level {kind!r} ({', '.join(LEVELS)})")

@@ -26,3 +26,18 @@ class RandomBot(Bot):
 
     def act(self, view: dict, legal: list[dict]) -> dict:
         return self.rng.choice(legal)
+
+
+class EasyBot(Bot):
+    """The ``easy`` level: the game's heuristic, but a share of its decisions (``mistakes``)
+    are a uniformly random legal action instead."""
+
+    def __init__(self, seat: int, seed: int | None = None, *, policy: Bot, mistakes: float = 0.3):
+        super().__init__(seat, seed)
+        self.policy = policy
+        self.mistakes = mistakes
+
+    def act(self, view: dict, legal: list[dict]) -> dict:
+        if len(legal) > 1 and self.rng.random() < self.mistakes:
+            return self.rng.choice(legal)
+        return self.policy.act(view, legal)

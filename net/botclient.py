@@ -12,8 +12,10 @@ import logging
 from typing import Any
 
 import engine
+from engine.search import SearchBot
 
 from .client import Client
+from .hostbots import THINK, think
 from .messages import Refused
 
 log = logging.getLogger("kotatsu.net.botclient")
@@ -46,7 +48,11 @@ async def play_seat(
                 continue
             if delay:
                 await asyncio.sleep(delay)
-            await _send(client, bot.act(view, message["legal"]), message["version"])
+            if isinstance(bot, SearchBot):  # think in a thread: the connection stays alive
+                action, bot = await asyncio.to_thread(think, bot, view, message["legal"], THINK)
+            else:
+                action = bot.act(view, message["legal"])
+            await _send(client, action, message["version"])
         elif (
             kind_of == "rejected"
             and latest is not None

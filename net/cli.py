@@ -53,6 +53,7 @@ def _make_host(args: Namespace) -> tuple[Host, Path]:
     tuning: dict[str, Any] = {
         "bot_delay": getattr(args, "bot_delay", None) or 0.0,
         "absent_bot_after": getattr(args, "absent_bot", None),
+        "level": getattr(args, "level", None) or "normal",
     }
     if args.resume:
         if args.password:
@@ -130,6 +131,7 @@ def run_bot(args: Namespace) -> int:
                 args.name or "Bot",
                 args.password,
                 delay=getattr(args, "bot_delay", None) or 0.0,
+                kind=getattr(args, "level", None) or "normal",
             )
         )
     except Refused as exc:

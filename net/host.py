@@ -60,6 +60,7 @@ class Host:
         journal: str | Path | None = None,
         bot_delay: float = 0.0,
         absent_bot_after: float | None = None,
+        level: str = "normal",
         idle_timeout: float = 60.0,
         handshake_timeout: float = 10.0,
         rate: float = 50.0,
@@ -106,7 +107,7 @@ class Host:
         self.connections: set[Connection] = set()
         self.listeners: list[Callable[[Host], None]] = []
         """Called (synchronously) after every change of the seating, e.g. to refresh the TXT."""
-        self.bots = SeatBots(game, self.seating, self.table.seed, absent_bot_after)
+        self.bots = SeatBots(game, self.seating, self.table.seed, absent_bot_after, level)
         self._bots_on = False
         # Pacing the deal at tables with people (net/pacing.py); deal_tick=0: never paced.
         people = len(self.table.bot_seats) < self.table.game.seats
@@ -416,7 +417,7 @@ class Host:
                     if seat not in self.game.pending() or not self.bots.plays(seat):
                         continue
                 try:
-                    self._bot_move(seat)
+                    await self._bot_move(seat)
                 except Exception as exc:
                     log.exception("the bot at seat %s failed", seat)
                     self._fail(f"the bot at seat {seat + 1} failed: {exc}")
@@ -432,9 +433,11 @@ class Host:
         self.journal.rewrite(self.table.settings(), port + self.table.sitters())
         self._churn = 0
 
-    def _bot_move(self, seat: int) -> None:
+    async def _bot_move(self, seat: int) -> None:
         legal = self.game.legal_actions(seat)
-        action = self.bots.choose(seat, self.game.view(seat), legal)
+        action = await self.bots.decide(seat, self.game.view(seat), legal)
+        if self.game.over or legal != self.game.legal_actions(seat) or not self.bots.plays(seat):
+            return  # the table moved on while the bot thought: it is asked again
         try:
             out = self.table.play(seat, action, bot=True)
         except engine.IllegalAction as exc:

@@ -4,22 +4,61 @@ once its player has been gone for a grace period (until the player returns)."""
 from __future__ import annotations
 
 import asyncio
+import time
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import engine
+from engine.bots import Bot
+from engine.search import SearchBot
 
 from .seating import Seating
+
+#: How long a hard bot thinks at most per decision (s); its search stops between samples.
+THINK = 0.6
+_pool: ProcessPoolExecutor | None = None
+
+
+def thinking_pool() -> ProcessPoolExecutor:
+    """The processes every table of this host shares for hard bots (one per core, max 2)."""
+    global _pool
+    if _pool is None:
+        _pool = ProcessPoolExecutor(max_workers=2)
+    return _pool
+
+
+def think(bot: Bot, view: dict[str, Any], legal: list[dict], limit: float) -> tuple[dict, Bot]:
+    """In a worker process: the bot's decision within ``limit`` seconds, and the bot itself
+    (whose memory of the hand changed) to keep for its next decision."""
+    if isinstance(bot, SearchBot):
+        start = time.perf_counter()
+        bot.deadline = lambda: time.perf_counter() - start > limit
+    try:
+        return bot.act(view, legal), bot
+    finally:
+        if isinstance(bot, SearchBot):
+            bot.deadline = None
 
 
 class SeatBots:
     """Decides which seats a bot plays now and what it plays; ``wakeup`` is set whenever a bot
     may have something to do."""
 
-    def __init__(self, game: str, seating: Seating, seed: int, grace: float | None) -> None:
+    def __init__(
+        self,
+        game: str,
+        seating: Seating,
+        seed: int,
+        grace: float | None,
+        level: str = "normal",
+    ) -> None:
         self.seating = seating
         self.grace = grace
+        self.level = level
         self.wakeup = asyncio.Event()
-        self._bots = {s: engine.make_bot(game, s, seed=seed + s) for s in range(len(seating))}
+        self._bots = {
+            s: engine.make_bot(game, s, seed=seed + s, kind=level) for s in range(len(seating))
+        }
         self._timers: dict[int, asyncio.TimerHandle] = {}
 
     def plays(self, index: int) -> bool:
@@ -28,6 +67,16 @@ class SeatBots:
 
     def choose(self, index: int, view: dict[str, Any], legal: list[dict]) -> dict:
         return self._bots[index].act(view, legal)
+
+    async def decide(self, index: int, view: dict[str, Any], legal: list[dict]) -> dict:
+        """Like ``choose``; a searching bot thinks in the process pool, off the event loop."""
+        bot = self._bots[index]
+        if not isinstance(bot, SearchBot):
+            return bot.act(view, legal)
+        loop = asyncio.get_running_loop()
+        action, bot = await loop.run_in_executor(thinking_pool(), think, bot, view, legal, THINK)
+        self._bots[index] = bot
+        return action
 
     def absent(self, index: int) -> None:
         """A human seat is empty during play: after the grace period (if any), a bot covers."""

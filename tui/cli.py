@@ -1,11 +1,13 @@
 """The ``kotatsu`` command: the lobby, and the subcommands users and scripts rely on.
 
 kotatsu                                   the lobby (LAN tables, host, join, play vs bots)
-kotatsu play GAME [--bots N] [--seed S] [--option KEY=VALUE ...]
+kotatsu play GAME [--bots N] [--level L] [--seed S] [--option KEY=VALUE ...]
 kotatsu join HOST:PORT [--name NAME] [--password PW] [--spectate]
-kotatsu host GAME [--headless] [--bind ADDR] [--port P] [--seats N] [--bots K] [--seed S]
+kotatsu host GAME [--headless] [--bind ADDR] [--port P] [--seats N] [--bots K] [--level L]
+                  [--seed S]
                   [--name NAME] [--password PW] [--option KEY=VALUE ...] [--resume FILE]
-kotatsu bot --join HOST:PORT [--name NAME] [--password PW]
+kotatsu bot --join HOST:PORT [--name NAME] [--password PW] [--level L]
+kotatsu sim GAME [--seats N] [--bots hard,normal,...] [--games G] [--seed S] [--jobs J] [--json]
 kotatsu list [--bind ADDR] [--timeout S]
 kotatsu rules GAME
 kotatsu serve [--bind ADDR] [--port P] [--password PW] [--authorized-keys FILE]
@@ -37,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="an instant table against bots, no network needed")
     play.add_argument("game", choices=GAME_NAMES)
     play.add_argument("--bots", type=int, default=None, help="how many bots (default: fill)")
+    add_level(play)
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--name", default=None, help="your name at the table")
     play.add_argument("--option", action="append", metavar="KEY=VALUE")
@@ -54,6 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--port", type=int, default=0, metavar="P", help="default: any free port")
     host.add_argument("--seats", type=int, default=None, metavar="N")
     host.add_argument("--bots", type=int, default=0, metavar="K")
+    add_level(host)
     host.add_argument("--seed", type=int, default=None, metavar="S")
     host.add_argument("--name", default=None, metavar="NAME", help="the table's name")
     host.add_argument("--password", default=None, metavar="PW")
@@ -69,6 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     bot.add_argument("--join", type=address, required=True, metavar="HOST:PORT")
     bot.add_argument("--name", default=None)
     bot.add_argument("--password", default=None)
+    add_level(bot)
     bot.add_argument("--bot-delay", type=float, default=0.0, metavar="S", help="wait S s per move")
 
     lst = sub.add_parser("list", help="list the tables on this network")
@@ -82,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
         sub.choices[name].add_argument(
             "--ascii", action="store_true", default=argparse.SUPPRESS, help="draw cards as 10H"
         )
+    add_sim(sub)
     return p
 
 
@@ -98,6 +104,28 @@ def add_serve_parser(sub: argparse._SubParsersAction) -> None:
     )
 
 
+def add_level(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--level",
+        choices=[*engine.LEVELS, "smart"],
+        default="normal",
+        help="how well the bots play (default: normal)",
+    )
+
+
+def add_sim(sub: argparse._SubParsersAction) -> None:
+    sim = sub.add_parser("sim", help="a bot tournament: wins, scores and thinking times")
+    sim.add_argument("game", choices=GAME_NAMES)
+    sim.add_argument("--seats", type=int, default=None, metavar="N")
+    sim.add_argument("--bots", default="hard,normal", metavar="L,L,...", help="level per seat")
+    sim.add_argument("--games", type=int, default=100, metavar="G")
+    sim.add_argument("--seed", type=int, default=None, metavar="S")
+    sim.add_argument("--option", action="append", metavar="KEY=VALUE")
+    sim.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes")
+    sim.add_argument("--think", type=float, default=0.7, metavar="S", help="hard bots' cap")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     args.options = parse_options(getattr(args, "option", None))
@@ -111,6 +139,10 @@ def main(argv: list[str] | None = None) -> int:
         from net.cli import run_host
 
         return run_host(args)
+    if cmd == "sim":
+        from .sim import run_sim
+
+        return run_sim(args)
     if cmd == "bot":
         from net.cli import run_bot
 

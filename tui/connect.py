@@ -99,6 +99,7 @@ def play_launcher(
     name: str | None = None,
     bot_delay: float = 0.4,
     deal_tick: float | None = None,
+    level: str = "normal",
 ) -> Launcher:
     """A private table against bots: a real Host on 127.0.0.1 and a real Client, one process.
 
@@ -122,6 +123,7 @@ def play_launcher(
             name="practice",
             bot_delay=bot_delay,
             deal_tick=DEFAULT_TICK if deal_tick is None else deal_tick,
+            level=level,
         )
         port = await host.start("127.0.0.1", 0)
         client = Client("127.0.0.1", port, name=name or default_name())
@@ -184,6 +186,7 @@ def host_launcher(
     journal: str | None = None,
     absent_bot: float | None = None,
     resume: str | None = None,
+    level: str = "normal",
 ) -> Launcher:
     """Host a table others find on the LAN (advertised by zeroconf), and sit at it; with
     ``resume``, the table of that journal again (the host's seat comes back with its token)."""
@@ -205,6 +208,7 @@ def host_launcher(
                 password=password,
                 journal=journal or default_journal(game),
                 absent_bot_after=absent_bot,
+                level=level,
             )
         try:
             bound = await host.start(bind, port or host.resumed_port or 0)
@@ -255,7 +259,14 @@ def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher 
     player's name at a table of their own."""
     options = getattr(args, "options", None) or {}
     if args.command == "play":
-        return play_launcher(args.game, bots=args.bots, seed=args.seed, options=options, name=name)
+        return play_launcher(
+            args.game,
+            bots=args.bots,
+            seed=args.seed,
+            options=options,
+            name=name,
+            level=getattr(args, "level", None) or "normal",
+        )
     if args.command == "join":
         host, port = args.address
         return join_launcher(
@@ -276,6 +287,7 @@ def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher 
             absent_bot=args.absent_bot,
             resume=args.resume,
             player_name=name,
+            level=getattr(args, "level", None) or "normal",
         )
     return None
 

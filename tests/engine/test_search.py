@@ -1,0 +1,94 @@
+"""The bot levels and the search bot (tiny budgets: these test behaviour, not strength)."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+import engine
+from engine.bots import EasyBot, RandomBot
+from engine.search import Candidate, SearchBot
+
+CASES = [("swapo", {}), ("swapo", {"variant": ["dagger"]}), ("swapo", {"variant": ["ace"]})]
+CASES += [("swoop", {"hands": 1}), ("mishi", {"hands": 1})]
+
+
+def test_levels():
+    assert isinstance(engine.make_bot("swoop", 0, 1, kind="random"), RandomBot)
+    assert isinstance(engine.make_bot("swoop", 0, 1, kind="easy"), EasyBot)
+    assert type(engine.make_bot("swoop", 0, 1, kind="normal")) is engine.BOTS["swoop"]
+    assert type(engine.make_bot("swoop", 0, 1, kind="smart")) is engine.BOTS["swoop"]
+    assert type(engine.make_bot("swoop", 0, 1)) is engine.BOTS["swoop"]
+    assert isinstance(engine.make_bot("swoop", 0, 1, kind="hard"), SearchBot)
+    with pytest.raises(ValueError, match="level"):
+        engine.make_bot("swoop", 0, 1, kind="genius")
+    assert engine.LEVELS == ("random", "easy", "normal", "hard")
+
+
+def play(name: str, options: dict, kinds: list[str], seed: int, iterations: int = 8):
+    game = engine.new_game(name, len(kinds), options=options, seed=seed)
+    bots = [
+        engine.make_bot(name, s, seed + s, kind=k, iterations=iterations if k == "hard" else None)
+        for s, k in enumerate(kinds)
+    ]
+    chosen = []
+    while not game.over:
+        seat = game.pending()[0]
+        legal = game.legal_actions(seat)
+        action = bots[seat].act(game.view(seat), legal)
+        game.apply(seat, action)  # raises if a bot chose an illegal action
+        chosen.append(action)
+    return game, bots, chosen
+
+
+@pytest.mark.parametrize(("name", "options"), CASES, ids=str)
+def test_hard_and_easy_play_whole_games_legally(name, options):
+    game, bots, _ = play(name, options, ["hard", "easy", "normal", "random"], seed=3)
+    assert game.over
+    assert isinstance(bots[0], SearchBot)
+
+
+def test_search_is_deterministic_for_a_seed():
+    _, _, first = play("swoop", {"hands": 1}, ["hard", "normal", "normal"], seed=11)
+    _, _, again = play("swoop", {"hands": 1}, ["hard", "normal", "normal"], seed=11)
+    assert first == again
+
+
+def test_search_samples_and_keeps_the_heuristic_without_evidence():
+    game = engine.new_game("swoop", 4, options={"hands": 1}, seed=2)
+    seat = game.pending()[0]
+    view, legal = game.view(seat), game.legal_actions(seat)
+    normal = engine.make_bot("swoop", seat, 5).act(view, legal)
+    bot = engine.make_bot("swoop", seat, 5, kind="hard", iterations=2)
+    assert bot.act(view, legal) == normal  # too few samples to overrule the heuristic
+    assert bot.samples >= 1
+
+
+def test_deadline_stops_the_search():
+    game = engine.new_game("swoop", 4, options={"hands": 1}, seed=2)
+    seat = game.pending()[0]
+    asked = []
+
+    def deadline() -> bool:
+        asked.append(1)
+        return len(asked) > 1
+
+    bot = engine.make_bot("swoop", seat, 5, kind="hard", iterations=10_000, deadline=deadline)
+    bot.act(game.view(seat), game.legal_actions(seat))
+    assert bot.samples <= 3
+
+
+def test_a_search_bot_pickles_for_the_process_pool():
+    bot = engine.make_bot("mishi", 1, 5, kind="hard")
+    copy = pickle.loads(pickle.dumps(bot))
+    assert copy.game == "mishi" and copy.seat == 1
+
+
+def test_candidate_overrules_only_with_evidence():
+    c = Candidate({"type": "pass"})
+    c.add(1.0)
+    assert c.lower_bound(1.5) == float("-inf")
+    for v in (1.0, 1.2, 0.9, 1.1):
+        c.add(v)
+    assert c.lower_bound(1.5) > 0

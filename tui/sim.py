@@ -1,0 +1,77 @@
+"""``kotatsu sim``: a bot tournament with a progress bar (stderr) and a table or JSON at the end.
+
+The games and statistics are engine.tournament's (no I/O, no clock); this layer runs them in
+worker processes, times the decisions and prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import engine
+from engine.tournament import GameRecord, play_game, seating, summarize, table
+
+
+def _one(task: tuple[str, list[str], int, dict[str, Any], float]) -> GameRecord:
+    name, kinds, seed, options, think = task
+    return play_game(name, kinds, seed, options, timer=time.perf_counter, limit=think)
+
+
+def _bar(done: int, total: int, started: float) -> None:
+    width = 30
+    filled = width * done // max(total, 1)
+    spent = time.monotonic() - started
+    eta = spent / done * (total - done) if done else 0.0
+    sys.stderr.write(
+        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games  "
+        f"{spent:.0f}s elapsed, ~{eta:.0f}s left "
+    )
+    sys.stderr.flush()
+
+
+def parse_bots(text: str, seats: int) -> list[str]:
+    """``hard,normal`` (padded with the last kind to ``seats``) → a kind per seat."""
+    kinds = ["normal" if k == "smart" else k for k in (p.strip() for p in text.split(",")) if k]
+    bad = [k for k in kinds if k not in engine.LEVELS]
+    if bad:
+        raise ValueError(f"unknown bot level {bad[0]!r} ({', '.join(engine.LEVELS)})")
+    if not kinds or len(kinds) > seats:
+        raise ValueError(f"--bots: name 1 to {seats} bot levels")
+    return kinds + [kinds[-1]] * (seats - len(kinds))
+
+
+def run_sim(args: argparse.Namespace) -> int:
+    name = args.game
+    seats = args.seats or engine.GAMES[name].DEFAULT_SEATS
+    try:
+        kinds = parse_bots(args.bots, seats)
+        engine.new_game(name, seats, args.options, seed=0)
+    except ValueError as exc:
+        print(f"kotatsu: {exc}", file=sys.stderr)
+        return 2
+    seed = 0 if args.seed is None else args.seed
+    tasks = [
+        (name, seating(kinds, i), seed * 100_003 + i, dict(args.options), args.think)
+        for i in range(args.games)
+    ]
+    records: list[GameRecord] = []
+    started = time.monotonic()
+    _bar(0, len(tasks), started)
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            for record in pool.map(_one, tasks):
+                records.append(record)
+                _bar(len(records), len(tasks), started)
+    else:
+        for task in tasks:
+            records.append(_one(task))
+            _bar(len(records), len(tasks), started)
+    sys.stderr.write("\n")
+    summary = summarize(name, kinds, records)
+    print(json.dumps(summary) if args.json else table(summary))
+    return 0
