@@ -107,6 +107,11 @@ def says(who: str, verb: str) -> str:
     return f"{who} {plain}"
 
 
+def whose(who: str) -> str:
+    """ "Bo's" but "Your"."""
+    return "Your" if who == "You" else f"{who}'s"
+
+
 def cards_words(count: int) -> str:
     return "1 card" if count == 1 else f"{count} cards"
 
@@ -258,7 +263,7 @@ def event_line(
         line.append_text(style.hand(list(event.get("cards") or [])))
         return line
     if kind == "throw_failed":
-        line = Text(f"{who}'s throw failed (", style=look("mishi--alert"))
+        line = Text(f"{whose(who)} throw failed (", style=look("mishi--alert"))
         line.append_text(style.hand(list(event.get("cards") or [])))
         line.append(")", style=look("mishi--alert"))
         return line
@@ -300,7 +305,7 @@ def toast_line(event: dict, name_of: NameOf, style: CardStyle) -> str | None:
             return f"{says(who, 'plays')} alone (扒起)"
         return f"{says(who, 'is')} the partner"
     if kind == "throw_failed":
-        return f"{who}'s throw failed"
+        return f"{whose(who)} throw failed"
     if kind == "redeal":
         return "Nobody declared — dealing again"
     if kind == "hand_end":
