@@ -44,3 +44,19 @@ async def test_mishi_a_cut_seat_line_keeps_apart_from_the_next_seat():
             assert cut, "the left seat's long line is cut"
             for row in cut:
                 assert row[half - 1] == " " and "…2" not in row and "…1" not in row
+
+
+async def test_mishi_burying_at_80x24_heads_every_group_of_the_hand_trumps_too():
+    async with local_app(DECLARER_SEED).run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.flow.step == "bury")
+        await pilot.pause(0.1)
+        assert screen.view["trump"] == "C"  # the clubs stand among the trumps
+        hand, area = screen.query_one("#hand"), screen.query_one("#table-area")
+        assert hand.region.bottom <= area.region.bottom  # nothing of the hand is cut off
+        shown = "\n".join(
+            "".join(s.text for s in hand.render_line(y)) for y in range(hand.region.height)
+        )
+        assert shown.startswith("trump 10♣ 10♣")
+        for heading in ("♠", "♥", "♦"):
+            assert f"{heading} " in shown

@@ -13,6 +13,8 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
+from engine.mishi.cards import TRUMP
+
 from ..widgets.cards import SUIT_GLYPHS, CardStyle
 
 NameOf = Callable[[object], str]
@@ -78,10 +80,12 @@ def suit_text(style: CardStyle, suit: str | None, look: Look = plain_look) -> Te
 
 def suit_headings(style: CardStyle) -> dict[object, str]:
     """The hand's suit headings: ``♠`` (``S:`` with letters, so "C: A K Q" reads as a suit
-    and not a card); trumps have none."""
+    and not a card); trumps (the trump suit among them) are headed "trump", so a suit never
+    looks missing from the hand."""
     headings: dict[object, str] = {
         suit: f"{suit}:" if style.letters else glyph for suit, glyph in SUIT_GLYPHS.items()
     }
+    headings[TRUMP] = "trump:" if style.letters else "trump"
     return headings
 
 
