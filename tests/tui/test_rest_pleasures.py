@@ -3,9 +3,10 @@ the wording, the layout at 80×24 and the results panel after every hand."""
 
 from __future__ import annotations
 
+from engine.swoop.rules import penalty
 from tests.tui.conftest import SIZE
 from tests.tui.test_mishi_screen import DECLARER_SEED, local_app, play_by_keys
-from tui.pilot import seated
+from tui.pilot import seated, settle, wait_until
 
 
 # -- Mi Shi wording ---------------------------------------------------------------------------
@@ -60,3 +61,34 @@ async def test_mishi_burying_at_80x24_heads_every_group_of_the_hand_trumps_too()
         assert shown.startswith("trump 10♣ 10♣")
         for heading in ("♠", "♥", "♦"):
             assert f"{heading} " in shown
+
+
+# -- Swoop: the results panel after a hand ----------------------------------------------------
+async def test_swoop_hand_results_show_each_penalty_card_by_card_until_enter():
+    from tests.tui.test_swoop_screen import GOING_OUT, go_out, swoop_app
+    from tui.screens.results import ResultsPanel
+
+    app = swoop_app(GOING_OUT, first=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        await go_out(pilot, screen)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
+        panel = app.screen
+        before = screen.ended[1]
+        rows = [row.plain for row in panel.rows]
+        penalties = screen.view["hands"][0]
+        assert rows[0].startswith("You") and "+0" in rows[0] and "went out" in rows[0]
+        for seat in range(1, len(penalties)):
+            assert rows[seat].startswith(screen.seat_name(seat))
+            assert f"+{penalties[seat]}" in rows[seat]
+            player = before["players"][seat]
+            for card in (c for c in player["face_up"] if c):
+                assert f"{screen.cards.label(card)} {penalty(card)}" in rows[seat]
+            if player["hand"]:
+                assert f"{player['hand']} in hand" in rows[seat]
+        table = panel.table.plain
+        assert "Hand 1" in table and "Bot 2" in table  # the score row and the running totals
+        await settle(pilot)
+        assert app.screen is panel  # it stays until enter
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen is screen)
