@@ -33,6 +33,7 @@ class SwoopScreen(TableScreen):
     GAME = "swoop"
     TITLE = "Swoop"
     LOW_SCORE_WINS = True
+    RESULTS_EACH_ROUND = True
     CSS_PATH: ClassVar = ["table.tcss", "swoop.tcss"]
     BINDINGS: ClassVar[list] = [
         Binding("t", "turn", "turn", id="turn"),
@@ -48,6 +49,7 @@ class SwoopScreen(TableScreen):
         self.model = flow.SwoopDecisions(self.me, letters=self.cards.letters)
         self.decisions = self.model
         self.notice: dict[str, Any] | None = None  # the last hand's penalties, until my play
+        self.ended: dict[int, dict] = {}  # the last view of each finished hand, by its number
         self.set_class(self.cards.color, "-color")
 
     def compose_table(self) -> ComposeResult:
@@ -98,7 +100,17 @@ class SwoopScreen(TableScreen):
         if self.states_seen == 0 and isinstance(view, dict) and not message.get("events"):
             self.view = view
             self.log_pane.add(self.first_line(view))
+        for event in message.get("events") or []:
+            if isinstance(event, dict) and event.get("type") == "hand_end" and self.view:
+                self.ended[int(event.get("hand_no") or 0)] = self.view  # the cards left
         super().receive_state(message)
+
+    def results_rows(self, event: dict | None) -> list[Text]:
+        """After a hand: each seat's penalty card by card (what the table saw of it)."""
+        before = self.ended.get(int(event.get("hand_no") or 0)) if event is not None else None
+        if event is None or before is None:
+            return super().results_rows(event)
+        return draw.results_lines(event, before, self.me, self.seat_name, self.cards, self.look)
 
     def first_line(self, view: dict) -> Text:
         """How the hand on show began: who leads, and the card that won the draw."""
