@@ -1,12 +1,16 @@
-"""How fast the table shows up and how fast it follows the game.
+"""How fast the table shows up and how fast it follows the game — against Textual's floor.
 
-    .venv/bin/python bench/bench_tui.py
+    .venv/bin/python bench/bench_tui.py [--starts N] [--repaints N]
 
-1. Start-up: the wall time from spawning ``kotatsu play swapo`` (a fresh Python process,
+For each game, and in the same run for the floor Textual itself sets (a minimal app with one
+Static and a Footer, measured the same way):
+1. Start-up: the wall time from spawning ``kotatsu play GAME`` (a fresh Python process,
    headless driver) to the first painted table — host started, client joined, first state
-   received and drawn.
+   received and drawn. The floor: spawn to the first painted Static.
 2. Repaint: with the app seated at a table, the time from a new ``state`` message arriving at
    the screen to the screen having been refreshed (Textual's compositor has run), p50/p99.
+   The floor: a Static's update to the refresh.
+The ratios to the floor are printed (issue 13's aims: start ≤ 1.5×, repaint p99 ≤ 1.25×).
 """
 
 from __future__ import annotations
@@ -23,10 +27,30 @@ sys.path.insert(0, str(ROOT))
 
 STARTS = 5
 REPAINTS = 300
+GAMES = ("swapo", "swoop", "mishi")
+
+FLOOR_CHILD = """
+from textual.app import App
+from textual.widgets import Footer, Static
+
+class Floor(App):
+    BINDINGS = [("q", "quit", "quit")]
+
+    def compose(self):
+        yield Static("kotatsu")
+        yield Footer()
+
+async def first_paint(pilot):
+    await pilot.pause()
+    print("PAINTED", flush=True)
+    pilot.app.exit()
+
+Floor().run(headless=True, size=(80, 24), auto_pilot=first_paint)
+"""
 
 CHILD = """
 import sys, time
-sys.argv = ["kotatsu", "play", "swapo", "--seed", "1", "--name", "bench"]
+sys.argv = ["kotatsu", "play", "GAME", "--seed", "1", "--name", "bench"]
 from tui.cli import build_parser, parse_options
 from tui.app import make_app
 from tui.screens.table import TableScreen
@@ -45,12 +69,12 @@ app.run(headless=True, size=(80, 24), auto_pilot=first_paint)
 """
 
 
-def startup_times() -> list[float]:
+def startup_times(code: str, runs: int) -> list[float]:
     times = []
-    for _ in range(STARTS):
+    for _ in range(runs):
         start = time.perf_counter()
         proc = subprocess.Popen(
-            [sys.executable, "-c", CHILD],
+            [sys.executable, "-c", code],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -65,7 +89,31 @@ def startup_times() -> list[float]:
     return times
 
 
-async def repaint_times() -> list[float]:
+async def floor_repaint_times(count: int) -> list[float]:
+    from textual.app import App
+    from textual.widgets import Footer, Static
+
+    class Floor(App[None]):
+        def compose(self):
+            yield Static("kotatsu", id="text")
+            yield Footer()
+
+    app = Floor()
+    samples: list[float] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        text = app.query_one("#text", Static)
+        for i in range(count):
+            painted = asyncio.get_running_loop().create_future()
+            start = time.perf_counter()
+            text.update(f"kotatsu {i}")
+            app.call_after_refresh(lambda f=painted: f.done() or f.set_result(None))
+            await painted
+            samples.append(time.perf_counter() - start)
+    return samples
+
+
+async def repaint_times(game: str, count: int) -> list[float]:
     from tui.app import make_app
     from tui.connect import play_launcher
     from tui.screens.table import TableScreen
@@ -81,7 +129,7 @@ async def repaint_times() -> list[float]:
         async def close(self):
             pass
 
-    launcher = play_launcher("swapo", seed=1, name="bench", bot_delay=0)
+    launcher = play_launcher(game, seed=1, name="bench", bot_delay=0)
     app = make_app(launcher=launcher, settings=Settings(name="bench"), browser=NoBrowser)
     samples: list[float] = []
     async with app.run_test(size=(80, 24)) as pilot:
@@ -90,8 +138,10 @@ async def repaint_times() -> list[float]:
         await pilot.pause(0.3)
         screen = app.screen
         base = {"t": "state", "version": screen.version, "legal": screen.legal, "events": []}
-        views = [dict(screen.view), dict(screen.view, pile=screen.view["pile"] - 1)]
-        for i in range(REPAINTS):
+        scores = list(screen.view.get("scores") or [])
+        changed = [score + 1 for score in scores]
+        views = [dict(screen.view), dict(screen.view, scores=changed)]
+        for i in range(count):
             painted = asyncio.get_running_loop().create_future()
             message = dict(base, view=views[i % 2])
             start = time.perf_counter()
@@ -108,17 +158,30 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def main() -> None:
-    starts = startup_times()
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--starts", type=int, default=STARTS)
+    parser.add_argument("--repaints", type=int, default=REPAINTS)
+    args = parser.parse_args()
+
+    floor_start = statistics.median(startup_times(FLOOR_CHILD, args.starts))
+    floor_paint = asyncio.run(floor_repaint_times(args.repaints))
+    floor_p99 = percentile(floor_paint, 0.99)
     print(
-        f"start to first painted table (kotatsu play swapo, headless, {len(starts)} runs): "
-        f"median {statistics.median(starts) * 1000:.0f} ms, best {min(starts) * 1000:.0f} ms"
+        f"floor (one Static + Footer): start {floor_start * 1000:.0f} ms (median of "
+        f"{args.starts}); repaint p50 {percentile(floor_paint, 0.5) * 1000:.2f} ms, "
+        f"p99 {floor_p99 * 1000:.2f} ms"
     )
-    repaints = asyncio.run(repaint_times())
-    p50, p99 = percentile(repaints, 0.5) * 1000, percentile(repaints, 0.99) * 1000
-    print(
-        f"state arrived to repainted ({len(repaints)} states, 80x24): "
-        f"p50 {p50:.2f} ms, p99 {p99:.2f} ms"
-    )
+    for game in GAMES:
+        start = statistics.median(startup_times(CHILD.replace("GAME", game), args.starts))
+        paints = asyncio.run(repaint_times(game, args.repaints))
+        p50, p99 = percentile(paints, 0.5), percentile(paints, 0.99)
+        print(
+            f"{game:6} start {start * 1000:.0f} ms ({start / floor_start:.2f}× floor); "
+            f"repaint p50 {p50 * 1000:.2f} ms, p99 {p99 * 1000:.2f} ms "
+            f"({p99 / floor_p99:.2f}× floor p99)"
+        )
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from engine.search import SearchBot
 
 from .client import Client
 from .hostbots import THINK, think
+from .messages import Refused
 
 log = logging.getLogger("kotatsu.net.botclient")
 
@@ -92,6 +93,10 @@ async def run_bot_client(
     )
     await client.connect()
     try:
-        return await play_seat(client, kind=kind, seed=seed, delay=delay)
+        result = await play_seat(client, kind=kind, seed=seed, delay=delay)
     finally:
         await client.close()
+    if result is None and client.last_error is not None:  # e.g. the host closed the table
+        error = client.last_error
+        raise Refused(error["code"], error["msg"])
+    return result

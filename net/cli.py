@@ -107,7 +107,7 @@ async def _host(args: Namespace) -> int:
         stopped.cancel()
         if advertiser is not None:
             await advertiser.close()
-        await host.close()
+        await host.close_table()
     if not over.done() or over.cancelled():
         over.cancel()
         _say(f"stopped before the end; resume with: kotatsu host --headless --resume {journal}")
@@ -135,7 +135,7 @@ def run_bot(args: Namespace) -> int:
             )
         )
     except Refused as exc:
-        _say(f"the table refused us: {exc.msg}")
+        _say(exc.msg if exc.code in ("closed", "removed") else f"the table refused us: {exc.msg}")
         return 1
     except (OSError, TimeoutError) as exc:
         _say(f"cannot reach {address}:{port}: {exc}")

@@ -24,10 +24,20 @@ from .messages import (
     password_key,
     password_proof,
 )
+from .seatstore import SeatFile, claim
 
 log = logging.getLogger("kotatsu.net.client")
 
-NO_RECONNECT_CODES = {"replaced", "flood", "protocol", "password", "token", "full"}
+NO_RECONNECT_CODES = {
+    "replaced",
+    "flood",
+    "protocol",
+    "password",
+    "token",
+    "full",
+    "closed",
+    "removed",
+}
 """Codes after which trying again cannot help; ``full`` or ``busy`` with a ``retry`` is tried
 again after that many seconds (see ``Client``)."""
 RETRY_LIMIT = 30.0
@@ -80,6 +90,7 @@ class Client:
         backoff_max: float = 2.0,
         give_up_after: float = 600.0,
         retry_for: float = 60.0,
+        keep_seat: bool = False,
     ) -> None:
         self.host, self.port = host, port
         self.name = name
@@ -95,6 +106,12 @@ class Client:
         self.give_up_after = give_up_after
         self.retry_for = retry_for
         """How long ``connect`` keeps trying a host that answers ``full`` with a ``retry``."""
+        self.keep_seat = keep_seat
+        """Keep the seat's token in the user's state directory (net/seatstore.py), and take
+        a seat kept there back when joining the same table again."""
+        self._slot: SeatFile | None = None
+        self.last_error: dict[str, Any] | None = None
+        """The host's last ``error`` (e.g. ``closed``: the host closed the table)."""
         self._keys: dict[bytes, bytes] = {}
         self.seat: int | None = None
         self.table: dict[str, Any] | None = None
@@ -152,6 +169,7 @@ class Client:
             if hello["table"]["password"] and self.password is None:
                 raise Refused("password", "this table needs a password")
             auth = await self._proof(hello["salt"], hello["nonce"])
+            stored = self._stored_token(hello["table"]["name"])
             link.send(
                 {
                     "t": "join",
@@ -159,10 +177,15 @@ class Client:
                     "seat": self.wish,
                     "spectator": self.spectator,
                     "auth": auth,
-                    "token": self.token,
+                    "token": self.token or stored,
                 }
             )
             answer = await asyncio.wait_for(link.receive(), self.connect_timeout)
+            if answer["t"] == "error" and stored and answer["code"] == "token":
+                assert self._slot is not None
+                self._slot.forget()  # that seat is gone (another game): join afresh
+                link.close()
+                return await self._open()
             if answer["t"] == "error":
                 raise Refused(answer["code"], answer["msg"], answer.get("retry"))
             if answer["t"] != "welcome":
@@ -170,11 +193,25 @@ class Client:
         except BaseException:
             link.close()
             raise
-        self.seat = answer["seat"]
-        self.token = answer["token"] or self.token
-        self.table = answer["table"]
+        self._welcomed(answer)
         self._last_heard = time.monotonic()
         return link
+
+    def _welcomed(self, welcome: dict[str, Any]) -> None:
+        self.seat = welcome["seat"]
+        self.token = welcome["token"] or self.token
+        self.table = welcome["table"]
+        if self._slot is not None and welcome["token"]:
+            with contextlib.suppress(OSError, ValueError):
+                self._slot.save(welcome["token"])
+
+    def _stored_token(self, table_name: str) -> str | None:
+        """The token of a seat this user left at this table, if any (and claim its slot)."""
+        if not self.keep_seat or self.spectator or self.token is not None:
+            return None
+        if self._slot is None:
+            self._slot = claim(self.host, self.port, table_name)
+        return None if self._slot is None else self._slot.token
 
     async def messages(self) -> AsyncIterator[dict[str, Any]]:
         """The host's messages and connection changes, until ``connection: closed``."""
@@ -209,6 +246,9 @@ class Client:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
         self.connected = False
+        if self._slot is not None:
+            self._slot.release()  # the token stays: the next join takes the seat back
+            self._slot = None
 
     # -- the background: read, ping, reconnect ----------------------------------------------
     async def _run(self) -> None:
@@ -238,13 +278,18 @@ class Client:
             while True:
                 message = await link.receive()
                 self._last_heard = time.monotonic()
-                if message["t"] == "state":
+                if message["t"] == "welcome":  # the host moved us (it started with fewer)
+                    self._welcomed(message)
+                elif message["t"] == "state":
                     self.version = message["version"]
                     self.over = bool(message["view"].get("over"))
                 elif message["t"] == "pong":
                     continue
                 self._queue.put_nowait(message)
                 if message["t"] == "error":
+                    self.last_error = message
+                    if message["code"] == "removed" and self._slot is not None:
+                        self._slot.forget()
                     return message["code"] in NO_RECONNECT_CODES
         except (ConnectionError, OSError) as exc:
             log.info("connection to %s:%s lost: %s", self.host, self.port, exc)

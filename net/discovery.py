@@ -161,20 +161,32 @@ class Advertiser:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
-        if self.zeroconf is not None:
-            with contextlib.suppress(Exception):
-                if self.info is not None:
-                    await (await self.zeroconf.async_unregister_service(self.info))
-            await self.zeroconf.async_close()
-            self.zeroconf = None
+        await withdraw(self.zeroconf, self.info)
+        self.zeroconf = None
+
+
+async def withdraw(zeroconf: AsyncZeroconf | None, info: ServiceInfo | None) -> None:
+    """Unregister ``info`` (if it was registered) and close ``zeroconf``, never raising on the
+    way out."""
+    if zeroconf is None:
+        return
+    with contextlib.suppress(Exception):
+        if info is not None:
+            await (await zeroconf.async_unregister_service(info))
+    await zeroconf.async_close()
+
+
+def text_properties(info: ServiceInfo) -> dict[str, str]:
+    """A service's TXT properties as text."""
+    return {
+        k.decode("utf-8", "replace"): (v or b"").decode("utf-8", "replace")
+        for k, v in (info.properties or {}).items()
+    }
 
 
 def parse_table(info: ServiceInfo) -> TableInfo | None:
     """A TableInfo from a resolved service, or None if it does not look like one of ours."""
-    props = {
-        k.decode("utf-8", "replace"): (v or b"").decode("utf-8", "replace")
-        for k, v in (info.properties or {}).items()
-    }
+    props = text_properties(info)
     taken, _, seats = props.get("seats", "").partition("/")
     addresses = info.parsed_addresses(IPVersion.V4Only)
     if not (taken.isdigit() and seats.isdigit() and props.get("v", "").isdigit() and addresses):
@@ -323,20 +335,13 @@ class SshAdvertiser:
         await (await self.zeroconf.async_register_service(self.info, allow_name_change=True))
 
     async def close(self) -> None:
-        if self.zeroconf is not None:
-            with contextlib.suppress(Exception):
-                if self.info is not None:
-                    await (await self.zeroconf.async_unregister_service(self.info))
-            await self.zeroconf.async_close()
-            self.zeroconf = None
+        await withdraw(self.zeroconf, self.info)
+        self.zeroconf = None
 
 
 def parse_ssh_server(info: ServiceInfo) -> SshServerInfo | None:
     """An SshServerInfo from a resolved service, or None if it is not one of ours."""
-    props = {
-        k.decode("utf-8", "replace"): (v or b"").decode("utf-8", "replace")
-        for k, v in (info.properties or {}).items()
-    }
+    props = text_properties(info)
     addresses = info.parsed_addresses(IPVersion.V4Only)
     if not (addresses and info.port and props.get("v", "").isdigit()):
         return None

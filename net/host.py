@@ -25,6 +25,7 @@ from .gate import Doorway, Guesses
 from .hostbots import SeatBots
 from .journal import Journal, JournalData, read_journal
 from .messages import Refused
+from .pacing import DEFAULT_TICK, DealPacer
 from .seating import Seating
 from .table import Table
 
@@ -74,8 +75,10 @@ class Host:
         takeover_every: float = 5.0,
         compact_after: int = 32,
         fsync: bool = True,
+        deal_tick: float = DEFAULT_TICK,
         _verifier: dict[str, bytes] | None = None,
         _tokens: list[str] | None = None,
+        _bot_seats: list[int] | None = None,
     ) -> None:
         self.table: Table[Connection] = Table(
             game,
@@ -89,6 +92,7 @@ class Host:
             tokens=_tokens,
             clock=time.monotonic,
             takeover_every=takeover_every,
+            bot_seats=_bot_seats,
         )
         self.bot_delay = bot_delay
         self.idle_timeout = idle_timeout
@@ -105,6 +109,11 @@ class Host:
         """Called (synchronously) after every change of the seating, e.g. to refresh the TXT."""
         self.bots = SeatBots(game, self.seating, self.table.seed, absent_bot_after, level)
         self._bots_on = False
+        # Pacing the deal at tables with people (net/pacing.py); deal_tick=0: never paced.
+        people = len(self.table.bot_seats) < self.table.game.seats
+        self.pacer = DealPacer(
+            self.table, self.bots.plays, paced=people and deal_tick > 0, tick=deal_tick or 1.0
+        )
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task] = set()
         self._finished: asyncio.Future | None = None
@@ -137,6 +146,7 @@ class Host:
             password=password,
             _verifier=None if password else head.get("verifier"),
             _tokens=head["tokens"],
+            _bot_seats=head.get("bot_seats"),
             **settings,
         )
         bot_seats = set(host.table.bot_seats)
@@ -149,6 +159,7 @@ class Host:
             before=lambda seat, _action: host.bots.choose(
                 seat, host.game.view(seat), host.game.legal_actions(seat)
             ),
+            bots=data.bots,
         )
         host.journal = Journal.reopen(path, data.valid_bytes, fsync=settings["fsync"])
         if password:  # the header must hold this password's verifier, and never a password
@@ -207,6 +218,8 @@ class Host:
             self.journal.bound(self.port)
             self._compact()
         self._spawn(self._drive_bots())
+        if self.pacer.paced:
+            self._spawn(self._pace())
         self._deliver(self.table.start())
         return self.port
 
@@ -233,6 +246,35 @@ class Host:
             self.journal.close()
         if self._finished is not None and not self._finished.done():
             self._finished.cancel()
+
+    # -- the host's decisions: its own screen calls these (net/controls.py) -------------------
+    def start_now(self) -> None:
+        """Start with the seats taken so far (ValueError if the game needs more)."""
+        self._deliver(self.table.start_now())
+        self._compact()
+        self._deliver(self.table.start())
+
+    def fill_with_bots(self) -> None:
+        """Bots take every free seat, and the game starts."""
+        self._deliver(self.table.fill_with_bots())
+        self._compact()
+        self._deliver(self.table.start())
+
+    def cover(self, seat: int) -> None:
+        """A bot plays the away player's ``seat`` until they come back."""
+        self._deliver(self.table.cover(seat))
+        self.bots.wakeup.set()
+
+    def remove(self, seat: int) -> None:
+        """Send the player at ``seat`` away (during play a bot keeps the seat for good)."""
+        self._deliver(self.table.remove(seat))
+        self.bots.wakeup.set()
+
+    async def close_table(self) -> None:
+        """Close on purpose: everyone is told "the host closed the table" first."""
+        with contextlib.suppress(Exception):
+            self._deliver(self.table.closing())
+        await self.close()
 
     def _fail(self, reason: str) -> None:
         """The table cannot go on: whoever waits for the result hears why."""
@@ -302,6 +344,10 @@ class Host:
 
     def _receive(self, conn: Connection, message: dict[str, Any]) -> bool:
         """Hand ``message`` to the table and deliver its answer; True if it was refused."""
+        paced = self.pacer.receive(self.table.seat_of(conn), message, self._now())
+        if paced is not None:  # the pacer answered (an act during a shown deal)
+            self._deliver(paced, paced=True)
+            return any(peer is conn and m["t"] == "rejected" for peer, m in paced)
         out = self.table.receive(conn, message)
         seat = self.table.seat_of(conn)
         if message["t"] == "join" and seat is not None:
@@ -316,9 +362,12 @@ class Host:
         if seat is not None and self.seating[seat].peer is None and self.started and not self.over:
             self.bots.absent(seat)  # after a grace period, a bot covers the empty seat
 
-    def _deliver(self, out: list[tuple[Connection, dict[str, Any]]]) -> None:
+    def _deliver(self, out: list[tuple[Connection, dict[str, Any]]], paced: bool = False) -> None:
         """Make the table's records durable, then send: each message encoded once however many
-        get it; an ``error`` closes its connection. Then wake whoever waits on the table."""
+        get it; an ``error`` closes its connection. Then wake whoever waits on the table.
+        The table's messages go through the pacer first (``paced``: they come from it)."""
+        if not paced:
+            out = self.pacer.outgoing(out, self._now())
         effects = self.table.take_effects()
         if self.journal is not None:
             try:
@@ -360,10 +409,11 @@ class Host:
             self.bots.wakeup.clear()
             while self.started and not self.game.over:
                 seat = next((s for s in self.game.pending() if self.bots.plays(s)), None)
-                if seat is None:
+                if seat is None or self.pacer.holds():
                     break
-                if self.bot_delay:
-                    await asyncio.sleep(self.bot_delay)
+                delay = self.pacer.bot_delay(self.bot_delay)
+                if delay:
+                    await asyncio.sleep(delay)
                     if seat not in self.game.pending() or not self.bots.plays(seat):
                         continue
                 try:
@@ -397,6 +447,18 @@ class Host:
             out = self.table.play(seat, legal[0], bot=True)
         self._deliver(out)
 
+    # -- pacing (net/pacing.py) ---------------------------------------------------------------
+    @staticmethod
+    def _now() -> float:
+        return asyncio.get_running_loop().time()
+
+    async def _pace(self) -> None:
+        """Show a Mi Shi deal at a steady pace and answer for people whose window is over."""
+        while True:
+            await asyncio.sleep(self.pacer.tick)
+            if self.started and not self.game.over:
+                self._deliver(self.pacer.step(self._now()), paced=True)
+
 
 def _records(data: JournalData) -> list[dict[str, Any]]:
     """A journal's records again, from what ``read_journal`` made of them (for ``rewrite``)."""
@@ -407,4 +469,5 @@ def _records(data: JournalData) -> list[dict[str, Any]]:
         if i in data.by_bot:
             record["bot"] = True
         records.append(record)
+    records += [{"r": "bot", "seat": seat, "token": token} for seat, token in data.bots.items()]
     return records

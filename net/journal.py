@@ -7,10 +7,11 @@ and the seats' resume tokens); then one record per change: ``{"r": "sit", "seat"
 when a seat is taken, ``{"r": "stand", "seat", "token"}`` when a player leaves before the start
 (the seat is free again and gets a fresh token), ``{"r": "port", "port"}`` when the host binds,
 ``{"r": "act", "seat", "action"}`` for every applied action (with ``"bot": True`` when a host
-bot chose it). Churn before the start is compacted: ``rewrite`` replaces the file (atomically)
-with a header and the records that still matter. Each record is written and fsync'd before the
-state it produces is sent, so whatever a client saw acknowledged is on disk. A torn last record
-(the crash hit mid-write) was never acknowledged and is dropped on reading.
+bot chose it), ``{"r": "bot", "seat", "token"}`` when the host removed a player during play
+and a bot took the seat for good. Churn before the start is compacted: ``rewrite`` replaces
+the file (atomically) with a header and the records that still matter. Each record is written
+and fsync'd before the state it produces is sent, so whatever a client saw acknowledged is on
+disk. A torn last record (the crash hit mid-write) was never acknowledged and is dropped on reading.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ class JournalData:
     tokens: dict[int, str] = field(default_factory=dict)  # seats whose token changed
     actions: list[tuple[int, Any]] = field(default_factory=list)
     by_bot: set[int] = field(default_factory=set)  # indices of ``actions`` a host bot chose
+    bots: dict[int, str] = field(default_factory=dict)  # seats given to a bot during play
     port: int | None = None
     valid_bytes: int = 0
 
@@ -153,6 +155,8 @@ def read_journal(path: str | Path) -> JournalData:
         elif kind == "stand":
             data.names.pop(record["seat"], None)
             data.tokens[record["seat"]] = record["token"]
+        elif kind == "bot":
+            data.bots[record["seat"]] = record["token"]
         elif kind == "port":
             data.port = record["port"]
         elif kind == "act":

@@ -113,10 +113,20 @@ def _is_table(v: Any) -> bool:
     )
 
 
+def _is_away(v: Any) -> bool:
+    return (
+        isinstance(v, dict)
+        and set(v) == {"seconds", "bot"}
+        and _is_seconds(v["seconds"])
+        and isinstance(v["bot"], bool)
+    )
+
+
 def _is_player(v: Any) -> bool:
     return (
         isinstance(v, dict)
-        and set(v) == {"name", "bot", "connected"}
+        and {"name", "bot", "connected"} <= set(v) <= {"name", "bot", "connected", "away"}
+        and ("away" not in v or _is_away(v["away"]))
         and (v["name"] is None or isinstance(v["name"], str))
         and isinstance(v["bot"], bool)
         and isinstance(v["connected"], bool)

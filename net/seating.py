@@ -29,6 +29,7 @@ class Seat(Generic[P]):
     bot: bool = False
     peer: P | None = None  # the table's handle of the connection sitting here
     covered: bool = False  # a bot plays for the absent human
+    away_since: float | None = None  # when its player left during play (the table's clock)
 
     @property
     def taken(self) -> bool:
@@ -102,9 +103,18 @@ class Seating(Generic[P]):
         seat.name, seat.peer, seat.token = None, None, new_token()
         return seat
 
-    def lobby(self) -> list[dict[str, Any]]:
-        """The wire's ``players`` list."""
-        return [
-            {"name": seat.name, "bot": seat.bot, "connected": seat.bot or seat.connected}
-            for seat in self.seats
-        ]
+    def lobby(self, now: float | None = None) -> list[dict[str, Any]]:
+        """The wire's ``players`` list. A human seat whose player left during play also has
+        ``away``: ``{"seconds": how long ago (at ``now``), "bot": whether a bot plays it}``."""
+        players = []
+        for seat in self.seats:
+            entry: dict[str, Any] = {
+                "name": seat.name,
+                "bot": seat.bot,
+                "connected": seat.bot or seat.connected,
+            }
+            if seat.away_since is not None and not seat.bot and not seat.connected:
+                since = 0.0 if now is None else max(0.0, now - seat.away_since)
+                entry["away"] = {"seconds": round(min(since, 3600.0), 1), "bot": seat.covered}
+            players.append(entry)
+        return players

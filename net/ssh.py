@@ -100,6 +100,7 @@ def child_env(term: str, user: str) -> dict[str, str]:
         "LOGNAME": user,
         "PYTHONPATH": str(_PROJECT_ROOT),
         "PYTHONIOENCODING": "utf-8",
+        "KOTATSU_SHARED": "1",  # one account for many people: no saved name, no kept seats
     }
     for name in ("LC_ALL", "LC_CTYPE", "XDG_STATE_HOME", "XDG_DATA_HOME", "TZ"):
         if os.environ.get(name):

@@ -22,11 +22,13 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Generic
+from typing import Any
 
 import engine
 
+from .controls import Controls
 from .messages import (
+    NAME_LIMIT,
     NONCE_BYTES,
     PROTOCOL_VERSION,
     SALT_BYTES,
@@ -64,7 +66,7 @@ class Effects:
     seating_changed: bool = False
 
 
-class Table(Generic[P]):
+class Table(Controls[P]):
     """One game at one table. ``bots`` is how many seats (the last ones) the host's bots take;
     ``tokens`` restores the seats' resume tokens (from a journal). A ``password`` is kept only
     as its ``verifier`` (``{"salt", "key"}``, see ``password_key``); a journal gives the
@@ -85,6 +87,7 @@ class Table(Generic[P]):
         tokens: list[str] | None = None,
         clock: Callable[[], float] | None = None,
         takeover_every: float = 5.0,
+        bot_seats: list[int] | None = None,
     ) -> None:
         if game not in engine.GAMES:
             raise ValueError(f"unknown game {game!r} (games: {', '.join(engine.GAMES)})")
@@ -102,7 +105,7 @@ class Table(Generic[P]):
         self.clock = clock
         self.takeover_every = takeover_every
         self._taken_over: dict[int, float] = {}
-        self.bot_seats = list(range(seats - bots, seats))
+        self.bot_seats = list(range(seats - bots, seats)) if bot_seats is None else bot_seats
         self.seating: Seating[P] = Seating(seats, self.bot_seats, tokens)
         self.version = 0
         self.started = False
@@ -143,6 +146,7 @@ class Table(Generic[P]):
             "options": self.game.options,
             "seed": self.seed,
             "bots": len(self.bot_seats),
+            "bot_seats": list(self.bot_seats),
             "name": self.name,
             "verifier": self.verifier,
             "tokens": self.seating.tokens,
@@ -189,8 +193,10 @@ class Table(Generic[P]):
         actions: list[tuple[int, Any]],
         by_bot: Callable[[int, int], bool] | None = None,
         before: Callable[[int, Any], object] | None = None,
+        bots: dict[int, str] | None = None,
     ) -> None:
         """Put back the recorded sitters and their tokens, then apply every recorded action.
+        ``bots`` are seats the host gave to a bot during play (with their new tokens).
         ``before(seat, action)`` is called ahead of each action that ``by_bot(i, seat)`` says
         a host bot played (the i-th), so the bots live through the game again."""
         for index, token in tokens.items():
@@ -199,6 +205,8 @@ class Table(Generic[P]):
             self.seating[index].name = name
         if self.seating.full:
             self.started = True
+            for seat_ in self.seating.seats:
+                seat_.away_since = None if seat_.bot else self.now()
         for i, (seat, action) in enumerate(actions):
             if before is not None and by_bot is not None and by_bot(i, seat):
                 before(seat, action)
@@ -207,6 +215,10 @@ class Table(Generic[P]):
             except engine.IllegalAction as exc:
                 raise ValueError(f"the journal does not replay: {exc}") from None
             self.version += 1
+        for index, token in (bots or {}).items():  # players the host replaced by a bot
+            given = self.seating[index]
+            given.bot, given.token, given.away_since = True, token, None
+            self.bot_seats = sorted({*self.bot_seats, index})
 
     # -- connections --------------------------------------------------------------------------
     def open(self, peer: P, nonce: bytes | None = None) -> list[tuple[P, Message]]:
@@ -253,7 +265,12 @@ class Table(Generic[P]):
             # Nothing is lost before the start: free the seat rather than block the table.
             self.seating.free(seat.index)
             self._effects.records.append({"r": "stand", "seat": seat.index, "token": seat.token})
-        return self._lobby()
+            return self._lobby()
+        if seat.bot or self.game.over:
+            return self._lobby()
+        seat.away_since = self.now()
+        notice = self.notice(f"{seat.name} left the table; their seat waits for them")
+        return self._lobby() + [(other, notice) for other, _ in self._joined()]
 
     def _join(self, peer: P, guest: Guest, join: Message) -> list[tuple[P, Message]]:
         if self.verifier is not None:
@@ -266,9 +283,13 @@ class Table(Generic[P]):
             seat = self.seating.by_token(join["token"])
             if seat.peer is not None:
                 out += self._take_over(seat)
+            elif seat.away_since is not None:
+                seat.away_since = None
+                back = self.notice(f"{seat.name} is back")
+                out += [(other, back) for other, _ in self._joined()]
         elif not join["spectator"]:
             seat = self.seating.choose(join["seat"])
-            seat.name = clean_name(join["name"], f"Player {seat.index + 1}")
+            seat.name = self.unique_name(clean_name(join["name"], f"Player {seat.index + 1}"))
             self._effects.records.append({"r": "sit", "seat": seat.index, "name": seat.name})
         guest.joined = True
         if seat is None:
@@ -309,6 +330,19 @@ class Table(Generic[P]):
         return [(seat.peer, replaced.message())] + [
             (other, notice) for other, _ in self._joined() if other != seat.peer
         ]
+
+    def now(self) -> float:
+        """The table's clock (0 without one: "away" then reads 0 s)."""
+        return 0.0 if self.clock is None else self.clock()
+
+    def unique_name(self, name: str) -> str:
+        """``name``, or "name 2", "name 3"… if another seat already has it."""
+        taken = {seat.name.casefold() for seat in self.seating.seats if seat.name}
+        candidate, n = name, 1
+        while candidate.casefold() in taken:
+            n += 1
+            candidate = f"{name[: NAME_LIMIT - len(str(n)) - 1]} {n}"
+        return candidate
 
     def notice(self, text: str) -> Message:
         """A line from the table itself: a ``chat`` with ``from`` None and the name ``table``."""
@@ -398,7 +432,8 @@ class Table(Generic[P]):
 
     def _lobby(self) -> list[tuple[P, Message]]:
         self._effects.seating_changed = True
-        lobby = {"t": "lobby", "players": self.seating.lobby(), "started": self.started}
+        players = self.seating.lobby(self.now())
+        lobby = {"t": "lobby", "players": players, "started": self.started}
         return [(peer, lobby) for peer, _ in self._joined()]
 
     # -- chat ---------------------------------------------------------------------------------

@@ -88,7 +88,7 @@ async def lobby_steps(pilot) -> None:
 
 async def swapo_swap(pilot) -> None:
     screen = await seated(pilot)
-    await until(pilot, lambda: screen.step == "target")
+    await until(pilot, lambda: screen.flow.step == "target")
     await pilot.press("2", "2", "space", "right", "right")
 
 
@@ -97,7 +97,7 @@ async def swapo_reveal(pilot) -> None:
 
     screen = await seated(pilot)
     await play_my_turns(pilot, screen, until_round=2)
-    await until(pilot, lambda: screen.reveal is not None)
+    await until(pilot, lambda: screen.flow.reveal is not None)
     await settle(pilot)
 
 
@@ -111,9 +111,9 @@ async def swapo_power(pilot) -> None:
 
 async def swapo_dagger(pilot) -> None:
     screen = await seated(pilot)
-    await until(pilot, lambda: screen.step == "arrange")
+    await until(pilot, lambda: screen.flow.step == "arrange")
     await pilot.press("enter")
-    await until(pilot, lambda: screen.step == "target")
+    await until(pilot, lambda: screen.flow.step == "target")
     await settle(pilot)
     await pilot.press("1", "2", "3")
 

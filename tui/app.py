@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual import on, work
 from textual.app import App
 from textual.binding import Binding
 
-from .connect import Launcher, Seat, launcher_for
+from .connect import JoinError, Launcher, Seat, default_name, launcher_for
 from .screens import table_screen_for
+from .screens.dialogs import ConfirmLeave
+from .screens.forms import NameForm
 from .screens.lobby import LobbyScreen
 from .screens.table import TableScreen
-from .settings import Settings, terminal_wants_ascii
+from .settings import Settings, save_name, terminal_wants_ascii
 from .text import clean
 
 
@@ -37,8 +40,12 @@ class KotatsuApp(App[None]):
         launcher: Launcher | None = None,
         *,
         browser: Any = None,
+        ask_name: bool = False,
     ) -> None:
         super().__init__()
+        self.ask_name = ask_name  # the first run: ask for a name once and remember it
+        #: After "Table full": the same table as a spectator (the lobby's w).
+        self.watch_instead: Launcher | None = None
         self.settings = settings or Settings()
         self.launcher = launcher
         self.browser = browser  # a table-discovery factory for the lobby (tests pass a fake)
@@ -52,6 +59,17 @@ class KotatsuApp(App[None]):
         # NO_COLOR: Textual's own monochrome filter keeps the theme readable (an ANSI theme
         # under that filter painted black on black); the cards drop their colours themselves
         self.push_screen(LobbyScreen(self.settings, browser=self.browser))
+        if self.ask_name:
+            self.push_screen(NameForm(default_name()), self._named)
+        elif self.launcher is not None:
+            self.sit_down(self.launcher)
+
+    def _named(self, name: str | None) -> None:
+        if name:
+            self.settings = replace(self.settings, name=save_name(name))
+            for screen in self.screen_stack:
+                if isinstance(screen, LobbyScreen):
+                    screen.settings = self.settings
         if self.launcher is not None:
             self.sit_down(self.launcher)
 
@@ -60,9 +78,11 @@ class KotatsuApp(App[None]):
         self.sit_down(message.launcher)
 
     @on(TableScreen.Leave)
-    async def _leave_asked(self) -> None:
+    async def _leave_asked(self, message: TableScreen.Leave) -> None:
         await self.leave_table()
-        if self.direct:  # `kotatsu play` then q: back to the shell, not the lobby
+        if message.reason:
+            self.notify(message.reason, severity="warning", timeout=8, markup=False)
+        if self.direct and not message.reason:  # `kotatsu play` then q: back to the shell
             self.exit()
 
     @on(TableScreen.PlayAgain)
@@ -81,6 +101,10 @@ class KotatsuApp(App[None]):
         self.notify("Connecting…", timeout=2, markup=False)
         try:
             seat = await launcher()
+        except JoinError as exc:  # said in words already (tui/connect.py)
+            self.watch_instead = exc.watch
+            self.notify(clean(exc.msg), severity="error", timeout=10, markup=False)
+            return
         except Exception as exc:  # any failure to connect is told, not raised
             message = getattr(exc, "msg", None) or str(exc) or type(exc).__name__
             self.notify(f"Could not join: {clean(message)}", severity="error", markup=False)
@@ -103,8 +127,25 @@ class KotatsuApp(App[None]):
             self.pop_screen()
 
     async def action_quit(self) -> None:
+        """Ctrl+C: at a table this process hosts, ask first (it closes it for everyone)."""
+        if self.seat is not None and self.seat.host is not None:
+            if isinstance(self.screen, ConfirmLeave):
+                return
+            self.push_screen(
+                ConfirmLeave(
+                    "Close the table and quit?",
+                    "This table runs here: quitting closes it for everyone.",
+                ),
+                self._quit_answered,
+            )
+            return
         await self.close_seat()
         self.exit()
+
+    async def _quit_answered(self, leave: bool | None) -> None:
+        if leave:
+            await self.close_seat()
+            self.exit()
 
     async def close_seat(self) -> None:
         seat, self.seat = self.seat, None
@@ -121,6 +162,7 @@ def make_app(
     launcher: Launcher | None = None,
     settings: Settings | None = None,
     browser: Any = None,
+    ask_name: bool = False,
 ) -> KotatsuApp:
     """The app for these command-line ``args`` (or an explicit launcher, for tests)."""
     if settings is None:
@@ -130,7 +172,7 @@ def make_app(
         )
     if launcher is None and args is not None:
         launcher = launcher_for(args, settings.name)
-    app = KotatsuApp(settings, launcher, browser=browser)
+    app = KotatsuApp(settings, launcher, browser=browser, ask_name=ask_name)
     if args is not None and getattr(args, "command", None) == "play":
         app.again = lambda: launcher_for(_new_deal(args), settings.name)
     return app

@@ -160,26 +160,23 @@ def main(argv: list[str] | None = None) -> int:
 
 def run_app(args: argparse.Namespace) -> int:
     """Run the app for the parsed ``args`` until the player quits."""
-    if getattr(args, "command", None) == "host" and getattr(args, "resume", None):
-        print(
-            "kotatsu: --resume rebuilds a table with no screen; run it with --headless and "
-            "rejoin with `kotatsu join HOST:PORT`",
-            file=sys.stderr,
-        )
-        return 2
     problem = table_problem(args)
     if problem:
         print(f"kotatsu: {problem}", file=sys.stderr)
         return 2
     from .app import make_app  # the TUI only when a screen is wanted
+    from .connect import shared_account
+    from .settings import load_name
 
-    make_app(args).run()
+    player_name = None if args.command == "host" else getattr(args, "name", None)
+    ask = player_name is None and not shared_account() and load_name() is None
+    make_app(args, ask_name=ask).run()
     return 0
 
 
 def table_problem(args: argparse.Namespace) -> str | None:
     """Why the table asked for on the command line cannot be made (bad seats or options)."""
-    if getattr(args, "command", None) not in ("play", "host"):
+    if getattr(args, "command", None) not in ("play", "host") or getattr(args, "resume", None):
         return None
     if args.command == "play":
         seats = engine.GAMES[args.game].DEFAULT_SEATS if args.bots is None else args.bots + 1

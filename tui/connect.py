@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import getpass
+import os
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -18,7 +19,11 @@ from typing import Any, Protocol
 
 import engine
 
+from .settings import load_name
 from .text import clean
+
+HOST_GONE_WAIT = 60.0
+"""How long a client waits for a host that vanished before it gives up (back to the lobby)."""
 
 
 class TableClient(Protocol):
@@ -41,6 +46,8 @@ class Seat:
     client: TableClient
     closers: list[Callable[[], Awaitable[Any]]] = field(default_factory=list)
     address: str = ""
+    host: Any = None
+    """The ``net.host.Host`` when this process runs the table: its screen decides for it."""
 
     async def close(self) -> None:
         """Close the client, then whatever this process was running for the table."""
@@ -53,12 +60,22 @@ Launcher = Callable[[], Awaitable[Seat]]
 
 
 def default_name() -> str:
-    """The player's name when none is given: the login name, cleaned and short."""
+    """The player's name when none is given: the one saved on the first run, else the login
+    name, cleaned and short."""
+    saved = None if shared_account() else load_name()
+    if saved:
+        return saved
     try:
         name = getpass.getuser()
     except Exception:  # no login name in some containers
         name = ""
     return clean(name, limit=20) or "player"
+
+
+def shared_account() -> bool:
+    """Whether many people use this account (``kotatsu serve`` sessions): then nothing about a
+    player is kept in its files (name, seats)."""
+    return bool(os.environ.get("KOTATSU_SHARED"))
 
 
 def lan_address(bind: str = "0.0.0.0") -> str:
@@ -81,17 +98,20 @@ def play_launcher(
     options: dict | None = None,
     name: str | None = None,
     bot_delay: float = 0.4,
+    deal_tick: float | None = None,
     level: str = "normal",
 ) -> Launcher:
     """A private table against bots: a real Host on 127.0.0.1 and a real Client, one process.
 
     The player takes seat 0; the host seats its bots in the others. ``bot_delay`` paces the
-    bots so a person can follow them (0 in tests and snapshots).
+    bots so a person can follow them (0 in tests and snapshots); ``deal_tick`` the Mi Shi deal
+    (net/pacing.py; None: the host's default, 0: not paced).
     """
 
     async def launch() -> Seat:
         from net.client import Client
         from net.host import Host
+        from net.pacing import DEFAULT_TICK
 
         n_bots = engine.GAMES[game].DEFAULT_SEATS - 1 if bots is None else bots
         host = Host(
@@ -102,6 +122,7 @@ def play_launcher(
             bots=n_bots,
             name="practice",
             bot_delay=bot_delay,
+            deal_tick=DEFAULT_TICK if deal_tick is None else deal_tick,
             level=level,
         )
         port = await host.start("127.0.0.1", 0)
@@ -130,9 +151,21 @@ def join_launcher(
         from net.client import Client
 
         client = Client(
-            host, port, name=name or default_name(), password=password, spectator=spectate
+            host,
+            port,
+            name=name or default_name(),
+            password=password,
+            spectator=spectate,
+            keep_seat=not shared_account(),
+            give_up_after=HOST_GONE_WAIT,
         )
-        await client.connect()
+        try:
+            await client.connect()
+        except Exception as exc:
+            watch = None
+            if getattr(exc, "code", None) == "full" and not spectate:
+                watch = join_launcher(host, port, name=name, password=password, spectate=True)
+            raise JoinError(explain(exc, host, port, client.connect_timeout), watch) from exc
         return Seat(client, [], f"{host}:{port}")
 
     return launch
@@ -151,42 +184,59 @@ def host_launcher(
     port: int = 0,
     player_name: str | None = None,
     journal: str | None = None,
+    absent_bot: float | None = None,
+    resume: str | None = None,
     level: str = "normal",
 ) -> Launcher:
-    """Host a table others find on the LAN (advertised by zeroconf), and sit at it."""
+    """Host a table others find on the LAN (advertised by zeroconf), and sit at it; with
+    ``resume``, the table of that journal again (the host's seat comes back with its token)."""
 
     async def launch() -> Seat:
         from net.client import Client
         from net.host import Host
 
-        n_seats = seats or engine.GAMES[game].DEFAULT_SEATS
-        name = table_name or f"{default_name()}'s table"
-        host = Host(
-            game,
-            seats=n_seats,
-            options=dict(options or {}),
-            seed=seed,
-            bots=bots,
-            name=name,
-            password=password,
-            journal=journal,
-            level=level,
-        )
-        bound = await host.start(bind, port)
+        if resume:
+            host = Host.resume(resume, absent_bot_after=absent_bot, password=password)
+        else:
+            host = Host(
+                game,
+                seats=seats or engine.GAMES[game].DEFAULT_SEATS,
+                options=dict(options or {}),
+                seed=seed,
+                bots=bots,
+                name=table_name or f"{default_name()}'s table",
+                password=password,
+                journal=journal or default_journal(game),
+                absent_bot_after=absent_bot,
+                level=level,
+            )
+        try:
+            bound = await host.start(bind, port or host.resumed_port or 0)
+        except OSError:
+            if not host.resumed_port or port:
+                await host.close()
+                raise
+            bound = await host.start(bind, 0)
         closers: list[Callable[[], Awaitable[Any]]] = []
         advert = await _advertise(host, bind, bound)
         if advert is not None:
             closers.append(advert)
-        closers.append(host.close)
+        closers.append(host.close_table)
         connect_to = "127.0.0.1" if bind in ("0.0.0.0", "::", "") else bind
-        client = Client(connect_to, bound, name=player_name or default_name(), password=password)
+        client = Client(
+            connect_to,
+            bound,
+            name=player_name or default_name(),
+            password=password,
+            keep_seat=not shared_account(),
+        )
         try:
             await client.connect()
         except BaseException:
             for closer in closers:
                 await closer()
             raise
-        return Seat(client, closers, f"{lan_address(bind)}:{bound}")
+        return Seat(client, closers, f"{lan_address(bind)}:{bound}", host=host)
 
     return launch
 
@@ -234,6 +284,44 @@ def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher 
             bind=args.bind,
             port=args.port,
             journal=args.journal,
+            absent_bot=args.absent_bot,
+            resume=args.resume,
+            player_name=name,
             level=getattr(args, "level", None) or "normal",
         )
     return None
+
+
+def default_journal(game: str) -> str:
+    """Where a table hosted from the screen keeps its journal (so it can be resumed)."""
+    import time
+
+    from net.journal import default_journal_dir
+
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return str(default_journal_dir() / f"{game}-{stamp}-{os.getpid()}.journal")
+
+
+class JoinError(Exception):
+    """Joining failed; ``msg`` says why in words; ``watch`` joins as a spectator instead."""
+
+    def __init__(self, msg: str, watch: Launcher | None = None) -> None:
+        super().__init__(msg)
+        self.msg = msg
+        self.watch = watch
+
+
+def explain(exc: BaseException, host: str, port: int, timeout: float = 5.0) -> str:
+    """Why joining ``host``:``port`` failed, in words a player can act on."""
+    code = getattr(exc, "code", None)
+    if code == "full" and "spectator" in str(getattr(exc, "msg", "")):
+        return "Table full — press w to watch"
+    if code is not None:
+        return str(getattr(exc, "msg", "") or code)
+    if isinstance(exc, ConnectionRefusedError):
+        return f"Nobody is listening at {host}:{port} — is the table still open?"
+    if isinstance(exc, TimeoutError):
+        return f"No answer from {host}:{port} after {timeout:g} s — wrong address, or a firewall?"
+    if isinstance(exc, OSError):
+        return f"Cannot reach {host}:{port}: {exc.strerror or exc}"
+    return str(exc) or type(exc).__name__

@@ -55,8 +55,11 @@ def start_deal(game: MishiGame, events: list[dict], deck: list[str] | None = Non
 
 def declare_options(game: MishiGame, seat: int) -> list[tuple[str, int]]:
     """What ``seat`` may declare now (only the drawer is ever asked)."""
-    standing = game.declaration
-    hand = game.hands[seat]
+    return options_against(game.hands[seat], seat, game.declaration)
+
+
+def options_against(hand: list[str], seat: int, standing: Bid | None) -> list[tuple[str, int]]:
+    """What ``seat`` holding ``hand`` may declare while ``standing`` stands."""
     if standing is None:
         return bid_options(hand)
     if standing.seat == seat:

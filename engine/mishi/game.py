@@ -40,6 +40,9 @@ class MishiGame(Game):
         "stake": Option(1, integer(1, 1000), "X in the score tables"),
         "throw_penalty": Option(0, lambda v: choice(0, 10)(integer(0, 10)(v)), "0 or 10"),
         "kitty_multiplier": Option("times", choice("times", "power"), "times or power"),
+        "declare_window": Option(
+            3, integer(0, 30), "seconds a person may take to show a ten in a paced deal"
+        ),
     }
     PHASES: ClassVar[dict[str, Phase]] = {
         "deal": Phase(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .bidding import DEALT
+from .bidding import DEALT, Bid, options_against
 
 if TYPE_CHECKING:
     from .game import MishiGame
@@ -128,3 +128,48 @@ def view(game: MishiGame, seat: int | None) -> dict:
         "trick_number": game.trick_number if in_play else 0,
         "history": [dict(h) for h in game.history],
     }
+
+
+# The deal as a paced table shows it (net/pacing.py) -----------------------------------------
+def deal_view(game: MishiGame, seat: int | None, k: int, standing: Bid | None) -> dict:
+    """``seat``'s view of the deal as of ``k`` draws with ``standing`` the declaration shown.
+
+    Pure: who gets which card is fixed by the deck, so this needs no engine position; it shows
+    ``seat`` its own first cards and everyone's counts, and nothing that depends on who was
+    asked. ``pending`` is ``[]`` (the pacer adds the seat itself when it offers it a ten)."""
+    k = max(0, min(k, DEALT))
+    out = view(game, None)
+    counts = [_dealt_to(game, s, k) for s in range(game.seats)]
+    bid = standing.as_dict() if standing else None
+    out.update(
+        seat=seat,
+        phase="deal",
+        pending=[],
+        hand=None if seat is None else game.order.sorted(own_cards(game, seat, k)),
+        counts=counts,
+        to_deal=DEALT - k,
+        declaration=bid,
+        bao=None,
+        trump=standing.suit if standing else None,
+        declarer=standing.seat if standing else None,
+        kitty=None,
+        buried=None,
+        sides=[None] * game.seats,
+        case=None,
+    )
+    return out
+
+
+def own_cards(game: MishiGame, seat: int, k: int) -> list[str]:
+    """The cards ``seat`` gets among the first ``k`` draws, in the order drawn."""
+    return game.deck[(seat - game.first) % game.seats : min(k, DEALT) : game.seats]
+
+
+def deal_offer(game: MishiGame, seat: int, k: int, standing: Bid | None) -> list[dict]:
+    """The declarations ``seat`` could make with its cards of the first ``k`` draws while
+    ``standing`` stands (the engine has the last word when it asks)."""
+    hand = own_cards(game, seat, k)
+    return [
+        {"type": "declare", "cards": ["10" + s] * n}
+        for s, n in options_against(hand, seat, standing)
+    ]

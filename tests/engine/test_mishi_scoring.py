@@ -47,7 +47,13 @@ def test_kitty_multipliers():
 
 def test_options_are_checked():
     g = engine.new_game("mishi", 4, options={"throw_penalty": "10", "stake": "2"})
-    assert g.options == {"hands": 4, "stake": 2, "throw_penalty": 10, "kitty_multiplier": "times"}
+    assert g.options == {
+        "hands": 4,
+        "stake": 2,
+        "throw_penalty": 10,
+        "kitty_multiplier": "times",
+        "declare_window": 3,
+    }
     for bad in ({"throw_penalty": 5}, {"hands": 0}, {"kitty_multiplier": "cube"}, {"x": 1}):
         with pytest.raises(ValueError, match=next(iter(bad))):
             engine.new_game("mishi", 4, options=bad)

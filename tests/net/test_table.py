@@ -163,6 +163,7 @@ def test_a_resume_token_takes_the_seat_back_and_replaces_an_old_connection(toy):
         "name": "ann",
         "bot": False,
         "connected": False,
+        "away": {"seconds": 0.0, "bot": False},
     }
     assert table.seating[0].token == token and table.take_effects().records[-1]["r"] == "act"
     table.open("ann2", NONCE)

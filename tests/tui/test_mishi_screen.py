@@ -17,8 +17,11 @@ FOLLOWER_SEED = 1  # another seat declares; seat 0 follows in the first trick
 
 
 def mishi_app(seed: int, *, options: dict | None = None, ascii_only: bool = False) -> KotatsuApp:
-    """The app seated at a private Mi Shi table against three bots that play at once."""
-    launcher = play_launcher("mishi", bots=3, seed=seed, options=options, name="Eli", bot_delay=0)
+    """The app seated at a private Mi Shi table against three bots that play at once (and a deal
+    that is not paced: the paced deal is tested in test_mishi_deal.py)."""
+    launcher = play_launcher(
+        "mishi", bots=3, seed=seed, options=options, name="Eli", bot_delay=0, deal_tick=0
+    )
     settings = Settings(ascii_only=ascii_only, color=True, name="Eli", cursor_blink=False)
     return make_app(launcher=launcher, settings=settings, browser=browser_of())
 

@@ -86,3 +86,19 @@ def test_swapo_ace_power_turn(snap_compare):
 
     app = table_app(seed=2, options={"variant": "ace"})
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_swapo_results_panel(snap_compare):
+    from tests.tui.test_swapo_pleasures import NORMAL, Scripted, app_at
+    from tui.screens.results import ResultsPanel
+
+    async def run_before(pilot):
+        screen = await seated(pilot)
+        await pilot.press("p")
+        await wait_until(pilot, lambda: screen.flow.step == "give")
+        await pilot.press("1", "2", "enter")
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, ResultsPanel))
+        await quiet(pilot)
+
+    app = app_at(NORMAL, {1: Scripted(), 2: Scripted(0, ["6C", "10S"])})
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

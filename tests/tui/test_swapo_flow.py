@@ -176,14 +176,19 @@ def test_dagger_takes_their_positions_then_gives_mine():
 
 def test_ace_declare_menu_names_the_group_each_rank_makes():
     game = engine.new_game("swapo", 4, {"variant": "ace"}, seed=2)
-    seat = play_until(game, 2, lambda g, s: g.view(s)["phase"] == "declare")
+    seat = play_until(
+        game, 2, lambda g, s: g.view(s)["phase"] == "declare" and g.view(s)["to_declare"]
+    )
     flow = model(game, seat)
     assert flow.step == "declare" and "Declare your joker" in flow.question().plain
     hand = flow.hand
     assert len(flow.menu) == 13 and flow.menu[0] == {"type": "declare", "rank": "A"}
     eights = 1 + sum(1 for c in hand if c[:-1] == "8")
     assert f"8×{eights}" in labels(flow)
-    flow.move(-1)
+    flow.move(-1)  # the menu stops at its ends
+    assert flow.menu_cursor == 0
+    flow.move(12)
+    flow.move(1)
     assert send(flow.confirm()) == {"type": "declare", "rank": "K"}
 
 
@@ -192,19 +197,28 @@ def test_ace_power_menu_and_the_honey_trap_rank():
     seat = play_until(game, 14, lambda g, s: g.view(s)["phase"] == "power")
     flow = model(game, seat)
     assert flow.step == "power" and flow.can_pass_now()
+    # First step: which Ace; then which card or whose joker, on the revealed hands.
+    assert labels(flow) == ["AH Take a joker", "AD Steal a card", "Pass"]
+    flow.move(1)
+    assert flow.confirm() is None and flow.step == "power_target"
+    assert all(label.startswith("AD Steal Seat ") for label in labels(flow))
+    assert any(label.startswith("AD Steal Seat 1's ") for label in labels(flow))
+    flow.back()
+    assert flow.step == "power" and flow.menu_cursor == 1
+    flow.move(-1)
+    assert flow.confirm() is None and flow.step == "power_target"
     shown = labels(flow)
-    assert shown[-1] == "Pass" and "AH Take Seat 3's joker" in shown
-    assert any(label.startswith("AD Steal Seat 1's ") for label in shown)
-    honey = shown.index("AH Take Seat 3's joker")
-    flow.move(honey)
+    assert shown == ["AH Take Seat 3's joker"]
     assert flow.confirm() is None
     assert (flow.step, flow.target) == ("power_rank", 2)
     assert [a["rank"] for a in flow.menu][:3] == ["A", "2", "3"]
     flow.back()
+    assert flow.step == "power_target" and flow.menu_cursor == 0
+    flow.back()
     assert flow.step == "power" and flow.menu_cursor == 0
-    flow.move(honey)
     flow.confirm()
-    flow.move(-1)
+    flow.confirm()
+    flow.move(12)
     assert send(flow.confirm()) == {"type": "honey_trap", "target": 2, "rank": "K"}
 
 
@@ -219,13 +233,19 @@ def test_power_menu_names_each_ace_and_asks_the_honey_trap_rank_next():
     view = {"seats": 3, "variant": ["ace"], "hand": ["AS", "AH", "2C", "JK", "5D"]}
     view |= {"pending": [0], "phase": "power"}
     flow.update(view, legal)
-    assert labels(flow) == ["AS Stab Seat 2's KD", "AH Take Seat 3's joker", "Pass"]
+    assert labels(flow) == ["AS Stab a card", "AH Take a joker", "Pass"]
+    flow.confirm()
+    assert labels(flow) == ["AS Stab Seat 2's KD"]
+    flow.back()
     flow.move(1)
+    flow.confirm()
+    assert labels(flow) == ["AH Take Seat 3's joker"]
     flow.confirm()
     assert [a["rank"] for a in flow.menu] == ["K", "2"]
     assert labels(flow) == ["K", "2"]
     flow.move(3)
     assert flow.pass_turn() is None  # p passes only where a pass is asked
+    flow.back()
     flow.back()
     assert send(flow.pass_turn()) == {"type": "pass"}
 

@@ -226,12 +226,21 @@ async def go_out(pilot, screen) -> None:
         )
 
 
+async def close_results(pilot, screen) -> None:
+    """The hand's results panel stays until enter; close it and be back at the table."""
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, ResultsPanel))
+    assert pilot.app.screen.title_text.startswith("Hand 1")
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: pilot.app.screen is screen)
+
+
 async def test_going_out_shows_the_penalties_until_my_next_play():
     app = swoop_app(GOING_OUT, first=0)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await seated(pilot)
         await go_out(pilot, screen)
         await wait_until(pilot, lambda: screen.view["hand_no"] == 2)
+        await close_results(pilot, screen)
         await settle(pilot)
         log = log_text(screen)
         assert log.count("Swoop! You swooped") == 9
@@ -406,6 +415,7 @@ def test_snapshot_after_going_out(snap_compare):
         screen = await seated(pilot)
         await go_out(pilot, screen)
         await wait_until(pilot, lambda: screen.view["hand_no"] == 2)
+        await close_results(pilot, screen)
         await my_turn(pilot, screen)
         await quiet(pilot)
 

@@ -100,7 +100,7 @@ def test_best_groups_read_like_the_rules():
     size, ranks = flow.best_groups(["2S", "2H", "6D", "KC", "JK"], ["K"], ace=True)
     assert (size, ranks) == (2, {"K"})  # 2-2 and K-K tie: the group worth more counts
     assert flow.group_words(3, {"2"}) == "three 2s"
-    assert flow.group_words(2, {"K"}) == "a pair of K"
+    assert flow.group_words(2, {"K"}) == "a pair of Ks"
 
 
 def test_generic_action_words():

@@ -30,18 +30,22 @@ class ConfirmLeave(ModalScreen[bool]):
         self,
         question: str = "Leave the table?",
         detail: str = "Your seat stays yours: join again to play on.",
+        *,
+        yes: str = "Leave (y)",
+        no: str = "Stay (n)",
     ) -> None:
         super().__init__()
         self.question = question
         self.detail = detail
+        self.yes, self.no = yes, no
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label(self.question, id="question")
             yield Label(self.detail, classes="muted")
             with Horizontal(id="buttons"):
-                yield Button("Leave (y)", id="yes", variant="error")
-                yield Button("Stay (n)", id="no", variant="primary")
+                yield Button(self.yes, id="yes", variant="error")
+                yield Button(self.no, id="no", variant="primary")
 
     def action_answer(self, leave: bool) -> None:
         self.dismiss(leave)

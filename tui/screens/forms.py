@@ -186,3 +186,39 @@ class JoinForm(ModalScreen[JoinRequest | None]):
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class NameForm(ModalScreen[str | None]):
+    """The first run: the name others see at the table, asked once and remembered."""
+
+    CSS_PATH = "forms.tcss"
+    BINDINGS: ClassVar[list] = [Binding("escape", "cancel", "cancel")]
+
+    def __init__(self, suggestion: str = "") -> None:
+        super().__init__()
+        self.suggestion = suggestion
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="form"):
+            yield Label("Your name at the table", classes="form-title")
+            with Horizontal(classes="field"):
+                yield Label("Name", classes="field-label")
+                yield Input(self.suggestion, placeholder="Ann", id="name", max_length=20)
+            yield Label("Asked once; kotatsu --name NAME changes it for one run.", id="form-error")
+            with Horizontal(classes="form-buttons"):
+                yield Button("OK", id="ok", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#name", Input).focus()
+
+    @on(Button.Pressed, "#ok")
+    @on(Input.Submitted)
+    def _submit(self) -> None:
+        name = self.query_one("#name", Input).value.strip()
+        if not name:
+            self.query_one("#form-error", Label).update("A name, please (others see it).")
+            return
+        self.dismiss(name)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

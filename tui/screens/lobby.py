@@ -39,6 +39,7 @@ A card table for friends on one network. One player hosts; the others find the t
 | h | host a table on this network (others can join) |
 | b | play at once against bots |
 | a | join a table by address (`HOST:PORT`) |
+| w | watch the selected table (or the one that was full) |
 | r | look for tables again |
 | q | quit |
 
@@ -94,6 +95,7 @@ class LobbyScreen(Screen[None]):
         Binding("h", "host", "host a table"),
         Binding("b", "bots", "play vs bots"),
         Binding("a", "address", "join by address"),
+        Binding("w", "watch", "watch"),
         Binding("r", "refresh", "refresh"),
         Binding("question_mark", "help", "help", key_display="?"),
         Binding("q", "app.quit", "quit"),
@@ -233,6 +235,20 @@ class LobbyScreen(Screen[None]):
             self.app.push_screen(JoinForm(table.endpoint, needs_password=True), self._join_request)
             return
         self.sit(join_launcher(table.address, table.port, name=self.settings.name))
+
+    def action_watch(self) -> None:
+        """Watch the selected table (or the one that was just full) as a spectator."""
+        tables = self.query_one("#tables", OptionList)
+        if tables.highlighted is not None and self.tables:
+            table = self.tables.get(tables.get_option_at_index(tables.highlighted).id or "")
+            if table is not None and not table.password:
+                self.sit(join_launcher(table.address, table.port, spectate=True))
+                return
+        watch = getattr(self.app, "watch_instead", None)
+        if watch is not None:
+            self.sit(watch)
+        else:
+            self.notify("No table selected — a: join by address", markup=False)
 
     def action_host(self) -> None:
         self.app.push_screen(TableForm("host"), self._table_request)

@@ -29,6 +29,8 @@ from .mishi_flow import MishiDecisions, order_of, winning_seat
 from .mishi_widgets import Painted
 from .table import TableScreen
 
+GAP = 2  # cells between the left and the right seat around the trick
+
 
 class MishiScreen(TableScreen):
     """Mi Shi for four: declaring, going alone, burying, and Tractor-style tricks."""
@@ -119,8 +121,9 @@ class MishiScreen(TableScreen):
         standing = view.get("bao") or view.get("declaration")
         if phase in ("deal", "bao"):
             if isinstance(standing, dict):
-                line = Text(f"{self.seat_name(standing.get('seat'))} ")
-                line.append("goes alone " if view.get("bao") else "shows ")
+                who = self.seat_name(standing.get("seat"))
+                words = draw.says(who, "goes") + " alone " if view.get("bao") else None
+                line = Text(words or draw.says(who, "shows") + " ")
                 line.append_text(draw.bid_text(self.cards, standing))
                 parts.append(line)
             else:
@@ -233,7 +236,8 @@ class MishiScreen(TableScreen):
             self.seat_lines(right, plays, winner),
             fillvalue=Text(""),
         ):
-            out.append_text(draw.fit(a, half))
+            out.append_text(draw.fit(a, half - GAP))  # a cut line never runs into the next
+            out.append(" " * GAP)
             out.append_text(draw.fit(b, width - half))
             out.append("\n")
         if roomy:

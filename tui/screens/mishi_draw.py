@@ -13,6 +13,8 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
+from engine.mishi.cards import TRUMP
+
 from ..widgets.cards import SUIT_GLYPHS, CardStyle
 
 NameOf = Callable[[object], str]
@@ -78,10 +80,12 @@ def suit_text(style: CardStyle, suit: str | None, look: Look = plain_look) -> Te
 
 def suit_headings(style: CardStyle) -> dict[object, str]:
     """The hand's suit headings: ``♠`` (``S:`` with letters, so "C: A K Q" reads as a suit
-    and not a card); trumps have none."""
+    and not a card); trumps (the trump suit among them) are headed "trump", so a suit never
+    looks missing from the hand."""
     headings: dict[object, str] = {
         suit: f"{suit}:" if style.letters else glyph for suit, glyph in SUIT_GLYPHS.items()
     }
+    headings[TRUMP] = "trump:" if style.letters else "trump"
     return headings
 
 
@@ -105,6 +109,11 @@ def says(who: str, verb: str) -> str:
     if plain is None:
         plain = verb[:-2] if verb.endswith(("shes", "sses")) else verb.removesuffix("s")
     return f"{who} {plain}"
+
+
+def whose(who: str) -> str:
+    """ "Bo's" but "Your"."""
+    return "Your" if who == "You" else f"{who}'s"
 
 
 def cards_words(count: int) -> str:
@@ -258,7 +267,7 @@ def event_line(
         line.append_text(style.hand(list(event.get("cards") or [])))
         return line
     if kind == "throw_failed":
-        line = Text(f"{who}'s throw failed (", style=look("mishi--alert"))
+        line = Text(f"{whose(who)} throw failed (", style=look("mishi--alert"))
         line.append_text(style.hand(list(event.get("cards") or [])))
         line.append(")", style=look("mishi--alert"))
         return line
@@ -300,7 +309,7 @@ def toast_line(event: dict, name_of: NameOf, style: CardStyle) -> str | None:
             return f"{says(who, 'plays')} alone (扒起)"
         return f"{says(who, 'is')} the partner"
     if kind == "throw_failed":
-        return f"{who}'s throw failed"
+        return f"{whose(who)} throw failed"
     if kind == "redeal":
         return "Nobody declared — dealing again"
     if kind == "hand_end":

@@ -135,13 +135,14 @@ class MishiDecisions(Decisions):
     def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
         super().update(view, legal)
         hand = self.hand
-        self.drawn = list((Counter(hand) - Counter(self.previous_hand)).elements())
+        if hand != self.previous_hand:  # a paced deal sends frames between my own cards too
+            self.drawn = list((Counter(hand) - Counter(self.previous_hand)).elements())
         self.previous_hand = hand
         step = self.asked()
         key = (
             step,
             view.get("hand_number"),
-            view.get("to_deal"),
+            None if step == "declare" else view.get("to_deal"),  # an offer lasts over draws
             view.get("trick_number"),
             len(view.get("trick") or []),
             len(hand),
@@ -170,6 +171,11 @@ class MishiDecisions(Decisions):
         kind = "bao" if self.step == "bao" else "declare"
         bids = [a for a in self.legal if isinstance(a, dict) and a.get("type") == kind]
         return sorted(bids, key=bid_strength)
+
+    def forced(self) -> bool:
+        """Asked with nothing to bid (only ``pass``): everyone is asked to go alone, so that
+        nobody learns who holds a ten."""
+        return self.step in BIDDING and not self.bid_options()
 
     def chosen_bid(self) -> dict[str, Any] | None:
         options = self.bid_options()
@@ -219,7 +225,7 @@ class MishiDecisions(Decisions):
         if self.step == "play":
             size = self.follow_size()
             return len(self.picked) == size if size else bool(self.picked)
-        return self.step in BIDDING and self.chosen_bid() is not None
+        return self.step in BIDDING and (self.chosen_bid() is not None or self.forced())
 
     def cursor_shown(self) -> int | None:
         """Where the hand's cursor stands (None: no card is being chosen)."""
@@ -263,6 +269,9 @@ class MishiDecisions(Decisions):
 
     def bid_question(self) -> Text:
         bid = self.chosen_bid()
+        if self.forced():
+            what = "go alone" if self.step == "bao" else "show a ten"
+            return Text(f"You cannot {what} — enter")
         if self.step == "declare":
             drawn = self.drawn
             line = Text("You drew ")
@@ -352,7 +361,7 @@ class MishiDecisions(Decisions):
 
     def key_label(self, key: str) -> str | None:
         if key == "confirm":
-            return CONFIRM_LABELS.get(self.step)
+            return "pass" if self.forced() else CONFIRM_LABELS.get(self.step)
         if key == "pick" and self.step in BIDDING:
             return "pass"
         if key == "back":
@@ -414,6 +423,8 @@ class MishiDecisions(Decisions):
 
     def confirm(self) -> Outcome:
         """enter: declare (go alone) with the chosen bid, or send the picked cards."""
+        if self.forced():
+            return Send({"type": "pass"})
         if self.step in BIDDING:
             return self.declare()
         if not self.ready():

@@ -7,6 +7,7 @@ builds a decision step by step — opponent, count, cards (Dagger: their positio
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import ClassVar
 
 from rich.text import Text
@@ -21,8 +22,9 @@ from ..widgets.cards import CardFace
 from ..widgets.pickable import PickableCards
 from . import swapo_draw as draw
 from .decisions import Outcome, Send
-from .swapo_flow import CARD_STEPS, MENU_STEPS, PICK_STEPS, SwapoDecisions
-from .swapo_rules import round_words, swap_targets
+from .results import length_words
+from .swapo_flow import CARD_STEPS, PICK_STEPS, SwapoDecisions
+from .swapo_rules import idle_aces, round_words, swap_targets
 from .table import TableScreen
 
 
@@ -35,6 +37,7 @@ class SwapoScreen(TableScreen):
     BINDINGS: ClassVar[list] = [Binding("p", "pass_turn", "pass", id="pass")]
     DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ("pass_turn",)
     COMPONENT_CLASSES: ClassVar[set[str]] = {f"swapo--{name}" for name in draw.LOOKS}
+    RESULTS_EACH_ROUND = True
 
     def __init__(self, seat: Seat, settings: Settings) -> None:
         super().__init__(seat, settings)
@@ -43,6 +46,9 @@ class SwapoScreen(TableScreen):
         self.set_class(not settings.color, "-no-color")
         self.last_sent: list[str] = []  # the cards of my last swap or give, for the log
         self.log_round: object = None  # the round the log is telling now
+        self.hand_before: list[str] = []  # my hand before the latest message (what I gave from)
+        self.revealed_now: list | None = None  # the hands a reveal in this message showed
+        self.panel_up = False  # a round's results panel is on show over the table
 
     def wants_large_cards(self, width: int, height: int) -> bool:
         # header, prompt and footer; the other seats; my label, big cards, menu, round line;
@@ -76,11 +82,47 @@ class SwapoScreen(TableScreen):
             dealer = self.log_name(view.get("dealer"))
             self.log_round = view.get("round", 1)
             self.log_pane.add(f"Round {self.log_round} · {dealer} deals", self.log_round)
+        self.hand_before, self.revealed_now = list(self.flow.hand), None
         for event in message.get("events") or []:
             if isinstance(event, dict) and event.get("type") == "round_over":
                 self.flow.reveal = event
+            if isinstance(event, dict) and event.get("type") == "reveal":
+                self.revealed_now = event.get("hands")
         super().receive_state(message)
         self.forget_old_rounds()
+
+    # -- the results panel after every round ------------------------------------------------
+    def show_due_results(self) -> None:
+        """The round's results panel shows the reveal; once it is closed (enter) the table
+        goes on with the next round."""
+        if self.panel_up and self.app.screen is self and not self.results_waiting:
+            self.panel_up = False
+            self.flow.reveal = None
+            self.draw()
+        waiting = len(self.results_waiting)
+        super().show_due_results()
+        if len(self.results_waiting) < waiting:
+            self.panel_up = True
+
+    def results_title(self, event: dict | None) -> str:
+        title = super().results_title(event)
+        total = self.rounds_total()
+        if event is not None and total and not event.get("sudden_death"):
+            title += f" of {total}"
+        if event is not None:
+            title += " — " + round_words(event, self.seat_name).split(": ", 1)[-1]
+        return title
+
+    def results_rows(self, event: dict | None) -> list[Text]:
+        """Every hand of the round, the winning group marked, the points taken."""
+        if event is None:  # game over: the score table says it
+            return super().results_rows(event)
+        return draw.results_lines(event, self.seat_name, self.cards, self.look)
+
+    def rounds_total(self) -> int | None:
+        """How many rounds the game has (set, or as many as the pile deals), if known."""
+        words = length_words(self.GAME, self.view).split()
+        return int(words[0]) if words and words[0].isdigit() else None
 
     def receive(self, message: dict) -> None:
         """A rejected decision starts over (the reason stays on show)."""
@@ -112,8 +154,11 @@ class SwapoScreen(TableScreen):
     def header_parts(self) -> list[Text | str]:
         if not self.view:
             return ["SwaPo"]
-        parts: list[Text | str] = [draw.title(self.view), f"round {self.view.get('round', 1)}"]
-        if self.view.get("sudden_death"):
+        number, total = self.view.get("round", 1), self.rounds_total()
+        sudden = self.view.get("sudden_death")
+        of = f" of {total}" if total and not sudden and number <= total else ""
+        parts: list[Text | str] = [draw.title(self.view), f"round {number}{of}"]
+        if sudden:
             parts.append(Text("sudden death", style=self.look("alert")))
         parts.append(f"pile {self.view.get('pile', 0)}")
         return parts
@@ -124,6 +169,10 @@ class SwapoScreen(TableScreen):
         self.render_hand()
         self.query_one("#menu", Static).update(self.menu_text())
         summary = draw.swaps_summary(self.view, self.log_name, self.look)
+        if self.view.get("phase") in ("swap", "give") and not self.view.get("revealed"):
+            if summary.plain:
+                summary.append("\n")
+            summary.append(draw.legend(self.settings.ascii_only), self.look("muted"))
         info = self.query_one("#round-info", Static)
         info.update(summary)
         info.display = bool(summary.plain)
@@ -158,6 +207,7 @@ class SwapoScreen(TableScreen):
         choosing = flow.step == "target"
         targets = set(swap_targets(self.legal)) if choosing else set()
         pending = set(view.get("pending") or [])
+        aimed, aim = self.aim()
         lines = Text(no_wrap=True, overflow="ellipsis")
         order = self.others() + ([self.me] if hands and self.me is not None else [])
         for n, seat in enumerate(order):
@@ -169,7 +219,7 @@ class SwapoScreen(TableScreen):
                 name_look = "winner"
             elif choosing and seat not in targets:
                 name_look = "muted"
-            elif flow.is_chosen_target(seat):
+            elif flow.is_chosen_target(seat) or seat == aimed:
                 name_look = "cursor"
             mark = (
                 "▶"
@@ -203,6 +253,7 @@ class SwapoScreen(TableScreen):
                         ace=flow.ace,
                         winner=seat in winners,
                         look=self.look,
+                        aim=aim if seat == aimed else None,
                     )
                 )
                 if seat in winners and seat < len(points):
@@ -223,6 +274,14 @@ class SwapoScreen(TableScreen):
         if not order:
             lines.append("(no other seats)", style=self.look("muted"))
         return lines
+
+    def aim(self) -> tuple[int | None, str | None]:
+        """The seat and card the power under the cursor would hit (the joker for a honey
+        trap), to show it on the revealed hands."""
+        entry = self.flow.entry() if self.flow.step in ("power_target", "power_rank") else None
+        if entry is None or not isinstance(entry.get("target"), int):
+            return None, None
+        return entry["target"], entry.get("card") or "JK"
 
     def render_target_row(self) -> None:
         flow = self.flow
@@ -337,17 +396,8 @@ class SwapoScreen(TableScreen):
         return self.settings.name or ""
 
     def menu_text(self) -> Text:
-        flow = self.flow
-        if flow.step not in MENU_STEPS or not flow.menu:
-            return Text("")
-        out = Text()
-        for i, label in enumerate(self.menu_labels()):
-            if i:
-                out.append("  ")
-            if i == flow.menu_cursor:
-                label.stylize(self.look("cursor"))
-            out.append_text(label)
-        return out
+        mine = (self.view.get("declared") or [None] * ((self.me or 0) + 1))[self.me or 0] or []
+        return draw.menu_text(self.flow, self.menu_labels, mine, self.cards, self.look)
 
     def menu_labels(self) -> list[Text]:
         """The menu's entries as shown."""
@@ -379,15 +429,29 @@ class SwapoScreen(TableScreen):
         super().tell(event)
         if event.get("type") == "swapped" and self.me in (event.get("seat"), event.get("target")):
             self.tell_my_swap()
+        if event.get("type") == "reveal" and self.flow.ace and isinstance(self.me, int):
+            for ace, why in idle_aces(self.me, event.get("hands") or []):
+                line = f"  your {self.cards.label(ace)} cannot be used: {why}"
+                self.log_pane.add(Text(line, style=self.look("muted")), self.log_round)
 
     def tell_my_swap(self) -> None:
         """Only the two seats involved learn which cards moved: say it in my log."""
         if self.flow.dagger:
             return
-        line = draw.my_swap_line(self.view, self.me, self.last_sent, self.cards, self.look)
+        got = self.got_at_reveal()
+        line = draw.my_swap_line(self.view, self.me, self.last_sent, self.cards, self.look, got)
         self.last_sent = []
         if line is not None:
             self.log_pane.add(line, self.log_round)
+
+    def got_at_reveal(self) -> list[str]:
+        """When my exchange ended the swapping, the view has moved on: what I got is my
+        revealed hand less what I kept (my hand before, less what I gave)."""
+        hands = self.revealed_now or []
+        if not isinstance(self.me, int) or self.me >= len(hands) or not hands[self.me]:
+            return []
+        kept = Counter(self.hand_before) - Counter(self.last_sent)
+        return list((Counter(hands[self.me]) - kept).elements())
 
     def toast_for(self, event: dict) -> str | None:
         return draw.toast_line(event, self.log_name)

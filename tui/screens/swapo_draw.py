@@ -4,12 +4,25 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.style import Style
 from rich.text import Text
 
 from ..widgets.cards import CardStyle
-from .swapo_rules import POWER_CARDS, NameOf, best_groups, round_words
+from .swapo_powers import MENU_STEPS
+from .swapo_rules import (
+    POWER_CARDS,
+    NameOf,
+    best_groups,
+    declare_points,
+    group_words,
+    idle_aces,
+    round_words,
+)
+
+if TYPE_CHECKING:
+    from .swapo_flow import SwapoDecisions
 
 #: A look by name -> its Rich style. The screen reads them from its component classes
 #: (``swapo--<name>`` in swapo.tcss); without a screen (tests) everything is drawn plain.
@@ -89,8 +102,10 @@ def revealed_hand(
     ace: bool,
     winner: bool,
     look: Look = plain,
+    aim: str | None = None,
 ) -> Text:
-    """A face-up hand, the group that gives its strength underlined, stabbed cards struck."""
+    """A face-up hand, the group that gives its strength underlined, stabbed cards struck;
+    ``aim``: the card a power under the cursor would hit, drawn as the cursor."""
     size, ranks = best_groups([c for c in hand if c not in (stabbed or [])], declared, ace=ace)
     jokers = iter(declared or [])
     out = Text()
@@ -107,6 +122,9 @@ def revealed_hand(
             piece.stylize(look("group"))
             if winner:
                 piece.stylize(look("win-group"))
+        if code == aim:
+            piece.stylize(look("cursor"))
+            aim = None
         out.append_text(piece)
     for code in struck:  # stabbed cards no longer in the hand: shown struck out
         out.append(" ")
@@ -213,6 +231,9 @@ def toast_line(event: dict, name_of: NameOf) -> str | None:
     return None
 
 
+ACE_WORDS = {"stab": "Stab a card", "honey_trap": "Take a joker", "steal": "Steal a card"}
+
+
 def menu_label(
     entry: dict, hand: list[str], style: CardStyle, name_of: NameOf, look: Look = plain
 ) -> Text:
@@ -231,7 +252,9 @@ def menu_label(
     label = style.text(POWER_CARDS[str(kind)])  # the Ace that gives the power
     label.append(" ")
     whose = name_of(entry.get("target"))
-    if kind in ("stab", "steal"):
+    if "target" not in entry and kind != "draw":  # a power's first step: which Ace
+        label.append(ACE_WORDS[str(kind)])
+    elif kind in ("stab", "steal"):
         label.append(f"{'Stab' if kind == 'stab' else 'Steal'} {whose}'s ")
         label.append_text(style.text(entry["card"]))
     elif kind == "honey_trap":
@@ -242,12 +265,17 @@ def menu_label(
 
 
 def my_swap_line(
-    view: dict, me: int | None, last_sent: list[str], style: CardStyle, look: Look = plain
+    view: dict,
+    me: int | None,
+    last_sent: list[str],
+    style: CardStyle,
+    look: Look = plain,
+    got: list[str] | None = None,
 ) -> Text | None:
     """Only the two seats involved learn which cards moved: my latest exchange, for my log.
 
-    When the exchange ended the round, the view has moved on to the next round; then only
-    what I gave (``last_sent``) is certain (what I got is in the reveal).
+    When the exchange ended the round, the view has moved on to the next round; then what I
+    gave is ``last_sent`` and what I got (``got``) is read from the reveal.
     """
     for swap in reversed(view.get("swaps") or []):
         if swap.get("sent") is None or me not in (swap.get("seat"), swap.get("target")):
@@ -264,4 +292,118 @@ def my_swap_line(
         return None
     line = Text("  you gave ", style=look("muted"))
     line.append_text(style.hand(last_sent))
+    if got:
+        line.append(" and got ", style=look("muted"))
+        line.append_text(style.hand(got))
     return line
+
+
+def results_lines(
+    record: dict, name_of: NameOf, style: CardStyle, look: Look = plain
+) -> list[Text]:
+    """A round's results panel: one line per hand — the name, the hand face up (the group that
+    gives its strength marked, the winners' shaded, stabbed cards struck), what it makes and
+    the points taken."""
+    if record.get("no_game"):
+        lines = [Text("No game: the Draw (A♣) was played, nobody scores.", style=look("muted"))]
+    else:
+        lines = []
+    hands = record.get("hands") or []
+    declared = record.get("declared") or []
+    stabbed = record.get("stabbed") or []
+    winners = record.get("winners") or []
+    points = record.get("points") or []
+    ace = any(declared)
+    for seat, hand in enumerate(hands):
+        if hand is None:
+            continue
+        won = seat in winners
+        mine = declared[seat] if seat < len(declared) else None
+        cut = stabbed[seat] if seat < len(stabbed) else []
+        line = Text("★ " if won and not style.ascii_only else ("* " if won else "  "))
+        line.stylize(look("winner" if won else "muted"))
+        line.append(name_of(seat)[:10].ljust(11), style=look("winner" if won else "strong"))
+        line.append_text(revealed_hand(hand, mine, cut, style, ace=ace, winner=won, look=look))
+        size, ranks = best_groups(hand, mine, ace=ace or bool(mine))
+        line.append(f"  {group_words(size, ranks)}", style=look("muted"))
+        got = points[seat] if seat < len(points) else 0
+        if won:
+            line.append(f"  +{got}", style=look("gain"))
+        lines.append(line)
+    return lines
+
+
+def declare_grid(
+    entries: list[dict], hand: list[str], declared: list[str], cursor: int, look: Look = plain
+) -> Text:
+    """A rank menu (declaring a joker, or a taken joker's new rank) as two aligned rows: the
+    group of that rank it makes ("K×2") and the points the hand is worth if it wins ("26");
+    then what the rank under the cursor makes. ``hand`` holds the joker being declared (a
+    taken joker: add it), ``declared`` the ranks of the hand's jokers declared before."""
+    cards = [c for c in hand if c != "?"]
+    out = Text("rank ", look("muted"))
+    worth = Text("pts  ", look("muted"))
+    for i, entry in enumerate(entries):
+        rank = str(entry.get("rank"))
+        same = sum(1 for c in cards if c != "JK" and c[:-1] == rank) + [*declared, rank].count(rank)
+        points = declare_points(cards, declared, rank)[1]
+        here = i == cursor
+        out.append(f"{rank}×{same}".ljust(5), look("cursor") if here else look("strong"))
+        worth.append(str(points).ljust(5), look("cursor") if here else look("muted"))
+    out.append("\n")
+    out.append_text(worth)
+    if 0 <= cursor < len(entries):
+        rank = str(entries[cursor].get("rank"))
+        size, ranks = best_groups(cards, [*declared, rank], ace=True)
+        points = declare_points(cards, declared, rank)[1]
+        out.append(
+            f"\nas {rank}: {group_words(size, ranks)}, {points} points if you win", look("muted")
+        )
+    return out
+
+
+LEGEND = "D deals · ✓ done this round"
+
+
+def legend(ascii_only: bool) -> str:
+    """What the seat rows' marks mean."""
+    return LEGEND.replace("✓", "v") if ascii_only else LEGEND
+
+
+def menu_text(
+    flow: SwapoDecisions,
+    labels: Callable[[], list[Text]],
+    declared: list[str],
+    style: CardStyle,
+    look: Look = plain,
+) -> Text:
+    """The menu under my hand: counts, the Aces (then one target at a time), a rank grid
+    (``declared``: my jokers' ranks so far), then what the choice would change."""
+    if flow.step not in MENU_STEPS or not flow.menu:
+        return Text("")
+    if flow.step == "declare" and not flow.declaring():
+        return Text("")
+    if flow.step == "declare":
+        return declare_grid(flow.menu, flow.hand, declared, flow.menu_cursor, look)
+    if flow.step == "power_rank":  # the taken joker joins my hand
+        out = declare_grid(flow.menu, [*flow.hand, "JK"], declared, flow.menu_cursor, look)
+    elif flow.step == "power_target":  # one choice at a time, shown on the hands above
+        left, right = ("<", ">") if style.ascii_only else ("◀", "▶")
+        out = Text(f"{left} {flow.menu_cursor + 1}/{len(flow.menu)} {right} ", style=look("muted"))
+        out.append_text(labels()[flow.menu_cursor])
+    else:
+        out = Text()
+        for i, label in enumerate(labels()):
+            if i:
+                out.append("  ")
+            if i == flow.menu_cursor:
+                label.stylize(look("cursor"))
+            out.append_text(label)
+    if flow.step == "power":
+        me = flow.seat if isinstance(flow.seat, int) else 0
+        for ace, why in idle_aces(me, flow.view.get("revealed") or []):
+            out.append(f"\n{style.label(ace)} cannot be used: {why}", look("muted"))
+    effect = flow.effect()
+    if effect:
+        out.append(f"\n{effect}", style=look("gain"))
+    return out

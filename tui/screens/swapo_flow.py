@@ -14,6 +14,7 @@ from typing import Any
 from rich.text import Text
 
 from .decisions import Decisions, Outcome, Refuse, Send
+from .swapo_powers import MENU_STEPS, POWER_NAMES, PowerSteps, needs_rank
 from .swapo_rules import (
     NameOf,
     can_pass,
@@ -38,11 +39,12 @@ CONFIRM_LABELS = {
     "give": "give",
     "arrange": "lay down",
     "declare": "declare",
-    "power": "use",
+    "power": "choose",
+    "power_target": "use",
     "power_rank": "take",
 }
 PICK_STEPS = {"cards", "take", "give_pos", "give", "arrange"}  # space picks from a row
-MENU_STEPS = {"count", "declare", "power", "power_rank"}  # ←→ walk a menu
+BACK_STEPS = {"count", "cards", "take", "give_pos", "power_target", "power_rank", "give"}
 CARD_STEPS = {"cards", "give", "give_pos"}  # picking from my own row, some cards dimmed
 
 
@@ -50,11 +52,12 @@ def seat_label(seat: object) -> str:
     return f"Seat {seat + 1}" if isinstance(seat, int) else "table"
 
 
-class SwapoDecisions(Decisions):
+class SwapoDecisions(PowerSteps, Decisions):
     """What the local SwaPo seat is choosing, step by step, and what each key does to it.
 
     ``step`` is "wait" or one of target, count, cards, take, give_pos (Dagger), give, arrange,
-    declare, power, power_rank. ``menu`` holds the entries of a menu step as actions
+    declare, power (which Ace), power_target (which card or opponent), power_rank (a taken
+    joker's rank). ``menu`` holds the entries of a menu step as actions
     (``{"k": n}`` for a count); ``reveal`` the round just ended, shown until enter or esc.
     """
 
@@ -74,6 +77,7 @@ class SwapoDecisions(Decisions):
         self.order: list[str] = []
         self.reveal: dict | None = None
         self.sent = False
+        self.power_kind = ""  # the Ace chosen in a power's first step
 
     # -- what the view says ------------------------------------------------------------------
     @property
@@ -146,25 +150,10 @@ class SwapoDecisions(Decisions):
             self.target_cursor = 0 if swap_targets(self.legal) else -1
         self.order = self.hand if kind == "arrange" else []
         if kind == "declare":
-            self.menu = [
-                a for r in declare_ranks(self.legal) for a in [{"type": "declare", "rank": r}]
-            ]
+            ranks = declare_ranks(self.legal)  # none: no joker, a sealed pass
+            self.menu = [{"type": "declare", "rank": r} for r in ranks] or [{"type": "pass"}]
         if kind == "power":
             self.menu = self.power_menu()
-
-    def power_menu(self) -> list[dict[str, Any]]:
-        menu: list[dict[str, Any]] = []
-        honey: list[int] = []
-        for action in self.legal:
-            kind = action.get("type")
-            if kind in ("stab", "steal", "draw"):
-                menu.append(action)
-            elif kind == "honey_trap" and action["target"] not in honey:
-                honey.append(action["target"])
-                menu.append({"type": "honey_trap", "target": action["target"]})
-        if can_pass(self.legal):
-            menu.append({"type": "pass"})
-        return menu
 
     # -- what the screen shows -------------------------------------------------------------
     def target_choice(self) -> int | None:
@@ -252,12 +241,18 @@ class SwapoDecisions(Decisions):
             return Text(
                 f"Order your row before it goes face down: space grab/drop{held}, enter lay down"
             )
+        if step == "declare" and not self.declaring():
+            return Text("No joker to declare — enter to go on (nobody sees who has one)")
         if step == "declare":
             left = self.view.get("to_declare") or 1
             more = f" ({left} to declare)" if left > 1 else ""
             return Text(f"Declare your joker{more}: ←→ rank, enter declare")
         if step == "power":
-            return Text("Ace powers: ←→ choose, enter use · p pass")
+            return Text("Ace powers: which Ace? ←→ choose, enter · p pass")
+        if step == "power_target":
+            what = "whose joker" if self.power_kind == "honey_trap" else "which card"
+            power = POWER_NAMES.get(self.power_kind, "")
+            return Text(f"{power}: {what}? ←→ choose (digit: opponent), enter · esc back")
         if step == "power_rank":
             return Text(f"Honey trap on {name(self.target)}: the joker's new rank — ←→, enter")
         return Text("Sent — waiting for the table…") if self.sent else self.waiting_words()
@@ -278,9 +273,10 @@ class SwapoDecisions(Decisions):
                 f"{name(ask.get('seat'))} is choosing {ask.get('k')} cards to give "
                 f"{name(ask.get('from'))}…"
             )
-        if phase in ("arrange", "declare"):
-            what = "lay their rows down" if phase == "arrange" else "declare their jokers"
-            return Text(f"Waiting for {who} to {what}…")
+        if phase == "declare":  # sealed: nobody may know who is still declaring
+            return Text("Waiting for the table: jokers are declared face down…")
+        if phase == "arrange":
+            return Text(f"Waiting for {who} to lay their rows down…")
         if phase == "power":
             return Text(f"{name(view.get('turn'))} is deciding on Ace powers…")
         return Text(f"Waiting for {who}…")
@@ -297,9 +293,9 @@ class SwapoDecisions(Decisions):
         if key == "pick":
             return step in PICK_STEPS
         if key == "back":
-            return step in ("count", "cards", "take", "give_pos", "power_rank", "give")
+            return step in BACK_STEPS
         if key == "digit":
-            return step in ("target", "count", "take", "give_pos", "cards", "give")
+            return step in ("target", "count", "take", "give_pos", "cards", "give", "power_target")
         return False
 
     def key_label(self, key: str) -> str | None:
@@ -323,21 +319,22 @@ class SwapoDecisions(Decisions):
         return self.target if self.target is not None else -1
 
     def move(self, step: int) -> Outcome:
+        """←→ walk the row or the menu, and stop at its ends (no wrapping round)."""
         s = self.step
         if s == "target":
-            self.target_cursor += step
+            self.target_cursor = _clamp(self.target_cursor + step, len(swap_targets(self.legal)))
         elif s == "take":
-            self.target_cursor = (self.target_cursor + step) % 5
+            self.target_cursor = _clamp(self.target_cursor + step, 5)
         elif s in MENU_STEPS and self.menu:
-            self.menu_cursor = (self.menu_cursor + step) % len(self.menu)
+            self.menu_cursor = _clamp(self.menu_cursor + step, len(self.menu))
         elif s == "arrange" and self.order:
-            new = (self.cursor + step) % len(self.order)
+            new = _clamp(self.cursor + step, len(self.order))
             if self.picked:
                 self.order[self.cursor], self.order[new] = self.order[new], self.order[self.cursor]
                 self.picked = [new]
             self.cursor = new
         elif s in CARD_STEPS and self.hand:
-            self.cursor = (self.cursor + step) % len(self.hand)
+            self.cursor = _clamp(self.cursor + step, len(self.hand))
         return None
 
     def pick(self) -> Outcome:
@@ -395,6 +392,8 @@ class SwapoDecisions(Decisions):
                 self.choose_count(digit)
                 return None
             return Refuse(f"you cannot swap {digit} cards with {self.name_of(self.target)}")
+        if s == "power_target":
+            return self.aim_at(digit)
         if s == "take" and 1 <= digit <= 5:
             return self.toggle_position(digit - 1)
         if s in CARD_STEPS and 1 <= digit <= len(self.hand):
@@ -450,11 +449,14 @@ class SwapoDecisions(Decisions):
             return Refuse(f"pick exactly {(self.view.get('give') or {}).get('k')} cards to give")
         elif s == "arrange":
             return self.send({"type": "arrange", "order": list(self.order)})
-        elif s == "power" and entry is not None and _needs_rank(entry):
+        elif s == "power" and entry is not None and entry["type"] in POWER_NAMES:
+            self.power_kind, self.step = entry["type"], "power_target"
+            self.menu, self.menu_cursor = self.target_menu(self.power_kind), 0
+        elif s == "power_target" and entry is not None and needs_rank(entry):
             self.target, self.step = entry["target"], "power_rank"
             self.menu = [a for a in of_type(self.legal, "honey_trap") if a["target"] == self.target]
             self.menu_cursor = 0
-        elif entry is not None and s in ("declare", "power", "power_rank"):
+        elif entry is not None and s in ("declare", "power", "power_target", "power_rank"):
             return self.send(entry)
         return None
 
@@ -475,9 +477,15 @@ class SwapoDecisions(Decisions):
             self.step, self.picked = "take", []
         elif self.step == "give":
             self.picked = []
-        elif self.step == "power_rank":
-            self.step = "power"
-            self.menu, self.menu_cursor = self.power_menu(), 0
+        elif self.step == "power_rank":  # back to the jokers' holders, on this one
+            self.step, self.menu = "power_target", self.target_menu("honey_trap")
+            self.menu_cursor = next(
+                (i for i, e in enumerate(self.menu) if e.get("target") == self.target), 0
+            )
+        elif self.step == "power_target":  # back to the Aces, on this one
+            self.step, self.menu = "power", self.power_menu()
+            kinds = [e["type"] for e in self.menu]
+            self.menu_cursor = kinds.index(self.power_kind) if self.power_kind in kinds else 0
         return None
 
     def pass_turn(self) -> Outcome:
@@ -490,5 +498,5 @@ class SwapoDecisions(Decisions):
         return Send(action)
 
 
-def _needs_rank(entry: dict[str, Any]) -> bool:
-    return entry.get("type") == "honey_trap" and "rank" not in entry
+def _clamp(index: int, size: int) -> int:
+    return max(0, min(size - 1, index))

@@ -33,6 +33,7 @@ class SwoopScreen(TableScreen):
     GAME = "swoop"
     TITLE = "Swoop"
     LOW_SCORE_WINS = True
+    RESULTS_EACH_ROUND = True
     CSS_PATH: ClassVar = ["table.tcss", "swoop.tcss"]
     BINDINGS: ClassVar[list] = [
         Binding("t", "turn", "turn", id="turn"),
@@ -48,6 +49,7 @@ class SwoopScreen(TableScreen):
         self.model = flow.SwoopDecisions(self.me, letters=self.cards.letters)
         self.decisions = self.model
         self.notice: dict[str, Any] | None = None  # the last hand's penalties, until my play
+        self.ended: dict[int, dict] = {}  # the last view of each finished hand, by its number
         self.set_class(self.cards.color, "-color")
 
     def compose_table(self) -> ComposeResult:
@@ -98,7 +100,17 @@ class SwoopScreen(TableScreen):
         if self.states_seen == 0 and isinstance(view, dict) and not message.get("events"):
             self.view = view
             self.log_pane.add(self.first_line(view))
+        for event in message.get("events") or []:
+            if isinstance(event, dict) and event.get("type") == "hand_end" and self.view:
+                self.ended[int(event.get("hand_no") or 0)] = self.view  # the cards left
         super().receive_state(message)
+
+    def results_rows(self, event: dict | None) -> list[Text]:
+        """After a hand: each seat's penalty card by card (what the table saw of it)."""
+        before = self.ended.get(int(event.get("hand_no") or 0)) if event is not None else None
+        if event is None or before is None:
+            return super().results_rows(event)
+        return draw.results_lines(event, before, self.me, self.seat_name, self.cards, self.look)
 
     def first_line(self, view: dict) -> Text:
         """How the hand on show began: who leads, and the card that won the draw."""
@@ -341,6 +353,9 @@ class SwoopScreen(TableScreen):
         r = draw.rank_text(rank(card), self.cards)
         line = Text("You turned up ")
         line.append_text(draw.card_label(card, self.cards, self.look))
+        if self.model.forced() == "add":  # asked anyway, so that nobody learns what you hold
+            line.append(" — nothing to add — enter")
+            return line
         line.append(f": add more {r}s (space) or none · ")
         line.append_text(self.picked_words(extra=1))
         line.append(" — enter to play")
@@ -351,6 +366,9 @@ class SwoopScreen(TableScreen):
         r = draw.rank_text(str(chain.get("rank", "?")), self.cards)
         need = chain.get("need", "?")
         line = Text.assemble(("Swoop! Chain downward: ", "bold"))
+        if self.model.forced() == "chain":  # asked anyway, so that nobody learns what you hold
+            line.append("no chain — enter")
+            return line
         line.append(f"{need} more {r}{'s' if need != 1 else ''} swoop again")
         line.append(" — enter chain, x stop (the rest of the pile is cleared)")
         return line

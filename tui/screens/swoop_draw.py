@@ -16,6 +16,7 @@ from rich.style import Style
 from rich.text import Text
 
 from engine.cards import rank
+from engine.swoop.rules import penalty
 
 from ..widgets.cards import CardStyle
 from .swoop_flow import rank_name
@@ -223,6 +224,51 @@ def penalties_text(event: dict, name_of: NameOf, look: Look) -> Text:
         out.append(f"{name_of(s)} ")
         out.append(f"+{points}", style="bold" if points else look("out"))
     return out
+
+
+def left_cards(before: dict, seat: int, me: int | None) -> tuple[list[str], int, int]:
+    """What a seat had left in the last view of a hand: the cards known (its face-up cards,
+    and its hand when it is mine), how many hand cards are unknown, how many face down."""
+    players = before.get("players") or []
+    info = players[seat] if seat < len(players) and isinstance(players[seat], dict) else {}
+    known = [c for c in info.get("face_up") or [] if isinstance(c, str)]
+    hand = before.get("hand") if seat == me else None
+    unknown = 0
+    if isinstance(hand, list):
+        known = [c for c in hand if isinstance(c, str)] + known
+    else:
+        unknown = int(info.get("hand") or 0)
+    hidden = sum(1 for m in info.get("mystery") or [] if m)
+    return known, unknown, hidden
+
+
+def results_lines(
+    event: dict, before: dict, me: int | None, name_of: NameOf, style: CardStyle, look: Look
+) -> list[Text]:
+    """A hand's results: each seat's penalty card by card ("K♦ 10 · 3♣ 3"), the cards the
+    table could not see counted, and the hand's points."""
+    flat = bool((before.get("options") or {}).get("flat_numbers"))
+    lines = []
+    for seat, points in enumerate(event.get("penalties") or []):
+        line = Text(f"{name_of(seat)[:12]:<13}")
+        line.append(f"+{points:<4}", style="bold" if points else look("out"))
+        if seat == event.get("out"):
+            line.append("went out", style=look("out"))
+            lines.append(line)
+            continue
+        known, unknown, hidden = left_cards(before, seat, me)
+        parts: list[Text] = []
+        for card in known:
+            part = style.text(card)
+            part.append(f" {penalty(card, flat_numbers=flat)}", style="dim")
+            parts.append(part)
+        if unknown:
+            parts.append(Text(f"{unknown} in hand", style="dim"))
+        if hidden:
+            parts.append(Text(f"{hidden} face down", style="dim"))
+        line.append_text(Text(" · ", style="dim").join(parts))
+        lines.append(line)
+    return lines
 
 
 def history_line(number: int, penalties: list, name_of: NameOf) -> str:

@@ -209,6 +209,16 @@ class SwoopDecisions(Decisions):
         phase = str(self.view.get("phase"))
         return phase if phase in GROUP_KINDS and self.legal else "wait"
 
+    def forced(self) -> str | None:
+        """ "add" when the only choice is the empty add, "chain" when it is only ``stop``: the
+        step is asked anyway so that the table cannot tell what the hand holds."""
+        kind = self.asked()
+        if kind == "add" and self.legal == [{"type": "add", "cards": [], "table": []}]:
+            return "add"
+        if kind == "chain" and self.legal == [{"type": "stop"}]:
+            return "chain"
+        return None
+
     def allowed(self) -> set[Shape]:
         """The groups that may be sent now (none while waiting)."""
         return self._shapes if self.asked() != "wait" else set()
@@ -280,7 +290,7 @@ class SwoopDecisions(Decisions):
 
     def key_label(self, key: str) -> str | None:
         if key == "confirm":
-            return CONFIRM_LABELS.get(self.asked())
+            return "go on" if self.forced() else CONFIRM_LABELS.get(self.asked())
         return {"back": "clear", "digit": "how many"}.get(key)
 
     # -- the keys --------------------------------------------------------------------------
@@ -369,6 +379,8 @@ class SwoopDecisions(Decisions):
         item = self.current()
         if kind == "wait":
             return None
+        if self.forced() == "chain":
+            return self.submit({"type": "stop"})
         if kind == "play" and item is not None and item[0] == "down" and not self.picks:
             return self.turn()
         allowed = self.allowed()

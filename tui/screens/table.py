@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import time
 from typing import Any, ClassVar
 
 from rich.style import Style
@@ -31,6 +32,7 @@ from ..widgets.log import EventLog
 from ..widgets.prompt import PromptBar
 from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
 from .dialogs import ConfirmLeave, RulesScreen, ScoresScreen
+from .people import PeopleMixin
 from .results import (
     END_EVENTS,
     ResultsPanel,
@@ -61,6 +63,7 @@ TABLE_BINDINGS = [
     Binding("s", "scores", "scores"),
     Binding("question_mark", "rules", "rules", key_display="?"),
     Binding("q", "leave", "leave"),
+    Binding("m", "host_menu", "host"),
 ]
 
 #: The other words a game key's footer entry may say, as the decision model's ``key_label``
@@ -96,7 +99,7 @@ def word_of(parameters: tuple[object, ...]) -> str | None:
     return parameters[-1] if parameters and isinstance(parameters[-1], str) else None
 
 
-class TableScreen(Screen[None]):
+class TableScreen(PeopleMixin, Screen[None]):
     """Base of the three games' table screens. See the module docstring for the hooks."""
 
     GAME: ClassVar[str] = ""
@@ -120,7 +123,12 @@ class TableScreen(Screen[None]):
     BINDINGS: ClassVar[list] = [*GAME_BINDINGS, *worded(GAME_BINDINGS), *TABLE_BINDINGS]
 
     class Leave(Message):
-        """The player leaves the table: the app closes the seat and shows the lobby."""
+        """The player leaves the table: the app closes the seat and shows the lobby (with
+        ``reason``, said there, even when started at the table from the command line)."""
+
+        def __init__(self, reason: str = "") -> None:
+            super().__init__()
+            self.reason = reason
 
     class PlayAgain(Message):
         """At game over the player asks for a new game: same seats, a new deal."""
@@ -179,6 +187,7 @@ class TableScreen(Screen[None]):
         self.draw_header()
         self.query_one(ChatPane).allow_whispers(self.whispers_allowed())
         self.listen()
+        self.set_interval(1.0, self.tick)
         # the component classes are styled once the screen's CSS applies: draw again then
         self.call_after_refresh(self.restyle)
 
@@ -232,6 +241,7 @@ class TableScreen(Screen[None]):
         elif kind == "lobby":
             players = message.get("players")
             self.players = players if isinstance(players, list) else []
+            self.players_at = time.monotonic()
             if self.view:
                 self.draw()
             else:
@@ -243,7 +253,10 @@ class TableScreen(Screen[None]):
             self.receive_chat(message)
         elif kind == "connection":
             self.connection_changed(str(message.get("status", "")))
-        elif kind == "error":
+        elif kind == "welcome":  # the host started with fewer seats: ours has moved
+            seat = message.get("seat")
+            self.me = seat if isinstance(seat, int) else self.me
+        elif kind == "error" and not self.host_error(message):
             self.notify(clean(message.get("msg", "error")), severity="error", markup=False)
 
     def waiting_room(self) -> None:
@@ -256,6 +269,8 @@ class TableScreen(Screen[None]):
         if self.seat_link.closers and self.seat_link.address:
             question.append(" · others join from their lobby, or: ")
             question.append(f"kotatsu join {self.seat_link.address}", self.look("command"))
+        if self.seat_link.host is not None:
+            question.append(" · m: start now or fill with bots")
         self.prompt.ask(question, waiting=True)
         seated = Text()
         for seat, entry in enumerate(self.players):
@@ -344,6 +359,8 @@ class TableScreen(Screen[None]):
             name = ""
         self.query_one(ChatPane).add(str(name), str(text), whisper=whisper)
         line = Text("» ", self.look("muted"))
+        if name and isinstance(sender, int) and sender == self.me:
+            name = "You"  # the log uses the same word as the bar
         line.append_text(literal(name, self.look("name"), limit=40))
         if whisper:
             line.append(f"{' ' if name else ''}→ {whisper}", self.look("whisper"))
@@ -357,12 +374,14 @@ class TableScreen(Screen[None]):
         if status == "lost":
             self.notify("Connection lost — reconnecting…", severity="warning", markup=False)
             self.prompt.ask("Connection lost — reconnecting…", waiting=True)
+            self.link_lost()
         elif status == "restored":
+            self.lost_at = None
             self.notify("Connection restored", markup=False)
             if self.view:
                 self.draw()
         elif status == "closed":
-            self.prompt.ask("The table has closed · q leave", waiting=True)
+            self.link_closed()
 
     def send(self, action: dict) -> None:
         """Send an action; the table answers with a new state or a rejection."""
@@ -437,6 +456,9 @@ class TableScreen(Screen[None]):
         if name:
             line.append(" · ", muted)
             line.append_text(literal(f'table "{clean(name, limit=24)}"', muted))
+        for mark in self.away_marks():
+            line.append(" · ", muted)
+            line.append_text(literal(mark.plain, self.look("alert"), limit=40))
         if self.connection == "lost":
             line.append("  ✗ reconnecting", self.look("alert"))
         elif self.connection == "closed":
@@ -593,6 +615,8 @@ class TableScreen(Screen[None]):
             if word_of(parameters) != self.footer_word(action):
                 return False  # another binding of this key says what it does now
             return self.key_state(action)
+        if action == "host_menu":
+            return self.seat_link.host is not None
         return True
 
     def word_args(self, action: str) -> tuple[str, ...]:
@@ -703,9 +727,11 @@ class TableScreen(Screen[None]):
         detail = "Your seat stays yours: join again to play on."
         if self.seat_link.closers:
             detail = "This table runs here: leaving closes it for everyone."
+        elif self.me is None:
+            detail = "You are watching: leaving just stops watching."
         self.app.push_screen(ConfirmLeave(detail=detail), answered)
 
-    def leave(self) -> None:
+    def leave(self, reason: str = "") -> None:
         """Stop listening and ask the app to take us back to the lobby."""
         self.workers.cancel_group(self, "listen")
-        self.post_message(self.Leave())
+        self.post_message(self.Leave(reason))

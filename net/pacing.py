@@ -1,0 +1,345 @@
+"""The Mi Shi deal as people see it: paced by the host, whatever the engine is waiting for.
+
+The engine deals by itself and stops only when a drawer may show a ten — a secret (it tells who
+holds a ten). A table that forwarded the engine's states as they come would tell it through
+its timing (the deal stalls while someone is asked) and through the version counter (every
+pass is an action). So at a table with people (any seat that is not the host's bot), from the
+moment a deal starts the ``DealPacer`` is the only source of ``state`` frames:
+
+- the *visible* deal advances one draw every ``tick`` seconds from the deal's start. Each seat
+  sees its own cards of the first ``k`` draws and everyone's counts (``deal_view``: the deck
+  fixes who gets which card, so this does not depend on the engine's position);
+- a person is offered a declaration quietly (``pending == [seat]``, ``legal`` = the tens it
+  could show and ``pass``) when a card arrives on its screen and it could outrank the standing
+  declaration, for ``declare_window`` seconds (the table option) after that card's arrival.
+  A key records its choice; when the engine asks it (at once or later), the pacer answers for
+  it: its choice, or ``pass`` once the window of that card is over;
+- the engine's position is therefore resolved up to draw ``d`` at the latest ``window`` after
+  draw ``d`` became visible, so a declaration made at draw ``d`` is shown to everyone at
+  exactly ``t(d) + lag`` (``lag = window + 2 ticks``), and the deal ends (the real state, the
+  ``dealt`` event, the go-alone round) at ``t(84) + lag + tick``: the same moments whoever was
+  asked and whatever they did (only the declarations, public by the rules, change frames);
+- the frames carry a *wire version*: the table's version minus every deal action so far, so
+  the number of private decisions never shows; acts coming back are translated.
+
+Bot-only tables are not paced (``paced=False``): the deal runs at full speed and the pacer
+lets everything through as the table made it (its frames then still count the private
+decisions, at no telling speed). At a paced table, in the go-alone round a person who cannot
+outbid (``legal == [pass]``) is passed for after the same window.
+
+What timing can still tell: (1) only under a host so loaded that the engine is not through
+draw ``d`` within two ticks of its deadline would a declaration be shown late; (2) frames to
+the offered person's own connection (an offer ending in the pause after the last card, a key
+press) could be seen by someone watching the network, not by the table; (3) a person's own
+reaction time in the go-alone round and at Swoop's forced steps (bots use one fixed delay for
+every move, forced or not); (4) unpaced (bot-only) tables still send a frame per deal pass.
+
+This module does no I/O: the host calls ``outgoing`` on everything it sends, ``receive`` on
+every message it gets and ``step`` every ``tick`` seconds (see ``Host._pace``); what
+``step`` and ``receive`` return is sent as is.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from engine.mishi.bidding import DEALT, Bid
+from engine.mishi.game import MishiGame
+from engine.mishi.view import deal_offer, deal_view
+
+from .table import Message, Table
+
+PACED_GAMES = ("mishi",)
+PASS = {"type": "pass"}
+DEFAULT_TICK = 0.06  # seconds per visible draw: 84 draws ≈ 5 s
+
+
+@dataclass
+class Intent:
+    """A person's choice on the offer of its card at draw ``draw`` (1-based count)."""
+
+    draw: int
+    action: dict[str, Any]
+
+
+@dataclass
+class Run:
+    """One deal being shown: when it started, what became public when, and the choices made."""
+
+    t0: float
+    deck: list[str]
+    declared: list[tuple[int, Bid, dict]] = field(default_factory=list)  # (draw, bid, event)
+    shown: int = 0  # declarations already sent
+    first_events: list[dict] = field(default_factory=list)  # what started the deal
+    dealt: list[dict] = field(default_factory=list)  # what ended it (sent at the release)
+    intents: dict[int, Intent] = field(default_factory=dict)
+    last: dict[int, Any] = field(default_factory=dict)  # id(peer) -> last (view, legal) sent
+
+
+class DealPacer:
+    """See the module docstring. ``plays(seat)``: the host's bot answers for that seat."""
+
+    def __init__(
+        self,
+        table: Table,
+        plays: Callable[[int], bool],
+        *,
+        paced: bool,
+        tick: float = DEFAULT_TICK,
+    ) -> None:
+        self.table = table
+        self.plays = plays
+        self.active = self.paced = paced and table.game_name in PACED_GAMES
+        self.tick = tick
+        self.hidden = 0  # deal actions so far: no frame's version counts them
+        self.run: Run | None = None
+        self._version = table.version
+        self._in_deal = False
+        self._drawn = 0  # the engine's draws when it last asked (where a declaration is made)
+        self._deck: list[str] | None = None
+        self._bao_since: tuple[int, float] | None = None  # (version, when) a forced pass began
+
+    @property
+    def game(self) -> MishiGame:
+        return cast(MishiGame, self.table.game)  # only read when the game is Mi Shi
+
+    # -- times -----------------------------------------------------------------------------
+    @property
+    def window(self) -> float:
+        return float(self.game.options.get("declare_window", 0))
+
+    @property
+    def lag(self) -> float:
+        return self.window + 2 * self.tick
+
+    def shown_at(self, draw: int) -> float:
+        """When draw number ``draw`` (1-based) arrives on the screens."""
+        assert self.run is not None
+        return self.run.t0 + draw * self.tick
+
+    def visible(self, now: float) -> int:
+        assert self.run is not None
+        return max(0, min(DEALT, math.floor((now - self.run.t0) / self.tick + 1e-9)))
+
+    def release_at(self) -> float:
+        return self.shown_at(DEALT) + self.lag + self.tick
+
+    @property
+    def wire_version(self) -> int:
+        return self.table.version - self.hidden
+
+    # -- hooks for the host ----------------------------------------------------------------
+    def holds(self) -> bool:
+        """The host's bots must wait (the go-alone round is not shown yet)."""
+        return self.run is not None and self.game.phase != "deal"
+
+    def bot_delay(self, delay: float) -> float:
+        """The host's bots answer the engine's deal questions at once while a deal is shown."""
+        return 0.0 if self.run is not None else delay
+
+    def receive(self, seat: int | None, message: Message, now: float) -> list | None:
+        """A message from a peer sitting at ``seat``: acts get the table's version back; during
+        a shown deal the pacer takes the act itself (its answer, or None: the table's)."""
+        if message.get("t") != "act" or not self.active:
+            return None
+        if self.run is None:
+            if isinstance(message.get("version"), int):
+                message["version"] += self.hidden  # the wire version back to the table's
+            return None
+        if seat is None:
+            return None  # the table refuses spectators itself
+        action = message.get("action")
+        offer = self._offer(seat, now)
+        if not offer or (action != PASS and action not in offer):
+            reason = "nothing to decide now: the deal goes on"
+            return [(p, self._rejected(reason)) for p in self._peers_of(seat)]
+        self.run.intents[seat] = Intent(self._own_draw(seat, self.visible(now)), action)
+        return self._resolve(now) + self._frames(now)
+
+    def outgoing(self, out: list[tuple[Any, Message]], now: float) -> list[tuple[Any, Message]]:
+        """What the host sends of the table's messages ``out`` (and the frames it adds)."""
+        if not self.active:
+            return out
+        kept = self._take(out, now)
+        if self.run is not None:  # a bot answered: a person whose window is over is next?
+            kept += self._resolve(now) + self._frames(now)
+        return kept
+
+    def _take(self, out: list[tuple[Any, Message]], now: float) -> list[tuple[Any, Message]]:
+        """The table's messages after an action: the bookkeeping, and what may go out as is."""
+        table, game = self.table, self.game
+        drawn = self._drawn
+        deal_action = self._in_deal and table.version != self._version
+        if deal_action:
+            self.hidden += table.version - self._version
+        self._version = table.version
+        self._in_deal = game.phase == "deal"
+        self._drawn = game.drawn
+        if self.paced and table.started and not game.over and game.deck is not self._deck:
+            self._deck = game.deck
+            if game.phase == "deal" or (game.phase == "bao" and game.bao_steps == 0):
+                self.run = Run(now, game.deck)
+        kept: list[tuple[Any, Message]] = []
+        seen: set[int] = set()
+        for peer, message in out:
+            if message.get("t") == "rejected":  # it names the version too
+                kept.append((peer, {**message, "version": self.wire_version}))
+                continue
+            if message.get("t") != "state":
+                kept.append((peer, message))
+                continue
+            events = message.get("events") or []
+            if self.run is not None:
+                if id(events) not in seen:
+                    seen.add(id(events))
+                    self._harvest(events, drawn)
+                continue
+            kept.append((peer, {**message, "version": self.wire_version}))
+        return kept
+
+    def step(self, now: float) -> list[tuple[Any, Message]]:
+        """Every tick: answer for people whose window is over, show the deal, end it."""
+        if not self.paced:
+            return []
+        if self.run is None:
+            return self._forced_bao(now)
+        out = self._resolve(now)
+        if now >= self.release_at() and self.game.phase != "deal":
+            return out + self._release(now)
+        return out + self._frames(now)
+
+    # -- inside ------------------------------------------------------------------------------
+    def _harvest(self, events: list[dict], drawn: int) -> None:
+        """Sort the events of the shown deal: a declaration made at draw ``drawn``, the end."""
+        assert self.run is not None
+        for event in events:
+            if event.get("type") == "declare":
+                bid = Bid(event["seat"], event["cards"][0][-1], len(event["cards"]))
+                self.run.declared.append((drawn, bid, event))
+            elif event.get("type") == "dealt" or self.run.dealt:
+                self.run.dealt.append(event)
+            else:
+                self.run.first_events.append(event)
+
+    def _public(self, now: float) -> tuple[Bid | None, int]:
+        """The declaration shown now and how many declarations are shown."""
+        assert self.run is not None
+        shown = [d for d in self.run.declared if now >= self.shown_at(d[0]) + self.lag]
+        return (shown[-1][1] if shown else None), len(shown)
+
+    def _own_draw(self, seat: int, k: int) -> int:
+        """The count of draws up to ``seat``'s latest card among the first ``k`` (0: none)."""
+        game = self.game
+        n, first = game.seats, game.first
+        offset = (seat - first) % n  # its cards are draws offset+1, offset+1+n, ...
+        if k <= offset:
+            return 0
+        return offset + 1 + ((k - offset - 1) // n) * n
+
+    def _offer(self, seat: int, now: float) -> list[dict]:
+        """What ``seat`` is offered now: the tens it could show with its latest card."""
+        assert self.run is not None
+        if self.plays(seat) or self.window <= 0:
+            return []
+        k = self.visible(now)
+        draw = self._own_draw(seat, k)
+        intent = self.run.intents.get(seat)
+        if draw == 0 or now >= self.shown_at(draw) + self.window:
+            return []
+        if intent is not None and intent.draw >= draw:
+            return []  # it answered this card's offer
+        standing, _ = self._public(now)
+        return deal_offer(self.game, seat, draw, standing)
+
+    def _resolve(self, now: float) -> list[tuple[Any, Message]]:
+        """Answer the engine for the person it asks, as far as their choices and windows say."""
+        assert self.run is not None
+        game, out = self.game, []
+        while game.phase == "deal" and game.asked is not None and not self.plays(game.asked):
+            seat, draw = game.asked, game.drawn
+            intent = self.run.intents.get(seat)
+            action: dict | None = None
+            if intent is not None and draw < intent.draw:
+                action = PASS  # it chose on a later card
+            elif intent is not None and intent.action != PASS:
+                del self.run.intents[seat]
+                legal = game.legal_actions(seat)
+                action = intent.action if intent.action in legal else PASS
+            elif (intent is not None and draw == intent.draw) or now >= self.shown_at(draw) + (
+                self.window
+            ):
+                action = PASS  # it passed on this card, or its window is over
+            if action is None:
+                break
+            out += self._take(self.table.play(seat, action), now)
+        return out
+
+    def _frames(self, now: float) -> list[tuple[Any, Message]]:
+        """The deal as every joined peer sees it now (only to those whose frame changed)."""
+        run, game = self.run, self.game
+        assert run is not None
+        k = self.visible(now)
+        standing, shown = self._public(now)
+        events = [d[2] for d in run.declared[run.shown : shown]]
+        events = run.first_events + events
+        run.first_events, run.shown = [], shown
+        out = []
+        for peer, guest in self.table.peers.items():
+            if not guest.joined:
+                continue
+            seat = guest.seat
+            view = deal_view(game, seat, k, standing)
+            legal = [] if seat is None else self._offer(seat, now)
+            if legal:
+                view["pending"] = [seat]
+                legal = [*legal, PASS]
+            if not events and run.last.get(id(peer)) == (view, legal):
+                continue
+            run.last[id(peer)] = (view, legal)
+            frame = {
+                "t": "state",
+                "version": self.wire_version,
+                "view": view,
+                "events": events,
+                "legal": legal,
+            }
+            out.append((peer, frame))
+        return out
+
+    def _release(self, now: float) -> list[tuple[Any, Message]]:
+        """The deal is over on every screen: the real state (the go-alone round) for all."""
+        run = self.run
+        assert run is not None
+        events = [d[2] for d in run.declared[run.shown :]] + run.first_events + run.dealt
+        self.run = None
+        out = []
+        for peer, guest in self.table.peers.items():
+            if guest.joined:
+                frame = self.table.state_for(guest.seat, events)
+                frame["version"] = self.wire_version
+                out.append((peer, frame))
+        return out
+
+    def _forced_bao(self, now: float) -> list[tuple[Any, Message]]:
+        """A person asked to go alone who can only pass is passed for after the window."""
+        game = self.game
+        seat = game.bao_turn if game.phase == "bao" else None
+        if seat is None or self.plays(seat) or game.legal_actions(seat) != [PASS]:
+            self._bao_since = None
+            return []
+        if self._bao_since is None or self._bao_since[0] != self.table.version:
+            self._bao_since = (self.table.version, now)
+            return []
+        if now < self._bao_since[1] + self.window:
+            return []
+        self._bao_since = None
+        return self.outgoing(self.table.play(seat, PASS), now)
+
+    def _peers_of(self, seat: int) -> list[Any]:
+        return [p for p, g in self.table.peers.items() if g.joined and g.seat == seat]
+
+    def _rejected(self, reason: str) -> Message:
+        return {"t": "rejected", "version": self.wire_version, "reason": reason}

@@ -1,0 +1,272 @@
+"""People at a table, with real processes on 127.0.0.1: a player who crashes comes back with
+``kotatsu join`` to the same seat; the host lets a bot play for an away player, who takes the
+seat back; a host that quits tells its clients."""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import os
+import signal
+import struct
+import sys
+import termios
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from processes import ROOT, cli_env, run_cli, start_host
+
+from net.client import Client
+from net.host import Host
+
+pytestmark = pytest.mark.xdist_group("zeroconf")  # the headless host advertises itself
+
+
+class Tui:
+    """``kotatsu ARGS`` (the app) on its own pseudo-terminal, its output drained."""
+
+    def __init__(self, proc: asyncio.subprocess.Process, master: int) -> None:
+        self.proc, self.master = proc, master
+        self.output = bytearray()
+        asyncio.get_running_loop().add_reader(master, self._read)
+
+    def _read(self) -> None:
+        try:
+            self.output += os.read(self.master, 65536)
+        except OSError:
+            asyncio.get_running_loop().remove_reader(self.master)
+
+    async def kill(self) -> None:
+        if self.proc.returncode is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)  # a crash: nothing is said to anyone
+            await self.proc.wait()
+        if self.master >= 0:
+            asyncio.get_running_loop().remove_reader(self.master)
+            os.close(self.master)
+            self.master = -1
+
+
+async def tui(*args: str, env: dict[str, str]) -> Tui:
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    os.set_blocking(master, False)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "tui.cli",
+        *args,
+        cwd=ROOT,
+        env={**env, "TERM": "xterm-256color"},
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        start_new_session=True,
+    )
+    os.close(slave)
+    return Tui(proc, master)
+
+
+class Watcher:
+    """A spectator in the test: the lobby and chat lines everyone sees."""
+
+    def __init__(self, port: int) -> None:
+        self.client = Client("127.0.0.1", port, name="watcher", spectator=True)
+        self.players: list[dict[str, Any]] = []
+        self.version = -1
+        self.notices: list[str] = []
+        self._changed = asyncio.Event()
+
+    async def __aenter__(self) -> Watcher:
+        await self.client.connect()
+        self._task = asyncio.get_running_loop().create_task(self._read())
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self._task.cancel()
+        await self.client.close()
+
+    async def _read(self) -> None:
+        async for message in self.client.messages():
+            if message["t"] == "lobby":
+                self.players = message["players"]
+            elif message["t"] == "state":
+                self.version = message["version"]
+            elif message["t"] == "chat" and message["from"] is None:
+                self.notices.append(message["text"])
+            self._changed.set()
+
+    async def until(self, check: Callable[[], bool], timeout: float = 30) -> None:
+        async with asyncio.timeout(timeout):
+            while not check():
+                self._changed.clear()
+                await self._changed.wait()
+
+
+def env_for(tmp_path: Path) -> dict[str, str]:
+    return {**cli_env(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+
+
+async def kept_token(state: Path) -> Path:
+    """The one seat file the player's process keeps (once it has written its token)."""
+    async with asyncio.timeout(10):
+        while True:
+            seats = state / "kotatsu" / "seats"
+            kept = [p for p in seats.iterdir() if p.stat().st_size] if seats.exists() else []
+            if kept:
+                (path,) = kept
+                return path
+            await asyncio.sleep(0.05)
+
+
+def seat0(watcher: Watcher) -> dict[str, Any]:
+    return watcher.players[0] if watcher.players else {}
+
+
+async def test_a_player_who_crashes_comes_back_to_the_same_seat_with_kotatsu_join(tmp_path):
+    env = env_for(tmp_path)
+    host, port = await start_host(
+        "swapo", "--headless", "--bind", "127.0.0.1", "--seats", "2", "--bots", "1", env=env
+    )
+    try:
+        async with Watcher(port) as watcher:
+            ann = await tui("join", f"127.0.0.1:{port}", "--name", "Ann", env=env)
+            await watcher.until(lambda: seat0(watcher).get("connected") is True)
+            await watcher.until(lambda: watcher.version >= 0)
+            assert seat0(watcher)["name"] == "Ann"
+            await kept_token(tmp_path)
+            await ann.kill()  # mid-hand, without a word
+            await watcher.until(lambda: "away" in seat0(watcher))
+            assert seat0(watcher)["away"]["bot"] is False
+            await watcher.until(
+                lambda: "Ann left the table; their seat waits for them" in watcher.notices
+            )
+            kept = await kept_token(tmp_path)
+            assert oct(kept.stat().st_mode & 0o777) == "0o600" and len(kept.read_text()) == 32
+            version = watcher.version
+            back = await tui("join", f"127.0.0.1:{port}", "--name", "Ann", env=env)
+            try:
+                await watcher.until(lambda: seat0(watcher).get("connected") is True)
+                assert "away" not in seat0(watcher) and seat0(watcher)["name"] == "Ann"
+                assert [p["name"] for p in watcher.players] == ["Ann", "Bot 2"]
+                await watcher.until(lambda: "Ann is back" in watcher.notices)
+                assert watcher.version >= version
+            finally:
+                await back.kill()
+    finally:
+        host.kill()
+        await host.wait()
+
+
+async def test_the_host_lets_a_bot_play_for_an_away_player_who_takes_the_seat_back(tmp_path):
+    env = env_for(tmp_path)
+    host = Host("swapo", seats=2, bots=1, seed=3, bot_delay=0.3, fsync=False)
+    port = await host.start("127.0.0.1", 0)
+    try:
+        async with Watcher(port) as watcher:
+            ann = await tui("join", f"127.0.0.1:{port}", "--name", "Ann", env=env)
+            await watcher.until(lambda: seat0(watcher).get("connected") is True)
+            await kept_token(tmp_path)
+            await ann.kill()
+            await watcher.until(lambda: "away" in seat0(watcher))
+            with pytest.raises(ValueError):
+                host.cover(1)  # a bot's seat has no player to stand in for
+            host.cover(0)
+            await watcher.until(lambda: seat0(watcher).get("away", {}).get("bot") is True)
+            version = watcher.version
+            await watcher.until(lambda: watcher.version > version)  # the bot plays Ann's seat
+            back = await tui("join", f"127.0.0.1:{port}", "--name", "Ann", env=env)
+            try:
+                await watcher.until(lambda: seat0(watcher).get("connected") is True)
+                assert "away" not in seat0(watcher)
+                assert not host.seating[0].covered and not host.bots.plays(0)
+            finally:
+                await back.kill()
+    finally:
+        await host.close()
+
+
+async def test_a_host_that_quits_tells_its_clients(tmp_path):
+    env = env_for(tmp_path)
+    host, port = await start_host(
+        "swoop", "--headless", "--bind", "127.0.0.1", "--seats", "3", env=env
+    )
+    try:
+        bots = [
+            asyncio.ensure_future(run_cli("bot", "--join", f"127.0.0.1:{port}", env=env))
+            for _ in range(2)
+        ]
+        async with Watcher(port) as watcher:
+            await watcher.until(lambda: sum(bool(p["name"]) for p in watcher.players) == 2)
+        host.send_signal(signal.SIGINT)
+        for code, _, err in await asyncio.gather(*bots):
+            assert code == 1 and "kotatsu: the host closed the table" in err
+        assert await asyncio.wait_for(host.wait(), 10) == 130
+    finally:
+        if host.returncode is None:
+            host.kill()
+            await host.wait()
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.mark.skip(reason="unfinished: the resumed host's screen is not seen listening in time")
+async def test_a_killed_host_is_resumed_with_its_screen_and_everyone_sits_again(tmp_path):
+    env = env_for(tmp_path)
+    (tmp_path / "config" / "kotatsu").mkdir(parents=True)
+    (tmp_path / "config" / "kotatsu" / "config.toml").write_text('name = "Hana"\n')
+    port, journal = free_port(), tmp_path / "friday.journal"
+    common = ("--bind", "127.0.0.1", "--port", str(port))
+    host = await tui(
+        "host", "swapo", *common, "--seats", "2", "--name", "friday", "--journal", str(journal),
+        env=env,
+    )  # fmt: skip
+    async with asyncio.timeout(30):  # the host's screen is up and listening
+        while not journal.exists() or b"port" not in journal.read_bytes():
+            await asyncio.sleep(0.1)
+    bot = await asyncio.create_subprocess_exec(
+        sys.executable,
+        *("-m", "tui.cli", "bot", "--join", f"127.0.0.1:{port}", "--name", "Bo"),
+        cwd=ROOT,
+        env=env,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
+    resumed = None
+    try:
+        async with asyncio.timeout(30):
+            while b"Bo" not in journal.read_bytes():
+                await asyncio.sleep(0.1)
+        await host.kill()  # the host's machine dies mid-game
+        resumed = await tui("host", "swapo", "--resume", str(journal), *common, env=env)
+        async with asyncio.timeout(30):  # until the resumed host listens
+            while True:
+                try:
+                    _, writer = await asyncio.open_connection("127.0.0.1", port)
+                except OSError:
+                    await asyncio.sleep(0.2)
+                    continue
+                writer.close()
+                break
+        async with Watcher(port) as watcher:
+            await watcher.until(
+                lambda: (
+                    [(p["name"], p["connected"]) for p in watcher.players]
+                    == [("Hana", True), ("Bo", True)]
+                )
+            )
+            assert watcher.version >= 0 and bot.returncode is None
+    finally:
+        for proc in (host, resumed):
+            if proc is not None:
+                await proc.kill()
+        if bot.returncode is None:
+            bot.kill()
+        await bot.wait()

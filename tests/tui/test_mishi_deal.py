@@ -1,0 +1,133 @@
+"""The Mi Shi deal as a person at an 80×24 table sees it: a real host paced for people
+(net/pacing.py, a tiny tick and a one-second window), three host bots, and the app in seat 0.
+
+The deck is stacked so that nobody but seat 0 can ever show a ten (the other tens lie in the
+kitty): seat 0 either never holds one during the deal, or draws 10♠ as its 2nd card.
+"""
+
+from __future__ import annotations
+
+import engine
+from engine.mishi.bidding import DEALT
+from engine.mishi.cards import full_deck
+from tests.tui.conftest import SIZE
+from tui.app import make_app
+from tui.connect import join_launcher
+from tui.pilot import browser_of, table_screen, wait_until
+from tui.settings import Settings
+
+OPTIONS = {"hands": 1, "declare_window": 1}
+
+
+def deck(seat0_ten: bool) -> list[str]:
+    """Tens in the kitty only, or one 10♠ at draw 5 (seat 0's 2nd card) and 7 in the kitty."""
+    cards = sorted(full_deck())
+    tens = [c for c in cards if c.startswith("10")]
+    others = [c for c in cards if not c.startswith("10")]
+    if seat0_ten:
+        tens.remove("10S")
+        others.insert(4, "10S")
+    out = others[: len(cards) - len(tens)] + tens
+    assert len(out) == len(cards) and all(c.startswith("10") for c in out[-7:])
+    return out
+
+
+async def table(seat0_ten: bool):
+    from net.host import Host
+
+    host = Host("mishi", options=OPTIONS, seed=4, bots=3, bot_delay=0, deal_tick=0.06)
+    host.game = engine.new_game("mishi", 4, OPTIONS, seed=4, deck=deck(seat0_ten))
+    port = await host.start("127.0.0.1", 0)
+    launcher = join_launcher("127.0.0.1", port, name="Eli")
+    app = make_app(launcher=launcher, settings=Settings(name="Eli"), browser=browser_of())
+    return host, app
+
+
+async def at_the_table(pilot):
+    """The table screen once its first state is drawn (not settled: the deal is running)."""
+    await wait_until(pilot, lambda: table_screen(pilot.app) is not None)
+    screen = table_screen(pilot.app)
+    await wait_until(pilot, lambda: screen.states_seen > 0)
+    return screen
+
+
+async def leave(pilot, host) -> None:
+    """Close the table while the screen is up, so that it hears of it before the app ends."""
+    await host.close()
+    await pilot.pause(0.3)
+
+
+def go_alone_asked(screen) -> bool:
+    return screen.view.get("phase") == "bao" and screen.flow.step == "bao"
+
+
+async def test_without_a_ten_the_deal_reaches_the_go_alone_round_without_a_key():
+    host, app = await table(seat0_ten=False)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await at_the_table(pilot)
+            seen_counts = set()
+
+            def there() -> bool:
+                seen_counts.add(sum(screen.view.get("counts") or [0]))
+                return go_alone_asked(screen)
+
+            await wait_until(pilot, there, timeout=20)
+            assert len(seen_counts - {DEALT}) >= 3  # the cards arrived a few at a time
+            assert "You cannot go alone — enter" in screen.prompt.plain
+            # nobody else could show a ten either: the round is asked of everyone, in turn
+            await pilot.press("enter")
+            log = screen.log_pane.lines_written
+            await wait_until(pilot, lambda: any("pass" in str(line) for line in log), timeout=5)
+            await leave(pilot, host)
+    finally:
+        await host.close()
+
+
+async def test_with_a_ten_one_key_declares_and_the_deal_reaches_the_go_alone_round():
+    host, app = await table(seat0_ten=True)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await at_the_table(pilot)
+            await wait_until(pilot, lambda: screen.flow.step == "declare", timeout=10)
+            assert "d declare ♠ (10♠)" in screen.prompt.plain
+            assert screen.view["phase"] == "deal" and screen.view["to_deal"] > 0
+            await pilot.press("d")
+            await wait_until(pilot, lambda: go_alone_asked(screen), timeout=20)
+            assert screen.view["declaration"] == {"seat": 0, "suit": "S", "cards": ["10S"]}
+            assert host.game.declaration is not None and host.game.declaration.seat == 0
+            await leave(pilot, host)
+    finally:
+        await host.close()
+
+
+# The forced steps: asked anyway (so that nobody learns what a hand holds), said plainly -------
+def test_one_who_cannot_go_alone_is_told_so_and_enter_passes():
+    from tui.screens.decisions import Send
+    from tui.screens.mishi_flow import MishiDecisions
+
+    model = MishiDecisions(0)
+    view = {"phase": "bao", "pending": [0], "hand": ["AS", "KH"], "hand_number": 1}
+    model.update(view, [{"type": "pass"}])
+    assert model.step == "bao" and model.forced() and model.ready()
+    assert model.question().plain == "You cannot go alone — enter"
+    assert model.key_label("confirm") == "pass" and model.key_state("confirm")
+    assert model.confirm() == Send({"type": "pass"})
+    model.update(view, [{"type": "bao", "cards": ["10S"]}, {"type": "pass"}])
+    assert not model.forced() and "Go alone" in model.question().plain
+
+
+def test_swoop_forced_add_and_chain_steps_say_so_and_enter_goes_on():
+    from tui.screens.decisions import Send
+    from tui.screens.swoop_flow import SwoopDecisions
+
+    base = {"seat": 0, "pending": [0], "hand": ["7S"], "face_up": [], "mystery": []}
+    model = SwoopDecisions(0)
+    model.update({**base, "phase": "add"}, [{"type": "add", "cards": [], "table": []}])
+    assert model.forced() == "add" and model.key_label("confirm") == "go on"
+    assert model.confirm() == Send({"type": "add", "cards": [], "table": []})
+    model.update({**base, "phase": "chain"}, [{"type": "stop"}])
+    assert model.forced() == "chain"
+    assert model.confirm() == Send({"type": "stop"})
+    model.update({**base, "phase": "add"}, [{"type": "add", "cards": [], "table": []}, {}])
+    assert model.forced() is None
