@@ -230,6 +230,39 @@ def hand_words(record: dict, name_of: NameOf, look: Look = plain_look) -> Text:
     return out
 
 
+def results_lines(
+    event: dict, bonus: dict | None, name_of: NameOf, style: CardStyle, look: Look = plain_look
+) -> list[Text]:
+    """A hand's results: the sides and trump, the points the defenders took, the kitty, and
+    the hand's row of the score table (each seat's points)."""
+    strong = look("mishi--strong")
+    declarer, partner = event.get("declarer"), event.get("partner")
+    side = name_of(declarer)
+    if isinstance(partner, int) and partner != declarer:
+        side += f" + {name_of(partner)}"
+    sides = Text(f"Declarers {side} ({CASE_WORDS.get(str(event.get('case')), '?')}) · trump ")
+    sides.append_text(suit_text(style, event.get("trump"), look))
+    points = int(event.get("defender_points") or 0)
+    taken = Text("Points taken: defenders ")
+    taken.append(f"{points}", strong)
+    taken.append(" (cards, kitty and penalties)")
+    if isinstance(bonus, dict):
+        kitty = Text(
+            f"Kitty: {says(name_of(bonus.get('seat')), 'wins')} the last trick · "
+            f"{bonus.get('kitty_points')} × {bonus.get('multiplier')} = {bonus.get('bonus')}"
+            " for the defenders (counted above)"
+        )
+    else:
+        kitty = Text("Kitty: stays with the declarers (they won the last trick)")
+    row = Text("This hand ", strong)
+    for seat, delta in enumerate(event.get("deltas") or []):
+        if seat:
+            row.append(" · ")
+        gain = look("mishi--gain" if delta > 0 else "mishi--loss")
+        row.append(f"{name_of(seat)} {signed(int(delta))}", gain)
+    return [sides, taken, kitty, row]
+
+
 def event_line(
     event: dict, name_of: NameOf, style: CardStyle, look: Look = plain_look
 ) -> Text | str | None:
