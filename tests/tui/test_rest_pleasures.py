@@ -7,6 +7,7 @@ from engine.swoop.rules import penalty
 from tests.tui.conftest import SIZE
 from tests.tui.test_mishi_screen import DECLARER_SEED, local_app, play_by_keys
 from tui.pilot import seated, settle, wait_until
+from tui.screens import mishi_draw as draw
 
 
 # -- Mi Shi wording ---------------------------------------------------------------------------
@@ -92,3 +93,31 @@ async def test_swoop_hand_results_show_each_penalty_card_by_card_until_enter():
         assert app.screen is panel  # it stays until enter
         await pilot.press("enter")
         await wait_until(pilot, lambda: app.screen is screen)
+
+
+# -- Mi Shi: the results panel after a hand ---------------------------------------------------
+async def test_mishi_hand_results_show_points_kitty_row_and_totals_until_enter():
+    from tui.screens.results import ResultsPanel
+
+    async with local_app(DECLARER_SEED, options={"hands": 2}).run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        await play_by_keys(
+            pilot, screen, declare=True, stop=lambda: isinstance(pilot.app.screen, ResultsPanel)
+        )
+        panel = pilot.app.screen
+        record = screen.view["history"][0]
+        assert panel.title_text.startswith("Hand 1")
+        rows = [row.plain for row in panel.rows]
+        assert rows[0].startswith("Declarers ")
+        assert f"Points taken: defenders {record['defender_points']}" in rows[1]
+        assert rows[2].startswith("Kitty: ")
+        deltas = " · ".join(
+            f"{screen.seat_name(s)} {draw.signed(d)}" for s, d in enumerate(record["deltas"])
+        )
+        assert rows[3] == f"This hand {deltas}"
+        table = panel.table.plain
+        assert "Hand 1" in table and "Bot 2" in table
+        await settle(pilot)
+        assert pilot.app.screen is panel  # it stays until enter
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: pilot.app.screen is screen)

@@ -36,6 +36,7 @@ class MishiScreen(TableScreen):
     """Mi Shi for four: declaring, going alone, burying, and Tractor-style tricks."""
 
     GAME = "mishi"
+    RESULTS_EACH_ROUND = True
     TITLE = "秘十 Mi Shi"
     CSS_PATH: ClassVar[Any] = ["table.tcss", "mishi.tcss"]
     COMPONENT_CLASSES: ClassVar[set[str]] = set(draw.COMPONENTS)
@@ -53,6 +54,7 @@ class MishiScreen(TableScreen):
         self.quiet_passers: set[int] = set()  # passed in this deal since the last declaration
         self.voids: dict[int, set[str]] = {}  # suits a seat has shown out of this hand
         self.trick_suit: str | None = None  # the led suit of the trick the events are in
+        self.kitty_bonus: dict[int, dict] = {}  # each hand's kitty_bonus event, by hand number
 
     def compose_table(self) -> ComposeResult:
         yield Painted(id="trick-table")
@@ -374,6 +376,10 @@ class MishiScreen(TableScreen):
         if kind in ("declare", "hand_start", "redeal", "dealt"):
             self.quiet_passers.clear()
         self.note_voids(event)
+        if kind == "kitty_bonus":  # comes just before its hand_end
+            self.kitty_bonus[0] = event
+        elif kind == "hand_end":
+            self.kitty_bonus[int(event.get("hand") or 0)] = self.kitty_bonus.pop(0, {})
         if kind == "pass" and event.get("phase") == "deal" and isinstance(seat, int):
             if seat in self.quiet_passers:
                 return None
@@ -401,6 +407,13 @@ class MishiScreen(TableScreen):
 
     def toast_for(self, event: dict) -> str | None:
         return draw.toast_line(event, self.seat_name, self.cards)
+
+    def results_rows(self, event: dict | None) -> list[Text]:
+        """After a hand: who declared, the points taken, the kitty and the hand's score row."""
+        if event is None:
+            return super().results_rows(event)
+        bonus = self.kitty_bonus.get(int(event.get("hand") or 0)) or None
+        return draw.results_lines(event, bonus, self.seat_name, self.cards, self.look)
 
     def round_history(self) -> list[Text]:
         return [

@@ -212,15 +212,19 @@ def role_tag(view: dict, seat: int, me: int | None, look: Look = plain_look) -> 
     return Text("")
 
 
-def hand_words(record: dict, name_of: NameOf, look: Look = plain_look) -> Text:
-    """One finished hand: "Hand 1 · Aki + Dana (2 v 2) · defenders 85 · Aki −1 · Bo +1 …"."""
-    declarer = record.get("declarer")
-    partner = record.get("partner")
+def declarers_words(record: dict, name_of: NameOf) -> str:
+    """ "Aki + Dana (2 v 2)": the declaring side of a finished hand."""
+    declarer, partner = record.get("declarer"), record.get("partner")
     side = name_of(declarer)
     if isinstance(partner, int) and partner != declarer:
         side += f" + {name_of(partner)}"
+    return f"{side} ({CASE_WORDS.get(str(record.get('case')), '?')})"
+
+
+def hand_words(record: dict, name_of: NameOf, look: Look = plain_look) -> Text:
+    """One finished hand: "Hand 1 · Aki + Dana (2 v 2) · defenders 85 · Aki −1 · Bo +1 …"."""
     out = Text(f"Hand {record.get('hand', '?')} · ", style=look("mishi--strong"))
-    out.append(f"{side} ({CASE_WORDS.get(str(record.get('case')), '?')})")
+    out.append(declarers_words(record, name_of))
     out.append(f" · defenders {record.get('defender_points', 0)} pts")
     deltas = record.get("deltas") or []
     for seat, delta in enumerate(deltas):
@@ -228,6 +232,35 @@ def hand_words(record: dict, name_of: NameOf, look: Look = plain_look) -> Text:
         gain = look("mishi--gain" if delta > 0 else "mishi--loss")
         out.append(f"{name_of(seat)} {signed(int(delta))}", gain)
     return out
+
+
+def results_lines(
+    event: dict, bonus: dict | None, name_of: NameOf, style: CardStyle, look: Look = plain_look
+) -> list[Text]:
+    """A hand's results: the sides and trump, the points the defenders took, the kitty, and
+    the hand's row of the score table (each seat's points)."""
+    strong = look("mishi--strong")
+    sides = Text(f"Declarers {declarers_words(event, name_of)} · trump ")
+    sides.append_text(suit_text(style, event.get("trump"), look))
+    points = int(event.get("defender_points") or 0)
+    taken = Text("Points taken: defenders ")
+    taken.append(f"{points}", strong)
+    taken.append(" (cards, kitty and penalties)")
+    if isinstance(bonus, dict):
+        kitty = Text(
+            f"Kitty: {says(name_of(bonus.get('seat')), 'wins')} the last trick · "
+            f"{bonus.get('kitty_points')} × {bonus.get('multiplier')} = {bonus.get('bonus')}"
+            " for the defenders (counted above)"
+        )
+    else:
+        kitty = Text("Kitty: stays with the declarers (they won the last trick)")
+    row = Text("This hand ", strong)
+    for seat, delta in enumerate(event.get("deltas") or []):
+        if seat:
+            row.append(" · ")
+        gain = look("mishi--gain" if delta > 0 else "mishi--loss")
+        row.append(f"{name_of(seat)} {signed(int(delta))}", gain)
+    return [sides, taken, kitty, row]
 
 
 def event_line(
