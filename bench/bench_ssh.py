@@ -33,7 +33,14 @@ sys.path.insert(0, str(ROOT))
 
 import asyncssh  # noqa: E402
 
-from net.ssh import ServeConfig, SSHGameServer, child_env, lobby_command, set_winsize  # noqa: E402
+from net.ssh import (  # noqa: E402
+    ServeConfig,
+    SSHGameServer,
+    child_env,
+    lobby_command,
+    read_pty,
+    set_winsize,
+)
 
 ANSI = re.compile(rb"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|.)")
 LOBBY = "play vs bots"
@@ -100,12 +107,9 @@ class LocalTerminal(Terminal):
         asyncio.get_running_loop().add_reader(self.master, self._read)
 
     def _read(self) -> None:
-        try:
-            data = os.read(self.master, 65536)
-        except BlockingIOError:
+        data = read_pty(self.master)
+        if data is None:
             return
-        except OSError:
-            data = b""
         if not data:
             asyncio.get_running_loop().remove_reader(self.master)
         self.feed(data)

@@ -230,12 +230,9 @@ class GameSession(asyncssh.SSHServerSession):
 
     def _pump(self, drained: asyncio.Future) -> None:
         """The pty has output (or hung up): send it to the client."""
-        try:
-            data = os.read(self.master, 65536)
-        except BlockingIOError:
+        data = read_pty(self.master)
+        if data is None:
             return
-        except OSError:
-            data = b""
         if data and not self.closed:
             self.chan.write(data)
         if not data:
@@ -473,3 +470,13 @@ def run_serve(args: Any) -> int:
     except (OSError, ValueError, asyncssh.Error) as exc:
         _say(str(exc))
         return 2
+
+
+def read_pty(fd: int) -> bytes | None:
+    """What a pty's master side has now: bytes, b"" once it hung up, None if nothing yet."""
+    try:
+        return os.read(fd, 65536)
+    except BlockingIOError:
+        return None
+    except OSError:
+        return b""
