@@ -16,6 +16,8 @@ from textual import on, work
 from textual.app import App
 from textual.binding import Binding
 
+import lang
+
 from .connect import JoinError, Launcher, Seat, default_name, launcher_for
 from .screens import table_screen_for
 from .screens.dialogs import ConfirmLeave
@@ -47,6 +49,7 @@ class KotatsuApp(App[None]):
         #: After "Table full": the same table as a spectator (the lobby's w).
         self.watch_instead: Launcher | None = None
         self.settings = settings or Settings()
+        self.voice = lang.Voice(self.settings.lang)
         self.launcher = launcher
         self.browser = browser  # a table-discovery factory for the lobby (tests pass a fake)
         self.seat: Seat | None = None
@@ -54,6 +57,16 @@ class KotatsuApp(App[None]):
         self.direct = launcher is not None
         #: Builds a fresh launcher for "play again" (same seats, a new deal), if we can.
         self.again: Callable[[], Launcher | None] | None = None
+
+    def on_load(self) -> None:
+        # the app's own language, in its own context: every screen and widget it starts reads
+        # it, whatever other apps in this process read (the SSH server, tests)
+        self.voice = lang.set_scope(self.settings.lang)
+
+    def set_language(self, code: str) -> None:
+        """Read ``code`` from now on (the lobby's choice); screens refresh their words."""
+        self.voice.code = lang.normalize(code) or lang.DEFAULT
+        self.settings = replace(self.settings, lang=self.voice.code)
 
     def on_mount(self) -> None:
         # NO_COLOR: Textual's own monochrome filter keeps the theme readable (an ANSI theme
@@ -169,6 +182,7 @@ def make_app(
         settings = Settings(
             ascii_only=bool(getattr(args, "ascii", False)) or terminal_wants_ascii(),
             name=getattr(args, "name", None) if getattr(args, "command", None) != "host" else None,
+            lang=getattr(args, "lang", None) or lang.current(),
         )
     if launcher is None and args is not None:
         launcher = launcher_for(args, settings.name)

@@ -20,12 +20,25 @@ import argparse
 import sys
 
 import engine
+import lang
 
 from .args import address, parse_options
 
 __all__ = ["GAME_NAMES", "address", "build_parser", "main", "parse_options", "run_app"]
 
 GAME_NAMES = tuple(engine.GAMES)
+LANG_HELP = "the language to read: " + ", ".join(f"{k} ({v})" for k, v in lang.LANGUAGES.items())
+
+
+def language_asked(argv: list[str]) -> str | None:
+    """``--lang X`` or ``--lang=X`` anywhere in ``argv`` (read before the parser is built, so
+    its help is already in that language)."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -34,6 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="A terminal card table for friends on one network.",
     )
     p.add_argument("--ascii", action="store_true", help="draw cards as 10H, QS, JK")
+    p.add_argument("--lang", choices=list(lang.LANGUAGES), default=None, help=LANG_HELP)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="an instant table against bots, no network needed")
@@ -87,6 +101,10 @@ def build_parser() -> argparse.ArgumentParser:
         sub.choices[name].add_argument(
             "--ascii", action="store_true", default=argparse.SUPPRESS, help="draw cards as 10H"
         )
+    for name in sub.choices:  # and --lang anywhere
+        sub.choices[name].add_argument(
+            "--lang", choices=list(lang.LANGUAGES), default=argparse.SUPPRESS, help=LANG_HELP
+        )
     add_sim(sub)
     return p
 
@@ -127,7 +145,12 @@ def add_sim(sub: argparse._SubParsersAction) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from .settings import load_lang
+
+    argv = sys.argv[1:] if argv is None else argv
+    lang.use(lang.pick(language_asked(argv), load_lang()))
     args = build_parser().parse_args(argv)
+    args.lang = lang.current()
     args.options = parse_options(getattr(args, "option", None))
     cmd = args.command
     if cmd == "rules":

@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from importlib import resources
 
+import lang
 
-def rules_text(game: str) -> str:
-    """The Markdown rules of ``game`` as shipped with the package (``tui/help/GAME.md``)."""
-    return resources.files("tui.help").joinpath(f"{game}.md").read_text(encoding="utf-8")
+
+def rules_text(game: str, code: str | None = None) -> str:
+    """The Markdown rules of ``game`` in language ``code`` (default: the current one) as shipped
+    with the package: ``tui/help/LANG/GAME.md``, English ``tui/help/GAME.md`` where there is no
+    translation."""
+    code = lang.normalize(code) or lang.current()
+    folder = resources.files("tui.help")
+    translated = folder.joinpath(code, f"{game}.md")
+    if code != lang.DEFAULT and translated.is_file():
+        return translated.read_text(encoding="utf-8")
+    return folder.joinpath(f"{game}.md").read_text(encoding="utf-8")
 
 
 def print_rules(game: str, *, ascii_only: bool = False) -> int:

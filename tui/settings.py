@@ -1,4 +1,4 @@
-"""What the player chose when starting the app (glyphs, colour, name)."""
+"""What the player chose when starting the app (glyphs, colour, name, language)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,10 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from lang import DEFAULT as DEFAULT_LANG
+from lang import current as current_lang
+from lang import normalize as normalize_lang
 
 from .text import clean
 from .widgets.cards import CardStyle
@@ -22,6 +26,8 @@ class Settings:
     color: bool = field(default_factory=lambda: not os.environ.get("NO_COLOR"))
     name: str | None = None
     cursor_blink: bool = True  # off in tests and screenshots, so pictures do not flicker
+    #: The language this player reads (a code of lang.LANGUAGES); default: the process's.
+    lang: str = field(default_factory=current_lang)
 
     @property
     def cards(self) -> CardStyle:
@@ -50,21 +56,49 @@ def config_path(environ: Mapping[str, str] | None = None) -> Path:
     return Path(base) / "kotatsu" / "config.toml"
 
 
-def load_name() -> str | None:
-    """The name saved on the first run (None: never asked, or the file is unreadable)."""
+def load_config() -> dict[str, str]:
+    """The saved choices (``name``, ``lang``): only string values; {} if there is no file or
+    it cannot be read."""
     try:
         data = tomllib.loads(config_path().read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
-        return None
-    name = data.get("name")
-    return clean(name, limit=NAME_LIMIT) or None if isinstance(name, str) else None
+        return {}
+    return {k: v for k, v in data.items() if isinstance(v, str)}
+
+
+def save_setting(key: str, value: str) -> None:
+    """Remember one choice for the next runs, keeping the others."""
+    data = load_config()
+    data[key] = value
+    path = config_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = []
+    for k, v in sorted(data.items()):
+        escaped = v.replace("\\", "\\\\").replace('"', '\\"')
+        lines.append(f'{k} = "{escaped}"\n')
+    path.write_text("".join(lines), encoding="utf-8")
+
+
+def load_name() -> str | None:
+    """The name saved on the first run (None: never asked, or the file is unreadable)."""
+    name = load_config().get("name")
+    return clean(name, limit=NAME_LIMIT) or None if name else None
 
 
 def save_name(name: str) -> str:
     """Remember ``name`` (cleaned) for the next runs; returns what was saved."""
     name = clean(name, limit=NAME_LIMIT)
-    path = config_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    escaped = name.replace("\\", "\\\\").replace('"', '\\"')
-    path.write_text(f'name = "{escaped}"\n', encoding="utf-8")
+    save_setting("name", name)
     return name
+
+
+def load_lang() -> str | None:
+    """The language chosen in the lobby on an earlier run (None: never chosen)."""
+    return normalize_lang(load_config().get("lang"))
+
+
+def save_lang(code: str) -> str:
+    """Remember the lobby's language choice; returns the language code kept."""
+    code = normalize_lang(code) or DEFAULT_LANG
+    save_setting("lang", code)
+    return code

@@ -1,0 +1,45 @@
+"""The catalogues match the code: every message the code uses is translated in every language,
+none is left over, every field a template fills survives translation, and what ships compiled
+is what the .po files say."""
+
+from __future__ import annotations
+
+import gettext
+import io
+
+import pytest
+
+import lang
+from lang import catalog
+
+pytest.importorskip("babel")
+
+
+@pytest.fixture(scope="module")
+def used() -> set[tuple[str, str | None]]:
+    return catalog.used_keys()
+
+
+@pytest.mark.parametrize("code", catalog.TRANSLATED)
+def test_catalogue_is_complete_and_true(code: str, used: set) -> None:
+    assert catalog.problems(code, used) == []
+
+
+@pytest.mark.parametrize("code", catalog.TRANSLATED)
+def test_shipped_mo_is_the_compiled_po(code: str) -> None:
+    shipped = gettext.GNUTranslations(io.BytesIO(catalog.mo_path(code).read_bytes()))
+    fresh = gettext.GNUTranslations(io.BytesIO(catalog.compile_mo(code)))
+    assert shipped._catalog == fresh._catalog
+    plural = [shipped.ngettext("{n} card", "{n} cards", n) for n in range(4)]
+    assert plural == [fresh.ngettext("{n} card", "{n} cards", n) for n in range(4)]
+
+
+@pytest.mark.parametrize(("code", "forms"), [("ja", 1), ("zh", 1), ("ko", 1), ("hi", 2)])
+def test_plural_forms(code: str, forms: int) -> None:
+    assert catalog.read_po(code).num_plurals == forms
+
+
+def test_every_language_has_a_catalogue() -> None:
+    assert set(catalog.TRANSLATED) == set(lang.LANGUAGES) - {"en"}
+    for code in catalog.TRANSLATED:
+        assert lang.translation(code) is not lang.translation("en")
