@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from net.messages import Refused, check_client, check_host, password_key, password_proof
+from net.reasons import notice_sentence, sentence
 from net.table import Table
 
 NONCE = b"n" * 16
@@ -334,3 +335,32 @@ def test_the_hosts_bots_play_through_the_table_and_a_replay_rebuilds_it(toy):
     assert rebuilt.game.result() == table.game.result() and rebuilt.seating.tokens == (
         table.seating.tokens
     )
+
+
+def test_rejected_error_and_notice_frames_carry_codes_and_params_never_sentences(toy):
+    """The wire carries data: every screen words it in its own player's language."""
+    table = Table(toy, seats=3, seed=1)
+    seated(table, "ann", "bob", "cy")
+    sentences = []
+    out = table.receive("bob", act(0, {"type": "play", "card": table.game.hands[1][0]}))
+    out += table.receive("ann", act(0, {"type": "play", "card": "nope"}))
+    out += table.leave("cy")  # during play: a notice to the others
+    out += table.remove(1)  # an error to bob, a notice to the rest
+    frames = [m for _, m in well_formed(out) if m["t"] in ("rejected", "error", "notice")]
+    assert {m["t"] for m in frames} == {"rejected", "error", "notice"}
+    for message in frames:
+        assert set(message) - {"t", "version", "retry"} == {"code", "params"}
+        for name, value in message["params"].items():
+            assert name == "name" or " " not in str(value), (message, name)
+        sentences.append(notice_sentence if message["t"] == "notice" else sentence)
+        english = sentences[-1](message["code"], message["params"])
+        assert english != message["code"] and english not in repr(message)
+    codes = [(m["t"], m["code"]) for m in frames]
+    assert codes == [
+        ("rejected", "not_your_turn"),
+        ("rejected", "swoop.not_in_hand"),
+        ("notice", "left"),
+        ("notice", "left"),
+        ("error", "removed"),
+        ("notice", "removed"),
+    ]
