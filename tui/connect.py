@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 import engine
 
+from . import words
 from .settings import load_name
 from .text import clean
 
@@ -163,7 +164,7 @@ def join_launcher(
             await client.connect()
         except Exception as exc:
             watch = None
-            if getattr(exc, "code", None) == "full" and not spectate:
+            if getattr(exc, "code", None) == "full.seats" and not spectate:
                 watch = join_launcher(host, port, name=name, password=password, spectate=True)
             raise JoinError(explain(exc, host, port, client.connect_timeout), watch) from exc
         return Seat(client, [], f"{host}:{port}")
@@ -314,10 +315,10 @@ class JoinError(Exception):
 def explain(exc: BaseException, host: str, port: int, timeout: float = 5.0) -> str:
     """Why joining ``host``:``port`` failed, in words a player can act on."""
     code = getattr(exc, "code", None)
-    if code == "full" and "spectator" in str(getattr(exc, "msg", "")):
+    if code == "full.seats":
         return "Table full — press w to watch"
-    if code is not None:
-        return str(getattr(exc, "msg", "") or code)
+    if isinstance(code, str):
+        return words.reason(code, getattr(exc, "params", {}))
     if isinstance(exc, ConnectionRefusedError):
         return f"Nobody is listening at {host}:{port} — is the table still open?"
     if isinstance(exc, TimeoutError):
