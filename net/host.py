@@ -23,7 +23,7 @@ from .codec import encode
 from .connection import Connection
 from .gate import Doorway, Guesses
 from .hostbots import SeatBots
-from .journal import Journal, JournalData, read_journal
+from .journal import Journal, JournalData, JournalError, held, read_journal
 from .messages import Refused
 from .pacing import DEFAULT_TICK, DealPacer
 from .seating import Seating
@@ -127,6 +127,8 @@ class Host:
         """Rebuild a table from its journal by replaying every recorded action; the host's bots
         make their recorded choices again, so they go on as if nothing had happened. A journal
         from before verifiers (with the password in clear) is rewritten with a verifier."""
+        if held(path):
+            raise JournalError(f"the table of {path} is still open in another process")
         data = read_journal(path)
         head = data.header
         settings = {
