@@ -188,6 +188,23 @@ async def test_the_host_lets_a_bot_play_for_an_away_player_who_takes_the_seat_ba
         await host.close()
 
 
+async def test_when_the_absent_bot_timer_covers_a_seat_everyone_sees_it_at_once():
+    host = Host("swapo", seats=2, bots=1, seed=3, absent_bot_after=0.3, fsync=False)
+    port = await host.start("127.0.0.1", 0)
+    try:
+        async with Watcher(port) as watcher:
+            ann = Client("127.0.0.1", port, name="Ann")
+            await ann.connect()
+            await watcher.until(lambda: watcher.version >= 0)
+            await ann.close()  # Ann leaves mid-game; 0.3 s later a bot plays for her
+            await watcher.until(lambda: seat0(watcher).get("away", {}).get("bot") is False)
+            await watcher.until(lambda: seat0(watcher)["away"]["bot"] is True, timeout=3)
+            assert "a bot plays for Ann until they come back" in watcher.notices
+            assert host.seating[0].covered and host.bots.plays(0)
+    finally:
+        await host.close()
+
+
 async def test_a_host_that_quits_tells_its_clients(tmp_path):
     env = env_for(tmp_path)
     host, port = await start_host(
