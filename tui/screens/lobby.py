@@ -223,7 +223,8 @@ class LobbyScreen(Screen[None]):
         from net.journal import left_open
 
         found = [] if shared_account() else left_open()
-        self.app.call_from_thread(self.show_left_open, found)
+        with contextlib.suppress(RuntimeError):  # the app closed meanwhile
+            self.app.call_from_thread(self.show_left_open, found)
 
     def show_left_open(self, found: list[Any]) -> None:
         self.left_open = found
