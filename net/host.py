@@ -23,7 +23,7 @@ from .codec import encode
 from .connection import Connection
 from .gate import Doorway, Guesses
 from .hostbots import SeatBots
-from .journal import Journal, JournalData, read_journal
+from .journal import Journal, JournalData, JournalError, held, read_journal
 from .messages import Refused
 from .pacing import DEFAULT_TICK, DealPacer
 from .seating import Seating
@@ -108,6 +108,7 @@ class Host:
         self.listeners: list[Callable[[Host], None]] = []
         """Called (synchronously) after every change of the seating, e.g. to refresh the TXT."""
         self.bots = SeatBots(game, self.seating, self.table.seed, absent_bot_after, level)
+        self.bots.on_cover = self._covered_by_timer
         self._bots_on = False
         # Pacing the deal at tables with people (net/pacing.py); deal_tick=0: never paced.
         people = len(self.table.bot_seats) < self.table.game.seats
@@ -127,6 +128,8 @@ class Host:
         """Rebuild a table from its journal by replaying every recorded action; the host's bots
         make their recorded choices again, so they go on as if nothing had happened. A journal
         from before verifiers (with the password in clear) is rewritten with a verifier."""
+        if held(path):
+            raise JournalError(f"the table of {path} is still open in another process")
         data = read_journal(path)
         head = data.header
         settings = {
@@ -264,6 +267,11 @@ class Host:
         """A bot plays the away player's ``seat`` until they come back."""
         self._deliver(self.table.cover(seat))
         self.bots.wakeup.set()
+
+    def _covered_by_timer(self, seat: int) -> None:
+        """``--absent-bot``: the grace period is over, so everyone sees "(bot plays)" now."""
+        with contextlib.suppress(ValueError):  # the player came back in the meantime
+            self._deliver(self.table.cover(seat))
 
     def remove(self, seat: int) -> None:
         """Send the player at ``seat`` away (during play a bot keeps the seat for good)."""

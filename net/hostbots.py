@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -60,6 +61,8 @@ class SeatBots:
             s: engine.make_bot(game, s, seed=seed + s, kind=level) for s in range(len(seating))
         }
         self._timers: dict[int, asyncio.TimerHandle] = {}
+        self.on_cover: Callable[[int], None] | None = None
+        """Covers the seat when its grace period is over, telling everyone (the host's)."""
 
     def plays(self, index: int) -> bool:
         seat = self.seating[index]
@@ -102,6 +105,8 @@ class SeatBots:
         self._timers.pop(index, None)
         seat = self.seating[index]
         if seat.peer is None and not seat.bot:
+            if self.on_cover is not None:
+                self.on_cover(index)
             seat.covered = True
             self.wakeup.set()
 

@@ -12,10 +12,17 @@ and a bot took the seat for good. Churn before the start is compacted: ``rewrite
 the file (atomically) with a header and the records that still matter. Each record is written
 and fsync'd before the state it produces is sent, so whatever a client saw acknowledged is on
 disk. A torn last record (the crash hit mid-write) was never acknowledged and is dropped on reading.
+
+While a host has its journal open it holds ``FILE.lock`` beside it (``flock``, with its pid in
+it) and removes it when it closes the table; so a lock file that nobody holds is a table whose
+host process died, which ``left_open`` finds for the lobby to offer again, and a journal whose
+lock is held cannot be resumed twice.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,13 +58,51 @@ def default_journal_dir() -> Path:
     return Path(base) / "kotatsu"
 
 
+def lock_path(path: str | Path) -> Path:
+    """The lock file a live host holds beside its journal."""
+    path = Path(path)
+    return path.with_name(path.name + ".lock")
+
+
+def _hold(path: Path) -> int | None:
+    """Lock ``path``'s lock file for this process (JournalError if another live process holds
+    it; None if this one does already: a process may rebuild its own table, as tests do)."""
+    fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        if held(path):
+            raise JournalError(f"the table of {path} is still open in another process") from None
+        return None
+    os.ftruncate(fd, 0)
+    os.write(fd, str(os.getpid()).encode())
+    return fd
+
+
+def held(path: str | Path) -> bool:
+    """Whether another live process holds the journal at ``path`` open."""
+    try:
+        fd = os.open(lock_path(path), os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        return os.read(fd, 32).strip() != str(os.getpid()).encode()
+    finally:
+        os.close(fd)
+    return False
+
+
 class Journal:
-    """An open journal being appended to."""
+    """An open journal being appended to (its lock file held until ``close``)."""
 
     def __init__(self, path: Path, fsync: bool = True) -> None:
         self.path = Path(path)
         self.fsync = fsync
         self._file: Any = None
+        self._lock: int | None = None
 
     @classmethod
     def create(cls, path: str | Path, header: dict[str, Any], fsync: bool = True) -> Journal:
@@ -65,6 +110,7 @@ class Journal:
         journal = cls(Path(path), fsync)
         journal.path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(journal.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        journal._lock = _hold(journal.path)
         journal._file = os.fdopen(fd, "ab")
         journal._write({"kotatsu_journal": JOURNAL_VERSION, **header})
         return journal
@@ -73,6 +119,7 @@ class Journal:
     def reopen(cls, path: str | Path, valid_bytes: int, fsync: bool = True) -> Journal:
         """Continue a journal after ``read_journal``; a torn last record is cut off first."""
         journal = cls(Path(path), fsync)
+        journal._lock = _hold(journal.path)
         journal._file = open(journal.path, "r+b")  # noqa: SIM115 - kept open for appending
         journal._file.truncate(valid_bytes)
         journal._file.seek(valid_bytes)
@@ -118,9 +165,15 @@ class Journal:
             os.fsync(self._file.fileno())
 
     def close(self) -> None:
+        """Closed on purpose: the lock file goes too (the table is not offered again)."""
         if self._file is not None:
             self._file.close()
             self._file = None
+        if self._lock is not None:
+            with contextlib.suppress(OSError):
+                lock_path(self.path).unlink()
+            os.close(self._lock)
+            self._lock = None
 
 
 def read_journal(path: str | Path) -> JournalData:
@@ -167,3 +220,41 @@ def read_journal(path: str | Path) -> JournalData:
             raise JournalError(f"{path}: unknown record {kind!r}")
         data.valid_bytes = end
     return data
+
+
+@dataclass
+class LeftOpen:
+    """A table whose host process died before the game was over: it can be resumed."""
+
+    path: Path
+    game: str
+    name: str
+    names: list[str]
+    moves: int
+    when: float  # the journal's last change (seconds since the epoch)
+
+
+def left_open(directory: Path | None = None) -> list[LeftOpen]:
+    """The journals in ``directory`` (default: the user's) whose lock file remains but nobody
+    holds it — their host died — and whose game is not over; the newest first."""
+    import engine  # only here: reading a journal needs no rules
+
+    base = directory or default_journal_dir()
+    found = []
+    for lock in base.glob("*.journal.lock"):
+        path = lock.with_name(lock.name.removesuffix(".lock"))
+        if not path.exists() or held(path):
+            continue
+        try:
+            data = read_journal(path)
+            head = data.header
+            game = engine.new_game(head["game"], head["seats"], head["options"], head["seed"])
+            for seat, action in data.actions:
+                game.apply(seat, action)
+            when = path.stat().st_mtime
+        except Exception:  # unreadable, or not replayable: nothing to offer
+            continue
+        if not game.over:
+            names = [data.names[seat] for seat in sorted(data.names)]
+            found.append(LeftOpen(path, head["game"], head["name"], names, len(data.actions), when))
+    return sorted(found, key=lambda t: t.when, reverse=True)

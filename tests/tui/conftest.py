@@ -35,7 +35,9 @@ def table_app(
 
 
 @pytest.fixture(autouse=True)
-def steady_screen(monkeypatch):
-    """No animations and no NO_COLOR from the caller's shell: the same pictures every run."""
+def steady_screen(monkeypatch, tmp_path):
+    """No animations, no NO_COLOR from the caller's shell and no tables left open in the
+    user's state directory (the lobby offers those): the same pictures every run."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg-state"))
     monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
     monkeypatch.delenv("NO_COLOR", raising=False)

@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 
 import engine
 
-from ..connect import Launcher, host_launcher, join_launcher, play_launcher
+from ..connect import Launcher, host_launcher, join_launcher, play_launcher, shared_account
 from ..settings import Settings
 from ..text import clean, literal
 from .dialogs import RulesScreen
@@ -41,6 +41,7 @@ A card table for friends on one network. One player hosts; the others find the t
 | a | join a table by address (`HOST:PORT`) |
 | w | watch the selected table (or the one that was full) |
 | r | look for tables again |
+| o | reopen a table you hosted whose program stopped before the game was over |
 | q | quit |
 
 At a table: ←→ move, space pick, enter confirm, esc back, digits pick seats and counts,
@@ -97,6 +98,7 @@ class LobbyScreen(Screen[None]):
         Binding("a", "address", "join by address"),
         Binding("w", "watch", "watch"),
         Binding("r", "refresh", "refresh"),
+        Binding("o", "reopen", "reopen"),
         Binding("question_mark", "help", "help", key_display="?"),
         Binding("q", "app.quit", "quit"),
     ]
@@ -115,10 +117,12 @@ class LobbyScreen(Screen[None]):
         self.browser: Any = None
         self.tables: dict[str, Any] = {}
         self.status = "searching"
+        self.left_open: list[Any] = []  # tables this user hosted whose host died (newest first)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="lobby-title")
         yield Static("", id="lobby-status")
+        yield Static("", id="lobby-reopen")
         yield Static("", id="lobby-columns")
         yield OptionList(id="tables")
         yield Static("", id="lobby-keys")
@@ -147,6 +151,7 @@ class LobbyScreen(Screen[None]):
         # the component classes are styled once the screen's CSS applies: draw after that
         self.call_after_refresh(self.draw_texts)
         self.show_tables()
+        self.show_left_open([])
         self.start_browser()
 
     # -- discovery -------------------------------------------------------------------------
@@ -211,6 +216,43 @@ class LobbyScreen(Screen[None]):
             )
         tables.display = bool(ordered)
         self.query_one("#lobby-columns").display = bool(ordered)
+
+    # -- tables left open: their host process died (net/journal.py) ---------------------------
+    @work(thread=True, exclusive=True, group="left-open")
+    def find_left_open(self) -> None:
+        from net.journal import left_open
+
+        found = [] if shared_account() else left_open()
+        with contextlib.suppress(RuntimeError):  # the app closed meanwhile
+            self.app.call_from_thread(self.show_left_open, found)
+
+    def show_left_open(self, found: list[Any]) -> None:
+        self.left_open = found
+        line = self.query_one("#lobby-reopen", Static)
+        line.display = bool(found)
+        self.refresh_bindings()
+        if found:
+            table = found[0]
+            game = GAME_TITLES.get(table.game, table.game)
+            text = literal(f"  “{table.name}”", self.look("name"), limit=44)
+            text.append(f" ({game}) stopped before the game was over — o: reopen it")
+            if len(found) > 1:
+                text.append(f" ({len(found) - 1} more)", self.look("muted"))
+            line.update(text)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return bool(self.left_open) if action == "reopen" else True
+
+    def action_reopen(self) -> None:
+        """Host the newest table left open again, from its journal, and sit at it."""
+        if not self.left_open:
+            return
+        table = self.left_open[0]
+        self.show_left_open(self.left_open[1:])
+        self.sit(host_launcher(table.game, resume=str(table.path), player_name=self.settings.name))
+
+    def on_screen_resume(self) -> None:
+        self.find_left_open()  # shown, or back from a table: what is left open may differ
 
     async def on_unmount(self) -> None:
         await self.stop_browser()
