@@ -21,6 +21,7 @@ from processes import ROOT, cli_env, run_cli, start_host
 from net.botclient import play_seat
 from net.client import Client
 from net.host import Host
+from net.reasons import notice_sentence
 
 pytestmark = pytest.mark.xdist_group("zeroconf")  # the headless host advertises itself
 
@@ -94,8 +95,8 @@ class Watcher:
                 self.players = message["players"]
             elif message["t"] == "state":
                 self.version = message["version"]
-            elif message["t"] == "chat" and message["from"] is None:
-                self.notices.append(message["text"])
+            elif message["t"] == "notice":
+                self.notices.append(notice_sentence(message["code"], message["params"]))
             self._changed.set()
 
     async def until(self, check: Callable[[], bool], timeout: float = 30) -> None:
