@@ -94,8 +94,8 @@ def swap_words(flow: SwapoDecisions) -> str:
         words = _("Swap with {name}: how many cards? {span} · esc back")
         return words.format(name=name, span=span)
     if step == "cards":
+        # TRANSLATORS: SwaPo prompt; {picked}/{k}: cards picked so far; space, enter are keys
         words = ngettext(
-            # TRANSLATORS: SwaPo prompt; {picked}/{k}: cards picked so far; space, enter are keys
             "Your swap: {name} · {k} card — pick the {k} you give (space) {picked}/{k}, "
             "enter to swap",
             "Your swap: {name} · {k} cards — pick the {k} you give (space) {picked}/{k}, "
@@ -104,16 +104,16 @@ def swap_words(flow: SwapoDecisions) -> str:
         )
         return words.format(name=name, k=k, picked=len(flow.picked))
     if step == "take":
+        # TRANSLATORS: SwaPo Dagger prompt; positions 1–5 of a face-down row; enter is a key
         words = ngettext(
-            # TRANSLATORS: SwaPo Dagger prompt; positions 1–5 of a face-down row; enter is a key
             "Pick {k} of {name}'s positions to take (1–5 or space) {taken}/{k}, enter next",
             "Pick {k} of {name}'s positions to take (1–5 or space) {taken}/{k}, enter next",
             k,
         )
         return words.format(name=name, k=k, taken=len(flow.taken))
     if step == "give_pos":
+        # TRANSLATORS: SwaPo Dagger prompt; positions 1–5 of a face-down row; enter is a key
         words = ngettext(
-            # TRANSLATORS: SwaPo Dagger prompt; positions 1–5 of a face-down row; enter is a key
             "Now {k} of your positions to give (1–5 or space) {picked}/{k}, enter to swap",
             "Now {k} of your positions to give (1–5 or space) {picked}/{k}, enter to swap",
             k,
@@ -121,8 +121,8 @@ def swap_words(flow: SwapoDecisions) -> str:
         return words.format(k=k, picked=len(flow.picked))
     ask = flow.view.get("give") or {}
     n = ask.get("k", 0)
+    # TRANSLATORS: SwaPo prompt; {name} asked for {n} cards; space and enter are keys
     words = ngettext(
-        # TRANSLATORS: SwaPo prompt; {name} asked for {n} cards; space and enter are keys
         "{name} asks you for {n} card — pick the {n} you give (space) {picked}/{n}, enter to give",
         "{name} asks you for {n} cards — pick the {n} you give (space) {picked}/{n}, enter to give",
         n,
@@ -166,8 +166,8 @@ def waiting_words(flow: SwapoDecisions) -> str:
     if phase == "give":
         ask = view.get("give") or {}
         k = ask.get("k")
+        # TRANSLATORS: SwaPo prompt while {name} chooses the cards {other} asked for
         words = ngettext(
-            # TRANSLATORS: SwaPo prompt while {name} chooses the cards {other} asked for
             "{name} is choosing {k} card to give {other}…",
             "{name} is choosing {k} cards to give {other}…",
             k if isinstance(k, int) else 2,

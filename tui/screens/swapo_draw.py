@@ -273,8 +273,8 @@ def declare_grid(
         rank = str(entries[cursor].get("rank"))
         size, ranks = best_groups(cards, [*declared, rank], ace=True)
         points = declare_points(cards, declared, rank)[1]
+        # TRANSLATORS: SwaPo Ace, the joker declared as {rank}: {group}: "a pair of Ks"
         words = ngettext(
-            # TRANSLATORS: SwaPo Ace, the joker declared as {rank}: {group}: "a pair of Ks"
             "as {rank}: {group}, {points} point if you win",
             "as {rank}: {group}, {points} points if you win",
             points,

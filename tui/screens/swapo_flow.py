@@ -315,8 +315,8 @@ class SwapoDecisions(PowerSteps, Decisions):
             if digit in swap_counts(self.legal, self.target_seat):
                 self.choose_count(digit)
                 return None
+            # TRANSLATORS: SwaPo refusal after a digit key (the count of cards to swap)
             words = ngettext(
-                # TRANSLATORS: SwaPo refusal after a digit key (the count of cards to swap)
                 "you cannot swap {count} card with {name}",
                 "you cannot swap {count} cards with {name}",
                 digit,
@@ -364,8 +364,8 @@ class SwapoDecisions(PowerSteps, Decisions):
             return Refuse(give_words(k))
         elif s == "take":
             if len(self.taken) != k:
+                # TRANSLATORS: SwaPo Dagger refusal: positions of the opponent's row
                 words = ngettext(
-                    # TRANSLATORS: SwaPo Dagger refusal: positions of the opponent's row
                     "pick exactly {k} of their positions",
                     "pick exactly {k} of their positions",
                     k,
@@ -375,8 +375,8 @@ class SwapoDecisions(PowerSteps, Decisions):
         elif s == "give_pos":
             give = sorted(self.picked)
             if tuple(give) not in position_sets(self.legal, target, k, "give"):
+                # TRANSLATORS: SwaPo Dagger refusal: positions of the player's own row
                 words = ngettext(
-                    # TRANSLATORS: SwaPo Dagger refusal: positions of the player's own row
                     "pick exactly {k} of your positions",
                     "pick exactly {k} of your positions",
                     k,

@@ -82,8 +82,8 @@ def swap_line(event: dict, who: str, whom: str) -> str:
         words = ngettext("{name} asks {other} for {k} card", "{name} asks {other} for {k} cards", n)
         return words.format(name=who, other=whom, k=k)
     if "take" in event and "give" in event:
+        # TRANSLATORS: SwaPo Dagger log; {took}, {gave}: row positions ("1 3", "2 5")
         words = ngettext(
-            # TRANSLATORS: SwaPo Dagger log; {took}, {gave}: row positions ("1 3", "2 5")
             "{name} swapped {k} card with {other} (took {took}, gave {gave})",
             "{name} swapped {k} cards with {other} (took {took}, gave {gave})",
             n,
