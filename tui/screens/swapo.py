@@ -10,17 +10,22 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
+from rich.cells import set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
+from lang import N_, _
+
 from ..connect import Seat
+from ..fill import fill
 from ..settings import Settings
 from ..text import clean
 from ..widgets.cards import CardFace
 from ..widgets.pickable import PickableCards
 from . import swapo_draw as draw
+from . import swapo_log
 from .decisions import Outcome, Send
 from .results import length_words
 from .swapo_flow import CARD_STEPS, PICK_STEPS, SwapoDecisions
@@ -32,9 +37,12 @@ class SwapoScreen(TableScreen):
     """SwaPo, with Dagger, Asterisk and Ace in any combination."""
 
     GAME = "swapo"
-    TITLE = "SwaPo"
+    TITLE = draw.GAME_NAME
     CSS_PATH: ClassVar = ["table.tcss", "swapo.tcss"]
-    BINDINGS: ClassVar[list] = [Binding("p", "pass_turn", "pass", id="pass")]
+    BINDINGS: ClassVar[list] = [
+        # TRANSLATORS: SwaPo footer key: swap nothing / use no power; keep very short (≤ 8 cells)
+        Binding("p", "pass_turn", N_("pass"), id="pass")
+    ]
     DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ("pass_turn",)
     COMPONENT_CLASSES: ClassVar[set[str]] = {f"swapo--{name}" for name in draw.LOOKS}
     RESULTS_EACH_ROUND = True
@@ -81,7 +89,8 @@ class SwapoScreen(TableScreen):
             self.view = view
             dealer = self.log_name(view.get("dealer"))
             self.log_round = view.get("round", 1)
-            self.log_pane.add(f"Round {self.log_round} · {dealer} deals", self.log_round)
+            words = _("Round {number} · {name} deals").format(number=self.log_round, name=dealer)
+            self.log_pane.add(words, self.log_round)
         self.hand_before, self.revealed_now = list(self.flow.hand), None
         for event in message.get("events") or []:
             if isinstance(event, dict) and event.get("type") == "round_over":
@@ -108,9 +117,12 @@ class SwapoScreen(TableScreen):
         title = super().results_title(event)
         total = self.rounds_total()
         if event is not None and total and not event.get("sudden_death"):
-            title += f" of {total}"
+            # TRANSLATORS: SwaPo results panel title: "Round 3 of 10"; {label}: "Round 3"
+            title = _("{label} of {total}").format(label=title, total=total)
         if event is not None:
-            title += " — " + round_words(event, self.seat_name).split(": ", 1)[-1]
+            result = round_words(event, self.seat_name).split(": ", 1)[-1]
+            # TRANSLATORS: SwaPo results panel title: "Round 3 of 10 — Bo (three 7s, +21) won"
+            title = _("{title} — {result}").format(title=title, result=result)
         return title
 
     def results_rows(self, event: dict | None) -> list[Text]:
@@ -153,14 +165,19 @@ class SwapoScreen(TableScreen):
     # -- drawing -------------------------------------------------------------------------
     def header_parts(self) -> list[Text | str]:
         if not self.view:
-            return ["SwaPo"]
+            return [_(self.TITLE)]
         number, total = self.view.get("round", 1), self.rounds_total()
         sudden = self.view.get("sudden_death")
-        of = f" of {total}" if total and not sudden and number <= total else ""
-        parts: list[Text | str] = [draw.title(self.view), f"round {number}{of}"]
+        if total and not sudden and number <= total:
+            # TRANSLATORS: SwaPo header: the round being played and how many the game has
+            round_no = _("round {number} of {total}").format(number=number, total=total)
+        else:
+            # TRANSLATORS: SwaPo header: the round being played
+            round_no = _("round {number}").format(number=number)
+        parts: list[Text | str] = [draw.title(self.view), round_no]
         if sudden:
-            parts.append(Text("sudden death", style=self.look("alert")))
-        parts.append(f"pile {self.view.get('pile', 0)}")
+            parts.append(Text(_("sudden death"), style=self.look("alert")))
+        parts.append(_("pile {count}").format(count=self.view.get("pile", 0)))
         return parts
 
     def draw(self) -> None:
@@ -230,7 +247,7 @@ class SwapoScreen(TableScreen):
                 mark = " "
             mark_look = self.look("alert") if seat in pending else ""
             lines.append(f"{mark}{digit or ' '} ", style=mark_look)
-            name = clean(self.seat_name(seat).ljust(10)[:10])
+            name = set_cell_size(clean(self.seat_name(seat)), 10)
             lines.append(name, style=self.look(name_look))
             dealer = "D" if seat == view.get("dealer") else " "
             lines.append(dealer, style=self.look("dealer"))
@@ -272,7 +289,8 @@ class SwapoScreen(TableScreen):
             score = scores[seat] if seat < len(scores) else 0
             lines.append(f"  {draw.points_text(score)}", style=self.look("muted"))
         if not order:
-            lines.append("(no other seats)", style=self.look("muted"))
+            # TRANSLATORS: SwaPo, the seats list when nobody else sits at the table
+            lines.append(_("(no other seats)"), style=self.look("muted"))
         return lines
 
     def aim(self) -> tuple[int | None, str | None]:
@@ -301,8 +319,10 @@ class SwapoScreen(TableScreen):
             )
             for p in range(5)
         ]
-        title = Text(f"{self.seat_name(flow.target)}'s row — take ")
-        title.append(f"{len(flow.taken)}/{flow.k}", style=self.look("strong"))
+        taken = Text(f"{len(flow.taken)}/{flow.k}", style=self.look("strong"))
+        # TRANSLATORS: SwaPo Dagger, over an opponent's face-down row; {taken}: "1/2" picked
+        words = _("{name}'s row — take {taken}")
+        title = fill(words, name=self.seat_name(flow.target), taken=taken)
         label.update(title)
         row.show(faces, flow.target_cursor if 0 <= flow.target_cursor < 5 else None)
 
@@ -319,7 +339,7 @@ class SwapoScreen(TableScreen):
             locked_pos = set(lp[self.me] or [])
         declared = (self.view.get("declared") or [None] * ((self.me or 0) + 1))[self.me or 0]
         jokers = iter(declared or [])
-        new = self.received_now()
+        new = draw.received_now(self.view, self.me)
         faces = []
         for i, code in enumerate(hand):
             locked = False
@@ -335,40 +355,25 @@ class SwapoScreen(TableScreen):
                     picked=i in flow.picked,
                     locked=locked,
                     declared=next(jokers, None) if code == "JK" else None,
-                    tag=str(i + 1) if flow.dagger else self._new_tag(code, new),
+                    tag=str(i + 1) if flow.dagger else draw.new_tag(code, new),
                 )
             )
         return faces, picking
-
-    def received_now(self) -> list[str]:
-        """The cards that came to me in my latest exchange this round (to mark them "new")."""
-        if self.view.get("phase") not in ("swap", "give"):
-            return []
-        for swap in reversed(self.view.get("swaps") or []):
-            if swap.get("sent") is None or self.me not in (swap.get("seat"), swap.get("target")):
-                continue
-            return list(swap.get("received") if swap.get("seat") == self.me else swap["sent"])
-        return []
-
-    @staticmethod
-    def _new_tag(code: str, new: list[str]) -> str:
-        if code in new:
-            new.remove(code)
-            return "new"
-        return ""
 
     def render_hand(self) -> None:
         row = self.query_one("#hand", PickableCards)
         row.large = self.large
         label = self.query_one("#me-label", Static)
         if self.me is None:
-            label.update(Text("Watching (spectator)", style=self.look("muted")))
+            # TRANSLATORS: SwaPo, instead of the hand's title when only watching
+            label.update(Text(_("Watching (spectator)"), style=self.look("muted")))
             row.display = False
             return
-        faces, _ = self.hand_faces()
+        faces = self.hand_faces()[0]
         scores = self.view.get("scores") or []
         mine = scores[self.me] if self.me < len(scores) else 0
-        text = Text("You", style=self.look("strong"))
+        # TRANSLATORS: the local player's own seat line ("You (Eli)  3 pts")
+        text = Text(_("You"), style=self.look("strong"))
         name = self.my_name()
         if name:
             text.append(" (")
@@ -376,11 +381,15 @@ class SwapoScreen(TableScreen):
             text.append(")")
         text.append(f"  {draw.points_text(mine)}", style=self.look("muted"))
         if self.flow.reveal is not None:
-            text.append(f"  your hand for round {self.view.get('round')}", style=self.look("aside"))
+            # TRANSLATORS: SwaPo, after a round: the hand shown is for the next round
+            mine_now = _("your hand for round {number}").format(number=self.view.get("round"))
+            text.append("  " + mine_now, style=self.look("aside"))
         if self.view.get("dealer") == self.me:
-            text.append("  dealer", style=self.look("hint"))
+            # TRANSLATORS: SwaPo, on the local player's line: they deal this round
+            text.append("  " + _("dealer"), style=self.look("hint"))
         if self.flow.dagger and self.view.get("phase") == "swap":
-            text.append("  face down", style=self.look("muted"))
+            # TRANSLATORS: SwaPo Dagger, on the local player's line: their row lies face down
+            text.append("  " + _("face down"), style=self.look("muted"))
         label.update(text)
         row.display = bool(self.hand)
         cursor = None
@@ -407,11 +416,11 @@ class SwapoScreen(TableScreen):
 
     # -- the log -----------------------------------------------------------------------------
     def describe_event(self, event: dict) -> Text | str | None:
-        return draw.event_line(event, self.log_name, self.cards, self.flow.asterisk, self.look)
+        return swapo_log.event_line(event, self.log_name, self.cards, self.flow.asterisk, self.look)
 
     def log_name(self, seat: object) -> str:
         """Names in the log read as third person, the local player's too ("Eli asks Bo")."""
-        return self.seat_name(seat, you=False) if seat != self.me else (self.my_name() or "You")
+        return self.seat_name(seat, you=False) if seat != self.me else (self.my_name() or _("You"))
 
     def log_tag(self, event: dict) -> object:
         if event.get("type") == "deal" and isinstance(event.get("round"), int):
@@ -431,7 +440,9 @@ class SwapoScreen(TableScreen):
             self.tell_my_swap()
         if event.get("type") == "reveal" and self.flow.ace and isinstance(self.me, int):
             for ace, why in idle_aces(self.me, event.get("hands") or []):
-                line = f"  your {self.cards.label(ace)} cannot be used: {why}"
+                # TRANSLATORS: SwaPo Ace log: one of the player's Aces has no target; {why}: reason
+                words = _("your {ace} cannot be used: {why}")
+                line = "  " + words.format(ace=self.cards.label(ace), why=why)
                 self.log_pane.add(Text(line, style=self.look("muted")), self.log_round)
 
     def tell_my_swap(self) -> None:
@@ -439,7 +450,9 @@ class SwapoScreen(TableScreen):
         if self.flow.dagger:
             return
         got = self.got_at_reveal()
-        line = draw.my_swap_line(self.view, self.me, self.last_sent, self.cards, self.look, got)
+        line = swapo_log.my_swap_line(
+            self.view, self.me, self.last_sent, self.cards, self.look, got
+        )
         self.last_sent = []
         if line is not None:
             self.log_pane.add(line, self.log_round)
@@ -454,7 +467,7 @@ class SwapoScreen(TableScreen):
         return list((Counter(hands[self.me]) - kept).elements())
 
     def toast_for(self, event: dict) -> str | None:
-        return draw.toast_line(event, self.log_name)
+        return swapo_log.toast_line(event, self.log_name)
 
     def whispers_allowed(self) -> bool:
         options = self.table_info.get("options") or {}
@@ -462,13 +475,7 @@ class SwapoScreen(TableScreen):
 
     def scores_title(self) -> str:
         title = super().scores_title()
-        result = self.view.get("result") or {}
-        tiebreak = result.get("tiebreak")
-        if isinstance(tiebreak, dict) and tiebreak.get("reading"):
-            title += f" (tie broken: {str(tiebreak['reading']).replace('_', ' ')})"
-        if result.get("sudden_death"):
-            title += " after sudden death"
-        return title
+        return swapo_log.final_title(title, self.view.get("result") or {})
 
     def round_history(self) -> list[Text]:
         return [

@@ -6,9 +6,13 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from rich.cells import set_cell_size
 from rich.style import Style
 from rich.text import Text
 
+from lang import N_, _, ngettext, pgettext
+
+from ..fill import fill
 from ..widgets.cards import CardStyle
 from .swapo_powers import MENU_STEPS
 from .swapo_rules import (
@@ -18,7 +22,6 @@ from .swapo_rules import (
     declare_points,
     group_words,
     idle_aces,
-    round_words,
 )
 
 if TYPE_CHECKING:
@@ -47,23 +50,27 @@ def plain(name: str) -> Style:
     return Style()
 
 
-VARIANT_MARKS = {"dagger": "†", "asterisk": "*", "ace": " Ace"}
+VARIANT_MARKS = {"dagger": "†", "asterisk": "*"}
+# TRANSLATORS: the name of the card game SwaPo (a proper name: "swap" + "poker")
+GAME_NAME = N_("SwaPo")
 
 
 def title(view: dict) -> str:
     """ "SwaPo", "SwaPo† Ace", "SwaPo†*" …"""
     variants = view.get("variant") or []
-    name = "SwaPo"
+    name = _(GAME_NAME)
     for v in ("dagger", "asterisk"):
         if v in variants:
             name += VARIANT_MARKS[v]
     if "ace" in variants:
-        name += VARIANT_MARKS["ace"]
+        # TRANSLATORS: SwaPo header: the game's name with the Ace variant ("SwaPo† Ace")
+        name = _("{game} Ace").format(game=name)
     return name
 
 
 def points_text(points: int) -> str:
-    return f"{points} pt" if points == 1 else f"{points} pts"
+    # TRANSLATORS: SwaPo, a seat's score in points; keep short
+    return ngettext("{n} pt", "{n} pts", points).format(n=points)
 
 
 def hand_backs(count: int, style: CardStyle) -> str:
@@ -145,93 +152,29 @@ def swaps_summary(view: dict, name_of: NameOf, look: Look = plain) -> Text:
         parts.append(f"{name_of(seat)} ↔ {name_of(target)} ×{swap.get('k')}")
     for seat in view.get("rights_done") or []:
         if seat not in swapped:
-            parts.append(f"{name_of(seat)} kept")
+            # TRANSLATORS: SwaPo, a seat that kept its hand this round (no swap): "Dana kept"
+            parts.append(_("{name} kept").format(name=name_of(seat)))
     if not parts:
         return Text("")
-    out = Text("This round: ", style=look("muted"))
-    out.append(" · ".join(parts), style=look("muted"))
-    return out
+    # TRANSLATORS: SwaPo, the round's exchanges so far: "This round: Bo ↔ Chen ×2 · Dana kept"
+    words = _("This round: {swaps}").format(swaps=" · ".join(parts))
+    return Text(words, style=look("muted"))
 
 
-def event_line(
-    event: dict, name_of: NameOf, style: CardStyle, asterisk: bool, look: Look = plain
-) -> Text | str | None:
-    """One log line per public event."""
-    kind = event.get("type")
-    seat = event.get("seat")
-    who = name_of(seat) if isinstance(seat, int) else "?"
-    target = event.get("target")
-    whom = name_of(target) if isinstance(target, int) else "?"
-    if kind == "deal":
-        dealt = f"Round {event.get('round')} · {name_of(event.get('dealer'))} deals"
-        if event.get("sudden_death"):
-            dealt += " · sudden death"
-        if event.get("reshuffled"):
-            dealt += " · reshuffled"
-        return dealt + f" · pile {event.get('pile')}"
-    if kind == "arranged":
-        return f"{who} laid the row down"
-    if kind == "swap_asked":
-        k = event.get("k")
-        return f"{who} asks {whom} for {k} card{'s' if k != 1 else ''}"
-    if kind == "swapped":
-        k = event.get("k")
-        said = f"{who} swapped {k} card{'s' if k != 1 else ''} with {whom}"
-        if "take" in event and "give" in event:
-            take = " ".join(str(p + 1) for p in event.get("take") or [])
-            give = " ".join(str(p + 1) for p in event.get("give") or [])
-            said += f" (took {take}, gave {give})"
-        return said
-    if kind == "pass":
-        if event.get("phase") == "power":
-            return f"{who} is done with powers"
-        return f"{who} {'is done swapping' if asterisk else 'kept the hand'}"
-    if kind == "declared":
-        return f"{who} declared the joker"
-    if kind == "reveal":
-        return Text("Hands revealed", style=look("strong"))
-    if kind in ("stab", "steal"):
-        verb = "stabbed" if kind == "stab" else "stole"
-        line = Text(f"{who} {verb} {whom}'s ")
-        line.append_text(style.text(str(event.get("card"))))
-        line.append(f" ({style.label(POWER_CARDS[kind])})", style=look("muted"))
-        return line
-    if kind == "honey_trap":
-        return f"{who} took {whom}'s joker as {event.get('rank')} ({style.label('AH')})"
-    if kind == "draw":
-        return f"{who} played the Draw ({style.label('AC')}): no game this round"
-    if kind == "round_over":
-        return Text(round_words(event, name_of), style=look("gain"))
-    if kind == "sudden_death":
-        seats = ", ".join(name_of(s) for s in event.get("seats") or [])
-        return Text(f"Sudden death between {seats}", style=look("alert"))
-    if kind == "game_over":
-        winners = ", ".join(name_of(s) for s in event.get("winners") or [])
-        return Text(f"Game over — {winners or 'nobody'} won", style=look("strong"))
-    return None
-
-
-def toast_line(event: dict, name_of: NameOf) -> str | None:
-    """The big events get a toast too."""
-    kind = event.get("type")
-    who = name_of(event.get("seat")) if isinstance(event.get("seat"), int) else "?"
-    whom = name_of(event.get("target")) if isinstance(event.get("target"), int) else "?"
-    if kind == "round_over":
-        return round_words(event, name_of)
-    if kind == "stab":
-        return f"{who} stabbed {whom}'s {event.get('card')}"
-    if kind == "steal":
-        return f"{who} stole {whom}'s {event.get('card')}"
-    if kind == "honey_trap":
-        return f"{who} took {whom}'s joker"
-    if kind == "draw":
-        return f"{who} played the Draw — no game"
-    if kind == "sudden_death":
-        return "Sudden death!"
-    return None
-
-
-ACE_WORDS = {"stab": "Stab a card", "honey_trap": "Take a joker", "steal": "Steal a card"}
+ACE_WORDS = {
+    # TRANSLATORS: SwaPo power menu, the Stab (A♠): strike out one card of another hand
+    "stab": N_("Stab a card"),
+    # TRANSLATORS: SwaPo power menu, the Honey Trap (A♥): take another hand's joker
+    "honey_trap": N_("Take a joker"),
+    # TRANSLATORS: SwaPo power menu, the Steal (A♦): take one card of another hand
+    "steal": N_("Steal a card"),
+}
+AIMED_WORDS = {
+    # TRANSLATORS: SwaPo menu entry, the Stab power (A♠) on {name}'s {card}
+    "stab": N_("Stab {name}'s {card}"),
+    # TRANSLATORS: SwaPo menu entry, the Steal power (A♦) on {name}'s {card}
+    "steal": N_("Steal {name}'s {card}"),
+}
 
 
 def menu_label(
@@ -248,54 +191,23 @@ def menu_label(
             label.append(f"×{counts[entry['rank']] + 1}", style=look("muted"))
         return label
     if kind == "pass":
-        return Text("Pass")
+        # TRANSLATORS: SwaPo menu entry: use no (more) Ace powers
+        return Text(pgettext("menu", "Pass"))
     label = style.text(POWER_CARDS[str(kind)])  # the Ace that gives the power
     label.append(" ")
     whose = name_of(entry.get("target"))
     if "target" not in entry and kind != "draw":  # a power's first step: which Ace
-        label.append(ACE_WORDS[str(kind)])
+        label.append(_(ACE_WORDS[str(kind)]))
     elif kind in ("stab", "steal"):
-        label.append(f"{'Stab' if kind == 'stab' else 'Steal'} {whose}'s ")
-        label.append_text(style.text(entry["card"]))
+        words = _(AIMED_WORDS[str(kind)])
+        label.append_text(fill(words, name=whose, card=style.text(entry["card"])))
     elif kind == "honey_trap":
-        label.append(f"Take {whose}'s joker")
+        # TRANSLATORS: SwaPo menu entry, the Honey Trap power (A♥) on {name}'s joker
+        label.append(_("Take {name}'s joker").format(name=whose))
     else:
-        label.append("Draw: no game")
+        # TRANSLATORS: SwaPo menu entry, the Draw power (A♣): nobody scores this round
+        label.append(_("Draw: no game"))
     return label
-
-
-def my_swap_line(
-    view: dict,
-    me: int | None,
-    last_sent: list[str],
-    style: CardStyle,
-    look: Look = plain,
-    got: list[str] | None = None,
-) -> Text | None:
-    """Only the two seats involved learn which cards moved: my latest exchange, for my log.
-
-    When the exchange ended the round, the view has moved on to the next round; then what I
-    gave is ``last_sent`` and what I got (``got``) is read from the reveal.
-    """
-    for swap in reversed(view.get("swaps") or []):
-        if swap.get("sent") is None or me not in (swap.get("seat"), swap.get("target")):
-            continue
-        sent, received = swap.get("sent") or [], swap.get("received") or []
-        if swap.get("target") == me:
-            sent, received = received, sent
-        line = Text("  you gave ", style=look("muted"))
-        line.append_text(style.hand(sent))
-        line.append(" and got ", style=look("muted"))
-        line.append_text(style.hand(received))
-        return line
-    if not last_sent:
-        return None
-    line = Text("  you gave ", style=look("muted"))
-    line.append_text(style.hand(last_sent))
-    if got:
-        line.append(" and got ", style=look("muted"))
-        line.append_text(style.hand(got))
-    return line
 
 
 def results_lines(
@@ -305,7 +217,9 @@ def results_lines(
     gives its strength marked, the winners' shaded, stabbed cards struck), what it makes and
     the points taken."""
     if record.get("no_game"):
-        lines = [Text("No game: the Draw (A♣) was played, nobody scores.", style=look("muted"))]
+        # TRANSLATORS: SwaPo results panel; the Draw is the power of the Ace of clubs (A♣)
+        words = _("No game: the Draw (A♣) was played, nobody scores.")
+        lines = [Text(words, style=look("muted"))]
     else:
         lines = []
     hands = record.get("hands") or []
@@ -322,7 +236,8 @@ def results_lines(
         cut = stabbed[seat] if seat < len(stabbed) else []
         line = Text("★ " if won and not style.ascii_only else ("* " if won else "  "))
         line.stylize(look("winner" if won else "muted"))
-        line.append(name_of(seat)[:10].ljust(11), style=look("winner" if won else "strong"))
+        name = set_cell_size(name_of(seat), 10) + " "
+        line.append(name, style=look("winner" if won else "strong"))
         line.append_text(revealed_hand(hand, mine, cut, style, ace=ace, winner=won, look=look))
         size, ranks = best_groups(hand, mine, ace=ace or bool(mine))
         line.append(f"  {group_words(size, ranks)}", style=look("muted"))
@@ -341,8 +256,10 @@ def declare_grid(
     then what the rank under the cursor makes. ``hand`` holds the joker being declared (a
     taken joker: add it), ``declared`` the ranks of the hand's jokers declared before."""
     cards = [c for c in hand if c != "?"]
-    out = Text("rank ", look("muted"))
-    worth = Text("pts  ", look("muted"))
+    # TRANSLATORS: SwaPo Ace, the title of the row of ranks a joker may take; at most 4 cells
+    out = Text(set_cell_size(_("rank"), 4) + " ", look("muted"))
+    # TRANSLATORS: SwaPo Ace, the title of the row of points each rank gives; at most 4 cells
+    worth = Text(set_cell_size(_("pts"), 4) + " ", look("muted"))
     for i, entry in enumerate(entries):
         rank = str(entry.get("rank"))
         same = sum(1 for c in cards if c != "JK" and c[:-1] == rank) + [*declared, rank].count(rank)
@@ -356,18 +273,25 @@ def declare_grid(
         rank = str(entries[cursor].get("rank"))
         size, ranks = best_groups(cards, [*declared, rank], ace=True)
         points = declare_points(cards, declared, rank)[1]
-        out.append(
-            f"\nas {rank}: {group_words(size, ranks)}, {points} points if you win", look("muted")
+        # TRANSLATORS: SwaPo Ace, the joker declared as {rank}: {group}: "a pair of Ks"
+        words = ngettext(
+            "as {rank}: {group}, {points} point if you win",
+            "as {rank}: {group}, {points} points if you win",
+            points,
         )
+        said = words.format(rank=rank, group=group_words(size, ranks), points=points)
+        out.append("\n" + said, look("muted"))
     return out
 
 
-LEGEND = "D deals · ✓ done this round"
+# TRANSLATORS: SwaPo, what the seat rows' marks mean; keep the marks "D" and "✓" as they are
+LEGEND = N_("D deals · ✓ done this round")
 
 
 def legend(ascii_only: bool) -> str:
     """What the seat rows' marks mean."""
-    return LEGEND.replace("✓", "v") if ascii_only else LEGEND
+    words = _(LEGEND)
+    return words.replace("✓", "v") if ascii_only else words
 
 
 def menu_text(
@@ -402,8 +326,30 @@ def menu_text(
     if flow.step == "power":
         me = flow.seat if isinstance(flow.seat, int) else 0
         for ace, why in idle_aces(me, flow.view.get("revealed") or []):
-            out.append(f"\n{style.label(ace)} cannot be used: {why}", look("muted"))
+            # TRANSLATORS: SwaPo Ace: one of the player's Aces has no target; {why}: the reason
+            words = _("{ace} cannot be used: {why}").format(ace=style.label(ace), why=why)
+            out.append("\n" + words, look("muted"))
     effect = flow.effect()
     if effect:
         out.append(f"\n{effect}", style=look("gain"))
     return out
+
+
+def received_now(view: dict, me: int | None) -> list[str]:
+    """The cards that came to me in my latest exchange this round (to mark them "new")."""
+    if view.get("phase") not in ("swap", "give"):
+        return []
+    for swap in reversed(view.get("swaps") or []):
+        if swap.get("sent") is None or me not in (swap.get("seat"), swap.get("target")):
+            continue
+        return list(swap.get("received") if swap.get("seat") == me else swap["sent"])
+    return []
+
+
+def new_tag(code: str, new: list[str]) -> str:
+    """A card's tag: "new" for a card just received (each received card once)."""
+    if code in new:
+        new.remove(code)
+        # TRANSLATORS: SwaPo, the tag on a card just received in a swap; at most 4 cells
+        return _("new")
+    return ""

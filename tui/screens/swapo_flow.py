@@ -13,6 +13,9 @@ from typing import Any
 
 from rich.text import Text
 
+from lang import _, ngettext
+
+from . import swapo_ask
 from .decisions import Decisions, Outcome, Refuse, Send
 from .swapo_powers import MENU_STEPS, POWER_NAMES, PowerSteps, needs_rank
 from .swapo_rules import (
@@ -24,7 +27,6 @@ from .swapo_rules import (
     pickable_cards,
     pickable_positions,
     position_sets,
-    round_words,
     swap_card_sets,
     swap_counts,
     swap_targets,
@@ -49,7 +51,11 @@ CARD_STEPS = {"cards", "give", "give_pos"}  # picking from my own row, some card
 
 
 def seat_label(seat: object) -> str:
-    return f"Seat {seat + 1}" if isinstance(seat, int) else "table"
+    if isinstance(seat, int):
+        # TRANSLATORS: a seat without a name, by number ("Seat 3")
+        return _("Seat {number}").format(number=seat + 1)
+    # TRANSLATORS: the whole table, where a seat's name would be
+    return _("table")
 
 
 class SwapoDecisions(PowerSteps, Decisions):
@@ -193,93 +199,8 @@ class SwapoDecisions(PowerSteps, Decisions):
         return pickable_positions(self.taken, allowed, 5)
 
     def question(self) -> Text:
-        """The prompt's question for the step."""
-        name, step, k = self.name_of, self.step, self.k
-        if self.reveal is not None:
-            line = Text(round_words(self.reveal, name))
-            if not self.view.get("over"):
-                line.append(" · enter to continue")
-            return line
-        if step == "target":
-            targets = swap_targets(self.legal)
-            if not targets:
-                return Text("No exchange is possible any more — p to finish your turn")
-            line = Text("Choose an opponent to swap with — ")
-            line.append(" · ".join(f"{self.digit_of(s)} {name(s)}" for s in targets))
-            if can_pass(self.legal):
-                mine = any(sw.get("seat") == self.seat for sw in self.view.get("swaps") or [])
-                line.append(" · p done" if self.asterisk and mine else " · p pass")
-            return line
-        if step == "count":
-            counts = swap_counts(self.legal, self.target_seat)
-            span = f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
-            return Text(f"Swap with {name(self.target)}: how many cards? {span} · esc back")
-        if step == "cards":
-            return Text(
-                f"Your swap: {name(self.target)} · {k} card{'s' * (k != 1)} — pick "
-                f"the {k} you give (space) {len(self.picked)}/{k}, enter to swap"
-            )
-        if step == "take":
-            return Text(
-                f"Pick {k} of {name(self.target)}'s positions to take (1–5 or space) "
-                f"{len(self.taken)}/{k}, enter next"
-            )
-        if step == "give_pos":
-            return Text(
-                f"Now {k} of your positions to give (1–5 or space) "
-                f"{len(self.picked)}/{k}, enter to swap"
-            )
-        if step == "give":
-            ask = self.view.get("give") or {}
-            n = ask.get("k", 0)
-            return Text(
-                f"{name(ask.get('from'))} asks you for {n} card{'s' * (n != 1)} — pick the "
-                f"{n} you give (space) {len(self.picked)}/{n}, enter to give"
-            )
-        if step == "arrange":
-            held = " (holding a card: ←→ to move it)" if self.picked else ""
-            return Text(
-                f"Order your row before it goes face down: space grab/drop{held}, enter lay down"
-            )
-        if step == "declare" and not self.declaring():
-            return Text("No joker to declare — enter to go on (nobody sees who has one)")
-        if step == "declare":
-            left = self.view.get("to_declare") or 1
-            more = f" ({left} to declare)" if left > 1 else ""
-            return Text(f"Declare your joker{more}: ←→ rank, enter declare")
-        if step == "power":
-            return Text("Ace powers: which Ace? ←→ choose, enter · p pass")
-        if step == "power_target":
-            what = "whose joker" if self.power_kind == "honey_trap" else "which card"
-            power = POWER_NAMES.get(self.power_kind, "")
-            return Text(f"{power}: {what}? ←→ choose (digit: opponent), enter · esc back")
-        if step == "power_rank":
-            return Text(f"Honey trap on {name(self.target)}: the joker's new rank — ←→, enter")
-        return Text("Sent — waiting for the table…") if self.sent else self.waiting_words()
-
-    def waiting_words(self) -> Text:
-        view, name = self.view, self.name_of
-        idle = self.idle_words()
-        if idle is not None:
-            return Text(idle)
-        phase = view.get("phase")
-        pending = self.others_awaited()
-        who = ", ".join(name(s) for s in pending) or "the others"
-        if phase == "swap":
-            return Text(f"{name(view.get('turn'))} is choosing whom to swap with…")
-        if phase == "give":
-            ask = view.get("give") or {}
-            return Text(
-                f"{name(ask.get('seat'))} is choosing {ask.get('k')} cards to give "
-                f"{name(ask.get('from'))}…"
-            )
-        if phase == "declare":  # sealed: nobody may know who is still declaring
-            return Text("Waiting for the table: jokers are declared face down…")
-        if phase == "arrange":
-            return Text(f"Waiting for {who} to lay their rows down…")
-        if phase == "power":
-            return Text(f"{name(view.get('turn'))} is deciding on Ace powers…")
-        return Text(f"Waiting for {who}…")
+        """The prompt's question for the step (worded in ``swapo_ask``)."""
+        return swapo_ask.question(self)
 
     # -- which keys work now -----------------------------------------------------------------
     def key_state(self, key: str) -> bool | None:
@@ -363,7 +284,8 @@ class SwapoDecisions(PowerSteps, Decisions):
             return None
         ok = self.pickable()
         if not 0 <= index < len(ok) or not ok[index]:
-            return Refuse("that card cannot be picked now")
+            # TRANSLATORS: SwaPo refusal
+            return Refuse(_("that card cannot be picked now"))
         self.picked.append(index)
         self.cursor = index
         return None
@@ -374,7 +296,8 @@ class SwapoDecisions(PowerSteps, Decisions):
             self.taken.remove(pos)
             return None
         if not self.takeable()[pos]:
-            return Refuse("that position cannot be taken now")
+            # TRANSLATORS: SwaPo Dagger refusal: a position of an opponent's face-down row
+            return Refuse(_("that position cannot be taken now"))
         self.taken.append(pos)
         self.target_cursor = pos
         return None
@@ -386,12 +309,19 @@ class SwapoDecisions(PowerSteps, Decisions):
             if 1 <= digit <= len(others) and others[digit - 1] in swap_targets(self.legal):
                 self.choose_target(others[digit - 1])
                 return None
-            return Refuse(f"{digit} is not an opponent you can swap with")
+            # TRANSLATORS: SwaPo refusal after a digit key; {digit}: the digit pressed
+            return Refuse(_("{digit} is not an opponent you can swap with").format(digit=digit))
         if s == "count":
             if digit in swap_counts(self.legal, self.target_seat):
                 self.choose_count(digit)
                 return None
-            return Refuse(f"you cannot swap {digit} cards with {self.name_of(self.target)}")
+            # TRANSLATORS: SwaPo refusal after a digit key (the count of cards to swap)
+            words = ngettext(
+                "you cannot swap {count} card with {name}",
+                "you cannot swap {count} cards with {name}",
+                digit,
+            )
+            return Refuse(words.format(count=digit, name=self.name_of(self.target)))
         if s == "power_target":
             return self.aim_at(digit)
         if s == "take" and 1 <= digit <= 5:
@@ -431,22 +361,34 @@ class SwapoDecisions(PowerSteps, Decisions):
             cards = sorted(self.hand[i] for i in self.picked)
             if tuple(cards) in swap_card_sets(self.legal, target, k):
                 return self.send({"type": "swap", "target": target, "cards": cards})
-            return Refuse(f"pick exactly {k} card{'s' * (k != 1)} to give")
+            return Refuse(give_words(k))
         elif s == "take":
             if len(self.taken) != k:
-                return Refuse(f"pick exactly {k} of their positions")
+                # TRANSLATORS: SwaPo Dagger refusal: positions of the opponent's row
+                words = ngettext(
+                    "pick exactly {k} of their positions",
+                    "pick exactly {k} of their positions",
+                    k,
+                )
+                return Refuse(words.format(k=k))
             self.step, self.picked = "give_pos", []
         elif s == "give_pos":
             give = sorted(self.picked)
             if tuple(give) not in position_sets(self.legal, target, k, "give"):
-                return Refuse(f"pick exactly {k} of your positions")
+                # TRANSLATORS: SwaPo Dagger refusal: positions of the player's own row
+                words = ngettext(
+                    "pick exactly {k} of your positions",
+                    "pick exactly {k} of your positions",
+                    k,
+                )
+                return Refuse(words.format(k=k))
             take = sorted(self.taken)
             return self.send({"type": "swap", "target": target, "take": take, "give": give})
         elif s == "give":
             cards = sorted(self.hand[i] for i in self.picked)
             if tuple(cards) in card_sets(of_type(self.legal, "give")):
                 return self.send({"type": "give", "cards": cards})
-            return Refuse(f"pick exactly {(self.view.get('give') or {}).get('k')} cards to give")
+            return Refuse(give_words((self.view.get("give") or {}).get("k", 0)))
         elif s == "arrange":
             return self.send({"type": "arrange", "order": list(self.order)})
         elif s == "power" and entry is not None and entry["type"] in POWER_NAMES:
@@ -496,6 +438,14 @@ class SwapoDecisions(PowerSteps, Decisions):
         """The finished decision: wait for the table's answer."""
         self.step, self.sent = "wait", True
         return Send(action)
+
+
+def give_words(k: int) -> str:
+    """The refusal of a swap's or a give's cards that are not ``k``."""
+    # TRANSLATORS: SwaPo refusal when enter is pressed with the wrong number of cards picked
+    return ngettext("pick exactly {k} card to give", "pick exactly {k} cards to give", k).format(
+        k=k
+    )
 
 
 def _clamp(index: int, size: int) -> int:

@@ -7,11 +7,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from lang import N_, _
+
 from .decisions import Outcome, Refuse
 from .swapo_rules import NameOf, best_for, can_pass, of_type, power_effect
 
 POWER_ORDER = ("stab", "honey_trap", "draw", "steal")  # the Aces' menu: A♠ A♥ A♣ A♦
-POWER_NAMES = {"stab": "Stab", "honey_trap": "Honey trap", "steal": "Steal"}  # need a target
+POWER_NAMES = {  # the powers that need a target
+    # TRANSLATORS: SwaPo, the name of a power ("Stab", the Ace of spades: strike one card out)
+    "stab": N_("Stab"),
+    # TRANSLATORS: SwaPo, the name of a power ("Honey Trap", the Ace of hearts: take a joker)
+    "honey_trap": N_("Honey trap"),
+    # TRANSLATORS: SwaPo, the name of a power ("Steal", the Ace of diamonds: take one card)
+    "steal": N_("Steal"),
+}
 MENU_STEPS = {"count", "declare", "power", "power_target", "power_rank"}  # ←→ walk a menu
 
 
@@ -68,7 +77,11 @@ class PowerSteps:
             best = best_for(me, self.view, traps)
             if best is None:
                 return ""
-            return f"{power_effect(me, self.view, best, self.name_of)} · as {best['rank']}"
+            # TRANSLATORS: SwaPo, a Honey Trap's effect read with the joker's best new rank
+            words = _("{effect} · as {rank}")
+            return words.format(
+                effect=power_effect(me, self.view, best, self.name_of), rank=best["rank"]
+            )
         return power_effect(me, self.view, entry, self.name_of)
 
     def aim_at(self, digit: int) -> Outcome:
@@ -79,7 +92,8 @@ class PowerSteps:
             if entry.get("target") == seat:
                 self.menu_cursor = i
                 return None
-        return Refuse(f"{digit} is not an opponent you can aim at")
+        # TRANSLATORS: SwaPo refusal after a digit key; {digit}: the digit pressed
+        return Refuse(_("{digit} is not an opponent you can aim at").format(digit=digit))
 
 
 def needs_rank(entry: dict[str, Any]) -> bool:

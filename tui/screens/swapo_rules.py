@@ -10,6 +10,9 @@ from collections.abc import Callable, Iterable
 
 from engine.cards import RANKS
 from engine.swapo.scoring import JOKER, RANK_VALUES, ace_score
+from lang import N_, _, ngettext
+
+from ..fill import mine_or
 
 NameOf = Callable[[object], str]  # a seat number -> the name shown
 POWER_CARDS = {"stab": "AS", "honey_trap": "AH", "draw": "AC", "steal": "AD"}
@@ -118,12 +121,14 @@ def round_words(record: dict, name_of: NameOf) -> str:
     a pair, "Round 2: nobody has a pair — You, Bo tie (no points)"."""
     number = record.get("round", "?")
     if record.get("no_game"):
-        return f"Round {number}: no game (Draw)"
+        # TRANSLATORS: SwaPo, a round's result when the Draw (the Ace of clubs) was played
+        return _("Round {number}: no game (Draw)").format(number=number)
     winners = record.get("winners") or []
     points = record.get("points") or []
     hands = record.get("hands") or []
     ace = bool(record.get("declared")) and any(record.get("declared") or [])
-    extra = " · sudden death" if record.get("sudden_death") else ""
+    # TRANSLATORS: SwaPo, added after a round's result when it was played in sudden death
+    extra = _(" · sudden death") if record.get("sudden_death") else ""
     parts, sizes = [], []
     for seat in winners:
         hand = hands[seat] if seat < len(hands) and hands[seat] else []
@@ -131,35 +136,70 @@ def round_words(record: dict, name_of: NameOf) -> str:
         size, ranks = best_groups(hand, declared, ace=ace or bool(declared))
         sizes.append(size)
         got = points[seat] if seat < len(points) else 0
-        parts.append(f"{name_of(seat)} ({group_words(size, ranks)}, +{got})")
+        # TRANSLATORS: SwaPo, one winner of a round: "Bo (three 7s, +21)"
+        words = _("{name} ({group}, +{points})")
+        parts.append(words.format(name=name_of(seat), group=group_words(size, ranks), points=got))
     if len(winners) > 1 and max(sizes) <= 1:  # nobody made a pair: a tie on nothing
         got = [points[s] if s < len(points) else 0 for s in winners]
         names = and_list([name_of(s) for s in winners])
-        worth = "no points" if not any(got) else f"+{got[0]} each"
-        return f"Round {number}: nobody has a pair — {names} tie ({worth}){extra}"
-    verb = "won" if len(winners) == 1 else "share the win"
-    return f"Round {number}: {and_list(parts) or 'nobody'} {verb}{extra}"
+        if not any(got):
+            # TRANSLATORS: SwaPo, a round nobody won; {names}: "You, Bo and Chen"
+            tie = _("Round {number}: nobody has a pair — {names} tie (no points)")
+        else:
+            # TRANSLATORS: SwaPo, a round nobody won; {names}: "You, Bo and Chen"
+            tie = _("Round {number}: nobody has a pair — {names} tie (+{points} each)")
+        return tie.format(number=number, names=names, points=got[0]) + extra
+    if not parts:
+        # TRANSLATORS: SwaPo, a round's result with no winner
+        said = _("Round {number}: nobody won")
+    elif len(winners) == 1:
+        # TRANSLATORS: SwaPo, a round's result; {winners}: "Bo (three 7s, +21)"
+        said = _("Round {number}: {winners} won")
+    else:
+        # TRANSLATORS: SwaPo, a round's result; {winners}: "Bo (a pair of Ks, +13) and You (…)"
+        said = _("Round {number}: {winners} share the win")
+    return said.format(number=number, winners=and_list(parts)) + extra
 
 
 def and_list(words: list[str]) -> str:
     """ "A", "A and B", "A, B and C"."""
-    return " and ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else "".join(words)
+    if len(words) < 2:
+        return "".join(words)
+    # TRANSLATORS: a list of names or results: "{first} and {last}", first being "A, B"
+    both = _("{first} and {last}")
+    # TRANSLATORS: the separator between the first names of a list ("A, B and C")
+    comma = _(", ")
+    return both.format(first=comma.join(words[:-1]), last=words[-1])
 
 
-def rank_plural(rank: str) -> str:
-    """ "Qs", "10s", "6s": a rank counted more than once."""
-    return f"{rank}s"
+#: How a hand of several cards of one rank reads, by their count (3 or more).
+GROUP_WORDS = {
+    # TRANSLATORS: SwaPo, a hand's strength: three cards of {rank} ("three 7s", "three Qs")
+    3: N_("three {rank}s"),
+    # TRANSLATORS: SwaPo, a hand's strength: four cards of {rank} ("four 7s")
+    4: N_("four {rank}s"),
+    # TRANSLATORS: SwaPo, a hand's strength: five cards of {rank} ("five 7s")
+    5: N_("five {rank}s"),
+    # TRANSLATORS: SwaPo, a hand's strength: six cards of {rank} (jokers declared) ("six 7s")
+    6: N_("six {rank}s"),
+    # TRANSLATORS: SwaPo, a hand's strength: seven cards of {rank} ("seven 7s")
+    7: N_("seven {rank}s"),
+}
 
 
 def group_words(size: int, ranks: set[str]) -> str:
     """ "three 2s", "a pair of Ks", "no pair" — how a hand's strength reads."""
     if size <= 1 or not ranks:
-        return "no pair"
+        # TRANSLATORS: SwaPo, a hand's strength when no two cards share a rank
+        return _("no pair")
     rank = sorted(ranks, key=lambda r: rank_value(r))[-1]
     if size == 2:
-        return f"a pair of {rank_plural(rank)}"
-    words = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
-    return f"{words.get(size, str(size))} {rank_plural(rank)}"
+        # TRANSLATORS: SwaPo, a hand's strength: two cards of {rank} ("a pair of Ks")
+        return _("a pair of {rank}s").format(rank=rank)
+    if size in GROUP_WORDS:
+        return _(GROUP_WORDS[size]).format(rank=rank)
+    # TRANSLATORS: SwaPo, a hand's strength: {count} cards of {rank}, count in digits ("8 7s")
+    return ngettext("{count} {rank}", "{count} {rank}s", size).format(count=size, rank=rank)
 
 
 # -- Ace: what a power or a declaration would change ----------------------------------------
@@ -233,28 +273,48 @@ def best_for(me: int, view: dict, actions: list[dict]) -> dict | None:
     return max(actions, key=mine, default=None)
 
 
-def standing_words(winners: list[int], points: list[int], name_of: NameOf) -> str:
-    """ "Bo wins +12", "You +26 and Bo +14 share the win"."""
+def standing_words(
+    winners: list[int], points: list[int], name_of: NameOf, me: int | None = None
+) -> str:
+    """ "Bo wins +12", "You +26 and Bo +14 share the win" (``me``: the local seat)."""
     if not winners:
-        return "nobody wins"
+        # TRANSLATORS: SwaPo, who would win the round as the hands stand: nobody
+        return _("nobody wins")
     if len(winners) == 1:
-        name = name_of(winners[0])
-        return f"{name} {'win' if name == 'You' else 'wins'} +{points[winners[0]]}"
-    return and_list([f"{name_of(s)} +{points[s]}" for s in winners]) + " share the win"
+        seat = winners[0]
+        words = mine_or(
+            seat,
+            me,
+            # TRANSLATORS: SwaPo, who would win the round as the hands stand (you)
+            _("You win +{points}"),
+            # TRANSLATORS: SwaPo, who would win the round as the hands stand
+            _("{name} wins +{points}"),
+        )
+        return words.format(name=name_of(seat), points=points[seat])
+    # TRANSLATORS: SwaPo, one of several seats that would share the round: "Bo +14"
+    each = _("{name} +{points}")
+    names = and_list([each.format(name=name_of(s), points=points[s]) for s in winners])
+    # TRANSLATORS: SwaPo, several seats would share the round; {names}: "You +26 and Bo +14"
+    return _("{names} share the win").format(names=names)
 
 
 def power_effect(me: int, view: dict, action: dict, name_of: NameOf) -> str:
     """What a power would change, read on the revealed hands: "→ You win +26 (now Bo +12)"."""
     hands, declared = view.get("revealed") or [], view.get("declared") or []
-    now = ace_standing(hands, declared)
+    now = standing_words(*ace_standing(hands, declared), name_of, me)
     if action.get("type") == "draw":
-        return f"→ no game: nobody scores (now {standing_words(*now, name_of)})"
+        # TRANSLATORS: SwaPo, what the Draw would do; {now}: who wins as it stands ("Bo wins +12")
+        return _("→ no game: nobody scores (now {now})").format(now=now)
     if action.get("type") == "pass":
-        return f"→ {standing_words(*now, name_of)}"
+        # TRANSLATORS: SwaPo, who would win if no power is used ("→ Bo wins +12")
+        return _("→ {now}").format(now=now)
     then = ace_standing(*after_power(me, hands, declared, action))
-    if then == now:
-        return f"→ no change: {standing_words(*now, name_of)}"
-    return f"→ {standing_words(*then, name_of)} (now {standing_words(*now, name_of)})"
+    if then == ace_standing(hands, declared):
+        # TRANSLATORS: SwaPo, a power that changes no result; {now}: "Bo wins +12"
+        return _("→ no change: {now}").format(now=now)
+    # TRANSLATORS: SwaPo, what a power would change: "→ You win +26 (now Bo wins +12)"
+    words = _("→ {then} (now {now})")
+    return words.format(then=standing_words(*then, name_of, me), now=now)
 
 
 def declare_points(hand: list[str], declared: list[str], rank: str) -> tuple[int, int]:
@@ -275,9 +335,12 @@ def idle_aces(me: int, hands: Hands) -> list[tuple[str, str]]:
     others = [h for s, h in enumerate(hands) if s != me and h]
     out = []
     if "AH" in mine and not any(JOKER in h for h in others):
-        out.append(("AH", "no one else holds a joker"))
+        # TRANSLATORS: SwaPo, why the Honey Trap (A♥, takes a joker) cannot be used
+        out.append(("AH", _("no one else holds a joker")))
     if "AD" in mine and not any(c != JOKER for h in others for c in h):
-        out.append(("AD", "nothing left to steal"))
+        # TRANSLATORS: SwaPo, why the Steal (A♦) cannot be used
+        out.append(("AD", _("nothing left to steal")))
     if "AS" in mine and not others:
-        out.append(("AS", "no card left to stab"))
+        # TRANSLATORS: SwaPo, why the Stab (A♠) cannot be used
+        out.append(("AS", _("no card left to stab")))
     return out
