@@ -15,20 +15,24 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 import engine
+from lang import N_, _, ngettext
 
+from ..cells import ljust, rjust
 from ..connect import Launcher, host_launcher, join_launcher, play_launcher
 from ..settings import Settings
 from ..text import clean, literal
-from .dialogs import RulesScreen
+from ..widgets.footer import WordedFooter
+from .dialogs import LanguageMenu, RulesScreen
 from .forms import JoinForm, JoinRequest, TableForm, TableRequest
 
 GAME_TITLES = {name: cls.SHORT_TITLE for name, cls in engine.GAMES.items()}
 
-LOBBY_HELP = """# kotatsu
+# TRANSLATORS: the lobby's help (Markdown); keep the keys and the table's shape
+LOBBY_HELP = N_("""# kotatsu
 
 A card table for friends on one network. One player hosts; the others find the table here
 (or join by address when the network blocks multicast).
@@ -41,14 +45,21 @@ A card table for friends on one network. One player hosts; the others find the t
 | a | join a table by address (`HOST:PORT`) |
 | w | watch the selected table (or the one that was full) |
 | r | look for tables again |
+| l | the language kotatsu speaks (remembered) |
 | q | quit |
 
 At a table: ←→ move, space pick, enter confirm, esc back, digits pick seats and counts,
 `c` chat, `s` scores, `?` the game's rules, `q` leave. The games: **SwaPo** (with Dagger,
 Asterisk and Ace), **Swoop** and **秘十 Mi Shi**; `kotatsu rules GAME` prints their rules.
-"""
+""")
 
-COLUMNS = "table".ljust(18) + "game".ljust(16) + "seats".rjust(5) + "  address"
+
+def columns() -> str:
+    """The lobby's column heads, lined up by cells with ``table_line``."""
+    # TRANSLATORS: the lobby's column heads: table (≤ 16 cells), game (≤ 14), seats (≤ 5)
+    heads = (_("table"), _("game"), _("seats"), _("address"))
+    return ljust(heads[0], 18) + ljust(heads[1], 16) + rjust(heads[2], 5) + "  " + heads[3]
+
 
 BrowserFactory = Callable[[Callable[[Any], None], Callable[[str], None]], Any]
 
@@ -90,15 +101,17 @@ class LobbyScreen(Screen[None]):
         "lobby--muted",  # hints, the column heads, full tables, addresses
         "lobby--warning",  # discovery does not work here
     }
+    # TRANSLATORS: the lobby's footer key descriptions; keep them short
     BINDINGS: ClassVar[list] = [
-        Binding("enter", "join_selected", "join", show=True, key_display="enter"),
-        Binding("h", "host", "host a table"),
-        Binding("b", "bots", "play vs bots"),
-        Binding("a", "address", "join by address"),
-        Binding("w", "watch", "watch"),
-        Binding("r", "refresh", "refresh"),
-        Binding("question_mark", "help", "help", key_display="?"),
-        Binding("q", "app.quit", "quit"),
+        Binding("enter", "join_selected", N_("join"), show=True, key_display="enter"),
+        Binding("h", "host", N_("host a table")),
+        Binding("b", "bots", N_("play vs bots")),
+        Binding("a", "address", N_("join by address")),
+        Binding("w", "watch", N_("watch")),
+        Binding("r", "refresh", N_("refresh")),
+        Binding("question_mark", "help", N_("help"), key_display="?"),
+        Binding("q", "app.quit", N_("quit")),
+        Binding("l", "language", N_("language"), show=False),
     ]
 
     @dataclass
@@ -107,6 +120,13 @@ class LobbyScreen(Screen[None]):
         table (or says why it could not)."""
 
         launcher: Launcher
+
+    @dataclass
+    class LanguageChosen(Message):
+        """The player chose the language ``code`` (lang.LANGUAGES): the app reads it from
+        now on, remembers it, and has its screens say their words again."""
+
+        code: str
 
     def __init__(self, settings: Settings, *, browser: BrowserFactory | None = None) -> None:
         super().__init__()
@@ -122,20 +142,20 @@ class LobbyScreen(Screen[None]):
         yield Static("", id="lobby-columns")
         yield OptionList(id="tables")
         yield Static("", id="lobby-keys")
-        yield Footer(compact=True)
+        yield WordedFooter(compact=True)
 
     def keys_line(self) -> Text:
         return Text(
-            "↑↓ choose · enter join · no table? b plays against bots at once, h hosts one",
+            _("↑↓ choose · enter join · no table? b plays against bots at once, h hosts one"),
             self.look("muted"),
         )
 
     def draw_texts(self) -> None:
         """The title, the column heads, the keys and the tables, in the screen's looks."""
         title = Text(" kotatsu", self.look("name"))
-        title.append(" — tables on this network")
+        title.append(_(" — tables on this network"))
         self.query_one("#lobby-title", Static).update(title)
-        self.query_one("#lobby-columns", Static).update(Text(COLUMNS, self.look("muted")))
+        self.query_one("#lobby-columns", Static).update(Text(columns(), self.look("muted")))
         self.query_one("#lobby-keys", Static).update(self.keys_line())
         self.show_tables()
 
@@ -159,7 +179,7 @@ class LobbyScreen(Screen[None]):
             await self.browser.start()
         except Exception as exc:  # no multicast: joining by address still works
             self.browser = None
-            self.status = f"LAN discovery is unavailable ({clean(exc, limit=60)})"
+            self.status = clean(exc, limit=60)  # why discovery is unavailable
         self.show_tables()
 
     async def stop_browser(self) -> None:
@@ -198,17 +218,17 @@ class LobbyScreen(Screen[None]):
             )
         status = self.query_one("#lobby-status", Static)
         if self.status != "searching":
-            status.update(Text(f"  {self.status} — a: join by address", self.look("warning")))
+            problem = _("LAN discovery is unavailable ({reason}) — a: join by address")
+            status.update(Text("  " + problem.format(reason=self.status), self.look("warning")))
         elif ordered:
-            found = f"{len(ordered)} table{'s' if len(ordered) != 1 else ''} found"
-            status.update(Text(f"  {found} · still looking…", self.look("muted")))
-        else:
-            status.update(
-                Text(
-                    "  Searching for tables on this network…  (b: play against bots)",
-                    self.look("muted"),
-                )
+            n = len(ordered)
+            found = ngettext(
+                "{n} table found · still looking…", "{n} tables found · still looking…", n
             )
+            status.update(Text("  " + found.format(n=n), self.look("muted")))
+        else:
+            searching = _("Searching for tables on this network…  (b: play against bots)")
+            status.update(Text("  " + searching, self.look("muted")))
         tables.display = bool(ordered)
         self.query_one("#lobby-columns").display = bool(ordered)
 
@@ -219,7 +239,7 @@ class LobbyScreen(Screen[None]):
     def action_join_selected(self) -> None:
         tables = self.query_one("#tables", OptionList)
         if tables.highlighted is None or not self.tables:
-            self.notify("No table selected — a: join by address", markup=False)
+            self.notify(_("No table selected — a: join by address"), markup=False)
             return
         option = tables.get_option_at_index(tables.highlighted)
         self.join_table(self.tables.get(option.id or ""))
@@ -248,7 +268,7 @@ class LobbyScreen(Screen[None]):
         if watch is not None:
             self.sit(watch)
         else:
-            self.notify("No table selected — a: join by address", markup=False)
+            self.notify(_("No table selected — a: join by address"), markup=False)
 
     def action_host(self) -> None:
         self.app.push_screen(TableForm("host"), self._table_request)
@@ -270,7 +290,21 @@ class LobbyScreen(Screen[None]):
         self.start_browser()
 
     def action_help(self) -> None:
-        self.app.push_screen(RulesScreen("", "kotatsu", text=LOBBY_HELP))
+        self.app.push_screen(RulesScreen("", "kotatsu", text=_(LOBBY_HELP)))
+
+    def action_language(self) -> None:
+        """Choose the language (each shown in its own name); the app remembers it."""
+
+        def chosen(code: str | None) -> None:
+            if code:
+                self.post_message(self.LanguageChosen(code))
+
+        self.app.push_screen(LanguageMenu(self.settings.lang), chosen)
+
+    def reword(self) -> None:
+        """Say everything again in the language now chosen (the footer too)."""
+        self.draw_texts()
+        self.refresh_bindings()
 
     def _table_request(self, request: TableRequest | None) -> None:
         if request is None:
