@@ -108,6 +108,7 @@ class ScoresScreen(ModalScreen[None]):
     leader marked), the game's length and the game's own round details."""
 
     CSS_PATH = "dialogs.tcss"
+    # TRANSLATORS: footer key description; keep very short
     BINDINGS: ClassVar[list] = [Binding("escape,s,q", "dismiss", N_("close"), show=True)]
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "scores--name",  # a seat's name and total

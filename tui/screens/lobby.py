@@ -101,16 +101,24 @@ class LobbyScreen(Screen[None]):
         "lobby--muted",  # hints, the column heads, full tables, addresses
         "lobby--warning",  # discovery does not work here
     }
-    # TRANSLATORS: the lobby's footer key descriptions; keep them short
     BINDINGS: ClassVar[list] = [
+        # TRANSLATORS: the lobby's footer key description; keep it short
         Binding("enter", "join_selected", N_("join"), show=True, key_display="enter"),
+        # TRANSLATORS: the lobby's footer key description; keep it short
         Binding("h", "host", N_("host a table")),
+        # TRANSLATORS: the lobby's footer key description; keep it short
         Binding("b", "bots", N_("play vs bots")),
+        # TRANSLATORS: the lobby's footer key description; keep it short
         Binding("a", "address", N_("join by address")),
+        # TRANSLATORS: the lobby's footer key description; keep it short
         Binding("w", "watch", N_("watch")),
+        # TRANSLATORS: the lobby's footer key description; keep it short
         Binding("r", "refresh", N_("refresh")),
+        # TRANSLATORS: the lobby's footer key description; keep it short
         Binding("question_mark", "help", N_("help"), key_display="?"),
+        # TRANSLATORS: the lobby's footer key description; keep it short
         Binding("q", "app.quit", N_("quit")),
+        # TRANSLATORS: the lobby's footer key description; keep it short
         Binding("l", "language", N_("language"), show=False),
     ]
 

@@ -9,7 +9,6 @@ scores and chat, and shows rejections; the screen is drawn from the received vie
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import time
 from typing import Any, ClassVar
@@ -18,13 +17,12 @@ from rich.style import Style
 from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-from lang import N_, _, pgettext
+from lang import _, pgettext
 
 from ..cells import fill
 from ..connect import Seat
@@ -36,6 +34,7 @@ from ..widgets.log import EventLog
 from ..widgets.prompt import PromptBar
 from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
 from .dialogs import ConfirmLeave, RulesScreen, ScoresScreen
+from .keys import FOOTER_WORDS, GAME_BINDINGS, TABLE_BINDINGS, word_of, worded
 from .people import PeopleMixin
 from .results import (
     END_EVENTS,
@@ -52,61 +51,6 @@ TALL = 34  # from this many rows (and WIDE columns) cards are drawn large
 NARROW = 80  # below this many columns the side pane is slimmer
 MIN_WIDTH, MIN_HEIGHT = 70, 20  # below this the table asks for a bigger window
 CARD_CODE = re.compile(r"(?<![\w])(?:(10|[2-9JQKA])([SHDC])|(JK|BJ|SJ))(?![\w])")
-
-#: The game keys, with the footer's usual word for each (English msgids: the footer words
-#: them, tui/widgets/footer.py).
-# TRANSLATORS: the footer's key descriptions below are very short (≤ 8 cells if you can)
-GAME_BINDINGS = [
-    Binding("left,h", "move(-1)", N_("move"), key_display="←→", id="move-left"),
-    Binding("right,l", "move(1)", N_("move"), show=False, id="move-right"),
-    Binding("space", "pick", N_("pick"), key_display="space"),
-    Binding("enter", "confirm", N_("ok"), key_display="enter"),
-    Binding("escape", "back", N_("back"), key_display="esc"),
-    *[Binding(str(d), f"digit({d})", f"{d}", show=False) for d in range(10)],
-]
-TABLE_BINDINGS = [
-    Binding("c", "chat", N_("chat")),
-    Binding("s", "scores", N_("scores")),
-    Binding("question_mark", "rules", N_("rules"), key_display="?"),
-    Binding("q", "leave", N_("leave")),
-    # TRANSLATORS: footer key description: the host's menu (a verb-less noun is fine)
-    Binding("m", "host_menu", N_("host")),
-]
-
-#: The other words a game key's footer entry may say, as the decision model's ``key_label``
-#: chooses ("enter ok" becomes "enter swap"). Textual shows one binding per key, so each word
-#: is a binding of its own on the same key, and ``check_action`` lets through only the one
-#: ``key_label`` names (Textual's "dynamic actions"). A word not listed here shows the key's
-#: usual word; a new game adds its words here. They are English msgids (the footer words
-#: them); ``key_label`` answers the English word.
-# TRANSLATORS: footer key descriptions; keep very short (≤ 8 cells if you can)
-FOOTER_WORDS: dict[str, tuple[str, ...]] = {
-    "pick": (N_("grab"), N_("pass")),
-    "confirm": (
-        *(N_("choose"), N_("swap"), N_("next"), N_("give"), N_("lay down"), N_("declare")),
-        *(N_("use"), N_("take"), N_("continue"), N_("play"), N_("chain"), N_("go alone")),
-        N_("bury"),
-    ),
-    "back": (N_("clear"), N_("close")),
-}
-
-
-def worded(bindings: list[Binding]) -> list[Binding]:
-    """A copy of each shown game-key binding for each of its FOOTER_WORDS: the same key and
-    action, the word as the description and as the action's last argument."""
-    out = []
-    for binding in bindings:
-        name, _paren, args = binding.action.partition("(")
-        args = args.removesuffix(")")
-        for word in FOOTER_WORDS.get(name, ()) if binding.show else ():
-            action = f"{name}({args}, {word!r})" if args else f"{name}({word!r})"
-            out.append(dataclasses.replace(binding, action=action, description=word))
-    return out
-
-
-def word_of(parameters: tuple[object, ...]) -> str | None:
-    """The footer word a worded binding carries (its last, text, argument), else None."""
-    return parameters[-1] if parameters and isinstance(parameters[-1], str) else None
 
 
 class TableScreen(PeopleMixin, Screen[None]):
