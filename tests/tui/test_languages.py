@@ -56,6 +56,14 @@ def wide(monkeypatch):
 
 
 @pytest.fixture
+def wide_but_english(monkeypatch):
+    """English as it is; every other language double-width."""
+    monkeypatch.setattr(
+        lang, "translation", lambda code: gettext.NullTranslations() if code == "en" else Wide()
+    )
+
+
+@pytest.fixture
 def config_home(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     monkeypatch.delenv("KOTATSU_SHARED", raising=False)
@@ -142,11 +150,14 @@ async def test_a_table_fits_80x24_when_every_word_is_double_width(wide, game):
 
 
 # -- the lobby's language setting ----------------------------------------------------------
-async def test_choosing_a_language_in_the_lobby_is_remembered_and_shown_at_once(config_home):
+async def test_choosing_a_language_in_the_lobby_is_remembered_and_shown_at_once(
+    config_home, wide_but_english
+):
     app = lobby_app(lang="en")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert "tables on this network" in "\n".join(screen_lines(app))
+        before = "\n".join(screen_lines(app))
+        assert "tables on this network" in before and "h host a table" in before
         await pilot.press("l")
         await wait_until(pilot, lambda: isinstance(app.screen, LanguageMenu))
         menu = app.screen.query_one("#languages", OptionList)
@@ -158,9 +169,10 @@ async def test_choosing_a_language_in_the_lobby_is_remembered_and_shown_at_once(
         assert load_config().get("lang") == "ja"
         assert app.voice.code == "ja" and app.settings.lang == "ja"
         assert app.screen.settings.lang == "ja"
-        with lang.scope("ja"):
-            title = lang._(" — tables on this network")
-        assert title in "\n".join(screen_lines(app))  # re-worded at once
+        await pilot.pause()
+        after = "\n".join(screen_lines(app))  # re-worded at once, the footer too
+        assert "ｔａｂｌｅｓ ｏｎ ｔｈｉｓ ｎｅｔｗｏｒｋ" in after
+        assert "h ｈｏｓｔ ａ ｔａｂｌｅ" in after
     # the next run starts in the saved language
     assert lang.pick(cli.language_asked([]), load_lang(), {}) == "ja"
     again = make_app(settings=Settings(lang=lang.pick(None, load_lang(), {})))

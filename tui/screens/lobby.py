@@ -19,7 +19,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 import engine
-from lang import N_, _, ngettext
+from lang import N_, _, ngettext, pgettext
 
 from ..cells import ljust, rjust
 from ..connect import Launcher, host_launcher, join_launcher, play_launcher
@@ -57,7 +57,12 @@ Asterisk and Ace), **Swoop** and **秘十 Mi Shi**; `kotatsu rules GAME` prints 
 def columns() -> str:
     """The lobby's column heads, lined up by cells with ``table_line``."""
     # TRANSLATORS: the lobby's column heads: table (≤ 16 cells), game (≤ 14), seats (≤ 5)
-    heads = (_("table"), _("game"), _("seats"), _("address"))
+    heads = (
+        pgettext("column", "table"),
+        pgettext("column", "game"),
+        pgettext("column", "seats"),
+        pgettext("column", "address"),
+    )
     return ljust(heads[0], 18) + ljust(heads[1], 16) + rjust(heads[2], 5) + "  " + heads[3]
 
 
