@@ -16,14 +16,32 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from . import cards as _cards
+from .reasons import REASONS, Param, english
 
 
 class IllegalAction(Exception):
-    """An action that the rules do not allow now. ``str(exc)`` is a reason a person can read."""
+    """An action that the rules do not allow now: a ``code`` of ``engine.reasons.REASONS`` and
+    its ``params`` (data, worded by each screen in its player's language). ``str(exc)`` and
+    ``reason`` are the English sentence."""
+
+    def __init__(self, code: str, **params: Param) -> None:
+        super().__init__(code, params)
+        self.code = code
+        self.params: dict[str, Param] = params
+
+    def __str__(self) -> str:
+        return english(REASONS, self.code, self.params)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_illegal, (self.code, self.params))
 
     @property
     def reason(self) -> str:
         return str(self)
+
+
+def _illegal(code: str, params: dict[str, Param]) -> IllegalAction:
+    return IllegalAction(code, **params)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -112,7 +130,7 @@ def check_action(action: object, shape: dict[str, type | tuple[type, ...]]) -> d
     is never accepted where ``int`` is asked. Raises IllegalAction naming the fault.
     """
     if not isinstance(action, dict):
-        raise IllegalAction("an action must be a mapping")
+        raise IllegalAction("not_a_mapping")
     keys = set(action)
     missing = sorted(set(shape) - keys)
     extra = sorted(k for k in keys - set(shape) if isinstance(k, str)) + sorted(
@@ -120,15 +138,15 @@ def check_action(action: object, shape: dict[str, type | tuple[type, ...]]) -> d
     )
     kind = action.get("type", "?")
     if missing:
-        raise IllegalAction(f"{kind}: missing {', '.join(missing)}")
+        raise IllegalAction("missing_keys", kind=str(kind), keys=missing)
     if extra:
-        raise IllegalAction(f"{kind}: unexpected {', '.join(extra)}")
+        raise IllegalAction("unexpected_keys", kind=str(kind), keys=extra)
     for key, typ in shape.items():
         value = action[key]
         if isinstance(value, bool) and typ is not bool and bool not in _as_tuple(typ):
-            raise IllegalAction(f"{kind}: {key} has the wrong type")
+            raise IllegalAction("wrong_type", kind=str(kind), key=key)
         if not isinstance(value, typ):
-            raise IllegalAction(f"{kind}: {key} has the wrong type")
+            raise IllegalAction("wrong_type", kind=str(kind), key=key)
     return action
 
 
@@ -139,21 +157,21 @@ def _as_tuple(typ: type | tuple[type, ...]) -> tuple[type, ...]:
 def check_codes(kind: str, key: str, value: list) -> list[str]:
     """Every item is a well-formed card code."""
     if not all(_cards.is_card(c) for c in value):
-        raise IllegalAction(f"{kind}: {key} must be a list of card codes")
+        raise IllegalAction("not_card_codes", kind=kind, key=key)
     return value
 
 
 def check_ints(kind: str, key: str, value: list) -> list[int]:
     """Every item is an int (not a bool)."""
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise IllegalAction(f"{kind}: {key} must be a list of whole numbers")
+        raise IllegalAction("not_whole_numbers", kind=kind, key=key)
     return value
 
 
 def action_type(action: object) -> str:
     """The ``type`` of an action, or IllegalAction when it has none."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction("an action must be a mapping with a string 'type'")
+        raise IllegalAction("no_type")
     return action["type"]
 
 
@@ -251,8 +269,9 @@ class Game:
         moves = self.PHASES[self.phase].moves
         move = moves.get(kind)
         if move is None:
-            allowed = ", ".join(sorted(moves))
-            raise IllegalAction(f"{kind!r} is not allowed in the {self.phase} phase ({allowed})")
+            raise IllegalAction(
+                "not_allowed_now", kind=kind, phase=self.phase, allowed=sorted(moves)
+            )
         plan = move.check(self, seat, action)
         return move.commit(self, seat, plan)
 
@@ -269,13 +288,13 @@ class Game:
     # Shared helpers -------------------------------------------------------------------------
     def check_seat(self, seat: object) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
-            raise IllegalAction(f"there is no seat {seat!r} at this table")
+            raise IllegalAction("no_such_seat", given=repr(seat))
         return seat
 
     def check_turn(self, seat: int) -> None:
         """Raise unless ``seat`` is awaited now."""
         self.check_seat(seat)
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("game_over")
         if seat not in self.pending():
-            raise IllegalAction("it is not your turn")
+            raise IllegalAction("not_your_turn")

@@ -17,6 +17,7 @@ from engine.search import SearchBot
 from .client import Client
 from .hostbots import THINK, think
 from .messages import Refused
+from .reasons import sentence
 
 log = logging.getLogger("kotatsu.net.botclient")
 
@@ -57,12 +58,14 @@ async def play_seat(
             kind_of == "rejected"
             and latest is not None
             and latest["legal"]
-            and not message["reason"].startswith("stale")
+            and message["code"] != "stale"
             and message["version"] == latest["version"] == client.version != fallback_version
         ):
             fallback_version = latest["version"]
             log.warning(
-                "bot action rejected (%s); playing the first legal action", message["reason"]
+                "bot action rejected (%s: %s); playing the first legal action",
+                message["code"],
+                sentence(message["code"], message["params"]),
             )
             await _send(client, latest["legal"][0], latest["version"])
     return None
@@ -98,5 +101,5 @@ async def run_bot_client(
         await client.close()
     if result is None and client.last_error is not None:  # e.g. the host closed the table
         error = client.last_error
-        raise Refused(error["code"], error["msg"])
+        raise Refused.of(error)
     return result

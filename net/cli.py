@@ -18,11 +18,14 @@ from argparse import Namespace
 from pathlib import Path
 from typing import Any
 
+from lang import _
+
 from .botclient import run_bot_client
 from .discovery import Advertiser, find_ssh_servers, find_tables
 from .host import Host
 from .journal import JournalError, default_journal_dir
 from .messages import Refused
+from .reasons import say
 
 
 def _say(text: str) -> None:
@@ -135,7 +138,10 @@ def run_bot(args: Namespace) -> int:
             )
         )
     except Refused as exc:
-        _say(exc.msg if exc.code in ("closed", "removed") else f"the table refused us: {exc.msg}")
+        said = say(exc.code, exc.params)
+        if exc.code not in ("closed", "removed"):
+            said = _("the table refused us: {reason}").format(reason=said)
+        _say(said)
         return 1
     except (OSError, TimeoutError) as exc:
         _say(f"cannot reach {address}:{port}: {exc}")

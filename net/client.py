@@ -21,14 +21,16 @@ from .messages import (
     Refused,
     check_host,
     clean_host_text,
+    error_message,
     password_key,
     password_proof,
 )
+from .reasons import family
 from .seatstore import SeatFile, claim
 
 log = logging.getLogger("kotatsu.net.client")
 
-NO_RECONNECT_CODES = {
+NO_RECONNECT_CODES = {  # error code families (``full.seats`` is a ``full``)
     "replaced",
     "flood",
     "protocol",
@@ -60,7 +62,7 @@ class _Link:
         try:
             return await self.frames.receive()
         except Refused as exc:
-            raise ConnectionError(f"from the host: {exc.msg}") from None
+            raise ConnectionError(f"from the host: {exc}") from None
 
     def send(self, message: dict[str, Any]) -> None:
         self.writer.write(encode(message))
@@ -141,7 +143,7 @@ class Client:
                 if exc.retry is None or self._closing or time.monotonic() >= deadline:
                     raise
                 wait = min(exc.retry, RETRY_LIMIT, max(0.0, deadline - time.monotonic()))
-                log.info("the host is busy (%s); trying again in %.2f s", exc.msg, wait)
+                log.info("the host is busy (%s); trying again in %.2f s", exc.code, wait)
                 await asyncio.sleep(wait)
 
     async def _proof(self, salt: bytes | None, nonce: bytes) -> bytes | None:
@@ -161,13 +163,13 @@ class Client:
         try:
             hello = await asyncio.wait_for(link.receive(), self.connect_timeout)
             if hello["t"] == "error":
-                raise Refused(hello["code"], hello["msg"], hello.get("retry"))
+                raise Refused.of(hello)
             if hello["t"] != "hello":
-                raise Refused("protocol", f"expected hello, got {hello['t']}")
+                raise Refused("protocol.expected", expected="hello", got=hello["t"])
             if hello["v"] != PROTOCOL_VERSION:
-                raise Refused("version", f"the host speaks protocol {hello['v']}, not ours")
+                raise Refused("version", theirs=hello["v"], ours=PROTOCOL_VERSION)
             if hello["table"]["password"] and self.password is None:
-                raise Refused("password", "this table needs a password")
+                raise Refused("password.needed")
             auth = await self._proof(hello["salt"], hello["nonce"])
             stored = self._stored_token(hello["table"]["name"])
             link.send(
@@ -187,9 +189,9 @@ class Client:
                 link.close()
                 return await self._open()
             if answer["t"] == "error":
-                raise Refused(answer["code"], answer["msg"], answer.get("retry"))
+                raise Refused.of(answer)
             if answer["t"] != "welcome":
-                raise Refused("protocol", f"expected welcome, got {answer['t']}")
+                raise Refused("protocol.expected", expected="welcome", got=answer["t"])
         except BaseException:
             link.close()
             raise
@@ -290,7 +292,7 @@ class Client:
                     self.last_error = message
                     if message["code"] == "removed" and self._slot is not None:
                         self._slot.forget()
-                    return message["code"] in NO_RECONNECT_CODES
+                    return family(message["code"]) in NO_RECONNECT_CODES
         except (ConnectionError, OSError) as exc:
             log.info("connection to %s:%s lost: %s", self.host, self.port, exc)
             return False
@@ -321,7 +323,7 @@ class Client:
                 self.connected = True
                 return True
             except Refused as exc:
-                self._queue.put_nowait({"t": "error", "code": exc.code, "msg": exc.msg})
+                self._queue.put_nowait(error_message(exc.code, exc.params))
                 return False
             except (OSError, TimeoutError, ConnectionError):
                 await asyncio.sleep(delay)

@@ -20,7 +20,7 @@ from typing import Any
 
 from .codec import CLIENT_FRAME_LIMIT, encode
 from .framing import FrameReader
-from .messages import Refused, check_client, error_message
+from .messages import Refused, check_client
 
 WRITE_BUFFER_LIMIT = 4 * 1024 * 1024
 """A peer that lets this much pile up unread is too slow to keep up and is dropped."""
@@ -110,15 +110,15 @@ class Connection:
             return
         wait = self.throttle.charge(cost)
         if wait is None:
-            raise Refused("flood", "too many messages for too long")
+            raise Refused("flood")
         if wait > 0:  # closing the connection ends the wait
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._closing.wait(), wait)
 
-    def close(self, code: str = "", msg: str = "", retry: float | None = None) -> None:
-        """Tell the peer why (if there is a reason) and close; safe to call twice."""
-        if code and not self.closed:
-            self.send(error_message(code, msg, retry))
+    def close(self, error: dict[str, Any] | None = None) -> None:
+        """Tell the peer why (an ``error`` message, if any) and close; safe to call twice."""
+        if error is not None and not self.closed:
+            self.send(error)
         self.closed = True
         self._closing.set()
         with contextlib.suppress(Exception):

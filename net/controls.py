@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any, Generic
 
 import engine
 
+from .messages import error_message
+from .reasons import Param
 from .seating import P, Seat, Seating, new_token
 
 if TYPE_CHECKING:
@@ -19,9 +21,7 @@ if TYPE_CHECKING:
 Message = dict[str, Any]
 
 CLOSED_CODE = "closed"
-CLOSED_TEXT = "the host closed the table"
 REMOVED_CODE = "removed"
-REMOVED_TEXT = "the host removed you from the table"
 
 
 class Controls(Generic[P]):
@@ -42,7 +42,7 @@ class Controls(Generic[P]):
 
         def _lobby(self) -> list[tuple[P, Message]]: ...
         def _joined(self) -> list[tuple[P, Guest]]: ...
-        def notice(self, text: str) -> Message: ...
+        def notice(self, code: str, **params: Param) -> Message: ...
         def start(self) -> list[tuple[P, Message]]: ...
 
     @property
@@ -106,7 +106,7 @@ class Controls(Generic[P]):
         """A bot plays an away player's seat until they come back with their token."""
         seat = self.away_seat(index)
         seat.covered = True
-        notice = self.notice(f"a bot plays for {seat.name} until they come back")
+        notice = self.notice("covered", seat=index, name=seat.name or "")
         return self._lobby() + [(peer, notice) for peer, _ in self._joined()]
 
     def remove(self, index: int) -> list[tuple[P, Message]]:
@@ -116,7 +116,7 @@ class Controls(Generic[P]):
         peer, name = seat.peer, seat.name
         out: list[tuple[P, Message]] = []
         if peer is not None:
-            out.append((peer, {"t": "error", "code": REMOVED_CODE, "msg": REMOVED_TEXT}))
+            out.append((peer, error_message(REMOVED_CODE)))
             self.peers.pop(peer, None)
         if not self.started:
             self.seating.free(index)
@@ -126,12 +126,12 @@ class Controls(Generic[P]):
             seat.away_since, seat.covered = None, False
             self.bot_seats = sorted({*self.bot_seats, index})
             self._effects.records.append({"r": "bot", "seat": index, "token": seat.token})
-        notice = self.notice(f"the host removed {name} from the table")
+        notice = self.notice("removed", seat=index, name=name or "")
         return out + self._lobby() + [(other, notice) for other, _ in self._joined()]
 
     def closing(self) -> list[tuple[P, Message]]:
         """Everyone is told the host closed the table (the host then closes the connections)."""
-        closed = {"t": "error", "code": CLOSED_CODE, "msg": CLOSED_TEXT}
+        closed = error_message(CLOSED_CODE)
         return [(peer, closed) for peer, _ in self._joined()]
 
     def _human(self, index: int) -> Seat[P]:

@@ -45,24 +45,24 @@ class FrameReader:
             except StopIteration:
                 pass
             except CodecError as exc:
-                raise Refused("protocol", f"bad frame: {exc}") from None
+                raise Refused("protocol.bad_frame", detail=str(exc)) from None
             else:
                 try:
                     return self.check(message)
                 except CodecError as exc:
-                    raise Refused("protocol", str(exc)) from None
+                    raise Refused("protocol.bad_message", detail=str(exc)) from None
             left = None if deadline is None else deadline - loop.time()
             try:
                 if left is not None and left <= 0:
                     raise TimeoutError
                 data = await asyncio.wait_for(self.reader.read(READ_SIZE), left)
             except TimeoutError:
-                raise Refused("idle", "no message for too long") from None
+                raise Refused("idle") from None
             except OSError:
-                raise Refused("", "connection lost") from None
+                raise Refused("gone.lost") from None
             if not data:
-                raise Refused("", "connection closed")
+                raise Refused("gone.closed")
             try:
                 self.decoder.feed(data)
             except CodecError as exc:
-                raise Refused("protocol", f"bad frame: {exc}") from None
+                raise Refused("protocol.bad_frame", detail=str(exc)) from None

@@ -37,7 +37,7 @@ class Doorway:
         if mine or len(self._waiting) >= self.total:
             ends = [end for addr, end in self._waiting.values() if not mine or addr == address]
             retry = max(0.05, min(ends) - now) if ends else self.deadline
-            raise Refused("full", "too many connections are joining; try again shortly", retry)
+            raise Refused("full.joining", retry=retry)
         self._waiting[key] = (address, now + self.deadline)
         self._by_address[address] += 1
 
@@ -88,7 +88,7 @@ class Guesses:
             try:
                 result = check()
             except Refused as exc:
-                if exc.code == "password":
+                if exc.family == "password":
                     record.failures += 1
                     record.next_try = loop.time() + self.delay(record.failures)
                 raise

@@ -299,7 +299,7 @@ class Host:
         try:
             self.doorway.enter(conn, conn.address)
         except Refused as exc:
-            conn.close(exc.code, exc.msg, exc.retry)
+            conn.close(exc.message())
             await conn.wait_closed()
             return
         self.connections.add(conn)
@@ -315,14 +315,14 @@ class Host:
                 cost = self.chat_cost if message["t"] == "chat" else 1.0
                 await conn.pace(cost if refused or not asked else 0.0)
         except Refused as exc:
-            if exc.code:
-                log.info("dropping %s: %s", conn.peer, exc.msg)
-            conn.close(exc.code, exc.msg, exc.retry)
+            if not exc.quiet:
+                log.info("dropping %s: %s (%s)", conn.peer, exc, exc.code)
+            conn.close(exc.message())
         except asyncio.CancelledError:  # only close() cancels: the handler ends quietly (a
             conn.close()  # cancelled handler task would be logged as an error by asyncio)
         except Exception as exc:  # a bug or a failing disk: this peer goes, the log says why
             log.exception("connection %s failed", conn.peer)
-            conn.close("internal", f"the host failed: {type(exc).__name__}")
+            conn.close(Refused("internal", error=type(exc).__name__).message())
         finally:
             self.doorway.leave(conn)
             self._leave(conn)
@@ -335,7 +335,7 @@ class Host:
         else:
             self._receive(conn, join)
         if self.table.seat_of(conn) is None and self._spectators() > self.max_spectators:
-            raise Refused("full", f"this table has {self.max_spectators} spectators already")
+            raise Refused("full.spectators", n=self.max_spectators)
 
     def _spectators(self) -> int:
         return sum(
@@ -382,7 +382,7 @@ class Host:
         frames: dict[int, bytes] = {}
         for conn, message in out:
             if message["t"] == "error":
-                conn.close(message["code"], message["msg"])
+                conn.close(message)
                 continue
             frame = frames.get(id(message))
             if frame is None:

@@ -9,17 +9,32 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from .codec import CodecError
+from engine.reasons import Param
 
-PROTOCOL_VERSION = 2  # 2: hello carries a salt; the proof is keyed with a derived key
+from .codec import CodecError
+from .reasons import family, sentence
+
+PROTOCOL_VERSION = 3
+"""2: hello carries a salt; the proof is keyed with a derived key. 3: ``rejected``, ``error``
+and the table's ``notice`` carry a code and parameters, never sentences."""
 NAME_LIMIT = 24
 CHAT_LIMIT = 500
 TEXT_LIMIT = 1000
-"""The most characters of any free text the host sends (error ``msg``, ``rejected`` reason)."""
+"""The most characters of any free text the host sends."""
+CODE_PATTERN = re.compile(r"[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*")
+CODE_LIMIT = 64
+KEY_PATTERN = re.compile(r"[a-z_][a-z0-9_]*")
+PARAMS_LIMIT = 16
+"""The most parameters of a code; each is named in at most KEY_LIMIT characters."""
+KEY_LIMIT = 32
+PARAM_TEXT_LIMIT = 200
+"""The most characters of one parameter (or of one item of a list parameter)."""
+PARAM_ITEMS_LIMIT = 128
 TOKEN_HEX_DIGITS = 32
 NONCE_BYTES = 16
 SALT_BYTES = 16
@@ -31,21 +46,43 @@ Check = Callable[[Any], bool]
 
 
 class Refused(Exception):
-    """A refusal with the wire's ``error`` fields: ``code`` (machine) and ``msg`` (for people).
+    """A refusal with the wire's ``error`` fields: a ``code`` of ``net.reasons.ERRORS`` and its
+    ``params`` (data; each screen words them). ``str(exc)`` is the English sentence, for logs.
 
     The one exception for "no": the table refusing a join or a message, a connection dropping a
-    peer (``code`` empty when the stream simply ended), and the client told no by the host."""
+    peer (``gone.*`` when the stream simply ended: nothing is sent), and the client told no by
+    the host."""
 
-    def __init__(self, code: str, msg: str, retry: float | None = None) -> None:
-        super().__init__(f"{code}: {msg}" if code else msg)
+    def __init__(self, code: str, *, retry: float | None = None, **params: Param) -> None:
+        super().__init__(code, params)
         self.code = code
-        self.msg = msg
+        self.params: dict[str, Param] = params
         self.retry = retry
         """Seconds after which trying again may work (``full``); None: do not retry."""
 
-    def message(self) -> dict[str, Any]:
-        """The ``error`` message that tells the peer."""
-        return error_message(self.code, self.msg, self.retry)
+    @classmethod
+    def of(cls, error: Mapping[str, Any]) -> Refused:
+        """The refusal a checked ``error`` message tells."""
+        refused = cls(error["code"], retry=error.get("retry"))
+        refused.params = dict(error["params"])
+        return refused
+
+    def __str__(self) -> str:
+        return sentence(self.code, self.params)
+
+    @property
+    def family(self) -> str:
+        """``full`` for ``full.seats``: what clients decide on."""
+        return family(self.code)
+
+    @property
+    def quiet(self) -> bool:
+        """The stream ended by itself: there is nobody to tell, nothing worth a log line."""
+        return self.family == "gone"
+
+    def message(self) -> dict[str, Any] | None:
+        """The ``error`` message that tells the peer (None when ``quiet``)."""
+        return None if self.quiet else error_message(self.code, self.params, self.retry)
 
 
 def clip(text: str, limit: int = TEXT_LIMIT) -> str:
@@ -53,12 +90,39 @@ def clip(text: str, limit: int = TEXT_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def error_message(code: str, msg: str, retry: float | None = None) -> dict[str, Any]:
+def wire_params(params: Mapping[str, Param]) -> dict[str, Param]:
+    """``params`` cut to what ``_is_params`` accepts (a client's own words may come back in a
+    refusal: a huge action type, a thousand unknown keys)."""
+    out: dict[str, Param] = {}
+    for key, value in list(params.items())[:PARAMS_LIMIT]:
+        key = clip(str(key), KEY_LIMIT)
+        if isinstance(value, list):
+            out[key] = [clip(str(v), PARAM_TEXT_LIMIT) for v in value[:PARAM_ITEMS_LIMIT]]
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**63:
+            out[key] = value
+        else:
+            out[key] = clip(str(value), PARAM_TEXT_LIMIT)
+    return out
+
+
+def error_message(
+    code: str, params: Mapping[str, Param] | None = None, retry: float | None = None
+) -> dict[str, Any]:
     """The wire's ``error``; ``retry`` (seconds) only when trying again later may work."""
-    message: dict[str, Any] = {"t": "error", "code": clip(code, 64), "msg": clip(msg)}
+    message: dict[str, Any] = {"t": "error", "code": code, "params": wire_params(params or {})}
     if retry is not None:
         message["retry"] = round(float(retry), 3)
     return message
+
+
+def rejected_message(version: int, code: str, params: Mapping[str, Param]) -> dict[str, Any]:
+    """The wire's ``rejected``: the sender's message was refused, the connection stays."""
+    return {"t": "rejected", "version": version, "code": code, "params": wire_params(params)}
+
+
+def notice_message(code: str, params: Mapping[str, Param]) -> dict[str, Any]:
+    """The wire's ``notice``: the table's own news (a code of ``net.reasons.NOTICES``)."""
+    return {"t": "notice", "code": code, "params": wire_params(params)}
 
 
 def _is_int(v: Any) -> bool:
@@ -75,6 +139,29 @@ def _optional(check: Check) -> Check:
 
 def _is_bool(v: Any) -> bool:
     return isinstance(v, bool)
+
+
+def _is_code(v: Any) -> bool:
+    return isinstance(v, str) and len(v) <= CODE_LIMIT and CODE_PATTERN.fullmatch(v) is not None
+
+
+def _is_param_text(v: Any) -> bool:
+    return isinstance(v, str) and len(v) <= PARAM_TEXT_LIMIT
+
+
+def _is_param(v: Any) -> bool:
+    if isinstance(v, list):
+        return len(v) <= PARAM_ITEMS_LIMIT and all(_is_param_text(item) for item in v)
+    return _is_int(v) or _is_param_text(v)
+
+
+def _is_params(v: Any) -> bool:
+    return (
+        isinstance(v, dict)
+        and len(v) <= PARAMS_LIMIT
+        and all(isinstance(k, str) and len(k) <= KEY_LIMIT and KEY_PATTERN.fullmatch(k) for k in v)
+        and all(_is_param(item) for item in v.values())
+    )
 
 
 def _is_map(v: Any) -> bool:
@@ -158,10 +245,11 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "salt": _optional(_is_bytes(SALT_BYTES)),
     },
     "welcome": {"seat": _optional(_is_int), "token": _optional(_is_token), "table": _is_table},
-    "error": {"code": _is_str(64), "msg": _is_str(TEXT_LIMIT), "retry": _is_seconds},
+    "error": {"code": _is_code, "params": _is_params, "retry": _is_seconds},
     "lobby": {"players": _is_players, "started": _is_bool},
     "state": {"version": _is_int, "view": _is_map, "events": _is_list, "legal": _is_list},
-    "rejected": {"version": _is_int, "reason": _is_str(TEXT_LIMIT)},
+    "rejected": {"version": _is_int, "code": _is_code, "params": _is_params},
+    "notice": {"code": _is_code, "params": _is_params},
     "chat": {
         "from": _optional(_is_int),
         "name": _is_str(4 * NAME_LIMIT),
@@ -217,9 +305,15 @@ def clean_host_text(message: dict[str, Any]) -> dict[str, Any]:
                 player["name"] = clean_text(player["name"], NAME_LIMIT)
     elif kind in ("hello", "welcome"):
         message["table"]["name"] = clean_text(message["table"]["name"], 4 * NAME_LIMIT)
-    elif kind in ("error", "rejected"):
-        field = "msg" if kind == "error" else "reason"
-        message[field] = clean_text(message[field], TEXT_LIMIT)
+    elif kind in ("error", "rejected", "notice"):
+        message["params"] = {
+            key: [clean_text(item, PARAM_TEXT_LIMIT) for item in value]
+            if isinstance(value, list)
+            else clean_text(value, PARAM_TEXT_LIMIT)
+            if isinstance(value, str)
+            else value
+            for key, value in message["params"].items()
+        }
     return message
 
 

@@ -50,6 +50,7 @@ from engine.mishi.bidding import DEALT, Bid
 from engine.mishi.game import MishiGame
 from engine.mishi.view import deal_offer, deal_view
 
+from .messages import rejected_message
 from .table import Message, Table
 
 PACED_GAMES = ("mishi",)
@@ -154,8 +155,7 @@ class DealPacer:
         action = message.get("action")
         offer = self._offer(seat, now)
         if not offer or (action != PASS and action not in offer):
-            reason = "nothing to decide now: the deal goes on"
-            return [(p, self._rejected(reason)) for p in self._peers_of(seat)]
+            return [(p, self._rejected("deal_goes_on")) for p in self._peers_of(seat)]
         self.run.intents[seat] = Intent(self._own_draw(seat, self.visible(now)), action)
         return self._resolve(now) + self._frames(now)
 
@@ -341,5 +341,5 @@ class DealPacer:
     def _peers_of(self, seat: int) -> list[Any]:
         return [p for p, g in self.table.peers.items() if g.joined and g.seat == seat]
 
-    def _rejected(self, reason: str) -> Message:
-        return {"t": "rejected", "version": self.wire_version, "reason": reason}
+    def _rejected(self, code: str) -> Message:
+        return rejected_message(self.wire_version, code, {})

@@ -79,22 +79,22 @@ class Seating(Generic[P]):
             if hmac.compare_digest(seat.token.encode(), token.encode()) and not seat.bot:
                 found = seat
         if found is None:
-            raise Refused("token", "that resume token belongs to no seat at this table")
+            raise Refused("token")
         return found
 
     def choose(self, wish: int | None) -> Seat[P]:
         """The seat a new player gets: the one wished for if free, else the first free one."""
         if wish is not None:
             if not 0 <= wish < len(self.seats):
-                raise Refused("no_seat", f"there is no seat {wish + 1} at this table")
+                raise Refused("no_seat", seat=wish)
             seat = self.seats[wish]
             if seat.taken:
-                raise Refused("seat_taken", f"seat {wish + 1} is taken")
+                raise Refused("seat_taken", seat=wish)
             return seat
         for seat in self.seats:
             if not seat.taken:
                 return seat
-        raise Refused("full", "every seat at this table is taken; join as a spectator")
+        raise Refused("full.seats")
 
     def free(self, index: int) -> Seat[P]:
         """Give a seat back before the game starts: no name, and a fresh token, so the one who

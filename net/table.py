@@ -35,10 +35,12 @@ from .messages import (
     Refused,
     clean_chat,
     clean_name,
-    clip,
+    notice_message,
     password_key,
     password_proof,
+    rejected_message,
 )
+from .reasons import Param
 from .seating import P, Seat, Seating
 
 log = logging.getLogger("kotatsu.net.table")
@@ -238,11 +240,11 @@ class Table(Controls[P]):
         """A checked client message from ``peer``; ``Refused`` when the peer must go."""
         guest = self.peers.get(peer)
         if guest is None:
-            raise Refused("protocol", "a message from a connection the table does not know")
+            raise Refused("protocol.unknown_peer")
         kind = message["t"]
         if not guest.joined:
             if kind != "join":
-                raise Refused("protocol", "the first message must be a join")
+                raise Refused("protocol.join_first")
             return self._join(peer, guest, message)
         if kind == "act":
             return self._on_act(peer, guest, message)
@@ -250,7 +252,7 @@ class Table(Controls[P]):
             return self._on_chat(peer, guest, message)
         if kind == "ping":
             return [(peer, {"t": "pong", "n": message["n"]})]
-        raise Refused("protocol", f"unexpected {kind} after joining")
+        raise Refused("protocol.unexpected", kind=kind)
 
     def leave(self, peer: P) -> list[tuple[P, Message]]:
         """The connection is gone. Before the start a human's seat is given back."""
@@ -269,14 +271,14 @@ class Table(Controls[P]):
         if seat.bot or self.game.over:
             return self._lobby()
         seat.away_since = self.now()
-        notice = self.notice(f"{seat.name} left the table; their seat waits for them")
+        notice = self.notice("left", seat=seat.index, name=seat.name or "")
         return self._lobby() + [(other, notice) for other, _ in self._joined()]
 
     def _join(self, peer: P, guest: Guest, join: Message) -> list[tuple[P, Message]]:
         if self.verifier is not None:
             proof = password_proof(self.verifier["key"], guest.nonce)
             if join["auth"] is None or not hmac.compare_digest(proof, join["auth"]):
-                raise Refused("password", "wrong password")
+                raise Refused("password.wrong")
         out: list[tuple[P, Message]] = []
         seat: Seat[P] | None = None
         if join["token"] is not None:
@@ -285,7 +287,7 @@ class Table(Controls[P]):
                 out += self._take_over(seat)
             elif seat.away_since is not None:
                 seat.away_since = None
-                back = self.notice(f"{seat.name} is back")
+                back = self.notice("back", seat=seat.index, name=seat.name or "")
                 out += [(other, back) for other, _ in self._joined()]
         elif not join["spectator"]:
             seat = self.seating.choose(join["seat"])
@@ -320,14 +322,15 @@ class Table(Controls[P]):
             last = self._taken_over.get(seat.index)
             if last is not None and now - last < self.takeover_every:
                 wait = self.takeover_every - (now - last)
-                raise Refused("busy", "this seat was taken over a moment ago", retry=wait)
+                raise Refused("busy", retry=wait)
             self._taken_over[seat.index] = now
         assert seat.peer is not None
-        replaced = Refused("replaced", "this seat was taken over by a new connection")
+        replaced = Refused("replaced").message()
+        assert replaced is not None
         notice = self.notice(
-            f"seat {seat.index + 1} ({seat.name}) was taken over by a new connection"
+            "taken_over", seat=seat.index, number=seat.index + 1, name=seat.name or ""
         )
-        return [(seat.peer, replaced.message())] + [
+        return [(seat.peer, replaced)] + [
             (other, notice) for other, _ in self._joined() if other != seat.peer
         ]
 
@@ -344,9 +347,9 @@ class Table(Controls[P]):
             candidate = f"{name[: NAME_LIMIT - len(str(n)) - 1]} {n}"
         return candidate
 
-    def notice(self, text: str) -> Message:
-        """A line from the table itself: a ``chat`` with ``from`` None and the name ``table``."""
-        return {"t": "chat", "from": None, "name": "table", "text": clean_chat(text), "to": None}
+    def notice(self, code: str, **params: Param) -> Message:
+        """The table's own news: a ``notice`` (a code of ``net.reasons.NOTICES``)."""
+        return notice_message(code, params)
 
     # -- play --------------------------------------------------------------------------------
     def start(self) -> list[tuple[P, Message]]:
@@ -356,29 +359,25 @@ class Table(Controls[P]):
         self.started = True
         return self._lobby() + self._publish([])
 
-    def _rejected(self, peer: P, reason: str) -> list[tuple[P, Message]]:
-        return [(peer, {"t": "rejected", "version": self.version, "reason": clip(reason)})]
+    def _rejected(self, peer: P, code: str, **params: Param) -> list[tuple[P, Message]]:
+        return [(peer, rejected_message(self.version, code, params))]
 
     def _on_act(self, peer: P, guest: Guest, message: Message) -> list[tuple[P, Message]]:
         seat = guest.seat
         if seat is None:
-            return self._rejected(peer, "spectators cannot act")
+            return self._rejected(peer, "spectator_act")
         if not self.started:
-            return self._rejected(peer, "the game has not started yet")
+            return self._rejected(peer, "not_started")
         if self.game.over:
-            return self._rejected(peer, "the game is over")
+            return self._rejected(peer, "game_over")
         if message["version"] != self.version:
-            return self._rejected(
-                peer,
-                f"stale action: you saw version {message['version']}, the table is at "
-                f"{self.version}",
-            )
+            return self._rejected(peer, "stale", seen=message["version"], now=self.version)
         if seat not in self.game.pending():
-            return self._rejected(peer, "it is not your turn")
+            return self._rejected(peer, "not_your_turn")
         try:
             return self.play(seat, message["action"])
         except engine.IllegalAction as exc:
-            return self._rejected(peer, exc.reason)
+            return self._rejected(peer, exc.code, **exc.params)
 
     def play(self, seat: int, action: Any, bot: bool = False) -> list[tuple[P, Message]]:
         """Apply ``action`` for ``seat`` through the engine (``IllegalAction`` if it may not),
@@ -393,7 +392,7 @@ class Table(Controls[P]):
             raise
         except Exception as exc:  # an engine bug must not take the table down
             log.exception("engine failed on seat %s action %r", seat, action)
-            raise engine.IllegalAction(f"the engine could not apply this action ({exc})") from exc
+            raise engine.IllegalAction("engine_failed", error=type(exc).__name__) from exc
         self._effects.records.append(record)
         self.version += 1
         return self._publish(events)
@@ -440,18 +439,18 @@ class Table(Controls[P]):
     def _on_chat(self, peer: P, guest: Guest, message: Message) -> list[tuple[P, Message]]:
         text = clean_chat(message["text"])
         if not text:
-            return self._rejected(peer, "empty message")
+            return self._rejected(peer, "chat_empty")
         to = message["to"]
         line = {"t": "chat", "from": guest.seat, "name": guest.name, "text": text, "to": to}
         if to is None:
             return [(other, line) for other, _ in self._joined()]
         if not self.whispers_allowed:
-            return self._rejected(peer, "whispers are off at this table")
+            return self._rejected(peer, "whispers_off")
         if guest.seat is None:
-            return self._rejected(peer, "spectators cannot whisper")
+            return self._rejected(peer, "spectator_whisper")
         if not 0 <= to < len(self.seating) or to == guest.seat:
-            return self._rejected(peer, "you can whisper only to another seat")
+            return self._rejected(peer, "whisper_target")
         target = self.seating[to].peer
         if target is None:
-            return self._rejected(peer, "that player is not connected")
+            return self._rejected(peer, "whisper_away")
         return [(target, line), (peer, line)]

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 import engine
 from lang import _
 
+from . import words
 from .settings import load_name
 from .text import clean
 
@@ -164,7 +165,7 @@ def join_launcher(
             await client.connect()
         except Exception as exc:
             watch = None
-            if getattr(exc, "code", None) == "full" and not spectate:
+            if getattr(exc, "code", None) == "full.seats" and not spectate:
                 watch = join_launcher(host, port, name=name, password=password, spectate=True)
             raise JoinError(explain(exc, host, port, client.connect_timeout), watch) from exc
         return Seat(client, [], f"{host}:{port}")
@@ -315,10 +316,10 @@ class JoinError(Exception):
 def explain(exc: BaseException, host: str, port: int, timeout: float = 5.0) -> str:
     """Why joining ``host``:``port`` failed, in words a player can act on."""
     code = getattr(exc, "code", None)
-    if code == "full" and "spectator" in str(getattr(exc, "msg", "")):
+    if code == "full.seats":
         return _("Table full — press w to watch")
-    if code is not None:
-        return str(getattr(exc, "msg", "") or code)
+    if isinstance(code, str):
+        return words.reason(code, getattr(exc, "params", {}))
     if isinstance(exc, ConnectionRefusedError):
         return _("Nobody is listening at {address} — is the table still open?").format(
             address=f"{host}:{port}"

@@ -175,7 +175,8 @@ class LocalClient:
         try:
             events = self.game.apply(self.seat, action)  # type: ignore[arg-type]
         except IllegalAction as exc:
-            self.inbox.put_nowait({"t": "rejected", "version": self.version, "reason": str(exc)})
+            rejected = {"t": "rejected", "version": self.version, "code": exc.code}
+            self.inbox.put_nowait({**rejected, "params": dict(exc.params)})
             return
         self._publish(events)
         self._run_bots()

@@ -121,21 +121,21 @@ def _check_bid(
     check_action(action, {"type": str, "cards": list})
     cards = check_codes(kind, "cards", action["cards"])
     if not 1 <= len(cards) <= 2 or any(not c.startswith("10") for c in cards):
-        raise IllegalAction(f"{kind}: show one or two 10s")
+        raise IllegalAction("mishi.show_tens", kind=kind)
     if len(set(cards)) != 1:
-        raise IllegalAction(f"{kind}: two tens must be of the same suit")
+        raise IllegalAction("mishi.tens_one_suit", kind=kind)
     if game.hands[seat].count(cards[0]) < len(cards):
-        raise IllegalAction(f"{kind}: you do not hold {' '.join(cards)}")
+        raise IllegalAction("mishi.not_held", kind=kind, cards=list(cards))
     suit = cards[0][-1]
     if (suit, len(cards)) not in options:
-        raise IllegalAction(_bid_refusal(game, seat, kind))
+        raise _bid_refusal(game, seat, kind)
     return Bid(seat, suit, len(cards))
 
 
-def _bid_refusal(game: MishiGame, seat: int, kind: str) -> str:
+def _bid_refusal(game: MishiGame, seat: int, kind: str) -> IllegalAction:
     if kind == "declare" and game.declaration and game.declaration.seat == seat:
-        return "declare: you may only strengthen your own declaration with the second ten"
-    return f"{kind}: that does not outrank the standing bid"
+        return IllegalAction("mishi.strengthen_own", kind=kind)
+    return IllegalAction("mishi.not_outranking", kind=kind)
 
 
 def commit_declare(game: MishiGame, seat: int, bid: Bid | None) -> list[dict]:

@@ -71,13 +71,13 @@ def check_bury(game: MishiGame, seat: int, action: dict) -> list[str]:
     cards = check_codes("bury", "cards", action["cards"])
     left = BURY - len(game.buried)
     if len(cards) != left:
-        raise IllegalAction(f"bury: bury exactly {left} cards, not {len(cards)}")
+        raise IllegalAction("mishi.bury_count", kind="bury", n=left, got=len(cards))
     return _check_held(game, seat, list(cards))
 
 
 def _check_held(game: MishiGame, seat: int, cards: list[str]) -> list[str]:
     if not _cards.contains(game.hands[seat], cards):
-        raise IllegalAction("bury: you do not hold those cards")
+        raise IllegalAction("mishi.not_held_those", kind="bury")
     return cards
 
 
@@ -125,9 +125,9 @@ def check_pick(game: MishiGame, seat: int, action: dict) -> tuple[list[str], boo
     card = check_codes("pick", "card", [action["card"]])[0]
     chosen = [*game.picked[seat], card]
     if not _cards.contains(game.hands[seat], chosen):
-        raise IllegalAction(f"pick: you have no other {card} to pick")
+        raise IllegalAction("mishi.no_other_copy", kind="pick", card=card)
     if not _pick_ok(game, seat, chosen):
-        raise IllegalAction(f"pick: {card} cannot be part of a legal play now")
+        raise IllegalAction("mishi.pick_illegal", kind="pick", card=card)
     return chosen, bool(game.trick) and len(chosen) == led(game)[1].size
 
 
@@ -153,7 +153,7 @@ def check_commit(game: MishiGame, seat: int, action: dict) -> list[str]:
     check_action(action, {"type": str})
     chosen = game.picked[seat]
     if game.trick or not chosen:
-        raise IllegalAction("commit: only a leader with picked cards commits")
+        raise IllegalAction("mishi.commit_leader", kind="commit")
     _check_cards(game, seat, chosen)
     return list(chosen)
 
@@ -168,29 +168,33 @@ def check_play(game: MishiGame, seat: int, action: dict) -> list[str]:
 def _check_cards(game: MishiGame, seat: int, cards: list[str]) -> None:
     """A whole play: held, and a lead of one suit or a follow the rules allow."""
     if not cards:
-        raise IllegalAction("play: choose at least one card")
+        raise IllegalAction("mishi.play_nothing", kind="play")
     if not _cards.contains(game.hands[seat], cards):
-        raise IllegalAction("play: you do not hold those cards")
+        raise IllegalAction("mishi.not_held_those", kind="play")
     order = game.order
     if not game.trick:
         if len({order.suit(c) for c in cards}) != 1:
-            raise IllegalAction("play: a lead must be all of one suit (trumps count as one)")
+            raise IllegalAction("mishi.lead_one_suit", kind="play")
         return
     suit, shape = led(game)
     if len(cards) != shape.size:
-        raise IllegalAction(f"play: play {shape.size} cards, as many as were led")
+        raise IllegalAction("mishi.play_count", kind="play", n=shape.size)
     if not completable(cards, game.hands[seat], suit, shape, order):
-        raise IllegalAction(_follow_refusal(game, seat, cards, suit))
+        raise _follow_refusal(game, seat, cards, suit)
 
 
-def _follow_refusal(game: MishiGame, seat: int, cards: list[str], suit: str) -> str:
+def _follow_refusal(game: MishiGame, seat: int, cards: list[str], suit: str) -> IllegalAction:
     order = game.order
     held = sum(1 for c in game.hands[seat] if order.suit(c) == suit)
     played = sum(1 for c in cards if order.suit(c) == suit)
-    name = "trumps" if suit == "T" else _cards.SUIT_SYMBOLS[suit]
-    if played < min(held, len(cards)):
-        return f"play: you must follow with {min(held, len(cards))} {name}"
-    return "play: you must match the led pairs and tractors as far as your cards allow"
+    need = min(held, len(cards))
+    if played < need and suit == "T":
+        return IllegalAction("mishi.follow_trumps", kind="play", n=need)
+    if played < need:
+        return IllegalAction(
+            "mishi.follow_suit", kind="play", n=need, suit=_cards.SUIT_SYMBOLS[suit]
+        )
+    return IllegalAction("mishi.match_shape", kind="play")
 
 
 def commit_play(game: MishiGame, seat: int, cards: list[str]) -> list[dict]:

@@ -99,16 +99,16 @@ def check_declare(game: SwapoGame, seat: int, action: dict) -> str:
     check_action(action, {"type": str, "rank": str})
     rank = action["rank"]
     if rank not in RANKS:
-        raise IllegalAction(f"declare: {rank!r} is not a rank (A 2 … 10 J Q K)")
+        raise IllegalAction("swapo.not_a_rank", kind="declare", rank=repr(rank))
     if not undeclared(game, seat):
-        raise IllegalAction("declare: you hold no joker to declare ('pass')")
+        raise IllegalAction("swapo.no_joker_to_declare", kind="declare")
     return rank
 
 
 def check_declare_pass(game: SwapoGame, seat: int, action: dict) -> None:
     check_action(action, _BARE)
     if undeclared(game, seat):
-        raise IllegalAction("pass: declare your joker first")
+        raise IllegalAction("swapo.declare_first", kind="pass")
 
 
 def commit_declare(game: SwapoGame, seat: int, rank: str | None) -> list[dict]:
@@ -199,15 +199,15 @@ def _check_power(game: SwapoGame, seat: int, action: dict, shape: Shape) -> None
     ace = POWER_OF[kind]
     if ace not in usable_powers(game, seat):
         if unused_copies(game, seat, ace) <= 0:
-            raise IllegalAction(f"{kind}: you hold no unused {ace}")
-        raise IllegalAction(f"{kind}: no opponent offers a target for the {ace}")
+            raise IllegalAction("swapo.no_unused_ace", kind=kind, card=ace)
+        raise IllegalAction("swapo.no_target", kind=kind, card=ace)
 
 
 def _check_target(game: SwapoGame, seat: int, action: dict, shape: Shape) -> int:
     _check_power(game, seat, action, shape)
     target = action["target"]
     if target == seat or target not in game.players:
-        raise IllegalAction(f"{action['type']}: the target must be another player of this round")
+        raise IllegalAction("swapo.bad_target", kind=action["type"])
     return target
 
 
@@ -228,7 +228,7 @@ def check_stab(game: SwapoGame, seat: int, action: dict) -> Targeted:
     target = _check_target(game, seat, action, _TARGETED)
     card = action["card"]
     if card not in game.hands[target]:
-        raise IllegalAction(f"stab: seat {target} holds no counting {card}")
+        raise IllegalAction("swapo.no_counting_card", kind="stab", seat=target, card=card)
     return Targeted(target, card)
 
 
@@ -245,9 +245,9 @@ def check_honey_trap(game: SwapoGame, seat: int, action: dict) -> Targeted:
     target = _check_target(game, seat, action, _HONEY_TRAP)
     rank = action["rank"]
     if rank not in RANKS:
-        raise IllegalAction(f"honey_trap: {rank!r} is not a rank (A 2 … 10 J Q K)")
+        raise IllegalAction("swapo.not_a_rank", kind="honey_trap", rank=repr(rank))
     if JOKER not in game.hands[target]:
-        raise IllegalAction(f"honey_trap: seat {target} holds no joker")
+        raise IllegalAction("swapo.no_joker_held", kind="honey_trap", seat=target)
     return Targeted(target, rank)
 
 
@@ -277,9 +277,9 @@ def check_steal(game: SwapoGame, seat: int, action: dict) -> Targeted:
     target = _check_target(game, seat, action, _TARGETED)
     card = action["card"]
     if card == JOKER:
-        raise IllegalAction("steal: the joker cannot be stolen (that is the Honey Trap)")
+        raise IllegalAction("swapo.joker_not_stolen", kind="steal")
     if card not in game.hands[target]:
-        raise IllegalAction(f"steal: seat {target} holds no counting {card}")
+        raise IllegalAction("swapo.no_counting_card", kind="steal", seat=target, card=card)
     return Targeted(target, card)
 
 

@@ -136,7 +136,7 @@ def check_arrange(game: SwapoGame, seat: int, action: dict) -> list[str]:
     check_action(action, {"type": str, "order": list})
     order = check_codes("arrange", "order", action["order"])
     if Counter(order) != Counter(game.hands[seat]):
-        raise IllegalAction("arrange: the order must hold exactly the cards of your hand")
+        raise IllegalAction("swapo.arrange_whole_hand", kind="arrange")
     return list(order)
 
 
@@ -152,16 +152,16 @@ def commit_arrange(game: SwapoGame, seat: int, order: list[str]) -> list[dict]:
 # Swap -------------------------------------------------------------------------------------
 def _check_target(game: SwapoGame, seat: int, target: int) -> int:
     if target == seat:
-        raise IllegalAction("swap: you cannot swap with yourself")
+        raise IllegalAction("swapo.swap_yourself", kind="swap")
     if target not in game.players:
-        raise IllegalAction(f"swap: seat {target} is not playing this round")
+        raise IllegalAction("swapo.not_playing", kind="swap", seat=target)
     return target
 
 
 def _check_held(game: SwapoGame, kind: str, seat: int, cards: list[str]) -> None:
     if not contains(unlocked_cards(game, seat), cards):
-        what = "unlocked cards" if game.asterisk else "cards"
-        raise IllegalAction(f"{kind}: you do not hold those {what}: {' '.join(cards)}")
+        why = "swapo.not_held_unlocked" if game.asterisk else "swapo.not_held"
+        raise IllegalAction(why, kind=kind, cards=list(cards))
 
 
 def check_swap(game: SwapoGame, seat: int, action: dict) -> NormalSwap | DaggerSwap:
@@ -171,11 +171,11 @@ def check_swap(game: SwapoGame, seat: int, action: dict) -> NormalSwap | DaggerS
     target = _check_target(game, seat, action["target"])
     cards = check_codes("swap", "cards", action["cards"])
     if not cards:
-        raise IllegalAction("swap: choose at least one card (no swap is 'pass')")
+        raise IllegalAction("swapo.swap_no_card", kind="swap")
     _check_held(game, "swap", seat, cards)
     room = len(unlocked_cards(game, target))
     if len(cards) > room:
-        raise IllegalAction(f"swap: seat {target} has only {room} unlocked cards to give")
+        raise IllegalAction("swapo.no_room", kind="swap", seat=target, n=room)
     return NormalSwap(target, list(cards))
 
 
@@ -185,19 +185,19 @@ def _check_dagger_swap(game: SwapoGame, seat: int, action: dict) -> DaggerSwap:
     take = sorted(check_ints("swap", "take", action["take"]))
     give = sorted(check_ints("swap", "give", action["give"]))
     if not take:
-        raise IllegalAction("swap: choose at least one position (no swap is 'pass')")
+        raise IllegalAction("swapo.swap_no_position", kind="swap")
     if len(take) != len(give):
-        raise IllegalAction("swap: take and give must name as many positions")
+        raise IllegalAction("swapo.positions_uneven", kind="swap")
     for key, positions, free in (
         ("take", take, free_positions(game, target)),
         ("give", give, free_positions(game, seat)),
     ):
         if len(set(positions)) != len(positions):
-            raise IllegalAction(f"swap: {key} names a position twice")
+            raise IllegalAction("swapo.position_twice", kind="swap", key=key)
         bad = [p for p in positions if p not in free]
         if bad:
-            why = "locked or not a position 0–4" if game.asterisk else "not a position 0–4"
-            raise IllegalAction(f"swap: {key} position {bad[0]} is {why}")
+            why = "swapo.locked_position" if game.asterisk else "swapo.bad_position"
+            raise IllegalAction(why, kind="swap", key=key, position=bad[0])
     return DaggerSwap(target, take, give)
 
 
@@ -241,7 +241,7 @@ def _commit_dagger_swap(game: SwapoGame, seat: int, plan: DaggerSwap) -> list[di
 # Give (normal rules) ----------------------------------------------------------------------
 def _request(game: SwapoGame) -> GiveRequest:
     if game.give_request is None:  # never in the give phase; a guard for the type checker
-        raise IllegalAction("give: nobody asked you for cards")
+        raise IllegalAction("swapo.nobody_asked", kind="give")
     return game.give_request
 
 
@@ -251,7 +251,7 @@ def check_give(game: SwapoGame, seat: int, action: dict) -> tuple[GiveRequest, l
     request = _request(game)
     k = request.k
     if len(given) != k:
-        raise IllegalAction(f"give: give exactly {k} card{'s' if k != 1 else ''}")
+        raise IllegalAction("swapo.give_count", kind="give", n=k)
     _check_held(game, "give", seat, given)
     return request, list(given)
 

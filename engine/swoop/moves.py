@@ -48,19 +48,20 @@ def parse_group(action: dict, hand: list[str], face_up: Sequence[str | None]) ->
     slots = check_ints(kind, "table", action.get("table", []))
     for slot in slots:
         if not 0 <= slot < SLOTS:
-            raise IllegalAction(f"{kind}: there is no face-up slot {slot} (slots are 0 to 3)")
+            raise IllegalAction("swoop.no_face_up_slot", kind=kind, slot=slot)
     if len(set(slots)) != len(slots):
-        raise IllegalAction(f"{kind}: a face-up slot is named twice")
+        raise IllegalAction("swoop.slot_twice", kind=kind)
     table_cards = []
     for slot in slots:
         card = face_up[slot]
         if card is None:
-            raise IllegalAction(f"{kind}: you have no face-up card in slot {slot}")
+            raise IllegalAction("swoop.slot_empty", kind=kind, slot=slot)
         table_cards.append(card)
     have = Counter(hand)
     for code, n in Counter(codes).items():
         if have[code] < n:
-            raise IllegalAction(f"{kind}: {code} is not in your hand" + (" that often" * (n > 1)))
+            why = "swoop.not_in_hand_often" if n > 1 else "swoop.not_in_hand"
+            raise IllegalAction(why, kind=kind, card=code)
     return Group(list(codes), list(slots), table_cards)
 
 
@@ -68,22 +69,17 @@ def group_rank(kind: str, cards: list[str]) -> str:
     """The one rank of a group, or IllegalAction when the cards mix ranks."""
     ranks = {rank(c) for c in cards}
     if len(ranks) > 1:
-        raise IllegalAction(
-            f"{kind}: all cards of a play must have one rank (got {', '.join(sorted(ranks))})"
-        )
+        raise IllegalAction("swoop.mixed_ranks", kind=kind, ranks=sorted(ranks))
     return ranks.pop()
 
 
 def check_size(kind: str, group_rank: str, size: int, pile: list[str]) -> None:
     """Four cards per play at most, and never five or more of a rank on top of the pile."""
     if size > MAX_GROUP:
-        raise IllegalAction(f"{kind}: a play has at most {MAX_GROUP} cards, not {size}")
+        raise IllegalAction("swoop.too_many", kind=kind, most=MAX_GROUP, n=size)
     limit = group_limit(group_rank, pile)
     if size > limit:
-        raise IllegalAction(
-            f"{kind}: {size} more {group_rank}s would make five or more {group_rank}s on top of "
-            f"the pile (at most {limit} now)"
-        )
+        raise IllegalAction("swoop.five_of_a_kind", kind=kind, n=size, rank=group_rank, most=limit)
 
 
 # ---------------------------------------------------------------------------------------------

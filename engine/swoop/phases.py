@@ -55,7 +55,7 @@ def legal_chain(game: SwoopGame, seat: int) -> list[dict]:
 def check_play(game: SwoopGame, seat: int, action: dict) -> Put:
     group = moves.parse_group(action, game.hands[seat], game.face_up[seat])
     if not group.size:
-        raise IllegalAction("play: name at least one card (there is no pass)")
+        raise IllegalAction("swoop.no_pass", kind="play")
     r = moves.group_rank("play", group.cards)
     moves.check_size("play", r, group.size, game.pile)
     return Put(group, r)
@@ -66,19 +66,19 @@ def check_flip(game: SwoopGame, seat: int, action: dict) -> tuple[int, str]:
     check_action(action, {"type": str, "slot": int})
     slot: int = action["slot"]
     if not 0 <= slot < SLOTS:
-        raise IllegalAction(f"flip: there is no slot {slot} (slots are 0 to 3)")
+        raise IllegalAction("swoop.no_slot", kind="flip", slot=slot)
     card = game.mystery[seat][slot]
     if card is None:
-        raise IllegalAction(f"flip: your mystery card in slot {slot} is already played")
+        raise IllegalAction("swoop.mystery_played", kind="flip", slot=slot)
     if game.face_up[seat][slot] is not None:
-        raise IllegalAction(f"flip: slot {slot} is still covered by a face-up card")
+        raise IllegalAction("swoop.slot_covered", kind="flip", slot=slot)
     return slot, card
 
 
 def check_add(game: SwoopGame, seat: int, action: dict) -> Put:
     group = moves.parse_group(action, game.hands[seat], game.face_up[seat])
     if game.flipped is None:  # the add phase always has a flipped card
-        raise IllegalAction("add: no mystery card is turned up")
+        raise IllegalAction("swoop.nothing_turned_up", kind="add")
     card = game.flipped[1]
     r = moves.group_rank("add", [card, *group.cards])
     moves.check_size("add", r, 1 + group.size, game.pile)
@@ -88,14 +88,14 @@ def check_add(game: SwoopGame, seat: int, action: dict) -> Put:
 def check_chain(game: SwoopGame, seat: int, action: dict) -> Group:
     group = moves.parse_group(action, game.hands[seat], game.face_up[seat])
     if game.chain is None:  # the chain phase always has a chain
-        raise IllegalAction("chain: there is nothing to chain")
+        raise IllegalAction("swoop.nothing_to_chain", kind="chain")
     chain_rank, need = game.chain
     cards = group.cards
     if cards and moves.group_rank("chain", cards) != chain_rank:
-        raise IllegalAction(f"chain: the pile shows {chain_rank}s, so chain with {chain_rank}s")
+        raise IllegalAction("swoop.chain_rank", kind="chain", rank=chain_rank)
     if len(cards) != need:
         raise IllegalAction(
-            f"chain: exactly {need} {chain_rank}{'s' * (need > 1)} make four, not {len(cards)}"
+            "swoop.chain_count", kind="chain", n=need, rank=chain_rank, got=len(cards)
         )
     return group
 

@@ -28,6 +28,7 @@ import msgpack
 import engine
 from engine.base import Game, IllegalAction
 from engine.cards import is_card
+from engine.reasons import REASONS, word
 
 STEP_BOUND = 20_000
 
@@ -209,7 +210,7 @@ def refuse_or_accept(
         try:
             trial.apply(who, bad)  # type: ignore[arg-type]
         except IllegalAction as exc:
-            assert str(exc), "a refusal must say why"
+            check_refusal(exc)
             if snapshot(trial) != before:
                 assert fingerprint(trial) == fingerprint(game), f"{bad!r} changed the game"
         else:
@@ -218,6 +219,19 @@ def refuse_or_accept(
             trial = copy.deepcopy(game)
     if snapshot(game) != before:
         raise AssertionError("trying near misses on copies changed the game itself")
+
+
+def check_refusal(exc: IllegalAction) -> None:
+    """A refusal is data a screen can word: a known code, and parameters (str, int or a list of
+    str) that fill its template exactly as the engine's table has it."""
+    assert exc.code in REASONS, f"unknown refusal code {exc.code!r}"
+    for name, value in exc.params.items():
+        assert isinstance(name, str)
+        ok = isinstance(value, str | int) and not isinstance(value, bool)
+        ok = ok or (isinstance(value, list) and all(isinstance(v, str) for v in value))
+        assert ok, f"{exc.code}: parameter {name}={value!r} is not str, int or a list of str"
+    assert word(REASONS[exc.code], exc.params), f"{exc.code} fills to nothing"
+    assert str(exc) and str(exc) != exc.code, f"{exc.code} has no English sentence"
 
 
 def replay(name: str, seats: int, seed: int, options: dict, played: list) -> list:

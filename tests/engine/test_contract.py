@@ -5,15 +5,17 @@ and actions give the same game, and no view shows a card its seat may not know (
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
+import contract
 import pytest
 from contract import EXTRA_OPTIONS, playout, replay, short
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine.base import Game
+from engine.base import Game, IllegalAction
 
 
 @st.composite
@@ -89,3 +91,43 @@ def test_the_changes_nothing_check_is_not_vacuous(monkeypatch: pytest.MonkeyPatc
     with pytest.raises(AssertionError, match="changed the game"):
         for seed in range(20):
             playout("swapo", 3, seed, short("swapo"))
+
+
+def test_refusals_are_codes_with_parameters_that_fill_their_templates() -> None:
+    """Every near miss of random playouts is refused with a code of the engine's table whose
+    parameters fill its template (``check_refusal`` runs on every refusal of every playout)."""
+    seen: set[str] = set()
+    real = contract.check_refusal
+
+    def counting(exc: IllegalAction) -> None:
+        seen.add(exc.code)
+        real(exc)
+
+    contract.check_refusal = counting
+    try:
+        for name in sorted(engine.GAMES):
+            cls = engine.GAMES[name]
+            for seed in range(3):
+                playout(name, cls.DEFAULT_SEATS, seed, short(name), probe_rate=1.0)
+    finally:
+        contract.check_refusal = real
+    assert {"not_your_turn", "unexpected_keys", "missing_keys", "not_allowed_now"} <= seen
+    assert len(seen) >= 8, sorted(seen)
+
+
+def test_a_refusal_keeps_its_code_and_parameters_and_says_them_in_english() -> None:
+    game = engine.new_game("swapo", 3, short("swapo"), seed=1)
+    idle = next(s for s in range(3) if s not in game.pending())
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(idle, {"type": "pass"})
+    assert (refused.value.code, refused.value.params) == ("not_your_turn", {})
+    assert str(refused.value) == refused.value.reason == "it is not your turn"
+    copied = pickle.loads(pickle.dumps(IllegalAction("swapo.give_count", kind="give", n=2)))
+    assert (copied.code, copied.params) == ("swapo.give_count", {"kind": "give", "n": 2})
+    assert str(copied) == "give: give exactly 2 cards"
+    assert str(IllegalAction("swapo.give_count", kind="give", n=1)) == "give: give exactly 1 card"
+    assert (
+        str(IllegalAction("swapo.no_room", seat=2, n=1))
+        == "seat 3 has only 1 unlocked card to give"
+    )
+    assert str(IllegalAction("mishi.not_held", cards=["10H", "10H"])) == "you do not hold 10H 10H"

@@ -18,7 +18,8 @@ from net.client import Client
 from net.codec import encode
 from net.host import Host
 from net.journal import Journal, read_journal
-from net.messages import Refused
+from net.messages import PARAM_TEXT_LIMIT, Refused
+from net.reasons import notice_sentence
 
 
 def join_frame(name: str = "raw", **fields) -> bytes:
@@ -141,7 +142,8 @@ async def test_5_a_huge_action_type_comes_back_as_a_short_reason(toy, hosts):
                     break
             await client.act({"type": "x" * 3000})
             answer = await anext(messages)
-        assert answer["t"] == "rejected" and len(answer["reason"]) <= 1000
+        assert answer["t"] == "rejected" and answer["code"] == "missing_keys"
+        assert len(answer["params"]["kind"]) <= PARAM_TEXT_LIMIT
         assert client.connected
     finally:
         await client.close()
@@ -158,7 +160,7 @@ async def test_6_wrong_passwords_are_throttled_per_address(toy, hosts):
         await peer.next()  # hello
         peer.send(join_frame("guesser", auth=bytes(32)))
         got = await peer.until_closed(10)
-        assert error_code(got) == "password"
+        assert error_code(got) == "password.wrong"
         tries += 1
     assert tries <= 6  # the wait doubles after each wrong guess (old code: hundreds)
     honest = Client("127.0.0.1", host.port, "ann", password="sesame", reconnect=False)
@@ -177,7 +179,7 @@ async def test_6_the_journal_keeps_a_verifier_not_the_password(toy, hosts, tmp_p
     try:
         with pytest.raises(Refused) as refused:
             await Client("127.0.0.1", port, "eve", password="wrong", reconnect=False).connect()
-        assert refused.value.code == "password"
+        assert refused.value.code == "password.wrong"
         ok = Client("127.0.0.1", port, "ann", password=secret, reconnect=False)
         await ok.connect()
         await ok.close()
@@ -204,11 +206,14 @@ async def test_6_a_takeover_is_announced_and_limited(toy, hosts):
     notices = []
     async with asyncio.timeout(5):
         async for message in bob.messages():
-            if message["t"] == "chat":
+            if message["t"] == "notice":
                 notices.append(message)
                 break
-    assert notices[0]["from"] is None and "seat 1" in notices[0]["text"]
-    assert "taken over" in notices[0]["text"]
+    assert notices[0]["code"] == "taken_over"
+    assert notices[0]["params"] == {"seat": 0, "number": 1, "name": "ann"}
+    assert notice_sentence(notices[0]["code"], notices[0]["params"]) == (
+        "seat 1 (ann) was taken over by a new connection"
+    )
     again = Client("127.0.0.1", host.port, "x", token=ann.token, reconnect=False, retry_for=0)
     with pytest.raises(Refused) as refused:
         await again.connect()

@@ -151,7 +151,7 @@ async def test_whispers_follow_the_game(game, whispers, hosts):
         assert [m["text"] for m in await asyncio.wait_for(lines(b, 2), 5)] == ["hi all", "just you"]
     else:
         assert got_a[1]["t"] == "rejected"
-        assert got_a[1]["reason"] == "whispers are off at this table"
+        assert got_a[1]["code"] == "whispers_off"
     for client in (a, b):
         await client.close()
 

@@ -60,7 +60,7 @@ async def test_seating_lobby_and_start(toy, hosts):
     late = Client("127.0.0.1", host.port, name="Late")
     with pytest.raises(Refused) as full:
         await late.connect()
-    assert full.value.code == "full"
+    assert full.value.code == "full.seats" and full.value.family == "full"
     await alice.close()
     await bob.close()
 
@@ -71,7 +71,7 @@ async def test_password_right_and_wrong(toy, hosts):
         client = Client("127.0.0.1", host.port, name="x", password=wrong)
         with pytest.raises(Refused) as refused:
             await client.connect()
-        assert refused.value.code == "password"
+        assert refused.value.code == ("password.needed" if wrong is None else "password.wrong")
     result = await asyncio.wait_for(
         run_bot_client("127.0.0.1", host.port, "ok", password="kotatsu"), 10
     )
@@ -88,13 +88,19 @@ async def test_turn_version_and_legality_are_checked(toy, hosts):
     await next_of(b, "state")
     # b acts for seat 0 (whose turn it is), with seat 0's own legal action
     await b.act(state_a["legal"][0])
-    assert (await next_of(b, "rejected"))["reason"] == "it is not your turn"
+    assert (await next_of(b, "rejected"))["code"] == "not_your_turn"
     await a.act(state_a["legal"][0], version=7)
-    assert "stale" in (await next_of(a, "rejected"))["reason"]
+    stale = await next_of(a, "rejected")
+    assert (stale["code"], stale["params"]) == ("stale", {"seen": 7, "now": 0})
     await a.act({"type": "play", "card": "JK"})
-    assert (await next_of(a, "rejected"))["reason"] == "play: that card is not in your hand"
+    refused = await next_of(a, "rejected")
+    assert (refused["code"], refused["params"]) == (
+        "swoop.not_in_hand",
+        {"kind": "play", "card": "JK"},
+    )
     await a.act({"type": "play", "card": "2S", "seat": 1})
-    assert "unexpected seat" in (await next_of(a, "rejected"))["reason"]
+    refused = await next_of(a, "rejected")
+    assert refused["code"] == "unexpected_keys" and refused["params"]["keys"] == ["seat"]
     assert host.version == 0 and len(host.game.hands[0]) == 3
     await a.act(state_a["legal"][0])
     after_a = await next_of(a, "state")
@@ -116,7 +122,7 @@ async def test_spectator_sees_the_spectator_view_and_cannot_act(toy, hosts):
     state = await next_of(watcher, "state")
     assert state["view"]["hand"] is None and state["legal"] == []
     await watcher.act({"type": "play", "card": "2S"})
-    assert (await next_of(watcher, "rejected"))["reason"] == "spectators cannot act"
+    assert (await next_of(watcher, "rejected"))["code"] == "spectator_act"
     result = await asyncio.wait_for(play_seat(player), 10)
     assert result == host.game.result()
     await watcher.close()
@@ -146,9 +152,9 @@ async def test_chat_and_whisper_rules(toy, hosts):
             await b.chat("visible?")  # b never got the whisper: its next chat is this one
             assert (await next_of(b, "chat"))["text"] == "visible?"
             await a.chat("me", to=0)
-            assert "another seat" in (await next_of(a, "rejected"))["reason"]
+            assert (await next_of(a, "rejected"))["code"] == "whisper_target"
         else:
-            assert (await next_of(a, "rejected"))["reason"] == "whispers are off at this table"
+            assert (await next_of(a, "rejected"))["code"] == "whispers_off"
         for client in (a, b, c):
             await client.close()
 

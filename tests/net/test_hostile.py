@@ -11,6 +11,7 @@ from rawpeer import RawPeer, error_code
 
 from net.botclient import run_bot_client
 from net.codec import encode
+from net.reasons import family
 
 HOSTILE_BYTES = {
     "garbage": b"\x00\x00\x00\x05\xc1\xc1\xc1\xc1\xc1",
@@ -31,7 +32,7 @@ async def test_hostile_handshakes_are_dropped(kind, toy, hosts):
     peer.send(HOSTILE_BYTES[kind])
     got = await peer.until_closed()
     assert got[0]["t"] == "hello"
-    assert error_code(got) == "protocol"
+    assert family(error_code(got)) == "protocol"
     await asyncio.sleep(0)
     assert not host.connections and host.seating.taken_count == 0
 
@@ -73,7 +74,7 @@ async def test_others_play_on_while_a_seated_peer_misbehaves(toy, hosts):
     big = encode({"t": "chat", "text": "x" * 1000, "to": None})
     peer.send(big[:4] + b"\xc1" + big[5:])  # a frame whose body is garbage
     got = await peer.until_closed()
-    assert error_code(got) == "protocol"
+    assert family(error_code(got)) == "protocol"
     results = await asyncio.wait_for(asyncio.gather(*players), 10)
     assert results == [host.game.result()] * 2
     assert host.seating[0].name == "mallory"
@@ -99,7 +100,7 @@ async def test_too_many_connections_are_turned_away(toy, hosts):
     held = [await RawPeer.open(host.port) for _ in range(2)]
     extra = await RawPeer.open(host.port)
     got = await extra.until_closed()
-    assert [m["t"] for m in got] == ["error"] and got[0]["code"] == "full"
+    assert [m["t"] for m in got] == ["error"] and got[0]["code"] == "full.joining"
     assert 0 < got[0]["retry"] <= host.handshake_timeout
     for peer in held:
         peer.writer.close()

@@ -10,7 +10,15 @@ from hypothesis import strategies as st
 from test_codec import plain
 
 from net.codec import CodecError
-from net.messages import check_client, check_host, clean_chat, clean_name
+from net.messages import (
+    PARAM_TEXT_LIMIT,
+    check_client,
+    check_host,
+    clean_chat,
+    clean_name,
+    wire_params,
+)
+from net.reasons import say
 
 
 @settings(max_examples=200, deadline=None)
@@ -85,11 +93,13 @@ def test_host_messages_are_checked_too():
         check_host({**hello, "nonce": b"n" * 15})
     with pytest.raises(CodecError):
         check_host({**hello, "salt": b"s" * 15})
-    error = {"t": "error", "code": "full", "msg": "later"}
+    error = {"t": "error", "code": "full.joining", "params": {}}
     assert check_host(error) and check_host({**error, "retry": 0.5})
     for retry in (-1, True, "1", 1e9):
         with pytest.raises(CodecError):
             check_host({**error, "retry": retry})
+    with pytest.raises(CodecError):
+        check_host({"t": "error", "code": "full", "msg": "later", "params": {}})  # no sentences
     with pytest.raises(CodecError):
         check_host(
             {
@@ -129,3 +139,88 @@ def test_text_from_a_host_is_cleaned_on_the_client_side_too():
         "started": False,
     }
     assert [p["name"] for p in clean_host_text(lobby)["players"]] == ["A B", None]
+
+
+# -- codes and parameters, never sentences ------------------------------------------------------
+GOOD_PARAMS = {"kind": "play", "n": 2, "cards": ["10H", "JK"], "seat": 0}
+BAD_PARAMS = [
+    None,
+    [],
+    "play: no",
+    {"": 1},
+    {"Kind": "x"},  # field names are lower-case identifiers
+    {"two words": "x"},
+    {1: "x"},
+    {"k" * 33: "x"},
+    {"flag": True},
+    {"x": 1.5},
+    {"x": None},
+    {"x": b"bytes"},
+    {"x": {"nested": "map"}},
+    {"x": [1, 2]},
+    {"x": [["nested"]]},
+    {"x": "y" * 201},
+    {"x": ["y"] * 129},
+    {f"k{i}": i for i in range(17)},
+]
+
+
+def test_rejected_error_and_notice_carry_a_code_and_bounded_params():
+    for kind, extra in (("rejected", {"version": 3}), ("error", {}), ("notice", {})):
+        message = {"t": kind, **extra, "code": "swapo.give_count", "params": GOOD_PARAMS}
+        assert check_host(message) == message
+        for params in BAD_PARAMS:
+            with pytest.raises(CodecError):
+                check_host({**message, "params": params})
+        for code in ("", "Full", "full seats", "full.", ".full", "x" * 65, 3, None, "a\x1b"):
+            with pytest.raises(CodecError):
+                check_host({**message, "code": code})
+        for old in ({"reason": "no"}, {"msg": "no"}, {"text": "no"}):
+            with pytest.raises(CodecError):
+                check_host({**message, **old})
+
+
+@given(
+    st.dictionaries(
+        st.text(max_size=40),
+        st.recursive(
+            st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=300),
+            lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=5), inner),
+            max_leaves=10,
+        ),
+        max_size=20,
+    ),
+    st.sampled_from(["not_your_turn", "swapo.no_room", "left", "unknown.code"]),
+)
+@settings(max_examples=300, deadline=None)
+def test_any_params_map_is_refused_or_worded_never_a_crash(params, code):
+    """A hostile host's params: refused by the schema, or worded (any language) without an
+    exception, whatever the template asks for."""
+    from net.messages import clean_host_text
+
+    for kind in ("rejected", "notice"):
+        message = {"t": kind, "version": 1, "code": code, "params": params}
+        if kind == "notice":
+            del message["version"]
+        try:
+            checked = clean_host_text(check_host(message))
+        except CodecError:
+            continue
+        assert isinstance(say(code, checked["params"], notice=kind == "notice"), str)
+
+
+def test_the_params_a_host_sends_fit_the_schema_whatever_the_client_wrote():
+    params = wire_params({"kind": "x" * 5000, "keys": [f"k{i}" for i in range(1000)], "n": 3})
+    message = {"t": "rejected", "version": 0, "code": "unexpected_keys", "params": params}
+    assert check_host(message)
+    assert len(params["kind"]) <= PARAM_TEXT_LIMIT and len(params["keys"]) <= 128
+
+
+def test_params_from_a_host_are_cleaned_on_the_client_side():
+    from net.messages import clean_host_text
+
+    notice = {"t": "notice", "code": "left", "params": {"name": "\x1b[2JEve", "seat": 1}}
+    assert clean_host_text(notice)["params"] == {"name": "[2JEve", "seat": 1}
+    rejected = {"t": "rejected", "version": 0, "code": "mishi.not_held", "params": {}}
+    rejected["params"] = {"cards": ["10H\x07", "\u202e10S"]}
+    assert clean_host_text(rejected)["params"] == {"cards": ["10H", "10S"]}

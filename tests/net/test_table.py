@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from net.messages import Refused, check_client, check_host, password_key, password_proof
+from net.reasons import notice_sentence, sentence
 from net.table import Table
 
 NONCE = b"n" * 16
@@ -104,7 +105,7 @@ def test_a_password_is_proved_not_sent(toy):
     for auth in (None, password_proof(wrong[0], NONCE), password_proof(wrong[1], NONCE)):
         with pytest.raises(Refused) as refused:
             table.receive("eve", join("Eve", auth=auth))
-        assert (refused.value.code, refused.value.msg) == ("password", "wrong password")
+        assert (refused.value.code, str(refused.value)) == ("password.wrong", "wrong password")
     assert not table.seating[0].taken and table.take_effects().records == []
     assert password_proof(right, b"x" * 16) != password_proof(right, NONCE)
     out = table.receive("eve", join("Eve", auth=password_proof(right, NONCE)))
@@ -125,7 +126,7 @@ def test_a_seat_wish_is_honoured_or_refused(toy):
     table.open("late", NONCE)
     with pytest.raises(Refused) as full:
         table.receive("late", join("Late"))
-    assert full.value.code == "full" and "spectator" in full.value.msg
+    assert full.value.code == "full.seats" and "spectator" in str(full.value)
 
 
 def test_a_spectator_sees_the_spectator_view_and_cannot_act_or_whisper(toy):
@@ -145,10 +146,10 @@ def test_a_spectator_sees_the_spectator_view_and_cannot_act_or_whisper(toy):
     assert wat is eli, "spectators share one message, encoded once"
     assert wat["view"]["seat"] is None and wat["view"]["hand"] is None and wat["legal"] == []
     assert to(table.receive("wat", act(0, {"type": "play", "card": "x"})), "wat") == [
-        {"t": "rejected", "version": 0, "reason": "spectators cannot act"}
+        {"t": "rejected", "version": 0, "code": "spectator_act", "params": {}}
     ]
     rejected = to(table.receive("wat", chat("psst", to=0)), "wat", "rejected")
-    assert rejected[0]["reason"] == "spectators cannot whisper"
+    assert (rejected[0]["code"], rejected[0]["params"]) == ("spectator_whisper", {})
     line = to(table.receive("wat", chat("hello")), "ann", "chat")[0]
     assert line["from"] is None and line["name"] == "Wat"
 
@@ -175,7 +176,7 @@ def test_a_resume_token_takes_the_seat_back_and_replaces_an_old_connection(toy):
     out = table.receive("ann3", join(token=token))
     assert out[0] == (
         "ann2",
-        {"t": "error", "code": "replaced", "msg": "this seat was taken over by a new connection"},
+        {"t": "error", "code": "replaced", "params": {}},
     )
     assert table.seating[0].peer == "ann3" and table.leave("ann2") == []
     assert table.seating[0].peer == "ann3"
@@ -189,7 +190,7 @@ def test_stale_not_your_turn_and_illegal_actions_are_rejected_to_the_sender_only
     table = Table(toy, seats=2, seed=1)
     seated(table, "ann")
     assert to(table.receive("ann", act(0, {"type": "play", "card": "x"})), "ann") == [
-        {"t": "rejected", "version": 0, "reason": "the game has not started yet"}
+        {"t": "rejected", "version": 0, "code": "not_started", "params": {}}
     ]
     seated(table, "bob")
     card = table.game.hands[0][0]
@@ -197,10 +198,14 @@ def test_stale_not_your_turn_and_illegal_actions_are_rejected_to_the_sender_only
         (
             "ann",
             act(3, {"type": "play", "card": card}),
-            "stale action: you saw version 3, the table is at 0",
+            ("stale", {"seen": 3, "now": 0}),
         ),
-        ("bob", act(0, {"type": "play", "card": table.game.hands[1][0]}), "it is not your turn"),
-        ("ann", act(0, {"type": "play", "card": "nope"}), "play: that card is not in your hand"),
+        ("bob", act(0, {"type": "play", "card": table.game.hands[1][0]}), ("not_your_turn", {})),
+        (
+            "ann",
+            act(0, {"type": "play", "card": "nope"}),
+            ("swoop.not_in_hand", {"kind": "play", "card": "nope"}),
+        ),
         ("ann", act(0, {"type": "dance"}), None),
     ]
     hands = [list(h) for h in table.game.hands]
@@ -210,7 +215,8 @@ def test_stale_not_your_turn_and_illegal_actions_are_rejected_to_the_sender_only
         assert [p for p, _ in out] == [peer]
         (rejected,) = to(out, peer, "rejected")
         assert rejected["version"] == 0
-        assert reason is None or rejected["reason"] == reason
+        assert reason is None or (rejected["code"], rejected["params"]) == reason
+        assert set(rejected) == {"t", "version", "code", "params"}
     assert table.version == 0 and table.game.hands == hands
     assert table.take_effects().records == [], "nothing rejected is journalled"
     out = table.receive("ann", act(0, {"type": "play", "card": card}))
@@ -257,22 +263,20 @@ def test_chat_goes_to_every_joined_connection_and_whispers_where_allowed(toy):
     assert recipients(out, "chat") == ["ann", "bob"]
     assert out[0][1] == {"t": "chat", "from": 0, "name": "ann", "text": "hi[2J all", "to": None}
     for text, target, reason in (
-        ("psst", 1, "whispers are off at this table"),
-        ("\x00\u200b ", None, "empty message"),
+        ("psst", 1, "whispers_off"),
+        ("\x00\u200b ", None, "chat_empty"),
     ):
-        assert [m["reason"] for m in to(quiet.receive("ann", chat(text, target)), "ann")] == [
-            reason
-        ]
+        assert [m["code"] for m in to(quiet.receive("ann", chat(text, target)), "ann")] == [reason]
     talk = Table(toy, seats=3, seed=1, options={"adult_talk": True})
     seated(talk, "ann", "bob")
     out = talk.receive("ann", chat("psst", to=1))
     assert [p for p, _ in out] == ["bob", "ann"] and out[0][1]["to"] == 1
     for target, reason in (
-        (0, "you can whisper only to another seat"),
-        (5, "you can whisper only to another seat"),
-        (2, "that player is not connected"),
+        (0, "whisper_target"),
+        (5, "whisper_target"),
+        (2, "whisper_away"),
     ):
-        assert to(talk.receive("ann", chat("psst", to=target)), "ann")[0]["reason"] == reason
+        assert to(talk.receive("ann", chat("psst", to=target)), "ann")[0]["code"] == reason
 
 
 def test_leaving_before_the_start_frees_the_seat_with_a_fresh_token(toy):
@@ -296,12 +300,14 @@ def test_the_protocol_order_is_enforced(toy):
     table.open("x", NONCE)
     with pytest.raises(Refused) as first:
         table.receive("x", check_client({"t": "ping", "n": 1}))
-    assert (first.value.code, first.value.msg) == ("protocol", "the first message must be a join")
+    assert first.value.code == "protocol.join_first"
+    assert str(first.value) == "the first message must be a join"
     table.receive("x", join("X"))
     assert table.receive("x", check_client({"t": "ping", "n": 7})) == [("x", {"t": "pong", "n": 7})]
     with pytest.raises(Refused) as again:
         table.receive("x", join("X"))
-    assert again.value.msg == "unexpected join after joining"
+    assert (again.value.code, again.value.params) == ("protocol.unexpected", {"kind": "join"})
+    assert str(again.value) == "unexpected join after joining"
     with pytest.raises(Refused):
         table.receive("stranger", join("S"))
 
@@ -329,3 +335,32 @@ def test_the_hosts_bots_play_through_the_table_and_a_replay_rebuilds_it(toy):
     assert rebuilt.game.result() == table.game.result() and rebuilt.seating.tokens == (
         table.seating.tokens
     )
+
+
+def test_rejected_error_and_notice_frames_carry_codes_and_params_never_sentences(toy):
+    """The wire carries data: every screen words it in its own player's language."""
+    table = Table(toy, seats=3, seed=1)
+    seated(table, "ann", "bob", "cy")
+    sentences = []
+    out = table.receive("bob", act(0, {"type": "play", "card": table.game.hands[1][0]}))
+    out += table.receive("ann", act(0, {"type": "play", "card": "nope"}))
+    out += table.leave("cy")  # during play: a notice to the others
+    out += table.remove(1)  # an error to bob, a notice to the rest
+    frames = [m for _, m in well_formed(out) if m["t"] in ("rejected", "error", "notice")]
+    assert {m["t"] for m in frames} == {"rejected", "error", "notice"}
+    for message in frames:
+        assert set(message) - {"t", "version", "retry"} == {"code", "params"}
+        for name, value in message["params"].items():
+            assert name == "name" or " " not in str(value), (message, name)
+        sentences.append(notice_sentence if message["t"] == "notice" else sentence)
+        english = sentences[-1](message["code"], message["params"])
+        assert english != message["code"] and english not in repr(message)
+    codes = [(m["t"], m["code"]) for m in frames]
+    assert codes == [
+        ("rejected", "not_your_turn"),
+        ("rejected", "swoop.not_in_hand"),
+        ("notice", "left"),
+        ("notice", "left"),
+        ("error", "removed"),
+        ("notice", "removed"),
+    ]

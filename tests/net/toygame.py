@@ -44,9 +44,11 @@ class ToyGame(Game):
         self.check_turn(seat)
         check_action(action, {"type": str, "card": str})
         if action["type"] != "play":
-            raise IllegalAction("play: the only action is play")
+            raise IllegalAction(
+                "not_allowed_now", kind=action["type"], phase="play", allowed=["play"]
+            )
         if action["card"] not in self.hands[seat]:
-            raise IllegalAction("play: that card is not in your hand")
+            raise IllegalAction("swoop.not_in_hand", kind="play", card=action["card"])
         self.hands[seat].remove(action["card"])
         self.played[seat].append(action["card"])
         self.turn = (self.turn + 1) % self.seats

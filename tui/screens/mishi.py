@@ -18,8 +18,10 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from engine.mishi.cards import TRUMP
+from lang import N_, _, ngettext, pgettext
 
 from ..connect import Seat
+from ..fill import fill, mine_or
 from ..settings import Settings
 from ..text import literal
 from ..widgets.cards import CardFace
@@ -37,12 +39,15 @@ class MishiScreen(TableScreen):
 
     GAME = "mishi"
     RESULTS_EACH_ROUND = True
-    TITLE = "秘十 Mi Shi"
+    # TRANSLATORS: the name of the card game 秘十 Mi Shi (keep 秘十)
+    TITLE = N_("秘十 Mi Shi")
     CSS_PATH: ClassVar[Any] = ["table.tcss", "mishi.tcss"]
     COMPONENT_CLASSES: ClassVar[set[str]] = set(draw.COMPONENTS)
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("d", "declare", "declare", id="declare"),
-        Binding("t", "last_trick", "last trick", id="last-trick"),
+        # TRANSLATORS: Mi Shi footer key: declare trump by showing a ten (亮主); ≤ 8 cells
+        Binding("d", "declare", N_("declare"), id="declare"),
+        # TRANSLATORS: Mi Shi footer key: show the last trick; keep very short (≤ 10 cells)
+        Binding("t", "last_trick", N_("last trick"), id="last-trick"),
     ]
     DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ("declare", "last_trick")
 
@@ -81,8 +86,7 @@ class MishiScreen(TableScreen):
         view = message.get("view")
         if isinstance(view, dict) and self.states_seen == 0 and not message.get("events"):
             number = view.get("hand_number", 1)
-            first = self.seat_name(view.get("first_player"))
-            words = f"Hand {number} · {draw.says(first, 'draws')} first"
+            words = draw.first_draw(number, view.get("first_player"), self.me, self.seat_name)
             self.log_pane.add(Text(words, style=self.look("mishi--strong")))
         for event in message.get("events") or []:
             if isinstance(event, dict) and event.get("type") == "hand_end":
@@ -114,33 +118,42 @@ class MishiScreen(TableScreen):
     def header_parts(self) -> list[Text | str]:
         view = self.view
         if not view:
-            return ["秘十 Mi Shi"]
-        parts: list[Text | str] = [
-            "秘十",
-            f"hand {view.get('hand_number', 1)}/{view.get('hands', '?')}",
-        ]
+            return [_(self.TITLE)]
+        # TRANSLATORS: Mi Shi header: the hand being played of how many ("hand 2/8")
+        number = _("hand {number}/{hands}").format(
+            number=view.get("hand_number", 1), hands=view.get("hands", "?")
+        )
+        parts: list[Text | str] = ["秘十", number]
         phase = view.get("phase")
         standing = view.get("bao") or view.get("declaration")
         if phase in ("deal", "bao"):
             if isinstance(standing, dict):
-                who = self.seat_name(standing.get("seat"))
-                words = draw.says(who, "goes") + " alone " if view.get("bao") else None
-                line = Text(words or draw.says(who, "shows") + " ")
-                line.append_text(draw.bid_text(self.cards, standing))
-                parts.append(line)
+                seat = standing.get("seat")
+                if view.get("bao"):
+                    # TRANSLATORS: Mi Shi header: a player goes alone (包牌) with these tens
+                    mine, theirs = _("You go alone {cards}"), _("{name} goes alone {cards}")
+                else:
+                    # TRANSLATORS: Mi Shi header: a player shows these tens to declare (亮主)
+                    mine, theirs = _("You show {cards}"), _("{name} shows {cards}")
+                cards = draw.bid_text(self.cards, standing)
+                template = mine_or(seat, self.me, mine, theirs)
+                parts.append(fill(template, name=self.seat_name(seat), cards=cards))
             else:
-                parts.append(Text("no trump yet", style=self.look("mishi--dim")))
+                # TRANSLATORS: Mi Shi header: nobody has declared trump (亮主) yet
+                parts.append(Text(_("no trump yet"), style=self.look("mishi--dim")))
             return parts
-        trump = Text("trump ")
-        trump.append_text(draw.suit_text(self.cards, view.get("trump"), self.look))
-        parts.append(trump)
+        suit = draw.suit_text(self.cards, view.get("trump"), self.look)
+        # TRANSLATORS: Mi Shi header: the trump suit
+        parts.append(fill(_("trump {suit}"), suit=suit))
         declarer = view.get("declarer")
         if isinstance(declarer, int):
-            says = draw.says(self.seat_name(declarer), "declares")
+            # TRANSLATORS: Mi Shi header: who declared trump (亮主)
+            template = mine_or(declarer, self.me, _("You declare"), _("{name} declares"))
+            says = template.format(name=self.seat_name(declarer))
             parts.append(Text(says, style=self.look("mishi--declarers")))
-            partner = Text("partner ")
-            partner.append_text(draw.partner_text(view, self.me, self.seat_name, self.look))
-            parts.append(partner)
+            partner = draw.partner_text(view, self.me, self.seat_name, self.look)
+            # TRANSLATORS: Mi Shi header: the declarer's partner (a name, "?" or "alone")
+            parts.append(fill(_("partner {name}"), name=partner))
         return parts
 
     def draw(self) -> None:
@@ -171,12 +184,15 @@ class MishiScreen(TableScreen):
         captured = view.get("captured") or []
         info = Text(draw.cards_words(counts[seat] if seat < len(counts) else 0), style=dim)
         if view.get("phase") == "play" or (captured and any(captured)):
-            info.append(f" · {captured[seat] if seat < len(captured) else 0} pts", style=dim)
+            points = captured[seat] if seat < len(captured) else 0
+            info.append(" · " + _("{points} pts").format(points=points), style=dim)
         showing_last = self.flow.showing_last()
         if view.get("phase") == "play" and seat == view.get("leader") and not showing_last:
-            info.append(" · led", style=dim)
+            # TRANSLATORS: Mi Shi, after a seat's counts: this seat led the trick
+            info.append(" · " + pgettext("trick", "led"), style=dim)
         if view.get("phase") == "play" and self.voids.get(seat):
-            info.append(" · void ", style=dim)
+            # TRANSLATORS: Mi Shi, after a seat's counts: the suits it has shown out of
+            info.append(" · " + _("void") + " ", style=dim)
             for suit in sorted(self.voids[seat], key="TSHCD".index):
                 shown = "trump" if suit == "T" else suit
                 info.append_text(draw.suit_text(self.cards, shown, look))
@@ -203,10 +219,14 @@ class MishiScreen(TableScreen):
     def bid_of(self, seat: int) -> Text:
         """During the bidding, a seat's shown tens stand where its play would be."""
         view = self.view
-        for key, words in (("bao", "alone "), ("declaration", "shows ")):
+        # TRANSLATORS: Mi Shi, a seat's bid: going alone (包牌) with the tens after it
+        alone = pgettext("bid", "alone")
+        # TRANSLATORS: Mi Shi, a seat's bid: showing the tens after it to declare (亮主)
+        shows = pgettext("bid", "shows")
+        for key, words in (("bao", alone), ("declaration", shows)):
             bid = view.get(key)
             if isinstance(bid, dict) and bid.get("seat") == seat and view.get("phase") != "play":
-                out = Text(words, style=self.look("mishi--dim"))
+                out = Text(words + " ", style=self.look("mishi--dim"))
                 out.append_text(draw.bid_text(self.cards, bid))
                 return out
         return Text("")
@@ -260,7 +280,8 @@ class MishiScreen(TableScreen):
         in_play = self.view.get("phase") == "play"
         if not plays.get(self.me) and in_play:
             mine[0] = Text("—", self.look("mishi--dim"))
-        you = Text("You: ", style=self.look("mishi--strong"))
+        # TRANSLATORS: Mi Shi, before the local player's own play in the trick
+        you = Text(_("You:") + " ", style=self.look("mishi--strong"))
         label = you if in_play or mine[0].plain else Text("")
         if self.large:
             out.append_text(draw.centred(label, width))
@@ -277,21 +298,32 @@ class MishiScreen(TableScreen):
         if isinstance(last, dict):
             points = last.get("points") or 0
             caption = look("mishi--caption")
-            line = Text(f"last trick: {self.seat_name(last.get('winner'))} won", style=caption)
-            line.append(f" · {points} pts" if points else " · no points", style=caption)
+            winner = last.get("winner")
+            # TRANSLATORS: Mi Shi caption under the last trick shown again
+            mine, theirs = _("last trick: You won"), _("last trick: {name} won")
+            won = mine_or(winner, self.me, mine, theirs).format(name=self.seat_name(winner))
+            line = Text(won, style=caption)
+            # TRANSLATORS: Mi Shi caption: the last trick held no points
+            worth = _("{points} pts").format(points=points) if points else _("no points")
+            line.append(" · " + worth, style=caption)
             if self.flow.show_last:
-                line.append(" · t hide", style=dim)
+                # TRANSLATORS: Mi Shi caption: t is the key that hides the last trick
+                line.append(" · " + _("t hide"), style=dim)
             return line
         if view.get("phase") != "play":
             return Text("")
-        line = Text(f"trick {view.get('trick_number', 0)}", style=dim)
+        # TRANSLATORS: Mi Shi caption: the number of the trick being played
+        line = Text(_("trick {number}").format(number=view.get("trick_number", 0)), style=dim)
         lead = view.get("lead")
         if lead:
             line.append(": ", style=dim)
             line.append_text(draw.lead_words(lead, self.cards, look, article=False))
             best = winning_seat(view)
             if best is not None and len(view.get("trick") or []) > 1:
-                line.append(" · " + draw.says(self.seat_name(best), "is") + " winning", dim)
+                # TRANSLATORS: Mi Shi caption: who wins the trick so far
+                mine, theirs = _("You are winning"), _("{name} is winning")
+                winning = mine_or(best, self.me, mine, theirs).format(name=self.seat_name(best))
+                line.append(" · " + winning, dim)
         return line
 
     def info_text(self) -> Text:
@@ -299,16 +331,27 @@ class MishiScreen(TableScreen):
         dim = self.look("mishi--dim")
         phase = view.get("phase")
         if phase == "deal":
-            return Text(f"Dealing · {view.get('to_deal', 0)} cards to draw · 8 to the kitty", dim)
+            count = int(view.get("to_deal", 0) or 0)
+            # TRANSLATORS: Mi Shi, during the deal: cards left to draw; 8 go to the kitty (底牌)
+            words = ngettext(
+                "Dealing · {count} card to draw · 8 to the kitty",
+                "Dealing · {count} cards to draw · 8 to the kitty",
+                count,
+            )
+            return Text(words.format(count=count), dim)
         if phase == "bao":
-            return Text("The deal is done · going alone (包牌) is offered in turn", style=dim)
+            # TRANSLATORS: Mi Shi: after the deal each player may go alone (包牌)
+            return Text(_("The deal is done · going alone (包牌) is offered in turn"), style=dim)
         if phase == "bury":
             kitty = view.get("kitty")
             if isinstance(kitty, list) and kitty:
-                line = Text("Kitty, now in your hand (·): ", style=dim)
+                # TRANSLATORS: Mi Shi, burying (扣底): the kitty's cards, marked · in the hand
+                line = Text(_("Kitty, now in your hand (·):") + " ", style=dim)
                 line.append_text(self.cards.hand(kitty))
                 return line
-            return Text(f"{self.seat_name(view.get('declarer'))} takes the kitty and buries 8", dim)
+            # TRANSLATORS: Mi Shi: the declarer takes the kitty and buries 8 cards (扣底)
+            words = _("{name} takes the kitty and buries 8")
+            return Text(words.format(name=self.seat_name(view.get("declarer"))), dim)
         if phase == "play":
             return self.points_line()
         return Text("")
@@ -322,12 +365,17 @@ class MishiScreen(TableScreen):
         line = Text("")
         if sides and all(s is not None for s in sides):
             total = sum(p for s, p in zip(sides, captured, strict=False) if s == "defender")
-            line.append(f"Defenders {total} pts", style=self.look("mishi--defenders"))
+            # TRANSLATORS: Mi Shi: the defenders' points so far
+            words = _("Defenders {points} pts").format(points=total)
+            line.append(words, style=self.look("mishi--defenders"))
         else:
-            line.append(f"Points taken {sum(captured)} of 200", style=dim)
+            # TRANSLATORS: Mi Shi: points taken so far out of the deck's 200
+            words = _("Points taken {points} of 200").format(points=sum(captured))
+            line.append(words, style=dim)
         buried = view.get("buried")
         if isinstance(buried, list) and buried:
-            line.append(" · buried ", style=dim)
+            # TRANSLATORS: Mi Shi: the cards the declarer buried (扣底), shown to the declarer
+            line.append(" · " + pgettext("kitty", "buried") + " ", style=dim)
             line.append_text(self.cards.hand(buried))
         return line
 
@@ -336,19 +384,23 @@ class MishiScreen(TableScreen):
         label = self.query_one("#me-label", Static)
         dim = self.look("mishi--dim")
         if self.me is None:
-            label.update(Text("Watching (spectator)", style=dim))
+            # TRANSLATORS: Mi Shi, in place of the hand when watching
+            label.update(Text(_("Watching (spectator)"), style=dim))
             row.display = False
             return
         view, flow = self.view, self.flow
         hand = flow.hand
-        text = Text("You", style=draw.side_style(view, self.me, self.look))
+        # TRANSLATORS: the local player's own seat line ("You · 12 cards")
+        text = Text(_("You"), style=draw.side_style(view, self.me, self.look))
         text.append_text(draw.role_tag(view, self.me, None, self.look))
         captured = view.get("captured") or []
         text.append(f" · {draw.cards_words(len(hand))}", style=dim)
         if view.get("phase") == "play":
-            text.append(f" · {captured[self.me] if self.me < len(captured) else 0} pts", style=dim)
+            points = captured[self.me] if self.me < len(captured) else 0
+            text.append(" · " + _("{points} pts").format(points=points), style=dim)
         if flow.cursor_shown() is not None and flow.picked:
-            picked = f" · picked {flow.picked_count_words()}"
+            # TRANSLATORS: Mi Shi: how many cards are picked ("picked 3/8")
+            picked = " · " + _("picked {count}").format(count=flow.picked_count_words())
             text.append(picked, style=self.look("mishi--picked"))
         label.update(text)
         row.display = bool(hand)
@@ -384,7 +436,7 @@ class MishiScreen(TableScreen):
             if seat in self.quiet_passers:
                 return None
             self.quiet_passers.add(seat)
-        return draw.event_line(event, self.seat_name, self.cards, self.look)
+        return draw.event_line(event, self.seat_name, self.cards, self.look, self.me)
 
     def note_voids(self, event: dict) -> None:
         """Remember who showed out of a led suit (public: everyone saw the cards)."""
@@ -406,14 +458,14 @@ class MishiScreen(TableScreen):
                 self.voids.setdefault(seat, set()).add(self.trick_suit)
 
     def toast_for(self, event: dict) -> str | None:
-        return draw.toast_line(event, self.seat_name, self.cards)
+        return draw.toast_line(event, self.seat_name, self.cards, self.me)
 
     def results_rows(self, event: dict | None) -> list[Text]:
         """After a hand: who declared, the points taken, the kitty and the hand's score row."""
         if event is None:
             return super().results_rows(event)
         bonus = self.kitty_bonus.get(int(event.get("hand") or 0)) or None
-        return draw.results_lines(event, bonus, self.seat_name, self.cards, self.look)
+        return draw.results_lines(event, bonus, self.seat_name, self.cards, self.look, self.me)
 
     def round_history(self) -> list[Text]:
         return [

@@ -14,7 +14,9 @@ from rich.style import Style
 from rich.text import Text
 
 from engine.mishi.cards import TRUMP
+from lang import N_, _, ngettext, pgettext
 
+from ..fill import fill, mine_or
 from ..widgets.cards import SUIT_GLYPHS, CardStyle
 
 NameOf = Callable[[object], str]
@@ -43,13 +45,28 @@ COMPONENTS = frozenset(
     }
 )
 
-CASE_WORDS = {"2v2": "2 v 2", "paqi": "扒起 1 v 3", "bao": "包牌 1 v 3"}
+CASE_WORDS = {
+    # TRANSLATORS: Mi Shi, the sides of a hand: declarer and partner against two
+    "2v2": N_("2 v 2"),
+    # TRANSLATORS: Mi Shi: 扒起 (one player holds both tens and plays alone), one against three
+    "paqi": N_("扒起 1 v 3"),
+    # TRANSLATORS: Mi Shi: 包牌 (going alone by choice), one against three
+    "bao": N_("包牌 1 v 3"),
+}
 SIDE_LOOKS = {
     "declarer": "mishi--declarers",
     "partner": "mishi--declarers",
     "defender": "mishi--defenders",
 }
-NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+NUMBER_WORDS = {
+    # TRANSLATORS: Mi Shi, a count in a lead's shape ("two pairs", "three singles")
+    1: N_("one"),
+    2: N_("two"),
+    3: N_("three"),
+    4: N_("four"),
+    5: N_("five"),
+    6: N_("six"),
+}
 
 
 def plain_look(name: str) -> Style:
@@ -62,8 +79,13 @@ def default_name(me: int | None) -> NameOf:
 
     def name_of(seat: object) -> str:
         if not isinstance(seat, int) or isinstance(seat, bool):
-            return "table"
-        return "You" if seat == me else f"Seat {seat + 1}"
+            # TRANSLATORS: Mi Shi, the name for "nobody in particular" ("waiting for the table")
+            return pgettext("seat", "table")
+        if seat == me:
+            # TRANSLATORS: the local player, as a name
+            return _("You")
+        # TRANSLATORS: a seat with no name given
+        return _("Seat {number}").format(number=seat + 1)
 
     return name_of
 
@@ -73,7 +95,8 @@ def suit_text(style: CardStyle, suit: str | None, look: Look = plain_look) -> Te
     if not suit:
         return Text("?")
     if suit == "trump":
-        return Text("trumps")
+        # TRANSLATORS: Mi Shi, the trump suit as a whole ("a pair of trumps")
+        return Text(_("trumps"))
     glyph = suit if style.letters else SUIT_GLYPHS.get(suit, suit)
     return Text(glyph, style=look("mishi--suit-red" if suit in ("H", "D") else "mishi--suit"))
 
@@ -85,7 +108,9 @@ def suit_headings(style: CardStyle) -> dict[object, str]:
     headings: dict[object, str] = {
         suit: f"{suit}:" if style.letters else glyph for suit, glyph in SUIT_GLYPHS.items()
     }
-    headings[TRUMP] = "trump:" if style.letters else "trump"
+    # TRANSLATORS: Mi Shi, the heading of the trumps in the hand; keep short
+    trump = pgettext("heading", "trump")
+    headings[TRUMP] = trump + ":" if style.letters else trump
     return headings
 
 
@@ -101,23 +126,13 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
 
-def says(who: str, verb: str) -> str:
-    """ "Bo passes" but "You pass": ``verb`` is given in the third person."""
-    if who != "You":
-        return f"{who} {verb}"
-    plain = {"is": "are", "has": "have", "goes": "go"}.get(verb)
-    if plain is None:
-        plain = verb[:-2] if verb.endswith(("shes", "sses")) else verb.removesuffix("s")
-    return f"{who} {plain}"
-
-
-def whose(who: str) -> str:
-    """ "Bo's" but "Your"."""
-    return "Your" if who == "You" else f"{who}'s"
-
-
 def cards_words(count: int) -> str:
-    return "1 card" if count == 1 else f"{count} cards"
+    # TRANSLATORS: Mi Shi, how many cards a player holds
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
+
+
+def count_word(n: int) -> str:
+    return _(NUMBER_WORDS[n]) if n in NUMBER_WORDS else str(n)
 
 
 def lead_words(
@@ -128,23 +143,29 @@ def lead_words(
         return Text("")
     units: list[str] = []
     for pairs in lead.get("tractors") or []:
-        units.append(f"a {pairs}-pair tractor")
+        # TRANSLATORS: Mi Shi, a tractor (consecutive pairs) of {pairs} pairs, in a lead
+        units.append(_("{pairs}-pair tractor").format(pairs=pairs))
     pairs = int(lead.get("pairs") or 0)
     singles = int(lead.get("singles") or 0)
     if pairs:
-        units.append("a pair" if pairs == 1 else f"{NUMBER_WORDS.get(pairs, pairs)} pairs")
+        # TRANSLATORS: Mi Shi, pairs in a lead ("a pair of ♥", "two pairs"); count in words
+        units.append(ngettext("pair", "{count} pairs", pairs).format(count=count_word(pairs)))
     if singles:
-        units.append(
-            "a single" if singles == 1 else f"{NUMBER_WORDS.get(singles, singles)} singles"
-        )
-    out = Text("a " if article else "")
+        # TRANSLATORS: Mi Shi, single cards in a lead; count in words
+        words = ngettext("single", "{count} singles", singles)
+        units.append(words.format(count=count_word(singles)))
     if len(units) > 1:
-        out.append("throw (" + " + ".join(u.removeprefix("a ") for u in units) + ")")
+        # TRANSLATORS: Mi Shi, a throw (several units led at once): "throw (pair + single)"
+        what = _("throw ({units})").format(units=" + ".join(units))
     else:
-        out.append(units[0].removeprefix("a ") if units else "play")
-    out.append(" of ")
-    out.append_text(suit_text(style, lead.get("suit"), look))
-    return out
+        # TRANSLATORS: Mi Shi, a lead of no known shape
+        what = units[0] if units else pgettext("lead", "play")
+    suit = suit_text(style, lead.get("suit"), look)
+    if article:
+        # TRANSLATORS: Mi Shi, what a lead asks for: "a pair of ♥", "a throw (…) of ♠"
+        return fill(_("a {what} of {suit}"), what=what, suit=suit)
+    # TRANSLATORS: Mi Shi, what a lead asks for, without an article: "pair of ♥"
+    return fill(_("{what} of {suit}"), what=what, suit=suit)
 
 
 def lead_size(lead: dict | None) -> int:
@@ -178,15 +199,18 @@ def partner_text(view: dict, me: int | None, name_of: NameOf, look: Look = plain
     sides = view.get("sides") or []
     case = view.get("case")
     if case == "bao":
-        return Text("alone (包牌)", style=look("mishi--declarers"))
+        # TRANSLATORS: Mi Shi header, partner: none, the declarer goes alone (包牌)
+        return Text(_("alone (包牌)"), style=look("mishi--declarers"))
     if case == "paqi":
-        return Text("alone (扒起)", style=look("mishi--declarers"))
+        # TRANSLATORS: Mi Shi header, partner: none, the declarer holds both tens (扒起)
+        return Text(_("alone (扒起)"), style=look("mishi--declarers"))
     partner = next((s for s, side in enumerate(sides) if side == "partner"), None)
     if partner is None:
         return Text("?", style=look("mishi--strong"))
     words = name_of(partner)
     if partner == me and not view.get("partner_revealed"):
-        words += " (secret)"
+        # TRANSLATORS: Mi Shi, you are the partner and the others do not know it yet
+        words += " " + _("(secret)")
     return Text(words, style=look("mishi--declarers"))
 
 
@@ -204,11 +228,14 @@ def role_tag(view: dict, seat: int, me: int | None, look: Look = plain_look) -> 
     if view.get("phase") in ("deal", "bao"):
         return Text("")  # the shown tens stand in the seat's play line
     if side == "declarer" or (side is None and seat == view.get("declarer")):
-        return Text(" declarer", look("mishi--declarer-tag"))
+        # TRANSLATORS: Mi Shi, a tag after a name: this player declared trump (亮主)
+        return Text(" " + pgettext("tag", "declarer"), look("mishi--declarer-tag"))
     if side == "partner":
-        return Text(" partner", look("mishi--declarer-tag"))
+        # TRANSLATORS: Mi Shi, a tag after a name: the declarer's partner
+        return Text(" " + pgettext("tag", "partner"), look("mishi--declarer-tag"))
     if side == "defender" and seat != me and (view.get("partner_revealed") or view.get("case")):
-        return Text(" defends", look("mishi--defender-tag"))
+        # TRANSLATORS: Mi Shi, a tag after a name: this player is on the defending side
+        return Text(" " + pgettext("tag", "defends"), look("mishi--defender-tag"))
     return Text("")
 
 
@@ -218,14 +245,19 @@ def declarers_words(record: dict, name_of: NameOf) -> str:
     side = name_of(declarer)
     if isinstance(partner, int) and partner != declarer:
         side += f" + {name_of(partner)}"
-    return f"{side} ({CASE_WORDS.get(str(record.get('case')), '?')})"
+    case = CASE_WORDS.get(str(record.get("case")))
+    return f"{side} ({_(case) if case else '?'})"
 
 
 def hand_words(record: dict, name_of: NameOf, look: Look = plain_look) -> Text:
     """One finished hand: "Hand 1 · Aki + Dana (2 v 2) · defenders 85 · Aki −1 · Bo +1 …"."""
-    out = Text(f"Hand {record.get('hand', '?')} · ", style=look("mishi--strong"))
+    # TRANSLATORS: Mi Shi, a finished hand's line begins "Hand 1 · "
+    number = _("Hand {number}").format(number=record.get("hand", "?"))
+    out = Text(number + " · ", style=look("mishi--strong"))
     out.append(declarers_words(record, name_of))
-    out.append(f" · defenders {record.get('defender_points', 0)} pts")
+    # TRANSLATORS: Mi Shi, the points the defenders took in a hand
+    defenders = _("defenders {points} pts").format(points=record.get("defender_points", 0))
+    out.append(" · " + defenders)
     deltas = record.get("deltas") or []
     for seat, delta in enumerate(deltas):
         out.append(" · ")
@@ -234,27 +266,57 @@ def hand_words(record: dict, name_of: NameOf, look: Look = plain_look) -> Text:
     return out
 
 
+def first_draw(number: object, seat: object, me: int | None, name_of: NameOf) -> str:
+    """ "Hand 2 · Bo draws first" / "Hand 2 · You draw first"."""
+    # TRANSLATORS: Mi Shi, a new hand: who draws the first card of the deal
+    mine, theirs = _("Hand {number} · You draw first"), _("Hand {number} · {name} draws first")
+    return mine_or(seat, me, mine, theirs).format(number=number, name=name_of(seat))
+
+
+def kitty_won(bonus: dict, me: int | None, name_of: NameOf) -> str:
+    """ "Bo wins the last trick: kitty 20 × 4 = 80 for the defenders"."""
+    seat = bonus.get("seat")
+    # TRANSLATORS: Mi Shi: the defenders won the last trick, so the buried kitty (扣底) counts
+    # for them, multiplied
+    mine, theirs = (
+        _("You win the last trick: kitty {points} × {times} = {bonus} for the defenders"),
+        _("{name} wins the last trick: kitty {points} × {times} = {bonus} for the defenders"),
+    )
+    return mine_or(seat, me, mine, theirs).format(
+        name=name_of(seat),
+        points=bonus.get("kitty_points"),
+        times=bonus.get("multiplier"),
+        bonus=bonus.get("bonus"),
+    )
+
+
 def results_lines(
-    event: dict, bonus: dict | None, name_of: NameOf, style: CardStyle, look: Look = plain_look
+    event: dict,
+    bonus: dict | None,
+    name_of: NameOf,
+    style: CardStyle,
+    look: Look = plain_look,
+    me: int | None = None,
 ) -> list[Text]:
     """A hand's results: the sides and trump, the points the defenders took, the kitty, and
     the hand's row of the score table (each seat's points)."""
     strong = look("mishi--strong")
-    sides = Text(f"Declarers {declarers_words(event, name_of)} · trump ")
-    sides.append_text(suit_text(style, event.get("trump"), look))
+    suit = suit_text(style, event.get("trump"), look)
+    # TRANSLATORS: Mi Shi results: the declaring side (亮主) and the trump suit
+    sides = fill(
+        _("Declarers {side} · trump {suit}"), side=declarers_words(event, name_of), suit=suit
+    )
     points = int(event.get("defender_points") or 0)
-    taken = Text("Points taken: defenders ")
-    taken.append(f"{points}", strong)
-    taken.append(" (cards, kitty and penalties)")
+    # TRANSLATORS: Mi Shi results: the defenders' points, counting the kitty (扣底) and penalties
+    template = _("Points taken: defenders {points} (cards, kitty and penalties)")
+    taken = fill(template, points=Text(f"{points}", strong))
     if isinstance(bonus, dict):
-        kitty = Text(
-            f"Kitty: {says(name_of(bonus.get('seat')), 'wins')} the last trick · "
-            f"{bonus.get('kitty_points')} × {bonus.get('multiplier')} = {bonus.get('bonus')}"
-            " for the defenders (counted above)"
-        )
+        kitty = Text(kitty_line(bonus, me, name_of))
     else:
-        kitty = Text("Kitty: stays with the declarers (they won the last trick)")
-    row = Text("This hand ", strong)
+        # TRANSLATORS: Mi Shi results: the buried kitty (扣底) stays with the declaring side
+        kitty = Text(_("Kitty: stays with the declarers (they won the last trick)"))
+    # TRANSLATORS: Mi Shi results: the heading of each player's score change for the hand
+    row = Text(_("This hand") + " ", strong)
     for seat, delta in enumerate(event.get("deltas") or []):
         if seat:
             row.append(" · ")
@@ -263,88 +325,169 @@ def results_lines(
     return [sides, taken, kitty, row]
 
 
+def kitty_line(bonus: dict, me: int | None, name_of: NameOf) -> str:
+    """The results' kitty line, when the defenders won the last trick."""
+    seat = bonus.get("seat")
+    # TRANSLATORS: Mi Shi results: the buried kitty (扣底) goes to the defenders, multiplied;
+    # "(counted above)": already in the defenders' points
+    mine, theirs = (
+        _(
+            "Kitty: You win the last trick · {points} × {times} = {bonus} for the defenders"
+            " (counted above)"
+        ),
+        _(
+            "Kitty: {name} wins the last trick · {points} × {times} = {bonus} for the defenders"
+            " (counted above)"
+        ),
+    )
+    return mine_or(seat, me, mine, theirs).format(
+        name=name_of(seat),
+        points=bonus.get("kitty_points"),
+        times=bonus.get("multiplier"),
+        bonus=bonus.get("bonus"),
+    )
+
+
 def event_line(
-    event: dict, name_of: NameOf, style: CardStyle, look: Look = plain_look
+    event: dict, name_of: NameOf, style: CardStyle, look: Look = plain_look, me: int | None = None
 ) -> Text | str | None:
     """One log line per public event (None for the ones not worth a line)."""
     strong = look("mishi--strong")
     kind = event.get("type")
     seat = event.get("seat")
     who = name_of(seat) if isinstance(seat, int) else "?"
+
+    def said(mine: str, theirs: str) -> str:
+        return mine_or(seat, me, mine, theirs)
+
     if kind == "hand_start":
-        return Text(
-            f"Hand {event.get('hand')} · {says(name_of(event.get('first_player')), 'draws')} first",
-            style=strong,
-        )
+        return Text(first_draw(event.get("hand"), event.get("first_player"), me, name_of), strong)
     if kind in ("declare", "bao"):
-        verb = "shows" if kind == "declare" else "goes alone (包牌) with"
-        line = Text(says(who, verb.split(" ")[0]) + verb[len(verb.split(" ")[0]) :] + " ")
-        line.append_text(style.hand(list(event.get("cards") or [])))
-        return line
+        cards = style.hand(list(event.get("cards") or []))
+        if kind == "declare":
+            # TRANSLATORS: Mi Shi log: a player shows a ten to declare trump (亮主)
+            template = said(_("You show {cards}"), _("{name} shows {cards}"))
+        else:
+            # TRANSLATORS: Mi Shi log: a player goes alone (包牌), showing tens
+            template = said(
+                _("You go alone (包牌) with {cards}"), _("{name} goes alone (包牌) with {cards}")
+            )
+        return fill(template, name=who, cards=cards)
     if kind == "pass":
         if event.get("phase") == "bao":
-            return says(who, "passes") + " on going alone"
-        return says(who, "could show a ten but passes")
+            # TRANSLATORS: Mi Shi log: a player declines to go alone (包牌)
+            return said(_("You pass on going alone"), _("{name} passes on going alone")).format(
+                name=who
+            )
+        # TRANSLATORS: Mi Shi log: a player could declare trump (亮主) with a ten but does not
+        mine, theirs = _("You could show a ten but pass"), _("{name} could show a ten but passes")
+        return said(mine, theirs).format(name=who)
     if kind == "dealt":
-        return "The deal is complete"
+        # TRANSLATORS: Mi Shi log: every card has been drawn
+        return _("The deal is complete")
     if kind == "redeal":
-        return Text("Nobody showed a ten: the cards are dealt again", style=strong)
+        # TRANSLATORS: Mi Shi log: nobody declared trump (亮主), so the cards are dealt again
+        return Text(_("Nobody showed a ten: the cards are dealt again"), style=strong)
     if kind == "kitty_taken":
-        line = Text(says(who, "takes") + " the kitty · trump ")
-        line.append_text(suit_text(style, event.get("suit"), look))
-        return line
+        suit = suit_text(style, event.get("suit"), look)
+        # TRANSLATORS: Mi Shi log: the declarer takes the kitty (to bury 8, 扣底); the trump suit
+        mine, theirs = (
+            _("You take the kitty · trump {suit}"),
+            _("{name} takes the kitty · trump {suit}"),
+        )
+        return fill(said(mine, theirs), name=who, suit=suit)
     if kind == "buried":
-        return f"{who} buried 8 cards"
+        # TRANSLATORS: Mi Shi log: the declarer buried the kitty (扣底)
+        return said(_("You buried 8 cards"), _("{name} buried 8 cards")).format(name=who)
     if kind == "play":
         line = Text(f"{who}: ")
         line.append_text(style.hand(list(event.get("cards") or [])))
         return line
     if kind == "throw_failed":
-        line = Text(f"{whose(who)} throw failed (", style=look("mishi--alert"))
-        line.append_text(style.hand(list(event.get("cards") or [])))
-        line.append(")", style=look("mishi--alert"))
+        alert = look("mishi--alert")
+        cards = style.hand(list(event.get("cards") or []))
+        # TRANSLATORS: Mi Shi log: a throw (several units led at once) was beaten; the cards
+        mine, theirs = _("Your throw failed ({cards})"), _("{name}'s throw failed ({cards})")
+        line = fill(said(mine, theirs), name=who, cards=cards)
+        line.style = alert
         return line
     if kind == "partner_revealed":
         if event.get("case") == "paqi":
-            return Text(
-                says(who, "holds") + " both tens: alone (扒起)", style=look("mishi--declarers")
+            # TRANSLATORS: Mi Shi log: the declarer holds both tens and so plays alone (扒起)
+            mine, theirs = (
+                _("You hold both tens: alone (扒起)"),
+                _("{name} holds both tens: alone (扒起)"),
             )
-        return Text(says(who, "is") + " the partner", style=look("mishi--declarers"))
+            return Text(said(mine, theirs).format(name=who), style=look("mishi--declarers"))
+        # TRANSLATORS: Mi Shi log: the declarer's partner is now known
+        mine, theirs = _("You are the partner"), _("{name} is the partner")
+        return Text(said(mine, theirs).format(name=who), style=look("mishi--declarers"))
     if kind == "trick_won":
         points = event.get("points") or 0
-        won = says(who, "wins") + f" trick {event.get('trick')}"
-        return Text(won + (f" · {points} pts" if points else ""), look("mishi--dim"))
+        # TRANSLATORS: Mi Shi log: who won a trick, by its number
+        mine, theirs = _("You win trick {number}"), _("{name} wins trick {number}")
+        won = said(mine, theirs).format(name=who, number=event.get("trick"))
+        if points:
+            # TRANSLATORS: Mi Shi, points (the 5s, 10s and kings won)
+            won += " · " + _("{points} pts").format(points=points)
+        return Text(won, look("mishi--dim"))
     if kind == "kitty_bonus":
-        return Text(
-            f"{says(who, 'wins')} the last trick: kitty {event.get('kitty_points')} × "
-            f"{event.get('multiplier')} = {event.get('bonus')} for the defenders",
-            style=strong,
-        )
+        return Text(kitty_won(event, me, name_of), style=strong)
     if kind == "hand_end":
         return hand_words(event, name_of, look)
     if kind == "game_over":
-        winners = ", ".join(name_of(s) for s in event.get("winners") or [])
-        return Text(f"Game over — {winners or 'nobody'} won", style=strong)
+        return Text(game_over(event.get("winners") or [], name_of), style=strong)
     return None
 
 
-def toast_line(event: dict, name_of: NameOf, style: CardStyle) -> str | None:
+def game_over(winners: list, name_of: NameOf) -> str:
+    """ "Game over — Aki, Cy won"."""
+    names = ", ".join(name_of(s) for s in winners)
+    if not names:
+        # TRANSLATORS: the game ended and no player won
+        return _("Game over — nobody won")
+    # TRANSLATORS: the game ended; {names} is one name or several joined by ", "
+    return ngettext("Game over — {names} won", "Game over — {names} won", len(winners)).format(
+        names=names
+    )
+
+
+def toast_line(event: dict, name_of: NameOf, style: CardStyle, me: int | None = None) -> str | None:
     """The big events get a toast too."""
     kind = event.get("type")
-    who = name_of(event.get("seat")) if isinstance(event.get("seat"), int) else "?"
+    seat = event.get("seat")
+    who = name_of(seat) if isinstance(seat, int) else "?"
+
+    def said(mine: str, theirs: str, **fields: object) -> str:
+        return mine_or(seat, me, mine, theirs).format(name=who, **fields)
+
     if kind == "bao":
         shown = style.hand(list(event.get("cards") or [])).plain
-        return f"{says(who, 'goes')} alone (包牌) with {shown}"
+        # TRANSLATORS: Mi Shi toast: a player goes alone (包牌), showing tens
+        mine, theirs = (
+            _("You go alone (包牌) with {cards}"),
+            _("{name} goes alone (包牌) with {cards}"),
+        )
+        return said(mine, theirs, cards=shown)
     if kind == "kitty_taken":
-        return f"{says(who, 'declares')} · trump {suit_text(style, event.get('suit')).plain}"
+        suit = suit_text(style, event.get("suit")).plain
+        # TRANSLATORS: Mi Shi toast: the declarer (亮主) and the trump suit
+        mine, theirs = _("You declare · trump {suit}"), _("{name} declares · trump {suit}")
+        return said(mine, theirs, suit=suit)
     if kind == "partner_revealed":
         if event.get("case") == "paqi":
-            return f"{says(who, 'plays')} alone (扒起)"
-        return f"{says(who, 'is')} the partner"
+            # TRANSLATORS: Mi Shi toast: the declarer holds both tens and plays alone (扒起)
+            return said(_("You play alone (扒起)"), _("{name} plays alone (扒起)"))
+        # TRANSLATORS: Mi Shi toast: the declarer's partner is now known
+        return said(_("You are the partner"), _("{name} is the partner"))
     if kind == "throw_failed":
-        return f"{whose(who)} throw failed"
+        # TRANSLATORS: Mi Shi toast: a throw (several units led at once) was beaten
+        return said(_("Your throw failed"), _("{name}'s throw failed"))
     if kind == "redeal":
-        return "Nobody declared — dealing again"
+        # TRANSLATORS: Mi Shi toast: nobody declared trump (亮主), so the cards are dealt again
+        return _("Nobody declared — dealing again")
     if kind == "hand_end":
-        return f"Hand {event.get('hand')}: defenders {event.get('defender_points')} pts"
+        # TRANSLATORS: Mi Shi toast: a hand ended; the defenders' points
+        words = _("Hand {number}: defenders {points} pts")
+        return words.format(number=event.get("hand"), points=event.get("defender_points"))
     return None

@@ -16,7 +16,9 @@ from rich.text import Text
 
 from engine.mishi.cards import ORDERS, SUIT_ORDER, TRUMP, Order
 from engine.mishi.tricks import Shape, beat_key, completable, requirement
+from lang import _, ngettext
 
+from ..fill import fill
 from ..widgets.cards import CardStyle
 from . import mishi_draw as draw
 from .decisions import Decisions, Outcome, Refuse, Send
@@ -68,20 +70,27 @@ def follow_duty(hand: list[str], view: dict[str, Any], cards: CardStyle) -> str:
     suit, shape = lead_shape(view)
     order = order_of(view)
     mine = [c for c in hand if order.suit(c) == suit]
-    glyph = "trumps" if suit == TRUMP else draw.suit_text(cards, suit).plain
+    glyph = draw.suit_text(cards, "trump" if suit == TRUMP else suit).plain
     if not mine:
-        return f"no {glyph}: any cards"
+        # TRANSLATORS: Mi Shi, how to follow: none of the led suit ({suit}), so any cards
+        return _("no {suit}: any cards").format(suit=glyph)
     if len(mine) < shape.size:
-        return f"all your {glyph}, then any cards"
+        # TRANSLATORS: Mi Shi, how to follow: too few of the led suit ({suit})
+        return _("all your {suit}, then any cards").format(suit=glyph)
     if len(mine) == shape.size:
-        return f"all your {glyph}"
+        # TRANSLATORS: Mi Shi, how to follow: exactly enough of the led suit ({suit})
+        return _("all your {suit}").format(suit=glyph)
     tractors, pairs = requirement(mine, shape, order)
-    units = [f"a {k}-pair tractor" for k in tractors]
+    # TRANSLATORS: Mi Shi, how to follow: a tractor (consecutive pairs) that must be played
+    units = [_("a {pairs}-pair tractor").format(pairs=k) for k in tractors]
     if pairs:
-        units.append("a pair" if pairs == 1 else f"{pairs} pairs")
+        # TRANSLATORS: Mi Shi, how to follow: pairs that must be played
+        units.append(ngettext("a pair", "{count} pairs", pairs).format(count=pairs))
     if units:
-        return "must include " + " and ".join(units)
-    return f"any {glyph}" if shape.size > 1 else ""
+        # TRANSLATORS: Mi Shi, how to follow: "must include a pair and a 2-pair tractor"
+        return _("must include {units}").format(units=_(" and ").join(units))
+    # TRANSLATORS: Mi Shi, how to follow: any cards of the led suit ({suit})
+    return _("any {suit}").format(suit=glyph) if shape.size > 1 else ""
 
 
 def bid_strength(action: dict[str, Any]) -> tuple[int, int]:
@@ -259,9 +268,15 @@ class MishiDecisions(Decisions):
         if step in BIDDING:
             return self.bid_question()
         if step == "bury":
-            line = Text("Bury 8 cards face down: space pick ")
-            line.append(f"{len(self.picked)}/{BURY}", style=self.look("mishi--count"))
-            line.append(" · enter bury" if self.ready() else " · enter when 8 are picked")
+            count = Text(f"{len(self.picked)}/{BURY}", style=self.look("mishi--count"))
+            # TRANSLATORS: Mi Shi prompt, burying the kitty (扣底); space is the key
+            line = fill(_("Bury 8 cards face down: space pick {count}"), count=count)
+            if self.ready():
+                # TRANSLATORS: Mi Shi prompt end; enter is the key
+                line.append(" · " + _("enter bury"))
+            else:
+                # TRANSLATORS: Mi Shi prompt end; enter is the key
+                line.append(" · " + _("enter when 8 are picked"))
             return line
         if step == "play":
             return self.play_question()
@@ -270,53 +285,75 @@ class MishiDecisions(Decisions):
     def bid_question(self) -> Text:
         bid = self.chosen_bid()
         if self.forced():
-            what = "go alone" if self.step == "bao" else "show a ten"
-            return Text(f"You cannot {what} — enter")
-        if self.step == "declare":
-            drawn = self.drawn
-            line = Text("You drew ")
-            if 0 < len(drawn) <= 2:
-                line.append_text(self.cards.hand(drawn))
-            else:
-                line.append(f"{len(drawn) or 'a'} card{'s' * (len(drawn) != 1)}")
-            line.append(" — d declare ")
-        else:
-            line = Text("Go alone (包牌), one against three? d go alone with ")
+            if self.step == "bao":
+                # TRANSLATORS: Mi Shi prompt: nothing to go alone (包牌) with; enter is the key
+                return Text(_("You cannot go alone — enter"))
+            # TRANSLATORS: Mi Shi prompt: no ten to declare (亮主) with; enter is the key
+            return Text(_("You cannot show a ten — enter"))
+        shown = Text()
         if bid is not None:
             cards = list(bid.get("cards") or [])
             if self.step == "declare":
-                line.append_text(draw.suit_text(self.cards, cards[0][-1], self.look))
-                line.append(" (")
-                line.append_text(self.cards.hand(cards))
-                line.append(")")
+                shown = draw.suit_text(self.cards, cards[0][-1], self.look)
+                shown.append(" (")
+                shown.append_text(self.cards.hand(cards))
+                shown.append(")")
             else:
-                line.append_text(self.cards.hand(cards))
+                shown = self.cards.hand(cards)
+        if self.step == "declare":
+            line = self.drawn_words()
+            # TRANSLATORS: Mi Shi prompt: d declares trump (亮主) with the suit shown after it
+            line.append_text(fill(" — " + _("d declare {bid}"), bid=shown))
+        else:
+            # TRANSLATORS: Mi Shi prompt: offer to go alone (包牌); d is the key
+            template = _("Go alone (包牌), one against three? d go alone with {bid}")
+            line = fill(template, bid=shown)
         options = len(self.bid_options())
         if options > 1:
-            line.append(f" · ←→ {options} choices")
-        line.append(" · space pass")
+            # TRANSLATORS: Mi Shi prompt: ←→ are the keys to choose among the bids
+            line.append(" · " + _("←→ {count} choices").format(count=options))
+        # TRANSLATORS: Mi Shi prompt: space is the key that passes
+        line.append(" · " + _("space pass"))
         return line
+
+    def drawn_words(self) -> Text:
+        """ "You drew 10♠" / "You drew 3 cards", during the deal."""
+        drawn = self.drawn
+        if 0 < len(drawn) <= 2:
+            # TRANSLATORS: Mi Shi prompt during the deal: the cards just drawn
+            return fill(_("You drew {cards}"), cards=self.cards.hand(drawn))
+        if not drawn:
+            # TRANSLATORS: Mi Shi prompt during the deal
+            return Text(_("You drew a card"))
+        # TRANSLATORS: Mi Shi prompt during the deal
+        words = ngettext("You drew {count} card", "You drew {count} cards", len(drawn))
+        return Text(words.format(count=len(drawn)))
 
     def play_question(self) -> Text:
         size = self.follow_size()
         if not size:
             if not self.picked:
-                return Text("Your lead: pick cards of one suit (a single, pair, tractor or throw)")
-            line = Text("Your lead: ")
-            line.append_text(self.cards.hand(self.picked_cards()))
-            line.append(" · enter play · esc clear")
-            return line
-        leader = self.name_of(self.view.get("leader"))
-        line = Text(f"Follow {leader}'s ")
-        line.append_text(
-            draw.lead_words(self.view.get("lead"), self.cards, self.look, article=False)
-        )
-        line.append(": pick ")
-        line.append(f"{len(self.picked)}/{size}", style=self.look("mishi--count"))
+                # TRANSLATORS: Mi Shi prompt: leading a trick
+                return Text(
+                    _("Your lead: pick cards of one suit (a single, pair, tractor or throw)")
+                )
+            # TRANSLATORS: Mi Shi prompt: the picked lead; enter and esc are keys
+            template = _("Your lead: {cards} · enter play · esc clear")
+            return fill(template, cards=self.cards.hand(self.picked_cards()))
+        leader = self.view.get("leader")
+        lead = draw.lead_words(self.view.get("lead"), self.cards, self.look, article=False)
+        count = Text(f"{len(self.picked)}/{size}", style=self.look("mishi--count"))
+        # TRANSLATORS: Mi Shi prompt: following a lead ("Follow Bo's pair of ♥: pick 1/2")
+        template = _("Follow {name}'s {lead}: pick {count}")
+        if leader == self.seat and self.seat is not None:
+            # TRANSLATORS: Mi Shi prompt: following your own lead (not normally asked)
+            template = _("Follow your {lead}: pick {count}")
+        line = fill(template, name=self.name_of(leader), lead=lead, count=count)
         duty = self.follow_duty()
         if duty:
             line.append(f" ({duty})")
-        line.append(" · enter play" if self.ready() else "")
+        # TRANSLATORS: Mi Shi prompt end; enter is the key
+        line.append(" · " + _("enter play") if self.ready() else "")
         return line
 
     def follow_duty(self) -> str:
@@ -329,17 +366,35 @@ class MishiDecisions(Decisions):
         if idle is not None:
             return Text(idle)
         pending = self.others_awaited()
-        who = ", ".join(name(s) for s in pending) or "the table"
+        # TRANSLATORS: Mi Shi prompt: who is awaited when nobody in particular is
+        who = ", ".join(name(s) for s in pending) or _("the table")
+        n = max(1, len(pending))
         phase = view.get("phase")
         if phase == "deal":
-            return Text(f"Dealing… {who} may show a ten" if pending else "Dealing…")
-        if phase == "bao":
-            return Text(f"{who} is deciding whether to go alone…")
-        if phase == "bury":
-            return Text(f"{who} is burying 8 cards…")
-        if phase == "play":
-            return Text(f"{who} to play…")
-        return Text(f"Waiting for {who}…")
+            if not pending:
+                # TRANSLATORS: Mi Shi prompt during the deal
+                return Text(_("Dealing…"))
+            # TRANSLATORS: Mi Shi prompt: players who may declare (亮主) with a ten
+            words = ngettext(
+                "Dealing… {names} may show a ten", "Dealing… {names} may show a ten", n
+            )
+        elif phase == "bao":
+            # TRANSLATORS: Mi Shi prompt: players deciding whether to go alone (包牌)
+            words = ngettext(
+                "{names} is deciding whether to go alone…",
+                "{names} are deciding whether to go alone…",
+                n,
+            )
+        elif phase == "bury":
+            # TRANSLATORS: Mi Shi prompt: the declarer buries the kitty (扣底)
+            words = ngettext("{names} is burying 8 cards…", "{names} are burying 8 cards…", n)
+        elif phase == "play":
+            # TRANSLATORS: Mi Shi prompt: whose turn to play
+            words = ngettext("{names} to play…", "{names} to play…", n)
+        else:
+            # TRANSLATORS: Mi Shi prompt
+            words = _("Waiting for {names}…")
+        return Text(words.format(names=who))
 
     # -- which keys work now ---------------------------------------------------------------
     def key_state(self, key: str) -> bool | None:
@@ -383,7 +438,7 @@ class MishiDecisions(Decisions):
             enabled = self.pickable()
             n = len(enabled)
             cursor = self.cursor
-            for _ in range(n):  # skip cards that cannot be picked now
+            for _step in range(n):  # skip cards that cannot be picked now
                 cursor = (cursor + step) % n
                 if enabled[cursor] or not any(enabled):
                     break
@@ -414,12 +469,18 @@ class MishiDecisions(Decisions):
 
     def refusal(self) -> str:
         if self.step == "bury":
-            return "8 cards are picked already (space on a picked card puts it back)"
+            # TRANSLATORS: Mi Shi refusal while burying (扣底); space is the key
+            return _("8 cards are picked already (space on a picked card puts it back)")
         size = self.follow_size()
         if size and len(self.picked) >= size:
-            return f"{size} card{'s' * (size != 1)} are picked already"
+            # TRANSLATORS: Mi Shi refusal: the play already has as many cards as the lead
+            words = ngettext(
+                "{count} card are picked already", "{count} cards are picked already", size
+            )
+            return words.format(count=size)
         code = self.cards.label(self.hand[self.cursor])
-        return f"{code} cannot be part of a legal play with the cards picked"
+        # TRANSLATORS: Mi Shi refusal; {card}: the card under the cursor
+        return _("{card} cannot be part of a legal play with the cards picked").format(card=code)
 
     def confirm(self) -> Outcome:
         """enter: declare (go alone) with the chosen bid, or send the picked cards."""

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.cells import set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
 from engine.cards import rank
+from lang import N_, _, ngettext, pgettext
 
 from ..connect import Seat
+from ..fill import fill
 from ..settings import Settings
 from ..text import literal
 from ..widgets.cards import CardFace, render_row
@@ -31,13 +34,16 @@ class SwoopScreen(TableScreen):
     """Swoop for 3–8 players."""
 
     GAME = "swoop"
-    TITLE = "Swoop"
+    # TRANSLATORS: the name of the card game Swoop (the Japanese seed document's own name)
+    TITLE = N_("Swoop")
     LOW_SCORE_WINS = True
     RESULTS_EACH_ROUND = True
     CSS_PATH: ClassVar = ["table.tcss", "swoop.tcss"]
     BINDINGS: ClassVar[list] = [
-        Binding("t", "turn", "turn", id="turn"),
-        Binding("x", "stop", "stop", id="stop"),
+        # TRANSLATORS: Swoop footer key: turn a mystery card face up; keep very short (≤ 8 cells)
+        Binding("t", "turn", N_("turn"), id="turn"),
+        # TRANSLATORS: Swoop footer key: stop a chain of swoops; keep very short (≤ 8 cells)
+        Binding("x", "stop", N_("stop"), id="stop"),
     ]
     DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ("turn", "stop")
     #: The looks of the table, styled in swoop.tcss (``.-color`` when colours are on).
@@ -115,17 +121,15 @@ class SwoopScreen(TableScreen):
     def first_line(self, view: dict) -> Text:
         """How the hand on show began: who leads, and the card that won the draw."""
         leader = view.get("first")
-        lead = draw.verb(leader, self.me, "leads")
-        line = Text.assemble(
-            (f"Hand {view.get('hand_no', 1)} · {self.seat_name(leader)} {lead}", "bold")
-        )
+        words = draw.dealt_line(view.get("hand_no", 1), leader, self.me, self.seat_name)
+        line = Text.assemble((words, "bold"))
         draws = view.get("draws") or []
         if view.get("hand_no") == 1 and draws and isinstance(draws[-1], list):
             won = [card for seat, card in draws[-1] if seat == leader]
             if won:
-                line.append(" (drew ", style="dim")
-                line.append_text(draw.card_label(str(won[-1]), self.cards, self.look))
-                line.append(")", style="dim")
+                card = draw.card_label(str(won[-1]), self.cards, self.look)
+                # TRANSLATORS: Swoop, after "Hand 1 · Bo leads": the card that won the draw
+                line.append_text(fill(" " + _("(drew {card})"), "dim", card=card))
         return line
 
     def draw(self) -> None:
@@ -134,17 +138,20 @@ class SwoopScreen(TableScreen):
     # -- drawing -------------------------------------------------------------------------
     def header_parts(self) -> list[Text | str]:
         if not self.view:
-            return ["Swoop"]
-        parts: list[Text | str] = ["Swoop", f"hand {self.view.get('hand_no', 1)}"]
+            return [_(self.TITLE)]
+        # TRANSLATORS: Swoop header: the number of the hand being played ("hand 3")
+        number = _("hand {number}").format(number=self.view.get("hand_no", 1))
+        parts: list[Text | str] = [_(self.TITLE), number]
         scores = self.view.get("scores") or []
         line = self.scores_line(range(len(scores)), scores)
         # "kotatsu · Swoop · hand N · " comes first; with many players on a narrow terminal
         # the header keeps your total and the leader's (every seat line shows its own too).
-        if len(line.plain) + 30 > self.size.width and scores:
+        if line.cell_len + 30 > self.size.width and scores:
             low = min(range(len(scores)), key=lambda s: (scores[s], s))
             shown = [s for s in (self.me, low) if s is not None]
             line = self.scores_line(list(dict.fromkeys(shown)), scores)
-            line.append(" lowest" if low != self.me else "", style="dim")
+            # TRANSLATORS: Swoop header, after the name with the fewest points ("Bo: 12 lowest")
+            line.append(" " + _("lowest") if low != self.me else "", style="dim")
         parts.append(line)
         return parts
 
@@ -169,7 +176,9 @@ class SwoopScreen(TableScreen):
         self.render_mine()
         notice = self.query_one("#notice", Static)
         notice.update(
-            draw.penalties_text(self.notice, self.seat_name, self.look) if self.notice else Text("")
+            draw.penalties_text(self.notice, self.seat_name, self.look, self.me)
+            if self.notice
+            else Text("")
         )
         notice.display = self.notice is not None
         self.prompt.ask(self.question(), waiting=self.model.asked() == "wait")
@@ -191,7 +200,7 @@ class SwoopScreen(TableScreen):
         players = self.view.get("players") or []
         scores = self.view.get("scores") or []
         lines = Text(no_wrap=True, overflow="ellipsis")
-        lines.append(" " * 22 + "face up" + " " * 6 + "down" + "  pts", style="dim")
+        lines.append_text(self.seats_heading())
         for seat in self.others():
             lines.append("\n")
             player = players[seat] if seat < len(players) else {}
@@ -209,6 +218,16 @@ class SwoopScreen(TableScreen):
             )
         return lines
 
+    def seats_heading(self) -> Text:
+        """The column titles over the seats: the face-up slots, the mystery cards, points."""
+        # TRANSLATORS: Swoop, column title over the four face-up slots; at most 13 cells
+        up = set_cell_size(_("face up"), 13)
+        # TRANSLATORS: Swoop, column title over the mystery (face-down) cards; at most 4 cells
+        down = set_cell_size(pgettext("mystery cards", "down"), 4)
+        # TRANSLATORS: Swoop, column title over each seat's penalty points; at most 3 cells
+        points = set_cell_size(_("pts"), 3)
+        return Text(" " * 22 + up + down + "  " + points, style="dim")
+
     def render_mine(self) -> None:
         cards = self.query_one("#mine", SwoopCards)
         if self.me is None:
@@ -219,7 +238,8 @@ class SwoopScreen(TableScreen):
         players = self.view.get("players") or []
         me = players[self.me] if self.me < len(players) else {}
         head = draw.seat_head(
-            Text("You", style="bold"),
+            # TRANSLATORS: the local player's own seat line ("You  hand 11")
+            Text(_("You"), style="bold"),
             "",
             int(me.get("hand", 0) or 0),
             self.cards,
@@ -233,10 +253,16 @@ class SwoopScreen(TableScreen):
             note.append_text(draw.score_text(scores[self.me]))
         turnable = [s + 1 for s in range(4) if mine.uncovered[s]]
         if turnable and self.has_class("-wide"):
-            which = "slot " + ", ".join(str(s) for s in turnable)
-            note.append(f"  ({which} can be turned: t)", style="dim")
+            # TRANSLATORS: Swoop, the mystery cards that can be turned now, by slot number
+            which = ngettext(
+                "(slot {slots} can be turned: t)", "(slot {slots} can be turned: t)", len(turnable)
+            ).format(slots=", ".join(str(s) for s in turnable))
+            note.append("  " + which, style="dim")
+        # TRANSLATORS: Swoop, the title of the row of cards in the local player's hand
+        hand = Text("   " + set_cell_size(pgettext("seat", "hand"), 4) + " ", style="dim")
         faces = MineFaces(
-            titles={SLOTS: head, HAND: Text("   hand ", style="dim")}, notes={SLOTS: note}
+            titles={SLOTS: head, HAND: hand},
+            notes={SLOTS: note},
         )
         for slot in range(4):
             self.add_slot(faces, slot, asked)
@@ -282,11 +308,21 @@ class SwoopScreen(TableScreen):
     def question(self) -> Text:
         kind = self.model.asked()
         if self.model.sent:
-            return Text("Sent — waiting for the table…")
+            # TRANSLATORS: the prompt after a choice was sent, until the table answers
+            return Text(_("Sent — waiting for the table…"))
         if self.view.get("over"):
             winners = (self.view.get("result") or {}).get("winners") or []
-            names = ", ".join(self.seat_name(s) for s in winners) or "nobody"
-            return Text(f"Game over — {names} won · s scores · q leave")
+            if not winners:
+                # TRANSLATORS: Swoop prompt at the end; s and q are keys
+                return Text(_("Game over — nobody won · s scores · q leave"))
+            names = ", ".join(self.seat_name(s) for s in winners)
+            # TRANSLATORS: Swoop prompt at the end; {names}: the winners, s and q are keys
+            words = ngettext(
+                "Game over — {names} won · s scores · q leave",
+                "Game over — {names} won · s scores · q leave",
+                len(winners),
+            )
+            return Text(words.format(names=names))
         if kind == "wait":
             return self.waiting_words()
         if kind == "play":
@@ -297,80 +333,108 @@ class SwoopScreen(TableScreen):
 
     def waiting_words(self) -> Text:
         turn = self.view.get("turn")
-        who = self.seat_name(turn, you=False)
+        who = literal(self.seat_name(turn, you=False), "bold", limit=16)
         phase = self.view.get("phase")
-        line = Text()
-        line.append_text(literal(who, "bold", limit=16))
         if phase == "add":
             flipped = (self.view.get("flipped") or {}).get("card", "?")
-            line.append(" turned up ")
-            line.append_text(draw.card_label(str(flipped), self.cards, self.look))
-            line.append(" and may add more of that rank")
+            card = draw.card_label(str(flipped), self.cards, self.look)
+            # TRANSLATORS: Swoop prompt while another player adds cards to a mystery card
+            template = _("{name} turned up {card} and may add more of that rank")
+            line = fill(template, name=who, card=card)
         elif phase == "chain":
-            line.append(" swooped and may chain another swoop")
+            # TRANSLATORS: Swoop prompt: another player may chain (swoop again, one rank lower)
+            line = fill(_("{name} swooped and may chain another swoop"), name=who)
         else:
-            line.append(f"'s turn — on {draw.top_words(self.view, self.cards)}")
+            # TRANSLATORS: Swoop prompt: whose turn, and what lies on the pile ("Q ×2")
+            template = _("{name}'s turn — on {top}")
+            line = fill(template, name=who, top=draw.top_words(self.view, self.cards))
         if self.me is None:
-            line.append(" · you are watching", style="dim")
+            # TRANSLATORS: prompt addition for a spectator
+            line.append(" · " + _("you are watching"), style="dim")
         return line
 
     def picked_words(self, extra: int = 0) -> Text:
         """ "picked 7 7 → goes on the pile" for the current picks."""
-        out = Text()
         codes = self.model.picked_codes()
         if not codes and not extra:
-            return out
+            return Text()
         flipped = (self.view.get("flipped") or {}).get("card") if extra else None
         shown = ([str(flipped)] if flipped else []) + codes
         r = rank(shown[0])
         pile = [c for c in self.view.get("pile") or [] if isinstance(c, str)]
-        out.append("picked " if codes else "alone ", style="dim")
-        out.append_text(draw.ranks_text(shown, self.cards, self.look))
+        cards = draw.ranks_text(shown, self.cards, self.look)
+        if codes:
+            # TRANSLATORS: Swoop prompt: the picked cards, then what they would do ("→ swoop!")
+            out = fill(_("picked {cards}"), "dim", cards=cards)
+        else:
+            # TRANSLATORS: Swoop prompt: the turned-up card alone, then what it would do
+            out = fill(_("alone {cards}"), "dim", cards=cards)
         out.append(f" → {flow.preview(r, len(shown), pile)}", style="bold")
         return out
 
     def play_words(self) -> Text:
         top = self.view.get("top")
-        special = f"10 or {draw.rank_text('JK', self.cards)}"
         if top:
             r = draw.rank_text(str(top.get("rank")), self.cards)
-            line = Text(f"Your turn: play {r} or lower ({special} swoops) · higher takes the pile")
+            joker = draw.rank_text("JK", self.cards)
+            # TRANSLATORS: Swoop prompt; {rank}: the pile's top rank, {joker}: the joker's rank
+            template = _(
+                "Your turn: play {rank} or lower (10 or {joker} swoops) · higher takes the pile"
+            )
+            line = Text(template.format(rank=r, joker=joker))
         else:
-            line = Text("Your turn: lead any group on the empty pile")
+            # TRANSLATORS: Swoop prompt when nothing lies on the pile
+            line = Text(_("Your turn: lead any group on the empty pile"))
         picked = self.picked_words()
         if picked.plain:
             line.append(" · ")
             line.append_text(picked)
-            line.append(" — enter to play")
+            # TRANSLATORS: Swoop prompt end; "enter" is the key
+            line.append(" — " + _("enter to play"))
         else:
-            line.append(" — space pick, enter play")
             if flow.flip_slots(self.legal):
-                line.append(", t turns a mystery card")
+                # TRANSLATORS: Swoop prompt end; space, enter and t are keys
+                keys = _("space pick, enter play, t turns a mystery card")
+            else:
+                # TRANSLATORS: Swoop prompt end; space and enter are keys
+                keys = _("space pick, enter play")
+            line.append(" — " + keys)
         return line
 
     def add_words(self) -> Text:
         card = str((self.view.get("flipped") or {}).get("card", "?"))
         r = draw.rank_text(rank(card), self.cards)
-        line = Text("You turned up ")
-        line.append_text(draw.card_label(card, self.cards, self.look))
+        label = draw.card_label(card, self.cards, self.look)
         if self.model.forced() == "add":  # asked anyway, so that nobody learns what you hold
-            line.append(" — nothing to add — enter")
-            return line
-        line.append(f": add more {r}s (space) or none · ")
+            # TRANSLATORS: Swoop prompt: your turned-up card, nothing to add; enter is the key
+            return fill(_("You turned up {card} — nothing to add — enter"), card=label)
+        # TRANSLATORS: Swoop prompt: add cards of the turned-up rank ({rank}); space is the key
+        line = fill(_("You turned up {card}: add more {rank}s (space) or none"), card=label, rank=r)
+        line.append(" · ")
         line.append_text(self.picked_words(extra=1))
-        line.append(" — enter to play")
+        # TRANSLATORS: Swoop prompt end; "enter" is the key
+        line.append(" — " + _("enter to play"))
         return line
 
     def chain_words(self) -> Text:
         chain = self.view.get("chain") or {}
         r = draw.rank_text(str(chain.get("rank", "?")), self.cards)
         need = chain.get("need", "?")
-        line = Text.assemble(("Swoop! Chain downward: ", "bold"))
+        # TRANSLATORS: Swoop prompt after a swoop: a chain goes one rank down
+        line = Text.assemble((_("Swoop! Chain downward:") + " ", "bold"))
         if self.model.forced() == "chain":  # asked anyway, so that nobody learns what you hold
-            line.append("no chain — enter")
+            # TRANSLATORS: Swoop prompt: no chain is possible; enter is the key
+            line.append(_("no chain — enter"))
             return line
-        line.append(f"{need} more {r}{'s' if need != 1 else ''} swoop again")
-        line.append(" — enter chain, x stop (the rest of the pile is cleared)")
+        # TRANSLATORS: Swoop prompt: how many more cards of {rank} make the chain's swoop
+        words = ngettext(
+            "{count} more {rank} swoop again",
+            "{count} more {rank}s swoop again",
+            need if isinstance(need, int) else 2,
+        )
+        line.append(words.format(count=need, rank=r))
+        # TRANSLATORS: Swoop prompt end; enter and x are keys
+        line.append(" — " + _("enter chain, x stop (the rest of the pile is cleared)"))
         return line
 
     # -- the log -----------------------------------------------------------------------------
@@ -378,7 +442,7 @@ class SwoopScreen(TableScreen):
         return draw.event_line(event, self.seat_name, self.cards, self.look, self.me)
 
     def toast_for(self, event: dict) -> str | None:
-        return draw.toast_line(event, self.seat_name, self.cards)
+        return draw.toast_line(event, self.seat_name, self.cards, self.me)
 
     def tell(self, event: dict) -> None:
         kind = event.get("type")
@@ -391,7 +455,7 @@ class SwoopScreen(TableScreen):
     def round_history(self) -> list[Text]:
         hands = self.view.get("hands") or []
         return [
-            Text(draw.history_line(n, penalties, self.seat_name))
+            Text(draw.history_line(n, penalties, self.seat_name, self.me))
             for n, penalties in enumerate(hands, 1)
             if isinstance(penalties, list)
         ]

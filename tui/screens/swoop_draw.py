@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from rich.text import Text
 
 from engine.cards import rank
 from engine.swoop.rules import penalty
+from lang import N_, _, ngettext, pgettext
 
+from ..fill import fill, mine_or
 from ..widgets.cards import CardStyle
 from .swoop_flow import rank_name
 
@@ -61,13 +64,28 @@ def ranks_text(codes: list[str], style: CardStyle, look: Look) -> Text:
     return out
 
 
+#: Small counts in words ("two 10s"); other counts are digits.
+COUNT_WORDS = {
+    # TRANSLATORS: Swoop, a count in "Swoop! Bo swooped with two 10s"
+    2: N_("two"),
+    # TRANSLATORS: Swoop, a count in "Swoop! Bo swooped with three jokers"
+    3: N_("three"),
+    # TRANSLATORS: Swoop, a count in "Swoop! Bo swooped with four 10s"
+    4: N_("four"),
+}
+
+
 def plural(r: str, n: int) -> str:
     """ "a 7", "three 7s", "two jokers"."""
-    word = "joker" if r == "JK" else r
-    if n == 1:
-        return f"{'an' if r in ('A', '8') else 'a'} {word}"
-    counts = {2: "two", 3: "three", 4: "four"}
-    return f"{counts.get(n, str(n))} {word}s"
+    count = _(COUNT_WORDS[n]) if n in COUNT_WORDS else str(n)
+    if r == "JK":
+        # TRANSLATORS: Swoop, jokers swooping: "a joker" / "{count} jokers" (count in words)
+        return ngettext("a joker", "{count} jokers", n).format(count=count)
+    if n == 1 and r in ("A", "8"):
+        # TRANSLATORS: Swoop, one card of a rank read with a vowel sound ("an 8", "an A")
+        return _("an {rank}").format(rank=r)
+    # TRANSLATORS: Swoop, cards of one rank: "a 10" / "three 10s" (count in words)
+    return ngettext("a {rank}", "{count} {rank}s", n).format(rank=r, count=count)
 
 
 def slot_cells(player: dict, style: CardStyle, look: Look, flipped: dict | None = None) -> Text:
@@ -81,11 +99,11 @@ def slot_cells(player: dict, style: CardStyle, look: Look, flipped: dict | None 
         code = face_up[slot] if slot < len(face_up) else None
         if flipped and flipped.get("slot") == slot:
             label = card_label(str(flipped.get("card")), style, look, look("flipped"))
-            out.append(" " * (2 - len(label.plain)))
+            out.append(" " * (2 - cell_len(label.plain)))
             out.append_text(label)
         elif code:
             label = card_label(code, style, look)
-            out.append(" " * (2 - len(label.plain)))
+            out.append(" " * (2 - cell_len(label.plain)))
             out.append_text(label)
         elif slot < len(mystery) and mystery[slot]:
             out.append(style.back(2), style=look("mystery"))
@@ -104,7 +122,8 @@ def seat_head(
     shown = name.copy()
     shown.truncate(9, pad=True)
     line.append_text(shown)
-    line.append(" hand ", style="dim")
+    # TRANSLATORS: Swoop seat line, before the number of cards in hand; keep to 4 cells
+    line.append_text(fit_word(pgettext("seat", "hand"), 4, " ", style="dim"))
     line.append(f"{count:>2}", style="bold" if count else look("out"))
     line.append(" ")
     return line
@@ -146,6 +165,12 @@ def seat_line(
     return line
 
 
+def fit_word(word: str, width: int, around: str = "", style: str = "") -> Text:
+    """A short word cut or padded to ``width`` cells (by cell width: CJK takes two), with
+    ``around`` either side, all in one ``style``."""
+    return Text(around + set_cell_size(word, width) + around, style=style)
+
+
 def score_text(score: int) -> Text:
     """A seat's penalty total so far, after its cards (the column headed "pts")."""
     return Text(f"  {score:>3}", style="dim")
@@ -157,18 +182,23 @@ def pile_lines(view: dict, style: CardStyle, look: Look, width: int, *, cards: b
     pile = [c for c in view.get("pile") or [] if isinstance(c, str)]
     top = view.get("top") or {}
     out = Text(no_wrap=True, overflow="ellipsis")
-    out.append("Pile ", style="bold")
+    # TRANSLATORS: Swoop, the pile's heading: "Pile 12 · top Q ×2 · cleared 5"
+    out.append(_("Pile") + " ", style="bold")
     if not pile:
-        out.append("empty", style="bold")
-        out.append(" — the next group leads", style="dim")
+        # TRANSLATORS: Swoop, the pile has no cards: "Pile empty — the next group leads"
+        out.append(pgettext("pile", "empty"), style="bold")
+        out.append(" — " + _("the next group leads"), style="dim")
     else:
         out.append(f"{len(pile)}", style="bold")
-        out.append(" · top ", style="dim")
+        # TRANSLATORS: Swoop, the run on top of the pile: "Pile 12 · top Q ×2"
+        out.append(" · " + pgettext("pile", "top") + " ", style="dim")
         r, n = str(top.get("rank", "")), int(top.get("count", 0) or 0)
         out.append_text(card_label(f"{r}S" if r != "JK" else "JK", style, look))
         if n > 1:
             out.append(f" ×{n}" if not style.ascii_only else f" x{n}", style="bold")
-    out.append(f" · cleared {view.get('cleared', 0)}", style="dim")
+    # TRANSLATORS: Swoop, how many cards swoops took off the table so far
+    cleared = _("cleared {count}").format(count=view.get("cleared", 0))
+    out.append(" · " + cleared, style="dim")
     if cards:
         out.append("\n")
         out.append_text(pile_cards(pile, view, style, look, width))
@@ -186,7 +216,7 @@ def pile_cards(pile: list[str], view: dict, style: CardStyle, look: Look, width:
     shown: list[int] = []
     used = 0
     for i in range(len(pile) - 1, -1, -1):
-        w = len(labels[i]) + 1
+        w = cell_len(labels[i]) + 1
         if used + w > room:
             break
         shown.append(i)
@@ -206,18 +236,32 @@ def top_words(view: dict, style: CardStyle) -> str:
     """ "Q ×2" or "an empty pile"."""
     top = view.get("top")
     if not top:
-        return "an empty pile"
+        # TRANSLATORS: Swoop, what the next play goes on: "Bo's turn — on an empty pile"
+        return _("an empty pile")
     r, n = str(top.get("rank")), int(top.get("count", 1) or 1)
     return rank_text(r, style) + (f" ×{n}" if n > 1 else "")
 
 
-def penalties_text(event: dict, name_of: NameOf, look: Look) -> Text:
+def hand_over(number: object) -> str:
+    # TRANSLATORS: Swoop, a hand has ended: "Hand 2 over"
+    return _("Hand {number} over").format(number=number)
+
+
+def went_out(seat: object, me: int | None, name_of: NameOf) -> str:
+    """ "Bo went out" / "You went out"."""
+    # TRANSLATORS: Swoop, a player got rid of every card and ended the hand
+    template = mine_or(seat, me, _("You went out"), _("{name} went out"))
+    return template.format(name=name_of(seat))
+
+
+def penalties_text(event: dict, name_of: NameOf, look: Look, me: int | None = None) -> Text:
     """ "Hand 2 over — Bo went out · penalties Aki 45 · Bo 0 …"."""
-    out = Text.assemble((f"Hand {event.get('hand_no', '?')} over", "bold"))
+    out = Text.assemble((hand_over(event.get("hand_no", "?")), "bold"))
     seat = event.get("out")
     if isinstance(seat, int):
-        out.append(f" — {name_of(seat)} went out", style=look("out"))
-    out.append("\nPenalties ", style="dim")
+        out.append(" — " + went_out(seat, me, name_of), style=look("out"))
+    # TRANSLATORS: Swoop, heading of the points each player pays for the hand: "Penalties Aki +45"
+    out.append("\n" + _("Penalties") + " ", style="dim")
     for s, points in enumerate(event.get("penalties") or []):
         if s:
             out.append(" · ", style="dim")
@@ -250,10 +294,13 @@ def results_lines(
     flat = bool((before.get("options") or {}).get("flat_numbers"))
     lines = []
     for seat, points in enumerate(event.get("penalties") or []):
-        line = Text(f"{name_of(seat)[:12]:<13}")
-        line.append(f"+{points:<4}", style="bold" if points else look("out"))
+        name = Text(name_of(seat), no_wrap=True)
+        name.truncate(12)  # by cells: a wide name is never cut mid-glyph
+        name.pad_right(13 - name.cell_len)
+        line = name + Text(f"+{points:<4}", style="bold" if points else look("out"))
         if seat == event.get("out"):
-            line.append("went out", style=look("out"))
+            # TRANSLATORS: Swoop results: this player had no cards left at the end of the hand
+            line.append(_("went out"), style=look("out"))
             lines.append(line)
             continue
         known, unknown, hidden = left_cards(before, seat, me)
@@ -263,20 +310,37 @@ def results_lines(
             part.append(f" {penalty(card, flat_numbers=flat)}", style="dim")
             parts.append(part)
         if unknown:
-            parts.append(Text(f"{unknown} in hand", style="dim"))
+            # TRANSLATORS: Swoop results: cards left in a player's hand that nobody saw
+            words = ngettext("{count} in hand", "{count} in hand", unknown)
+            parts.append(Text(words.format(count=unknown), style="dim"))
         if hidden:
-            parts.append(Text(f"{hidden} face down", style="dim"))
+            # TRANSLATORS: Swoop results: mystery cards still face down in a player's slots
+            words = ngettext("{count} face down", "{count} face down", hidden)
+            parts.append(Text(words.format(count=hidden), style="dim"))
         line.append_text(Text(" · ", style="dim").join(parts))
         lines.append(line)
     return lines
 
 
-def history_line(number: int, penalties: list, name_of: NameOf) -> str:
+def history_line(number: int, penalties: list, name_of: NameOf, me: int | None = None) -> str:
     """One finished hand for the scores screen."""
     out = [s for s, p in enumerate(penalties) if p == 0]
-    who = f"{name_of(out[0])} went out" if out else "nobody went out"
+    # TRANSLATORS: Swoop scores: no player got rid of every card in this hand
+    who = went_out(out[0], me, name_of) if out else _("nobody went out")
     paid = ", ".join(f"{name_of(s)} +{p}" for s, p in enumerate(penalties) if p)
-    return f"Hand {number}: {who} · {paid}"
+    # TRANSLATORS: Swoop scores, one finished hand: "Hand 2: Bo went out · Aki +45, Cy +12"
+    return _("Hand {number}: {who} · {paid}").format(number=number, who=who, paid=paid)
+
+
+#: Where a played group came from (joined with " + ").
+SOURCES = {
+    # TRANSLATORS: Swoop log, where cards came from: "Bo played 7 7 (turned up + hand)"
+    "turned up": N_("turned up"),
+    # TRANSLATORS: Swoop log, where cards came from: "Bo played 7 7 (hand + face-up)"
+    "hand": N_("hand"),
+    # TRANSLATORS: Swoop log, where cards came from: "Bo played 7 7 (hand + face-up)"
+    "face-up": N_("face-up"),
+}
 
 
 def from_where(event: dict) -> str:
@@ -288,12 +352,14 @@ def from_where(event: dict) -> str:
         parts.append("hand")
     if table:
         parts.append("face-up")
-    return f" ({' + '.join(parts)})" if parts else ""
+    return f" ({' + '.join(_(SOURCES[p]) for p in parts)})" if parts else ""
 
 
-def verb(seat: object, me: object, word: str) -> str:
-    """ "plays" for another seat, "play" for the local one (shown as "You")."""
-    return word[:-1] if seat == me and me is not None else word
+def dealt_line(number: object, first: object, me: int | None, name_of: NameOf) -> str:
+    """ "Hand 2 · Bo leads" / "Hand 2 · You lead"."""
+    # TRANSLATORS: Swoop, a new hand: who plays first
+    template = mine_or(first, me, _("Hand {number} · You lead"), _("Hand {number} · {name} leads"))
+    return template.format(number=number, name=name_of(first))
 
 
 def event_line(
@@ -305,60 +371,116 @@ def event_line(
     who = name_of(seat) if isinstance(seat, int) else "?"
     cards = [c for c in event.get("cards") or [] if isinstance(c, str)]
     if kind == "flip":
-        line = Text(f"{who} turned up ")
-        line.append_text(card_label(str(event.get("card", "?")), style, look))
-        line.append(f" (slot {int(event.get('slot', 0)) + 1})", style="dim")
+        card = card_label(str(event.get("card", "?")), style, look)
+        # TRANSLATORS: Swoop log: a mystery card turned face up (card drawn after)
+        line = fill(
+            mine_or(seat, me, _("You turned up {card}"), _("{name} turned up {card}")),
+            name=who,
+            card=card,
+        )
+        # TRANSLATORS: Swoop log: which of the four slots the card was in
+        line.append(
+            " " + _("(slot {number})").format(number=int(event.get("slot", 0)) + 1), style="dim"
+        )
         return line
     if kind == "play":
-        line = Text(f"{who} played ")
-        line.append_text(ranks_text(cards, style, look))
+        shown = ranks_text(cards, style, look)
+        line = fill(
+            mine_or(seat, me, _("You played {cards}"), _("{name} played {cards}")),
+            name=who,
+            cards=shown,
+        )
         line.append(from_where(event), style="dim")
         if event.get("outcome") == "pickup":
-            line.append(" — higher", style="dim")
+            # TRANSLATORS: Swoop log, after a play: it was higher than the pile (a pick-up)
+            line.append(" — " + pgettext("swoop", "higher"), style="dim")
         return line
     if kind == "pickup":
-        return Text(f"{who} picked up {event.get('count', '?')} cards", style=look("pickup"))
+        return Text(picked_up(event, seat, me, who), style=look("pickup"))
     if kind == "swoop":
         r = rank(cards[0]) if cards else "?"
-        what = plural(r, len(cards)) if event.get("special") else f"four {rank_text(r, style)}s"
-        return Text(f"Swoop! {who} swooped with {what}", style=look("swoop"))
+        if event.get("special"):
+            what = plural(r, len(cards))
+        else:
+            # TRANSLATORS: Swoop log: four cards of one rank made a swoop ("four 7s")
+            what = _("four {rank}s").format(rank=rank_text(r, style))
+        template = mine_or(
+            seat, me, _("Swoop! You swooped with {cards}"), _("Swoop! {name} swooped with {cards}")
+        )
+        return Text(template.format(name=who, cards=what), style=look("swoop"))
     if kind == "chain":
         removed = [c for c in event.get("removed") or [] if isinstance(c, str)]
         r = rank(removed[0]) if removed else "?"
-        line = Text.assemble((f"{who} chained: ", look("swoop")))
-        line.append(f"played {len(cards)}, four {rank_text(r, style)}s gone")
+        # TRANSLATORS: Swoop log: a chain (another swoop downward right after a swoop)
+        head = mine_or(seat, me, _("You chained:"), _("{name} chained:")).format(name=who)
+        line = Text.assemble((head + " ", look("swoop")))
+        # TRANSLATORS: Swoop log, after "Bo chained:": cards played, and the four of a rank gone
+        words = ngettext(
+            "played {count}, four {rank}s gone", "played {count}, four {rank}s gone", len(cards)
+        )
+        line.append(words.format(count=len(cards), rank=rank_text(r, style)))
         return line
     if kind == "clear":
-        count = event.get("count", 0)
+        count = int(event.get("count", 0) or 0)
+        # TRANSLATORS: Swoop log: after a swoop the same player plays again
+        again = mine_or(seat, me, _("You play again"), _("{name} plays again")).format(name=who)
         if not count:
-            return f"{who} {verb(seat, me, 'plays')} again"
-        return (
-            f"{count} more card{'s' * (count != 1)} cleared · {who} {verb(seat, me, 'plays')} again"
-        )
+            return again
+        # TRANSLATORS: Swoop log: cards cleared from the pile, then "Bo plays again"
+        cleared = ngettext("{count} more card cleared", "{count} more cards cleared", count)
+        return cleared.format(count=count) + " · " + again
     if kind == "hand_end":
-        return penalties_text(event, name_of, look)
+        return penalties_text(event, name_of, look, me)
     if kind == "deal":
-        first = event.get("first")
-        lead = verb(first, me, "leads")
-        return Text(f"Hand {event.get('hand_no', '?')} · {name_of(first)} {lead}", style="bold")
+        return Text(dealt_line(event.get("hand_no", "?"), event.get("first"), me, name_of), "bold")
     if kind == "game_end":
-        winners = ", ".join(name_of(s) for s in event.get("winners") or []) or "nobody"
-        return Text(f"Game over — {winners} won", style="bold")
+        return Text(game_over(event.get("winners") or [], name_of), style="bold")
     return None
 
 
-def toast_line(event: dict, name_of: NameOf, style: CardStyle) -> str | None:
+def game_over(winners: list, name_of: NameOf) -> str:
+    """ "Game over — Aki, Bo won"."""
+    names = ", ".join(name_of(s) for s in winners)
+    if not names:
+        # TRANSLATORS: the game ended and no player won
+        return _("Game over — nobody won")
+    # TRANSLATORS: the game ended; {names} is one name or several joined by ", "
+    return ngettext("Game over — {names} won", "Game over — {names} won", len(winners)).format(
+        names=names
+    )
+
+
+def picked_up(event: dict, seat: object, me: int | None, who: str) -> str:
+    """ "Bo picked up 12 cards" / "You picked up 12 cards"."""
+    count = event.get("count", "?")
+    n = count if isinstance(count, int) else 2
+    if me is not None and seat == me:
+        # TRANSLATORS: Swoop: a play higher than the pile takes the whole pile into the hand
+        template = ngettext("You picked up {count} card", "You picked up {count} cards", n)
+    else:
+        # TRANSLATORS: Swoop: a play higher than the pile takes the whole pile into the hand
+        template = ngettext("{name} picked up {count} card", "{name} picked up {count} cards", n)
+    return template.format(name=who, count=count)
+
+
+def toast_line(event: dict, name_of: NameOf, style: CardStyle, me: int | None = None) -> str | None:
     """The big events get a toast too: pick-ups, swoops, chains, the end of a hand."""
     kind = event.get("type")
-    who = name_of(event.get("seat")) if isinstance(event.get("seat"), int) else "?"
+    seat = event.get("seat")
+    who = name_of(seat) if isinstance(seat, int) else "?"
     if kind == "pickup":
-        return f"{who} picked up {event.get('count', '?')} cards"
+        return picked_up(event, seat, me, who)
     if kind == "swoop":
-        return f"Swoop! {who} cleared the pile"
+        # TRANSLATORS: Swoop toast: a swoop took the pile off the table
+        mine, theirs = _("Swoop! You cleared the pile"), _("Swoop! {name} cleared the pile")
+        return mine_or(seat, me, mine, theirs).format(name=who)
     if kind == "chain":
-        return f"{who} chained another swoop"
+        # TRANSLATORS: Swoop toast: a chain is another swoop downward right after a swoop
+        mine, theirs = _("You chained another swoop"), _("{name} chained another swoop")
+        return mine_or(seat, me, mine, theirs).format(name=who)
     if kind == "hand_end":
         out = event.get("out")
-        gone = f"{name_of(out)} went out" if isinstance(out, int) else "hand over"
-        return f"Hand {event.get('hand_no', '?')} over — {gone}"
+        # TRANSLATORS: Swoop toast: the hand ended with nobody going out
+        gone = went_out(out, me, name_of) if isinstance(out, int) else _("hand over")
+        return hand_over(event.get("hand_no", "?")) + " — " + gone
     return None

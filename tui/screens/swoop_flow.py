@@ -19,6 +19,7 @@ from typing import Any
 
 from engine.cards import rank
 from engine.swoop.rules import outcome
+from lang import _, ngettext
 
 from .decisions import Decisions, Outcome, Refuse, Send
 
@@ -165,10 +166,19 @@ def preview(r: str, size: int, pile: list[str]) -> str:
     """What a group of ``size`` cards of rank ``r`` would do on this pile, in words."""
     result = outcome(r, size, pile)
     if result == "swoop":
-        return "swoop!"
+        # TRANSLATORS: Swoop prompt: what the picked cards would do ("picked 10 → swoop!")
+        return _("swoop!")
     if result == "pickup":
-        return f"higher: you take the pile ({len(pile) + size} cards)"
-    return "goes on the pile"
+        count = len(pile) + size
+        # TRANSLATORS: Swoop prompt: the picked cards are higher than the pile, a pick-up
+        words = ngettext(
+            "higher: you take the pile ({count} card)",
+            "higher: you take the pile ({count} cards)",
+            count,
+        )
+        return words.format(count=count)
+    # TRANSLATORS: Swoop prompt: what the picked cards would do ("picked 7 7 → goes on the pile")
+    return _("goes on the pile")
 
 
 class SwoopDecisions(Decisions):
@@ -341,22 +351,40 @@ class SwoopDecisions(Decisions):
             card = self.flipped_card()
             want = self.name(rank(card))
             if rank(card) != self.mine.rank(item):
-                return f"only {want}s can be added to the card you turned up"
-            return f"no more {want}s fit: at most four, and never five of a rank on the pile"
+                # TRANSLATORS: Swoop refusal; {rank}: the rank of the turned-up mystery card
+                return _("only {rank}s can be added to the card you turned up").format(rank=want)
+            # TRANSLATORS: Swoop refusal; {rank}: the rank of the turned-up mystery card
+            words = _("no more {rank}s fit: at most four, and never five of a rank on the pile")
+            return words.format(rank=want)
         if kind == "chain":
             chain = self.view.get("chain") or {}
             want = self.name(str(chain.get("rank", "?")))
             if chain.get("rank") != self.mine.rank(item):
-                return f"a chain needs {want}s"
-            need = chain.get("need")
-            return f"a chain takes exactly {need} {want}{'s' * (need != 1)}"
+                # TRANSLATORS: Swoop refusal; a chain is a swoop of the next rank down
+                return _("a chain needs {rank}s").format(rank=want)
+            return self.chain_size(want)
         r = self.name(self.mine.rank(item) or "?")
-        return f"no more {r}s fit: a group is at most four, never five of a rank on the pile"
+        # TRANSLATORS: Swoop refusal: a group of one rank is at most four cards
+        words = _("no more {rank}s fit: a group is at most four, never five of a rank on the pile")
+        return words.format(rank=r)
+
+    def chain_size(self, want: str) -> str:
+        """ "a chain takes exactly 2 7s"."""
+        need = (self.view.get("chain") or {}).get("need")
+        # TRANSLATORS: Swoop refusal; a chain is a swoop of the next rank down
+        words = ngettext(
+            "a chain takes exactly {count} {rank}",
+            "a chain takes exactly {count} {rank}s",
+            need if isinstance(need, int) else 2,
+        )
+        return words.format(count=need, rank=want)
 
     def refuse_mystery(self, slot: int) -> Refuse:
         if self.asked() == "play" and slot in flip_slots(self.legal):
-            return Refuse("a mystery card is turned up, not picked: press t")
-        return Refuse("that mystery card cannot be turned now")
+            # TRANSLATORS: Swoop refusal; t is the key
+            return Refuse(_("a mystery card is turned up, not picked: press t"))
+        # TRANSLATORS: Swoop refusal
+        return Refuse(_("that mystery card cannot be turned now"))
 
     def digit(self, digit: int) -> Outcome:
         item = self.current()
@@ -370,7 +398,8 @@ class SwoopDecisions(Decisions):
             group = best_group(item, digit, self.allowed(), self.mine)
             if group is None:
                 r = self.name(self.mine.rank(item) or "?")
-                return Refuse(f"you cannot play {digit} × {r} now")
+                # TRANSLATORS: Swoop refusal after a digit key: "you cannot play 3 × 7 now"
+                return Refuse(_("you cannot play {count} × {rank} now").format(count=digit, rank=r))
             self.picks = group
         return None
 
@@ -392,8 +421,14 @@ class SwoopDecisions(Decisions):
         if kind == "chain":
             chain = self.view.get("chain") or {}
             want = self.name(str(chain.get("rank")))
-            return Refuse(f"a chain takes exactly {chain.get('need')} {want} — or x to stop")
-        return Refuse("pick one or more cards of one rank first")
+            # TRANSLATORS: Swoop refusal; x is the key
+            return Refuse(
+                _("a chain takes exactly {count} {rank} — or x to stop").format(
+                    count=chain.get("need"), rank=want
+                )
+            )
+        # TRANSLATORS: Swoop refusal when enter is pressed with nothing picked
+        return Refuse(_("pick one or more cards of one rank first"))
 
     def back(self) -> Outcome:
         self.picks = []
@@ -413,7 +448,8 @@ class SwoopDecisions(Decisions):
             return None
         self.cursor = self.items().index(("down", slots[0]))
         self.picks = []
-        return Refuse("more than one can be turned: move to one and press t again")
+        # TRANSLATORS: Swoop refusal; t is the key
+        return Refuse(_("more than one can be turned: move to one and press t again"))
 
     def stop(self) -> Outcome:
         """``x``: stop a chain (the rest of the pile is cleared)."""

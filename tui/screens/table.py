@@ -24,6 +24,7 @@ from textual.widgets import Static
 
 from lang import _, pgettext
 
+from .. import words
 from ..cells import fill
 from ..connect import Seat
 from ..settings import Settings
@@ -205,16 +206,18 @@ class TableScreen(PeopleMixin, Screen[None]):
                 self.waiting_room()
             self.draw_header()
         elif kind == "rejected":
-            self.prompt.reject(clean(message.get("reason", "that is not allowed now")))
+            self.prompt.reject(clean(self.worded(message)))
         elif kind == "chat":
             self.receive_chat(message)
+        elif kind == "notice":  # the table's own news, in the chat as from the table
+            self.receive_chat({"from": None, "name": "", "text": self.worded(message)})
         elif kind == "connection":
             self.connection_changed(str(message.get("status", "")))
         elif kind == "welcome":  # the host started with fewer seats: ours has moved
             seat = message.get("seat")
             self.me = seat if isinstance(seat, int) else self.me
         elif kind == "error" and not self.host_error(message):
-            self.notify(clean(message.get("msg", "error")), severity="error", markup=False)
+            self.notify(clean(self.worded(message)), severity="error", markup=False)
 
     def waiting_room(self) -> None:
         """Before the game starts: who is seated, and how others can join."""
@@ -298,6 +301,12 @@ class TableScreen(PeopleMixin, Screen[None]):
         if self.is_mounted:
             self.query_one("#table-notice", Static).update(Text(text))
         super().notify(text, *args, **kwargs)
+
+    def worded(self, message: dict) -> str:
+        """A ``rejected``, ``error`` or ``notice`` (codes and parameters) in our language."""
+        return words.of_message(
+            message, seat_name=lambda s: self.seat_name(s, you=False), card_text=self.cards.label
+        )
 
     def with_glyphs(self, text: str) -> str:
         """``text`` with card codes ("JS", "10H") written as the cards are drawn ("J♠")."""

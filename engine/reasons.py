@@ -1,0 +1,192 @@
+"""Why the rules refuse an action: one code and its parameters, worded from one table.
+
+``IllegalAction(code, **params)`` carries data; the wire carries the same data, and each
+screen words it in its player's language (tui/words.py). ``str(exc)`` is the English sentence
+(``english``), for logs, the command line and tests.
+
+A template is one msgid, or ``(singular, plural, count_field)`` for a sentence with a count
+(worded with ``ngettext`` on ``params[count_field]``). Parameter values are ``str``, ``int`` or
+a list of ``str``, and some names have a meaning the screen relies on:
+
+- ``card`` / ``cards``: card codes (the screen draws them as cards);
+- ``seat``: a seat index (the screen shows that seat's name; English says "seat N");
+- ``kind``: the action type refused. English starts the sentence with ``kind: `` unless the
+  template names ``{kind}`` itself; a screen leaves it out (the player knows what they did).
+
+Everything else (ranks, suits, keys, phases, numbers) is data, shown as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from lang import N_
+
+Param = str | int | list[str]
+Template = str | tuple[str, str, str]
+Show = Callable[[str, Param], str]
+"""How a screen shows one parameter: ``show(name, value)``."""
+
+
+def counted(singular: str, plural: str, count_field: str) -> Template:
+    """A counted template: ``(singular, plural, count_field)``. Only a marker: the tables call
+    it by the name ``ngettext`` so that Babel extracts both forms as one plural message (the
+    words are chosen later, by ``word``, with the real ``lang.ngettext``)."""
+    return (singular, plural, count_field)
+
+
+ngettext = counted  # the extraction keyword (see ``counted``)
+
+REASONS: dict[str, Template] = {
+    # The action's shape (every game) ---------------------------------------------------------
+    "not_a_mapping": N_("an action must be a mapping"),
+    "no_type": N_("an action must be a mapping with a string 'type'"),
+    "missing_keys": N_("missing {keys}"),
+    "unexpected_keys": N_("unexpected {keys}"),
+    "wrong_type": N_("{key} has the wrong type"),
+    "not_card_codes": N_("{key} must be a list of card codes"),
+    "not_whole_numbers": N_("{key} must be a list of whole numbers"),
+    "not_allowed_now": N_("'{kind}' is not allowed in the {phase} phase ({allowed})"),
+    "no_such_seat": N_("there is no seat {given} at this table"),
+    "game_over": N_("the game is over"),
+    "not_your_turn": N_("it is not your turn"),
+    # Swoop -----------------------------------------------------------------------------------
+    "swoop.no_face_up_slot": N_("there is no face-up slot {slot} (slots are 0 to 3)"),
+    "swoop.slot_twice": N_("a face-up slot is named twice"),
+    "swoop.slot_empty": N_("you have no face-up card in slot {slot}"),
+    "swoop.not_in_hand": N_("{card} is not in your hand"),
+    "swoop.not_in_hand_often": N_("{card} is not in your hand that often"),
+    "swoop.mixed_ranks": N_("all cards of a play must have one rank (got {ranks})"),
+    "swoop.too_many": N_("a play has at most {most} cards, not {n}"),
+    "swoop.five_of_a_kind": ngettext(
+        "{n} more {rank} would make five or more {rank}s on top of the pile (at most {most} now)",
+        "{n} more {rank}s would make five or more {rank}s on top of the pile (at most {most} now)",
+        "n",
+    ),
+    "swoop.no_pass": N_("name at least one card (there is no pass)"),
+    "swoop.no_slot": N_("there is no slot {slot} (slots are 0 to 3)"),
+    "swoop.mystery_played": N_("your mystery card in slot {slot} is already played"),
+    "swoop.slot_covered": N_("slot {slot} is still covered by a face-up card"),
+    "swoop.nothing_turned_up": N_("no mystery card is turned up"),
+    "swoop.nothing_to_chain": N_("there is nothing to chain"),
+    "swoop.chain_rank": N_("the pile shows {rank}s, so chain with {rank}s"),
+    "swoop.chain_count": ngettext(
+        "exactly {n} {rank} makes four, not {got}",
+        "exactly {n} {rank}s make four, not {got}",
+        "n",
+    ),
+    # SwaPo -----------------------------------------------------------------------------------
+    "swapo.not_a_rank": N_("{rank} is not a rank (A 2 … 10 J Q K)"),
+    "swapo.no_joker_to_declare": N_("you hold no joker to declare ('pass')"),
+    "swapo.declare_first": N_("declare your joker first"),
+    "swapo.no_unused_ace": N_("you hold no unused {card}"),
+    "swapo.no_target": N_("no opponent offers a target for the {card}"),
+    "swapo.bad_target": N_("the target must be another player of this round"),
+    "swapo.no_counting_card": N_("{seat} holds no counting {card}"),
+    "swapo.no_joker_held": N_("{seat} holds no joker"),
+    "swapo.joker_not_stolen": N_("the joker cannot be stolen (that is the Honey Trap)"),
+    "swapo.arrange_whole_hand": N_("the order must hold exactly the cards of your hand"),
+    "swapo.swap_yourself": N_("you cannot swap with yourself"),
+    "swapo.not_playing": N_("{seat} is not playing this round"),
+    "swapo.not_held": N_("you do not hold those cards: {cards}"),
+    "swapo.not_held_unlocked": N_("you do not hold those unlocked cards: {cards}"),
+    "swapo.swap_no_card": N_("choose at least one card (no swap is 'pass')"),
+    "swapo.no_room": ngettext(
+        "{seat} has only {n} unlocked card to give",
+        "{seat} has only {n} unlocked cards to give",
+        "n",
+    ),
+    "swapo.swap_no_position": N_("choose at least one position (no swap is 'pass')"),
+    "swapo.positions_uneven": N_("take and give must name as many positions"),
+    "swapo.position_twice": N_("{key} names a position twice"),
+    "swapo.bad_position": N_("{key} position {position} is not a position 0–4"),
+    "swapo.locked_position": N_("{key} position {position} is locked or not a position 0–4"),
+    "swapo.nobody_asked": N_("nobody asked you for cards"),
+    "swapo.give_count": ngettext("give exactly {n} card", "give exactly {n} cards", "n"),
+    # 秘十 Mi Shi --------------------------------------------------------------------------------
+    "mishi.show_tens": N_("show one or two 10s"),
+    "mishi.tens_one_suit": N_("two tens must be of the same suit"),
+    "mishi.not_held": N_("you do not hold {cards}"),
+    "mishi.strengthen_own": N_("you may only strengthen your own declaration with the second ten"),
+    "mishi.not_outranking": N_("that does not outrank the standing bid"),
+    "mishi.bury_count": ngettext(
+        "bury exactly {n} card, not {got}",
+        "bury exactly {n} cards, not {got}",
+        "n",
+    ),
+    "mishi.not_held_those": N_("you do not hold those cards"),
+    "mishi.no_other_copy": N_("you have no other {card} to pick"),
+    "mishi.pick_illegal": N_("{card} cannot be part of a legal play now"),
+    "mishi.commit_leader": N_("only a leader with picked cards commits"),
+    "mishi.play_nothing": N_("choose at least one card"),
+    "mishi.lead_one_suit": N_("a lead must be all of one suit (trumps count as one)"),
+    "mishi.play_count": ngettext(
+        "play {n} card, as many as were led",
+        "play {n} cards, as many as were led",
+        "n",
+    ),
+    "mishi.follow_trumps": ngettext(
+        "you must follow with {n} trump",
+        "you must follow with {n} trumps",
+        "n",
+    ),
+    "mishi.follow_suit": N_("you must follow with {n} {suit}"),
+    "mishi.match_shape": N_("you must match the led pairs and tractors as far as your cards allow"),
+}
+"""Every engine refusal's English template, by code (extracted for the catalogues)."""
+
+
+def plain(name: str, value: Param) -> str:
+    """A parameter in plain English: seats as "seat N", lists of cards spaced, lists commaed."""
+    if name == "seat" and isinstance(value, int):
+        return f"seat {value + 1}"
+    if isinstance(value, list):
+        return (" " if name == "cards" else ", ").join(map(str, value))
+    return str(value)
+
+
+def msgids(template: Template) -> tuple[str, ...]:
+    """The msgid of a template, or its singular and plural for a counted one."""
+    return (template,) if isinstance(template, str) else template[:2]
+
+
+def word(
+    template: Template,
+    params: Mapping[str, Param],
+    *,
+    gettext: Callable[[str], str] | None = None,
+    ngettext: Callable[[str, str, int], str] | None = None,
+    show: Show = plain,
+) -> str:
+    """``template`` filled with ``params`` (each shown by ``show``), translated by ``gettext``
+    / ``ngettext`` when given (English otherwise). KeyError if a field has no parameter,
+    ValueError/TypeError if a counted template's count is not a whole number."""
+    if isinstance(template, str):
+        text = gettext(template) if gettext is not None else template
+    else:
+        singular, plural, field = template
+        n = params[field]
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise TypeError(f"the count {field!r} must be a whole number")
+        if ngettext is not None:
+            text = ngettext(singular, plural, n)
+        else:
+            text = singular if n == 1 else plural
+    return text.format(**{name: show(name, value) for name, value in params.items()})
+
+
+def english(templates: Mapping[str, Template], code: str, params: Mapping[str, Param]) -> str:
+    """The English sentence of ``code`` (the code itself if the table does not know it, or if
+    its parameters do not fill it), prefixed with ``kind: `` when the template does not name
+    the kind itself."""
+    template = templates.get(code)
+    if template is None:
+        return code
+    try:
+        text = word(template, params)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return code
+    kind = params.get("kind")
+    if isinstance(kind, str) and not any("{kind}" in m for m in msgids(template)):
+        text = f"{kind}: {text}"
+    return text

@@ -1,0 +1,115 @@
+"""What the host says, as codes: the English templates of every ``rejected``, ``error`` and
+``notice`` code the host (or the client, of a host) gives. The wire carries only the code and
+its parameters; each screen words them in its player's language (tui/words.py).
+
+Same shape and parameter conventions as the engine's table (engine/reasons.py): a template is a
+msgid or a counted ``ngettext(singular, plural, count_field)``; ``seat`` is a seat index,
+``name`` a player's name (data, as the table knows it), ``card``/``cards`` card codes. An error
+code's family is the part before the dot (``full.seats`` is a ``full``): clients decide on the
+family (retry or not), screens word the whole code.
+
+A ``rejected`` may also carry an engine code (``not_your_turn``, ``game_over``…): ``sentence``
+and the screen look in both tables; no code is in both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import lang
+from engine.reasons import REASONS as ENGINE_REASONS
+from engine.reasons import Param, Show, Template, english, ngettext, plain, word
+from lang import N_
+
+REJECTIONS: dict[str, Template] = {
+    "spectator_act": N_("spectators cannot act"),
+    "not_started": N_("the game has not started yet"),
+    "stale": N_("stale action: you saw version {seen}, the table is at {now}"),
+    "engine_failed": N_("the engine could not apply this action ({error})"),
+    "deal_goes_on": N_("nothing to decide now: the deal goes on"),
+    "chat_empty": N_("empty message"),
+    "whispers_off": N_("whispers are off at this table"),
+    "spectator_whisper": N_("spectators cannot whisper"),
+    "whisper_target": N_("you can whisper only to another seat"),
+    "whisper_away": N_("that player is not connected"),
+}
+"""``rejected``: the table refuses one message; the connection stays."""
+
+ERRORS: dict[str, Template] = {
+    "protocol.unknown_peer": N_("a message from a connection the table does not know"),
+    "protocol.join_first": N_("the first message must be a join"),
+    "protocol.unexpected": N_("unexpected {kind} after joining"),
+    "protocol.bad_frame": N_("bad frame: {detail}"),
+    "protocol.bad_message": N_("a bad message: {detail}"),
+    "protocol.expected": N_("expected {expected}, got {got}"),
+    "version": N_("the host speaks protocol {theirs}, not {ours}"),
+    "password.wrong": N_("wrong password"),
+    "password.needed": N_("this table needs a password"),
+    "token": N_("that resume token belongs to no seat at this table"),
+    "no_seat": N_("there is no {seat} at this table"),
+    "seat_taken": N_("{seat} is taken"),
+    "full.seats": N_("every seat at this table is taken; join as a spectator"),
+    "full.joining": N_("too many connections are joining; try again shortly"),
+    "full.spectators": ngettext(
+        "this table has {n} spectator already", "this table has {n} spectators already", "n"
+    ),
+    "busy": N_("this seat was taken over a moment ago"),
+    "replaced": N_("this seat was taken over by a new connection"),
+    "flood": N_("too many messages for too long"),
+    "idle": N_("no message for too long"),
+    "gone.lost": N_("connection lost"),
+    "gone.closed": N_("connection closed"),
+    "internal": N_("the host failed: {error}"),
+    "closed": N_("the host closed the table"),
+    "removed": N_("the host removed you from the table"),
+}
+"""``error``: the connection ends (``gone.*``: it ended by itself, nothing is sent)."""
+
+NOTICES: dict[str, Template] = {
+    "left": N_("{name} left the table; their seat waits for them"),
+    "back": N_("{name} is back"),
+    "covered": N_("a bot plays for {name} until they come back"),
+    "removed": N_("the host removed {name} from the table"),
+    "taken_over": N_("seat {number} ({name}) was taken over by a new connection"),
+}
+"""``notice``: the table's own news, to everyone at it."""
+
+REASONS: dict[str, Template] = {**REJECTIONS, **ERRORS}
+"""Every net refusal (``rejected`` and ``error``) by code."""
+
+
+def family(code: str) -> str:
+    """The family of an error code: ``full.seats`` -> ``full``."""
+    return code.partition(".")[0]
+
+
+def sentence(code: str, params: Mapping[str, Param]) -> str:
+    """The English sentence of a refusal (net or engine code; the code if unknown)."""
+    return english(REASONS if code in REASONS else ENGINE_REASONS, code, params)
+
+
+def notice_sentence(code: str, params: Mapping[str, Param]) -> str:
+    """The English sentence of a notice."""
+    return english(NOTICES, code, params)
+
+
+def template_of(code: str, *, notice: bool = False) -> Template | None:
+    """The template of a notice, or of a refusal (net or engine); None if no table has it."""
+    if notice:
+        return NOTICES.get(code)
+    return REASONS.get(code) or ENGINE_REASONS.get(code)
+
+
+def say(code: str, params: Mapping[str, Param], *, notice: bool = False, show: Show = plain) -> str:
+    """A refusal (or a ``notice``) worded in the current language (``lang``), each parameter
+    shown by ``show``. A code no table knows, or a translation whose fields the parameters do
+    not fill, falls back to English, and then to the code itself: never an exception."""
+    template = template_of(code, notice=notice)
+    if template is None:
+        return code
+    for gettext, plural in ((lang._, lang.ngettext), (None, None)):
+        try:
+            return word(template, params, gettext=gettext, ngettext=plural, show=show)
+        except (KeyError, IndexError, TypeError, ValueError):
+            continue
+    return code
