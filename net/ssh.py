@@ -31,13 +31,17 @@ from typing import Any
 
 import asyncssh
 
+import lang
+from lang import N_, _
+
 DEFAULT_PORT = 2222
 DEFAULT_MAX_SESSIONS = 16
 DEFAULT_IDLE_TIMEOUT = 30 * 60.0  # seconds without a key from the player
 HOST_KEY_NAME = "ssh_host_ed25519_key"
-FULL_MESSAGE = "kotatsu: the server is full ({n} sessions); try again later.\r\n"
-IDLE_MESSAGE = "\r\nkotatsu: closed after {m} minutes without a key.\r\n"
-NO_PTY_MESSAGE = "kotatsu needs a terminal: connect with `ssh -t`.\r\n"
+# What a session is told, in the language its client's locale asks for (msgids; see said()).
+FULL_MESSAGE = N_("kotatsu: the server is full ({n} sessions); try again later.")
+IDLE_MESSAGE = N_("kotatsu: closed after {m} minutes without a key.")
+NO_PTY_MESSAGE = N_("kotatsu needs a terminal: connect with `ssh -t`.")
 _TERM_OK = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,39}")
 _NAME_CHARS = re.compile(r"[^\w.-]")
 _PLAIN_TERMS = ("dumb", "vt52", "vt100", "vt102", "vt220", "linux", "ansi", "cons25")
@@ -175,11 +179,23 @@ class GameSession(asyncssh.SSHServerSession):
 
     def session_started(self) -> None:
         if self.term is None:
-            self._refuse(NO_PTY_MESSAGE)
+            self._refuse(self.said(NO_PTY_MESSAGE) + "\r\n")
         elif not self.server.take_slot(self):
-            self._refuse(FULL_MESSAGE.format(n=self.server.config.max_sessions))
+            full = self.said(FULL_MESSAGE, n=self.server.config.max_sessions)
+            self._refuse(full + "\r\n")
         else:
             self.task = asyncio.get_running_loop().create_task(self._run())
+
+    def said(self, msgid: str, **fields: object) -> str:
+        """``msgid`` (filled with ``fields``) in the language the client's locale asks for
+        (the server's own if it asks for none we have)."""
+        with contextlib.suppress(Exception):  # no channel environment yet: the server's
+            locale = _client_locale(self.chan.get_environment())
+            code = lang.from_locale({"LANG": locale} if locale else {})
+            if code:
+                with lang.scope(code):
+                    return _(msgid).format(**fields)
+        return _(msgid).format(**fields)
 
     def _refuse(self, message: str) -> None:
         self.chan.write(message.encode())
@@ -270,7 +286,7 @@ class GameSession(asyncssh.SSHServerSession):
     def _idle_out(self) -> None:
         minutes = max(1, round(self.server.config.idle_timeout / 60))
         with contextlib.suppress(Exception):
-            self.chan.write(IDLE_MESSAGE.format(m=minutes).encode())
+            self.chan.write(("\r\n" + self.said(IDLE_MESSAGE, m=minutes) + "\r\n").encode())
         self._stop_child()
 
     def _stop_child(self) -> None:
@@ -403,22 +419,33 @@ def banner(server: SSHGameServer) -> list[str]:
     """What ``kotatsu serve`` prints at start: where, the key's fingerprint, who may log in."""
     config = server.config
     where = "HOST" if config.bind in ("0.0.0.0", "::", "") else config.bind
+    key = (
+        _("host key {fingerprint} (new, {path})")
+        if server.key_made
+        else _("host key {fingerprint} ({path})")
+    )
     lines = [
-        f"serving the lobby over SSH on {config.bind}:{server.port}: ssh -p {server.port} {where}",
-        f"host key {server.fingerprint} ({'new, ' if server.key_made else ''}{server.key_path})",
-        f"at most {config.max_sessions} sessions; idle ones close after "
-        f"{max(1, round(config.idle_timeout / 60))} min",
+        _("serving the lobby over SSH on {address}: {command}").format(
+            address=f"{config.bind}:{server.port}", command=f"ssh -p {server.port} {where}"
+        ),
+        key.format(fingerprint=server.fingerprint, path=server.key_path),
+        _("at most {n} sessions; idle ones close after {m} min").format(
+            n=config.max_sessions, m=max(1, round(config.idle_timeout / 60))
+        ),
     ]
     if config.open:
         lines.append(
-            "authentication is OPEN: any user name, no password (--password or "
-            "--authorized-keys to close it)"
+            _(
+                "authentication is OPEN: any user name, no password (--password or "
+                "--authorized-keys to close it)"
+            )
         )
+    elif config.password and config.authorized_keys:
+        lines.append(_("authentication by password or key"))
+    elif config.password:
+        lines.append(_("authentication by password"))
     else:
-        ways = [
-            w for w, on in (("password", config.password), ("key", config.authorized_keys)) if on
-        ]
-        lines.append(f"authentication by {' or '.join(ways)}")
+        lines.append(_("authentication by key"))
     return lines
 
 
@@ -436,7 +463,7 @@ async def serve(config: ServeConfig, ready: Callable[[SSHGameServer], None] | No
         await advertiser.start()
     except Exception as exc:  # no multicast here: ssh by address still works
         advertiser = None
-        _say(f"not advertised on the LAN ({exc})")
+        _say(_("not advertised on the LAN ({reason})").format(reason=exc))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):

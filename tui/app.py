@@ -17,14 +17,15 @@ from textual.app import App
 from textual.binding import Binding
 
 import lang
+from lang import N_, _
 
-from .connect import JoinError, Launcher, Seat, default_name, launcher_for
+from .connect import JoinError, Launcher, Seat, default_name, launcher_for, shared_account
 from .screens import table_screen_for
 from .screens.dialogs import ConfirmLeave
 from .screens.forms import NameForm
 from .screens.lobby import LobbyScreen
 from .screens.table import TableScreen
-from .settings import Settings, save_name, terminal_wants_ascii
+from .settings import Settings, save_lang, save_name, terminal_wants_ascii
 from .text import clean
 
 
@@ -34,7 +35,7 @@ class KotatsuApp(App[None]):
     TITLE = "kotatsu"
     CSS_PATH = "app.tcss"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS: ClassVar[list] = [Binding("ctrl+c", "quit", "quit", show=False, priority=True)]
+    BINDINGS: ClassVar[list] = [Binding("ctrl+c", "quit", N_("quit"), show=False, priority=True)]
 
     def __init__(
         self,
@@ -90,6 +91,18 @@ class KotatsuApp(App[None]):
     def _sit_down_asked(self, message: LobbyScreen.SitDown) -> None:
         self.sit_down(message.launcher)
 
+    @on(LobbyScreen.LanguageChosen)
+    def _language_chosen(self, message: LobbyScreen.LanguageChosen) -> None:
+        """The lobby's choice: read it from now on, remember it (not on a shared account),
+        and have the open screens say their words again."""
+        self.set_language(message.code)
+        if not shared_account():
+            save_lang(self.voice.code)
+        for screen in self.screen_stack:
+            if isinstance(screen, LobbyScreen):
+                screen.settings = self.settings
+                screen.reword()
+
     @on(TableScreen.Leave)
     async def _leave_asked(self, message: TableScreen.Leave) -> None:
         await self.leave_table()
@@ -101,7 +114,7 @@ class KotatsuApp(App[None]):
     @on(TableScreen.PlayAgain)
     async def _play_again(self) -> None:
         if self.again is None:
-            self.notify("Ask the host for a new game.", markup=False)
+            self.notify(_("Ask the host for a new game."), markup=False)
             return
         launcher = self.again()
         if launcher is not None:
@@ -111,7 +124,7 @@ class KotatsuApp(App[None]):
     @work(exclusive=True, group="sit")
     async def sit_down(self, launcher: Launcher) -> None:
         """Connect through ``launcher`` and open the table's screen; on failure say why."""
-        self.notify("Connecting…", timeout=2, markup=False)
+        self.notify(_("Connecting…"), timeout=2, markup=False)
         try:
             seat = await launcher()
         except JoinError as exc:  # said in words already (tui/connect.py)
@@ -120,7 +133,8 @@ class KotatsuApp(App[None]):
             return
         except Exception as exc:  # any failure to connect is told, not raised
             message = getattr(exc, "msg", None) or str(exc) or type(exc).__name__
-            self.notify(f"Could not join: {clean(message)}", severity="error", markup=False)
+            could_not = _("Could not join: {reason}").format(reason=clean(message))
+            self.notify(could_not, severity="error", markup=False)
             return
         await self.open_table(seat)
 
@@ -146,8 +160,8 @@ class KotatsuApp(App[None]):
                 return
             self.push_screen(
                 ConfirmLeave(
-                    "Close the table and quit?",
-                    "This table runs here: quitting closes it for everyone.",
+                    _("Close the table and quit?"),
+                    _("This table runs here: quitting closes it for everyone."),
                 ),
                 self._quit_answered,
             )

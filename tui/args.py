@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from lang import _
+
 
 def option_value(text: str) -> Any:
     """``--option`` values: whole numbers, true/false, none, else the text itself."""
@@ -32,7 +34,7 @@ def option_pairs(pairs: list[str]) -> dict[str, Any]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise ValueError(f"options are KEY=VALUE, not {pair!r}")
+            raise ValueError(_("options are KEY=VALUE, not {pair}").format(pair=repr(pair)))
         out[key.strip()] = option_value(value.strip())
     return out
 
@@ -44,7 +46,8 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
         try:
             out.update(option_pairs([pair]))
         except ValueError:
-            raise SystemExit(f"kotatsu: --option wants KEY=VALUE, not {pair!r}") from None
+            wants = _("--option wants KEY=VALUE, not {pair}").format(pair=repr(pair))
+            raise SystemExit(f"kotatsu: {wants}") from None
     return out
 
 
@@ -57,5 +60,7 @@ def address(text: str) -> tuple[str, int]:
     """``HOST:PORT`` (``[::1]:7717`` for IPv6) -> (host, port)."""
     host, sep, port = text.rpartition(":")
     if not sep or not port.isdigit() or not host:
-        raise argparse.ArgumentTypeError(f"expected HOST:PORT, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("expected HOST:PORT, not {text}").format(text=repr(text))
+        )
     return host.strip("[]"), int(port)

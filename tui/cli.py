@@ -21,13 +21,19 @@ import sys
 
 import engine
 import lang
+from lang import _
 
 from .args import address, parse_options
 
 __all__ = ["GAME_NAMES", "address", "build_parser", "main", "parse_options", "run_app"]
 
 GAME_NAMES = tuple(engine.GAMES)
-LANG_HELP = "the language to read: " + ", ".join(f"{k} ({v})" for k, v in lang.LANGUAGES.items())
+
+
+def lang_help() -> str:
+    """``--lang``'s help: every language, each in its own name."""
+    names = ", ".join(f"{k} ({v})" for k, v in lang.LANGUAGES.items())
+    return _("the language to read: {languages}").format(languages=names)
 
 
 def language_asked(argv: list[str]) -> str | None:
@@ -44,66 +50,70 @@ def language_asked(argv: list[str]) -> str | None:
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="kotatsu",
-        description="A terminal card table for friends on one network.",
+        description=_("A terminal card table for friends on one network."),
     )
-    p.add_argument("--ascii", action="store_true", help="draw cards as 10H, QS, JK")
-    p.add_argument("--lang", choices=list(lang.LANGUAGES), default=None, help=LANG_HELP)
+    p.add_argument("--ascii", action="store_true", help=_("draw cards as 10H, QS, JK"))
+    p.add_argument("--lang", choices=list(lang.LANGUAGES), default=None, help=lang_help())
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = sub.add_parser("play", help="an instant table against bots, no network needed")
+    play = sub.add_parser("play", help=_("an instant table against bots, no network needed"))
     play.add_argument("game", choices=GAME_NAMES)
-    play.add_argument("--bots", type=int, default=None, help="how many bots (default: fill)")
+    play.add_argument("--bots", type=int, default=None, help=_("how many bots (default: fill)"))
     add_level(play)
     play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--name", default=None, help="your name at the table")
+    play.add_argument("--name", default=None, help=_("your name at the table"))
     play.add_argument("--option", action="append", metavar="KEY=VALUE")
 
-    join = sub.add_parser("join", help="join a table by address")
+    join = sub.add_parser("join", help=_("join a table by address"))
     join.add_argument("address", type=address, metavar="HOST:PORT")
     join.add_argument("--name", default=None)
     join.add_argument("--password", default=None)
-    join.add_argument("--spectate", action="store_true", help="watch without a seat")
+    join.add_argument("--spectate", action="store_true", help=_("watch without a seat"))
 
-    host = sub.add_parser("host", help="host a table on this network")
+    host = sub.add_parser("host", help=_("host a table on this network"))
     host.add_argument("game", choices=GAME_NAMES)
-    host.add_argument("--headless", action="store_true", help="no screen; print the result")
+    host.add_argument("--headless", action="store_true", help=_("no screen; print the result"))
     host.add_argument("--bind", default="0.0.0.0", metavar="ADDR")
-    host.add_argument("--port", type=int, default=0, metavar="P", help="default: any free port")
+    host.add_argument("--port", type=int, default=0, metavar="P", help=_("default: any free port"))
     host.add_argument("--seats", type=int, default=None, metavar="N")
     host.add_argument("--bots", type=int, default=0, metavar="K")
     add_level(host)
     host.add_argument("--seed", type=int, default=None, metavar="S")
-    host.add_argument("--name", default=None, metavar="NAME", help="the table's name")
+    host.add_argument("--name", default=None, metavar="NAME", help=_("the table's name"))
     host.add_argument("--password", default=None, metavar="PW")
     host.add_argument("--option", action="append", metavar="KEY=VALUE")
-    host.add_argument("--resume", default=None, metavar="FILE", help="rebuild from a journal")
-    host.add_argument("--journal", default=None, metavar="FILE", help="where to keep the journal")
-    host.add_argument("--bot-delay", type=float, default=0.0, metavar="S", help="bots wait S s")
+    host.add_argument("--resume", default=None, metavar="FILE", help=_("rebuild from a journal"))
     host.add_argument(
-        "--absent-bot", type=float, default=None, metavar="S", help="a bot plays a seat left S s"
+        "--journal", default=None, metavar="FILE", help=_("where to keep the journal")
+    )
+    host.add_argument("--bot-delay", type=float, default=0.0, metavar="S", help=_("bots wait S s"))
+    host.add_argument(
+        "--absent-bot", type=float, default=None, metavar="S", help=_("a bot plays a seat left S s")
     )
 
-    bot = sub.add_parser("bot", help="seat a bot at a table")
+    bot = sub.add_parser("bot", help=_("seat a bot at a table"))
     bot.add_argument("--join", type=address, required=True, metavar="HOST:PORT")
     bot.add_argument("--name", default=None)
     bot.add_argument("--password", default=None)
     add_level(bot)
-    bot.add_argument("--bot-delay", type=float, default=0.0, metavar="S", help="wait S s per move")
+    bot.add_argument(
+        "--bot-delay", type=float, default=0.0, metavar="S", help=_("wait S s per move")
+    )
 
-    lst = sub.add_parser("list", help="list the tables on this network")
+    lst = sub.add_parser("list", help=_("list the tables on this network"))
     lst.add_argument("--bind", default=None, metavar="ADDR")
     lst.add_argument("--timeout", type=float, default=3.0, metavar="S")
 
-    rules = sub.add_parser("rules", help="print a game's rules")
+    rules = sub.add_parser("rules", help=_("print a game's rules"))
     rules.add_argument("game", choices=GAME_NAMES)
     add_serve_parser(sub)
     for name in ("play", "join", "host", "rules"):  # --ascii after the subcommand too
         sub.choices[name].add_argument(
-            "--ascii", action="store_true", default=argparse.SUPPRESS, help="draw cards as 10H"
+            "--ascii", action="store_true", default=argparse.SUPPRESS, help=_("draw cards as 10H")
         )
     for name in sub.choices:  # and --lang anywhere
         sub.choices[name].add_argument(
-            "--lang", choices=list(lang.LANGUAGES), default=argparse.SUPPRESS, help=LANG_HELP
+            "--lang", choices=list(lang.LANGUAGES), default=argparse.SUPPRESS, help=lang_help()
         )
     add_sim(sub)
     return p
@@ -111,14 +121,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def add_serve_parser(sub: argparse._SubParsersAction) -> None:
     """``kotatsu serve``: the lobby over SSH for players with nothing installed."""
-    serve = sub.add_parser("serve", help="let friends play over ssh with nothing installed")
+    serve = sub.add_parser("serve", help=_("let friends play over ssh with nothing installed"))
     serve.add_argument("--bind", default="0.0.0.0", metavar="ADDR")
     serve.add_argument("--port", type=int, default=2222, metavar="P")
-    serve.add_argument("--password", default=None, metavar="PW", help="default: open to all")
-    serve.add_argument("--authorized-keys", default=None, metavar="FILE", help="keys let in")
+    serve.add_argument("--password", default=None, metavar="PW", help=_("default: open to all"))
+    serve.add_argument("--authorized-keys", default=None, metavar="FILE", help=_("keys let in"))
     serve.add_argument("--max-sessions", type=int, default=16, metavar="N")
     serve.add_argument(
-        "--idle-timeout", type=float, default=30.0, metavar="MIN", help="close idle sessions"
+        "--idle-timeout", type=float, default=30.0, metavar="MIN", help=_("close idle sessions")
     )
 
 
@@ -127,21 +137,21 @@ def add_level(parser: argparse.ArgumentParser) -> None:
         "--level",
         choices=[*engine.LEVELS, "smart"],
         default="normal",
-        help="how well the bots play (default: normal)",
+        help=_("how well the bots play (default: normal)"),
     )
 
 
 def add_sim(sub: argparse._SubParsersAction) -> None:
-    sim = sub.add_parser("sim", help="a bot tournament: wins, scores and thinking times")
+    sim = sub.add_parser("sim", help=_("a bot tournament: wins, scores and thinking times"))
     sim.add_argument("game", choices=GAME_NAMES)
     sim.add_argument("--seats", type=int, default=None, metavar="N")
-    sim.add_argument("--bots", default="hard,normal", metavar="L,L,...", help="level per seat")
+    sim.add_argument("--bots", default="hard,normal", metavar="L,L,...", help=_("level per seat"))
     sim.add_argument("--games", type=int, default=100, metavar="G")
     sim.add_argument("--seed", type=int, default=None, metavar="S")
     sim.add_argument("--option", action="append", metavar="KEY=VALUE")
-    sim.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes")
-    sim.add_argument("--think", type=float, default=0.7, metavar="S", help="hard bots' cap")
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--jobs", type=int, default=1, metavar="J", help=_("worker processes"))
+    sim.add_argument("--think", type=float, default=0.7, metavar="S", help=_("hard bots' cap"))
+    sim.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import engine
+from lang import _
 
 from . import words
 from .settings import load_name
@@ -205,7 +206,7 @@ def host_launcher(
                 options=dict(options or {}),
                 seed=seed,
                 bots=bots,
-                name=table_name or f"{default_name()}'s table",
+                name=table_name or _("{name}'s table").format(name=default_name()),
                 password=password,
                 journal=journal or default_journal(game),
                 absent_bot_after=absent_bot,
@@ -316,13 +317,19 @@ def explain(exc: BaseException, host: str, port: int, timeout: float = 5.0) -> s
     """Why joining ``host``:``port`` failed, in words a player can act on."""
     code = getattr(exc, "code", None)
     if code == "full.seats":
-        return "Table full — press w to watch"
+        return _("Table full — press w to watch")
     if isinstance(code, str):
         return words.reason(code, getattr(exc, "params", {}))
     if isinstance(exc, ConnectionRefusedError):
-        return f"Nobody is listening at {host}:{port} — is the table still open?"
+        return _("Nobody is listening at {address} — is the table still open?").format(
+            address=f"{host}:{port}"
+        )
     if isinstance(exc, TimeoutError):
-        return f"No answer from {host}:{port} after {timeout:g} s — wrong address, or a firewall?"
+        return _("No answer from {address} after {n} s — wrong address, or a firewall?").format(
+            address=f"{host}:{port}", n=f"{timeout:g}"
+        )
     if isinstance(exc, OSError):
-        return f"Cannot reach {host}:{port}: {exc.strerror or exc}"
+        return _("Cannot reach {address}: {reason}").format(
+            address=f"{host}:{port}", reason=exc.strerror or exc
+        )
     return str(exc) or type(exc).__name__

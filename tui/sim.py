@@ -15,6 +15,7 @@ from typing import Any
 
 import engine
 from engine.tournament import GameRecord, play_game, seating, summarize, table
+from lang import _, ngettext
 
 
 def _one(task: tuple[str, list[str], int, dict[str, Any], float]) -> GameRecord:
@@ -27,10 +28,12 @@ def _bar(done: int, total: int, started: float) -> None:
     filled = width * done // max(total, 1)
     spent = time.monotonic() - started
     eta = spent / done * (total - done) if done else 0.0
-    sys.stderr.write(
-        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games  "
-        f"{spent:.0f}s elapsed, ~{eta:.0f}s left "
-    )
+    progress = ngettext(
+        "{done}/{total} game  {spent}s elapsed, ~{eta}s left",
+        "{done}/{total} games  {spent}s elapsed, ~{eta}s left",
+        total,
+    ).format(done=done, total=total, spent=f"{spent:.0f}", eta=f"{eta:.0f}")
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {progress} ")
     sys.stderr.flush()
 
 
@@ -39,9 +42,13 @@ def parse_bots(text: str, seats: int) -> list[str]:
     kinds = ["normal" if k == "smart" else k for k in (p.strip() for p in text.split(",")) if k]
     bad = [k for k in kinds if k not in engine.LEVELS]
     if bad:
-        raise ValueError(f"unknown bot level {bad[0]!r} ({', '.join(engine.LEVELS)})")
+        raise ValueError(
+            _("unknown bot level {level} ({levels})").format(
+                level=repr(bad[0]), levels=", ".join(engine.LEVELS)
+            )
+        )
     if not kinds or len(kinds) > seats:
-        raise ValueError(f"--bots: name 1 to {seats} bot levels")
+        raise ValueError(_("--bots: name 1 to {n} bot levels").format(n=seats))
     return kinds + [kinds[-1]] * (seats - len(kinds))
 
 

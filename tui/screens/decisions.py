@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from lang import _
+
 #: The game keys the table screen forwards (footer: ←/→ move, space pick, enter confirm,
 #: esc back, digits).
 GAME_KEYS = ("move", "pick", "confirm", "back", "digit")
@@ -52,9 +54,9 @@ class Decisions:
     def idle_words(self) -> str | None:
         """The prompt when nothing can be asked at all: no state yet, or the game is over."""
         if not self.view:
-            return "Waiting for the table…"
+            return _("Waiting for the table…")
         if self.view.get("over"):
-            return "Game over · s scores · q leave"
+            return _("Game over · s scores · q leave")
         return None
 
     def others_awaited(self) -> list[int]:

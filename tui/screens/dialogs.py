@@ -1,4 +1,5 @@
-"""Small screens over the table: leave confirmation, the rules, scores and history."""
+"""Small screens over the table: leave confirmation, the rules, scores and history; and the
+lobby's choice of language."""
 
 from __future__ import annotations
 
@@ -11,9 +12,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Label, Markdown, Static
+from textual.widgets import Button, Label, Markdown, OptionList, Static
+from textual.widgets.option_list import Option
 
+from lang import LANGUAGES, N_, _
+
+from ..cells import ljust
 from ..rules import rules_text
+from ..widgets.footer import WordedFooter
 from .results import RoundRow, bar, leader_of, round_table
 
 
@@ -22,22 +28,26 @@ class ConfirmLeave(ModalScreen[bool]):
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list] = [
-        Binding("y,enter", "answer(True)", "leave", show=True),
-        Binding("n,escape,q", "answer(False)", "stay", show=True),
+        # TRANSLATORS: footer key description (leave the table); keep very short
+        Binding("y,enter", "answer(True)", N_("leave"), show=True),
+        # TRANSLATORS: footer key description (stay at the table); keep very short
+        Binding("n,escape,q", "answer(False)", N_("stay"), show=True),
     ]
 
     def __init__(
         self,
-        question: str = "Leave the table?",
-        detail: str = "Your seat stays yours: join again to play on.",
+        question: str | None = None,
+        detail: str | None = None,
         *,
-        yes: str = "Leave (y)",
-        no: str = "Stay (n)",
+        yes: str | None = None,
+        no: str | None = None,
     ) -> None:
+        """Each text defaults to leaving the table's words (in the player's language)."""
         super().__init__()
-        self.question = question
-        self.detail = detail
-        self.yes, self.no = yes, no
+        self.question = question or _("Leave the table?")
+        self.detail = detail or _("Your seat stays yours: join again to play on.")
+        self.yes = yes or _("Leave (y)")
+        self.no = no or _("Stay (n)")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -59,7 +69,10 @@ class RulesScreen(ModalScreen[None]):
     """The game's rules for players (tui/help/GAME.md)."""
 
     CSS_PATH = "dialogs.tcss"
-    BINDINGS: ClassVar[list] = [Binding("escape,q,question_mark", "dismiss", "close", show=True)]
+    # TRANSLATORS: footer key description; keep very short
+    BINDINGS: ClassVar[list] = [
+        Binding("escape,q,question_mark", "dismiss", N_("close"), show=True)
+    ]
 
     def __init__(
         self, game: str, title: str, *, ascii_only: bool = False, text: str | None = None
@@ -74,13 +87,14 @@ class RulesScreen(ModalScreen[None]):
         try:
             text = self.text if self.text is not None else rules_text(self.game)
         except (FileNotFoundError, OSError):
-            text = f"# {self.title_text}\n\nThe rules of this game have not been written yet."
+            missing = _("The rules of this game have not been written yet.")
+            text = f"# {self.title_text}\n\n{missing}"
         if self.ascii_only:
             for glyph, letter in (("♠", "S"), ("♥", "H"), ("♦", "D"), ("♣", "C")):
                 text = text.replace(glyph, letter)
         with VerticalScroll(id="rules"):
             yield Markdown(text)
-        yield Footer(compact=True)
+        yield WordedFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#rules").focus()
@@ -94,7 +108,8 @@ class ScoresScreen(ModalScreen[None]):
     leader marked), the game's length and the game's own round details."""
 
     CSS_PATH = "dialogs.tcss"
-    BINDINGS: ClassVar[list] = [Binding("escape,s,q", "dismiss", "close", show=True)]
+    # TRANSLATORS: footer key description; keep very short
+    BINDINGS: ClassVar[list] = [Binding("escape,s,q", "dismiss", N_("close"), show=True)]
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "scores--name",  # a seat's name and total
         "scores--leader",  # the leading total
@@ -107,7 +122,7 @@ class ScoresScreen(ModalScreen[None]):
         names: list[str],
         history: list[list[int]],
         rounds: list[Text] | None = None,
-        title: str = "Scores",
+        title: str | None = None,
         *,
         low_wins: bool = False,
         rows: list[RoundRow] | None = None,
@@ -118,7 +133,7 @@ class ScoresScreen(ModalScreen[None]):
         self.history = history
         self.rounds = rounds or []
         self.rows = rows or []
-        self.title_text = title
+        self.title_text = title or _("Scores")
         self.length = length
         self.low_wins = low_wins
 
@@ -128,12 +143,12 @@ class ScoresScreen(ModalScreen[None]):
             yield Label(title, id="scores-title", markup=False)
             if self.rows:
                 yield Static("", id="score-table", markup=False)
-            for _ in self.names:
+            for _name in self.names:
                 with Horizontal(classes="score-row"):
                     yield Static("", classes="score-name")
                     yield Static("", classes="score-bar")
             if self.rounds:
-                yield Label("Details", classes="muted")
+                yield Label(_("Details"), classes="muted")
                 with VerticalScroll(id="history"):
                     for line in self.rounds:
                         yield Static(line)
@@ -156,11 +171,11 @@ class ScoresScreen(ModalScreen[None]):
         for seat, (name, cell, bar_cell) in enumerate(zip(self.names, cells, bars, strict=False)):
             total = last[seat] if seat < len(last) else 0
             look = "leader" if total == best else "name"
-            label = Text(name[:14].ljust(14), self.look("name"))
+            label = Text(ljust(name, 14), self.look("name"))
             label.append(f"{total:>5}", self.look(look))
             cell.update(label)
             bar_cell.update(Text(bar(total, top), self.look("bar")))
-        self.query_one("#scores-hint", Static).update(Text("esc close", self.look("muted")))
+        self.query_one("#scores-hint", Static).update(Text(_("esc close"), self.look("muted")))
 
     def look(self, name: str) -> Style:
         """The Rich style of the component class ``scores--NAME`` (dialogs.tcss)."""
@@ -168,3 +183,37 @@ class ScoresScreen(ModalScreen[None]):
 
     async def action_dismiss(self, result: None = None) -> None:
         self.dismiss(result)
+
+
+class LanguageMenu(ModalScreen[str | None]):
+    """The lobby's choice of language: every language we ship, each in its own name; enter
+    answers its code, esc nothing."""
+
+    CSS_PATH = "dialogs.tcss"
+    # TRANSLATORS: footer key description; keep very short
+    BINDINGS: ClassVar[list] = [Binding("escape,l,q", "dismiss_menu", N_("back"))]
+
+    def __init__(self, current: str = "") -> None:
+        super().__init__()
+        self.current = current
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(_("Language"), id="question")
+            yield OptionList(
+                *(Option(name, id=code) for code, name in LANGUAGES.items()), id="languages"
+            )
+        yield WordedFooter(compact=True)
+
+    def on_mount(self) -> None:
+        menu = self.query_one("#languages", OptionList)
+        codes = list(LANGUAGES)
+        menu.highlighted = codes.index(self.current) if self.current in codes else 0
+        menu.focus()
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_dismiss_menu(self) -> None:
+        self.dismiss(None)

@@ -13,22 +13,36 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select
 
 import engine
+from lang import N_, _, pgettext
 
 from ..args import address as parse_address
 from ..args import parse_option_text
 
 GAME_CHOICES = [(cls.TITLE, name) for name, cls in engine.GAMES.items()]
-LEVEL_CHOICES = [(level.capitalize(), level) for level in engine.LEVELS]
+# TRANSLATORS: how well the bots play (the forms' Level choice)
+LEVEL_WORDS = {
+    "random": N_("Random"),
+    "easy": N_("Easy"),
+    "normal": N_("Normal"),
+    "hard": N_("Hard"),
+}
 SEAT_RANGE = {name: (cls.MIN_SEATS, cls.MAX_SEATS) for name, cls in engine.GAMES.items()}
 
 
+def level_choices() -> list[tuple[str, str]]:
+    """The bot levels as the form's choice, in the player's language."""
+    return [(_(LEVEL_WORDS.get(level, level.capitalize())), level) for level in engine.LEVELS]
+
+
 def whole_number(text: str, what: str, lo: int, hi: int) -> int:
+    """``text`` as a number from ``lo`` to ``hi``; ValueError says what is wrong with the
+    field ``what`` (already in the player's words)."""
     try:
         value = int(text)
     except ValueError:
-        raise ValueError(f"{what}: a whole number please") from None
+        raise ValueError(_("{what}: a whole number please").format(what=what)) from None
     if not lo <= value <= hi:
-        raise ValueError(f"{what}: from {lo} to {hi}")
+        raise ValueError(_("{what}: from {lo} to {hi}").format(what=what, lo=lo, hi=hi))
     return value
 
 
@@ -50,7 +64,8 @@ class TableForm(ModalScreen[TableRequest | None]):
     """Host a table on the LAN (``mode="host"``) or start one against bots (``"bots"``)."""
 
     CSS_PATH = "forms.tcss"
-    BINDINGS: ClassVar[list] = [Binding("escape", "cancel", "cancel")]
+    # TRANSLATORS: footer key description; keep very short
+    BINDINGS: ClassVar[list] = [Binding("escape", "cancel", N_("cancel"))]
 
     def __init__(self, mode: str = "host") -> None:
         super().__init__()
@@ -59,34 +74,37 @@ class TableForm(ModalScreen[TableRequest | None]):
     def compose(self) -> ComposeResult:
         hosting = self.mode == "host"
         with Vertical(classes="form"):
-            yield Label("Host a table" if hosting else "Play against bots", classes="form-title")
+            title = _("Host a table") if hosting else _("Play against bots")
+            yield Label(title, classes="form-title")
             with Horizontal(classes="field"):
-                yield Label("Game", classes="field-label")
+                yield Label(_("Game"), classes="field-label")
                 yield Select(GAME_CHOICES, value="swapo", allow_blank=False, id="game")
             if hosting:
                 with Horizontal(classes="field"):
-                    yield Label("Seats", classes="field-label")
+                    yield Label(_("Seats"), classes="field-label")
                     yield Input("4", id="seats", type="integer")
             with Horizontal(classes="field"):
-                yield Label("Bots", classes="field-label")
+                yield Label(_("Bots"), classes="field-label")
                 yield Input("0" if hosting else "3", id="bots", type="integer")
             with Horizontal(classes="field"):
-                yield Label("Level", classes="field-label")
-                yield Select(LEVEL_CHOICES, value="normal", allow_blank=False, id="level")
+                yield Label(_("Level"), classes="field-label")
+                yield Select(level_choices(), value="normal", allow_blank=False, id="level")
             with Horizontal(classes="field"):
-                yield Label("Options", classes="field-label")
+                yield Label(_("Options"), classes="field-label")
                 yield Input(placeholder="variant=ace,dagger rounds=3", id="options")
             if hosting:
                 with Horizontal(classes="field"):
-                    yield Label("Table name", classes="field-label")
-                    yield Input(placeholder="friday", id="table-name", max_length=40)
+                    yield Label(_("Table name"), classes="field-label")
+                    # TRANSLATORS: an example table name in the host form (a weekday's name)
+                    yield Input(placeholder=_("friday"), id="table-name", max_length=40)
                 with Horizontal(classes="field"):
-                    yield Label("Password", classes="field-label")
-                    yield Input(placeholder="(none)", id="password", password=True)
+                    yield Label(_("Password"), classes="field-label")
+                    yield Input(placeholder=_("(none)"), id="password", password=True)
             yield Label("", id="form-error")
             with Horizontal(classes="form-buttons"):
-                yield Button("Host" if hosting else "Play", id="ok", variant="primary")
-                yield Button("Cancel", id="cancel")
+                ok = _("Host") if hosting else _("Play")
+                yield Button(ok, id="ok", variant="primary")
+                yield Button(_("Cancel"), id="cancel")
 
     @on(Select.Changed, "#game")
     def _game_changed(self, event: Select.Changed) -> None:
@@ -117,11 +135,12 @@ class TableForm(ModalScreen[TableRequest | None]):
         lo, hi = SEAT_RANGE.get(game, (2, 10))
         bots_text = self.query_one("#bots", Input).value
         if self.mode == "bots":
-            bots = whole_number(bots_text, "bots", lo - 1, hi - 1)
+            bots = whole_number(bots_text, pgettext("form field", "bots"), lo - 1, hi - 1)
             seats = bots + 1
         else:  # the host takes a seat too
-            seats = whole_number(self.query_one("#seats", Input).value, "seats", lo, hi)
-            bots = whole_number(bots_text, "bots", 0, seats - 1)
+            seats_text = self.query_one("#seats", Input).value
+            seats = whole_number(seats_text, pgettext("form field", "seats"), lo, hi)
+            bots = whole_number(bots_text, pgettext("form field", "bots"), 0, seats - 1)
         options = parse_option_text(self.query_one("#options", Input).value)
         name = password = None
         if self.mode == "host":
@@ -147,7 +166,8 @@ class JoinForm(ModalScreen[JoinRequest | None]):
     """Join a table by ``HOST:PORT`` (and its password, if it has one)."""
 
     CSS_PATH = "forms.tcss"
-    BINDINGS: ClassVar[list] = [Binding("escape", "cancel", "cancel")]
+    # TRANSLATORS: footer key description; keep very short
+    BINDINGS: ClassVar[list] = [Binding("escape", "cancel", N_("cancel"))]
 
     def __init__(self, address: str = "", *, needs_password: bool = False) -> None:
         super().__init__()
@@ -156,17 +176,18 @@ class JoinForm(ModalScreen[JoinRequest | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="form"):
-            yield Label("Join a table", classes="form-title")
+            yield Label(_("Join a table"), classes="form-title")
             with Horizontal(classes="field"):
-                yield Label("Address", classes="field-label")
+                yield Label(_("Address"), classes="field-label")
                 yield Input(self.address, placeholder="192.168.1.20:7717", id="address")
             with Horizontal(classes="field"):
-                yield Label("Password", classes="field-label")
-                yield Input(placeholder="(if the table has one)", id="password", password=True)
+                yield Label(_("Password"), classes="field-label")
+                hint = _("(if the table has one)")
+                yield Input(placeholder=hint, id="password", password=True)
             yield Label("", id="form-error")
             with Horizontal(classes="form-buttons"):
-                yield Button("Join", id="ok", variant="primary")
-                yield Button("Cancel", id="cancel")
+                yield Button(_("Join"), id="ok", variant="primary")
+                yield Button(_("Cancel"), id="cancel")
 
     def on_mount(self) -> None:
         if self.address and self.needs_password:
@@ -192,7 +213,8 @@ class NameForm(ModalScreen[str | None]):
     """The first run: the name others see at the table, asked once and remembered."""
 
     CSS_PATH = "forms.tcss"
-    BINDINGS: ClassVar[list] = [Binding("escape", "cancel", "cancel")]
+    # TRANSLATORS: footer key description; keep very short
+    BINDINGS: ClassVar[list] = [Binding("escape", "cancel", N_("cancel"))]
 
     def __init__(self, suggestion: str = "") -> None:
         super().__init__()
@@ -200,13 +222,14 @@ class NameForm(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="form"):
-            yield Label("Your name at the table", classes="form-title")
+            yield Label(_("Your name at the table"), classes="form-title")
             with Horizontal(classes="field"):
-                yield Label("Name", classes="field-label")
+                yield Label(_("Name"), classes="field-label")
                 yield Input(self.suggestion, placeholder="Ann", id="name", max_length=20)
-            yield Label("Asked once; kotatsu --name NAME changes it for one run.", id="form-error")
+            asked = _("Asked once; kotatsu --name NAME changes it for one run.")
+            yield Label(asked, id="form-error")
             with Horizontal(classes="form-buttons"):
-                yield Button("OK", id="ok", variant="primary")
+                yield Button(_("OK"), id="ok", variant="primary")
 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()
@@ -216,7 +239,7 @@ class NameForm(ModalScreen[str | None]):
     def _submit(self) -> None:
         name = self.query_one("#name", Input).value.strip()
         if not name:
-            self.query_one("#form-error", Label).update("A name, please (others see it).")
+            self.query_one("#form-error", Label).update(_("A name, please (others see it)."))
             return
         self.dismiss(name)
 

@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from engine.cards import is_card
+from lang import N_, _
 
 from ..connect import Seat
 from ..settings import Settings
@@ -48,8 +49,8 @@ class GenericTableScreen(TableScreen):
         "generic--chosen",  # the action under the cursor
     }
     BINDINGS: ClassVar[list] = [
-        Binding("up,k", "move(-1)", "move", show=False),
-        Binding("down,j", "move(1)", "move", show=False),
+        Binding("up,k", "move(-1)", N_("move"), show=False),
+        Binding("down,j", "move(1)", N_("move"), show=False),
     ]
 
     def __init__(self, seat: Seat, settings: Settings) -> None:
@@ -68,7 +69,8 @@ class GenericTableScreen(TableScreen):
         self.query_one("#generic-view", Static).update(seated)
 
     def header_parts(self) -> list[Text | str]:
-        return [self.GAME or "table", f"phase {self.view.get('phase', '…')}"]
+        phase = _("phase {phase}").format(phase=clean(self.view.get("phase", "…")))
+        return [self.GAME or _("table"), phase]
 
     def draw(self) -> None:
         lines = Text()
@@ -92,10 +94,13 @@ class GenericTableScreen(TableScreen):
             actions.append(action_words(action) + "\n", chosen if i == self.choice else "")
         self.query_one("#generic-actions", Static).update(actions)
         if self.legal:
-            self.prompt.ask("Your turn: ↑↓ choose an action, enter to play")
+            self.prompt.ask(_("Your turn: ↑↓ choose an action, enter to play"))
         else:
-            waiting = ", ".join(self.seat_name(s) for s in self.view.get("pending") or [])
-            self.prompt.ask(f"Waiting for {waiting or 'the table'}…", waiting=True)
+            waiting = _(", ").join(self.seat_name(s) for s in self.view.get("pending") or [])
+            if waiting:
+                self.prompt.ask(_("Waiting for {names}…").format(names=waiting), waiting=True)
+            else:
+                self.prompt.ask(_("Waiting for the table…"), waiting=True)
 
     def key_state(self, key: str) -> bool | None:
         return key in ("move", "confirm") and bool(self.legal)

@@ -15,20 +15,25 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 import engine
+from lang import N_, _, ngettext, pgettext
 
+from ..cells import ljust, rjust
 from ..connect import Launcher, host_launcher, join_launcher, play_launcher, shared_account
+from ..fill import fill
 from ..settings import Settings
 from ..text import clean, literal
-from .dialogs import RulesScreen
+from ..widgets.footer import WordedFooter
+from .dialogs import LanguageMenu, RulesScreen
 from .forms import JoinForm, JoinRequest, TableForm, TableRequest
 
 GAME_TITLES = {name: cls.SHORT_TITLE for name, cls in engine.GAMES.items()}
 
-LOBBY_HELP = """# kotatsu
+# TRANSLATORS: the lobby's help (Markdown); keep the keys and the table's shape
+LOBBY_HELP = N_("""# kotatsu
 
 A card table for friends on one network. One player hosts; the others find the table here
 (or join by address when the network blocks multicast).
@@ -42,14 +47,26 @@ A card table for friends on one network. One player hosts; the others find the t
 | w | watch the selected table (or the one that was full) |
 | r | look for tables again |
 | o | reopen a table you hosted whose program stopped before the game was over |
+| l | the language kotatsu speaks (remembered) |
 | q | quit |
 
 At a table: ←→ move, space pick, enter confirm, esc back, digits pick seats and counts,
 `c` chat, `s` scores, `?` the game's rules, `q` leave. The games: **SwaPo** (with Dagger,
 Asterisk and Ace), **Swoop** and **秘十 Mi Shi**; `kotatsu rules GAME` prints their rules.
-"""
+""")
 
-COLUMNS = "table".ljust(18) + "game".ljust(16) + "seats".rjust(5) + "  address"
+
+def columns() -> str:
+    """The lobby's column heads, lined up by cells with ``table_line``."""
+    # TRANSLATORS: the lobby's column heads: table (≤ 16 cells), game (≤ 14), seats (≤ 5)
+    heads = (
+        pgettext("column", "table"),
+        pgettext("column", "game"),
+        pgettext("column", "seats"),
+        pgettext("column", "address"),
+    )
+    return ljust(heads[0], 18) + ljust(heads[1], 16) + rjust(heads[2], 5) + "  " + heads[3]
+
 
 BrowserFactory = Callable[[Callable[[Any], None], Callable[[str], None]], Any]
 
@@ -92,15 +109,26 @@ class LobbyScreen(Screen[None]):
         "lobby--warning",  # discovery does not work here
     }
     BINDINGS: ClassVar[list] = [
-        Binding("enter", "join_selected", "join", show=True, key_display="enter"),
-        Binding("h", "host", "host a table"),
-        Binding("b", "bots", "play vs bots"),
-        Binding("a", "address", "join by address"),
-        Binding("w", "watch", "watch"),
-        Binding("r", "refresh", "refresh"),
-        Binding("o", "reopen", "reopen"),
-        Binding("question_mark", "help", "help", key_display="?"),
-        Binding("q", "app.quit", "quit"),
+        # TRANSLATORS: the lobby's footer key description; keep it short
+        Binding("enter", "join_selected", N_("join"), show=True, key_display="enter"),
+        # TRANSLATORS: the lobby's footer key description; keep it short
+        Binding("h", "host", N_("host a table")),
+        # TRANSLATORS: the lobby's footer key description; keep it short
+        Binding("b", "bots", N_("play vs bots")),
+        # TRANSLATORS: the lobby's footer key description; keep it short
+        Binding("a", "address", N_("join by address")),
+        # TRANSLATORS: the lobby's footer key description; keep it short
+        Binding("w", "watch", N_("watch")),
+        # TRANSLATORS: the lobby's footer key description; keep it short
+        Binding("r", "refresh", N_("refresh")),
+        # TRANSLATORS: the lobby's footer key description; keep it short
+        Binding("o", "reopen", N_("reopen")),
+        # TRANSLATORS: the lobby's footer key description; keep it short
+        Binding("question_mark", "help", N_("help"), key_display="?"),
+        # TRANSLATORS: the lobby's footer key description; keep it short
+        Binding("q", "app.quit", N_("quit")),
+        # TRANSLATORS: the lobby's footer key description; keep it short
+        Binding("l", "language", N_("language"), show=False),
     ]
 
     @dataclass
@@ -109,6 +137,13 @@ class LobbyScreen(Screen[None]):
         table (or says why it could not)."""
 
         launcher: Launcher
+
+    @dataclass
+    class LanguageChosen(Message):
+        """The player chose the language ``code`` (lang.LANGUAGES): the app reads it from
+        now on, remembers it, and has its screens say their words again."""
+
+        code: str
 
     def __init__(self, settings: Settings, *, browser: BrowserFactory | None = None) -> None:
         super().__init__()
@@ -126,20 +161,20 @@ class LobbyScreen(Screen[None]):
         yield Static("", id="lobby-columns")
         yield OptionList(id="tables")
         yield Static("", id="lobby-keys")
-        yield Footer(compact=True)
+        yield WordedFooter(compact=True)
 
     def keys_line(self) -> Text:
         return Text(
-            "↑↓ choose · enter join · no table? b plays against bots at once, h hosts one",
+            _("↑↓ choose · enter join · no table? b plays against bots at once, h hosts one"),
             self.look("muted"),
         )
 
     def draw_texts(self) -> None:
         """The title, the column heads, the keys and the tables, in the screen's looks."""
         title = Text(" kotatsu", self.look("name"))
-        title.append(" — tables on this network")
+        title.append(_(" — tables on this network"))
         self.query_one("#lobby-title", Static).update(title)
-        self.query_one("#lobby-columns", Static).update(Text(COLUMNS, self.look("muted")))
+        self.query_one("#lobby-columns", Static).update(Text(columns(), self.look("muted")))
         self.query_one("#lobby-keys", Static).update(self.keys_line())
         self.show_tables()
 
@@ -164,7 +199,7 @@ class LobbyScreen(Screen[None]):
             await self.browser.start()
         except Exception as exc:  # no multicast: joining by address still works
             self.browser = None
-            self.status = f"LAN discovery is unavailable ({clean(exc, limit=60)})"
+            self.status = clean(exc, limit=60)  # why discovery is unavailable
         self.show_tables()
 
     async def stop_browser(self) -> None:
@@ -203,17 +238,17 @@ class LobbyScreen(Screen[None]):
             )
         status = self.query_one("#lobby-status", Static)
         if self.status != "searching":
-            status.update(Text(f"  {self.status} — a: join by address", self.look("warning")))
+            problem = _("LAN discovery is unavailable ({reason}) — a: join by address")
+            status.update(Text("  " + problem.format(reason=self.status), self.look("warning")))
         elif ordered:
-            found = f"{len(ordered)} table{'s' if len(ordered) != 1 else ''} found"
-            status.update(Text(f"  {found} · still looking…", self.look("muted")))
-        else:
-            status.update(
-                Text(
-                    "  Searching for tables on this network…  (b: play against bots)",
-                    self.look("muted"),
-                )
+            n = len(ordered)
+            found = ngettext(
+                "{n} table found · still looking…", "{n} tables found · still looking…", n
             )
+            status.update(Text("  " + found.format(n=n), self.look("muted")))
+        else:
+            searching = _("Searching for tables on this network…  (b: play against bots)")
+            status.update(Text("  " + searching, self.look("muted")))
         tables.display = bool(ordered)
         self.query_one("#lobby-columns").display = bool(ordered)
 
@@ -234,10 +269,16 @@ class LobbyScreen(Screen[None]):
         if found:
             table = found[0]
             game = GAME_TITLES.get(table.game, table.game)
-            text = literal(f"  “{table.name}”", self.look("name"), limit=44)
-            text.append(f" ({game}) stopped before the game was over — o: reopen it")
+            name = literal(f"“{table.name}”", self.look("name"), limit=44)
+            # TRANSLATORS: lobby; a table this player hosted whose program died; o is the key
+            text = fill(
+                _("  {name} ({game}) stopped before the game was over — o: reopen it"),
+                name=name,
+                game=_(game),
+            )
             if len(found) > 1:
-                text.append(f" ({len(found) - 1} more)", self.look("muted"))
+                more = ngettext("({count} more)", "({count} more)", len(found) - 1)
+                text.append(" " + more.format(count=len(found) - 1), self.look("muted"))
             line.update(text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -261,7 +302,7 @@ class LobbyScreen(Screen[None]):
     def action_join_selected(self) -> None:
         tables = self.query_one("#tables", OptionList)
         if tables.highlighted is None or not self.tables:
-            self.notify("No table selected — a: join by address", markup=False)
+            self.notify(_("No table selected — a: join by address"), markup=False)
             return
         option = tables.get_option_at_index(tables.highlighted)
         self.join_table(self.tables.get(option.id or ""))
@@ -290,7 +331,7 @@ class LobbyScreen(Screen[None]):
         if watch is not None:
             self.sit(watch)
         else:
-            self.notify("No table selected — a: join by address", markup=False)
+            self.notify(_("No table selected — a: join by address"), markup=False)
 
     def action_host(self) -> None:
         self.app.push_screen(TableForm("host"), self._table_request)
@@ -312,7 +353,21 @@ class LobbyScreen(Screen[None]):
         self.start_browser()
 
     def action_help(self) -> None:
-        self.app.push_screen(RulesScreen("", "kotatsu", text=LOBBY_HELP))
+        self.app.push_screen(RulesScreen("", "kotatsu", text=_(LOBBY_HELP)))
+
+    def action_language(self) -> None:
+        """Choose the language (each shown in its own name); the app remembers it."""
+
+        def chosen(code: str | None) -> None:
+            if code:
+                self.post_message(self.LanguageChosen(code))
+
+        self.app.push_screen(LanguageMenu(self.settings.lang), chosen)
+
+    def reword(self) -> None:
+        """Say everything again in the language now chosen (the footer too)."""
+        self.draw_texts()
+        self.refresh_bindings()
 
     def _table_request(self, request: TableRequest | None) -> None:
         if request is None:

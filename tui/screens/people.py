@@ -15,32 +15,40 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, OptionList
+from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
+
+from lang import N_, _
 
 from ..connect import HOST_GONE_WAIT
 from ..text import clean
+from ..widgets.footer import WordedFooter
 from .dialogs import ConfirmLeave
 
 Choice = tuple[str, str, int | None]
 """(what the menu says, the Host method, the seat it acts on)."""
 
+#: The question and the detail that confirm each host decision (msgids: ``_()`` when shown).
 CONFIRM: dict[str, tuple[str, str]] = {
-    "start_now": ("Start now?", "The game starts with the players seated; the table is smaller."),
-    "fill_with_bots": ("Fill the empty seats with bots?", "The game starts at once."),
-    "cover": ("Let a bot play this seat?", "The player takes it back by joining again."),
-    "remove": ("Remove this player?", "They cannot come back to this seat."),
-    "close": ("Close the table?", "Everyone is told the host closed the table."),
+    "start_now": (
+        N_("Start now?"),
+        N_("The game starts with the players seated; the table is smaller."),
+    ),
+    "fill_with_bots": (N_("Fill the empty seats with bots?"), N_("The game starts at once.")),
+    "cover": (N_("Let a bot play this seat?"), N_("The player takes it back by joining again.")),
+    "remove": (N_("Remove this player?"), N_("They cannot come back to this seat.")),
+    "close": (N_("Close the table?"), N_("Everyone is told the host closed the table.")),
 }
 
 
 def away_label(seconds: float) -> str:
     """ "away 40 s", "away 3 min", "away 2 h"."""
+    # TRANSLATORS: how long a player has been away; s, min and h are short units
     if seconds < 60:
-        return f"away {int(seconds)} s"
+        return _("away {n} s").format(n=int(seconds))
     if seconds < 3600:
-        return f"away {int(seconds // 60)} min"
-    return f"away {int(seconds // 3600)} h"
+        return _("away {n} min").format(n=int(seconds // 60))
+    return _("away {n} h").format(n=int(seconds // 3600))
 
 
 def host_choices(host: Any, me: int | None) -> list[Choice]:
@@ -51,19 +59,21 @@ def host_choices(host: Any, me: int | None) -> list[Choice]:
     if not table.started:
         free = sum(not seat.taken for seat in seats)
         if free and table.can_start_now():
-            choices.append(
-                (f"Start now with the {table.seating.taken_count} seated", "start_now", None)
-            )
+            seated = _("Start now with the {n} seated").format(n=table.seating.taken_count)
+            choices.append((seated, "start_now", None))
         if free:
-            choices.append((f"Fill the {free} empty seat(s) with bots", "fill_with_bots", None))
+            fill = _("Fill the {n} empty seat(s) with bots").format(n=free)
+            choices.append((fill, "fill_with_bots", None))
     elif not table.game.over:
         for seat in seats:
             if not seat.bot and seat.name and not seat.connected and not seat.covered:
-                choices.append((f"Let a bot play for {seat.name} (away)", "cover", seat.index))
+                cover = _("Let a bot play for {name} (away)").format(name=seat.name)
+                choices.append((cover, "cover", seat.index))
     for seat in seats:
         if not seat.bot and seat.name and seat.index != me and not table.over:
-            choices.append((f"Remove {seat.name} (seat {seat.index + 1})", "remove", seat.index))
-    choices.append(("Close the table for everyone", "close", None))
+            remove = _("Remove {name} (seat {n})").format(name=seat.name, n=seat.index + 1)
+            choices.append((remove, "remove", seat.index))
+    choices.append((_("Close the table for everyone"), "close", None))
     return choices
 
 
@@ -71,7 +81,8 @@ class HostMenu(ModalScreen[Choice | None]):
     """The host's decisions at its table: pick one (then confirm it)."""
 
     CSS_PATH = "dialogs.tcss"
-    BINDINGS: ClassVar[list] = [Binding("escape,m,q", "dismiss_menu", "back")]
+    # TRANSLATORS: footer key description; keep very short
+    BINDINGS: ClassVar[list] = [Binding("escape,m,q", "dismiss_menu", N_("back"))]
 
     def __init__(self, choices: list[Choice]) -> None:
         super().__init__()
@@ -79,12 +90,12 @@ class HostMenu(ModalScreen[Choice | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("You host this table", id="question")
+            yield Label(_("You host this table"), id="question")
             yield OptionList(
-                *(Option(text, id=str(i)) for i, (text, _, _) in enumerate(self.choices)),
+                *(Option(text, id=str(i)) for i, (text, *_rest) in enumerate(self.choices)),
                 id="host-choices",
             )
-        yield Footer(compact=True)
+        yield WordedFooter(compact=True)
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:
@@ -129,10 +140,12 @@ class PeopleMixin:
             away = entry.get("away") if isinstance(entry, dict) else None
             if not isinstance(away, dict):
                 continue
-            name = clean(entry.get("name") or f"Seat {seat + 1}", limit=16)
-            text = f"{name} {away_label(float(away.get('seconds', 0)) + since)}"
+            name = clean(entry.get("name") or _("Seat {n}").format(n=seat + 1), limit=16)
+            away_for = away_label(float(away.get("seconds", 0)) + since)
             if away.get("bot"):
-                text += " (bot plays)"
+                text = _("{name} {away} (bot plays)").format(name=name, away=away_for)
+            else:
+                text = _("{name} {away}").format(name=name, away=away_for)
             marks.append(Text(text))
         return marks
 
@@ -146,14 +159,16 @@ class PeopleMixin:
     # -- the host leaving -------------------------------------------------------------------
     def host_gone_text(self) -> str:
         left = max(0, round(HOST_GONE_WAIT - (time.monotonic() - (self.lost_at or 0.0))))
-        return f"Connection lost: the host is gone — waiting {left} s for it to come back"
+        return _("Connection lost: the host is gone — waiting {n} s for it to come back").format(
+            n=left
+        )
 
     def host_error(self, message: dict) -> bool:
         """An ``error`` that ends our place at the table; True if it was one of those."""
         code = message.get("code")
         if code in ("closed", "removed"):
             self.closed_reason = (
-                "The host closed the table" if code == "closed" else "The host removed you"
+                _("The host closed the table") if code == "closed" else _("The host removed you")
             )
             return True
         return False
@@ -169,12 +184,13 @@ class PeopleMixin:
         gone = self.lost_at is not None
         self.lost_at = None
         if self.closed_reason and not self.view.get("over"):
-            self.prompt.ask(f"{self.closed_reason} · q back to the lobby", waiting=True)
+            back = _("{reason} · q back to the lobby").format(reason=self.closed_reason)
+            self.prompt.ask(back, waiting=True)
             self.notify(self.closed_reason, severity="warning", markup=False)
         elif gone:
-            self.leave("The host did not come back; the table is closed.")
+            self.leave(_("The host did not come back; the table is closed."))
         else:
-            self.prompt.ask("The table has closed · q leave", waiting=True)
+            self.prompt.ask(_("The table has closed · q leave"), waiting=True)
 
     # -- the host's decisions ---------------------------------------------------------------
     def action_host_menu(self) -> None:
@@ -193,7 +209,9 @@ class PeopleMixin:
             if yes:
                 self.decide(method, seat)
 
-        self.app.push_screen(ConfirmLeave(question, f"{text}. {detail}", yes="Yes (y)"), confirmed)
+        # TRANSLATORS: the host's choice, then what it does: "Remove Bo (seat 2). They cannot…"
+        said = _("{choice}. {detail}").format(choice=text, detail=_(detail))
+        self.app.push_screen(ConfirmLeave(_(question), said, yes=_("Yes (y)")), confirmed)
 
     def decide(self, method: str, seat: int | None) -> None:
         """Do what the host decided (already confirmed)."""

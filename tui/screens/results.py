@@ -7,10 +7,10 @@ hand records (``hand``, ``deltas``). ``rows_of_view`` and ``row_of_event`` read 
 ``RoundRow``; ``TableScreen`` keeps every row it has seen (a SwaPo view played from memory
 carries only the latest round).
 
-``ResultsPanel`` API: ``ResultsPanel(title, rows, table, final=..., again=...)``; ``rows`` are
-the game's lines (``TableScreen.results_rows``), ``table`` the score table (``score_table``).
-It is dismissed by enter (``"next"``); at game over ``a`` answers ``"again"`` when the table
-can be dealt again (``again=True``).
+``ResultsPanel`` API: ``ResultsPanel(title, rows, table, final=..., again=..., hand=...)``;
+``rows`` are the game's lines (``TableScreen.results_rows``), ``table`` the score table
+(``score_table``). It is dismissed by enter (``"next"``); at game over ``a`` answers
+``"again"`` when the table can be dealt again (``again=True``).
 """
 
 from __future__ import annotations
@@ -28,6 +28,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 import engine
+from lang import N_, _, ngettext
+
+from ..cells import cut, ljust, rjust
 
 #: The events that end a round (SwaPo) or a hand (Swoop, Mi Shi).
 END_EVENTS = ("round_over", "hand_end")
@@ -43,6 +46,7 @@ class RoundRow:
     number: int
     label: str
     points: tuple[int, ...]
+    hand: bool = False  #: a hand (Swoop, Mi Shi), not a round (SwaPo)
 
 
 def _first(record: dict, keys: tuple[str, ...], kind: type) -> tuple[str | None, Any]:
@@ -56,16 +60,18 @@ def _first(record: dict, keys: tuple[str, ...], kind: type) -> tuple[str | None,
 def row_of_event(event: dict) -> RoundRow | None:
     """The row a round/hand-end event (or a history record shaped like one) gives."""
     key, number = _first(event, ("round", "hand", "hand_no"), int)
-    _, points = _first(event, ("points", "deltas", "penalties"), list)
+    _key, points = _first(event, ("points", "deltas", "penalties"), list)
     if not isinstance(number, int) or not isinstance(points, list):
         return None
-    label = f"{'Round' if key == 'round' else 'Hand'} {number}"
+    hand = key != "round"
     if event.get("sudden_death"):
-        label += " (sudden death)"
+        template = _("Hand {n} (sudden death)") if hand else _("Round {n} (sudden death)")
     elif event.get("no_game"):
-        label += " (no game)"
+        template = _("Hand {n} (no game)") if hand else _("Round {n} (no game)")
+    else:
+        template = _("Hand {n}") if hand else _("Round {n}")
     values = tuple(int(p) if isinstance(p, int) else 0 for p in points)
-    return RoundRow(number, label, values)
+    return RoundRow(number, template.format(n=number), values, hand)
 
 
 def rows_of_view(view: dict) -> list[RoundRow]:
@@ -83,31 +89,40 @@ def rows_of_view(view: dict) -> list[RoundRow]:
     return [r for r in rows if r is not None]
 
 
-def length_words(game: str, view: dict) -> str:
-    """How long the game is, from the game's LENGTH_OPTION and the view's options:
-    "2 rounds", "4 hands", "to 300 points"."""
+def game_length(game: str, view: dict) -> tuple[str, int] | None:
+    """How long the game is, from the game's LENGTH_OPTION and the view's options, as
+    (unit, number): ("rounds", 2), ("hands", 4), ("target", 300); None if not known."""
     cls = engine.GAMES.get(game)
     key = cls.LENGTH_OPTION if cls is not None else ""
     options = view.get("options") or {}
     if not key or not isinstance(options, dict):
-        return ""
+        return None
     hands = options.get("hands")
     if key != "hands" and isinstance(hands, int):  # Swoop: a number of hands overrides
-        return plural(hands, "hand")
+        return "hands", hands
     value = options.get(key)
-    if key == "target" and isinstance(value, int):
-        return f"to {value} points"
     if isinstance(value, int):
-        return plural(value, key.rstrip("s"))
+        return key, value
     pile, number, seats = view.get("pile"), view.get("round"), view.get("seats")
     if key == "rounds" and all(isinstance(v, int) for v in (pile, number, seats)):
         # SwaPo without a set number: rounds are dealt while the pile holds five cards a seat
-        return plural(number + pile // (5 * seats), "round")  # type: ignore[operator]
-    return ""
+        return "rounds", number + pile // (5 * seats)  # type: ignore[operator]
+    return None
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def length_words(game: str, view: dict) -> str:
+    """How long the game is, in words: "2 rounds", "4 hands", "to 300 points"."""
+    length = game_length(game, view)
+    if length is None:
+        return ""
+    unit, n = length
+    if unit == "rounds":
+        return ngettext("{n} round", "{n} rounds", n).format(n=n)
+    if unit == "hands":
+        return ngettext("{n} hand", "{n} hands", n).format(n=n)
+    if unit == "target":
+        return ngettext("to {n} point", "to {n} points", n).format(n=n)
+    return f"{unit} {n}"  # a game's own option: its key and number (data)
 
 
 def column_width(names: list[str]) -> int:
@@ -118,12 +133,12 @@ def column_width(names: list[str]) -> int:
 def round_table(names: list[str], rows: list[RoundRow], look: Look) -> Text:
     """A header of names and one labelled line per round/hand (the points each seat took)."""
     width = column_width(names)
-    out = Text("".ljust(20))
+    out = Text(" " * 20)
     for name in names:
-        out.append(name[:width].rjust(width + 1), look("name"))
+        out.append(rjust(cut(name, width), width + 1), look("name"))
     for row in rows:
         out.append("\n")
-        out.append(row.label[:20].ljust(20), look("muted"))
+        out.append(ljust(row.label, 20), look("muted"))
         for seat in range(len(names)):
             value = row.points[seat] if seat < len(row.points) else 0
             out.append((f"{value:+d}" if value else "·").rjust(width + 1))
@@ -153,7 +168,7 @@ def score_table(
         total = totals[seat] if seat < len(totals) else 0
         if out:
             out.append("\n")
-        out.append(name[:19].ljust(20), look("name"))
+        out.append(ljust(cut(name, 19), 20), look("name"))
         out.append(f"{total:>5} ", look("leader" if total == best else "name"))
         out.append(bar(total, top), look("bar"))
     return out
@@ -164,15 +179,25 @@ class ResultsPanel(ModalScreen[str]):
 
     CSS_PATH = "results.tcss"
     BINDINGS: ClassVar[list] = [
-        Binding("enter", "answer('next')", "continue", show=True),
-        Binding("a", "again", "play again", show=False),
+        # TRANSLATORS: footer key description; keep very short (≤ 8 cells)
+        Binding("enter", "answer('next')", N_("continue"), show=True),
+        # TRANSLATORS: footer key description; keep very short
+        Binding("a", "again", N_("play again"), show=False),
     ]
     COMPONENT_CLASSES: ClassVar[set[str]] = {"results--muted"}
 
     def __init__(
-        self, title: str, rows: list[Text], table: Text, *, final: bool = False, again: bool = False
+        self,
+        title: str,
+        rows: list[Text],
+        table: Text,
+        *,
+        final: bool = False,
+        again: bool = False,
+        hand: bool = False,
     ) -> None:
         super().__init__()
+        self.hand = hand  # the next deal is a hand (Swoop, Mi Shi), not a round
         self.title_text = title
         self.rows = rows
         self.table = table
@@ -190,8 +215,10 @@ class ResultsPanel(ModalScreen[str]):
 
     def hint(self) -> str:
         if not self.final:
-            return "enter next hand" if "Hand" in self.title_text else "enter next round"
-        return "enter close · a play again (same seats, new deal)" if self.again else "enter close"
+            return _("enter next hand") if self.hand else _("enter next round")
+        if self.again:
+            return _("enter close · a play again (same seats, new deal)")
+        return _("enter close")
 
     def action_answer(self, answer: str) -> None:
         self.dismiss(answer)

@@ -9,7 +9,6 @@ scores and chat, and shows rejections; the screen is drawn from the received vie
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import time
 from typing import Any, ClassVar
@@ -18,21 +17,25 @@ from rich.style import Style
 from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from lang import _, pgettext
 
 from .. import words
 from ..connect import Seat
+from ..fill import fill
 from ..settings import Settings
 from ..text import clean, literal, to_ascii
 from ..widgets.chat import ChatPane
+from ..widgets.footer import WordedFooter
 from ..widgets.log import EventLog
 from ..widgets.prompt import PromptBar
 from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
 from .dialogs import ConfirmLeave, RulesScreen, ScoresScreen
+from .keys import FOOTER_WORDS, GAME_BINDINGS, TABLE_BINDINGS, word_of, worded
 from .people import PeopleMixin
 from .results import (
     END_EVENTS,
@@ -49,55 +52,6 @@ TALL = 34  # from this many rows (and WIDE columns) cards are drawn large
 NARROW = 80  # below this many columns the side pane is slimmer
 MIN_WIDTH, MIN_HEIGHT = 70, 20  # below this the table asks for a bigger window
 CARD_CODE = re.compile(r"(?<![\w])(?:(10|[2-9JQKA])([SHDC])|(JK|BJ|SJ))(?![\w])")
-
-#: The game keys, with the footer's usual word for each.
-GAME_BINDINGS = [
-    Binding("left,h", "move(-1)", "move", key_display="←→", id="move-left"),
-    Binding("right,l", "move(1)", "move", show=False, id="move-right"),
-    Binding("space", "pick", "pick", key_display="space"),
-    Binding("enter", "confirm", "ok", key_display="enter"),
-    Binding("escape", "back", "back", key_display="esc"),
-    *[Binding(str(d), f"digit({d})", f"{d}", show=False) for d in range(10)],
-]
-TABLE_BINDINGS = [
-    Binding("c", "chat", "chat"),
-    Binding("s", "scores", "scores"),
-    Binding("question_mark", "rules", "rules", key_display="?"),
-    Binding("q", "leave", "leave"),
-    Binding("m", "host_menu", "host"),
-]
-
-#: The other words a game key's footer entry may say, as the decision model's ``key_label``
-#: chooses ("enter ok" becomes "enter swap"). Textual shows one binding per key, so each word
-#: is a binding of its own on the same key, and ``check_action`` lets through only the one
-#: ``key_label`` names (Textual's "dynamic actions"). A word not listed here shows the key's
-#: usual word; a new game adds its words here.
-FOOTER_WORDS: dict[str, tuple[str, ...]] = {
-    "pick": ("grab", "pass"),
-    "confirm": (
-        *("choose", "swap", "next", "give", "lay down", "declare", "use", "take", "continue"),
-        *("play", "chain", "go alone", "bury"),
-    ),
-    "back": ("clear", "close"),
-}
-
-
-def worded(bindings: list[Binding]) -> list[Binding]:
-    """A copy of each shown game-key binding for each of its FOOTER_WORDS: the same key and
-    action, the word as the description and as the action's last argument."""
-    out = []
-    for binding in bindings:
-        name, _, args = binding.action.partition("(")
-        args = args.removesuffix(")")
-        for word in FOOTER_WORDS.get(name, ()) if binding.show else ():
-            action = f"{name}({args}, {word!r})" if args else f"{name}({word!r})"
-            out.append(dataclasses.replace(binding, action=action, description=word))
-    return out
-
-
-def word_of(parameters: tuple[object, ...]) -> str | None:
-    """The footer word a worded binding carries (its last, text, argument), else None."""
-    return parameters[-1] if parameters and isinstance(parameters[-1], str) else None
 
 
 class TableScreen(PeopleMixin, Screen[None]):
@@ -171,9 +125,11 @@ class TableScreen(PeopleMixin, Screen[None]):
                 yield ChatPane(id="chat", cursor_blink=self.settings.cursor_blink)
         yield Static("", id="table-notice", markup=False)
         yield PromptBar(id="prompt")
-        yield Footer(compact=True)
+        yield WordedFooter(compact=True)
         yield Static(
-            f"Make the window bigger: the table needs {MIN_WIDTH}×{MIN_HEIGHT}.",
+            _("Make the window bigger: the table needs {width}×{height}.").format(
+                width=MIN_WIDTH, height=MIN_HEIGHT
+            ),
             id="too-small",
             markup=False,
         )
@@ -183,7 +139,7 @@ class TableScreen(PeopleMixin, Screen[None]):
         yield from ()
 
     def on_mount(self) -> None:
-        self.prompt.ask("Waiting for the table…", waiting=True)
+        self.prompt.ask(_("Waiting for the table…"), waiting=True)
         self._apply_size(self.app.size.width, self.app.size.height)
         self.draw_header()
         self.query_one(ChatPane).allow_whispers(self.whispers_allowed())
@@ -229,7 +185,8 @@ class TableScreen(PeopleMixin, Screen[None]):
                 if isinstance(message, dict):
                     self.receive(message)
         except Exception as exc:  # a broken connection is told, never a crash
-            self.notify(f"Connection failed: {clean(exc)}", severity="error", markup=False)
+            failed = _("Connection failed: {reason}").format(reason=clean(exc))
+            self.notify(failed, severity="error", markup=False)
         finally:
             if self.connection != "closed" and self.is_attached:
                 self.connection_changed("closed")
@@ -268,12 +225,14 @@ class TableScreen(PeopleMixin, Screen[None]):
             1 for p in self.players if isinstance(p, dict) and (p.get("name") or p.get("bot"))
         )
         total = len(self.players)
-        question = Text(f"Waiting for players {taken}/{total}")
+        question = Text(_("Waiting for players {taken}/{total}").format(taken=taken, total=total))
         if self.seat_link.closers and self.seat_link.address:
-            question.append(" · others join from their lobby, or: ")
-            question.append(f"kotatsu join {self.seat_link.address}", self.look("command"))
+            command = Text(f"kotatsu join {self.seat_link.address}", self.look("command"))
+            question.append_text(
+                fill(_(" · others join from their lobby, or: {command}"), command=command)
+            )
         if self.seat_link.host is not None:
-            question.append(" · m: start now or fill with bots")
+            question.append(_(" · m: start now or fill with bots"))
         self.prompt.ask(question, waiting=True)
         seated = Text()
         for seat, entry in enumerate(self.players):
@@ -284,9 +243,9 @@ class TableScreen(PeopleMixin, Screen[None]):
             if name:
                 seated.append_text(literal(self.seat_name(seat), self.look("name"), limit=16))
                 if isinstance(entry, dict) and entry.get("bot"):
-                    seated.append("  bot", self.look("muted"))
+                    seated.append("  " + _("bot"), self.look("muted"))
             else:
-                seated.append("(free seat)", self.look("muted"))
+                seated.append(_("(free seat)"), self.look("muted"))
         self.show_waiting(seated)
 
     def show_waiting(self, seated: Text) -> None:
@@ -361,7 +320,8 @@ class TableScreen(PeopleMixin, Screen[None]):
         to = message.get("to")
         whisper = None
         if isinstance(to, int):
-            whisper = "you" if to == self.me else self.seat_name(to, you=False)
+            # TRANSLATORS: a whisper's addressee in the chat: "Ann → you: psst"
+            whisper = pgettext("whisper", "you") if to == self.me else self.seat_name(to, you=False)
         text = message.get("text", "")
         mine = whisper is not None and sender == self.me and self.me is not None
         if mine:  # my own whisper comes back: "→ Ann: psst"
@@ -369,7 +329,7 @@ class TableScreen(PeopleMixin, Screen[None]):
         self.query_one(ChatPane).add(str(name), str(text), whisper=whisper)
         line = Text("» ", self.look("muted"))
         if name and isinstance(sender, int) and sender == self.me:
-            name = "You"  # the log uses the same word as the bar
+            name = _("You")  # the log uses the same word as the bar
         line.append_text(literal(name, self.look("name"), limit=40))
         if whisper:
             line.append(f"{' ' if name else ''}→ {whisper}", self.look("whisper"))
@@ -381,12 +341,13 @@ class TableScreen(PeopleMixin, Screen[None]):
         self.connection = status
         self.draw_header()
         if status == "lost":
-            self.notify("Connection lost — reconnecting…", severity="warning", markup=False)
-            self.prompt.ask("Connection lost — reconnecting…", waiting=True)
+            lost = _("Connection lost — reconnecting…")
+            self.notify(lost, severity="warning", markup=False)
+            self.prompt.ask(lost, waiting=True)
             self.link_lost()
         elif status == "restored":
             self.lost_at = None
-            self.notify("Connection restored", markup=False)
+            self.notify(_("Connection restored"), markup=False)
             if self.view:
                 self.draw()
         elif status == "closed":
@@ -401,21 +362,23 @@ class TableScreen(PeopleMixin, Screen[None]):
         try:
             await self.client.act(action)
         except Exception as exc:  # shown to the player, never a traceback
-            self.prompt.reject(f"could not send: {clean(exc) or type(exc).__name__}")
+            reason = clean(exc) or type(exc).__name__
+            self.prompt.reject(_("could not send: {reason}").format(reason=reason))
 
     # -- names and seats -----------------------------------------------------------------
     def seat_name(self, seat: object, *, you: bool = True) -> str:
         """A seat's name as shown: "You" for the local seat, the cleaned name, or "Seat N"."""
         if not isinstance(seat, int) or isinstance(seat, bool):
-            return "table"
+            # TRANSLATORS: who did something that no seat did (the table itself)
+            return pgettext("who", "table")
         if you and seat == self.me:
-            return "You"
+            return _("You")
         if 0 <= seat < len(self.players):
             entry = self.players[seat]
             name = entry.get("name") if isinstance(entry, dict) else None
             if name:
                 return clean(name, limit=16)
-        return f"Seat {seat + 1}"
+        return _("Seat {n}").format(n=seat + 1)
 
     def seat_text(self, seat: int, style: str | Style | None = None) -> Text:
         """A seat's name as shown (``style``: the name's usual look)."""
@@ -464,14 +427,15 @@ class TableScreen(PeopleMixin, Screen[None]):
         name = self.table_info.get("name")
         if name:
             line.append(" · ", muted)
-            line.append_text(literal(f'table "{clean(name, limit=24)}"', muted))
+            quoted = _('table "{name}"').format(name=clean(name, limit=24))
+            line.append_text(literal(quoted, muted))
         for mark in self.away_marks():
             line.append(" · ", muted)
             line.append_text(literal(mark.plain, self.look("alert"), limit=40))
         if self.connection == "lost":
-            line.append("  ✗ reconnecting", self.look("alert"))
+            line.append("  " + _("✗ reconnecting"), self.look("alert"))
         elif self.connection == "closed":
-            line.append("  ✗ closed", self.look("alert"))
+            line.append("  " + _("✗ closed"), self.look("alert"))
         self.query_one("#header", Static).update(line)
 
     def header_parts(self) -> list[Text | str]:
@@ -585,8 +549,10 @@ class TableScreen(PeopleMixin, Screen[None]):
             return
         event = self.results_waiting.pop(0)
         title, rows = self.results_title(event), self.results_rows(event)
-        panel = ResultsPanel(title, rows, self.results_table())
-        self.app.push_screen(panel, lambda _: self.show_due_results())
+        row = row_of_event(event)
+        hand = row.hand if row is not None else False
+        panel = ResultsPanel(title, rows, self.results_table(), hand=hand)
+        self.app.push_screen(panel, lambda _answer: self.show_due_results())
 
     def can_play_again(self) -> bool:
         """Whether this table can be dealt again from here (a table we run ourselves)."""
@@ -594,11 +560,13 @@ class TableScreen(PeopleMixin, Screen[None]):
 
     def game_over(self) -> None:
         """Show the final results once (the panel stays until enter)."""
-        result = self.view.get("result") or {}
-        winners = result.get("winners") or []
-        names = ", ".join(self.seat_name(s) for s in winners) or "nobody"
-        self.prompt.ask(f"Game over — {names} won · s scores · q leave")
-        self.notify(f"Game over — {names} won", timeout=6, markup=False)
+        names = self.winner_names()
+        if names:
+            self.prompt.ask(_("Game over — {names} won · s scores · q leave").format(names=names))
+            self.notify(_("Game over — {names} won").format(names=names), timeout=6, markup=False)
+        else:
+            self.prompt.ask(_("Game over — nobody won · s scores · q leave"))
+            self.notify(_("Game over — nobody won"), timeout=6, markup=False)
         self.results_waiting.clear()
         again = self.can_play_again()
         panel = ResultsPanel(
@@ -699,7 +667,7 @@ class TableScreen(PeopleMixin, Screen[None]):
         try:
             await self.client.chat(text, to=to)
         except Exception as exc:  # told in the chat pane
-            self.query_one(ChatPane).note(f"not sent: {clean(exc)}")
+            self.query_one(ChatPane).note(_("not sent: {reason}").format(reason=clean(exc)))
 
     def action_scores(self) -> None:
         names = [self.seat_name(s) for s in range(self.seat_count)]
@@ -718,11 +686,18 @@ class TableScreen(PeopleMixin, Screen[None]):
 
     def scores_title(self) -> str:
         """The scores screen's title: the final result once the game is over."""
-        result = self.view.get("result") or {}
         if not self.view.get("over"):
-            return "Scores"
-        names = ", ".join(self.seat_name(s) for s in result.get("winners") or []) or "nobody"
-        return f"Final scores — {names} won"
+            return _("Scores")
+        names = self.winner_names()
+        if not names:
+            return _("Final scores — nobody won")
+        return _("Final scores — {names} won").format(names=names)
+
+    def winner_names(self) -> str:
+        """The winners' names, listed ("" if nobody won)."""
+        result = self.view.get("result") or {}
+        # TRANSLATORS: between the names of several winners: "Ann, Bo"
+        return _(", ").join(self.seat_name(s) for s in result.get("winners") or [])
 
     def action_rules(self) -> None:
         title = self.TITLE or self.GAME
@@ -733,11 +708,11 @@ class TableScreen(PeopleMixin, Screen[None]):
             if leave:
                 self.leave()
 
-        detail = "Your seat stays yours: join again to play on."
+        detail = _("Your seat stays yours: join again to play on.")
         if self.seat_link.closers:
-            detail = "This table runs here: leaving closes it for everyone."
+            detail = _("This table runs here: leaving closes it for everyone.")
         elif self.me is None:
-            detail = "You are watching: leaving just stops watching."
+            detail = _("You are watching: leaving just stops watching.")
         self.app.push_screen(ConfirmLeave(detail=detail), answered)
 
     def leave(self, reason: str = "") -> None:

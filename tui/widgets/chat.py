@@ -18,6 +18,8 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Input
 
+from lang import N_, _
+
 from ..text import literal
 from .log import WrappingLog
 
@@ -40,7 +42,8 @@ class ChatPane(Vertical):
         "chat-pane--note",  # the pane's own remarks
     }
 
-    BINDINGS: ClassVar[list] = [Binding("escape", "leave_input", "back", show=True)]
+    # TRANSLATORS: footer key description; keep very short
+    BINDINGS: ClassVar[list] = [Binding("escape", "leave_input", N_("back"), show=True)]
 
     @dataclass
     class Send(Message):
@@ -56,14 +59,14 @@ class ChatPane(Vertical):
     def __init__(self, *, id: str | None = None, cursor_blink: bool = True) -> None:
         super().__init__(id=id)
         self.cursor_blink = cursor_blink
-        self.border_title = "Chat"
+        self.border_title = _("Chat")
         self.whisper_targets: dict[str, int] = {}  # "2" -> seat
         self.whispers_allowed = False
         self.lines: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield WrappingLog(id="chat-history")
-        chat_input = Input(placeholder="say something (enter) · esc back", id="chat-input")
+        chat_input = Input(placeholder=_("say something (enter) · esc back"), id="chat-input")
         chat_input.cursor_blink = self.cursor_blink
         yield chat_input
 
@@ -89,10 +92,11 @@ class ChatPane(Vertical):
     def allow_whispers(self, allowed: bool) -> None:
         """Whether ``/w N text`` may be used at this table (the input's hint says so)."""
         self.whispers_allowed = allowed
-        hint = "say something (enter)"
         if allowed:
-            hint += " · /w 2 text whispers to opponent 2"
-        self.query_one("#chat-input", Input).placeholder = hint + " · esc back"
+            hint = _("say something (enter) · /w 2 text whispers to opponent 2 · esc back")
+        else:
+            hint = _("say something (enter) · esc back")
+        self.query_one("#chat-input", Input).placeholder = hint
 
     def open(self) -> None:
         self.query_one("#chat-input", Input).focus()
@@ -109,15 +113,20 @@ class ChatPane(Vertical):
             return
         to = None
         if raw == "/w" or raw.startswith("/w "):
-            _, _, rest = raw.partition(" ")
-            key, _, text = rest.strip().partition(" ")
+            rest = raw.partition(" ")[2]
+            key, _sep, text = rest.strip().partition(" ")
             if not self.whispers_allowed:
-                self.note("✗ Whispers are off at this table.")
+                self.note(_("✗ Whispers are off at this table."))
                 return
             if key not in self.whisper_targets or not text.strip():
                 numbers = sorted(self.whisper_targets)
-                which = f"{numbers[0]}–{numbers[-1]}" if numbers else "an opponent's number"
-                self.note(f"✗ Not sent. Whisper with /w NUMBER text (NUMBER: {which})")
+                # TRANSLATORS: NUMBER stays as it is (it is what the player types)
+                which = f"{numbers[0]}–{numbers[-1]}" if numbers else _("an opponent's number")
+                self.note(
+                    _("✗ Not sent. Whisper with /w NUMBER text (NUMBER: {which})").format(
+                        which=which
+                    )
+                )
                 return
             to, raw = self.whisper_targets[key], text.strip()
         self.post_message(self.Send(raw, to))

@@ -8,6 +8,8 @@ from rich.text import Text
 from textual import events
 from textual.widgets import RichLog
 
+from lang import _
+
 
 class WrappingLog(RichLog):
     """A RichLog that keeps its lines and wraps them again when its width changes: a line
@@ -27,7 +29,7 @@ class WrappingLog(RichLog):
     def rewrite(self) -> None:
         """Write every kept line again at the current width."""
         self.clear()
-        for _, text in self.entries:
+        for _tag, text in self.entries:
             self.write(text)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -57,7 +59,7 @@ class EventLog(WrappingLog):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.border_title = "Log"
+        self.border_title = _("Log")
         self.lines_written: list[str] = []
 
     def add(self, line: Text | str, tag: object = None) -> None:
@@ -73,5 +75,5 @@ class EventLog(WrappingLog):
         if len(kept) == len(self.entries):
             return
         self.entries = kept
-        self.lines_written = [text.plain for _, text in kept]
+        self.lines_written = [text.plain for _tag, text in kept]
         self.rewrite()
