@@ -16,7 +16,8 @@ from textual.widgets import OptionList
 import lang
 from tui import cli
 from tui.app import make_app
-from tui.cells import cut, fill, ljust, rjust
+from tui.cells import cut, ljust, rjust
+from tui.fill import fill
 from tui.pilot import LocalClient, browser_of, lan_tables, local_launcher, seated, wait_until
 from tui.screens.dialogs import LanguageMenu
 from tui.screens.lobby import LobbyScreen

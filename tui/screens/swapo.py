@@ -7,6 +7,7 @@ builds a decision step by step — opponent, count, cards (Dagger: their positio
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import ClassVar
 
@@ -27,7 +28,7 @@ from ..widgets.pickable import PickableCards
 from . import swapo_draw as draw
 from . import swapo_log
 from .decisions import Outcome, Send
-from .results import length_words
+from .results import game_length
 from .swapo_flow import CARD_STEPS, PICK_STEPS, SwapoDecisions
 from .swapo_rules import idle_aces, round_words, swap_targets
 from .table import TableScreen
@@ -120,7 +121,8 @@ class SwapoScreen(TableScreen):
             # TRANSLATORS: SwaPo results panel title: "Round 3 of 10"; {label}: "Round 3"
             title = _("{label} of {total}").format(label=title, total=total)
         if event is not None:
-            result = round_words(event, self.seat_name).split(": ", 1)[-1]
+            # the words after "Round N:" (a full-width colon in CJK catalogues)
+            result = re.split(r"[:：]\s*", round_words(event, self.seat_name), maxsplit=1)[-1]
             # TRANSLATORS: SwaPo results panel title: "Round 3 of 10 — Bo (three 7s, +21) won"
             title = _("{title} — {result}").format(title=title, result=result)
         return title
@@ -133,8 +135,8 @@ class SwapoScreen(TableScreen):
 
     def rounds_total(self) -> int | None:
         """How many rounds the game has (set, or as many as the pile deals), if known."""
-        words = length_words(self.GAME, self.view).split()
-        return int(words[0]) if words and words[0].isdigit() else None
+        length = game_length(self.GAME, self.view)
+        return length[1] if length is not None and length[0] == "rounds" else None
 
     def receive(self, message: dict) -> None:
         """A rejected decision starts over (the reason stays on show)."""
