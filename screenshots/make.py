@@ -76,9 +76,11 @@ def _shift_leading_spaces(match: re.Match) -> str:
     return f"<text{attrs}>{body[len(lead) :]}</text>"
 
 
-def table(game: str, seed: int, options: dict | None = None, bots: int | None = None):
+def table(
+    game: str, seed: int, options: dict | None = None, bots: int | None = None, lang: str = "en"
+):
     launcher = play_launcher(game, bots=bots, seed=seed, options=options, name="Eli", bot_delay=0)
-    settings = Settings(name="Eli", color=True, cursor_blink=False)
+    settings = Settings(name="Eli", color=True, cursor_blink=False, lang=lang)
     return make_app(launcher=launcher, settings=settings, browser=Browser)
 
 
@@ -151,6 +153,12 @@ async def main() -> None:
         )
         await shoot(f"swoop{suffix}", table("swoop", 3), size, other_game)
         await shoot(f"mishi{suffix}", table("mishi", 1), size, mishi_trick)
+    # in the seeds' languages (the README shows these two)
+    await shoot("swoop-ja", table("swoop", 3, lang="ja"), (80, 24), other_game)
+    await shoot("mishi-zh", table("mishi", 1, lang="zh"), (80, 24), mishi_trick)
+    for code in ("ja", "zh", "ko", "hi"):
+        lobby = make_app(settings=Settings(name="Eli", color=True, lang=code), browser=Browser)
+        await shoot(f"lobby-{code}", lobby, (80, 24), lobby_steps)
 
 
 if __name__ == "__main__":
