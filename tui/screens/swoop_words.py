@@ -214,5 +214,6 @@ def picked(kind: str, alone: bool, count: int, cards: Text) -> Text:
             count,
         )
     else:
-        template = _(PICKED["swoop" if kind == "swoop" else "pile", alone])
+        key = ("swoop" if kind == "swoop" else "pile", alone)
+        template = _(PICKED[key])
     return fill(template, "dim", tags=TAGS, cards=cards, count=count)
