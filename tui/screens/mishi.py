@@ -29,6 +29,7 @@ from ..widgets.pickable import PickableCards
 from . import mishi_draw as draw
 from .mishi_flow import MishiDecisions, order_of, winning_seat
 from .mishi_widgets import Painted
+from .mishi_words import lead_words
 from .table import TableScreen
 
 GAP = 2  # cells between the left and the right seat around the trick
@@ -317,7 +318,7 @@ class MishiScreen(TableScreen):
         lead = view.get("lead")
         if lead:
             line.append(": ", style=dim)
-            line.append_text(draw.lead_words(lead, self.cards, look, article=False))
+            line.append_text(lead_words(lead, self.cards, look))
             best = winning_seat(view)
             if best is not None and len(view.get("trick") or []) > 1:
                 # TRANSLATORS: Mi Shi caption: who wins the trick so far

@@ -58,15 +58,6 @@ SIDE_LOOKS = {
     "partner": "mishi--declarers",
     "defender": "mishi--defenders",
 }
-NUMBER_WORDS = {
-    # TRANSLATORS: Mi Shi, a count in a lead's shape ("two pairs", "three singles")
-    1: N_("one"),
-    2: N_("two"),
-    3: N_("three"),
-    4: N_("four"),
-    5: N_("five"),
-    6: N_("six"),
-}
 
 
 def plain_look(name: str) -> Style:
@@ -131,43 +122,6 @@ def cards_words(count: int) -> str:
     return ngettext("{count} card", "{count} cards", count).format(count=count)
 
 
-def count_word(n: int) -> str:
-    return _(NUMBER_WORDS[n]) if n in NUMBER_WORDS else str(n)
-
-
-def lead_words(
-    lead: dict | None, style: CardStyle, look: Look = plain_look, *, article: bool = True
-) -> Text:
-    """What a lead asks for: "a pair of ♥", "a 2-pair tractor of trumps", "a throw (…) of ♠"."""
-    if not isinstance(lead, dict):
-        return Text("")
-    units: list[str] = []
-    for pairs in lead.get("tractors") or []:
-        # TRANSLATORS: Mi Shi, a tractor (consecutive pairs) of {pairs} pairs, in a lead
-        units.append(_("{pairs}-pair tractor").format(pairs=pairs))
-    pairs = int(lead.get("pairs") or 0)
-    singles = int(lead.get("singles") or 0)
-    if pairs:
-        # TRANSLATORS: Mi Shi, pairs in a lead ("a pair of ♥", "two pairs"); count in words
-        units.append(ngettext("pair", "{count} pairs", pairs).format(count=count_word(pairs)))
-    if singles:
-        # TRANSLATORS: Mi Shi, single cards in a lead; count in words
-        words = ngettext("single", "{count} singles", singles)
-        units.append(words.format(count=count_word(singles)))
-    if len(units) > 1:
-        # TRANSLATORS: Mi Shi, a throw (several units led at once): "throw (pair + single)"
-        what = _("throw ({units})").format(units=" + ".join(units))
-    else:
-        # TRANSLATORS: Mi Shi, a lead of no known shape
-        what = units[0] if units else pgettext("lead", "play")
-    suit = suit_text(style, lead.get("suit"), look)
-    if article:
-        # TRANSLATORS: Mi Shi, what a lead asks for: "a pair of ♥", "a throw (…) of ♠"
-        return fill(_("a {what} of {suit}"), what=what, suit=suit)
-    # TRANSLATORS: Mi Shi, what a lead asks for, without an article: "pair of ♥"
-    return fill(_("{what} of {suit}"), what=what, suit=suit)
-
-
 def lead_size(lead: dict | None) -> int:
     """How many cards each follower plays."""
     if not isinstance(lead, dict):
@@ -200,17 +154,17 @@ def partner_text(view: dict, me: int | None, name_of: NameOf, look: Look = plain
     case = view.get("case")
     if case == "bao":
         # TRANSLATORS: Mi Shi header, partner: none, the declarer goes alone (包牌)
-        return Text(_("alone (包牌)"), style=look("mishi--declarers"))
+        return Text(pgettext("partner", "alone (包牌)"), style=look("mishi--declarers"))
     if case == "paqi":
         # TRANSLATORS: Mi Shi header, partner: none, the declarer holds both tens (扒起)
-        return Text(_("alone (扒起)"), style=look("mishi--declarers"))
+        return Text(pgettext("partner", "alone (扒起)"), style=look("mishi--declarers"))
     partner = next((s for s, side in enumerate(sides) if side == "partner"), None)
     if partner is None:
         return Text("?", style=look("mishi--strong"))
     words = name_of(partner)
     if partner == me and not view.get("partner_revealed"):
-        # TRANSLATORS: Mi Shi, you are the partner and the others do not know it yet
-        words += " " + _("(secret)")
+        # TRANSLATORS: Mi Shi header, partner: you ({name}), and the others do not know it yet
+        words = _("{name} (secret)").format(name=words)
     return Text(words, style=look("mishi--declarers"))
 
 

@@ -14,14 +14,15 @@ from typing import Any
 
 from rich.text import Text
 
-from engine.mishi.cards import ORDERS, SUIT_ORDER, TRUMP, Order
-from engine.mishi.tricks import Shape, beat_key, completable, requirement
+from engine.mishi.cards import SUIT_ORDER, Order
+from engine.mishi.tricks import beat_key, completable
 from lang import _, ngettext
 
 from ..fill import fill
 from ..widgets.cards import CardStyle
 from . import mishi_draw as draw
 from .decisions import Decisions, Outcome, Refuse, Send
+from .mishi_words import follow_duty, lead_shape, lead_words, order_of
 
 BURY = 8
 #: Which step the local seat is in, by the view's phase (when it is asked at all).
@@ -29,22 +30,6 @@ STEPS = {"deal": "declare", "bao": "bao", "bury": "bury", "play": "play"}
 CONFIRM_LABELS = {"declare": "declare", "bao": "go alone", "bury": "bury", "play": "play"}
 BIDDING = ("declare", "bao")
 PICKING = ("bury", "play")
-
-
-def lead_shape(view: dict[str, Any]) -> tuple[str, Shape]:
-    """The view's lead as the engine's (effective suit, shape)."""
-    lead = view.get("lead") or {}
-    shape = Shape(
-        tuple(lead.get("tractors") or ()),
-        int(lead.get("pairs") or 0),
-        int(lead.get("singles") or 0),
-    )
-    return (TRUMP if lead.get("suit") == "trump" else str(lead.get("suit"))), shape
-
-
-def order_of(view: dict[str, Any]) -> Order:
-    """The card order of the trump named so far (from the view)."""
-    return ORDERS.get(view.get("trump"), ORDERS[None])
 
 
 def winning_seat(view: dict[str, Any]) -> int | None:
@@ -63,34 +48,6 @@ def winning_seat(view: dict[str, Any]) -> int | None:
         if key is not None and key > best_key:
             best_seat, best_key = play.get("seat"), key
     return best_seat if isinstance(best_seat, int) else None
-
-
-def follow_duty(hand: list[str], view: dict[str, Any], cards: CardStyle) -> str:
-    """What the rules make ``hand`` play on the view's lead, in words ("must include a pair")."""
-    suit, shape = lead_shape(view)
-    order = order_of(view)
-    mine = [c for c in hand if order.suit(c) == suit]
-    glyph = draw.suit_text(cards, "trump" if suit == TRUMP else suit).plain
-    if not mine:
-        # TRANSLATORS: Mi Shi, how to follow: none of the led suit ({suit}), so any cards
-        return _("no {suit}: any cards").format(suit=glyph)
-    if len(mine) < shape.size:
-        # TRANSLATORS: Mi Shi, how to follow: too few of the led suit ({suit})
-        return _("all your {suit}, then any cards").format(suit=glyph)
-    if len(mine) == shape.size:
-        # TRANSLATORS: Mi Shi, how to follow: exactly enough of the led suit ({suit})
-        return _("all your {suit}").format(suit=glyph)
-    tractors, pairs = requirement(mine, shape, order)
-    # TRANSLATORS: Mi Shi, how to follow: a tractor (consecutive pairs) that must be played
-    units = [_("a {pairs}-pair tractor").format(pairs=k) for k in tractors]
-    if pairs:
-        # TRANSLATORS: Mi Shi, how to follow: pairs that must be played
-        units.append(ngettext("a pair", "{count} pairs", pairs).format(count=pairs))
-    if units:
-        # TRANSLATORS: Mi Shi, how to follow: "must include a pair and a 2-pair tractor"
-        return _("must include {units}").format(units=_(" and ").join(units))
-    # TRANSLATORS: Mi Shi, how to follow: any cards of the led suit ({suit})
-    return _("any {suit}").format(suit=glyph) if shape.size > 1 else ""
 
 
 def bid_strength(action: dict[str, Any]) -> tuple[int, int]:
@@ -341,7 +298,7 @@ class MishiDecisions(Decisions):
             template = _("Your lead: {cards} · enter play · esc clear")
             return fill(template, cards=self.cards.hand(self.picked_cards()))
         leader = self.view.get("leader")
-        lead = draw.lead_words(self.view.get("lead"), self.cards, self.look, article=False)
+        lead = lead_words(self.view.get("lead"), self.cards, self.look)
         count = Text(f"{len(self.picked)}/{size}", style=self.look("mishi--count"))
         # TRANSLATORS: Mi Shi prompt: following a lead ("Follow Bo's pair of ♥: pick 1/2")
         template = _("Follow {name}'s {lead}: pick {count}")

@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from engine.cards import rank
+from engine.swoop.rules import outcome
 from lang import N_, _, ngettext, pgettext
 
 from ..connect import Seat
@@ -26,6 +27,7 @@ from ..text import literal
 from ..widgets.cards import CardFace, render_row
 from . import swoop_draw as draw
 from . import swoop_flow as flow
+from . import swoop_words
 from .swoop_cards import HAND, SLOTS, MineFaces, SwoopCards, rank_label
 from .table import TableScreen
 
@@ -345,9 +347,13 @@ class SwoopScreen(TableScreen):
             # TRANSLATORS: Swoop prompt: another player may chain (swoop again, one rank lower)
             line = fill(_("{name} swooped and may chain another swoop"), name=who)
         else:
-            # TRANSLATORS: Swoop prompt: whose turn, and what lies on the pile ("Q ×2")
-            template = _("{name}'s turn — on {top}")
-            line = fill(template, name=who, top=draw.top_words(self.view, self.cards))
+            top = draw.top_words(self.view, self.cards)
+            if top is None:
+                # TRANSLATORS: Swoop prompt: whose turn, on a pile with no cards
+                line = fill(_("{name}'s turn — on an empty pile"), name=who)
+            else:
+                # TRANSLATORS: Swoop prompt: whose turn, and what lies on the pile ("Q ×2")
+                line = fill(_("{name}'s turn — on {top}"), name=who, top=top)
         if self.me is None:
             # TRANSLATORS: prompt addition for a spectator
             line.append(" · " + _("you are watching"), style="dim")
@@ -363,14 +369,8 @@ class SwoopScreen(TableScreen):
         r = rank(shown[0])
         pile = [c for c in self.view.get("pile") or [] if isinstance(c, str)]
         cards = draw.ranks_text(shown, self.cards, self.look)
-        if codes:
-            # TRANSLATORS: Swoop prompt: the picked cards, then what they would do ("→ swoop!")
-            out = fill(_("picked {cards}"), "dim", cards=cards)
-        else:
-            # TRANSLATORS: Swoop prompt: the turned-up card alone, then what it would do
-            out = fill(_("alone {cards}"), "dim", cards=cards)
-        out.append(f" → {flow.preview(r, len(shown), pile)}", style="bold")
-        return out
+        kind = outcome(r, len(shown), pile)
+        return swoop_words.picked(kind, not codes, len(pile) + len(shown), cards)
 
     def play_words(self) -> Text:
         top = self.view.get("top")

@@ -18,10 +18,11 @@ from rich.text import Text
 
 from engine.cards import rank
 from engine.swoop.rules import penalty
-from lang import N_, _, ngettext, pgettext
+from lang import _, ngettext, pgettext
 
-from ..fill import fill, mine_or
+from ..fill import mine_or
 from ..widgets.cards import CardStyle
+from . import swoop_words as sw
 from .swoop_flow import rank_name
 
 NameOf = Callable[[object], str]
@@ -62,30 +63,6 @@ def ranks_text(codes: list[str], style: CardStyle, look: Look) -> Text:
             out.append(" ")
         out.append_text(card_label(code, style, look))
     return out
-
-
-#: Small counts in words ("two 10s"); other counts are digits.
-COUNT_WORDS = {
-    # TRANSLATORS: Swoop, a count in "Swoop! Bo swooped with two 10s"
-    2: N_("two"),
-    # TRANSLATORS: Swoop, a count in "Swoop! Bo swooped with three jokers"
-    3: N_("three"),
-    # TRANSLATORS: Swoop, a count in "Swoop! Bo swooped with four 10s"
-    4: N_("four"),
-}
-
-
-def plural(r: str, n: int) -> str:
-    """ "a 7", "three 7s", "two jokers"."""
-    count = _(COUNT_WORDS[n]) if n in COUNT_WORDS else str(n)
-    if r == "JK":
-        # TRANSLATORS: Swoop, jokers swooping: "a joker" / "{count} jokers" (count in words)
-        return ngettext("a joker", "{count} jokers", n).format(count=count)
-    if n == 1 and r in ("A", "8"):
-        # TRANSLATORS: Swoop, one card of a rank read with a vowel sound ("an 8", "an A")
-        return _("an {rank}").format(rank=r)
-    # TRANSLATORS: Swoop, cards of one rank: "a 10" / "three 10s" (count in words)
-    return ngettext("a {rank}", "{count} {rank}s", n).format(rank=r, count=count)
 
 
 def slot_cells(player: dict, style: CardStyle, look: Look, flipped: dict | None = None) -> Text:
@@ -180,22 +157,8 @@ def pile_lines(view: dict, style: CardStyle, look: Look, width: int, *, cards: b
     """The pile (all public): its size, the run on top, the cleared count, and (``cards``)
     its top cards by rank."""
     pile = [c for c in view.get("pile") or [] if isinstance(c, str)]
-    top = view.get("top") or {}
     out = Text(no_wrap=True, overflow="ellipsis")
-    # TRANSLATORS: Swoop, the pile's heading: "Pile 12 · top Q ×2 · cleared 5"
-    out.append(_("Pile") + " ", style="bold")
-    if not pile:
-        # TRANSLATORS: Swoop, the pile has no cards: "Pile empty — the next group leads"
-        out.append(pgettext("pile", "empty"), style="bold")
-        out.append(" — " + _("the next group leads"), style="dim")
-    else:
-        out.append(f"{len(pile)}", style="bold")
-        # TRANSLATORS: Swoop, the run on top of the pile: "Pile 12 · top Q ×2"
-        out.append(" · " + pgettext("pile", "top") + " ", style="dim")
-        r, n = str(top.get("rank", "")), int(top.get("count", 0) or 0)
-        out.append_text(card_label(f"{r}S" if r != "JK" else "JK", style, look))
-        if n > 1:
-            out.append(f" ×{n}" if not style.ascii_only else f" x{n}", style="bold")
+    out.append_text(sw.pile_head(len(pile), top_text(view, style, look) if pile else None))
     # TRANSLATORS: Swoop, how many cards swoops took off the table so far
     cleared = _("cleared {count}").format(count=view.get("cleared", 0))
     out.append(" · " + cleared, style="dim")
@@ -232,12 +195,21 @@ def pile_cards(pile: list[str], view: dict, style: CardStyle, look: Look, width:
     return out
 
 
-def top_words(view: dict, style: CardStyle) -> str:
-    """ "Q ×2" or "an empty pile"."""
+def top_text(view: dict, style: CardStyle, look: Look) -> Text:
+    """The run on top of the pile: ``Q ×2`` (the count in bold)."""
+    top = view.get("top") or {}
+    r, n = str(top.get("rank", "")), int(top.get("count", 0) or 0)
+    out = card_label(f"{r}S" if r != "JK" else "JK", style, look)
+    if n > 1:
+        out.append(f" ×{n}" if not style.ascii_only else f" x{n}", style="bold")
+    return out
+
+
+def top_words(view: dict, style: CardStyle) -> str | None:
+    """ "Q ×2", or None on an empty pile."""
     top = view.get("top")
     if not top:
-        # TRANSLATORS: Swoop, what the next play goes on: "Bo's turn — on an empty pile"
-        return _("an empty pile")
+        return None
     r, n = str(top.get("rank")), int(top.get("count", 1) or 1)
     return rank_text(r, style) + (f" ×{n}" if n > 1 else "")
 
@@ -332,29 +304,6 @@ def history_line(number: int, penalties: list, name_of: NameOf, me: int | None =
     return _("Hand {number}: {who} · {paid}").format(number=number, who=who, paid=paid)
 
 
-#: Where a played group came from (joined with " + ").
-SOURCES = {
-    # TRANSLATORS: Swoop log, where cards came from: "Bo played 7 7 (turned up + hand)"
-    "turned up": N_("turned up"),
-    # TRANSLATORS: Swoop log, where cards came from: "Bo played 7 7 (hand + face-up)"
-    "hand": N_("hand"),
-    # TRANSLATORS: Swoop log, where cards came from: "Bo played 7 7 (hand + face-up)"
-    "face-up": N_("face-up"),
-}
-
-
-def from_where(event: dict) -> str:
-    """Where a played group came from, when not only the hand: " (face-up)",
-    " (hand + face-up)", " (turned up)", " (turned up + hand)"…"""
-    hand, table = event.get("hand") or [], event.get("table") or []
-    parts = ["turned up"] if event.get("mystery") else []
-    if hand and parts + table:
-        parts.append("hand")
-    if table:
-        parts.append("face-up")
-    return f" ({' + '.join(_(SOURCES[p]) for p in parts)})" if parts else ""
-
-
 def dealt_line(number: object, first: object, me: int | None, name_of: NameOf) -> str:
     """ "Hand 2 · Bo leads" / "Hand 2 · You lead"."""
     # TRANSLATORS: Swoop, a new hand: who plays first
@@ -372,42 +321,16 @@ def event_line(
     cards = [c for c in event.get("cards") or [] if isinstance(c, str)]
     if kind == "flip":
         card = card_label(str(event.get("card", "?")), style, look)
-        # TRANSLATORS: Swoop log: a mystery card turned face up (card drawn after)
-        line = fill(
-            mine_or(seat, me, _("You turned up {card}"), _("{name} turned up {card}")),
-            name=who,
-            card=card,
-        )
-        # TRANSLATORS: Swoop log: which of the four slots the card was in
-        line.append(
-            " " + _("(slot {number})").format(number=int(event.get("slot", 0)) + 1), style="dim"
-        )
-        return line
+        return sw.flipped(seat, me, who, card, int(event.get("slot", 0)) + 1)
     if kind == "play":
-        shown = ranks_text(cards, style, look)
-        line = fill(
-            mine_or(seat, me, _("You played {cards}"), _("{name} played {cards}")),
-            name=who,
-            cards=shown,
-        )
-        line.append(from_where(event), style="dim")
-        if event.get("outcome") == "pickup":
-            # TRANSLATORS: Swoop log, after a play: it was higher than the pile (a pick-up)
-            line.append(" — " + pgettext("swoop", "higher"), style="dim")
-        return line
+        return sw.played(event, seat == me, who, ranks_text(cards, style, look))
     if kind == "pickup":
         return Text(picked_up(event, seat, me, who), style=look("pickup"))
     if kind == "swoop":
         r = rank(cards[0]) if cards else "?"
-        if event.get("special"):
-            what = plural(r, len(cards))
-        else:
-            # TRANSLATORS: Swoop log: four cards of one rank made a swoop ("four 7s")
-            what = _("four {rank}s").format(rank=rank_text(r, style))
-        template = mine_or(
-            seat, me, _("Swoop! You swooped with {cards}"), _("Swoop! {name} swooped with {cards}")
-        )
-        return Text(template.format(name=who, cards=what), style=look("swoop"))
+        n = len(cards) if event.get("special") else 4
+        said = sw.swooped(r == "JK", n, rank_text(r, style), seat == me, who)
+        return Text(said, style=look("swoop"))
     if kind == "chain":
         removed = [c for c in event.get("removed") or [] if isinstance(c, str)]
         r = rank(removed[0]) if removed else "?"

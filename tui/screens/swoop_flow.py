@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import rank
-from engine.swoop.rules import outcome
 from lang import _, ngettext
 
 from .decisions import Decisions, Outcome, Refuse, Send
@@ -160,25 +159,6 @@ def best_group(item: Item, count: int, allowed: set[Shape], mine: Mine) -> list[
         indices = [i for i, code in enumerate(mine.hand) if rank(code) == r][:hand]
         return [("hand", i) for i in indices] + [("up", s) for s in sorted(slots)]
     return None
-
-
-def preview(r: str, size: int, pile: list[str]) -> str:
-    """What a group of ``size`` cards of rank ``r`` would do on this pile, in words."""
-    result = outcome(r, size, pile)
-    if result == "swoop":
-        # TRANSLATORS: Swoop prompt: what the picked cards would do ("picked 10 → swoop!")
-        return _("swoop!")
-    if result == "pickup":
-        count = len(pile) + size
-        # TRANSLATORS: Swoop prompt: the picked cards are higher than the pile, a pick-up
-        words = ngettext(
-            "higher: you take the pile ({count} card)",
-            "higher: you take the pile ({count} cards)",
-            count,
-        )
-        return words.format(count=count)
-    # TRANSLATORS: Swoop prompt: what the picked cards would do ("picked 7 7 → goes on the pile")
-    return _("goes on the pile")
 
 
 class SwoopDecisions(Decisions):
