@@ -54,7 +54,14 @@ def searchable(view: dict) -> bool:
     return not view["over"] and view["phase"] == "play" and not view["picked"]
 
 
-def candidates(view: dict, legal: list[dict], base: dict, rng: random.Random, width: int) -> list:
+def candidates(
+    view: dict,
+    legal: list[dict],
+    base: dict,
+    rng: random.Random,
+    width: int,
+    memory: dict | None = None,
+) -> list:
     """Whole plays: the heuristic's, and single cards (a lead may also be a pair)."""
     lead = view["lead"]
     if lead is not None and (lead["tractors"] or lead["pairs"] or lead["singles"] != 1):

@@ -25,11 +25,12 @@ class SwoopBot(Bot):
         if phase == "chain":
             chains = [a for a in legal if a["type"] == "chain"]
             return chains[0] if chains else {"type": "stop"}
-        scored = [(self._score(view, a), self.rng.random(), i) for i, a in enumerate(legal)]
+        scored = [(self.score(view, a), self.rng.random(), i) for i, a in enumerate(legal)]
         return legal[max(scored)[2]]
 
     # Scoring -------------------------------------------------------------------------------
-    def _score(self, view: dict, action: dict) -> float:
+    def score(self, view: dict, action: dict) -> float:
+        """How much the bot likes ``action`` (in ``play`` and ``add``)."""
         me = view["players"][self.seat]
         if action["type"] == "flip":
             return self._flip_score(view)
