@@ -351,6 +351,10 @@ def horizon(game: SwapoGame) -> int:
 
 
 def value(game: SwapoGame, seat: int, start: int) -> float:
-    """My total minus the best other total (after the round: it is what decides the game)."""
+    """My total minus the best other total (after the round: it is what decides the game);
+    once the game is over, winning it counts as much as a round (Ace: as a good hand)."""
     others = [t for s, t in enumerate(game.scores) if s != seat]
-    return game.scores[seat] - max(others)
+    lead = game.scores[seat] - max(others)
+    if not game.over or seat not in game.final_winners:
+        return lead
+    return lead + (20.0 if game.ace else 1.0) / len(game.final_winners)
