@@ -31,8 +31,8 @@ from .bots import Bot
 def determinizer(name: str) -> ModuleType:
     """``engine.<name>.determinize``: ``determinize``, ``observe``, ``searchable``,
     ``candidates``, ``horizon``, ``value`` and optionally ``DEPTH`` (playout length),
-    ``WIDTH`` (candidates per decision) and ``remember(memory, view, action)`` (told each
-    action the seat takes)."""
+    ``WIDTH`` (candidates per decision), ``BUDGET`` (playouts per decision) and
+    ``remember(memory, view, action)`` (told each action the seat takes)."""
     return import_module(f".{name}.determinize", __package__)
 
 
@@ -120,12 +120,12 @@ class SearchBot(Bot):
 
     Each sample (a full state drawn from what the seat knows, and a playout seed) plays every
     live candidate, so candidates are compared with the heuristic's choice on the same deal.
-    ``iterations`` bounds the playouts per decision; ``deadline`` (if given) is asked between
-    samples and stops the search when it returns True. A candidate that is clearly worse than
-    the heuristic (after ``least`` samples) gets no more playouts. The heuristic is overruled
-    only by a candidate tried on at least ``least`` samples whose advantage clears
-    :func:`threshold` (``alpha`` shared by all the alternatives, so more candidates do not mean
-    more lucky picks).
+    ``iterations`` bounds the playouts per decision (default: the game's ``BUDGET``);
+    ``deadline`` (if given) is asked between samples and stops the search when it returns
+    True. A candidate that is clearly worse than the heuristic (after ``least`` samples) gets
+    no more playouts. The heuristic is overruled only by a candidate tried on at least
+    ``least`` samples whose advantage clears :func:`threshold` (``alpha`` shared by all the
+    alternatives, so more candidates do not mean more lucky picks).
     """
 
     def __init__(
@@ -135,10 +135,10 @@ class SearchBot(Bot):
         *,
         game: str,
         policy: type[Bot],
-        iterations: int = 240,
+        iterations: int | None = None,
         deadline: Callable[[], bool] | None = None,
         width: int = 6,
-        alpha: float = 0.15,
+        alpha: float = 0.25,
         least: int = 8,
         prune: float = 1.0,
     ) -> None:
@@ -146,7 +146,7 @@ class SearchBot(Bot):
         self.game = game
         self.policy_class = policy
         self.policy = policy(seat, self.rng.randrange(2**31))
-        self.iterations = iterations
+        self.iterations: int = iterations or int(getattr(self.module, "BUDGET", 240))
         self.deadline = deadline
         self.width = width
         self.alpha = alpha

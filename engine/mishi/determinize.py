@@ -28,6 +28,9 @@ _TRIES = 60
 #: Candidates tried per decision (the heuristic's and three others): playouts are long.
 WIDTH = 4
 
+#: Playouts per decision (the caller's deadline cuts it short on a busy machine).
+BUDGET = 120
+
 
 def observe(memory: dict, view: dict) -> None:
     """Remember the plays of the current hand from ``trick`` and ``last_trick``."""

@@ -68,6 +68,10 @@ def searchable(view: dict) -> bool:
 #: Candidates per decision: a swap right has every target times every sensible size.
 WIDTH = 10
 
+#: Playouts per decision (a round plays out in about a millisecond; the caller's deadline
+#: cuts it short on a busy machine).
+BUDGET = 800
+
 
 def candidates(
     view: dict,

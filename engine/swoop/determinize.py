@@ -17,6 +17,9 @@ from .game import SwoopGame
 #: Candidates tried per decision (the heuristic's and three others): playouts are long.
 WIDTH = 4
 
+#: Playouts per decision (the caller's deadline cuts it short on a busy machine).
+BUDGET = 240
+
 
 def observe(memory: dict, view: dict) -> None:
     """Swoop's view already holds everything the search uses."""
