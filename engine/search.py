@@ -179,13 +179,14 @@ class SearchBot(Bot):
         if len(options) < 2:
             return base
         cands = [Candidate(a) for a in options]
+        failed = 0
         while self.playouts < self.iterations:
-            if self.deadline is not None and self.samples >= 2 and self.deadline():
+            if self.deadline is not None and self.samples + failed >= 2 and self.deadline():
                 break
             live = [c for c in cands[1:] if not c.dropped]
             if not live:
                 break
-            self._iterate(view, [cands[0], *live])
+            failed += not self._iterate(view, [cands[0], *live])
         return self._choose(cands, base)
 
     def _choose(self, cands: list[Candidate], base: dict) -> dict:
@@ -195,21 +196,23 @@ class SearchBot(Bot):
             return base
         return max(fit, key=lambda c: (c.mean, c.lower_bound(z))).action
 
-    def _iterate(self, view: dict, cands: list[Candidate]) -> None:
+    def _iterate(self, view: dict, cands: list[Candidate]) -> bool:
+        """One sample played with every candidate; False if no state fitting the view was
+        found (that still costs a playout of the budget, so the search always ends)."""
         mod = self.module
         rng = self.rng
         try:
             state = mod.determinize(view, rng, self.memory)
         except (ValueError, IllegalAction):
-            self.playouts += 1  # a failed sample still costs: never loop for ever
-            return
+            self.playouts += 1
+            return False
         self.samples += 1
         frozen = snapshot(state)
         seed = rng.randrange(2**31)
         values = [self._value(frozen, cand.action, seed) for cand in cands]
         self.playouts += len(cands)
         if values[0] is None:
-            return
+            return True
         for cand, v in zip(cands[1:], values[1:], strict=True):
             if v is None:
                 cand.dropped = True  # not legal in this sample: the view allows it, so rare
@@ -217,6 +220,7 @@ class SearchBot(Bot):
             cand.add(v - values[0])
             if cand.n >= self.least and cand.upper_bound(self.prune) < 0:
                 cand.dropped = True
+        return True
 
     def _value(self, frozen: bytes, action: dict, seed: int) -> float | None:
         mod = self.module

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import combinations
 
 from ..cards import rank, removed
 from ..search import pick_candidates, split, unknown_pool
@@ -90,6 +91,10 @@ def candidates(
         else:
             first = _swap_options(view, base)
         return pick_candidates(legal, base, rng, width, first=first)
+    if view["phase"] == "give":  # only other sets of spare cards: never break up my group
+        sets = dict.fromkeys(combinations(sorted(_free_spares(view)), view["give"]["k"]))
+        gives = [{"type": "give", "cards": list(c)} for c in sets]
+        return pick_candidates([a for a in gives if a in legal], base, rng, width)
     if view["phase"] == "declare":
         ranks = dict.fromkeys(rank(c) for c in view["hand"] if c != JOKER)
         ranks.update(K=None)
@@ -123,14 +128,19 @@ def _by_size(targets: list[int], rooms: list[int], most: int, make) -> list[dict
     return out
 
 
-def _swap_options(view: dict, base: dict) -> list[dict]:
-    ace = "ace" in view["variant"]
+def _free_spares(view: dict) -> list[str]:
+    """Normal rules: my spare cards that are not locked, least wanted first."""
     unlocked = Counter(removed(view["hand"], view["locked_cards"]))
-    offer = []
-    for c in _spares(view["hand"], ace):
+    out = []
+    for c in _spares(view["hand"], "ace" in view["variant"]):
         if unlocked[c] > 0:
             unlocked[c] -= 1
-            offer.append(c)
+            out.append(c)
+    return out
+
+
+def _swap_options(view: dict, base: dict) -> list[dict]:
+    offer = _free_spares(view)
     rooms = [view["hand_counts"][s] - view["locked_counts"][s] for s in range(view["seats"])]
     targets = _targets(view, base, rooms)
     return _by_size(
