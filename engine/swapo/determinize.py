@@ -22,7 +22,9 @@ from .powers import undeclared
 from .scoring import JOKER
 from .swaps import GiveRequest
 
-SEARCHED = ("swap", "give", "declare", "power")
+#: The give is the heuristic's (its least wanted cards): which of those the holder, whose
+#: offer is unknown, would rather not get is more than a sample of deals can tell.
+SEARCHED = ("swap", "declare", "power")
 _TRIES = 50
 
 
