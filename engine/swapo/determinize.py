@@ -4,8 +4,13 @@ Known to the seat: its hand (Dagger: its row, ``?`` where a card it never saw li
 cards, every public count and position, the swaps (and, for the swaps it took part in, the
 cards it sent and received), its own joker declarations, and after the reveal every hand. The
 cards it sent to an opponent are still in that opponent's hand when the opponent cannot have
-passed them on (Asterisk locks them; otherwise when it made no later exchange). Everything else
-(other hands, the pile's order, the discards) is dealt from the cards the seat cannot see.
+passed them on (Asterisk locks them; otherwise when it made no later exchange). In Dagger the
+seat remembers the row it laid (``remember``) and follows each of those cards through the
+public swaps to the position where it now lies (``tracked``). Everything else (other hands,
+the pile's order, the discards) is dealt from the cards the seat cannot see.
+
+The search tries, besides the heuristic's swap, its spare cards (or fewer of them) with every
+opponent, and ``pass`` (``candidates``); the give stays the heuristic's.
 """
 
 from __future__ import annotations
