@@ -10,7 +10,7 @@ run swapo $hard --games 150 --option variant=dagger
 run swapo $hard --games 150 --option variant=asterisk
 run swapo $hard --games 150 --option variant=ace
 run swoop $hard --games 40 --option hands=1
-run mishi $hard --games 30 --option hands=1
+run mishi $hard --games 100 --option hands=1
 if [ "${LEVELS:-}" = all ]; then  # the lower levels (no search: the same figures every run)
   for g in swapo swoop mishi; do
     o=""; [ $g != swapo ] && o="--option hands=1"
