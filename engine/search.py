@@ -13,13 +13,14 @@ No clocks here: a budget of playouts, and optionally a ``deadline()`` the caller
 
 from __future__ import annotations
 
-import copy
 import math
+import pickle
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
+from statistics import NormalDist
 from types import ModuleType
 from typing import Any
 
@@ -29,7 +30,9 @@ from .bots import Bot
 
 def determinizer(name: str) -> ModuleType:
     """``engine.<name>.determinize``: ``determinize``, ``observe``, ``searchable``,
-    ``candidates``, ``horizon``, ``value`` and optionally ``DEPTH`` (playout length)."""
+    ``candidates``, ``horizon``, ``value`` and optionally ``DEPTH`` (playout length),
+    ``WIDTH`` (candidates per decision), ``BUDGET`` (playouts per decision) and
+    ``remember(memory, view, action)`` (told each action the seat takes)."""
     return import_module(f".{name}.determinize", __package__)
 
 
@@ -38,25 +41,61 @@ def key(action: dict) -> tuple:
     return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in action.items()))
 
 
+def snapshot(game: Game) -> bytes:
+    """``game`` frozen for :func:`restore`, without its random state (a deepcopy spends most of
+    its time on the 625 words of ``rng``; a playout gets a fresh seeded one instead)."""
+    rng = game.rng
+    game.rng = None  # type: ignore[assignment]
+    try:
+        return pickle.dumps(game, pickle.HIGHEST_PROTOCOL)
+    finally:
+        game.rng = rng
+
+
+def restore(data: bytes, seed: int) -> Game:
+    """A fresh copy of a :func:`snapshot`, its ``rng`` seeded with ``seed``."""
+    game: Game = pickle.loads(data)
+    game.rng = random.Random(seed)
+    return game
+
+
 @dataclass
 class Candidate:
     action: dict
     total: float = 0.0  #: sum of (value - the heuristic's value) over shared samples
     squares: float = 0.0
     n: int = 0
+    dropped: bool = False  #: clearly worse than the heuristic: no more playouts
 
     def add(self, diff: float) -> None:
         self.total += diff
         self.squares += diff * diff
         self.n += 1
 
-    def lower_bound(self, z: float) -> float:
-        """Mean advantage over the heuristic minus ``z`` standard errors."""
+    @property
+    def mean(self) -> float:
+        return self.total / self.n if self.n else 0.0
+
+    def error(self) -> float:
+        """The standard error of the mean advantage (infinite below two samples)."""
         if self.n < 2:
-            return -math.inf
+            return math.inf
         mean = self.total / self.n
         var = max(self.squares / self.n - mean * mean, 0.0)
-        return mean - z * math.sqrt(var / (self.n - 1))
+        return math.sqrt(var / (self.n - 1))
+
+    def lower_bound(self, z: float) -> float:
+        """Mean advantage over the heuristic minus ``z`` standard errors."""
+        return -math.inf if self.n < 2 else self.mean - z * self.error()
+
+    def upper_bound(self, z: float) -> float:
+        return math.inf if self.n < 2 else self.mean + z * self.error()
+
+
+def threshold(alpha: float, alternatives: int) -> float:
+    """The z a candidate's advantage must clear so that, when no alternative is really better
+    than the heuristic, one is still picked with chance about ``alpha`` (Bonferroni)."""
+    return NormalDist().inv_cdf(1 - alpha / max(alternatives, 1))
 
 
 def playout(
@@ -79,10 +118,14 @@ def playout(
 class SearchBot(Bot):
     """The ``hard`` level: determinized playouts over a handful of candidate actions.
 
-    ``iterations`` bounds the playouts per decision; ``deadline`` (if given) is asked between
-    samples and stops the search when it returns True. The heuristic is overruled only by a
-    candidate tried on at least ``least`` samples whose advantage is ``z`` standard errors
-    above zero.
+    Each sample (a full state drawn from what the seat knows, and a playout seed) plays every
+    live candidate, so candidates are compared with the heuristic's choice on the same deal.
+    ``iterations`` bounds the playouts per decision (default: the game's ``BUDGET``);
+    ``deadline`` (if given) is asked between samples and stops the search when it returns
+    True. A candidate that is clearly worse than the heuristic (after ``least`` samples) gets
+    no more playouts. The heuristic is overruled only by a candidate tried on at least
+    ``least`` samples whose advantage clears :func:`threshold` (``alpha`` shared by all the
+    alternatives, so more candidates do not mean more lucky picks).
     """
 
     def __init__(
@@ -92,23 +135,26 @@ class SearchBot(Bot):
         *,
         game: str,
         policy: type[Bot],
-        iterations: int = 240,
+        iterations: int | None = None,
         deadline: Callable[[], bool] | None = None,
         width: int = 6,
-        z: float = 1.5,
-        least: int = 6,
+        alpha: float = 0.25,
+        least: int = 8,
+        prune: float = 1.0,
     ) -> None:
         super().__init__(seat, seed)
         self.game = game
         self.policy_class = policy
         self.policy = policy(seat, self.rng.randrange(2**31))
-        self.iterations = iterations
+        self.iterations: int = iterations or int(getattr(self.module, "BUDGET", 240))
         self.deadline = deadline
         self.width = width
-        self.z = z
+        self.alpha = alpha
         self.least = least
+        self.prune = prune
         self.memory: dict = {}  #: what the seat has seen so far (see each game's ``observe``)
         self.samples = 0  #: determinizations used in the last decision (for tests and stats)
+        self.playouts = 0  #: playouts run in the last decision
 
     @property
     def module(self) -> ModuleType:
@@ -117,46 +163,68 @@ class SearchBot(Bot):
     def act(self, view: dict, legal: list[dict]) -> dict:
         mod = self.module
         mod.observe(self.memory, view)
+        action = self._decide(mod, view, legal)
+        remember = getattr(mod, "remember", None)
+        if remember is not None:
+            remember(self.memory, view, action)
+        return action
+
+    def _decide(self, mod: ModuleType, view: dict, legal: list[dict]) -> dict:
         base = self.policy.act(view, legal)
-        self.samples = 0
+        self.samples = self.playouts = 0
         if len(legal) < 2 or not mod.searchable(view):
             return base
-        options = mod.candidates(view, legal, base, self.rng, getattr(mod, "WIDTH", self.width))
+        width = getattr(mod, "WIDTH", self.width)
+        options = mod.candidates(view, legal, base, self.rng, width, self.memory)
         if len(options) < 2:
             return base
         cands = [Candidate(a) for a in options]
-        per_sample = len(cands)
-        budget = max(self.iterations // per_sample, 2)
-        for _ in range(budget):
-            if self.deadline is not None and self.samples >= 2 and self.deadline():
+        failed = 0
+        while self.playouts < self.iterations:
+            if self.deadline is not None and self.samples + failed >= 2 and self.deadline():
                 break
-            self._iterate(view, cands)
-        best = max(cands[1:], key=lambda c: c.lower_bound(self.z))
-        if best.n >= self.least and best.lower_bound(self.z) > 0:
-            return best.action
-        return base
+            live = [c for c in cands[1:] if not c.dropped]
+            if not live:
+                break
+            failed += not self._iterate(view, [cands[0], *live])
+        return self._choose(cands, base)
 
-    def _iterate(self, view: dict, cands: list[Candidate]) -> None:
+    def _choose(self, cands: list[Candidate], base: dict) -> dict:
+        z = threshold(self.alpha, len(cands) - 1)
+        fit = [c for c in cands[1:] if c.n >= self.least and c.lower_bound(z) > 0]
+        if not fit:
+            return base
+        return max(fit, key=lambda c: (c.mean, c.lower_bound(z))).action
+
+    def _iterate(self, view: dict, cands: list[Candidate]) -> bool:
+        """One sample played with every candidate; False if no state fitting the view was
+        found (that still costs a playout of the budget, so the search always ends)."""
         mod = self.module
         rng = self.rng
         try:
             state = mod.determinize(view, rng, self.memory)
         except (ValueError, IllegalAction):
-            return
+            self.playouts += 1
+            return False
         self.samples += 1
+        frozen = snapshot(state)
         seed = rng.randrange(2**31)
-        values = []
-        for cand in cands:
-            values.append(self._value(state, cand.action, seed))
+        values = [self._value(frozen, cand.action, seed) for cand in cands]
+        self.playouts += len(cands)
         if values[0] is None:
-            return
+            return True
         for cand, v in zip(cands[1:], values[1:], strict=True):
-            if v is not None:
-                cand.add(v - values[0])
+            if v is None:
+                cand.dropped = True  # not legal in this sample: the view allows it, so rare
+                continue
+            cand.add(v - values[0])
+            if cand.n >= self.least and cand.upper_bound(self.prune) < 0:
+                cand.dropped = True
+        return True
 
-    def _value(self, state: Game, action: dict, seed: int) -> float | None:
+    def _value(self, frozen: bytes, action: dict, seed: int) -> float | None:
         mod = self.module
-        game = copy.deepcopy(state)
+        game = restore(frozen, seed)
         start = mod.horizon(game)
         try:
             game.apply(self.seat, action)
@@ -191,17 +259,21 @@ def split(pool: list[str], sizes: list[int], rng: random.Random) -> list[list[st
     return out
 
 
-def pick_candidates(legal: list[dict], base: dict, rng: random.Random, width: int) -> list[dict]:
-    """The heuristic's action first, then up to ``width - 1`` other legal actions at random."""
+def pick_candidates(
+    legal: list[dict], base: dict, rng: random.Random, width: int, first: Sequence[dict] = ()
+) -> list[dict]:
+    """The heuristic's action first, then those of ``first`` that are legal, then other legal
+    actions at random: at most ``width`` distinct actions."""
+    allowed = {key(a) for a in legal}
     seen = {key(base)}
-    others = [a for a in legal if key(a) not in seen]
-    rng.shuffle(others)
     out = [base]
-    for a in others:
-        k = key(a)
-        if k not in seen:
-            seen.add(k)
-            out.append(a)
+    others = list(legal)
+    rng.shuffle(others)
+    for a in [*first, *others]:
         if len(out) >= width:
             break
+        k = key(a)
+        if k not in seen and k in allowed:
+            seen.add(k)
+            out.append(a)
     return out

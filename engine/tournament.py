@@ -14,8 +14,6 @@ from typing import Any
 from . import make_bot, new_game
 from .base import IllegalAction
 
-#: A hard bot's budget per decision in a tournament (playouts), per game: within ~1 s.
-HARD_ITERATIONS = {"swapo": 240, "swoop": 120, "mishi": 48}
 Z95 = 1.959964
 
 
@@ -61,7 +59,6 @@ def play_game(
             s,
             seed * 31 + s,
             kind=k,
-            iterations=HARD_ITERATIONS.get(name) if k == "hard" else None,
             deadline=deadline if k == "hard" and limit is not None else None,
         )
         for s, k in enumerate(kinds)

@@ -28,6 +28,9 @@ _TRIES = 60
 #: Candidates tried per decision (the heuristic's and three others): playouts are long.
 WIDTH = 4
 
+#: Playouts per decision (the caller's deadline cuts it short on a busy machine).
+BUDGET = 120
+
 
 def observe(memory: dict, view: dict) -> None:
     """Remember the plays of the current hand from ``trick`` and ``last_trick``."""
@@ -54,7 +57,14 @@ def searchable(view: dict) -> bool:
     return not view["over"] and view["phase"] == "play" and not view["picked"]
 
 
-def candidates(view: dict, legal: list[dict], base: dict, rng: random.Random, width: int) -> list:
+def candidates(
+    view: dict,
+    legal: list[dict],
+    base: dict,
+    rng: random.Random,
+    width: int,
+    memory: dict | None = None,
+) -> list:
     """Whole plays: the heuristic's, and single cards (a lead may also be a pair)."""
     lead = view["lead"]
     if lead is not None and (lead["tractors"] or lead["pairs"] or lead["singles"] != 1):

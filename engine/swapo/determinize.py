@@ -4,36 +4,192 @@ Known to the seat: its hand (Dagger: its row, ``?`` where a card it never saw li
 cards, every public count and position, the swaps (and, for the swaps it took part in, the
 cards it sent and received), its own joker declarations, and after the reveal every hand. The
 cards it sent to an opponent are still in that opponent's hand when the opponent cannot have
-passed them on (Asterisk locks them; otherwise when it made no later exchange). Everything else
-(other hands, the pile's order, the discards) is dealt from the cards the seat cannot see.
+passed them on (Asterisk locks them; otherwise when it made no later exchange). In Dagger the
+seat remembers the row it laid (``remember``) and follows each of those cards through the
+public swaps to the position where it now lies (``tracked``). Everything else (other hands,
+the pile's order, the discards) is dealt from the cards the seat cannot see.
+
+The search tries, besides the heuristic's swap, its spare cards (or fewer of them) with every
+opponent, and ``pass`` (``candidates``); the give stays the heuristic's.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import combinations
 
-from ..cards import removed
+from ..cards import rank, removed
 from ..search import pick_candidates, split, unknown_pool
-from .bot import SwapoBot
+from .bot import SwapoBot, keep_priority, spare_cards
 from .game import SwapoGame
 from .powers import undeclared
+from .scoring import JOKER
 from .swaps import GiveRequest
 
-SEARCHED = ("swap", "give", "declare", "power")
+#: The give is the heuristic's (its least wanted cards): which of those the holder, whose
+#: offer is unknown, would rather not get is more than a sample of deals can tell.
+SEARCHED = ("swap", "declare", "power")
 _TRIES = 50
 
 
 def observe(memory: dict, view: dict) -> None:
-    """SwaPo's view already holds everything the search uses."""
+    """Dagger: forget the row of an earlier round (see ``remember``)."""
+    if memory.get("round") != view["round"]:
+        memory.clear()
+        memory["round"] = view["round"]
+
+
+def remember(memory: dict, view: dict, action: dict) -> None:
+    """Dagger: the row the seat laid down. The view soon shows ``?`` where a card left, but
+    the seat still knows which card that was, and the public swaps say where it went."""
+    if action.get("type") == "arrange":
+        memory.update(round=view["round"], row=list(action["order"]))
+
+
+def tracked(view: dict, memory: dict | None) -> dict[int, dict[int, str]]:
+    """Dagger: per seat, the positions holding a card of the row the seat laid (followed
+    through every swap since: the i-th smallest position taken pairs with the i-th given)."""
+    memory = memory or {}
+    row = memory.get("row")
+    if "dagger" not in view["variant"] or row is None or memory.get("round") != view["round"]:
+        return {}
+    where: dict[tuple[int, int], str] = {(view["seat"], i): c for i, c in enumerate(row)}
+    for e in view["swaps"]:
+        for take, give in zip(sorted(e["take"]), sorted(e["give"]), strict=True):
+            a, b = (e["target"], take), (e["seat"], give)
+            ca, cb = where.pop(a, None), where.pop(b, None)
+            if ca is not None:
+                where[b] = ca
+            if cb is not None:
+                where[a] = cb
+    out: dict[int, dict[int, str]] = {}
+    for (seat, pos), card in where.items():
+        out.setdefault(seat, {})[pos] = card
+    return out
 
 
 def searchable(view: dict) -> bool:
     return not view["over"] and view["phase"] in SEARCHED
 
 
-def candidates(view: dict, legal: list[dict], base: dict, rng: random.Random, width: int) -> list:
+#: Candidates per decision: a swap right has every target times every sensible size.
+WIDTH = 10
+
+#: Playouts per decision (a round plays out in about a millisecond; the caller's deadline
+#: cuts it short on a busy machine).
+BUDGET = 800
+
+
+def candidates(
+    view: dict,
+    legal: list[dict],
+    base: dict,
+    rng: random.Random,
+    width: int,
+    memory: dict | None = None,
+) -> list:
+    """The heuristic's action first. For a normal-rules swap, then: its cards to every other
+    target, fewer of its least wanted cards, and ``pass`` — the choices the heuristic makes by
+    a coin or a rule of thumb; the rest of the width goes to other legal actions at random."""
+    if view["phase"] == "swap":
+        if "dagger" in view["variant"]:
+            first = _dagger_options(view, base, tracked(view, memory))
+        else:
+            first = _swap_options(view, base)
+        return pick_candidates(legal, base, rng, width, first=first)
+    if view["phase"] == "give":  # only other sets of spare cards: never break up my group
+        sets = dict.fromkeys(combinations(sorted(_free_spares(view)), view["give"]["k"]))
+        gives = [{"type": "give", "cards": list(c)} for c in sets]
+        return pick_candidates([a for a in gives if a in legal], base, rng, width)
+    if view["phase"] == "declare":
+        ranks = dict.fromkeys(rank(c) for c in view["hand"] if c != JOKER)
+        ranks.update(K=None)
+        wanted = [{"type": "declare", "rank": r} for r in ranks]
+        return pick_candidates(legal, base, rng, width, first=wanted)
     return pick_candidates(legal, base, rng, width)
+
+
+def _spares(cards: list[str], ace: bool) -> list[str]:
+    """The cards outside the best group (no jokers), least wanted first."""
+    priority = keep_priority(cards, ace)
+    spare = [c for c in cards if c in set(spare_cards(cards, ace))]
+    return sorted(spare, key=priority.__getitem__)
+
+
+def _targets(view: dict, base: dict, rooms: list[int]) -> list[int]:
+    """The opponents with room to exchange, the heuristic's own pick first."""
+    targets = [t for t in view["players"] if t != view["seat"] and rooms[t] > 0]
+    if base.get("type") == "swap":
+        targets.sort(key=lambda t: t != base["target"])
+    return targets
+
+
+def _by_size(targets: list[int], rooms: list[int], most: int, make) -> list[dict]:
+    """``make(target, size)`` for every target, the biggest sizes first, ``pass`` after the
+    biggest."""
+    out: list[dict] = []
+    for size in range(most, 0, -1):
+        out += [make(t, size) for t in targets if size <= rooms[t]]
+    out.insert(min(len(out), len(targets)), {"type": "pass"})
+    return out
+
+
+def _free_spares(view: dict) -> list[str]:
+    """Normal rules: my spare cards that are not locked, least wanted first."""
+    unlocked = Counter(removed(view["hand"], view["locked_cards"]))
+    out = []
+    for c in _spares(view["hand"], "ace" in view["variant"]):
+        if unlocked[c] > 0:
+            unlocked[c] -= 1
+            out.append(c)
+    return out
+
+
+def _swap_options(view: dict, base: dict) -> list[dict]:
+    offer = _free_spares(view)
+    rooms = [view["hand_counts"][s] - view["locked_counts"][s] for s in range(view["seats"])]
+    targets = _targets(view, base, rooms)
+    return _by_size(
+        targets,
+        rooms,
+        len(offer),
+        lambda t, k: {"type": "swap", "target": t, "cards": sorted(offer[:k])},
+    )
+
+
+def _dagger_options(view: dict, base: dict, places: dict[int, dict[int, str]]) -> list[dict]:
+    """Dagger: my known spare positions, least wanted first; the positions taken are the
+    target's free ones holding cards of my best group first, then unseen ones, then my
+    spare cards (followed through the swaps: ``tracked``)."""
+    ace = "ace" in view["variant"]
+    row, locked = view["hand"], view["locked_positions"]
+    known = [c for c in row if c != "?"]
+    wanted = set(known) - set(spare_cards(known, ace))
+    wanted_ranks = {rank(c) for c in wanted if c != JOKER} | {JOKER}
+
+    def appeal(seat: int, pos: int) -> int:
+        card = places.get(seat, {}).get(pos)
+        if card is None:
+            return 1
+        return 0 if card == JOKER or rank(card) in wanted_ranks else 2
+
+    give: list[int] = []
+    for c in _spares(known, ace):
+        give.append(next(i for i, x in enumerate(row) if x == c and i not in give))
+    give = [i for i in give if i not in locked[view["seat"]]]
+
+    def ranked(seat: int) -> list[int]:
+        return sorted((i for i in range(5) if i not in locked[seat]), key=lambda i: appeal(seat, i))
+
+    free = [ranked(s) for s in range(view["seats"])]
+    rooms = [len(f) for f in free]
+    targets = _targets(view, base, rooms)
+
+    def make(t: int, k: int) -> dict:
+        return {"type": "swap", "target": t, "take": sorted(free[t][:k]), "give": sorted(give[:k])}
+
+    return _by_size(targets, rooms, len(give), make)
 
 
 def _pinned(view: dict) -> dict[int, list[str]]:
@@ -58,14 +214,17 @@ def _pinned(view: dict) -> dict[int, list[str]]:
 
 
 def determinize(view: dict, rng: random.Random, memory: dict | None = None) -> SwapoGame:
+    places = (
+        {} if view["revealed"] or view["phase"] not in ("swap", "give") else tracked(view, memory)
+    )
     for _ in range(_TRIES):
-        game = _sample(view, rng)
+        game = _sample(view, rng, places)
         if game is not None:
             return game
     raise ValueError("no deal found that fits the view")
 
 
-def _sample(view: dict, rng: random.Random) -> SwapoGame | None:
+def _sample(view: dict, rng: random.Random, places: dict[int, dict[int, str]]) -> SwapoGame | None:
     me, n = view["seat"], view["seats"]
     game = SwapoGame(n, options=dict(view["options"]), seed=rng.randrange(2**31))
     dagger = game.dagger
@@ -75,7 +234,10 @@ def _sample(view: dict, rng: random.Random) -> SwapoGame | None:
     counts = view["hand_counts"]
     pinned = {} if revealed else _pinned(view)
     stabbed = [list(c) for c in view["stabbed"]]
+    mine = places.get(me, {})
+    hand = [mine.get(i, "?") if c == "?" else c for i, c in enumerate(hand)]
     known = [c for c in hand if c != "?"] + [c for cs in stabbed for c in cs]
+    known += [c for s, at in places.items() if s != me for c in at.values()]
     if revealed:
         known += [c for s in players if s != me for c in revealed[s]]
     known += [c for cs in pinned.values() for c in cs]
@@ -85,7 +247,7 @@ def _sample(view: dict, rng: random.Random) -> SwapoGame | None:
     if not revealed:
         for s in players:
             if s != me:
-                free[s] = counts[s] - len(pinned.get(s, []))
+                free[s] = counts[s] - len(pinned.get(s, [])) - len(places.get(s, {}))
                 if free[s] < 0:
                     raise ValueError("more cards pinned than held")
     holes = hand.count("?")
@@ -97,6 +259,9 @@ def _sample(view: dict, rng: random.Random) -> SwapoGame | None:
             hands[s] = [next(fill) if c == "?" else c for c in hand]
         elif revealed:
             hands[s] = list(revealed[s])
+        elif dagger:  # a row: the cards followed from mine where they lie, the rest dealt
+            fill, at = iter(parts[s]), places.get(s, {})
+            hands[s] = [at[i] if i in at else next(fill) for i in range(counts[s])]
         else:
             hands[s] = pinned.get(s, []) + parts[s]
             rng.shuffle(hands[s])
@@ -207,6 +372,10 @@ def horizon(game: SwapoGame) -> int:
 
 
 def value(game: SwapoGame, seat: int, start: int) -> float:
-    """My total minus the best other total (after the round: it is what decides the game)."""
+    """My total minus the best other total (after the round: it is what decides the game);
+    once the game is over, winning it counts as much as a round (Ace: as a good hand)."""
     others = [t for s, t in enumerate(game.scores) if s != seat]
-    return game.scores[seat] - max(others)
+    lead = game.scores[seat] - max(others)
+    if not game.over or seat not in game.final_winners:
+        return lead
+    return lead + (20.0 if game.ace else 1.0) / len(game.final_winners)

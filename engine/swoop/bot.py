@@ -20,34 +20,55 @@ NEAR_OUT = 4
 class SwoopBot(Bot):
     """Greedy one-step player: scores every legal action and picks the best (ties at random)."""
 
+    def __init__(self, seat: int, seed: int | None = None) -> None:
+        super().__init__(seat, seed)
+        self._seen: tuple[dict, dict] | None = None  #: the last view and its facts
+
     def act(self, view: dict, legal: list[dict]) -> dict:
         phase = view["phase"]
         if phase == "chain":
             chains = [a for a in legal if a["type"] == "chain"]
             return chains[0] if chains else {"type": "stop"}
-        scored = [(self._score(view, a), self.rng.random(), i) for i, a in enumerate(legal)]
+        scored = [(self.score(view, a), self.rng.random(), i) for i, a in enumerate(legal)]
         return legal[max(scored)[2]]
 
     # Scoring -------------------------------------------------------------------------------
-    def _score(self, view: dict, action: dict) -> float:
+    def _facts(self, view: dict) -> dict:
+        """What every action's score reads from ``view``, worked out once per view."""
+        if self._seen is not None and self._seen[0] is view:
+            return self._seen[1]
         me = view["players"][self.seat]
+        facts = {
+            "me": me,
+            "pile_cost": self._pile_cost(view["pile"]),
+            "left": me["hand"] + sum(c is not None for c in me["face_up"]) + sum(me["mystery"]),
+            "outcomes": {},
+        }
+        self._seen = (view, facts)
+        return facts
+
+    def score(self, view: dict, action: dict) -> float:
+        """How much the bot likes ``action`` (in ``play`` and ``add``)."""
         if action["type"] == "flip":
             return self._flip_score(view)
+        facts = self._facts(view)
+        me = facts["me"]
         cards = list(action["cards"]) + [me["face_up"][s] for s in action["table"]]
         if view["phase"] == "add":
             cards.append(view["flipped"]["card"])
         r = rank(cards[0])
-        pile = view["pile"]
-        result = outcome(r, len(cards), pile)
+        outcomes = facts["outcomes"]
+        result = outcomes.get((r, len(cards)))
+        if result is None:
+            result = outcomes[r, len(cards)] = outcome(r, len(cards), view["pile"])
         shed = sum(penalty(c) for c in cards)
-        mine_left = me["hand"] + sum(c is not None for c in me["face_up"]) + sum(me["mystery"])
-        going_out = len(cards) - (view["phase"] == "add") >= mine_left
+        going_out = len(cards) - (view["phase"] == "add") >= facts["left"]
         if result == "pickup":
-            return -100 - self._pile_cost(pile) - 0.1 * len(action["table"])
+            return -100 - facts["pile_cost"] - 0.1 * len(action["table"])
         if r in SPECIAL:
             if going_out:
                 return 1000
-            pile_cost = self._pile_cost(pile)
+            pile_cost = facts["pile_cost"]
             if pile_cost >= BIG_PILE or self._danger(view):
                 return 40 + shed + pile_cost
             return -150 + shed / 10

@@ -11,10 +11,14 @@ from __future__ import annotations
 import random
 
 from ..search import pick_candidates, split, unknown_pool
+from .bot import SwoopBot
 from .game import SwoopGame
 
 #: Candidates tried per decision (the heuristic's and three others): playouts are long.
 WIDTH = 4
+
+#: Playouts per decision (the caller's deadline cuts it short on a busy machine).
+BUDGET = 240
 
 
 def observe(memory: dict, view: dict) -> None:
@@ -25,8 +29,20 @@ def searchable(view: dict) -> bool:
     return not view["over"] and view["phase"] in ("play", "add", "chain")
 
 
-def candidates(view: dict, legal: list[dict], base: dict, rng: random.Random, width: int) -> list:
-    return pick_candidates(legal, base, rng, width)
+def candidates(
+    view: dict,
+    legal: list[dict],
+    base: dict,
+    rng: random.Random,
+    width: int,
+    memory: dict | None = None,
+) -> list:
+    """The heuristic's action, then the ones it liked next best (a chain step: every choice)."""
+    if view["phase"] == "chain":
+        return pick_candidates(legal, base, rng, width)
+    bot = SwoopBot(view["seat"])
+    ranked = sorted(legal, key=lambda a: -bot.score(view, a))
+    return pick_candidates(legal, base, rng, width, first=ranked)
 
 
 def determinize(view: dict, rng: random.Random, memory: dict | None = None) -> SwoopGame:

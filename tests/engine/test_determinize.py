@@ -63,7 +63,10 @@ def positions(name: str, options: dict, seed: int):
         mod.observe(memory[seat], view)
         if mod.searchable(view) and rng.random() < 0.25:
             yield game, seat, view, memory[seat]
-        game.apply(seat, bots[seat].act(view, game.legal_actions(seat)))
+        action = bots[seat].act(view, game.legal_actions(seat))
+        if hasattr(mod, "remember"):
+            mod.remember(memory[seat], view, action)
+        game.apply(seat, action)
         steps += 1
 
 
@@ -106,11 +109,13 @@ def _swoop_seen(view: dict) -> list[str]:
 def _constraints_hold(name: str, game, seat: int, view: dict, memory: dict) -> None:
     """The real state satisfies what the sampler requires of every sample."""
     if name == "swapo":
-        from engine.swapo.determinize import _pinned
+        from engine.swapo.determinize import _pinned, tracked
 
         if view["revealed"] is None:
             for s, cards in _pinned(view).items():
                 assert not Counter(cards) - Counter(game.hands[s])
+            for s, places in tracked(view, memory).items():
+                assert all(game.hands[s][i] == c for i, c in places.items())
     if name == "mishi":
         from engine.mishi.determinize import _plays, _voids
 
@@ -125,3 +130,16 @@ def test_mishi_needs_the_tricks_it_saw():
         with pytest.raises(ValueError):
             mod.determinize(view, random.Random(1), {})
         return
+
+
+def test_dagger_rows_are_followed_through_the_swaps():
+    """The seat's laid row, followed through the public swaps, is where the real cards are."""
+    from engine.swapo.determinize import tracked
+
+    followed = 0
+    for seed in range(4):
+        for game, seat, view, memory in positions("swapo", {"variant": "dagger"}, seed):
+            for s, places in tracked(view, memory).items():
+                followed += sum(1 for i, c in places.items() if s != seat or view["hand"][i] == "?")
+                assert all(game.hands[s][i] == c for i, c in places.items())
+    assert followed > 0

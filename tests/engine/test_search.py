@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import pickle
+import random
 
 import pytest
 
 import engine
 from engine.bots import EasyBot, RandomBot
-from engine.search import Candidate, SearchBot
+from engine.search import (
+    Candidate,
+    SearchBot,
+    determinizer,
+    pick_candidates,
+    restore,
+    snapshot,
+    threshold,
+)
 
 CASES = [("swapo", {}), ("swapo", {"variant": ["dagger"]}), ("swapo", {"variant": ["ace"]})]
 CASES += [("swoop", {"hands": 1}), ("mishi", {"hands": 1})]
@@ -92,3 +101,40 @@ def test_candidate_overrules_only_with_evidence():
     for v in (1.0, 1.2, 0.9, 1.1):
         c.add(v)
     assert c.lower_bound(1.5) > 0
+
+
+def test_snapshot_restores_an_equal_state_with_a_fresh_rng():
+    game = engine.new_game("swapo", 4, options={"variant": ["asterisk"]}, seed=4)
+    data = snapshot(game)
+    copy = restore(data, 9)
+    assert copy is not game and copy.view(0) == game.view(0)
+    assert copy.rng.random() == restore(data, 9).rng.random()
+    assert game.rng is not None
+
+
+def test_more_candidates_need_more_evidence():
+    assert threshold(0.15, 1) < threshold(0.15, 5) < threshold(0.15, 9)
+
+
+def test_pick_candidates_puts_wanted_legal_actions_first():
+    legal = [{"type": "pass"}, {"type": "declare", "rank": "A"}, {"type": "declare", "rank": "K"}]
+    wanted = [{"type": "declare", "rank": "Q"}, {"type": "declare", "rank": "K"}]
+    got = pick_candidates(legal, legal[1], random.Random(1), 2, first=wanted)
+    assert got == [legal[1], legal[2]]  # Q is not legal; K comes before the random rest
+    assert len(pick_candidates(legal, legal[1], random.Random(1), 9)) == 3
+
+
+@pytest.mark.parametrize("variant", [[], ["asterisk"], ["dagger"]], ids=str)
+def test_swapo_swap_candidates_cover_every_target_and_pass(variant):
+    mod = determinizer("swapo")
+    game = engine.new_game("swapo", 4, options={"variant": variant}, seed=3)
+    while game.phase != "swap":
+        seat = game.pending()[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    seat = game.pending()[0]
+    view, legal = game.view(seat), game.legal_actions(seat)
+    base = engine.make_bot("swapo", seat, 1).act(view, legal)
+    got = mod.candidates(view, legal, base, random.Random(1), 10, {})
+    assert got[0] == base and {"type": "pass"} in got
+    assert {a["target"] for a in got if a["type"] == "swap"} == set(game.other_players(seat))
+    assert all(a in legal for a in got)
