@@ -17,17 +17,65 @@ kotatsu serve [--bind ADDR] [--port P] [--password PW] [--authorized-keys FILE]
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gettext
+import os
 import sys
+from collections.abc import Iterator
 
 import engine
 import lang
-from lang import _
+from lang import N_, _
 
 from .args import address, parse_options
 
 __all__ = ["GAME_NAMES", "address", "build_parser", "main", "parse_options", "run_app"]
 
 GAME_NAMES = tuple(engine.GAMES)
+
+
+#: argparse's own words, which it asks of gettext's global domain: marked here so they are in
+#: our catalogues, and read from them while the command line is parsed (``argparse_words``).
+ARGPARSE_WORDS = (
+    # TRANSLATORS: the start of the command's usage line; keep the trailing space
+    N_("usage: "),
+    # TRANSLATORS: a heading in `kotatsu --help`
+    N_("positional arguments"),
+    # TRANSLATORS: a heading in `kotatsu --help`
+    N_("options"),
+    N_("show this help message and exit"),
+    # TRANSLATORS: keep %(prog)s and %(message)s exactly (Python's % placeholders)
+    N_("%(prog)s: error: %(message)s\n"),
+    # TRANSLATORS: keep %(value)r and %(choices)s exactly (Python's % placeholders)
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    # TRANSLATORS: keep %(argument_name)s and %(message)s exactly (Python's % placeholders)
+    N_("argument %(argument_name)s: %(message)s"),
+    # TRANSLATORS: keep %s exactly (Python's % placeholder): the missing arguments
+    N_("the following arguments are required: %s"),
+    # TRANSLATORS: keep %s exactly (Python's % placeholder): the arguments not understood
+    N_("unrecognized arguments: %s"),
+    N_("expected one argument"),
+    # TRANSLATORS: keep %(type)s and %(value)r exactly (Python's % placeholders)
+    N_("invalid %(type)s value: %(value)r"),
+)
+
+
+@contextlib.contextmanager
+def argparse_words(code: str) -> Iterator[None]:
+    """While parsing, argparse's own words ("usage:", "options", its errors) come from our
+    catalogue of ``code``: argparse asks gettext's global domain, which reads LANGUAGE."""
+    domain, language = gettext.textdomain(), os.environ.get("LANGUAGE")
+    gettext.bindtextdomain(lang.DOMAIN, str(lang.LOCALE_DIR))
+    gettext.textdomain(lang.DOMAIN)
+    os.environ["LANGUAGE"] = code
+    try:
+        yield
+    finally:
+        gettext.textdomain(domain)
+        if language is None:
+            os.environ.pop("LANGUAGE", None)
+        else:
+            os.environ["LANGUAGE"] = language
 
 
 def lang_help() -> str:
@@ -159,7 +207,8 @@ def main(argv: list[str] | None = None) -> int:
 
     argv = sys.argv[1:] if argv is None else argv
     lang.use(lang.pick(language_asked(argv), load_lang()))
-    args = build_parser().parse_args(argv)
+    with argparse_words(lang.current()):
+        args = build_parser().parse_args(argv)
     args.lang = lang.current()
     args.options = parse_options(getattr(args, "option", None))
     cmd = args.command
