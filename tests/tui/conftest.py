@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+import lang
 from net.discovery import TableInfo
 from tui.app import KotatsuApp, make_app
 from tui.connect import play_launcher
@@ -36,8 +37,15 @@ def table_app(
 
 @pytest.fixture(autouse=True)
 def steady_screen(monkeypatch, tmp_path):
-    """No animations, no NO_COLOR from the caller's shell and no tables left open in the
-    user's state directory (the lobby offers those): the same pictures every run."""
+    """No animations, no NO_COLOR or locale from the caller's shell (English unless a test
+    asks), and no tables left open in the user's state directory (the lobby offers those):
+    the same pictures every run."""
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg-state"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
     monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
     monkeypatch.delenv("NO_COLOR", raising=False)
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    yield
+    lang.use(lang.DEFAULT)  # a test that ran the command may have chosen another
