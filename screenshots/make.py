@@ -124,7 +124,7 @@ async def other_game(pilot) -> None:
     await seated(pilot)
 
 
-async def mishi_trick(pilot) -> None:
+async def mishi_trick(pilot, *, english: bool = True) -> None:
     """Into the play of the first hand, with a trick on the table."""
     from tests.tui.test_mishi_screen import play_by_keys
 
@@ -134,7 +134,11 @@ async def mishi_trick(pilot) -> None:
         view = screen.view or {}
         return view.get("phase") == "play" and len(view.get("trick") or []) >= 2
 
-    await play_by_keys(pilot, screen, declare=False, stop=mid_trick)
+    await play_by_keys(pilot, screen, declare=False, stop=mid_trick, english=english)
+
+
+async def mishi_trick_any_language(pilot) -> None:
+    await mishi_trick(pilot, english=False)
 
 
 async def main() -> None:
@@ -155,7 +159,7 @@ async def main() -> None:
         await shoot(f"mishi{suffix}", table("mishi", 1), size, mishi_trick)
     # in the seeds' languages (the README shows these two)
     await shoot("swoop-ja", table("swoop", 3, lang="ja"), (80, 24), other_game)
-    await shoot("mishi-zh", table("mishi", 1, lang="zh"), (80, 24), mishi_trick)
+    await shoot("mishi-zh", table("mishi", 1, lang="zh"), (80, 24), mishi_trick_any_language)
     for code in ("ja", "zh", "ko", "hi"):
         lobby = make_app(settings=Settings(name="Eli", color=True, lang=code), browser=Browser)
         await shoot(f"lobby-{code}", lobby, (80, 24), lobby_steps)

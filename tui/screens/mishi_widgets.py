@@ -9,6 +9,8 @@ from collections.abc import Callable
 from rich.text import Text
 from textual.widget import Widget
 
+import lang
+
 
 class Painted(Widget):
     """An area whose content is painted for its current width (the seats around the trick
@@ -21,13 +23,20 @@ class Painted(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.paint: Callable[[int], Text] = lambda width: Text("")
+        self.language = lang.current()
 
     def show(self, paint: Callable[[int], Text]) -> None:
-        self.paint = paint
+        # painted later, by the compositor, which may run outside the app's language
+        # context: keep the language of the screen that asked
+        self.paint, self.language = paint, lang.current()
         self.refresh(layout=True)
 
+    def painted(self, width: int) -> Text:
+        with lang.scope(self.language):
+            return self.paint(width)
+
     def render(self) -> Text:
-        return self.paint(self.size.width)
+        return self.painted(self.size.width)
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        return max(1, len(self.paint(width).plain.split("\n")))
+        return max(1, len(self.painted(width).plain.split("\n")))
