@@ -18,6 +18,7 @@ from lang import N_, _, ngettext, pgettext
 
 from ..fill import fill, mine_or
 from ..widgets.cards import SUIT_GLYPHS, CardStyle
+from .results import game_over
 
 NameOf = Callable[[object], str]
 #: A component class name (``mishi--dim``…) → its Rich style. The screen reads them from
@@ -392,18 +393,6 @@ def event_line(
     if kind == "game_over":
         return Text(game_over(event.get("winners") or [], name_of), style=strong)
     return None
-
-
-def game_over(winners: list, name_of: NameOf) -> str:
-    """ "Game over — Aki, Cy won"."""
-    names = ", ".join(name_of(s) for s in winners)
-    if not names:
-        # TRANSLATORS: the game ended and no player won
-        return _("Game over — nobody won")
-    # TRANSLATORS: the game ended; {names} is one name or several joined by ", "
-    return ngettext("Game over — {names} won", "Game over — {names} won", len(winners)).format(
-        names=names
-    )
 
 
 def toast_line(event: dict, name_of: NameOf, style: CardStyle, me: int | None = None) -> str | None:

@@ -226,3 +226,15 @@ class ResultsPanel(ModalScreen[str]):
     def action_again(self) -> None:
         if self.final and self.again:
             self.dismiss("again")
+
+
+def game_over(winners: list, name_of: Callable[[object], str]) -> str:
+    """ "Game over — Aki, Bo won" (Swoop's and Mi Shi's logs)."""
+    names = ", ".join(name_of(s) for s in winners)
+    if not names:
+        # TRANSLATORS: the game ended and no player won
+        return _("Game over — nobody won")
+    # TRANSLATORS: the game ended; {names} is one name or several joined by ", "
+    return ngettext("Game over — {names} won", "Game over — {names} won", len(winners)).format(
+        names=names
+    )

@@ -23,6 +23,7 @@ from lang import _, ngettext, pgettext
 from ..fill import mine_or
 from ..widgets.cards import CardStyle
 from . import swoop_words as sw
+from .results import game_over
 from .swoop_flow import rank_name
 
 NameOf = Callable[[object], str]
@@ -359,18 +360,6 @@ def event_line(
     if kind == "game_end":
         return Text(game_over(event.get("winners") or [], name_of), style="bold")
     return None
-
-
-def game_over(winners: list, name_of: NameOf) -> str:
-    """ "Game over — Aki, Bo won"."""
-    names = ", ".join(name_of(s) for s in winners)
-    if not names:
-        # TRANSLATORS: the game ended and no player won
-        return _("Game over — nobody won")
-    # TRANSLATORS: the game ended; {names} is one name or several joined by ", "
-    return ngettext("Game over — {names} won", "Game over — {names} won", len(winners)).format(
-        names=names
-    )
 
 
 def picked_up(event: dict, seat: object, me: int | None, who: str) -> str:
