@@ -219,11 +219,7 @@ def host_launcher(
                 await host.close()
                 raise
             bound = await host.start(bind, 0)
-        closers: list[Callable[[], Awaitable[Any]]] = []
-        advert = await _advertise(host, bind, bound)
-        if advert is not None:
-            closers.append(advert)
-        closers.append(host.close_table)
+        closers: list[Callable[[], Awaitable[Any]]] = [host.close_table]
         connect_to = "127.0.0.1" if bind in ("0.0.0.0", "::", "") else bind
         client = Client(
             connect_to,
@@ -238,6 +234,11 @@ def host_launcher(
             for closer in closers:
                 await closer()
             raise
+        # the host sits first, then the table is advertised: a quick friend on the LAN can
+        # no longer take the host's own seat
+        advert = await _advertise(host, bind, bound)
+        if advert is not None:
+            closers.insert(0, advert)
         return Seat(client, closers, f"{lan_address(bind)}:{bound}", host=host)
 
     return launch

@@ -1,0 +1,30 @@
+"""Hosting from the screen: the host's own player sits before the table is advertised on the
+LAN, so a quick friend cannot take the host's seat (no zeroconf here: the advertiser is
+replaced by a recorder)."""
+
+from __future__ import annotations
+
+import tui.connect as connect
+
+
+async def test_the_host_sits_before_the_table_is_advertised(monkeypatch, tmp_path):
+    seen: list[list[str | None]] = []
+
+    async def advertise(host, bind, port):
+        seen.append([seat.name for seat in host.seating.seats])
+        return None
+
+    monkeypatch.setattr(connect, "_advertise", advertise)
+    launch = connect.host_launcher(
+        "swoop",
+        seats=3,
+        player_name="Hana",
+        bind="127.0.0.1",
+        journal=str(tmp_path / "t.journal"),
+    )
+    seat = await launch()
+    try:
+        assert seen == [["Hana", None, None]]
+        assert seat.host is not None
+    finally:
+        await seat.close()
