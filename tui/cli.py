@@ -246,13 +246,15 @@ def run_app(args: argparse.Namespace) -> int:
     if problem:
         print(f"kotatsu: {problem}", file=sys.stderr)
         return 2
-    from .app import make_app  # the TUI only when a screen is wanted
+    from .app import make_app, steady_collector  # the TUI only when a screen is wanted
     from .connect import shared_account
     from .settings import load_name
 
     player_name = None if args.command == "host" else getattr(args, "name", None)
     ask = player_name is None and not shared_account() and load_name() is None
-    make_app(args, ask_name=ask).run()
+    app = make_app(args, ask_name=ask)
+    steady_collector()
+    app.run()
     return 0
 
 

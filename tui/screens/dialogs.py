@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label, Markdown, OptionList, Static
+from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from lang import LANGUAGES, N_, _
@@ -84,6 +84,9 @@ class RulesScreen(ModalScreen[None]):
         self.ascii_only = ascii_only
 
     def compose(self) -> ComposeResult:
+        # Markdown (and its parser) only when the rules are opened: a table starts sooner
+        from textual.widgets import Markdown
+
         try:
             text = self.text if self.text is not None else rules_text(self.game)
         except (FileNotFoundError, OSError):

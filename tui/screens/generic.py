@@ -11,7 +11,6 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Static
 
 from engine.cards import is_card
 from lang import N_, _
@@ -19,6 +18,7 @@ from lang import N_, _
 from ..connect import Seat
 from ..settings import Settings
 from ..text import clean
+from ..widgets.steady import Steady
 from .table import TableScreen
 
 SHOWN_KEYS = ("phase", "round", "hand", "pending", "scores")
@@ -62,11 +62,11 @@ class GenericTableScreen(TableScreen):
         return str(self.table_info.get("game", ""))
 
     def compose_table(self) -> ComposeResult:
-        yield Static("", id="generic-view", markup=False)
-        yield Static("", id="generic-actions", markup=False)
+        yield Steady("", id="generic-view", markup=False)
+        yield Steady("", id="generic-actions", markup=False)
 
     def show_waiting(self, seated: Text) -> None:
-        self.query_one("#generic-view", Static).update(seated)
+        self.query_one("#generic-view", Steady).show(seated)
 
     def header_parts(self) -> list[Text | str]:
         phase = _("phase {phase}").format(phase=clean(self.view.get("phase", "…")))
@@ -86,13 +86,13 @@ class GenericTableScreen(TableScreen):
                 if isinstance(value, list):
                     value = " ".join(str(v) for v in value)
                 lines.append(clean(value, limit=200) + "\n")
-        self.query_one("#generic-view", Static).update(lines)
+        self.query_one("#generic-view", Steady).show(lines)
         self.choice = min(self.choice, max(0, len(self.legal) - 1))
         actions = Text()
         chosen = self.get_component_rich_style("generic--chosen", partial=True)
         for i, action in enumerate(self.legal[:30]):
             actions.append(action_words(action) + "\n", chosen if i == self.choice else "")
-        self.query_one("#generic-actions", Static).update(actions)
+        self.query_one("#generic-actions", Steady).show(actions)
         if self.legal:
             self.prompt.ask(_("Your turn: ↑↓ choose an action, enter to play"))
         else:

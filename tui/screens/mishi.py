@@ -15,7 +15,6 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Static
 
 from engine.mishi.cards import TRUMP
 from lang import N_, _, ngettext, pgettext
@@ -26,6 +25,7 @@ from ..settings import Settings
 from ..text import literal
 from ..widgets.cards import CardFace
 from ..widgets.pickable import PickableCards
+from ..widgets.steady import Steady
 from . import mishi_draw as draw
 from .mishi_flow import MishiDecisions, order_of, winning_seat
 from .mishi_widgets import Painted
@@ -64,11 +64,11 @@ class MishiScreen(TableScreen):
 
     def compose_table(self) -> ComposeResult:
         yield Painted(id="trick-table")
-        yield Static("", id="info", markup=False)
-        yield Static("", id="me-label", markup=False)
+        yield Steady("", id="info", markup=False)
+        yield Steady("", id="me-label", markup=False)
         headings = draw.suit_headings(self.cards)
         yield PickableCards(self.cards, inline=True, mark_at="start", headings=headings, id="hand")
-        yield Static("", id="hand-result", markup=False)
+        yield Steady("", id="hand-result", markup=False)
         # never shown: draws the cards played to the trick (boxed) into the table's picture
         yield PickableCards(self.cards, marks=False, id="trick-cards")
 
@@ -159,15 +159,15 @@ class MishiScreen(TableScreen):
 
     def draw(self) -> None:
         self.query_one("#trick-table", Painted).show(self.paint_table)
-        self.query_one("#info", Static).update(self.info_text())
+        self.query_one("#info", Steady).show(self.info_text())
         self.render_hand()
-        result = self.query_one("#hand-result", Static)
+        result = self.query_one("#hand-result", Steady)
         shown = self.finished is not None and (
             self.view.get("over") or self.view.get("phase") in ("deal", "bao", "bury")
         )
         result.display = bool(shown)
         if shown and self.finished is not None:
-            result.update(draw.hand_words(self.finished, self.seat_name, self.look))
+            result.show(draw.hand_words(self.finished, self.seat_name, self.look))
         self.prompt.ask(self.flow.question(), waiting=self.flow.step == "wait")
         self.update_keys()
 
@@ -382,11 +382,11 @@ class MishiScreen(TableScreen):
 
     def render_hand(self) -> None:
         row = self.query_one("#hand", PickableCards)
-        label = self.query_one("#me-label", Static)
+        label = self.query_one("#me-label", Steady)
         dim = self.look("mishi--dim")
         if self.me is None:
             # TRANSLATORS: Mi Shi, in place of the hand when watching
-            label.update(Text(_("Watching (spectator)"), style=dim))
+            label.show(Text(_("Watching (spectator)"), style=dim))
             row.display = False
             return
         view, flow = self.view, self.flow
@@ -403,7 +403,7 @@ class MishiScreen(TableScreen):
             # TRANSLATORS: Mi Shi: how many cards are picked ("picked 3/8")
             picked = " · " + _("picked {count}").format(count=flow.picked_count_words())
             text.append(picked, style=self.look("mishi--picked"))
-        label.update(text)
+        label.show(text)
         row.display = bool(hand)
         enabled, chosen, marks = flow.pickable(), set(flow.picked), flow.kitty_marks()
         faces = []

@@ -24,16 +24,31 @@ class Painted(Widget):
         super().__init__(id=id)
         self.paint: Callable[[int], Text] = lambda width: Text("")
         self.language = lang.current()
+        self._painted: tuple[int, Text] | None = None  # the last painting, by width
 
     def show(self, paint: Callable[[int], Text]) -> None:
+        """Paint with ``paint`` from now on; the screen is laid out again only when the
+        painting's height changes, and nothing is redrawn when it did not change."""
         # painted later, by the compositor, which may run outside the app's language
         # context: keep the language of the screen that asked
-        self.paint, self.language = paint, lang.current()
-        self.refresh(layout=True)
+        before = self._painted
+        self.paint, self.language, self._painted = paint, lang.current(), None
+        width = self.size.width
+        if before is None or width <= 0 or before[0] != width:
+            self.refresh(layout=True)
+            return
+        text = self.painted(width)
+        if text == before[1]:
+            return
+        self.refresh(layout=text.plain.count("\n") != before[1].plain.count("\n"))
 
     def painted(self, width: int) -> Text:
+        if self._painted is not None and self._painted[0] == width:
+            return self._painted[1]
         with lang.scope(self.language):
-            return self.paint(width)
+            text = self.paint(width)
+        self._painted = (width, text)
+        return text
 
     def render(self) -> Text:
         return self.painted(self.size.width)

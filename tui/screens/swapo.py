@@ -15,7 +15,6 @@ from rich.cells import set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Static
 
 from lang import N_, _
 
@@ -25,6 +24,7 @@ from ..settings import Settings
 from ..text import clean
 from ..widgets.cards import CardFace
 from ..widgets.pickable import PickableCards
+from ..widgets.steady import Steady
 from . import swapo_draw as draw
 from . import swapo_log
 from .decisions import Outcome, Send
@@ -67,17 +67,17 @@ class SwapoScreen(TableScreen):
         return width >= 80 and height >= rows
 
     def show_waiting(self, seated: Text) -> None:
-        self.query_one("#seats", Static).update(seated)
+        self.query_one("#seats", Steady).show(seated)
         self.query_one("#hand", PickableCards).display = False
 
     def compose_table(self) -> ComposeResult:
-        yield Static("", id="seats", markup=False)
-        yield Static("", id="target-label", markup=False)
+        yield Steady("", id="seats", markup=False)
+        yield Steady("", id="target-label", markup=False)
         yield PickableCards(self.cards, id="target-row")
-        yield Static("", id="me-label", markup=False)
+        yield Steady("", id="me-label", markup=False)
         yield PickableCards(self.cards, id="hand")
-        yield Static("", id="menu", markup=False)
-        yield Static("", id="round-info", markup=False)
+        yield Steady("", id="menu", markup=False)
+        yield Steady("", id="round-info", markup=False)
 
     # -- the table's messages -----------------------------------------------------------
     @property
@@ -183,17 +183,17 @@ class SwapoScreen(TableScreen):
         return parts
 
     def draw(self) -> None:
-        self.query_one("#seats", Static).update(self.seats_text())
+        self.query_one("#seats", Steady).show(self.seats_text())
         self.render_target_row()
         self.render_hand()
-        self.query_one("#menu", Static).update(self.menu_text())
+        self.query_one("#menu", Steady).show(self.menu_text())
         summary = draw.swaps_summary(self.view, self.log_name, self.look)
         if self.view.get("phase") in ("swap", "give") and not self.view.get("revealed"):
             if summary.plain:
                 summary.append("\n")
             summary.append(draw.legend(self.settings.ascii_only), self.look("muted"))
-        info = self.query_one("#round-info", Static)
-        info.update(summary)
+        info = self.query_one("#round-info", Steady)
+        info.show(summary)
         info.display = bool(summary.plain)
         question = self.flow.question()
         if self.flow.reveal is not None:
@@ -305,7 +305,7 @@ class SwapoScreen(TableScreen):
 
     def render_target_row(self) -> None:
         flow = self.flow
-        label = self.query_one("#target-label", Static)
+        label = self.query_one("#target-label", Steady)
         row = self.query_one("#target-row", PickableCards)
         row.large = self.large
         show = flow.step == "take" and flow.target is not None
@@ -325,7 +325,7 @@ class SwapoScreen(TableScreen):
         # TRANSLATORS: SwaPo Dagger, over an opponent's face-down row; {taken}: "1/2" picked
         words = _("{name}'s row — take {taken}")
         title = fill(words, name=self.seat_name(flow.target), taken=taken)
-        label.update(title)
+        label.show(title)
         row.show(faces, flow.target_cursor if 0 <= flow.target_cursor < 5 else None)
 
     def hand_faces(self) -> tuple[list[CardFace], bool]:
@@ -365,10 +365,10 @@ class SwapoScreen(TableScreen):
     def render_hand(self) -> None:
         row = self.query_one("#hand", PickableCards)
         row.large = self.large
-        label = self.query_one("#me-label", Static)
+        label = self.query_one("#me-label", Steady)
         if self.me is None:
             # TRANSLATORS: SwaPo, instead of the hand's title when only watching
-            label.update(Text(_("Watching (spectator)"), style=self.look("muted")))
+            label.show(Text(_("Watching (spectator)"), style=self.look("muted")))
             row.display = False
             return
         faces = self.hand_faces()[0]
@@ -392,7 +392,7 @@ class SwapoScreen(TableScreen):
         if self.flow.dagger and self.view.get("phase") == "swap":
             # TRANSLATORS: SwaPo Dagger, on the local player's line: their row lies face down
             text.append("  " + _("face down"), style=self.look("muted"))
-        label.update(text)
+        label.show(text)
         row.display = bool(self.hand)
         cursor = None
         if self.flow.step in PICK_STEPS and self.flow.step != "take":

@@ -14,7 +14,6 @@ from rich.cells import set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Static
 
 from engine.cards import rank
 from engine.swoop.rules import outcome
@@ -25,6 +24,7 @@ from ..fill import fill
 from ..settings import Settings
 from ..text import literal
 from ..widgets.cards import CardFace, render_row
+from ..widgets.steady import Steady
 from . import swoop_draw as draw
 from . import swoop_flow as flow
 from . import swoop_words
@@ -61,11 +61,11 @@ class SwoopScreen(TableScreen):
         self.set_class(self.cards.color, "-color")
 
     def compose_table(self) -> ComposeResult:
-        yield Static("", id="pile", markup=False)
-        yield Static("", id="pile-row", markup=False)
-        yield Static("", id="seats", markup=False)
+        yield Steady("", id="pile", markup=False)
+        yield Steady("", id="pile-row", markup=False)
+        yield Steady("", id="seats", markup=False)
         yield SwoopCards(self.cards, id="mine")
-        yield Static("", id="notice", markup=False)
+        yield Steady("", id="notice", markup=False)
 
     def wants_large_cards(self, width: int, height: int) -> bool:
         # header, prompt, footer; pile and its cards; the seats; my slots and two lines of
@@ -79,7 +79,7 @@ class SwoopScreen(TableScreen):
         return self.large and len(self.model.mine.hand) <= 2 * max(1, (width - 2) // 6)
 
     def show_waiting(self, seated: Text) -> None:
-        self.query_one("#seats", Static).update(seated)
+        self.query_one("#seats", Steady).show(seated)
 
     # -- the game's own keys (t, x) and clicks ---------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -172,12 +172,12 @@ class SwoopScreen(TableScreen):
             return
         width = max(20, self.query_one("#table-area").size.width - 2)
         pile = draw.pile_lines(self.view, self.cards, self.look, width, cards=not self.large)
-        self.query_one("#pile", Static).update(pile)
+        self.query_one("#pile", Steady).show(pile)
         self.render_pile_row()
-        self.query_one("#seats", Static).update(self.seats_text())
+        self.query_one("#seats", Steady).show(self.seats_text())
         self.render_mine()
-        notice = self.query_one("#notice", Static)
-        notice.update(
+        notice = self.query_one("#notice", Steady)
+        notice.show(
             draw.penalties_text(self.notice, self.seat_name, self.look, self.me)
             if self.notice
             else Text("")
@@ -188,7 +188,7 @@ class SwoopScreen(TableScreen):
 
     def render_pile_row(self) -> None:
         """Big terminals: the top of the pile as cards."""
-        row = self.query_one("#pile-row", Static)
+        row = self.query_one("#pile-row", Steady)
         pile = [c for c in self.view.get("pile") or [] if isinstance(c, str)]
         row.display = self.large and bool(pile)
         if not row.display:
@@ -196,7 +196,7 @@ class SwoopScreen(TableScreen):
         run = int((self.view.get("top") or {}).get("count", 0) or 0)
         shown = pile[-8:]
         faces = [CardFace(code, highlight=i >= len(shown) - run) for i, code in enumerate(shown)]
-        row.update(render_row(faces, self.cards, large=True))
+        row.show(render_row(faces, self.cards, large=True))
 
     def seats_text(self) -> Text:
         players = self.view.get("players") or []

@@ -33,6 +33,7 @@ from ..widgets.chat import ChatPane
 from ..widgets.footer import WordedFooter
 from ..widgets.log import EventLog
 from ..widgets.prompt import PromptBar
+from ..widgets.steady import Steady
 from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
 from .dialogs import ConfirmLeave, RulesScreen, ScoresScreen
 from .keys import FOOTER_WORDS, GAME_BINDINGS, TABLE_BINDINGS, word_of, worded
@@ -116,14 +117,14 @@ class TableScreen(PeopleMixin, Screen[None]):
 
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static("", id="header", markup=False)
+        yield Steady("", id="header", markup=False)
         with Horizontal(id="body"):
             with Vertical(id="table-area"):
                 yield from self.compose_table()
             with Vertical(id="side"):
                 yield EventLog(id="log")
                 yield ChatPane(id="chat", cursor_blink=self.settings.cursor_blink)
-        yield Static("", id="table-notice", markup=False)
+        yield Steady("", id="table-notice", markup=False)
         yield PromptBar(id="prompt")
         yield WordedFooter(compact=True)
         yield Static(
@@ -299,7 +300,7 @@ class TableScreen(PeopleMixin, Screen[None]):
         text = self.with_glyphs(clean(message))
         self.notices.append(text)
         if self.is_mounted:
-            self.query_one("#table-notice", Static).update(Text(text))
+            self.query_one("#table-notice", Steady).show(Text(text))
         super().notify(text, *args, **kwargs)
 
     def worded(self, message: dict) -> str:
@@ -436,7 +437,7 @@ class TableScreen(PeopleMixin, Screen[None]):
             line.append("  " + _("✗ reconnecting"), self.look("alert"))
         elif self.connection == "closed":
             line.append("  " + _("✗ closed"), self.look("alert"))
-        self.query_one("#header", Static).update(line)
+        self.query_one("#header", Steady).show(line)
 
     def header_parts(self) -> list[Text | str]:
         """Pieces of the header after "kotatsu" (override: game, round, pile…)."""
@@ -587,7 +588,7 @@ class TableScreen(PeopleMixin, Screen[None]):
     # -- keys ----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in GAME_KEYS:
-            if self.query(ChatPane) and self.has_class("-chatting"):
+            if self.has_class("-chatting") and self.query(ChatPane):
                 return False
             if word_of(parameters) != self.footer_word(action):
                 return False  # another binding of this key says what it does now

@@ -1,21 +1,45 @@
 """The footer every screen shows: Textual's, with each key's description in the player's
-language.
+language, and keys that change in place.
 
 ``BINDINGS`` are class attributes, made at import time, so their descriptions are English
 msgids marked with ``N_``; this footer words them with ``_()`` each time it lays itself out
 (so a language chosen in the lobby shows at the next ``refresh_bindings``).
+
+Textual's ``Footer`` removes and mounts all its keys whenever the screen's bindings change,
+which at a table is nearly every turn (a key comes, another goes, "p pass" becomes "p done"):
+that was the slowest part of following the game. ``WordedFooter.recompose`` keeps the keys it
+has, rewords the ones whose key or word changed, and mounts or removes only the difference.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
+from textual.compose import compose
+from textual.widget import Widget
 from textual.widgets import Footer
 
 from lang import _
 
+__all__ = ["WordedFooter"]
+
+KEY_PARTS = ("key", "key_display", "description", "action", "tooltip")
+
+
+def is_key(widget: Widget) -> bool:
+    """A footer key of its own (not one of a group of keys)."""
+    return not widget.has_class("-grouped") and all(hasattr(widget, p) for p in KEY_PARTS)
+
+
+def key_of(widget: Any) -> tuple:
+    """What a footer key shows and does, and whether it is greyed out."""
+    return (*(getattr(widget, part) for part in KEY_PARTS), widget.has_class("-disabled"))
+
 
 class WordedFooter(Footer):
-    """``Footer`` whose key descriptions are translated when they are shown."""
+    """``Footer`` whose key descriptions are translated when they are shown, and whose keys
+    change in place (see the module docstring)."""
 
     def compose(self) -> ComposeResult:
         for widget in super().compose():
@@ -23,3 +47,26 @@ class WordedFooter(Footer):
             if isinstance(description, str) and description:
                 widget.description = _(description)  # type: ignore[attr-defined]
             yield widget
+
+    async def recompose(self) -> None:
+        if not self.is_attached:
+            return
+        fresh = compose(self)
+        have = list(self.children)
+        # groups of keys: Textual's own way
+        if not all(is_key(widget) for widget in (*fresh, *have)):
+            await super().recompose()
+            return
+        async with self.batch():
+            for old, new in zip(have, fresh, strict=False):
+                if key_of(old) != key_of(new):
+                    for part in KEY_PARTS:
+                        setattr(old, part, getattr(new, part))
+                    # greyed out is a look: a greyed key's action is refused by the
+                    # screen's check_action whichever way the key is pressed
+                    old.set_class(new.has_class("-disabled"), "-disabled")
+                    old.refresh(layout=True)
+            if len(fresh) > len(have):
+                await self.mount_all(fresh[len(have) :])
+            elif len(have) > len(fresh):
+                await self.remove_children(have[len(fresh) :])

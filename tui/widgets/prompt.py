@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual.widgets import Static
+
+from .steady import Steady
 
 
-class PromptBar(Static):
+class PromptBar(Steady):
     """What the player is asked now, or why the last action was refused."""
 
     DEFAULT_CSS = """
@@ -51,14 +52,14 @@ class PromptBar(Static):
     def _draw(self) -> None:
         self.set_class(self.reason is not None, "-rejected")
         if self.reason is None:
-            self.update(self.question)
+            self.show(self.question)
             return
         reason = self.get_component_rich_style("prompt-bar--reason", partial=True)
         line = Text("✗ ", reason)
         line.append(self.reason, reason)
         line.append(" — ")
         line.append_text(self.question)
-        self.update(line)
+        self.show(line)
 
     @property
     def plain(self) -> str:
