@@ -83,7 +83,7 @@ async def test_chat_input_shows_what_you_type_and_whispers_echo(size):
         await pilot.pause()
         history = chat.query_one("#chat-history")
         # not wrapped to 7 columns
-        assert any("Eli: hello there, bots" in strip.text for strip in history.lines)
+        assert any("Eli: hello there, bots" in line.plain for line in history.lines)
         await pilot.press(*"/w 1 psst", "enter")
         target = screen.seat_name(screen.others()[0], you=False)
         await wait_until(pilot, lambda: f"→ {target}: psst" in chat.lines)

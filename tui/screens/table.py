@@ -63,6 +63,9 @@ class TableScreen(PeopleMixin, Screen[None]):
     LOW_SCORE_WINS: ClassVar[bool] = False  # penalty games (Swoop): the lowest total leads
     DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ()  # a game's own keys that come and go
     CSS_PATH: ClassVar[Any] = "table.tcss"
+    #: Nothing takes the keys at first: they are the table's (the chat input, hidden until
+    #: c, must not catch them).
+    AUTO_FOCUS: ClassVar[str | None] = ""
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "table--name",  # a player's name
         "table--muted",  # separators, free seats, asides

@@ -29,7 +29,7 @@ class ChatPane(Vertical):
 
     DEFAULT_CSS = """
     ChatPane { height: 1fr; border-top: solid $secondary 50%; border-title-color: $text-muted; }
-    ChatPane RichLog { height: 1fr; background: $surface; scrollbar-size-vertical: 1; }
+    ChatPane WrappingLog { height: 1fr; background: $surface; }
     ChatPane #chat-input { height: 1; border: none; padding: 0 1; background: $boost; }
     ChatPane #chat-input:focus { border: none; background: $primary 30%; }
     ChatPane > .chat-pane--name { text-style: bold; }

@@ -8,7 +8,8 @@ msgids marked with ``N_``; this footer words them with ``_()`` each time it lays
 Textual's ``Footer`` removes and mounts all its keys whenever the screen's bindings change,
 which at a table is nearly every turn (a key comes, another goes, "p pass" becomes "p done"):
 that was the slowest part of following the game. ``WordedFooter.recompose`` keeps the keys it
-has, rewords the ones whose key or word changed, and mounts or removes only the difference.
+has, rewords the ones whose key or word changed, hides the ones no longer wanted (to show
+them again for the next keys) and mounts only keys it never had as many of.
 """
 
 from __future__ import annotations
@@ -66,7 +67,9 @@ class WordedFooter(Footer):
                     # screen's check_action whichever way the key is pressed
                     old.set_class(new.has_class("-disabled"), "-disabled")
                     old.refresh(layout=True)
+                old.display = True
+            # keys no longer wanted are hidden, to be shown again with the next key wanted
+            for spare in have[len(fresh) :]:
+                spare.display = False
             if len(fresh) > len(have):
                 await self.mount_all(fresh[len(have) :])
-            elif len(have) > len(fresh):
-                await self.remove_children(have[len(fresh) :])

@@ -6,40 +6,91 @@ from collections.abc import Callable
 
 from rich.text import Text
 from textual import events
-from textual.widgets import RichLog
+from textual.widget import Widget
 
 from lang import _
 
 
-class WrappingLog(RichLog):
-    """A RichLog that keeps its lines and wraps them again when its width changes: a line
-    written while the pane was narrow (or hidden) is not left cut after widening."""
+class WrappingLog(Widget):
+    """The newest lines that fit, wrapped to the widget's width; the mouse wheel scrolls back.
+
+    Its size never depends on its lines, so a new line only repaints it: Textual's ``RichLog``
+    grew its virtual size at every line, which laid the whole screen out again at every event
+    (the slowest part of following a game). Lines are kept whole and wrapped again when the
+    width changes, so a line written while the pane was narrow (or hidden) is not left cut
+    after widening.
+    """
+
+    DEFAULT_CSS = """
+    WrappingLog { height: 1fr; }
+    """
+    WHEEL_STEP = 3  # lines per notch of the mouse wheel
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, min_width=10, id=id)
+        super().__init__(id=id)
         self.entries: list[tuple[object, Text]] = []
-        self._wrapped_at = 0
+        self._lines: list[Text] = []  # every entry wrapped at _width
+        self._width = 0
+        self.back = 0  # how many lines the view is scrolled back from the newest
+
+    @property
+    def lines(self) -> list[Text]:
+        """Every line as wrapped at the current width."""
+        self._wrap_to(self.content_size.width)
+        return self._lines
 
     def add(self, line: Text | str, tag: object = None) -> None:
         """Append one line (a Text keeps its styling; a str is shown literally)."""
         text = line if isinstance(line, Text) else Text(line)
         self.entries.append((tag, text))
-        self.write(text)
+        if self._width:
+            wrapped = self._wrap(text, self._width)
+            self._lines.extend(wrapped)
+            if self.back:  # scrolled back: what is shown stays put
+                self.back += len(wrapped)
+        self.refresh()
 
     def rewrite(self) -> None:
-        """Write every kept line again at the current width."""
-        self.clear()
-        for _tag, text in self.entries:
-            self.write(text)
+        """Wrap every kept line again (at the next paint)."""
+        self._width = 0
+        self.back = 0
+        self.refresh()
 
-    def on_resize(self, event: events.Resize) -> None:
-        known = self._size_known
-        super().on_resize(event)  # the first known size writes what waited for it
-        width = event.size.width
-        if known and width and width != self._wrapped_at and self.entries:
-            self.rewrite()
-        if width:
-            self._wrapped_at = width
+    def clear(self) -> None:
+        self.entries.clear()
+        self.rewrite()
+
+    def _wrap(self, text: Text, width: int) -> list[Text]:
+        return list(text.wrap(self.app.console, width)) or [Text("")]
+
+    def _wrap_to(self, width: int) -> None:
+        if width <= 0 or width == self._width:
+            return
+        self._width = width
+        self._lines = [line for _tag, text in self.entries for line in self._wrap(text, width)]
+
+    def render(self) -> Text:
+        width, height = self.content_size
+        self._wrap_to(width)
+        self.back = min(self.back, max(0, len(self._lines) - height))
+        end = len(self._lines) - self.back
+        return Text("\n").join(self._lines[max(0, end - height) : end])
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        self.scroll_back(self.WHEEL_STEP)
+        event.stop()
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        self.scroll_back(-self.WHEEL_STEP)
+        event.stop()
+
+    def scroll_back(self, lines: int) -> None:
+        """Scroll ``lines`` towards older lines (negative: towards the newest)."""
+        most = max(0, len(self.lines) - self.content_size.height)
+        back = min(max(0, self.back + lines), most)
+        if back != self.back:
+            self.back = back
+            self.refresh()
 
 
 class EventLog(WrappingLog):
@@ -51,8 +102,6 @@ class EventLog(WrappingLog):
         min-height: 3;
         border-top: solid $primary 40%;
         border-title-color: $text-muted;
-        scrollbar-size-vertical: 1;
-        scrollbar-background: $surface;
         background: $surface;
     }
     """
