@@ -67,7 +67,7 @@ class SwoopCards(PickableCards):
         self.mark_at = "center" if boxed else "end"
         self.marks = boxed or cursor is not None
         self.show(mine.faces, mine.index(cursor))
-        self.refresh(layout=True)
+        self.relayout()  # the titles, notes or look may have changed with the same faces
 
     def item(self, index: int) -> flow.Item | None:
         return self.items[index] if 0 <= index < len(self.items) else None

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.compose import compose
 from textual.widget import Widget
@@ -36,6 +37,11 @@ def is_key(widget: Widget) -> bool:
 def key_of(widget: Any) -> tuple:
     """What a footer key shows and does, and whether it is greyed out."""
     return (*(getattr(widget, part) for part in KEY_PARTS), widget.has_class("-disabled"))
+
+
+def width_of(key: Any) -> int:
+    """The cells a footer key's words take (its padding is the same for every key)."""
+    return cell_len(key.key_display) + cell_len(key.description)
 
 
 class WordedFooter(Footer):
@@ -61,12 +67,14 @@ class WordedFooter(Footer):
         async with self.batch():
             for old, new in zip(have, fresh, strict=False):
                 if key_of(old) != key_of(new):
+                    width_before = width_of(old)
                     for part in KEY_PARTS:
                         setattr(old, part, getattr(new, part))
                     # greyed out is a look: a greyed key's action is refused by the
                     # screen's check_action whichever way the key is pressed
                     old.set_class(new.has_class("-disabled"), "-disabled")
-                    old.refresh(layout=True)
+                    # the key is as wide as its words: the same width is only a repaint
+                    old.refresh(layout=width_of(old) != width_before)
                 old.display = True
             # keys no longer wanted are hidden, to be shown again with the next key wanted
             for spare in have[len(fresh) :]:

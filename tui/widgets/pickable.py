@@ -112,9 +112,10 @@ class PickableCards(Widget):
     PickableCards.-plain > .pickable-cards--joker { text-style: none; }
     """
 
-    faces: reactive[tuple[CardFace, ...]] = reactive((), layout=True)
+    # a change repaints; relayout() lays the screen out only if the height changed
+    faces: reactive[tuple[CardFace, ...]] = reactive(())
     cursor: reactive[int | None] = reactive(None)
-    large: reactive[bool] = reactive(False, layout=True)
+    large: reactive[bool] = reactive(False)
 
     @dataclass
     class Picked(Message):
@@ -160,6 +161,24 @@ class PickableCards(Widget):
         """Redraw with these cards and this cursor."""
         self.faces = tuple(faces)
         self.cursor = cursor
+
+    def watch_faces(self) -> None:
+        self.relayout()
+
+    def watch_large(self) -> None:
+        self.relayout()
+
+    def relayout(self) -> None:
+        """Repaint, and lay the screen out again only when the cards now take a different
+        height at this width (or the widget is as wide as its cards): a new card in a row
+        that has room is only a repaint."""
+        width = self.content_region.width
+        sized_by_cards = self.styles.width is not None and self.styles.width.is_auto
+        if not self.is_mounted or width <= 0 or sized_by_cards:
+            self.refresh(layout=True)
+            return
+        height = self.get_content_height(None, None, width)
+        self.refresh(layout=height != self.content_region.height)
 
     # -- layout ----------------------------------------------------------------------------
     @property
