@@ -156,6 +156,7 @@ class SearchBot(Bot):
         self.memory: dict = {}  #: what the seat has seen so far (see each game's ``observe``)
         self.samples = 0  #: determinizations used in the last decision (for tests and stats)
         self.playouts = 0  #: playouts run in the last decision
+        self.heuristic: dict | None = None  #: the heuristic's choice in the last decision
 
     @property
     def module(self) -> ModuleType:
@@ -171,7 +172,7 @@ class SearchBot(Bot):
         return action
 
     def _decide(self, mod: ModuleType, view: dict, legal: list[dict]) -> dict:
-        base = self.policy.act(view, legal)
+        base = self.heuristic = self.policy.act(view, legal)
         self.samples = self.playouts = 0
         if len(legal) < 2 or not mod.searchable(view):
             return base

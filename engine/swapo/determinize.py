@@ -15,6 +15,7 @@ opponent, and ``pass`` (``candidates``); the give stays the heuristic's.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -172,18 +173,20 @@ def _swap_options(view: dict, base: dict) -> list[dict]:
 
 def _dagger_options(view: dict, base: dict, places: dict[int, dict[int, str]]) -> list[dict]:
     """Dagger: my known spare positions, least wanted first; the positions taken are the
-    target's free ones holding cards of my best group first, then unseen ones, then my
-    spare cards (followed through the swaps: ``tracked``)."""
+    target's free ones holding cards of my best group or the group it kept (``kept_groups``)
+    first, then unseen ones, then my spare cards (followed through the swaps: ``tracked``)."""
     ace = "ace" in view["variant"]
     row, locked = view["hand"], view["locked_positions"]
     known = [c for c in row if c != "?"]
     wanted = set(known) - set(spare_cards(known, ace))
     wanted_ranks = {rank(c) for c in wanted if c != JOKER} | {JOKER}
 
+    groups = kept_groups(view)
+
     def appeal(seat: int, pos: int) -> int:
         card = places.get(seat, {}).get(pos)
         if card is None:
-            return 1
+            return 0 if pos in groups.get(seat, ()) else 1
         return 0 if card == JOKER or rank(card) in wanted_ranks else 2
 
     give: list[int] = []
@@ -225,7 +228,89 @@ def _pinned(view: dict) -> dict[int, list[str]]:
     return out
 
 
+def kept_groups(view: dict) -> dict[int, list[int]]:
+    """Dagger: per other seat, the positions that hold the group it kept in its first swap of
+    the round (two cards or more), as far as no swap has touched them since. The heuristic
+    gives every known card outside its best group (jokers it keeps), so the positions it kept
+    and had not seen move hold one rank (and jokers). Seats whose swap the target's room cut
+    short are left out."""
+    me, log = view["seat"], view["swaps"]
+    out: dict[int, list[int]] = {}
+    for i, e in enumerate(log):
+        s = e["seat"]
+        if s == me or s in out or any(x["seat"] == s for x in log[:i]):
+            continue
+        before = [x for x in log[:i] if s in (x["seat"], x["target"])]
+        seen_moved = {p for x in before for p in (x["take"] if x["target"] == s else x["give"])}
+        room = 5 - len({p for x in log[:i] for p in _touched(x, e["target"])})
+        if "asterisk" in view["variant"] and e["k"] == room and room < 5:
+            continue
+        kept = {p for p in range(5) if p not in e["give"] and p not in seen_moved}
+        for x in log[i + 1 :]:
+            kept -= set(_touched(x, s))
+        if len(kept) >= 2 and e["k"] <= 3:
+            out[s] = sorted(kept)
+    return out
+
+
+def _touched(entry: dict, seat: int) -> list[int]:
+    """The positions of ``seat``'s row that a Dagger swap moved."""
+    if entry["seat"] == seat:
+        return list(entry["give"])
+    if entry["target"] == seat:
+        return list(entry["take"])
+    return []
+
+
+def _place_groups(
+    view: dict, places: dict[int, dict[int, str]], pool: list[str], rng: random.Random
+) -> dict[int, dict[int, str]]:
+    """``places`` plus, for each seat of :func:`kept_groups`, one rank's cards (or jokers)
+    drawn from ``pool`` (which loses them) at its kept positions (if any rank still can)."""
+    out = {s: dict(at) for s, at in places.items()}
+    for s, positions in kept_groups(view).items():
+        spots = [p for p in positions if p not in out.get(s, {})]
+        if not spots:
+            continue
+        by_rank: dict[str, list[str]] = {}
+        for c in pool:
+            if c != JOKER:
+                by_rank.setdefault(rank(c), []).append(c)
+        jokers = pool.count(JOKER)
+        fits = [r for r, cs in by_rank.items() if len(cs) + jokers >= len(spots)]
+        if not fits:
+            continue
+        weights = [math.comb(len(by_rank[r]) + jokers, len(spots)) for r in fits]
+        r = rng.choices(fits, weights)[0]
+        cards = rng.sample(by_rank[r] + [JOKER] * jokers, len(spots))
+        for p, c in zip(spots, cards, strict=True):
+            out.setdefault(s, {})[p] = c
+            pool.remove(c)
+    return out
+
+
+def discarded(view: dict) -> list[str]:
+    """The cards of the rounds the view remembers that lie in the discards now: the latest
+    rounds whose cards add up to no more than the discard pile (a reshuffle empties it)."""
+    out: list[str] = []
+    for record in reversed(view["history"]):
+        cards = [c for h in record["hands"] if h for c in h]
+        cards += [c for cs in record["stabbed"] if cs for c in cs]
+        if len(out) + len(cards) > view["discards"]:
+            break
+        out += cards
+    return out
+
+
 def determinize(view: dict, rng: random.Random, memory: dict | None = None) -> SwapoGame:
+    """A full state that fits the view. Normal rules before the reveal: preferably one where
+    the other seats' swaps (how many cards, or a pass) are those the heuristic would have made
+    from the deal (``replayed``); the others play so in the sim, and their choices tell how
+    their hands are made (a swap of 2 spare cards means a three of a kind kept)."""
+    if _replayable(view):
+        game = replayed(view, rng)
+        if game is not None:
+            return game
     places = (
         {} if view["revealed"] or view["phase"] not in ("swap", "give") else tracked(view, memory)
     )
@@ -253,7 +338,10 @@ def _sample(view: dict, rng: random.Random, places: dict[int, dict[int, str]]) -
     if revealed:
         known += [c for s in players if s != me for c in revealed[s]]
     known += [c for cs in pinned.values() for c in cs]
-    pool = unknown_pool(game.all_cards, known)
+    gone = discarded(view)
+    pool = unknown_pool(game.all_cards, known + gone)
+    if dagger and not revealed and view["phase"] == "swap":
+        places = _place_groups(view, places, pool, rng)
     # places for the unknown cards: free slots of each hand, my '?', the pile, the discards
     free = [0] * n
     if not revealed:
@@ -263,7 +351,7 @@ def _sample(view: dict, rng: random.Random, places: dict[int, dict[int, str]]) -
                 if free[s] < 0:
                     raise ValueError("more cards pinned than held")
     holes = hand.count("?")
-    parts = split(pool, [*free, holes, view["pile"], view["discards"]], rng)
+    parts = split(pool, [*free, holes, view["pile"], view["discards"] - len(gone)], rng)
     hands: list[list[str]] = [[] for _ in range(n)]
     for s in players:
         if s == me:
@@ -279,7 +367,7 @@ def _sample(view: dict, rng: random.Random, places: dict[int, dict[int, str]]) -
             rng.shuffle(hands[s])
     game.hands = hands
     game.pile = parts[n + 1]
-    game.discards = parts[n + 2]
+    game.discards = gone + parts[n + 2]
     game.scores = list(view["scores"])
     game.rounds = [dict(r) for r in view["history"]]
     game.round_no = view["round"]
@@ -457,3 +545,157 @@ def _fast_step(game: SwapoGame, bots: list[Bot]) -> bool:
             return True
     commit_pass(game, seat, None)
     return True
+
+
+#: Deals tried for one sample that replays the others' swaps before settling for any deal.
+REPLAY_TRIES = 40
+
+
+def _replayable(view: dict) -> bool:
+    others = [s for s in view["rights_done"] if s != view["seat"]]
+    if view["give"] is not None and view["give"]["from"] != view["seat"]:
+        others.append(view["give"]["from"])
+    return (
+        "dagger" not in view["variant"]
+        and view["revealed"] is None
+        and view["phase"] in ("swap", "give", "declare")
+        and bool(others)
+    )
+
+
+def replayed(view: dict, rng: random.Random, tries: int = REPLAY_TRIES) -> SwapoGame | None:
+    """A state whose round, replayed from a sampled deal, repeats every public swap: each other
+    seat offers what the heuristic would (the same number of cards to the target it chose, or
+    passes when the heuristic would), a give to another seat is the heuristic's, and my own
+    exchanges move the cards I saw. The cards another seat gave me were in its deal. None when
+    ``tries`` deals do not replay so."""
+    game = _sample(view, rng, {})
+    if game is None:
+        return None
+    me, log, n = view["seat"], view["swaps"], game.seats
+    hand = list(view["hand"])  # back to my deal: undo my exchanges, latest first
+    for e in reversed(log):
+        if e["seat"] == me:
+            hand = removed(hand, e["received"]) + list(e["sent"])
+        elif e["target"] == me:
+            hand = removed(hand, e["sent"]) + list(e["received"])
+    pins: dict[int, list[str]] = {}
+    for e in log:
+        if e["seat"] == me:
+            pins.setdefault(e["target"], []).extend(e["received"])
+        elif e["target"] == me:
+            pins.setdefault(e["seat"], []).extend(e["sent"])
+    others = [s for s in game.players if s != me]
+    sizes = [len(game.hands[s]) - len(pins.get(s, [])) for s in others]
+    gone = discarded(view)
+    unseen = [c for s in others for c in game.hands[s]] + game.pile
+    unseen += removed(game.discards, gone)
+    try:  # the cards I sent are in the others' hands now, those I received in my deal
+        unseen = removed(unseen + list(view["hand"]), hand)
+        unseen = removed(unseen, [c for cs in pins.values() for c in cs])
+    except ValueError:
+        return None
+    if min(sizes, default=0) < 0:
+        return None
+    declared_mine = list(game.declared[me]) if game.ace else []
+    for _ in range(tries):
+        rng.shuffle(unseen)
+        at = 0
+        hands: list[list[str]] = [[] for _ in range(n)]
+        hands[me] = list(hand)
+        for s, size in zip(others, sizes, strict=True):
+            hands[s] = pins.get(s, []) + unseen[at : at + size]
+            at += size
+        game.hands = hands
+        game.pile = unseen[at : at + view["pile"]]
+        game.discards = gone + unseen[at + view["pile"] :]
+        game.phase, game.right_index, game.give_request = "swap", 0, None
+        game.swap_log, game.locked_cards = [], [[] for _ in range(n)]
+        if not _replay(game, view) or Counter(game.hands[me]) != Counter(view["hand"]):
+            continue
+        game.hands[me] = list(view["hand"])
+        if game.ace:
+            game.declared = [[] for _ in range(n)]
+            game.declared[me] = list(declared_mine)
+            if not _declare(game, view, rng) or undeclared(game, me) != view["to_declare"]:
+                continue
+        return game
+    return None
+
+
+def _replay(game: SwapoGame, view: dict) -> bool:
+    """Play the round's swaps again on ``game`` (dealt, at its first right) up to where the view
+    stands; False as soon as another seat would have acted otherwise."""
+    me, ace, log = view["seat"], game.ace, view["swaps"]
+    at = 0
+    done = len(view["rights_done"])
+    while game.phase in ("swap", "give") and game.right_index <= done:
+        if game.right_index == done and at == len(log):
+            break  # the right under way, as far as the log goes
+        seat = game.players[game.right_index]
+        entry = log[at] if at < len(log) and log[at]["seat"] == seat else None
+        if entry is None:  # the right ends with a pass here
+            if game.right_index == done:
+                return False
+            if seat != me and _would_swap(game, seat, ace):
+                return False
+            commit_pass(game, seat, None)
+            continue
+        target, k = entry["target"], entry["k"]
+        if seat == me:
+            offered = list(entry["sent"])
+        else:
+            choice = _offer(game, seat, target)
+            if choice is None or len(choice) != k:
+                return False
+            offered = list(entry["sent"]) if target == me else choice
+        if target == me or seat == me:
+            given = list(entry["received"])
+        else:
+            given = least_wanted(game.hands[target], game.locked_cards[target], k, ace)
+        if not _holds(game, seat, offered) or not _holds(game, target, given):
+            return False
+        commit_swap(game, seat, NormalSwap(target, offered))
+        assert game.give_request is not None
+        commit_give(game, target, (game.give_request, given))
+        at += 1
+    if at != len(log) or game.right_index != done:
+        return False
+    give = view["give"]
+    if give is not None:  # the swap asked and not yet answered
+        holder, target, k = give["from"], give["seat"], give["k"]
+        if holder == me:
+            offered = list(give["offered"])
+        else:
+            choice = _offer(game, holder, target)
+            if choice is None or len(choice) != k:
+                return False
+            offered = choice
+        if not _holds(game, holder, offered):
+            return False
+        commit_swap(game, holder, NormalSwap(target, offered))
+    return game.phase == view["phase"]
+
+
+def _offer(game: SwapoGame, seat: int, target: int) -> list[str] | None:
+    """The cards the heuristic at ``seat`` offers ``target`` (None: it would pass)."""
+    hand, locked = game.hands[seat], game.locked_cards[seat]
+    choice = normal_swap(hand, locked, _rooms(game), game.ace, lambda: target)
+    return None if choice is None else list(choice["cards"])
+
+
+def _rooms(game: SwapoGame) -> list[int]:
+    return [len(h) - len(lk) for h, lk in zip(game.hands, game.locked_cards, strict=True)]
+
+
+def _would_swap(game: SwapoGame, seat: int, ace: bool) -> bool:
+    rooms = _rooms(game)
+    targets = [t for t in game.players if t != seat and rooms[t] > 0]
+    pick = lambda: targets[0] if targets else None  # noqa: E731
+    return normal_swap(game.hands[seat], game.locked_cards[seat], rooms, ace, pick) is not None
+
+
+def _holds(game: SwapoGame, seat: int, cards: list[str]) -> bool:
+    unlocked = removed(game.hands[seat], game.locked_cards[seat]) if game.asterisk else None
+    have = Counter(unlocked if unlocked is not None else game.hands[seat])
+    return not Counter(cards) - have
