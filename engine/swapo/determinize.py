@@ -9,8 +9,12 @@ seat remembers the row it laid (``remember``) and follows each of those cards th
 public swaps to the position where it now lies (``tracked``). Everything else (other hands,
 the pile's order, the discards) is dealt from the cards the seat cannot see.
 
+The others are assumed to play the heuristic: a sample replays their swaps from a sampled deal
+(``replayed``), and in Dagger the positions a seat kept in its swap hold one rank
+(``kept_groups``). The cards of the last round (shown at its reveal) are in the discards.
+
 The search tries, besides the heuristic's swap, its spare cards (or fewer of them) with every
-opponent, and ``pass`` (``candidates``); the give stays the heuristic's.
+opponent, and ``pass`` (``candidates``); gives are searched among the least wanted sets.
 """
 
 from __future__ import annotations
@@ -19,7 +23,6 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable
-from itertools import combinations
 from typing import Any
 
 from ..base import IllegalAction
@@ -40,9 +43,8 @@ from .swaps import (
     commit_swap,
 )
 
-#: The give is the heuristic's (its least wanted cards): which of those the holder, whose
-#: offer is unknown, would rather not get is more than a sample of deals can tell.
-SEARCHED = ("swap", "declare", "power")
+#: The phases searched: every decision of a SwaPo seat but Dagger's arrangement.
+SEARCHED = ("swap", "give", "declare", "power")
 _TRIES = 50
 
 
@@ -111,10 +113,10 @@ def candidates(
         else:
             first = _swap_options(view, base)
         return pick_candidates(legal, base, rng, width, first=first)
-    if view["phase"] == "give":  # only other sets of spare cards: never break up my group
-        sets = dict.fromkeys(combinations(sorted(_free_spares(view)), view["give"]["k"]))
-        gives = [{"type": "give", "cards": list(c)} for c in sets]
-        return pick_candidates([a for a in gives if a in legal], base, rng, width)
+    if view["phase"] == "give":  # the least wanted sets first (the heuristic's order)
+        keep = keep_priority(view["hand"], "ace" in view["variant"])
+        gives = sorted(legal, key=lambda a: sorted((keep[c] for c in a["cards"]), reverse=True))
+        return pick_candidates(gives[:width], base, rng, width)
     if view["phase"] == "declare":
         ranks = dict.fromkeys(rank(c) for c in view["hand"] if c != JOKER)
         ranks.update(K=None)
