@@ -95,6 +95,18 @@ def dagger_swap(
     return {"type": "swap", "target": target, "take": take, "give": give[:k]}
 
 
+def declare_rank(hand: list[str], done: list[str], players: int) -> str:
+    """Ace: the rank for the next joker that gives the best chance to win × points."""
+    left = hand.count(JOKER) - len(done)
+    best_rank, best_value = "K", -1.0
+    for r in RANK_VALUES:
+        size, points = ace_score(hand, done + [r] * left)
+        value = win_chance(size, players) * points
+        if value > best_value:
+            best_rank, best_value = r, value
+    return best_rank
+
+
 def least_wanted(hand: list[str], locked: list[str], k: int, ace: bool) -> list[str]:
     """The k unlocked cards wanted least (of equally wanted ones, the first codes in order):
     the same set as the first of the legal gives whose most wanted card is least wanted."""
@@ -162,17 +174,8 @@ class SwapoBot(Bot):
 
     # Ace ---------------------------------------------------------------------------------
     def _declare(self, view: dict) -> dict:
-        hand = view["hand"]
         done = list(view["declared"][self.seat] or [])
-        left = hand.count(JOKER) - len(done)
-        players = len(view["players"])
-        best_rank, best_value = "K", -1.0
-        for r in RANK_VALUES:
-            size, points = ace_score(hand, done + [r] * left)
-            value = win_chance(size, players) * points
-            if value > best_value:
-                best_rank, best_value = r, value
-        return {"type": "declare", "rank": best_rank}
+        return {"type": "declare", "rank": declare_rank(view["hand"], done, len(view["players"]))}
 
     def _power(self, view: dict, legal: list[dict]) -> dict:
         hands = [list(h) if h is not None else None for h in view["revealed"]]

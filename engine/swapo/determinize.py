@@ -29,9 +29,17 @@ from ..base import IllegalAction
 from ..bots import Bot
 from ..cards import rank, removed
 from ..search import pick_candidates, split, unknown_pool
-from .bot import SwapoBot, dagger_swap, keep_priority, least_wanted, normal_swap, spare_cards
+from .bot import (
+    SwapoBot,
+    dagger_swap,
+    declare_rank,
+    keep_priority,
+    least_wanted,
+    normal_swap,
+    spare_cards,
+)
 from .game import SwapoGame
-from .powers import undeclared
+from .powers import commit_declare, undeclared
 from .scoring import JOKER
 from .swaps import (
     DaggerSwap,
@@ -488,8 +496,8 @@ def rollout(
 ) -> None:
     """:func:`engine.search.playout` for SwaPo: the swap phase is played by the heuristic's own
     functions (``bot.normal_swap`` …) on the sampled state, without building views or legal
-    lists (most of a playout's time); the bots' generators pick the targets. Any other phase
-    (Ace declarations and powers) goes through views and ``apply``."""
+    lists (most of a playout's time); the bots' generators pick the targets. Ace declarations go
+    the same way; the powers go through views and ``apply``."""
     steps = 0
     while not game.over and horizon(game) == start and steps < depth:
         if not _fast_step(game, bots):
@@ -517,6 +525,13 @@ def _fast_step(game: SwapoGame, bots: list[Bot]) -> bool:
         locked = game.locked_cards[seat] if game.asterisk else []
         given = least_wanted(game.hands[seat], locked, request.k, ace)
         commit_give(game, seat, (request, given))
+        return True
+    if phase == "declare":  # one sealed step of the first seat still owing one
+        seat = game.pending()[0]
+        rank_ = None
+        if undeclared(game, seat):
+            rank_ = declare_rank(game.hands[seat], game.declared[seat], len(game.players))
+        commit_declare(game, seat, rank_)
         return True
     if phase != "swap":
         return False
