@@ -584,8 +584,9 @@ def replayed(view: dict, rng: random.Random, tries: int = REPLAY_TRIES) -> Swapo
     """A state whose round, replayed from a sampled deal, repeats every public swap: each other
     seat offers what the heuristic would (the same number of cards to the target it chose, or
     passes when the heuristic would), a give to another seat is the heuristic's, and my own
-    exchanges move the cards I saw. The cards another seat gave me were in its deal. None when
-    ``tries`` deals do not replay so."""
+    exchanges move the cards I saw. The cards another seat gave me were in its deal or in the
+    deal of a seat it had exchanged with before (``_sources``). None when ``tries`` deals do
+    not replay so."""
     game = _sample(view, rng, {})
     if game is None:
         return None
@@ -596,36 +597,45 @@ def replayed(view: dict, rng: random.Random, tries: int = REPLAY_TRIES) -> Swapo
             hand = removed(hand, e["received"]) + list(e["sent"])
         elif e["target"] == me:
             hand = removed(hand, e["sent"]) + list(e["received"])
-    pins: dict[int, list[str]] = {}
-    for e in log:
-        if e["seat"] == me:
-            pins.setdefault(e["target"], []).extend(e["received"])
-        elif e["target"] == me:
-            pins.setdefault(e["seat"], []).extend(e["sent"])
+    sources = _sources(view)
     others = [s for s in game.players if s != me]
-    sizes = [len(game.hands[s]) - len(pins.get(s, [])) for s in others]
+    full = {s: len(game.hands[s]) for s in others}
     gone = discarded(view)
     unseen = [c for s in others for c in game.hands[s]] + game.pile
     unseen += removed(game.discards, gone)
     try:  # the cards I sent are in the others' hands now, those I received in my deal
         unseen = removed(unseen + list(view["hand"]), hand)
-        unseen = removed(unseen, [c for cs in pins.values() for c in cs])
+        unseen = removed(unseen, [c for c, _ in sources])
     except ValueError:
         return None
-    if min(sizes, default=0) < 0:
-        return None
     declared_mine = list(game.declared[me]) if game.ace else []
+    shapes = _deal_shapes(view)
     for _ in range(tries):
-        rng.shuffle(unseen)
-        at = 0
+        pins: dict[int, list[str]] = {}
+        for card, owners in sources:
+            pins.setdefault(rng.choice(owners), []).append(card)
+        sizes = [full[s] - len(pins.get(s, [])) for s in others]
+        if min(sizes, default=0) < 0:
+            continue
+        left = list(unseen)
+        rng.shuffle(left)
         hands: list[list[str]] = [[] for _ in range(n)]
         hands[me] = list(hand)
-        for s, size in zip(others, sizes, strict=True):
-            hands[s] = pins.get(s, []) + unseen[at : at + size]
-            at += size
+        for s, size in zip(others, sizes, strict=True):  # first the deals the swaps showed
+            if s in shapes:
+                fill = _shaped(left, size, pins.get(s, []), shapes[s], game.ace, rng)
+                if fill is None:
+                    break
+                hands[s] = pins.get(s, []) + fill
+        else:
+            for s, size in zip(others, sizes, strict=True):
+                if s not in shapes:
+                    hands[s], left = pins.get(s, []) + left[:size], left[size:]
+        if any(not hands[s] and sizes[i] for i, s in enumerate(others)):
+            continue
         game.hands = hands
-        game.pile = unseen[at : at + view["pile"]]
-        game.discards = gone + unseen[at + view["pile"] :]
+        game.pile = left[: view["pile"]]
+        game.discards = gone + left[view["pile"] :]
         game.phase, game.right_index, game.give_request = "swap", 0, None
         game.swap_log, game.locked_cards = [], [[] for _ in range(n)]
         if not _replay(game, view) or Counter(game.hands[me]) != Counter(view["hand"]):
@@ -638,6 +648,91 @@ def replayed(view: dict, rng: random.Random, tries: int = REPLAY_TRIES) -> Swapo
                 continue
         return game
     return None
+
+
+def _sources(view: dict) -> list[tuple[str, list[int]]]:
+    """Each card another seat gave me this round, with the seats whose deal it may come from:
+    that seat's own, or of a seat it exchanged with before (not me: I know my deal; not in
+    Asterisk, where a card received is locked)."""
+    me, log = view["seat"], view["swaps"]
+    out: list[tuple[str, list[int]]] = []
+    for i, e in enumerate(log):
+        if me not in (e["seat"], e["target"]):
+            continue
+        other = e["target"] if e["seat"] == me else e["seat"]
+        cards = e["received"] if e["seat"] == me else e["sent"]
+        owners = [other]
+        for x in [] if "asterisk" in view["variant"] else log[:i]:  # Asterisk locks them
+            if other in (x["seat"], x["target"]):
+                partner = x["target"] if x["seat"] == other else x["seat"]
+                if partner != me and partner not in owners:
+                    owners.append(partner)
+        out += [(c, owners) for c in cards]
+    return out
+
+
+def _deal_shapes(view: dict) -> dict[int, tuple[int, bool]]:
+    """Per other seat whose hand nobody touched before its right: how many spare cards its
+    deal had, as its first swap (or its pass) shows — ``(k, True)`` exactly k, ``(k, False)``
+    at least k (the target had room for no more)."""
+    me, log, players = view["seat"], view["swaps"], view["players"]
+    asterisk = "asterisk" in view["variant"]
+    out: dict[int, tuple[int, bool]] = {}
+    for i, s in enumerate(players):
+        if s == me or (s not in view["rights_done"] and not _acting(view, s)):
+            continue
+        earlier = set(players[:i])
+        prior = [e for e in log if e["seat"] in earlier]
+        if any(e["target"] == s for e in prior):
+            continue
+        own = [e for e in log if e["seat"] == s]
+        give = view["give"]
+        if own:
+            target, k = own[0]["target"], own[0]["k"]
+        elif give is not None and give["from"] == s:
+            target, k = give["seat"], give["k"]
+        elif asterisk:
+            continue  # a pass may mean that nobody had room left
+        else:
+            out[s] = (0, True)
+            continue
+        room = 5 - sum(e["k"] for e in prior if target in (e["seat"], e["target"]))
+        out[s] = (k, k < room)
+    return out
+
+
+def _acting(view: dict, seat: int) -> bool:
+    """``seat`` holds the swap right now (and has made a swap or asked for one)."""
+    give = view["give"]
+    return any(e["seat"] == seat for e in view["swaps"]) or (
+        give is not None and give["from"] == seat
+    )
+
+
+def _shaped(
+    left: list[str],
+    size: int,
+    pins: list[str],
+    shape: tuple[int, bool],
+    ace: bool,
+    rng: random.Random,
+) -> list[str] | None:
+    """``size`` cards drawn from ``left`` (which loses them) so that, with ``pins``, the hand
+    has the spare cards ``shape`` asks for; None if a few draws find none."""
+    k, exact = shape
+    for _ in range(_SHAPE_TRIES):
+        picks = rng.sample(range(len(left)), size)
+        spare = len(spare_cards(pins + [left[i] for i in picks], ace))
+        if spare == k or (not exact and spare > k):
+            cards = [left[i] for i in picks]
+            for i in sorted(picks, reverse=True):
+                del left[i]
+            return cards
+    return None
+
+
+#: Draws of one seat's deal before a replay try gives up.
+_SHAPE_TRIES = 60
 
 
 def _replay(game: SwapoGame, view: dict) -> bool:

@@ -12,7 +12,7 @@ import engine
 from engine.cards import rank
 from engine.search import playout, restore, snapshot
 from engine.swapo import determinize
-from engine.swapo.bot import SwapoBot, keep_priority, least_wanted
+from engine.swapo.bot import SwapoBot, keep_priority, least_wanted, spare_cards
 from engine.swapo.swaps import distinct_subsets
 
 VARIANTS = [[], ["dagger"], ["asterisk"], ["ace"], ["dagger", "asterisk"], ["asterisk", "ace"]]
@@ -78,7 +78,11 @@ def test_the_real_deal_replays_and_replayed_samples_fit_the_view(variant):
     for _game, seat, view, dealt in _heuristic_positions(variant, range(8)):
         if not determinize._replayable(view):
             continue
-        assert determinize._replay(restore(dealt, 1), view)  # heuristic seats: the truth fits
+        real = restore(dealt, 1)
+        for s, (k, exact) in determinize._deal_shapes(view).items():
+            spare = len(spare_cards(real.hands[s], real.ace))
+            assert spare == k or (not exact and spare > k)
+        assert determinize._replay(real, view)  # heuristic seats: the truth fits
         sample = determinize.replayed(view, rng)
         if sample is not None:
             assert sample.view(seat) == view
