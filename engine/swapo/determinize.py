@@ -40,7 +40,7 @@ from .bot import (
 )
 from .game import SwapoGame
 from .powers import commit_declare, undeclared
-from .scoring import JOKER
+from .scoring import ACE_POWERS, JOKER
 from .swaps import (
     DaggerSwap,
     GiveRequest,
@@ -114,7 +114,8 @@ def candidates(
 ) -> list:
     """The heuristic's action first. For a normal-rules swap, then: its cards to every other
     target, fewer of its least wanted cards, and ``pass`` — the choices the heuristic makes by
-    a coin or a rule of thumb; the rest of the width goes to other legal actions at random."""
+    a coin or a rule of thumb; the rest of the width goes to other legal actions at random.
+    In Ace, swaps and gives that keep my power Aces (the heuristic counts an Ace at 1) too."""
     if view["phase"] == "swap":
         if "dagger" in view["variant"]:
             first = _dagger_options(view, base, tracked(view, memory))
@@ -124,7 +125,10 @@ def candidates(
     if view["phase"] == "give":  # the least wanted sets first (the heuristic's order)
         keep = keep_priority(view["hand"], "ace" in view["variant"])
         gives = sorted(legal, key=lambda a: sorted((keep[c] for c in a["cards"]), reverse=True))
-        return pick_candidates(gives[:width], base, rng, width)
+        first = gives[:width]
+        if "ace" in view["variant"]:  # the least wanted set that keeps my Aces' powers
+            first[1:1] = [a for a in gives if not set(a["cards"]) & set(ACE_POWERS)][:1]
+        return pick_candidates(first, base, rng, width, first=first)
     if view["phase"] == "declare":
         ranks = dict.fromkeys(rank(c) for c in view["hand"] if c != JOKER)
         ranks.update(K=None)
@@ -173,12 +177,17 @@ def _swap_options(view: dict, base: dict) -> list[dict]:
     offer = _free_spares(view)
     rooms = [view["hand_counts"][s] - view["locked_counts"][s] for s in range(view["seats"])]
     targets = _targets(view, base, rooms)
-    return _by_size(
+    out = _by_size(
         targets,
         rooms,
         len(offer),
         lambda t, k: {"type": "swap", "target": t, "cards": sorted(offer[:k])},
     )
+    powers = [c for c in offer if c not in ACE_POWERS]
+    if "ace" in view["variant"] and 0 < len(powers) < len(offer):  # keep my Aces' powers
+        keep: list[dict] = [{"type": "swap", "target": t, "cards": sorted(powers)} for t in targets]
+        out[len(targets) : len(targets)] = [a for a in keep if len(powers) <= rooms[a["target"]]]
+    return out
 
 
 def _dagger_options(view: dict, base: dict, places: dict[int, dict[int, str]]) -> list[dict]:
