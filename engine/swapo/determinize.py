@@ -630,18 +630,17 @@ def replayed(view: dict, rng: random.Random, tries: int = REPLAY_TRIES) -> Swapo
         rng.shuffle(left)
         hands: list[list[str]] = [[] for _ in range(n)]
         hands[me] = list(hand)
+        fits = True
         for s, size in zip(others, sizes, strict=True):  # first the deals the swaps showed
             if s in shapes:
                 fill = _shaped(left, size, pins.get(s, []), shapes[s], game.ace, rng)
-                if fill is None:
-                    break
-                hands[s] = pins.get(s, []) + fill
-        else:
-            for s, size in zip(others, sizes, strict=True):
-                if s not in shapes:
-                    hands[s], left = pins.get(s, []) + left[:size], left[size:]
-        if any(not hands[s] and sizes[i] for i, s in enumerate(others)):
+                fits = fits and fill is not None
+                hands[s] = pins.get(s, []) + (fill or [])
+        if not fits:
             continue
+        for s, size in zip(others, sizes, strict=True):
+            if s not in shapes:
+                hands[s], left = pins.get(s, []) + left[:size], left[size:]
         game.hands = hands
         game.pile = left[: view["pile"]]
         game.discards = gone + left[view["pile"] :]
@@ -705,7 +704,8 @@ def _deal_shapes(view: dict) -> dict[int, tuple[int, bool]]:
         else:
             out[s] = (0, True)
             continue
-        room = 5 - sum(e["k"] for e in prior if target in (e["seat"], e["target"]))
+        locked = sum(e["k"] for e in prior if target in (e["seat"], e["target"]))
+        room = 5 - locked if asterisk else 5
         out[s] = (k, k < room)
     return out
 
