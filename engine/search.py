@@ -32,7 +32,8 @@ def determinizer(name: str) -> ModuleType:
     """``engine.<name>.determinize``: ``determinize``, ``observe``, ``searchable``,
     ``candidates``, ``horizon``, ``value`` and optionally ``DEPTH`` (playout length),
     ``WIDTH`` (candidates per decision), ``BUDGET`` (playouts per decision) and
-    ``remember(memory, view, action)`` (told each action the seat takes)."""
+    ``remember(memory, view, action)`` (told each action the seat takes) and ``rollout`` (a
+    faster :func:`playout` with the same arguments and the same bots' choices)."""
     return import_module(f".{name}.determinize", __package__)
 
 
@@ -155,6 +156,7 @@ class SearchBot(Bot):
         self.memory: dict = {}  #: what the seat has seen so far (see each game's ``observe``)
         self.samples = 0  #: determinizations used in the last decision (for tests and stats)
         self.playouts = 0  #: playouts run in the last decision
+        self.heuristic: dict | None = None  #: the heuristic's choice in the last decision
 
     @property
     def module(self) -> ModuleType:
@@ -170,7 +172,7 @@ class SearchBot(Bot):
         return action
 
     def _decide(self, mod: ModuleType, view: dict, legal: list[dict]) -> dict:
-        base = self.policy.act(view, legal)
+        base = self.heuristic = self.policy.act(view, legal)
         self.samples = self.playouts = 0
         if len(legal) < 2 or not mod.searchable(view):
             return base
@@ -232,7 +234,8 @@ class SearchBot(Bot):
             return None
         rng = random.Random(seed)
         bots = [self.policy_class(s, rng.randrange(2**31)) for s in range(game.seats)]
-        playout(game, bots, start, mod.horizon, getattr(mod, "DEPTH", 5000))
+        play = getattr(mod, "rollout", playout)
+        play(game, bots, start, mod.horizon, getattr(mod, "DEPTH", 5000))
         return float(mod.value(game, self.seat, start))
 
 

@@ -8,7 +8,9 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from collections.abc import Callable
 
 from ..bots import Bot
 from ..cards import rank, removed
@@ -43,6 +45,74 @@ def spare_cards(cards: list[str], ace: bool) -> list[str]:
     priority = keep_priority(cards, ace)
     best = max(priority[c] for c in cards if c != JOKER) if any(c != JOKER for c in cards) else None
     return [c for c in cards if c != JOKER and priority[c] != best]
+
+
+# The heuristic's choices as plain functions of what the seat knows: the bot calls them with
+# its view, and the search's fast playouts (``determinize.rollout``) with a sampled state.
+def normal_swap(
+    hand: list[str],
+    locked: list[str],
+    rooms: list[int],
+    ace: bool,
+    pick: Callable[[], int | None],
+) -> dict | None:
+    """Normal rules: my unlocked spare cards, least wanted first, as many as the target
+    (``pick()``, asked only if there is something to offer) takes; None: no swap."""
+    unlocked = Counter(removed(hand, locked))
+    spare = list((Counter(spare_cards(hand, ace)) & unlocked).elements())
+    target = pick() if spare else None
+    if target is None:
+        return None
+    priority = keep_priority(hand, ace)
+    spare.sort(key=priority.__getitem__)
+    k = min(len(spare), rooms[target])
+    return {"type": "swap", "target": target, "cards": sorted(spare[:k])}
+
+
+def dagger_swap(
+    seat: int,
+    row: list[str],
+    locked_positions: list[list[int]],
+    ace: bool,
+    pick: Callable[[], int | None],
+    rng: random.Random,
+) -> dict | None:
+    """Dagger: my known spare positions, for as many of the target's (``pick()``) free ones,
+    chosen at random."""
+    spare = spare_cards([c for c in row if c != "?"], ace)
+    locked = set(locked_positions[seat])
+    give: list[int] = []
+    for i, c in enumerate(row):
+        if c in spare and i not in locked:
+            give.append(i)
+            spare.remove(c)
+    target = pick() if give else None
+    if target is None:
+        return None
+    free = [i for i in range(5) if i not in locked_positions[target]]
+    k = min(len(give), len(free))
+    take = sorted(rng.sample(free, k))
+    return {"type": "swap", "target": target, "take": take, "give": give[:k]}
+
+
+def declare_rank(hand: list[str], done: list[str], players: int) -> str:
+    """Ace: the rank for the next joker that gives the best chance to win × points."""
+    left = hand.count(JOKER) - len(done)
+    best_rank, best_value = "K", -1.0
+    for r in RANK_VALUES:
+        size, points = ace_score(hand, done + [r] * left)
+        value = win_chance(size, players) * points
+        if value > best_value:
+            best_rank, best_value = r, value
+    return best_rank
+
+
+def least_wanted(hand: list[str], locked: list[str], k: int, ace: bool) -> list[str]:
+    """The k unlocked cards wanted least (of equally wanted ones, the first codes in order):
+    the same set as the first of the legal gives whose most wanted card is least wanted."""
+    priority = keep_priority(hand, ace)
+    free = sorted(removed(hand, locked), key=lambda c: (priority[c], c))
+    return sorted(free[:k])
 
 
 def _key(action: dict) -> tuple:
@@ -88,52 +158,24 @@ class SwapoBot(Bot):
         return self.rng.choice(targets) if targets else None
 
     def _swap(self, view: dict, ace: bool) -> dict | None:
-        hand = view["hand"]
-        unlocked = Counter(removed(hand, view["locked_cards"]))
-        spare = list((Counter(spare_cards(hand, ace)) & unlocked).elements())
-        target = self._pick_target(view) if spare else None
-        if target is None:
-            return None
-        priority = keep_priority(hand, ace)
-        spare.sort(key=priority.__getitem__)
-        k = min(len(spare), self._rooms(view)[target])
-        return {"type": "swap", "target": target, "cards": sorted(spare[:k])}
+        rooms = self._rooms(view)
+        return normal_swap(
+            view["hand"], view["locked_cards"], rooms, ace, lambda: self._pick_target(view)
+        )
 
     def _dagger_swap(self, view: dict, ace: bool) -> dict | None:
-        row = view["hand"]
-        spare = spare_cards([c for c in row if c != "?"], ace)
-        locked = set(view["locked_positions"][self.seat])
-        give: list[int] = []
-        for i, c in enumerate(row):
-            if c in spare and i not in locked:
-                give.append(i)
-                spare.remove(c)
-        target = self._pick_target(view) if give else None
-        if target is None:
-            return None
-        free = [i for i in range(5) if i not in view["locked_positions"][target]]
-        k = min(len(give), len(free))
-        take = sorted(self.rng.sample(free, k))
-        return {"type": "swap", "target": target, "take": take, "give": give[:k]}
+        pick = lambda: self._pick_target(view)  # noqa: E731
+        return dagger_swap(self.seat, view["hand"], view["locked_positions"], ace, pick, self.rng)
 
     def _give(self, view: dict, legal: list[dict], ace: bool) -> dict:
         """The k cards it wants least: the most wanted card given is as unwanted as can be."""
-        priority = keep_priority(view["hand"], ace)
-        return min(legal, key=lambda a: sorted((priority[c] for c in a["cards"]), reverse=True))
+        k = len(legal[0]["cards"])
+        return {"type": "give", "cards": least_wanted(view["hand"], view["locked_cards"], k, ace)}
 
     # Ace ---------------------------------------------------------------------------------
     def _declare(self, view: dict) -> dict:
-        hand = view["hand"]
         done = list(view["declared"][self.seat] or [])
-        left = hand.count(JOKER) - len(done)
-        players = len(view["players"])
-        best_rank, best_value = "K", -1.0
-        for r in RANK_VALUES:
-            size, points = ace_score(hand, done + [r] * left)
-            value = win_chance(size, players) * points
-            if value > best_value:
-                best_rank, best_value = r, value
-        return {"type": "declare", "rank": best_rank}
+        return {"type": "declare", "rank": declare_rank(view["hand"], done, len(view["players"]))}
 
     def _power(self, view: dict, legal: list[dict]) -> dict:
         hands = [list(h) if h is not None else None for h in view["revealed"]]

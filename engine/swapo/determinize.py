@@ -9,27 +9,50 @@ seat remembers the row it laid (``remember``) and follows each of those cards th
 public swaps to the position where it now lies (``tracked``). Everything else (other hands,
 the pile's order, the discards) is dealt from the cards the seat cannot see.
 
+The others are assumed to play the heuristic: a sample replays their swaps from a sampled deal
+(``replayed``), and in Dagger the positions a seat kept in its swap hold one rank
+(``kept_groups``). The cards of the last round (shown at its reveal) are in the discards.
+
 The search tries, besides the heuristic's swap, its spare cards (or fewer of them) with every
-opponent, and ``pass`` (``candidates``); the give stays the heuristic's.
+opponent, and ``pass`` (``candidates``); gives are searched among the least wanted sets.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
-from itertools import combinations
+from collections.abc import Callable
+from typing import Any
 
+from ..base import IllegalAction
+from ..bots import Bot
 from ..cards import rank, removed
 from ..search import pick_candidates, split, unknown_pool
-from .bot import SwapoBot, keep_priority, spare_cards
+from .bot import (
+    SwapoBot,
+    dagger_swap,
+    declare_rank,
+    keep_priority,
+    least_wanted,
+    normal_swap,
+    spare_cards,
+)
 from .game import SwapoGame
-from .powers import undeclared
-from .scoring import JOKER
-from .swaps import GiveRequest
+from .powers import commit_declare, undeclared
+from .scoring import ACE_POWERS, JOKER
+from .swaps import (
+    DaggerSwap,
+    GiveRequest,
+    NormalSwap,
+    commit_arrange,
+    commit_give,
+    commit_pass,
+    commit_swap,
+)
 
-#: The give is the heuristic's (its least wanted cards): which of those the holder, whose
-#: offer is unknown, would rather not get is more than a sample of deals can tell.
-SEARCHED = ("swap", "declare", "power")
+#: The phases searched: every decision of a SwaPo seat but Dagger's arrangement.
+SEARCHED = ("swap", "give", "declare", "power")
 _TRIES = 50
 
 
@@ -91,17 +114,21 @@ def candidates(
 ) -> list:
     """The heuristic's action first. For a normal-rules swap, then: its cards to every other
     target, fewer of its least wanted cards, and ``pass`` — the choices the heuristic makes by
-    a coin or a rule of thumb; the rest of the width goes to other legal actions at random."""
+    a coin or a rule of thumb; the rest of the width goes to other legal actions at random.
+    In Ace, swaps and gives that keep my power Aces (the heuristic counts an Ace at 1) too."""
     if view["phase"] == "swap":
         if "dagger" in view["variant"]:
             first = _dagger_options(view, base, tracked(view, memory))
         else:
             first = _swap_options(view, base)
         return pick_candidates(legal, base, rng, width, first=first)
-    if view["phase"] == "give":  # only other sets of spare cards: never break up my group
-        sets = dict.fromkeys(combinations(sorted(_free_spares(view)), view["give"]["k"]))
-        gives = [{"type": "give", "cards": list(c)} for c in sets]
-        return pick_candidates([a for a in gives if a in legal], base, rng, width)
+    if view["phase"] == "give":  # the least wanted sets first (the heuristic's order)
+        keep = keep_priority(view["hand"], "ace" in view["variant"])
+        gives = sorted(legal, key=lambda a: sorted((keep[c] for c in a["cards"]), reverse=True))
+        first = gives[:width]
+        if "ace" in view["variant"]:  # the least wanted set that keeps my Aces' powers
+            first[1:1] = [a for a in gives if not set(a["cards"]) & set(ACE_POWERS)][:1]
+        return pick_candidates(first, base, rng, width, first=first)
     if view["phase"] == "declare":
         ranks = dict.fromkeys(rank(c) for c in view["hand"] if c != JOKER)
         ranks.update(K=None)
@@ -150,28 +177,35 @@ def _swap_options(view: dict, base: dict) -> list[dict]:
     offer = _free_spares(view)
     rooms = [view["hand_counts"][s] - view["locked_counts"][s] for s in range(view["seats"])]
     targets = _targets(view, base, rooms)
-    return _by_size(
+    out = _by_size(
         targets,
         rooms,
         len(offer),
         lambda t, k: {"type": "swap", "target": t, "cards": sorted(offer[:k])},
     )
+    powers = [c for c in offer if c not in ACE_POWERS]
+    if "ace" in view["variant"] and 0 < len(powers) < len(offer):  # keep my Aces' powers
+        keep: list[dict] = [{"type": "swap", "target": t, "cards": sorted(powers)} for t in targets]
+        out[len(targets) : len(targets)] = [a for a in keep if len(powers) <= rooms[a["target"]]]
+    return out
 
 
 def _dagger_options(view: dict, base: dict, places: dict[int, dict[int, str]]) -> list[dict]:
     """Dagger: my known spare positions, least wanted first; the positions taken are the
-    target's free ones holding cards of my best group first, then unseen ones, then my
-    spare cards (followed through the swaps: ``tracked``)."""
+    target's free ones holding cards of my best group or the group it kept (``kept_groups``)
+    first, then unseen ones, then my spare cards (followed through the swaps: ``tracked``)."""
     ace = "ace" in view["variant"]
     row, locked = view["hand"], view["locked_positions"]
     known = [c for c in row if c != "?"]
     wanted = set(known) - set(spare_cards(known, ace))
     wanted_ranks = {rank(c) for c in wanted if c != JOKER} | {JOKER}
 
+    groups = kept_groups(view)
+
     def appeal(seat: int, pos: int) -> int:
         card = places.get(seat, {}).get(pos)
         if card is None:
-            return 1
+            return 0 if pos in groups.get(seat, ()) else 1
         return 0 if card == JOKER or rank(card) in wanted_ranks else 2
 
     give: list[int] = []
@@ -213,7 +247,89 @@ def _pinned(view: dict) -> dict[int, list[str]]:
     return out
 
 
+def kept_groups(view: dict) -> dict[int, list[int]]:
+    """Dagger: per other seat, the positions that hold the group it kept in its first swap of
+    the round (two cards or more), as far as no swap has touched them since. The heuristic
+    gives every known card outside its best group (jokers it keeps), so the positions it kept
+    and had not seen move hold one rank (and jokers). Seats whose swap the target's room cut
+    short are left out."""
+    me, log = view["seat"], view["swaps"]
+    out: dict[int, list[int]] = {}
+    for i, e in enumerate(log):
+        s = e["seat"]
+        if s == me or s in out or any(x["seat"] == s for x in log[:i]):
+            continue
+        before = [x for x in log[:i] if s in (x["seat"], x["target"])]
+        seen_moved = {p for x in before for p in (x["take"] if x["target"] == s else x["give"])}
+        room = 5 - len({p for x in log[:i] for p in _touched(x, e["target"])})
+        if "asterisk" in view["variant"] and e["k"] == room and room < 5:
+            continue
+        kept = {p for p in range(5) if p not in e["give"] and p not in seen_moved}
+        for x in log[i + 1 :]:
+            kept -= set(_touched(x, s))
+        if len(kept) >= 2 and e["k"] <= 3:
+            out[s] = sorted(kept)
+    return out
+
+
+def _touched(entry: dict, seat: int) -> list[int]:
+    """The positions of ``seat``'s row that a Dagger swap moved."""
+    if entry["seat"] == seat:
+        return list(entry["give"])
+    if entry["target"] == seat:
+        return list(entry["take"])
+    return []
+
+
+def _place_groups(
+    view: dict, places: dict[int, dict[int, str]], pool: list[str], rng: random.Random
+) -> dict[int, dict[int, str]]:
+    """``places`` plus, for each seat of :func:`kept_groups`, one rank's cards (or jokers)
+    drawn from ``pool`` (which loses them) at its kept positions (if any rank still can)."""
+    out = {s: dict(at) for s, at in places.items()}
+    for s, positions in kept_groups(view).items():
+        spots = [p for p in positions if p not in out.get(s, {})]
+        if not spots:
+            continue
+        by_rank: dict[str, list[str]] = {}
+        for c in pool:
+            if c != JOKER:
+                by_rank.setdefault(rank(c), []).append(c)
+        jokers = pool.count(JOKER)
+        fits = [r for r, cs in by_rank.items() if len(cs) + jokers >= len(spots)]
+        if not fits:
+            continue
+        weights = [math.comb(len(by_rank[r]) + jokers, len(spots)) for r in fits]
+        r = rng.choices(fits, weights)[0]
+        cards = rng.sample(by_rank[r] + [JOKER] * jokers, len(spots))
+        for p, c in zip(spots, cards, strict=True):
+            out.setdefault(s, {})[p] = c
+            pool.remove(c)
+    return out
+
+
+def discarded(view: dict) -> list[str]:
+    """The cards of the rounds the view remembers that lie in the discards now: the latest
+    rounds whose cards add up to no more than the discard pile (a reshuffle empties it)."""
+    out: list[str] = []
+    for record in reversed(view["history"]):
+        cards = [c for h in record["hands"] if h for c in h]
+        cards += [c for cs in record["stabbed"] if cs for c in cs]
+        if len(out) + len(cards) > view["discards"]:
+            break
+        out += cards
+    return out
+
+
 def determinize(view: dict, rng: random.Random, memory: dict | None = None) -> SwapoGame:
+    """A full state that fits the view. Normal rules before the reveal: preferably one where
+    the other seats' swaps (how many cards, or a pass) are those the heuristic would have made
+    from the deal (``replayed``); the others play so in the sim, and their choices tell how
+    their hands are made (a swap of 2 spare cards means a three of a kind kept)."""
+    if _replayable(view):
+        game = replayed(view, rng)
+        if game is not None:
+            return game
     places = (
         {} if view["revealed"] or view["phase"] not in ("swap", "give") else tracked(view, memory)
     )
@@ -241,7 +357,10 @@ def _sample(view: dict, rng: random.Random, places: dict[int, dict[int, str]]) -
     if revealed:
         known += [c for s in players if s != me for c in revealed[s]]
     known += [c for cs in pinned.values() for c in cs]
-    pool = unknown_pool(game.all_cards, known)
+    gone = discarded(view)
+    pool = unknown_pool(game.all_cards, known + gone)
+    if dagger and not revealed and view["phase"] == "swap":
+        places = _place_groups(view, places, pool, rng)
     # places for the unknown cards: free slots of each hand, my '?', the pile, the discards
     free = [0] * n
     if not revealed:
@@ -251,7 +370,7 @@ def _sample(view: dict, rng: random.Random, places: dict[int, dict[int, str]]) -
                 if free[s] < 0:
                     raise ValueError("more cards pinned than held")
     holes = hand.count("?")
-    parts = split(pool, [*free, holes, view["pile"], view["discards"]], rng)
+    parts = split(pool, [*free, holes, view["pile"], view["discards"] - len(gone)], rng)
     hands: list[list[str]] = [[] for _ in range(n)]
     for s in players:
         if s == me:
@@ -267,7 +386,7 @@ def _sample(view: dict, rng: random.Random, places: dict[int, dict[int, str]]) -
             rng.shuffle(hands[s])
     game.hands = hands
     game.pile = parts[n + 1]
-    game.discards = parts[n + 2]
+    game.discards = gone + parts[n + 2]
     game.scores = list(view["scores"])
     game.rounds = [dict(r) for r in view["history"]]
     game.round_no = view["round"]
@@ -379,3 +498,325 @@ def value(game: SwapoGame, seat: int, start: int) -> float:
     if not game.over or seat not in game.final_winners:
         return lead
     return lead + (20.0 if game.ace else 1.0) / len(game.final_winners)
+
+
+def rollout(
+    game: SwapoGame, bots: list[Bot], start: Any, horizon: Callable[[SwapoGame], Any], depth: int
+) -> None:
+    """:func:`engine.search.playout` for SwaPo: the swap phase is played by the heuristic's own
+    functions (``bot.normal_swap`` …) on the sampled state, without building views or legal
+    lists (most of a playout's time); the bots' generators pick the targets. Ace declarations go
+    the same way; the powers go through views and ``apply``."""
+    steps = 0
+    while not game.over and horizon(game) == start and steps < depth:
+        if not _fast_step(game, bots):
+            seat = game.pending()[0]
+            legal = game.legal_actions(seat)
+            action = bots[seat].act(game.view(seat), legal)
+            try:
+                game.apply(seat, action)
+            except IllegalAction:
+                game.apply(seat, legal[0])
+        steps += 1
+
+
+def _fast_step(game: SwapoGame, bots: list[Bot]) -> bool:
+    """One heuristic step of the swap phase committed directly; False in any other phase."""
+    phase, ace = game.phase, game.ace
+    if phase == "arrange":  # the heuristic lays its hand as dealt (the first legal order)
+        for s in game.pending():
+            commit_arrange(game, s, list(game.hands[s]))
+        return True
+    if phase == "give":
+        request = game.give_request
+        assert request is not None
+        seat = request.seat
+        locked = game.locked_cards[seat] if game.asterisk else []
+        given = least_wanted(game.hands[seat], locked, request.k, ace)
+        commit_give(game, seat, (request, given))
+        return True
+    if phase == "declare":  # one sealed step of the first seat still owing one
+        seat = game.pending()[0]
+        rank_ = None
+        if undeclared(game, seat):
+            rank_ = declare_rank(game.hands[seat], game.declared[seat], len(game.players))
+        commit_declare(game, seat, rank_)
+        return True
+    if phase != "swap":
+        return False
+    seat = game.players[game.right_index]
+    rng = bots[seat].rng
+    if game.dagger:
+        rooms = [5 - len(p) for p in game.locked_positions]
+    else:
+        rooms = [len(h) - len(lk) for h, lk in zip(game.hands, game.locked_cards, strict=True)]
+    targets = [t for t in game.players if t != seat and rooms[t] > 0]
+
+    def pick() -> int | None:
+        return rng.choice(targets) if targets else None
+
+    if game.dagger:
+        row = [c if c is not None else "?" for c in game.known[seat][:5]]
+        choice = dagger_swap(seat, row, game.locked_positions, ace, pick, rng)
+        if choice is not None:
+            plan: NormalSwap | DaggerSwap = DaggerSwap(
+                choice["target"], sorted(choice["take"]), sorted(choice["give"])
+            )
+            commit_swap(game, seat, plan)
+            return True
+    else:
+        choice = normal_swap(game.hands[seat], game.locked_cards[seat], rooms, ace, pick)
+        if choice is not None:
+            commit_swap(game, seat, NormalSwap(choice["target"], list(choice["cards"])))
+            return True
+    commit_pass(game, seat, None)
+    return True
+
+
+#: Deals tried for one sample that replays the others' swaps before settling for any deal.
+REPLAY_TRIES = 40
+
+
+def _replayable(view: dict) -> bool:
+    others = [s for s in view["rights_done"] if s != view["seat"]]
+    if view["give"] is not None and view["give"]["from"] != view["seat"]:
+        others.append(view["give"]["from"])
+    return (
+        "dagger" not in view["variant"]
+        and view["revealed"] is None
+        and view["phase"] in ("swap", "give", "declare")
+        and bool(others)
+    )
+
+
+def replayed(view: dict, rng: random.Random, tries: int = REPLAY_TRIES) -> SwapoGame | None:
+    """A state whose round, replayed from a sampled deal, repeats every public swap: each other
+    seat offers what the heuristic would (the same number of cards to the target it chose, or
+    passes when the heuristic would), a give to another seat is the heuristic's, and my own
+    exchanges move the cards I saw. The cards another seat gave me were in its deal or in the
+    deal of a seat it had exchanged with before (``_sources``). None when ``tries`` deals do
+    not replay so."""
+    game = _sample(view, rng, {})
+    if game is None:
+        return None
+    me, log, n = view["seat"], view["swaps"], game.seats
+    hand = list(view["hand"])  # back to my deal: undo my exchanges, latest first
+    for e in reversed(log):
+        if e["seat"] == me:
+            hand = removed(hand, e["received"]) + list(e["sent"])
+        elif e["target"] == me:
+            hand = removed(hand, e["sent"]) + list(e["received"])
+    sources = _sources(view)
+    others = [s for s in game.players if s != me]
+    full = {s: len(game.hands[s]) for s in others}
+    gone = discarded(view)
+    unseen = [c for s in others for c in game.hands[s]] + game.pile
+    unseen += removed(game.discards, gone)
+    try:  # the cards I sent are in the others' hands now, those I received in my deal
+        unseen = removed(unseen + list(view["hand"]), hand)
+        unseen = removed(unseen, [c for c, _ in sources])
+    except ValueError:
+        return None
+    declared_mine = list(game.declared[me]) if game.ace else []
+    shapes = _deal_shapes(view)
+    for _ in range(tries):
+        pins: dict[int, list[str]] = {}
+        for card, owners in sources:
+            pins.setdefault(rng.choice(owners), []).append(card)
+        sizes = [full[s] - len(pins.get(s, [])) for s in others]
+        if min(sizes, default=0) < 0:
+            continue
+        left = list(unseen)
+        rng.shuffle(left)
+        hands: list[list[str]] = [[] for _ in range(n)]
+        hands[me] = list(hand)
+        fits = True
+        for s, size in zip(others, sizes, strict=True):  # first the deals the swaps showed
+            if s in shapes:
+                fill = _shaped(left, size, pins.get(s, []), shapes[s], game.ace, rng)
+                fits = fits and fill is not None
+                hands[s] = pins.get(s, []) + (fill or [])
+        if not fits:
+            continue
+        for s, size in zip(others, sizes, strict=True):
+            if s not in shapes:
+                hands[s], left = pins.get(s, []) + left[:size], left[size:]
+        game.hands = hands
+        game.pile = left[: view["pile"]]
+        game.discards = gone + left[view["pile"] :]
+        game.phase, game.right_index, game.give_request = "swap", 0, None
+        game.swap_log, game.locked_cards = [], [[] for _ in range(n)]
+        if not _replay(game, view) or Counter(game.hands[me]) != Counter(view["hand"]):
+            continue
+        game.hands[me] = list(view["hand"])
+        if game.ace:
+            game.declared = [[] for _ in range(n)]
+            game.declared[me] = list(declared_mine)
+            if not _declare(game, view, rng) or undeclared(game, me) != view["to_declare"]:
+                continue
+        return game
+    return None
+
+
+def _sources(view: dict) -> list[tuple[str, list[int]]]:
+    """Each card another seat gave me this round, with the seats whose deal it may come from:
+    that seat's own, or of a seat it exchanged with before (not me: I know my deal; not in
+    Asterisk, where a card received is locked)."""
+    me, log = view["seat"], view["swaps"]
+    out: list[tuple[str, list[int]]] = []
+    for i, e in enumerate(log):
+        if me not in (e["seat"], e["target"]):
+            continue
+        other = e["target"] if e["seat"] == me else e["seat"]
+        cards = e["received"] if e["seat"] == me else e["sent"]
+        owners = [other]
+        for x in [] if "asterisk" in view["variant"] else log[:i]:  # Asterisk locks them
+            if other in (x["seat"], x["target"]):
+                partner = x["target"] if x["seat"] == other else x["seat"]
+                if partner != me and partner not in owners:
+                    owners.append(partner)
+        out += [(c, owners) for c in cards]
+    return out
+
+
+def _deal_shapes(view: dict) -> dict[int, tuple[int, bool]]:
+    """Per other seat whose hand nobody touched before its right: how many spare cards its
+    deal had, as its first swap (or its pass) shows — ``(k, True)`` exactly k, ``(k, False)``
+    at least k (the target had room for no more)."""
+    me, log, players = view["seat"], view["swaps"], view["players"]
+    asterisk = "asterisk" in view["variant"]
+    out: dict[int, tuple[int, bool]] = {}
+    for i, s in enumerate(players):
+        if s == me or (s not in view["rights_done"] and not _acting(view, s)):
+            continue
+        earlier = set(players[:i])
+        prior = [e for e in log if e["seat"] in earlier]
+        if any(e["target"] == s for e in prior):
+            continue
+        own = [e for e in log if e["seat"] == s]
+        give = view["give"]
+        if own:
+            target, k = own[0]["target"], own[0]["k"]
+        elif give is not None and give["from"] == s:
+            target, k = give["seat"], give["k"]
+        elif asterisk:
+            continue  # a pass may mean that nobody had room left
+        else:
+            out[s] = (0, True)
+            continue
+        locked = sum(e["k"] for e in prior if target in (e["seat"], e["target"]))
+        room = 5 - locked if asterisk else 5
+        out[s] = (k, k < room)
+    return out
+
+
+def _acting(view: dict, seat: int) -> bool:
+    """``seat`` holds the swap right now (and has made a swap or asked for one)."""
+    give = view["give"]
+    return any(e["seat"] == seat for e in view["swaps"]) or (
+        give is not None and give["from"] == seat
+    )
+
+
+def _shaped(
+    left: list[str],
+    size: int,
+    pins: list[str],
+    shape: tuple[int, bool],
+    ace: bool,
+    rng: random.Random,
+) -> list[str] | None:
+    """``size`` cards drawn from ``left`` (which loses them) so that, with ``pins``, the hand
+    has the spare cards ``shape`` asks for; None if a few draws find none."""
+    k, exact = shape
+    for _ in range(_SHAPE_TRIES):
+        picks = rng.sample(range(len(left)), size)
+        spare = len(spare_cards(pins + [left[i] for i in picks], ace))
+        if spare == k or (not exact and spare > k):
+            cards = [left[i] for i in picks]
+            for i in sorted(picks, reverse=True):
+                del left[i]
+            return cards
+    return None
+
+
+#: Draws of one seat's deal before a replay try gives up.
+_SHAPE_TRIES = 60
+
+
+def _replay(game: SwapoGame, view: dict) -> bool:
+    """Play the round's swaps again on ``game`` (dealt, at its first right) up to where the view
+    stands; False as soon as another seat would have acted otherwise."""
+    me, ace, log = view["seat"], game.ace, view["swaps"]
+    at = 0
+    done = len(view["rights_done"])
+    while game.phase in ("swap", "give") and game.right_index <= done:
+        if game.right_index == done and at == len(log):
+            break  # the right under way, as far as the log goes
+        seat = game.players[game.right_index]
+        entry = log[at] if at < len(log) and log[at]["seat"] == seat else None
+        if entry is None:  # the right ends with a pass here
+            if game.right_index == done:
+                return False
+            if seat != me and _would_swap(game, seat, ace):
+                return False
+            commit_pass(game, seat, None)
+            continue
+        target, k = entry["target"], entry["k"]
+        if seat == me:
+            offered = list(entry["sent"])
+        else:
+            choice = _offer(game, seat, target)
+            if choice is None or len(choice) != k:
+                return False
+            offered = list(entry["sent"]) if target == me else choice
+        if target == me or seat == me:
+            given = list(entry["received"])
+        else:
+            given = least_wanted(game.hands[target], game.locked_cards[target], k, ace)
+        if not _holds(game, seat, offered) or not _holds(game, target, given):
+            return False
+        commit_swap(game, seat, NormalSwap(target, offered))
+        assert game.give_request is not None
+        commit_give(game, target, (game.give_request, given))
+        at += 1
+    if at != len(log) or game.right_index != done:
+        return False
+    give = view["give"]
+    if give is not None:  # the swap asked and not yet answered
+        holder, target, k = give["from"], give["seat"], give["k"]
+        if holder == me:
+            offered = list(give["offered"])
+        else:
+            choice = _offer(game, holder, target)
+            if choice is None or len(choice) != k:
+                return False
+            offered = choice
+        if not _holds(game, holder, offered):
+            return False
+        commit_swap(game, holder, NormalSwap(target, offered))
+    return game.phase == view["phase"]
+
+
+def _offer(game: SwapoGame, seat: int, target: int) -> list[str] | None:
+    """The cards the heuristic at ``seat`` offers ``target`` (None: it would pass)."""
+    hand, locked = game.hands[seat], game.locked_cards[seat]
+    choice = normal_swap(hand, locked, _rooms(game), game.ace, lambda: target)
+    return None if choice is None else list(choice["cards"])
+
+
+def _rooms(game: SwapoGame) -> list[int]:
+    return [len(h) - len(lk) for h, lk in zip(game.hands, game.locked_cards, strict=True)]
+
+
+def _would_swap(game: SwapoGame, seat: int, ace: bool) -> bool:
+    rooms = _rooms(game)
+    targets = [t for t in game.players if t != seat and rooms[t] > 0]
+    pick = lambda: targets[0] if targets else None  # noqa: E731
+    return normal_swap(game.hands[seat], game.locked_cards[seat], rooms, ace, pick) is not None
+
+
+def _holds(game: SwapoGame, seat: int, cards: list[str]) -> bool:
+    unlocked = removed(game.hands[seat], game.locked_cards[seat]) if game.asterisk else None
+    have = Counter(unlocked if unlocked is not None else game.hands[seat])
+    return not Counter(cards) - have
