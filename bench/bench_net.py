@@ -3,6 +3,9 @@
 1. Latency: a 10-seat table, act -> the last client holds the new state, p50 and p99.
 2. Load: one host process serving 25 tables of 4 bot clients each: actions/s, act -> own new
    state p99, and the number of errors (rejections, drops), which should be 0.
+3. The same load with one more table in that host where three hard bots (the host's own,
+   thinking in its process pool) play one client: the other tables' act -> own new state
+   p99 should not move (issue 15).
 
 Run: .venv/bin/python bench/bench_net.py [--game swapo] [--rounds 20] [--tables 25]
 """
@@ -33,8 +36,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def spawn_tables(game: str, tables: int, seats: int, length: int) -> tuple:
-    """A child process hosting ``tables`` tables; returns it and the ports it listens on."""
+async def spawn_tables(game: str, tables: int, seats: int, length: int, hard: bool = False):
+    """A child process hosting ``tables`` tables (and, with ``hard``, one more where the
+    host's hard bots hold three of four seats); returns it and the ports it listens on."""
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         __file__,
@@ -46,6 +50,7 @@ async def spawn_tables(game: str, tables: int, seats: int, length: int) -> tuple
         str(seats),
         "--rounds",
         str(length),
+        *(["--hard-table"] if hard else []),
         stdout=asyncio.subprocess.PIPE,
         cwd=ROOT,
     )
@@ -53,7 +58,7 @@ async def spawn_tables(game: str, tables: int, seats: int, length: int) -> tuple
     return proc, json.loads(line)
 
 
-async def serve(game: str, tables: int, seats: int, length: int) -> None:
+async def serve(game: str, tables: int, seats: int, length: int, hard: bool) -> None:
     """The child: host the tables (journals fsync'd in a temporary directory) until all end."""
     with tempfile.TemporaryDirectory() as tmp:
         hosts = [
@@ -66,6 +71,18 @@ async def serve(game: str, tables: int, seats: int, length: int) -> None:
             )
             for i in range(tables)
         ]
+        if hard:  # the last port: three hard bots of the host's and one seat for a client
+            hosts.append(
+                Host(
+                    game,
+                    seats=4,
+                    bots=3,
+                    level="hard",
+                    options={LENGTH_OPTION[game]: length},
+                    seed=tables,
+                    journal=Path(tmp) / "hard.journal",
+                )
+            )
         ports = [await h.start("127.0.0.1", 0) for h in hosts]
         print(json.dumps(ports), flush=True)
         await asyncio.gather(*(h.wait_over() for h in hosts))
@@ -101,13 +118,17 @@ async def latency(game: str, seats: int, length: int) -> list[float]:
     return [max(arrived[v]) - t for v, t in sent.items() if len(arrived.get(v, ())) == seats]
 
 
-async def load(game: str, tables: int, length: int) -> tuple[int, float, list[float], int]:
-    proc, ports = await spawn_tables(game, tables, 4, length)
+async def load(
+    game: str, tables: int, length: int, hard: bool = False
+) -> tuple[int, float, list[float], int]:
+    """Bot clients at every table; with ``hard``, one more table against the host's hard
+    bots, whose client's own waits (the hard bots think between its turns) are not counted."""
+    proc, ports = await spawn_tables(game, tables, 4, length, hard)
     errors = 0
     waits: list[float] = []
     actions = 0
 
-    async def player(client: Client) -> None:
+    async def player(client: Client, counted: bool = True) -> None:
         nonlocal errors, actions
         bot = engine.make_bot(game, client.seat, client.seat)
         sent_at, sent_version = None, 0
@@ -118,7 +139,8 @@ async def load(game: str, tables: int, length: int) -> tuple[int, float, list[fl
             if m["t"] != "state":
                 continue
             if sent_at is not None and m["version"] > sent_version:
-                waits.append(time.perf_counter() - sent_at)
+                if counted:
+                    waits.append(time.perf_counter() - sent_at)
                 sent_at = None
             if m["view"]["over"]:
                 return
@@ -128,13 +150,17 @@ async def load(game: str, tables: int, length: int) -> tuple[int, float, list[fl
                 actions += 1
                 await client.act(action, m["version"])
 
-    clients = [Client("127.0.0.1", p, name=f"b{i}") for p in ports for i in range(4)]
-    for c in clients:
+    plain = ports[:tables]
+    clients = [Client("127.0.0.1", p, name=f"b{i}") for p in plain for i in range(4)]
+    against_hard = [Client("127.0.0.1", port, name="h") for port in ports[tables:]]
+    for c in (*clients, *against_hard):
         await c.connect()
     start = time.perf_counter()
-    await asyncio.gather(*(player(c) for c in clients))
+    await asyncio.gather(
+        *(player(c) for c in clients), *(player(c, counted=False) for c in against_hard)
+    )
     elapsed = time.perf_counter() - start
-    for c in clients:
+    for c in (*clients, *against_hard):
         await c.close()
     await proc.wait()
     return actions, elapsed, waits, errors
@@ -147,9 +173,10 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=25)
     parser.add_argument("--seats", type=int, default=10)
     parser.add_argument("--serve", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--hard-table", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        asyncio.run(serve(args.game, args.serve, args.seats, args.rounds))
+        asyncio.run(serve(args.game, args.serve, args.seats, args.rounds, args.hard_table))
         return
     seats = min(args.seats, engine.GAMES[args.game].MAX_SEATS)
     samples = asyncio.run(latency(args.game, seats, args.rounds))
@@ -158,15 +185,18 @@ def main() -> None:
         f"{args.game} {seats} seats over loopback, act -> last client has the new state: "
         f"{len(ms)} actions, p50 {statistics.median(ms):.2f} ms, p99 {percentile(ms, 0.99):.2f} ms"
     )
-    actions, elapsed, waits, errors = asyncio.run(
-        load(args.game, args.tables, max(1, args.rounds // 4))
-    )
-    wms = [w * 1000 for w in waits]
-    print(
-        f"one host, {args.tables} tables x 4 bot clients ({args.game}): {actions} actions in "
-        f"{elapsed:.2f} s = {actions / elapsed:.0f} actions/s, act -> own new state "
-        f"p50 {statistics.median(wms):.2f} ms, p99 {percentile(wms, 0.99):.2f} ms, errors {errors}"
-    )
+    for hard in (False, True):
+        actions, elapsed, waits, errors = asyncio.run(
+            load(args.game, args.tables, max(1, args.rounds // 4), hard)
+        )
+        wms = [w * 1000 for w in waits]
+        beside = " + 1 table of 3 hard host bots" if hard else ""
+        print(
+            f"one host, {args.tables} tables x 4 bot clients{beside} ({args.game}): {actions} "
+            f"actions in {elapsed:.2f} s = {actions / elapsed:.0f} actions/s, the {args.tables} "
+            f"tables' act -> own new state p50 {statistics.median(wms):.2f} ms, "
+            f"p99 {percentile(wms, 0.99):.2f} ms, errors {errors}"
+        )
 
 
 if __name__ == "__main__":

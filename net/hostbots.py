@@ -4,6 +4,8 @@ once its player has been gone for a grace period (until the player returns)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -21,11 +23,25 @@ _pool: ProcessPoolExecutor | None = None
 
 
 def thinking_pool() -> ProcessPoolExecutor:
-    """The processes every table of this host shares for hard bots (one per core, max 2)."""
+    """The processes every table of this host shares for hard bots: one core is left to the
+    host (one worker on two cores, at most two), and the workers only take CPU the host does
+    not use, so the other tables' moves are not kept waiting while bots think."""
     global _pool
     if _pool is None:
-        _pool = ProcessPoolExecutor(max_workers=2)
+        workers = max(1, min(2, (os.cpu_count() or 1) - 1))
+        _pool = ProcessPoolExecutor(max_workers=workers, initializer=_lower_priority)
     return _pool
+
+
+def _lower_priority() -> None:
+    """In each worker: think only with the CPU the host does not want (Linux's SCHED_IDLE;
+    elsewhere a high ``nice``). A search stops at its deadline whatever it got, so a busy
+    host makes its hard bots think less, never answer later."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    except (OSError, AttributeError):  # not Linux, or not allowed
+        with contextlib.suppress(OSError, AttributeError):
+            os.nice(19)
 
 
 def think(bot: Bot, view: dict[str, Any], legal: list[dict], limit: float) -> tuple[dict, Bot]:
