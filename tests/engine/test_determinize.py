@@ -109,7 +109,7 @@ def _swoop_seen(view: dict) -> list[str]:
 def _constraints_hold(name: str, game, seat: int, view: dict, memory: dict) -> None:
     """The real state satisfies what the sampler requires of every sample."""
     if name == "swapo":
-        from engine.swapo.determinize import _pinned, tracked
+        from engine.swapo.sampling import _pinned, tracked
 
         if view["revealed"] is None:
             for s, cards in _pinned(view).items():
@@ -134,7 +134,7 @@ def test_mishi_needs_the_tricks_it_saw():
 
 def test_dagger_rows_are_followed_through_the_swaps():
     """The seat's laid row, followed through the public swaps, is where the real cards are."""
-    from engine.swapo.determinize import tracked
+    from engine.swapo.sampling import tracked
 
     followed = 0
     for seed in range(4):

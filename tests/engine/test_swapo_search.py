@@ -11,7 +11,7 @@ import pytest
 import engine
 from engine.cards import rank
 from engine.search import playout, restore, snapshot
-from engine.swapo import determinize
+from engine.swapo import determinize, replay, sampling
 from engine.swapo.bot import SwapoBot, keep_priority, least_wanted, spare_cards
 from engine.swapo.swaps import distinct_subsets
 
@@ -76,14 +76,14 @@ def test_the_real_deal_replays_and_replayed_samples_fit_the_view(variant):
     rng = random.Random(3)
     replayed = 0
     for _game, seat, view, dealt in _heuristic_positions(variant, range(8)):
-        if not determinize._replayable(view):
+        if not replay.replayable(view):
             continue
         real = restore(dealt, 1)
-        for s, (k, exact) in determinize._deal_shapes(view).items():
+        for s, (k, exact) in replay._deal_shapes(view).items():
             spare = len(spare_cards(real.hands[s], real.ace))
             assert spare == k or (not exact and spare > k)
-        assert determinize._replay(real, view)  # heuristic seats: the truth fits
-        sample = determinize.replayed(view, rng)
+        assert replay._replay(real, view)  # heuristic seats: the truth fits
+        sample = replay.replayed(view, rng)
         if sample is not None:
             assert sample.view(seat) == view
             replayed += 1
@@ -95,7 +95,7 @@ def test_dagger_kept_groups_hold_one_rank():
     for game, _seat, view, _dealt in _heuristic_positions(["dagger"], range(10)):
         if view["phase"] != "swap":
             continue
-        for s, positions in determinize.kept_groups(view).items():
+        for s, positions in sampling.kept_groups(view).items():
             assert len({rank(game.hands[s][p]) for p in positions} - {"JK"}) <= 1
             checked += 1
     assert checked >= 20
@@ -104,7 +104,7 @@ def test_dagger_kept_groups_hold_one_rank():
 def test_the_last_rounds_cards_are_counted_in_the_discards():
     checked = 0
     for game, _seat, view, _dealt in _heuristic_positions([], range(6)):
-        gone = determinize.discarded(view)
+        gone = sampling.discarded(view)
         assert not Counter(gone) - Counter(game.discards)
         checked += bool(gone)
     assert checked >= 5
