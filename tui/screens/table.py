@@ -34,19 +34,16 @@ from ..widgets.footer import WordedFooter
 from ..widgets.log import EventLog
 from ..widgets.prompt import PromptBar
 from ..widgets.steady import Steady
-from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
-from .dialogs import ConfirmLeave, RulesScreen, ScoresScreen
-from .keys import FOOTER_WORDS, GAME_BINDINGS, TABLE_BINDINGS, word_of, worded
+from .decisions import Decisions, Outcome, Refuse, Send
+from .dialogs import ConfirmLeave, RulesScreen
+from .keys import GAME_BINDINGS, TABLE_BINDINGS, worded
 from .people import PeopleMixin
 from .results import (
-    END_EVENTS,
-    ResultsPanel,
     RoundRow,
-    length_words,
-    row_of_event,
     rows_of_view,
-    score_table,
 )
+from .table_keys import KeysMixin
+from .table_results import ResultsMixin
 
 WIDE = 110  # from this many columns the chat sits beside the table
 TALL = 34  # from this many rows (and WIDE columns) cards are drawn large
@@ -55,7 +52,7 @@ MIN_WIDTH, MIN_HEIGHT = 70, 20  # below this the table asks for a bigger window
 CARD_CODE = re.compile(r"(?<![\w])(?:(10|[2-9JQKA])([SHDC])|(JK|BJ|SJ))(?![\w])")
 
 
-class TableScreen(PeopleMixin, Screen[None]):
+class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, Screen[None]):
     """Base of the three games' table screens. See the module docstring for the hooks."""
 
     GAME: ClassVar[str] = ""
@@ -506,151 +503,7 @@ class TableScreen(PeopleMixin, Screen[None]):
         """The game's own details of past rounds for the scores screen (override)."""
         return []
 
-    # -- results ---------------------------------------------------------------------------
-    def rows(self) -> list[RoundRow]:
-        """Every finished round/hand seen at this table, in order."""
-        return sorted(self.round_rows.values(), key=lambda r: (r.number, r.label))
-
-    def note_round_end(self, event: dict) -> None:
-        """Keep the row a round/hand-end event gives; queue its results panel."""
-        if event.get("type") not in END_EVENTS:
-            return
-        row = row_of_event(event)
-        if row is not None:
-            self.round_rows[row.label] = row
-        if self.RESULTS_EACH_ROUND:
-            self.results_waiting.append(event)
-
-    def results_rows(self, event: dict | None) -> list[Text]:
-        """The results panel's lines for a round/hand-end ``event`` (None: the game is over).
-        Override with the game's content (hands, penalties, kitty…); by default the points
-        each seat took in the round."""
-        row = row_of_event(event) if event is not None else None
-        if row is None:
-            return []
-        line = Text()
-        for seat, points in enumerate(row.points):
-            if seat:
-                line.append(" · ", self.look("muted"))
-            line.append_text(self.seat_text(seat))
-            line.append(f" {points:+d}" if points else " 0")
-        return [line]
-
-    def results_title(self, event: dict | None) -> str:
-        """The results panel's title: the round/hand's label, or the final result."""
-        row = row_of_event(event) if event is not None else None
-        return row.label if row is not None else self.scores_title()
-
-    def results_table(self) -> Text:
-        """The score table under the panel's lines: every round/hand, the running totals."""
-        names = [self.seat_name(s) for s in range(self.seat_count)]
-        totals = list(self.view.get("scores") or [0] * self.seat_count)
-        return score_table(names, self.rows(), totals, self.look, low_wins=self.LOW_SCORE_WINS)
-
-    def show_due_results(self) -> None:
-        """Show the next waiting results panel (one at a time, each until enter)."""
-        if not self.results_waiting or not self.is_current:
-            return
-        event = self.results_waiting.pop(0)
-        title, rows = self.results_title(event), self.results_rows(event)
-        row = row_of_event(event)
-        hand = row.hand if row is not None else False
-        panel = ResultsPanel(title, rows, self.results_table(), hand=hand)
-        self.app.push_screen(panel, lambda _answer: self.show_due_results())
-
-    def can_play_again(self) -> bool:
-        """Whether this table can be dealt again from here (a table we run ourselves)."""
-        return bool(self.seat_link.closers)
-
-    def game_over(self) -> None:
-        """Show the final results once (the panel stays until enter)."""
-        names = self.winner_names()
-        if names:
-            self.prompt.ask(_("Game over — {names} won · s scores · q leave").format(names=names))
-            self.notify(_("Game over — {names} won").format(names=names), timeout=6, markup=False)
-        else:
-            self.prompt.ask(_("Game over — nobody won · s scores · q leave"))
-            self.notify(_("Game over — nobody won"), timeout=6, markup=False)
-        self.results_waiting.clear()
-        again = self.can_play_again()
-        panel = ResultsPanel(
-            self.results_title(None),
-            self.results_rows(None),
-            self.results_table(),
-            final=True,
-            again=again,
-        )
-
-        def answered(answer: str | None) -> None:
-            if answer == "again":
-                self.workers.cancel_group(self, "listen")
-                self.post_message(self.PlayAgain())
-
-        self.app.push_screen(panel, answered)
-
-    # -- keys ----------------------------------------------------------------------------
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in GAME_KEYS:
-            if self.has_class("-chatting") and self.query(ChatPane):
-                return False
-            if word_of(parameters) != self.footer_word(action):
-                return False  # another binding of this key says what it does now
-            return self.key_state(action)
-        if action == "host_menu":
-            return self.seat_link.host is not None
-        return True
-
-    def word_args(self, action: str) -> tuple[str, ...]:
-        """The arguments of the binding that shows ``action`` now: its footer word, if any."""
-        word = self.footer_word(action) if action in GAME_KEYS else None
-        return (word,) if word else ()
-
-    def footer_word(self, key: str) -> str | None:
-        """Which of the key's FOOTER_WORDS the footer shows now (None: its usual word)."""
-        label = self.key_label(key)
-        return label if label in FOOTER_WORDS.get(key, ()) else None
-
-    def update_keys(self) -> None:
-        """Refresh the footer only when the keys that work (or their labels) changed: the
-        footer rebuilds itself on every refresh, which is the slowest part of a repaint."""
-        signature = tuple(
-            (action, self.check_action(action, self.word_args(action)), self.key_label(action))
-            for action in (*GAME_KEYS, *self.DYNAMIC_ACTIONS)
-        )
-        if signature != self._key_signature:
-            self._key_signature = signature
-            self.refresh_bindings()
-
-    def action_move(self, step: int, word: str | None = None) -> None:
-        if self.decisions is not None:
-            self.handle(self.decisions.move(step))
-        else:
-            self.on_move(step)
-
-    def action_pick(self, word: str | None = None) -> None:
-        if self.decisions is not None:
-            self.handle(self.decisions.pick())
-        else:
-            self.on_pick()
-
-    def action_confirm(self, word: str | None = None) -> None:
-        if self.decisions is not None:
-            self.handle(self.decisions.confirm())
-        else:
-            self.on_confirm()
-
-    def action_back(self, word: str | None = None) -> None:
-        if self.decisions is not None:
-            self.handle(self.decisions.back())
-        else:
-            self.on_back()
-
-    def action_digit(self, digit: int, word: str | None = None) -> None:
-        if self.decisions is not None:
-            self.handle(self.decisions.digit(digit))
-        else:
-            self.on_digit(digit)
-
+    # -- chat ----------------------------------------------------------------------------
     def action_chat(self) -> None:
         self.add_class("-chatting")
         self.query_one(ChatPane).open()
@@ -673,36 +526,6 @@ class TableScreen(PeopleMixin, Screen[None]):
         except Exception as exc:  # told in the chat pane
             self.query_one(ChatPane).note(_("not sent: {reason}").format(reason=clean(exc)))
 
-    def action_scores(self) -> None:
-        names = [self.seat_name(s) for s in range(self.seat_count)]
-        history = self.score_history or [[0] * self.seat_count]
-        self.app.push_screen(
-            ScoresScreen(
-                names,
-                history,
-                self.round_history(),
-                title=self.scores_title(),
-                low_wins=self.LOW_SCORE_WINS,
-                rows=self.rows(),
-                length=length_words(self.GAME, self.view),
-            )
-        )
-
-    def scores_title(self) -> str:
-        """The scores screen's title: the final result once the game is over."""
-        if not self.view.get("over"):
-            return _("Scores")
-        names = self.winner_names()
-        if not names:
-            return _("Final scores — nobody won")
-        return _("Final scores — {names} won").format(names=names)
-
-    def winner_names(self) -> str:
-        """The winners' names, listed ("" if nobody won)."""
-        result = self.view.get("result") or {}
-        # TRANSLATORS: between the names of several winners: "Ann, Bo"
-        return _(", ").join(self.seat_name(s) for s in result.get("winners") or [])
-
     def action_rules(self) -> None:
         title = self.TITLE or self.GAME
         self.app.push_screen(RulesScreen(self.GAME, title, ascii_only=self.settings.ascii_only))
@@ -721,5 +544,9 @@ class TableScreen(PeopleMixin, Screen[None]):
 
     def leave(self, reason: str = "") -> None:
         """Stop listening and ask the app to take us back to the lobby."""
-        self.workers.cancel_group(self, "listen")
+        self.stop_listening()
         self.post_message(self.Leave(reason))
+
+    def stop_listening(self) -> None:
+        """Read no more of the table's messages (leaving, or dealing again)."""
+        self.workers.cancel_group(self, "listen")
