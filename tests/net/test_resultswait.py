@@ -237,3 +237,28 @@ def test_the_tui_and_the_host_agree_on_the_round_ends():
     from tui.screens.results import END_EVENTS
 
     assert tuple(END_EVENTS) == ROUND_END_EVENTS
+
+
+async def test_at_a_paced_mishi_table_the_hand_end_is_seen_at_the_version_it_came_with(hosts):
+    """The hand's end reaches the screens in the next deal's frames (net/pacing.py), whose
+    version hides the deal's steps: a results_seen naming it is the one the host waits for."""
+    host = await hosts(
+        "mishi",
+        seats=4,
+        bots=3,
+        seed=4,
+        options={"hands": 2, "declare_window": 0},
+        deal_tick=0.002,
+        results_timeout=60,
+    )
+    waited: list[int] = []
+    original = host.table.await_results
+
+    def recording(version: int) -> bool:
+        waited.append(version)
+        return original(version)
+
+    host.table.await_results = recording  # type: ignore[method-assign]
+    result = await asyncio.wait_for(run_bot_client("127.0.0.1", host.port, "p"), 30)
+    assert result == host.game.result() and waited and not host.table.results.holds
+    assert host.pacer.paced and host.pacer.hidden > 0  # the wire's versions are not the table's
