@@ -293,7 +293,6 @@ class Table(Controls[P]):
         seat: Seat[P] | None = None
         if join["token"] is not None:
             seat = self.seating.by_token(join["token"])
-            self.results.gone(seat.index)  # a new connection shows no earlier panel
             if seat.peer is not None:
                 out += self._take_over(seat)
             elif seat.away_since is not None:
@@ -311,6 +310,7 @@ class Table(Controls[P]):
             seat.peer = peer
             guest.seat = seat.index
             guest.name = seat.name or ""
+            self.results.gone(seat.index)  # a new connection shows no earlier panel
         welcome = {
             "t": "welcome",
             "seat": guest.seat,
