@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 import engine  # noqa: E402
 from net.client import Client  # noqa: E402
 from net.host import Host  # noqa: E402
+from net.resultswait import ends_round  # noqa: E402
 
 LENGTH_OPTION = {"swapo": "rounds", "swoop": "hands", "mishi": "hands"}
 
@@ -106,6 +107,8 @@ async def latency(game: str, seats: int, length: int) -> list[float]:
             arrived.setdefault(m["version"], []).append(time.perf_counter())
             if m["view"]["over"]:
                 return
+            if ends_round(m["events"]):  # no results panel to read: the host's bots go on
+                await client.results_seen(m["version"])
             if m["legal"] and m["version"] == client.version:
                 action = bot.act(m["view"], m["legal"])
                 sent.setdefault(m["version"] + 1, time.perf_counter())
@@ -144,6 +147,8 @@ async def load(
                 sent_at = None
             if m["view"]["over"]:
                 return
+            if ends_round(m["events"]):  # no results panel to read: the host's bots go on
+                await client.results_seen(m["version"])
             if m["legal"] and m["version"] == client.version:
                 action = bot.act(m["view"], m["legal"])
                 sent_at, sent_version = time.perf_counter(), m["version"]

@@ -18,6 +18,7 @@ from .client import Client
 from .hostbots import THINK, think
 from .messages import Refused
 from .reasons import sentence
+from .resultswait import ends_round
 
 log = logging.getLogger("kotatsu.net.botclient")
 
@@ -43,6 +44,9 @@ async def play_seat(
             view = message["view"]
             if view.get("over"):
                 return view.get("result")
+            if ends_round(message["events"]):  # a bot reads no results panel: seen at once
+                with contextlib.suppress(ConnectionError):
+                    await client.results_seen(message["version"])
             if message["version"] != client.version or not message["legal"]:
                 continue  # a newer state is already queued, or nothing to do
             if client.seat not in view.get("pending", []):

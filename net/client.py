@@ -229,6 +229,11 @@ class Client:
             {"t": "act", "version": self.version if version is None else version, "action": action}
         )
 
+    async def results_seen(self, version: int) -> None:
+        """The player closed the results panel of the round/hand that ended in the state
+        ``version`` (not at game over): the host's bots may go on (net/resultswait.py)."""
+        self._send({"t": "results_seen", "version": version})
+
     async def chat(self, text: str, to: int | None = None) -> None:
         """Say something to the table, or whisper to seat ``to`` where the table allows it."""
         self._send({"t": "chat", "text": text, "to": to})

@@ -16,6 +16,7 @@ from .reasons import Param
 from .seating import P, Seat, Seating, new_token
 
 if TYPE_CHECKING:
+    from .resultswait import ResultsWait
     from .table import Effects, Guest
 
 Message = dict[str, Any]
@@ -35,6 +36,7 @@ class Controls(Generic[P]):
         seating: Seating[P]
         bot_seats: list[int]
         peers: dict[P, Guest]
+        results: ResultsWait
         _effects: Effects
 
         @property
@@ -114,6 +116,7 @@ class Controls(Generic[P]):
         bot takes the seat and the player's token no longer opens it."""
         seat = self._human(index)
         peer, name = seat.peer, seat.name
+        self.results.gone(index)  # nobody to wait for there any more
         out: list[tuple[P, Message]] = []
         if peer is not None:
             out.append((peer, error_message(REMOVED_CODE)))

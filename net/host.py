@@ -45,7 +45,11 @@ class Host:
     joining at once; wrong passwords from one address wait ``guess_delay`` doubling up to
     ``guess_delay_max``; a seat is taken over by its token at most once per
     ``takeover_every`` s; before the start the journal is compacted after ``compact_after``
-    leavings."""
+    leavings.
+
+    After a round/hand end (not the game's) the bots wait until every seated, connected person
+    has closed its results panel (``results_seen``), for ``results_timeout`` s at most
+    (net/resultswait.py); a table of bots alone never waits."""
 
     def __init__(
         self,
@@ -76,6 +80,7 @@ class Host:
         compact_after: int = 32,
         fsync: bool = True,
         deal_tick: float = DEFAULT_TICK,
+        results_timeout: float = 30.0,
         _verifier: dict[str, bytes] | None = None,
         _tokens: list[str] | None = None,
         _bot_seats: list[int] | None = None,
@@ -95,6 +100,8 @@ class Host:
             bot_seats=_bot_seats,
         )
         self.bot_delay = bot_delay
+        self.results_timeout = results_timeout
+        self._results_timer: asyncio.TimerHandle | None = None
         self.idle_timeout = idle_timeout
         self.handshake_timeout = handshake_timeout
         self.rate, self.burst, self.flood_cut_after = rate, burst, flood_cut_after
@@ -239,6 +246,7 @@ class Host:
             conn.close()
         await asyncio.gather(*(c.wait_closed() for c in list(self.connections)))
         self.bots.close()
+        self._stop_results_timer()
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
@@ -377,6 +385,10 @@ class Host:
         if not paced:
             out = self.pacer.outgoing(out, self._now())
         effects = self.table.take_effects()
+        if effects.round_ended:
+            self._await_results()
+        elif self._results_timer is not None and not self.table.results.holds:
+            self._stop_results_timer()  # everyone closed the panel (or left)
         if self.journal is not None:
             try:
                 for record in effects.records:
@@ -417,13 +429,15 @@ class Host:
             self.bots.wakeup.clear()
             while self.started and not self.game.over:
                 seat = next((s for s in self.game.pending() if self.bots.plays(s)), None)
-                if seat is None or self.pacer.holds():
+                if seat is None or self.pacer.holds() or self._results_hold():
                     break
                 delay = self.pacer.bot_delay(self.bot_delay)
                 if delay:
                     await asyncio.sleep(delay)
                     if seat not in self.game.pending() or not self.bots.plays(seat):
                         continue
+                    if self._results_hold():  # a round ended while the bot waited
+                        break
                 try:
                     await self._bot_move(seat)
                 except Exception as exc:
@@ -454,6 +468,32 @@ class Host:
             )
             out = self.table.play(seat, legal[0], bot=True)
         self._deliver(out)
+
+    # -- waiting for the results panels (net/resultswait.py) ----------------------------------
+    def _results_hold(self) -> bool:
+        """The bots wait for people's results panels. Not during a shown Mi Shi deal: there the
+        bots answer the engine's hidden questions at once, and the deal itself waits instead
+        (``_pace``)."""
+        return self.table.results.holds and self.pacer.run is None
+
+    def _await_results(self) -> None:
+        """A round/hand ended: wait for the people's panels, at most ``results_timeout`` s.
+        The version waited for is the one the round end was sent with (the pacer's)."""
+        self._stop_results_timer()
+        if self.table.await_results(self.pacer.wire_version):
+            loop = asyncio.get_running_loop()
+            self._results_timer = loop.call_later(self.results_timeout, self._results_timed_out)
+
+    def _results_timed_out(self) -> None:
+        """Somebody walked away from an open panel: the table goes on without them."""
+        self._results_timer = None
+        self.table.results.release()
+        self.bots.wakeup.set()
+
+    def _stop_results_timer(self) -> None:
+        if self._results_timer is not None:
+            self._results_timer.cancel()
+            self._results_timer = None
 
     # -- pacing (net/pacing.py) ---------------------------------------------------------------
     @staticmethod

@@ -3,6 +3,14 @@
 The codec hands over plain data; nothing in net/ touches a field before ``check_client`` (on the
 host) or ``check_host`` (on the client) has vouched for its presence and type. Anything else
 raises CodecError, and the sender is dropped.
+
+``results_seen`` (protocol 4; not yet in ../shared/DESIGN.md's list, which is outside this
+checkout): ``{"t": "results_seen", "version": int}`` from a seated client when its player has
+closed the results panel of a round/hand end (not at game over); ``version`` is that of the
+``state`` whose events ended the round. The host's bots wait for every seated, connected
+person's (net/resultswait.py), with a timeout. One that is not waited for (a spectator's,
+another round's, a late one) is ignored without an answer; a malformed one drops the sender
+like any malformed message.
 """
 
 from __future__ import annotations
@@ -19,9 +27,11 @@ from engine.reasons import Param
 from .codec import CodecError
 from .reasons import family, sentence
 
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 """2: hello carries a salt; the proof is keyed with a derived key. 3: ``rejected``, ``error``
-and the table's ``notice`` carry a code and parameters, never sentences."""
+and the table's ``notice`` carry a code and parameters, never sentences. 4: clients send
+``results_seen`` (an older host would drop a client for it; an older client never sends it,
+and the bots would wait the whole timeout at every round end)."""
 NAME_LIMIT = 24
 CHAT_LIMIT = 500
 TEXT_LIMIT = 1000
@@ -235,6 +245,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "act": {"version": _is_int, "action": _is_map},
     "chat": {"text": _is_str(4 * CHAT_LIMIT), "to": _optional(_is_int)},
     "ping": {"n": _is_int},
+    "results_seen": {"version": _is_int},
 }
 
 HOST_MESSAGES: dict[str, dict[str, Check]] = {

@@ -27,6 +27,10 @@ lets everything through as the table made it (its frames then still count the pr
 decisions, at no telling speed). At a paced table, in the go-alone round a person who cannot
 outbid (``legal == [pass]``) is passed for after the same window.
 
+A deal that follows a hand's end starts on the screens only once the people have closed that
+hand's results panel (or the host's wait for it is over, net/resultswait.py): until one of its
+cards has been shown, its start moves along with the clock.
+
 What timing can still tell: (1) only under a host so loaded that the engine is not through
 draw ``d`` within two ticks of its deadline would a declaration be shown late; (2) frames to
 the offered person's own connection (an offer ending in the pause after the last card, a key
@@ -78,6 +82,7 @@ class Run:
     dealt: list[dict] = field(default_factory=list)  # what ended it (sent at the release)
     intents: dict[int, Intent] = field(default_factory=dict)
     last: dict[int, Any] = field(default_factory=dict)  # id(peer) -> last (view, legal) sent
+    most_shown: int = 0  # the most draws any frame has shown
 
 
 class DealPacer:
@@ -152,6 +157,7 @@ class DealPacer:
             return None
         if seat is None:
             return None  # the table refuses spectators itself
+        self._postpone(now)
         action = message.get("action")
         offer = self._offer(seat, now)
         if not offer or (action != PASS and action not in offer):
@@ -165,6 +171,7 @@ class DealPacer:
             return out
         kept = self._take(out, now)
         if self.run is not None:  # a bot answered: a person whose window is over is next?
+            self._postpone(now)
             kept += self._resolve(now) + self._frames(now)
         return kept
 
@@ -206,12 +213,22 @@ class DealPacer:
             return []
         if self.run is None:
             return self._forced_bao(now)
+        self._postpone(now)
         out = self._resolve(now)
         if now >= self.release_at() and self.game.phase != "deal":
             return out + self._release(now)
         return out + self._frames(now)
 
     # -- inside ------------------------------------------------------------------------------
+    def _postpone(self, now: float) -> None:
+        """The people's results panels of the hand before are still up (net/resultswait.py):
+        a deal no screen has shown a card of yet starts at ``now`` at the earliest, so nobody
+        misses its cards or its declarations behind a panel. Who has closed a panel is public,
+        so the later start tells nothing."""
+        assert self.run is not None
+        if self.run.most_shown == 0 and self.table.results.holds:
+            self.run.t0 = max(self.run.t0, now)
+
     def _harvest(self, events: list[dict], drawn: int) -> None:
         """Sort the events of the shown deal: a declaration made at draw ``drawn``, the end."""
         assert self.run is not None
@@ -282,6 +299,7 @@ class DealPacer:
         run, game = self.run, self.game
         assert run is not None
         k = self.visible(now)
+        run.most_shown = max(run.most_shown, k)
         standing, shown = self._public(now)
         events = [d[2] for d in run.declared[run.shown : shown]]
         events = run.first_events + events

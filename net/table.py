@@ -41,6 +41,7 @@ from .messages import (
     rejected_message,
 )
 from .reasons import Param
+from .resultswait import ResultsWait, ends_round
 from .seating import P, Seat, Seating
 
 log = logging.getLogger("kotatsu.net.table")
@@ -62,10 +63,13 @@ class Guest:
 class Effects:
     """What the I/O around the table must do besides sending: ``records`` for the journal, in
     order, made durable before any message of the same step goes out; ``seating_changed`` for
-    whoever watches the seats (the LAN advertisement)."""
+    whoever watches the seats (the LAN advertisement); ``round_ended`` for the host, which
+    starts the wait for the results panels (``Table.await_results``)."""
 
     records: list[Message] = field(default_factory=list)
     seating_changed: bool = False
+    round_ended: bool = False
+    """A round/hand ended (not the game): the host waits for the people's results panels."""
 
 
 class Table(Controls[P]):
@@ -112,6 +116,8 @@ class Table(Controls[P]):
         self.version = 0
         self.started = False
         self.peers: dict[P, Guest] = {}
+        self.results = ResultsWait()
+        """Whose results panel the host's bots wait for (net/resultswait.py)."""
         self._effects = Effects()
 
     # -- the table as others see it ---------------------------------------------------------
@@ -252,6 +258,9 @@ class Table(Controls[P]):
             return self._on_chat(peer, guest, message)
         if kind == "ping":
             return [(peer, {"t": "pong", "n": message["n"]})]
+        if kind == "results_seen":
+            self.results.seen(guest.seat, message["version"])
+            return []  # nothing to tell: a late or unexpected one is simply not counted
         raise Refused("protocol.unexpected", kind=kind)
 
     def leave(self, peer: P) -> list[tuple[P, Message]]:
@@ -263,6 +272,7 @@ class Table(Controls[P]):
         if seat.peer != peer:
             return []  # replaced by a newer connection with the same token
         seat.peer = None
+        self.results.gone(seat.index)  # nobody is left there to close the panel
         if not self.started and not seat.bot:
             # Nothing is lost before the start: free the seat rather than block the table.
             self.seating.free(seat.index)
@@ -300,6 +310,7 @@ class Table(Controls[P]):
             seat.peer = peer
             guest.seat = seat.index
             guest.name = seat.name or ""
+            self.results.gone(seat.index)  # a new connection shows no earlier panel
         welcome = {
             "t": "welcome",
             "seat": guest.seat,
@@ -395,7 +406,15 @@ class Table(Controls[P]):
             raise engine.IllegalAction("engine_failed", error=type(exc).__name__) from exc
         self._effects.records.append(record)
         self.version += 1
+        if not self.game.over and ends_round(events):
+            self._effects.round_ended = True
         return self._publish(events)
+
+    def await_results(self, version: int) -> bool:
+        """A round/hand ended in the state sent as ``version``: wait for the ``results_seen``
+        of every seated, connected person. True if anyone is waited for."""
+        people = [s.index for s in self.seating.seats if not s.bot and s.peer is not None]
+        return self.results.begin(version, people)
 
     def state_for(self, seat: int | None, events: list[Any]) -> Message:
         """The ``state`` message for ``seat`` (None: a spectator): its own view only."""

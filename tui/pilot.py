@@ -97,7 +97,8 @@ class LocalClient:
     the same messages a host would (``lobby``, then a ``state`` after every change, ``rejected``
     for an illegal act), so a table screen can be tested in milliseconds without a network.
 
-    ``acts`` records every action the screen sent, legal or not.
+    ``acts`` records every action the screen sent, legal or not; ``seen`` the version of every
+    ``results_seen`` (its bots play at once: they wait for nobody).
     """
 
     def __init__(
@@ -129,6 +130,7 @@ class LocalClient:
         self.bots = {s: engine.make_bot(game, s, seed + s) for s in range(count) if s != seat}
         self.version = 0
         self.acts: list[dict] = []
+        self.seen: list[int] = []
         self.inbox: asyncio.Queue[dict] = asyncio.Queue()
         self.closed = False
 
@@ -180,6 +182,9 @@ class LocalClient:
             return
         self._publish(events)
         self._run_bots()
+
+    async def results_seen(self, version: int) -> None:
+        self.seen.append(version)
 
     async def chat(self, text: str, to: int | None = None) -> None:
         self.inbox.put_nowait(

@@ -13,6 +13,7 @@ import sys
 import engine
 from net.client import Client
 from net.discovery import Browser
+from net.resultswait import ends_round
 
 
 def report(**fields) -> None:
@@ -60,6 +61,9 @@ async def main(bind: str, name: str, delay: float) -> int:
             report(event="over", result=message["view"]["result"])
             await client.close()
             return 0
+        if ends_round(message["events"]):  # it reads no results panel
+            with contextlib.suppress(ConnectionError):
+                await client.results_seen(message["version"])
         if message["legal"] and message["version"] == client.version:
             await asyncio.sleep(delay)
             with contextlib.suppress(ConnectionError):

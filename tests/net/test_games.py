@@ -10,6 +10,7 @@ from leakaudit import audit, shadow_states
 
 import engine
 from net.client import Client
+from net.resultswait import ends_round
 
 GAMES = {
     "swapo": (5, 2, {"rounds": 2}),
@@ -34,6 +35,8 @@ async def play_and_record(client: Client, frames: list[dict], seed: int) -> dict
         view = message["view"]
         if view["over"]:
             return view["result"]
+        if bot is not None and ends_round(message["events"]):  # no panel to read: seen
+            await client.results_seen(message["version"])
         if bot is not None and message["legal"] and message["version"] == client.version:
             await client.act(bot.act(view, message["legal"]), message["version"])
     return None

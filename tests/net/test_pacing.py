@@ -251,3 +251,29 @@ def test_a_bots_declaration_is_shown_at_the_fixed_lag_while_people_let_windows_p
         due = run.t0 + draw * TICK + sim.pacer.lag
         when = [t for t, m in sim.frames["p1"] if event in m["events"]]
         assert len(when) == 1 and due <= when[0] < due + TICK
+
+
+def test_a_deal_waits_for_the_results_panels_before_its_first_card():
+    """While the people's results panels of the hand before are up (net/resultswait.py), the
+    next deal shows no card; it starts when the wait ends, and runs as it would have."""
+    deck, _ = stacked()
+    free = Sim(deck, bots=2)
+    free.run(free.in_bao)
+    held = Sim(deck, bots=2)
+    version = held.pacer.wire_version
+    assert held.table.results.begin(version, [0, 1])
+    held.run(lambda: held.now >= 1.0)
+    dealing = [m for _, m in held.frames["p1"] if m["view"]["phase"] == "deal"]
+    assert dealing and all(sum(m["view"]["counts"]) == 0 for m in dealing)
+    assert held.table.results.seen(0, version)
+    held.table.results.gone(1)  # p1 left: seen
+    held.run(held.in_bao)
+
+    def deal_shown(sim):
+        frames = sim.frames["p1"]
+        first = next(t for t, m in frames if sum(m["view"].get("counts") or [0]) > 0)
+        end = next(t for t, m in frames if m["view"]["phase"] == "bao")
+        return first, end
+
+    (first_free, end_free), (first_held, end_held) = deal_shown(free), deal_shown(held)
+    assert first_held >= 1.0 and abs((end_held - first_held) - (end_free - first_free)) <= TICK

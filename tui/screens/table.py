@@ -105,6 +105,7 @@ class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, Screen[None]):
         self.score_history: list[list[int]] = []
         self.round_rows: dict[str, RoundRow] = {}  # every finished round/hand seen, by label
         self.results_waiting: list[dict] = []  # round/hand-end events whose panel is due
+        self.results_versions: list[int] = []  # the state version each of them came with
         self.notices: list[str] = []  # every notice shown on the notice line
         self.connection = "online"
         self.results_shown = False

@@ -1,15 +1,19 @@
 """The end of each round/hand and of the game at a table: the results panel (it stays until
 enter), the score table with one row per round/hand, the scores screen (s) and "play again".
+Closing a round/hand's panel tells the host (``results_seen``): its bots wait for it before
+the next round's moves (net/resultswait.py); the game's final panel tells nobody.
 ``ResultsMixin`` is mixed into ``TableScreen`` (tui/screens/table.py); a game overrides
 ``results_rows`` (and ``round_history``) with its own content.
 """
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.style import Style
 from rich.text import Text
+from textual import work
 
 from lang import _
 
@@ -31,7 +35,7 @@ class ResultsMixin:
         from textual.app import App
         from textual.message import Message
 
-        from ..connect import Seat
+        from ..connect import Seat, TableClient
 
         app: App
         GAME: ClassVar[str]
@@ -39,9 +43,13 @@ class ResultsMixin:
         RESULTS_EACH_ROUND: ClassVar[bool]
         PlayAgain: type[Message]
         seat_link: Seat
+        client: TableClient
         view: dict
         round_rows: dict[str, RoundRow]
         results_waiting: list[dict]
+        results_versions: list[int]
+        version: int
+        me: int | None
         score_history: list[list[int]]
         is_current: bool
 
@@ -70,6 +78,20 @@ class ResultsMixin:
             self.round_rows[row.label] = row
         if self.RESULTS_EACH_ROUND:
             self.results_waiting.append(event)
+            self.results_versions.append(self.version)
+        elif not self.view.get("over"):
+            self.results_seen(self.version)  # no panel here: the bots need not wait for one
+
+    def results_seen(self, version: int) -> None:
+        """Tell the host that the panel of the round/hand that ended in the state ``version``
+        is closed (a seated player's only; a spectator's panel holds up nobody)."""
+        if self.me is not None:
+            self._send_results_seen(version)
+
+    @work(group="results")
+    async def _send_results_seen(self, version: int) -> None:
+        with contextlib.suppress(Exception):  # link down: the host counts us as seen anyway
+            await self.client.results_seen(version)
 
     def results_rows(self, event: dict | None) -> list[Text]:
         """The results panel's lines for a round/hand-end ``event`` (None: the game is over).
@@ -102,11 +124,17 @@ class ResultsMixin:
         if not self.results_waiting or not self.is_current:
             return
         event = self.results_waiting.pop(0)
+        version = self.results_versions.pop(0)
         title, rows = self.results_title(event), self.results_rows(event)
         row = row_of_event(event)
         hand = row.hand if row is not None else False
         panel = ResultsPanel(title, rows, self.results_table(), hand=hand)
-        self.app.push_screen(panel, lambda _answer: self.show_due_results())
+
+        def closed(_answer: str | None) -> None:
+            self.results_seen(version)
+            self.show_due_results()
+
+        self.app.push_screen(panel, closed)
 
     def can_play_again(self) -> bool:
         """Whether this table can be dealt again from here (a table we run ourselves)."""
@@ -122,6 +150,7 @@ class ResultsMixin:
             self.prompt.ask(_("Game over — nobody won · s scores · q leave"))
             self.notify(_("Game over — nobody won"), timeout=6, markup=False)
         self.results_waiting.clear()
+        self.results_versions.clear()
         again = self.can_play_again()
         panel = ResultsPanel(
             self.results_title(None),

@@ -1,0 +1,267 @@
+"""After a round end the host's bots wait for the people's results panels (``results_seen``),
+over real sockets on 127.0.0.1; and the table's bookkeeping of it, without sockets."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from rawpeer import RawPeer
+from toygame import ToyGame
+
+import engine
+from net.botclient import run_bot_client
+from net.client import Client
+from net.codec import encode
+from net.messages import CodecError, check_client
+from net.resultswait import ROUND_END_EVENTS, ends_round
+from net.table import Table
+
+
+class RoundToy(ToyGame):
+    """The toy game in rounds: a round is over when every seat has played a card."""
+
+    NAME = "roundtoy"
+
+    def apply(self, seat, action):
+        events = super().apply(seat, action)
+        played = sum(len(p) for p in self.played)
+        if played % self.seats == 0:
+            points = [len(p[-1]) for p in self.played]
+            events.append({"type": "round_over", "round": played // self.seats, "points": points})
+        if self.over:
+            events.append({"type": "game_over", **self.result()})
+        return events
+
+
+@pytest.fixture
+def rounds(monkeypatch, toy):
+    monkeypatch.setitem(engine.GAMES, "roundtoy", RoundToy)
+    monkeypatch.setitem(engine.BOTS, "roundtoy", engine.BOTS[toy])
+    return "roundtoy"
+
+
+async def next_of(client: Client, kind: str, where=lambda m: True, timeout: float = 5.0) -> dict:
+    """The next message of ``kind`` that satisfies ``where`` (others are skipped)."""
+
+    async def find():
+        async for message in client.messages():
+            if message["t"] == kind and where(message):
+                return message
+        raise AssertionError(f"closed before a {kind}")
+
+    return await asyncio.wait_for(find(), timeout)
+
+
+async def state_where(client: Client, where, timeout: float = 5.0) -> dict:
+    """The next ``state`` that satisfies ``where`` (others are skipped)."""
+    return await next_of(client, "state", where, timeout)
+
+
+async def until(predicate, timeout: float = 5.0) -> None:
+    """Let the host run until ``predicate()`` holds."""
+    async with asyncio.timeout(timeout):
+        while not predicate():
+            await asyncio.sleep(0.01)
+
+
+def round_end(message: dict) -> bool:
+    return ends_round(message["events"])
+
+
+async def person_ends_round_one(hosts, game: str, **settings) -> tuple:
+    """Bots at seats 0 and 1, a person at seat 2, whose card ends round 1 (3 cards each): the
+    host, the person's client and the version of the state that ended the round."""
+    host = await hosts(game, seats=3, _bot_seats=[0, 1], seed=5, **settings)
+    person = Client("127.0.0.1", host.port, name="Ann")
+    await person.connect()
+    mine = await state_where(person, lambda m: bool(m["legal"]))
+    await person.act(mine["legal"][0], mine["version"])
+    ended = await state_where(person, round_end)
+    assert host.game.pending() == [0] and not host.game.over
+    return host, person, ended["version"]
+
+
+async def no_bot_moves(host, version: int, settle: float = 0.3) -> None:
+    """Give the bots time to move (they have no delay); none may."""
+    await asyncio.sleep(settle)
+    assert host.version == version and host.table.results.holds
+
+
+async def test_the_bots_wait_for_the_persons_results_seen(rounds, hosts):
+    host, person, version = await person_ends_round_one(hosts, rounds)
+    assert host.table.results.waiting == {2}
+    await no_bot_moves(host, version)
+    await person.results_seen(version)
+    moved = await state_where(person, lambda m: m["version"] > version)
+    assert moved["events"][0] == {"type": "played", "seat": 0, "card": moved["events"][0]["card"]}
+    assert not host.table.results.holds
+    await person.close()
+
+
+async def test_the_timeout_releases_the_bots(rounds, hosts):
+    host, person, version = await person_ends_round_one(hosts, rounds, results_timeout=0.3)
+    moved = await state_where(person, lambda m: m["version"] > version, timeout=5)
+    assert moved["events"][0]["seat"] == 0 and not host.table.results.holds
+    await person.results_seen(version)  # too late: not counted, nothing breaks
+    await person.chat("still here")
+    assert (await next_of(person, "chat"))["text"] == "still here"
+    await person.close()
+
+
+async def test_a_person_who_leaves_releases_the_bots(rounds, hosts):
+    host, person, version = await person_ends_round_one(hosts, rounds)
+    await no_bot_moves(host, version, settle=0.1)
+    await person.close()
+    await until(lambda: host.version > version)
+    assert not host.table.results.holds
+
+
+async def test_a_table_of_bots_never_waits(rounds, hosts):
+    host = await hosts(rounds, seats=3, bots=3, seed=2, results_timeout=60)
+    final = await asyncio.wait_for(host.wait_over(), 10)
+    assert final["scores"] and host.version == 9
+
+
+async def test_a_bot_client_says_it_has_seen_the_results(rounds, hosts):
+    host = await hosts(rounds, seats=3, bots=2, seed=2, results_timeout=60)
+    result = await asyncio.wait_for(run_bot_client("127.0.0.1", host.port, "robo"), 10)
+    assert result == host.game.result() and host.version == 9
+
+
+async def test_the_game_over_waits_for_nobody(rounds, hosts):
+    host, person, version = await person_ends_round_one(hosts, rounds)
+    await person.results_seen(version)
+    for _ in range(2):  # rounds 2 and 3: the person ends each, and the last is the game's end
+        mine = await state_where(person, lambda m: bool(m["legal"]))
+        await person.act(mine["legal"][0], mine["version"])
+        ended = await state_where(person, round_end)
+        if not ended["view"]["over"]:
+            await person.results_seen(ended["version"])
+    assert ended["view"]["over"] and not host.table.results.holds
+    await person.close()
+
+
+async def test_unexpected_results_seen_are_not_counted(rounds, hosts):
+    host, person, version = await person_ends_round_one(hosts, rounds)
+    watcher = Client("127.0.0.1", host.port, name="eye", spectator=True)
+    await watcher.connect()
+    await watcher.results_seen(version)  # a spectator's
+    await person.results_seen(version - 1)  # another state's
+    await person.results_seen(version + 1)
+    await no_bot_moves(host, version)
+    assert host.table.results.waiting == {2} and person.connected and watcher.connected
+    await person.results_seen(version)
+    await state_where(person, lambda m: m["version"] > version)
+    await watcher.close()
+    await person.close()
+
+
+async def test_a_malformed_results_seen_drops_only_its_sender(rounds, hosts):
+    host, person, version = await person_ends_round_one(hosts, rounds)
+    for bad in (
+        {"t": "results_seen"},
+        {"t": "results_seen", "version": "7"},
+        {"t": "results_seen", "version": True},
+        {"t": "results_seen", "version": version, "seat": 2},
+    ):
+        with pytest.raises(CodecError):
+            check_client(bad)
+        raw = await RawPeer.open(host.port)
+        await raw.next()  # hello
+        raw.send(encode(join("raw", spectator=True)))  # every seat is taken
+        assert (await raw.next())["t"] == "welcome"
+        raw.send(encode(bad))
+        got = await raw.until_closed()
+        assert got[-1]["t"] == "error" and got[-1]["code"].startswith("protocol")
+    assert host.table.results.waiting == {2}
+    await person.results_seen(version)
+    await state_where(person, lambda m: m["version"] > version)
+    await person.close()
+
+
+async def test_a_results_seen_before_any_round_end_is_ignored(rounds, hosts):
+    host = await hosts(rounds, seats=2, bots=1, seed=3)
+    person = Client("127.0.0.1", host.port, name="Ann")
+    await person.connect()
+    mine = await state_where(person, lambda m: bool(m["legal"]))
+    await person.results_seen(mine["version"])
+    await person.act(mine["legal"][0], mine["version"])
+    await state_where(person, lambda m: m["version"] > mine["version"])
+    assert person.connected
+    await person.close()
+
+
+# -- the table, without sockets --------------------------------------------------------------
+def join(name, seat=None, spectator=False, token=None):
+    return {
+        "t": "join",
+        "name": name,
+        "seat": seat,
+        "spectator": spectator,
+        "auth": None,
+        "token": token,
+    }
+
+
+def test_the_table_waits_for_connected_people_only(rounds):
+    table = Table(rounds, seats=3, seed=1, bot_seats=[2])
+    for peer, seat in (("ann", 0), ("bo", 1)):
+        table.open(peer)
+        table.receive(peer, join(peer, seat))
+    table.open("eye")
+    table.receive("eye", join("eye", spectator=True))
+    table.take_effects()
+    for seat in (0, 1):
+        table.play(seat, table.game.legal_actions(seat)[0])
+        assert not table.take_effects().round_ended
+    table.play(2, table.game.legal_actions(2)[0], bot=True)
+    assert table.take_effects().round_ended
+    assert table.await_results(table.version) and table.results.waiting == {0, 1}
+    assert table.receive("eye", {"t": "results_seen", "version": table.version}) == []
+    assert table.receive("ann", {"t": "results_seen", "version": table.version - 1}) == []
+    assert table.results.waiting == {0, 1}
+    assert table.receive("ann", {"t": "results_seen", "version": table.version}) == []
+    table.leave("bo")  # gone: counts as seen
+    assert not table.results.holds
+    token = table.seating[1].token
+    table.results.begin(table.version, [0, 1])
+    table.open("bo2")
+    table.receive("bo2", join("bo", token=token))  # back on a new connection: no panel there
+    assert table.results.waiting == {0}
+    table.receive("ann", {"t": "results_seen", "version": table.version})
+    assert not table.results.holds
+    assert table.await_results(table.version) and table.results.waiting == {0, 1}
+    table.remove(0)  # the host sends Ann away: a bot has her seat now
+    assert table.results.waiting == {1}
+
+
+def test_the_tui_and_the_host_agree_on_the_round_ends():
+    from tui.screens.results import END_EVENTS
+
+    assert tuple(END_EVENTS) == ROUND_END_EVENTS
+
+
+async def test_at_a_paced_mishi_table_the_hand_end_is_seen_at_the_version_it_came_with(hosts):
+    """The hand's end reaches the screens in the next deal's frames (net/pacing.py), whose
+    version hides the deal's steps: a results_seen naming it is the one the host waits for."""
+    host = await hosts(
+        "mishi",
+        seats=4,
+        bots=3,
+        seed=4,
+        options={"hands": 2, "declare_window": 0},
+        deal_tick=0.002,
+        results_timeout=60,
+    )
+    waited: list[int] = []
+    original = host.table.await_results
+
+    def recording(version: int) -> bool:
+        waited.append(version)
+        return original(version)
+
+    host.table.await_results = recording  # type: ignore[method-assign]
+    result = await asyncio.wait_for(run_bot_client("127.0.0.1", host.port, "p"), 30)
+    assert result == host.game.result() and waited and not host.table.results.holds
+    assert host.pacer.paced and host.pacer.hidden > 0  # the wire's versions are not the table's

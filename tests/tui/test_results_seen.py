@@ -1,0 +1,109 @@
+"""Closing a round's results panel tells the host (``results_seen``), whose bots wait for it
+(net/resultswait.py); the game's final panel tells nobody. With ``kotatsu play``'s real host,
+the bots wait behind my panel and the game goes on once I close it."""
+
+from __future__ import annotations
+
+from tests.tui.conftest import SIZE, table_app
+from tests.tui.test_swapo_pleasures import NORMAL, Scripted, stacked
+from tests.tui.test_swapo_screen import play_my_turns
+from tui.app import make_app
+from tui.pilot import LocalClient, browser_of, local_launcher, seated, settle, wait_until
+from tui.screens.results import END_EVENTS, ResultsPanel
+from tui.settings import Settings
+
+
+class Recording(LocalClient):
+    """A LocalClient that remembers the version of every state whose events end a round."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.round_ends: list[int] = []
+
+    def _publish(self, events: list[dict]) -> None:
+        super()._publish(events)
+        if any(e.get("type") in END_EVENTS for e in events):
+            self.round_ends.append(self.version)
+
+
+def local_app(client: LocalClient):
+    settings = Settings(ascii_only=False, color=True, name="Eli", cursor_blink=False)
+    return make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
+
+
+async def test_closing_a_rounds_panel_sends_results_seen_for_that_round():
+    client = Recording("swapo", 3, options={"first_dealer": 0}, deck=stacked(NORMAL))
+    client.bots = {1: Scripted(), 2: Scripted(0, ["6C", "10S"])}
+    app = local_app(client)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        await pilot.press("p")  # as in test_swapo_pleasures: my give ends round 1
+        await wait_until(pilot, lambda: screen.flow.step == "give")
+        await pilot.press("1", "2", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
+        await settle(pilot)
+        assert client.round_ends and client.seen == []  # the panel is up: nothing said yet
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: client.seen)
+        assert client.seen == client.round_ends[:1]
+
+
+async def test_the_final_panel_sends_nothing():
+    client = Recording("swapo", 2, options={"rounds": 1}, seed=1)
+    app = local_app(client)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        await play_my_turns(pilot, screen, until_round=99)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
+        assert app.screen.final and screen.view["over"]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert client.round_ends and client.seen == []
+
+
+async def play_until_panel(pilot, screen) -> None:
+    """Play my SwaPo decisions with keys (keep my hand, give the first cards asked for)
+    until a results panel is up."""
+    app = pilot.app
+    while not isinstance(app.screen, ResultsPanel):
+        await settle(pilot)
+        step = screen.flow.step
+        if isinstance(app.screen, ResultsPanel):
+            break
+        if step == "target":
+            await pilot.press("p")
+        elif step == "give":
+            for _ in range(screen.view["give"]["k"]):
+                faces, _ = screen.hand_faces()
+                index = next(i for i, f in enumerate(faces) if f.enabled and not f.picked)
+                while screen.flow.cursor != index:
+                    await pilot.press("right" if screen.flow.cursor < index else "left")
+                await pilot.press("space")
+            await pilot.press("enter")
+        elif step in ("arrange", "declare"):
+            await pilot.press("enter")
+        elif step == "power":
+            await pilot.press("p")
+        elif step == "wait":
+            await wait_until(
+                pilot, lambda: screen.flow.step != "wait" or isinstance(app.screen, ResultsPanel)
+            )
+
+
+async def test_against_bots_they_wait_for_my_panel_and_play_on_after_it():
+    app = table_app(seed=2, bots=2, options={"rounds": 2})
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        host = app.seat.closers[0].__self__  # play_launcher's Host (its close is the closer)
+        await play_until_panel(pilot, screen)
+        await settle(pilot)
+        version = host.version
+        assert not screen.view["over"] and host.table.results.waiting == {0}
+        await pilot.pause(0.3)  # the bots play at once (bot_delay=0), were they let
+        assert host.version == version and host.table.results.holds
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: not host.table.results.holds)
+        await wait_until(pilot, lambda: host.version > version or screen.legal)
+        await play_my_turns(pilot, screen, until_round=99)  # round 2 to the end
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel) and app.screen.final)
+        assert host.over
