@@ -27,7 +27,7 @@ import msgpack
 
 import engine
 from engine.base import Game, IllegalAction
-from engine.cards import is_card
+from engine.cards import JOKERS, RANKS, SUITS
 from engine.reasons import REASONS, word
 
 STEP_BOUND = 20_000
@@ -49,10 +49,12 @@ def cards_in(value: Any) -> list[str]:
     """Every card code anywhere inside a view (keys included): every string of its JSON form
     that is a card code (json does the walking, in C)."""
     strings = QUOTED.findall(json.dumps(value, ensure_ascii=False, default=str))
-    return [text for text in strings if is_card(text)]
+    return [text for text in strings if text in CODES]
 
 
-QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
+QUOTED = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"')  # a JSON string (its escapes unrolled: fast)
+#: Every well-formed card code of any game (what ``is_card`` accepts), to look strings up fast.
+CODES = frozenset([*JOKERS, *(r + s for r in RANKS for s in SUITS)])
 
 
 def fingerprint(game: Game) -> Any:
@@ -142,6 +144,7 @@ def playout(
     after: After | None = None,
     probe_rate: float = 0.15,
     apply_rate: float = 0.05,
+    apply_sample: int = 30,
     game: Game | None = None,
 ) -> list[tuple[int, dict]]:
     """Play one random game to its end, checking the contract at every step.
@@ -152,6 +155,8 @@ def playout(
     candidate that is not listed is tried on a copy: if refused, it must change nothing; if
     accepted, ``accepted`` judges it (say, a whole action that a step form does not list),
     and the real game is not touched. ``after`` sees every applied action and its events.
+    At a share ``apply_rate`` of the steps, every legal action (or ``apply_sample`` of them
+    drawn at random) is applied on a copy; at a share ``probe_rate``, the near misses are tried.
     """
     rng = random.Random(seed)
     if game is None:
@@ -172,7 +177,7 @@ def playout(
         msgpack.packb(legal)
         action = choose(game, seat, legal, rng) if choose else rng.choice(legal)
         if rng.random() < apply_rate:  # every listed action applies
-            for each in legal if len(legal) <= 30 else rng.sample(legal, 30):
+            for each in legal if len(legal) <= apply_sample else rng.sample(legal, apply_sample):
                 copy.deepcopy(game).apply(seat, each)
         if rng.random() < probe_rate:  # near misses are refused and change nothing
             near = illegal_variants(game, seat, action)
