@@ -77,6 +77,9 @@ class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, Screen[None]):
     RESULTS_EACH_ROUND: ClassVar[bool] = False
 
     BINDINGS: ClassVar[list] = [*GAME_BINDINGS, *worded(GAME_BINDINGS), *TABLE_BINDINGS]
+    #: The keys a narrow footer leaves out first (by action, the least useful first): the
+    #: game's keys stay, and these still work when they are not shown.
+    FOOTER_EXPENDABLE: ClassVar[tuple[str, ...]] = ("scores", "host_menu", "chat", "rules")
 
     class Leave(Message):
         """The player leaves the table: the app closes the seat and shows the lobby (with
@@ -126,7 +129,7 @@ class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, Screen[None]):
                 yield ChatPane(id="chat", cursor_blink=self.settings.cursor_blink)
         yield Steady("", id="table-notice", markup=False)
         yield PromptBar(id="prompt")
-        yield WordedFooter(compact=True)
+        yield WordedFooter(compact=True, expendable=self.FOOTER_EXPENDABLE)
         yield Static(
             _("Make the window bigger: the table needs {width}×{height}.").format(
                 width=MIN_WIDTH, height=MIN_HEIGHT
