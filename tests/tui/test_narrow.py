@@ -107,3 +107,29 @@ async def test_the_footer_leaves_out_the_scores_first_and_keeps_the_games_keys()
         shown = [key.key for key in footer.children if key.display]
         assert "t" in shown and "escape" in shown and "enter" in shown  # the game's keys
         assert "s" not in shown  # the scores are in the header
+
+
+# -- Swoop at 70×20 --------------------------------------------------------------------------
+def swoop_fits(screen) -> bool:
+    """No seat line wraps, and my slots and hand are inside the table's visible area."""
+    seats = screen.query_one("#seats")
+    lines = str(seats.render()).splitlines()
+    area = screen.query_one("#table-area")
+    mine = screen.query_one("#mine")
+    return (
+        seats.size.height == len(lines)
+        and all(cell_len(line) <= seats.content_region.width for line in lines)
+        and area.region.contains_region(mine.region)
+    )
+
+
+async def test_swoop_at_70x20_keeps_seat_lines_whole_and_my_cards_in_sight():
+    app = bots_app("swoop", seed=6)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await seated(pilot)
+        assert len(screen.view["players"]) == 4
+        hands = set()
+        async for _ in my_questions(pilot, screen, "swoop", 60):
+            hands.add(screen.view.get("hand_no"))
+            await wait_until(pilot, lambda: swoop_fits(screen))
+        assert len(hands) >= 2  # a whole hand, its end and the next deal
