@@ -133,3 +133,22 @@ async def test_swoop_at_70x20_keeps_seat_lines_whole_and_my_cards_in_sight():
             hands.add(screen.view.get("hand_no"))
             await wait_until(pilot, lambda: swoop_fits(screen))
         assert len(hands) >= 2  # a whole hand, its end and the next deal
+
+
+# -- Mi Shi at 70×20 -------------------------------------------------------------------------
+async def test_mishi_at_70x20_shows_every_suit_row_of_the_hand_while_burying():
+    from tests.tui.test_mishi_screen import DECLARER_SEED, local_app, play_by_keys
+
+    app = local_app(DECLARER_SEED)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await seated(pilot)
+        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.flow.step == "bury")
+        area, hand = screen.query_one("#table-area"), screen.query_one("#hand")
+        for _ in range(3):  # before and while picking the cards to bury
+            await settle(pilot)
+            assert len(screen.flow.hand) == 29
+            assert area.region.contains_region(hand.region)
+            rows = "\n".join(screen_lines(app))
+            for suit in ("trump", "♠", "♥", "♦"):  # ♣ is trump in this deal
+                assert suit in rows
+            await pilot.press("space", "right")
