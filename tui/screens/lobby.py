@@ -161,7 +161,8 @@ class LobbyScreen(Screen[None]):
         yield Static("", id="lobby-columns")
         yield OptionList(id="tables")
         yield Static("", id="lobby-keys")
-        yield WordedFooter(compact=True)
+        # a narrow footer leaves these out first (the keys still work; ? lists them all)
+        yield WordedFooter(compact=True, expendable=("refresh", "reopen", "watch", "address"))
 
     def keys_line(self) -> Text:
         return Text(

@@ -266,7 +266,11 @@ class MishiScreen(TableScreen):
         if roomy:
             out.append("\n")
         out.append_text(self.bottom_lines(plays, winner, width))
-        out.append_text(draw.centred(self.trick_caption(last), width))
+        caption = self.trick_caption(last)
+        if caption.plain or not self.has_class("-short"):
+            out.append_text(draw.centred(caption, width))
+        else:  # a short window: no blank caption line (the hand needs the room)
+            out.rstrip()
         return out
 
     def bottom_lines(self, plays: dict[int, list[str]], winner: int | None, width: int) -> Text:
@@ -420,6 +424,7 @@ class MishiScreen(TableScreen):
                 )
             )
         row.show(faces, flow.cursor_shown())
+        self.keep_in_sight(row)
 
     # -- log, toasts, history ------------------------------------------------------------
     def describe_event(self, event: dict) -> Text | str | None:

@@ -78,6 +78,11 @@ class SwoopScreen(TableScreen):
         width = self.query_one("#mine", SwoopCards).size.width or 60
         return self.large and len(self.model.mine.hand) <= 2 * max(1, (width - 2) // 6)
 
+    @property
+    def narrow(self) -> bool:
+        """Below 80 columns the seat lines are shorter (35 cells, not 44), so none wraps."""
+        return self.has_class("-narrow")
+
     def show_waiting(self, seated: Text) -> None:
         self.query_one("#seats", Steady).show(seated)
 
@@ -216,6 +221,7 @@ class SwoopScreen(TableScreen):
                     turn=seat == self.view.get("turn"),
                     flipped=self.view.get("flipped") if seat == self.view.get("turn") else None,
                     score=scores[seat] if seat < len(scores) else None,
+                    narrow=self.narrow,
                 )
             )
         return lines
@@ -228,6 +234,9 @@ class SwoopScreen(TableScreen):
         down = set_cell_size(pgettext("mystery cards", "down"), 4)
         # TRANSLATORS: Swoop, column title over each seat's penalty points; at most 3 cells
         points = set_cell_size(_("pts"), 3)
+        if self.narrow:  # the seats' hand counts have no word of their own: it is here
+            hand = set_cell_size(pgettext("seat", "hand"), 4)
+            return Text(" " * 8 + hand + "  " + up + down + " " + points, style="dim")
         return Text(" " * 22 + up + down + "  " + points, style="dim")
 
     def render_mine(self) -> None:
@@ -247,12 +256,13 @@ class SwoopScreen(TableScreen):
             self.cards,
             self.look,
             turn=self.me == self.view.get("turn"),
+            narrow=self.narrow,
         )
         head.append(" ")  # the slots line up with the other players' slots
         note = draw.mystery_cells(me, self.cards, self.look)
         scores = self.view.get("scores") or []
         if self.me < len(scores):
-            note.append_text(draw.score_text(scores[self.me]))
+            note.append_text(draw.score_text(scores[self.me], narrow=self.narrow))
         turnable = [s + 1 for s in range(4) if mine.uncovered[s]]
         if turnable and self.has_class("-wide"):
             # TRANSLATORS: Swoop, the mystery cards that can be turned now, by slot number
@@ -276,6 +286,7 @@ class SwoopScreen(TableScreen):
             faces.add(CardFace(None, enabled=False, row=HAND, label="—", empty=True), None)
         cards.display = True
         cards.show_mine(faces, self.model.current() if asked else None, boxed=self.boxed())
+        self.keep_in_sight(cards)
 
     def add_slot(self, faces: MineFaces, slot: int, asked: bool) -> None:
         """One of my four slots: a face-up card, a mystery card (back), the card just turned

@@ -91,17 +91,29 @@ def slot_cells(player: dict, style: CardStyle, look: Look, flipped: dict | None 
 
 
 def seat_head(
-    name: Text, digit: str, count: int, style: CardStyle, look: Look, *, turn: bool
+    name: Text,
+    digit: str,
+    count: int,
+    style: CardStyle,
+    look: Look,
+    *,
+    turn: bool,
+    narrow: bool = False,
 ) -> Text:
-    """ "▶1 Bo        hand 12 " — the part of a seat line before its slots (21 columns)."""
+    """ "▶1 Bo        hand 12 " — the part of a seat line before its slots (21 columns);
+    ``narrow``: "▶1 Bo      12 " (13 columns: a shorter name, the count's word only in the
+    column titles)."""
     mark = (">" if style.ascii_only else "▶") if turn else " "
     line = Text(no_wrap=True, overflow="ellipsis")
     line.append(f"{mark}{digit or ' '} ", style=look("turn") if turn else "")
     shown = name.copy()
-    shown.truncate(9, pad=True)
+    shown.truncate(7 if narrow else 9, pad=True)
     line.append_text(shown)
-    # TRANSLATORS: Swoop seat line, before the number of cards in hand; keep to 4 cells
-    line.append_text(fit_word(pgettext("seat", "hand"), 4, " ", style="dim"))
+    if narrow:
+        line.append(" ")
+    else:
+        # TRANSLATORS: Swoop seat line, before the number of cards in hand; keep to 4 cells
+        line.append_text(fit_word(pgettext("seat", "hand"), 4, " ", style="dim"))
     line.append(f"{count:>2}", style="bold" if count else look("out"))
     line.append(" ")
     return line
@@ -132,14 +144,16 @@ def seat_line(
     turn: bool,
     score: int | None,
     flipped: dict | None = None,
+    narrow: bool = False,
 ) -> Text:
-    """ "▶1 Bo        hand 12   K  9 ▒▒  ·  ▒▒··   45"."""
-    line = seat_head(name, digit, int(player.get("hand", 0) or 0), style, look, turn=turn)
+    """ "▶1 Bo        hand 12   K  9 ▒▒  ·  ▒▒··   45" (44 columns; ``narrow``: 35)."""
+    count = int(player.get("hand", 0) or 0)
+    line = seat_head(name, digit, count, style, look, turn=turn, narrow=narrow)
     line.append_text(slot_cells(player, style, look, flipped))
     line.append("  ")
     line.append_text(mystery_cells(player, style, look))
     if score is not None:
-        line.append_text(score_text(score))
+        line.append_text(score_text(score, narrow=narrow))
     return line
 
 
@@ -149,9 +163,9 @@ def fit_word(word: str, width: int, around: str = "", style: str = "") -> Text:
     return Text(around + set_cell_size(word, width) + around, style=style)
 
 
-def score_text(score: int) -> Text:
+def score_text(score: int, *, narrow: bool = False) -> Text:
     """A seat's penalty total so far, after its cards (the column headed "pts")."""
-    return Text(f"  {score:>3}", style="dim")
+    return Text(f"{' ' if narrow else '  '}{score:>3}", style="dim")
 
 
 def pile_lines(view: dict, style: CardStyle, look: Look, width: int, *, cards: bool = True) -> Text:

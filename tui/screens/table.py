@@ -20,6 +20,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from lang import _, pgettext
@@ -48,6 +49,7 @@ from .table_results import ResultsMixin
 WIDE = 110  # from this many columns the chat sits beside the table
 TALL = 34  # from this many rows (and WIDE columns) cards are drawn large
 NARROW = 80  # below this many columns the side pane is slimmer
+SHORT = 24  # below this many rows the table leaves out its blank lines
 MIN_WIDTH, MIN_HEIGHT = 70, 20  # below this the table asks for a bigger window
 CARD_CODE = re.compile(r"(?<![\w])(?:(10|[2-9JQKA])([SHDC])|(JK|BJ|SJ))(?![\w])")
 
@@ -77,6 +79,9 @@ class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, Screen[None]):
     RESULTS_EACH_ROUND: ClassVar[bool] = False
 
     BINDINGS: ClassVar[list] = [*GAME_BINDINGS, *worded(GAME_BINDINGS), *TABLE_BINDINGS]
+    #: The keys a narrow footer leaves out first (by action, the least useful first): the
+    #: game's keys stay, and these still work when they are not shown.
+    FOOTER_EXPENDABLE: ClassVar[tuple[str, ...]] = ("scores", "host_menu", "chat", "rules")
 
     class Leave(Message):
         """The player leaves the table: the app closes the seat and shows the lobby (with
@@ -127,7 +132,7 @@ class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, Screen[None]):
                 yield ChatPane(id="chat", cursor_blink=self.settings.cursor_blink)
         yield Steady("", id="table-notice", markup=False)
         yield PromptBar(id="prompt")
-        yield WordedFooter(compact=True)
+        yield WordedFooter(compact=True, expendable=self.FOOTER_EXPENDABLE)
         yield Static(
             _("Make the window bigger: the table needs {width}×{height}.").format(
                 width=MIN_WIDTH, height=MIN_HEIGHT
@@ -150,6 +155,12 @@ class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, Screen[None]):
         # the component classes are styled once the screen's CSS applies: draw again then
         self.call_after_refresh(self.restyle)
 
+    def keep_in_sight(self, widget: Widget) -> None:
+        """Once laid out, scroll the table so that ``widget`` (my own cards) is on screen: a
+        table taller than a small window (a hand swollen by pick-ups) shows my cards rather
+        than its top."""
+        self.call_after_refresh(widget.scroll_visible, animate=False, immediate=True)
+
     def restyle(self) -> None:
         """Redraw what this base draws in its looks (the header, the waiting room)."""
         self.draw_header()
@@ -161,11 +172,13 @@ class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, Screen[None]):
 
     def _apply_size(self, width: int, height: int) -> None:
         wide = width >= WIDE
+        narrowed = (width < NARROW) != self.has_class("-narrow")
         self.set_class(wide, "-wide")
         self.set_class(width < NARROW, "-narrow")
+        self.set_class(height < SHORT, "-short")
         self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
         large = self.wants_large_cards(width, height)
-        if large != self.large:
+        if large != self.large or narrowed:
             self.large = large
             if self.view:
                 self.draw()

@@ -1,0 +1,154 @@
+"""The table down to the smallest size it plays at, 70×20 (issue 13, items 7 and 8): Swoop's
+seat lines never wrap and my slots and hand never scroll away, Mi Shi shows every suit row of
+the hand while burying, and the footer leaves whole keys out rather than cutting a word.
+
+The games are played by the game's own bot for the local seat (``screen.send``), the others by
+the table's bots, so every question the screen asks along the way is looked at.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+
+import engine
+from tui.app import KotatsuApp, make_app
+from tui.connect import play_launcher
+from tui.pilot import browser_of, seated, settle, wait_until
+from tui.settings import Settings
+from tui.widgets.footer import WordedFooter
+
+NARROW, SMALL = (80, 24), (70, 20)
+
+
+def bots_app(game: str, seed: int) -> KotatsuApp:
+    """The app at a private table (a real host on 127.0.0.1) against bots that play at once."""
+    ticks = {"deal_tick": 0} if game == "mishi" else {}
+    launcher = play_launcher(game, seed=seed, name="Eli", bot_delay=0, **ticks)
+    settings = Settings(name="Eli", color=True, cursor_blink=False)
+    return make_app(launcher=launcher, settings=settings, browser=browser_of())
+
+
+def screen_lines(app) -> list[str]:
+    """The screen as the terminal gets it, line by line."""
+    width, height = app.size
+    console = Console(
+        width=width, height=height, record=True, force_terminal=True, file=io.StringIO()
+    )
+    console.print(app.screen._compositor.render_update(full=True))
+    text = "".join(seg.text for seg in console._record_buffer if not seg.control)
+    return text.splitlines()
+
+
+async def my_questions(pilot, screen, game: str, count: int):
+    """Answer ``count`` of my questions with the game's bot; yield before each answer."""
+    bot = engine.make_bot(game, screen.me, 1)
+    for _ in range(count):
+        await wait_until(pilot, lambda: bool(screen.legal) or screen.view.get("over"), 20)
+        await settle(pilot, 0.05)
+        if screen.view.get("over"):
+            return
+        yield
+        if not screen.legal:
+            continue
+        seen = screen.states_seen
+        screen.send(bot.act(screen.view, screen.legal))
+        await wait_until(pilot, lambda seen=seen: screen.states_seen > seen, 20)
+
+
+# -- the footer ------------------------------------------------------------------------------
+def footer_whole(app, screen) -> bool:
+    """The table's footer line (under a results panel too) is its shown keys, each whole
+    ("key word"), within the width."""
+    footer = screen.query_one(WordedFooter)
+    shown = [key for key in footer.children if key.display]
+    words = " ".join(
+        f"{key.key_display} {key.description}" if key.description else key.key_display
+        for key in shown
+    )
+    line = screen_lines(app)[-1].rstrip()
+    return bool(shown) and line == words and cell_len(words) <= app.size.width
+
+
+@pytest.mark.parametrize("size", [NARROW, SMALL])
+@pytest.mark.parametrize("game", ["swapo", "swoop", "mishi"])
+async def test_the_footer_leaves_whole_keys_out_rather_than_cutting_a_word(game, size):
+    app = bots_app(game, seed=6)
+    async with app.run_test(size=size) as pilot:
+        screen = await seated(pilot)
+        async for _ in my_questions(pilot, screen, game, 24):
+            if app.screen is not screen:
+                continue  # a results panel: its own words say enter
+            await wait_until(pilot, lambda: footer_whole(app, screen))
+            # with a card picked the footer grows (esc clear): still whole keys
+            if screen.check_action("pick", screen.word_args("pick")) and not screen.word_args(
+                "pick"
+            ):
+                await pilot.press("space")
+                await wait_until(pilot, lambda: footer_whole(app, screen))
+                if screen.check_action("back", screen.word_args("back")):
+                    await pilot.press("escape")
+
+
+async def test_the_footer_leaves_out_the_scores_first_and_keeps_the_games_keys():
+    app = bots_app("mishi", seed=6)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await seated(pilot)
+        footer = screen.query_one(WordedFooter)
+        async for _ in my_questions(pilot, screen, "mishi", 40):
+            if screen.view.get("trick_number", 0) >= 2 and screen.flow.step == "play":
+                break
+        assert screen.flow.step == "play"
+        await pilot.press("space")
+        await wait_until(pilot, lambda: footer_whole(app, screen))
+        shown = [key.key for key in footer.children if key.display]
+        assert "t" in shown and "escape" in shown and "enter" in shown  # the game's keys
+        assert "s" not in shown  # the scores are in the header
+
+
+# -- Swoop at 70×20 --------------------------------------------------------------------------
+def swoop_fits(screen) -> bool:
+    """No seat line wraps, and my slots and hand are inside the table's visible area."""
+    seats = screen.query_one("#seats")
+    lines = str(seats.render()).splitlines()
+    area = screen.query_one("#table-area")
+    mine = screen.query_one("#mine")
+    return (
+        seats.size.height == len(lines)
+        and all(cell_len(line) <= seats.content_region.width for line in lines)
+        and area.region.contains_region(mine.region)
+    )
+
+
+async def test_swoop_at_70x20_keeps_seat_lines_whole_and_my_cards_in_sight():
+    app = bots_app("swoop", seed=6)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await seated(pilot)
+        assert len(screen.view["players"]) == 4
+        hands = set()
+        async for _ in my_questions(pilot, screen, "swoop", 60):
+            hands.add(screen.view.get("hand_no"))
+            await wait_until(pilot, lambda: swoop_fits(screen))
+        assert len(hands) >= 2  # a whole hand, its end and the next deal
+
+
+# -- Mi Shi at 70×20 -------------------------------------------------------------------------
+async def test_mishi_at_70x20_shows_every_suit_row_of_the_hand_while_burying():
+    from tests.tui.test_mishi_screen import DECLARER_SEED, local_app, play_by_keys
+
+    app = local_app(DECLARER_SEED)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await seated(pilot)
+        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.flow.step == "bury")
+        area, hand = screen.query_one("#table-area"), screen.query_one("#hand")
+        for _ in range(3):  # before and while picking the cards to bury
+            await settle(pilot)
+            assert len(screen.flow.hand) == 29
+            assert area.region.contains_region(hand.region)
+            rows = "\n".join(screen_lines(app))
+            for suit in ("trump", "♠", "♥", "♦"):  # ♣ is trump in this deal
+                assert suit in rows
+            await pilot.press("space", "right")
