@@ -18,6 +18,7 @@ import engine
 from tui.app import KotatsuApp, make_app
 from tui.connect import play_launcher
 from tui.pilot import browser_of, seated, settle, wait_until
+from tui.screens.results import ResultsPanel
 from tui.settings import Settings
 from tui.widgets.footer import WordedFooter
 
@@ -44,10 +45,18 @@ def screen_lines(app) -> list[str]:
 
 
 async def my_questions(pilot, screen, game: str, count: int):
-    """Answer ``count`` of my questions with the game's bot; yield before each answer."""
+    """Answer ``count`` of my questions with the game's bot; yield before each answer. A
+    round's results panel is closed (the table's bots wait for it)."""
     bot = engine.make_bot(game, screen.me, 1)
+
+    def asked_or_panel() -> bool:
+        return bool(screen.legal) or screen.view.get("over") or is_panel(pilot.app.screen)
+
     for _ in range(count):
-        await wait_until(pilot, lambda: bool(screen.legal) or screen.view.get("over"), 20)
+        await wait_until(pilot, asked_or_panel, 20)
+        while is_panel(pilot.app.screen) and not screen.view.get("over"):
+            await pilot.press("enter")
+            await wait_until(pilot, asked_or_panel, 20)
         await settle(pilot, 0.05)
         if screen.view.get("over"):
             return
@@ -57,6 +66,10 @@ async def my_questions(pilot, screen, game: str, count: int):
         seen = screen.states_seen
         screen.send(bot.act(screen.view, screen.legal))
         await wait_until(pilot, lambda seen=seen: screen.states_seen > seen, 20)
+
+
+def is_panel(shown) -> bool:
+    return isinstance(shown, ResultsPanel)
 
 
 # -- the footer ------------------------------------------------------------------------------
