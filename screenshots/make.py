@@ -141,6 +141,27 @@ async def mishi_trick_any_language(pilot) -> None:
     await mishi_trick(pilot, english=False)
 
 
+async def first_results(pilot) -> None:
+    """The game's own bot plays my seat until the first round/hand's results panel is up."""
+    import engine
+    from tui.screens.results import ResultsPanel
+
+    screen = await seated(pilot)
+    bot = engine.make_bot(screen.GAME, screen.me, 1)
+
+    def panel() -> bool:
+        return isinstance(pilot.app.screen, ResultsPanel)
+
+    while not panel():
+        await until(pilot, lambda: panel() or bool(screen.legal), 60)
+        if panel():
+            break
+        seen = screen.states_seen
+        screen.send(bot.act(screen.view, screen.legal))
+        await until(pilot, lambda seen=seen: panel() or screen.states_seen > seen, 20)
+    await settle(pilot)
+
+
 async def main() -> None:
     for size, suffix in (((80, 24), ""), ((120, 40), "-wide")):
         lobby = make_app(settings=Settings(name="Eli", color=True), browser=Browser)
@@ -157,6 +178,10 @@ async def main() -> None:
         )
         await shoot(f"swoop{suffix}", table("swoop", 3), size, other_game)
         await shoot(f"mishi{suffix}", table("mishi", 1), size, mishi_trick)
+    # the results panel after the first round/hand of each game
+    await shoot("swapo-results", table("swapo", 2), (80, 24), first_results)
+    await shoot("swoop-results", table("swoop", 3), (80, 24), first_results)
+    await shoot("mishi-results", table("mishi", 1), (80, 24), first_results)
     # in the seeds' languages (the README shows these two)
     await shoot("swoop-ja", table("swoop", 3, lang="ja"), (80, 24), other_game)
     await shoot("mishi-zh", table("mishi", 1, lang="zh"), (80, 24), mishi_trick_any_language)
