@@ -175,6 +175,11 @@ def action_type(action: object) -> str:
     return action["type"]
 
 
+#: The events that end a round (SwaPo) or a hand (Swoop, Mi Shi): the screens show each one's
+#: results and the host waits for them (the game's own end is told by other events).
+ROUND_END_EVENTS = ("round_over", "hand_end")
+
+
 # ---------------------------------------------------------------------------------------------
 # Phases and moves: one dispatch style for every game
 

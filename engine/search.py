@@ -99,20 +99,31 @@ def threshold(alpha: float, alternatives: int) -> float:
     return NormalDist().inv_cdf(1 - alpha / max(alternatives, 1))
 
 
+def bot_step(game: Game, bots: list[Bot]) -> None:
+    """One action: the first pending seat's bot decides from its view (a refused choice
+    falls back to the first legal action)."""
+    seat = game.pending()[0]
+    legal = game.legal_actions(seat)
+    action = bots[seat].act(game.view(seat), legal)
+    try:
+        game.apply(seat, action)
+    except IllegalAction:
+        game.apply(seat, legal[0])
+
+
 def playout(
-    game: Game, bots: list[Bot], start: Any, horizon: Callable[[Game], Any], depth: int
+    game: Any,
+    bots: list[Bot],
+    start: Any,
+    horizon: Callable[[Any], Any],
+    depth: int,
+    step: Callable[[Any, list[Bot]], None] = bot_step,
 ) -> None:
-    """Let the bots play ``game`` for at most ``depth`` actions, until it is over or
-    ``horizon(game)`` leaves ``start``."""
+    """Let the bots play ``game`` for at most ``depth`` actions (each one ``step``), until it
+    is over or ``horizon(game)`` leaves ``start``."""
     steps = 0
     while not game.over and horizon(game) == start and steps < depth:
-        seat = game.pending()[0]
-        legal = game.legal_actions(seat)
-        action = bots[seat].act(game.view(seat), legal)
-        try:
-            game.apply(seat, action)
-        except IllegalAction:
-            game.apply(seat, legal[0])
+        step(game, bots)
         steps += 1
 
 

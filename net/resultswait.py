@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-#: The events that end a round (SwaPo) or a hand (Swoop, Mi Shi): each gets a results panel.
-#: The end of the game (``game_over``, ``game_end`` in the same events) waits for nobody.
-ROUND_END_EVENTS = ("round_over", "hand_end")
+from engine.base import ROUND_END_EVENTS
+
+__all__ = ["ROUND_END_EVENTS", "ResultsWait", "ends_round"]
 
 
 def ends_round(events: Iterable[object]) -> bool:

@@ -7,8 +7,10 @@ the clock, so a test or a picture is the same on a slow machine and a fast one.
 from __future__ import annotations
 
 import asyncio
+import io
 from collections.abc import Callable, Iterable
 
+from rich.console import Console
 from textual.css.query import NoMatches
 
 from net.discovery import TableInfo
@@ -212,3 +214,19 @@ def local_launcher(client: LocalClient) -> Callable:
         return Seat(client, [], "local")
 
     return launch
+
+
+def recorded(app) -> Console:
+    """A console that painted the screen as the terminal gets it (after Textual's filters)."""
+    width, height = app.size
+    console = Console(
+        width=width, height=height, record=True, force_terminal=True, file=io.StringIO()
+    )
+    console.print(app.screen._compositor.render_update(full=True))
+    return console
+
+
+def screen_lines(app) -> list[str]:
+    """The screen's text as the terminal gets it, line by line."""
+    text = "".join(seg.text for seg in recorded(app)._record_buffer if not seg.control)
+    return text.splitlines()

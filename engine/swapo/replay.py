@@ -223,8 +223,8 @@ def _replay(game: SwapoGame, view: dict) -> bool:
         if seat == me:
             offered = list(entry["sent"])
         else:
-            choice = _offer(game, seat, target)
-            if choice is None or len(choice) != k:
+            choice = _offer(game, seat, target, k)
+            if choice is None:
                 return False
             offered = list(entry["sent"]) if target == me else choice
         if target == me or seat == me:
@@ -242,24 +242,21 @@ def _replay(game: SwapoGame, view: dict) -> bool:
     give = view["give"]
     if give is not None:  # the swap asked and not yet answered
         holder, target, k = give["from"], give["seat"], give["k"]
-        if holder == me:
-            offered = list(give["offered"])
-        else:
-            choice = _offer(game, holder, target)
-            if choice is None or len(choice) != k:
-                return False
-            offered = choice
-        if not _holds(game, holder, offered):
+        asked = list(give["offered"]) if holder == me else _offer(game, holder, target, k)
+        if asked is None or not _holds(game, holder, asked):
             return False
-        commit_swap(game, holder, NormalSwap(target, offered))
+        commit_swap(game, holder, NormalSwap(target, asked))
     return game.phase == view["phase"]
 
 
-def _offer(game: SwapoGame, seat: int, target: int) -> list[str] | None:
-    """The cards the heuristic at ``seat`` offers ``target`` (None: it would pass)."""
+def _offer(game: SwapoGame, seat: int, target: int, k: int) -> list[str] | None:
+    """The ``k`` cards the heuristic at ``seat`` offers ``target`` (None: it would pass, or
+    offer another number)."""
     hand, locked = game.hands[seat], game.locked_cards[seat]
     choice = normal_swap(hand, locked, _rooms(game), game.ace, lambda: target)
-    return None if choice is None else list(choice["cards"])
+    if choice is None or len(choice["cards"]) != k:
+        return None
+    return list(choice["cards"])
 
 
 def _rooms(game: SwapoGame) -> list[int]:

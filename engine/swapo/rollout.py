@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..base import IllegalAction
 from ..bots import Bot
+from ..search import bot_step, playout
 from .bot import (
     dagger_swap,
     declare_rank,
@@ -33,17 +33,12 @@ def rollout(
     functions (``bot.normal_swap`` …) on the sampled state, without building views or legal
     lists (most of a playout's time); the bots' generators pick the targets. Ace declarations go
     the same way; the powers go through views and ``apply``."""
-    steps = 0
-    while not game.over and horizon(game) == start and steps < depth:
-        if not _fast_step(game, bots):
-            seat = game.pending()[0]
-            legal = game.legal_actions(seat)
-            action = bots[seat].act(game.view(seat), legal)
-            try:
-                game.apply(seat, action)
-            except IllegalAction:
-                game.apply(seat, legal[0])
-        steps += 1
+    playout(game, bots, start, horizon, depth, step=_step)
+
+
+def _step(game: SwapoGame, bots: list[Bot]) -> None:
+    if not _fast_step(game, bots):
+        bot_step(game, bots)
 
 
 def _fast_step(game: SwapoGame, bots: list[Bot]) -> bool:

@@ -5,23 +5,12 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from awaiting import next_of
 
 from net.botclient import play_seat, run_bot_client
 from net.client import Client
 from net.host import Host
 from net.messages import Refused
-
-
-async def next_of(client: Client, kind: str, where=lambda m: True, timeout: float = 5.0) -> dict:
-    """The next message of ``kind`` that satisfies ``where`` (others are skipped)."""
-
-    async def find():
-        async for message in client.messages():
-            if message["t"] == kind and where(message):
-                return message
-        raise AssertionError(f"closed before a {kind}")
-
-    return await asyncio.wait_for(find(), timeout)
 
 
 async def test_bots_and_bot_clients_finish_a_game(toy, hosts):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from awaiting import next_of
 from rawpeer import RawPeer
 from toygame import ToyGame
 
@@ -39,18 +40,6 @@ def rounds(monkeypatch, toy):
     monkeypatch.setitem(engine.GAMES, "roundtoy", RoundToy)
     monkeypatch.setitem(engine.BOTS, "roundtoy", engine.BOTS[toy])
     return "roundtoy"
-
-
-async def next_of(client: Client, kind: str, where=lambda m: True, timeout: float = 5.0) -> dict:
-    """The next message of ``kind`` that satisfies ``where`` (others are skipped)."""
-
-    async def find():
-        async for message in client.messages():
-            if message["t"] == kind and where(message):
-                return message
-        raise AssertionError(f"closed before a {kind}")
-
-    return await asyncio.wait_for(find(), timeout)
 
 
 async def state_where(client: Client, where, timeout: float = 5.0) -> dict:

@@ -4,12 +4,10 @@ layout by cell width (a fake translation makes every word double-width)."""
 from __future__ import annotations
 
 import gettext
-import io
 import re
 
 import pytest
 from rich.cells import cell_len
-from rich.console import Console
 from rich.text import Text
 from textual.widgets import OptionList
 
@@ -18,7 +16,15 @@ from tui import cli
 from tui.app import make_app
 from tui.cells import cut, ljust, rjust
 from tui.fill import fill
-from tui.pilot import LocalClient, browser_of, lan_tables, local_launcher, seated, wait_until
+from tui.pilot import (
+    LocalClient,
+    browser_of,
+    lan_tables,
+    local_launcher,
+    screen_lines,
+    seated,
+    wait_until,
+)
 from tui.screens.dialogs import LanguageMenu
 from tui.screens.lobby import LobbyScreen
 from tui.settings import Settings, load_config, load_lang
@@ -69,17 +75,6 @@ def config_home(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     monkeypatch.delenv("KOTATSU_SHARED", raising=False)
     return tmp_path
-
-
-def screen_lines(app) -> list[str]:
-    """The screen as the terminal gets it, line by line."""
-    width, height = app.size
-    console = Console(
-        width=width, height=height, record=True, force_terminal=True, file=io.StringIO()
-    )
-    console.print(app.screen._compositor.render_update(full=True))
-    text = "".join(seg.text for seg in console._record_buffer if not seg.control)
-    return text.splitlines()
 
 
 def assert_fits(lines: list[str], width: int = 80) -> None:

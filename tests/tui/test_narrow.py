@@ -8,16 +8,13 @@ the table's bots, so every question the screen asks along the way is looked at.
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from rich.cells import cell_len
-from rich.console import Console
 
 import engine
 from tui.app import KotatsuApp, make_app
 from tui.connect import play_launcher
-from tui.pilot import browser_of, seated, settle, wait_until
+from tui.pilot import browser_of, screen_lines, seated, settle, wait_until
 from tui.screens.results import ResultsPanel
 from tui.settings import Settings
 from tui.widgets.footer import WordedFooter
@@ -31,17 +28,6 @@ def bots_app(game: str, seed: int) -> KotatsuApp:
     launcher = play_launcher(game, seed=seed, name="Eli", bot_delay=0, **ticks)
     settings = Settings(name="Eli", color=True, cursor_blink=False)
     return make_app(launcher=launcher, settings=settings, browser=browser_of())
-
-
-def screen_lines(app) -> list[str]:
-    """The screen as the terminal gets it, line by line."""
-    width, height = app.size
-    console = Console(
-        width=width, height=height, record=True, force_terminal=True, file=io.StringIO()
-    )
-    console.print(app.screen._compositor.render_update(full=True))
-    text = "".join(seg.text for seg in console._record_buffer if not seg.control)
-    return text.splitlines()
 
 
 async def my_questions(pilot, screen, game: str, count: int):

@@ -5,15 +5,20 @@ Fast: the table is a ``LocalClient`` (the engine in this process, bots at once).
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from rich.console import Console
 from textual.widgets import Input
 
 from tui.app import make_app
 from tui.cli import build_parser
-from tui.pilot import LocalClient, browser_of, local_launcher, seated, wait_until
+from tui.pilot import (
+    LocalClient,
+    browser_of,
+    local_launcher,
+    recorded,
+    screen_lines,
+    seated,
+    wait_until,
+)
 from tui.screens.dialogs import ScoresScreen
 from tui.screens.results import ResultsPanel, length_words
 from tui.settings import Settings, terminal_wants_ascii
@@ -28,16 +33,6 @@ def local_app(game: str = "swapo", *, settings: Settings | None = None, **kw):
     return app, client
 
 
-def recorded(app) -> Console:
-    """A console that painted the screen as the terminal gets it (after Textual's filters)."""
-    width, height = app.size
-    console = Console(
-        width=width, height=height, record=True, force_terminal=True, file=io.StringIO()
-    )
-    console.print(app.screen._compositor.render_update(full=True))
-    return console
-
-
 def painted(app) -> list[tuple[str, object, object]]:
     """The painted cells with text: (text, colour, background)."""
     return [
@@ -45,12 +40,6 @@ def painted(app) -> list[tuple[str, object, object]]:
         for seg in recorded(app)._record_buffer
         if seg.text.strip() and seg.style
     ]
-
-
-def screen_lines(app) -> list[str]:
-    """The screen's text, line by line."""
-    text = "".join(seg.text for seg in recorded(app)._record_buffer if not seg.control)
-    return text.splitlines()
 
 
 # 1. NO_COLOR ---------------------------------------------------------------------------------

@@ -28,12 +28,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 import engine
+from engine.base import ROUND_END_EVENTS
 from lang import N_, _, ngettext
 
 from ..cells import cut, ljust, rjust
 
-#: The events that end a round (SwaPo) or a hand (Swoop, Mi Shi).
-END_EVENTS = ("round_over", "hand_end")
+END_EVENTS = ROUND_END_EVENTS  # each gets a results panel
 BAR = 30  # cells of the longest bar in the score table
 Look = Callable[[str], Style | str]
 

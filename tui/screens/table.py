@@ -109,8 +109,8 @@ class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, Screen[None]):
         self.players: list[dict] = []
         self.score_history: list[list[int]] = []
         self.round_rows: dict[str, RoundRow] = {}  # every finished round/hand seen, by label
-        self.results_waiting: list[dict] = []  # round/hand-end events whose panel is due
-        self.results_versions: list[int] = []  # the state version each of them came with
+        #: round/hand-end events whose panel is due, each with the version of its state
+        self.results_waiting: list[tuple[dict, int]] = []
         self.notices: list[str] = []  # every notice shown on the notice line
         self.connection = "online"
         self.results_shown = False

@@ -46,8 +46,7 @@ class ResultsMixin:
         client: TableClient
         view: dict
         round_rows: dict[str, RoundRow]
-        results_waiting: list[dict]
-        results_versions: list[int]
+        results_waiting: list[tuple[dict, int]]
         version: int
         me: int | None
         score_history: list[list[int]]
@@ -77,8 +76,7 @@ class ResultsMixin:
         if row is not None:
             self.round_rows[row.label] = row
         if self.RESULTS_EACH_ROUND:
-            self.results_waiting.append(event)
-            self.results_versions.append(self.version)
+            self.results_waiting.append((event, self.version))
         elif not self.view.get("over"):
             self.results_seen(self.version)  # no panel here: the bots need not wait for one
 
@@ -123,8 +121,7 @@ class ResultsMixin:
         """Show the next waiting results panel (one at a time, each until enter)."""
         if not self.results_waiting or not self.is_current:
             return
-        event = self.results_waiting.pop(0)
-        version = self.results_versions.pop(0)
+        event, version = self.results_waiting.pop(0)
         title, rows = self.results_title(event), self.results_rows(event)
         row = row_of_event(event)
         hand = row.hand if row is not None else False
@@ -150,7 +147,6 @@ class ResultsMixin:
             self.prompt.ask(_("Game over — nobody won · s scores · q leave"))
             self.notify(_("Game over — nobody won"), timeout=6, markup=False)
         self.results_waiting.clear()
-        self.results_versions.clear()
         again = self.can_play_again()
         panel = ResultsPanel(
             self.results_title(None),

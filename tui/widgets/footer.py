@@ -45,11 +45,6 @@ def key_of(widget: Any) -> tuple:
     return (*(getattr(widget, part) for part in KEY_PARTS), widget.has_class("-disabled"))
 
 
-def width_of(key: Any) -> int:
-    """The cells a footer key's words take (its padding is the same for every key)."""
-    return cell_len(key.key_display) + cell_len(key.description)
-
-
 def cells_of(key: Any) -> int:
     """The cells a key takes in the compact footer: its key, a space and its word, and the
     space after it."""
@@ -106,27 +101,24 @@ class WordedFooter(Footer):
             self.wanted = 0
             await super().recompose()
             return
-        out = left_out(fresh, self.size.width or self.app.size.width, self.expendable)
         async with self.batch():
-            for i, (old, new) in enumerate(zip(have, fresh, strict=False)):
+            for old, new in zip(have, fresh, strict=False):
                 if key_of(old) != key_of(new):
-                    width_before = width_of(old)
+                    cells_before = cells_of(old)
                     for part in KEY_PARTS:
                         setattr(old, part, getattr(new, part))
                     # greyed out is a look: a greyed key's action is refused by the
                     # screen's check_action whichever way the key is pressed
                     old.set_class(new.has_class("-disabled"), "-disabled")
                     # the key is as wide as its words: the same width is only a repaint
-                    old.refresh(layout=width_of(old) != width_before)
-                old.display = i not in out
+                    old.refresh(layout=cells_of(old) != cells_before)
             # keys no longer wanted are hidden, to be shown again with the next key wanted
             for spare in have[len(fresh) :]:
                 spare.display = False
-            for i, new in enumerate(fresh[len(have) :], len(have)):
-                new.display = i not in out
             if len(fresh) > len(have):
                 await self.mount_all(fresh[len(have) :])
             self.wanted = len(fresh)
+            self.fit()
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit()
