@@ -8,7 +8,6 @@ only it can do (sit down, leave) by posting messages, never by calling it.
 from __future__ import annotations
 
 import argparse
-import gc
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar
@@ -20,6 +19,7 @@ from textual.binding import Binding
 import lang
 from lang import N_, _
 
+from . import collector
 from .connect import JoinError, Launcher, Seat, default_name, launcher_for, shared_account
 from .screens import table_screen_for
 from .screens.dialogs import ConfirmLeave
@@ -28,6 +28,9 @@ from .screens.lobby import LobbyScreen
 from .screens.table import TableScreen
 from .settings import Settings, save_lang, save_name, terminal_wants_ascii
 from .text import clean
+
+COLLECT_EVERY = 0.5
+"""Seconds between checks for a due garbage collection (tui/collector.py)."""
 
 
 class KotatsuApp(App[None]):
@@ -71,8 +74,9 @@ class KotatsuApp(App[None]):
         self.settings = replace(self.settings, lang=self.voice.code)
 
     def on_mount(self) -> None:
-        # NO_COLOR: Textual's own monochrome filter keeps the theme readable (an ANSI theme
-        # under that filter painted black on black); the cards drop their colours themselves
+        # garbage is collected between frames (tui/collector.py): after a table paints a
+        # state, and at least this often
+        self.set_interval(COLLECT_EVERY, collector.collect_due)
         # Seated from the command line, the lobby (and its LAN browser) waits until the
         # player leaves for it: the table shows sooner.
         if self.launcher is None or self.ask_name:
@@ -199,12 +203,9 @@ class KotatsuApp(App[None]):
 
 def steady_collector() -> None:
     """Tune the garbage collector for a process that runs one app (``kotatsu``, not the SSH
-    server's many): what was made while starting up (Textual, the rules, the catalogues) is
-    kept out of every later collection (``gc.freeze``), and the young generations are
-    collected less often. A full collection had cost 30–60 ms, one state in twenty: a
-    visible stutter while the table followed the game."""
-    gc.freeze()
-    gc.set_threshold(10_000, 10, 10)
+    server's many): collections happen between frames (tui/collector.py). A full collection
+    had cost 30–60 ms, one state in twenty, and a young one 2–4 ms inside many frames."""
+    collector.steady()
 
 
 def make_app(

@@ -25,7 +25,7 @@ from textual.widgets import Static
 
 from lang import _, pgettext
 
-from .. import words
+from .. import collector, words
 from ..connect import Seat
 from ..fill import fill
 from ..settings import Settings
@@ -293,6 +293,8 @@ class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, Screen[None]):
         self.draw_header()
         self.update_keys()
         self.states_seen += 1
+        # the garbage of drawing it is collected once the state is on the screen
+        self.call_after_refresh(self.call_later, collector.collect_due)
         if view.get("over") and not self.results_shown:
             self.results_shown = True
             self.game_over()

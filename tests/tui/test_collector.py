@@ -1,0 +1,70 @@
+"""Garbage is collected between frames: tui/collector.py."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+import pytest
+
+from tui import collector
+
+
+@pytest.fixture
+def steady():
+    """The collector as a ``kotatsu`` process has it; the test process's own GC after."""
+    thresholds = gc.get_threshold()
+    collector.steady()
+    try:
+        yield
+    finally:
+        collector._steady = False
+        gc.unfreeze()
+        gc.enable()
+        gc.set_threshold(*thresholds)
+
+
+class Node:
+    def __init__(self) -> None:
+        self.me = self  # a cycle: only a collection frees it
+
+
+def test_nothing_due_in_an_ordinary_process() -> None:
+    """Tests and the SSH server keep CPython's own collection."""
+    assert gc.isenabled()
+    assert collector.collect_due() is None
+
+
+def test_no_collection_while_allocating(steady) -> None:
+    """Steady: the allocator never collects; garbage waits for ``collect_due``."""
+    assert not gc.isenabled()
+    node = Node()
+    ref = weakref.ref(node)
+    del node
+    for _ in range(3 * collector.YOUNG):
+        Node().me = None  # allocations that would have set off a young collection
+    assert ref() is not None
+
+
+def test_due_collection_frees_cycles(steady) -> None:
+    node = Node()
+    ref = weakref.ref(node)
+    del node
+    assert collector.collect_due() is None or ref() is None  # maybe nothing due yet
+    keep = [[] for _ in range(collector.YOUNG + 100)]  # tracked objects: the young count
+    assert collector.collect_due() == 0
+    assert ref() is None
+    assert collector.collect_due() is None  # and now nothing is due
+    del keep
+
+
+def test_older_generations_in_turn(steady) -> None:
+    """The middle generation is collected after more than OLDER young collections, as
+    CPython itself would."""
+    gc.collect(1)  # a known start: the middle generation's count is 0
+    generations = []
+    while 1 not in generations and len(generations) < 2 * collector.OLDER:
+        keep = [[] for _ in range(collector.YOUNG + 100)]
+        generations.append(collector.collect_due())
+        del keep
+    assert generations == [0] * (collector.OLDER + 1) + [1]
