@@ -26,6 +26,7 @@ from .host import Host
 from .journal import JournalError, default_journal_dir
 from .messages import Refused
 from .reasons import say
+from .resultswait import RESULTS_WAIT
 
 
 def _say(text: str) -> None:
@@ -55,6 +56,7 @@ def run_host(args: Namespace) -> int:
 def _make_host(args: Namespace) -> tuple[Host, Path]:
     tuning: dict[str, Any] = {
         "bot_delay": getattr(args, "bot_delay", None) or 0.0,
+        "results_timeout": getattr(args, "results_wait", RESULTS_WAIT),
         "absent_bot_after": getattr(args, "absent_bot", None),
         "level": getattr(args, "level", None) or "normal",
     }

@@ -26,6 +26,7 @@ from .hostbots import SeatBots
 from .journal import Journal, JournalData, JournalError, held, read_journal
 from .messages import Refused
 from .pacing import DEFAULT_TICK, DealPacer
+from .resultswait import RESULTS_WAIT
 from .seating import Seating
 from .table import Table
 
@@ -80,7 +81,7 @@ class Host:
         compact_after: int = 32,
         fsync: bool = True,
         deal_tick: float = DEFAULT_TICK,
-        results_timeout: float = 30.0,
+        results_timeout: float = RESULTS_WAIT,
         _verifier: dict[str, bytes] | None = None,
         _tokens: list[str] | None = None,
         _bot_seats: list[int] | None = None,
@@ -389,6 +390,7 @@ class Host:
             self._await_results()
         elif self._results_timer is not None and not self.table.results.holds:
             self._stop_results_timer()  # everyone closed the panel (or left)
+        out = out + self.table.reading_news()  # who the table waits for, after the state
         if self.journal is not None:
             try:
                 for record in effects.records:
@@ -478,9 +480,10 @@ class Host:
 
     def _await_results(self) -> None:
         """A round/hand ended: wait for the people's panels, at most ``results_timeout`` s.
-        The version waited for is the one the round end was sent with (the pacer's)."""
+        The version waited for is the one the round end was sent with (the pacer's); a
+        timeout of 0 never waits."""
         self._stop_results_timer()
-        if self.table.await_results(self.pacer.wire_version):
+        if self.results_timeout > 0 and self.table.await_results(self.pacer.wire_version):
             loop = asyncio.get_running_loop()
             self._results_timer = loop.call_later(self.results_timeout, self._results_timed_out)
 
@@ -488,6 +491,7 @@ class Host:
         """Somebody walked away from an open panel: the table goes on without them."""
         self._results_timer = None
         self.table.results.release()
+        self._deliver([])  # nobody is waited for any more: the players see it
         self.bots.wakeup.set()
 
     def _stop_results_timer(self) -> None:

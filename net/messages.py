@@ -10,7 +10,8 @@ closed the results panel of a round/hand end (not at game over); ``version`` is 
 ``state`` whose events ended the round. The host's bots wait for every seated, connected
 person's (net/resultswait.py), with a timeout. One that is not waited for (a spectator's,
 another round's, a late one) is ignored without an answer; a malformed one drops the sender
-like any malformed message.
+like any malformed message. While the table waits, each waited-for seat's ``lobby`` entry has
+``"reading": true`` (protocol 5), sent again whenever that set changes.
 """
 
 from __future__ import annotations
@@ -27,11 +28,13 @@ from engine.reasons import Param
 from .codec import CodecError
 from .reasons import family, sentence
 
-PROTOCOL_VERSION = 4
+PROTOCOL_VERSION = 5
 """2: hello carries a salt; the proof is keyed with a derived key. 3: ``rejected``, ``error``
 and the table's ``notice`` carry a code and parameters, never sentences. 4: clients send
 ``results_seen`` (an older host would drop a client for it; an older client never sends it,
-and the bots would wait the whole timeout at every round end)."""
+and the bots would wait the whole timeout at every round end). 5: a ``lobby`` player may carry
+``reading`` (the table waits for that seat's results panel; an older client would drop the
+host for the unknown field)."""
 NAME_LIMIT = 24
 CHAT_LIMIT = 500
 TEXT_LIMIT = 1000
@@ -222,8 +225,11 @@ def _is_away(v: Any) -> bool:
 def _is_player(v: Any) -> bool:
     return (
         isinstance(v, dict)
-        and {"name", "bot", "connected"} <= set(v) <= {"name", "bot", "connected", "away"}
+        and {"name", "bot", "connected"}
+        <= set(v)
+        <= {"name", "bot", "connected", "away", "reading"}
         and ("away" not in v or _is_away(v["away"]))
+        and ("reading" not in v or v["reading"] is True)
         and (v["name"] is None or isinstance(v["name"], str))
         and isinstance(v["bot"], bool)
         and isinstance(v["connected"], bool)

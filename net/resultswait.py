@@ -14,7 +14,11 @@ from collections.abc import Iterable
 
 from engine.base import ROUND_END_EVENTS
 
-__all__ = ["ROUND_END_EVENTS", "ResultsWait", "ends_round"]
+__all__ = ["RESULTS_WAIT", "ROUND_END_EVENTS", "ResultsWait", "ends_round"]
+
+RESULTS_WAIT = 30.0
+"""Seconds the bots wait at most for the people's results panels (``kotatsu host
+--results-wait``)."""
 
 
 def ends_round(events: Iterable[object]) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -103,9 +103,11 @@ class Seating(Generic[P]):
         seat.name, seat.peer, seat.token = None, None, new_token()
         return seat
 
-    def lobby(self, now: float | None = None) -> list[dict[str, Any]]:
+    def lobby(self, now: float | None = None, reading: Iterable[int] = ()) -> list[dict[str, Any]]:
         """The wire's ``players`` list. A human seat whose player left during play also has
-        ``away``: ``{"seconds": how long ago (at ``now``), "bot": whether a bot plays it}``."""
+        ``away``: ``{"seconds": how long ago (at ``now``), "bot": whether a bot plays it}``;
+        a seat in ``reading`` (whose results panel the table waits for) has ``reading``."""
+        reading = set(reading)
         players = []
         for seat in self.seats:
             entry: dict[str, Any] = {
@@ -116,5 +118,7 @@ class Seating(Generic[P]):
             if seat.away_since is not None and not seat.bot and not seat.connected:
                 since = 0.0 if now is None else max(0.0, now - seat.away_since)
                 entry["away"] = {"seconds": round(min(since, 3600.0), 1), "bot": seat.covered}
+            if seat.index in reading:
+                entry["reading"] = True
             players.append(entry)
         return players

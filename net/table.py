@@ -118,6 +118,8 @@ class Table(Controls[P]):
         self.peers: dict[P, Guest] = {}
         self.results = ResultsWait()
         """Whose results panel the host's bots wait for (net/resultswait.py)."""
+        self._reading_told: frozenset[int] = frozenset()
+        """The seats last told as ``reading`` (``reading_news``)."""
         self._effects = Effects()
 
     # -- the table as others see it ---------------------------------------------------------
@@ -450,9 +452,21 @@ class Table(Controls[P]):
 
     def _lobby(self) -> list[tuple[P, Message]]:
         self._effects.seating_changed = True
-        players = self.seating.lobby(self.now())
+        return self._lobby_message()
+
+    def _lobby_message(self) -> list[tuple[P, Message]]:
+        waiting = self.results.waiting
+        self._reading_told = frozenset(waiting)
+        players = self.seating.lobby(self.now(), reading=waiting)
         lobby = {"t": "lobby", "players": players, "started": self.started}
         return [(peer, lobby) for peer, _ in self._joined()]
+
+    def reading_news(self) -> list[tuple[P, Message]]:
+        """A ``lobby`` for everyone if whose results panel the table waits for changed since
+        the last one told (net/resultswait.py): the players see who the table waits for."""
+        if frozenset(self.results.waiting) == self._reading_told:
+            return []
+        return self._lobby_message()
 
     # -- chat ---------------------------------------------------------------------------------
     def _on_chat(self, peer: P, guest: Guest, message: Message) -> list[tuple[P, Message]]:

@@ -64,3 +64,16 @@ def address(text: str) -> tuple[str, int]:
             _("expected HOST:PORT, not {text}").format(text=repr(text))
         )
     return host.strip("[]"), int(port)
+
+
+def seconds(text: str) -> float:
+    """A number of seconds, 0 or more (``--results-wait``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a number of seconds (0 or more)").format(text=repr(text))
+        )
+    return value

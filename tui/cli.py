@@ -26,8 +26,9 @@ from collections.abc import Iterator
 import engine
 import lang
 from lang import N_, _
+from net.resultswait import RESULTS_WAIT
 
-from .args import address, parse_options
+from .args import address, parse_options, seconds
 
 __all__ = ["GAME_NAMES", "address", "build_parser", "main", "parse_options", "run_app"]
 
@@ -134,7 +135,20 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument(
         "--journal", default=None, metavar="FILE", help=_("where to keep the journal")
     )
-    host.add_argument("--bot-delay", type=float, default=0.0, metavar="S", help=_("bots wait S s"))
+    host.add_argument(
+        "--bot-delay",
+        type=float,
+        default=None,
+        metavar="S",
+        help=_("bots wait S s per move (default: 0.4, or 0 with --headless)"),
+    )
+    host.add_argument(
+        "--results-wait",
+        type=seconds,
+        default=RESULTS_WAIT,
+        metavar="S",
+        help=_("bots wait up to S s for everyone to close the results (0: never)"),
+    )
     host.add_argument(
         "--absent-bot", type=float, default=None, metavar="S", help=_("a bot plays a seat left S s")
     )

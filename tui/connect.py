@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 import engine
 from lang import _
+from net.resultswait import RESULTS_WAIT
 
 from . import words
 from .settings import load_name
@@ -93,6 +94,10 @@ def lan_address(bind: str = "0.0.0.0") -> str:
         return "127.0.0.1"
 
 
+BOT_DELAY = 0.4
+"""Seconds a bot waits before each move at a table with a person, so they can follow it."""
+
+
 def play_launcher(
     game: str,
     *,
@@ -100,7 +105,7 @@ def play_launcher(
     seed: int | None = None,
     options: dict | None = None,
     name: str | None = None,
-    bot_delay: float = 0.4,
+    bot_delay: float = BOT_DELAY,
     deal_tick: float | None = None,
     level: str = "normal",
 ) -> Launcher:
@@ -190,16 +195,26 @@ def host_launcher(
     absent_bot: float | None = None,
     resume: str | None = None,
     level: str = "normal",
+    bot_delay: float = BOT_DELAY,
+    results_wait: float = RESULTS_WAIT,
 ) -> Launcher:
     """Host a table others find on the LAN (advertised by zeroconf), and sit at it; with
-    ``resume``, the table of that journal again (the host's seat comes back with its token)."""
+    ``resume``, the table of that journal again (the host's seat comes back with its token).
+    ``bot_delay`` paces the bots as at ``play``; ``results_wait``: how long the bots wait at
+    most for the people's results panels (0: not at all, net/resultswait.py)."""
 
     async def launch() -> Seat:
         from net.client import Client
         from net.host import Host
 
         if resume:
-            host = Host.resume(resume, absent_bot_after=absent_bot, password=password)
+            host = Host.resume(
+                resume,
+                absent_bot_after=absent_bot,
+                password=password,
+                bot_delay=bot_delay,
+                results_timeout=results_wait,
+            )
         else:
             host = Host(
                 game,
@@ -212,6 +227,8 @@ def host_launcher(
                 journal=journal or default_journal(game),
                 absent_bot_after=absent_bot,
                 level=level,
+                bot_delay=bot_delay,
+                results_timeout=results_wait,
             )
         try:
             bound = await host.start(bind, port or host.resumed_port or 0)
@@ -292,6 +309,8 @@ def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher 
             resume=args.resume,
             player_name=name,
             level=getattr(args, "level", None) or "normal",
+            bot_delay=BOT_DELAY if args.bot_delay is None else args.bot_delay,
+            results_wait=args.results_wait,
         )
     return None
 

@@ -62,3 +62,24 @@ async def test_bad_options_and_unreachable_tables_are_clear_errors(tmp_path):
     assert code == 2 and "unknown option 'nonsense'" in err
     code, _, err = await run_cli("bot", "--join", "127.0.0.1:1", env=env)
     assert code == 1 and "cannot reach 127.0.0.1:1" in err
+
+
+def test_headless_host_takes_the_results_wait(tmp_path):
+    """``kotatsu host --headless --results-wait S``: the host's bots wait at most S s for the
+    people's results panels (0: never); without it, the default; headless bots do not pace."""
+    from net.cli import _make_host
+    from net.resultswait import RESULTS_WAIT
+    from tui.cli import build_parser
+
+    def made(*argv: str):
+        args = build_parser().parse_args(["host", "swapo", "--headless", *argv])
+        args.options = {}
+        host, _journal = _make_host(args)
+        host.journal.close()
+        return host
+
+    journal = ["--journal", str(tmp_path / "t.journal")]
+    host = made(*journal, "--results-wait", "0")
+    assert host.results_timeout == 0 and host.bot_delay == 0
+    host = made("--journal", str(tmp_path / "u.journal"))
+    assert host.results_timeout == RESULTS_WAIT

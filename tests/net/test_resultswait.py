@@ -14,7 +14,7 @@ import engine
 from net.botclient import run_bot_client
 from net.client import Client
 from net.codec import encode
-from net.messages import CodecError, check_client
+from net.messages import CodecError, check_client, check_host
 from net.resultswait import ROUND_END_EVENTS, ends_round
 from net.table import Table
 
@@ -104,6 +104,51 @@ async def test_a_person_who_leaves_releases_the_bots(rounds, hosts):
     await person.close()
     await until(lambda: host.version > version)
     assert not host.table.results.holds
+
+
+def reading(message: dict) -> list[int]:
+    """The seats a ``lobby`` says the table waits for."""
+    return [i for i, p in enumerate(message["players"]) if p.get("reading")]
+
+
+async def test_the_lobby_says_whose_panel_the_table_waits_for(rounds, hosts):
+    _host, person, version = await person_ends_round_one(hosts, rounds)
+    told = await next_of(person, "lobby")
+    assert reading(told) == [2] and told["players"][2]["reading"] is True
+    await person.results_seen(version)
+    assert reading(await next_of(person, "lobby")) == []
+    await person.close()
+
+
+async def test_the_timeout_tells_that_nobody_is_waited_for(rounds, hosts):
+    host, person, _version = await person_ends_round_one(hosts, rounds, results_timeout=0.3)
+    assert reading(await next_of(person, "lobby")) == [2]
+    assert reading(await next_of(person, "lobby", timeout=5)) == []
+    assert not host.table.results.holds
+    await person.close()
+
+
+async def test_a_wait_of_zero_never_holds_the_bots(rounds, hosts):
+    """``kotatsu host --results-wait 0``: the bots play on at once after a round end."""
+    host = await hosts(rounds, seats=3, _bot_seats=[0, 1], seed=5, results_timeout=0)
+    person = Client("127.0.0.1", host.port, name="Ann")
+    await person.connect()
+    mine = await state_where(person, lambda m: bool(m["legal"]))
+    await person.act(mine["legal"][0], mine["version"])
+    ended = await state_where(person, round_end)
+    moved = await state_where(person, lambda m: m["version"] > ended["version"])
+    assert moved["events"][0]["seat"] == 0  # a bot, without any results_seen
+    assert not host.table.results.holds and not host.table.results.waiting
+    await person.close()
+
+
+@pytest.mark.parametrize("flag", [False, 1, "yes", None])
+def test_reading_is_true_or_absent(flag):
+    player = {"name": "Ann", "bot": False, "connected": True, "reading": flag}
+    with pytest.raises(CodecError):
+        check_host({"t": "lobby", "players": [player], "started": True})
+    del player["reading"]
+    assert check_host({"t": "lobby", "players": [player], "started": True})
 
 
 async def test_a_table_of_bots_never_waits(rounds, hosts):

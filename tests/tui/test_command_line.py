@@ -41,6 +41,39 @@ def test_options_reach_every_command():
     assert not hasattr(args, "option")
 
 
+def hosted_with(monkeypatch, *argv: str) -> dict:
+    """What ``kotatsu host ARGV`` (at a screen) asks of the host launcher."""
+    from tui import connect
+
+    asked: dict = {}
+    monkeypatch.setattr(connect, "host_launcher", lambda game, **kw: asked.update(kw))
+    args = cli.build_parser().parse_args(["host", "swapo", *argv])
+    args.options = {}
+    connect.launcher_for(args)
+    return asked
+
+
+def test_host_paces_its_bots_and_waits_for_the_results(monkeypatch):
+    """At a screen the host's bots move as at ``play``, and wait for the results panels;
+    both can be set (``--bot-delay``, ``--results-wait``; 0: no wait)."""
+    from net.resultswait import RESULTS_WAIT
+    from tui.connect import BOT_DELAY
+
+    asked = hosted_with(monkeypatch)
+    assert (asked["bot_delay"], asked["results_wait"]) == (BOT_DELAY, RESULTS_WAIT)
+    asked = hosted_with(monkeypatch, "--bot-delay", "0", "--results-wait", "0")
+    assert (asked["bot_delay"], asked["results_wait"]) == (0.0, 0.0)
+    asked = hosted_with(monkeypatch, "--results-wait", "12.5")
+    assert asked["results_wait"] == 12.5
+
+
+@pytest.mark.parametrize("bad", ["-1", "soon", "inf", "nan"])
+def test_a_results_wait_that_is_not_seconds_is_refused(bad, capsys):
+    with pytest.raises(SystemExit):
+        cli.build_parser().parse_args(["host", "swapo", "--results-wait", bad])
+    assert "not a number of seconds" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("game", cli.GAME_NAMES)
 def test_rules_are_shipped_and_printed(game, capsys):
     text = rules_text(game)

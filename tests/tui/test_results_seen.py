@@ -107,3 +107,57 @@ async def test_against_bots_they_wait_for_my_panel_and_play_on_after_it():
         await play_my_turns(pilot, screen, until_round=99)  # round 2 to the end
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel) and app.screen.final)
         assert host.over
+
+
+async def test_after_my_panel_the_table_says_whom_it_waits_for(monkeypatch, tmp_path):
+    """Eli hosts, Ann joins from another client and keeps her panel open: once Eli closes his,
+    the notice line says the table waits for Ann; when she closes hers, it no longer does."""
+    import asyncio
+
+    from net.client import Client
+    from net.resultswait import ends_round
+    from tui import connect
+
+    async def no_advert(*_):
+        return None
+
+    monkeypatch.setattr(connect, "_advertise", no_advert)
+    launcher = connect.host_launcher(
+        "swapo", seats=3, bots=1, seed=2, bind="127.0.0.1", player_name="Eli",
+        journal=str(tmp_path / "t.journal"), options={"rounds": 2}, bot_delay=0,
+    )  # fmt: skip
+    app = make_app(launcher=launcher, settings=Settings(name="Eli"), browser=browser_of())
+    release = asyncio.Event()
+
+    async def ann(port: int) -> None:
+        """Ann plays her first legal action at each turn, and sits on the round's panel."""
+        client = Client("127.0.0.1", port, name="Ann")
+        await client.connect()
+        async for message in client.messages():
+            if message["t"] != "state":
+                continue
+            if ends_round(message["events"]) and not message["view"].get("over"):
+                await release.wait()
+                await client.results_seen(message["version"])
+            elif message["legal"]:
+                await client.act(message["legal"][0], message["version"])
+
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.seat is not None and app.seat.host is not None)
+        host = app.seat.host
+        other = asyncio.create_task(ann(host.port))
+        try:
+            screen = await seated(pilot)
+            await play_until_panel(pilot, screen)
+            seat = next(s.index for s in host.seating.seats if s.name == "Ann")
+            await wait_until(pilot, lambda: host.table.results.waiting == {0, seat})
+            notice = screen.query_one("#table-notice")
+            await pilot.press("enter")  # Eli closes his panel; Ann's is still open
+            await wait_until(pilot, lambda: host.table.results.waiting == {seat})
+            await wait_until(pilot, lambda: "Waiting for Ann" in str(notice.render()))
+            assert str(notice.render()) == "Waiting for Ann to close the results…"
+            release.set()
+            await wait_until(pilot, lambda: not host.table.results.holds)
+            await wait_until(pilot, lambda: "Waiting for" not in str(notice.render()))
+        finally:
+            other.cancel()

@@ -112,6 +112,7 @@ class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, Screen[None]):
         #: round/hand-end events whose panel is due, each with the version of its state
         self.results_waiting: list[tuple[dict, int]] = []
         self.notices: list[str] = []  # every notice shown on the notice line
+        self.reading_shown = False  # the notice line says whose results the table waits for
         self.connection = "online"
         self.results_shown = False
         self.large = False
@@ -220,6 +221,7 @@ class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, Screen[None]):
             else:
                 self.waiting_room()
             self.draw_header()
+            self.show_reading()
         elif kind == "rejected":
             self.prompt.reject(clean(self.worded(message)))
         elif kind == "chat":
@@ -318,6 +320,28 @@ class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, Screen[None]):
         if self.is_mounted:
             self.query_one("#table-notice", Steady).show(Text(text))
         super().notify(text, *args, **kwargs)
+
+    def reading(self) -> list[int]:
+        """The other seats whose results panel the table waits for (``lobby`` ``reading``)."""
+        return [
+            i
+            for i, player in enumerate(self.players)
+            if i != self.me and isinstance(player, dict) and player.get("reading") is True
+        ]
+
+    def show_reading(self) -> None:
+        """While the table waits for others' results panels, the notice line says for whom;
+        once it waits for nobody, the line shows its last notice again."""
+        seats = self.reading()
+        if not seats and not self.reading_shown:
+            return
+        line = self.query_one("#table-notice", Steady)
+        self.reading_shown = bool(seats)
+        if seats:
+            names = _(", ").join(self.seat_name(s, you=False) for s in seats)
+            line.show(Text(_("Waiting for {names} to close the results…").format(names=names)))
+        else:
+            line.show(Text(self.notices[-1] if self.notices else ""))
 
     def worded(self, message: dict) -> str:
         """A ``rejected``, ``error`` or ``notice`` (codes and parameters) in our language."""
