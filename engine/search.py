@@ -182,6 +182,17 @@ class SearchBot(Bot):
             remember(self.memory, view, action)
         return action
 
+    def follow(self, view: dict, legal: list[dict], action: dict) -> None:
+        """Take ``action`` as this decision's choice without searching (a table rebuilt from
+        its journal replays what the bot chose): the seat's memory and the heuristic's own
+        state move on as if it had been chosen here."""
+        mod = self.module
+        mod.observe(self.memory, view)
+        self.heuristic = self.policy.act(view, legal)
+        remember = getattr(mod, "remember", None)
+        if remember is not None:
+            remember(self.memory, view, action)
+
     def _decide(self, mod: ModuleType, view: dict, legal: list[dict]) -> dict:
         base = self.heuristic = self.policy.act(view, legal)
         self.samples = self.playouts = 0

@@ -58,8 +58,10 @@ def _make_host(args: Namespace) -> tuple[Host, Path]:
         "bot_delay": getattr(args, "bot_delay", None) or 0.0,
         "results_timeout": getattr(args, "results_wait", RESULTS_WAIT),
         "absent_bot_after": getattr(args, "absent_bot", None),
-        "level": getattr(args, "level", None) or "normal",
     }
+    level = getattr(args, "level", None)
+    if level:  # a resumed table keeps its journal's level unless told otherwise
+        tuning["level"] = level
     if args.resume:
         if args.password:
             tuning["password"] = args.password
@@ -74,7 +76,7 @@ def _make_host(args: Namespace) -> tuple[Host, Path]:
         name=args.name,
         password=args.password,
         journal=journal,
-        **tuning,
+        **{"level": "normal", **tuning},
     )
     return host, journal
 

@@ -128,7 +128,7 @@ class Host:
         self._finished: asyncio.Future | None = None
         self.journal: Journal | None = None
         if journal is not None:
-            self.journal = Journal.create(journal, self.table.settings(), fsync=fsync)
+            self.journal = Journal.create(journal, self.settings(), fsync=fsync)
 
     # -- construction from a journal -------------------------------------------------------
     @classmethod
@@ -144,6 +144,7 @@ class Host:
             "bot_delay": 0.0,
             "absent_bot_after": None,
             "fsync": True,
+            "level": head.get("level", "normal"),  # journals before the level: normal bots
             **overrides,
         }
         password = settings.pop("password", None) or head.get("password")
@@ -167,8 +168,8 @@ class Host:
             data.tokens,
             data.actions,
             by_bot=lambda i, seat: i in data.by_bot or (legacy and seat in bot_seats),
-            before=lambda seat, _action: host.bots.choose(
-                seat, host.game.view(seat), host.game.legal_actions(seat)
+            before=lambda seat, action: host.bots.follow(
+                seat, host.game.view(seat), host.game.legal_actions(seat), action
             ),
             bots=data.bots,
         )
@@ -179,6 +180,10 @@ class Host:
         return host
 
     resumed_port: int | None = None
+
+    def settings(self) -> dict[str, Any]:
+        """The journal's header: the table's settings and how well its bots play."""
+        return {**self.table.settings(), "level": self.bots.level}
 
     # -- the table as others see it ---------------------------------------------------------
     @property
@@ -454,7 +459,7 @@ class Host:
         if self.journal is None or self.started:
             return
         port = [{"r": "port", "port": self.port}] if getattr(self, "port", None) else []
-        self.journal.rewrite(self.table.settings(), port + self.table.sitters())
+        self.journal.rewrite(self.settings(), port + self.table.sitters())
         self._churn = 0
 
     async def _bot_move(self, seat: int) -> None:

@@ -87,6 +87,16 @@ class SeatBots:
     def choose(self, index: int, view: dict[str, Any], legal: list[dict]) -> dict:
         return self._bots[index].act(view, legal)
 
+    def follow(self, index: int, view: dict[str, Any], legal: list[dict], action: dict) -> None:
+        """The seat's bot made ``action`` here (a table rebuilt from its journal): it goes
+        on as if it had just chosen it. A plain bot chooses again (its random draws then
+        match the first time's); a searching bot only remembers, without searching."""
+        bot = self._bots[index]
+        if isinstance(bot, SearchBot):
+            bot.follow(view, legal, action)
+        else:
+            bot.act(view, legal)
+
     async def decide(self, index: int, view: dict[str, Any], legal: list[dict]) -> dict:
         """Like ``choose``; a searching bot thinks in the process pool, off the event loop."""
         bot = self._bots[index]

@@ -198,7 +198,7 @@ def add_level(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--level",
         choices=[*engine.LEVELS, "smart"],
-        default="normal",
+        default=None,  # normal; a resumed table keeps its journal's level
         help=_("how well the bots play (default: normal)"),
     )
 

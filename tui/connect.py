@@ -194,7 +194,7 @@ def host_launcher(
     journal: str | None = None,
     absent_bot: float | None = None,
     resume: str | None = None,
-    level: str = "normal",
+    level: str | None = None,
     bot_delay: float = BOT_DELAY,
     results_wait: float = RESULTS_WAIT,
 ) -> Launcher:
@@ -214,6 +214,7 @@ def host_launcher(
                 password=password,
                 bot_delay=bot_delay,
                 results_timeout=results_wait,
+                **({"level": level} if level else {}),  # else the journal's
             )
         else:
             host = Host(
@@ -226,7 +227,7 @@ def host_launcher(
                 password=password,
                 journal=journal or default_journal(game),
                 absent_bot_after=absent_bot,
-                level=level,
+                level=level or "normal",
                 bot_delay=bot_delay,
                 results_timeout=results_wait,
             )
@@ -308,7 +309,7 @@ def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher 
             absent_bot=args.absent_bot,
             resume=args.resume,
             player_name=name,
-            level=getattr(args, "level", None) or "normal",
+            level=getattr(args, "level", None),
             bot_delay=BOT_DELAY if args.bot_delay is None else args.bot_delay,
             results_wait=args.results_wait,
         )
