@@ -37,10 +37,10 @@ from textual.widget import Widget
 
 from lang import _
 
-__all__ = ["FooterKey", "WordedFooter", "left_out"]
+__all__ = ["KeyEntry", "WordedFooter", "left_out"]
 
 
-class FooterKey(NamedTuple):
+class KeyEntry(NamedTuple):
     """One key as the footer shows it."""
 
     key: str  # the key it presses ("escape")
@@ -134,8 +134,8 @@ class WordedFooter(Widget, can_focus=False):
         super().__init__(name=name, id=id, classes=classes)
         self.expendable = tuple(expendable)
         self.hovered: int | None = None  # the shown key under the mouse, by place
-        self._keys: tuple[FooterKey, ...] | None = None  # None: to be read again
-        self._line: tuple[tuple, Strip, list[tuple[int, int, FooterKey]]] | None = None
+        self._keys: tuple[KeyEntry, ...] | None = None  # None: to be read again
+        self._line: tuple[tuple, Strip, list[tuple[int, int, KeyEntry]]] | None = None
         self._styles: tuple[Style, Style, Style, Style, Style] | None = None
 
     # -- the keys ---------------------------------------------------------------------------
@@ -151,18 +151,18 @@ class WordedFooter(Widget, can_focus=False):
         self._keys = None
         self.refresh()
 
-    def wanted_keys(self) -> tuple[FooterKey, ...]:
+    def wanted_keys(self) -> tuple[KeyEntry, ...]:
         """The keys the screen shows now, in Textual's order (one per action, the first
         bound), before any is left out for the width."""
         if self._keys is None:
-            keys: dict[str, FooterKey] = {}
+            keys: dict[str, KeyEntry] = {}
             for binding, enabled, tooltip in (
                 (active.binding, active.enabled, active.tooltip)
                 for active in self.screen.active_bindings.values()
             ):
                 if binding.show and binding.action not in keys:
                     description = _(binding.description) if binding.description else ""
-                    keys[binding.action] = FooterKey(
+                    keys[binding.action] = KeyEntry(
                         binding.key,
                         self.app.get_key_display(binding),
                         description,
@@ -173,17 +173,19 @@ class WordedFooter(Widget, can_focus=False):
             self._keys = tuple(keys.values())
         return self._keys
 
-    def shown_keys(self) -> list[FooterKey]:
+    def shown_keys(self) -> list[KeyEntry]:
         """The keys the footer shows now, left to right (those that fit its width)."""
         return [key for _, _, key in self.laid_out()[1]]
 
     # -- the line ---------------------------------------------------------------------------
-    def laid_out(self) -> tuple[Strip, list[tuple[int, int, FooterKey]]]:
+    def laid_out(self) -> tuple[Strip, list[tuple[int, int, KeyEntry]]]:
         """The line, and where each shown key is on it (first cell, cell after the last),
         made again only when the keys, the width, the hovered key or the styles changed."""
         width = self.size.width or self.app.size.width
         keys = self.wanted_keys()
         styles = self.line_styles()
+        if self._line is not None and self._line[0][:2] != (width, keys):
+            self.hovered = None  # another key may be there now: until the mouse moves
         signature = (width, keys, self.hovered, styles)
         if self._line is None or self._line[0] != signature:
             self._line = (signature, *self.draw(keys, width, *styles))
@@ -209,19 +211,19 @@ class WordedFooter(Widget, can_focus=False):
 
     def draw(
         self,
-        keys: tuple[FooterKey, ...],
+        keys: tuple[KeyEntry, ...],
         width: int,
         base: Style,
         key_style: Style,
         description_style: Style,
         hover: Style,
         disabled: Style,
-    ) -> tuple[Strip, list[tuple[int, int, FooterKey]]]:
+    ) -> tuple[Strip, list[tuple[int, int, KeyEntry]]]:
         """The footer's line: the keys that fit, each ``key word``, one space between."""
         out = left_out(keys, width, self.expendable)
         shown = [key for i, key in enumerate(keys) if i not in out]
         segments: list[Segment] = []
-        places: list[tuple[int, int, FooterKey]] = []
+        places: list[tuple[int, int, KeyEntry]] = []
         x = 0
         for place, key in enumerate(shown):
             over = Style() if key.enabled else disabled
@@ -267,12 +269,14 @@ class WordedFooter(Widget, can_focus=False):
         self.hover(None)
 
     def hover(self, place: int | None) -> None:
-        """Highlight the shown key at ``place`` (None: none), and give its tooltip."""
+        """Highlight the shown key at ``place`` (None: none), with its tooltip and the
+        pointer of a thing to click."""
         if place == self.hovered:
             return
         self.hovered = place
         places = self.laid_out()[1]
         self.tooltip = places[place][2].tooltip or None if place is not None else None
+        self.styles.pointer = "default" if place is None else "pointer"
         self.refresh()
 
     def on_resize(self, event: events.Resize) -> None:
