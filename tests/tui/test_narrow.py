@@ -62,8 +62,7 @@ def is_panel(shown) -> bool:
 def footer_whole(app, screen) -> bool:
     """The table's footer line (under a results panel too) is its shown keys, each whole
     ("key word"), within the width."""
-    footer = screen.query_one(WordedFooter)
-    shown = [key for key in footer.children if key.display]
+    shown = screen.query_one(WordedFooter).shown_keys()
     words = " ".join(
         f"{key.key_display} {key.description}" if key.description else key.key_display
         for key in shown
@@ -103,7 +102,7 @@ async def test_the_footer_leaves_out_the_scores_first_and_keeps_the_games_keys()
         assert screen.flow.step == "play"
         await pilot.press("space")
         await wait_until(pilot, lambda: footer_whole(app, screen))
-        shown = [key.key for key in footer.children if key.display]
+        shown = [key.key for key in footer.shown_keys()]
         assert "t" in shown and "escape" in shown and "enter" in shown  # the game's keys
         assert "s" not in shown  # the scores are in the header
 

@@ -75,8 +75,8 @@ async def test_the_log_shows_the_newest_lines_wrapped_and_scrolls_back():
 
 @pytest.mark.parametrize("game", ["swapo", "swoop", "mishi"])
 async def test_the_footer_shows_the_keys_textual_would_through_a_game(game):
-    """The footer's keys change in place (hidden for reuse, reworded): at every state what
-    it shows is what Textual's own Footer, mounted beside it, shows."""
+    """The footer reads the keys itself and draws them on one line: at every state its keys
+    are what Textual's own Footer, mounted beside it, shows."""
     client = LocalClient(game)
     settings = Settings(name="Eli", color=True, cursor_blink=False)
     app = make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
@@ -93,11 +93,7 @@ async def test_the_footer_shows_the_keys_textual_would_through_a_game(game):
             legal = screen.legal
             if not legal or screen.view.get("over"):
                 break
-            shown = [
-                (key.key, key.description, key.has_class("-disabled"))
-                for key in footer.children
-                if key.display
-            ]
+            shown = [(key.key, key.description, not key.enabled) for key in footer.wanted_keys()]
             wanted = [
                 (key.key, key.description, key.has_class("-disabled")) for key in plain.children
             ]

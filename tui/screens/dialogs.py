@@ -97,7 +97,7 @@ class RulesScreen(ModalScreen[None]):
                 text = text.replace(glyph, letter)
         with VerticalScroll(id="rules"):
             yield Markdown(text)
-        yield WordedFooter(compact=True)
+        yield WordedFooter()
 
     def on_mount(self) -> None:
         self.query_one("#rules").focus()
@@ -206,7 +206,7 @@ class LanguageMenu(ModalScreen[str | None]):
             yield OptionList(
                 *(Option(name, id=code) for code, name in LANGUAGES.items()), id="languages"
             )
-        yield WordedFooter(compact=True)
+        yield WordedFooter()
 
     def on_mount(self) -> None:
         menu = self.query_one("#languages", OptionList)

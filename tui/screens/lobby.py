@@ -162,7 +162,7 @@ class LobbyScreen(Screen[None]):
         yield OptionList(id="tables")
         yield Static("", id="lobby-keys")
         # a narrow footer leaves these out first (the keys still work; ? lists them all)
-        yield WordedFooter(compact=True, expendable=("refresh", "reopen", "watch", "address"))
+        yield WordedFooter(expendable=("refresh", "reopen", "watch", "address"))
 
     def keys_line(self) -> Text:
         return Text(

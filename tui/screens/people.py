@@ -95,7 +95,7 @@ class HostMenu(ModalScreen[Choice | None]):
                 *(Option(text, id=str(i)) for i, (text, *_rest) in enumerate(self.choices)),
                 id="host-choices",
             )
-        yield WordedFooter(compact=True)
+        yield WordedFooter()
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -133,7 +133,7 @@ class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, Screen[None]):
                 yield ChatPane(id="chat", cursor_blink=self.settings.cursor_blink)
         yield Steady("", id="table-notice", markup=False)
         yield PromptBar(id="prompt")
-        yield WordedFooter(compact=True, expendable=self.FOOTER_EXPENDABLE)
+        yield WordedFooter(expendable=self.FOOTER_EXPENDABLE)
         yield Static(
             _("Make the window bigger: the table needs {width}×{height}.").format(
                 width=MIN_WIDTH, height=MIN_HEIGHT

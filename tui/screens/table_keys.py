@@ -58,7 +58,7 @@ class KeysMixin:
 
     def update_keys(self) -> None:
         """Refresh the footer only when the keys that work (or their labels) changed: the
-        footer rebuilds itself on every refresh, which is the slowest part of a repaint."""
+        footer reads every binding's state (``check_action``) at each refresh."""
         signature = tuple(
             (action, self.check_action(action, self.word_args(action)), self.key_label(action))
             for action in (*GAME_KEYS, *self.DYNAMIC_ACTIONS)

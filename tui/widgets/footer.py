@@ -1,53 +1,70 @@
-"""The footer every screen shows: Textual's, with each key's description in the player's
-language, and keys that change in place.
+"""The footer every screen shows: one line of keys (key and word, as Textual's compact
+``Footer`` shows them), each word in the player's language.
 
 ``BINDINGS`` are class attributes, made at import time, so their descriptions are English
-msgids marked with ``N_``; this footer words them with ``_()`` each time it lays itself out
-(so a language chosen in the lobby shows at the next ``refresh_bindings``).
+msgids marked with ``N_``; this footer words them with ``_()`` each time it reads the keys (so
+a language chosen in the lobby shows at the next ``refresh_bindings``).
 
-Textual's ``Footer`` removes and mounts all its keys whenever the screen's bindings change,
-which at a table is nearly every turn (a key comes, another goes, "p pass" becomes "p done"):
-that was the slowest part of following the game. ``WordedFooter.recompose`` keeps the keys it
-has, rewords the ones whose key or word changed, hides the ones no longer wanted (to show
-them again for the next keys) and mounts only keys it never had as many of.
+Textual's ``Footer`` is one widget per key, laid out side by side: at a table, where the keys
+change in about half the states (a key comes, another goes, "p pass" becomes "p done"), every
+change laid the whole screen out and re-rendered every key, the slowest part of following the
+game. ``WordedFooter`` is one widget, one line high and as wide as the screen whatever its
+keys, that draws the line itself: a change of keys is a repaint of that line, never a layout.
+It reads the screen's ``active_bindings`` when the screen says its bindings changed
+(``bindings_updated_signal``), and keeps the line it drew until the keys, its width or its
+styles change.
 
 A footer never cuts a word at its right edge: when the keys do not fit its width, whole keys
-are left out (hidden like the spare ones): those whose actions the screen names as
-``expendable`` first, in that order, then the last keys first (see ``left_out``).
+are left out: those whose actions the screen names as ``expendable`` first, in that order,
+then the last keys first (see ``left_out``). A key left out still works.
+
+Clicking a key presses it (a greyed key rings the bell); the key under the mouse is
+highlighted.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import ClassVar, NamedTuple, Protocol
 
 from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
 from textual import events
-from textual.app import ComposeResult
-from textual.compose import compose
+from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Footer
 
 from lang import _
 
-__all__ = ["WordedFooter"]
-
-KEY_PARTS = ("key", "key_display", "description", "action", "tooltip")
+__all__ = ["KeyEntry", "WordedFooter", "left_out"]
 
 
-def is_key(widget: Widget) -> bool:
-    """A footer key of its own (not one of a group of keys)."""
-    return not widget.has_class("-grouped") and all(hasattr(widget, p) for p in KEY_PARTS)
+class KeyEntry(NamedTuple):
+    """One key as the footer shows it."""
+
+    key: str  # the key it presses ("escape")
+    key_display: str  # how it is shown ("esc")
+    description: str  # its word, in the player's language
+    action: str
+    enabled: bool  # False: shown greyed (the screen refuses its action now)
+    tooltip: str = ""
 
 
-def key_of(widget: Any) -> tuple:
-    """What a footer key shows and does, and whether it is greyed out."""
-    return (*(getattr(widget, part) for part in KEY_PARTS), widget.has_class("-disabled"))
+class Shown(Protocol):
+    """What ``left_out`` needs of a key."""
+
+    @property
+    def key_display(self) -> str: ...
+    @property
+    def description(self) -> str: ...
+    @property
+    def action(self) -> str: ...
 
 
-def cells_of(key: Any) -> int:
-    """The cells a key takes in the compact footer: its key, a space and its word, and the
-    space after it."""
+def cells_of(key: Shown) -> int:
+    """The cells a key takes in the footer: its key, a space and its word, and the space
+    after it."""
     description = cell_len(key.description)
     return cell_len(key.key_display) + (1 + description if description else 0) + 1
 
@@ -57,7 +74,7 @@ def name_of(action: str) -> str:
     return action.partition("(")[0]
 
 
-def left_out(keys: Sequence[Any], width: int, expendable: Sequence[str] = ()) -> set[int]:
+def left_out(keys: Sequence[Shown], width: int, expendable: Sequence[str] = ()) -> set[int]:
     """Which of ``keys`` (by index) to leave out so that the others fit in ``width`` cells:
     none if all fit; else the keys whose actions are in ``expendable`` (in that order), then
     the last keys first."""
@@ -73,63 +90,195 @@ def left_out(keys: Sequence[Any], width: int, expendable: Sequence[str] = ()) ->
     return out
 
 
-class WordedFooter(Footer):
-    """``Footer`` whose key descriptions are translated when they are shown, and whose keys
-    change in place and never run past its right edge (see the module docstring)."""
+class WordedFooter(Widget, can_focus=False):
+    """The screen's keys on one line, drawn by this one widget (see the module docstring)."""
 
-    def __init__(self, *args: Any, expendable: Iterable[str] = (), **kwargs: Any) -> None:
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "footer--key",  # the key ("esc")
+        "footer--description",  # its word ("back")
+        "footer--disabled",  # over both, for a key the screen refuses now
+        "footer--hover",  # under both, for the key under the mouse
+    }
+    DEFAULT_CSS = """
+    WordedFooter {
+        dock: bottom;
+        height: 1;
+        width: 1fr;
+        color: $footer-foreground;
+        background: $footer-background;
+        & > .footer--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        & > .footer--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        & > .footer--disabled { text-style: dim; }
+        & > .footer--hover { background: $block-hover-background; }
+    }
+    """
+
+    def __init__(
+        self,
+        *,
+        expendable: Iterable[str] = (),
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         """``expendable``: the actions whose keys are left out first when the keys do not
         fit (the least useful first)."""
-        super().__init__(*args, **kwargs)
+        super().__init__(name=name, id=id, classes=classes)
         self.expendable = tuple(expendable)
-        self.wanted = 0  # the first ``wanted`` children are the keys wanted now
+        self.hovered: int | None = None  # the shown key under the mouse, by place
+        self._keys: tuple[KeyEntry, ...] | None = None  # None: to be read again
+        self._line: tuple[tuple, Strip, list[tuple[int, int, KeyEntry]]] | None = None
+        self._styles: tuple[Style, Style, Style, Style, Style] | None = None
 
-    def compose(self) -> ComposeResult:
-        for widget in super().compose():
-            description = getattr(widget, "description", None)
-            if isinstance(description, str) and description:
-                widget.description = _(description)  # type: ignore[attr-defined]
-            yield widget
+    # -- the keys ---------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed, immediate=True)
 
-    async def recompose(self) -> None:
-        if not self.is_attached:
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def bindings_changed(self, screen: Screen) -> None:
+        """The screen's keys may have changed: read them when the line is next drawn (so
+        several changes in one frame are read once)."""
+        self._keys = None
+        self.refresh()
+
+    def wanted_keys(self) -> tuple[KeyEntry, ...]:
+        """The keys the screen shows now, in Textual's order (one per action, the first
+        bound), before any is left out for the width."""
+        if self._keys is None:
+            keys: dict[str, KeyEntry] = {}
+            for binding, enabled, tooltip in (
+                (active.binding, active.enabled, active.tooltip)
+                for active in self.screen.active_bindings.values()
+            ):
+                if binding.show and binding.action not in keys:
+                    description = _(binding.description) if binding.description else ""
+                    keys[binding.action] = KeyEntry(
+                        binding.key,
+                        self.app.get_key_display(binding),
+                        description,
+                        binding.action,
+                        enabled,
+                        tooltip,
+                    )
+            self._keys = tuple(keys.values())
+        return self._keys
+
+    def shown_keys(self) -> list[KeyEntry]:
+        """The keys the footer shows now, left to right (those that fit its width)."""
+        return [key for _, _, key in self.laid_out()[1]]
+
+    # -- the line ---------------------------------------------------------------------------
+    def laid_out(self) -> tuple[Strip, list[tuple[int, int, KeyEntry]]]:
+        """The line, and where each shown key is on it (first cell, cell after the last),
+        made again only when the keys, the width, the hovered key or the styles changed."""
+        width = self.size.width or self.app.size.width
+        keys = self.wanted_keys()
+        styles = self.line_styles()
+        if self._line is not None and self._line[0][:2] != (width, keys):
+            self.hovered = None  # another key may be there now: until the mouse moves
+        signature = (width, keys, self.hovered, styles)
+        if self._line is None or self._line[0] != signature:
+            self._line = (signature, *self.draw(keys, width, *styles))
+        return self._line[1], self._line[2]
+
+    def line_styles(self) -> tuple[Style, Style, Style, Style, Style]:
+        """The line's styles: its own, the key's, the word's, the hovered key's background
+        and a greyed key's look; kept until the footer's styles change (Textual forgets its
+        own at every repaint)."""
+        if self._styles is None:
+            self._styles = (
+                self.rich_style,
+                self.get_component_rich_style("footer--key"),
+                self.get_component_rich_style("footer--description"),
+                self.get_component_rich_style("footer--hover"),
+                self.get_component_rich_style("footer--disabled", partial=True),
+            )
+        return self._styles
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._styles = None
+
+    def draw(
+        self,
+        keys: tuple[KeyEntry, ...],
+        width: int,
+        base: Style,
+        key_style: Style,
+        description_style: Style,
+        hover: Style,
+        disabled: Style,
+    ) -> tuple[Strip, list[tuple[int, int, KeyEntry]]]:
+        """The footer's line: the keys that fit, each ``key word``, one space between."""
+        out = left_out(keys, width, self.expendable)
+        shown = [key for i, key in enumerate(keys) if i not in out]
+        segments: list[Segment] = []
+        places: list[tuple[int, int, KeyEntry]] = []
+        x = 0
+        for place, key in enumerate(shown):
+            over = Style() if key.enabled else disabled
+            if place == self.hovered:
+                over += Style(bgcolor=hover.bgcolor)
+            if place:
+                segments.append(Segment(" ", base))
+                x += 1
+            segments.append(Segment(key.key_display, key_style + over))
+            if key.description:
+                segments.append(Segment(" " + key.description, description_style + over))
+            places.append((x, x + cells_of(key) - 1, key))
+            x += cells_of(key) - 1
+        return Strip(segments).adjust_cell_length(width, base), places
+
+    def render_line(self, y: int) -> Strip:
+        if y:
+            return Strip.blank(self.size.width, self.line_styles()[0])
+        return self.laid_out()[0]
+
+    # -- the mouse --------------------------------------------------------------------------
+    def place_at(self, x: int) -> int | None:
+        """The shown key at cell ``x`` (by place), or None."""
+        for place, (start, end, _key) in enumerate(self.laid_out()[1]):
+            if start <= x < end:
+                return place
+        return None
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        place = self.place_at(event.x)
+        if place is None:
             return
-        fresh = compose(self)
-        have = list(self.children)
-        # groups of keys: Textual's own way
-        if not all(is_key(widget) for widget in (*fresh, *have)):
-            self.wanted = 0
-            await super().recompose()
+        key = self.laid_out()[1][place][2]
+        if key.enabled:
+            self.app.simulate_key(key.key)
+        else:
+            self.app.bell()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self.hover(self.place_at(event.x))
+
+    def on_leave(self, event: events.Leave) -> None:
+        self.hover(None)
+
+    def hover(self, place: int | None) -> None:
+        """Highlight the shown key at ``place`` (None: none), with its tooltip and the
+        pointer of a thing to click."""
+        if place == self.hovered:
             return
-        async with self.batch():
-            for old, new in zip(have, fresh, strict=False):
-                if key_of(old) != key_of(new):
-                    cells_before = cells_of(old)
-                    for part in KEY_PARTS:
-                        setattr(old, part, getattr(new, part))
-                    # greyed out is a look: a greyed key's action is refused by the
-                    # screen's check_action whichever way the key is pressed
-                    old.set_class(new.has_class("-disabled"), "-disabled")
-                    # the key is as wide as its words: the same width is only a repaint
-                    old.refresh(layout=cells_of(old) != cells_before)
-            # keys no longer wanted are hidden, to be shown again with the next key wanted
-            for spare in have[len(fresh) :]:
-                spare.display = False
-            if len(fresh) > len(have):
-                await self.mount_all(fresh[len(have) :])
-            self.wanted = len(fresh)
-            self.fit()
+        self.hovered = place
+        places = self.laid_out()[1]
+        self.tooltip = places[place][2].tooltip or None if place is not None else None
+        self.styles.pointer = "default" if place is None else "pointer"
+        self.refresh()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.fit()
-
-    def fit(self) -> None:
-        """Show the wanted keys that fit the footer's width, leaving whole keys out (see
-        ``left_out``) rather than letting the edge cut a word."""
-        keys = list(self.children)[: self.wanted]
-        if not keys or not all(is_key(key) for key in keys):
-            return
-        width = self.size.width or self.app.size.width
-        out = left_out(keys, width, self.expendable)
-        for i, key in enumerate(keys):
-            key.display = i not in out
+        self.hovered = None
+        self.refresh()
