@@ -58,14 +58,13 @@ class SwoopCards(PickableCards):
         self.items: list[flow.Item | None] = []
 
     def show_mine(self, mine: MineFaces, cursor: flow.Item | None, *, boxed: bool) -> None:
-        """Redraw with my cards; ``cursor`` is the item under the cursor (None: no marks
-        inline, nothing being asked); ``boxed`` draws boxes (big terminals)."""
+        """Redraw with my cards; ``cursor`` is the item under the cursor (None: nothing is
+        being asked, the marks lines are blank); ``boxed`` draws boxes (big terminals)."""
         self.items = mine.items
         self.titles, self.notes = mine.titles, mine.notes
         self.inline = not boxed
         self.set_class(not boxed, "-inline")
         self.mark_at = "center" if boxed else "end"
-        self.marks = boxed or cursor is not None
         self.show(mine.faces, mine.index(cursor))
         self.relayout()  # the titles, notes or look may have changed with the same faces
 
