@@ -158,6 +158,7 @@ class PickableCards(Widget):
         self.set_class(inline, "-inline")
         self.set_class(bool(self.titles), "-rows")
         self.set_class(not style.color, "-plain")
+        self._placed: tuple[int, list[Line]] | None = None  # lines() by width
 
     def show(self, faces: Sequence[CardFace], cursor: int | None = None) -> None:
         """Redraw with these cards and this cursor."""
@@ -174,6 +175,7 @@ class PickableCards(Widget):
         """Repaint, and lay the screen out again only when the cards now take a different
         height at this width (or the widget is as wide as its cards): a new card in a row
         that has room is only a repaint."""
+        self._placed = None  # the faces, titles or size changed: placed again
         width = self.content_region.width
         sized_by_cards = self.styles.width is not None and self.styles.width.is_auto
         if not self.display:  # hidden: laid out when shown
@@ -216,7 +218,13 @@ class PickableCards(Widget):
 
     def lines(self, width: int) -> list[Line]:
         """The faces placed in lines of at most ``width`` cells (a card never splits from
-        its group's heading)."""
+        its group's heading); kept until ``relayout``, so measuring and drawing place them
+        once."""
+        if self._placed is None or self._placed[0] != width:
+            self._placed = (width, self.place(width))
+        return self._placed[1]
+
+    def place(self, width: int) -> list[Line]:
         width = max(width, 8)
         same_gap = 1 if self.inline else 0
         out: list[Line] = []
