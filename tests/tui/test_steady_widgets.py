@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer
 
 from tui.app import make_app
-from tui.pilot import LocalClient, browser_of, local_launcher, seated
+from tui.pilot import LocalClient, browser_of, local_launcher, screen_lines, seated
 from tui.settings import Settings
 from tui.widgets.footer import WordedFooter
 from tui.widgets.log import WrappingLog
@@ -58,19 +58,89 @@ async def test_the_log_shows_the_newest_lines_wrapped_and_scrolls_back():
             log.add(f"line {n}")
         log.add("a long line that wraps at twenty cells")
         await pilot.pause()
-        shown = str(log.render()).splitlines()
+        shown = [line.plain for line in log.shown]
         assert len(shown) == 5 and shown[-1].strip() == "cells"
         assert shown[0] == "line 10"
         assert all(len(line) <= 20 for line in log.lines)
         log.scroll_back(WrappingLog.WHEEL_STEP)  # what a notch of the mouse wheel does
         await pilot.pause()
-        assert str(log.render()).splitlines()[0] == "line 7"
+        assert log.shown[0].plain == "line 7"
         log.add("newest")  # scrolled back: what is shown stays put
         await pilot.pause()
-        assert str(log.render()).splitlines()[0] == "line 7"
+        assert log.shown[0].plain == "line 7"
         log.scroll_back(-100)
         await pilot.pause()
-        assert str(log.render()).splitlines()[-1] == "newest"
+        assert log.shown[-1].plain == "newest"
+
+
+def layouts_of(app) -> list[int]:
+    """A list that grows by one each time the screen is laid out."""
+    seen: list[int] = []
+    box = app.query_one("#box")
+    app.screen.screen_layout_refresh_signal.subscribe(box, lambda _: seen.append(1))
+    return seen
+
+
+async def test_a_new_log_line_paints_without_laying_the_screen_out():
+    app = Harness()
+    async with app.run_test(size=(40, 14)) as pilot:
+        log = app.query_one(WrappingLog)
+        await pilot.pause()
+        layouts = layouts_of(app)
+        for n in range(8):
+            log.add(f"event {n}")
+            await pilot.pause()
+        log.add(Text("a styled line", style="bold"))
+        log.add(Text.assemble("plain ", ("red", "red")))
+        await pilot.pause()
+        assert layouts == []
+        region = log.region
+        rows = [row[: region.width] for row in screen_lines(app)[region.y : region.bottom]]
+        assert [row.rstrip() for row in rows] == [
+            "event 5",
+            "event 6",
+            "event 7",
+            "a styled line",
+            "plain red",
+        ]
+        # the Text's own style and its spans are painted over the widget's own style
+        styled = log.render_line(3)
+        assert all(segment.style.bold for segment in styled if segment.text.strip())
+        red = [segment for segment in log.render_line(4) if segment.text == "red"]
+        assert red and red[0].style.color.name == "red"
+        assert all(segment.style.bgcolor == log.rich_style.bgcolor for segment in styled)
+
+
+async def test_a_new_log_line_converts_only_that_line():
+    app = Harness()
+    async with app.run_test(size=(40, 14)) as pilot:
+        log = app.query_one(WrappingLog)
+        for n in range(20):
+            log.add(f"line {n}")
+        await pilot.pause()
+        height = log.content_size.height
+        painted = [log.render_line(y) for y in range(height)]
+        log.add("one more")
+        await pilot.pause()
+        # every line that stays in view is the strip painted before, one row up
+        assert all(log.render_line(y - 1) is painted[y] for y in range(1, height))
+        assert log.render_line(height - 1).text.rstrip() == "one more"
+        assert log.shown[-1].plain == "one more"
+
+
+async def test_the_log_follows_the_theme():
+    app = Harness()
+    async with app.run_test(size=(40, 14)) as pilot:
+        log = app.query_one(WrappingLog)
+        log.add("coloured")
+        await pilot.pause()
+        before = log.render_line(0)
+        log.styles.background = "darkred"
+        await pilot.pause()
+        after = log.render_line(0)
+        assert before.text == after.text
+        assert {segment.style.bgcolor for segment in after} == {log.rich_style.bgcolor}
+        assert before != after
 
 
 @pytest.mark.parametrize("game", ["swapo", "swoop", "mishi"])

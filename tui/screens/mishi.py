@@ -44,6 +44,7 @@ class MishiScreen(TableScreen):
     TITLE = N_("秘十 Mi Shi")
     CSS_PATH: ClassVar[Any] = ["table.tcss", "mishi.tcss"]
     COMPONENT_CLASSES: ClassVar[set[str]] = set(draw.COMPONENTS)
+    KEPT_HEIGHTS: ClassVar[tuple[str, ...]] = ("#prompt", "#info")  # info wraps by phase
     BINDINGS: ClassVar[list[BindingType]] = [
         # TRANSLATORS: Mi Shi footer key: declare trump by showing a ten (亮主); ≤ 8 cells
         Binding("d", "declare", N_("declare"), id="declare"),
@@ -67,7 +68,9 @@ class MishiScreen(TableScreen):
         yield Steady("", id="info", markup=False)
         yield Steady("", id="me-label", markup=False)
         headings = draw.suit_headings(self.cards)
-        yield PickableCards(self.cards, inline=True, mark_at="start", headings=headings, id="hand")
+        hand = PickableCards(self.cards, inline=True, mark_at="start", headings=headings, id="hand")
+        hand.empty_words = ""
+        yield hand
         yield Steady("", id="hand-result", markup=False)
         # never shown: draws the cards played to the trick (boxed) into the table's picture
         yield PickableCards(self.cards, marks=False, id="trick-cards")
@@ -408,7 +411,7 @@ class MishiScreen(TableScreen):
             picked = " · " + _("picked {count}").format(count=flow.picked_count_words())
             text.append(picked, style=self.look("mishi--picked"))
         label.show(text)
-        row.display = bool(hand)
+        row.display = True  # blank without cards: the column stays put between hands
         enabled, chosen, marks = flow.pickable(), set(flow.picked), flow.kitty_marks()
         faces = []
         for index, code in enumerate(hand):

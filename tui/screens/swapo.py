@@ -192,9 +192,7 @@ class SwapoScreen(TableScreen):
             if summary.plain:
                 summary.append("\n")
             summary.append(draw.legend(self.settings.ascii_only), self.look("muted"))
-        info = self.query_one("#round-info", Steady)
-        info.show(summary)
-        info.display = bool(summary.plain)
+        self.query_one("#round-info", Steady).show(summary)
         question = self.flow.question()
         if self.flow.reveal is not None:
             question.style = self.look("strong")

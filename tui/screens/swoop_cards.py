@@ -58,16 +58,17 @@ class SwoopCards(PickableCards):
         self.items: list[flow.Item | None] = []
 
     def show_mine(self, mine: MineFaces, cursor: flow.Item | None, *, boxed: bool) -> None:
-        """Redraw with my cards; ``cursor`` is the item under the cursor (None: no marks
-        inline, nothing being asked); ``boxed`` draws boxes (big terminals)."""
+        """Redraw with my cards; ``cursor`` is the item under the cursor (None: nothing is
+        being asked, the marks lines are blank); ``boxed`` draws boxes (big terminals)."""
         self.items = mine.items
-        self.titles, self.notes = mine.titles, mine.notes
-        self.inline = not boxed
-        self.set_class(not boxed, "-inline")
-        self.mark_at = "center" if boxed else "end"
-        self.marks = boxed or cursor is not None
-        self.show(mine.faces, mine.index(cursor))
-        self.relayout()  # the titles, notes or look may have changed with the same faces
+        look = (mine.titles, mine.notes, not boxed)
+        if look != (self.titles, self.notes, self.inline):  # the same faces, drawn anew
+            self.titles, self.notes = mine.titles, mine.notes
+            self.inline = not boxed
+            self.set_class(not boxed, "-inline")
+            self.mark_at = "center" if boxed else "end"
+            self.relayout()
+        self.show(mine.faces, mine.index(cursor))  # repaints only what changed
 
     def item(self, index: int) -> flow.Item | None:
         return self.items[index] if 0 <= index < len(self.items) else None

@@ -82,6 +82,9 @@ class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, Screen[None]):
     #: The keys a narrow footer leaves out first (by action, the least useful first): the
     #: game's keys stay, and these still work when they are not shown.
     FOOTER_EXPENDABLE: ClassVar[tuple[str, ...]] = ("scores", "host_menu", "chat", "rules")
+    #: The lines that grow but do not shrink back while the window has room (``Steady``'s
+    #: keep_height): what wraps only now and then does not lay the screen out each time.
+    KEPT_HEIGHTS: ClassVar[tuple[str, ...]] = ("#prompt",)
 
     class Leave(Message):
         """The player leaves the table: the app closes the seat and shows the lobby (with
@@ -177,6 +180,10 @@ class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, Screen[None]):
         self.set_class(wide, "-wide")
         self.set_class(width < NARROW, "-narrow")
         self.set_class(height < SHORT, "-short")
+        # a second line, once needed, stays while there is room for it: a prompt that wraps
+        # on the player's own turn only does not lay the screen out at every turn
+        for selector in self.KEPT_HEIGHTS:
+            self.query_one(selector, Steady).keep_height(height >= SHORT)
         self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
         large = self.wants_large_cards(width, height)
         if large != self.large or narrowed:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.strip import Strip
 from textual.widget import Widget
 
 from lang import _
@@ -16,20 +19,25 @@ class WrappingLog(Widget):
 
     Its size never depends on its lines, so a new line only repaints it: Textual's ``RichLog``
     grew its virtual size at every line, which laid the whole screen out again at every event
-    (the slowest part of following a game). Lines are kept whole and wrapped again when the
-    width changes, so a line written while the pane was narrow (or hidden) is not left cut
-    after widening.
+    (the slowest part of following a game). It paints line by line (Textual's line API): each
+    wrapped line is turned into a ``Strip`` once and kept, so a new line costs converting
+    that line only, not the whole pane. Lines are kept whole and wrapped again when the width
+    changes, so a line written while the pane was narrow (or hidden) is not left cut after
+    widening.
     """
 
     DEFAULT_CSS = """
     WrappingLog { height: 1fr; }
     """
     WHEEL_STEP = 3  # lines per notch of the mouse wheel
+    KEPT_STRIPS = 200  # painted lines kept before those above the view are forgotten
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.entries: list[tuple[object, Text]] = []
         self._lines: list[Text] = []  # every entry wrapped at _width
+        self._strips: dict[int, Strip] = {}  # index in _lines -> that line painted
+        self._strip_style = Style()  # the widget's own style the strips were painted in
         self._width = 0
         self.back = 0  # how many lines the view is scrolled back from the newest
 
@@ -38,6 +46,12 @@ class WrappingLog(Widget):
         """Every line as wrapped at the current width."""
         self._wrap_to(self.content_size.width)
         return self._lines
+
+    @property
+    def shown(self) -> list[Text]:
+        """The lines in view, oldest first."""
+        start, end = self._window()
+        return self._lines[start:end]
 
     def add(self, line: Text | str, tag: object = None) -> None:
         """Append one line (a Text keeps its styling; a str is shown literally)."""
@@ -48,6 +62,7 @@ class WrappingLog(Widget):
             self._lines.extend(wrapped)
             if self.back:  # scrolled back: what is shown stays put
                 self.back += len(wrapped)
+                return
         self.refresh()
 
     def rewrite(self) -> None:
@@ -68,13 +83,38 @@ class WrappingLog(Widget):
             return
         self._width = width
         self._lines = [line for _tag, text in self.entries for line in self._wrap(text, width)]
+        self._strips.clear()
 
-    def render(self) -> Text:
+    def _window(self) -> tuple[int, int]:
+        """``(start, end)``: the slice of the wrapped lines in view."""
         width, height = self.content_size
         self._wrap_to(width)
         self.back = min(self.back, max(0, len(self._lines) - height))
         end = len(self._lines) - self.back
-        return Text("\n").join(self._lines[max(0, end - height) : end])
+        return max(0, end - height), end
+
+    def _segments(self, line: Text) -> list[Segment]:
+        console = self.app.console
+        if not line.spans:  # Rich's Text.render leaves the Text's own style out then
+            return [Segment(line.plain, console.get_style(line.style, default=None))]
+        return list(line.render(console))
+
+    def render_line(self, y: int) -> Strip:
+        start, end = self._window()
+        style = self.visual_style.rich_style
+        if style != self._strip_style:  # a theme, a class, an inline style: paint anew
+            self._strips.clear()
+            self._strip_style = style
+        index = start + y
+        if index >= end:
+            return Strip.blank(self._width, style)
+        strip = self._strips.get(index)
+        if strip is None:
+            strip = Strip(self._segments(self._lines[index])).apply_style(style)
+            if len(self._strips) > self.KEPT_STRIPS:  # forget lines long out of view
+                self._strips = {n: kept for n, kept in self._strips.items() if n >= start}
+            self._strips[index] = strip
+        return strip
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         self.scroll_back(self.WHEEL_STEP)

@@ -29,6 +29,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from .cards import JOKER_CODES, RED_SUITS, UNKNOWN, CardFace, CardStyle, box_lines
+from .steady import make_room, sized_by_css
 
 PREFIX = "pickable-cards--"
 MARK_GLYPHS = {  # (unicode, ascii)
@@ -112,6 +113,7 @@ class PickableCards(Widget):
     PickableCards.-plain > .pickable-cards--joker { text-style: none; }
     """
 
+    empty_words = "(no cards)"  # shown without cards ("": a hand between deals)
     # a change repaints; relayout() lays the screen out only if the height changed
     faces: reactive[tuple[CardFace, ...]] = reactive(())
     cursor: reactive[int | None] = reactive(None)
@@ -156,6 +158,7 @@ class PickableCards(Widget):
         self.set_class(inline, "-inline")
         self.set_class(bool(self.titles), "-rows")
         self.set_class(not style.color, "-plain")
+        self._placed: tuple[int, list[Line]] | None = None  # lines() by width
 
     def show(self, faces: Sequence[CardFace], cursor: int | None = None) -> None:
         """Redraw with these cards and this cursor."""
@@ -172,13 +175,25 @@ class PickableCards(Widget):
         """Repaint, and lay the screen out again only when the cards now take a different
         height at this width (or the widget is as wide as its cards): a new card in a row
         that has room is only a repaint."""
+        self._placed = None  # the faces, titles or size changed: placed again
         width = self.content_region.width
         sized_by_cards = self.styles.width is not None and self.styles.width.is_auto
+        if not self.display:  # hidden: laid out when shown
+            return
         if not self.is_mounted or width <= 0 or sized_by_cards:
             self.refresh(layout=True)
             return
         height = self.get_content_height(None, None, width)
+        if sized_by_css(self):  # e.g. the rest of the column: never laid out for its cards
+            self.refresh()
+            make_room(self, height)
+            return
         self.refresh(layout=height != self.content_region.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        width = self.content_region.width
+        if width > 0 and sized_by_css(self):
+            make_room(self, self.get_content_height(None, None, width))
 
     # -- layout ----------------------------------------------------------------------------
     @property
@@ -203,7 +218,13 @@ class PickableCards(Widget):
 
     def lines(self, width: int) -> list[Line]:
         """The faces placed in lines of at most ``width`` cells (a card never splits from
-        its group's heading)."""
+        its group's heading); kept until ``relayout``, so measuring and drawing place them
+        once."""
+        if self._placed is None or self._placed[0] != width:
+            self._placed = (width, self.place(width))
+        return self._placed[1]
+
+    def place(self, width: int) -> list[Line]:
         width = max(width, 8)
         same_gap = 1 if self.inline else 0
         out: list[Line] = []
@@ -315,7 +336,7 @@ class PickableCards(Widget):
     # -- drawing ---------------------------------------------------------------------------
     def render(self) -> Text:
         if not self.faces:
-            return Text("(no cards)", style=self.look("tag"))
+            return Text(self.empty_words, style=self.look("tag"))
         rows: list[Text] = []
         for line in self.lines(self.size.width):
             if line.is_title:

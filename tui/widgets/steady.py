@@ -2,45 +2,129 @@
 
 ``Static.update`` asks for a layout of the whole screen each time, which is most of what a
 repaint costs at a table of twenty widgets. ``Steady.show`` skips content that did not change
-and asks for a layout only when the new content may take a different size: a different number
-of lines once wrapped to the widget's width, or any change in a widget that sizes its width to
-its content (``width: auto``). Anything but plain text or ``Text`` is laid out every time, as
-``Static`` does.
+and asks for a layout only when the widget's size may follow its content and the new content
+takes a different size:
+
+- a widget whose size cannot follow its content (CSS height and width not ``auto``: cells,
+  a percentage, ``1fr``) is only repainted. One that takes the rest of its column
+  (``height: 1fr``) still shows every line when the rest is too short: it takes a
+  ``min-height`` of its lines then (a layout), and gives it back once they shrink;
+- otherwise the lines are counted at the widget's width (cheaply when none is longer than
+  the width) and the screen is laid out when the height they give (within ``min-height``
+  and ``max-height``) changes, or for any change in a widget as wide as its content. A
+  widget that ``keep_height(True)`` (the prompt bar of a window tall enough) grows but does
+  not shrink back while its width stays: a prompt that wraps only on the player's own turn
+  lays the screen out once, not twice per turn.
 """
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
+from textual import events
+from textual.css.scalar import Unit
 from textual.visual import VisualType
+from textual.widget import Widget
 from textual.widgets import Static
 
 
 class Steady(Static):
     """A ``Static`` whose ``show`` repaints only what changed (see the module docstring)."""
 
+    keeps_height = False  # True: grows with its lines but does not shrink (see keep_height)
+
     def __init__(self, content: VisualType = "", **kwargs) -> None:
         super().__init__(content, **kwargs)
         self._shown: VisualType = content
-        self._height: tuple[int, int] | None = None  # (width, lines) of what is shown
+        self._height: tuple[int, int] | None = None  # (width, rows) of what is shown
 
     def show(self, content: VisualType) -> None:
         """Show ``content``: nothing happens if it is what is shown already."""
         if type(content) is type(self._shown) and content == self._shown:
             return
+        self._shown = content
+        if sized_by_css(self):
+            self.update(content, layout=False)
+            self.make_room()
+            return
         before = self._height
-        self._shown, self._height = content, self.height_of(content)
-        layout = before is None or self._height is None or before != self._height
+        height = self.height_of(content)
+        if self.keeps_height and height is not None and height != before:
+            if before is not None and before[0] == height[0] and height[1] < before[1]:
+                height = before  # shorter: the min-height set below keeps the rows
+            else:
+                self.styles.min_height = height[1]
+        self._height = height
+        layout = before is None or height is None or before != height
         self.update(content, layout=layout)
 
+    def keep_height(self, keep: bool) -> None:
+        """Grow with the lines but do not shrink back (``keep``), or follow them again."""
+        if keep == self.keeps_height:
+            return
+        self.keeps_height = keep
+        self._height = None  # measured afresh at the next show
+        if not keep and self.styles.min_height is not None:
+            self.styles.min_height = None
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.keeps_height and self._height and self._height[0] != self.content_region.width:
+            self._height = None  # another width: the height follows the lines again
+            self.styles.min_height = None
+        self.make_room()
+
+    def make_room(self) -> None:
+        """With ``height: 1fr``, every line in sight (see ``make_room``)."""
+        width = self.content_region.width
+        lines = self.lines_of(self._shown, width) if width > 0 else None
+        if lines is not None:
+            make_room(self, lines)
+
+    def lines_of(self, content: VisualType, width: int) -> int | None:
+        """How many lines ``content`` takes at ``width`` (None: not known)."""
+        if isinstance(content, str):
+            content = Text(content)
+        if not isinstance(content, Text):
+            return None
+        rows = content.plain.split("\n")
+        if content.no_wrap or all(cell_len(row) <= width for row in rows):
+            return len(rows)
+        return len(content.wrap(self.app.console, width))
+
     def height_of(self, content: VisualType) -> tuple[int, int] | None:
-        """``(width, lines)``: how many lines ``content`` takes at the widget's width now
+        """``(width, rows)``: the height ``content`` gives the widget at its width now
         (None: not known, so the screen is laid out)."""
         width = self.content_region.width
         styles = self.styles
         if width <= 0 or not self.is_mounted or (styles.width is not None and styles.width.is_auto):
             return None
-        if isinstance(content, str):
-            content = Text(content)
-        if not isinstance(content, Text):
+        lines = self.lines_of(content, width)
+        if lines is None:
             return None
-        return width, len(content.wrap(self.app.console, width))
+        rows = lines + styles.gutter.height
+        for bound, keep in ((styles.min_height, max), (styles.max_height, min)):
+            if bound is not None and bound.unit is Unit.CELLS:
+                rows = keep(rows, int(bound.value))
+        return width, rows
+
+
+def sized_by_css(widget: Widget) -> bool:
+    """Whether the widget's size cannot follow its content (height and width not ``auto``)."""
+    width, height = widget.styles.width, widget.styles.height
+    return height is not None and not height.is_auto and not (width and width.is_auto)
+
+
+def make_room(widget: Widget, lines: int) -> None:
+    """A widget that takes the rest of its column (``height: 1fr``) and needs ``lines`` rows:
+    a ``min-height`` keeps them all in sight while the rest of the column is shorter (the
+    column scrolls, as it would for ``height: auto``), and goes once they fit again."""
+    height = widget.styles.height
+    if height is None or height.unit is not Unit.FRACTION:
+        return
+    need = lines + widget.styles.gutter.height
+    least = widget.styles.min_height
+    if lines > widget.content_region.height:
+        if least is None or least.value != need:
+            widget.styles.min_height = need
+    elif least is not None and need < least.value:
+        widget.styles.min_height = None
