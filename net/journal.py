@@ -3,9 +3,10 @@
 A journal is a file of codec frames (so bytes, ints and maps round-trip exactly). The first is
 the header (game, seats, options, seed, bot seats, table name, the password's ``verifier`` —
 never the password itself; journals written before kept a ``password`` and are still read —
-the seats' resume tokens, and the bots' ``level``, absent from older journals: normal); then one record per change: ``{"r": "sit", "seat", "name"}``
-when a seat is taken, ``{"r": "stand", "seat", "token"}`` when a player leaves before the start
-(the seat is free again and gets a fresh token), ``{"r": "port", "port"}`` when the host binds,
+the seats' resume tokens, and the bots' ``level``, absent from older journals: normal); then
+one record per change: ``{"r": "sit", "seat", "name"}`` when a seat is taken,
+``{"r": "stand", "seat", "token"}`` when a player leaves before the start (the seat is free
+again and gets a fresh token), ``{"r": "port", "port"}`` when the host binds,
 ``{"r": "act", "seat", "action"}`` for every applied action (with ``"bot": True`` when a host
 bot chose it), ``{"r": "bot", "seat", "token"}`` when the host removed a player during play
 and a bot took the seat for good. Churn before the start is compacted: ``rewrite`` replaces
