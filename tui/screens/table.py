@@ -9,7 +9,6 @@ scores and chat, and shows rejections; the screen is drawn from the received vie
 
 from __future__ import annotations
 
-import re
 import time
 from typing import Any, ClassVar
 
@@ -25,7 +24,7 @@ from textual.widgets import Static
 
 from lang import _, pgettext
 
-from .. import collector, words
+from .. import collector
 from ..connect import Seat
 from ..fill import fill
 from ..settings import Settings
@@ -44,6 +43,7 @@ from .results import (
     rows_of_view,
 )
 from .table_keys import KeysMixin
+from .table_news import NewsMixin
 from .table_results import ResultsMixin
 
 WIDE = 110  # from this many columns the chat sits beside the table
@@ -51,10 +51,9 @@ TALL = 34  # from this many rows (and WIDE columns) cards are drawn large
 NARROW = 80  # below this many columns the side pane is slimmer
 SHORT = 24  # below this many rows the table leaves out its blank lines
 MIN_WIDTH, MIN_HEIGHT = 70, 20  # below this the table asks for a bigger window
-CARD_CODE = re.compile(r"(?<![\w])(?:(10|[2-9JQKA])([SHDC])|(JK|BJ|SJ))(?![\w])")
 
 
-class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, Screen[None]):
+class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, NewsMixin, Screen[None]):
     """Base of the three games' table screens. See the module docstring for the hooks."""
 
     GAME: ClassVar[str] = ""
@@ -310,15 +309,6 @@ class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, Screen[None]):
         else:
             self.show_due_results()
 
-    def tell(self, event: dict) -> None:
-        """Log a public event, and say the big ones on the notice line."""
-        line = self.describe_event(event)
-        if line is not None:
-            self.log_pane.add(line, self.log_tag(event))
-        toast = self.toast_for(event)
-        if toast:
-            self.notify(toast, timeout=4, markup=False)
-
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:
         """Notices never cover the table: they go to the notice line above the prompt (card
         codes drawn as the cards are); the app still records them, its toasts hidden here."""
@@ -327,63 +317,6 @@ class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, Screen[None]):
         if self.is_mounted:
             self.query_one("#table-notice", Steady).show(Text(text))
         super().notify(text, *args, **kwargs)
-
-    def reading(self) -> list[int]:
-        """The other seats whose results panel the table waits for (``lobby`` ``reading``)."""
-        return [
-            i
-            for i, player in enumerate(self.players)
-            if i != self.me and isinstance(player, dict) and player.get("reading") is True
-        ]
-
-    def show_reading(self) -> None:
-        """While the table waits for others' results panels, the notice line says for whom;
-        once it waits for nobody, the line shows its last notice again."""
-        seats = self.reading()
-        if not seats and not self.reading_shown:
-            return
-        line = self.query_one("#table-notice", Steady)
-        self.reading_shown = bool(seats)
-        if seats:
-            names = _(", ").join(self.seat_name(s, you=False) for s in seats)
-            line.show(Text(_("Waiting for {names} to close the results…").format(names=names)))
-        else:
-            line.show(Text(self.notices[-1] if self.notices else ""))
-
-    def worded(self, message: dict) -> str:
-        """A ``rejected``, ``error`` or ``notice`` (codes and parameters) in our language."""
-        return words.of_message(
-            message, seat_name=lambda s: self.seat_name(s, you=False), card_text=self.cards.label
-        )
-
-    def with_glyphs(self, text: str) -> str:
-        """``text`` with card codes ("JS", "10H") written as the cards are drawn ("J♠")."""
-        if self.cards.letters:
-            return text
-        return CARD_CODE.sub(lambda m: self.cards.label(m.group(0)), text)
-
-    def receive_chat(self, message: dict) -> None:
-        sender = message.get("from")
-        name = message.get("name") or self.seat_name(sender, you=False)
-        to = message.get("to")
-        whisper = None
-        if isinstance(to, int):
-            # TRANSLATORS: a whisper's addressee in the chat: "Ann → you: psst"
-            whisper = pgettext("whisper", "you") if to == self.me else self.seat_name(to, you=False)
-        text = message.get("text", "")
-        mine = whisper is not None and sender == self.me and self.me is not None
-        if mine:  # my own whisper comes back: "→ Ann: psst"
-            name = ""
-        self.query_one(ChatPane).add(str(name), str(text), whisper=whisper)
-        line = Text("» ", self.look("muted"))
-        if name and isinstance(sender, int) and sender == self.me:
-            name = _("You")  # the log uses the same word as the bar
-        line.append_text(literal(name, self.look("name"), limit=40))
-        if whisper:
-            line.append(f"{' ' if name else ''}→ {whisper}", self.look("whisper"))
-        line.append(": ")
-        line.append_text(literal(text, limit=200))
-        self.log_pane.add(line)
 
     def connection_changed(self, status: str) -> None:
         self.connection = status
@@ -551,11 +484,6 @@ class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, Screen[None]):
         return []
 
     # -- chat ----------------------------------------------------------------------------
-    def action_chat(self) -> None:
-        self.add_class("-chatting")
-        self.query_one(ChatPane).open()
-        self.update_keys()
-
     @on(ChatPane.Closed)
     def _chat_closed(self) -> None:
         self.remove_class("-chatting")
@@ -565,13 +493,6 @@ class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, Screen[None]):
     @on(ChatPane.Send)
     def _chat_send(self, event: ChatPane.Send) -> None:
         self._say(event.text, event.to)
-
-    @work(group="chat")
-    async def _say(self, text: str, to: int | None) -> None:
-        try:
-            await self.client.chat(text, to=to)
-        except Exception as exc:  # told in the chat pane
-            self.query_one(ChatPane).note(_("not sent: {reason}").format(reason=clean(exc)))
 
     def action_rules(self) -> None:
         title = self.TITLE or self.GAME
