@@ -130,35 +130,12 @@ async def floor_repaint_times(count: int) -> list[float]:
     return samples
 
 
-def game_states(game: str, count: int, seed: int = 1) -> list[tuple[dict, list[dict], list]]:
-    """What seat 0 is sent through a real game (its view, its legal actions, the public
-    events), every seat played by the normal bot — the states a table really follows. The
-    round-end events are left out (they open the results panel, another screen) and the
-    game's end too; past it, a new game with the next seed carries on."""
-    import engine
-    from tui.screens.results import END_EVENTS
-
-    states: list[tuple[dict, list[dict], list]] = []
-    while len(states) < count:
-        seats = engine.GAMES[game].DEFAULT_SEATS
-        g = engine.new_game(game, seats, seed=seed)
-        bots = [engine.make_bot(game, s, seed=seed * 10 + s) for s in range(seats)]
-        while not g.over and len(states) < count:
-            seat = g.pending()[0]
-            events = g.apply(seat, bots[seat].act(g.view(seat), g.legal_actions(seat)))
-            if g.over:
-                break
-            shown = [e for e in events if not (isinstance(e, dict) and e.get("type") in END_EVENTS)]
-            states.append((g.view(0), g.legal_actions(0), shown))
-        seed += 1
-    return states
-
-
 async def repaint_times(game: str, count: int) -> list[float]:
-    """Seat 0's states through a real game (``game_states``), each sent to the seated
+    """Seat 0's states through a real game (``tui.pilot.seat_states``), each sent to the seated
     screen as the connection would, timed from arrival to the refreshed screen."""
     from tui.app import make_app, steady_collector
     from tui.connect import play_launcher
+    from tui.pilot import seat_states
     from tui.screens.table import TableScreen
     from tui.settings import Settings
 
@@ -172,7 +149,7 @@ async def repaint_times(game: str, count: int) -> list[float]:
         async def close(self):
             pass
 
-    states = game_states(game, count)
+    states = seat_states(game, count)
     launcher = play_launcher(game, seed=1, name="bench", bot_delay=0)
     app = make_app(launcher=launcher, settings=Settings(name="bench"), browser=NoBrowser)
     steady_collector()  # as `kotatsu` does before it runs the app (tui/cli.py)

@@ -230,3 +230,28 @@ def screen_lines(app) -> list[str]:
     """The screen's text as the terminal gets it, line by line."""
     text = "".join(seg.text for seg in recorded(app)._record_buffer if not seg.control)
     return text.splitlines()
+
+
+def seat_states(game: str, count: int, seed: int = 1) -> list[tuple[dict, list[dict], list]]:
+    """What seat 0 is sent through a real game (its view, its legal actions, the public
+    events), every seat played by the normal bot — the states a table really follows. The
+    round-end events are left out (they open the results panel, another screen) and the
+    game's end too; past it, a new game with the next seed carries on."""
+    import engine
+
+    from .screens.results import END_EVENTS
+
+    states: list[tuple[dict, list[dict], list]] = []
+    while len(states) < count:
+        seats = engine.GAMES[game].DEFAULT_SEATS
+        g = engine.new_game(game, seats, seed=seed)
+        bots = [engine.make_bot(game, s, seed=seed * 10 + s) for s in range(seats)]
+        while not g.over and len(states) < count:
+            seat = g.pending()[0]
+            events = g.apply(seat, bots[seat].act(g.view(seat), g.legal_actions(seat)))
+            if g.over:
+                break
+            shown = [e for e in events if not (isinstance(e, dict) and e.get("type") in END_EVENTS)]
+            states.append((g.view(0), g.legal_actions(0), shown))
+        seed += 1
+    return states

@@ -8,11 +8,9 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
 
-import engine
 from tui.app import make_app
 from tui.connect import play_launcher
-from tui.pilot import browser_of, wait_until
-from tui.screens.results import END_EVENTS
+from tui.pilot import browser_of, seat_states, wait_until
 from tui.screens.swoop_cards import HAND, SLOTS, MineFaces, SwoopCards
 from tui.screens.table import TableScreen
 from tui.settings import Settings
@@ -177,25 +175,6 @@ async def test_my_swoop_cards_shown_again_unchanged_are_not_drawn_again():
         assert renders == [1] and layouts == [] and mine.region.height == height
 
 
-def states(game: str, count: int, seed: int = 1) -> list[tuple[dict, list, list]]:
-    """Seat 0's states through games of bots (as bench/bench_tui.py sends them)."""
-    out: list[tuple[dict, list, list]] = []
-    while len(out) < count:
-        seats = engine.GAMES[game].DEFAULT_SEATS
-        game_now = engine.new_game(game, seats, seed=seed)
-        bots = [engine.make_bot(game, s, seed=seed * 10 + s) for s in range(seats)]
-        while not game_now.over and len(out) < count:
-            seat = game_now.pending()[0]
-            act = bots[seat].act(game_now.view(seat), game_now.legal_actions(seat))
-            events = game_now.apply(seat, act)
-            if game_now.over:
-                break
-            shown = [e for e in events if not (isinstance(e, dict) and e.get("type") in END_EVENTS)]
-            out.append((game_now.view(0), game_now.legal_actions(0), shown))
-        seed += 1
-    return out
-
-
 @pytest.mark.parametrize("game", ["swapo", "swoop", "mishi"])
 async def test_a_game_followed_at_80x24_lays_the_screen_out_rarely(game):
     """Past the first states, fewer than 3 % of the states lay the screen out, the footer
@@ -211,7 +190,7 @@ async def test_a_game_followed_at_80x24_lays_the_screen_out_rarely(game):
         screen.workers.cancel_group(screen, "listen")  # from now on the test is the table
         version, laid_out = screen.version, 0
         layouts = layouts_of(app)
-        for n, (view, legal, events) in enumerate(states(game, count)):
+        for n, (view, legal, events) in enumerate(seat_states(game, count)):
             version += 1
             message = {"t": "state", "version": version, "view": view, "legal": legal}
             screen.receive({**message, "events": events})
