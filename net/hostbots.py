@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import os
 import time
 from collections.abc import Callable
@@ -29,14 +30,17 @@ def thinking_pool() -> ProcessPoolExecutor:
     global _pool
     if _pool is None:
         workers = max(1, min(2, (os.cpu_count() or 1) - 1))
-        _pool = ProcessPoolExecutor(max_workers=workers, initializer=_lower_priority)
+        _pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
     return _pool
 
 
-def _lower_priority() -> None:
-    """In each worker: think only with the CPU the host does not want (Linux's SCHED_IDLE;
-    elsewhere a high ``nice``). A search stops at its deadline whatever it got, so a busy
-    host makes its hard bots think less, never answer later."""
+def _worker_start() -> None:
+    """In each worker: CPython's own garbage collection (a worker forked from a ``kotatsu``
+    process inherits its collector switched off: there the app collects between frames,
+    tui/collector.py), and think only with the CPU the host does not want (Linux's
+    SCHED_IDLE; elsewhere a high ``nice``). A search stops at its deadline whatever it got,
+    so a busy host makes its hard bots think less, never answer later."""
+    gc.enable()
     try:
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     except (OSError, AttributeError):  # not Linux, or not allowed

@@ -68,3 +68,15 @@ def test_older_generations_in_turn(steady) -> None:
         generations.append(collector.collect_due())
         del keep
     assert generations == [0] * (collector.OLDER + 1) + [1]
+
+
+def test_the_hard_bots_workers_collect_for_themselves(steady) -> None:
+    """A thinking worker forked from a steady process would inherit its collector switched
+    off, with nobody there to collect between frames: the worker switches it back on."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from net.hostbots import _worker_start
+
+    with ProcessPoolExecutor(max_workers=1, initializer=_worker_start) as pool:
+        assert pool.submit(gc.isenabled).result(timeout=30) is True
+    assert not gc.isenabled()  # and this process is left as it was
