@@ -20,6 +20,7 @@ from tui.screens.lobby import LobbyScreen
 from tui.screens.results import ResultsPanel
 from tui.settings import Settings
 from tui.widgets.chat import ChatPane
+from tui.widgets.footer import WordedFooter
 
 SEED_OVER = 1  # a two-player, one-round game that ends without sudden death
 HOSTILE_NAME = "[red]x[/] \x1b[31mEvil\x1b[0m"
@@ -104,6 +105,12 @@ async def test_leaving_asks_first_then_returns_to_the_shell():
         screen = await seated(pilot)
         await pilot.press("q")
         assert isinstance(app.screen, ConfirmLeave)
+        await pilot.pause()
+        footer = app.screen.query_one(WordedFooter)  # the dialog's keys, not the table's
+        assert [(k.key_display, k.description) for k in footer.shown_keys()] == [
+            ("y", "leave"),
+            ("n", "stay"),
+        ]
         await pilot.press("n")
         assert app.screen is screen
         await pilot.press("s")

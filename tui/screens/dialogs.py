@@ -56,6 +56,7 @@ class ConfirmLeave(ModalScreen[bool]):
             with Horizontal(id="buttons"):
                 yield Button(self.yes, id="yes", variant="error")
                 yield Button(self.no, id="no", variant="primary")
+        yield WordedFooter()  # its own keys, not the table's (which do nothing under it)
 
     def action_answer(self, leave: bool) -> None:
         self.dismiss(leave)
