@@ -29,6 +29,8 @@ from .screens.table import TableScreen
 from .settings import Settings, save_lang, save_name, terminal_wants_ascii
 from .text import clean
 
+KEY_NAMES = {"enter": "enter", "escape": "esc", "space": "space", "tab": "tab"}
+"""How the footers show these keys (the words the prompts use)."""
 COLLECT_EVERY = 0.5
 """Seconds between checks for a due garbage collection (tui/collector.py)."""
 
@@ -72,6 +74,15 @@ class KotatsuApp(App[None]):
         """Read ``code`` from now on (the lobby's choice); screens refresh their words."""
         self.voice.code = lang.normalize(code) or lang.DEFAULT
         self.settings = replace(self.settings, lang=self.voice.code)
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Keys named as the prompts and hints name them ("enter", not Textual's "⏎"), on
+        every screen's footer alike."""
+        if not binding.key_display:
+            modifiers, key = binding.parse_key()
+            if not modifiers and key in KEY_NAMES:
+                return KEY_NAMES[key]
+        return super().get_key_display(binding)
 
     def on_mount(self) -> None:
         # garbage is collected between frames (tui/collector.py): after a table paints a

@@ -55,6 +55,9 @@ async def test_lobby_lists_tables_and_opens_each_form():
         for key, form in (("a", JoinForm), ("h", TableForm), ("b", TableForm)):
             await pilot.press(key)
             assert isinstance(app.screen, form)
+            await pilot.pause()  # the form's own keys, not the lobby's under it
+            keys = app.screen.query_one(WordedFooter).shown_keys()
+            assert [(k.key_display, k.description) for k in keys] == [("esc", "cancel")]
             await pilot.press("escape")
             assert app.screen is lobby
         await pilot.press("a")

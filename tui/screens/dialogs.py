@@ -157,6 +157,7 @@ class ScoresScreen(ModalScreen[None]):
                     for line in self.rounds:
                         yield Static(line)
             yield Static("", id="scores-hint")
+        yield WordedFooter()
 
     def on_mount(self) -> None:
         # the component classes are styled once the screen's CSS applies: write then

@@ -17,6 +17,7 @@ from lang import N_, _, pgettext
 
 from ..args import address as parse_address
 from ..args import parse_option_text
+from ..widgets.footer import WordedFooter
 
 GAME_CHOICES = [(cls.TITLE, name) for name, cls in engine.GAMES.items()]
 # TRANSLATORS: how well the bots play (the forms' Level choice)
@@ -105,6 +106,7 @@ class TableForm(ModalScreen[TableRequest | None]):
                 ok = _("Host") if hosting else _("Play")
                 yield Button(ok, id="ok", variant="primary")
                 yield Button(_("Cancel"), id="cancel")
+        yield WordedFooter()
 
     @on(Select.Changed, "#game")
     def _game_changed(self, event: Select.Changed) -> None:
@@ -188,6 +190,7 @@ class JoinForm(ModalScreen[JoinRequest | None]):
             with Horizontal(classes="form-buttons"):
                 yield Button(_("Join"), id="ok", variant="primary")
                 yield Button(_("Cancel"), id="cancel")
+        yield WordedFooter()
 
     def on_mount(self) -> None:
         if self.address and self.needs_password:
@@ -230,6 +233,7 @@ class NameForm(ModalScreen[str | None]):
             yield Label(asked, id="form-error")
             with Horizontal(classes="form-buttons"):
                 yield Button(_("OK"), id="ok", variant="primary")
+        yield WordedFooter()
 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()

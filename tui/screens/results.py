@@ -32,6 +32,7 @@ from engine.base import ROUND_END_EVENTS
 from lang import N_, _, ngettext
 
 from ..cells import cut, ljust, rjust
+from ..widgets.footer import WordedFooter
 
 END_EVENTS = ROUND_END_EVENTS  # each gets a results panel
 BAR = 30  # cells of the longest bar in the score table
@@ -212,6 +213,7 @@ class ResultsPanel(ModalScreen[str]):
                     yield Static(row, classes="results-row", markup=False)
                 yield Static(self.table, id="results-table", markup=False)
             yield Static(self.hint(), id="results-hint", markup=False)
+        yield WordedFooter()  # its own keys: the table's do nothing under the panel
 
     def hint(self) -> str:
         if not self.final:
