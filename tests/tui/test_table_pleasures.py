@@ -206,3 +206,30 @@ async def test_results_panel_stays_until_enter_and_offers_play_again():
         assert app.screen is panel  # it stays
         await pilot.press("enter")
         assert app.screen is screen
+
+
+async def test_a_panels_footer_says_what_enter_does_and_offers_play_again_only_where_it_can():
+    """A round's panel: enter continues. The game's final panel: enter closes, and ``a``
+    plays again where the table can be dealt again (``kotatsu play``), not elsewhere."""
+    from rich.text import Text
+
+    from tui.widgets.footer import WordedFooter
+
+    def shown(panel: ResultsPanel) -> list[tuple[str, str]]:
+        keys = panel.query_one(WordedFooter).shown_keys()
+        return [(k.key_display, k.description) for k in keys]
+
+    app = make_app(settings=Settings(name="Eli"), browser=browser_of())  # over the lobby
+    async with app.run_test(size=(80, 24)) as pilot:
+        expected = {
+            (False, False): [("enter", "continue")],
+            (True, False): [("enter", "close")],
+            (True, True): [("enter", "close"), ("a", "play again")],
+        }
+        for (final, again), keys in expected.items():
+            panel = ResultsPanel("Round 1", [], Text(""), final=final, again=again)
+            await app.push_screen(panel)
+            await pilot.pause()
+            assert shown(panel) == keys
+            await pilot.press("enter")
+            assert app.screen is not panel

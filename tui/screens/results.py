@@ -182,8 +182,10 @@ class ResultsPanel(ModalScreen[str]):
     BINDINGS: ClassVar[list] = [
         # TRANSLATORS: footer key description; keep very short (≤ 8 cells)
         Binding("enter", "answer('next')", N_("continue"), show=True),
+        # TRANSLATORS: footer key description (close the game's final results); keep very short
+        Binding("enter", "answer('close')", N_("close"), show=True),
         # TRANSLATORS: footer key description; keep very short
-        Binding("a", "again", N_("play again"), show=False),
+        Binding("a", "again", N_("play again"), show=True),
     ]
     COMPONENT_CLASSES: ClassVar[set[str]] = {"results--muted"}
 
@@ -221,6 +223,15 @@ class ResultsPanel(ModalScreen[str]):
         if self.again:
             return _("enter close · a play again (same seats, new deal)")
         return _("enter close")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer shows what enter does here (go on, or close the game's final panel),
+        and ``a`` only where the game can be dealt again."""
+        if action == "answer":
+            return (parameters == ("close",)) == self.final
+        if action == "again":
+            return self.final and self.again
+        return True
 
     def action_answer(self, answer: str) -> None:
         self.dismiss(answer)
