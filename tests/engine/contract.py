@@ -253,3 +253,21 @@ def replay(name: str, seats: int, seed: int, options: dict, played: list) -> lis
 def short(name: str) -> dict[str, Any]:
     """Options that keep a game to one round/hand, so a playout is quick."""
     return {engine.GAMES[name].LENGTH_OPTION: 1}
+
+
+def bot_game(name: str, options: dict, kinds: list[str], seed: int, iterations: int = 8):
+    """A whole game of bots of these ``kinds`` (hard ones searching ``iterations`` playouts):
+    the game, the bots and every action chosen; raises if a bot chose an illegal action."""
+    game = engine.new_game(name, len(kinds), options=options, seed=seed)
+    bots = [
+        engine.make_bot(name, s, seed + s, kind=k, iterations=iterations if k == "hard" else None)
+        for s, k in enumerate(kinds)
+    ]
+    chosen = []
+    while not game.over:
+        seat = game.pending()[0]
+        legal = game.legal_actions(seat)
+        action = bots[seat].act(game.view(seat), legal)
+        game.apply(seat, action)  # raises if a bot chose an illegal action
+        chosen.append(action)
+    return game, bots, chosen

@@ -6,6 +6,7 @@ import pickle
 import random
 
 import pytest
+from contract import bot_game
 
 import engine
 from engine.bots import EasyBot, RandomBot
@@ -35,32 +36,16 @@ def test_levels():
     assert engine.LEVELS == ("random", "easy", "normal", "hard")
 
 
-def play(name: str, options: dict, kinds: list[str], seed: int, iterations: int = 8):
-    game = engine.new_game(name, len(kinds), options=options, seed=seed)
-    bots = [
-        engine.make_bot(name, s, seed + s, kind=k, iterations=iterations if k == "hard" else None)
-        for s, k in enumerate(kinds)
-    ]
-    chosen = []
-    while not game.over:
-        seat = game.pending()[0]
-        legal = game.legal_actions(seat)
-        action = bots[seat].act(game.view(seat), legal)
-        game.apply(seat, action)  # raises if a bot chose an illegal action
-        chosen.append(action)
-    return game, bots, chosen
-
-
 @pytest.mark.parametrize(("name", "options"), CASES, ids=str)
 def test_hard_and_easy_play_whole_games_legally(name, options):
-    game, bots, _ = play(name, options, ["hard", "easy", "normal", "random"], seed=3)
+    game, bots, _ = bot_game(name, options, ["hard", "easy", "normal", "random"], seed=3)
     assert game.over
     assert isinstance(bots[0], SearchBot)
 
 
 def test_search_is_deterministic_for_a_seed():
-    _, _, first = play("swoop", {"hands": 1}, ["hard", "normal", "normal"], seed=11)
-    _, _, again = play("swoop", {"hands": 1}, ["hard", "normal", "normal"], seed=11)
+    _, _, first = bot_game("swoop", {"hands": 1}, ["hard", "normal", "normal"], seed=11)
+    _, _, again = bot_game("swoop", {"hands": 1}, ["hard", "normal", "normal"], seed=11)
     assert first == again
 
 

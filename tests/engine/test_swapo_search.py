@@ -7,6 +7,7 @@ import random
 from collections import Counter
 
 import pytest
+from contract import bot_game
 
 import engine
 from engine.cards import rank
@@ -113,18 +114,8 @@ def test_the_last_rounds_cards_are_counted_in_the_discards():
 @pytest.mark.parametrize("variant", [[], ["dagger"], ["asterisk", "ace"]], ids=str)
 def test_the_hard_bot_is_deterministic_and_legal_for_a_seed(variant):
     def game_of(seed: int) -> list[dict]:
-        game = engine.new_game("swapo", 4, {"variant": variant}, seed=seed)
         kinds = ["hard", "normal", "hard", "normal"]
-        bots = [
-            engine.make_bot("swapo", s, 9 + s, kind=k, iterations=60) for s, k in enumerate(kinds)
-        ]
-        chosen = []
-        while not game.over:
-            seat = game.pending()[0]
-            legal = game.legal_actions(seat)
-            action = bots[seat].act(game.view(seat), legal)
-            game.apply(seat, action)  # raises if the bot chose an illegal action
-            chosen.append(action)
-        return chosen
+        # bot_game raises if a bot chose an illegal action
+        return bot_game("swapo", {"variant": variant}, kinds, seed, iterations=60)[2]
 
     assert game_of(5) == game_of(5)

@@ -4,6 +4,7 @@ change of keys that repaints the line without laying the screen out, and the mou
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
 from typing import ClassVar, NamedTuple
 
 from textual.app import App, ComposeResult
@@ -159,13 +160,19 @@ class KeysApp(App[None]):
         self.push_screen(KeysScreen())
 
 
-async def test_a_refused_key_is_greyed_and_a_hidden_key_not_shown():
+@asynccontextmanager
+async def keys_screen():
+    """The test screen of keys in a 40×5 app: the app, its pilot, the screen, its footer."""
     app = KeysApp()
     async with app.run_test(size=(40, 5)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, KeysScreen)
-        footer = screen.query_one(WordedFooter)
+        yield app, pilot, screen, screen.query_one(WordedFooter)
+
+
+async def test_a_refused_key_is_greyed_and_a_hidden_key_not_shown():
+    async with keys_screen() as (_app, pilot, screen, footer):
         assert [(key.key, key.enabled) for key in footer.shown_keys()] == [
             ("enter", False),
             ("p", True),
@@ -180,12 +187,7 @@ async def test_a_refused_key_is_greyed_and_a_hidden_key_not_shown():
 
 
 async def test_a_change_of_keys_repaints_the_line_without_laying_the_screen_out():
-    app = KeysApp()
-    async with app.run_test(size=(40, 5)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, KeysScreen)
-        footer = screen.query_one(WordedFooter)
+    async with keys_screen() as (app, pilot, screen, footer):
         layouts: list[Screen] = []
         screen.screen_layout_refresh_signal.subscribe(screen, layouts.append, immediate=True)
         region = footer.region
@@ -202,12 +204,7 @@ async def test_a_change_of_keys_repaints_the_line_without_laying_the_screen_out(
 
 
 async def test_clicking_a_key_presses_it_and_the_key_under_the_mouse_is_highlighted():
-    app = KeysApp()
-    async with app.run_test(size=(40, 5)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, KeysScreen)
-        footer = screen.query_one(WordedFooter)
+    async with keys_screen() as (_app, pilot, screen, footer):
         screen.ready = True
         screen.refresh_bindings()
         await pilot.pause()

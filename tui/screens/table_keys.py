@@ -67,32 +67,24 @@ class KeysMixin:
             self._key_signature = signature
             self.refresh_bindings()
 
-    def action_move(self, step: int, word: str | None = None) -> None:
+    def forward_key(self, key: str, *args: int) -> None:
+        """A game key goes to the decision model, or else to the screen's ``on_<key>``."""
         if self.decisions is not None:
-            self.handle(self.decisions.move(step))
+            self.handle(getattr(self.decisions, key)(*args))
         else:
-            self.on_move(step)
+            getattr(self, f"on_{key}")(*args)
+
+    def action_move(self, step: int, word: str | None = None) -> None:
+        self.forward_key("move", step)
 
     def action_pick(self, word: str | None = None) -> None:
-        if self.decisions is not None:
-            self.handle(self.decisions.pick())
-        else:
-            self.on_pick()
+        self.forward_key("pick")
 
     def action_confirm(self, word: str | None = None) -> None:
-        if self.decisions is not None:
-            self.handle(self.decisions.confirm())
-        else:
-            self.on_confirm()
+        self.forward_key("confirm")
 
     def action_back(self, word: str | None = None) -> None:
-        if self.decisions is not None:
-            self.handle(self.decisions.back())
-        else:
-            self.on_back()
+        self.forward_key("back")
 
     def action_digit(self, digit: int, word: str | None = None) -> None:
-        if self.decisions is not None:
-            self.handle(self.decisions.digit(digit))
-        else:
-            self.on_digit(digit)
+        self.forward_key("digit", digit)
