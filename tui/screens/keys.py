@@ -20,11 +20,11 @@ GAME_BINDINGS = [
     Binding("left,h", "move(-1)", N_("move"), key_display="←→", id="move-left"),
     Binding("right,l", "move(1)", N_("move"), show=False, id="move-right"),
     # TRANSLATORS: footer key description (pick a card); ≤ 8 cells if you can
-    Binding("space", "pick", N_("pick"), key_display="space"),
+    Binding("space", "pick", N_("pick")),
     # TRANSLATORS: footer key description (confirm); ≤ 8 cells if you can
-    Binding("enter", "confirm", N_("ok"), key_display="enter"),
+    Binding("enter", "confirm", N_("ok")),
     # TRANSLATORS: footer key description (one step back); ≤ 8 cells if you can
-    Binding("escape", "back", N_("back"), key_display="esc"),
+    Binding("escape", "back", N_("back")),
     *[Binding(str(d), f"digit({d})", f"{d}", show=False) for d in range(10)],
 ]
 TABLE_BINDINGS = [

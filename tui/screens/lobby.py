@@ -110,7 +110,7 @@ class LobbyScreen(Screen[None]):
     }
     BINDINGS: ClassVar[list] = [
         # TRANSLATORS: the lobby's footer key description; keep it short
-        Binding("enter", "join_selected", N_("join"), show=True, key_display="enter"),
+        Binding("enter", "join_selected", N_("join"), show=True),
         # TRANSLATORS: the lobby's footer key description; keep it short
         Binding("h", "host", N_("host a table")),
         # TRANSLATORS: the lobby's footer key description; keep it short
