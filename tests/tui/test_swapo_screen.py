@@ -207,7 +207,9 @@ async def take_any_turn(pilot, screen) -> None:
         await pilot.press("enter")
     elif step == "target":
         done_swapping = any(sw.get("seat") == screen.me for sw in screen.view.get("swaps") or [])
-        await pilot.press("p" if done_swapping or not choices.swap_targets(screen.legal) else "enter")
+        await pilot.press(
+            "p" if done_swapping or not choices.swap_targets(screen.legal) else "enter"
+        )
     elif step == "count":
         await pilot.press("enter")
     elif step in ("cards", "give"):
@@ -220,9 +222,9 @@ async def take_any_turn(pilot, screen) -> None:
         await pilot.press("enter")
     elif step in ("take", "give_pos"):
         key = "take" if step == "take" else "give"
-        for pos in sorted(choices.position_sets(screen.legal, screen.flow.target, screen.flow.k, key))[
-            0
-        ]:
+        for pos in sorted(
+            choices.position_sets(screen.legal, screen.flow.target, screen.flow.k, key)
+        )[0]:
             await pilot.press(str(pos + 1))
         await pilot.press("enter")
     elif step == "power_rank":
