@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeVar
+
+E = TypeVar("E", bound=StrEnum)
 
 
 class ViewError(ValueError):
@@ -58,6 +61,13 @@ def text(value: object, default: str = "") -> str:
 
 def maybe_text(value: object) -> str | None:
     return value if isinstance(value, str) else None
+
+
+def closed(kind: type[E], value: object) -> E | None:
+    """``value`` as a member of the closed type ``kind`` (a ``StrEnum``), else None."""
+    if isinstance(value, str) and value in kind._value2member_map_:
+        return kind(value)
+    return None
 
 
 def flag(value: object) -> bool:

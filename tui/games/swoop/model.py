@@ -104,10 +104,9 @@ class SwoopView:
         top = parse.mapping(v.get("top")) if v.get("top") else None
         flipped = parse.mapping(v.get("flipped")) if v.get("flipped") else None
         chain = parse.mapping(v.get("chain")) if v.get("chain") else None
-        phase = parse.text(v.get("phase"))
         return cls(
             seats=seats,
-            phase=Phase(phase) if phase in Phase.__members__.values() else None,
+            phase=parse.closed(Phase, v.get("phase")),
             pending=parse.ints(v.get("pending")),
             scores=parse.numbers(v.get("scores")),
             over=parse.flag(v.get("over")),
