@@ -158,7 +158,7 @@ def test_every_event_kind_is_told_by_one_row_and_junk_gets_none():
         assert toast_line(junk, str, style, 0) is None
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(
     st.sampled_from(sorted(LINES)),
     st.dictionaries(

@@ -154,7 +154,7 @@ def test_every_event_gets_its_line_and_junk_gets_none():
         assert toast_line(junk, str, style, 0) is None
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(
     st.sampled_from(["flip", "play", "pickup", "swoop", "chain", "clear", "hand_end", "deal"]),
     st.dictionaries(
