@@ -12,12 +12,13 @@ accessors for the rest, so each game's wording is a table ``kind -> function``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 E = TypeVar("E", bound=StrEnum)
+V = TypeVar("V")
 
 
 class ViewError(ValueError):
@@ -112,6 +113,22 @@ def flags(value: object, length: int) -> tuple[bool, ...]:
 def mappings(value: object) -> tuple[Mapping[str, Any], ...]:
     """The mappings of a list (anything else in it left out)."""
     return tuple(v for v in listed(value) if isinstance(v, Mapping))
+
+
+class ParsedView(Generic[V]):
+    """A view parsed once: ``of(view)`` parses a view it has not seen, and answers the same
+    parsed object again for the view it parsed last (the decision model parses each state
+    when it comes; the screen asks for the same one while drawing)."""
+
+    def __init__(self, parse: Callable[[Mapping[str, Any]], V]) -> None:
+        self.parse = parse
+        self.source: object = None
+        self.value = parse({})
+
+    def of(self, view: Mapping[str, Any]) -> V:
+        if view is not self.source:
+            self.value, self.source = self.parse(view), view
+        return self.value
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from engine.mishi.tricks import beat_key, completable
 from lang import _, ngettext
 from tui.fill import fill
 from tui.table.decisions import Decisions, Outcome, Refuse, Send
+from tui.table.parse import ParsedView
 from tui.widgets.cards import CardStyle
 
 from . import draw
@@ -104,7 +105,8 @@ class MishiDecisions(Decisions):
         self.name_of: draw.NameOf = name_of or draw.default_name(seat)
         self.look = look
         self.step = Step.WAIT
-        self.state = MishiView()
+        self.parsed = ParsedView(MishiView.from_view)
+        self.state = self.parsed.value
         self.decision: tuple[object, ...] | None = None
         self.picked: list[int] = []
         self.cursor = 0
@@ -131,7 +133,7 @@ class MishiDecisions(Decisions):
 
     def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
         super().update(view, legal)
-        self.state = state = MishiView.from_view(view)
+        self.state = state = self.parsed.of(view)
         hand = self.hand
         if hand != self.previous_hand:  # a paced deal sends frames between my own cards too
             self.drawn = list((Counter(hand) - Counter(self.previous_hand)).elements())

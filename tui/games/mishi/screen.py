@@ -91,8 +91,8 @@ class MishiScreen(TableScreen):
     # -- the state -----------------------------------------------------------------------
     @property
     def state(self) -> MishiView:
-        """The latest view, parsed once (by the decision model, when it came)."""
-        return self.flow.state
+        """The view on show, parsed once (by the decision model, when it came)."""
+        return self.flow.parsed.of(self.view)
 
     def receive_state(self, message: dict) -> None:
         view = message.get("view")

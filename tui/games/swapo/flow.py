@@ -15,6 +15,7 @@ from rich.text import Text
 
 from lang import _, ngettext
 from tui.table.decisions import Decisions, Outcome, Refuse, Send
+from tui.table.parse import ParsedView
 
 from . import ask as swapo_ask
 from .choices import (
@@ -66,7 +67,8 @@ class SwapoDecisions(PowerSteps, Decisions):
     def __init__(self, seat: int | None, name_of: NameOf = seat_label) -> None:
         super().__init__(seat)
         self.name_of = name_of
-        self.state = SwapoView()
+        self.parsed = ParsedView(SwapoView.from_view)
+        self.state = self.parsed.value
         self.step = Step.WAIT
         self.decision: tuple | None = None  # what was asked when the step began
         self.target: int | None = None
@@ -125,7 +127,7 @@ class SwapoDecisions(PowerSteps, Decisions):
     # -- a new state, a new decision -------------------------------------------------------
     def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
         super().update(view, legal)
-        self.state = state = SwapoView.from_view(view)
+        self.state = state = self.parsed.of(view)
         kind = self.asked()
         key = (kind, state.round, len(state.swaps), state.to_declare, len(legal), state.power_done)
         if key != self.decision:

@@ -88,8 +88,8 @@ class SwapoScreen(TableScreen):
 
     @property
     def state(self) -> SwapoView:
-        """The latest view, parsed once (by the decision model, when it came)."""
-        return self.flow.state
+        """The view on show, parsed once (by the decision model, when it came)."""
+        return self.flow.parsed.of(self.view)
 
     def receive_state(self, message: dict) -> None:
         view = message.get("view")

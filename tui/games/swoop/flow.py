@@ -22,6 +22,7 @@ from typing import Any
 from engine.cards import rank
 from lang import _, ngettext
 from tui.table.decisions import Decisions, Outcome, Refuse, Send
+from tui.table.parse import ParsedView
 
 from .model import SwoopView
 
@@ -201,13 +202,14 @@ class SwoopDecisions(Decisions):
         self.cursor = 0
         self.sent = False  # an action is on its way: wait for the table's answer
         self.mine = Mine.empty()
-        self.state = SwoopView()
+        self.parsed = ParsedView(SwoopView.from_view)
+        self.state = self.parsed.value
         self._shapes: set[Shape] = set()
 
     def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
         super().update(view, legal)
         self.sent = False
-        self.state = SwoopView.from_view(view)
+        self.state = self.parsed.of(view)
         self.mine = Mine.of(self.state, self.seat)
         phase = self.state.phase
         self._shapes = shapes(legal, phase, self.mine) if phase in GROUP_KINDS else set()

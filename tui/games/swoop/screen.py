@@ -58,7 +58,7 @@ class SwoopScreen(TableScreen):
         self.model = flow.SwoopDecisions(self.me, letters=self.cards.letters)
         self.decisions = self.model
         self.notice: Event | None = None  # the last hand's penalties, until my play
-        self.ended: dict[int, SwoopView] = {}  # the last view of each finished hand, by number
+        self.ended: dict[int, dict] = {}  # the last view of each finished hand, by its number
         self.set_class(self.cards.color, "-color")
 
     def compose_table(self) -> ComposeResult:
@@ -111,8 +111,8 @@ class SwoopScreen(TableScreen):
 
     @property
     def state(self) -> SwoopView:
-        """The latest view, parsed once (by the decision model, when it came)."""
-        return self.model.state
+        """The view on show, parsed once (by the decision model, when it came)."""
+        return self.model.parsed.of(self.view)
 
     def receive_state(self, message: dict[str, Any]) -> None:
         view = message.get("view")
@@ -122,7 +122,7 @@ class SwoopScreen(TableScreen):
         for raw in message.get("events") or []:
             event = Event.of(raw)
             if event.kind == "hand_end" and self.view:
-                self.ended[event.integer("hand_no")] = self.state  # the cards left
+                self.ended[event.integer("hand_no")] = self.view  # the cards left
         super().receive_state(message)
 
     def results_rows(self, event: dict | None) -> list[Text]:
@@ -131,7 +131,8 @@ class SwoopScreen(TableScreen):
         before = self.ended.get(ended.integer("hand_no")) if ended is not None else None
         if event is None or ended is None or before is None:
             return super().results_rows(event)
-        return draw.results_lines(ended, before, self.me, self.seat_name, self.cards, self.look)
+        last = SwoopView.from_view(before)
+        return draw.results_lines(ended, last, self.me, self.seat_name, self.cards, self.look)
 
     def first_line(self, view: SwoopView) -> Text:
         """How the hand on show began: who leads, and the card that won the draw."""
