@@ -12,7 +12,7 @@ accessors for the rest, so each game's wording is a table ``kind -> function``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
@@ -89,6 +89,16 @@ def texts(value: object) -> tuple[str, ...]:
 def maybe_texts(value: object) -> tuple[str, ...] | None:
     """The strings of a list, or None when ``value`` is not a list."""
     return texts(value) if isinstance(value, (list, tuple)) else None
+
+
+def cards(value: object, deck: Container[str]) -> tuple[str, ...]:
+    """The card codes of a list that belong to ``deck`` (anything else in it left out)."""
+    return tuple(v for v in listed(value) if isinstance(v, str) and v in deck)
+
+
+def maybe_cards(value: object, deck: Container[str]) -> tuple[str, ...] | None:
+    """The cards of a list (see ``cards``), or None when ``value`` is not a list."""
+    return cards(value, deck) if isinstance(value, (list, tuple)) else None
 
 
 def ints(value: object) -> tuple[int, ...]:

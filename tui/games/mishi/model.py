@@ -13,9 +13,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from engine.mishi.cards import ORDERS, SUIT_ORDER, TRUMP, Order
+from engine.mishi.cards import ORDERS, SUIT_ORDER, TRUMP, Order, full_deck
 from engine.mishi.tricks import Shape
 from tui.table import parse
+
+#: Every card code of the game (anything else a view holds is left out).
+DECK = frozenset(full_deck())
 
 
 class Phase(StrEnum):
@@ -58,7 +61,7 @@ class Bid:
         if not isinstance(raw, Mapping):
             return None
         return cls(
-            parse.seat(raw.get("seat")), suit(raw.get("suit")), parse.texts(raw.get("cards"))
+            parse.seat(raw.get("seat")), suit(raw.get("suit")), parse.cards(raw.get("cards"), DECK)
         )
 
 
@@ -107,7 +110,7 @@ class Play:
         for entry in parse.mappings(raw):
             seat = parse.seat(entry.get("seat"))
             if seat is not None:
-                out.append(cls(seat, parse.texts(entry.get("cards"))))
+                out.append(cls(seat, parse.cards(entry.get("cards"), DECK)))
         return tuple(out)
 
 
@@ -216,15 +219,15 @@ class MishiView:
             hand_number=parse.integer(v.get("hand_number"), 1),
             hands=parse.maybe_int(v.get("hands")),
             first_player=parse.seat(v.get("first_player")),
-            hand=parse.maybe_texts(v.get("hand")),
+            hand=parse.maybe_cards(v.get("hand"), DECK),
             counts=parse.numbers(v.get("counts")),
             to_deal=max(0, parse.integer(v.get("to_deal"))),
             declaration=Bid.parse(v.get("declaration")),
             bao=Bid.parse(v.get("bao")),
             trump=suit(v.get("trump")),
             declarer=parse.seat(v.get("declarer")),
-            kitty=parse.maybe_texts(v.get("kitty")),
-            buried=parse.maybe_texts(v.get("buried")),
+            kitty=parse.maybe_cards(v.get("kitty"), DECK),
+            buried=parse.maybe_cards(v.get("buried"), DECK),
             sides=tuple(parse.closed(Side, s) for s in parse.listed(v.get("sides"))),
             case=parse.closed(Case, v.get("case")),
             partner_revealed=parse.flag(v.get("partner_revealed")),

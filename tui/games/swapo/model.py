@@ -13,7 +13,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from engine.cards import RANKS, standard_deck
+from engine.swapo.scoring import JOKER
 from tui.table import parse
+
+#: Every card code of the game, and "?" (Dagger: a card of my row I no longer know).
+DECK = frozenset([*standard_deck(1, jokers=(JOKER,)), "?"])
 
 Hands = tuple[tuple[str, ...] | None, ...]  # per seat: its cards, or None (out of the round)
 
@@ -30,7 +35,12 @@ class Phase(StrEnum):
 
 def hands_of(value: object) -> Hands:
     """Per seat a list of cards or None (anything else: None)."""
-    return tuple(parse.maybe_texts(h) for h in parse.listed(value))
+    return tuple(parse.maybe_cards(h, DECK) for h in parse.listed(value))
+
+
+def ranks_of(value: object) -> Hands:
+    """Per seat the ranks its jokers were declared as, or None (not shown)."""
+    return tuple(parse.maybe_cards(r, RANKS) for r in parse.listed(value))
 
 
 def maybe_hands(value: object) -> Hands | None:
@@ -39,7 +49,7 @@ def maybe_hands(value: object) -> Hands | None:
 
 def card_lists(value: object) -> tuple[tuple[str, ...], ...]:
     """Per seat a list of cards (anything else: an empty list)."""
-    return tuple(parse.texts(h) for h in parse.listed(value))
+    return tuple(parse.cards(h, DECK) for h in parse.listed(value))
 
 
 @dataclass(frozen=True)
@@ -81,8 +91,8 @@ class Swap:
                 s.get("k") if isinstance(s.get("k"), (int, str)) else None,
                 parse.ints(s.get("take")),
                 parse.ints(s.get("give")),
-                parse.maybe_texts(s.get("sent")),
-                parse.maybe_texts(s.get("received")),
+                parse.maybe_cards(s.get("sent"), DECK),
+                parse.maybe_cards(s.get("received"), DECK),
             )
             for s in parse.mappings(raw)
         )
@@ -112,7 +122,7 @@ class RoundRecord:
             parse.ints(r.get("winners")),
             parse.numbers(r.get("points")),
             hands_of(r.get("hands")),
-            hands_of(r.get("declared")),
+            ranks_of(r.get("declared")),
             card_lists(r.get("stabbed")),
         )
 
@@ -176,16 +186,16 @@ class SwapoView:
             pile=parse.integer(v.get("pile")),
             turn=parse.seat(v.get("turn")),
             rights_done=parse.ints(v.get("rights_done")),
-            hand=parse.maybe_texts(v.get("hand")),
+            hand=parse.maybe_cards(v.get("hand"), DECK),
             hand_counts=parse.numbers(v.get("hand_counts")),
             laid=tuple(parse.flag(x) for x in parse.listed(v.get("laid"))),
             moved=tuple(parse.ints(m) for m in parse.listed(v.get("moved"))),
-            locked_cards=parse.texts(v.get("locked_cards")),
+            locked_cards=parse.cards(v.get("locked_cards"), DECK),
             locked_counts=parse.numbers(v.get("locked_counts")),
             locked_positions=tuple(parse.ints(p) for p in parse.listed(v.get("locked_positions"))),
             give=Give.parse(v.get("give")),
             swaps=Swap.all(v.get("swaps")),
-            declared=hands_of(v.get("declared")),
+            declared=ranks_of(v.get("declared")),
             to_declare=parse.integer(v.get("to_declare")),
             revealed=maybe_hands(v.get("revealed")) if v.get("revealed") else None,
             stabbed=card_lists(v.get("stabbed")),

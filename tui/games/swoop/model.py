@@ -13,9 +13,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from engine.cards import rank
+from engine.swoop.rules import full_deck
 from tui.table import parse
 
 SLOTS = 4
+#: Every card code of the game (anything else a view holds is left out).
+DECK = frozenset(full_deck(1))
 
 
 class Phase(StrEnum):
@@ -39,7 +43,7 @@ class Player:
     @classmethod
     def parse(cls, raw: object) -> Player:
         data = parse.mapping(raw)
-        up = [c if isinstance(c, str) else None for c in parse.listed(data.get("face_up"))]
+        up = [c if c in DECK else None for c in parse.listed(data.get("face_up"))]
         return cls(
             hand=max(0, parse.integer(data.get("hand"))),
             face_up=tuple((up + [None] * SLOTS)[:SLOTS]),
@@ -114,19 +118,19 @@ class SwoopView:
             hand_no=parse.integer(v.get("hand_no"), 1),
             first=parse.seat(v.get("first")),
             turn=parse.seat(v.get("turn")),
-            hand=parse.maybe_texts(v.get("hand")),
+            hand=parse.maybe_cards(v.get("hand"), DECK),
             players=tuple(Player.parse(p) for p in parse.listed(v.get("players"))),
-            pile=parse.texts(v.get("pile")),
+            pile=parse.cards(v.get("pile"), DECK),
             top=None
             if top is None
-            else Top(parse.text(top.get("rank")), max(0, parse.integer(top.get("count")))),
+            else Top(rank_or(top.get("rank")) or "", max(0, parse.integer(top.get("count")))),
             cleared=parse.integer(v.get("cleared")),
             flipped=None
             if flipped is None
-            else Flipped(parse.seat(flipped.get("slot")), parse.text(flipped.get("card"), "?")),
+            else Flipped(parse.seat(flipped.get("slot")), card_or(flipped.get("card"), "?")),
             chain=None
             if chain is None
-            else Chain(parse.maybe_text(chain.get("rank")), parse.maybe_int(chain.get("need"))),
+            else Chain(rank_or(chain.get("rank"), None), parse.maybe_int(chain.get("need"))),
             hands=tuple(parse.numbers(h) for h in parse.listed(v.get("hands"))),
             draws=last_draws(v.get("draws")),
             flat_numbers=parse.flag(parse.mapping(v.get("options")).get("flat_numbers")),
@@ -150,6 +154,19 @@ def last_draws(value: object) -> tuple[tuple[int | None, str], ...]:
     out = []
     for pair in rounds[-1]:
         items = parse.listed(pair)
-        if len(items) == 2 and isinstance(items[1], str):
+        if len(items) == 2 and items[1] in DECK:
             out.append((parse.seat(items[0]), items[1]))
     return tuple(out)
+
+
+RANKS = frozenset(rank(card) for card in DECK)
+
+
+def card_or(value: object, default: str) -> str:
+    """A card code of the game, else ``default``."""
+    return value if isinstance(value, str) and value in DECK else default
+
+
+def rank_or(value: object, default: str | None = "") -> str | None:
+    """A rank of the game ("7", "10", "JK"), else ``default``."""
+    return value if isinstance(value, str) and value in RANKS else default
