@@ -35,6 +35,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from lang import _
+from tui.collector import Collector
 from tui.connect import Seat
 from tui.dialogs import ConfirmLeave, RulesScreen, ScoresScreen
 from tui.settings import Settings
@@ -45,7 +46,6 @@ from tui.widgets.log import EventLog
 from tui.widgets.prompt import PromptBar
 from tui.widgets.steady import Steady
 
-from .. import collector
 from . import news
 from .bindings import GAME_BINDINGS, TABLE_BINDINGS, worded
 from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
@@ -339,7 +339,9 @@ class TableScreen(Screen[None]):
         chat.whisper_targets = {self.seat_digit(s): s for s in self.others()}
         self.states_seen += 1
         # the garbage of drawing it is collected once the state is on the screen
-        self.call_after_refresh(self.call_later, collector.collect_due)
+        collector = getattr(self.app, "collector", None)
+        if isinstance(collector, Collector):
+            self.call_after_refresh(self.call_later, collector.collect_due)
         if over and self.rounds.final():
             self.game_over()
         else:
