@@ -63,6 +63,7 @@ def password_from(
     environ = os.environ if environ is None else environ
     from_env = environ.pop(PASSWORD_ENV, None)
     given, path = getattr(args, "password", None), getattr(args, "password_file", None)
+    password: str | None
     if given is not None and path is not None:
         raise ValueError(_("give --password or --password-file, not both"))
     if path is not None:
