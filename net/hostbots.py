@@ -69,12 +69,14 @@ async def think_steadily(
     was asked: the wait is padded to that from the moment of asking, so a forced step and a
     long search take the same time (only a search that overran its deadline answers later,
     and that does not depend on whether the step was forced). Only public facts set the
-    pause: the level and the constants here."""
+    pause: the level, the constants here and whether the game searches at this point at all
+    (``searchable``: the phase; a decision no hand is searched at is answered at once)."""
     limit = THINK
     start = clock()
+    padded = isinstance(bot, SearchBot) and bot.module.searchable(view)
     action, bot = await run(think, bot, view, legal, limit)
     rest = start + limit * PAUSE - clock()
-    if rest > 0:
+    if padded and rest > 0:
         await sleep(rest)
     return action, bot
 

@@ -11,7 +11,7 @@ import pytest
 
 import engine
 from net import hostbots
-from net.hostbots import SeatBots, ThinkingPool, think_steadily
+from net.hostbots import SeatBots, ThinkingPool
 from net.seating import Seating
 
 
@@ -107,15 +107,30 @@ async def test_a_bot_covering_an_away_player_pauses_the_same(quick):
     bots.close()
 
 
-async def test_a_search_that_overran_is_not_delayed_further():
+async def test_no_pause_where_no_hand_is_searched(quick):
+    """Where the game never searches (its phase, public), nothing is padded: e.g. a Mi Shi
+    deal's questions, answered while the deal is shown."""
     fake = FakeTime()
+    game, bots = table_of_hard_bots(fake, {})
+    seat = game.pending()[0]
+    view, legal = game.view(seat), game.legal_actions(seat)
+    module = bots._bots[seat].module
+    assert module.searchable(view)
+    assert not module.searchable({**view, "phase": "reveal"})
+    bots._run = searching_runner(fake, {len(legal): 0.0})
+    assert await released_after(bots, fake, seat, {**view, "phase": "reveal"}, legal) == 0.0
+    assert fake.slept == []
+    bots.close()
 
-    async def slow(fn, bot, view, legal, limit):
-        fake.now += 5.0
-        return {"t": "x"}, bot
 
-    action, _bot = await think_steadily(None, {}, [], slow, fake.clock, fake.sleep)  # type: ignore[arg-type]
-    assert action == {"t": "x"} and fake.slept == []
+async def test_a_search_that_overran_is_not_delayed_further(quick):
+    fake = FakeTime()
+    game, bots = table_of_hard_bots(fake, {})
+    seat = game.pending()[0]
+    view, legal = game.view(seat), game.legal_actions(seat)
+    bots._run = searching_runner(fake, {len(legal): 5.0})
+    assert await released_after(bots, fake, seat, view, legal) == 5.0 and fake.slept == []
+    bots.close()
 
 
 async def test_the_pool_belongs_to_its_table_and_is_shut_down_with_it():
