@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 import engine
 from engine.base import Game, IllegalAction
 
+pytestmark = pytest.mark.unit
+
 
 @st.composite
 def tables(draw: st.DrawFn) -> tuple[str, int, int, dict[str, Any]]:

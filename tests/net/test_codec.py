@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 from net.codec import CLIENT_FRAME_LIMIT, CodecError, FrameDecoder, encode
 from net.messages import check_client, check_host
 
+pytestmark = pytest.mark.unit
+
 
 def frame_of(body: bytes) -> bytes:
     return struct.pack(">I", len(body)) + body
