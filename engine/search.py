@@ -24,7 +24,7 @@ from statistics import NormalDist
 from types import ModuleType
 from typing import Any
 
-from .base import Game, IllegalAction
+from .base import Game, IllegalAction, View
 from .bots import Bot
 
 
@@ -173,7 +173,7 @@ class SearchBot(Bot):
     def module(self) -> ModuleType:
         return determinizer(self.game)
 
-    def act(self, view: dict, legal: list[dict]) -> dict:
+    def act(self, view: View, legal: list[dict]) -> dict:
         mod = self.module
         mod.observe(self.memory, view)
         action = self._decide(mod, view, legal)
@@ -182,7 +182,7 @@ class SearchBot(Bot):
             remember(self.memory, view, action)
         return action
 
-    def follow(self, view: dict, legal: list[dict], action: dict) -> None:
+    def follow(self, view: View, legal: list[dict], action: dict) -> None:
         """Take ``action`` as this decision's choice without searching (a table rebuilt from
         its journal replays what the bot chose): the seat's memory and the heuristic's own
         state move on as if it had been chosen here."""
@@ -193,7 +193,7 @@ class SearchBot(Bot):
         if remember is not None:
             remember(self.memory, view, action)
 
-    def _decide(self, mod: ModuleType, view: dict, legal: list[dict]) -> dict:
+    def _decide(self, mod: ModuleType, view: View, legal: list[dict]) -> dict:
         base = self.heuristic = self.policy.act(view, legal)
         self.samples = self.playouts = 0
         if len(legal) < 2 or not mod.searchable(view):
@@ -220,7 +220,7 @@ class SearchBot(Bot):
             return base
         return max(fit, key=lambda c: (c.mean, c.lower_bound(z))).action
 
-    def _iterate(self, view: dict, cands: list[Candidate]) -> bool:
+    def _iterate(self, view: View, cands: list[Candidate]) -> bool:
         """One sample played with every candidate; False if no state fitting the view was
         found (that still costs a playout of the budget, so the search always ends)."""
         mod = self.module

@@ -10,9 +10,9 @@ import os
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
 
 import engine
+from engine.base import View
 from engine.bots import Bot
 from engine.search import SearchBot
 
@@ -48,7 +48,7 @@ def _worker_start() -> None:
             os.nice(19)
 
 
-def think(bot: Bot, view: dict[str, Any], legal: list[dict], limit: float) -> tuple[dict, Bot]:
+def think(bot: Bot, view: View, legal: list[dict], limit: float) -> tuple[dict, Bot]:
     """In a worker process: the bot's decision within ``limit`` seconds, and the bot itself
     (whose memory of the hand changed) to keep for its next decision."""
     if isinstance(bot, SearchBot):
@@ -88,10 +88,10 @@ class SeatBots:
         seat = self.seating[index]
         return seat.bot or (seat.covered and seat.peer is None)
 
-    def choose(self, index: int, view: dict[str, Any], legal: list[dict]) -> dict:
+    def choose(self, index: int, view: View, legal: list[dict]) -> dict:
         return self._bots[index].act(view, legal)
 
-    def follow(self, index: int, view: dict[str, Any], legal: list[dict], action: dict) -> None:
+    def follow(self, index: int, view: View, legal: list[dict], action: dict) -> None:
         """The seat's bot made ``action`` here (a table rebuilt from its journal): it goes
         on as if it had just chosen it. A plain bot chooses again (its random draws then
         match the first time's); a searching bot only remembers, without searching."""
@@ -101,7 +101,7 @@ class SeatBots:
         else:
             bot.act(view, legal)
 
-    async def decide(self, index: int, view: dict[str, Any], legal: list[dict]) -> dict:
+    async def decide(self, index: int, view: View, legal: list[dict]) -> dict:
         """Like ``choose``; a searching bot thinks in the process pool, off the event loop."""
         bot = self._bots[index]
         if not isinstance(bot, SearchBot):

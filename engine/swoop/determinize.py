@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from ..base import View
 from ..search import pick_candidates, split, unknown_pool
 from .bot import SwoopBot
 from .game import SwoopGame
@@ -21,16 +22,16 @@ WIDTH = 4
 BUDGET = 240
 
 
-def observe(memory: dict, view: dict) -> None:
+def observe(memory: dict, view: View) -> None:
     """Swoop's view already holds everything the search uses."""
 
 
-def searchable(view: dict) -> bool:
+def searchable(view: View) -> bool:
     return not view["over"] and view["phase"] in ("play", "add", "chain")
 
 
 def candidates(
-    view: dict,
+    view: View,
     legal: list[dict],
     base: dict,
     rng: random.Random,
@@ -45,7 +46,7 @@ def candidates(
     return pick_candidates(legal, base, rng, width, first=ranked)
 
 
-def determinize(view: dict, rng: random.Random, memory: dict | None = None) -> SwoopGame:
+def determinize(view: View, rng: random.Random, memory: dict | None = None) -> SwoopGame:
     seat, n = view["seat"], view["seats"]
     game = SwoopGame(n, options=dict(view["options"]), seed=rng.randrange(2**31))
     players = view["players"]
