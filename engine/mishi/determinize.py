@@ -16,7 +16,7 @@ import random
 from collections import Counter
 
 from ..base import View
-from ..search import pick_candidates, unknown_pool
+from ..search import Search, SearchDefaults, pick_candidates, unknown_pool
 from .bidding import DEALT, Bid
 from .cards import ORDERS, Order, full_deck
 from .game import MishiGame
@@ -27,12 +27,6 @@ from .types import Case
 from .view import copy_summary, copy_trick
 
 _TRIES = 60
-
-#: Candidates tried per decision (the heuristic's and three others): playouts are long.
-WIDTH = 4
-
-#: Playouts per decision (the caller's deadline cuts it short on a busy machine).
-BUDGET = 120
 
 
 def observe(memory: dict, view: View) -> None:
@@ -207,11 +201,6 @@ def horizon(game: MishiGame) -> int:
     return game.hand_index
 
 
-#: Playouts stop after this many actions (about eight tricks); the hand is then scored as if
-#: it ended with the points captured so far.
-DEPTH = 32
-
-
 def value(game: MishiGame, seat: int, start: int) -> float:
     """My total once the hand is scored, or as it would be scored on the points so far."""
     if game.over or game.hand_index != start or game.declarer is None or game.case is None:
@@ -220,3 +209,25 @@ def value(game: MishiGame, seat: int, start: int) -> float:
     stake = game.options["stake"]
     delta = hand_deltas(game.case, game.declarer, game.partner, defenders, stake, game.seats)
     return float(game.totals[seat] + delta[seat])
+
+
+class MishiSearch(SearchDefaults):
+    """Mi Shi's side of :class:`engine.search.Search`: the play of a hand is searched."""
+
+    #: Candidates tried per decision (the heuristic's and three others): playouts are long.
+    WIDTH = 4
+    #: Playouts per decision (the caller's deadline cuts it short on a busy machine).
+    BUDGET = 120
+    #: Playouts stop after this many actions (about eight tricks); the hand is then scored as
+    #: if it ended with the points captured so far.
+    DEPTH = 32
+    observe = staticmethod(observe)
+    searchable = staticmethod(searchable)
+    candidates = staticmethod(candidates)
+    determinize = staticmethod(determinize)
+    horizon = staticmethod(horizon)
+    value = staticmethod(value)
+
+
+#: What engine.mishi exports as SEARCH.
+SEARCH: Search[MishiGame] = MishiSearch()

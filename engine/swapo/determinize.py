@@ -27,7 +27,7 @@ from collections import Counter
 
 from ..base import View
 from ..cards import rank, removed
-from ..search import pick_candidates
+from ..search import Search, SearchDefaults, pick_candidates
 from .bot import (
     keep_priority,
     spare_cards,
@@ -39,8 +39,8 @@ from .sampling import TRIES, kept_groups, observe, remember, sample, tracked
 from .scoring import ACE_POWERS, JOKER
 
 __all__ = [
-    "BUDGET",
-    "WIDTH",
+    "SEARCH",
+    "SwapoSearch",
     "candidates",
     "determinize",
     "horizon",
@@ -58,15 +58,6 @@ SEARCHED = ("swap", "give", "declare", "power")
 
 def searchable(view: View) -> bool:
     return not view["over"] and view["phase"] in SEARCHED
-
-
-#: Candidates per decision: a swap right has every target times every sensible size.
-WIDTH = 10
-
-
-#: Playouts per decision (a round plays out in about a millisecond; the caller's deadline
-#: cuts it short on a busy machine).
-BUDGET = 800
 
 
 def candidates(
@@ -222,3 +213,26 @@ def value(game: SwapoGame, seat: int, start: int) -> float:
     if not game.over or seat not in game.final_winners:
         return lead
     return lead + (20.0 if game.ace else 1.0) / len(game.final_winners)
+
+
+class SwapoSearch(SearchDefaults):
+    """SwaPo's side of :class:`engine.search.Search`: every decision but Dagger's arrangement;
+    playouts run to the end of the round."""
+
+    #: Candidates per decision: a swap right has every target times every sensible size.
+    WIDTH = 10
+    #: Playouts per decision (a round plays out in about a millisecond; the caller's deadline
+    #: cuts it short on a busy machine).
+    BUDGET = 800
+    observe = staticmethod(observe)
+    remember = staticmethod(remember)
+    searchable = staticmethod(searchable)
+    candidates = staticmethod(candidates)
+    determinize = staticmethod(determinize)
+    horizon = staticmethod(horizon)
+    value = staticmethod(value)
+    rollout = staticmethod(rollout)
+
+
+#: What engine.swapo exports as SEARCH.
+SEARCH: Search[SwapoGame] = SwapoSearch()
