@@ -139,6 +139,14 @@ def test_each_view_declares_the_common_keys(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(engine.GAMES))
+def test_the_phase_table_names_declared_phases_only(name: str) -> None:
+    """Every phase with moves (``PHASES``) is a declared ``Phase``, and ``over`` has none."""
+    declared = set(get_args(shapes_of(name).Phase))
+    assert set(engine.GAMES[name].PHASES) <= declared
+    assert "over" in declared - set(engine.GAMES[name].PHASES)
+
+
+@pytest.mark.parametrize("name", sorted(engine.GAMES))
 def test_each_event_and_action_names_its_kind(name: str) -> None:
     """Every alternative of the Event and Action unions is a TypedDict with a ``type``."""
     types = shapes_of(name)
