@@ -10,7 +10,7 @@ cards drawn so far; every other view shows the deal as of the last draw the tabl
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .bidding import DEALT, Bid, options_against
 from .types import Case, HandSummary, LastTrick, Lead, Options, Side, View
@@ -187,7 +187,7 @@ def own_cards(game: MishiGame, seat: int, k: int) -> list[str]:
     return game.deck[(seat - game.first) % game.seats : min(k, DEALT) : game.seats]
 
 
-def deal_offer(game: MishiGame, seat: int, k: int, standing: Bid | None) -> list[dict]:
+def deal_offer(game: MishiGame, seat: int, k: int, standing: Bid | None) -> list[dict[str, Any]]:
     """The declarations ``seat`` could make with its cards of the first ``k`` draws while
     ``standing`` stands (the engine has the last word when it asks)."""
     hand = own_cards(game, seat, k)
