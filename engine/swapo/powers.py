@@ -87,7 +87,8 @@ def declare_steps_left(game: SwapoGame, seat: int) -> int:
     """Steps ``seat`` still owes in the declare phase (0 outside it)."""
     if game.phase != "declare" or seat not in game.players:
         return 0
-    return game.options["decks"] - game.declare_steps[seat]
+    decks: int = game.options["decks"]
+    return decks - game.declare_steps[seat]
 
 
 def legal_declare(game: SwapoGame, seat: int) -> list[dict]:
@@ -98,7 +99,7 @@ def legal_declare(game: SwapoGame, seat: int) -> list[dict]:
 
 def check_declare(game: SwapoGame, seat: int, action: dict) -> str:
     check_action(action, {"type": str, "rank": str})
-    rank = action["rank"]
+    rank: str = action["rank"]
     if rank not in RANKS:
         raise IllegalAction("swapo.not_a_rank", kind="declare", rank=repr(rank))
     if not undeclared(game, seat):
@@ -206,7 +207,7 @@ def _check_power(game: SwapoGame, seat: int, action: dict, shape: Shape) -> None
 
 def _check_target(game: SwapoGame, seat: int, action: dict, shape: Shape) -> int:
     _check_power(game, seat, action, shape)
-    target = action["target"]
+    target: int = action["target"]
     if target == seat or target not in game.players:
         raise IllegalAction("swapo.bad_target", kind=action["type"])
     return target
