@@ -14,12 +14,15 @@ from typing import Literal, TypedDict, final
 #: scores a round (no view shows it); the bracketed ones of docs/swapo.md come in some variants.
 Phase = Literal["arrange", "swap", "give", "declare", "power", "between", "over"]
 
+#: The variants (option ``variant``: any of them, in this order; none is normal rules).
+Variant = Literal["dagger", "asterisk", "ace"]
+
 #: The tie-break readings (option ``tiebreak``).
 Reading = Literal["first_point_earliest", "last_point_latest", "first_point_latest"]
 
 
 class Options(TypedDict):
-    variant: list[str]
+    variant: list[Variant]
     decks: int
     dealer_method: Literal["joker_draw", "high_card"]
     first_dealer: int | None
@@ -130,7 +133,7 @@ class View(TypedDict):
     over: bool
     options: Options
     result: Result | None
-    variant: list[str]
+    variant: list[Variant]
     round: int
     sudden_death: bool
     players: list[int]
