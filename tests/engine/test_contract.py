@@ -20,6 +20,8 @@ import engine
 from engine.base import Game, IllegalAction
 from engine.search import Search, SearchDefaults
 
+pytestmark = pytest.mark.unit
+
 
 @st.composite
 def tables(draw: st.DrawFn) -> tuple[str, int, int, dict[str, Any]]:

@@ -17,6 +17,8 @@ import pytest
 import engine
 from engine.search import unknown_pool
 
+pytestmark = pytest.mark.unit
+
 SWAPO_VARIANTS = ["", "dagger", "asterisk", "ace", "dagger,asterisk", "ace,asterisk", "dagger,ace"]
 CASES = [("swapo", {"variant": v}) for v in SWAPO_VARIANTS] + [("swoop", {}), ("mishi", {})]
 GAMES_PER_CASE = 6

@@ -19,6 +19,8 @@ from engine.search import (
     threshold,
 )
 
+pytestmark = pytest.mark.unit
+
 CASES = [("swapo", {}), ("swapo", {"variant": ["dagger"]}), ("swapo", {"variant": ["ace"]})]
 CASES += [("swoop", {"hands": 1}), ("mishi", {"hands": 1})]
 

@@ -23,6 +23,8 @@ from net.codec import (
 )
 from net.messages import check_client, check_host
 
+pytestmark = pytest.mark.unit
+
 
 def frame_of(body: bytes) -> bytes:
     return struct.pack(">I", len(body)) + body
