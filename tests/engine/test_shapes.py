@@ -19,6 +19,8 @@ import engine
 from engine.base import Game
 from engine.mishi import view as mishi_view
 
+pytestmark = pytest.mark.unit
+
 #: The keys every view carries (docs/contracts.md), so the host and the TUI treat games alike.
 COMMON_VIEW_KEYS = {
     "game",
