@@ -179,9 +179,11 @@ def _excused(term_id: str, excused: set[str]) -> bool:
     return term_id in excused or term_id.split("@")[0] in excused
 
 
-def catalogue_problems(code: str, catalog: Any, used: set[tuple[str, str | None]]) -> list[str]:
+def catalogue_problems(
+    code: str, catalog: Any, used: set[tuple[str, str | None]], gloss: Glossary | None = None
+) -> list[str]:
     """Every entry of a Babel catalogue that misses a glossary word, one line each."""
-    gloss = glossary(code)
+    gloss = gloss or glossary(code)
     out = []
     for message in catalog:
         if not message.id:
@@ -262,4 +264,3 @@ def help_problems(code: str, help_dir: Path = HELP_DIR, gloss: Glossary | None =
                     f"without {_want(term_id, gloss)}"
                 )
     return out
-
