@@ -125,7 +125,7 @@ def english_text(text: str) -> str:
 
 def games_of(locations: Iterable[str]) -> set[str]:
     """The games whose files use an entry (their names in its locations' paths)."""
-    found = set()
+    found: set[str] = set()
     for path in locations:
         parts = re.split(r"[/_.]", path)
         found.update(game for game in GAMES if game in parts)
