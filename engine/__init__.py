@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import mishi, swapo, swoop
-from .base import Game, IllegalAction
+from .base import BadSetup, Game, IllegalAction
 from .bots import Bot, EasyBot, RandomBot
 
 #: The registry: each game's package exports GAME (its Game class, which describes itself:
@@ -27,6 +27,7 @@ __all__ = [
     "BOTS",
     "GAMES",
     "LEVELS",
+    "BadSetup",
     "Bot",
     "Game",
     "IllegalAction",
@@ -47,7 +48,7 @@ def new_game(
     try:
         cls = GAMES[name]
     except KeyError:
-        raise ValueError(f"unknown game {name!r} (games: {', '.join(GAMES)})") from None
+        raise BadSetup("setup.unknown_game", given=str(name), known=list(GAMES)) from None
     return cls(seats, options=options, seed=seed, deck=deck)
 
 

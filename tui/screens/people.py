@@ -19,6 +19,7 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from lang import N_, _
+from net.reasons import problem
 
 from ..connect import HOST_GONE_WAIT
 from ..text import clean
@@ -222,4 +223,4 @@ class PeopleMixin:
         try:
             getattr(host, method)(*(() if seat is None else (seat,)))
         except ValueError as exc:
-            self.notify(str(exc), severity="warning", markup=False)
+            self.notify(problem(exc), severity="warning", markup=False)
