@@ -14,6 +14,8 @@ from tui.games.mishi.model import Bid, Case, HandRecord, Lead, MishiView, Phase,
 from tui.table.parse import ViewError
 from tui.widgets.cards import CardStyle
 
+pytestmark = pytest.mark.unit
+
 
 def bid(raw):
     return None if raw is None else Bid(raw["seat"], raw["suit"], tuple(raw["cards"]))

@@ -15,6 +15,8 @@ from tui.games.swapo.steps import STEPS, Step
 from tui.table.parse import ViewError
 from tui.widgets.cards import CardStyle
 
+pytestmark = pytest.mark.unit
+
 VARIANTS = ["", "dagger", "asterisk", "ace", "dagger+ace", "asterisk+ace"]
 
 

@@ -13,6 +13,8 @@ from tui.games.swoop.model import Phase, Player, SwoopView
 from tui.table.parse import ViewError
 from tui.widgets.cards import CardStyle
 
+pytestmark = pytest.mark.unit
+
 
 def same_as_sent(state: SwoopView, view: dict) -> None:
     """Every field the screens read says what the view said."""

@@ -21,6 +21,7 @@ from lang import N_, _, ngettext, pgettext
 from tui.connect import Seat
 from tui.fill import fill, mine_or
 from tui.settings import Settings
+from tui.table.messages import TableState
 from tui.table.parse import Event
 from tui.table.screen import TABLE_CSS, TableScreen
 from tui.text import literal
@@ -90,23 +91,22 @@ class MishiScreen(TableScreen):
 
     # -- the state -----------------------------------------------------------------------
     @property
-    def state(self) -> MishiView:
+    def game_view(self) -> MishiView:
         """The view on show, parsed once (by the decision model, when it came)."""
         return self.flow.parsed.of(self.view)
 
-    def receive_state(self, message: dict) -> None:
-        view = message.get("view")
-        if isinstance(view, dict) and self.states_seen == 0 and not message.get("events"):
-            first = MishiView.from_view(view)
+    def receive_state(self, state: TableState, events: list[dict]) -> None:
+        if self.states_seen == 0 and not events:
+            first = MishiView.from_view(state.view)
             words = draw.first_draw(first.hand_number, first.first_player, self.me, self.seat_name)
             self.log_pane.add(Text(words, style=self.look("mishi--strong")))
-        for raw in message.get("events") or []:
+        for raw in events:
             event = Event.of(raw)
             if event.kind == "hand_end":
                 self.finished, self.finished_record = raw, HandRecord.parse(raw)
             if event.kind == "trick_won":
                 self.flow.trick_won()
-        super().receive_state(message)
+        super().receive_state(state, events)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("declare", "last_trick") and self.has_class("-chatting"):
@@ -131,7 +131,7 @@ class MishiScreen(TableScreen):
     def header_parts(self) -> list[Text | str]:
         if not self.view:
             return [_(self.TITLE)]
-        view = self.state
+        view = self.game_view
         # TRANSLATORS: Mi Shi header: the hand being played of how many ("hand 2/8")
         number = _("hand {number}/{hands}").format(
             number=view.hand_number, hands="?" if view.hands is None else view.hands
@@ -175,7 +175,7 @@ class MishiScreen(TableScreen):
         self.render_hand()
         result = self.query_one("#hand-result", Steady)
         shown = self.finished_record is not None and (
-            self.state.over or self.state.phase in (Phase.DEAL, Phase.BAO, Phase.BURY)
+            self.game_view.over or self.game_view.phase in (Phase.DEAL, Phase.BAO, Phase.BURY)
         )
         result.display = bool(shown)
         if shown and self.finished_record is not None:
@@ -187,7 +187,7 @@ class MishiScreen(TableScreen):
         self, seat: int, plays: dict[int, list[str]], highlight: int | None
     ) -> list[Text]:
         """A seat around the trick: name (coloured by side), cards and points, its play."""
-        view, look = self.state, self.look
+        view, look = self.game_view, self.look
         dim = look("mishi--dim")
         pending = seat in view.pending
         name = Text("▶ " if pending and not self.settings.ascii_only else ("> " if pending else ""))
@@ -229,7 +229,7 @@ class MishiScreen(TableScreen):
 
     def bid_of(self, seat: int) -> Text:
         """During the bidding, a seat's shown tens stand where its play would be."""
-        view = self.state
+        view = self.game_view
         # TRANSLATORS: Mi Shi, a seat's bid: going alone (包牌) with the tens after it
         alone = pgettext("bid", "alone")
         # TRANSLATORS: Mi Shi, a seat's bid: showing the tens after it to declare (亮主)
@@ -243,7 +243,7 @@ class MishiScreen(TableScreen):
 
     def paint_table(self, width: int) -> Text:
         """The other three seats around the trick and my play below it (fits any width)."""
-        view = self.state
+        view = self.game_view
         width = max(width, 20)
         last = view.last_trick if self.flow.showing_last() else None
         source = last.plays if last is not None else view.trick
@@ -287,7 +287,7 @@ class MishiScreen(TableScreen):
                 out.append("\n")
             return out
         mine = self.played_lines(plays.get(self.me, []), self.me, winner == self.me)
-        in_play = self.state.phase == Phase.PLAY
+        in_play = self.game_view.phase == Phase.PLAY
         if not plays.get(self.me) and in_play:
             mine[0] = Text("—", self.look("mishi--dim"))
         # TRANSLATORS: Mi Shi, before the local player's own play in the trick
@@ -303,7 +303,7 @@ class MishiScreen(TableScreen):
         return out
 
     def trick_caption(self, last: LastTrick | None) -> Text:
-        view, look = self.state, self.look
+        view, look = self.game_view, self.look
         dim = look("mishi--dim")
         if last is not None:
             points = last.points
@@ -337,7 +337,7 @@ class MishiScreen(TableScreen):
         return line
 
     def info_text(self) -> Text:
-        view = self.state
+        view = self.game_view
         dim = self.look("mishi--dim")
         phase = view.phase
         if phase == Phase.DEAL:
@@ -368,7 +368,7 @@ class MishiScreen(TableScreen):
 
     def points_line(self) -> Text:
         """Defenders' points so far, when this seat knows who the defenders are."""
-        view = self.state
+        view = self.game_view
         dim = self.look("mishi--dim")
         sides, captured = view.sides, view.captured
         line = Text("")
@@ -397,7 +397,7 @@ class MishiScreen(TableScreen):
             label.show(Text(_("Watching (spectator)"), style=dim))
             row.display = False
             return
-        view, flow = self.state, self.flow
+        view, flow = self.game_view, self.flow
         hand = flow.hand
         # TRANSLATORS: the local player's own seat line ("You · 12 cards")
         text = Text(_("You"), style=draw.side_style(view, self.me, self.look))
@@ -481,4 +481,10 @@ class MishiScreen(TableScreen):
         return draw.results_lines(record, bonus, self.seat_name, self.cards, self.look, self.me)
 
     def round_history(self) -> list[Text]:
-        return [draw.hand_words(record, self.seat_name, self.look) for record in self.state.history]
+        return [
+            draw.hand_words(record, self.seat_name, self.look) for record in self.game_view.history
+        ]
+
+
+#: The screen a table of this game opens (tui/games/__init__.py finds it by this name).
+SCREEN = MishiScreen

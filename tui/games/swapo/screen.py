@@ -21,6 +21,7 @@ from tui.connect import Seat
 from tui.fill import fill
 from tui.settings import Settings
 from tui.table.decisions import Outcome, Send
+from tui.table.messages import TableState
 from tui.table.parse import Event
 from tui.table.results import game_length
 from tui.table.screen import TABLE_CSS, TableScreen
@@ -87,40 +88,38 @@ class SwapoScreen(TableScreen):
         return self.flow.hand
 
     @property
-    def state(self) -> SwapoView:
+    def game_view(self) -> SwapoView:
         """The view on show, parsed once (by the decision model, when it came)."""
         return self.flow.parsed.of(self.view)
 
-    def receive_state(self, message: dict) -> None:
-        view = message.get("view")
-        if self.states_seen == 0 and isinstance(view, dict) and not message.get("events"):
-            self.view = view
-            first = SwapoView.from_view(view)
+    def receive_state(self, state: TableState, events: list[dict]) -> None:
+        if self.states_seen == 0 and not events:
+            first = SwapoView.from_view(state.view)
             dealer = self.log_name(first.dealer)
             self.log_round = first.round
             words = _("Round {number} · {name} deals").format(number=self.log_round, name=dealer)
             self.log_pane.add(words, self.log_round)
         self.hand_before, self.revealed_now = list(self.flow.hand), None
-        for raw in message.get("events") or []:
+        for raw in events:
             event = Event.of(raw)
             if event.kind == "round_over":
                 self.flow.reveal = raw
             if event.kind == "reveal":
                 self.revealed_now = hands_of(event.raw.get("hands"))
-        super().receive_state(message)
+        super().receive_state(state, events)
         self.forget_old_rounds()
 
     # -- the results panel after every round ------------------------------------------------
     def show_due_results(self) -> None:
         """The round's results panel shows the reveal; once it is closed (enter) the table
         goes on with the next round."""
-        if self.panel_up and self.app.screen is self and not self.results_waiting:
+        if self.panel_up and self.app.screen is self and not self.rounds.waiting:
             self.panel_up = False
             self.flow.reveal = None
             self.draw()
-        waiting = len(self.results_waiting)
+        waiting = len(self.rounds.waiting)
         super().show_due_results()
-        if len(self.results_waiting) < waiting:
+        if len(self.rounds.waiting) < waiting:
             self.panel_up = True
 
     def results_title(self, event: dict | None) -> str:
@@ -147,12 +146,11 @@ class SwapoScreen(TableScreen):
         length = game_length(self.GAME, self.view)
         return length[1] if length is not None and length[0] == "rounds" else None
 
-    def receive(self, message: dict) -> None:
+    def refused(self, reason: str) -> None:
         """A rejected decision starts over (the reason stays on show)."""
-        if message.get("t") == "rejected":
-            self.flow.start()
-            self.draw()
-        super().receive(message)
+        self.flow.start()
+        self.draw()
+        super().refused(reason)
 
     def handle(self, outcome: Outcome) -> None:
         if isinstance(outcome, Send) and outcome.action.get("type") in ("swap", "give"):
@@ -177,18 +175,18 @@ class SwapoScreen(TableScreen):
     def header_parts(self) -> list[Text | str]:
         if not self.view:
             return [_(self.TITLE)]
-        number, total = self.state.round, self.rounds_total()
-        sudden = self.state.sudden_death
+        number, total = self.game_view.round, self.rounds_total()
+        sudden = self.game_view.sudden_death
         if total and not sudden and number <= total:
             # TRANSLATORS: SwaPo header: the round being played and how many the game has
             round_no = _("round {number} of {total}").format(number=number, total=total)
         else:
             # TRANSLATORS: SwaPo header: the round being played
             round_no = _("round {number}").format(number=number)
-        parts: list[Text | str] = [draw.title(self.state), round_no]
+        parts: list[Text | str] = [draw.title(self.game_view), round_no]
         if sudden:
             parts.append(Text(_("sudden death"), style=self.look("alert")))
-        parts.append(_("pile {count}").format(count=self.state.pile))
+        parts.append(_("pile {count}").format(count=self.game_view.pile))
         return parts
 
     def draw(self) -> None:
@@ -196,8 +194,8 @@ class SwapoScreen(TableScreen):
         self.render_target_row()
         self.render_hand()
         self.query_one("#menu", Steady).show(self.menu_text())
-        summary = draw.swaps_summary(self.state, self.log_name, self.look)
-        if self.state.phase in (Phase.SWAP, Phase.GIVE) and not self.state.revealed:
+        summary = draw.swaps_summary(self.game_view, self.log_name, self.look)
+        if self.game_view.phase in (Phase.SWAP, Phase.GIVE) and not self.game_view.revealed:
             if summary.plain:
                 summary.append("\n")
             summary.append(draw.legend(self.settings.ascii_only), self.look("muted"))
@@ -210,7 +208,7 @@ class SwapoScreen(TableScreen):
 
     def shown_hands(self) -> RoundRecord | None:
         """Face-up hands to show now: the live reveal (power phase) or the last round's."""
-        state = self.state
+        state = self.game_view
         if state.revealed:
             return RoundRecord(hands=state.revealed, declared=state.declared, stabbed=state.stabbed)
         if self.flow.reveal is not None:
@@ -218,7 +216,7 @@ class SwapoScreen(TableScreen):
         return None
 
     def seats_text(self) -> Text:
-        view = self.state
+        view = self.game_view
         counts = view.hand_counts
         shown = self.shown_hands()
         hands = shown.hands if shown is not None else ()
@@ -314,7 +312,7 @@ class SwapoScreen(TableScreen):
         if not show or flow.target is None:
             return
         ok = flow.takeable()
-        locked = set(self.state.locked_at(flow.target))
+        locked = set(self.game_view.locked_at(flow.target))
         faces = [
             CardFace(
                 None, enabled=ok[p], picked=p in flow.taken, locked=p in locked, tag=str(p + 1)
@@ -334,10 +332,10 @@ class SwapoScreen(TableScreen):
         hand = flow.row()
         picking = flow.step in CARD_STEPS
         enabled = flow.pickable()
-        locked_cards = list(self.state.locked_cards)
-        locked_pos = set(self.state.locked_at(self.me))
-        jokers = iter(self.state.declared_by(self.me or 0))
-        new = draw.received_now(self.state, self.me)
+        locked_cards = list(self.game_view.locked_cards)
+        locked_pos = set(self.game_view.locked_at(self.me))
+        jokers = iter(self.game_view.declared_by(self.me or 0))
+        new = draw.received_now(self.game_view, self.me)
         faces = []
         for i, code in enumerate(hand):
             locked = False
@@ -368,7 +366,7 @@ class SwapoScreen(TableScreen):
             row.display = False
             return
         faces = self.hand_faces()[0]
-        mine = self.state.score(self.me)
+        mine = self.game_view.score(self.me)
         # TRANSLATORS: the local player's own seat line ("You (Eli)  3 pts")
         text = Text(_("You"), style=self.look("strong"))
         name = self.my_name()
@@ -379,12 +377,12 @@ class SwapoScreen(TableScreen):
         text.append(f"  {draw.points_text(mine)}", style=self.look("muted"))
         if self.flow.reveal is not None:
             # TRANSLATORS: SwaPo, after a round: the hand shown is for the next round
-            mine_now = _("your hand for round {number}").format(number=self.state.round)
+            mine_now = _("your hand for round {number}").format(number=self.game_view.round)
             text.append("  " + mine_now, style=self.look("aside"))
-        if self.state.dealer == self.me:
+        if self.game_view.dealer == self.me:
             # TRANSLATORS: SwaPo, on the local player's line: they deal this round
             text.append("  " + _("dealer"), style=self.look("hint"))
-        if self.flow.dagger and self.state.phase == Phase.SWAP:
+        if self.flow.dagger and self.game_view.phase == Phase.SWAP:
             # TRANSLATORS: SwaPo Dagger, on the local player's line: their row lies face down
             text.append("  " + _("face down"), style=self.look("muted"))
         label.show(text)
@@ -395,14 +393,13 @@ class SwapoScreen(TableScreen):
         row.show(faces, cursor)
 
     def my_name(self) -> str:
-        if self.me is not None and self.me < len(self.players):
-            entry = self.players[self.me]
-            if isinstance(entry, dict) and entry.get("name"):
-                return str(entry["name"])
+        name = self.people.name(self.me) if self.me is not None else None
+        if name:
+            return name
         return self.settings.name or ""
 
     def menu_text(self) -> Text:
-        mine = self.state.declared_by(self.me or 0)
+        mine = self.game_view.declared_by(self.me or 0)
         return draw.menu_text(self.flow, self.menu_labels, mine, self.cards, self.look)
 
     def menu_labels(self) -> list[Text]:
@@ -428,7 +425,7 @@ class SwapoScreen(TableScreen):
 
     def forget_old_rounds(self) -> None:
         """Playing from memory (the default): the log keeps this round and the last only."""
-        if self.state.memory_only and isinstance(self.log_round, int):
+        if self.game_view.memory_only and isinstance(self.log_round, int):
             newest = self.log_round
             self.log_pane.keep(lambda tag: not isinstance(tag, int) or tag >= newest - 1)
 
@@ -450,7 +447,7 @@ class SwapoScreen(TableScreen):
             return
         got = self.got_at_reveal()
         line = swapo_log.my_swap_line(
-            self.state, self.me, self.last_sent, self.cards, self.look, got
+            self.game_view, self.me, self.last_sent, self.cards, self.look, got
         )
         self.last_sent = []
         if line is not None:
@@ -477,7 +474,11 @@ class SwapoScreen(TableScreen):
 
     def scores_title(self) -> str:
         title = super().scores_title()
-        return swapo_log.final_title(title, self.state)
+        return swapo_log.final_title(title, self.game_view)
 
     def round_history(self) -> list[Text]:
-        return [Text(round_words(rec, self.seat_name)) for rec in self.state.history]
+        return [Text(round_words(rec, self.seat_name)) for rec in self.game_view.history]
+
+
+#: The screen a table of this game opens (tui/games/__init__.py finds it by this name).
+SCREEN = SwapoScreen

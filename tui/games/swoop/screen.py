@@ -21,6 +21,7 @@ from lang import N_, _, ngettext, pgettext
 from tui.connect import Seat
 from tui.fill import fill
 from tui.settings import Settings
+from tui.table.messages import TableState
 from tui.table.parse import Event
 from tui.table.screen import TABLE_CSS, TableScreen
 from tui.text import literal
@@ -110,20 +111,18 @@ class SwoopScreen(TableScreen):
             self.handle(self.model.click(item))
 
     @property
-    def state(self) -> SwoopView:
+    def game_view(self) -> SwoopView:
         """The view on show, parsed once (by the decision model, when it came)."""
         return self.model.parsed.of(self.view)
 
-    def receive_state(self, message: dict[str, Any]) -> None:
-        view = message.get("view")
-        if self.states_seen == 0 and isinstance(view, dict) and not message.get("events"):
-            self.view = view
-            self.log_pane.add(self.first_line(SwoopView.from_view(view)))
-        for raw in message.get("events") or []:
+    def receive_state(self, state: TableState, events: list[dict]) -> None:
+        if self.states_seen == 0 and not events:
+            self.log_pane.add(self.first_line(SwoopView.from_view(state.view)))
+        for raw in events:
             event = Event.of(raw)
             if event.kind == "hand_end" and self.view:
                 self.ended[event.integer("hand_no")] = self.view  # the cards left
-        super().receive_state(message)
+        super().receive_state(state, events)
 
     def results_rows(self, event: dict | None) -> list[Text]:
         """After a hand: each seat's penalty card by card (what the table saw of it)."""
@@ -155,9 +154,9 @@ class SwoopScreen(TableScreen):
         if not self.view:
             return [_(self.TITLE)]
         # TRANSLATORS: Swoop header: the number of the hand being played ("hand 3")
-        number = _("hand {number}").format(number=self.state.hand_no)
+        number = _("hand {number}").format(number=self.game_view.hand_no)
         parts: list[Text | str] = [_(self.TITLE), number]
-        scores = list(self.state.scores)
+        scores = list(self.game_view.scores)
         line = self.scores_line(range(len(scores)), scores)
         # "kotatsu · Swoop · hand N · " comes first; with many players on a narrow terminal
         # the header keeps your total and the leader's (every seat line shows its own too).
@@ -184,7 +183,7 @@ class SwoopScreen(TableScreen):
         if not self.view:
             return
         width = max(20, self.query_one("#table-area").size.width - 2)
-        pile = draw.pile_lines(self.state, self.cards, self.look, width, cards=not self.large)
+        pile = draw.pile_lines(self.game_view, self.cards, self.look, width, cards=not self.large)
         self.query_one("#pile", Steady).show(pile)
         self.render_pile_row()
         self.query_one("#seats", Steady).show(self.seats_text())
@@ -202,17 +201,17 @@ class SwoopScreen(TableScreen):
     def render_pile_row(self) -> None:
         """Big terminals: the top of the pile as cards."""
         row = self.query_one("#pile-row", Steady)
-        pile = self.state.pile
+        pile = self.game_view.pile
         row.display = self.large and bool(pile)
         if not row.display:
             return
-        run = self.state.top.count if self.state.top is not None else 0
+        run = self.game_view.top.count if self.game_view.top is not None else 0
         shown = pile[-8:]
         faces = [CardFace(code, highlight=i >= len(shown) - run) for i, code in enumerate(shown)]
         row.show(render_row(faces, self.cards, large=True))
 
     def seats_text(self) -> Text:
-        state = self.state
+        state = self.game_view
         lines = Text(no_wrap=True, overflow="ellipsis")
         lines.append_text(self.seats_heading())
         for seat in self.others():
@@ -252,7 +251,7 @@ class SwoopScreen(TableScreen):
             return
         mine = self.model.mine
         asked = self.model.asked() != "wait"
-        me = self.state.player(self.me)
+        me = self.game_view.player(self.me)
         head = draw.seat_head(
             # TRANSLATORS: the local player's own seat line ("You  hand 11")
             Text(_("You"), style="bold"),
@@ -260,12 +259,12 @@ class SwoopScreen(TableScreen):
             me.hand,
             self.cards,
             self.look,
-            turn=self.me == self.state.turn,
+            turn=self.me == self.game_view.turn,
             narrow=self.narrow,
         )
         head.append(" ")  # the slots line up with the other players' slots
         note = draw.mystery_cells(me, self.cards, self.look)
-        score = self.state.score(self.me)
+        score = self.game_view.score(self.me)
         if score is not None:
             note.append_text(draw.score_text(score, narrow=self.narrow))
         turnable = [s + 1 for s in range(4) if mine.uncovered[s]]
@@ -296,9 +295,9 @@ class SwoopScreen(TableScreen):
     def add_slot(self, faces: MineFaces, slot: int, asked: bool) -> None:
         """One of my four slots: a face-up card, a mystery card (back), the card just turned
         up (waiting for additions) or nothing."""
-        flipped = self.state.flipped
+        flipped = self.game_view.flipped
         group = ("slot", slot) if self.large else "slots"
-        if flipped is not None and flipped.slot == slot and self.state.turn == self.me:
+        if flipped is not None and flipped.slot == slot and self.game_view.turn == self.me:
             code = flipped.card
             label = rank_label(code, self.cards.letters)
             faces.add(CardFace(code, highlight=True, label=label, group=group, row=SLOTS), None)
@@ -328,8 +327,8 @@ class SwoopScreen(TableScreen):
         if self.model.sent:
             # TRANSLATORS: the prompt after a choice was sent, until the table answers
             return Text(_("Sent — waiting for the table…"))
-        if self.state.over:
-            winners = self.state.winners
+        if self.game_view.over:
+            winners = self.game_view.winners
             if not winners:
                 # TRANSLATORS: Swoop prompt at the end; s and q are keys
                 return Text(_("Game over — nobody won · s scores · q leave"))
@@ -350,9 +349,9 @@ class SwoopScreen(TableScreen):
         return self.chain_words()
 
     def waiting_words(self) -> Text:
-        turn = self.state.turn
+        turn = self.game_view.turn
         who = literal(self.seat_name(turn, you=False), "bold", limit=16)
-        phase = self.state.phase
+        phase = self.game_view.phase
         if phase == Phase.ADD:
             card = draw.card_label(self.model.flipped_card(), self.cards, self.look)
             # TRANSLATORS: Swoop prompt while another player adds cards to a mystery card
@@ -362,7 +361,7 @@ class SwoopScreen(TableScreen):
             # TRANSLATORS: Swoop prompt: another player may chain (swoop again, one rank lower)
             line = fill(_("{name} swooped and may chain another swoop"), name=who)
         else:
-            top = draw.top_words(self.state, self.cards)
+            top = draw.top_words(self.game_view, self.cards)
             if top is None:
                 # TRANSLATORS: Swoop prompt: whose turn, on a pile with no cards
                 line = fill(_("{name}'s turn — on an empty pile"), name=who)
@@ -379,16 +378,18 @@ class SwoopScreen(TableScreen):
         codes = self.model.picked_codes()
         if not codes and not extra:
             return Text()
-        flipped = self.state.flipped.card if extra and self.state.flipped is not None else None
+        flipped = (
+            self.game_view.flipped.card if extra and self.game_view.flipped is not None else None
+        )
         shown = ([flipped] if flipped else []) + codes
         r = rank(shown[0])
-        pile = list(self.state.pile)
+        pile = list(self.game_view.pile)
         cards = draw.ranks_text(shown, self.cards, self.look)
         kind = outcome(r, len(shown), pile)
         return swoop_words.picked(kind, not codes, len(pile) + len(shown), cards)
 
     def play_words(self) -> Text:
-        top = self.state.top
+        top = self.game_view.top
         if top:
             r = draw.rank_text(top.rank, self.cards)
             joker = draw.rank_text("JK", self.cards)
@@ -432,7 +433,7 @@ class SwoopScreen(TableScreen):
         return line
 
     def chain_words(self) -> Text:
-        chain = self.state.chain
+        chain = self.game_view.chain
         want = chain.rank if chain is not None else None
         r = draw.rank_text(want if want is not None else "?", self.cards)
         need: int | str = chain.need if chain is not None and chain.need is not None else "?"
@@ -471,13 +472,16 @@ class SwoopScreen(TableScreen):
     def round_history(self) -> list[Text]:
         return [
             Text(draw.history_line(n, list(penalties), self.seat_name, self.me))
-            for n, penalties in enumerate(self.state.hands, 1)
+            for n, penalties in enumerate(self.game_view.hands, 1)
         ]
 
-    def receive(self, message: dict) -> None:
+    def refused(self, reason: str) -> None:
         """A rejected action asks again (the reason stays on show)."""
-        if message.get("t") == "rejected":
-            self.model.rejected()
-            if self.view:
-                self.render_all()
-        super().receive(message)
+        self.model.rejected()
+        if self.view:
+            self.render_all()
+        super().refused(reason)
+
+
+#: The screen a table of this game opens (tui/games/__init__.py finds it by this name).
+SCREEN = SwoopScreen
