@@ -1,0 +1,526 @@
+"""``kotatsu web``: the lobby in a browser, for friends with nothing but a web browser.
+
+Built on textual-serve the way ``kotatsu serve`` is built on asyncssh: the page runs
+textual-serve's terminal client (its ``textual.js`` and fonts, served from the installed
+package, nothing from the internet), and every browser session runs the real app as a child
+process with Textual's web driver, speaking textual-serve's packet protocol on the child's stdin
+and stdout. This module only bridges: the websocket's keys and sizes to the child, the child's
+screen to the websocket. The child's environment is built here from a whitelist (as for SSH),
+its command line is fixed (the lobby, and the language the browser asks for), and nothing else
+can be started from a page: the child's other requests (open a URL, deliver a file) are dropped.
+
+A session starts with a ticket: the page posts the player's name (and the password, when the
+server has one) to ``/session`` and gets a single-use ticket for ``/ws/<ticket>``; wrong
+passwords are slowed down per address, and sessions beyond the limit are told the server is
+full. Idle sessions are closed, and a child that crashes ends only its own session; the page
+then asks ``/ended/<ticket>`` why and says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ctypes
+import html
+import json
+import os
+import secrets
+import signal
+import sys
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import textual_serve
+from aiohttp import WSMsgType, web
+
+import lang
+from lang import N_, _
+
+from .ssh import FULL_MESSAGE, IDLE_MESSAGE, child_env, clean_user
+
+DEFAULT_PORT = 8080
+DEFAULT_MAX_SESSIONS = 16
+DEFAULT_IDLE_TIMEOUT = 30 * 60.0  # seconds without a key from the player
+TICKET_LIFE = 60.0  # seconds a ticket waits for its websocket
+WRONG_PASSWORD_DELAY = 1.0  # seconds each wrong guess costs its address
+STATIC_DIR = Path(textual_serve.__file__).resolve().parent / "static"
+PAGE = Path(__file__).resolve().with_name("web.html")
+PRELUDE = b"__GANGLION__\n"  # what Textual's web driver says first
+MAX_PACKET = 8 << 20
+MAX_KEYS = 1 << 16  # characters in one stdin message
+ENDED_KEPT = 256  # why recent sessions ended, for their pages
+
+WRONG_PASSWORD = N_("Wrong password.")
+NO_NAME = N_("Give a name to sit down with.")
+LEFT_MESSAGE = N_("You left the lobby.")
+CRASH_MESSAGE = N_("The game stopped unexpectedly; nobody else's session was affected.")
+STOPPED_MESSAGE = N_("The server was stopped.")
+EXPIRED_MESSAGE = N_("This session has expired; start again.")
+# The page's own words (the terminal's come from the app).
+PAGE_WORDS = {
+    "name": N_("Your name"),
+    "password": N_("Password"),
+    "sit": N_("Sit down"),
+    "ended": N_("Session ended."),
+    "again": N_("Start again"),
+    "unreachable": N_("The server cannot be reached."),
+    "script": N_("This page needs JavaScript."),
+}
+
+
+def page_language(accept: str | None) -> str | None:
+    """The first of our languages in an Accept-Language header (None: none of ours)."""
+    for part in (accept or "").split(",")[:16]:
+        tag = part.split(";")[0].strip()
+        if tag and tag != "*" and (code := lang.normalize(tag.replace("-", "_"))):
+            return code
+    return None
+
+
+def web_env(user: str, cols: int, rows: int, bind: str = "0.0.0.0") -> dict[str, str]:
+    """The child's whole environment: the SSH door's whitelist, plus Textual's web driver; a
+    server bound to one address has the lobby host and look for tables there too."""
+    env = child_env("xterm-256color", user)
+    if bind not in ("0.0.0.0", "::", ""):
+        env["KOTATSU_BIND"] = bind
+    env.update(
+        TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver",
+        TEXTUAL_FPS="60",
+        TEXTUAL_COLOR_SYSTEM="truecolor",
+        COLORTERM="truecolor",
+        COLUMNS=str(cols),
+        ROWS=str(rows),
+    )
+    return env
+
+
+def web_command(code: str | None) -> list[str]:
+    """The command line of the app each session runs: the lobby, in the browser's language."""
+    return [sys.executable, "-m", "tui", *(["--lang", code] if code else [])]
+
+
+def packet(kind: bytes, payload: bytes) -> bytes:
+    """One packet of textual-serve's protocol: a kind byte, a 4-byte length, the payload."""
+    return kind + len(payload).to_bytes(4, "big") + payload
+
+
+def _size(value: object, default: int) -> int:
+    return max(10, min(500, value)) if isinstance(value, int) else default
+
+
+@dataclass
+class WebConfig:
+    """What ``kotatsu web`` was asked for. ``command`` makes each session's command line from
+    the browser's language; tests swap it for a probe."""
+
+    bind: str = "0.0.0.0"
+    port: int = DEFAULT_PORT
+    password: str | None = None
+    max_sessions: int = DEFAULT_MAX_SESSIONS
+    idle_timeout: float = DEFAULT_IDLE_TIMEOUT
+    command: Callable[[str | None], list[str]] = field(default=web_command)
+
+
+@dataclass
+class Ticket:
+    name: str
+    language: str | None
+    expires: float
+
+
+class WebSession:
+    """One browser session: its child process and the bridge to its websocket."""
+
+    def __init__(
+        self, server: WebGameServer, token: str, ticket: Ticket, ws: web.WebSocketResponse
+    ) -> None:
+        self.server = server
+        self.token = token
+        self.ticket = ticket
+        self.ws = ws
+        self.proc: asyncio.subprocess.Process | None = None
+        self.idle: asyncio.TimerHandle | None = None
+        self.reason: str | None = None
+        self.errors = b""
+
+    def said(self, msgid: str, **fields: object) -> str:
+        with lang.scope(self.ticket.language or lang.current()):
+            return _(msgid).format(**fields)
+
+    async def run(self, cols: int, rows: int) -> str:
+        """Run the child until it exits or the browser goes; returns why it ended."""
+        self.proc = await asyncio.create_subprocess_exec(
+            *self.server.config.command(self.ticket.language),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=web_env(self.ticket.name, cols, rows, self.server.config.bind),
+            cwd=os.environ.get("HOME", "/"),
+            start_new_session=True,
+            preexec_fn=_die_with_server,
+        )
+        loop = asyncio.get_running_loop()
+        tasks = [loop.create_task(self._screen()), loop.create_task(self._keys())]
+        errors = loop.create_task(self._errors())
+        self._touch()
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            status = await self.stop()
+            errors.cancel()
+            if self.idle is not None:
+                self.idle.cancel()
+        if self.reason is None:
+            self.reason = self.said(LEFT_MESSAGE if status == 0 else CRASH_MESSAGE)
+        if status not in (0, None) and self.errors.strip():
+            last = self.errors.strip().splitlines()[-1].decode("utf-8", "replace")[:200]
+            _say(f"session of {self.ticket.name} ended with status {status}: {last}")
+        return self.reason
+
+    async def _screen(self) -> None:
+        """The child's output to the browser: after the prelude, data packets go to the
+        websocket; the child's exit packet ends the session; anything else is dropped."""
+        stdout = self.proc.stdout if self.proc else None
+        assert stdout is not None
+        for _line in range(10):
+            line = await stdout.readline()
+            if not line or line == PRELUDE:
+                break
+        with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError):
+            while True:
+                head = await stdout.readexactly(5)
+                size = int.from_bytes(head[1:], "big")
+                if size > MAX_PACKET:
+                    return
+                payload = await stdout.readexactly(size)
+                if head[:1] == b"D":
+                    await self.ws.send_bytes(payload)
+                elif head[:1] == b"M" and _meta_type(payload) == "exit":
+                    return
+
+    async def _keys(self) -> None:
+        """The browser's messages to the child: keys, sizes, focus; a ping is answered."""
+        async for message in self.ws:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                kind, *rest = json.loads(message.data)
+            except (ValueError, TypeError):
+                continue
+            data = rest[0] if rest else None
+            if kind == "stdin" and isinstance(data, str) and len(data) <= MAX_KEYS:
+                self._touch()
+                await self._send(packet(b"D", data.encode("utf-8", "replace")))
+            elif kind == "resize" and isinstance(data, dict):
+                width, height = _size(data.get("width"), 80), _size(data.get("height"), 24)
+                await self._meta({"type": "resize", "width": width, "height": height})
+            elif kind in ("blur", "focus"):
+                await self._meta({"type": kind})
+            elif kind == "ping" and isinstance(data, str):
+                await self.ws.send_json(["pong", data[:32]])
+
+    async def _errors(self) -> None:
+        """Keep the end of the child's stderr (for one line in the server's log on a crash)."""
+        stderr = self.proc.stderr if self.proc else None
+        assert stderr is not None
+        while chunk := await stderr.read(4096):
+            self.errors = (self.errors + chunk)[-4096:]
+
+    async def _meta(self, meta: dict[str, object]) -> None:
+        await self._send(packet(b"M", json.dumps(meta).encode()))
+
+    async def _send(self, data: bytes) -> None:
+        stdin = self.proc.stdin if self.proc else None
+        if stdin is None or stdin.is_closing():
+            return
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            stdin.write(data)
+            await stdin.drain()
+
+    def _touch(self) -> None:
+        if self.idle is not None:
+            self.idle.cancel()
+        timeout = self.server.config.idle_timeout
+        if timeout > 0:
+            self.idle = asyncio.get_running_loop().call_later(timeout, self._idle_out)
+
+    def _idle_out(self) -> None:
+        minutes = max(1, round(self.server.config.idle_timeout / 60))
+        self.reason = self.said(IDLE_MESSAGE, m=minutes)
+        self.server.record_end(self.token, self.reason)
+        asyncio.get_running_loop().create_task(self.ws.close())
+
+    async def stop(self, reason: str | None = None) -> int | None:
+        """Ask the child to quit, then end its process group; returns its exit status."""
+        if reason is not None and self.reason is None:
+            self.reason = reason
+        proc = self.proc
+        if proc is None:
+            return None
+        if proc.returncode is None:
+            await self._meta({"type": "quit"})
+            try:
+                await asyncio.wait_for(proc.wait(), 3.0)
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                await proc.wait()
+        with contextlib.suppress(ProcessLookupError):  # what the app left behind
+            os.killpg(proc.pid, signal.SIGHUP)
+        return proc.returncode
+
+
+def _die_with_server() -> None:
+    """In the child, before the app starts: end when the server's process ends, however it
+    ends (Linux; elsewhere the server's own shutdown still stops every session)."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
+def _meta_type(payload: bytes) -> object:
+    with contextlib.suppress(ValueError, AttributeError):
+        return json.loads(payload).get("type")
+    return None
+
+
+class WebGameServer:
+    """The web server: the page, tickets, the session limit and the websockets."""
+
+    def __init__(self, config: WebConfig) -> None:
+        self.config = config
+        self.sessions: set[WebSession] = set()
+        self.tickets: dict[str, Ticket] = {}
+        self.ended: OrderedDict[str, str] = OrderedDict()
+        self.guards: dict[str, asyncio.Lock] = {}
+        self.runner: web.AppRunner | None = None
+        self.port = 0
+
+    def application(self) -> web.Application:
+        app = web.Application(client_max_size=1 << 14)
+        app.router.add_get("/", self.index)
+        app.router.add_post("/session", self.new_session)
+        app.router.add_get("/ws/{ticket}", self.websocket)
+        app.router.add_get("/ended/{ticket}", self.why_ended)
+        app.router.add_static("/static", STATIC_DIR, show_index=False, follow_symlinks=False)
+        app.on_response_prepare.append(_headers)
+        return app
+
+    async def start(self) -> int:
+        """Listen; returns the port (useful when ``config.port`` is 0)."""
+        self.runner = web.AppRunner(self.application(), access_log=None, handle_signals=False)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, self.config.bind, self.config.port)
+        await site.start()
+        self.port = self.runner.addresses[0][1]
+        return self.port
+
+    async def close(self) -> None:
+        stopped = _(STOPPED_MESSAGE)
+        await asyncio.gather(*(s.stop(stopped) for s in self.sessions), return_exceptions=True)
+        if self.runner is not None:
+            await self.runner.cleanup()
+            self.runner = None
+
+    # -- the page -------------------------------------------------------------------------------
+    async def index(self, request: web.Request) -> web.Response:
+        code = page_language(request.headers.get("Accept-Language")) or lang.current()
+        with lang.scope(code):
+            words = {key: _(msgid) for key, msgid in PAGE_WORDS.items()}
+        config = {"words": words, "password": self.config.password is not None}
+        fields = {
+            "lang": code,
+            "noscript": html.escape(words["script"]),
+            "config": json.dumps(config, ensure_ascii=False).replace("<", "\\u003c"),
+        }
+        text = PAGE.read_text(encoding="utf-8")
+        for key, value in fields.items():
+            text = text.replace("{{ " + key + " }}", value)
+        return web.Response(text=text, content_type="text/html")
+
+    async def new_session(self, request: web.Request) -> web.Response:
+        """A name (and the password) for a ticket to one session."""
+        code = page_language(request.headers.get("Accept-Language"))
+        with lang.scope(code or lang.current()):
+            if not _same_origin(request) or request.content_type != "application/json":
+                return _refusal(400, "bad request")
+            try:
+                body = await request.json()
+                name, password = str(body.get("name") or ""), str(body.get("password") or "")
+            except (ValueError, AttributeError):
+                return _refusal(400, "bad request")
+            if not await self._password_ok(request.remote or "?", password):
+                return _refusal(403, _(WRONG_PASSWORD))
+            if not clean_user(name).strip("._-") or not name.strip():
+                return _refusal(400, _(NO_NAME))
+            now = time.monotonic()
+            self.tickets = {k: t for k, t in self.tickets.items() if t.expires > now}
+            busy = len(self.sessions) + len(self.tickets) >= 2 * self.config.max_sessions
+            if len(self.sessions) >= self.config.max_sessions or busy:
+                return _refusal(503, _(FULL_MESSAGE).format(n=self.config.max_sessions))
+            token = secrets.token_urlsafe(18)
+            self.tickets[token] = Ticket(clean_user(name), code, now + TICKET_LIFE)
+            return web.json_response({"ticket": token})
+
+    async def _password_ok(self, address: str, given: str) -> bool:
+        expected = self.config.password
+        if expected is None:
+            return True
+        if len(self.guards) > 1024:
+            self.guards = {a: g for a, g in self.guards.items() if g.locked()}
+        guard = self.guards.setdefault(address, asyncio.Lock())
+        async with guard:  # one guess at a time per address, each wrong one costs a delay
+            if secrets.compare_digest(given.encode(), expected.encode()):
+                return True
+            await asyncio.sleep(WRONG_PASSWORD_DELAY)
+            return False
+
+    async def why_ended(self, request: web.Request) -> web.Response:
+        reason = self.ended.get(request.match_info["ticket"])
+        if reason is None:
+            code = page_language(request.headers.get("Accept-Language")) or lang.current()
+            with lang.scope(code):
+                reason = _(EXPIRED_MESSAGE)
+        return web.json_response({"reason": reason})
+
+    # -- a session ------------------------------------------------------------------------------
+    async def websocket(self, request: web.Request) -> web.StreamResponse:
+        token = request.match_info["ticket"]
+        ticket = self.tickets.pop(token, None)
+        if ticket is None or ticket.expires < time.monotonic() or not _same_origin(request):
+            raise web.HTTPForbidden(text="no such session")
+        ws = web.WebSocketResponse(heartbeat=30, max_msg_size=1 << 17)
+        await ws.prepare(request)
+        session = WebSession(self, token, ticket, ws)
+        if len(self.sessions) >= self.config.max_sessions:
+            self.record_end(token, session.said(FULL_MESSAGE, n=self.config.max_sessions))
+            await ws.close()
+            return ws
+        self.sessions.add(session)
+        cols = _size(_number(request.query.get("width")), 80)
+        rows = _size(_number(request.query.get("height")), 24)
+        try:
+            reason = await session.run(cols, rows)
+        except Exception as exc:  # one session's trouble ends that session only
+            reason = session.said(CRASH_MESSAGE)
+            _say(f"session of {ticket.name} failed: {exc}")
+            await session.stop()
+        finally:
+            self.sessions.discard(session)
+        self.record_end(token, reason)
+        await ws.close()
+        return ws
+
+    def record_end(self, token: str, reason: str) -> None:
+        self.ended[token] = reason
+        while len(self.ended) > ENDED_KEPT:
+            self.ended.popitem(last=False)
+
+
+def _number(text: str | None) -> int | None:
+    return int(text) if text and text.isdigit() and len(text) < 5 else None
+
+
+def _same_origin(request: web.Request) -> bool:
+    """A request from our own page (browsers send Origin on POSTs and websockets)."""
+    origin = request.headers.get("Origin")
+    return origin is None or origin.split("://", 1)[-1] == request.host
+
+
+def _refusal(status: int, text: str) -> web.Response:
+    return web.json_response({"error": text}, status=status)
+
+
+async def _headers(request: web.Request, response: web.StreamResponse) -> None:
+    """Every response: nothing may be loaded from elsewhere, and no one may frame the page."""
+    response.headers["Content-Security-Policy"] = (
+        "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' "
+        "'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'"
+    )
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "no-referrer"
+
+
+def _say(text: str) -> None:
+    print(f"kotatsu: {text}", file=sys.stderr, flush=True)
+
+
+def web_url(config: WebConfig, port: int) -> str:
+    """The address to open, as the banner prints it."""
+    where = "HOST" if config.bind in ("0.0.0.0", "::", "") else config.bind
+    return f"http://{where}:{port}/"
+
+
+def banner(server: WebGameServer) -> list[str]:
+    """What ``kotatsu web`` prints at start: where, how many, who may come in."""
+    config = server.config
+    lines = [
+        _("serving the lobby to browsers on {address}: open {url}").format(
+            address=f"{config.bind}:{server.port}", url=web_url(config, server.port)
+        ),
+        _("at most {n} sessions; idle ones close after {m} min").format(
+            n=config.max_sessions, m=max(1, round(config.idle_timeout / 60))
+        ),
+    ]
+    if config.password is None:
+        lines.append(_("OPEN to anyone who can reach it: no password (--password to close it)"))
+    else:
+        lines.append(_("sessions need the password"))
+    return lines
+
+
+async def serve_web(config: WebConfig, ready: Callable[[WebGameServer], None] | None = None) -> int:
+    """Run the web server until SIGINT/SIGTERM, advertised on the LAN when multicast allows."""
+    from .discovery import SshAdvertiser  # zeroconf only for the real server
+
+    server = WebGameServer(config)
+    await server.start()
+    for line in banner(server):
+        _say(line)
+    advertiser: SshAdvertiser | None = None
+    try:
+        advertiser = SshAdvertiser(
+            server.port, config.bind, closed=config.password is not None, kind="web"
+        )
+        await advertiser.start()
+    except Exception as exc:  # no multicast here: the address still works
+        advertiser = None
+        _say(_("not advertised on the LAN ({reason})").format(reason=exc))
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    if ready is not None:
+        ready(server)
+    try:
+        await stop.wait()
+    finally:
+        if advertiser is not None:
+            await advertiser.close()
+        await server.close()
+    return 0
+
+
+def run_web(args: Any) -> int:
+    """``kotatsu web``: the parsed command line -> the server's exit status."""
+    config = WebConfig(
+        bind=args.bind,
+        port=args.port,
+        password=args.password or os.environ.get("KOTATSU_PASSWORD") or None,
+        max_sessions=args.max_sessions,
+        idle_timeout=args.idle_timeout * 60,
+    )
+    if config.max_sessions < 1:
+        _say("--max-sessions must be at least 1")
+        return 2
+    try:
+        return asyncio.run(serve_web(config))
+    except (OSError, ValueError) as exc:
+        _say(str(exc))
+        return 2
