@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
 from net.web import WebConfig, WebGameServer
 
@@ -27,8 +28,9 @@ else:
     from seat import CHROMIUM, launch
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def browser():
+    """One chromium for the module's tests (each test opens its own contexts)."""
     if not shutil.which(CHROMIUM):
         pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
     from playwright.async_api import async_playwright
@@ -41,7 +43,7 @@ async def browser():
             await chromium.close()
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="module")
 async def web():
     """Start ``kotatsu web`` servers on 127.0.0.1 with ``await web(**config)``; returns the
     server and its address. Each is closed afterwards."""

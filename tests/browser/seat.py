@@ -111,12 +111,14 @@ class BrowserSeat:
         await self.refresh()
         return "\n".join(self.screen.display) if self.screen else ""
 
-    async def until(self, *words: str, timeout: float = 20.0) -> str:
-        """Wait until every one of ``words`` is on the screen; returns the screen's text."""
+    async def until(self, *words: str, timeout: float = 20.0, below: int = -1) -> str:
+        """Wait until every one of ``words`` is on the screen (on rows below ``below``);
+        returns the screen's text."""
         deadline = time.monotonic() + timeout
         while True:
             text = await self.text()
-            if all(word in text for word in words):
+            lower = "\n".join(text.splitlines()[below + 1 :])
+            if all(word in lower for word in words):
                 return text
             if time.monotonic() > deadline:
                 raise AssertionError(f"{words} not on the screen:\n{text}")
