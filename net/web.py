@@ -19,8 +19,6 @@ then asks ``/ended/<ticket>`` why and says so.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import ctypes
 import html
 import json
 import os
@@ -35,12 +33,13 @@ from pathlib import Path
 from typing import Any
 
 import textual_serve
-from aiohttp import WSMsgType, web
+from aiohttp import web
 
 import lang
 from lang import N_, _
 
-from .ssh import FULL_MESSAGE, IDLE_MESSAGE, child_env, clean_user
+from .ssh import FULL_MESSAGE, clean_user
+from .websession import CRASH_MESSAGE, Ticket, WebSession, cell_count, web_command
 
 DEFAULT_PORT = 8080
 DEFAULT_MAX_SESSIONS = 16
@@ -49,15 +48,10 @@ TICKET_LIFE = 60.0  # seconds a ticket waits for its websocket
 WRONG_PASSWORD_DELAY = 1.0  # seconds each wrong guess costs its address
 STATIC_DIR = Path(textual_serve.__file__).resolve().parent / "static"
 PAGE = Path(__file__).resolve().with_name("web.html")
-PRELUDE = b"__GANGLION__\n"  # what Textual's web driver says first
-MAX_PACKET = 8 << 20
-MAX_KEYS = 1 << 16  # characters in one stdin message
 ENDED_KEPT = 256  # why recent sessions ended, for their pages
 
 WRONG_PASSWORD = N_("Wrong password.")
 NO_NAME = N_("Give a name to sit down with.")
-LEFT_MESSAGE = N_("You left the lobby.")
-CRASH_MESSAGE = N_("The game stopped unexpectedly; nobody else's session was affected.")
 STOPPED_MESSAGE = N_("The server was stopped.")
 EXPIRED_MESSAGE = N_("This session has expired; start again.")
 # The page's own words (the terminal's come from the app).
@@ -81,37 +75,6 @@ def page_language(accept: str | None) -> str | None:
     return None
 
 
-def web_env(user: str, cols: int, rows: int, bind: str = "0.0.0.0") -> dict[str, str]:
-    """The child's whole environment: the SSH door's whitelist, plus Textual's web driver; a
-    server bound to one address has the lobby host and look for tables there too."""
-    env = child_env("xterm-256color", user)
-    if bind not in ("0.0.0.0", "::", ""):
-        env["KOTATSU_BIND"] = bind
-    env.update(
-        TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver",
-        TEXTUAL_FPS="60",
-        TEXTUAL_COLOR_SYSTEM="truecolor",
-        COLORTERM="truecolor",
-        COLUMNS=str(cols),
-        ROWS=str(rows),
-    )
-    return env
-
-
-def web_command(code: str | None) -> list[str]:
-    """The command line of the app each session runs: the lobby, in the browser's language."""
-    return [sys.executable, "-m", "tui", *(["--lang", code] if code else [])]
-
-
-def packet(kind: bytes, payload: bytes) -> bytes:
-    """One packet of textual-serve's protocol: a kind byte, a 4-byte length, the payload."""
-    return kind + len(payload).to_bytes(4, "big") + payload
-
-
-def _size(value: object, default: int) -> int:
-    return max(10, min(500, value)) if isinstance(value, int) else default
-
-
 @dataclass
 class WebConfig:
     """What ``kotatsu web`` was asked for. ``command`` makes each session's command line from
@@ -123,171 +86,6 @@ class WebConfig:
     max_sessions: int = DEFAULT_MAX_SESSIONS
     idle_timeout: float = DEFAULT_IDLE_TIMEOUT
     command: Callable[[str | None], list[str]] = field(default=web_command)
-
-
-@dataclass
-class Ticket:
-    name: str
-    language: str | None
-    expires: float
-
-
-class WebSession:
-    """One browser session: its child process and the bridge to its websocket."""
-
-    def __init__(
-        self, server: WebGameServer, token: str, ticket: Ticket, ws: web.WebSocketResponse
-    ) -> None:
-        self.server = server
-        self.token = token
-        self.ticket = ticket
-        self.ws = ws
-        self.proc: asyncio.subprocess.Process | None = None
-        self.idle: asyncio.TimerHandle | None = None
-        self.reason: str | None = None
-        self.errors = b""
-
-    def said(self, msgid: str, **fields: object) -> str:
-        with lang.scope(self.ticket.language or lang.current()):
-            return _(msgid).format(**fields)
-
-    async def run(self, cols: int, rows: int) -> str:
-        """Run the child until it exits or the browser goes; returns why it ended."""
-        self.proc = await asyncio.create_subprocess_exec(
-            *self.server.config.command(self.ticket.language),
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            env=web_env(self.ticket.name, cols, rows, self.server.config.bind),
-            cwd=os.environ.get("HOME", "/"),
-            start_new_session=True,
-            preexec_fn=_die_with_server,
-        )
-        loop = asyncio.get_running_loop()
-        tasks = [loop.create_task(self._screen()), loop.create_task(self._keys())]
-        errors = loop.create_task(self._errors())
-        self._touch()
-        try:
-            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            status = await self.stop()
-            errors.cancel()
-            if self.idle is not None:
-                self.idle.cancel()
-        if self.reason is None:
-            self.reason = self.said(LEFT_MESSAGE if status == 0 else CRASH_MESSAGE)
-        if status not in (0, None) and self.errors.strip():
-            last = self.errors.strip().splitlines()[-1].decode("utf-8", "replace")[:200]
-            _say(f"session of {self.ticket.name} ended with status {status}: {last}")
-        return self.reason
-
-    async def _screen(self) -> None:
-        """The child's output to the browser: after the prelude, data packets go to the
-        websocket; the child's exit packet ends the session; anything else is dropped."""
-        stdout = self.proc.stdout if self.proc else None
-        assert stdout is not None
-        for _line in range(10):
-            line = await stdout.readline()
-            if not line or line == PRELUDE:
-                break
-        with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError):
-            while True:
-                head = await stdout.readexactly(5)
-                size = int.from_bytes(head[1:], "big")
-                if size > MAX_PACKET:
-                    return
-                payload = await stdout.readexactly(size)
-                if head[:1] == b"D":
-                    await self.ws.send_bytes(payload)
-                elif head[:1] == b"M" and _meta_type(payload) == "exit":
-                    return
-
-    async def _keys(self) -> None:
-        """The browser's messages to the child: keys, sizes, focus; a ping is answered."""
-        async for message in self.ws:
-            if message.type != WSMsgType.TEXT:
-                continue
-            try:
-                kind, *rest = json.loads(message.data)
-            except (ValueError, TypeError):
-                continue
-            data = rest[0] if rest else None
-            if kind == "stdin" and isinstance(data, str) and len(data) <= MAX_KEYS:
-                self._touch()
-                await self._send(packet(b"D", data.encode("utf-8", "replace")))
-            elif kind == "resize" and isinstance(data, dict):
-                width, height = _size(data.get("width"), 80), _size(data.get("height"), 24)
-                await self._meta({"type": "resize", "width": width, "height": height})
-            elif kind in ("blur", "focus"):
-                await self._meta({"type": kind})
-            elif kind == "ping" and isinstance(data, str):
-                await self.ws.send_json(["pong", data[:32]])
-
-    async def _errors(self) -> None:
-        """Keep the end of the child's stderr (for one line in the server's log on a crash)."""
-        stderr = self.proc.stderr if self.proc else None
-        assert stderr is not None
-        while chunk := await stderr.read(4096):
-            self.errors = (self.errors + chunk)[-4096:]
-
-    async def _meta(self, meta: dict[str, object]) -> None:
-        await self._send(packet(b"M", json.dumps(meta).encode()))
-
-    async def _send(self, data: bytes) -> None:
-        stdin = self.proc.stdin if self.proc else None
-        if stdin is None or stdin.is_closing():
-            return
-        with contextlib.suppress(ConnectionError, RuntimeError):
-            stdin.write(data)
-            await stdin.drain()
-
-    def _touch(self) -> None:
-        if self.idle is not None:
-            self.idle.cancel()
-        timeout = self.server.config.idle_timeout
-        if timeout > 0:
-            self.idle = asyncio.get_running_loop().call_later(timeout, self._idle_out)
-
-    def _idle_out(self) -> None:
-        minutes = max(1, round(self.server.config.idle_timeout / 60))
-        self.reason = self.said(IDLE_MESSAGE, m=minutes)
-        self.server.record_end(self.token, self.reason)
-        asyncio.get_running_loop().create_task(self.ws.close())
-
-    async def stop(self, reason: str | None = None) -> int | None:
-        """Ask the child to quit, then end its process group; returns its exit status."""
-        if reason is not None and self.reason is None:
-            self.reason = reason
-        proc = self.proc
-        if proc is None:
-            return None
-        if proc.returncode is None:
-            await self._meta({"type": "quit"})
-            try:
-                await asyncio.wait_for(proc.wait(), 3.0)
-            except TimeoutError:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(proc.pid, signal.SIGKILL)
-                await proc.wait()
-        with contextlib.suppress(ProcessLookupError):  # what the app left behind
-            os.killpg(proc.pid, signal.SIGHUP)
-        return proc.returncode
-
-
-def _die_with_server() -> None:
-    """In the child, before the app starts: end when the server's process ends, however it
-    ends (Linux; elsewhere the server's own shutdown still stops every session)."""
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-
-
-def _meta_type(payload: bytes) -> object:
-    with contextlib.suppress(ValueError, AttributeError):
-        return json.loads(payload).get("type")
-    return None
 
 
 class WebGameServer:
@@ -397,14 +195,14 @@ class WebGameServer:
             raise web.HTTPForbidden(text="no such session")
         ws = web.WebSocketResponse(heartbeat=30, max_msg_size=1 << 17)
         await ws.prepare(request)
-        session = WebSession(self, token, ticket, ws)
+        session = WebSession(self.config, token, ticket, ws, self.record_end)
         if len(self.sessions) >= self.config.max_sessions:
             self.record_end(token, session.said(FULL_MESSAGE, n=self.config.max_sessions))
             await ws.close()
             return ws
         self.sessions.add(session)
-        cols = _size(_number(request.query.get("width")), 80)
-        rows = _size(_number(request.query.get("height")), 24)
+        cols = cell_count(_number(request.query.get("width")), 80)
+        rows = cell_count(_number(request.query.get("height")), 24)
         try:
             reason = await session.run(cols, rows)
         except Exception as exc:  # one session's trouble ends that session only
@@ -507,15 +305,21 @@ async def serve_web(config: WebConfig, ready: Callable[[WebGameServer], None] | 
     return 0
 
 
-def run_web(args: Any) -> int:
-    """``kotatsu web``: the parsed command line -> the server's exit status."""
-    config = WebConfig(
+def web_config(args: Any) -> WebConfig:
+    """The parsed command line as a WebConfig; the password may come from KOTATSU_PASSWORD
+    (so that it is on no command line)."""
+    return WebConfig(
         bind=args.bind,
         port=args.port,
         password=args.password or os.environ.get("KOTATSU_PASSWORD") or None,
         max_sessions=args.max_sessions,
         idle_timeout=args.idle_timeout * 60,
     )
+
+
+def run_web(args: Any) -> int:
+    """``kotatsu web``: the parsed command line -> the server's exit status."""
+    config = web_config(args)
     if config.max_sessions < 1:
         _say("--max-sessions must be at least 1")
         return 2
