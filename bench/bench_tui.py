@@ -159,7 +159,7 @@ async def repaint_times(game: str, count: int) -> list[float]:
             await pilot.pause(0.01)
         await pilot.pause(0.3)
         screen = app.screen
-        screen.workers.cancel_group(screen, "listen")  # from now on the bench is the table
+        screen.stop_listening()  # from now on the bench is the table
         version = screen.version
         for view, legal, events in states:
             version += 1

@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import html
 import json
-import os
 import secrets
 import signal
 import sys
@@ -38,14 +37,15 @@ from aiohttp import web
 import lang
 from lang import N_, _
 
-from .ssh import FULL_MESSAGE, clean_user
+from .gate import Guesses
+from .ssh import FULL_MESSAGE
+from .sshpty import clean_user
 from .websession import CRASH_MESSAGE, Ticket, WebSession, cell_count, web_command
 
 DEFAULT_PORT = 8080
 DEFAULT_MAX_SESSIONS = 16
 DEFAULT_IDLE_TIMEOUT = 30 * 60.0  # seconds without a key from the player
 TICKET_LIFE = 60.0  # seconds a ticket waits for its websocket
-WRONG_PASSWORD_DELAY = 1.0  # seconds each wrong guess costs its address
 STATIC_DIR = Path(textual_serve.__file__).resolve().parent / "static"
 PAGE = Path(__file__).resolve().with_name("web.html")
 ENDED_KEPT = 256  # why recent sessions ended, for their pages
@@ -96,7 +96,7 @@ class WebGameServer:
         self.sessions: set[WebSession] = set()
         self.tickets: dict[str, Ticket] = {}
         self.ended: OrderedDict[str, str] = OrderedDict()
-        self.guards: dict[str, asyncio.Lock] = {}
+        self.guesses = Guesses()
         self.runner: web.AppRunner | None = None
         self.port = 0
 
@@ -167,17 +167,14 @@ class WebGameServer:
             return web.json_response({"ticket": token})
 
     async def _password_ok(self, address: str, given: str) -> bool:
+        """The password, judged as the table's and the SSH door's are: a wrong one from an
+        address is answered later and later, and one at a time (net.gate.Guesses)."""
         expected = self.config.password
         if expected is None:
             return True
-        if len(self.guards) > 1024:
-            self.guards = {a: g for a, g in self.guards.items() if g.locked()}
-        guard = self.guards.setdefault(address, asyncio.Lock())
-        async with guard:  # one guess at a time per address, each wrong one costs a delay
-            if secrets.compare_digest(given.encode(), expected.encode()):
-                return True
-            await asyncio.sleep(WRONG_PASSWORD_DELAY)
-            return False
+        return await self.guesses.judge(
+            address, lambda: secrets.compare_digest(given.encode(), expected.encode()), wait=True
+        )
 
     async def why_ended(self, request: web.Request) -> web.Response:
         reason = self.ended.get(request.match_info["ticket"])
@@ -306,12 +303,12 @@ async def serve_web(config: WebConfig, ready: Callable[[WebGameServer], None] | 
 
 
 def web_config(args: Any) -> WebConfig:
-    """The parsed command line as a WebConfig; the password may come from KOTATSU_PASSWORD
-    (so that it is on no command line)."""
+    """The parsed command line as a WebConfig (the password already read by tui.secret: from
+    ``--password``, ``--password-file``, a prompt or KOTATSU_PASSWORD)."""
     return WebConfig(
         bind=args.bind,
         port=args.port,
-        password=args.password or os.environ.get("KOTATSU_PASSWORD") or None,
+        password=args.password,
         max_sessions=args.max_sessions,
         idle_timeout=args.idle_timeout * 60,
     )

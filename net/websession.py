@@ -25,7 +25,8 @@ from aiohttp import WSMsgType, web
 import lang
 from lang import N_, _
 
-from .ssh import IDLE_MESSAGE, child_env
+from .ssh import IDLE_MESSAGE
+from .sshpty import child_env
 
 PRELUDE = b"__GANGLION__\n"  # what Textual's web driver says first
 MAX_PACKET = 8 << 20

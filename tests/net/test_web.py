@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import sys
 
@@ -268,16 +269,23 @@ def test_the_browser_language_is_one_of_ours_or_none():
     assert page_language(None) is None and page_language("*") is None
 
 
-def test_web_command_line_and_its_password_from_the_environment(monkeypatch):
+def test_web_command_line_and_its_password_kept_off_it(monkeypatch):
     args = build_parser().parse_args(["web"])
     config = web_config(args)
     assert (config.bind, config.port, config.max_sessions) == ("0.0.0.0", 8080, 16)
     assert config.idle_timeout == 30 * 60 and config.password is None
+    # `kotatsu web` reads the password as the other commands do (tui/secret.py)
+    import net.web
+    import tui.cli
+
+    seen = {}
+    monkeypatch.setattr(
+        net.web, "run_web", lambda args: seen.setdefault("config", web_config(args))
+    )
     monkeypatch.setenv("KOTATSU_PASSWORD", "friday")
-    args = build_parser().parse_args(["web", "--port", "8099", "--max-sessions", "3"])
-    assert (web_config(args).password, web_config(args).port) == ("friday", 8099)
-    args = build_parser().parse_args(["web", "--password", "given"])
-    assert web_config(args).password == "given"
+    tui.cli.main(["web", "--port", "8099", "--max-sessions", "3"])
+    assert (seen["config"].password, seen["config"].port) == ("friday", 8099)
+    assert "KOTATSU_PASSWORD" not in os.environ  # and no session inherits it
 
 
 async def test_the_banner_says_where_and_who_may_come_in():
