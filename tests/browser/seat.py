@@ -124,6 +124,17 @@ class BrowserSeat:
                 raise AssertionError(f"{words} not on the screen:\n{text}")
             await asyncio.sleep(0.05)
 
+    async def settle(self, gap: float = 0.4, timeout: float = 10.0) -> str:
+        """Wait until the screen has not changed for ``gap`` seconds (a bot's move can still
+        shift the layout after a prompt appears); returns its text."""
+        deadline = time.monotonic() + timeout
+        text, since = await self.text(), time.monotonic()
+        while time.monotonic() - since < gap and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+            if (now := await self.text()) != text:
+                text, since = now, time.monotonic()
+        return text
+
     async def closed(self) -> bool:
         return bool((await self.refresh())["closed"])
 
