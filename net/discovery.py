@@ -72,6 +72,11 @@ def _advertised_addresses(bind: str | None) -> list[bytes]:
     return [socket.inet_aton(a) for a in (found or ["127.0.0.1"])]
 
 
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses other than loopback (what the doors' banners print)."""
+    return [a for a in get_all_addresses() if not a.startswith("127.")]
+
+
 def table_properties(host: Any) -> dict[str, str]:
     """The TXT record of a host: protocol, game, variant, seats taken/total, name, password."""
     variant = host.game.options.get("variant", "")

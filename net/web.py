@@ -247,8 +247,13 @@ def _say(text: str) -> None:
 
 
 def web_url(config: WebConfig, port: int) -> str:
-    """The address to open, as the banner prints it."""
-    where = "HOST" if config.bind in ("0.0.0.0", "::", "") else config.bind
+    """The address to open, as the banner prints it: the bound address, else this machine's
+    first address on the LAN."""
+    where = config.bind
+    if where in ("0.0.0.0", "::", ""):
+        from .discovery import lan_addresses
+
+        where = next(iter(lan_addresses()), "HOST")
     return f"http://{where}:{port}/"
 
 
