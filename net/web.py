@@ -4,9 +4,9 @@ Built on textual-serve the way ``kotatsu serve`` is built on asyncssh: the page 
 textual-serve's terminal client (its ``textual.js`` and fonts, served from the installed
 package, nothing from the internet), and every browser session runs the real app as a child
 process with Textual's web driver, speaking textual-serve's packet protocol on the child's stdin
-and stdout. This module only bridges: the websocket's keys and sizes to the child, the child's
-screen to the websocket. The child's environment is built here from a whitelist (as for SSH),
-its command line is fixed (the lobby, and the language the browser asks for), and nothing else
+and stdout; net/websession.py bridges them (the websocket's keys and sizes to the child, the
+child's screen to the websocket). The child's environment is built from a whitelist (as for
+SSH), its command line is fixed (the lobby, and the language the browser asks for), and nothing else
 can be started from a page: the child's other requests (open a URL, deliver a file) are dropped.
 
 A session starts with a ticket: the page posts the player's name (and the password, when the
