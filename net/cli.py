@@ -168,13 +168,14 @@ def run_list(args: Namespace) -> int:
             print(f"{table.name}\t{game}\t{table.taken}/{table.seats}\t{table.endpoint}{lock}")
         for server in servers:
             lock = "  (password)" if server.password else ""
-            print(f"{server.name}\tssh\t-\t{server.command}{lock}")
+            print(f"{server.name}\t{server.kind}\t-\t{server.command}{lock}")
     return 0
 
 
 async def _find_all(timeout: float, bind: str | None) -> tuple[list[Any], list[Any]]:
-    """The tables and the ``kotatsu serve`` SSH servers seen within ``timeout`` seconds."""
+    """The tables and the doors (``kotatsu serve``, ``kotatsu web``) seen within ``timeout``
+    seconds."""
     tables, servers = await asyncio.gather(
-        find_tables(timeout, bind), find_ssh_servers(timeout, bind)
+        find_tables(timeout, bind), find_ssh_servers(timeout, bind, ("ssh", "web"))
     )
     return tables, servers
