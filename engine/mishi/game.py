@@ -21,6 +21,7 @@ from ..cards import validate_deck
 from . import bidding, play
 from .bidding import Bid
 from .cards import ORDERS, Order, full_deck
+from .pacing import MishiDealPacing
 from .tricks import Shape
 from .view import view as view_of
 
@@ -157,6 +158,9 @@ class MishiGame(Game):
 
     def view(self, seat: int | None) -> dict:
         return view_of(self, seat)
+
+    def deal_pacing(self) -> MishiDealPacing:
+        return MishiDealPacing(self)
 
     def winners(self) -> list[int]:
         best = max(self.totals)

@@ -89,9 +89,9 @@ async def test_the_audit_catches_a_host_that_sends_the_wrong_view(
     toy, hosts, tmp_path, monkeypatch
 ):
     """The audit is not vacuous: a host that shows seat 0's hand to everyone fails it."""
-    from net.table import Table
+    from net.rules import Rules
 
-    honest = Table.state_for
+    honest = Rules.state_for
 
     def leaky(self, seat, events):
         message = honest(self, seat, events)
@@ -99,7 +99,7 @@ async def test_the_audit_catches_a_host_that_sends_the_wrong_view(
             message["view"]["hand"] = self.game.view(0)["hand"]
         return message
 
-    monkeypatch.setattr(Table, "state_for", leaky)
+    monkeypatch.setattr(Rules, "state_for", leaky)
     journal = tmp_path / "toy.journal"
     host = await hosts(toy, seats=2, seed=3, journal=journal)
     clients = [Client("127.0.0.1", host.port, name=n) for n in "ab"]

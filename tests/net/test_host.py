@@ -11,6 +11,7 @@ from net.botclient import play_seat, run_bot_client
 from net.client import Client
 from net.host import Host
 from net.messages import Refused
+from net.settings import HostLimits
 
 
 async def test_bots_and_bot_clients_finish_a_game(toy, hosts):
@@ -238,7 +239,7 @@ async def test_leaving_before_the_start_frees_the_seat(toy, hosts, tmp_path):
     state = await next_of(cy, "state")
     assert state["version"] == 0 and state["legal"]
     # A host rebuilt from the journal knows the new sitter and her token, not the old ones.
-    rebuilt = Host.resume(journal, fsync=False)
+    rebuilt = Host.resume(journal, HostLimits(fsync=False))
     assert rebuilt.started and rebuilt.seating[0].name == "Cy"
     assert rebuilt.seating[0].token == cy.token
     for client in (cy, dee, watcher):

@@ -16,7 +16,7 @@ from net.client import Client
 from net.codec import encode
 from net.messages import CodecError, check_client, check_host
 from net.resultswait import ROUND_END_EVENTS, ends_round
-from net.table import Table
+from net.rules import Rules
 
 
 class RoundToy(ToyGame):
@@ -61,7 +61,7 @@ def round_end(message: dict) -> bool:
 async def person_ends_round_one(hosts, game: str, **settings) -> tuple:
     """Bots at seats 0 and 1, a person at seat 2, whose card ends round 1 (3 cards each): the
     host, the person's client and the version of the state that ended the round."""
-    host = await hosts(game, seats=3, _bot_seats=[0, 1], seed=5, **settings)
+    host = await hosts(game, seats=3, bot_seats=[0, 1], seed=5, **settings)
     person = Client("127.0.0.1", host.port, name="Ann")
     await person.connect()
     mine = await state_where(person, lambda m: bool(m["legal"]))
@@ -89,7 +89,7 @@ async def test_the_bots_wait_for_the_persons_results_seen(rounds, hosts):
 
 
 async def test_the_timeout_releases_the_bots(rounds, hosts):
-    host, person, version = await person_ends_round_one(hosts, rounds, results_timeout=0.3)
+    host, person, version = await person_ends_round_one(hosts, rounds, results_wait=0.3)
     moved = await state_where(person, lambda m: m["version"] > version, timeout=5)
     assert moved["events"][0]["seat"] == 0 and not host.table.results.holds
     await person.results_seen(version)  # too late: not counted, nothing breaks
@@ -121,7 +121,7 @@ async def test_the_lobby_says_whose_panel_the_table_waits_for(rounds, hosts):
 
 
 async def test_the_timeout_tells_that_nobody_is_waited_for(rounds, hosts):
-    host, person, _version = await person_ends_round_one(hosts, rounds, results_timeout=0.3)
+    host, person, _version = await person_ends_round_one(hosts, rounds, results_wait=0.3)
     assert reading(await next_of(person, "lobby")) == [2]
     assert reading(await next_of(person, "lobby", timeout=5)) == []
     assert not host.table.results.holds
@@ -130,7 +130,7 @@ async def test_the_timeout_tells_that_nobody_is_waited_for(rounds, hosts):
 
 async def test_a_wait_of_zero_never_holds_the_bots(rounds, hosts):
     """``kotatsu host --results-wait 0``: the bots play on at once after a round end."""
-    host = await hosts(rounds, seats=3, _bot_seats=[0, 1], seed=5, results_timeout=0)
+    host = await hosts(rounds, seats=3, bot_seats=[0, 1], seed=5, results_wait=0)
     person = Client("127.0.0.1", host.port, name="Ann")
     await person.connect()
     mine = await state_where(person, lambda m: bool(m["legal"]))
@@ -152,13 +152,13 @@ def test_reading_is_true_or_absent(flag):
 
 
 async def test_a_table_of_bots_never_waits(rounds, hosts):
-    host = await hosts(rounds, seats=3, bots=3, seed=2, results_timeout=60)
+    host = await hosts(rounds, seats=3, bots=3, seed=2, results_wait=60)
     final = await asyncio.wait_for(host.wait_over(), 10)
     assert final["scores"] and host.version == 9
 
 
 async def test_a_bot_client_says_it_has_seen_the_results(rounds, hosts):
-    host = await hosts(rounds, seats=3, bots=2, seed=2, results_timeout=60)
+    host = await hosts(rounds, seats=3, bots=2, seed=2, results_wait=60)
     result = await asyncio.wait_for(run_bot_client("127.0.0.1", host.port, "robo"), 10)
     assert result == host.game.result() and host.version == 9
 
@@ -239,7 +239,7 @@ def join(name, seat=None, spectator=False, token=None):
 
 
 def test_the_table_waits_for_connected_people_only(rounds):
-    table = Table(rounds, seats=3, seed=1, bot_seats=[2])
+    table = Rules(rounds, seats=3, seed=1, bot_seats=[2])
     for peer, seat in (("ann", 0), ("bo", 1)):
         table.open(peer)
         table.receive(peer, join(peer, seat))
@@ -286,16 +286,17 @@ async def test_at_a_paced_mishi_table_the_hand_end_is_seen_at_the_version_it_cam
         seed=4,
         options={"hands": 2, "declare_window": 0},
         deal_tick=0.002,
-        results_timeout=60,
+        results_wait=60,
     )
     waited: list[int] = []
-    original = host.table.await_results
+    original = host.table.rules.await_results
 
     def recording(version: int) -> bool:
         waited.append(version)
         return original(version)
 
-    host.table.await_results = recording  # type: ignore[method-assign]
+    host.table.rules.await_results = recording  # type: ignore[method-assign]
     result = await asyncio.wait_for(run_bot_client("127.0.0.1", host.port, "p"), 30)
     assert result == host.game.result() and waited and not host.table.results.holds
-    assert host.pacer.paced and host.pacer.hidden > 0  # the wire's versions are not the table's
+    pacer = host.table.pacer
+    assert pacer.paced and pacer.hidden > 0  # the wire's versions are not the table's
