@@ -1,7 +1,7 @@
 """A deal as people see it: paced by the table, whatever the engine is waiting for.
 
-Some games ask private questions while dealing (Mi Shi: a drawer who may show a ten — a
-secret, it tells who holds a ten). A table that forwarded the engine's states as they come would
+Some games ask private questions while dealing (a drawer who may show a card that makes
+trumps — a secret: it tells who holds that card). A table that forwarded the engine's states as they come would
 tell it through its timing (the deal stalls while someone is asked) and through the version
 counter (every pass is an action). Such a game says how its deal is shown
 (``Game.deal_pacing``, an ``engine.base.DealPacing``); at a table with people (any seat that is
@@ -28,7 +28,7 @@ not the host's bot), from the moment a deal starts the ``DealPacer`` is the only
 Bot-only tables are not paced (``paced=False``): the deal runs at full speed and the pacer
 lets everything through as the table made it (its frames then still count the private
 decisions, at no telling speed). At a paced table, a person asked in the open whose only
-choice is the decline (Mi Shi: to go alone, when it cannot outbid) is declined for after the
+choice is the decline (to bid after the deal, when it cannot outbid) is declined for after the
 same window (``DealPacing.waiting_out``).
 
 A deal that follows a hand's end starts on the screens only once the people have closed that
@@ -39,7 +39,7 @@ What timing can still tell: (1) only under a host so loaded that the engine is n
 card ``d`` within two ticks of its deadline would a decision be shown late; (2) frames to
 the offered person's own connection (an offer ending in the pause after the last card, a key
 press) could be seen by someone watching the network, not by the table; (3) a person's own
-reaction time in the round after the deal and at Swoop's forced steps (bots use one fixed
+reaction time in the round after the deal and at a game's forced steps (bots use one fixed
 delay for every move, forced or not); (4) unpaced (bot-only) tables still send a frame per
 deal pass.
 
@@ -61,7 +61,7 @@ from engine.base import DealPacing
 from .messages import rejected_message
 from .rules import Message, Rules
 
-DEFAULT_TICK = 0.06  # seconds per visible card: Mi Shi's 84 draws ≈ 5 s
+DEFAULT_TICK = 0.06  # seconds per visible card: a deal of 84 cards ≈ 5 s
 
 
 @dataclass
@@ -375,8 +375,8 @@ class DealPacer:
         return True
 
     def _wait_out(self, now: float) -> list[tuple[Any, Message]]:
-        """A person asked in the open whose only choice is the decline (Mi Shi: to go alone,
-        when it cannot outbid) is declined for after the window."""
+        """A person asked in the open whose only choice is the decline (``waiting_out``) is
+        declined for after the window."""
         if not self.waiting(now):
             return []
         assert self._waiting_since is not None

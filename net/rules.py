@@ -147,8 +147,9 @@ class Rules(Controls[P]):
 
     @property
     def whispers_allowed(self) -> bool:
-        """Private messages only where the game's options offer them (SwaPo's adult_talk)."""
-        return self.game.options.get("adult_talk") is True
+        """Private messages only where the game's options offer them (``WHISPER_OPTION``)."""
+        option = self.game.WHISPER_OPTION
+        return bool(option) and self.game.options.get(option) is True
 
     def settings(self) -> Message:
         """Everything needed to build this table again (the journal's header)."""
