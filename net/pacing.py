@@ -1,9 +1,9 @@
 """A deal as people see it: paced by the table, whatever the engine is waiting for.
 
 Some games ask private questions while dealing (a drawer who may show a card that makes
-trumps — a secret: it tells who holds that card). A table that forwarded the engine's states as they come would
-tell it through its timing (the deal stalls while someone is asked) and through the version
-counter (every pass is an action). Such a game says how its deal is shown
+trumps — a secret: it tells who holds that card). A table that forwarded the engine's states
+as they come would tell it through its timing (the deal stalls while someone is asked) and
+through the version counter (every pass is an action). Such a game says how its deal is shown
 (``Game.deal_pacing``, an ``engine.base.DealPacing``); at a table with people (any seat that is
 not the host's bot), from the moment a deal starts the ``DealPacer`` is the only source of
 ``state`` frames:
