@@ -331,7 +331,7 @@ class DealPacer:
             seat = guest.seat
             view = game.view(seat, k, declared)
             legal = [] if seat is None else self._offer(seat, now)
-            if legal:
+            if legal and seat is not None:
                 view["pending"] = [seat]
                 legal = [*legal, game.decline]
             if not events and run.last.get(id(peer)) == (view, legal):

@@ -102,6 +102,7 @@ async def test_the_timeout_releases_the_bots(rounds, hosts):
     await person.close()
 
 
+@pytest.mark.unit
 @pytest.mark.parametrize("flag", [False, 1, "yes", None])
 def test_reading_is_true_or_absent(flag):
     player = {"name": "Ann", "bot": False, "connected": True, "reading": flag}
@@ -152,6 +153,7 @@ def join(name, seat=None, spectator=False, token=None):
     }
 
 
+@pytest.mark.unit
 def test_the_table_waits_for_connected_people_only(rounds):
     table = Rules(rounds, seats=3, seed=1, bot_seats=[2])
     for peer, seat in (("ann", 0), ("bo", 1)):
@@ -184,8 +186,9 @@ def test_the_table_waits_for_connected_people_only(rounds):
     assert table.results.waiting == {1}
 
 
+@pytest.mark.unit
 def test_the_tui_and_the_host_agree_on_the_round_ends():
-    from tui.screens.results import END_EVENTS
+    from tui.table.results import END_EVENTS
 
     assert tuple(END_EVENTS) == ROUND_END_EVENTS
 
@@ -237,6 +240,7 @@ def seen(driver: Driver, peer: str, version: int) -> None:
     driver.receive(peer, {"t": "results_seen", "version": version})
 
 
+@pytest.mark.unit
 def test_the_table_holds_the_bots_until_the_person_has_seen_the_results(rounds):
     driver, version = person_at(rounds)
     table = driver.table
@@ -251,6 +255,7 @@ def test_the_table_holds_the_bots_until_the_person_has_seen_the_results(rounds):
     assert moved["events"][0] == {"type": "played", "seat": 0, "card": moved["events"][0]["card"]}
 
 
+@pytest.mark.unit
 def test_the_timeout_releases_the_bots_and_tells_that_nobody_is_waited_for(rounds):
     driver, version = person_at(rounds, results_wait=0.3)
     table = driver.table
@@ -268,6 +273,7 @@ def test_the_timeout_releases_the_bots_and_tells_that_nobody_is_waited_for(round
     assert [m["text"] for p, m in out.messages if p == "ann"] == ["still here"]
 
 
+@pytest.mark.unit
 def test_a_person_who_leaves_releases_the_bots(rounds):
     driver, version = person_at(rounds)
     out = driver.leave("ann")
@@ -276,6 +282,7 @@ def test_a_person_who_leaves_releases_the_bots(rounds):
     assert RESULTS not in driver.timers
 
 
+@pytest.mark.unit
 def test_the_lobby_says_whose_panel_the_table_waits_for(rounds):
     driver, version = person_at(rounds)
     told = driver.last("ann", "lobby")
@@ -284,6 +291,7 @@ def test_the_lobby_says_whose_panel_the_table_waits_for(rounds):
     assert reading(driver.to("ann", "lobby")[-1]) == []
 
 
+@pytest.mark.unit
 def test_a_wait_of_zero_never_holds_the_bots(rounds):
     """``kotatsu host --results-wait 0``: the bots play on at once after a round end."""
     driver, version = person_at(rounds, results_wait=0)
@@ -293,12 +301,14 @@ def test_a_wait_of_zero_never_holds_the_bots(rounds):
     assert not driver.timers
 
 
+@pytest.mark.unit
 def test_a_table_of_bots_never_waits(rounds):
     driver = Driver(TableSettings.new(rounds, seats=3, bots=3, seed=2, results_wait=60))
     driver.deliver(driver.table.start())
     assert driver.table.over and driver.table.version == 9 and not driver.timers
 
 
+@pytest.mark.unit
 def test_the_game_over_waits_for_nobody(rounds):
     driver, version = person_at(rounds)
     seen(driver, "ann", version)
@@ -311,6 +321,7 @@ def test_the_game_over_waits_for_nobody(rounds):
     assert ended["view"]["over"] and not driver.table.results.holds and not driver.timers
 
 
+@pytest.mark.unit
 def test_unexpected_results_seen_are_not_counted(rounds):
     driver, version = person_at(rounds)
     driver.seat("eye", spectator=True)
@@ -322,6 +333,7 @@ def test_unexpected_results_seen_are_not_counted(rounds):
     assert driver.table.version > version
 
 
+@pytest.mark.unit
 def test_a_results_seen_before_any_round_end_is_ignored(rounds):
     driver = Driver(TableSettings.new(rounds, seats=2, bots=1, seed=3))
     driver.seat("ann")

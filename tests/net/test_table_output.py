@@ -12,6 +12,8 @@ from net.journal import Journal, read_journal
 from net.settings import TableSettings
 from net.table import PACE, RESULTS, Table
 
+pytestmark = pytest.mark.unit
+
 PASS = {"type": "pass"}
 
 

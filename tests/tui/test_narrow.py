@@ -15,8 +15,8 @@ import engine
 from tui.app import KotatsuApp, make_app
 from tui.connect import play_launcher
 from tui.pilot import browser_of, screen_lines, seated, settle, wait_until
-from tui.screens.results import ResultsPanel
 from tui.settings import Settings
+from tui.table.results import ResultsPanel
 from tui.widgets.footer import WordedFooter
 
 NARROW, SMALL = (80, 24), (70, 20)
@@ -82,12 +82,12 @@ async def test_the_footer_leaves_whole_keys_out_rather_than_cutting_a_word(game,
                 continue  # a results panel: its own words say enter
             await wait_until(pilot, lambda: footer_whole(app, screen))
             # with a card picked the footer grows (esc clear): still whole keys
-            if screen.check_action("pick", screen.word_args("pick")) and not screen.word_args(
-                "pick"
-            ):
+            if screen.check_action(
+                "pick", screen.keys.word_args("pick")
+            ) and not screen.keys.word_args("pick"):
                 await pilot.press("space")
                 await wait_until(pilot, lambda: footer_whole(app, screen))
-                if screen.check_action("back", screen.word_args("back")):
+                if screen.check_action("back", screen.keys.word_args("back")):
                     await pilot.press("escape")
 
 

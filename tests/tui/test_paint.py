@@ -10,10 +10,10 @@ from textual.containers import Vertical
 
 from tui.app import make_app
 from tui.connect import play_launcher
+from tui.games.swoop.cards import HAND, SLOTS, MineFaces, SwoopCards
 from tui.pilot import browser_of, seat_states, wait_until
-from tui.screens.swoop_cards import HAND, SLOTS, MineFaces, SwoopCards
-from tui.screens.table import TableScreen
 from tui.settings import Settings
+from tui.table.screen import TableScreen
 from tui.widgets.cards import CardFace, CardStyle
 from tui.widgets.pickable import PickableCards
 from tui.widgets.steady import Steady
@@ -187,7 +187,7 @@ async def test_a_game_followed_at_80x24_lays_the_screen_out_rarely(game):
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.view)
         screen = app.screen
         assert isinstance(screen, TableScreen)
-        screen.workers.cancel_group(screen, "listen")  # from now on the test is the table
+        screen.stop_listening()  # from now on the test is the table
         version, laid_out = screen.version, 0
         layouts = layouts_of(app)
         for n, (view, legal, events) in enumerate(seat_states(game, count)):

@@ -11,11 +11,11 @@ from net.settings import HostLimits, TableSettings
 from tests.tui.conftest import SIZE, table_app
 from tui.app import make_app
 from tui.connect import JoinError, explain, host_launcher, join_launcher
+from tui.dialogs import ConfirmLeave
+from tui.lobby.forms import NameForm
 from tui.pilot import browser_of, seated, settle, wait_until
-from tui.screens.dialogs import ConfirmLeave
-from tui.screens.forms import NameForm
-from tui.screens.people import HostMenu
 from tui.settings import Settings, config_path, load_name
+from tui.table.people import HostMenu
 
 pytestmark = pytest.mark.xdist_group("zeroconf")  # the hosted tables advertise on loopback
 
@@ -55,7 +55,7 @@ async def test_the_host_fills_the_empty_seats_with_bots_from_its_waiting_room():
         await wait_until(pilot, lambda: "m: start now or fill with bots" in screen.prompt.plain)
         await choose(pilot, "Fill the 2 empty seat(s) with bots")
         await wait_until(pilot, lambda: bool(screen.view))
-        assert [p["bot"] for p in screen.players] == [False, True, True]
+        assert [p["bot"] for p in screen.people.players] == [False, True, True]
 
 
 async def test_the_host_starts_now_with_two_of_four_and_removes_nobody_by_mistake():
@@ -67,8 +67,10 @@ async def test_the_host_starts_now_with_two_of_four_and_removes_nobody_by_mistak
         await bo.connect()
         try:
             screen = pilot.app.screen
-            await wait_until(pilot, lambda: sum(bool(p["name"]) for p in screen.players) == 2)
-            assert [p["name"] for p in screen.players[:2]] == ["Eli", "Eli 2"]
+            await wait_until(
+                pilot, lambda: sum(bool(p["name"]) for p in screen.people.players) == 2
+            )
+            assert [p["name"] for p in screen.people.players[:2]] == ["Eli", "Eli 2"]
             await pilot.press("m")
             await wait_until(pilot, lambda: isinstance(pilot.app.screen, HostMenu))
             await pilot.press("escape")  # the menu goes away and nothing happens
@@ -158,7 +160,7 @@ async def test_join_errors_are_said_in_words():
 def test_the_away_mark(snap_compare):
     async def run_before(pilot) -> None:
         screen = await seated(pilot)
-        players = [dict(p) for p in screen.players]
+        players = [dict(p) for p in screen.people.players]
         players[2]["connected"] = False
         players[2]["name"] = "Bo"
         players[2]["bot"] = False

@@ -1,0 +1,240 @@
+"""The table screen every game shares: NO_COLOR and ASCII, the chat input, the notice line,
+the score table, small windows, the results panel and play again.
+
+Fast: the table is a ``LocalClient`` (the engine in this process, bots at once).
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input
+
+from tui.app import make_app
+from tui.cli import build_parser
+from tui.dialogs import ScoresScreen
+from tui.pilot import (
+    LocalClient,
+    browser_of,
+    local_launcher,
+    recorded,
+    screen_lines,
+    seated,
+    wait_until,
+)
+from tui.settings import Settings, terminal_wants_ascii
+from tui.table.results import ResultsPanel, length_words
+from tui.widgets.chat import ChatPane
+from tui.widgets.log import EventLog
+
+
+def local_app(game: str = "swapo", *, settings: Settings | None = None, **kw):
+    client = LocalClient(game, **kw)
+    settings = settings or Settings(name="Eli", color=True, cursor_blink=False)
+    app = make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
+    return app, client
+
+
+def painted(app) -> list[tuple[str, object, object]]:
+    """The painted cells with text: (text, colour, background)."""
+    return [
+        (seg.text, seg.style.color, seg.style.bgcolor)
+        for seg in recorded(app)._record_buffer
+        if seg.text.strip() and seg.style
+    ]
+
+
+# 1. NO_COLOR ---------------------------------------------------------------------------------
+async def test_no_color_is_readable(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app, _ = local_app(settings=Settings(name="Eli", cursor_blink=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated(pilot)
+        cells = painted(app)
+        assert cells
+        unreadable = [text for text, fg, bg in cells if fg is not None and fg == bg]
+        assert unreadable == []
+
+
+# 2. chat ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_chat_input_shows_what_you_type_and_whispers_echo(size):
+    app, _ = local_app()
+    async with app.run_test(size=size) as pilot:
+        screen = await seated(pilot)
+        await pilot.press("c")
+        chat_input = screen.query_one("#chat-input", Input)
+        assert chat_input.has_focus
+        assert chat_input.region.height == 1 and chat_input.content_region.height == 1
+        await pilot.press(*"hello")
+        assert "hello" in "".join(text for text, _, _ in painted(app))
+        await pilot.press(*" there, bots", "enter")
+        chat = screen.query_one(ChatPane)
+        await wait_until(pilot, lambda: any("hello" in line for line in chat.lines))
+        await pilot.pause()
+        history = chat.query_one("#chat-history")
+        # not wrapped to 7 columns
+        assert any("Eli: hello there, bots" in line.plain for line in history.lines)
+        await pilot.press(*"/w 1 psst", "enter")
+        target = screen.seat_name(screen.others()[0], you=False)
+        await wait_until(pilot, lambda: f"→ {target}: psst" in chat.lines)
+        await pilot.press(*"/w 9 psst", "enter")
+        assert "Not sent" in chat.lines[-1] and "1–3" in chat.lines[-1]
+
+
+# 4. notices ------------------------------------------------------------------------------------
+async def test_notices_never_cover_the_table_and_use_the_card_glyphs():
+    app, _ = local_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await seated(pilot)
+        screen.notify("Bot 2 stabbed Bot 3's JS and 10H")
+        await pilot.pause()
+        notice = screen.query_one("#table-notice")
+        shown = [y for y, line in enumerate(screen_lines(app)) if "stabbed" in line]
+        assert shown == [notice.region.y]  # on its own line, not in a toast over the board
+        assert "J♠" in str(notice.render()) and "10♥" in str(notice.render())
+
+
+# 5. scores -------------------------------------------------------------------------------------
+async def test_score_table_has_a_row_per_round_and_one_scale():
+    app, _ = local_app(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        screen.rounds.round_rows.clear()
+        for n, points in ((1, [41, 0, 0, 0]), (2, [0, 105, 0, 0])):
+            screen.rounds.note_event(
+                {"type": "round_over", "round": n, "points": points}, screen.version, over=False
+            )
+        screen.view = {**screen.view, "history": []}
+        screen.rounds.score_history.append([41, 105, 0, 0])
+        await pilot.press("s")
+        scores = app.screen
+        assert isinstance(scores, ScoresScreen)
+        assert "2 rounds" in scores.title_text + scores.length
+        await pilot.pause()
+        table = str(scores.query_one("#score-table").render())
+        assert "Round 1" in table and "Round 2" in table
+        bars = [str(b.render()) for b in scores.query(".score-bar")]
+        assert len(bars[1]) > len(bars[0]) > 0 and bars[2] == ""  # one scale; 0 draws nothing
+
+
+def test_length_words_for_every_game():
+    import engine
+
+    for game, words in (("swapo", "2 rounds"), ("swoop", "to 300 points"), ("mishi", "4 hands")):
+        view = engine.new_game(game, 4, {}, seed=1).view(0)
+        assert length_words(game, view) == words
+
+
+# 7. every terminal ----------------------------------------------------------------------------
+def test_ascii_after_the_subcommand():
+    assert build_parser().parse_args(["play", "swoop", "--ascii"]).ascii
+    assert build_parser().parse_args(["--ascii", "play", "swoop"]).ascii
+    assert not build_parser().parse_args(["play", "swoop"]).ascii
+
+
+@pytest.mark.parametrize(
+    ("env", "ascii_only"),
+    [
+        ({"TERM": "linux", "LANG": "en_US.UTF-8"}, True),
+        ({"TERM": "xterm", "LANG": "C"}, True),
+        ({"TERM": "xterm", "LC_ALL": "en_GB.utf8", "LANG": "C"}, False),
+        ({"TERM": "xterm-256color", "LANG": "en_US.UTF-8"}, False),
+    ],
+)
+def test_ascii_chosen_where_the_terminal_cannot_show_glyphs(monkeypatch, env, ascii_only):
+    assert terminal_wants_ascii(env) is ascii_only
+    for key in ("TERM", "LANG", "LC_ALL", "LC_CTYPE"):
+        monkeypatch.delenv(key, raising=False)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    args = build_parser().parse_args(["play", "mishi"])
+    args.options = {}
+    assert make_app(args).settings.ascii_only is ascii_only
+
+
+async def test_no_wide_glyphs_in_the_header_with_ascii():
+    app, _ = local_app("mishi", settings=Settings(name="Eli", ascii_only=True, cursor_blink=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        header = str(screen.query_one("#header").render())
+        assert "Mi Shi" in header or "hand" in header
+        assert not any(ch in header for ch in "秘十★🔒♠")
+
+
+async def test_small_windows_ask_to_be_bigger_and_logs_rewrap():
+    app, _ = local_app()
+    async with app.run_test(size=(70, 20)) as pilot:
+        screen = await seated(pilot)
+        assert not screen.has_class("-too-small")
+        assert screen.query_one("#table-area").region.width >= 40
+        log = screen.query_one(EventLog)
+        log.add("a long line that has to wrap at this width but not after widening the window")
+        await pilot.pause()
+        narrow = len(log.lines)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await wait_until(pilot, lambda: len(log.lines) < narrow)
+        await pilot.resize_terminal(60, 18)
+        await pilot.pause()
+        assert screen.has_class("-too-small")
+        assert "bigger" in str(screen.query_one("#too-small").render())
+        assert screen.query_one("#too-small").region.area > 0
+
+
+# 8. small things -------------------------------------------------------------------------------
+async def test_play_then_q_returns_to_the_shell():
+    args = build_parser().parse_args(["play", "swapo", "--bots", "1", "--seed", "2"])
+    args.options = {}
+    app = make_app(args, settings=Settings(name="Eli", cursor_blink=False), browser=browser_of())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated(pilot)
+        await pilot.press("q", "y")
+        await wait_until(pilot, lambda: app.return_code is not None)
+
+
+# the results panel ------------------------------------------------------------------------------
+async def test_results_panel_stays_until_enter_and_offers_play_again():
+    app, client = local_app("swapo", seats=2, seed=1, options={"rounds": 1})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        client.game.over  # noqa: B018
+        screen.view = {**screen.view, "over": True, "result": {"winners": [0]}}
+        screen.rounds.note_event(
+            {"type": "round_over", "round": 1, "points": [26, 0]}, screen.version, over=False
+        )
+        screen.game_over()
+        await pilot.pause()
+        panel = app.screen
+        assert isinstance(panel, ResultsPanel) and panel.final and panel.again is False
+        assert "Round 1" in str(panel.query_one("#results-table").render())
+        await pilot.pause(0.3)
+        assert app.screen is panel  # it stays
+        await pilot.press("enter")
+        assert app.screen is screen
+
+
+async def test_a_panels_footer_says_what_enter_does_and_offers_play_again_only_where_it_can():
+    """A round's panel: enter continues. The game's final panel: enter closes, and ``a``
+    plays again where the table can be dealt again (``kotatsu play``), not elsewhere."""
+    from rich.text import Text
+
+    from tui.widgets.footer import WordedFooter
+
+    def shown(panel: ResultsPanel) -> list[tuple[str, str]]:
+        keys = panel.query_one(WordedFooter).shown_keys()
+        return [(k.key_display, k.description) for k in keys]
+
+    app = make_app(settings=Settings(name="Eli"), browser=browser_of())  # over the lobby
+    async with app.run_test(size=(80, 24)) as pilot:
+        expected = {
+            (False, False): [("enter", "continue")],
+            (True, False): [("enter", "close")],
+            (True, True): [("enter", "close"), ("a", "play again")],
+        }
+        for (final, again), keys in expected.items():
+            panel = ResultsPanel("Round 1", [], Text(""), final=final, again=again)
+            await app.push_screen(panel)
+            await pilot.pause()
+            assert shown(panel) == keys
+            await pilot.press("enter")
+            assert app.screen is not panel

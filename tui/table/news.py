@@ -1,0 +1,83 @@
+"""What the table tells, beside the game itself: the notice line above the prompt (the big
+events, the connection, whom the table waits for after a round), and the words of the
+table's coded messages and chat lines.
+
+``NoticeLine`` is a widget that owns what it has said (``notices``) and whether it is saying
+whom the table waits for; the rest are functions of what they are given.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from rich.style import Style
+from rich.text import Text
+
+from lang import _, pgettext
+from tui.text import literal
+from tui.widgets.cards import CardStyle
+from tui.widgets.steady import Steady
+
+from .. import words
+
+CARD_CODE = re.compile(r"(?<![\w])(?:(10|[2-9JQKA])([SHDC])|(JK|BJ|SJ))(?![\w])")
+
+SeatName = Callable[[int], str]
+
+
+class NoticeLine(Steady):
+    """The one line above the prompt: the latest notice, or whom the table waits for."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__("", markup=False, **kwargs)
+        self.notices: list[str] = []  # every notice said here, oldest first
+        self.waiting_shown = False  # the line says whose results the table waits for
+
+    def say(self, text: str) -> None:
+        """Show a notice (it stays until the next)."""
+        self.notices.append(text)
+        self.show(Text(text))
+
+    def waiting_for(self, names: list[str]) -> None:
+        """While the table waits for others' results panels, say for whom; once it waits
+        for nobody, show the last notice again."""
+        if not names and not self.waiting_shown:
+            return
+        self.waiting_shown = bool(names)
+        if names:
+            listed = _(", ").join(names)
+            self.show(Text(_("Waiting for {names} to close the results…").format(names=listed)))
+        else:
+            self.show(Text(self.notices[-1] if self.notices else ""))
+
+
+def worded(message: dict, seat_name: SeatName, cards: CardStyle) -> str:
+    """A ``rejected``, ``error`` or ``notice`` (codes and parameters) in our language."""
+    return words.of_message(message, seat_name=seat_name, card_text=cards.label)
+
+
+def with_glyphs(text: str, cards: CardStyle) -> str:
+    """``text`` with card codes ("JS", "10H") written as the cards are drawn ("J♠")."""
+    if cards.letters:
+        return text
+    return CARD_CODE.sub(lambda m: cards.label(m.group(0)), text)
+
+
+def whisper_to(to: int | None, me: int | None, seat_name: SeatName) -> str | None:
+    """Whom a whisper went to, as the chat says it (None: a line to the whole table)."""
+    if to is None:
+        return None
+    # TRANSLATORS: a whisper's addressee in the chat: "Ann → you: psst"
+    return pgettext("whisper", "you") if to == me else seat_name(to)
+
+
+def chat_log_line(name: str, whisper: str | None, text: str, look: Callable[[str], Style]) -> Text:
+    """A chat line as the log shows it: "» Ann → Bo: psst"."""
+    line = Text("» ", look("muted"))
+    line.append_text(literal(name, look("name"), limit=40))
+    if whisper:
+        line.append(f"{' ' if name else ''}→ {whisper}", look("whisper"))
+    line.append(": ")
+    line.append_text(literal(text, limit=200))
+    return line

@@ -1,0 +1,277 @@
+"""The people at a table: who sits where, who is away and for how long, whose results panel
+the table waits for, a host that closed or vanished (``People``, a small controller the table
+screen owns), and the host's decisions: its own screen runs the ``Host`` in this process and
+calls it directly (``HostDecisions``, the menu and its confirmations).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+from lang import N_, _, pgettext
+from tui.connect import HOST_GONE_WAIT
+from tui.dialogs import DIALOGS_CSS, ConfirmLeave
+from tui.fill import fill
+from tui.text import clean, literal
+from tui.widgets.footer import WordedFooter
+
+Choice = tuple[str, str, int | None]
+"""(what the menu says, the Host method, the seat it acts on)."""
+
+#: The question and the detail that confirm each host decision (msgids: ``_()`` when shown).
+CONFIRM: dict[str, tuple[str, str]] = {
+    "start_now": (
+        N_("Start now?"),
+        N_("The game starts with the players seated; the table is smaller."),
+    ),
+    "fill_with_bots": (N_("Fill the empty seats with bots?"), N_("The game starts at once.")),
+    "cover": (N_("Let a bot play this seat?"), N_("The player takes it back by joining again.")),
+    "remove": (N_("Remove this player?"), N_("They cannot come back to this seat.")),
+    "close": (N_("Close the table?"), N_("Everyone is told the host closed the table.")),
+}
+
+
+def away_label(seconds: float) -> str:
+    """ "away 40 s", "away 3 min", "away 2 h"."""
+    # TRANSLATORS: how long a player has been away; s, min and h are short units
+    if seconds < 60:
+        return _("away {n} s").format(n=int(seconds))
+    if seconds < 3600:
+        return _("away {n} min").format(n=int(seconds // 60))
+    return _("away {n} h").format(n=int(seconds // 3600))
+
+
+def host_choices(host: Any, me: int | None) -> list[Choice]:
+    """What the host may decide now, as menu lines."""
+    table = host.table
+    seats = table.seating.seats
+    choices: list[Choice] = []
+    if not table.started:
+        free = sum(not seat.taken for seat in seats)
+        if free and table.can_start_now():
+            seated = _("Start now with the {n} seated").format(n=table.seating.taken_count)
+            choices.append((seated, "start_now", None))
+        if free:
+            fill = _("Fill the {n} empty seat(s) with bots").format(n=free)
+            choices.append((fill, "fill_with_bots", None))
+    elif not table.game.over:
+        for seat in seats:
+            if not seat.bot and seat.name and not seat.connected and not seat.covered:
+                cover = _("Let a bot play for {name} (away)").format(name=seat.name)
+                choices.append((cover, "cover", seat.index))
+    for seat in seats:
+        if not seat.bot and seat.name and seat.index != me and not table.over:
+            remove = _("Remove {name} (seat {n})").format(name=seat.name, n=seat.index + 1)
+            choices.append((remove, "remove", seat.index))
+    choices.append((_("Close the table for everyone"), "close", None))
+    return choices
+
+
+class HostMenu(ModalScreen[Choice | None]):
+    """The host's decisions at its table: pick one (then confirm it)."""
+
+    CSS_PATH = DIALOGS_CSS
+    # TRANSLATORS: footer key description; keep very short
+    BINDINGS: ClassVar[list] = [Binding("escape,m,q", "dismiss_menu", N_("back"))]
+
+    def __init__(self, choices: list[Choice]) -> None:
+        super().__init__()
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(_("You host this table"), id="question")
+            yield OptionList(
+                *(Option(text, id=str(i)) for i, (text, *_rest) in enumerate(self.choices)),
+                id="host-choices",
+            )
+        yield WordedFooter()
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.choices[int(event.option.id or 0)])
+
+    def action_dismiss_menu(self) -> None:
+        self.dismiss(None)
+
+
+class People:
+    """Who sits where (the ``lobby`` message's players), who is away and since when, and
+    whether the host is gone; names seats as the table shows them."""
+
+    def __init__(self) -> None:
+        self.players: list[dict] = []
+        self.players_at = 0.0  # when ``players`` came (the away times count on from it)
+        self.lost_at: float | None = None  # the host vanished at (None: it has not)
+        self.closed_reason = ""  # the host closed the table or removed us: said so
+
+    def update(self, players: list[dict]) -> None:
+        self.players = players
+        self.players_at = time.monotonic()
+
+    def entry(self, seat: int) -> dict:
+        return self.players[seat] if 0 <= seat < len(self.players) else {}
+
+    def name(self, seat: int) -> str | None:
+        """The seat's player's name as they gave it (None: nobody, or no name)."""
+        name = self.entry(seat).get("name")
+        return name if isinstance(name, str) and name else None
+
+    def seat_name(self, seat: object, me: int | None) -> str:
+        """A seat's name as shown: "You" for ``me``, the cleaned name, or "Seat N"."""
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            # TRANSLATORS: who did something that no seat did (the table itself)
+            return pgettext("who", "table")
+        if seat == me:
+            return _("You")
+        name = self.name(seat)
+        return clean(name, limit=16) if name else _("Seat {n}").format(n=seat + 1)
+
+    def is_bot(self, seat: int) -> bool:
+        return bool(self.entry(seat).get("bot"))
+
+    def anyone_away(self) -> bool:
+        return any(p.get("away") for p in self.players)
+
+    def reading(self, me: int | None) -> list[int]:
+        """The other seats whose results panel the table waits for (``lobby`` ``reading``)."""
+        return [i for i, p in enumerate(self.players) if i != me and p.get("reading") is True]
+
+    def taken(self) -> int:
+        return sum(1 for p in self.players if p.get("name") or p.get("bot"))
+
+    def away_marks(self) -> list[Text]:
+        """ "Bo away 3 min" for every seat whose player left (and "· bot plays" if covered)."""
+        marks = []
+        since = time.monotonic() - self.players_at
+        for seat, entry in enumerate(self.players):
+            away = entry.get("away")
+            if not isinstance(away, dict):
+                continue
+            name = clean(entry.get("name") or _("Seat {n}").format(n=seat + 1), limit=16)
+            away_for = away_label(float(away.get("seconds", 0)) + since)
+            if away.get("bot"):
+                text = _("{name} {away} (bot plays)").format(name=name, away=away_for)
+            else:
+                text = _("{name} {away}").format(name=name, away=away_for)
+            marks.append(Text(text))
+        return marks
+
+    # -- the host leaving -------------------------------------------------------------------
+    def host_gone_text(self) -> str:
+        left = max(0, round(HOST_GONE_WAIT - (time.monotonic() - (self.lost_at or 0.0))))
+        return _("Connection lost: the host is gone — waiting {n} s for it to come back").format(
+            n=left
+        )
+
+    def host_error(self, code: str) -> bool:
+        """An ``error`` (its code) that ends our place at the table; True if it was one."""
+        if code in ("closed", "removed"):
+            self.closed_reason = (
+                _("The host closed the table") if code == "closed" else _("The host removed you")
+            )
+            return True
+        return False
+
+
+class HostDecisions:
+    """The host's menu (m) at its own table: a choice, its confirmation, then the ``Host``
+    method that does it (closing the table leaves it, through ``leave``)."""
+
+    def __init__(
+        self,
+        host: Any,
+        push_screen: Callable[..., Any],
+        leave: Callable[[], None],
+        warn: Callable[[str], None],
+    ) -> None:
+        self.host = host
+        self.push_screen = push_screen
+        self.leave = leave
+        self.warn = warn
+
+    def open(self, me: int | None) -> None:
+        self.push_screen(HostMenu(host_choices(self.host, me)), self.chosen)
+
+    def chosen(self, choice: Choice | None) -> None:
+        if choice is None:
+            return
+        text, method, seat = choice
+        question, detail = CONFIRM[method]
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.decide(method, seat)
+
+        # TRANSLATORS: the host's choice, then what it does: "Remove Bo (seat 2). They cannot…"
+        said = _("{choice}. {detail}").format(choice=text, detail=_(detail))
+        self.push_screen(ConfirmLeave(_(question), said, yes=_("Yes (y)")), confirmed)
+
+    def decide(self, method: str, seat: int | None) -> None:
+        """Do what the host decided (already confirmed)."""
+        if method == "close":
+            self.leave()
+            return
+        try:
+            getattr(self.host, method)(*(() if seat is None else (seat,)))
+        except ValueError as exc:
+            self.warn(str(exc))
+
+
+def seating_text(
+    people: People, seat_name: Callable[[int], str], look: Callable[[str], Any]
+) -> Text:
+    """Before the game starts: who is seated, one seat a line."""
+    seated = Text()
+    for seat in range(len(people.players)):
+        if seat:
+            seated.append("\n")
+        seated.append(f" {seat + 1} ")
+        if people.name(seat):
+            seated.append_text(literal(seat_name(seat), look("name"), limit=16))
+            if people.is_bot(seat):
+                seated.append("  " + _("bot"), look("muted"))
+        else:
+            seated.append(_("(free seat)"), look("muted"))
+    return seated
+
+
+def waiting_question(
+    people: People, join_address: str | None, hosting: bool, look: Callable[[str], Any]
+) -> Text:
+    """Before the game starts, the prompt: how many sit, how others join, how to start."""
+    total = len(people.players)
+    question = Text(
+        _("Waiting for players {taken}/{total}").format(taken=people.taken(), total=total)
+    )
+    if join_address:
+        command = Text(f"kotatsu join {join_address}", look("command"))
+        question.append_text(
+            fill(_(" · others join from their lobby, or: {command}"), command=command)
+        )
+    if hosting:
+        question.append(_(" · m: start now or fill with bots"))
+    return question
+
+
+def others(me: int | None, count: int) -> list[int]:
+    """Other seats clockwise from ``me``; digit ``i`` picks ``others(...)[i-1]``."""
+    start = me if isinstance(me, int) else -1
+    return [(start + k) % count for k in range(1, count + 1) if (start + k) % count != me]
+
+
+def seat_digit(seat: int, me: int | None, count: int) -> str:
+    """The digit that picks ``seat`` among the others ("" for none)."""
+    around = others(me, count)
+    return str(around.index(seat) + 1) if seat in around else ""

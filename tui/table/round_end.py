@@ -1,0 +1,153 @@
+"""The end of each round/hand and of the game at a table, as state: every finished round/hand
+seen (the score table's rows), the results panels still to show, the totals after each state
+(the scores screen's history) and whether the final panel was shown.
+
+``RoundEnd`` is a small controller the table screen owns. The screen shows the panels
+(tui/table/results.py ``ResultsPanel``) one at a time, each until enter; closing a
+round/hand's panel tells the host (``results_seen``): its bots wait for it before the next
+round's moves (net/resultswait.py); the game's final panel tells nobody.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from rich.style import Style
+from rich.text import Text
+
+from lang import _
+
+from .results import END_EVENTS, ResultsPanel, RoundRow, row_of_event, rows_of_view
+
+
+class PanelContent(Protocol):
+    """What a game puts in its results panels (the table screen's overridable hooks)."""
+
+    def results_title(self, event: dict | None) -> str: ...
+    def results_rows(self, event: dict | None) -> list[Text]: ...
+    def results_table(self) -> Text: ...
+
+
+class RoundEnd:
+    """The rounds/hands seen and the panels due; see the module docstring."""
+
+    def __init__(
+        self,
+        each_round: bool,
+        content: PanelContent,
+        push: Callable[[Any, Callable[[Any], None]], Any],
+    ) -> None:
+        #: Show a panel after every round/hand (else only at game over).
+        self.each_round = each_round
+        self.content = content
+        self.push = push  # shows a panel over the table and calls back with its answer
+        self.round_rows: dict[str, RoundRow] = {}  # every finished round/hand seen, by label
+        #: round/hand-end events whose panel is due, each with the version of its state
+        self.waiting: list[tuple[dict, int]] = []
+        self.score_history: list[list[int]] = []
+        self.final_shown = False
+
+    def rows(self) -> list[RoundRow]:
+        """Every finished round/hand seen at this table, in order."""
+        return sorted(self.round_rows.values(), key=lambda r: (r.number, r.label))
+
+    def note_view(self, view: dict) -> None:
+        """Keep the rows a view carries, and its totals when they moved."""
+        for row in rows_of_view(view):
+            self.round_rows[row.label] = row
+        scores = view.get("scores")
+        if isinstance(scores, list) and (
+            not self.score_history or self.score_history[-1] != scores
+        ):
+            self.score_history.append(list(scores))
+
+    def note_event(self, event: dict, version: int, over: bool) -> bool:
+        """Keep the row a round/hand-end event gives and queue its panel. True when no
+        panel will be shown for it here and the game goes on: the host is told at once that
+        it was seen, so that its bots need not wait for it."""
+        if event.get("type") not in END_EVENTS:
+            return False
+        row = row_of_event(event)
+        if row is not None:
+            self.round_rows[row.label] = row
+        if self.each_round:
+            self.waiting.append((event, version))
+            return False
+        return not over
+
+    def next_panel(self) -> tuple[dict, int] | None:
+        """The next round/hand-end event whose panel is due, with its state's version."""
+        return self.waiting.pop(0) if self.waiting else None
+
+    def show_next(self, closed: Callable[[int], None]) -> bool:
+        """Show the next due round/hand panel; ``closed(version)`` once it is closed."""
+        due = self.next_panel()
+        if due is None:
+            return False
+        event, version = due
+        row = row_of_event(event)
+        content = self.content
+        panel = ResultsPanel(
+            content.results_title(event),
+            content.results_rows(event),
+            content.results_table(),
+            hand=row.hand if row is not None else False,
+        )
+        self.push(panel, lambda _answer: closed(version))
+        return True
+
+    def show_final(self, again: bool, answered: Callable[[str | None], None]) -> None:
+        """Show the game's final panel (``again``: it offers to deal again)."""
+        content = self.content
+        title, rows = content.results_title(None), content.results_rows(None)
+        panel = ResultsPanel(title, rows, content.results_table(), final=True, again=again)
+        self.push(panel, answered)
+
+    def final(self) -> bool:
+        """True once, when the game's final panel is due: the round panels still waiting
+        give way to it."""
+        if self.final_shown:
+            return False
+        self.final_shown = True
+        self.waiting.clear()
+        return True
+
+
+def points_line(row: RoundRow | None, seat_text: Callable[[int], Text], muted: Style) -> list[Text]:
+    """The results panel's default content: the points each seat took in the round."""
+    if row is None:
+        return []
+    line = Text()
+    for seat, points in enumerate(row.points):
+        if seat:
+            line.append(" · ", muted)
+        line.append_text(seat_text(seat))
+        line.append(f" {points:+d}" if points else " 0")
+    return [line]
+
+
+def winner_names(view: dict, seat_name: Callable[[object], str]) -> str:
+    """The winners' names, listed ("" if nobody won)."""
+    result = view.get("result") or {}
+    # TRANSLATORS: between the names of several winners: "Ann, Bo"
+    return _(", ").join(seat_name(s) for s in result.get("winners") or [])
+
+
+def scores_title(view: dict, winners: str) -> str:
+    """The scores screen's title: the final result once the game is over."""
+    if not view.get("over"):
+        return _("Scores")
+    if not winners:
+        return _("Final scores — nobody won")
+    return _("Final scores — {names} won").format(names=winners)
+
+
+def game_over_words(winners: str) -> tuple[str, str]:
+    """The prompt and the notice at game over."""
+    if winners:
+        return (
+            _("Game over — {names} won · s scores · q leave").format(names=winners),
+            _("Game over — {names} won").format(names=winners),
+        )
+    return _("Game over — nobody won · s scores · q leave"), _("Game over — nobody won")

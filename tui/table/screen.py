@@ -1,0 +1,706 @@
+"""What every game's table screen shares: header, seats, log, prompt, chat and keys.
+
+A game screen subclasses ``TableScreen`` and supplies four things: ``compose_table`` (its
+widgets), ``draw`` (redraw them from ``self.view`` and ``self.legal``), ``describe_event``
+(one log line per public event) and its decision model (``self.decisions``), or the key
+handlers it uses (``on_move``, ``on_pick``, ``on_confirm``, ``on_back``, ``on_digit``).
+
+The base is composed of small parts that own their state: the network worker posts typed
+messages (tui/table/messages.py) handled here with ``@on``; ``state`` is reactive and the
+table is drawn from it (``watch_state``); ``people`` (tui/table/people.py) knows who sits
+where, ``rounds`` (tui/table/round_end.py) the rounds seen and the results panels due,
+``keys`` (tui/table/keys.py) what the footer shows, and the notice line (tui/table/news.py)
+what it said. The screen is drawn from the received view only.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Static
+
+from lang import _
+from tui.collector import Collector
+from tui.connect import Seat
+from tui.dialogs import ConfirmLeave, RulesScreen, ScoresScreen
+from tui.settings import Settings
+from tui.text import clean, literal
+from tui.widgets.chat import ChatPane
+from tui.widgets.footer import WordedFooter
+from tui.widgets.log import EventLog
+from tui.widgets.prompt import PromptBar
+from tui.widgets.steady import Steady
+
+from . import news
+from .bindings import GAME_BINDINGS, TABLE_BINDINGS, worded
+from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
+from .header import header_line
+from .keys import KeyLine
+from .link import TableLink
+from .messages import (
+    ChatReceived,
+    ConnectionChanged,
+    LobbyChanged,
+    Noticed,
+    Refused,
+    SeatMoved,
+    StateReceived,
+    TableError,
+    TableState,
+)
+from .news import NoticeLine, chat_log_line, whisper_to, with_glyphs
+from .people import HostDecisions, People, others, seat_digit, seating_text, waiting_question
+from .results import length_words, row_of_event, score_table
+from .round_end import RoundEnd, game_over_words, points_line, scores_title, winner_names
+
+WIDE = 110  # from this many columns the chat sits beside the table
+TALL = 34  # from this many rows (and WIDE columns) cards are drawn large
+NARROW = 80  # below this many columns the side pane is slimmer
+SHORT = 24  # below this many rows the table leaves out its blank lines
+MIN_WIDTH, MIN_HEIGHT = 70, 20  # below this the table asks for a bigger window
+
+
+#: The shared table styles; each game's screen lists them before its own .tcss.
+TABLE_CSS = Path(__file__).with_name("table.tcss")
+
+
+class TableScreen(Screen[None]):
+    """Base of the three games' table screens. See the module docstring for the hooks."""
+
+    GAME: ClassVar[str] = ""
+    TITLE: ClassVar[str] = ""
+    LOW_SCORE_WINS: ClassVar[bool] = False  # penalty games (Swoop): the lowest total leads
+    DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ()  # a game's own keys that come and go
+    CSS_PATH: ClassVar[Any] = TABLE_CSS
+    #: Nothing takes the keys at first: they are the table's (the chat input, hidden until
+    #: c, must not catch them).
+    AUTO_FOCUS: ClassVar[str | None] = ""
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "table--name",  # a player's name
+        "table--muted",  # separators, free seats, asides
+        "table--whisper",  # "→ Bo" after a whispered chat line
+        "table--alert",  # the header's "✗ reconnecting"
+        "table--command",  # a command to type, in the waiting room
+        "table--leader",  # the leading total in the results panel
+        "table--bar",  # a total's bar in the results panel
+    }
+    #: Show the results panel after every round/hand (a game turns it on once its flow
+    #: waits for it; the panel is always shown at game over).
+    RESULTS_EACH_ROUND: ClassVar[bool] = False
+
+    BINDINGS: ClassVar[list] = [*GAME_BINDINGS, *worded(GAME_BINDINGS), *TABLE_BINDINGS]
+    #: The keys a narrow footer leaves out first (by action, the least useful first): the
+    #: game's keys stay, and these still work when they are not shown.
+    FOOTER_EXPENDABLE: ClassVar[tuple[str, ...]] = ("scores", "host_menu", "chat", "rules")
+    #: The lines that grow but do not shrink back while the window has room (``Steady``'s
+    #: keep_height): what wraps only now and then does not lay the screen out each time.
+    KEPT_HEIGHTS: ClassVar[tuple[str, ...]] = ("#prompt",)
+
+    #: The game as this seat sees it now (version, view, legal actions): the table is drawn
+    #: from it (``watch_state``), never by hand after a state arrives.
+    state: reactive[TableState] = reactive(TableState(), always_update=True, init=False)
+
+    class Leave(Message):
+        """The player leaves the table: the app closes the seat and shows the lobby (with
+        ``reason``, said there, even when started at the table from the command line)."""
+
+        def __init__(self, reason: str = "") -> None:
+            super().__init__()
+            self.reason = reason
+
+    class PlayAgain(Message):
+        """At game over the player asks for a new game: same seats, a new deal."""
+
+    def __init__(self, seat: Seat, settings: Settings) -> None:
+        super().__init__()
+        self.seat_link = seat
+        self.client = seat.client
+        self.settings = settings
+        self.cards = settings.cards
+        self.me: int | None = seat.client.seat
+        table = seat.client.table or {}
+        self.table_info: dict = table if isinstance(table, dict) else {}
+        self.people = People()
+        self.rounds = RoundEnd(self.RESULTS_EACH_ROUND, self, self.push_over_table)
+        self.keys = KeyLine(
+            self.check_action, self.key_label, self.refresh_bindings, self.DYNAMIC_ACTIONS
+        )
+        self.connection = "online"
+        self.large = False
+        self.states_seen = 0  # tests and the bench wait on this
+        #: The game's decision model: the screen forwards the game keys to it and draws from
+        #: it (tui/table/decisions.py). Set by each game's screen.
+        self.decisions: Decisions | None = None
+
+    # -- layout --------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Steady("", id="header", markup=False)
+        with Horizontal(id="body"):
+            with Vertical(id="table-area"):
+                yield from self.compose_table()
+            with Vertical(id="side"):
+                yield EventLog(id="log")
+                yield ChatPane(id="chat", cursor_blink=self.settings.cursor_blink)
+        yield NoticeLine(id="table-notice")
+        yield PromptBar(id="prompt")
+        yield WordedFooter(expendable=self.FOOTER_EXPENDABLE)
+        yield TableLink(self.client)
+        yield Static(
+            _("Make the window bigger: the table needs {width}×{height}.").format(
+                width=MIN_WIDTH, height=MIN_HEIGHT
+            ),
+            id="too-small",
+            markup=False,
+        )
+
+    def compose_table(self) -> ComposeResult:
+        """The game's own widgets (override)."""
+        yield from ()
+
+    def on_mount(self) -> None:
+        self.prompt.ask(_("Waiting for the table…"), waiting=True)
+        self._apply_size(self.app.size.width, self.app.size.height)
+        self.draw_header()
+        self.query_one(ChatPane).allow_whispers(self.whispers_allowed())
+        self.link.start()
+        self.set_interval(1.0, self.tick)
+        # the component classes are styled once the screen's CSS applies: draw again then
+        self.call_after_refresh(self.restyle)
+
+    def keep_in_sight(self, widget: Widget) -> None:
+        """Once laid out, scroll the table so that ``widget`` (my own cards) is on screen: a
+        table taller than a small window (a hand swollen by pick-ups) shows my cards rather
+        than its top."""
+        self.call_after_refresh(widget.scroll_visible, animate=False, immediate=True)
+
+    def restyle(self) -> None:
+        """Redraw what this base draws in its looks (the header, the waiting room)."""
+        self.draw_header()
+        if not self.view and self.people.players:
+            self.waiting_room()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._apply_size(event.size.width, event.size.height)
+
+    def _apply_size(self, width: int, height: int) -> None:
+        wide = width >= WIDE
+        narrowed = (width < NARROW) != self.has_class("-narrow")
+        self.set_class(wide, "-wide")
+        self.set_class(width < NARROW, "-narrow")
+        self.set_class(height < SHORT, "-short")
+        # a second line, once needed, stays while there is room for it: a prompt that wraps
+        # on the player's own turn only does not lay the screen out at every turn
+        for selector in self.KEPT_HEIGHTS:
+            self.query_one(selector, Steady).keep_height(height >= SHORT)
+        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
+        large = self.wants_large_cards(width, height)
+        if large != self.large or narrowed:
+            self.large = large
+            if self.view:
+                self.draw()
+
+    @property
+    def prompt(self) -> PromptBar:
+        return self.query_one(PromptBar)
+
+    @property
+    def log_pane(self) -> EventLog:
+        return self.query_one(EventLog)
+
+    @property
+    def link(self) -> TableLink:
+        return self.query_one(TableLink)
+
+    def receive(self, message: object) -> None:
+        """Take one message as if it came from the table (tests, the bench)."""
+        self.link.receive(message)
+
+    # -- the table's messages -------------------------------------------------------------
+    @property
+    def view(self) -> dict:
+        return self.state.view
+
+    @view.setter
+    def view(self, view: dict) -> None:
+        self.state = replace(self.state, view=view)
+
+    @property
+    def legal(self) -> list[dict]:
+        return self.state.legal
+
+    @property
+    def version(self) -> int:
+        return self.state.version
+
+    def watch_state(self, state: TableState) -> None:
+        """A new state (or view): the decision model learns it, and the table is redrawn."""
+        if self.decisions is not None:
+            self.decisions.update(state.view, state.legal)
+        self.draw()
+        self.draw_header()
+        self.update_keys()
+
+    @on(StateReceived)
+    def _state_received(self, message: StateReceived) -> None:
+        self.receive_state(message.state, message.events)
+
+    @on(LobbyChanged)
+    def _lobby_changed(self, message: LobbyChanged) -> None:
+        self.people.update(message.players)
+        if self.view:
+            self.draw()
+        else:
+            self.waiting_room()
+        self.draw_header()
+        self.show_reading()
+
+    @on(Refused)
+    def _refused(self, message: Refused) -> None:
+        self.refused(clean(self.worded(message.wire)))
+
+    def refused(self, reason: str) -> None:
+        """The table refused our last action: say why (override: e.g. start the choice
+        over; the reason stays on show)."""
+        self.prompt.reject(reason)
+
+    @on(ChatReceived)
+    def _chat_received(self, message: ChatReceived) -> None:
+        self.receive_chat(message.sender, message.name, message.text, message.to)
+
+    @on(Noticed)
+    def _noticed(self, message: Noticed) -> None:
+        # the table's own news, in the chat as from the table
+        self.receive_chat(None, "", self.worded(message.wire), None)
+
+    @on(ConnectionChanged)
+    def _connection_changed(self, message: ConnectionChanged) -> None:
+        if message.status != self.connection or message.status != "closed":
+            self.connection_changed(message.status)
+
+    @on(TableLink.Broken)
+    def _link_broken(self, message: TableLink.Broken) -> None:
+        failed = _("Connection failed: {reason}").format(reason=message.reason)
+        self.notify(failed, severity="error", markup=False)
+
+    @on(TableLink.Unsent)
+    def _unsent(self, message: TableLink.Unsent) -> None:
+        if message.chat:
+            self.query_one(ChatPane).note(message.reason)
+        else:
+            self.prompt.reject(message.reason)
+
+    @on(SeatMoved)
+    def _seat_moved(self, message: SeatMoved) -> None:
+        self.me = message.seat  # the host started with fewer seats: ours has moved
+
+    @on(TableError)
+    def _table_error(self, message: TableError) -> None:
+        if not self.people.host_error(message.code):
+            self.notify(clean(self.worded(message.wire)), severity="error", markup=False)
+
+    def waiting_room(self) -> None:
+        """Before the game starts: who is seated, and how others can join."""
+        link = self.seat_link
+        address = link.address if link.closers else None
+        question = waiting_question(self.people, address, link.host is not None, self.look)
+        self.prompt.ask(question, waiting=True)
+        self.show_waiting(seating_text(self.people, self.seat_name, self.look))
+
+    def show_waiting(self, seated: Text) -> None:
+        """Show the seating before the game starts (override: where it goes in your layout)."""
+
+    def receive_state(self, state: TableState, events: list[dict]) -> None:
+        """A new state and the public events that led to it (override to note what the game
+        needs before it is drawn; call this)."""
+        self.rounds.note_view(state.view)
+        if self.states_seen == 0:  # the game starts: the waiting room's prompt height goes
+            self.prompt.release_height()
+        self.state = state  # drawn by watch_state
+        over = bool(state.view.get("over"))
+        for event in events:
+            self.tell(event)
+            if self.rounds.note_event(event, state.version, over):
+                self.results_seen(state.version)  # no panel here: the bots need not wait
+        chat = self.query_one(ChatPane)
+        chat.whisper_targets = {self.seat_digit(s): s for s in self.others()}
+        self.states_seen += 1
+        # the garbage of drawing it is collected once the state is on the screen
+        collector = getattr(self.app, "collector", None)
+        if isinstance(collector, Collector):
+            self.call_after_refresh(self.call_later, collector.collect_due)
+        if over and self.rounds.final():
+            self.game_over()
+        else:
+            self.show_due_results()
+
+    def notify(self, message: str, *args: Any, **kwargs: Any) -> None:
+        """Notices never cover the table: they go to the notice line above the prompt (card
+        codes drawn as the cards are); the app still records them, its toasts hidden here."""
+        text = with_glyphs(clean(message), self.cards)
+        if self.is_mounted:
+            self.query_one(NoticeLine).say(text)
+        super().notify(text, *args, **kwargs)
+
+    @property
+    def notices(self) -> list[str]:
+        """Every notice said on the notice line, oldest first."""
+        return self.query_one(NoticeLine).notices
+
+    def connection_changed(self, status: str) -> None:
+        self.connection = status
+        self.draw_header()
+        if status == "lost":
+            lost = _("Connection lost — reconnecting…")
+            self.notify(lost, severity="warning", markup=False)
+            self.prompt.ask(lost, waiting=True)
+            if self.seat_link.host is None and not self.view.get("over"):
+                self.people.lost_at = time.monotonic()  # the host may be gone
+                self.prompt.ask(self.people.host_gone_text(), waiting=True)
+        elif status == "restored":
+            self.people.lost_at = None
+            self.notify(_("Connection restored"), markup=False)
+            if self.view:
+                self.draw()
+        elif status == "closed":
+            self.link_closed()
+
+    def link_closed(self) -> None:
+        """The connection is over for good: say why, and go back to the lobby if the host
+        is gone (not when the game simply ended)."""
+        gone, reason = self.people.lost_at is not None, self.people.closed_reason
+        self.people.lost_at = None
+        if reason and not self.view.get("over"):
+            back = _("{reason} · q back to the lobby").format(reason=reason)
+            self.prompt.ask(back, waiting=True)
+            self.notify(reason, severity="warning", markup=False)
+        elif gone:
+            self.leave(_("The host did not come back; the table is closed."))
+        else:
+            self.prompt.ask(_("The table has closed · q leave"), waiting=True)
+
+    def tick(self) -> None:
+        """Once a second: the away times and the host-gone countdown move on."""
+        if self.people.anyone_away():
+            self.draw_header()
+        if self.people.lost_at is not None:
+            self.prompt.ask(self.people.host_gone_text(), waiting=True)
+
+    def send(self, action: dict) -> None:
+        """Send an action; the table answers with a new state or a rejection."""
+        self.link.act(action)
+
+    # -- names and seats -----------------------------------------------------------------
+    def seat_name(self, seat: object, *, you: bool = True) -> str:
+        """A seat's name as shown: "You" for the local seat, the cleaned name, or "Seat N"."""
+        return self.people.seat_name(seat, self.me if you else None)
+
+    def seat_text(self, seat: int, style: str | Style | None = None) -> Text:
+        """A seat's name as shown (``style``: the name's usual look)."""
+        return literal(self.seat_name(seat), style or self.look("name"), limit=16)
+
+    def look(self, name: str) -> Style:
+        """The Rich style of a look: the game's own component class ``<game>--NAME`` (in its
+        .tcss) where the game has one, else the shared ``table--NAME`` (table.tcss); a full
+        class name (``mishi--dim``) is taken as it is."""
+        if "--" in name:  # already a full component class name
+            return self.get_component_rich_style(name, partial=True)
+        own = f"{self.GAME}--{name}"
+        key = own if own in type(self).COMPONENT_CLASSES else f"table--{name}"
+        return self.get_component_rich_style(key, partial=True)
+
+    @property
+    def seat_count(self) -> int:
+        n = self.view.get("seats") or self.table_info.get("seats") or len(self.people.players)
+        return int(n) if isinstance(n, int) else 0
+
+    def others(self) -> list[int]:
+        """Other seats clockwise from the local one; digit ``i`` picks ``others()[i-1]``."""
+        return others(self.me, self.seat_count)
+
+    def seat_digit(self, seat: int) -> str:
+        return seat_digit(seat, self.me, self.seat_count)
+
+    def is_bot(self, seat: int) -> bool:
+        return self.people.is_bot(seat)
+
+    # -- header --------------------------------------------------------------------------
+    def draw_header(self) -> None:
+        line = header_line(
+            self.header_parts(),
+            table_name=self.table_info.get("name"),
+            away=self.people.away_marks(),
+            connection=self.connection,
+            look=self.look,
+            ascii_only=self.settings.ascii_only,
+        )
+        self.query_one("#header", Steady).show(line)
+
+    def header_parts(self) -> list[Text | str]:
+        """Pieces of the header after "kotatsu" (override: game, round, pile…)."""
+        return [self.TITLE or self.GAME]
+
+    # -- game hooks (override) -----------------------------------------------------------
+    def draw(self) -> None:
+        """Redraw the table from ``self.view`` and ``self.legal``."""
+
+    def describe_event(self, event: dict) -> Text | str | None:
+        kind = event.get("type", "?")
+        who = event.get("seat")
+        return f"{self.seat_name(who)}: {clean(kind)}" if isinstance(who, int) else clean(kind)
+
+    def toast_for(self, event: dict) -> str | None:
+        return None
+
+    def log_tag(self, event: dict) -> object:
+        """What a log line belongs to (override: e.g. the round, to forget old rounds)."""
+        return None
+
+    def whispers_allowed(self) -> bool:
+        return False
+
+    def wants_large_cards(self, width: int, height: int) -> bool:
+        """Whether the terminal has room for the big cards (override with the game's needs)."""
+        return width >= WIDE and height >= TALL
+
+    def key_state(self, key: str) -> bool | None:
+        """Whether a game key works now: True, False (hidden) or None (shown dimmed)."""
+        return self.decisions.key_state(key) if self.decisions is not None else False
+
+    def key_label(self, key: str) -> str | None:
+        """A better footer label for a game key now ("swap", "give"…), or None."""
+        return self.decisions.key_label(key) if self.decisions is not None else None
+
+    def handle(self, outcome: Outcome) -> None:
+        """Carry out what the decision model answered to a key, then redraw."""
+        if isinstance(outcome, Send):
+            self.send(outcome.action)
+        elif isinstance(outcome, Refuse):
+            self.prompt.reject(outcome.reason)
+        self.draw()
+        self.update_keys()
+
+    # The game keys do nothing by default: ``key_state`` hides them until a game uses them.
+    def on_move(self, step: int) -> None:
+        """←/→ (h/l): move the cursor by ``step``."""
+
+    def on_pick(self) -> None:
+        """space: pick or unpick what the cursor is on."""
+
+    def on_confirm(self) -> None:
+        """enter: take the step, or send the finished action."""
+
+    def on_back(self) -> None:
+        """esc: one step back."""
+
+    def on_digit(self, digit: int) -> None:
+        """0–9: choose a seat, a count or a position by number."""
+
+    def round_history(self) -> list[Text]:
+        """The game's own details of past rounds for the scores screen (override)."""
+        return []
+
+    # -- the game keys ---------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in GAME_KEYS:
+            if self.has_class("-chatting") and self.query(ChatPane):
+                return False
+            if not self.keys.shows(action, parameters):
+                return False  # another binding of this key says what it does now
+            return self.key_state(action)
+        if action == "host_menu":
+            return self.seat_link.host is not None
+        return True
+
+    def update_keys(self) -> None:
+        """Tell the footer when the keys that work now (or their words) changed."""
+        self.keys.update()
+
+    def forward_key(self, key: str, *args: int) -> None:
+        """A game key goes to the decision model, or else to the screen's ``on_<key>``."""
+        if self.decisions is not None:
+            self.handle(getattr(self.decisions, key)(*args))
+        else:
+            getattr(self, f"on_{key}")(*args)
+
+    def action_move(self, step: int, word: str | None = None) -> None:
+        self.forward_key("move", step)
+
+    def action_pick(self, word: str | None = None) -> None:
+        self.forward_key("pick")
+
+    def action_confirm(self, word: str | None = None) -> None:
+        self.forward_key("confirm")
+
+    def action_back(self, word: str | None = None) -> None:
+        self.forward_key("back")
+
+    def action_digit(self, digit: int, word: str | None = None) -> None:
+        self.forward_key("digit", digit)
+
+    # -- rounds, results and scores ---------------------------------------------------------
+    def results_seen(self, version: int) -> None:
+        """Tell the host that the panel of the round/hand that ended in the state ``version``
+        is closed (a seated player's only; a spectator's panel holds up nobody)."""
+        if self.me is not None:
+            self.link.results_seen(version)
+
+    def push_over_table(self, screen: Any, answered: Callable[[Any], None]) -> None:
+        self.app.push_screen(screen, answered)
+
+    def show_due_results(self) -> None:
+        """Show the next waiting results panel (one at a time, each until enter)."""
+        if self.is_current:
+            self.rounds.show_next(self.results_closed)
+
+    def results_closed(self, version: int) -> None:
+        self.results_seen(version)
+        self.show_due_results()
+
+    def game_over(self) -> None:
+        """Show the final results once (the panel stays until enter)."""
+        prompt, notice = game_over_words(self.winner_names())
+        self.prompt.ask(prompt)
+        self.notify(notice, timeout=6, markup=False)
+
+        def answered(answer: str | None) -> None:
+            if answer == "again":
+                self.stop_listening()
+                self.post_message(self.PlayAgain())
+
+        self.rounds.show_final(self.can_play_again(), answered)
+
+    def can_play_again(self) -> bool:
+        """Whether this table can be dealt again from here (a table we run ourselves)."""
+        return bool(self.seat_link.closers)
+
+    def results_rows(self, event: dict | None) -> list[Text]:
+        """The results panel's lines for a round/hand-end ``event`` (None: the game is over).
+        Override with the game's content (hands, penalties, kitty…); by default the points
+        each seat took in the round."""
+        row = row_of_event(event) if event is not None else None
+        return points_line(row, self.seat_text, self.look("muted"))
+
+    def results_title(self, event: dict | None) -> str:
+        """The results panel's title: the round/hand's label, or the final result."""
+        row = row_of_event(event) if event is not None else None
+        return row.label if row is not None else self.scores_title()
+
+    def results_table(self) -> Text:
+        """The score table under the panel's lines: every round/hand, the running totals."""
+        names = [self.seat_name(s) for s in range(self.seat_count)]
+        totals = list(self.view.get("scores") or [0] * self.seat_count)
+        rows = self.rounds.rows()
+        return score_table(names, rows, totals, self.look, low_wins=self.LOW_SCORE_WINS)
+
+    def scores_title(self) -> str:
+        """The scores screen's title: the final result once the game is over."""
+        return scores_title(self.view, self.winner_names())
+
+    def winner_names(self) -> str:
+        return winner_names(self.view, self.seat_name)
+
+    def action_scores(self) -> None:
+        names = [self.seat_name(s) for s in range(self.seat_count)]
+        history = self.rounds.score_history or [[0] * self.seat_count]
+        scores = ScoresScreen(
+            names,
+            history,
+            self.round_history(),
+            title=self.scores_title(),
+            low_wins=self.LOW_SCORE_WINS,
+            rows=self.rounds.rows(),
+            length=length_words(self.GAME, self.view),
+        )
+        self.app.push_screen(scores)
+
+    # -- the people ------------------------------------------------------------------------
+    def action_host_menu(self) -> None:
+        host = self.seat_link.host
+        if host is not None:
+            warn = partial(self.notify, severity="warning", markup=False)
+            HostDecisions(host, self.app.push_screen, self.leave, warn).open(self.me)
+
+    # -- the log and the notice line ----------------------------------------------------------
+    def tell(self, event: dict) -> None:
+        """Log a public event, and say the big ones on the notice line."""
+        line = self.describe_event(event)
+        if line is not None:
+            self.log_pane.add(line, self.log_tag(event))
+        toast = self.toast_for(event)
+        if toast:
+            self.notify(toast, timeout=4, markup=False)
+
+    def show_reading(self) -> None:
+        """While the table waits for others' results panels, the notice line says for whom."""
+        names = [self.seat_name(s, you=False) for s in self.people.reading(self.me)]
+        self.query_one(NoticeLine).waiting_for(names)
+
+    def worded(self, message: dict) -> str:
+        """A ``rejected``, ``error`` or ``notice`` (codes and parameters) in our language."""
+        return news.worded(message, lambda s: self.seat_name(s, you=False), self.cards)
+
+    # -- chat ----------------------------------------------------------------------------
+    @on(ChatPane.Closed)
+    def _chat_closed(self) -> None:
+        self.remove_class("-chatting")
+        self.set_focus(None)
+        self.update_keys()
+
+    @on(ChatPane.Send)
+    def _chat_send(self, event: ChatPane.Send) -> None:
+        self.link.chat(event.text, event.to)
+
+    def receive_chat(self, sender: int | None, name: str, text: str, to: int | None) -> None:
+        """A chat line (``sender`` None: the table's own news) in the chat pane and the log."""
+        name = name or self.seat_name(sender, you=False)
+        whisper = whisper_to(to, self.me, lambda s: self.seat_name(s, you=False))
+        if whisper is not None and sender == self.me and self.me is not None:
+            name = ""  # my own whisper comes back: "→ Ann: psst"
+        self.query_one(ChatPane).add(name, text, whisper=whisper)
+        if name and sender is not None and sender == self.me:
+            name = _("You")  # the log uses the same word as the bar
+        self.log_pane.add(chat_log_line(name, whisper, text, self.look))
+
+    def action_chat(self) -> None:
+        self.add_class("-chatting")
+        self.query_one(ChatPane).open()
+        self.update_keys()
+
+    def action_rules(self) -> None:
+        title = self.TITLE or self.GAME
+        self.app.push_screen(RulesScreen(self.GAME, title, ascii_only=self.settings.ascii_only))
+
+    def action_leave(self) -> None:
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.leave()
+
+        detail = _("Your seat stays yours: join again to play on.")
+        if self.seat_link.closers:
+            detail = _("This table runs here: leaving closes it for everyone.")
+        elif self.me is None:
+            detail = _("You are watching: leaving just stops watching.")
+        self.app.push_screen(ConfirmLeave(detail=detail), answered)
+
+    def leave(self, reason: str = "") -> None:
+        """Stop listening and ask the app to take us back to the lobby."""
+        self.stop_listening()
+        self.post_message(self.Leave(reason))
+
+    def stop_listening(self) -> None:
+        """Read no more of the table's messages (leaving, or dealing again)."""
+        self.link.stop()
