@@ -268,12 +268,12 @@ class DealPacing:
         yet): a decision is offered on the card that made it possible."""
         return 0
 
-    def view(self, seat: int | None, shown: int, declared: list[dict]) -> dict:
+    def view(self, seat: int | None, shown: int, declared: Sequence[Event]) -> View:
         """``seat``'s view of the deal with ``shown`` cards on the screens: the same whoever
         the engine asked, ``pending`` empty (the table adds the seat it offers a decision)."""
         raise NotImplementedError
 
-    def offer(self, seat: int, shown: int, declared: list[dict]) -> list[dict]:
+    def offer(self, seat: int, shown: int, declared: Sequence[Event]) -> list[dict[str, Any]]:
         """What ``seat`` may decide with its cards among the first ``shown`` (without
         ``decline``; the engine has the last word when it asks)."""
         return []

@@ -329,7 +329,7 @@ class DealPacer:
             if not guest.joined:
                 continue
             seat = guest.seat
-            view = game.view(seat, k, declared)
+            view = dict(game.view(seat, k, declared))
             legal = [] if seat is None else self._offer(seat, now)
             if legal and seat is not None:
                 view["pending"] = [seat]

@@ -10,9 +10,10 @@ asked to go alone who cannot outbid once the window is over.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..base import DealPacing
+from ..base import DealPacing, Event, View
 from .bidding import DEALT, Bid
 from .view import deal_offer, deal_view
 
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from .game import MishiGame
 
 
-def standing_of(declared: list[dict]) -> Bid | None:
+def standing_of(declared: Sequence[Event]) -> Bid | None:
     """The declaration that stands after the ``declare`` events ``declared``."""
     if not declared:
         return None
@@ -63,10 +64,10 @@ class MishiDealPacing(DealPacing):
             return 0
         return offset + 1 + ((shown - offset - 1) // game.seats) * game.seats
 
-    def view(self, seat: int | None, shown: int, declared: list[dict]) -> dict:
+    def view(self, seat: int | None, shown: int, declared: Sequence[Event]) -> View:
         return deal_view(self.game, seat, shown, standing_of(declared))
 
-    def offer(self, seat: int, shown: int, declared: list[dict]) -> list[dict]:
+    def offer(self, seat: int, shown: int, declared: Sequence[Event]) -> list[dict[str, Any]]:
         return deal_offer(self.game, seat, shown, standing_of(declared))
 
     def waiting_out(self) -> int | None:
