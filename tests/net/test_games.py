@@ -117,48 +117,6 @@ async def test_the_audit_catches_a_host_that_sends_the_wrong_view(
         await client.close()
 
 
-@pytest.mark.parametrize(
-    ("game", "whispers"), [("swapo", True), ("swoop", False), ("mishi", False)]
-)
-async def test_whispers_follow_the_game(game, whispers, hosts):
-    """SwaPo's adult_talk (on by default) offers whispers; the other games keep table chat only."""
-    if not landed(game):
-        pytest.skip(f"{game} engine has not landed yet")
-    seats, _, options = GAMES[game]
-    host = await hosts(game, seats=seats, options=options, seed=1, bots=seats - 2)
-    a, b = (Client("127.0.0.1", host.port, name=n) for n in "ab")
-    for client in (a, b):
-        await client.connect()
-    await a.chat("hi all")
-    await a.chat("just you", to=b.seat)
-
-    async def lines(client: Client, count: int) -> list[dict]:
-        got = []
-        async for message in client.messages():
-            if message["t"] in ("chat", "rejected"):
-                got.append(message)
-                if len(got) == count:
-                    return got
-        return got
-
-    got_a = await asyncio.wait_for(lines(a, 2), 5)
-    assert got_a[0]["text"] == "hi all"
-    if whispers:
-        assert got_a[1] == {
-            "t": "chat",
-            "from": a.seat,
-            "name": "a",
-            "text": "just you",
-            "to": b.seat,
-        }
-        assert [m["text"] for m in await asyncio.wait_for(lines(b, 2), 5)] == ["hi all", "just you"]
-    else:
-        assert got_a[1]["t"] == "rejected"
-        assert got_a[1]["code"] == "whispers_off"
-    for client in (a, b):
-        await client.close()
-
-
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_resume_rebuilds_every_game_exactly(game, hosts, tmp_path):
     """A journal replays to the very same state, options of every shape included."""

@@ -82,3 +82,23 @@ def test_chat_and_whisper_rules(toy, whispers):
         assert rejected(chat("a", "me", to=0), "a")["code"] == "whisper_target"
     else:
         assert rejected(out, "a")["code"] == "whispers_off"
+
+
+@pytest.mark.parametrize(
+    ("game", "whispers"), [("swapo", True), ("swoop", False), ("mishi", False)]
+)
+def test_whispers_follow_the_game(game, whispers):
+    """SwaPo's adult_talk (on by default) offers whispers; the other games keep table chat only
+    (``Game.WHISPER_OPTION``)."""
+    seats = {"swapo": 5, "swoop": 4, "mishi": 4}[game]
+    driver = Driver(TableSettings.new(game, seats=seats, seed=1, bots=seats - 2))
+    for peer in "ab":
+        driver.seat(peer)
+    everyone = driver.receive("a", {"t": "chat", "text": "hi all", "to": None})
+    assert [p for p, m in everyone.messages if m["text"] == "hi all"] == ["a", "b"]
+    out = driver.receive("a", {"t": "chat", "text": "just you", "to": 1})
+    if whispers:
+        line = {"t": "chat", "from": 0, "name": "a", "text": "just you", "to": 1}
+        assert out.messages == [("b", line), ("a", line)]
+    else:
+        assert rejected(out, "a")["code"] == "whispers_off"
