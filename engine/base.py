@@ -55,6 +55,27 @@ def _illegal(code: str, params: dict[str, Param]) -> IllegalAction:
     return IllegalAction(code, **params)
 
 
+class BadSetup(ValueError):
+    """A table that cannot be made (unknown game, seats out of range, a bad option): a
+    ``setup.*`` code of ``engine.reasons.REASONS`` and its ``params``, so each screen words it
+    in its player's language (tui/words.py ``reason``); ``str(exc)`` is the English sentence."""
+
+    def __init__(self, code: str, **params: Param) -> None:
+        super().__init__(code, params)
+        self.code = code
+        self.params: dict[str, Param] = params
+
+    def __str__(self) -> str:
+        return english(REASONS, self.code, self.params)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_bad_setup, (self.code, self.params))
+
+
+def _bad_setup(code: str, params: dict[str, Param]) -> BadSetup:
+    return BadSetup(code, **params)
+
+
 # ---------------------------------------------------------------------------------------------
 # Options
 
@@ -63,7 +84,7 @@ def _illegal(code: str, params: dict[str, Param]) -> IllegalAction:
 class Option:
     """One table option: its default and a check that returns the cleaned value.
 
-    ``check`` raises ValueError with a message *without* the option name; the parser adds it.
+    ``check`` raises BadSetup (a ValueError) without the option's ``name``; the parser adds it.
     """
 
     default: Any
@@ -74,7 +95,7 @@ class Option:
 def choice(*values: Any) -> Callable[[Any], Any]:
     def check(v: Any) -> Any:
         if v not in values:
-            raise ValueError(f"must be one of {', '.join(map(str, values))}")
+            raise BadSetup("setup.one_of", values=[str(value) for value in values])
         return v
 
     return check
@@ -88,11 +109,13 @@ def integer(lo: int, hi: int | None = None, *, allow_none: bool = False) -> Call
             try:
                 v = int(v)
             except ValueError:
-                raise ValueError("must be a whole number") from None
+                raise BadSetup("setup.whole_number") from None
         if isinstance(v, bool) or not isinstance(v, int):
-            raise ValueError("must be a whole number")
+            raise BadSetup("setup.whole_number")
+        if hi is None and v < lo:
+            raise BadSetup("setup.at_least", lo=lo)
         if v < lo or (hi is not None and v > hi):
-            raise ValueError(f"must be from {lo} to {hi}" if hi is not None else f"must be ≥ {lo}")
+            raise BadSetup("setup.range", lo=lo, hi=hi if hi is not None else lo)
         return v
 
     return check
@@ -105,24 +128,24 @@ def boolean(v: Any) -> bool:
         return True
     if isinstance(v, str) and v.lower() in ("0", "false", "no", "off"):
         return False
-    raise ValueError("must be true or false")
+    raise BadSetup("setup.true_false")
 
 
 def parse_options(schema: dict[str, Option], given: dict[str, Any] | None) -> dict[str, Any]:
     """Defaults filled in, every value checked. Unknown names and bad values raise ValueError."""
     if given is not None and not isinstance(given, dict):
-        raise ValueError("options: must be a mapping of option names to values")
+        raise BadSetup("setup.options_mapping")
     given = dict(given or {})
     unknown = sorted(set(given) - set(schema))
     if unknown:
-        raise ValueError(
-            f"unknown option {unknown[0]!r} (known: {', '.join(sorted(schema)) or 'none'})"
-        )
+        raise BadSetup("setup.unknown_option", name=unknown[0], known=sorted(schema) or ["-"])
     out = {}
     for name, opt in schema.items():
         if name in given:
             try:
                 out[name] = opt.check(given[name])
+            except BadSetup as exc:
+                raise BadSetup(exc.code, name=name, **exc.params) from None
             except ValueError as exc:
                 raise ValueError(f"option {name!r}: {exc}") from None
         else:
@@ -317,11 +340,13 @@ class Game:
         deck: list[str] | None = None,
     ) -> None:
         if isinstance(seats, bool) or not isinstance(seats, int):
-            raise ValueError("seats: must be a whole number")
+            raise BadSetup("setup.seats_number")
         if not self.MIN_SEATS <= seats <= self.MAX_SEATS:
-            raise ValueError(
-                f"seats: {self.TITLE or self.NAME} takes {self.MIN_SEATS} to {self.MAX_SEATS} "
-                f"players, not {seats}"
+            game = self.TITLE or self.NAME
+            if self.MIN_SEATS == self.MAX_SEATS:
+                raise BadSetup("setup.seats_exact", game=game, lo=self.MIN_SEATS, n=seats)
+            raise BadSetup(
+                "setup.seats_range", game=game, lo=self.MIN_SEATS, hi=self.MAX_SEATS, n=seats
             )
         self.seats = seats
         self.seed = seed

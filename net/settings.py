@@ -71,18 +71,19 @@ class TableSettings:
     ) -> TableSettings:
         """A new table's settings: ``bots`` seats (the last ones) for the host's bots unless
         ``bot_seats`` names them, a random seed unless given, fresh tokens, the password kept
-        as its verifier. ValueError says what is wrong (an unknown game, option or seat)."""
+        as its verifier. ``engine.BadSetup`` (a ValueError with a code) says what is wrong: an
+        unknown game or option, a bad value, bots or seats out of range."""
         if game not in engine.GAMES:
-            raise ValueError(f"unknown game {game!r} (games: {', '.join(engine.GAMES)})")
+            raise engine.BadSetup("setup.unknown_game", given=str(game), known=list(engine.GAMES))
         kind = engine.GAMES[game]
         seats = kind.DEFAULT_SEATS if seats is None else seats
         if isinstance(seats, bool) or not isinstance(seats, int):
-            raise ValueError("seats: must be a whole number")
+            raise engine.BadSetup("setup.seats_number")
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= seats:
-            raise ValueError(f"bots: must be from 0 to {seats}")
+            raise engine.BadSetup("setup.bots_range", seats=seats)
         chosen = tuple(range(seats - bots, seats) if bot_seats is None else bot_seats)
         if any(not 0 <= s < seats for s in chosen):
-            raise ValueError(f"bots: a table of {seats} has no seat {max(chosen) + 1}")
+            raise engine.BadSetup("setup.bots_range", seats=seats)
         return cls(
             game=game,
             seats=seats,
