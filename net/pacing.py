@@ -112,7 +112,7 @@ class DealPacer:
         self._pacing: tuple[object, DealPacing] | None = None
 
     @property
-    def game(self) -> DealPacing:
+    def pacing(self) -> DealPacing:
         """The game's pacing (only read at a paced table, whose game has one)."""
         game = self.table.game
         if self._pacing is None or self._pacing[0] is not game:
@@ -125,18 +125,18 @@ class DealPacer:
         """A table rebuilt from its journal calls this before each replayed action: the
         deal's are counted (as ``_take`` did when they were first played), so the wire
         version goes on where the seats saw it."""
-        if self.active and self.game.dealing():
+        if self.active and self.pacing.dealing():
             self.hidden += 1
 
     def caught_up(self) -> None:
         """After a replay: what the pacer knows of the table is as of now."""
         self._version = self.table.version
-        self._in_deal = self.active and self.game.dealing()
+        self._in_deal = self.active and self.pacing.dealing()
 
     # -- times -----------------------------------------------------------------------------
     @property
     def window(self) -> float:
-        return self.game.window
+        return self.pacing.window
 
     @property
     def lag(self) -> float:
@@ -149,11 +149,11 @@ class DealPacer:
 
     def visible(self, now: float) -> int:
         assert self.run is not None
-        steps = self.game.steps
+        steps = self.pacing.steps
         return max(0, min(steps, math.floor((now - self.run.t0) / self.tick + 1e-9)))
 
     def release_at(self) -> float:
-        return self.shown_at(self.game.steps) + self.lag + self.tick
+        return self.shown_at(self.pacing.steps) + self.lag + self.tick
 
     @property
     def wire_version(self) -> int:
@@ -162,7 +162,7 @@ class DealPacer:
     # -- hooks for the host ----------------------------------------------------------------
     def holds(self) -> bool:
         """The host's bots must wait (the round after the deal is not shown yet)."""
-        return self.run is not None and not self.game.dealing()
+        return self.run is not None and not self.pacing.dealing()
 
     def bot_delay(self, delay: float) -> float:
         """The host's bots answer the engine's deal questions at once while a deal is shown."""
@@ -182,7 +182,7 @@ class DealPacer:
         self._postpone(now)
         action = message.get("action")
         offer = self._offer(seat, now)
-        if not offer or (action != self.game.decline and action not in offer):
+        if not offer or (action != self.pacing.decline and action not in offer):
             return [(p, self._rejected("deal_goes_on")) for p in self._peers_of(seat)]
         self.run.intents[seat] = Intent(self._own_draw(seat, self.visible(now)), action)
         return self._resolve(now) + self._frames(now)
@@ -199,15 +199,15 @@ class DealPacer:
 
     def _take(self, out: list[tuple[Any, Message]], now: float) -> list[tuple[Any, Message]]:
         """The table's messages after an action: the bookkeeping, and what may go out as is."""
-        table, game = self.table, self.game
+        table, pacing = self.table, self.pacing
         drawn = self._drawn
         deal_action = self._in_deal and table.version != self._version
         if deal_action:
             self.hidden += table.version - self._version
         self._version = table.version
-        self._in_deal = game.dealing()
-        self._drawn = game.drawn()
-        deal = game.deal() if self.paced and table.started and not table.game.over else None
+        self._in_deal = pacing.dealing()
+        self._drawn = pacing.drawn()
+        deal = pacing.deal() if self.paced and table.started and not table.game.over else None
         if deal is not None and deal is not self._deal:
             self._deal = deal
             self.run = Run(now, deal)
@@ -237,7 +237,7 @@ class DealPacer:
             return self._wait_out(now)
         self._postpone(now)
         out = self._resolve(now)
-        if now >= self.release_at() and not self.game.dealing():
+        if now >= self.release_at() and not self.pacing.dealing():
             return out + self._release(now)
         return out + self._frames(now)
 
@@ -254,11 +254,11 @@ class DealPacer:
     def _harvest(self, events: list[dict], drawn: int) -> None:
         """Sort the events of the shown deal: a decision made at draw ``drawn``, the end."""
         assert self.run is not None
-        game = self.game
+        pacing = self.pacing
         for event in events:
-            if event.get("type") in game.DECISION_EVENTS:
+            if event.get("type") in pacing.DECISION_EVENTS:
                 self.run.declared.append((drawn, event))
-            elif event.get("type") in game.END_EVENTS or self.run.dealt:
+            elif event.get("type") in pacing.END_EVENTS or self.run.dealt:
                 self.run.dealt.append(event)
             else:
                 self.run.first_events.append(event)
@@ -270,7 +270,7 @@ class DealPacer:
 
     def _own_draw(self, seat: int, k: int) -> int:
         """The count of draws up to ``seat``'s latest card among the first ``k`` (0: none)."""
-        return self.game.own_step(seat, k)
+        return self.pacing.own_step(seat, k)
 
     def _offer(self, seat: int, now: float) -> list[dict]:
         """What ``seat`` is offered now: what it could decide with its latest card."""
@@ -284,12 +284,12 @@ class DealPacer:
             return []
         if intent is not None and intent.draw >= draw:
             return []  # it answered this card's offer
-        return self.game.offer(seat, draw, self._public(now))
+        return self.pacing.offer(seat, draw, self._public(now))
 
     def _resolve(self, now: float) -> list[tuple[Any, Message]]:
         """Answer the engine for the person it asks, as far as their choices and windows say."""
         assert self.run is not None
-        pacing, game, out = self.game, self.table.game, []
+        pacing, game, out = self.pacing, self.table.game, []
         decline = pacing.decline
         while pacing.dealing():
             seat = next(iter(game.pending()), None)
@@ -315,7 +315,7 @@ class DealPacer:
 
     def _frames(self, now: float) -> list[tuple[Any, Message]]:
         """The deal as every joined peer sees it now (only to those whose frame changed)."""
-        run, game = self.run, self.game
+        run, pacing = self.run, self.pacing
         assert run is not None
         k = self.visible(now)
         run.most_shown = max(run.most_shown, k)
@@ -329,11 +329,11 @@ class DealPacer:
             if not guest.joined:
                 continue
             seat = guest.seat
-            view = dict(game.view(seat, k, declared))
+            view = dict(pacing.view(seat, k, declared))
             legal = [] if seat is None else self._offer(seat, now)
             if legal and seat is not None:
                 view["pending"] = [seat]
-                legal = [*legal, game.decline]
+                legal = [*legal, pacing.decline]
             if not events and run.last.get(id(peer)) == (view, legal):
                 continue
             run.last[id(peer)] = (view, legal)
@@ -366,7 +366,7 @@ class DealPacer:
         wait for its window is counted from the first ``now`` this is asked at)."""
         seat = None
         if self.paced and self.table.started and not self.table.game.over:
-            seat = self.game.waiting_out()
+            seat = self.pacing.waiting_out()
         if seat is None or self.plays(seat):
             self._waiting_since = None
             return False
@@ -383,9 +383,9 @@ class DealPacer:
         if now + 1e-9 < self._waiting_since[1] + self.window:
             return []
         self._waiting_since = None
-        seat = self.game.waiting_out()
+        seat = self.pacing.waiting_out()
         assert seat is not None
-        return self.outgoing(self.table.play(seat, self.game.decline), now)
+        return self.outgoing(self.table.play(seat, self.pacing.decline), now)
 
     def _peers_of(self, seat: int) -> list[Any]:
         return [p for p, g in self.table.peers.items() if g.joined and g.seat == seat]
