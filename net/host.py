@@ -393,7 +393,7 @@ class Host:
         if self.journal is None or self.started:
             return
         port = [{"r": "port", "port": self.port}] if getattr(self, "port", None) else []
-        self.journal.rewrite(self.header(), port + self.table.rules.sitters())
+        self.journal.rewrite(self.header(), port + self.table.sitters())
         self._churn = 0
 
     async def _bot_move(self, seat: int) -> None:

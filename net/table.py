@@ -173,6 +173,11 @@ class Table(Generic[P]):
     def can_start_now(self) -> bool:
         return self.rules.can_start_now()
 
+    def sitters(self) -> list[Message]:
+        """The ``sit`` records of the seats taken now (with ``settings()``, a journal before
+        the start: the compacted form of any join/leave churn)."""
+        return self.rules.sitters()
+
     def now(self) -> float:
         return self.rules.now()
 
