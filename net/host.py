@@ -68,6 +68,7 @@ class Host:
         self.bots.on_cover = self._covered_by_timer
         self._bots_on = False
         self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._closing = False
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task] = set()
         self._finished: asyncio.Future | None = None
@@ -182,7 +183,9 @@ class Host:
         return await asyncio.shield(self._finished)
 
     async def close(self) -> None:
-        """Stop listening, close every connection (letting queued frames out), stop tasks."""
+        """Stop listening, close every connection (letting queued frames out), stop tasks and
+        the table's timers (none is set any more)."""
+        self._closing = True
         if self._server is not None:
             self._server.close()
         for conn in list(self.connections):
@@ -416,7 +419,7 @@ class Host:
         handle = self._timers.pop(key, None)
         if handle is not None:
             handle.cancel()
-        if at is not None:
+        if at is not None and not self._closing:
             delay = max(0.0, at - self.table.now())
             loop = asyncio.get_running_loop()
             self._timers[key] = loop.call_later(delay, self._fire, key)
