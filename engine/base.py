@@ -228,6 +228,7 @@ class Game:
     DEFAULT_SEATS: ClassVar[int] = 4  #: a quick table's size (the host's and against bots)
     OPTIONS: ClassVar[dict[str, Option]] = {}
     LENGTH_OPTION: ClassVar[str] = ""  #: the option that sets how long a game lasts
+    LOW_SCORE_WINS: ClassVar[bool] = False  #: penalty points: the lowest total leads
     PHASES: ClassVar[Mapping[str, Phase]] = {}  #: phase name -> what it allows
 
     phase: str  #: the current phase, a key of PHASES (or "over")

@@ -26,6 +26,7 @@ from .hostbots import SeatBots
 from .journal import Journal, JournalData, JournalError, held, read_journal
 from .messages import Refused
 from .pacing import DEFAULT_TICK, DealPacer
+from .recording import HostRecorder
 from .resultswait import RESULTS_WAIT
 from .seating import Seating
 from .table import Table
@@ -127,6 +128,8 @@ class Host:
         self._tasks: set[asyncio.Task] = set()
         self._finished: asyncio.Future | None = None
         self.journal: Journal | None = None
+        self.recorder: HostRecorder | None = None
+        """Keeps the game record (net/recording.py): set by ``keep_records``."""
         if journal is not None:
             self.journal = Journal.create(journal, self.settings(), fsync=fsync)
 
@@ -261,6 +264,8 @@ class Host:
                 await asyncio.wait_for(self._server.wait_closed(), 1.0)
         if self.journal is not None:
             self.journal.close()
+        if self.recorder is not None:
+            self.recorder.close(self)
         if self._finished is not None and not self._finished.done():
             self._finished.cancel()
 
@@ -334,7 +339,7 @@ class Host:
                 message = await conn.next_message(self.idle_timeout)
                 asked = self.table.answers_request(conn, message)
                 refused = self._receive(conn, message)
-                cost = self.chat_cost if message["t"] == "chat" else 1.0
+                cost = self.chat_cost if message["t"] in ("chat", "review") else 1.0
                 await conn.pace(cost if refused or not asked else 0.0)
         except Refused as exc:
             if not exc.quiet:
@@ -420,6 +425,8 @@ class Host:
                 listener(self)
         if not self.started:
             return
+        if self.recorder is not None:
+            self.recorder.update(self)
         if self.game.over:
             if self._finished is not None and not self._finished.done():
                 self._finished.set_result(self.game.result())

@@ -120,6 +120,7 @@ def play_launcher(
         from net.client import Client
         from net.host import Host
         from net.pacing import DEFAULT_TICK
+        from net.recording import keep_records
 
         n_bots = engine.GAMES[game].DEFAULT_SEATS - 1 if bots is None else bots
         host = Host(
@@ -133,6 +134,7 @@ def play_launcher(
             deal_tick=DEFAULT_TICK if deal_tick is None else deal_tick,
             level=level,
         )
+        keep_records(host)
         port = await host.start("127.0.0.1", 0)
         client = Client("127.0.0.1", port, name=name or default_name())
         try:
@@ -157,6 +159,7 @@ def join_launcher(
 
     async def launch() -> Seat:
         from net.client import Client
+        from net.recording import SeatRecorder
 
         client = Client(
             host,
@@ -167,6 +170,8 @@ def join_launcher(
             keep_seat=not shared_account(),
             give_up_after=HOST_GONE_WAIT,
         )
+        if not shared_account():  # what this seat saw, kept as its own record
+            client.recorder = SeatRecorder()
         try:
             await client.connect()
         except Exception as exc:
@@ -206,6 +211,7 @@ def host_launcher(
     async def launch() -> Seat:
         from net.client import Client
         from net.host import Host
+        from net.recording import keep_records
 
         if resume:
             host = Host.resume(
@@ -231,6 +237,7 @@ def host_launcher(
                 bot_delay=bot_delay,
                 results_timeout=results_wait,
             )
+        keep_records(host, resume or (host.journal.path if host.journal else None))
         try:
             bound = await host.start(bind, port or host.resumed_port or 0)
         except OSError:
