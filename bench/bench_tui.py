@@ -57,7 +57,7 @@ import sys, time
 sys.argv = ["kotatsu", "play", "GAME", "--seed", "1", "--name", "bench"]
 from tui.cli import build_parser, parse_options
 from tui.app import make_app, steady_collector
-from tui.screens.table import TableScreen
+from tui.table.screen import TableScreen
 args = build_parser().parse_args(sys.argv[1:])
 args.options = parse_options(args.option)
 app = make_app(args)
@@ -136,8 +136,8 @@ async def repaint_times(game: str, count: int) -> list[float]:
     from tui.app import make_app, steady_collector
     from tui.connect import play_launcher
     from tui.pilot import seat_states
-    from tui.screens.table import TableScreen
     from tui.settings import Settings
+    from tui.table.screen import TableScreen
 
     class NoBrowser:
         def __init__(self, *_):

@@ -144,7 +144,7 @@ async def mishi_trick_any_language(pilot) -> None:
 async def first_results(pilot) -> None:
     """The game's own bot plays my seat until the first round/hand's results panel is up."""
     import engine
-    from tui.screens.results import ResultsPanel
+    from tui.table.results import ResultsPanel
 
     screen = await seated(pilot)
     bot = engine.make_bot(screen.GAME, screen.me, 1)

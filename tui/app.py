@@ -18,14 +18,14 @@ from textual.binding import Binding
 
 import lang
 from lang import N_, _
+from tui.lobby.forms import NameForm
+from tui.lobby.screen import LobbyScreen
+from tui.table.screen import TableScreen
 
 from . import collector
 from .connect import JoinError, Launcher, Seat, default_name, launcher_for, shared_account
-from .screens import table_screen_for
-from .screens.dialogs import ConfirmLeave
-from .screens.forms import NameForm
-from .screens.lobby import LobbyScreen
-from .screens.table import TableScreen
+from .dialogs import ConfirmLeave
+from .games import table_screen_for
 from .settings import Settings, save_lang, save_name, terminal_wants_ascii
 from .text import clean
 

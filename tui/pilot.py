@@ -68,7 +68,7 @@ def holds(predicate: Callable[[], bool]) -> bool:
 
 def table_screen(app):
     """The table screen on top, or None (lobby, a dialog)."""
-    from .screens.table import TableScreen
+    from tui.table.screen import TableScreen
 
     screen = app.screen
     return screen if isinstance(screen, TableScreen) else None
@@ -238,8 +238,7 @@ def seat_states(game: str, count: int, seed: int = 1) -> list[tuple[dict, list[d
     round-end events are left out (they open the results panel, another screen) and the
     game's end too; past it, a new game with the next seed carries on."""
     import engine
-
-    from .screens.results import END_EVENTS
+    from tui.table.results import END_EVENTS
 
     states: list[tuple[dict, list[dict], list]] = []
     while len(states) < count:

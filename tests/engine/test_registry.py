@@ -23,7 +23,8 @@ def test_a_game_describes_itself(name: str) -> None:
 def test_every_list_of_games_comes_from_the_registry() -> None:
     from net import host
     from tui import cli
-    from tui.screens import forms, lobby
+    from tui.lobby import forms
+    from tui.lobby import screen as lobby
 
     assert tuple(engine.GAMES) == cli.GAME_NAMES
     assert [value for _, value in forms.GAME_CHOICES] == list(engine.GAMES)

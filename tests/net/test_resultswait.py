@@ -271,7 +271,7 @@ def test_the_table_waits_for_connected_people_only(rounds):
 
 
 def test_the_tui_and_the_host_agree_on_the_round_ends():
-    from tui.screens.results import END_EVENTS
+    from tui.table.results import END_EVENTS
 
     assert tuple(END_EVENTS) == ROUND_END_EVENTS
 

@@ -13,12 +13,12 @@ from net.host import Host
 from tests.tui.conftest import SIZE, FakeTable, table_app
 from tui.app import make_app
 from tui.connect import join_launcher, play_launcher
+from tui.dialogs import ConfirmLeave, RulesScreen, ScoresScreen
+from tui.lobby.forms import JoinForm, TableForm
+from tui.lobby.screen import LobbyScreen
 from tui.pilot import browser_of, seated, wait_until
-from tui.screens.dialogs import ConfirmLeave, RulesScreen, ScoresScreen
-from tui.screens.forms import JoinForm, TableForm
-from tui.screens.lobby import LobbyScreen
-from tui.screens.results import ResultsPanel
 from tui.settings import Settings
+from tui.table.results import ResultsPanel
 from tui.widgets.chat import ChatPane
 from tui.widgets.footer import WordedFooter
 
@@ -251,7 +251,7 @@ async def test_ascii_cards_and_the_game_over_results():
 @pytest.mark.xdist_group("zeroconf")
 async def test_hosting_shows_the_waiting_room_until_the_table_fills():
     from tui.connect import host_launcher
-    from tui.screens.table import TableScreen
+    from tui.table.screen import TableScreen
 
     launcher = host_launcher(
         "swapo", seats=3, bots=1, table_name="friday", bind="127.0.0.1", player_name="Eli"

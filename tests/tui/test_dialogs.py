@@ -7,7 +7,7 @@ from textual.app import App
 from textual.style import Style as VisualStyle
 from textual.widgets import Static
 
-from tui.screens.dialogs import ScoresScreen
+from tui.dialogs import ScoresScreen
 
 
 def leaders(screen: ScoresScreen) -> list[str]:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from tests.tui.conftest import SIZE
-from tui import screens
+from tui import games as screens
 from tui.app import make_app
 from tui.connect import play_launcher
 from tui.pilot import browser_of, seated, settle, wait_until
-from tui.screens.generic import GenericTableScreen, action_words
 from tui.settings import Settings
+from tui.table.generic import GenericTableScreen, action_words
 
 
 async def test_any_game_is_playable_from_its_legal_actions(monkeypatch):

@@ -15,7 +15,9 @@ import lang
 from tui import cli
 from tui.app import make_app
 from tui.cells import cut, ljust, rjust
+from tui.dialogs import LanguageMenu
 from tui.fill import fill
+from tui.lobby.screen import LobbyScreen
 from tui.pilot import (
     LocalClient,
     browser_of,
@@ -25,8 +27,6 @@ from tui.pilot import (
     seated,
     wait_until,
 )
-from tui.screens.dialogs import LanguageMenu
-from tui.screens.lobby import LobbyScreen
 from tui.settings import Settings, load_config, load_lang
 from tui.widgets.footer import WordedFooter
 

@@ -103,8 +103,8 @@ async def test_with_a_ten_one_key_declares_and_the_deal_reaches_the_go_alone_rou
 
 # The forced steps: asked anyway (so that nobody learns what a hand holds), said plainly -------
 def test_one_who_cannot_go_alone_is_told_so_and_enter_passes():
-    from tui.screens.decisions import Send
-    from tui.screens.mishi_flow import MishiDecisions
+    from tui.games.mishi.flow import MishiDecisions
+    from tui.table.decisions import Send
 
     model = MishiDecisions(0)
     view = {"phase": "bao", "pending": [0], "hand": ["AS", "KH"], "hand_number": 1}
@@ -118,8 +118,8 @@ def test_one_who_cannot_go_alone_is_told_so_and_enter_passes():
 
 
 def test_swoop_forced_add_and_chain_steps_say_so_and_enter_goes_on():
-    from tui.screens.decisions import Send
-    from tui.screens.swoop_flow import SwoopDecisions
+    from tui.games.swoop.flow import SwoopDecisions
+    from tui.table.decisions import Send
 
     base = {"seat": 0, "pending": [0], "hand": ["7S"], "face_up": [], "mystery": []}
     model = SwoopDecisions(0)

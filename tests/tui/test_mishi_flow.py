@@ -1,4 +1,4 @@
-"""The Mi Shi decision model (tui/screens/mishi_flow.py) on real engine views, no Textual."""
+"""The Mi Shi decision model (tui/games/mishi/flow.py) on real engine views, no Textual."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import engine
 from engine.base import Game
-from tui.screens.decisions import Refuse, Send
-from tui.screens.mishi_flow import BURY, MishiDecisions
+from tui.games.mishi.flow import BURY, MishiDecisions
+from tui.table.decisions import Refuse, Send
 from tui.widgets.cards import CardStyle
 
 ME = 0

@@ -261,7 +261,7 @@ async def test_going_alone_by_keys_makes_a_one_against_three_hand():
 def test_a_seat_that_shows_out_of_the_led_suit_is_marked_void():
     from types import SimpleNamespace
 
-    from tui.screens.mishi import MishiScreen
+    from tui.games.mishi.screen import MishiScreen
 
     table = SimpleNamespace(view={"trump": "S"}, voids={}, trick_suit=None)
     for event in (
@@ -294,7 +294,7 @@ def test_snapshot_later_in_the_hand(snap_compare, size):
 
 
 def test_the_seat_winning_the_trick_so_far_follows_the_engines_order():
-    from tui.screens.mishi_flow import winning_seat
+    from tui.games.mishi.flow import winning_seat
 
     lead = {"suit": "H", "tractors": [], "pairs": 1, "singles": 0}
     plays = [
@@ -326,7 +326,7 @@ async def test_ascii_cards_and_a_mouse_click_picks_a_card_to_bury():
 
 
 def test_the_follow_prompt_says_what_the_rules_demand():
-    from tui.screens.mishi_flow import follow_duty
+    from tui.games.mishi.flow import follow_duty
     from tui.widgets.cards import CardStyle
 
     cards = CardStyle(ascii_only=True)

@@ -10,10 +10,10 @@ from textual.containers import Vertical
 
 from tui.app import make_app
 from tui.connect import play_launcher
+from tui.games.swoop.cards import HAND, SLOTS, MineFaces, SwoopCards
 from tui.pilot import browser_of, seat_states, wait_until
-from tui.screens.swoop_cards import HAND, SLOTS, MineFaces, SwoopCards
-from tui.screens.table import TableScreen
 from tui.settings import Settings
+from tui.table.screen import TableScreen
 from tui.widgets.cards import CardFace, CardStyle
 from tui.widgets.pickable import PickableCards
 from tui.widgets.steady import Steady

@@ -10,11 +10,11 @@ from net.host import Host
 from tests.tui.conftest import SIZE, table_app
 from tui.app import make_app
 from tui.connect import JoinError, explain, host_launcher, join_launcher
+from tui.dialogs import ConfirmLeave
+from tui.lobby.forms import NameForm
 from tui.pilot import browser_of, seated, settle, wait_until
-from tui.screens.dialogs import ConfirmLeave
-from tui.screens.forms import NameForm
-from tui.screens.people import HostMenu
 from tui.settings import Settings, config_path, load_name
+from tui.table.people import HostMenu
 
 pytestmark = pytest.mark.xdist_group("zeroconf")  # the hosted tables advertise on loopback
 

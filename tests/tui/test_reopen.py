@@ -16,8 +16,8 @@ from net.journal import default_journal_dir, left_open, lock_path
 from tests.tui.conftest import SIZE
 from tui import connect
 from tui.app import make_app
+from tui.lobby import screen as lobby
 from tui.pilot import browser_of, seated, wait_until
-from tui.screens import lobby
 from tui.settings import Settings
 
 pytestmark = pytest.mark.xdist_group("zeroconf")  # the reopened table advertises on loopback

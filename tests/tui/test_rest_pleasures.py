@@ -6,8 +6,8 @@ from __future__ import annotations
 from engine.swoop.rules import penalty
 from tests.tui.conftest import SIZE
 from tests.tui.test_mishi_screen import DECLARER_SEED, local_app, play_by_keys
+from tui.games.mishi import draw
 from tui.pilot import seated, settle, wait_until
-from tui.screens import mishi_draw as draw
 
 
 # -- Mi Shi wording ---------------------------------------------------------------------------
@@ -67,7 +67,7 @@ async def test_mishi_burying_at_80x24_heads_every_group_of_the_hand_trumps_too()
 # -- Swoop: the results panel after a hand ----------------------------------------------------
 async def test_swoop_hand_results_show_each_penalty_card_by_card_until_enter():
     from tests.tui.test_swoop_screen import GOING_OUT, go_out, swoop_app
-    from tui.screens.results import ResultsPanel
+    from tui.table.results import ResultsPanel
 
     app = swoop_app(GOING_OUT, first=0)
     async with app.run_test(size=SIZE) as pilot:
@@ -97,7 +97,7 @@ async def test_swoop_hand_results_show_each_penalty_card_by_card_until_enter():
 
 # -- Mi Shi: the results panel after a hand ---------------------------------------------------
 async def test_mishi_hand_results_show_points_kitty_row_and_totals_until_enter():
-    from tui.screens.results import ResultsPanel
+    from tui.table.results import ResultsPanel
 
     async with local_app(DECLARER_SEED, options={"hands": 2}).run_test(size=SIZE) as pilot:
         screen = await seated(pilot)

@@ -9,8 +9,8 @@ from tests.tui.test_swapo_pleasures import NORMAL, Scripted, stacked
 from tests.tui.test_swapo_screen import play_my_turns
 from tui.app import make_app
 from tui.pilot import LocalClient, browser_of, local_launcher, seated, settle, wait_until
-from tui.screens.results import END_EVENTS, ResultsPanel
 from tui.settings import Settings
+from tui.table.results import END_EVENTS, ResultsPanel
 
 
 class Recording(LocalClient):

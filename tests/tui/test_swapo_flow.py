@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import engine
-from tui.screens import swapo_draw as draw
-from tui.screens.decisions import Refuse, Send
-from tui.screens.swapo_flow import SwapoDecisions
+from tui.games.swapo import draw
+from tui.games.swapo.flow import SwapoDecisions
+from tui.table.decisions import Refuse, Send
 from tui.widgets.cards import CardStyle
 
 NO_COLOR = CardStyle(color=False)

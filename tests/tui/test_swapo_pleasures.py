@@ -11,8 +11,8 @@ from engine.cards import standard_deck
 from tests.tui.conftest import SIZE
 from tui.app import KotatsuApp, make_app
 from tui.pilot import LocalClient, browser_of, local_launcher, seated, settle, wait_until
-from tui.screens.results import ResultsPanel
 from tui.settings import Settings
+from tui.table.results import ResultsPanel
 
 
 def stacked(hands: list[list[str]]) -> list[str]:

@@ -200,14 +200,16 @@ async def test_ace_power_turn_offers_the_usable_aces_and_the_draw_voids_the_roun
 
 async def take_any_turn(pilot, screen) -> None:
     """One decision of mine, by keys: the first legal choice at every step."""
-    from tui.screens import swapo_rules as flow
+    from tui.games.swapo import choices
 
     step = screen.flow.step
     if screen.flow.reveal is not None or step in ("arrange", "declare", "power"):
         await pilot.press("enter")
     elif step == "target":
         done_swapping = any(sw.get("seat") == screen.me for sw in screen.view.get("swaps") or [])
-        await pilot.press("p" if done_swapping or not flow.swap_targets(screen.legal) else "enter")
+        await pilot.press(
+            "p" if done_swapping or not choices.swap_targets(screen.legal) else "enter"
+        )
     elif step == "count":
         await pilot.press("enter")
     elif step in ("cards", "give"):
@@ -220,9 +222,9 @@ async def take_any_turn(pilot, screen) -> None:
         await pilot.press("enter")
     elif step in ("take", "give_pos"):
         key = "take" if step == "take" else "give"
-        for pos in sorted(flow.position_sets(screen.legal, screen.flow.target, screen.flow.k, key))[
-            0
-        ]:
+        for pos in sorted(
+            choices.position_sets(screen.legal, screen.flow.target, screen.flow.k, key)
+        )[0]:
             await pilot.press(str(pos + 1))
         await pilot.press("enter")
     elif step == "power_rank":

@@ -8,8 +8,8 @@ import pytest
 from tests.tui.conftest import SIZE
 from tests.tui.words_fake import english_left, use_brackets
 from tui.app import make_app
+from tui.games.swapo import choices as swapo_rules
 from tui.pilot import LocalClient, browser_of, local_launcher, seated
-from tui.screens import swapo_rules
 from tui.settings import Settings
 
 

@@ -1,4 +1,4 @@
-"""The Swoop decision model (``tui.screens.swoop_flow.SwoopDecisions``) without a screen: real
+"""The Swoop decision model (``tui.games.swoop.flow.SwoopDecisions``) without a screen: real
 engine games dealt from a stacked deck, the model fed their views and legal lists, and what it
 sends applied to the engine.
 
@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 import engine
 from engine.swoop.rules import full_deck
-from tui.screens import swoop_flow as flow
-from tui.screens.decisions import Refuse, Send
-from tui.screens.swoop_flow import SwoopDecisions
+from tui.games.swoop import flow
+from tui.games.swoop.flow import SwoopDecisions
+from tui.table.decisions import Refuse, Send
 
 SEATS = 3
 

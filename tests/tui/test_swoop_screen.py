@@ -25,10 +25,10 @@ from tests.tui.test_swoop_flow import (
     TWO_UNCOVERED_MOVES,
 )
 from tui.app import KotatsuApp, make_app
+from tui.games.swoop.cards import HAND, SLOTS, MineFaces, SwoopCards
 from tui.pilot import LocalClient, browser_of, local_launcher, seated, settle, wait_until
-from tui.screens.results import ResultsPanel
-from tui.screens.swoop_cards import HAND, SLOTS, MineFaces, SwoopCards
 from tui.settings import Settings
+from tui.table.results import ResultsPanel
 from tui.widgets.cards import CardFace, CardStyle
 from tui.widgets.pickable import PickableCards
 

@@ -10,6 +10,7 @@ from textual.widgets import Input
 
 from tui.app import make_app
 from tui.cli import build_parser
+from tui.dialogs import ScoresScreen
 from tui.pilot import (
     LocalClient,
     browser_of,
@@ -19,9 +20,8 @@ from tui.pilot import (
     seated,
     wait_until,
 )
-from tui.screens.dialogs import ScoresScreen
-from tui.screens.results import ResultsPanel, length_words
 from tui.settings import Settings, terminal_wants_ascii
+from tui.table.results import ResultsPanel, length_words
 from tui.widgets.chat import ChatPane
 from tui.widgets.log import EventLog
 

@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from textual.app import App
 
-from tui.screens import swapo_rules as flow
-from tui.screens.generic import action_words
+from tui.games.swapo import choices
+from tui.table.generic import action_words
 from tui.text import clean, literal
 from tui.widgets.cards import CardFace, CardStyle, render_row
 from tui.widgets.pickable import PickableCards
@@ -70,15 +70,15 @@ def test_clean_never_lets_a_control_character_through(text):
 def test_pickable_cards_follow_the_legal_sets():
     hand = ["2S", "2H", "6D", "KC", "JK"]
     allowed = {("2H", "2S"), ("2S", "6D")}
-    assert flow.pickable_cards(hand, [], allowed) == [True, True, True, False, False]
-    assert flow.pickable_cards(hand, [0], allowed) == [True, True, True, False, False]
-    assert flow.pickable_cards(hand, [1], allowed) == [True, True, False, False, False]
+    assert choices.pickable_cards(hand, [], allowed) == [True, True, True, False, False]
+    assert choices.pickable_cards(hand, [0], allowed) == [True, True, True, False, False]
+    assert choices.pickable_cards(hand, [1], allowed) == [True, True, False, False, False]
 
 
 def test_pickable_cards_count_identical_cards():
     hand = ["7S", "7S", "9H"]
     allowed = {("7S", "9H")}
-    assert flow.pickable_cards(hand, [0], allowed) == [True, False, True]
+    assert choices.pickable_cards(hand, [0], allowed) == [True, False, True]
 
 
 def test_swap_targets_counts_and_positions():
@@ -88,19 +88,19 @@ def test_swap_targets_counts_and_positions():
         {"type": "swap", "target": 1, "take": [0, 3], "give": [1, 4]},
         {"type": "pass"},
     ]
-    assert flow.swap_targets(legal) == [1, 2]
-    assert flow.swap_counts(legal, 2) == [1, 2] and flow.swap_counts(legal, 1) == [2]
-    assert flow.position_sets(legal, 1, 2, "take") == {(0, 3)}
-    assert flow.pickable_positions([0], {(0, 3)}, 5) == [True, False, False, True, False]
-    assert flow.can_pass(legal)
+    assert choices.swap_targets(legal) == [1, 2]
+    assert choices.swap_counts(legal, 2) == [1, 2] and choices.swap_counts(legal, 1) == [2]
+    assert choices.position_sets(legal, 1, 2, "take") == {(0, 3)}
+    assert choices.pickable_positions([0], {(0, 3)}, 5) == [True, False, False, True, False]
+    assert choices.can_pass(legal)
 
 
 def test_best_groups_read_like_the_rules():
-    assert flow.best_groups(["2S", "2H", "6D", "KC", "JK"], None, ace=False) == (3, {"2"})
-    size, ranks = flow.best_groups(["2S", "2H", "6D", "KC", "JK"], ["K"], ace=True)
+    assert choices.best_groups(["2S", "2H", "6D", "KC", "JK"], None, ace=False) == (3, {"2"})
+    size, ranks = choices.best_groups(["2S", "2H", "6D", "KC", "JK"], ["K"], ace=True)
     assert (size, ranks) == (2, {"K"})  # 2-2 and K-K tie: the group worth more counts
-    assert flow.group_words(3, {"2"}) == "three 2s"
-    assert flow.group_words(2, {"K"}) == "a pair of Ks"
+    assert choices.group_words(3, {"2"}) == "three 2s"
+    assert choices.group_words(2, {"K"}) == "a pair of Ks"
 
 
 def test_generic_action_words():

@@ -1,0 +1,478 @@
+"""What the Mi Shi player is choosing: the step, the picks, the cursor and the bid; what each
+key does, and the question for the prompt bar. No Textual here (see ``decisions``).
+
+Declaring and going alone come straight from ``legal``; for a play, the first card's choices
+are the ``pick`` steps in ``legal`` and the later ones are checked locally against the view's
+lead with the engine's own rule functions (the engine still has the last word: a refusal
+shows its reason in the prompt bar).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rich.text import Text
+
+from engine.mishi.cards import SUIT_ORDER, Order
+from engine.mishi.tricks import beat_key, completable
+from lang import _, ngettext
+from tui.fill import fill
+from tui.table.decisions import Decisions, Outcome, Refuse, Send
+from tui.widgets.cards import CardStyle
+
+from . import draw
+from .words import follow_duty, lead_shape, lead_words, order_of
+
+BURY = 8
+#: Which step the local seat is in, by the view's phase (when it is asked at all).
+STEPS = {"deal": "declare", "bao": "bao", "bury": "bury", "play": "play"}
+CONFIRM_LABELS = {"declare": "declare", "bao": "go alone", "bury": "bury", "play": "play"}
+BIDDING = ("declare", "bao")
+PICKING = ("bury", "play")
+
+
+def winning_seat(view: dict[str, Any]) -> int | None:
+    """Who wins the trick on the table so far (the engine's own comparison)."""
+    trick = view.get("trick") or []
+    if not trick or not isinstance(view.get("lead"), dict):
+        return None
+    suit, shape = lead_shape(view)
+    order = order_of(view)
+    best_seat, best_key = trick[0].get("seat"), (-1, -1)
+    for play in trick:
+        try:
+            key = beat_key(list(play.get("cards") or []), suit, shape, order)
+        except (KeyError, ValueError):
+            key = None
+        if key is not None and key > best_key:
+            best_seat, best_key = play.get("seat"), key
+    return best_seat if isinstance(best_seat, int) else None
+
+
+def bid_strength(action: dict[str, Any]) -> tuple[int, int]:
+    """One ten before two, then ♠ ♥ ♣ ♦."""
+    cards = action.get("cards") or ["10S"]
+    suit = str(cards[0])[-1]
+    return len(cards), SUIT_ORDER.index(suit) if suit in SUIT_ORDER else 9
+
+
+class MishiDecisions(Decisions):
+    """The local seat's choice at the Mi Shi table, and the keys that make it."""
+
+    def __init__(
+        self,
+        seat: int | None,
+        cards: CardStyle | None = None,
+        name_of: draw.NameOf | None = None,
+        look: draw.Look = draw.plain_look,
+    ) -> None:
+        super().__init__(seat)
+        self.cards = cards or CardStyle()
+        self.name_of: draw.NameOf = name_of or draw.default_name(seat)
+        self.look = look
+        self.step = "wait"
+        self.decision: tuple[object, ...] | None = None
+        self.picked: list[int] = []
+        self.cursor = 0
+        self.option = 0  # which declaration / go-alone bid is chosen
+        self.drawn: list[str] = []  # my cards that came with the latest state (the deal)
+        self.previous_hand: list[str] = []
+        self.show_last = False  # the last trick is shown over the current one (t)
+
+    # -- the state -------------------------------------------------------------------------
+    @property
+    def hand(self) -> list[str]:
+        hand = self.view.get("hand")
+        return list(hand) if isinstance(hand, list) else []
+
+    @property
+    def order(self) -> Order:
+        return order_of(self.view)
+
+    def asked(self) -> str:
+        """What the local seat must decide now: a step name, or "wait"."""
+        if self.seat is None or self.seat not in (self.view.get("pending") or []):
+            return "wait"
+        if not self.legal:
+            return "wait"
+        return STEPS.get(str(self.view.get("phase")), "wait")
+
+    def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
+        super().update(view, legal)
+        hand = self.hand
+        if hand != self.previous_hand:  # a paced deal sends frames between my own cards too
+            self.drawn = list((Counter(hand) - Counter(self.previous_hand)).elements())
+        self.previous_hand = hand
+        step = self.asked()
+        key = (
+            step,
+            view.get("hand_number"),
+            None if step == "declare" else view.get("to_deal"),  # an offer lasts over draws
+            view.get("trick_number"),
+            len(view.get("trick") or []),
+            len(hand),
+        )
+        if key != self.decision:
+            self.decision = key
+            self.start(step)
+
+    def start(self, step: str) -> None:
+        """A new decision: nothing picked, the cursor on a card that can be picked."""
+        self.step = step
+        self.picked = []
+        self.option = 0
+        enabled = self.pickable()
+        if step in PICKING and enabled and not enabled[self.cursor % len(enabled)]:
+            self.cursor = next((i for i, ok in enumerate(enabled) if ok), 0)
+        self.cursor = min(self.cursor, max(0, len(self.hand) - 1))
+
+    def trick_won(self) -> None:
+        """A trick was won: the table shows the new one again."""
+        self.show_last = False
+
+    # -- choices from legal ----------------------------------------------------------------
+    def bid_options(self) -> list[dict[str, Any]]:
+        """The declarations (or go-alone bids) offered now: one ten before two, ♠ ♥ ♣ ♦."""
+        kind = "bao" if self.step == "bao" else "declare"
+        bids = [a for a in self.legal if isinstance(a, dict) and a.get("type") == kind]
+        return sorted(bids, key=bid_strength)
+
+    def forced(self) -> bool:
+        """Asked with nothing to bid (only ``pass``): everyone is asked to go alone, so that
+        nobody learns who holds a ten."""
+        return self.step in BIDDING and not self.bid_options()
+
+    def chosen_bid(self) -> dict[str, Any] | None:
+        options = self.bid_options()
+        return options[self.option % len(options)] if options else None
+
+    def follow_size(self) -> int:
+        """Cards a follower plays now (0 when leading)."""
+        return draw.lead_size(self.view.get("lead")) if self.view.get("trick") else 0
+
+    def pickable(self) -> list[bool]:
+        """For each card of my hand: may it be picked (or unpicked) now?"""
+        hand = self.hand
+        if self.step == "bury":
+            room = len(self.picked) < BURY
+            return [i in self.picked or room for i in range(len(hand))]
+        if self.step != "play":
+            return [True] * len(hand)
+        if not self.picked:
+            first = {a.get("card") for a in self.legal if a.get("type") == "pick"}
+            return [code in first for code in hand]
+        chosen = [hand[i] for i in self.picked]
+        return [i in self.picked or self.can_add(chosen, code) for i, code in enumerate(hand)]
+
+    def can_add(self, chosen: list[str], code: str) -> bool:
+        """Can ``chosen`` plus ``code`` still become a legal play (the engine's own check)?"""
+        order = self.order
+        wanted = [*chosen, code]
+        if not self.view.get("trick") or not isinstance(self.view.get("lead"), dict):
+            return len({order.suit(c) for c in wanted}) == 1
+        suit, shape = lead_shape(self.view)
+        return completable(wanted, self.hand, suit, shape, order)
+
+    def picked_cards(self) -> list[str]:
+        hand = self.hand
+        return [hand[i] for i in sorted(self.picked) if i < len(hand)]
+
+    def picked_count_words(self) -> str:
+        if self.step == "bury":
+            return f"{len(self.picked)}/{BURY}"
+        size = self.follow_size()
+        return f"{len(self.picked)}/{size}" if size else str(len(self.picked))
+
+    def ready(self) -> bool:
+        """Whether enter would send a whole action now."""
+        if self.step == "bury":
+            return len(self.picked) == BURY
+        if self.step == "play":
+            size = self.follow_size()
+            return len(self.picked) == size if size else bool(self.picked)
+        return self.step in BIDDING and (self.chosen_bid() is not None or self.forced())
+
+    def cursor_shown(self) -> int | None:
+        """Where the hand's cursor stands (None: no card is being chosen)."""
+        return self.cursor if self.step in PICKING else None
+
+    def kitty_marks(self) -> set[int]:
+        """Where the kitty's cards sit in my hand while I bury (one of two equal cards)."""
+        kitty = self.view.get("kitty")
+        if self.view.get("phase") != "bury" or not isinstance(kitty, list):
+            return set()
+        left = Counter(kitty)
+        marks = set()
+        for index, code in enumerate(self.hand):
+            if left[code]:
+                left[code] -= 1
+                marks.add(index)
+        return marks
+
+    def has_last_trick(self) -> bool:
+        return isinstance(self.view.get("last_trick"), dict)
+
+    def showing_last(self) -> bool:
+        """The last trick is shown: asked for with t, or the current trick has not begun."""
+        if not self.has_last_trick():
+            return False
+        return self.show_last or (self.view.get("phase") == "play" and not self.view.get("trick"))
+
+    # -- the question in the prompt bar ----------------------------------------------------
+    def question(self) -> Text:
+        step = self.step
+        if step in BIDDING:
+            return self.bid_question()
+        if step == "bury":
+            count = Text(f"{len(self.picked)}/{BURY}", style=self.look("mishi--count"))
+            # TRANSLATORS: Mi Shi prompt, burying the kitty (扣底); space is the key
+            line = fill(_("Bury 8 cards face down: space pick {count}"), count=count)
+            if self.ready():
+                # TRANSLATORS: Mi Shi prompt end; enter is the key
+                line.append(" · " + _("enter bury"))
+            else:
+                # TRANSLATORS: Mi Shi prompt end; enter is the key
+                line.append(" · " + _("enter when 8 are picked"))
+            return line
+        if step == "play":
+            return self.play_question()
+        return self.waiting_words()
+
+    def bid_question(self) -> Text:
+        bid = self.chosen_bid()
+        if self.forced():
+            if self.step == "bao":
+                # TRANSLATORS: Mi Shi prompt: nothing to go alone (包牌) with; enter is the key
+                return Text(_("You cannot go alone — enter"))
+            # TRANSLATORS: Mi Shi prompt: no ten to declare (亮主) with; enter is the key
+            return Text(_("You cannot show a ten — enter"))
+        shown = Text()
+        if bid is not None:
+            cards = list(bid.get("cards") or [])
+            if self.step == "declare":
+                shown = draw.suit_text(self.cards, cards[0][-1], self.look)
+                shown.append(" (")
+                shown.append_text(self.cards.hand(cards))
+                shown.append(")")
+            else:
+                shown = self.cards.hand(cards)
+        if self.step == "declare":
+            line = self.drawn_words()
+            # TRANSLATORS: Mi Shi prompt: d declares trump (亮主) with the suit shown after it
+            line.append_text(fill(" — " + _("d declare {bid}"), bid=shown))
+        else:
+            # TRANSLATORS: Mi Shi prompt: offer to go alone (包牌); d is the key
+            template = _("Go alone (包牌), one against three? d go alone with {bid}")
+            line = fill(template, bid=shown)
+        options = len(self.bid_options())
+        if options > 1:
+            # TRANSLATORS: Mi Shi prompt: ←→ are the keys to choose among the bids
+            line.append(" · " + _("←→ {count} choices").format(count=options))
+        # TRANSLATORS: Mi Shi prompt: space is the key that passes
+        line.append(" · " + _("space pass"))
+        return line
+
+    def drawn_words(self) -> Text:
+        """ "You drew 10♠" / "You drew 3 cards", during the deal."""
+        drawn = self.drawn
+        if 0 < len(drawn) <= 2:
+            # TRANSLATORS: Mi Shi prompt during the deal: the cards just drawn
+            return fill(_("You drew {cards}"), cards=self.cards.hand(drawn))
+        if not drawn:
+            # TRANSLATORS: Mi Shi prompt during the deal
+            return Text(_("You drew a card"))
+        # TRANSLATORS: Mi Shi prompt during the deal
+        words = ngettext("You drew {count} card", "You drew {count} cards", len(drawn))
+        return Text(words.format(count=len(drawn)))
+
+    def play_question(self) -> Text:
+        size = self.follow_size()
+        if not size:
+            if not self.picked:
+                # TRANSLATORS: Mi Shi prompt: leading a trick
+                return Text(
+                    _("Your lead: pick cards of one suit (a single, pair, tractor or throw)")
+                )
+            # TRANSLATORS: Mi Shi prompt: the picked lead; enter and esc are keys
+            template = _("Your lead: {cards} · enter play · esc clear")
+            return fill(template, cards=self.cards.hand(self.picked_cards()))
+        leader = self.view.get("leader")
+        lead = lead_words(self.view.get("lead"), self.cards, self.look)
+        count = Text(f"{len(self.picked)}/{size}", style=self.look("mishi--count"))
+        # TRANSLATORS: Mi Shi prompt: following a lead ("Follow Bo's pair of ♥: pick 1/2")
+        template = _("Follow {name}'s {lead}: pick {count}")
+        if leader == self.seat and self.seat is not None:
+            # TRANSLATORS: Mi Shi prompt: following your own lead (not normally asked)
+            template = _("Follow your {lead}: pick {count}")
+        line = fill(template, name=self.name_of(leader), lead=lead, count=count)
+        duty = self.follow_duty()
+        if duty:
+            line.append(f" ({duty})")
+        # TRANSLATORS: Mi Shi prompt end; enter is the key
+        line.append(" · " + _("enter play") if self.ready() else "")
+        return line
+
+    def follow_duty(self) -> str:
+        """What the rules make me play on this lead, in words ("must include a pair")."""
+        return follow_duty(self.hand, self.view, self.cards)
+
+    def waiting_words(self) -> Text:
+        view, name = self.view, self.name_of
+        idle = self.idle_words()
+        if idle is not None:
+            return Text(idle)
+        pending = self.others_awaited()
+        # TRANSLATORS: Mi Shi prompt: who is awaited when nobody in particular is
+        who = ", ".join(name(s) for s in pending) or _("the table")
+        n = max(1, len(pending))
+        phase = view.get("phase")
+        if phase == "deal":
+            if not pending:
+                # TRANSLATORS: Mi Shi prompt during the deal
+                return Text(_("Dealing…"))
+            # TRANSLATORS: Mi Shi prompt: players who may declare (亮主) with a ten
+            words = ngettext(
+                "Dealing… {names} may show a ten", "Dealing… {names} may show a ten", n
+            )
+        elif phase == "bao":
+            # TRANSLATORS: Mi Shi prompt: players deciding whether to go alone (包牌)
+            words = ngettext(
+                "{names} is deciding whether to go alone…",
+                "{names} are deciding whether to go alone…",
+                n,
+            )
+        elif phase == "bury":
+            # TRANSLATORS: Mi Shi prompt: the declarer buries the kitty (扣底)
+            words = ngettext("{names} is burying 8 cards…", "{names} are burying 8 cards…", n)
+        elif phase == "play":
+            # TRANSLATORS: Mi Shi prompt: whose turn to play
+            words = ngettext("{names} to play…", "{names} to play…", n)
+        else:
+            # TRANSLATORS: Mi Shi prompt
+            words = _("Waiting for {names}…")
+        return Text(words.format(names=who))
+
+    # -- which keys work now ---------------------------------------------------------------
+    def key_state(self, key: str) -> bool | None:
+        step = self.step
+        if step == "wait":
+            return False
+        bidding = step in BIDDING
+        if key == "move":
+            return len(self.bid_options()) > 1 if bidding else True
+        if key == "pick":
+            return True
+        if key == "confirm":
+            return True if self.ready() else None
+        if key == "back":
+            return not bidding and bool(self.picked)
+        if key == "digit":
+            return bidding and len(self.bid_options()) > 1
+        return False
+
+    def key_label(self, key: str) -> str | None:
+        if key == "confirm":
+            return "pass" if self.forced() else CONFIRM_LABELS.get(self.step)
+        if key == "pick" and self.step in BIDDING:
+            return "pass"
+        if key == "back":
+            return "clear"
+        if key == "digit":
+            return "choose"
+        return None
+
+    def can_declare(self) -> bool:
+        """Whether ``d`` (declare / go alone) works now."""
+        return self.step in BIDDING
+
+    # -- the keys --------------------------------------------------------------------------
+    def move(self, step: int) -> Outcome:
+        """←/→: the next bid, or the next card that can be picked."""
+        if self.step in BIDDING:
+            self.option = (self.option + step) % max(1, len(self.bid_options()))
+        elif self.step in PICKING and self.hand:
+            enabled = self.pickable()
+            n = len(enabled)
+            cursor = self.cursor
+            for _step in range(n):  # skip cards that cannot be picked now
+                cursor = (cursor + step) % n
+                if enabled[cursor] or not any(enabled):
+                    break
+            self.cursor = cursor
+        return None
+
+    def pick(self) -> Outcome:
+        """space: pass on a bid, or pick (unpick) the card under the cursor."""
+        if self.step in BIDDING:
+            return Send({"type": "pass"})
+        if self.step not in PICKING or not self.hand:
+            return None
+        index = self.cursor
+        if index in self.picked:
+            self.picked.remove(index)
+        elif self.pickable()[index]:
+            self.picked.append(index)
+        else:
+            return Refuse(self.refusal())
+        return None
+
+    def click(self, index: int) -> Outcome:
+        """A click on card ``index``: the cursor goes there and picks it, like the keys."""
+        if self.step not in PICKING:
+            return None
+        self.cursor = index
+        return self.pick()
+
+    def refusal(self) -> str:
+        if self.step == "bury":
+            # TRANSLATORS: Mi Shi refusal while burying (扣底); space is the key
+            return _("8 cards are picked already (space on a picked card puts it back)")
+        size = self.follow_size()
+        if size and len(self.picked) >= size:
+            # TRANSLATORS: Mi Shi refusal: the play already has as many cards as the lead
+            words = ngettext(
+                "{count} card are picked already", "{count} cards are picked already", size
+            )
+            return words.format(count=size)
+        code = self.cards.label(self.hand[self.cursor])
+        # TRANSLATORS: Mi Shi refusal; {card}: the card under the cursor
+        return _("{card} cannot be part of a legal play with the cards picked").format(card=code)
+
+    def confirm(self) -> Outcome:
+        """enter: declare (go alone) with the chosen bid, or send the picked cards."""
+        if self.forced():
+            return Send({"type": "pass"})
+        if self.step in BIDDING:
+            return self.declare()
+        if not self.ready():
+            return None  # the footer shows enter dimmed and the prompt says what is missing
+        if self.step == "bury":
+            return Send({"type": "bury", "cards": self.picked_cards()})
+        if self.step == "play":
+            return Send({"type": "play", "cards": self.picked_cards()})
+        return None
+
+    def back(self) -> Outcome:
+        """esc: put the picked cards back."""
+        if self.step in PICKING:
+            self.picked = []
+        return None
+
+    def digit(self, digit: int) -> Outcome:
+        """1…: choose a bid by number."""
+        if self.step in BIDDING and 1 <= digit <= len(self.bid_options()):
+            self.option = digit - 1
+        return None
+
+    def declare(self) -> Outcome:
+        """d: show the chosen ten(s), or go alone with them."""
+        bid = self.chosen_bid()
+        if self.step in BIDDING and bid is not None:
+            return Send({"type": bid["type"], "cards": list(bid.get("cards") or [])})
+        return None
+
+    def last_trick(self) -> Outcome:
+        """t: show (or hide) the last trick over the current one."""
+        self.show_last = not self.show_last
+        return None

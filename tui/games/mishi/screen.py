@@ -1,0 +1,484 @@
+"""The 秘十 Mi Shi table: the four seats around the trick, your hand inline, the bidding.
+
+Everything is drawn from the received view; what is being chosen, and what each key does,
+is the decision model's (``mishi_flow.MishiDecisions``): this screen only draws and forwards.
+Multi-card decisions (burying, playing) are built by picking cards and sent whole; declaring
+and going alone are one key each. Styles are component classes, styled in ``mishi.tcss``.
+"""
+
+from __future__ import annotations
+
+from itertools import zip_longest
+from typing import Any, ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+
+from engine.mishi.cards import TRUMP
+from lang import N_, _, ngettext, pgettext
+from tui.connect import Seat
+from tui.fill import fill, mine_or
+from tui.settings import Settings
+from tui.table.screen import TABLE_CSS, TableScreen
+from tui.text import literal
+from tui.widgets.cards import CardFace
+from tui.widgets.pickable import PickableCards
+from tui.widgets.steady import Steady
+
+from . import draw
+from .flow import MishiDecisions, order_of, winning_seat
+from .widgets import Painted
+from .words import lead_words
+
+GAP = 2  # cells between the left and the right seat around the trick
+
+
+class MishiScreen(TableScreen):
+    """Mi Shi for four: declaring, going alone, burying, and Tractor-style tricks."""
+
+    GAME = "mishi"
+    RESULTS_EACH_ROUND = True
+    # TRANSLATORS: the name of the card game 秘十 Mi Shi (keep 秘十)
+    TITLE = N_("秘十 Mi Shi")
+    CSS_PATH: ClassVar[Any] = [TABLE_CSS, "mishi.tcss"]
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(draw.COMPONENTS)
+    KEPT_HEIGHTS: ClassVar[tuple[str, ...]] = ("#prompt", "#info")  # info wraps by phase
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # TRANSLATORS: Mi Shi footer key: declare trump by showing a ten (亮主); ≤ 8 cells
+        Binding("d", "declare", N_("declare"), id="declare"),
+        # TRANSLATORS: Mi Shi footer key: show the last trick; keep very short (≤ 10 cells)
+        Binding("t", "last_trick", N_("last trick"), id="last-trick"),
+    ]
+    DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ("declare", "last_trick")
+
+    def __init__(self, seat: Seat, settings: Settings) -> None:
+        super().__init__(seat, settings)
+        self.flow = MishiDecisions(self.me, self.cards, self.seat_name, self.look)
+        self.decisions = self.flow
+        self.finished: dict | None = None  # the last hand_end event
+        self.quiet_passers: set[int] = set()  # passed in this deal since the last declaration
+        self.voids: dict[int, set[str]] = {}  # suits a seat has shown out of this hand
+        self.trick_suit: str | None = None  # the led suit of the trick the events are in
+        self.kitty_bonus: dict[int, dict] = {}  # each hand's kitty_bonus event, by hand number
+
+    def compose_table(self) -> ComposeResult:
+        yield Painted(id="trick-table")
+        yield Steady("", id="info", markup=False)
+        yield Steady("", id="me-label", markup=False)
+        headings = draw.suit_headings(self.cards)
+        hand = PickableCards(self.cards, inline=True, mark_at="start", headings=headings, id="hand")
+        hand.empty_words = ""
+        yield hand
+        yield Steady("", id="hand-result", markup=False)
+        # never shown: draws the cards played to the trick (boxed) into the table's picture
+        yield PickableCards(self.cards, marks=False, id="trick-cards")
+
+    def on_mount(self) -> None:
+        self.set_class(not self.settings.color, "-mono")
+        # The first state can arrive before the screen's own styles reach it: apply them now,
+        # so the very first log line already has its look.
+        self.app.stylesheet.apply(self)
+        super().on_mount()
+
+    def show_waiting(self, seated: Text) -> None:
+        self.query_one("#trick-table", Painted).show(lambda width: seated)
+
+    # -- the state -----------------------------------------------------------------------
+    def receive_state(self, message: dict) -> None:
+        view = message.get("view")
+        if isinstance(view, dict) and self.states_seen == 0 and not message.get("events"):
+            number = view.get("hand_number", 1)
+            words = draw.first_draw(number, view.get("first_player"), self.me, self.seat_name)
+            self.log_pane.add(Text(words, style=self.look("mishi--strong")))
+        for event in message.get("events") or []:
+            if isinstance(event, dict) and event.get("type") == "hand_end":
+                self.finished = event
+            if isinstance(event, dict) and event.get("type") == "trick_won":
+                self.flow.trick_won()
+        super().receive_state(message)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("declare", "last_trick") and self.has_class("-chatting"):
+            return False
+        if action == "declare":
+            return self.flow.can_declare()
+        if action == "last_trick":
+            return self.flow.has_last_trick()
+        return super().check_action(action, parameters)
+
+    def action_declare(self) -> None:
+        self.handle(self.flow.declare())
+
+    def action_last_trick(self) -> None:
+        self.handle(self.flow.last_trick())
+
+    def on_pickable_cards_picked(self, message: PickableCards.Picked) -> None:
+        """Mouse: a click on a card moves there and picks it, like the keyboard would."""
+        self.handle(self.flow.click(message.index))
+
+    # -- drawing -------------------------------------------------------------------------
+    def header_parts(self) -> list[Text | str]:
+        view = self.view
+        if not view:
+            return [_(self.TITLE)]
+        # TRANSLATORS: Mi Shi header: the hand being played of how many ("hand 2/8")
+        number = _("hand {number}/{hands}").format(
+            number=view.get("hand_number", 1), hands=view.get("hands", "?")
+        )
+        parts: list[Text | str] = ["秘十", number]
+        phase = view.get("phase")
+        standing = view.get("bao") or view.get("declaration")
+        if phase in ("deal", "bao"):
+            if isinstance(standing, dict):
+                seat = standing.get("seat")
+                if view.get("bao"):
+                    # TRANSLATORS: Mi Shi header: a player goes alone (包牌) with these tens
+                    mine, theirs = _("You go alone {cards}"), _("{name} goes alone {cards}")
+                else:
+                    # TRANSLATORS: Mi Shi header: a player shows these tens to declare (亮主)
+                    mine, theirs = _("You show {cards}"), _("{name} shows {cards}")
+                cards = draw.bid_text(self.cards, standing)
+                template = mine_or(seat, self.me, mine, theirs)
+                parts.append(fill(template, name=self.seat_name(seat), cards=cards))
+            else:
+                # TRANSLATORS: Mi Shi header: nobody has declared trump (亮主) yet
+                parts.append(Text(_("no trump yet"), style=self.look("mishi--dim")))
+            return parts
+        suit = draw.suit_text(self.cards, view.get("trump"), self.look)
+        # TRANSLATORS: Mi Shi header: the trump suit
+        parts.append(fill(_("trump {suit}"), suit=suit))
+        declarer = view.get("declarer")
+        if isinstance(declarer, int):
+            # TRANSLATORS: Mi Shi header: who declared trump (亮主)
+            template = mine_or(declarer, self.me, _("You declare"), _("{name} declares"))
+            says = template.format(name=self.seat_name(declarer))
+            parts.append(Text(says, style=self.look("mishi--declarers")))
+            partner = draw.partner_text(view, self.me, self.seat_name, self.look)
+            # TRANSLATORS: Mi Shi header: the declarer's partner (a name, "?" or "alone")
+            parts.append(fill(_("partner {name}"), name=partner))
+        return parts
+
+    def draw(self) -> None:
+        self.query_one("#trick-table", Painted).show(self.paint_table)
+        self.query_one("#info", Steady).show(self.info_text())
+        self.render_hand()
+        result = self.query_one("#hand-result", Steady)
+        shown = self.finished is not None and (
+            self.view.get("over") or self.view.get("phase") in ("deal", "bao", "bury")
+        )
+        result.display = bool(shown)
+        if shown and self.finished is not None:
+            result.show(draw.hand_words(self.finished, self.seat_name, self.look))
+        self.prompt.ask(self.flow.question(), waiting=self.flow.step == "wait")
+        self.update_keys()
+
+    def seat_lines(
+        self, seat: int, plays: dict[int, list[str]], highlight: int | None
+    ) -> list[Text]:
+        """A seat around the trick: name (coloured by side), cards and points, its play."""
+        view, look = self.view, self.look
+        dim = look("mishi--dim")
+        pending = seat in (view.get("pending") or [])
+        name = Text("▶ " if pending and not self.settings.ascii_only else ("> " if pending else ""))
+        name.append_text(self.styled_name(seat, draw.side_style(view, seat, look)))
+        name.append_text(draw.role_tag(view, seat, self.me, look))
+        counts = view.get("counts") or []
+        captured = view.get("captured") or []
+        info = Text(draw.cards_words(counts[seat] if seat < len(counts) else 0), style=dim)
+        if view.get("phase") == "play" or (captured and any(captured)):
+            points = captured[seat] if seat < len(captured) else 0
+            info.append(" · " + _("{points} pts").format(points=points), style=dim)
+        showing_last = self.flow.showing_last()
+        if view.get("phase") == "play" and seat == view.get("leader") and not showing_last:
+            # TRANSLATORS: Mi Shi, after a seat's counts: this seat led the trick
+            info.append(" · " + pgettext("trick", "led"), style=dim)
+        if view.get("phase") == "play" and self.voids.get(seat):
+            # TRANSLATORS: Mi Shi, after a seat's counts: the suits it has shown out of
+            info.append(" · " + _("void") + " ", style=dim)
+            for suit in sorted(self.voids[seat], key="TSHCD".index):
+                shown = "trump" if suit == "T" else suit
+                info.append_text(draw.suit_text(self.cards, shown, look))
+        return [name, info, *self.played_lines(plays.get(seat, []), seat, highlight == seat)]
+
+    def styled_name(self, seat: int, style: Style) -> Text:
+        """A seat's name as typed (cut to 12 cells), in ``style``."""
+        name = literal(self.seat_name(seat), limit=12)
+        name.stylize(style)
+        return name
+
+    def played_lines(self, cards: list[str], seat: int, won: bool) -> list[Text]:
+        """A seat's play in this trick: inline, or boxed cards when the terminal is large."""
+        if not cards:
+            return [self.bid_of(seat)] + [Text("")] * (2 if self.large else 0)
+        if self.large:
+            faces = [CardFace(code, highlight=won) for code in cards]
+            return self.query_one("#trick-cards", PickableCards).stamp(faces)
+        played = self.cards.hand(cards)
+        if won:
+            played.stylize(self.look("mishi--won"))
+        return [played]
+
+    def bid_of(self, seat: int) -> Text:
+        """During the bidding, a seat's shown tens stand where its play would be."""
+        view = self.view
+        # TRANSLATORS: Mi Shi, a seat's bid: going alone (包牌) with the tens after it
+        alone = pgettext("bid", "alone")
+        # TRANSLATORS: Mi Shi, a seat's bid: showing the tens after it to declare (亮主)
+        shows = pgettext("bid", "shows")
+        for key, words in (("bao", alone), ("declaration", shows)):
+            bid = view.get(key)
+            if isinstance(bid, dict) and bid.get("seat") == seat and view.get("phase") != "play":
+                out = Text(words + " ", style=self.look("mishi--dim"))
+                out.append_text(draw.bid_text(self.cards, bid))
+                return out
+        return Text("")
+
+    def paint_table(self, width: int) -> Text:
+        """The other three seats around the trick and my play below it (fits any width)."""
+        view = self.view
+        width = max(width, 20)
+        last = view.get("last_trick") if self.flow.showing_last() else None
+        source = last.get("plays") if isinstance(last, dict) else view.get("trick")
+        plays: dict[int, list[str]] = {
+            p["seat"]: list(p.get("cards") or [])
+            for p in source or []
+            if isinstance(p, dict) and isinstance(p.get("seat"), int)
+        }
+        winner = last.get("winner") if isinstance(last, dict) else winning_seat(view)
+        bottom = self.me if self.me is not None else 0
+        left, top, right = [(bottom + k) % 4 for k in (1, 2, 3)]
+        out = Text(no_wrap=True, overflow="crop")
+        for line in self.seat_lines(top, plays, winner):
+            out.append_text(draw.centred(line, width))
+            out.append("\n")
+        roomy = self.large
+        if roomy:
+            out.append("\n")
+        half = width // 2
+        for a, b in zip_longest(
+            self.seat_lines(left, plays, winner),
+            self.seat_lines(right, plays, winner),
+            fillvalue=Text(""),
+        ):
+            out.append_text(draw.fit(a, half - GAP))  # a cut line never runs into the next
+            out.append(" " * GAP)
+            out.append_text(draw.fit(b, width - half))
+            out.append("\n")
+        if roomy:
+            out.append("\n")
+        out.append_text(self.bottom_lines(plays, winner, width))
+        caption = self.trick_caption(last)
+        if caption.plain or not self.has_class("-short"):
+            out.append_text(draw.centred(caption, width))
+        else:  # a short window: no blank caption line (the hand needs the room)
+            out.rstrip()
+        return out
+
+    def bottom_lines(self, plays: dict[int, list[str]], winner: int | None, width: int) -> Text:
+        """Below the trick: my play (a spectator sees the first seat like the others)."""
+        out = Text()
+        if self.me is None:
+            for line in self.seat_lines(0, plays, winner):
+                out.append_text(draw.centred(line, width))
+                out.append("\n")
+            return out
+        mine = self.played_lines(plays.get(self.me, []), self.me, winner == self.me)
+        in_play = self.view.get("phase") == "play"
+        if not plays.get(self.me) and in_play:
+            mine[0] = Text("—", self.look("mishi--dim"))
+        # TRANSLATORS: Mi Shi, before the local player's own play in the trick
+        you = Text(_("You:") + " ", style=self.look("mishi--strong"))
+        label = you if in_play or mine[0].plain else Text("")
+        if self.large:
+            out.append_text(draw.centred(label, width))
+            out.append("\n")
+            label = Text("")
+        for line in mine:
+            out.append_text(draw.centred(label + line, width))
+            out.append("\n")
+        return out
+
+    def trick_caption(self, last: dict | None) -> Text:
+        view, look = self.view, self.look
+        dim = look("mishi--dim")
+        if isinstance(last, dict):
+            points = last.get("points") or 0
+            caption = look("mishi--caption")
+            winner = last.get("winner")
+            # TRANSLATORS: Mi Shi caption under the last trick shown again
+            mine, theirs = _("last trick: You won"), _("last trick: {name} won")
+            won = mine_or(winner, self.me, mine, theirs).format(name=self.seat_name(winner))
+            line = Text(won, style=caption)
+            # TRANSLATORS: Mi Shi caption: the last trick held no points
+            worth = _("{points} pts").format(points=points) if points else _("no points")
+            line.append(" · " + worth, style=caption)
+            if self.flow.show_last:
+                # TRANSLATORS: Mi Shi caption: t is the key that hides the last trick
+                line.append(" · " + _("t hide"), style=dim)
+            return line
+        if view.get("phase") != "play":
+            return Text("")
+        # TRANSLATORS: Mi Shi caption: the number of the trick being played
+        line = Text(_("trick {number}").format(number=view.get("trick_number", 0)), style=dim)
+        lead = view.get("lead")
+        if lead:
+            line.append(": ", style=dim)
+            line.append_text(lead_words(lead, self.cards, look))
+            best = winning_seat(view)
+            if best is not None and len(view.get("trick") or []) > 1:
+                # TRANSLATORS: Mi Shi caption: who wins the trick so far
+                mine, theirs = _("You are winning"), _("{name} is winning")
+                winning = mine_or(best, self.me, mine, theirs).format(name=self.seat_name(best))
+                line.append(" · " + winning, dim)
+        return line
+
+    def info_text(self) -> Text:
+        view = self.view
+        dim = self.look("mishi--dim")
+        phase = view.get("phase")
+        if phase == "deal":
+            count = int(view.get("to_deal", 0) or 0)
+            # TRANSLATORS: Mi Shi, during the deal: cards left to draw; 8 go to the kitty (底牌)
+            words = ngettext(
+                "Dealing · {count} card to draw · 8 to the kitty",
+                "Dealing · {count} cards to draw · 8 to the kitty",
+                count,
+            )
+            return Text(words.format(count=count), dim)
+        if phase == "bao":
+            # TRANSLATORS: Mi Shi: after the deal each player may go alone (包牌)
+            return Text(_("The deal is done · going alone (包牌) is offered in turn"), style=dim)
+        if phase == "bury":
+            kitty = view.get("kitty")
+            if isinstance(kitty, list) and kitty:
+                # TRANSLATORS: Mi Shi, burying (扣底): the kitty's cards, marked · in the hand
+                line = Text(_("Kitty, now in your hand (·):") + " ", style=dim)
+                line.append_text(self.cards.hand(kitty))
+                return line
+            # TRANSLATORS: Mi Shi: the declarer takes the kitty and buries 8 cards (扣底)
+            words = _("{name} takes the kitty and buries 8")
+            return Text(words.format(name=self.seat_name(view.get("declarer"))), dim)
+        if phase == "play":
+            return self.points_line()
+        return Text("")
+
+    def points_line(self) -> Text:
+        """Defenders' points so far, when this seat knows who the defenders are."""
+        view = self.view
+        dim = self.look("mishi--dim")
+        sides = view.get("sides") or []
+        captured = view.get("captured") or []
+        line = Text("")
+        if sides and all(s is not None for s in sides):
+            total = sum(p for s, p in zip(sides, captured, strict=False) if s == "defender")
+            # TRANSLATORS: Mi Shi: the defenders' points so far
+            words = _("Defenders {points} pts").format(points=total)
+            line.append(words, style=self.look("mishi--defenders"))
+        else:
+            # TRANSLATORS: Mi Shi: points taken so far out of the deck's 200
+            words = _("Points taken {points} of 200").format(points=sum(captured))
+            line.append(words, style=dim)
+        buried = view.get("buried")
+        if isinstance(buried, list) and buried:
+            # TRANSLATORS: Mi Shi: the cards the declarer buried (扣底), shown to the declarer
+            line.append(" · " + pgettext("kitty", "buried") + " ", style=dim)
+            line.append_text(self.cards.hand(buried))
+        return line
+
+    def render_hand(self) -> None:
+        row = self.query_one("#hand", PickableCards)
+        label = self.query_one("#me-label", Steady)
+        dim = self.look("mishi--dim")
+        if self.me is None:
+            # TRANSLATORS: Mi Shi, in place of the hand when watching
+            label.show(Text(_("Watching (spectator)"), style=dim))
+            row.display = False
+            return
+        view, flow = self.view, self.flow
+        hand = flow.hand
+        # TRANSLATORS: the local player's own seat line ("You · 12 cards")
+        text = Text(_("You"), style=draw.side_style(view, self.me, self.look))
+        text.append_text(draw.role_tag(view, self.me, None, self.look))
+        captured = view.get("captured") or []
+        text.append(f" · {draw.cards_words(len(hand))}", style=dim)
+        if view.get("phase") == "play":
+            points = captured[self.me] if self.me < len(captured) else 0
+            text.append(" · " + _("{points} pts").format(points=points), style=dim)
+        if flow.cursor_shown() is not None and flow.picked:
+            # TRANSLATORS: Mi Shi: how many cards are picked ("picked 3/8")
+            picked = " · " + _("picked {count}").format(count=flow.picked_count_words())
+            text.append(picked, style=self.look("mishi--picked"))
+        label.show(text)
+        row.display = True  # blank without cards: the column stays put between hands
+        enabled, chosen, marks = flow.pickable(), set(flow.picked), flow.kitty_marks()
+        faces = []
+        for index, code in enumerate(hand):
+            suit = flow.order.suit(code)  # trumps ("T") first, then each side suit by rank
+            faces.append(
+                CardFace(
+                    code,
+                    enabled=enabled[index],
+                    picked=index in chosen,
+                    marked=index in marks,
+                    group=suit,
+                    label=None if suit == TRUMP else code[:-1],  # a side suit: ranks only
+                )
+            )
+        row.show(faces, flow.cursor_shown())
+        self.keep_in_sight(row)
+
+    # -- log, toasts, history ------------------------------------------------------------
+    def describe_event(self, event: dict) -> Text | str | None:
+        """One line per event; a player asked again and again during the deal is told once
+        (until the next declaration), so the log is not a wall of passes."""
+        kind, seat = event.get("type"), event.get("seat")
+        if kind in ("declare", "hand_start", "redeal", "dealt"):
+            self.quiet_passers.clear()
+        self.note_voids(event)
+        if kind == "kitty_bonus":  # comes just before its hand_end
+            self.kitty_bonus[0] = event
+        elif kind == "hand_end":
+            self.kitty_bonus[int(event.get("hand") or 0)] = self.kitty_bonus.pop(0, {})
+        if kind == "pass" and event.get("phase") == "deal" and isinstance(seat, int):
+            if seat in self.quiet_passers:
+                return None
+            self.quiet_passers.add(seat)
+        return draw.event_line(event, self.seat_name, self.cards, self.look, self.me)
+
+    def note_voids(self, event: dict) -> None:
+        """Remember who showed out of a led suit (public: everyone saw the cards)."""
+        kind, seat = event.get("type"), event.get("seat")
+        if kind in ("hand_start", "redeal", "kitty_taken"):
+            self.voids, self.trick_suit = {}, None
+        elif kind == "trick_won":
+            self.trick_suit = None
+        elif kind == "play" and isinstance(seat, int):
+            cards = [c for c in event.get("cards") or [] if isinstance(c, str)]
+            order = order_of(self.view)
+            try:
+                suits = [order.suit(c) for c in cards]
+            except KeyError:
+                return
+            if self.trick_suit is None:
+                self.trick_suit = suits[0] if suits else None
+            elif any(suit != self.trick_suit for suit in suits):
+                self.voids.setdefault(seat, set()).add(self.trick_suit)
+
+    def toast_for(self, event: dict) -> str | None:
+        return draw.toast_line(event, self.seat_name, self.cards, self.me)
+
+    def results_rows(self, event: dict | None) -> list[Text]:
+        """After a hand: who declared, the points taken, the kitty and the hand's score row."""
+        if event is None:
+            return super().results_rows(event)
+        bonus = self.kitty_bonus.get(int(event.get("hand") or 0)) or None
+        return draw.results_lines(event, bonus, self.seat_name, self.cards, self.look, self.me)
+
+    def round_history(self) -> list[Text]:
+        return [
+            draw.hand_words(record, self.seat_name, self.look)
+            for record in self.view.get("history") or []
+            if isinstance(record, dict)
+        ]

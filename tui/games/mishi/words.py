@@ -1,0 +1,134 @@
+"""Whole Mi Shi sentences chosen by case: what a lead asks for ("pair of ♥", "throw (2-pair
+tractor + 3 singles) of ♠") and what the rules make a follower include ("must include a
+pair"), so translators get each as one msgid with numbers as fields."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from engine.mishi.cards import ORDERS, TRUMP, Order
+from engine.mishi.tricks import Shape, requirement
+from lang import _, ngettext
+from tui.fill import fill, listed
+from tui.widgets.cards import CardStyle
+
+from . import draw
+
+
+def lead_shape(view: dict[str, Any]) -> tuple[str, Shape]:
+    """The view's lead as the engine's (effective suit, shape)."""
+    lead = view.get("lead") or {}
+    shape = Shape(
+        tuple(lead.get("tractors") or ()),
+        int(lead.get("pairs") or 0),
+        int(lead.get("singles") or 0),
+    )
+    return (TRUMP if lead.get("suit") == "trump" else str(lead.get("suit"))), shape
+
+
+def order_of(view: dict[str, Any]) -> Order:
+    """The card order of the trump named so far (from the view)."""
+    return ORDERS.get(view.get("trump"), ORDERS[None])
+
+
+def lead_units(lead: dict) -> list[str]:
+    """A throw's units: "2-pair tractor", "pair", "3 singles"."""
+    units: list[str] = []
+    for pairs in lead.get("tractors") or []:
+        # TRANSLATORS: Mi Shi, a unit of a throw: a tractor (consecutive pairs) of {pairs} pairs
+        units.append(_("{pairs}-pair tractor").format(pairs=pairs))
+    pairs = int(lead.get("pairs") or 0)
+    singles = int(lead.get("singles") or 0)
+    if pairs:
+        # TRANSLATORS: Mi Shi, a unit of a throw: pairs; {count} (a number) may be used in
+        # every form, though English leaves it out of "pair"
+        units.append(ngettext("pair", "{count} pairs", pairs).format(count=pairs))
+    if singles:
+        # TRANSLATORS: Mi Shi, a unit of a throw: single cards; {count} (a number) may be used
+        # in every form, though English leaves it out of "single"
+        units.append(ngettext("single", "{count} singles", singles).format(count=singles))
+    return units
+
+
+def lead_words(lead: dict | None, style: CardStyle, look: draw.Look = draw.plain_look) -> Text:
+    """What a lead asks for: "pair of ♥", "2-pair tractor of trumps", "throw (…) of ♠"."""
+    if not isinstance(lead, dict):
+        return Text("")
+    suit = draw.suit_text(style, lead.get("suit"), look)
+    tractors = list(lead.get("tractors") or [])
+    pairs = int(lead.get("pairs") or 0)
+    singles = int(lead.get("singles") or 0)
+    units = lead_units(lead)
+    if len(units) > 1:
+        # TRANSLATORS: Mi Shi, joins the units of a throw: "2-pair tractor + pair"
+        shown = listed(units, _("{a} + {b}"))
+        # TRANSLATORS: Mi Shi, a throw (several units led at once) of {suit}: "throw (pair +
+        # single) of ♠"
+        return fill(_("throw ({units}) of {suit}"), units=shown, suit=suit)
+    if tractors:
+        # TRANSLATORS: Mi Shi, a lead: a tractor (consecutive pairs) of {pairs} pairs
+        template = _("{pairs}-pair tractor of {suit}")
+    elif pairs:
+        # TRANSLATORS: Mi Shi, a lead of pairs of {suit}; {count} (a number) may be used in
+        # every form, though English leaves it out of "pair of ♥"
+        template = ngettext("pair of {suit}", "{count} pairs of {suit}", pairs)
+    elif singles:
+        # TRANSLATORS: Mi Shi, a lead of single cards of {suit}; {count} (a number) may be
+        # used in every form, though English leaves it out of "single of ♥"
+        template = ngettext("single of {suit}", "{count} singles of {suit}", singles)
+    else:
+        # TRANSLATORS: Mi Shi, a lead of no known shape, of {suit}
+        template = _("play of {suit}")
+    count = pairs or singles
+    return fill(template, pairs=tractors[0] if tractors else 0, count=count, suit=suit)
+
+
+def must_include(tractors: list[int], pairs: int) -> str:
+    """ "must include a 2-pair tractor and a pair" ("" when nothing is required)."""
+    if not tractors:
+        if not pairs:
+            return ""
+        # TRANSLATORS: Mi Shi, how to follow: pairs that must be played; {count} (a number)
+        # may be used in every form, though English leaves it out of "a pair"
+        template = ngettext("must include a pair", "must include {count} pairs", pairs)
+        return template.format(count=pairs)
+    # TRANSLATORS: Mi Shi, how to follow: one tractor (consecutive pairs) of {pairs} pairs
+    each = [_("a {pairs}-pair tractor").format(pairs=k) for k in tractors]
+    # TRANSLATORS: Mi Shi, joins tractors that must be played: "a 2-pair tractor and a
+    # 3-pair tractor"
+    shown = listed(each, _("{a} and {b}"))
+    if not pairs:
+        # TRANSLATORS: Mi Shi, how to follow: {tractors} ("a 2-pair tractor") must be played
+        return _("must include {tractors}").format(tractors=shown)
+    # TRANSLATORS: Mi Shi, how to follow: {tractors} ("a 2-pair tractor") and pairs must be
+    # played; {count} (a number) may be used in every form, though English leaves it out of
+    # "a pair"
+    template = ngettext(
+        "must include {tractors} and a pair", "must include {tractors} and {count} pairs", pairs
+    )
+    return template.format(tractors=shown, count=pairs)
+
+
+def follow_duty(hand: list[str], view: dict[str, Any], cards: CardStyle) -> str:
+    """What the rules make ``hand`` play on the view's lead, in words ("must include a pair")."""
+    suit, shape = lead_shape(view)
+    order = order_of(view)
+    mine = [c for c in hand if order.suit(c) == suit]
+    glyph = draw.suit_text(cards, "trump" if suit == TRUMP else suit).plain
+    if not mine:
+        # TRANSLATORS: Mi Shi, how to follow: none of the led suit ({suit}), so any cards
+        return _("no {suit}: any cards").format(suit=glyph)
+    if len(mine) < shape.size:
+        # TRANSLATORS: Mi Shi, how to follow: too few of the led suit ({suit})
+        return _("all your {suit}, then any cards").format(suit=glyph)
+    if len(mine) == shape.size:
+        # TRANSLATORS: Mi Shi, how to follow: exactly enough of the led suit ({suit})
+        return _("all your {suit}").format(suit=glyph)
+    tractors, pairs = requirement(mine, shape, order)
+    duty = must_include(list(tractors), pairs)
+    if duty:
+        return duty
+    # TRANSLATORS: Mi Shi, how to follow: any cards of the led suit ({suit})
+    return _("any {suit}").format(suit=glyph) if shape.size > 1 else ""

@@ -1,0 +1,194 @@
+"""The SwaPo prompt's words: what the decision model asks at each step, and whom the table
+waits for. Whole translated sentences (``lang``); no Textual here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from lang import _, ngettext
+
+from .choices import can_pass, round_words, swap_counts, swap_targets
+from .powers import POWER_NAMES
+
+if TYPE_CHECKING:
+    from .flow import SwapoDecisions
+
+
+def question(flow: SwapoDecisions) -> Text:
+    """The prompt's question for the flow's step."""
+    if flow.reveal is not None:
+        result = round_words(flow.reveal, flow.name_of)
+        if flow.view.get("over"):
+            return Text(result)
+        # TRANSLATORS: SwaPo prompt under a round's result ("Round 2: Bo won … · enter …")
+        return Text(_("{result} · enter to continue").format(result=result))
+    words = step_words(flow)
+    if words is not None:
+        return Text(words)
+    if flow.sent:
+        # TRANSLATORS: the prompt after a choice was sent, until the table answers
+        return Text(_("Sent — waiting for the table…"))
+    return Text(waiting_words(flow))
+
+
+def step_words(flow: SwapoDecisions) -> str | None:
+    """The question of a decision step (None: nothing is being decided)."""
+    step = flow.step
+    if step == "target":
+        return target_words(flow)
+    if step in ("count", "cards", "take", "give_pos", "give"):
+        return swap_words(flow)
+    if step == "arrange":
+        if flow.picked:
+            # TRANSLATORS: SwaPo Dagger prompt; space, enter and ←→ are keys
+            return _(
+                "Order your row before it goes face down: space grab/drop "
+                "(holding a card: ←→ to move it), enter lay down"
+            )
+        # TRANSLATORS: SwaPo Dagger prompt; space and enter are keys
+        return _("Order your row before it goes face down: space grab/drop, enter lay down")
+    if step == "declare" and not flow.declaring():
+        # TRANSLATORS: SwaPo Ace prompt when the player holds no joker; enter is a key
+        return _("No joker to declare — enter to go on (nobody sees who has one)")
+    if step == "declare":
+        left = flow.view.get("to_declare") or 1
+        if left > 1:
+            # TRANSLATORS: SwaPo Ace prompt; {left} jokers still to declare (2 or more)
+            return _("Declare your joker ({left} to declare): ←→ rank, enter declare").format(
+                left=left
+            )
+        # TRANSLATORS: SwaPo Ace prompt: choose the rank the joker counts as; ←→, enter are keys
+        return _("Declare your joker: ←→ rank, enter declare")
+    return power_words(flow)
+
+
+def target_words(flow: SwapoDecisions) -> str:
+    """Choosing an opponent: the digits and names, and p when passing is possible."""
+    targets = swap_targets(flow.legal)
+    if not targets:
+        # TRANSLATORS: SwaPo prompt; p is a key
+        return _("No exchange is possible any more — p to finish your turn")
+    choices = " · ".join(f"{flow.digit_of(s)} {flow.name_of(s)}" for s in targets)
+    if not can_pass(flow.legal):
+        # TRANSLATORS: SwaPo prompt; {choices}: "1 Bo · 2 Chen" (digit keys and names)
+        words = _("Choose an opponent to swap with — {choices}")
+    elif flow.asterisk and any(sw.get("seat") == flow.seat for sw in flow.view.get("swaps") or []):
+        # TRANSLATORS: SwaPo Asterisk prompt; {choices}: "1 Bo · 2 Chen"; p is a key
+        words = _("Choose an opponent to swap with — {choices} · p done")
+    else:
+        # TRANSLATORS: SwaPo prompt; {choices}: "1 Bo · 2 Chen"; p is a key
+        words = _("Choose an opponent to swap with — {choices} · p pass")
+    return words.format(choices=choices)
+
+
+def swap_words(flow: SwapoDecisions) -> str:
+    """The steps of an exchange: how many, which cards (Dagger: which positions), a give."""
+    step, k, name = flow.step, flow.k, flow.name_of(flow.target)
+    if step == "count":
+        counts = swap_counts(flow.legal, flow.target_seat)
+        span = f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
+        # TRANSLATORS: SwaPo prompt; {span}: the counts possible ("1–3"); esc is a key
+        words = _("Swap with {name}: how many cards? {span} · esc back")
+        return words.format(name=name, span=span)
+    if step == "cards":
+        # TRANSLATORS: SwaPo prompt; {picked}/{k}: cards picked so far; space, enter are keys
+        words = ngettext(
+            "Your swap: {name} · {k} card — pick the {k} you give (space) {picked}/{k}, "
+            "enter to swap",
+            "Your swap: {name} · {k} cards — pick the {k} you give (space) {picked}/{k}, "
+            "enter to swap",
+            k,
+        )
+        return words.format(name=name, k=k, picked=len(flow.picked))
+    if step == "take":
+        # TRANSLATORS: SwaPo Dagger prompt; positions 1–5 of a face-down row; enter is a key
+        words = ngettext(
+            "Pick {k} of {name}'s positions to take (1–5 or space) {taken}/{k}, enter next",
+            "Pick {k} of {name}'s positions to take (1–5 or space) {taken}/{k}, enter next",
+            k,
+        )
+        return words.format(name=name, k=k, taken=len(flow.taken))
+    if step == "give_pos":
+        # TRANSLATORS: SwaPo Dagger prompt; positions 1–5 of a face-down row; enter is a key
+        words = ngettext(
+            "Now {k} of your positions to give (1–5 or space) {picked}/{k}, enter to swap",
+            "Now {k} of your positions to give (1–5 or space) {picked}/{k}, enter to swap",
+            k,
+        )
+        return words.format(k=k, picked=len(flow.picked))
+    ask = flow.view.get("give") or {}
+    n = ask.get("k", 0)
+    # TRANSLATORS: SwaPo prompt; {name} asked for {n} cards; space and enter are keys
+    words = ngettext(
+        "{name} asks you for {n} card — pick the {n} you give (space) {picked}/{n}, enter to give",
+        "{name} asks you for {n} cards — pick the {n} you give (space) {picked}/{n}, enter to give",
+        n,
+    )
+    return words.format(name=flow.name_of(ask.get("from")), n=n, picked=len(flow.picked))
+
+
+def power_words(flow: SwapoDecisions) -> str | None:
+    """The Ace power steps: which Ace, then which card or whose joker, then a rank."""
+    step = flow.step
+    if step == "power":
+        # TRANSLATORS: SwaPo Ace prompt: choose an Ace's power; ←→, enter, p are keys
+        return _("Ace powers: which Ace? ←→ choose, enter · p pass")
+    if step == "power_target":
+        power = _(POWER_NAMES[flow.power_kind]) if flow.power_kind in POWER_NAMES else ""
+        if flow.power_kind == "honey_trap":
+            # TRANSLATORS: SwaPo Ace prompt; {power}: a power's name ("Honey trap")
+            words = _("{power}: whose joker? ←→ choose (digit: opponent), enter · esc back")
+        else:
+            # TRANSLATORS: SwaPo Ace prompt; {power}: a power's name ("Stab", "Steal")
+            words = _("{power}: which card? ←→ choose (digit: opponent), enter · esc back")
+        return words.format(power=power)
+    if step == "power_rank":
+        # TRANSLATORS: SwaPo Ace prompt: the Honey Trap took {name}'s joker; ←→, enter are keys
+        words = _("Honey trap on {name}: the joker's new rank — ←→, enter")
+        return words.format(name=flow.name_of(flow.target))
+    return None
+
+
+def waiting_words(flow: SwapoDecisions) -> str:
+    """Whom the table waits for, when the local seat has nothing to decide."""
+    view, name = flow.view, flow.name_of
+    idle = flow.idle_words()
+    if idle is not None:
+        return idle
+    phase = view.get("phase")
+    pending = flow.others_awaited()
+    if phase == "swap":
+        # TRANSLATORS: SwaPo prompt while another seat chooses an opponent
+        return _("{name} is choosing whom to swap with…").format(name=name(view.get("turn")))
+    if phase == "give":
+        ask = view.get("give") or {}
+        k = ask.get("k")
+        # TRANSLATORS: SwaPo prompt while {name} chooses the cards {other} asked for
+        words = ngettext(
+            "{name} is choosing {k} card to give {other}…",
+            "{name} is choosing {k} cards to give {other}…",
+            k if isinstance(k, int) else 2,
+        )
+        return words.format(name=name(ask.get("seat")), k=k, other=name(ask.get("from")))
+    if phase == "declare":  # sealed: nobody may know who is still declaring
+        # TRANSLATORS: SwaPo Ace prompt while the jokers are declared in secret
+        return _("Waiting for the table: jokers are declared face down…")
+    if phase == "power":
+        # TRANSLATORS: SwaPo Ace prompt while another seat decides on using its Aces
+        return _("{name} is deciding on Ace powers…").format(name=name(view.get("turn")))
+    # TRANSLATORS: the separator between names in a list of seats ("Bo, Chen")
+    names = _(", ").join(name(s) for s in pending)
+    if phase == "arrange":
+        if not names:
+            # TRANSLATORS: SwaPo Dagger prompt while the other seats order their rows
+            return _("Waiting for the others to lay their rows down…")
+        # TRANSLATORS: SwaPo Dagger prompt; {names}: the seats still ordering their rows
+        return _("Waiting for {names} to lay their rows down…").format(names=names)
+    if not names:
+        # TRANSLATORS: SwaPo prompt while the table waits for the other seats
+        return _("Waiting for the others…")
+    # TRANSLATORS: SwaPo prompt; {names}: the seats the table waits for ("Bo, Chen")
+    return _("Waiting for {names}…").format(names=names)

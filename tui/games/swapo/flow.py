@@ -1,0 +1,452 @@
+"""The SwaPo decision model: what the local seat is choosing now, and what each key does.
+
+``SwapoDecisions`` walks a decision step by step: opponent, count, cards (Dagger: their
+positions, then yours); a give; the row's order; a joker's rank; the Ace powers. It holds the
+step, the picks and the cursors, takes the table's keys, and answers each with an ``Outcome``
+(see ``decisions``). What is possible comes from the ``legal`` list alone (``swapo_rules``).
+No Textual here: the screen draws from this model and forwards keys to it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from lang import _, ngettext
+from tui.table.decisions import Decisions, Outcome, Refuse, Send
+
+from . import ask as swapo_ask
+from .choices import (
+    NameOf,
+    can_pass,
+    card_sets,
+    declare_ranks,
+    of_type,
+    pickable_cards,
+    pickable_positions,
+    position_sets,
+    swap_card_sets,
+    swap_counts,
+    swap_targets,
+)
+from .powers import MENU_STEPS, POWER_NAMES, PowerSteps, needs_rank
+
+CONFIRM_LABELS = {
+    "target": "choose",
+    "count": "choose",
+    "cards": "swap",
+    "take": "next",
+    "give_pos": "swap",
+    "give": "give",
+    "arrange": "lay down",
+    "declare": "declare",
+    "power": "choose",
+    "power_target": "use",
+    "power_rank": "take",
+}
+PICK_STEPS = {"cards", "take", "give_pos", "give", "arrange"}  # space picks from a row
+BACK_STEPS = {"count", "cards", "take", "give_pos", "power_target", "power_rank", "give"}
+CARD_STEPS = {"cards", "give", "give_pos"}  # picking from my own row, some cards dimmed
+
+
+def seat_label(seat: object) -> str:
+    if isinstance(seat, int):
+        # TRANSLATORS: a seat without a name, by number ("Seat 3")
+        return _("Seat {number}").format(number=seat + 1)
+    # TRANSLATORS: the whole table, where a seat's name would be
+    return _("table")
+
+
+class SwapoDecisions(PowerSteps, Decisions):
+    """What the local SwaPo seat is choosing, step by step, and what each key does to it.
+
+    ``step`` is "wait" or one of target, count, cards, take, give_pos (Dagger), give, arrange,
+    declare, power (which Ace), power_target (which card or opponent), power_rank (a taken
+    joker's rank). ``menu`` holds the entries of a menu step as actions
+    (``{"k": n}`` for a count); ``reveal`` the round just ended, shown until enter or esc.
+    """
+
+    def __init__(self, seat: int | None, name_of: NameOf = seat_label) -> None:
+        super().__init__(seat)
+        self.name_of = name_of
+        self.step = "wait"
+        self.decision: tuple | None = None  # what was asked when the step began
+        self.target: int | None = None
+        self.k = 0
+        self.picked: list[int] = []  # my cards (or my positions) picked; arrange: the held card
+        self.taken: list[int] = []  # Dagger: the target's positions picked
+        self.cursor = 0
+        self.target_cursor = 0
+        self.menu: list[dict[str, Any]] = []
+        self.menu_cursor = 0
+        self.order: list[str] = []
+        self.reveal: dict | None = None
+        self.sent = False
+        self.power_kind = ""  # the Ace chosen in a power's first step
+
+    # -- what the view says ------------------------------------------------------------------
+    @property
+    def hand(self) -> list[str]:
+        hand = self.view.get("hand")
+        return list(hand) if isinstance(hand, list) else []
+
+    def variant(self, name: str) -> bool:
+        return name in (self.view.get("variant") or [])
+
+    @property
+    def dagger(self) -> bool:
+        return self.variant("dagger")
+
+    @property
+    def asterisk(self) -> bool:
+        return self.variant("asterisk")
+
+    @property
+    def ace(self) -> bool:
+        return self.variant("ace")
+
+    def others(self) -> list[int]:
+        """Other seats clockwise from mine; digit ``i`` picks ``others()[i-1]``."""
+        n = self.view.get("seats")
+        n = n if isinstance(n, int) else 0
+        start = self.seat if isinstance(self.seat, int) else -1
+        return [(start + k) % n for k in range(1, n + 1) if (start + k) % n != self.seat]
+
+    def digit_of(self, seat: int) -> str:
+        others = self.others()
+        return str(others.index(seat) + 1) if seat in others else ""
+
+    def asked(self) -> str:
+        """What the local seat must decide now: a phase name, or "wait"."""
+        if self.seat is None or self.seat not in (self.view.get("pending") or []):
+            return "wait"
+        return str(self.view.get("phase")) if self.legal else "wait"
+
+    @property
+    def waiting(self) -> bool:
+        return self.step == "wait" and self.reveal is None
+
+    # -- a new state, a new decision -------------------------------------------------------
+    def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
+        super().update(view, legal)
+        kind = self.asked()
+        key = (
+            kind,
+            view.get("round"),
+            len(view.get("swaps") or []),
+            view.get("to_declare"),
+            len(legal),
+            str((view.get("power") or {}).get("done")),
+        )
+        if key != self.decision:
+            self.decision = key
+            self.start(kind)
+
+    def start(self, kind: str | None = None) -> None:
+        """Begin a decision (by default the one asked now) at its first step."""
+        kind = self.asked() if kind is None else kind
+        self.target, self.k, self.sent = None, 0, False
+        self.picked, self.taken = [], []
+        self.menu, self.menu_cursor = [], 0
+        self.cursor = min(self.cursor, max(0, len(self.hand) - 1))
+        self.step = kind if kind in ("give", "arrange", "declare", "power") else "wait"
+        if kind == "swap":
+            self.step = "target"
+            self.target_cursor = 0 if swap_targets(self.legal) else -1
+        self.order = self.hand if kind == "arrange" else []
+        if kind == "declare":
+            ranks = declare_ranks(self.legal)  # none: no joker, a sealed pass
+            self.menu = [{"type": "declare", "rank": r} for r in ranks] or [{"type": "pass"}]
+        if kind == "power":
+            self.menu = self.power_menu()
+
+    # -- what the screen shows -------------------------------------------------------------
+    def target_choice(self) -> int | None:
+        """The opponent under the cursor while choosing."""
+        targets = swap_targets(self.legal)
+        if not targets or self.target_cursor < 0:
+            return None
+        return targets[self.target_cursor % len(targets)]
+
+    def is_chosen_target(self, seat: int) -> bool:
+        """The opponent under the cursor (choosing) or already chosen (later steps)."""
+        if self.step == "target":
+            return self.target_choice() == seat
+        return self.target == seat and self.step in ("count", "cards", "take", "give_pos")
+
+    def row(self) -> list[str]:
+        """My row as shown: the order being arranged, else the hand."""
+        return self.order if self.step == "arrange" else self.hand
+
+    def pickable(self) -> list[bool]:
+        """For each card of my row: may it be picked now?"""
+        hand, step, target = self.row(), self.step, self.target
+        if step == "cards" and target is not None:
+            return pickable_cards(hand, self.picked, swap_card_sets(self.legal, target, self.k))
+        if step == "give":
+            return pickable_cards(hand, self.picked, card_sets(of_type(self.legal, "give")))
+        if step == "give_pos" and target is not None:
+            allowed = position_sets(self.legal, target, self.k, "give")
+            return pickable_positions(self.picked, allowed, len(hand))
+        return [True] * len(hand)
+
+    def takeable(self) -> list[bool]:
+        """Dagger: for each of the target's five positions, may it be taken now?"""
+        if self.target is None:
+            return [False] * 5
+        allowed = position_sets(self.legal, self.target, self.k, "take")
+        return pickable_positions(self.taken, allowed, 5)
+
+    def question(self) -> Text:
+        """The prompt's question for the step (worded in ``swapo_ask``)."""
+        return swapo_ask.question(self)
+
+    # -- which keys work now -----------------------------------------------------------------
+    def key_state(self, key: str) -> bool | None:
+        if self.reveal is not None:
+            return key in ("confirm", "back")
+        step = self.step
+        if step == "wait":
+            return False
+        if key in ("move", "confirm"):
+            return True
+        if key == "pick":
+            return step in PICK_STEPS
+        if key == "back":
+            return step in BACK_STEPS
+        if key == "digit":
+            return step in ("target", "count", "take", "give_pos", "cards", "give", "power_target")
+        return False
+
+    def key_label(self, key: str) -> str | None:
+        if key == "confirm":
+            return "continue" if self.reveal is not None else CONFIRM_LABELS.get(self.step)
+        if key == "back" and self.reveal is not None:
+            return "close"
+        if key == "back" and self.step == "give":
+            return "clear"
+        if key == "pick" and self.step == "arrange":
+            return "grab"
+        return None
+
+    def can_pass_now(self) -> bool:
+        """Whether ``p`` (pass / done) works now."""
+        return self.reveal is None and self.step in ("target", "power") and can_pass(self.legal)
+
+    # -- the keys ----------------------------------------------------------------------------
+    @property
+    def target_seat(self) -> int:
+        return self.target if self.target is not None else -1
+
+    def move(self, step: int) -> Outcome:
+        """←→ walk the row or the menu, and stop at its ends (no wrapping round)."""
+        s = self.step
+        if s == "target":
+            self.target_cursor = _clamp(self.target_cursor + step, len(swap_targets(self.legal)))
+        elif s == "take":
+            self.target_cursor = _clamp(self.target_cursor + step, 5)
+        elif s in MENU_STEPS and self.menu:
+            self.menu_cursor = _clamp(self.menu_cursor + step, len(self.menu))
+        elif s == "arrange" and self.order:
+            new = _clamp(self.cursor + step, len(self.order))
+            if self.picked:
+                self.order[self.cursor], self.order[new] = self.order[new], self.order[self.cursor]
+                self.picked = [new]
+            self.cursor = new
+        elif s in CARD_STEPS and self.hand:
+            self.cursor = _clamp(self.cursor + step, len(self.hand))
+        return None
+
+    def pick(self) -> Outcome:
+        if self.step == "arrange":
+            self.picked = [] if self.picked else [self.cursor]
+        elif self.step == "take":
+            return self.toggle_position(self.target_cursor)
+        elif self.step in CARD_STEPS:
+            return self.toggle_card(self.cursor)
+        return None
+
+    def pick_at(self, row: str, index: int) -> Outcome:
+        """A click on card ``index`` of ``row`` ("target" or "hand"): move there and pick."""
+        if row == "target" and self.step == "take":
+            self.target_cursor = index
+            return self.pick()
+        if row == "hand" and self.step in CARD_STEPS | {"arrange"}:
+            self.cursor = index
+            return self.pick()
+        return None
+
+    def toggle_card(self, index: int) -> Outcome:
+        """Pick or unpick a card of my row (or a position, in Dagger) if that is allowed."""
+        if index in self.picked:
+            self.picked.remove(index)
+            return None
+        ok = self.pickable()
+        if not 0 <= index < len(ok) or not ok[index]:
+            # TRANSLATORS: SwaPo refusal
+            return Refuse(_("that card cannot be picked now"))
+        self.picked.append(index)
+        self.cursor = index
+        return None
+
+    def toggle_position(self, pos: int) -> Outcome:
+        """Dagger: take or leave one of the target's positions."""
+        if pos in self.taken:
+            self.taken.remove(pos)
+            return None
+        if not self.takeable()[pos]:
+            # TRANSLATORS: SwaPo Dagger refusal: a position of an opponent's face-down row
+            return Refuse(_("that position cannot be taken now"))
+        self.taken.append(pos)
+        self.target_cursor = pos
+        return None
+
+    def digit(self, digit: int) -> Outcome:
+        s = self.step
+        if s == "target":
+            others = self.others()
+            if 1 <= digit <= len(others) and others[digit - 1] in swap_targets(self.legal):
+                self.choose_target(others[digit - 1])
+                return None
+            # TRANSLATORS: SwaPo refusal after a digit key; {digit}: the digit pressed
+            return Refuse(_("{digit} is not an opponent you can swap with").format(digit=digit))
+        if s == "count":
+            if digit in swap_counts(self.legal, self.target_seat):
+                self.choose_count(digit)
+                return None
+            # TRANSLATORS: SwaPo refusal after a digit key (the count of cards to swap)
+            words = ngettext(
+                "you cannot swap {count} card with {name}",
+                "you cannot swap {count} cards with {name}",
+                digit,
+            )
+            return Refuse(words.format(count=digit, name=self.name_of(self.target)))
+        if s == "power_target":
+            return self.aim_at(digit)
+        if s == "take" and 1 <= digit <= 5:
+            return self.toggle_position(digit - 1)
+        if s in CARD_STEPS and 1 <= digit <= len(self.hand):
+            return self.toggle_card(digit - 1)
+        return None
+
+    def choose_target(self, seat: int) -> None:
+        self.target = seat
+        counts = swap_counts(self.legal, seat)
+        if len(counts) == 1:
+            self.choose_count(counts[0])
+        else:
+            self.step = "count"
+            self.menu, self.menu_cursor = [{"k": k} for k in counts], 0
+
+    def choose_count(self, k: int) -> None:
+        self.k = k
+        self.picked, self.taken = [], []
+        self.step = "take" if self.dagger else "cards"
+        self.target_cursor = 0
+
+    def confirm(self) -> Outcome:
+        if self.reveal is not None:
+            self.reveal = None
+            return None
+        s, k, target = self.step, self.k, self.target_seat
+        entry = self.menu[self.menu_cursor] if s in MENU_STEPS and self.menu else None
+        if s == "target":
+            seat = self.target_choice()
+            if seat is not None:
+                self.choose_target(seat)
+        elif s == "count" and entry is not None:
+            self.choose_count(entry["k"])
+        elif s == "cards":
+            cards = sorted(self.hand[i] for i in self.picked)
+            if tuple(cards) in swap_card_sets(self.legal, target, k):
+                return self.send({"type": "swap", "target": target, "cards": cards})
+            return Refuse(give_words(k))
+        elif s == "take":
+            if len(self.taken) != k:
+                # TRANSLATORS: SwaPo Dagger refusal: positions of the opponent's row
+                words = ngettext(
+                    "pick exactly {k} of their positions",
+                    "pick exactly {k} of their positions",
+                    k,
+                )
+                return Refuse(words.format(k=k))
+            self.step, self.picked = "give_pos", []
+        elif s == "give_pos":
+            give = sorted(self.picked)
+            if tuple(give) not in position_sets(self.legal, target, k, "give"):
+                # TRANSLATORS: SwaPo Dagger refusal: positions of the player's own row
+                words = ngettext(
+                    "pick exactly {k} of your positions",
+                    "pick exactly {k} of your positions",
+                    k,
+                )
+                return Refuse(words.format(k=k))
+            take = sorted(self.taken)
+            return self.send({"type": "swap", "target": target, "take": take, "give": give})
+        elif s == "give":
+            cards = sorted(self.hand[i] for i in self.picked)
+            if tuple(cards) in card_sets(of_type(self.legal, "give")):
+                return self.send({"type": "give", "cards": cards})
+            return Refuse(give_words((self.view.get("give") or {}).get("k", 0)))
+        elif s == "arrange":
+            return self.send({"type": "arrange", "order": list(self.order)})
+        elif s == "power" and entry is not None and entry["type"] in POWER_NAMES:
+            self.power_kind, self.step = entry["type"], "power_target"
+            self.menu, self.menu_cursor = self.target_menu(self.power_kind), 0
+        elif s == "power_target" and entry is not None and needs_rank(entry):
+            self.target, self.step = entry["target"], "power_rank"
+            self.menu = [a for a in of_type(self.legal, "honey_trap") if a["target"] == self.target]
+            self.menu_cursor = 0
+        elif entry is not None and s in ("declare", "power", "power_target", "power_rank"):
+            return self.send(entry)
+        return None
+
+    def back(self) -> Outcome:
+        if self.reveal is not None:
+            self.reveal = None
+        elif self.step == "count":
+            self.step, self.target = "target", None
+        elif self.step in ("cards", "take"):
+            counts = swap_counts(self.legal, self.target_seat)
+            if len(counts) > 1:
+                self.step = "count"
+                self.menu, self.menu_cursor = [{"k": k} for k in counts], 0
+            else:
+                self.step, self.target = "target", None
+            self.picked, self.taken = [], []
+        elif self.step == "give_pos":
+            self.step, self.picked = "take", []
+        elif self.step == "give":
+            self.picked = []
+        elif self.step == "power_rank":  # back to the jokers' holders, on this one
+            self.step, self.menu = "power_target", self.target_menu("honey_trap")
+            self.menu_cursor = next(
+                (i for i, e in enumerate(self.menu) if e.get("target") == self.target), 0
+            )
+        elif self.step == "power_target":  # back to the Aces, on this one
+            self.step, self.menu = "power", self.power_menu()
+            kinds = [e["type"] for e in self.menu]
+            self.menu_cursor = kinds.index(self.power_kind) if self.power_kind in kinds else 0
+        return None
+
+    def pass_turn(self) -> Outcome:
+        """``p``: pass (no swap, or done swapping; no Ace power)."""
+        return self.send({"type": "pass"}) if self.can_pass_now() else None
+
+    def send(self, action: dict[str, Any]) -> Send:
+        """The finished decision: wait for the table's answer."""
+        self.step, self.sent = "wait", True
+        return Send(action)
+
+
+def give_words(k: int) -> str:
+    """The refusal of a swap's or a give's cards that are not ``k``."""
+    # TRANSLATORS: SwaPo refusal when enter is pressed with the wrong number of cards picked
+    return ngettext("pick exactly {k} card to give", "pick exactly {k} cards to give", k).format(
+        k=k
+    )
+
+
+def _clamp(index: int, size: int) -> int:
+    return max(0, min(size - 1, index))

@@ -1,0 +1,100 @@
+"""The Ace power turn of the SwaPo decision model, in two steps: which Ace (the Draw and
+Pass are whole), then which card or whose joker on the revealed hands (a honey trap then asks
+the joker's new rank). Each choice can say what it would change (``effect``). No Textual.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lang import N_, _
+from tui.table.decisions import Outcome, Refuse
+
+from .choices import NameOf, best_for, can_pass, of_type, power_effect
+
+POWER_ORDER = ("stab", "honey_trap", "draw", "steal")  # the Aces' menu: A♠ A♥ A♣ A♦
+POWER_NAMES = {  # the powers that need a target
+    # TRANSLATORS: SwaPo, the name of a power ("Stab", the Ace of spades: strike one card out)
+    "stab": N_("Stab"),
+    # TRANSLATORS: SwaPo, the name of a power ("Honey Trap", the Ace of hearts: take a joker)
+    "honey_trap": N_("Honey trap"),
+    # TRANSLATORS: SwaPo, the name of a power ("Steal", the Ace of diamonds: take one card)
+    "steal": N_("Steal"),
+}
+MENU_STEPS = {"count", "declare", "power", "power_target", "power_rank"}  # ←→ walk a menu
+
+
+class PowerSteps:
+    """The power steps' menus and what they would change (mixed into ``SwapoDecisions``)."""
+
+    seat: int | None
+    view: dict[str, Any]
+    legal: list[dict[str, Any]]
+    step: str
+    menu: list[dict[str, Any]]
+    menu_cursor: int
+    name_of: NameOf
+
+    def others(self) -> list[int]:
+        raise NotImplementedError
+
+    def declaring(self) -> bool:
+        """Whether the declare step names a rank (else it is a sealed pass: no joker)."""
+        return any(e.get("type") == "declare" for e in self.menu)
+
+    def power_menu(self) -> list[dict[str, Any]]:
+        """First step of a power: one entry per usable Ace (the Draw is whole), then Pass."""
+        kinds = {a.get("type") for a in self.legal}
+        menu: list[dict[str, Any]] = [{"type": k} for k in POWER_ORDER if k in kinds]
+        if can_pass(self.legal):
+            menu.append({"type": "pass"})
+        return menu
+
+    def target_menu(self, kind: str) -> list[dict[str, Any]]:
+        """Second step: the cards (stab, steal) or the jokers' holders (honey trap)."""
+        if kind != "honey_trap":
+            return of_type(self.legal, kind)
+        seats = dict.fromkeys(a["target"] for a in of_type(self.legal, kind))
+        return [{"type": kind, "target": t} for t in seats]
+
+    def entry(self) -> dict[str, Any] | None:
+        """The menu entry under the cursor."""
+        if self.step in MENU_STEPS and self.menu:
+            return self.menu[min(self.menu_cursor, len(self.menu) - 1)]
+        return None
+
+    def effect(self) -> str:
+        """What the power under the cursor would change (who would win), on the revealed
+        hands; a honey trap on a holder is read with the rank that serves me best."""
+        entry = self.entry()
+        if self.step not in ("power", "power_target", "power_rank") or entry is None:
+            return ""
+        me = self.seat if isinstance(self.seat, int) else -1
+        if self.step == "power" and entry.get("type") not in ("draw", "pass"):
+            return power_effect(me, self.view, {"type": "pass"}, self.name_of)
+        if needs_rank(entry):
+            traps = [a for a in of_type(self.legal, "honey_trap") if a["target"] == entry["target"]]
+            best = best_for(me, self.view, traps)
+            if best is None:
+                return ""
+            # TRANSLATORS: SwaPo, a Honey Trap's effect read with the joker's best new rank
+            words = _("{effect} · as {rank}")
+            return words.format(
+                effect=power_effect(me, self.view, best, self.name_of), rank=best["rank"]
+            )
+        return power_effect(me, self.view, entry, self.name_of)
+
+    def aim_at(self, digit: int) -> Outcome:
+        """A power's second step: a digit jumps to that opponent's first card (or joker)."""
+        others = self.others()
+        seat = others[digit - 1] if 1 <= digit <= len(others) else None
+        for i, entry in enumerate(self.menu):
+            if entry.get("target") == seat:
+                self.menu_cursor = i
+                return None
+        # TRANSLATORS: SwaPo refusal after a digit key; {digit}: the digit pressed
+        return Refuse(_("{digit} is not an opponent you can aim at").format(digit=digit))
+
+
+def needs_rank(entry: dict[str, Any]) -> bool:
+    return entry.get("type") == "honey_trap" and "rank" not in entry

@@ -1,0 +1,485 @@
+"""The SwaPo table: your five cards, the seats around, the swap flow, the reveal.
+
+Everything is drawn from the received view and the decision model (``swapo_flow``), which
+builds a decision step by step — opponent, count, cards (Dagger: their positions, then yours)
+— and sends it whole; esc steps back. This screen only draws and forwards keys and clicks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import ClassVar
+
+from rich.cells import set_cell_size
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+
+from lang import N_, _
+from tui.connect import Seat
+from tui.fill import fill
+from tui.settings import Settings
+from tui.table.decisions import Outcome, Send
+from tui.table.results import game_length
+from tui.table.screen import TABLE_CSS, TableScreen
+from tui.text import clean
+from tui.widgets.cards import CardFace
+from tui.widgets.pickable import PickableCards
+from tui.widgets.steady import Steady
+
+from . import draw
+from . import log as swapo_log
+from .choices import idle_aces, round_words, swap_targets
+from .flow import CARD_STEPS, PICK_STEPS, SwapoDecisions
+
+
+class SwapoScreen(TableScreen):
+    """SwaPo, with Dagger, Asterisk and Ace in any combination."""
+
+    GAME = "swapo"
+    TITLE = draw.GAME_NAME
+    CSS_PATH: ClassVar = [TABLE_CSS, "swapo.tcss"]
+    BINDINGS: ClassVar[list] = [
+        # TRANSLATORS: SwaPo footer key: swap nothing / use no power; keep very short (≤ 8 cells)
+        Binding("p", "pass_turn", N_("pass"), id="pass")
+    ]
+    DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ("pass_turn",)
+    COMPONENT_CLASSES: ClassVar[set[str]] = {f"swapo--{name}" for name in draw.LOOKS}
+    RESULTS_EACH_ROUND = True
+
+    def __init__(self, seat: Seat, settings: Settings) -> None:
+        super().__init__(seat, settings)
+        self.flow = SwapoDecisions(self.me, self.seat_name)
+        self.decisions = self.flow
+        self.set_class(not settings.color, "-no-color")
+        self.last_sent: list[str] = []  # the cards of my last swap or give, for the log
+        self.log_round: object = None  # the round the log is telling now
+        self.hand_before: list[str] = []  # my hand before the latest message (what I gave from)
+        self.revealed_now: list | None = None  # the hands a reveal in this message showed
+        self.panel_up = False  # a round's results panel is on show over the table
+
+    def wants_large_cards(self, width: int, height: int) -> bool:
+        # header, prompt and footer; the other seats; my label, big cards, menu, round line;
+        # in Dagger also an opponent's row of big cards while taking positions
+        variant = (self.table_info.get("options") or {}).get("variant") or []
+        rows = 3 + self.seat_count + 10 + (8 if "dagger" in variant else 0)
+        return width >= 80 and height >= rows
+
+    def show_waiting(self, seated: Text) -> None:
+        self.query_one("#seats", Steady).show(seated)
+        self.query_one("#hand", PickableCards).display = False
+
+    def compose_table(self) -> ComposeResult:
+        yield Steady("", id="seats", markup=False)
+        yield Steady("", id="target-label", markup=False)
+        yield PickableCards(self.cards, id="target-row")
+        yield Steady("", id="me-label", markup=False)
+        yield PickableCards(self.cards, id="hand")
+        yield Steady("", id="menu", markup=False)
+        yield Steady("", id="round-info", markup=False)
+
+    # -- the table's messages -----------------------------------------------------------
+    @property
+    def hand(self) -> list[str]:
+        return self.flow.hand
+
+    def receive_state(self, message: dict) -> None:
+        view = message.get("view")
+        if self.states_seen == 0 and isinstance(view, dict) and not message.get("events"):
+            self.view = view
+            dealer = self.log_name(view.get("dealer"))
+            self.log_round = view.get("round", 1)
+            words = _("Round {number} · {name} deals").format(number=self.log_round, name=dealer)
+            self.log_pane.add(words, self.log_round)
+        self.hand_before, self.revealed_now = list(self.flow.hand), None
+        for event in message.get("events") or []:
+            if isinstance(event, dict) and event.get("type") == "round_over":
+                self.flow.reveal = event
+            if isinstance(event, dict) and event.get("type") == "reveal":
+                self.revealed_now = event.get("hands")
+        super().receive_state(message)
+        self.forget_old_rounds()
+
+    # -- the results panel after every round ------------------------------------------------
+    def show_due_results(self) -> None:
+        """The round's results panel shows the reveal; once it is closed (enter) the table
+        goes on with the next round."""
+        if self.panel_up and self.app.screen is self and not self.results_waiting:
+            self.panel_up = False
+            self.flow.reveal = None
+            self.draw()
+        waiting = len(self.results_waiting)
+        super().show_due_results()
+        if len(self.results_waiting) < waiting:
+            self.panel_up = True
+
+    def results_title(self, event: dict | None) -> str:
+        title = super().results_title(event)
+        total = self.rounds_total()
+        if event is not None and total and not event.get("sudden_death"):
+            # TRANSLATORS: SwaPo results panel title: "Round 3 of 10"; {label}: "Round 3"
+            title = _("{label} of {total}").format(label=title, total=total)
+        if event is not None:
+            # the words after "Round N:" (a full-width colon in CJK catalogues)
+            result = re.split(r"[:：]\s*", round_words(event, self.seat_name), maxsplit=1)[-1]
+            # TRANSLATORS: SwaPo results panel title: "Round 3 of 10 — Bo (three 7s, +21) won"
+            title = _("{title} — {result}").format(title=title, result=result)
+        return title
+
+    def results_rows(self, event: dict | None) -> list[Text]:
+        """Every hand of the round, the winning group marked, the points taken."""
+        if event is None:  # game over: the score table says it
+            return super().results_rows(event)
+        return draw.results_lines(event, self.seat_name, self.cards, self.look)
+
+    def rounds_total(self) -> int | None:
+        """How many rounds the game has (set, or as many as the pile deals), if known."""
+        length = game_length(self.GAME, self.view)
+        return length[1] if length is not None and length[0] == "rounds" else None
+
+    def receive(self, message: dict) -> None:
+        """A rejected decision starts over (the reason stays on show)."""
+        if message.get("t") == "rejected":
+            self.flow.start()
+            self.draw()
+        super().receive(message)
+
+    def handle(self, outcome: Outcome) -> None:
+        if isinstance(outcome, Send) and outcome.action.get("type") in ("swap", "give"):
+            self.last_sent = list(outcome.action.get("cards") or [])
+        super().handle(outcome)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pass_turn":
+            return self.flow.can_pass_now() and not self.has_class("-chatting")
+        return super().check_action(action, parameters)
+
+    def action_pass_turn(self) -> None:
+        self.handle(self.flow.pass_turn())
+
+    def on_pickable_cards_picked(self, message: PickableCards.Picked) -> None:
+        """Mouse: a click on a card moves there and picks it, like the keyboard would."""
+        message.stop()
+        row = "target" if message.cards.id == "target-row" else "hand"
+        self.handle(self.flow.pick_at(row, message.index))
+
+    # -- drawing -------------------------------------------------------------------------
+    def header_parts(self) -> list[Text | str]:
+        if not self.view:
+            return [_(self.TITLE)]
+        number, total = self.view.get("round", 1), self.rounds_total()
+        sudden = self.view.get("sudden_death")
+        if total and not sudden and number <= total:
+            # TRANSLATORS: SwaPo header: the round being played and how many the game has
+            round_no = _("round {number} of {total}").format(number=number, total=total)
+        else:
+            # TRANSLATORS: SwaPo header: the round being played
+            round_no = _("round {number}").format(number=number)
+        parts: list[Text | str] = [draw.title(self.view), round_no]
+        if sudden:
+            parts.append(Text(_("sudden death"), style=self.look("alert")))
+        parts.append(_("pile {count}").format(count=self.view.get("pile", 0)))
+        return parts
+
+    def draw(self) -> None:
+        self.query_one("#seats", Steady).show(self.seats_text())
+        self.render_target_row()
+        self.render_hand()
+        self.query_one("#menu", Steady).show(self.menu_text())
+        summary = draw.swaps_summary(self.view, self.log_name, self.look)
+        if self.view.get("phase") in ("swap", "give") and not self.view.get("revealed"):
+            if summary.plain:
+                summary.append("\n")
+            summary.append(draw.legend(self.settings.ascii_only), self.look("muted"))
+        self.query_one("#round-info", Steady).show(summary)
+        question = self.flow.question()
+        if self.flow.reveal is not None:
+            question.style = self.look("strong")
+        self.prompt.ask(question, waiting=self.flow.waiting)
+        self.update_keys()
+
+    def shown_hands(self) -> tuple[list | None, list | None, list | None, list[int], list[int]]:
+        """Face-up hands to show now: the live reveal (power phase) or the last round's."""
+        if self.view.get("revealed"):
+            stabbed = self.view.get("stabbed")
+            return self.view["revealed"], self.view.get("declared"), stabbed, [], []
+        if self.flow.reveal is not None:
+            rec = self.flow.reveal
+            return (
+                rec.get("hands"),
+                rec.get("declared"),
+                rec.get("stabbed"),
+                rec.get("winners") or [],
+                rec.get("points") or [],
+            )
+        return None, None, None, [], []
+
+    def seats_text(self) -> Text:
+        view = self.view
+        counts = view.get("hand_counts") or []
+        scores = view.get("scores") or []
+        hands, declared, stabbed, winners, points = self.shown_hands()
+        flow = self.flow
+        choosing = flow.step == "target"
+        targets = set(swap_targets(self.legal)) if choosing else set()
+        pending = set(view.get("pending") or [])
+        aimed, aim = self.aim()
+        lines = Text(no_wrap=True, overflow="ellipsis")
+        order = self.others() + ([self.me] if hands and self.me is not None else [])
+        for n, seat in enumerate(order):
+            if n:
+                lines.append("\n")
+            digit = self.seat_digit(seat)
+            name_look = "strong"
+            if seat in winners:
+                name_look = "winner"
+            elif choosing and seat not in targets:
+                name_look = "muted"
+            elif flow.is_chosen_target(seat) or seat == aimed:
+                name_look = "cursor"
+            mark = (
+                "▶"
+                if seat in pending and not self.settings.ascii_only
+                else (">" if seat in pending else " ")
+            )
+            if hands:
+                mark = " "
+            mark_look = self.look("alert") if seat in pending else ""
+            lines.append(f"{mark}{digit or ' '} ", style=mark_look)
+            name = set_cell_size(clean(self.seat_name(seat)), 10)
+            lines.append(name, style=self.look(name_look))
+            dealer = "D" if seat == view.get("dealer") else " "
+            lines.append(dealer, style=self.look("dealer"))
+            swapped = (
+                not hands
+                and view.get("phase") in ("swap", "give")
+                and seat in (view.get("rights_done") or [])
+            )
+            done = ("v" if self.settings.ascii_only else "✓") if swapped else " "
+            lines.append(done + " ", self.look("muted"))
+            if hands and seat < len(hands) and hands[seat] is not None:
+                mine = (declared or [None] * (seat + 1))[seat] if declared else None
+                cut = (stabbed or [[]] * (seat + 1))[seat] if stabbed else []
+                lines.append_text(
+                    draw.revealed_hand(
+                        hands[seat],
+                        mine,
+                        cut,
+                        self.cards,
+                        ace=flow.ace,
+                        winner=seat in winners,
+                        look=self.look,
+                        aim=aim if seat == aimed else None,
+                    )
+                )
+                if seat in winners and seat < len(points):
+                    lines.append(f"  +{points[seat]}", style=self.look("gain"))
+                continue
+            count = counts[seat] if seat < len(counts) else 0
+            if flow.dagger and (view.get("laid") or [False] * (seat + 1))[seat]:
+                picked = set(flow.taken) if seat == flow.target else None
+                lines.append_text(draw.dagger_row(view, seat, self.cards, picked, self.look))
+            else:
+                lines.append(draw.hand_backs(count, self.cards).ljust(6), style=self.look("muted"))
+                lines.append(f"{count}")
+            lock_counts = view.get("locked_counts") or []
+            if flow.asterisk and seat < len(lock_counts) and lock_counts[seat]:
+                lines.append(f" {self.cards.lock_mark()}{lock_counts[seat]}")
+            score = scores[seat] if seat < len(scores) else 0
+            lines.append(f"  {draw.points_text(score)}", style=self.look("muted"))
+        if not order:
+            # TRANSLATORS: SwaPo, the seats list when nobody else sits at the table
+            lines.append(_("(no other seats)"), style=self.look("muted"))
+        return lines
+
+    def aim(self) -> tuple[int | None, str | None]:
+        """The seat and card the power under the cursor would hit (the joker for a honey
+        trap), to show it on the revealed hands."""
+        entry = self.flow.entry() if self.flow.step in ("power_target", "power_rank") else None
+        if entry is None or not isinstance(entry.get("target"), int):
+            return None, None
+        return entry["target"], entry.get("card") or "JK"
+
+    def render_target_row(self) -> None:
+        flow = self.flow
+        label = self.query_one("#target-label", Steady)
+        row = self.query_one("#target-row", PickableCards)
+        row.large = self.large
+        show = flow.step == "take" and flow.target is not None
+        label.display = row.display = show
+        if not show or flow.target is None:
+            return
+        ok = flow.takeable()
+        locked_lists = self.view.get("locked_positions") or []
+        locked = set(locked_lists[flow.target]) if flow.target < len(locked_lists) else set()
+        faces = [
+            CardFace(
+                None, enabled=ok[p], picked=p in flow.taken, locked=p in locked, tag=str(p + 1)
+            )
+            for p in range(5)
+        ]
+        taken = Text(f"{len(flow.taken)}/{flow.k}", style=self.look("strong"))
+        # TRANSLATORS: SwaPo Dagger, over an opponent's face-down row; {taken}: "1/2" picked
+        words = _("{name}'s row — take {taken}")
+        title = fill(words, name=self.seat_name(flow.target), taken=taken)
+        label.show(title)
+        row.show(faces, flow.target_cursor if 0 <= flow.target_cursor < 5 else None)
+
+    def hand_faces(self) -> tuple[list[CardFace], bool]:
+        """My cards as faces, with what may be picked in the current step."""
+        flow = self.flow
+        hand = flow.row()
+        picking = flow.step in CARD_STEPS
+        enabled = flow.pickable()
+        locked_cards = list(self.view.get("locked_cards") or [])
+        locked_pos = set()
+        lp = self.view.get("locked_positions") or []
+        if self.me is not None and self.me < len(lp):
+            locked_pos = set(lp[self.me] or [])
+        declared = (self.view.get("declared") or [None] * ((self.me or 0) + 1))[self.me or 0]
+        jokers = iter(declared or [])
+        new = draw.received_now(self.view, self.me)
+        faces = []
+        for i, code in enumerate(hand):
+            locked = False
+            if flow.dagger:
+                locked = i in locked_pos
+            elif code in locked_cards:
+                locked_cards.remove(code)
+                locked = True
+            faces.append(
+                CardFace(
+                    code,
+                    enabled=enabled[i] if picking else True,
+                    picked=i in flow.picked,
+                    locked=locked,
+                    declared=next(jokers, None) if code == "JK" else None,
+                    tag=str(i + 1) if flow.dagger else draw.new_tag(code, new),
+                )
+            )
+        return faces, picking
+
+    def render_hand(self) -> None:
+        row = self.query_one("#hand", PickableCards)
+        row.large = self.large
+        label = self.query_one("#me-label", Steady)
+        if self.me is None:
+            # TRANSLATORS: SwaPo, instead of the hand's title when only watching
+            label.show(Text(_("Watching (spectator)"), style=self.look("muted")))
+            row.display = False
+            return
+        faces = self.hand_faces()[0]
+        scores = self.view.get("scores") or []
+        mine = scores[self.me] if self.me < len(scores) else 0
+        # TRANSLATORS: the local player's own seat line ("You (Eli)  3 pts")
+        text = Text(_("You"), style=self.look("strong"))
+        name = self.my_name()
+        if name:
+            text.append(" (")
+            text.append(clean(name, limit=16))
+            text.append(")")
+        text.append(f"  {draw.points_text(mine)}", style=self.look("muted"))
+        if self.flow.reveal is not None:
+            # TRANSLATORS: SwaPo, after a round: the hand shown is for the next round
+            mine_now = _("your hand for round {number}").format(number=self.view.get("round"))
+            text.append("  " + mine_now, style=self.look("aside"))
+        if self.view.get("dealer") == self.me:
+            # TRANSLATORS: SwaPo, on the local player's line: they deal this round
+            text.append("  " + _("dealer"), style=self.look("hint"))
+        if self.flow.dagger and self.view.get("phase") == "swap":
+            # TRANSLATORS: SwaPo Dagger, on the local player's line: their row lies face down
+            text.append("  " + _("face down"), style=self.look("muted"))
+        label.show(text)
+        row.display = bool(self.hand)
+        cursor = None
+        if self.flow.step in PICK_STEPS and self.flow.step != "take":
+            cursor = self.flow.cursor
+        row.show(faces, cursor)
+
+    def my_name(self) -> str:
+        if self.me is not None and self.me < len(self.players):
+            entry = self.players[self.me]
+            if isinstance(entry, dict) and entry.get("name"):
+                return str(entry["name"])
+        return self.settings.name or ""
+
+    def menu_text(self) -> Text:
+        mine = (self.view.get("declared") or [None] * ((self.me or 0) + 1))[self.me or 0] or []
+        return draw.menu_text(self.flow, self.menu_labels, mine, self.cards, self.look)
+
+    def menu_labels(self) -> list[Text]:
+        """The menu's entries as shown."""
+        hand = self.flow.hand
+        name, look = self.seat_name, self.look
+        return [draw.menu_label(e, hand, self.cards, name, look) for e in self.flow.menu]
+
+    # -- the log -----------------------------------------------------------------------------
+    def describe_event(self, event: dict) -> Text | str | None:
+        return swapo_log.event_line(event, self.log_name, self.cards, self.flow.asterisk, self.look)
+
+    def log_name(self, seat: object) -> str:
+        """Names in the log read as third person, the local player's too ("Eli asks Bo")."""
+        return self.seat_name(seat, you=False) if seat != self.me else (self.my_name() or _("You"))
+
+    def log_tag(self, event: dict) -> object:
+        if event.get("type") == "deal" and isinstance(event.get("round"), int):
+            self.log_round = event["round"]
+        return self.log_round
+
+    def forget_old_rounds(self) -> None:
+        """Playing from memory (the default): the log keeps this round and the last only."""
+        options = self.view.get("options") or {}
+        if options.get("memory_only", True) and isinstance(self.log_round, int):
+            newest = self.log_round
+            self.log_pane.keep(lambda tag: not isinstance(tag, int) or tag >= newest - 1)
+
+    def tell(self, event: dict) -> None:
+        super().tell(event)
+        if event.get("type") == "swapped" and self.me in (event.get("seat"), event.get("target")):
+            self.tell_my_swap()
+        if event.get("type") == "reveal" and self.flow.ace and isinstance(self.me, int):
+            for ace, why in idle_aces(self.me, event.get("hands") or []):
+                # TRANSLATORS: SwaPo Ace log: one of the player's Aces has no target; {why}: reason
+                words = _("your {ace} cannot be used: {why}")
+                line = "  " + words.format(ace=self.cards.label(ace), why=why)
+                self.log_pane.add(Text(line, style=self.look("muted")), self.log_round)
+
+    def tell_my_swap(self) -> None:
+        """Only the two seats involved learn which cards moved: say it in my log."""
+        if self.flow.dagger:
+            return
+        got = self.got_at_reveal()
+        line = swapo_log.my_swap_line(
+            self.view, self.me, self.last_sent, self.cards, self.look, got
+        )
+        self.last_sent = []
+        if line is not None:
+            self.log_pane.add(line, self.log_round)
+
+    def got_at_reveal(self) -> list[str]:
+        """When my exchange ended the swapping, the view has moved on: what I got is my
+        revealed hand less what I kept (my hand before, less what I gave)."""
+        hands = self.revealed_now or []
+        if not isinstance(self.me, int) or self.me >= len(hands) or not hands[self.me]:
+            return []
+        kept = Counter(self.hand_before) - Counter(self.last_sent)
+        return list((Counter(hands[self.me]) - kept).elements())
+
+    def toast_for(self, event: dict) -> str | None:
+        return swapo_log.toast_line(event, self.log_name)
+
+    def whispers_allowed(self) -> bool:
+        options = self.table_info.get("options") or {}
+        return bool(options.get("adult_talk", True))
+
+    def scores_title(self) -> str:
+        title = super().scores_title()
+        return swapo_log.final_title(title, self.view.get("result") or {})
+
+    def round_history(self) -> list[Text]:
+        return [
+            Text(round_words(rec, self.seat_name))
+            for rec in self.view.get("history") or []
+            if isinstance(rec, dict)
+        ]

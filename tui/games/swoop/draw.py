@@ -1,0 +1,412 @@
+"""Drawing the Swoop table from a view: ranks, slots, seat lines, the pile and the log lines.
+
+Suits never matter in Swoop, so cards are shown by rank; 10s and jokers (the cards that
+always swoop) stand out. Mystery cards are backs: the view never holds them.
+
+The colours are not here: every function takes a ``Look``, which gives the style of a role
+("ten", "mystery", "turn"…) — the screen reads them from its component classes
+(``swoop--<role>``), styled in swoop.tcss, so themes and NO_COLOR decide the look.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.cells import cell_len, set_cell_size
+from rich.style import Style
+from rich.text import Text
+
+from engine.cards import rank
+from engine.swoop.rules import penalty
+from lang import _, ngettext, pgettext
+from tui.fill import mine_or
+from tui.table.results import game_over
+from tui.widgets.cards import CardStyle
+
+from . import words as sw
+from .flow import rank_name
+
+NameOf = Callable[[object], str]
+Look = Callable[[str], Style]  # a role's style (see ROLES), from the screen's swoop.tcss
+
+#: The roles a Look answers (component classes ``swoop--<role>`` of the screen).
+ROLES = (
+    "ten",  # 10s and jokers, the cards that always swoop
+    "flipped",  # the mystery card just turned up, waiting for additions
+    "mystery",  # a back in a slot: always an uncovered, turnable mystery card
+    "turnable",  # a mystery place whose card can be turned
+    "turn",  # the mark of the seat whose turn it is
+    "out",  # nothing left in hand / no penalty / went out
+    "top",  # the run on top of the pile
+    "pickup",  # a pick-up in the log
+    "swoop",  # a swoop or a chain in the log
+)
+BOLD = Style(bold=True)
+
+
+def rank_text(r: str, style: CardStyle) -> str:
+    """A rank as drawn: ``7``, ``10``, ``★`` (``JK`` with --ascii or without colour)."""
+    return rank_name(r, style.letters)
+
+
+def card_label(code: str, style: CardStyle, look: Look, extra: Style | None = None) -> Text:
+    """One card by its rank; 10s and jokers in the swoop colour."""
+    r = rank(code)
+    base = look("ten") if r in ("10", "JK") else BOLD
+    return Text(rank_text(r, style), style=base + extra if extra else base)
+
+
+def ranks_text(codes: list[str], style: CardStyle, look: Look) -> Text:
+    """Several cards by rank: ``7 7 7``."""
+    out = Text()
+    for i, code in enumerate(codes):
+        if i:
+            out.append(" ")
+        out.append_text(card_label(code, style, look))
+    return out
+
+
+def slot_cells(player: dict, style: CardStyle, look: Look, flipped: dict | None = None) -> Text:
+    """A player's four slots: the face-up card, a back (``▒▒``) once uncovered, or ``·``;
+    a mystery card just turned up shows in its slot until it is played."""
+    face_up = player.get("face_up") or [None] * 4
+    mystery = player.get("mystery") or [False] * 4
+    out = Text()
+    for slot in range(4):
+        out.append(" ")
+        code = face_up[slot] if slot < len(face_up) else None
+        if flipped and flipped.get("slot") == slot:
+            label = card_label(str(flipped.get("card")), style, look, look("flipped"))
+            out.append(" " * (2 - cell_len(label.plain)))
+            out.append_text(label)
+        elif code:
+            label = card_label(code, style, look)
+            out.append(" " * (2 - cell_len(label.plain)))
+            out.append_text(label)
+        elif slot < len(mystery) and mystery[slot]:
+            out.append(style.back(2), style=look("mystery"))
+        else:
+            out.append(" " + ("." if style.ascii_only else "·"), style="dim")
+    return out
+
+
+def seat_head(
+    name: Text,
+    digit: str,
+    count: int,
+    style: CardStyle,
+    look: Look,
+    *,
+    turn: bool,
+    narrow: bool = False,
+) -> Text:
+    """ "▶1 Bo        hand 12 " — the part of a seat line before its slots (21 columns);
+    ``narrow``: "▶1 Bo      12 " (13 columns: a shorter name, the count's word only in the
+    column titles)."""
+    mark = (">" if style.ascii_only else "▶") if turn else " "
+    line = Text(no_wrap=True, overflow="ellipsis")
+    line.append(f"{mark}{digit or ' '} ", style=look("turn") if turn else "")
+    shown = name.copy()
+    shown.truncate(7 if narrow else 9, pad=True)
+    line.append_text(shown)
+    if narrow:
+        line.append(" ")
+    else:
+        # TRANSLATORS: Swoop seat line, before the number of cards in hand; keep to 4 cells
+        line.append_text(fit_word(pgettext("seat", "hand"), 4, " ", style="dim"))
+    line.append(f"{count:>2}", style="bold" if count else look("out"))
+    line.append(" ")
+    return line
+
+
+def mystery_cells(player: dict, style: CardStyle, look: Look) -> Text:
+    """The four mystery places in one glance: a back per card still there (dim while a
+    face-up card covers it, bright once it can be turned), ``·`` once it is gone."""
+    mystery = player.get("mystery") or [False] * 4
+    uncovered = player.get("uncovered") or [False] * 4
+    out = Text()
+    for slot in range(4):
+        if slot < len(mystery) and mystery[slot]:
+            turnable = slot < len(uncovered) and uncovered[slot]
+            out.append(style.back(1), style=look("turnable") if turnable else "dim")
+        else:
+            out.append("." if style.ascii_only else "·", style="dim")
+    return out
+
+
+def seat_line(
+    name: Text,
+    digit: str,
+    player: dict,
+    style: CardStyle,
+    look: Look,
+    *,
+    turn: bool,
+    score: int | None,
+    flipped: dict | None = None,
+    narrow: bool = False,
+) -> Text:
+    """ "▶1 Bo        hand 12   K  9 ▒▒  ·  ▒▒··   45" (44 columns; ``narrow``: 35)."""
+    count = int(player.get("hand", 0) or 0)
+    line = seat_head(name, digit, count, style, look, turn=turn, narrow=narrow)
+    line.append_text(slot_cells(player, style, look, flipped))
+    line.append("  ")
+    line.append_text(mystery_cells(player, style, look))
+    if score is not None:
+        line.append_text(score_text(score, narrow=narrow))
+    return line
+
+
+def fit_word(word: str, width: int, around: str = "", style: str = "") -> Text:
+    """A short word cut or padded to ``width`` cells (by cell width: CJK takes two), with
+    ``around`` either side, all in one ``style``."""
+    return Text(around + set_cell_size(word, width) + around, style=style)
+
+
+def score_text(score: int, *, narrow: bool = False) -> Text:
+    """A seat's penalty total so far, after its cards (the column headed "pts")."""
+    return Text(f"{' ' if narrow else '  '}{score:>3}", style="dim")
+
+
+def pile_lines(view: dict, style: CardStyle, look: Look, width: int, *, cards: bool = True) -> Text:
+    """The pile (all public): its size, the run on top, the cleared count, and (``cards``)
+    its top cards by rank."""
+    pile = [c for c in view.get("pile") or [] if isinstance(c, str)]
+    out = Text(no_wrap=True, overflow="ellipsis")
+    out.append_text(sw.pile_head(len(pile), top_text(view, style, look) if pile else None))
+    # TRANSLATORS: Swoop, how many cards swoops took off the table so far
+    cleared = _("cleared {count}").format(count=view.get("cleared", 0))
+    out.append(" · " + cleared, style="dim")
+    if cards:
+        out.append("\n")
+        out.append_text(pile_cards(pile, view, style, look, width))
+    return out
+
+
+def pile_cards(pile: list[str], view: dict, style: CardStyle, look: Look, width: int) -> Text:
+    """The pile's cards bottom → top, as many as fit, the run on top highlighted."""
+    out = Text(" ", no_wrap=True, overflow="crop")
+    if not pile:
+        return out
+    run = int((view.get("top") or {}).get("count", 0) or 0)
+    labels = [rank_text(rank(c), style) for c in pile]
+    room = max(4, width - 3)
+    shown: list[int] = []
+    used = 0
+    for i in range(len(pile) - 1, -1, -1):
+        w = cell_len(labels[i]) + 1
+        if used + w > room:
+            break
+        shown.append(i)
+        used += w
+    shown.reverse()
+    if shown and shown[0] > 0:
+        out.append("… ", style="dim")
+    for n, i in enumerate(shown):
+        if n:
+            out.append(" ")
+        on_top = i >= len(pile) - run
+        out.append_text(card_label(pile[i], style, look, look("top") if on_top else None))
+    return out
+
+
+def top_text(view: dict, style: CardStyle, look: Look) -> Text:
+    """The run on top of the pile: ``Q ×2`` (the count in bold)."""
+    top = view.get("top") or {}
+    r, n = str(top.get("rank", "")), int(top.get("count", 0) or 0)
+    out = card_label(f"{r}S" if r != "JK" else "JK", style, look)
+    if n > 1:
+        out.append(f" ×{n}" if not style.ascii_only else f" x{n}", style="bold")
+    return out
+
+
+def top_words(view: dict, style: CardStyle) -> str | None:
+    """ "Q ×2", or None on an empty pile."""
+    top = view.get("top")
+    if not top:
+        return None
+    r, n = str(top.get("rank")), int(top.get("count", 1) or 1)
+    return rank_text(r, style) + (f" ×{n}" if n > 1 else "")
+
+
+def hand_over(number: object) -> str:
+    # TRANSLATORS: Swoop, a hand has ended: "Hand 2 over"
+    return _("Hand {number} over").format(number=number)
+
+
+def went_out(seat: object, me: int | None, name_of: NameOf) -> str:
+    """ "Bo went out" / "You went out"."""
+    # TRANSLATORS: Swoop, a player got rid of every card and ended the hand
+    template = mine_or(seat, me, _("You went out"), _("{name} went out"))
+    return template.format(name=name_of(seat))
+
+
+def penalties_text(event: dict, name_of: NameOf, look: Look, me: int | None = None) -> Text:
+    """ "Hand 2 over — Bo went out · penalties Aki 45 · Bo 0 …"."""
+    out = Text.assemble((hand_over(event.get("hand_no", "?")), "bold"))
+    seat = event.get("out")
+    if isinstance(seat, int):
+        out.append(" — " + went_out(seat, me, name_of), style=look("out"))
+    # TRANSLATORS: Swoop, heading of the points each player pays for the hand: "Penalties Aki +45"
+    out.append("\n" + _("Penalties") + " ", style="dim")
+    for s, points in enumerate(event.get("penalties") or []):
+        if s:
+            out.append(" · ", style="dim")
+        out.append(f"{name_of(s)} ")
+        out.append(f"+{points}", style="bold" if points else look("out"))
+    return out
+
+
+def left_cards(before: dict, seat: int, me: int | None) -> tuple[list[str], int, int]:
+    """What a seat had left in the last view of a hand: the cards known (its face-up cards,
+    and its hand when it is mine), how many hand cards are unknown, how many face down."""
+    players = before.get("players") or []
+    info = players[seat] if seat < len(players) and isinstance(players[seat], dict) else {}
+    known = [c for c in info.get("face_up") or [] if isinstance(c, str)]
+    hand = before.get("hand") if seat == me else None
+    unknown = 0
+    if isinstance(hand, list):
+        known = [c for c in hand if isinstance(c, str)] + known
+    else:
+        unknown = int(info.get("hand") or 0)
+    hidden = sum(1 for m in info.get("mystery") or [] if m)
+    return known, unknown, hidden
+
+
+def results_lines(
+    event: dict, before: dict, me: int | None, name_of: NameOf, style: CardStyle, look: Look
+) -> list[Text]:
+    """A hand's results: each seat's penalty card by card ("K♦ 10 · 3♣ 3"), the cards the
+    table could not see counted, and the hand's points."""
+    flat = bool((before.get("options") or {}).get("flat_numbers"))
+    lines = []
+    for seat, points in enumerate(event.get("penalties") or []):
+        name = Text(name_of(seat), no_wrap=True)
+        name.truncate(12)  # by cells: a wide name is never cut mid-glyph
+        name.pad_right(13 - name.cell_len)
+        line = name + Text(f"+{points:<4}", style="bold" if points else look("out"))
+        if seat == event.get("out"):
+            # TRANSLATORS: Swoop results: this player had no cards left at the end of the hand
+            line.append(_("went out"), style=look("out"))
+            lines.append(line)
+            continue
+        known, unknown, hidden = left_cards(before, seat, me)
+        parts: list[Text] = []
+        for card in known:
+            part = style.text(card)
+            part.append(f" {penalty(card, flat_numbers=flat)}", style="dim")
+            parts.append(part)
+        if unknown:
+            # TRANSLATORS: Swoop results: cards left in a player's hand that nobody saw
+            words = ngettext("{count} in hand", "{count} in hand", unknown)
+            parts.append(Text(words.format(count=unknown), style="dim"))
+        if hidden:
+            # TRANSLATORS: Swoop results: mystery cards still face down in a player's slots
+            words = ngettext("{count} face down", "{count} face down", hidden)
+            parts.append(Text(words.format(count=hidden), style="dim"))
+        line.append_text(Text(" · ", style="dim").join(parts))
+        lines.append(line)
+    return lines
+
+
+def history_line(number: int, penalties: list, name_of: NameOf, me: int | None = None) -> str:
+    """One finished hand for the scores screen."""
+    out = [s for s, p in enumerate(penalties) if p == 0]
+    # TRANSLATORS: Swoop scores: no player got rid of every card in this hand
+    who = went_out(out[0], me, name_of) if out else _("nobody went out")
+    paid = ", ".join(f"{name_of(s)} +{p}" for s, p in enumerate(penalties) if p)
+    # TRANSLATORS: Swoop scores, one finished hand: "Hand 2: Bo went out · Aki +45, Cy +12"
+    return _("Hand {number}: {who} · {paid}").format(number=number, who=who, paid=paid)
+
+
+def dealt_line(number: object, first: object, me: int | None, name_of: NameOf) -> str:
+    """ "Hand 2 · Bo leads" / "Hand 2 · You lead"."""
+    # TRANSLATORS: Swoop, a new hand: who plays first
+    template = mine_or(first, me, _("Hand {number} · You lead"), _("Hand {number} · {name} leads"))
+    return template.format(number=number, name=name_of(first))
+
+
+def event_line(
+    event: dict, name_of: NameOf, style: CardStyle, look: Look, me: int | None
+) -> Text | str | None:
+    """One log line per public event."""
+    kind = event.get("type")
+    seat = event.get("seat")
+    who = name_of(seat) if isinstance(seat, int) else "?"
+    cards = [c for c in event.get("cards") or [] if isinstance(c, str)]
+    if kind == "flip":
+        card = card_label(str(event.get("card", "?")), style, look)
+        return sw.flipped(seat, me, who, card, int(event.get("slot", 0)) + 1)
+    if kind == "play":
+        return sw.played(event, seat == me, who, ranks_text(cards, style, look))
+    if kind == "pickup":
+        return Text(picked_up(event, seat, me, who), style=look("pickup"))
+    if kind == "swoop":
+        r = rank(cards[0]) if cards else "?"
+        n = len(cards) if event.get("special") else 4
+        said = sw.swooped(r == "JK", n, rank_text(r, style), seat == me, who)
+        return Text(said, style=look("swoop"))
+    if kind == "chain":
+        removed = [c for c in event.get("removed") or [] if isinstance(c, str)]
+        r = rank(removed[0]) if removed else "?"
+        # TRANSLATORS: Swoop log: a chain (another swoop downward right after a swoop)
+        head = mine_or(seat, me, _("You chained:"), _("{name} chained:")).format(name=who)
+        line = Text.assemble((head + " ", look("swoop")))
+        # TRANSLATORS: Swoop log, after "Bo chained:": cards played, and the four of a rank gone
+        words = ngettext(
+            "played {count}, four {rank}s gone", "played {count}, four {rank}s gone", len(cards)
+        )
+        line.append(words.format(count=len(cards), rank=rank_text(r, style)))
+        return line
+    if kind == "clear":
+        count = int(event.get("count", 0) or 0)
+        # TRANSLATORS: Swoop log: after a swoop the same player plays again
+        again = mine_or(seat, me, _("You play again"), _("{name} plays again")).format(name=who)
+        if not count:
+            return again
+        # TRANSLATORS: Swoop log: cards cleared from the pile, then "Bo plays again"
+        cleared = ngettext("{count} more card cleared", "{count} more cards cleared", count)
+        return cleared.format(count=count) + " · " + again
+    if kind == "hand_end":
+        return penalties_text(event, name_of, look, me)
+    if kind == "deal":
+        return Text(dealt_line(event.get("hand_no", "?"), event.get("first"), me, name_of), "bold")
+    if kind == "game_end":
+        return Text(game_over(event.get("winners") or [], name_of), style="bold")
+    return None
+
+
+def picked_up(event: dict, seat: object, me: int | None, who: str) -> str:
+    """ "Bo picked up 12 cards" / "You picked up 12 cards"."""
+    count = event.get("count", "?")
+    n = count if isinstance(count, int) else 2
+    if me is not None and seat == me:
+        # TRANSLATORS: Swoop: a play higher than the pile takes the whole pile into the hand
+        template = ngettext("You picked up {count} card", "You picked up {count} cards", n)
+    else:
+        # TRANSLATORS: Swoop: a play higher than the pile takes the whole pile into the hand
+        template = ngettext("{name} picked up {count} card", "{name} picked up {count} cards", n)
+    return template.format(name=who, count=count)
+
+
+def toast_line(event: dict, name_of: NameOf, style: CardStyle, me: int | None = None) -> str | None:
+    """The big events get a toast too: pick-ups, swoops, chains, the end of a hand."""
+    kind = event.get("type")
+    seat = event.get("seat")
+    who = name_of(seat) if isinstance(seat, int) else "?"
+    if kind == "pickup":
+        return picked_up(event, seat, me, who)
+    if kind == "swoop":
+        # TRANSLATORS: Swoop toast: a swoop took the pile off the table
+        mine, theirs = _("Swoop! You cleared the pile"), _("Swoop! {name} cleared the pile")
+        return mine_or(seat, me, mine, theirs).format(name=who)
+    if kind == "chain":
+        # TRANSLATORS: Swoop toast: a chain is another swoop downward right after a swoop
+        mine, theirs = _("You chained another swoop"), _("{name} chained another swoop")
+        return mine_or(seat, me, mine, theirs).format(name=who)
+    if kind == "hand_end":
+        out = event.get("out")
+        # TRANSLATORS: Swoop toast: the hand ended with nobody going out
+        gone = went_out(out, me, name_of) if isinstance(out, int) else _("hand over")
+        return hand_over(event.get("hand_no", "?")) + " — " + gone
+    return None

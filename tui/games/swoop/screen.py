@@ -1,0 +1,479 @@
+"""The Swoop table: the pile, every player's slots and hand count, my cards by rank.
+
+Everything is drawn from the received view (mystery cards are backs; the view never holds
+them); what may be picked comes from ``legal`` (see ``swoop_flow``). A turn is a group of one
+rank picked from hand and face-up slots, or a mystery card turned with ``t`` and then the
+cards added to it; after a swoop the chain step asks to go on or stop.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.cells import set_cell_size
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+
+from engine.cards import rank
+from engine.swoop.rules import outcome
+from lang import N_, _, ngettext, pgettext
+from tui.connect import Seat
+from tui.fill import fill
+from tui.settings import Settings
+from tui.table.screen import TABLE_CSS, TableScreen
+from tui.text import literal
+from tui.widgets.cards import CardFace, render_row
+from tui.widgets.steady import Steady
+
+from . import draw, flow
+from . import words as swoop_words
+from .cards import HAND, SLOTS, MineFaces, SwoopCards, rank_label
+
+
+class SwoopScreen(TableScreen):
+    """Swoop for 3–8 players."""
+
+    GAME = "swoop"
+    # TRANSLATORS: the name of the card game Swoop (the Japanese seed document's own name)
+    TITLE = N_("Swoop")
+    LOW_SCORE_WINS = True
+    RESULTS_EACH_ROUND = True
+    CSS_PATH: ClassVar = [TABLE_CSS, "swoop.tcss"]
+    BINDINGS: ClassVar[list] = [
+        # TRANSLATORS: Swoop footer key: turn a mystery card face up; keep very short (≤ 8 cells)
+        Binding("t", "turn", N_("turn"), id="turn"),
+        # TRANSLATORS: Swoop footer key: stop a chain of swoops; keep very short (≤ 8 cells)
+        Binding("x", "stop", N_("stop"), id="stop"),
+    ]
+    DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ("turn", "stop")
+    #: The looks of the table, styled in swoop.tcss (``.-color`` when colours are on).
+    COMPONENT_CLASSES: ClassVar[set[str]] = {f"swoop--{role}" for role in draw.ROLES}
+
+    def __init__(self, seat: Seat, settings: Settings) -> None:
+        super().__init__(seat, settings)
+        #: What the local seat is choosing (the keys go to it; the screen draws from it).
+        self.model = flow.SwoopDecisions(self.me, letters=self.cards.letters)
+        self.decisions = self.model
+        self.notice: dict[str, Any] | None = None  # the last hand's penalties, until my play
+        self.ended: dict[int, dict] = {}  # the last view of each finished hand, by its number
+        self.set_class(self.cards.color, "-color")
+
+    def compose_table(self) -> ComposeResult:
+        yield Steady("", id="pile", markup=False)
+        yield Steady("", id="pile-row", markup=False)
+        yield Steady("", id="seats", markup=False)
+        yield SwoopCards(self.cards, id="mine")
+        yield Steady("", id="notice", markup=False)
+
+    def wants_large_cards(self, width: int, height: int) -> bool:
+        # header, prompt, footer; pile and its cards; the seats; my slots and two lines of
+        # hand as boxes; the penalties of the last hand
+        return width >= 110 and height >= 30 + self.seat_count
+
+    def boxed(self) -> bool:
+        """Big cards for my slots and hand while the hand fits in two lines of boxes (a
+        hand swollen by pick-ups goes back to ranks, so nothing scrolls away)."""
+        width = self.query_one("#mine", SwoopCards).size.width or 60
+        return self.large and len(self.model.mine.hand) <= 2 * max(1, (width - 2) // 6)
+
+    @property
+    def narrow(self) -> bool:
+        """Below 80 columns the seat lines are shorter (35 cells, not 44), so none wraps."""
+        return self.has_class("-narrow")
+
+    def show_waiting(self, seated: Text) -> None:
+        self.query_one("#seats", Steady).show(seated)
+
+    # -- the game's own keys (t, x) and clicks ---------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        chatting = self.has_class("-chatting")
+        if action == "turn":
+            return self.model.can_turn() and not chatting
+        if action == "stop":
+            return self.model.can_stop() and not chatting
+        return super().check_action(action, parameters)
+
+    def action_turn(self) -> None:
+        self.handle(self.model.turn())
+
+    def action_stop(self) -> None:
+        self.handle(self.model.stop())
+
+    def on_pickable_cards_picked(self, message: SwoopCards.Picked) -> None:
+        """Mouse: a click moves the cursor to the card and picks it, as space would."""
+        message.stop()
+        item = self.query_one("#mine", SwoopCards).item(message.index)
+        if item is not None:
+            self.handle(self.model.click(item))
+
+    def receive_state(self, message: dict[str, Any]) -> None:
+        view = message.get("view")
+        if self.states_seen == 0 and isinstance(view, dict) and not message.get("events"):
+            self.view = view
+            self.log_pane.add(self.first_line(view))
+        for event in message.get("events") or []:
+            if isinstance(event, dict) and event.get("type") == "hand_end" and self.view:
+                self.ended[int(event.get("hand_no") or 0)] = self.view  # the cards left
+        super().receive_state(message)
+
+    def results_rows(self, event: dict | None) -> list[Text]:
+        """After a hand: each seat's penalty card by card (what the table saw of it)."""
+        before = self.ended.get(int(event.get("hand_no") or 0)) if event is not None else None
+        if event is None or before is None:
+            return super().results_rows(event)
+        return draw.results_lines(event, before, self.me, self.seat_name, self.cards, self.look)
+
+    def first_line(self, view: dict) -> Text:
+        """How the hand on show began: who leads, and the card that won the draw."""
+        leader = view.get("first")
+        words = draw.dealt_line(view.get("hand_no", 1), leader, self.me, self.seat_name)
+        line = Text.assemble((words, "bold"))
+        draws = view.get("draws") or []
+        if view.get("hand_no") == 1 and draws and isinstance(draws[-1], list):
+            won = [card for seat, card in draws[-1] if seat == leader]
+            if won:
+                card = draw.card_label(str(won[-1]), self.cards, self.look)
+                # TRANSLATORS: Swoop, after "Hand 1 · Bo leads": the card that won the draw
+                line.append_text(fill(" " + _("(drew {card})"), "dim", card=card))
+        return line
+
+    def draw(self) -> None:
+        self.render_all()
+
+    # -- drawing -------------------------------------------------------------------------
+    def header_parts(self) -> list[Text | str]:
+        if not self.view:
+            return [_(self.TITLE)]
+        # TRANSLATORS: Swoop header: the number of the hand being played ("hand 3")
+        number = _("hand {number}").format(number=self.view.get("hand_no", 1))
+        parts: list[Text | str] = [_(self.TITLE), number]
+        scores = self.view.get("scores") or []
+        line = self.scores_line(range(len(scores)), scores)
+        # "kotatsu · Swoop · hand N · " comes first; with many players on a narrow terminal
+        # the header keeps your total and the leader's (every seat line shows its own too).
+        if line.cell_len + 30 > self.size.width and scores:
+            low = min(range(len(scores)), key=lambda s: (scores[s], s))
+            shown = [s for s in (self.me, low) if s is not None]
+            line = self.scores_line(list(dict.fromkeys(shown)), scores)
+            # TRANSLATORS: Swoop header, after the name with the fewest points ("Bo: 12 lowest")
+            line.append(" " + _("lowest") if low != self.me else "", style="dim")
+        parts.append(line)
+        return parts
+
+    def scores_line(self, seats, scores: list[int]) -> Text:
+        """ "Aki: 45 · Bo: 120 · …" for ``seats``."""
+        line = Text()
+        for i, seat in enumerate(seats):
+            if i:
+                line.append(" · ", style="dim")
+            line.append_text(literal(self.seat_name(seat), limit=8))
+            line.append(f": {scores[seat]}", style="bold")
+        return line
+
+    def render_all(self) -> None:
+        if not self.view:
+            return
+        width = max(20, self.query_one("#table-area").size.width - 2)
+        pile = draw.pile_lines(self.view, self.cards, self.look, width, cards=not self.large)
+        self.query_one("#pile", Steady).show(pile)
+        self.render_pile_row()
+        self.query_one("#seats", Steady).show(self.seats_text())
+        self.render_mine()
+        notice = self.query_one("#notice", Steady)
+        notice.show(
+            draw.penalties_text(self.notice, self.seat_name, self.look, self.me)
+            if self.notice
+            else Text("")
+        )
+        notice.display = self.notice is not None
+        self.prompt.ask(self.question(), waiting=self.model.asked() == "wait")
+        self.update_keys()
+
+    def render_pile_row(self) -> None:
+        """Big terminals: the top of the pile as cards."""
+        row = self.query_one("#pile-row", Steady)
+        pile = [c for c in self.view.get("pile") or [] if isinstance(c, str)]
+        row.display = self.large and bool(pile)
+        if not row.display:
+            return
+        run = int((self.view.get("top") or {}).get("count", 0) or 0)
+        shown = pile[-8:]
+        faces = [CardFace(code, highlight=i >= len(shown) - run) for i, code in enumerate(shown)]
+        row.show(render_row(faces, self.cards, large=True))
+
+    def seats_text(self) -> Text:
+        players = self.view.get("players") or []
+        scores = self.view.get("scores") or []
+        lines = Text(no_wrap=True, overflow="ellipsis")
+        lines.append_text(self.seats_heading())
+        for seat in self.others():
+            lines.append("\n")
+            player = players[seat] if seat < len(players) else {}
+            lines.append_text(
+                draw.seat_line(
+                    self.seat_text(seat),
+                    self.seat_digit(seat),
+                    player,
+                    self.cards,
+                    self.look,
+                    turn=seat == self.view.get("turn"),
+                    flipped=self.view.get("flipped") if seat == self.view.get("turn") else None,
+                    score=scores[seat] if seat < len(scores) else None,
+                    narrow=self.narrow,
+                )
+            )
+        return lines
+
+    def seats_heading(self) -> Text:
+        """The column titles over the seats: the face-up slots, the mystery cards, points."""
+        # TRANSLATORS: Swoop, column title over the four face-up slots; at most 13 cells
+        up = set_cell_size(_("face up"), 13)
+        # TRANSLATORS: Swoop, column title over the mystery (face-down) cards; at most 4 cells
+        down = set_cell_size(pgettext("mystery cards", "down"), 4)
+        # TRANSLATORS: Swoop, column title over each seat's penalty points; at most 3 cells
+        points = set_cell_size(_("pts"), 3)
+        if self.narrow:  # the seats' hand counts have no word of their own: it is here
+            hand = set_cell_size(pgettext("seat", "hand"), 4)
+            return Text(" " * 8 + hand + "  " + up + down + " " + points, style="dim")
+        return Text(" " * 22 + up + down + "  " + points, style="dim")
+
+    def render_mine(self) -> None:
+        cards = self.query_one("#mine", SwoopCards)
+        if self.me is None:
+            cards.display = False
+            return
+        mine = self.model.mine
+        asked = self.model.asked() != "wait"
+        players = self.view.get("players") or []
+        me = players[self.me] if self.me < len(players) else {}
+        head = draw.seat_head(
+            # TRANSLATORS: the local player's own seat line ("You  hand 11")
+            Text(_("You"), style="bold"),
+            "",
+            int(me.get("hand", 0) or 0),
+            self.cards,
+            self.look,
+            turn=self.me == self.view.get("turn"),
+            narrow=self.narrow,
+        )
+        head.append(" ")  # the slots line up with the other players' slots
+        note = draw.mystery_cells(me, self.cards, self.look)
+        scores = self.view.get("scores") or []
+        if self.me < len(scores):
+            note.append_text(draw.score_text(scores[self.me], narrow=self.narrow))
+        turnable = [s + 1 for s in range(4) if mine.uncovered[s]]
+        if turnable and self.has_class("-wide"):
+            # TRANSLATORS: Swoop, the mystery cards that can be turned now, by slot number
+            which = ngettext(
+                "(slot {slots} can be turned: t)", "(slot {slots} can be turned: t)", len(turnable)
+            ).format(slots=", ".join(str(s) for s in turnable))
+            note.append("  " + which, style="dim")
+        # TRANSLATORS: Swoop, the title of the row of cards in the local player's hand
+        hand = Text("   " + set_cell_size(pgettext("seat", "hand"), 4) + " ", style="dim")
+        faces = MineFaces(
+            titles={SLOTS: head, HAND: hand},
+            notes={SLOTS: note},
+        )
+        for slot in range(4):
+            self.add_slot(faces, slot, asked)
+        for i, code in enumerate(mine.hand):
+            label = flow.rank_name(rank(code), self.cards.letters)
+            face = CardFace(code, label=label, group=rank(code), row=HAND)
+            self.add_mine(faces, face, ("hand", i), asked)
+        if not mine.hand:  # "hand —"
+            faces.add(CardFace(None, enabled=False, row=HAND, label="—", empty=True), None)
+        cards.display = True
+        cards.show_mine(faces, self.model.current() if asked else None, boxed=self.boxed())
+        self.keep_in_sight(cards)
+
+    def add_slot(self, faces: MineFaces, slot: int, asked: bool) -> None:
+        """One of my four slots: a face-up card, a mystery card (back), the card just turned
+        up (waiting for additions) or nothing."""
+        flipped = self.view.get("flipped") or {}
+        group = ("slot", slot) if self.large else "slots"
+        if flipped.get("slot") == slot and self.view.get("turn") == self.me:
+            code = str(flipped.get("card"))
+            label = rank_label(code, self.cards.letters)
+            faces.add(CardFace(code, highlight=True, label=label, group=group, row=SLOTS), None)
+            return
+        mine = self.model.mine
+        up = mine.face_up[slot]
+        if up is not None:
+            face = CardFace(up, label=rank_label(up, self.cards.letters), group=group, row=SLOTS)
+            self.add_mine(faces, face, ("up", slot), asked)
+        elif mine.mystery[slot]:
+            face = CardFace(None, group=group, row=SLOTS)
+            self.add_mine(faces, face, ("down", slot), asked)
+        else:
+            dot = " ." if self.cards.ascii_only else " ·"
+            faces.add(CardFace(None, empty=True, label=dot, group=group, row=SLOTS), None)
+
+    def add_mine(self, faces: MineFaces, face: CardFace, item: flow.Item, asked: bool) -> None:
+        """One of my cards, lit, dimmed or picked as the question says."""
+        if asked:
+            face.picked = item in self.model.picks
+            face.enabled = face.picked or self.model.enabled(item)
+        faces.add(face, item)
+
+    # -- the question ----------------------------------------------------------------------
+    def question(self) -> Text:
+        kind = self.model.asked()
+        if self.model.sent:
+            # TRANSLATORS: the prompt after a choice was sent, until the table answers
+            return Text(_("Sent — waiting for the table…"))
+        if self.view.get("over"):
+            winners = (self.view.get("result") or {}).get("winners") or []
+            if not winners:
+                # TRANSLATORS: Swoop prompt at the end; s and q are keys
+                return Text(_("Game over — nobody won · s scores · q leave"))
+            names = ", ".join(self.seat_name(s) for s in winners)
+            # TRANSLATORS: Swoop prompt at the end; {names}: the winners, s and q are keys
+            words = ngettext(
+                "Game over — {names} won · s scores · q leave",
+                "Game over — {names} won · s scores · q leave",
+                len(winners),
+            )
+            return Text(words.format(names=names))
+        if kind == "wait":
+            return self.waiting_words()
+        if kind == "play":
+            return self.play_words()
+        if kind == "add":
+            return self.add_words()
+        return self.chain_words()
+
+    def waiting_words(self) -> Text:
+        turn = self.view.get("turn")
+        who = literal(self.seat_name(turn, you=False), "bold", limit=16)
+        phase = self.view.get("phase")
+        if phase == "add":
+            flipped = (self.view.get("flipped") or {}).get("card", "?")
+            card = draw.card_label(str(flipped), self.cards, self.look)
+            # TRANSLATORS: Swoop prompt while another player adds cards to a mystery card
+            template = _("{name} turned up {card} and may add more of that rank")
+            line = fill(template, name=who, card=card)
+        elif phase == "chain":
+            # TRANSLATORS: Swoop prompt: another player may chain (swoop again, one rank lower)
+            line = fill(_("{name} swooped and may chain another swoop"), name=who)
+        else:
+            top = draw.top_words(self.view, self.cards)
+            if top is None:
+                # TRANSLATORS: Swoop prompt: whose turn, on a pile with no cards
+                line = fill(_("{name}'s turn — on an empty pile"), name=who)
+            else:
+                # TRANSLATORS: Swoop prompt: whose turn, and what lies on the pile ("Q ×2")
+                line = fill(_("{name}'s turn — on {top}"), name=who, top=top)
+        if self.me is None:
+            # TRANSLATORS: prompt addition for a spectator
+            line.append(" · " + _("you are watching"), style="dim")
+        return line
+
+    def picked_words(self, extra: int = 0) -> Text:
+        """ "picked 7 7 → goes on the pile" for the current picks."""
+        codes = self.model.picked_codes()
+        if not codes and not extra:
+            return Text()
+        flipped = (self.view.get("flipped") or {}).get("card") if extra else None
+        shown = ([str(flipped)] if flipped else []) + codes
+        r = rank(shown[0])
+        pile = [c for c in self.view.get("pile") or [] if isinstance(c, str)]
+        cards = draw.ranks_text(shown, self.cards, self.look)
+        kind = outcome(r, len(shown), pile)
+        return swoop_words.picked(kind, not codes, len(pile) + len(shown), cards)
+
+    def play_words(self) -> Text:
+        top = self.view.get("top")
+        if top:
+            r = draw.rank_text(str(top.get("rank")), self.cards)
+            joker = draw.rank_text("JK", self.cards)
+            # TRANSLATORS: Swoop prompt; {rank}: the pile's top rank, {joker}: the joker's rank
+            template = _(
+                "Your turn: play {rank} or lower (10 or {joker} swoops) · higher takes the pile"
+            )
+            line = Text(template.format(rank=r, joker=joker))
+        else:
+            # TRANSLATORS: Swoop prompt when nothing lies on the pile
+            line = Text(_("Your turn: lead any group on the empty pile"))
+        picked = self.picked_words()
+        if picked.plain:
+            line.append(" · ")
+            line.append_text(picked)
+            # TRANSLATORS: Swoop prompt end; "enter" is the key
+            line.append(" — " + _("enter to play"))
+        else:
+            if flow.flip_slots(self.legal):
+                # TRANSLATORS: Swoop prompt end; space, enter and t are keys
+                keys = _("space pick, enter play, t turns a mystery card")
+            else:
+                # TRANSLATORS: Swoop prompt end; space and enter are keys
+                keys = _("space pick, enter play")
+            line.append(" — " + keys)
+        return line
+
+    def add_words(self) -> Text:
+        card = str((self.view.get("flipped") or {}).get("card", "?"))
+        r = draw.rank_text(rank(card), self.cards)
+        label = draw.card_label(card, self.cards, self.look)
+        if self.model.forced() == "add":  # asked anyway, so that nobody learns what you hold
+            # TRANSLATORS: Swoop prompt: your turned-up card, nothing to add; enter is the key
+            return fill(_("You turned up {card} — nothing to add — enter"), card=label)
+        # TRANSLATORS: Swoop prompt: add cards of the turned-up rank ({rank}); space is the key
+        line = fill(_("You turned up {card}: add more {rank}s (space) or none"), card=label, rank=r)
+        line.append(" · ")
+        line.append_text(self.picked_words(extra=1))
+        # TRANSLATORS: Swoop prompt end; "enter" is the key
+        line.append(" — " + _("enter to play"))
+        return line
+
+    def chain_words(self) -> Text:
+        chain = self.view.get("chain") or {}
+        r = draw.rank_text(str(chain.get("rank", "?")), self.cards)
+        need = chain.get("need", "?")
+        # TRANSLATORS: Swoop prompt after a swoop: a chain goes one rank down
+        line = Text.assemble((_("Swoop! Chain downward:") + " ", "bold"))
+        if self.model.forced() == "chain":  # asked anyway, so that nobody learns what you hold
+            # TRANSLATORS: Swoop prompt: no chain is possible; enter is the key
+            line.append(_("no chain — enter"))
+            return line
+        # TRANSLATORS: Swoop prompt: how many more cards of {rank} make the chain's swoop
+        words = ngettext(
+            "{count} more {rank} swoop again",
+            "{count} more {rank}s swoop again",
+            need if isinstance(need, int) else 2,
+        )
+        line.append(words.format(count=need, rank=r))
+        # TRANSLATORS: Swoop prompt end; enter and x are keys
+        line.append(" — " + _("enter chain, x stop (the rest of the pile is cleared)"))
+        return line
+
+    # -- the log -----------------------------------------------------------------------------
+    def describe_event(self, event: dict) -> Text | str | None:
+        return draw.event_line(event, self.seat_name, self.cards, self.look, self.me)
+
+    def toast_for(self, event: dict) -> str | None:
+        return draw.toast_line(event, self.seat_name, self.cards, self.me)
+
+    def tell(self, event: dict) -> None:
+        kind = event.get("type")
+        if kind == "hand_end":
+            self.notice = event
+        elif kind in ("play", "flip") and (self.me is None or event.get("seat") == self.me):
+            self.notice = None
+        super().tell(event)
+
+    def round_history(self) -> list[Text]:
+        hands = self.view.get("hands") or []
+        return [
+            Text(draw.history_line(n, penalties, self.seat_name, self.me))
+            for n, penalties in enumerate(hands, 1)
+            if isinstance(penalties, list)
+        ]
+
+    def receive(self, message: dict) -> None:
+        """A rejected action asks again (the reason stays on show)."""
+        if message.get("t") == "rejected":
+            self.model.rejected()
+            if self.view:
+                self.render_all()
+        super().receive(message)

@@ -1,0 +1,250 @@
+"""The lobby's forms: host a table, play against bots, join by address."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select
+
+import engine
+from lang import N_, _, pgettext
+from tui.args import address as parse_address
+from tui.args import parse_option_text
+from tui.widgets.footer import WordedFooter
+
+GAME_CHOICES = [(cls.TITLE, name) for name, cls in engine.GAMES.items()]
+# TRANSLATORS: how well the bots play (the forms' Level choice)
+LEVEL_WORDS = {
+    "random": N_("Random"),
+    "easy": N_("Easy"),
+    "normal": N_("Normal"),
+    "hard": N_("Hard"),
+}
+SEAT_RANGE = {name: (cls.MIN_SEATS, cls.MAX_SEATS) for name, cls in engine.GAMES.items()}
+
+
+def level_choices() -> list[tuple[str, str]]:
+    """The bot levels as the form's choice, in the player's language."""
+    return [(_(LEVEL_WORDS.get(level, level.capitalize())), level) for level in engine.LEVELS]
+
+
+def whole_number(text: str, what: str, lo: int, hi: int) -> int:
+    """``text`` as a number from ``lo`` to ``hi``; ValueError says what is wrong with the
+    field ``what`` (already in the player's words)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(_("{what}: a whole number please").format(what=what)) from None
+    if not lo <= value <= hi:
+        raise ValueError(_("{what}: from {lo} to {hi}").format(what=what, lo=lo, hi=hi))
+    return value
+
+
+@dataclass
+class TableRequest:
+    """What the form asked for (``mode`` "host" or "bots")."""
+
+    mode: str
+    game: str
+    seats: int
+    bots: int
+    options: dict[str, Any]
+    table_name: str | None = None
+    password: str | None = None
+    level: str = "normal"  #: how well the bots play (engine.LEVELS)
+
+
+class TableForm(ModalScreen[TableRequest | None]):
+    """Host a table on the LAN (``mode="host"``) or start one against bots (``"bots"``)."""
+
+    CSS_PATH = "forms.tcss"
+    # TRANSLATORS: footer key description; keep very short
+    BINDINGS: ClassVar[list] = [Binding("escape", "cancel", N_("cancel"))]
+
+    def __init__(self, mode: str = "host") -> None:
+        super().__init__()
+        self.mode = mode
+
+    def compose(self) -> ComposeResult:
+        hosting = self.mode == "host"
+        with Vertical(classes="form"):
+            title = _("Host a table") if hosting else _("Play against bots")
+            yield Label(title, classes="form-title")
+            with Horizontal(classes="field"):
+                yield Label(_("Game"), classes="field-label")
+                yield Select(GAME_CHOICES, value="swapo", allow_blank=False, id="game")
+            if hosting:
+                with Horizontal(classes="field"):
+                    yield Label(_("Seats"), classes="field-label")
+                    yield Input("4", id="seats", type="integer")
+            with Horizontal(classes="field"):
+                yield Label(_("Bots"), classes="field-label")
+                yield Input("0" if hosting else "3", id="bots", type="integer")
+            with Horizontal(classes="field"):
+                yield Label(_("Level"), classes="field-label")
+                yield Select(level_choices(), value="normal", allow_blank=False, id="level")
+            with Horizontal(classes="field"):
+                yield Label(_("Options"), classes="field-label")
+                yield Input(placeholder="variant=ace,dagger rounds=3", id="options")
+            if hosting:
+                with Horizontal(classes="field"):
+                    yield Label(_("Table name"), classes="field-label")
+                    # TRANSLATORS: an example table name in the host form (a weekday's name)
+                    yield Input(placeholder=_("friday"), id="table-name", max_length=40)
+                with Horizontal(classes="field"):
+                    yield Label(_("Password"), classes="field-label")
+                    yield Input(placeholder=_("(none)"), id="password", password=True)
+            yield Label("", id="form-error")
+            with Horizontal(classes="form-buttons"):
+                ok = _("Host") if hosting else _("Play")
+                yield Button(ok, id="ok", variant="primary")
+                yield Button(_("Cancel"), id="cancel")
+        yield WordedFooter()
+
+    @on(Select.Changed, "#game")
+    def _game_changed(self, event: Select.Changed) -> None:
+        """Keep the numbers inside what the chosen game allows."""
+        lo, hi = SEAT_RANGE.get(str(event.value), (2, 10))
+        box = self.query_one("#seats" if self.mode == "host" else "#bots", Input)
+        if self.mode != "host":
+            lo, hi = lo - 1, hi - 1
+        try:
+            current = int(box.value)
+        except ValueError:
+            current = 3
+        box.value = str(min(max(current, lo), hi))
+
+    @on(Button.Pressed, "#ok")
+    @on(Input.Submitted)
+    def _submit(self) -> None:
+        try:
+            request = self.read()
+        except ValueError as exc:
+            self.query_one("#form-error", Label).update(str(exc))
+            return
+        self.dismiss(request)
+
+    def read(self) -> TableRequest:
+        """The form's values, checked; ValueError says what is wrong."""
+        game = str(self.query_one("#game", Select).value)
+        lo, hi = SEAT_RANGE.get(game, (2, 10))
+        bots_text = self.query_one("#bots", Input).value
+        if self.mode == "bots":
+            bots = whole_number(bots_text, pgettext("form field", "bots"), lo - 1, hi - 1)
+            seats = bots + 1
+        else:  # the host takes a seat too
+            seats_text = self.query_one("#seats", Input).value
+            seats = whole_number(seats_text, pgettext("form field", "seats"), lo, hi)
+            bots = whole_number(bots_text, pgettext("form field", "bots"), 0, seats - 1)
+        options = parse_option_text(self.query_one("#options", Input).value)
+        name = password = None
+        if self.mode == "host":
+            name = self.query_one("#table-name", Input).value.strip() or None
+            password = self.query_one("#password", Input).value or None
+        level = str(self.query_one("#level", Select).value)
+        return TableRequest(self.mode, game, seats, bots, options, name, password, level)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+@dataclass
+class JoinRequest:
+    host: str
+    port: int
+    password: str | None
+    spectate: bool = False
+
+
+class JoinForm(ModalScreen[JoinRequest | None]):
+    """Join a table by ``HOST:PORT`` (and its password, if it has one)."""
+
+    CSS_PATH = "forms.tcss"
+    # TRANSLATORS: footer key description; keep very short
+    BINDINGS: ClassVar[list] = [Binding("escape", "cancel", N_("cancel"))]
+
+    def __init__(self, address: str = "", *, needs_password: bool = False) -> None:
+        super().__init__()
+        self.address = address
+        self.needs_password = needs_password
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="form"):
+            yield Label(_("Join a table"), classes="form-title")
+            with Horizontal(classes="field"):
+                yield Label(_("Address"), classes="field-label")
+                yield Input(self.address, placeholder="192.168.1.20:7717", id="address")
+            with Horizontal(classes="field"):
+                yield Label(_("Password"), classes="field-label")
+                hint = _("(if the table has one)")
+                yield Input(placeholder=hint, id="password", password=True)
+            yield Label("", id="form-error")
+            with Horizontal(classes="form-buttons"):
+                yield Button(_("Join"), id="ok", variant="primary")
+                yield Button(_("Cancel"), id="cancel")
+        yield WordedFooter()
+
+    def on_mount(self) -> None:
+        if self.address and self.needs_password:
+            self.query_one("#password", Input).focus()
+
+    @on(Button.Pressed, "#ok")
+    @on(Input.Submitted)
+    def _submit(self) -> None:
+        try:
+            host, port = parse_address(self.query_one("#address", Input).value.strip())
+        except Exception as exc:  # argparse's error type; shown to the player
+            self.query_one("#form-error", Label).update(str(exc))
+            return
+        password = self.query_one("#password", Input).value or None
+        self.dismiss(JoinRequest(host, port, password))
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class NameForm(ModalScreen[str | None]):
+    """The first run: the name others see at the table, asked once and remembered."""
+
+    CSS_PATH = "forms.tcss"
+    # TRANSLATORS: footer key description; keep very short
+    BINDINGS: ClassVar[list] = [Binding("escape", "cancel", N_("cancel"))]
+
+    def __init__(self, suggestion: str = "") -> None:
+        super().__init__()
+        self.suggestion = suggestion
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="form"):
+            yield Label(_("Your name at the table"), classes="form-title")
+            with Horizontal(classes="field"):
+                yield Label(_("Name"), classes="field-label")
+                yield Input(self.suggestion, placeholder="Ann", id="name", max_length=20)
+            asked = _("Asked once; kotatsu --name NAME changes it for one run.")
+            yield Label(asked, id="form-error")
+            with Horizontal(classes="form-buttons"):
+                yield Button(_("OK"), id="ok", variant="primary")
+        yield WordedFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#name", Input).focus()
+
+    @on(Button.Pressed, "#ok")
+    @on(Input.Submitted)
+    def _submit(self) -> None:
+        name = self.query_one("#name", Input).value.strip()
+        if not name:
+            self.query_one("#form-error", Label).update(_("A name, please (others see it)."))
+            return
+        self.dismiss(name)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

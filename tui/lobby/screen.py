@@ -1,0 +1,407 @@
+"""The lobby: tables on this network (live), host one, join by address, play against bots."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rich.cells import set_cell_size
+from rich.style import Style
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+import engine
+from lang import N_, _, ngettext, pgettext
+from tui.cells import ljust, rjust
+from tui.connect import Launcher, host_launcher, join_launcher, play_launcher, shared_account
+from tui.dialogs import LanguageMenu, RulesScreen
+from tui.fill import fill
+from tui.settings import Settings
+from tui.text import clean, literal
+from tui.widgets.footer import WordedFooter
+
+from .forms import JoinForm, JoinRequest, TableForm, TableRequest
+
+GAME_TITLES = {name: cls.SHORT_TITLE for name, cls in engine.GAMES.items()}
+
+# TRANSLATORS: the lobby's help (Markdown); keep the keys and the table's shape
+LOBBY_HELP = N_("""# kotatsu
+
+A card table for friends on one network. One player hosts; the others find the table here
+(or join by address when the network blocks multicast).
+
+| key | does |
+|---|---|
+| ↑ ↓, enter | choose a table and join it |
+| h | host a table on this network (others can join) |
+| b | play at once against bots |
+| a | join a table by address (`HOST:PORT`) |
+| w | watch the selected table (or the one that was full) |
+| r | look for tables again |
+| o | reopen a table you hosted whose program stopped before the game was over |
+| l | the language kotatsu speaks (remembered) |
+| q | quit |
+
+At a table: ←→ move, space pick, enter confirm, esc back, digits pick seats and counts,
+`c` chat, `s` scores, `?` the game's rules, `q` leave. The games: **SwaPo** (with Dagger,
+Asterisk and Ace), **Swoop** and **秘十 Mi Shi**; `kotatsu rules GAME` prints their rules.
+""")
+
+
+def columns() -> str:
+    """The lobby's column heads, lined up by cells with ``table_line``."""
+    # TRANSLATORS: the lobby's column heads: table (≤ 16 cells), game (≤ 14), seats (≤ 5)
+    heads = (
+        pgettext("column", "table"),
+        pgettext("column", "game"),
+        pgettext("column", "seats"),
+        pgettext("column", "address"),
+    )
+    return ljust(heads[0], 18) + ljust(heads[1], 16) + rjust(heads[2], 5) + "  " + heads[3]
+
+
+BrowserFactory = Callable[[Callable[[Any], None], Callable[[str], None]], Any]
+
+
+def default_browser(on_added: Callable[[Any], None], on_removed: Callable[[str], None]) -> Any:
+    """The LAN browser (zeroconf), from net.discovery."""
+    from net.discovery import Browser
+
+    return Browser(on_added, on_removed)
+
+
+def table_line(
+    table: Any, *, ascii_only: bool = False, name: Style | str = "", muted: Style | str = ""
+) -> Text:
+    """One lobby row; the table's name and game come from the network, shown literally.
+    ``name`` and ``muted`` are the looks of the name and of the asides."""
+    game = GAME_TITLES.get(clean(table.game), clean(table.game, limit=12))
+    variant = " ".join(
+        v.capitalize() for v in clean(getattr(table, "variant", "") or "", limit=24).split(",")
+    )
+    line = literal(set_cell_size(clean(table.name, limit=40), 16), name)
+    line.append("  ")
+    line.append(set_cell_size(f"{game} {variant}".strip(), 16))
+    full = table.taken >= table.seats
+    line.append(f"{table.taken}/{table.seats}".rjust(5), style=muted if full else "")
+    line.append("  ")
+    line.append_text(literal(table.endpoint, muted, limit=40))
+    if table.password:
+        line.append("  *" if ascii_only else "  🔒")
+    return line
+
+
+class LobbyScreen(Screen[None]):
+    """Tables found on the LAN appear and disappear live; keys start everything else."""
+
+    CSS_PATH = "lobby.tcss"
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "lobby--name",  # the app's and the tables' names
+        "lobby--muted",  # hints, the column heads, full tables, addresses
+        "lobby--warning",  # discovery does not work here
+    }
+    BINDINGS: ClassVar[list] = [
+        # TRANSLATORS: the lobby's footer key description; keep it short
+        Binding("enter", "join_selected", N_("join"), show=True),
+        # TRANSLATORS: the lobby's footer key description; keep it short
+        Binding("h", "host", N_("host a table")),
+        # TRANSLATORS: the lobby's footer key description; keep it short
+        Binding("b", "bots", N_("play vs bots")),
+        # TRANSLATORS: the lobby's footer key description; keep it short
+        Binding("a", "address", N_("join by address")),
+        # TRANSLATORS: the lobby's footer key description; keep it short
+        Binding("w", "watch", N_("watch")),
+        # TRANSLATORS: the lobby's footer key description; keep it short
+        Binding("r", "refresh", N_("refresh")),
+        # TRANSLATORS: the lobby's footer key description; keep it short
+        Binding("o", "reopen", N_("reopen")),
+        # TRANSLATORS: the lobby's footer key description; keep it short
+        Binding("question_mark", "help", N_("help"), key_display="?"),
+        # TRANSLATORS: the lobby's footer key description; keep it short
+        Binding("q", "app.quit", N_("quit")),
+        # TRANSLATORS: the lobby's footer key description; keep it short
+        Binding("l", "language", N_("language"), show=False),
+    ]
+
+    @dataclass
+    class SitDown(Message):
+        """The player asked for a seat: the app connects through ``launcher`` and opens the
+        table (or says why it could not)."""
+
+        launcher: Launcher
+
+    @dataclass
+    class LanguageChosen(Message):
+        """The player chose the language ``code`` (lang.LANGUAGES): the app reads it from
+        now on, remembers it, and has its screens say their words again."""
+
+        code: str
+
+    def __init__(self, settings: Settings, *, browser: BrowserFactory | None = None) -> None:
+        super().__init__()
+        self.settings = settings
+        self.browser_factory = browser or default_browser
+        self.browser: Any = None
+        self.tables: dict[str, Any] = {}
+        self.status = "searching"
+        self.left_open: list[Any] = []  # tables this user hosted whose host died (newest first)
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="lobby-title")
+        yield Static("", id="lobby-status")
+        yield Static("", id="lobby-reopen")
+        yield Static("", id="lobby-columns")
+        yield OptionList(id="tables")
+        yield Static("", id="lobby-keys")
+        # a narrow footer leaves these out first (the keys still work; ? lists them all)
+        yield WordedFooter(expendable=("refresh", "reopen", "watch", "address"))
+
+    def keys_line(self) -> Text:
+        return Text(
+            _("↑↓ choose · enter join · no table? b plays against bots at once, h hosts one"),
+            self.look("muted"),
+        )
+
+    def draw_texts(self) -> None:
+        """The title, the column heads, the keys and the tables, in the screen's looks."""
+        title = Text(" kotatsu", self.look("name"))
+        title.append(_(" — tables on this network"))
+        self.query_one("#lobby-title", Static).update(title)
+        self.query_one("#lobby-columns", Static).update(Text(columns(), self.look("muted")))
+        self.query_one("#lobby-keys", Static).update(self.keys_line())
+        self.show_tables()
+
+    def look(self, name: str) -> Style:
+        """The Rich style of the component class ``lobby--NAME`` (lobby.tcss)."""
+        return self.get_component_rich_style(f"lobby--{name}", partial=True)
+
+    def on_mount(self) -> None:
+        # the component classes are styled once the screen's CSS applies: draw after that
+        self.call_after_refresh(self.draw_texts)
+        self.show_tables()
+        self.show_left_open([])
+        self.start_browser()
+
+    # -- discovery -------------------------------------------------------------------------
+    @work(exclusive=True, group="browse")
+    async def start_browser(self) -> None:
+        self.status = "searching"
+        self.show_tables()
+        try:
+            self.browser = self.browser_factory(self.table_added, self.table_removed)
+            await self.browser.start()
+        except Exception as exc:  # no multicast: joining by address still works
+            self.browser = None
+            self.status = clean(exc, limit=60)  # why discovery is unavailable
+        self.show_tables()
+
+    async def stop_browser(self) -> None:
+        browser, self.browser = self.browser, None
+        if browser is not None:
+            with contextlib.suppress(Exception):  # closing must not fail the lobby
+                await browser.close()
+
+    def table_added(self, table: Any) -> None:
+        self.tables[table.key] = table
+        self.show_tables()
+
+    def table_removed(self, key: str) -> None:
+        self.tables.pop(key, None)
+        self.show_tables()
+
+    def show_tables(self) -> None:
+        tables = self.query_one("#tables", OptionList)
+        index = tables.highlighted
+        chosen = tables.get_option_at_index(index).id if index is not None else None
+        tables.clear_options()
+        ordered = sorted(self.tables.values(), key=lambda t: (clean(t.name), t.key))
+        for table in ordered:
+            line = table_line(
+                table,
+                ascii_only=self.settings.ascii_only,
+                name=self.look("name"),
+                muted=self.look("muted"),
+            )
+            tables.add_option(Option(line, id=table.key))
+        if ordered:
+            keys = [t.key for t in ordered]
+            # the table under the cursor stays under it while others come and go
+            tables.highlighted = (
+                keys.index(chosen) if chosen in keys else min(index or 0, len(keys) - 1)
+            )
+        status = self.query_one("#lobby-status", Static)
+        if self.status != "searching":
+            problem = _("LAN discovery is unavailable ({reason}) — a: join by address")
+            status.update(Text("  " + problem.format(reason=self.status), self.look("warning")))
+        elif ordered:
+            n = len(ordered)
+            found = ngettext(
+                "{n} table found · still looking…", "{n} tables found · still looking…", n
+            )
+            status.update(Text("  " + found.format(n=n), self.look("muted")))
+        else:
+            searching = _("Searching for tables on this network…  (b: play against bots)")
+            status.update(Text("  " + searching, self.look("muted")))
+        tables.display = bool(ordered)
+        self.query_one("#lobby-columns").display = bool(ordered)
+
+    # -- tables left open: their host process died (net/journal.py) ---------------------------
+    @work(thread=True, exclusive=True, group="left-open")
+    def find_left_open(self) -> None:
+        from net.journal import left_open
+
+        found = [] if shared_account() else left_open()
+        with contextlib.suppress(RuntimeError):  # the app closed meanwhile
+            self.app.call_from_thread(self.show_left_open, found)
+
+    def show_left_open(self, found: list[Any]) -> None:
+        self.left_open = found
+        line = self.query_one("#lobby-reopen", Static)
+        line.display = bool(found)
+        self.refresh_bindings()
+        if found:
+            table = found[0]
+            game = GAME_TITLES.get(table.game, table.game)
+            name = literal(f"“{table.name}”", self.look("name"), limit=44)
+            # TRANSLATORS: lobby; a table this player hosted whose program died; o is the key
+            text = fill(
+                _("  {name} ({game}) stopped before the game was over — o: reopen it"),
+                name=name,
+                game=_(game),
+            )
+            if len(found) > 1:
+                more = ngettext("({count} more)", "({count} more)", len(found) - 1)
+                text.append(" " + more.format(count=len(found) - 1), self.look("muted"))
+            line.update(text)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return bool(self.left_open) if action == "reopen" else True
+
+    def action_reopen(self) -> None:
+        """Host the newest table left open again, from its journal, and sit at it."""
+        if not self.left_open:
+            return
+        table = self.left_open[0]
+        self.show_left_open(self.left_open[1:])
+        self.sit(host_launcher(table.game, resume=str(table.path), player_name=self.settings.name))
+
+    def on_screen_resume(self) -> None:
+        self.find_left_open()  # shown, or back from a table: what is left open may differ
+
+    async def on_unmount(self) -> None:
+        await self.stop_browser()
+
+    # -- keys ------------------------------------------------------------------------------
+    def action_join_selected(self) -> None:
+        tables = self.query_one("#tables", OptionList)
+        if tables.highlighted is None or not self.tables:
+            self.notify(_("No table selected — a: join by address"), markup=False)
+            return
+        option = tables.get_option_at_index(tables.highlighted)
+        self.join_table(self.tables.get(option.id or ""))
+
+    @on(OptionList.OptionSelected, "#tables")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self.join_table(self.tables.get(event.option.id or ""))
+
+    def join_table(self, table: Any) -> None:
+        if table is None:
+            return
+        if table.password:
+            self.app.push_screen(JoinForm(table.endpoint, needs_password=True), self._join_request)
+            return
+        self.sit(join_launcher(table.address, table.port, name=self.settings.name))
+
+    def action_watch(self) -> None:
+        """Watch the selected table (or the one that was just full) as a spectator."""
+        tables = self.query_one("#tables", OptionList)
+        if tables.highlighted is not None and self.tables:
+            table = self.tables.get(tables.get_option_at_index(tables.highlighted).id or "")
+            if table is not None and not table.password:
+                self.sit(join_launcher(table.address, table.port, spectate=True))
+                return
+        watch = getattr(self.app, "watch_instead", None)
+        if watch is not None:
+            self.sit(watch)
+        else:
+            self.notify(_("No table selected — a: join by address"), markup=False)
+
+    def action_host(self) -> None:
+        self.app.push_screen(TableForm("host"), self._table_request)
+
+    def action_bots(self) -> None:
+        self.app.push_screen(TableForm("bots"), self._table_request)
+
+    def action_address(self) -> None:
+        self.app.push_screen(JoinForm(), self._join_request)
+
+    def action_refresh(self) -> None:
+        self.tables.clear()
+        self.show_tables()
+        self._restart()
+
+    @work(exclusive=True, group="restart")
+    async def _restart(self) -> None:
+        await self.stop_browser()
+        self.start_browser()
+
+    def action_help(self) -> None:
+        self.app.push_screen(RulesScreen("", "kotatsu", text=_(LOBBY_HELP)))
+
+    def action_language(self) -> None:
+        """Choose the language (each shown in its own name); the app remembers it."""
+
+        def chosen(code: str | None) -> None:
+            if code:
+                self.post_message(self.LanguageChosen(code))
+
+        self.app.push_screen(LanguageMenu(self.settings.lang), chosen)
+
+    def reword(self) -> None:
+        """Say everything again in the language now chosen (the footer too)."""
+        self.draw_texts()
+        self.refresh_bindings()
+
+    def _table_request(self, request: TableRequest | None) -> None:
+        if request is None:
+            return
+        if request.mode == "bots":
+            launcher = play_launcher(
+                request.game,
+                bots=request.bots,
+                options=request.options,
+                name=self.settings.name,
+                level=request.level,
+            )
+        else:
+            launcher = host_launcher(
+                request.game,
+                seats=request.seats,
+                bots=request.bots,
+                table_name=request.table_name,
+                password=request.password,
+                options=request.options,
+                level=request.level,
+                player_name=self.settings.name,
+            )
+        self.sit(launcher)
+
+    def _join_request(self, request: JoinRequest | None) -> None:
+        if request is None:
+            return
+        self.sit(
+            join_launcher(
+                request.host, request.port, name=self.settings.name, password=request.password
+            )
+        )
+
+    def sit(self, launcher: Launcher) -> None:
+        self.post_message(self.SitDown(launcher))

@@ -1,0 +1,89 @@
+"""The shape every game's decision model takes (``tui/games/<game>/flow.py``).
+
+A decision model is a plain class, no Textual in it: it holds what the local seat is choosing
+(the step, the target, the picks, the cursor), is told the latest ``view`` and ``legal`` list,
+takes the table's keys in, and answers each key with an ``Outcome``: nothing to send (redraw),
+an action to ``Send``, or a ``Refuse`` with a reason a person can read. The screen draws from
+the model and forwards keys to it; it never decides anything itself. So the rules of choosing
+are tested with plain unit tests, and the screen with a fake client.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from lang import _
+
+#: The game keys the table screen forwards (footer: ←/→ move, space pick, enter confirm,
+#: esc back, digits).
+GAME_KEYS = ("move", "pick", "confirm", "back", "digit")
+
+
+@dataclass(frozen=True)
+class Send:
+    """Send this action to the table."""
+
+    action: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Refuse:
+    """Do nothing, and tell the player why."""
+
+    reason: str
+
+
+Outcome = Send | Refuse | None  # None: the choice changed (or nothing did); redraw
+
+
+class Decisions:
+    """Base of the per-game decision models: the seat, the last view and legal list, and the
+    key protocol. Subclasses reset their choice in ``update`` when the question changes."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.view: dict[str, Any] = {}
+        self.legal: list[dict[str, Any]] = []
+
+    def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
+        """A new state arrived."""
+        self.view = view
+        self.legal = legal
+
+    def idle_words(self) -> str | None:
+        """The prompt when nothing can be asked at all: no state yet, or the game is over."""
+        if not self.view:
+            return _("Waiting for the table…")
+        if self.view.get("over"):
+            return _("Game over · s scores · q leave")
+        return None
+
+    def others_awaited(self) -> list[int]:
+        """The other seats this view says are awaited (only what this seat may know)."""
+        return [s for s in self.view.get("pending") or [] if s != self.seat]
+
+    # Which keys work now, and what the footer calls them ---------------------------------
+    def key_state(self, key: str) -> bool | None:
+        """True: the key works; False: hidden; None: shown disabled."""
+        return False
+
+    def key_label(self, key: str) -> str | None:
+        """The footer's word for ``key`` now (None: the binding's own description)."""
+        return None
+
+    # The keys ----------------------------------------------------------------------------
+    def move(self, step: int) -> Outcome:
+        return None
+
+    def pick(self) -> Outcome:
+        return None
+
+    def confirm(self) -> Outcome:
+        return None
+
+    def back(self) -> Outcome:
+        return None
+
+    def digit(self, digit: int) -> Outcome:
+        return None

@@ -1,0 +1,115 @@
+"""A plain table for a game that has no screen of its own yet: its legal actions as a list.
+
+It keeps every game playable from the terminal while its real screen is being built, and it
+shows only what the view holds (the same rule as every other screen).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+
+from engine.cards import is_card
+from lang import N_, _
+from tui.connect import Seat
+from tui.settings import Settings
+from tui.text import clean
+from tui.widgets.steady import Steady
+
+from .screen import TABLE_CSS, TableScreen
+
+SHOWN_KEYS = ("phase", "round", "hand", "pending", "scores")
+
+
+def is_codes(value: object) -> bool:
+    return isinstance(value, list) and bool(value) and all(is_card(v) for v in value)
+
+
+def action_words(action: dict) -> str:
+    """An action as short readable text: ``play cards=QS QH``."""
+    parts = [clean(action.get("type", "?"))]
+    for key, value in action.items():
+        if key == "type":
+            continue
+        if isinstance(value, list):
+            value = " ".join(str(v) for v in value)
+        parts.append(f"{key}={clean(value, limit=60)}")
+    return " ".join(parts)
+
+
+class GenericTableScreen(TableScreen):
+    """Any game: the view's main keys, and the legal actions to choose from with ←→ enter."""
+
+    CSS_PATH: ClassVar = [TABLE_CSS, "generic.tcss"]
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "generic--key",  # a key of the view
+        "generic--chosen",  # the action under the cursor
+    }
+    BINDINGS: ClassVar[list] = [
+        Binding("up,k", "move(-1)", N_("move"), show=False),
+        Binding("down,j", "move(1)", N_("move"), show=False),
+    ]
+
+    def __init__(self, seat: Seat, settings: Settings) -> None:
+        super().__init__(seat, settings)
+        self.choice = 0
+
+    @property
+    def GAME(self) -> str:  # type: ignore[override]
+        return str(self.table_info.get("game", ""))
+
+    def compose_table(self) -> ComposeResult:
+        yield Steady("", id="generic-view", markup=False)
+        yield Steady("", id="generic-actions", markup=False)
+
+    def show_waiting(self, seated: Text) -> None:
+        self.query_one("#generic-view", Steady).show(seated)
+
+    def header_parts(self) -> list[Text | str]:
+        phase = _("phase {phase}").format(phase=clean(self.view.get("phase", "…")))
+        return [self.GAME or _("table"), phase]
+
+    def draw(self) -> None:
+        lines = Text()
+        bold = self.get_component_rich_style("generic--key", partial=True)
+        for key in SHOWN_KEYS:
+            if key in self.view:
+                value = self.view[key]
+                lines.append(f"{key}: ", bold)
+                if is_codes(value):
+                    lines.append_text(self.cards.hand(value))
+                    lines.append("\n")
+                    continue
+                if isinstance(value, list):
+                    value = " ".join(str(v) for v in value)
+                lines.append(clean(value, limit=200) + "\n")
+        self.query_one("#generic-view", Steady).show(lines)
+        self.choice = min(self.choice, max(0, len(self.legal) - 1))
+        actions = Text()
+        chosen = self.get_component_rich_style("generic--chosen", partial=True)
+        for i, action in enumerate(self.legal[:30]):
+            actions.append(action_words(action) + "\n", chosen if i == self.choice else "")
+        self.query_one("#generic-actions", Steady).show(actions)
+        if self.legal:
+            self.prompt.ask(_("Your turn: ↑↓ choose an action, enter to play"))
+        else:
+            waiting = _(", ").join(self.seat_name(s) for s in self.view.get("pending") or [])
+            if waiting:
+                self.prompt.ask(_("Waiting for {names}…").format(names=waiting), waiting=True)
+            else:
+                self.prompt.ask(_("Waiting for the table…"), waiting=True)
+
+    def key_state(self, key: str) -> bool | None:
+        return key in ("move", "confirm") and bool(self.legal)
+
+    def on_move(self, step: int) -> None:
+        if self.legal:
+            self.choice = (self.choice + step) % min(len(self.legal), 30)
+            self.draw()
+
+    def on_confirm(self) -> None:
+        if self.legal:
+            self.send(self.legal[self.choice])

@@ -1,0 +1,252 @@
+"""Rounds and results every game shares: the score table's rows, the game's length, and the
+results panel shown after a round/hand and at game over.
+
+The games' views and events carry their history in three shapes (docs/<game>.md): SwaPo's
+round records (``round``, ``points``), Swoop's ``hands`` (per-seat penalties) and Mi Shi's
+hand records (``hand``, ``deltas``). ``rows_of_view`` and ``row_of_event`` read all three into
+``RoundRow``; ``TableScreen`` keeps every row it has seen (a SwaPo view played from memory
+carries only the latest round).
+
+``ResultsPanel`` API: ``ResultsPanel(title, rows, table, final=..., again=..., hand=...)``;
+``rows`` are the game's lines (``TableScreen.results_rows``), ``table`` the score table
+(``score_table``). It is dismissed by enter (``"next"``); at game over ``a`` answers
+``"again"`` when the table can be dealt again (``again=True``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+import engine
+from engine.base import ROUND_END_EVENTS
+from lang import N_, _, ngettext
+from tui.cells import cut, ljust, rjust
+from tui.widgets.footer import WordedFooter
+
+END_EVENTS = ROUND_END_EVENTS  # each gets a results panel
+BAR = 30  # cells of the longest bar in the score table
+Look = Callable[[str], Style | str]
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    """One finished round/hand: its number, its label ("Round 2", "Hand 3") and the points
+    each seat took in it."""
+
+    number: int
+    label: str
+    points: tuple[int, ...]
+    hand: bool = False  #: a hand (Swoop, Mi Shi), not a round (SwaPo)
+
+
+def _first(record: dict, keys: tuple[str, ...], kind: type) -> tuple[str | None, Any]:
+    for key in keys:
+        value = record.get(key)
+        if isinstance(value, kind) and not isinstance(value, bool):
+            return key, value
+    return None, None
+
+
+def row_of_event(event: dict) -> RoundRow | None:
+    """The row a round/hand-end event (or a history record shaped like one) gives."""
+    key, number = _first(event, ("round", "hand", "hand_no"), int)
+    _key, points = _first(event, ("points", "deltas", "penalties"), list)
+    if not isinstance(number, int) or not isinstance(points, list):
+        return None
+    hand = key != "round"
+    if event.get("sudden_death"):
+        template = _("Hand {n} (sudden death)") if hand else _("Round {n} (sudden death)")
+    elif event.get("no_game"):
+        template = _("Hand {n} (no game)") if hand else _("Round {n} (no game)")
+    else:
+        template = _("Hand {n}") if hand else _("Round {n}")
+    values = tuple(int(p) if isinstance(p, int) else 0 for p in points)
+    return RoundRow(number, template.format(n=number), values, hand)
+
+
+def rows_of_view(view: dict) -> list[RoundRow]:
+    """Every finished round/hand the view carries, oldest first."""
+    rows = []
+    for record in view.get("history") or []:
+        row = row_of_event(record) if isinstance(record, dict) else None
+        if row is not None:
+            rows.append(row)
+    hands = view.get("hands")
+    if isinstance(hands, list):  # Swoop: per-seat penalties of every finished hand
+        for n, penalties in enumerate(hands, 1):
+            if isinstance(penalties, list):
+                rows.append(row_of_event({"hand": n, "penalties": penalties}))  # type: ignore[arg-type]
+    return [r for r in rows if r is not None]
+
+
+def game_length(game: str, view: dict) -> tuple[str, int] | None:
+    """How long the game is, from the game's LENGTH_OPTION and the view's options, as
+    (unit, number): ("rounds", 2), ("hands", 4), ("target", 300); None if not known."""
+    cls = engine.GAMES.get(game)
+    key = cls.LENGTH_OPTION if cls is not None else ""
+    options = view.get("options") or {}
+    if not key or not isinstance(options, dict):
+        return None
+    hands = options.get("hands")
+    if key != "hands" and isinstance(hands, int):  # Swoop: a number of hands overrides
+        return "hands", hands
+    value = options.get(key)
+    if isinstance(value, int):
+        return key, value
+    pile, number, seats = view.get("pile"), view.get("round"), view.get("seats")
+    if key == "rounds" and all(isinstance(v, int) for v in (pile, number, seats)):
+        # SwaPo without a set number: rounds are dealt while the pile holds five cards a seat
+        return "rounds", number + pile // (5 * seats)  # type: ignore[operator]
+    return None
+
+
+def length_words(game: str, view: dict) -> str:
+    """How long the game is, in words: "2 rounds", "4 hands", "to 300 points"."""
+    length = game_length(game, view)
+    if length is None:
+        return ""
+    unit, n = length
+    if unit == "rounds":
+        return ngettext("{n} round", "{n} rounds", n).format(n=n)
+    if unit == "hands":
+        return ngettext("{n} hand", "{n} hands", n).format(n=n)
+    if unit == "target":
+        return ngettext("to {n} point", "to {n} points", n).format(n=n)
+    return f"{unit} {n}"  # a game's own option: its key and number (data)
+
+
+def column_width(names: list[str]) -> int:
+    """Cells per seat's column, so the table fits 78 columns."""
+    return max(5, min(10, 58 // max(1, len(names)) - 1))
+
+
+def round_table(names: list[str], rows: list[RoundRow], look: Look) -> Text:
+    """A header of names and one labelled line per round/hand (the points each seat took)."""
+    width = column_width(names)
+    out = Text(" " * 20)
+    for name in names:
+        out.append(rjust(cut(name, width), width + 1), look("name"))
+    for row in rows:
+        out.append("\n")
+        out.append(ljust(row.label, 20), look("muted"))
+        for seat in range(len(names)):
+            value = row.points[seat] if seat < len(row.points) else 0
+            out.append((f"{value:+d}" if value else "·").rjust(width + 1))
+    return out
+
+
+def bar(total: int, top: int) -> str:
+    """A total's bar on the shared scale: the largest total of the table fills ``BAR``."""
+    return "█" * (round(BAR * abs(total) / top) if top else 0)
+
+
+def leader_of(totals: list[int], *, low_wins: bool = False) -> int | None:
+    """The leading total, or None when all are level."""
+    if not totals or len(set(totals)) < 2:
+        return None
+    return (min if low_wins else max)(totals)
+
+
+def score_table(
+    names: list[str], rows: list[RoundRow], totals: list[int], look: Look, *, low_wins: bool = False
+) -> Text:
+    """The round table, then each seat's total and bar (one shared scale), the leader marked."""
+    out = round_table(names, rows, look) if rows else Text()
+    best = leader_of(totals, low_wins=low_wins)
+    top = max((abs(t) for t in totals), default=0)
+    for seat, name in enumerate(names):
+        total = totals[seat] if seat < len(totals) else 0
+        if out:
+            out.append("\n")
+        out.append(ljust(cut(name, 19), 20), look("name"))
+        out.append(f"{total:>5} ", look("leader" if total == best else "name"))
+        out.append(bar(total, top), look("bar"))
+    return out
+
+
+class ResultsPanel(ModalScreen[str]):
+    """What a round/hand (or the whole game) came to; stays until enter."""
+
+    CSS_PATH = "results.tcss"
+    BINDINGS: ClassVar[list] = [
+        # TRANSLATORS: footer key description; keep very short (≤ 8 cells)
+        Binding("enter", "answer('next')", N_("continue"), show=True),
+        # TRANSLATORS: footer key description (close the game's final results); keep very short
+        Binding("enter", "answer('close')", N_("close"), show=True),
+        # TRANSLATORS: footer key description; keep very short
+        Binding("a", "again", N_("play again"), show=True),
+    ]
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"results--muted"}
+
+    def __init__(
+        self,
+        title: str,
+        rows: list[Text],
+        table: Text,
+        *,
+        final: bool = False,
+        again: bool = False,
+        hand: bool = False,
+    ) -> None:
+        super().__init__()
+        self.hand = hand  # the next deal is a hand (Swoop, Mi Shi), not a round
+        self.title_text = title
+        self.rows = rows
+        self.table = table
+        self.final = final
+        self.again = again
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="results"):
+            yield Label(self.title_text, id="results-title", markup=False)
+            with VerticalScroll(id="results-body"):
+                for row in self.rows:
+                    yield Static(row, classes="results-row", markup=False)
+                yield Static(self.table, id="results-table", markup=False)
+            yield Static(self.hint(), id="results-hint", markup=False)
+        yield WordedFooter()  # its own keys: the table's do nothing under the panel
+
+    def hint(self) -> str:
+        if not self.final:
+            return _("enter next hand") if self.hand else _("enter next round")
+        if self.again:
+            return _("enter close · a play again (same seats, new deal)")
+        return _("enter close")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer shows what enter does here (go on, or close the game's final panel),
+        and ``a`` only where the game can be dealt again."""
+        if action == "answer":
+            return (parameters == ("close",)) == self.final
+        if action == "again":
+            return self.final and self.again
+        return True
+
+    def action_answer(self, answer: str) -> None:
+        self.dismiss(answer)
+
+    def action_again(self) -> None:
+        if self.final and self.again:
+            self.dismiss("again")
+
+
+def game_over(winners: list, name_of: Callable[[object], str]) -> str:
+    """ "Game over — Aki, Bo won" (Swoop's and Mi Shi's logs)."""
+    names = ", ".join(name_of(s) for s in winners)
+    if not names:
+        # TRANSLATORS: the game ended and no player won
+        return _("Game over — nobody won")
+    # TRANSLATORS: the game ended; {names} is one name or several joined by ", "
+    return ngettext("Game over — {names} won", "Game over — {names} won", len(winners)).format(
+        names=names
+    )
