@@ -419,14 +419,19 @@ class Replay:
             game.apply(entry["seat"], entry["action"])
             yield game.view(seat), self.events[k]
 
+    def at(self, position: int) -> Game:
+        """The game (full record) after its first ``position`` actions."""
+        game = self.game()
+        for entry in self.record["actions"][:position]:
+            game.apply(entry["seat"], entry["action"])
+        return game
+
     def open_hands(self, position: int) -> list[list[str]] | None:
         """Every seat's hand at ``position`` (only for a finished game's full record: never
         used at a live table, where it would show what no seat may see)."""
         if not self.can_open:
             return None
-        game = self.game()
-        for entry in self.record["actions"][:position]:
-            game.apply(entry["seat"], entry["action"])
+        game = self.at(position)
         hands = []
         for seat in range(game.seats):
             hand = game.view(seat).get("hand")

@@ -281,7 +281,8 @@ def main(argv: list[str] | None = None) -> int:
     if cmd in ("history", "export", "stats"):
         from . import records
 
-        return {"history": records.run_history, "export": records.run_export, "stats": records.run_stats}[cmd](args)  # fmt: skip
+        run = {"history": records.run_history, "export": records.run_export}
+        return run.get(cmd, records.run_stats)(args)
     if cmd == "replay":
         from .replay.run import run_replay
 

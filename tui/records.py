@@ -72,7 +72,8 @@ def load(source: str) -> rec.Replay | int:
 def run_history(args: argparse.Namespace) -> int:
     listing = RecordStore().listing()
     if args.json:
-        out = [{k: s[k] for k in ("id", "game", "table", "started", "ended", "players", "winners", "finished", "kind")} for s in listing]  # fmt: skip
+        keys = ("id", "game", "table", "started", "ended", "players", "winners", "finished")
+        out = [{**{k: s[k] for k in keys}, "kind": s["kind"]} for s in listing]
         print(json.dumps(out, ensure_ascii=False))
         return 0
     if not listing:
@@ -140,7 +141,11 @@ def standings(listing: list[dict[str, Any]], game: str | None = None) -> dict[st
     model = PlackettLuce()
     ratings: dict[str, Any] = {}
     table: dict[str, dict] = {}
-    games = [s for s in listing if s["finished"] and s.get("places") and (game is None or s["game"] == game)]  # fmt: skip
+    games = [
+        s
+        for s in listing
+        if s["finished"] and s.get("places") and (game is None or s["game"] == game)
+    ]
     for s in sorted(games, key=lambda s: (s["ended"] or s["started"], s["id"])):
         best: dict[str, int] = {}  # bots of one level at one table count once, best placed
         for name, level, place in zip(s["players"], s["bots"], s["places"], strict=True):
@@ -150,7 +155,9 @@ def standings(listing: list[dict[str, Any]], game: str | None = None) -> dict[st
             continue
         names, places = list(best), list(best.values())
         teams = [[ratings.setdefault(n, model.rating(name=n))] for n in names]
-        for n, [new] in zip(names, model.rate(teams, ranks=places), strict=True):
+        for n, [new] in zip(
+            names, model.rate(teams, ranks=[float(p) for p in places]), strict=True
+        ):
             ratings[n] = new
         for n, place in best.items():
             row = table.setdefault(n, {"games": 0, "wins": 0, "places": 0})

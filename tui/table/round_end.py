@@ -9,6 +9,7 @@ the next round's moves (net/resultswait.py); the game's final panel tells nobody
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.style import Style
@@ -131,6 +132,11 @@ class ResultsMixin:
             self.results_seen(version)
             self.show_due_results()
 
+        self.open_panel(panel, closed)
+
+    def open_panel(self, panel: ResultsPanel, closed: Callable[[str | None], Any]) -> None:
+        """Show a round/hand's results panel; ``closed`` is called when the player closes it
+        (a replay taking in earlier states closes it at once: tui/replay/screen.py)."""
         self.app.push_screen(panel, closed)
 
     def can_play_again(self) -> bool:
