@@ -57,11 +57,22 @@ def table_area(app) -> list[str]:
     return table_area_of(screen_lines(app))
 
 
-async def at_replay(pilot):
-    await wait_until(pilot, lambda: isinstance(pilot.app.screen, ReplayControls))
-    screen = pilot.app.screen
+def replay_on_stack(app):
+    return next((s for s in reversed(app.screen_stack) if isinstance(s, ReplayControls)), None)
+
+
+async def at_replay(pilot, old=None, *, close_panels: bool = False):
+    """The replay screen once it has drawn (a new one, when ``old`` is given); ``close_panels``:
+    enter on the results panels over it."""
+    app = pilot.app
+    await wait_until(pilot, lambda: replay_on_stack(app) not in (None, old))
+    screen = replay_on_stack(app)
     await wait_until(pilot, lambda: screen.states_seen > 0)
     await pilot.pause()
+    while close_panels and app.screen is not screen:
+        await pilot.press("enter")
+    if not close_panels:
+        await wait_until(pilot, lambda: app.screen is screen)
     return screen
 
 
@@ -109,10 +120,85 @@ async def test_stepping_reaches_the_live_screens_forward_and_back(game, seat):
             forward.append(screen_lines(app))
         for k in range(steps - 1, max(steps - 4, 0) - 1, -1):
             await pilot.press("left")
-            screen = await at_replay(pilot)
+            screen = await at_replay(pilot, screen, close_panels=True)
             assert screen.replay_client.position == k
             assert (log_lines(screen), screen.view) == live[k], f"back to {k}"
             # the same table: the log's lines are compared above; its scrolling and the
             # prompt's kept height (a line that grew at a state before stays, at the table
             # too: tui/widgets/steady.py) may differ after a jump
             assert table_area(app) == table_area_of(forward[k]), f"screen back at {k}"
+
+
+def footer_words(app) -> dict[str, str]:
+    from tui.widgets.footer import WordedFooter
+
+    return {k.action: k.description for k in app.screen.query_one(WordedFooter).wanted_keys()}
+
+
+async def test_open_hands_seats_rounds_and_the_ends():
+    replay = replay_of("mishi")
+    app = ReplayApp(ReplayClient(replay, 0), settings=SETTINGS)
+    async with app.run_test(size=(110, 34)) as pilot:
+        screen = await at_replay(pilot)
+        keys = footer_words(app)
+        assert keys["replay_step(-1)"] == "step" and keys["replay_open"] == "open"
+        assert "chat" not in keys and "pick" not in keys
+        assert "replay 0/" in screen.query_one("#header").render().plain
+        await pilot.press("right_square_bracket")  # the next hand's start
+        # the hand's results panel, as at the table
+        screen = await at_replay(pilot, screen, close_panels=True)
+        assert screen.replay_client.position == replay.marks[1]
+        await pilot.press("o")
+        screen = await at_replay(pilot, screen, close_panels=True)
+        pane = screen.query_one("#open-hands")
+        assert screen.replay_client.open_hands and pane.display
+        hands = replay.open_hands(replay.marks[1])
+        assert hands and "Bot 2" in str(pane.render()) and "Ann" in str(pane.render())
+        await pilot.press("tab")  # out of the open view: a seat's again
+        screen = await at_replay(pilot, screen, close_panels=True)
+        assert not screen.replay_client.open_hands and not screen.query_one("#open-hands").display
+        await pilot.press("tab")
+        screen = await at_replay(pilot, screen, close_panels=True)
+        assert screen.replay_client.seat == 1 and screen.me == 1
+        assert screen.view["seat"] == 1 and screen.view["hand"] == hands[1]
+        await pilot.press("end")
+        await wait_until(pilot, lambda: app.screen is not screen)
+        await wait_until(
+            pilot, lambda: "Final" in str(app.screen.query("#results-title").first().render())
+        )
+        await pilot.press("enter")
+        screen = await at_replay(pilot)
+        assert screen.replay_client.position == replay.positions - 1 and screen.view["over"]
+        await pilot.press("home")
+        screen = await at_replay(pilot, screen)
+        assert screen.replay_client.position == 0
+        await pilot.press("space")  # play on, by itself
+        await wait_until(pilot, lambda: screen.replay_client.position >= 2, timeout=10)
+        await pilot.press("space")
+        assert screen.player is None
+        await pilot.press("q")
+        await wait_until(pilot, lambda: not app.is_running)
+
+
+async def test_an_unfinished_record_says_so_and_opens_no_hands():
+    record = played("swapo")
+    record["actions"] = record["actions"][:5]
+    record.update(finished=False, result=None, ended=None)
+    replay = rec.load(json.dumps(record).encode())
+    app = ReplayApp(ReplayClient(replay, 0, 5), settings=SETTINGS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await at_replay(pilot)
+        assert "unfinished" in screen.query_one("#header").render().plain
+        assert "replay_open" not in footer_words(app)
+        await pilot.press("o")
+        assert not screen.replay_client.open_hands
+
+
+async def test_the_keys_are_worded_in_the_readers_language():
+    app = ReplayApp(
+        ReplayClient(replay_of("swoop"), 0), settings=Settings(lang="ja", cursor_blink=False)
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        await at_replay(pilot)
+        words = footer_words(app)
+        assert words["replay_step(-1)"] not in ("step", "") and words["replay_open"] != "open"

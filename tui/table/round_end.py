@@ -59,6 +59,8 @@ class ResultsMixin:
         def notify(self, message: str, *args: Any, **kwargs: Any) -> None: ...
         def post_message(self, message: Any) -> bool: ...
         def stop_listening(self) -> None: ...
+        def can_review(self) -> bool: ...
+        def ask_review(self) -> Any: ...
         def round_history(self) -> list[Text]: ...
         @property
         def seat_count(self) -> int: ...
@@ -160,12 +162,15 @@ class ResultsMixin:
             self.results_table(),
             final=True,
             again=again,
+            review=self.can_review(),
         )
 
         def answered(answer: str | None) -> None:
             if answer == "again":
                 self.stop_listening()
                 self.post_message(self.PlayAgain())
+            elif answer == "review":
+                self.ask_review()
 
         self.app.push_screen(panel, answered)
 

@@ -45,6 +45,7 @@ from .results import (
     RoundRow,
     rows_of_view,
 )
+from .review import ReviewMixin
 from .round_end import ResultsMixin
 
 WIDE = 110  # from this many columns the chat sits beside the table
@@ -58,7 +59,7 @@ MIN_WIDTH, MIN_HEIGHT = 70, 20  # below this the table asks for a bigger window
 TABLE_CSS = Path(__file__).with_name("table.tcss")
 
 
-class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, NewsMixin, Screen[None]):
+class TableScreen(KeysMixin, ResultsMixin, ReviewMixin, PeopleMixin, NewsMixin, Screen[None]):
     """Base of the three games' table screens. See the module docstring for the hooks."""
 
     GAME: ClassVar[str] = ""
@@ -244,6 +245,8 @@ class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, NewsMixin, Screen[None])
         elif kind == "welcome":  # the host started with fewer seats: ours has moved
             seat = message.get("seat")
             self.me = seat if isinstance(seat, int) else self.me
+        elif kind == "record":  # the whole game, asked for from the final results panel
+            self.open_review(message.get("record"))
         elif kind == "error" and not self.host_error(message):
             self.notify(clean(self.worded(message)), severity="error", markup=False)
 
