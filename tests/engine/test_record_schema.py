@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import engine
 import jsonschema
 import pytest
 
+import engine
 from engine import record as rec
 from tests.engine.test_record import finished
 

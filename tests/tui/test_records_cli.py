@@ -44,7 +44,7 @@ def test_history_lists_the_games_newest_first(capsys):
     assert "no (stopped)" in out[1] and "秘十" in out[2] and "Ann" in out[3]
     assert main(["history", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
-    assert [g["id"] for g in listed][0] == "20260103-000000-cccccc"
+    assert listed[0]["id"] == "20260103-000000-cccccc"
     first = listed[-1]
     assert first["game"] == "swapo" and first["finished"] is True
     assert first["players"] == ["Ann", "Bot 2", "Bot 3", "Bot 4"] and first["winners"]
@@ -131,8 +131,10 @@ def test_a_bad_record_is_refused_in_one_line_with_status_2(kind, tmp_path):
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("kotatsu: the record cannot be replayed: ")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json"]  # nothing written
-    expected = {"edited card": "action ", "illegal action": "action 2: seat", "result": "result:",
-                "version": "version 7", "truncated": "file:", "huge": "file:", "deep": "file:"}  # fmt: skip
+    expected = {
+        "edited card": "action ", "illegal action": "action 2: seat", "result": "result:",
+        "version": "version 7", "truncated": "file:", "huge": "file:", "deep": "file:",
+    }  # fmt: skip
     assert expected[kind] in lines[0]
 
 
