@@ -32,8 +32,9 @@ def say(text: str) -> None:
 def refusal(error: rec.RecordError) -> str:
     """One line: the step and the reason, in the reader's language."""
     params = {k: clean(str(v), limit=200) for k, v in error.params.items()}
-    if "problem" in params:
-        params["problem"] = _(params["problem"])
+    problem = params.get("problem")
+    if problem is not None:  # a schema fault's words: an English msgid of engine/record.py
+        params["problem"] = _(problem)
     return _("{step}: {reason}").format(
         step=error.step, reason=_(rec.REASONS[error.code]).format(**params)
     )
