@@ -26,6 +26,7 @@ from lang import N_, _
 from ..connect import Seat
 from ..games import table_screen_for
 from ..settings import Settings
+from ..table.bindings import TABLE_BINDINGS
 from .client import ReplayClient
 
 PACES = (0.25, 0.5, 1.0, 2.0, 4.0)
@@ -52,9 +53,8 @@ REPLAY_BINDINGS = [
     Binding("tab", "replay_seat", N_("seat")),
     # TRANSLATORS: footer key description (a replay: every hand face up); ≤ 8 cells
     Binding("o", "replay_open", N_("open")),
-    # the table's keys that mean nothing in a replay
-    Binding("enter", "replay_none", "", show=False),
-    Binding("escape", "replay_none", "", show=False),
+    # and the table's own keys that mean something here: scores, rules, leave
+    *(b for b in TABLE_BINDINGS if b.action in ("scores", "rules", "leave")),
 ]
 NOT_IN_A_REPLAY = ("chat", "host_menu", "move", "pick", "confirm", "back", "digit")
 
@@ -177,12 +177,7 @@ class ReplayControls:
             return self.replay_client.replay.can_open
         if action == "replay_seat":
             return len(self.replay_client.replay.seats) > 1 or self.replay_client.open_hands
-        if action == "replay_none":
-            return False
         return super().check_action(action, parameters)  # type: ignore[misc]
-
-    def action_replay_none(self) -> None:
-        """enter and esc do nothing here (the results panels have their own)."""
 
     def action_replay_step(self, step: int) -> None:
         client = self.replay_client
@@ -289,8 +284,12 @@ def replay_screen(client: ReplayClient, settings: Settings) -> Any:
             (ReplayControls, table_cls),
             {
                 "CSS_PATH": [base / p for p in paths] + [REPLAY_CSS],
-                "BINDINGS": REPLAY_BINDINGS,  # Textual reads BINDINGS from its own classes
+                # the replay's keys only, in this order (Textual reads BINDINGS from its own
+                # classes, not from a mixin): none of the game's, no chat
+                "BINDINGS": REPLAY_BINDINGS,
+                "DEFAULT_CLASSES": "-replay",
                 "__module__": __name__,
             },
+            inherit_bindings=False,
         )
     return cls(Seat(client, [], "replay"), settings)
