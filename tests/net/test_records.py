@@ -119,3 +119,25 @@ async def test_nothing_is_kept_for_a_table_that_never_started(tmp_path):
     await host.start("127.0.0.1", 0)
     await host.close()
     assert store.listing() == []
+
+
+def test_a_headless_host_keeps_its_game_as_the_journal_names_it(tmp_path):
+    import subprocess
+    import sys
+
+    from processes import ROOT, cli_env
+
+    env = {**cli_env(tmp_path / "state"), "XDG_DATA_HOME": str(tmp_path / "data")}
+    journal = tmp_path / "friday.journal"
+    done = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "host", "swapo", "--headless", "--bind", "127.0.0.1",
+         "--seats", "4", "--bots", "4", "--seed", "3", "--journal", str(journal)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    store = RecordStore(tmp_path / "data" / "kotatsu" / "records")
+    [kept] = store.listing()
+    assert kept["id"] == "friday" and kept["finished"] and kept["bots"] == ["normal"] * 4
+    assert (
+        json.loads(done.stdout)["winners"] == rec.parse(store.read("friday"))["result"]["winners"]
+    )
