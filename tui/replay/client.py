@@ -3,11 +3,10 @@
 ``ReplayClient`` speaks the ``net.client.Client`` API (docs/contracts.md), as tui/pilot.py's
 ``LocalClient`` does, so the game's real table screen reads it like a live table: a ``lobby``
 with the record's seats, then one ``state`` per position of the record — the chosen seat's
-view (a spectator's for None), the public events that led there, and no legal actions. States
-before the one to show are marked ``replay_quiet``: the replay screen takes them in without
-drawing (the log, the scores and the game's own memory are built exactly as at the table), and
-draws the last one. They come as one ``replay_catchup`` message (a list of states), taken in
-with no pause between them.
+view (a spectator's for None), the public events that led there, and no legal actions. The
+states before the one to show come as one ``replay_catchup`` message (a list of states): the
+replay screen takes them in at once without drawing (the log, the scores and the game's own
+memory are built exactly as at the table), then draws the last one.
 """
 
 from __future__ import annotations
@@ -53,18 +52,15 @@ class ReplayClient:
         ]
         self.inbox.put_nowait({"t": "lobby", "players": players, "started": True})
         states = [
-            self._state(k, view, events, quiet=k < self.position)
+            self._state(k, view, events)
             for k, (view, events) in enumerate(self.replay.walk(self.seat, self.position))
         ]
         if len(states) > 1:  # taken in at once, with no await between them
             self.inbox.put_nowait({"t": "replay_catchup", "states": states[:-1]})
         self.inbox.put_nowait(states[-1])
 
-    def _state(self, k: int, view: dict, events: list, quiet: bool = False) -> dict[str, Any]:
-        state = {"t": "state", "version": k, "view": view, "events": events, "legal": []}
-        if quiet:
-            state["replay_quiet"] = True
-        return state
+    def _state(self, k: int, view: dict, events: list) -> dict[str, Any]:
+        return {"t": "state", "version": k, "view": view, "events": events, "legal": []}
 
     def step(self) -> bool:
         """The next position's state (False at the end)."""

@@ -9,8 +9,8 @@ from textual import events, on
 
 from lang import _
 
-from .. import collector
 from ..app import COLLECT_EVERY, KotatsuApp, make_app
+from ..collector import Collector
 from ..records import load, say
 from .client import ReplayClient
 from .screen import replay_screen
@@ -32,7 +32,7 @@ class ReplayApp(KotatsuApp):
     @on(events.Mount)
     async def _start(self, event: events.Mount) -> None:
         event.prevent_default()  # not the app's own start (the lobby)
-        self.set_interval(COLLECT_EVERY, collector.collect_due)
+        self.set_interval(COLLECT_EVERY, self.collector.collect_due)
         await self.replay_client.connect()
         await self.push_screen(replay_screen(self.replay_client, self.settings))
 
@@ -41,7 +41,7 @@ def run_replay(args: argparse.Namespace) -> int:
     replay = load(args.record)
     if isinstance(replay, int):
         return replay
-    seat = None if args.seat is None else args.seat - 1
+    seat = replay.seats[0] if args.seat is None else args.seat - 1
     if seat not in replay.seats:
         shown = ", ".join(str(s + 1) for s in replay.seats if s is not None)
         if replay.kind == "seat":
@@ -49,11 +49,14 @@ def run_replay(args: argparse.Namespace) -> int:
         else:
             say(_("no seat {n} at this table (seats: {seats})").format(n=args.seat, seats=shown))
         return 2
-    if args.seat is None:
-        seat = replay.seats[0]
     if replay.stopped:
         say(_("this game stopped unfinished: the replay ends where it stopped"))
-    template = make_app(args)
-    app = ReplayApp(ReplayClient(replay, seat), settings=template.settings)
-    app.run()
+    collector = Collector()  # one app in this process, as tui/cli.py's run_app
+    settings = make_app(args).settings
+    app = ReplayApp(ReplayClient(replay, seat), settings=settings, collector=collector)
+    collector.start()
+    try:
+        app.run()
+    finally:
+        collector.stop()
     return 0

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Static
 
@@ -27,6 +28,8 @@ from ..connect import Seat
 from ..games import table_screen_for
 from ..settings import Settings
 from ..table.bindings import TABLE_BINDINGS
+from ..table.messages import TableState
+from ..table.news import with_glyphs
 from .client import ReplayClient
 
 PACES = (0.25, 0.5, 1.0, 2.0, 4.0)
@@ -59,6 +62,14 @@ REPLAY_BINDINGS = [
 NOT_IN_A_REPLAY = ("chat", "host_menu", "move", "pick", "confirm", "back", "digit")
 
 
+class CatchUp(Message):
+    """The states before the one a replay shows (``ReplayClient``'s ``replay_catchup``)."""
+
+    def __init__(self, states: list[dict]) -> None:
+        super().__init__()
+        self.states = states
+
+
 class OpenHands(Static):
     """Every seat's hand, face up (a finished game's full record, ``o``)."""
 
@@ -72,13 +83,12 @@ class ReplayControls:
         app: App
         client: Any
         settings: Settings
-        results_waiting: list
         is_current: bool
 
         def notify(self, message: str, *args: Any, **kwargs: Any) -> None: ...
         def query_one(self, selector: Any, expect_type: Any = None) -> Any: ...
+        def post_message(self, message: Message) -> bool: ...
         def seat_name(self, seat: object, *, you: bool = True) -> str: ...
-        def with_glyphs(self, text: str) -> str: ...
         def set_interval(self, interval: float, callback: Any) -> Timer: ...
         def refresh_bindings(self) -> None: ...
 
@@ -92,23 +102,28 @@ class ReplayControls:
         return self.client
 
     # -- taking in states ------------------------------------------------------------------
-    def receive(self, message: dict) -> None:
-        if message.get("t") == "replay_catchup":
-            for state in message["states"]:
-                self.receive_state(state)
+    def receive(self, message: object) -> None:
+        """The states before the one to show come as one ``replay_catchup`` (taken in, in
+        their turn after the seating, by ``on_catch_up``); everything else as at the table."""
+        if isinstance(message, dict) and message.get("t") == "replay_catchup":
+            self.post_message(CatchUp(message["states"]))
             return
         super().receive(message)  # type: ignore[misc]
 
-    def receive_state(self, message: dict) -> None:
-        if message.get("replay_quiet"):
-            self.muted = True
-            try:
-                super().receive_state(message)  # type: ignore[misc]
-            finally:
-                self.muted = False
-            return
-        super().receive_state(message)  # type: ignore[misc]
-        self.show_open_hands()
+    def on_catch_up(self, message: CatchUp) -> None:
+        """Every state before the one to show, taken in at once and without drawing."""
+        self.muted = True
+        try:
+            for state in message.states:
+                version, view = state["version"], state["view"]
+                self.receive_state(TableState(version, view, []), state["events"])
+        finally:
+            self.muted = False
+
+    def receive_state(self, state: TableState, events: list[dict]) -> None:
+        super().receive_state(state, events)  # type: ignore[misc]
+        if not self.muted:
+            self.show_open_hands()
 
     def draw(self) -> None:
         if not self.muted:
@@ -122,13 +137,13 @@ class ReplayControls:
         if not self.muted:
             super().update_keys()  # type: ignore[misc]
 
-    def open_panel(self, panel: Any, closed: Any) -> None:
+    def push_over_table(self, screen: Any, answered: Any) -> None:
         """A results panel of a state taken in quietly is closed at once, as the player closed
         it then; the one of the state shown opens as at the table."""
         if self.muted:
-            closed(None)
+            answered(None)
         else:
-            super().open_panel(panel, closed)  # type: ignore[misc]
+            super().push_over_table(screen, answered)  # type: ignore[misc]
 
     def header_parts(self) -> list[Text | str]:
         client = self.replay_client
@@ -160,7 +175,7 @@ class ReplayControls:
             if seat:
                 text.append("\n")
             text.append(f"{self.seat_name(seat, you=False)}: ", "bold")
-            text.append(self.with_glyphs(" ".join(hand)) if hand else "–")
+            text.append(with_glyphs(" ".join(hand), self.settings.cards) if hand else "–")
         pane.update(text)
 
     def compose(self) -> ComposeResult:

@@ -21,6 +21,7 @@ from lang import N_, _, ngettext, pgettext
 from tui.connect import Seat
 from tui.fill import fill, mine_or
 from tui.settings import Settings
+from tui.table.messages import TableState
 from tui.table.screen import TABLE_CSS, TableScreen
 from tui.text import literal
 from tui.widgets.cards import CardFace
@@ -86,18 +87,18 @@ class MishiScreen(TableScreen):
         self.query_one("#trick-table", Painted).show(lambda width: seated)
 
     # -- the state -----------------------------------------------------------------------
-    def receive_state(self, message: dict) -> None:
-        view = message.get("view")
-        if isinstance(view, dict) and self.states_seen == 0 and not message.get("events"):
+    def receive_state(self, state: TableState, events: list[dict]) -> None:
+        view = state.view
+        if self.states_seen == 0 and not events:
             number = view.get("hand_number", 1)
             words = draw.first_draw(number, view.get("first_player"), self.me, self.seat_name)
             self.log_pane.add(Text(words, style=self.look("mishi--strong")))
-        for event in message.get("events") or []:
-            if isinstance(event, dict) and event.get("type") == "hand_end":
+        for event in events:
+            if event.get("type") == "hand_end":
                 self.finished = event
-            if isinstance(event, dict) and event.get("type") == "trick_won":
+            if event.get("type") == "trick_won":
                 self.flow.trick_won()
-        super().receive_state(message)
+        super().receive_state(state, events)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("declare", "last_trick") and self.has_class("-chatting"):
