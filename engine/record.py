@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -406,7 +406,9 @@ class Replay:
             record["game"], record["seats"], record["options"], record["seed"], record["deck"]
         )
 
-    def walk(self, seat: int | None, upto: int | None = None) -> Iterator[tuple[dict, list]]:
+    def walk(
+        self, seat: int | None, upto: int | None = None
+    ) -> Iterator[tuple[Mapping[str, Any], list]]:
         """``(view of seat, events)`` at each position from 0 to ``upto`` (default: the end)."""
         last = self.positions - 1 if upto is None else min(upto, self.positions - 1)
         if self.kind == "seat":

@@ -25,7 +25,7 @@ from .discovery import Advertiser, find_ssh_servers, find_tables
 from .host import Host
 from .journal import JournalError, default_journal_dir
 from .messages import Refused
-from .reasons import say
+from .reasons import problem, say
 from .recording import keep_records
 from .resultswait import RESULTS_WAIT
 
@@ -50,7 +50,7 @@ def run_host(args: Namespace) -> int:
     try:
         return asyncio.run(_host(args))
     except (ValueError, JournalError, OSError) as exc:
-        _say(str(exc))
+        _say(problem(exc))
         return 2
 
 
@@ -170,13 +170,14 @@ def run_list(args: Namespace) -> int:
             print(f"{table.name}\t{game}\t{table.taken}/{table.seats}\t{table.endpoint}{lock}")
         for server in servers:
             lock = "  (password)" if server.password else ""
-            print(f"{server.name}\tssh\t-\t{server.command}{lock}")
+            print(f"{server.name}\t{server.kind}\t-\t{server.command}{lock}")
     return 0
 
 
 async def _find_all(timeout: float, bind: str | None) -> tuple[list[Any], list[Any]]:
-    """The tables and the ``kotatsu serve`` SSH servers seen within ``timeout`` seconds."""
+    """The tables and the doors (``kotatsu serve``, ``kotatsu web``) seen within ``timeout``
+    seconds."""
     tables, servers = await asyncio.gather(
-        find_tables(timeout, bind), find_ssh_servers(timeout, bind)
+        find_tables(timeout, bind), find_ssh_servers(timeout, bind, ("ssh", "web"))
     )
     return tables, servers

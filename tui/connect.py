@@ -82,6 +82,12 @@ def shared_account() -> bool:
     return bool(os.environ.get("KOTATSU_SHARED"))
 
 
+def shared_bind() -> str:
+    """Where tables hosted from the lobby listen and where it looks for tables: the address a
+    ``kotatsu serve`` or ``kotatsu web`` was bound to (KOTATSU_BIND), else every interface."""
+    return os.environ.get("KOTATSU_BIND") or "0.0.0.0"
+
+
 def lan_address(bind: str = "0.0.0.0") -> str:
     """The address others on the LAN reach us at (a UDP connect sends no packet)."""
     if bind not in ("0.0.0.0", "::", ""):

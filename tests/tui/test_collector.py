@@ -10,6 +10,8 @@ import pytest
 from tui import collector as collection
 from tui.collector import Collector
 
+pytestmark = pytest.mark.unit
+
 
 @pytest.fixture
 def collector():

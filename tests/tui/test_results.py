@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.tui.test_table_pleasures import local_app
+from tests.tui.test_table_screen import local_app
 from tui.pilot import seated
 from tui.settings import Settings
 

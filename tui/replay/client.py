@@ -4,15 +4,14 @@
 ``LocalClient`` does, so the game's real table screen reads it like a live table: a ``lobby``
 with the record's seats, then one ``state`` per position of the record — the chosen seat's
 view (a spectator's for None), the public events that led there, and no legal actions. The
-states before the one to show come as one ``replay_catchup`` message (a list of states): the
-replay screen takes them in at once without drawing (the log, the scores and the game's own
-memory are built exactly as at the table), then draws the last one.
+replay screen takes in the states before ``position`` without drawing (the log, the scores
+and the game's own memory are built exactly as at the table), then draws the one at it.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
 from engine import Game
@@ -51,15 +50,10 @@ class ReplayClient:
             for p in self.replay.record["players"]
         ]
         self.inbox.put_nowait({"t": "lobby", "players": players, "started": True})
-        states = [
-            self._state(k, view, events)
-            for k, (view, events) in enumerate(self.replay.walk(self.seat, self.position))
-        ]
-        if len(states) > 1:  # taken in at once, with no await between them
-            self.inbox.put_nowait({"t": "replay_catchup", "states": states[:-1]})
-        self.inbox.put_nowait(states[-1])
+        for k, (view, events) in enumerate(self.replay.walk(self.seat, self.position)):
+            self.inbox.put_nowait(self._state(k, view, events))
 
-    def _state(self, k: int, view: dict, events: list) -> dict[str, Any]:
+    def _state(self, k: int, view: Mapping[str, Any], events: list) -> dict[str, Any]:
         return {"t": "state", "version": k, "view": view, "events": events, "legal": []}
 
     def step(self) -> bool:

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Static
 
@@ -62,14 +61,6 @@ REPLAY_BINDINGS = [
 NOT_IN_A_REPLAY = ("chat", "host_menu", "move", "pick", "confirm", "back", "digit")
 
 
-class CatchUp(Message):
-    """The states before the one a replay shows (``ReplayClient``'s ``replay_catchup``)."""
-
-    def __init__(self, states: list[dict]) -> None:
-        super().__init__()
-        self.states = states
-
-
 class OpenHands(Static):
     """Every seat's hand, face up (a finished game's full record, ``o``)."""
 
@@ -87,7 +78,6 @@ class ReplayControls:
 
         def notify(self, message: str, *args: Any, **kwargs: Any) -> None: ...
         def query_one(self, selector: Any, expect_type: Any = None) -> Any: ...
-        def post_message(self, message: Message) -> bool: ...
         def seat_name(self, seat: object, *, you: bool = True) -> str: ...
         def set_interval(self, interval: float, callback: Any) -> Timer: ...
         def refresh_bindings(self) -> None: ...
@@ -102,27 +92,16 @@ class ReplayControls:
         return self.client
 
     # -- taking in states ------------------------------------------------------------------
-    def receive(self, message: object) -> None:
-        """The states before the one to show come as one ``replay_catchup`` (taken in, in
-        their turn after the seating, by ``on_catch_up``); everything else as at the table."""
-        if isinstance(message, dict) and message.get("t") == "replay_catchup":
-            self.post_message(CatchUp(message["states"]))
-            return
-        super().receive(message)  # type: ignore[misc]
-
-    def on_catch_up(self, message: CatchUp) -> None:
-        """Every state before the one to show, taken in at once and without drawing."""
-        self.muted = True
+    def receive_state(self, state: TableState, events: list[dict]) -> None:
+        """A state before the one to show (a fresh screen catching up) is taken in without
+        drawing; the one to show, and each step forward, as at the table."""
+        quiet = state.version < self.replay_client.position
+        self.muted = quiet
         try:
-            for state in message.states:
-                version, view = state["version"], state["view"]
-                self.receive_state(TableState(version, view, []), state["events"])
+            super().receive_state(state, events)  # type: ignore[misc]
         finally:
             self.muted = False
-
-    def receive_state(self, state: TableState, events: list[dict]) -> None:
-        super().receive_state(state, events)  # type: ignore[misc]
-        if not self.muted:
+        if not quiet:
             self.show_open_hands()
 
     def draw(self) -> None:

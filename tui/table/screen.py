@@ -15,7 +15,6 @@ what it said. The screen is drawn from the received view only.
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -25,7 +24,7 @@ from typing import Any, ClassVar
 
 from rich.style import Style
 from rich.text import Text
-from textual import events, on, work
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
@@ -51,6 +50,7 @@ from .bindings import GAME_BINDINGS, TABLE_BINDINGS, worded
 from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
 from .header import header_line
 from .keys import KeyLine
+from .link import TableLink
 from .messages import (
     ChatReceived,
     ConnectionChanged,
@@ -62,7 +62,6 @@ from .messages import (
     StateReceived,
     TableError,
     TableState,
-    from_wire,
 )
 from .news import NoticeLine, chat_log_line, whisper_to, with_glyphs
 from .people import HostDecisions, People, others, seat_digit, seating_text, waiting_question
@@ -160,6 +159,7 @@ class TableScreen(Screen[None]):
         yield NoticeLine(id="table-notice")
         yield PromptBar(id="prompt")
         yield WordedFooter(expendable=self.FOOTER_EXPENDABLE)
+        yield TableLink(self.client)
         yield Static(
             _("Make the window bigger: the table needs {width}×{height}.").format(
                 width=MIN_WIDTH, height=MIN_HEIGHT
@@ -177,7 +177,7 @@ class TableScreen(Screen[None]):
         self._apply_size(self.app.size.width, self.app.size.height)
         self.draw_header()
         self.query_one(ChatPane).allow_whispers(self.whispers_allowed())
-        self.listen()
+        self.link.start()
         self.set_interval(1.0, self.tick)
         # the component classes are styled once the screen's CSS applies: draw again then
         self.call_after_refresh(self.restyle)
@@ -222,26 +222,13 @@ class TableScreen(Screen[None]):
     def log_pane(self) -> EventLog:
         return self.query_one(EventLog)
 
-    # -- the connection -------------------------------------------------------------------
-    @work(exclusive=True, group="listen")
-    async def listen(self) -> None:
-        """Read the table's messages until the connection closes; each becomes a typed
-        message (tui/table/messages.py) that this screen handles with ``@on``."""
-        try:
-            async for message in self.client.messages():
-                self.receive(message)
-        except Exception as exc:  # a broken connection is told, never a crash
-            failed = _("Connection failed: {reason}").format(reason=clean(exc))
-            self.notify(failed, severity="error", markup=False)
-        finally:
-            if self.connection != "closed" and self.is_attached:
-                self.connection_changed("closed")
+    @property
+    def link(self) -> TableLink:
+        return self.query_one(TableLink)
 
     def receive(self, message: object) -> None:
-        """Post one message from the table to this screen, typed (dropped if malformed)."""
-        typed = from_wire(message)
-        if typed is not None:
-            self.post_message(typed)
+        """Take one message as if it came from the table (tests, the bench)."""
+        self.link.receive(message)
 
     # -- the table's messages -------------------------------------------------------------
     @property
@@ -302,7 +289,20 @@ class TableScreen(Screen[None]):
 
     @on(ConnectionChanged)
     def _connection_changed(self, message: ConnectionChanged) -> None:
-        self.connection_changed(message.status)
+        if message.status != self.connection or message.status != "closed":
+            self.connection_changed(message.status)
+
+    @on(TableLink.Broken)
+    def _link_broken(self, message: TableLink.Broken) -> None:
+        failed = _("Connection failed: {reason}").format(reason=message.reason)
+        self.notify(failed, severity="error", markup=False)
+
+    @on(TableLink.Unsent)
+    def _unsent(self, message: TableLink.Unsent) -> None:
+        if message.chat:
+            self.query_one(ChatPane).note(message.reason)
+        else:
+            self.prompt.reject(message.reason)
 
     @on(SeatMoved)
     def _seat_moved(self, message: SeatMoved) -> None:
@@ -406,15 +406,7 @@ class TableScreen(Screen[None]):
 
     def send(self, action: dict) -> None:
         """Send an action; the table answers with a new state or a rejection."""
-        self._send(action)
-
-    @work(group="send")
-    async def _send(self, action: dict) -> None:
-        try:
-            await self.client.act(action)
-        except Exception as exc:  # shown to the player, never a traceback
-            reason = clean(exc) or type(exc).__name__
-            self.prompt.reject(_("could not send: {reason}").format(reason=reason))
+        self.link.act(action)
 
     # -- names and seats -----------------------------------------------------------------
     def seat_name(self, seat: object, *, you: bool = True) -> str:
@@ -569,12 +561,7 @@ class TableScreen(Screen[None]):
         """Tell the host that the panel of the round/hand that ended in the state ``version``
         is closed (a seated player's only; a spectator's panel holds up nobody)."""
         if self.me is not None:
-            self._send_results_seen(version)
-
-    @work(group="results")
-    async def _send_results_seen(self, version: int) -> None:
-        with contextlib.suppress(Exception):  # link down: the host counts us as seen anyway
-            await self.client.results_seen(version)
+            self.link.results_seen(version)
 
     def push_over_table(self, screen: Any, answered: Callable[[Any], None]) -> None:
         self.app.push_screen(screen, answered)
@@ -682,7 +669,7 @@ class TableScreen(Screen[None]):
 
     @on(ChatPane.Send)
     def _chat_send(self, event: ChatPane.Send) -> None:
-        self._say(event.text, event.to)
+        self.link.chat(event.text, event.to)
 
     def receive_chat(self, sender: int | None, name: str, text: str, to: int | None) -> None:
         """A chat line (``sender`` None: the table's own news) in the chat pane and the log."""
@@ -699,13 +686,6 @@ class TableScreen(Screen[None]):
         self.add_class("-chatting")
         self.query_one(ChatPane).open()
         self.update_keys()
-
-    @work(group="chat")
-    async def _say(self, text: str, to: int | None) -> None:
-        try:
-            await self.client.chat(text, to=to)
-        except Exception as exc:  # told in the chat pane
-            self.query_one(ChatPane).note(_("not sent: {reason}").format(reason=clean(exc)))
 
     def action_rules(self) -> None:
         title = self.TITLE or self.GAME
@@ -730,4 +710,4 @@ class TableScreen(Screen[None]):
 
     def stop_listening(self) -> None:
         """Read no more of the table's messages (leaving, or dealing again)."""
-        self.workers.cancel_group(self, "listen")
+        self.link.stop()

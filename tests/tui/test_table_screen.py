@@ -1,4 +1,5 @@
-"""Issue 13, the shared items: each test failed on the code before the fix.
+"""The table screen every game shares: NO_COLOR and ASCII, the chat input, the notice line,
+the score table, small windows, the results panel and play again.
 
 Fast: the table is a ``LocalClient`` (the engine in this process, bots at once).
 """
