@@ -108,6 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--ascii", action="store_true", help=_("draw cards as 10H, QS, JK"))
     p.add_argument("--lang", choices=list(lang.LANGUAGES), default=None, help=lang_help())
+    add_choices(p, None)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help=_("an instant table against bots, no network needed"))
@@ -182,8 +183,33 @@ def build_parser() -> argparse.ArgumentParser:
         sub.choices[name].add_argument(
             "--lang", choices=list(lang.LANGUAGES), default=argparse.SUPPRESS, help=lang_help()
         )
+    for name in ("play", "join", "host"):  # the player's choices after the subcommand too
+        add_choices(sub.choices[name], argparse.SUPPRESS)
     add_sim(sub)
     return p
+
+
+def add_choices(parser: argparse.ArgumentParser, default: object) -> None:
+    """The player's own choices for this run (saved ones otherwise: tui/settings.py)."""
+    flag = argparse.BooleanOptionalAction
+    parser.add_argument(
+        "--four-colour",
+        action=flag,
+        default=default,
+        help=_("a four-colour deck: ♠ ♥ ♦ ♣ each its own colour"),
+    )
+    parser.add_argument(
+        "--suit-letters",
+        action=flag,
+        default=default,
+        help=_("name each card's suit with a letter (10H, QS), in colour too"),
+    )
+    parser.add_argument(
+        "--nudge",
+        action=flag,
+        default=default,
+        help=_("ring and notify when the table waits for you (default: on)"),
+    )
 
 
 def add_serve_parser(sub: argparse._SubParsersAction) -> None:

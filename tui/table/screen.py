@@ -38,6 +38,7 @@ from tui.collector import Collector
 from tui.connect import Seat
 from tui.dialogs import ConfirmLeave, RulesScreen, ScoresScreen
 from tui.settings import Settings
+from tui.terminal import BELL, TerminalOut, notification
 from tui.text import clean, literal
 from tui.widgets.chat import ChatPane
 from tui.widgets.footer import WordedFooter
@@ -63,6 +64,7 @@ from .messages import (
     TableState,
 )
 from .news import NoticeLine, chat_log_line, whisper_to, with_glyphs
+from .nudge import TurnNudge
 from .people import HostDecisions, People, others, seat_digit, seating_text, waiting_question
 from .results import length_words, row_of_event, score_table
 from .round_end import RoundEnd, game_over_words, points_line, scores_title, winner_names
@@ -145,6 +147,7 @@ class TableScreen(Screen[None]):
         #: The game's decision model: the screen forwards the game keys to it and draws from
         #: it (tui/table/decisions.py). Set by each game's screen.
         self.decisions: Decisions | None = None
+        self.turn_nudge = TurnNudge(self.ring, enabled=settings.nudge)
 
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -250,9 +253,23 @@ class TableScreen(Screen[None]):
         """A new state (or view): the decision model learns it, and the table is redrawn."""
         if self.decisions is not None:
             self.decisions.update(state.view, state.legal)
+        self.turn_nudge.see(self.asked_openly(state))
         self.draw()
         self.draw_header()
         self.update_keys()
+
+    def asked_openly(self, state: TableState) -> bool:
+        """Whether the table waits for this seat now, in a way the others may know."""
+        if self.me is None or not state.legal or state.view.get("over"):
+            return False
+        return self.decisions is None or not self.decisions.asked_in_secret()
+
+    def ring(self) -> None:
+        """It is my turn: the bell, and a desktop notification where the terminal has one."""
+        out = getattr(self.app, "terminal_out", None)
+        if isinstance(out, TerminalOut):
+            words = _("Your turn at {game}").format(game=self.TITLE or self.GAME)
+            out.write(BELL + notification(words))
 
     @on(StateReceived)
     def _state_received(self, message: StateReceived) -> None:

@@ -98,6 +98,9 @@ class MishiDecisions(Decisions):
             return "wait"
         return STEPS.get(str(self.view.get("phase")), "wait")
 
+    def asked_in_secret(self) -> bool:
+        return self.view.get("phase") == "deal"  # only the asked seat's view tells it
+
     def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
         super().update(view, legal)
         hand = self.hand
