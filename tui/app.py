@@ -31,6 +31,7 @@ from .settings import (
     CHOICES,
     Settings,
     load_choices,
+    save_choice,
     save_lang,
     save_name,
     terminal_wants_ascii,
@@ -148,6 +149,19 @@ class KotatsuApp(App[None]):
                 screen.settings = self.settings
                 screen.reword()
 
+    @on(LobbyScreen.ChoicesChosen)
+    def _choices_chosen(self, message: LobbyScreen.ChoicesChosen) -> None:
+        """The player's own choices: for the tables opened from now on, and remembered (not
+        on a shared account)."""
+        choices = {k: v for k, v in message.choices.items() if k in CHOICES}
+        self.settings = self.settings.with_choices(choices)
+        if not shared_account():
+            for key, value in choices.items():
+                save_choice(key, value)
+        for screen in self.screen_stack:
+            if isinstance(screen, LobbyScreen):
+                screen.settings = self.settings
+
     @on(TableScreen.Leave)
     async def _leave_asked(self, message: TableScreen.Leave) -> None:
         if self.direct and not message.reason:  # `kotatsu play` then q: back to the shell
@@ -248,8 +262,7 @@ def make_app(
             ascii_only=bool(getattr(args, "ascii", False)) or terminal_wants_ascii(),
             name=getattr(args, "name", None) if getattr(args, "command", None) != "host" else None,
             lang=getattr(args, "lang", None) or lang.current(),
-            **player_choices(args),
-        )
+        ).with_choices(player_choices(args))
     if launcher is None and args is not None:
         launcher = launcher_for(args, settings.name)
     app = KotatsuApp(settings, launcher, browser=browser, ask_name=ask_name, collector=collector)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lang import DEFAULT as DEFAULT_LANG
@@ -42,6 +42,15 @@ class Settings:
             color=self.color,
             four_colour=self.four_colour,
             suit_letters=self.suit_letters,
+        )
+
+    def with_choices(self, choices: Mapping[str, bool]) -> Settings:
+        """These settings with the player's yes/no ``choices`` (keys of CHOICES) changed."""
+        return replace(
+            self,
+            nudge=choices.get("nudge", self.nudge),
+            four_colour=choices.get("four_colour", self.four_colour),
+            suit_letters=choices.get("suit_letters", self.suit_letters),
         )
 
 
