@@ -76,6 +76,7 @@ def _make_host(args: Namespace) -> tuple[Host, Path]:
         name=args.name,
         password=args.password,
         journal=journal,
+        hints=bool(getattr(args, "hints", False)),
         **{"level": "normal", **tuning},
     )
     return host, journal

@@ -82,6 +82,7 @@ class Host:
         fsync: bool = True,
         deal_tick: float = DEFAULT_TICK,
         results_timeout: float = RESULTS_WAIT,
+        hints: bool = False,
         _verifier: dict[str, bytes] | None = None,
         _tokens: list[str] | None = None,
         _bot_seats: list[int] | None = None,
@@ -99,6 +100,7 @@ class Host:
             clock=time.monotonic,
             takeover_every=takeover_every,
             bot_seats=_bot_seats,
+            hints=hints,
         )
         self.bot_delay = bot_delay
         self.results_timeout = results_timeout
@@ -159,6 +161,7 @@ class Host:
             _verifier=None if password else head.get("verifier"),
             _tokens=head["tokens"],
             _bot_seats=head.get("bot_seats"),
+            hints=head.get("hints") is True,  # journals before hints: off
             **settings,
         )
         bot_seats = set(host.table.bot_seats)

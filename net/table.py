@@ -94,6 +94,7 @@ class Table(Controls[P]):
         clock: Callable[[], float] | None = None,
         takeover_every: float = 5.0,
         bot_seats: list[int] | None = None,
+        hints: bool = False,
     ) -> None:
         if game not in engine.GAMES:
             raise ValueError(f"unknown game {game!r} (games: {', '.join(engine.GAMES)})")
@@ -121,6 +122,9 @@ class Table(Controls[P]):
         self._reading_told: frozenset[int] = frozenset()
         """The seats last told as ``reading`` (``reading_news``)."""
         self._effects = Effects()
+        #: Learners may ask for hints (the host's choice); who asked at which version.
+        self.hints = hints
+        self._hinted: set[tuple[int, int]] = set()
 
     # -- the table as others see it ---------------------------------------------------------
     @property
@@ -132,6 +136,7 @@ class Table(Controls[P]):
             "options": self.game.options,
             "seats": self.game.seats,
             "password": self.locked,
+            "hints": self.hints,
         }
 
     @property
@@ -158,6 +163,7 @@ class Table(Controls[P]):
             "bots": len(self.bot_seats),
             "bot_seats": list(self.bot_seats),
             "name": self.name,
+            "hints": self.hints,
             "verifier": self.verifier,
             "tokens": self.seating.tokens,
         }
@@ -260,6 +266,8 @@ class Table(Controls[P]):
             return self._on_chat(peer, guest, message)
         if kind == "ping":
             return [(peer, {"t": "pong", "n": message["n"]})]
+        if kind == "hint":
+            return self._on_hint(peer, guest)
         if kind == "results_seen":
             self.results.seen(guest.seat, message["version"])
             return []  # nothing to tell: a late or unexpected one is simply not counted
@@ -467,6 +475,25 @@ class Table(Controls[P]):
         if frozenset(self.results.waiting) == self._reading_told:
             return []
         return self._lobby_message()
+
+    # -- hints ---------------------------------------------------------------------------------
+    def _on_hint(self, peer: P, guest: Guest) -> list[tuple[P, Message]]:
+        """A player looked at a hint (computed on their side from their own view): the table
+        hears it, once per seat and state. Only on their turn: then the notice tells nothing
+        the table does not know already (whose turn it is)."""
+        seat = guest.seat
+        if not self.hints:
+            return self._rejected(peer, "hints_off")
+        if seat is None:
+            return self._rejected(peer, "spectator_act")
+        if not self.started or self.game.over or seat not in self.game.pending():
+            return self._rejected(peer, "not_your_turn")
+        if (seat, self.version) in self._hinted:
+            return []
+        self._hinted = {(s, v) for s, v in self._hinted if v == self.version}
+        self._hinted.add((seat, self.version))
+        notice = self.notice("hint_asked", seat=seat, name=self.seating[seat].name or "")
+        return [(other, notice) for other, _ in self._joined()]
 
     # -- chat ---------------------------------------------------------------------------------
     def _on_chat(self, peer: P, guest: Guest, message: Message) -> list[tuple[P, Message]]:

@@ -4,7 +4,7 @@ kotatsu                                   the lobby (LAN tables, host, join, pla
 kotatsu play GAME [--bots N] [--level L] [--seed S] [--option KEY=VALUE ...]
 kotatsu join HOST:PORT [--name NAME] [--password [PW] | --password-file FILE] [--spectate]
 kotatsu host GAME [--headless] [--bind ADDR] [--port P] [--seats N] [--bots K] [--level L]
-                  [--seed S]
+                  [--seed S] [--hints]
                   [--name NAME] [--password [PW] | --password-file FILE] [--option KEY=VALUE ...]
                   [--resume FILE]
 kotatsu bot --join HOST:PORT [--name NAME] [--password [PW] | --password-file FILE] [--level L]
@@ -154,6 +154,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=RESULTS_WAIT,
         metavar="S",
         help=_("bots wait up to S s for everyone to close the results (0: never)"),
+    )
+    host.add_argument(
+        "--hints",
+        action="store_true",
+        help=_("players may ask for a hint (h: what the bot would do; the table sees it)"),
     )
     host.add_argument(
         "--absent-bot", type=float, default=None, metavar="S", help=_("a bot plays a seat left S s")

@@ -33,6 +33,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from engine.hints import hint
 from lang import _
 from tui.collector import Collector
 from tui.connect import Seat
@@ -46,8 +47,8 @@ from tui.widgets.log import EventLog
 from tui.widgets.prompt import PromptBar
 from tui.widgets.steady import Steady
 
-from . import news
-from .bindings import GAME_BINDINGS, TABLE_BINDINGS, worded
+from . import hints, news
+from .bindings import GAME_BINDINGS, HINT_BINDING, TABLE_BINDINGS, worded
 from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
 from .header import header_line
 from .keys import KeyLine
@@ -104,7 +105,12 @@ class TableScreen(Screen[None]):
     #: waits for it; the panel is always shown at game over).
     RESULTS_EACH_ROUND: ClassVar[bool] = False
 
-    BINDINGS: ClassVar[list] = [*GAME_BINDINGS, *worded(GAME_BINDINGS), *TABLE_BINDINGS]
+    BINDINGS: ClassVar[list] = [
+        HINT_BINDING,
+        *GAME_BINDINGS,
+        *worded(GAME_BINDINGS),
+        *TABLE_BINDINGS,
+    ]
     #: The keys a narrow footer leaves out first (by action, the least useful first): the
     #: game's keys stay, and these still work when they are not shown.
     FOOTER_EXPENDABLE: ClassVar[tuple[str, ...]] = ("scores", "host_menu", "chat", "rules")
@@ -139,7 +145,10 @@ class TableScreen(Screen[None]):
         self.people = People()
         self.rounds = RoundEnd(self.RESULTS_EACH_ROUND, self, self.push_over_table)
         self.keys = KeyLine(
-            self.check_action, self.key_label, self.refresh_bindings, self.DYNAMIC_ACTIONS
+            self.check_action,
+            self.key_label,
+            self.refresh_bindings,
+            (*self.DYNAMIC_ACTIONS, "hint"),
         )
         self.connection = "online"
         self.large = False
@@ -540,6 +549,8 @@ class TableScreen(Screen[None]):
             return self.key_state(action)
         if action == "host_menu":
             return self.seat_link.host is not None
+        if action == "hint":
+            return self.hint_offered() and not self.has_class("-chatting")
         return True
 
     def update_keys(self) -> None:
@@ -567,6 +578,31 @@ class TableScreen(Screen[None]):
 
     def action_digit(self, digit: int, word: str | None = None) -> None:
         self.forward_key("digit", digit)
+
+    # -- hints for learners (tui/table/hints.py) ---------------------------------------------
+    def hint_offered(self) -> bool:
+        """Whether ``h`` gives a hint now: the host allows hints, and this seat is asked a
+        question the table knows of (a hint asked for tells the table)."""
+        return self.table_info.get("hints") is True and self.asked_openly(self.state)
+
+    def action_hint(self) -> None:
+        """Show what the normal bot would do now, and why; tell the table a hint was seen."""
+        if self.me is None or not self.hint_offered():
+            return
+        shown = hint(self.GAME, self.me, self.view, self.legal)
+        if shown is None:
+            return
+        line = hints.hint_line(
+            shown, self.hint_cards(shown.action), self.cards, lambda s: self.seat_name(s)
+        )
+        self.notify(line, timeout=12, markup=False)
+        self.log_pane.add(line)
+        self.link.hint()
+
+    def hint_cards(self, action: dict) -> list[str]:
+        """The cards a hinted action moves (override where an action names cards otherwise,
+        e.g. by their places)."""
+        return hints.hint_cards(action)
 
     # -- rounds, results and scores ---------------------------------------------------------
     def results_seen(self, version: int) -> None:

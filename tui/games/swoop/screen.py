@@ -469,6 +469,13 @@ class SwoopScreen(TableScreen):
             if isinstance(penalties, list)
         ]
 
+    def hint_cards(self, action: dict) -> list[str]:
+        """A play names its face-up cards by slot: the hint shows them as cards."""
+        face_up = self.model.mine.face_up
+        slots = action.get("table") or []
+        up = [face_up[s] for s in slots if isinstance(s, int) and 0 <= s < len(face_up)]
+        return [*super().hint_cards(action), *(c for c in up if c is not None)]
+
     def refused(self, reason: str) -> None:
         """A rejected action asks again (the reason stays on show)."""
         self.model.rejected()
