@@ -48,17 +48,17 @@ HINTS: dict[str, Template] = {
         "an opponent is nearly out: spend {card} before it costs you 50 at the end of the hand"
     ),
     "swoop.swoop": N_("four {rank}s on top clear the pile: Swoop!"),
-    "swoop.shed": N_("shed {cards}: high penalties go early, and a low card is hard to play on"),
+    "swoop.shed": N_("high penalties go early, and a low card on top is hard to play on"),
     # SwaPo ------------------------------------------------------------------------------------
     "swapo.arrange": N_("the order does not matter to the bot: keep it as it is"),
     "swapo.keep_hand": N_("nothing outside your best group can be traded now: keep your hand"),
-    "swapo.swap": N_("keep your best group and trade away {cards}"),
+    "swapo.swap": N_("keep your best group and trade away the rest"),
     "swapo.swap_positions": ngettext(
         "trade the {n} position you know is outside your best group",
         "trade the {n} positions you know are outside your best group",
         "n",
     ),
-    "swapo.give": N_("give the cards you need least: {cards}"),
+    "swapo.give": N_("these are the cards you need least"),
     "swapo.declare": N_("a joker as {rank} gives the best chance to win times the points"),
     "swapo.no_power": N_("no power leaves you better placed this round"),
     "swapo.draw": N_("as the hands stand you lose this round: the Draw is your best chance"),

@@ -136,7 +136,7 @@ class SwapoBot(Bot):
             if chosen["type"] == "pass":
                 self.because("swapo.keep_hand")
             elif "cards" in chosen:
-                self.because("swapo.swap", cards=list(chosen["cards"]))
+                self.because("swapo.swap")
             else:
                 self.because("swapo.swap_positions", n=len(chosen["give"]))
             return chosen
@@ -180,7 +180,7 @@ class SwapoBot(Bot):
         """The k cards it wants least: the most wanted card given is as unwanted as can be."""
         k = len(legal[0]["cards"])
         cards = least_wanted(view["hand"], view["locked_cards"], k, ace)
-        self.because("swapo.give", cards=list(cards))
+        self.because("swapo.give")
         return {"type": "give", "cards": cards}
 
     # Ace ---------------------------------------------------------------------------------

@@ -58,7 +58,7 @@ class SwoopBot(Bot):
             return "swoop.special_danger", {"card": cards[0]}
         if result == "swoop":
             return "swoop.swoop", {"rank": r}
-        return "swoop.shed", {"cards": cards}
+        return "swoop.shed", {}
 
     def _group_rank(self, view: dict, action: dict) -> str:
         """The rank of the group a play or add makes."""

@@ -14,9 +14,10 @@ import lang
 from engine.hints import HINTS, Hint
 from engine.reasons import Param, plain, word
 from lang import N_, _
-from tui.widgets.cards import SUIT_GLYPHS, CardStyle
+from tui.widgets.cards import SUIT_GLYPHS
 
 SeatName = Callable[[int], str]
+CardText = Callable[[str], str]
 
 #: How the hint says the action, by its type (``{cards}`` drawn as cards, ``{name}`` a seat's
 #: name); an action type not listed is said by the type itself.
@@ -61,9 +62,9 @@ ACTIONS: dict[str, str] = {
 
 
 def action_words(
-    action: Mapping[str, object], cards: Sequence[str], style: CardStyle, seat_name: SeatName
+    action: Mapping[str, object], cards: Sequence[str], card_text: CardText, seat_name: SeatName
 ) -> str:
-    """The action in words: ``cards`` are the cards it moves (drawn in ``style``)."""
+    """The action in words: ``cards`` are the cards it moves (each drawn by ``card_text``)."""
     kind = str(action.get("type", ""))
     key = kind
     if kind == "declare" and "rank" in action:
@@ -73,7 +74,7 @@ def action_words(
     target = action.get("target")
     give = action.get("give")
     values = {
-        "cards": " ".join(style.label(c) for c in cards),
+        "cards": " ".join(card_text(c) for c in cards),
         "name": seat_name(target) if isinstance(target, int) else "",
         "rank": str(action.get("rank", "")),
         "n": len(give) if isinstance(give, list) else 0,
@@ -87,17 +88,20 @@ def action_words(
         return template.format(**values)
 
 
-def reason_words(hint: Hint, style: CardStyle, seat_name: SeatName) -> str:
-    """Why, in the player's language (English if a translation does not fit its fields)."""
+def reason_words(
+    hint: Hint, card_text: CardText, seat_name: SeatName, *, glyphs: bool = True
+) -> str:
+    """Why, in the player's language (English if a translation does not fit its fields);
+    suits as glyphs unless ``glyphs`` is off (the cards are drawn with letters)."""
 
     def show(name: str, value: Param) -> str:
         if name == "seat" and isinstance(value, int):
             return seat_name(value)
         if name == "card" and isinstance(value, str):
-            return style.label(value)
+            return card_text(value)
         if name == "cards" and isinstance(value, list):
-            return " ".join(style.label(c) for c in value)
-        if name == "suit" and isinstance(value, str) and not style.letters:
+            return " ".join(card_text(c) for c in value)
+        if name == "suit" and isinstance(value, str) and glyphs:
             return SUIT_GLYPHS.get(value, value)
         return plain(name, value)
 
@@ -110,12 +114,19 @@ def reason_words(hint: Hint, style: CardStyle, seat_name: SeatName) -> str:
     return hint.code
 
 
-def hint_line(hint: Hint, cards: Sequence[str], style: CardStyle, seat_name: SeatName) -> str:
+def hint_line(
+    hint: Hint,
+    cards: Sequence[str],
+    card_text: CardText,
+    seat_name: SeatName,
+    *,
+    glyphs: bool = True,
+) -> str:
     """The hint as the notice line and the log say it: "Hint: play 7♠ 7♥ — shed 7♠ 7♥: …"."""
     # TRANSLATORS: a hint for learners: {action} what the bot would do, {why} its reason
     return _("Hint: {action} — {why}").format(
-        action=action_words(hint.action, cards, style, seat_name),
-        why=reason_words(hint, style, seat_name),
+        action=action_words(hint.action, cards, card_text, seat_name),
+        why=reason_words(hint, card_text, seat_name, glyphs=glyphs),
     )
 
 

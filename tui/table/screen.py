@@ -593,11 +593,19 @@ class TableScreen(Screen[None]):
         if shown is None:
             return
         line = hints.hint_line(
-            shown, self.hint_cards(shown.action), self.cards, lambda s: self.seat_name(s)
+            shown,
+            self.hint_cards(shown.action),
+            self.hint_card,
+            self.seat_name,
+            glyphs=not self.cards.letters,
         )
         self.notify(line, timeout=12, markup=False)
         self.log_pane.add(line)
         self.link.hint()
+
+    def hint_card(self, code: str) -> str:
+        """A card as a hint names it (override: as the game draws it, e.g. by rank)."""
+        return self.cards.label(code)
 
     def hint_cards(self, action: dict) -> list[str]:
         """The cards a hinted action moves (override where an action names cards otherwise,

@@ -469,6 +469,9 @@ class SwoopScreen(TableScreen):
             if isinstance(penalties, list)
         ]
 
+    def hint_card(self, code: str) -> str:
+        return rank_label(code, self.cards.letters).strip()  # suits never matter in Swoop
+
     def hint_cards(self, action: dict) -> list[str]:
         """A play names its face-up cards by slot: the hint shows them as cards."""
         face_up = self.model.mine.face_up
