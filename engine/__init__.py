@@ -13,20 +13,25 @@ from collections.abc import Callable
 from typing import Any
 
 from . import mishi, swapo, swoop
-from .base import Game, IllegalAction
+from .base import BadSetup, Game, IllegalAction
 from .bots import Bot, EasyBot, RandomBot
+from .search import Search, SearchBot
 
 #: The registry: each game's package exports GAME (its Game class, which describes itself:
-#: title, seats, options…) and BOT. Adding a game is adding its package to this line.
+#: title, seats, options…), BOT (its heuristic bot) and SEARCH (its engine.search.Search, for
+#: the hard bot). Adding a game is adding its package to this line.
 _PACKAGES = (swapo, swoop, mishi)
 
 GAMES: dict[str, type[Game]] = {p.GAME.NAME: p.GAME for p in _PACKAGES}
 BOTS: dict[str, type[Bot]] = {p.GAME.NAME: p.BOT for p in _PACKAGES}
+SEARCHES: dict[str, Search[Any]] = {p.GAME.NAME: p.SEARCH for p in _PACKAGES}
 
 __all__ = [
     "BOTS",
     "GAMES",
     "LEVELS",
+    "SEARCHES",
+    "BadSetup",
     "Bot",
     "Game",
     "IllegalAction",
@@ -47,7 +52,7 @@ def new_game(
     try:
         cls = GAMES[name]
     except KeyError:
-        raise ValueError(f"unknown game {name!r} (games: {', '.join(GAMES)})") from None
+        raise BadSetup("setup.unknown_game", given=str(name), known=list(GAMES)) from None
     return cls(seats, options=options, seed=seed, deck=deck)
 
 
@@ -77,8 +82,12 @@ def make_bot(
     if kind == "normal":
         return BOTS[name](seat, seed)
     if kind == "hard":
-        from .search import SearchBot
-
-        extra = {} if iterations is None else {"iterations": iterations}
-        return SearchBot(seat, seed, game=name, policy=BOTS[name], deadline=deadline, **extra)
+        return SearchBot(
+            seat,
+            seed,
+            search=SEARCHES[name],
+            policy=BOTS[name],
+            iterations=iterations,
+            deadline=deadline,
+        )
     raise ValueError(f"unknown bot level {kind!r} ({', '.join(LEVELS)})")

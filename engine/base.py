@@ -6,17 +6,27 @@ lists what seat ``s`` may do, ``apply(s, action)`` changes the state (or raises
 
 Events returned by ``apply`` are **public**: anything in them may be shown to every seat and to
 spectators. What only one seat may know lives in that seat's ``view``.
+
+Each game declares the exact shapes of its views, events, actions and ``result()`` as
+``TypedDict``s in ``engine/<game>/types.py``; here, where no game is named, they are the
+read-only mappings below (every ``TypedDict`` is one), and that is all ``net/`` relies on.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from . import cards as _cards
 from .reasons import REASONS, Param, english
+
+#: A view, an event or a result as the contract sees it: plain data that packs with msgpack.
+#: Each game's own TypedDicts (``engine/<game>/types.py``) say exactly which keys it holds.
+View = Mapping[str, Any]
+Event = Mapping[str, Any]
+Result = Mapping[str, Any]
 
 
 class IllegalAction(Exception):
@@ -44,6 +54,27 @@ def _illegal(code: str, params: dict[str, Param]) -> IllegalAction:
     return IllegalAction(code, **params)
 
 
+class BadSetup(ValueError):
+    """A table that cannot be made (unknown game, seats out of range, a bad option): a
+    ``setup.*`` code of ``engine.reasons.REASONS`` and its ``params``, so each screen words it
+    in its player's language (tui/words.py ``reason``); ``str(exc)`` is the English sentence."""
+
+    def __init__(self, code: str, **params: Param) -> None:
+        super().__init__(code, params)
+        self.code = code
+        self.params: dict[str, Param] = params
+
+    def __str__(self) -> str:
+        return english(REASONS, self.code, self.params)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_bad_setup, (self.code, self.params))
+
+
+def _bad_setup(code: str, params: dict[str, Param]) -> BadSetup:
+    return BadSetup(code, **params)
+
+
 # ---------------------------------------------------------------------------------------------
 # Options
 
@@ -52,7 +83,7 @@ def _illegal(code: str, params: dict[str, Param]) -> IllegalAction:
 class Option:
     """One table option: its default and a check that returns the cleaned value.
 
-    ``check`` raises ValueError with a message *without* the option name; the parser adds it.
+    ``check`` raises BadSetup (a ValueError) without the option's ``name``; the parser adds it.
     """
 
     default: Any
@@ -63,7 +94,7 @@ class Option:
 def choice(*values: Any) -> Callable[[Any], Any]:
     def check(v: Any) -> Any:
         if v not in values:
-            raise ValueError(f"must be one of {', '.join(map(str, values))}")
+            raise BadSetup("setup.one_of", values=[str(value) for value in values])
         return v
 
     return check
@@ -77,11 +108,13 @@ def integer(lo: int, hi: int | None = None, *, allow_none: bool = False) -> Call
             try:
                 v = int(v)
             except ValueError:
-                raise ValueError("must be a whole number") from None
+                raise BadSetup("setup.whole_number") from None
         if isinstance(v, bool) or not isinstance(v, int):
-            raise ValueError("must be a whole number")
+            raise BadSetup("setup.whole_number")
+        if hi is None and v < lo:
+            raise BadSetup("setup.at_least", lo=lo)
         if v < lo or (hi is not None and v > hi):
-            raise ValueError(f"must be from {lo} to {hi}" if hi is not None else f"must be ≥ {lo}")
+            raise BadSetup("setup.range", lo=lo, hi=hi if hi is not None else lo)
         return v
 
     return check
@@ -94,24 +127,24 @@ def boolean(v: Any) -> bool:
         return True
     if isinstance(v, str) and v.lower() in ("0", "false", "no", "off"):
         return False
-    raise ValueError("must be true or false")
+    raise BadSetup("setup.true_false")
 
 
 def parse_options(schema: dict[str, Option], given: dict[str, Any] | None) -> dict[str, Any]:
     """Defaults filled in, every value checked. Unknown names and bad values raise ValueError."""
     if given is not None and not isinstance(given, dict):
-        raise ValueError("options: must be a mapping of option names to values")
+        raise BadSetup("setup.options_mapping")
     given = dict(given or {})
     unknown = sorted(set(given) - set(schema))
     if unknown:
-        raise ValueError(
-            f"unknown option {unknown[0]!r} (known: {', '.join(sorted(schema)) or 'none'})"
-        )
+        raise BadSetup("setup.unknown_option", name=unknown[0], known=sorted(schema) or ["-"])
     out = {}
     for name, opt in schema.items():
         if name in given:
             try:
                 out[name] = opt.check(given[name])
+            except BadSetup as exc:
+                raise BadSetup(exc.code, name=name, **exc.params) from None
             except ValueError as exc:
                 raise ValueError(f"option {name!r}: {exc}") from None
         else:
@@ -196,7 +229,7 @@ class Move:
     """
 
     check: Callable[[Any, int, dict], Any]
-    commit: Callable[[Any, int, Any], list[dict]]
+    commit: Callable[[Any, int, Any], Sequence[Event]]
 
 
 @dataclass(frozen=True)
@@ -240,11 +273,13 @@ class Game:
         deck: list[str] | None = None,
     ) -> None:
         if isinstance(seats, bool) or not isinstance(seats, int):
-            raise ValueError("seats: must be a whole number")
+            raise BadSetup("setup.seats_number")
         if not self.MIN_SEATS <= seats <= self.MAX_SEATS:
-            raise ValueError(
-                f"seats: {self.TITLE or self.NAME} takes {self.MIN_SEATS} to {self.MAX_SEATS} "
-                f"players, not {seats}"
+            game = self.TITLE or self.NAME
+            if self.MIN_SEATS == self.MAX_SEATS:
+                raise BadSetup("setup.seats_exact", game=game, lo=self.MIN_SEATS, n=seats)
+            raise BadSetup(
+                "setup.seats_range", game=game, lo=self.MIN_SEATS, hi=self.MAX_SEATS, n=seats
             )
         self.seats = seats
         self.seed = seed
@@ -267,7 +302,7 @@ class Game:
             return []
         return self.PHASES[self.phase].legal(self, seat)
 
-    def apply(self, seat: int, action: dict) -> list[dict]:
+    def apply(self, seat: int, action: dict) -> list[Event]:
         """Check the whole action, then commit it: the one dispatch every game uses."""
         self.check_turn(seat)
         kind = action_type(action)
@@ -278,16 +313,16 @@ class Game:
                 "not_allowed_now", kind=kind, phase=self.phase, allowed=sorted(moves)
             )
         plan = move.check(self, seat, action)
-        return move.commit(self, seat, plan)
+        return list(move.commit(self, seat, plan))
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> View:
         raise NotImplementedError
 
     @property
     def over(self) -> bool:
         raise NotImplementedError
 
-    def result(self) -> dict:
+    def result(self) -> Result:
         raise NotImplementedError
 
     # Shared helpers -------------------------------------------------------------------------

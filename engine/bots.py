@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+from .base import View
+
 Reason = tuple[str, dict]
 """Why a bot chose what it did: a code of engine/hints.py ``HINTS`` and its parameters."""
 
@@ -23,18 +25,18 @@ class Bot:
         #: Why the last ``act`` chose what it did (a bot sets it where it decides).
         self.reason: Reason = ("best", {})
 
-    def act(self, view: dict, legal: list[dict]) -> dict:
+    def act(self, view: View, legal: list[dict]) -> dict:
         raise NotImplementedError
 
     def because(self, code: str, **params: object) -> None:
         """Note why this decision is taken (read by ``explain``; costs a tuple)."""
         self.reason = (code, params)
 
-    def why(self, view: dict, legal: list[dict], action: dict) -> Reason:
+    def why(self, view: View, legal: list[dict], action: dict) -> Reason:
         """Why ``act`` chose ``action`` (by default: what it noted while deciding)."""
         return self.reason
 
-    def explain(self, view: dict, legal: list[dict]) -> tuple[dict, Reason]:
+    def explain(self, view: View, legal: list[dict]) -> tuple[dict, Reason]:
         """The action ``act`` chooses, and why."""
         self.reason = ("best", {})
         action = self.act(view, legal)
@@ -44,7 +46,7 @@ class Bot:
 class RandomBot(Bot):
     """The baseline: a uniformly random legal action."""
 
-    def act(self, view: dict, legal: list[dict]) -> dict:
+    def act(self, view: View, legal: list[dict]) -> dict:
         return self.rng.choice(legal)
 
 
@@ -57,7 +59,7 @@ class EasyBot(Bot):
         self.policy = policy
         self.mistakes = mistakes
 
-    def act(self, view: dict, legal: list[dict]) -> dict:
+    def act(self, view: View, legal: list[dict]) -> dict:
         if len(legal) > 1 and self.rng.random() < self.mistakes:
             return self.rng.choice(legal)
         return self.policy.act(view, legal)

@@ -25,7 +25,7 @@ from .discovery import Advertiser, find_ssh_servers, find_tables
 from .host import Host
 from .journal import JournalError, default_journal_dir
 from .messages import Refused
-from .reasons import say
+from .reasons import problem, say
 from .resultswait import RESULTS_WAIT
 
 
@@ -49,7 +49,7 @@ def run_host(args: Namespace) -> int:
     try:
         return asyncio.run(_host(args))
     except (ValueError, JournalError, OSError) as exc:
-        _say(str(exc))
+        _say(problem(exc))
         return 2
 
 

@@ -59,10 +59,10 @@ class Controls(Generic[P]):
         """Start with the seats taken so far: the table becomes that small, the players keep
         their order (and are told their new seat with a fresh ``welcome``)."""
         if self.started:
-            raise ValueError("the game has started already")
+            raise engine.BadSetup("setup.started")
         kept = [seat for seat in self.seating.seats if seat.taken]
         if len(kept) < self.min_seats:
-            raise ValueError(f"this game needs at least {self.min_seats} players")
+            raise engine.BadSetup("setup.too_few_players", n=self.min_seats)
         self.game = engine.new_game(self.game_name, len(kept), self.game.options, seed=self.seed)
         seating: Seating[P] = Seating(len(kept), [], [seat.token for seat in kept])
         moved: list[P] = []

@@ -13,6 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import engine
+from engine.base import View
 from engine.bots import Bot
 from engine.search import SearchBot
 
@@ -25,8 +26,8 @@ THINK = 0.6
 #: as a hard choice, so how long a bot thinks tells nothing of what it holds.
 PAUSE = 1.25
 
-Think = Callable[[Bot, dict[str, Any], list[dict], float], tuple[dict, Bot]]
-Runner = Callable[[Think, Bot, dict[str, Any], list[dict], float], Awaitable[tuple[dict, Bot]]]
+Think = Callable[[Bot, View, list[dict], float], tuple[dict, Bot]]
+Runner = Callable[[Think, Bot, View, list[dict], float], Awaitable[tuple[dict, Bot]]]
 """Runs ``think`` somewhere off the event loop (a worker process, a thread) and awaits it."""
 
 
@@ -46,7 +47,7 @@ class ThinkingPool:
         return self._pool
 
     async def run(
-        self, fn: Think, bot: Bot, view: dict[str, Any], legal: list[dict], limit: float
+        self, fn: Think, bot: Bot, view: View, legal: list[dict], limit: float
     ) -> tuple[dict, Bot]:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor(), fn, bot, view, legal, limit)
@@ -59,7 +60,7 @@ class ThinkingPool:
 
 async def think_steadily(
     bot: Bot,
-    view: dict[str, Any],
+    view: View,
     legal: list[dict],
     run: Runner,
     clock: Callable[[], float] = time.monotonic,
@@ -73,7 +74,7 @@ async def think_steadily(
     (``searchable``: the phase; a decision no hand is searched at is answered at once)."""
     limit = THINK
     start = clock()
-    padded = isinstance(bot, SearchBot) and bot.module.searchable(view)
+    padded = isinstance(bot, SearchBot) and bot.search.searchable(view)
     action, bot = await run(think, bot, view, legal, limit)
     rest = start + limit * PAUSE - clock()
     if padded and rest > 0:
@@ -95,7 +96,7 @@ def _worker_start() -> None:
             os.nice(19)
 
 
-def think(bot: Bot, view: dict[str, Any], legal: list[dict], limit: float) -> tuple[dict, Bot]:
+def think(bot: Bot, view: View, legal: list[dict], limit: float) -> tuple[dict, Bot]:
     """In a worker process: the bot's decision within ``limit`` seconds, and the bot itself
     (whose memory of the hand changed) to keep for its next decision."""
     if isinstance(bot, SearchBot):
@@ -143,10 +144,10 @@ class SeatBots:
         seat = self.seating[index]
         return seat.bot or (seat.covered and seat.peer is None)
 
-    def choose(self, index: int, view: dict[str, Any], legal: list[dict]) -> dict:
+    def choose(self, index: int, view: View, legal: list[dict]) -> dict:
         return self._bots[index].act(view, legal)
 
-    def follow(self, index: int, view: dict[str, Any], legal: list[dict], action: dict) -> None:
+    def follow(self, index: int, view: View, legal: list[dict], action: dict) -> None:
         """The seat's bot made ``action`` here (a table rebuilt from its journal): it goes
         on as if it had just chosen it. A plain bot chooses again (its random draws then
         match the first time's); a searching bot only remembers, without searching."""
@@ -156,7 +157,7 @@ class SeatBots:
         else:
             bot.act(view, legal)
 
-    async def decide(self, index: int, view: dict[str, Any], legal: list[dict]) -> dict:
+    async def decide(self, index: int, view: View, legal: list[dict]) -> dict:
         """Like ``choose``; a searching bot thinks in the process pool, off the event loop, and
         answers after the same pause whatever it holds (``think_steadily``) — also when it
         plays for an away player."""

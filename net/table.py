@@ -97,10 +97,10 @@ class Table(Controls[P]):
         hints: bool = False,
     ) -> None:
         if game not in engine.GAMES:
-            raise ValueError(f"unknown game {game!r} (games: {', '.join(engine.GAMES)})")
+            raise engine.BadSetup("setup.unknown_game", given=str(game), known=list(engine.GAMES))
         seats = engine.GAMES[game].DEFAULT_SEATS if seats is None else seats
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= seats:
-            raise ValueError(f"bots: must be from 0 to {seats}")
+            raise engine.BadSetup("setup.bots_range", seats=seats)
         self.game_name = game
         self.seed = secrets.randbits(63) if seed is None else seed
         self.game = engine.new_game(game, seats, options, seed=self.seed)

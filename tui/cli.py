@@ -30,6 +30,7 @@ from collections.abc import Iterator
 import engine
 import lang
 from lang import N_, _
+from net.reasons import problem
 from net.resultswait import RESULTS_WAIT
 
 from .args import address, parse_options, seconds
@@ -63,6 +64,11 @@ ARGPARSE_WORDS = (
     N_("expected one argument"),
     # TRANSLATORS: keep %(type)s and %(value)r exactly (Python's % placeholders)
     N_("invalid %(type)s value: %(value)r"),
+    # TRANSLATORS: an abbreviated flag that fits several (--b: --bots, --bot-delay); keep
+    # %(option)s and %(matches)s exactly (Python's % placeholders)
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    # TRANSLATORS: a value given to a flag that takes none (--ascii=yes); keep %r exactly
+    N_("ignored explicit argument %r"),
 )
 
 
@@ -332,7 +338,7 @@ def table_problem(args: argparse.Namespace) -> str | None:
     try:
         engine.new_game(args.game, seats, getattr(args, "options", None) or {}, seed=0)
     except ValueError as exc:
-        return str(exc)
+        return problem(exc)  # a bad seat count or option, in the player's language
     return None
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Option, boolean, choice, integer
+from ..base import BadSetup, Option, boolean, choice, integer
 
 VARIANTS: tuple[str, ...] = ("dagger", "asterisk", "ace")
 TIEBREAKS: tuple[str, ...] = ("first_point_earliest", "last_point_latest", "first_point_latest")
@@ -22,11 +22,11 @@ def variant_list(value: Any) -> list[str]:
     elif isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
         names = [v.strip().lower() for v in value]
     else:
-        raise ValueError("must be a list of variant names or a comma-separated string")
+        raise BadSetup("setup.variant_shape")
     names = [n for n in names if n and n != "normal"]
     unknown = [n for n in names if n not in VARIANTS]
     if unknown:
-        raise ValueError(f"unknown variant {unknown[0]!r} (choose among {', '.join(VARIANTS)})")
+        raise BadSetup("setup.unknown_variant", given=unknown[0], known=list(VARIANTS))
     return [v for v in VARIANTS if v in names]
 
 

@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from ..base import Game, Move, Option, Phase, boolean, integer
+from ..base import BadSetup, Game, Move, Option, Phase, boolean, integer
 from ..cards import validate_deck
 from . import phases
 from .deal import Draw, deal
 from .rules import CARDS_PER_PLAYER, DECK_SIZE, default_decks, full_deck, penalty
+from .types import Phase as PhaseName
+from .types import Result, View
 from .view import view as seat_view
 
 
@@ -59,13 +61,12 @@ class SwoopGame(Game):
         if decks is None:
             decks = self.options["decks"] = default_decks(seats)
         if decks * DECK_SIZE < CARDS_PER_PLAYER * seats:
-            raise ValueError(
-                f"option 'decks': {decks} deck(s) of {DECK_SIZE} cannot give {seats} players "
-                f"{CARDS_PER_PLAYER} cards each"
+            raise BadSetup(
+                "setup.too_few_decks", name="decks", decks=decks, seats=seats, each=CARDS_PER_PLAYER
             )
         first = self.options["first_player"]
         if first is not None and first >= seats:
-            raise ValueError(f"option 'first_player': there is no seat {first} at {seats} seats")
+            raise BadSetup("setup.no_seat", name="first_player", given=first, seats=seats)
         self.all_cards: list[str] = full_deck(decks)
         stacked = validate_deck(deck, self.all_cards) if deck is not None else None
         # The game
@@ -82,7 +83,7 @@ class SwoopGame(Game):
         self.pile: list[str] = []  #: bottom -> top
         self.cleared = 0  #: cards swooped away this hand
         # The turn
-        self.phase = "play"  #: play, add, chain or over
+        self.phase: PhaseName = "play"
         self.turn = 0
         self.flipped: tuple[int, str] | None = None  #: phase add: (slot, card) turned up
         self.chain: tuple[str, int] | None = None  #: phase chain: (rank, cards needed)
@@ -96,10 +97,10 @@ class SwoopGame(Game):
     def pending(self) -> list[int]:
         return [] if self.over else [self.turn]
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> View:
         return seat_view(self, seat)
 
-    def result(self) -> dict:
+    def result(self) -> Result:
         best = min(self.scores)
         winners = [s for s, v in enumerate(self.scores) if v == best] if self.over else []
         return {

@@ -114,9 +114,9 @@ async def test_no_pause_where_no_hand_is_searched(quick):
     game, bots = table_of_hard_bots(fake, {})
     seat = game.pending()[0]
     view, legal = game.view(seat), game.legal_actions(seat)
-    module = bots._bots[seat].module
-    assert module.searchable(view)
-    assert not module.searchable({**view, "phase": "reveal"})
+    search = bots._bots[seat].search
+    assert search.searchable(view)
+    assert not search.searchable({**view, "phase": "reveal"})
     bots._run = searching_runner(fake, {len(legal): 0.0})
     assert await released_after(bots, fake, seat, {**view, "phase": "reveal"}, legal) == 0.0
     assert fake.slept == []

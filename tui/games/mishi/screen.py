@@ -483,3 +483,7 @@ class MishiScreen(TableScreen):
             for record in self.view.get("history") or []
             if isinstance(record, dict)
         ]
+
+
+#: The screen a table of this game opens (tui/games/__init__.py finds it by this name).
+SCREEN = MishiScreen

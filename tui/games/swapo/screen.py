@@ -481,3 +481,7 @@ class SwapoScreen(TableScreen):
             for rec in self.view.get("history") or []
             if isinstance(rec, dict)
         ]
+
+
+#: The screen a table of this game opens (tui/games/__init__.py finds it by this name).
+SCREEN = SwapoScreen

@@ -485,3 +485,7 @@ class SwoopScreen(TableScreen):
         if self.view:
             self.render_all()
         super().refused(reason)
+
+
+#: The screen a table of this game opens (tui/games/__init__.py finds it by this name).
+SCREEN = SwoopScreen
