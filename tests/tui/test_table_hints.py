@@ -104,3 +104,18 @@ def test_a_reason_with_cards_and_a_count_is_worded_in_the_cards_style():
     alone = Hint({"type": "bao", "cards": ["10S", "10S"]}, "mishi.alone", {"suit": "S"})
     assert "trumps in ♠" in hint_line(alone, ["10S", "10S"], CardStyle().label, str)
     assert "trumps in S" in hint_line(alone, ["10S"], str, str, glyphs=False)
+
+
+async def test_a_bot_that_fails_costs_the_hint_and_not_the_table(monkeypatch):
+    def broken(*args, **kwargs):
+        raise KeyError("phase")
+
+    monkeypatch.setattr("tui.table.screen.hint", broken)
+    app, client = swoop_app(hints=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        await wait_until(pilot, lambda: bool(screen.legal))
+        await settle(pilot)
+        await pilot.press("h")
+        assert "No hint for this question." in screen.prompt.plain
+        assert client.hinted == []

@@ -589,8 +589,12 @@ class TableScreen(Screen[None]):
         """Show what the normal bot would do now, and why; tell the table a hint was seen."""
         if self.me is None or not self.hint_offered():
             return
-        shown = hint(self.GAME, self.me, self.view, self.legal)
+        try:
+            shown = hint(self.GAME, self.me, self.view, self.legal)
+        except Exception:  # a bot that fails on this view costs the hint, not the table
+            shown = None
         if shown is None:
+            self.prompt.reject(_("No hint for this question."))
             return
         line = hints.hint_line(
             shown,
