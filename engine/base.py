@@ -2,7 +2,8 @@
 
 A game is a state machine: ``pending()`` says whose decision is awaited, ``legal_actions(s)``
 lists what seat ``s`` may do, ``apply(s, action)`` changes the state (or raises
-``IllegalAction`` and changes nothing), ``view(s)`` is what seat ``s`` may know.
+``IllegalAction`` and changes nothing), ``view(s)`` is what seat ``s`` may know. A game whose
+deal asks private questions also says how a table paces that deal (``deal_pacing``).
 
 Events returned by ``apply`` are **public**: anything in them may be shown to every seat and to
 spectators. What only one seat may know lives in that seat's ``view``.
@@ -242,6 +243,71 @@ class Phase:
 
 
 # ---------------------------------------------------------------------------------------------
+# Paced deals (optional)
+
+
+class DealPacing:
+    """How a table with people shows a deal whose engine asks private questions (Mi Shi's
+    drawers who may show a ten): the cards arrive one ``steps``-th at a time, each person is
+    offered its decision quietly for ``window`` seconds, and the engine's questions never show
+    in a frame, its timing or its version (net/pacing.py; docs/contracts.md). A game that
+    paces a deal returns one of these, bound to itself, from ``Game.deal_pacing``; the
+    default there is None: the table forwards the engine's states as they come.
+
+    ``shown`` below counts the cards on the screens (0 … ``steps``); ``declared`` is the list of
+    public events of the decisions shown so far (events of a type in ``DECISION_EVENTS``)."""
+
+    steps: int = 0
+    """How many cards of a deal arrive one at a time."""
+    DECISION_EVENTS: ClassVar[tuple[str, ...]] = ()
+    """Events of a decision made during the deal: shown a fixed lag after the card it was
+    made on, whoever made it and however long the engine took to ask."""
+    END_EVENTS: ClassVar[tuple[str, ...]] = ()
+    """The event that ends the deal (it, and every event after it, comes with the release)."""
+    decline: ClassVar[dict[str, Any]] = {"type": "pass"}
+    """The action the table plays for a person whose window is over."""
+
+    @property
+    def window(self) -> float:
+        """Seconds a person is offered a decision (a table option)."""
+        return 0.0
+
+    def deal(self) -> object | None:
+        """The deal to show from its first card: one object per deal (compared with ``is``),
+        or None when no deal is to be shown now."""
+        return None
+
+    def dealing(self) -> bool:
+        """Whether the engine is asking its private deal questions now (none of its actions
+        counts in the version on the wire)."""
+        return False
+
+    def drawn(self) -> int:
+        """How many cards the engine has dealt (where a decision asked now is made)."""
+        return 0
+
+    def own_step(self, seat: int, shown: int) -> int:
+        """The count of cards up to ``seat``'s latest one among the first ``shown`` (0: none
+        yet): a decision is offered on the card that made it possible."""
+        return 0
+
+    def view(self, seat: int | None, shown: int, declared: Sequence[Event]) -> View:
+        """``seat``'s view of the deal with ``shown`` cards on the screens: the same whoever
+        the engine asked, ``pending`` empty (the table adds the seat it offers a decision)."""
+        raise NotImplementedError
+
+    def offer(self, seat: int, shown: int, declared: Sequence[Event]) -> list[dict[str, Any]]:
+        """What ``seat`` may decide with its cards among the first ``shown`` (without
+        ``decline``; the engine has the last word when it asks)."""
+        return []
+
+    def waiting_out(self) -> int | None:
+        """A seat asked in the open after the deal whose only choice is ``decline``: the table
+        declines for it after the ``window`` (so how fast it was asked tells nothing)."""
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
 # The base class
 
 
@@ -261,6 +327,7 @@ class Game:
     DEFAULT_SEATS: ClassVar[int] = 4  #: a quick table's size (the host's and against bots)
     OPTIONS: ClassVar[dict[str, Option]] = {}
     LENGTH_OPTION: ClassVar[str] = ""  #: the option that sets how long a game lasts
+    WHISPER_OPTION: ClassVar[str] = ""  #: the yes/no option that allows whispers ("": never)
     PHASES: ClassVar[Mapping[str, Phase]] = {}  #: phase name -> what it allows
 
     phase: str  #: the current phase, a key of PHASES (or "over")
@@ -324,6 +391,11 @@ class Game:
 
     def result(self) -> Result:
         raise NotImplementedError
+
+    def deal_pacing(self) -> DealPacing | None:
+        """How a table with people paces this game's deal (``DealPacing``); None (the
+        default): the game asks nothing private while dealing, the table does not pace."""
+        return None
 
     # Shared helpers -------------------------------------------------------------------------
     def check_seat(self, seat: object) -> int:

@@ -27,6 +27,7 @@ from .journal import JournalError, default_journal_dir
 from .messages import Refused
 from .reasons import problem, say
 from .resultswait import RESULTS_WAIT
+from .settings import HostLimits, TableSettings
 
 
 def _say(text: str) -> None:
@@ -54,20 +55,19 @@ def run_host(args: Namespace) -> int:
 
 
 def _make_host(args: Namespace) -> tuple[Host, Path]:
-    tuning: dict[str, Any] = {
-        "bot_delay": getattr(args, "bot_delay", None) or 0.0,
-        "results_timeout": getattr(args, "results_wait", RESULTS_WAIT),
-        "absent_bot_after": getattr(args, "absent_bot", None),
-    }
-    level = getattr(args, "level", None)
-    if level:  # a resumed table keeps its journal's level unless told otherwise
-        tuning["level"] = level
+    limits = HostLimits(
+        bot_delay=getattr(args, "bot_delay", None) or 0.0,
+        absent_bot_after=getattr(args, "absent_bot", None),
+    )
+    results_wait = getattr(args, "results_wait", RESULTS_WAIT)
+    level = getattr(args, "level", None)  # a resumed table keeps its journal's unless told
     if args.resume:
-        if args.password:
-            tuning["password"] = args.password
-        return Host.resume(args.resume, **tuning), Path(args.resume)
+        host = Host.resume(
+            args.resume, limits, password=args.password, level=level, results_wait=results_wait
+        )
+        return host, Path(args.resume)
     journal = Path(args.journal) if args.journal else _default_journal(args.game)
-    host = Host(
+    settings = TableSettings.new(
         args.game,
         seats=args.seats,
         options=getattr(args, "options", None) or {},
@@ -75,11 +75,11 @@ def _make_host(args: Namespace) -> tuple[Host, Path]:
         bots=args.bots,
         name=args.name,
         password=args.password,
-        journal=journal,
+        level=level or "normal",
+        results_wait=results_wait,
         hints=bool(getattr(args, "hints", False)),
-        **{"level": "normal", **tuning},
     )
-    return host, journal
+    return Host(settings, limits, journal=journal), journal
 
 
 async def _advertise(host: Host, port: int, bind: str) -> Advertiser:
@@ -169,13 +169,14 @@ def run_list(args: Namespace) -> int:
             print(f"{table.name}\t{game}\t{table.taken}/{table.seats}\t{table.endpoint}{lock}")
         for server in servers:
             lock = "  (password)" if server.password else ""
-            print(f"{server.name}\tssh\t-\t{server.command}{lock}")
+            print(f"{server.name}\t{server.kind}\t-\t{server.command}{lock}")
     return 0
 
 
 async def _find_all(timeout: float, bind: str | None) -> tuple[list[Any], list[Any]]:
-    """The tables and the ``kotatsu serve`` SSH servers seen within ``timeout`` seconds."""
+    """The tables and the doors (``kotatsu serve``, ``kotatsu web``) seen within ``timeout``
+    seconds."""
     tables, servers = await asyncio.gather(
-        find_tables(timeout, bind), find_ssh_servers(timeout, bind)
+        find_tables(timeout, bind), find_ssh_servers(timeout, bind, ("ssh", "web"))
     )
     return tables, servers

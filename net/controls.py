@@ -1,7 +1,7 @@
 """What the host decides at its own table, without I/O: start now with fewer seats, fill the
 empty seats with bots, let a bot play an away player's seat, remove a player, close the table.
 
-A mixin of ``Table`` (net/table.py): each method returns the ``(peer, message)`` list to send,
+A mixin of ``Rules`` (net/rules.py): each method returns the ``(peer, message)`` list to send,
 like everything else the table does; ``ValueError`` says, in words, why it cannot be done now.
 """
 
@@ -17,7 +17,7 @@ from .seating import P, Seat, Seating, new_token
 
 if TYPE_CHECKING:
     from .resultswait import ResultsWait
-    from .table import Effects, Guest
+    from .rules import Effects, Guest
 
 Message = dict[str, Any]
 

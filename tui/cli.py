@@ -14,6 +14,8 @@ kotatsu rules GAME
 kotatsu serve [--bind ADDR] [--port P] [--password [PW] | --password-file FILE]
               [--authorized-keys FILE]
               [--max-sessions N] [--idle-timeout MIN]
+kotatsu web [--bind ADDR] [--port 8080] [--password [PW] | --password-file FILE]
+            [--max-sessions N] [--idle-timeout MIN]
 
 A password can also come from the environment: KOTATSU_PASSWORD (tui/secret.py).
 """
@@ -186,6 +188,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help=_("print a game's rules"))
     rules.add_argument("game", choices=GAME_NAMES)
     add_serve_parser(sub)
+    add_web_parser(sub)
     for name in ("play", "join", "host", "rules"):  # --ascii after the subcommand too
         sub.choices[name].add_argument(
             "--ascii", action="store_true", default=argparse.SUPPRESS, help=_("draw cards as 10H")
@@ -236,6 +239,18 @@ def add_serve_parser(sub: argparse._SubParsersAction) -> None:
     )
 
 
+def add_web_parser(sub: argparse._SubParsersAction) -> None:
+    """``kotatsu web``: the lobby in a browser for players with nothing installed."""
+    web = sub.add_parser("web", help=_("let friends play in a web browser"))
+    web.add_argument("--bind", default="0.0.0.0", metavar="ADDR")
+    web.add_argument("--port", type=int, default=8080, metavar="P")
+    add_password_flags(web, _("default: open to all"))
+    web.add_argument("--max-sessions", type=int, default=16, metavar="N")
+    web.add_argument(
+        "--idle-timeout", type=float, default=30.0, metavar="MIN", help=_("close idle sessions")
+    )
+
+
 def add_level(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--level",
@@ -268,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     args.lang = lang.current()
     args.options = parse_options(getattr(args, "option", None))
     cmd = args.command
-    if cmd in ("host", "join", "bot", "serve"):
+    if cmd in ("host", "join", "bot", "serve", "web"):
         try:
             args.password = password_from(args)
         except ValueError as exc:
@@ -295,6 +310,10 @@ def main(argv: list[str] | None = None) -> int:
         from net.ssh import run_serve
 
         return run_serve(args)
+    if cmd == "web":
+        from net.web import run_web
+
+        return run_web(args)
     if cmd == "list":
         from net.cli import run_list
 

@@ -82,6 +82,12 @@ def shared_account() -> bool:
     return bool(os.environ.get("KOTATSU_SHARED"))
 
 
+def shared_bind() -> str:
+    """Where tables hosted from the lobby listen and where it looks for tables: the address a
+    ``kotatsu serve`` or ``kotatsu web`` was bound to (KOTATSU_BIND), else every interface."""
+    return os.environ.get("KOTATSU_BIND") or "0.0.0.0"
+
+
 def lan_address(bind: str = "0.0.0.0") -> str:
     """The address others on the LAN reach us at (a UDP connect sends no packet)."""
     if bind not in ("0.0.0.0", "::", ""):
@@ -122,20 +128,21 @@ def play_launcher(
         from net.client import Client
         from net.host import Host
         from net.pacing import DEFAULT_TICK
+        from net.settings import HostLimits, TableSettings
 
         n_bots = engine.GAMES[game].DEFAULT_SEATS - 1 if bots is None else bots
-        host = Host(
+        settings = TableSettings.new(
             game,
             seats=n_bots + 1,
             options=dict(options or {}),
             seed=seed,
             bots=n_bots,
             name="practice",
-            bot_delay=bot_delay,
             deal_tick=DEFAULT_TICK if deal_tick is None else deal_tick,
             level=level,
             hints=hints,
         )
+        host = Host(settings, HostLimits(bot_delay=bot_delay))
         port = await host.start("127.0.0.1", 0)
         client = Client("127.0.0.1", port, name=name or default_name())
         try:
@@ -211,18 +218,15 @@ def host_launcher(
     async def launch() -> Seat:
         from net.client import Client
         from net.host import Host
+        from net.settings import HostLimits, TableSettings
 
-        if resume:
+        limits = HostLimits(absent_bot_after=absent_bot, bot_delay=bot_delay)
+        if resume:  # the journal's bots' level unless another is given
             host = Host.resume(
-                resume,
-                absent_bot_after=absent_bot,
-                password=password,
-                bot_delay=bot_delay,
-                results_timeout=results_wait,
-                **({"level": level} if level else {}),  # else the journal's
+                resume, limits, password=password, level=level, results_wait=results_wait
             )
         else:
-            host = Host(
+            settings = TableSettings.new(
                 game,
                 seats=seats or engine.GAMES[game].DEFAULT_SEATS,
                 options=dict(options or {}),
@@ -230,13 +234,11 @@ def host_launcher(
                 bots=bots,
                 name=table_name or _("{name}'s table").format(name=default_name()),
                 password=password,
-                journal=journal or default_journal(game),
-                absent_bot_after=absent_bot,
                 level=level or "normal",
-                bot_delay=bot_delay,
-                results_timeout=results_wait,
+                results_wait=results_wait,
                 hints=hints,
             )
+            host = Host(settings, limits, journal=journal or default_journal(game))
         try:
             bound = await host.start(bind, port or host.resumed_port or 0)
         except OSError:

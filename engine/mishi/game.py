@@ -21,6 +21,7 @@ from ..cards import validate_deck
 from . import bidding, play
 from .bidding import Bid
 from .cards import ORDERS, Order, full_deck
+from .pacing import MishiDealPacing
 from .tricks import Shape
 from .types import Case, Event, HandSummary, LastTrick, Result, View
 from .types import Phase as PhaseName
@@ -160,6 +161,9 @@ class MishiGame(Game):
 
     def view(self, seat: int | None) -> View:
         return view_of(self, seat)
+
+    def deal_pacing(self) -> MishiDealPacing:
+        return MishiDealPacing(self)
 
     def winners(self) -> list[int]:
         best = max(self.totals)

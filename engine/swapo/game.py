@@ -33,6 +33,7 @@ class SwapoGame(Game):
     DEFAULT_SEATS = 4
     OPTIONS = OPTIONS
     LENGTH_OPTION = "rounds"
+    WHISPER_OPTION = "adult_talk"
     PHASES: ClassVar[dict[str, Phase]] = {
         "arrange": Phase(swaps.legal_arrange, swaps.ARRANGE),
         "swap": Phase(swaps.legal_swap, swaps.SWAP),

@@ -7,7 +7,8 @@ import pytest
 from net.codec import CodecError
 from net.messages import check_client
 from net.reasons import notice_sentence
-from net.table import Table
+from net.rules import Rules as Table
+from net.settings import TableSettings
 from tests.net.test_table import NONCE, act, join, seated, to, well_formed
 
 pytestmark = pytest.mark.unit
@@ -26,7 +27,10 @@ def test_the_table_says_whether_hints_are_on(toy):
     table = Table(toy, seats=2, seed=1, hints=True)
     ((_, hello),) = table.open("ann", NONCE)
     assert hello["table"]["hints"] is True
-    assert table.settings()["hints"] is True  # a resumed table keeps it
+    settings = TableSettings.new(toy, seats=2, seed=1, hints=True)
+    assert TableSettings.from_header(settings.header()).hints is True  # a resumed table
+    old = {k: v for k, v in settings.header().items() if k != "hints"}
+    assert TableSettings.from_header(old).hints is False  # journals before hints: off
 
 
 def test_a_hint_on_your_turn_is_told_to_everyone_once_per_state(toy):

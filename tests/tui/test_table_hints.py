@@ -119,3 +119,20 @@ async def test_a_bot_that_fails_costs_the_hint_and_not_the_table(monkeypatch):
         await pilot.press("h")
         assert "No hint for this question." in screen.prompt.plain
         assert client.hinted == []
+
+
+async def test_over_the_wire_the_host_tells_the_table():
+    """``kotatsu play``: a real host on 127.0.0.1 with hints on; the notice comes back."""
+    from tui.connect import play_launcher
+
+    launcher = play_launcher("swoop", bots=2, seed=3, name="Eli", bot_delay=0)
+    settings = Settings(name="Eli", color=True, cursor_blink=False)
+    app = make_app(launcher=launcher, settings=settings, browser=browser_of())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        assert screen.table_info["hints"] is True
+        await wait_until(pilot, lambda: bool(screen.legal))
+        await settle(pilot)
+        await pilot.press("h")
+        await wait_until(pilot, lambda: "Eli asked for a hint" in log_text(screen))
+        assert "Hint: " in log_text(screen)

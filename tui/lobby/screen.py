@@ -21,7 +21,14 @@ from textual.widgets.option_list import Option
 import engine
 from lang import N_, _, ngettext, pgettext
 from tui.cells import ljust, rjust
-from tui.connect import Launcher, host_launcher, join_launcher, play_launcher, shared_account
+from tui.connect import (
+    Launcher,
+    host_launcher,
+    join_launcher,
+    play_launcher,
+    shared_account,
+    shared_bind,
+)
 from tui.dialogs import LanguageMenu, RulesScreen
 from tui.fill import fill
 from tui.settings import Settings
@@ -77,7 +84,8 @@ def default_browser(on_added: Callable[[Any], None], on_removed: Callable[[str],
     """The LAN browser (zeroconf), from net.discovery."""
     from net.discovery import Browser
 
-    return Browser(on_added, on_removed)
+    bind = shared_bind()
+    return Browser(on_added, on_removed, None if bind == "0.0.0.0" else bind)
 
 
 def table_line(
@@ -411,6 +419,7 @@ class LobbyScreen(Screen[None]):
                 options=request.options,
                 level=request.level,
                 player_name=self.settings.name,
+                bind=shared_bind(),
             )
         self.sit(launcher)
 
