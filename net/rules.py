@@ -484,7 +484,9 @@ class Rules(Controls[P]):
 
     def _on_hint(self, peer: P, guest: Guest) -> list[tuple[P, Message]]:
         """A player looked at a hint: the table hears it, once per seat and state."""
-        asked = self.started and not self.game.over and guest.seat in self.game.pending()
+        # awaited in a way every view shows (never a sealed or secret question)
+        public = self.game.view(None).get("pending") or [] if self.started else []
+        asked = self.started and not self.game.over and guest.seat in public
         refusal, tell = self.hints.asked(guest.seat, asked, self.version)
         if refusal is not None:
             return self._rejected(peer, refusal)

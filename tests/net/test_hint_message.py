@@ -65,3 +65,37 @@ def test_hints_off_refuses_and_tells_nobody(toy):
     player = "ann" if table.game.pending()[0] == 0 else "bob"
     out = table.receive(player, dict(HINT))
     assert [(p, m["code"]) for p, m in out] == [(player, "hints_off")]
+
+
+def test_no_hint_is_told_for_a_seat_the_table_may_not_know_is_asked(toy, monkeypatch):
+    """Sealed or secret questions (SwaPo's declarations, Mi Shi's declaring in the deal) leave
+    the seat out of the spectator view's ``pending``: a hint there would tell it."""
+    table = Table(toy, seats=2, seed=1, hints=True)
+    seated(table, "ann", "bob")
+    turn = table.game.pending()[0]
+    player = "ann" if turn == 0 else "bob"
+    shown = table.game.view
+
+    def sealed(seat):
+        view = shown(seat)
+        return {**view, "pending": [s for s in view["pending"] if s == seat]}
+
+    monkeypatch.setattr(table.game, "view", sealed)
+    out = table.receive(player, dict(HINT))
+    assert [(p, m["code"]) for p, m in out] == [(player, "not_your_turn")]
+
+
+def test_a_swapo_seat_declaring_gets_no_hint_told():
+    """The real case: SwaPo Ace's sealed declare phase."""
+    import engine
+
+    table = Table("swapo", seats=3, seed=4, options={"variant": "ace"}, hints=True)
+    seated(table, "ann", "bob", "cy")
+    game = table.game
+    bots = {s: engine.make_bot("swapo", s, s) for s in range(3)}
+    while game.phase != "declare":
+        seat = game.pending()[0]
+        table.play(seat, bots[seat].act(game.view(seat), game.legal_actions(seat)))
+    seat = game.pending()[0]
+    name = ["ann", "bob", "cy"][seat]
+    assert [m["code"] for _, m in table.receive(name, dict(HINT))] == ["not_your_turn"]

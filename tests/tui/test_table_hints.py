@@ -136,3 +136,14 @@ async def test_over_the_wire_the_host_tells_the_table():
         await pilot.press("h")
         await wait_until(pilot, lambda: "Eli asked for a hint" in log_text(screen))
         assert "Hint: " in log_text(screen)
+
+
+@pytest.mark.unit
+def test_no_hint_while_swapo_declarations_are_sealed():
+    from tui.games.swapo.flow import SwapoDecisions
+
+    flow = SwapoDecisions(0)
+    flow.view = {"phase": "declare"}
+    assert flow.asked_sealed()
+    flow.view = {"phase": "swap"}
+    assert not flow.asked_sealed()

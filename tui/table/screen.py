@@ -590,7 +590,8 @@ class TableScreen(Screen[None]):
     def hint_offered(self) -> bool:
         """Whether ``h`` gives a hint now: the host allows hints, and this seat is asked a
         question the table knows of (a hint asked for tells the table)."""
-        return self.table_info.get("hints") is True and self.asked_openly(self.state)
+        sealed = self.decisions is not None and self.decisions.asked_sealed()
+        return self.table_info.get("hints") is True and self.asked_openly(self.state) and not sealed
 
     def action_hint(self) -> None:
         """Show what the normal bot would do now, and why; tell the table a hint was seen."""
