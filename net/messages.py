@@ -256,6 +256,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "ping": {"n": _is_int},
     "results_seen": {"version": _is_int},
     "hint": {},
+    "review": {},
 }
 
 HOST_MESSAGES: dict[str, dict[str, Check]] = {
@@ -278,6 +279,7 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "to": _optional(_is_int),
     },
     "pong": {"n": _is_int},
+    "record": {"record": _is_map},
 }
 
 OPTIONAL_FIELDS: dict[str, set[str]] = {"error": {"retry"}}

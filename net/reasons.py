@@ -33,6 +33,8 @@ REJECTIONS: dict[str, Template] = {
     "whisper_target": N_("you can whisper only to another seat"),
     "whisper_away": N_("that player is not connected"),
     "hints_off": N_("hints are off at this table"),
+    "review_not_over": N_("the game can be reviewed once it is over"),
+    "review_unavailable": N_("this table keeps no record of the game"),
 }
 """``rejected``: the table refuses one message; the connection stays."""
 

@@ -128,6 +128,7 @@ def play_launcher(
         from net.client import Client
         from net.host import Host
         from net.pacing import DEFAULT_TICK
+        from net.recording import keep_records
         from net.settings import HostLimits, TableSettings
 
         n_bots = engine.GAMES[game].DEFAULT_SEATS - 1 if bots is None else bots
@@ -143,6 +144,7 @@ def play_launcher(
             hints=hints,
         )
         host = Host(settings, HostLimits(bot_delay=bot_delay))
+        keep_records(host)
         port = await host.start("127.0.0.1", 0)
         client = Client("127.0.0.1", port, name=name or default_name())
         try:
@@ -167,6 +169,7 @@ def join_launcher(
 
     async def launch() -> Seat:
         from net.client import Client
+        from net.recording import SeatRecorder
 
         client = Client(
             host,
@@ -177,6 +180,8 @@ def join_launcher(
             keep_seat=not shared_account(),
             give_up_after=HOST_GONE_WAIT,
         )
+        if not shared_account():  # what this seat saw, kept as its own record
+            client.recorder = SeatRecorder()
         try:
             await client.connect()
         except Exception as exc:
@@ -218,6 +223,7 @@ def host_launcher(
     async def launch() -> Seat:
         from net.client import Client
         from net.host import Host
+        from net.recording import keep_records
         from net.settings import HostLimits, TableSettings
 
         limits = HostLimits(absent_bot_after=absent_bot, bot_delay=bot_delay)
@@ -239,6 +245,7 @@ def host_launcher(
                 hints=hints,
             )
             host = Host(settings, limits, journal=journal or default_journal(game))
+        keep_records(host, resume or (host.journal.path if host.journal else None))
         try:
             bound = await host.start(bind, port or host.resumed_port or 0)
         except OSError:

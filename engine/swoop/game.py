@@ -30,6 +30,7 @@ class SwoopGame(Game):
     MAX_SEATS: ClassVar[int] = 8
     DEFAULT_SEATS: ClassVar[int] = 4
     LENGTH_OPTION: ClassVar[str] = "target"
+    LOW_SCORE_WINS: ClassVar[bool] = True
     OPTIONS: ClassVar[dict[str, Option]] = {
         "decks": Option(None, integer(1, 8, allow_none=True), "54-card decks (default by players)"),
         "first_player": Option(None, integer(0, 7, allow_none=True), "seat that leads hand 1"),

@@ -97,11 +97,15 @@ class RoundEnd:
         self.push(panel, lambda _answer: closed(version))
         return True
 
-    def show_final(self, again: bool, answered: Callable[[str | None], None]) -> None:
-        """Show the game's final panel (``again``: it offers to deal again)."""
+    def show_final(
+        self, again: bool, answered: Callable[[str | None], None], review: bool = False
+    ) -> None:
+        """Show the game's final panel (``again``: it offers to deal again; ``review``: to
+        review the whole game, tui/table/review.py)."""
         content = self.content
         title, rows = content.results_title(None), content.results_rows(None)
-        panel = ResultsPanel(title, rows, content.results_table(), final=True, again=again)
+        table = content.results_table()
+        panel = ResultsPanel(title, rows, table, final=True, again=again, review=review)
         self.push(panel, answered)
 
     def final(self) -> bool:
