@@ -35,6 +35,7 @@ from tui.settings import Settings
 from tui.text import clean, literal
 from tui.widgets.footer import WordedFooter
 
+from .choices import ChoicesMenu
 from .forms import JoinForm, JoinRequest, TableForm, TableRequest
 
 GAME_TITLES = {name: cls.SHORT_TITLE for name, cls in engine.GAMES.items()}
@@ -55,6 +56,7 @@ A card table for friends on one network. One player hosts; the others find the t
 | r | look for tables again |
 | o | reopen a table you hosted whose program stopped before the game was over |
 | l | the language kotatsu speaks (remembered) |
+| p | your choices (remembered): a nudge when it is your turn, a four-colour deck, suit letters |
 | q | quit |
 
 At a table: ←→ move, space pick, enter confirm, esc back, digits pick seats and counts,
@@ -137,6 +139,8 @@ class LobbyScreen(Screen[None]):
         Binding("q", "app.quit", N_("quit")),
         # TRANSLATORS: the lobby's footer key description; keep it short
         Binding("l", "language", N_("language"), show=False),
+        # TRANSLATORS: the lobby's footer key description (the player's own choices)
+        Binding("p", "choices", N_("choices"), show=False),
     ]
 
     @dataclass
@@ -152,6 +156,13 @@ class LobbyScreen(Screen[None]):
         now on, remembers it, and has its screens say their words again."""
 
         code: str
+
+    @dataclass
+    class ChoicesChosen(Message):
+        """The player changed their own choices (tui/lobby/choices.py): the app keeps them
+        for the tables opened from now on and remembers them."""
+
+        choices: dict[str, bool]
 
     def __init__(self, settings: Settings, *, browser: BrowserFactory | None = None) -> None:
         super().__init__()
@@ -372,6 +383,15 @@ class LobbyScreen(Screen[None]):
                 self.post_message(self.LanguageChosen(code))
 
         self.app.push_screen(LanguageMenu(self.settings.lang), chosen)
+
+    def action_choices(self) -> None:
+        """The player's own choices: the nudge, the four-colour deck, suit letters."""
+
+        def chosen(choices: dict[str, bool] | None) -> None:
+            if choices is not None:
+                self.post_message(self.ChoicesChosen(choices))
+
+        self.app.push_screen(ChoicesMenu(self.settings), chosen)
 
     def reword(self) -> None:
         """Say everything again in the language now chosen (the footer too)."""
