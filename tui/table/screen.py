@@ -11,6 +11,13 @@ table is drawn from it (``watch_state``); ``people`` (tui/table/people.py) knows
 where, ``rounds`` (tui/table/round_end.py) the rounds seen and the results panels due,
 ``keys`` (tui/table/keys.py) what the footer shows, and the notice line (tui/table/news.py)
 what it said. The screen is drawn from the received view only.
+
+This module is longer than our ~500-line habit, for a reason: it is the one class every game's
+screen extends, so it holds every hook a game may override (with its default) and what
+Textual looks for on the screen itself — the ``@on`` handlers, the ``action_*`` methods and
+``check_action``. What owns state lives in the parts above; what is left here is glue, in
+sections: layout, the table's messages, names and seats, the header, the game's hooks, the
+game keys, rounds and results, people, the log, hints, chat.
 """
 
 from __future__ import annotations
