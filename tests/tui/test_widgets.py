@@ -223,3 +223,14 @@ async def test_without_colour_the_cursor_and_picks_still_differ():
         await pilot.pause()
         lines = boxed.render().plain.split("\n")
         assert lines[0] == "╭───╮┏━━━┓" and lines[3] == "  ▲    ●"
+
+
+def test_a_code_that_is_no_card_is_drawn_as_unknown():
+    """A hostile host's card codes ("", one character, not a string) never break a line."""
+    from tui.widgets.cards import CardStyle
+
+    for style in (CardStyle(), CardStyle(ascii_only=True), CardStyle(color=True)):
+        for junk in ("", "H", 7, None):
+            assert isinstance(style.label(junk), str)  # type: ignore[arg-type]
+            assert isinstance(style.text(junk).plain, str)  # type: ignore[arg-type]
+        assert style.label("") == "?"

@@ -62,8 +62,8 @@ class CardStyle:
         """The short face of a card: ``10♥`` / ``10H``, ``★`` / ``JK`` (``★=K`` once declared)."""
         if code is None:
             return self.back()
-        if code == UNKNOWN:
-            return "?"
+        if code == UNKNOWN or not isinstance(code, str) or len(code) < 2:
+            return "?"  # unknown, or not a card code at all (a hostile host's)
         if code in JOKER_CODES:
             face = {"JK": "★", "BJ": "B★", "SJ": "S★"}[code] if not self.letters else code
             if declared:
@@ -75,7 +75,7 @@ class CardStyle:
     def card_style(self, code: str | None) -> str:
         """The Rich style of a card's face: red suits red (when colour is on), or each suit
         its own colour in the four-colour deck."""
-        if not self.color or code is None or code == UNKNOWN:
+        if not self.color or not isinstance(code, str) or not code or code == UNKNOWN:
             return ""
         if code in JOKER_CODES:
             return "bold magenta"
