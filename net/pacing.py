@@ -60,6 +60,8 @@ from .table import Message, Table
 PACED_GAMES = ("mishi",)
 PASS = {"type": "pass"}
 DEFAULT_TICK = 0.06  # seconds per visible draw: 84 draws ≈ 5 s
+ALONE_WINDOW = 10.0  # seconds to show a ten with one person at the table (the rest bots)
+SHARED_WINDOW = 5.0  # … with more people (the deal's end waits this long for everyone)
 
 
 @dataclass
@@ -81,6 +83,7 @@ class Run:
     first_events: list[dict] = field(default_factory=list)  # what started the deal
     dealt: list[dict] = field(default_factory=list)  # what ended it (sent at the release)
     intents: dict[int, Intent] = field(default_factory=dict)
+    too_late: dict[int, tuple[int, dict]] = field(default_factory=dict)  # seat -> (draw, event)
     last: dict[int, Any] = field(default_factory=dict)  # id(peer) -> last (view, legal) sent
     most_shown: int = 0  # the most draws any frame has shown
 
@@ -115,7 +118,12 @@ class DealPacer:
     # -- times -----------------------------------------------------------------------------
     @property
     def window(self) -> float:
-        return float(self.game.options.get("declare_window", 0))
+        """The ``declare_window`` option; unset (None): longer when one person plays bots."""
+        chosen = self.game.options.get("declare_window")
+        if chosen is not None:
+            return float(chosen)
+        people = sum(1 for seat in range(self.game.seats) if not self.plays(seat))
+        return ALONE_WINDOW if people <= 1 else SHARED_WINDOW
 
     @property
     def lag(self) -> float:
@@ -161,6 +169,9 @@ class DealPacer:
         action = message.get("action")
         offer = self._offer(seat, now)
         if not offer or (action != PASS and action not in offer):
+            beaten = self._beaten_by(seat, now) if action != PASS else None
+            if beaten is not None:
+                return [(p, self._too_late(beaten)) for p in self._peers_of(seat)]
             return [(p, self._rejected("deal_goes_on")) for p in self._peers_of(seat)]
         self.run.intents[seat] = Intent(self._own_draw(seat, self.visible(now)), action)
         return self._resolve(now) + self._frames(now)
@@ -278,6 +289,9 @@ class DealPacer:
         while game.phase == "deal" and game.asked is not None and not self.plays(game.asked):
             seat, draw = game.asked, game.drawn
             intent = self.run.intents.get(seat)
+            if intent is not None and draw > intent.draw:  # the engine never asked that card
+                self._lost(seat, intent)
+                intent = None
             action: dict | None = None
             if intent is not None and draw < intent.draw:
                 action = PASS  # it chose on a later card
@@ -285,6 +299,8 @@ class DealPacer:
                 del self.run.intents[seat]
                 legal = game.legal_actions(seat)
                 action = intent.action if intent.action in legal else PASS
+                if action is PASS:
+                    self._lost(seat, intent)
             elif (intent is not None and draw == intent.draw) or now >= self.shown_at(draw) + (
                 self.window
             ):
@@ -292,7 +308,51 @@ class DealPacer:
             if action is None:
                 break
             out += self._take(self.table.play(seat, action), now)
+        if game.phase != "deal" or game.asked is not None:  # the engine is past these cards
+            past = game.drawn if game.phase == "deal" else DEALT + 1
+            for seat, intent in list(self.run.intents.items()):
+                if intent.draw < past or (intent.draw == past and game.asked != seat):
+                    self._lost(seat, intent)
+        return out + self._tell_too_late(now)
+
+    def _lost(self, seat: int, intent: Intent) -> None:
+        """``seat``'s declaration on its card at ``intent.draw`` cannot stand: a declaration
+        made earlier in the deal, not shown yet, outranks it. It is told so (only that seat)
+        once that declaration is public, never before."""
+        assert self.run is not None
+        if self.run.intents.get(seat) is intent:
+            del self.run.intents[seat]
+        if intent.action == PASS:
+            return
+        earlier = [d for d in self.run.declared if d[0] <= intent.draw and d[1].seat != seat]
+        if earlier:
+            self.run.too_late[seat] = (earlier[-1][0], earlier[-1][2])
+
+    def _tell_too_late(self, now: float) -> list[tuple[Any, Message]]:
+        assert self.run is not None
+        out: list[tuple[Any, Message]] = []
+        for seat, (draw, event) in list(self.run.too_late.items()):
+            if now >= self.shown_at(draw) + self.lag:
+                del self.run.too_late[seat]
+                out += [(p, self._too_late(event)) for p in self._peers_of(seat)]
         return out
+
+    def _beaten_by(self, seat: int, now: float) -> dict | None:
+        """The public declaration that ended ``seat``'s offer on its latest card, if one did."""
+        assert self.run is not None
+        draw = self._own_draw(seat, self.visible(now))
+        if draw == 0 or now >= self.shown_at(draw) + self.window:
+            return None
+        shown = [d for d in self.run.declared if now >= self.shown_at(d[0]) + self.lag]
+        if not shown or shown[-1][1].seat == seat:
+            return None
+        if self.shown_at(shown[-1][0]) + self.lag < self.shown_at(draw):
+            return None  # it stood before the card came: nothing was offered
+        return shown[-1][2]
+
+    def _too_late(self, event: dict) -> Message:
+        params = {"seat": event["seat"], "cards": list(event["cards"])}
+        return rejected_message(self.wire_version, "too_late", params)
 
     def _frames(self, now: float) -> list[tuple[Any, Message]]:
         """The deal as every joined peer sees it now (only to those whose frame changed)."""
@@ -317,6 +377,10 @@ class DealPacer:
             if not events and run.last.get(id(peer)) == (view, legal):
                 continue
             run.last[id(peer)] = (view, legal)
+            if legal and seat is not None:  # the offered seat's own countdown
+                draw = self._own_draw(seat, k)
+                left = self.shown_at(draw) + self.window - now
+                view = {**view, "offer_left": round(max(0.0, left), 1)}
             frame = {
                 "t": "state",
                 "version": self.wire_version,

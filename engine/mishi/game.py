@@ -41,7 +41,9 @@ class MishiGame(Game):
         "throw_penalty": Option(0, lambda v: choice(0, 10)(integer(0, 10)(v)), "0 or 10"),
         "kitty_multiplier": Option("times", choice("times", "power"), "times or power"),
         "declare_window": Option(
-            3, integer(0, 30), "seconds a person may take to show a ten in a paced deal"
+            None,
+            integer(0, 60, allow_none=True),
+            "seconds a person may take to show a ten (default: 10 alone with bots, else 5)",
         ),
     }
     PHASES: ClassVar[dict[str, Phase]] = {

@@ -22,6 +22,7 @@ from tui.table.decisions import Decisions, Outcome, Refuse, Send
 from tui.widgets.cards import CardStyle
 
 from . import draw
+from .offer import OfferClock
 from .words import follow_duty, lead_shape, lead_words, order_of
 
 BURY = 8
@@ -79,6 +80,8 @@ class MishiDecisions(Decisions):
         self.drawn: list[str] = []  # my cards that came with the latest state (the deal)
         self.previous_hand: list[str] = []
         self.show_last = False  # the last trick is shown over the current one (t)
+        self.offer = OfferClock()
+        self.missed: list[str] = []  # the ten(s) an offer let go by (told once in the log)
 
     # -- the state -------------------------------------------------------------------------
     @property
@@ -105,6 +108,10 @@ class MishiDecisions(Decisions):
             self.drawn = list((Counter(hand) - Counter(self.previous_hand)).elements())
         self.previous_hand = hand
         step = self.asked()
+        if step == "declare":
+            self.offer.open(view.get("offer_left"), self.best_offer())
+        elif self.step == "declare":
+            self.missed = self.offer.close()
         key = (
             step,
             view.get("hand_number"),
@@ -137,6 +144,11 @@ class MishiDecisions(Decisions):
         kind = "bao" if self.step == "bao" else "declare"
         bids = [a for a in self.legal if isinstance(a, dict) and a.get("type") == kind]
         return sorted(bids, key=bid_strength)
+
+    def best_offer(self) -> list[str]:
+        bids = [a for a in self.legal if isinstance(a, dict) and a.get("type") == "declare"]
+        best = max(bids, key=lambda a: (len(a.get("cards") or []), -bid_strength(a)[1]), default={})
+        return [str(c) for c in best.get("cards") or []]
 
     def forced(self) -> bool:
         """Asked with nothing to bid (only ``pass``): everyone is asked to go alone, so that
@@ -271,6 +283,12 @@ class MishiDecisions(Decisions):
             line.append(" · " + _("←→ {count} choices").format(count=options))
         # TRANSLATORS: Mi Shi prompt: space is the key that passes
         line.append(" · " + _("space pass"))
+        seconds = self.offer.seconds_left() if self.step == "declare" else None
+        if seconds is not None:
+            # TRANSLATORS: Mi Shi prompt: the seconds left to show a ten (亮主)
+            left = ngettext("{count} second left", "{count} seconds left", seconds)
+            line.append(" · ")
+            line.append(left.format(count=seconds), style=self.look("mishi--count"))
         return line
 
     def drawn_words(self) -> Text:
@@ -405,6 +423,7 @@ class MishiDecisions(Decisions):
     def pick(self) -> Outcome:
         """space: pass on a bid, or pick (unpick) the card under the cursor."""
         if self.step in BIDDING:
+            self.offer.answered = True
             return Send({"type": "pass"})
         if self.step not in PICKING or not self.hand:
             return None
@@ -469,6 +488,7 @@ class MishiDecisions(Decisions):
         """d: show the chosen ten(s), or go alone with them."""
         bid = self.chosen_bid()
         if self.step in BIDDING and bid is not None:
+            self.offer.answered = True
             return Send({"type": bid["type"], "cards": list(bid.get("cards") or [])})
         return None
 

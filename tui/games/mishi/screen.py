@@ -81,6 +81,17 @@ class MishiScreen(TableScreen):
         # so the very first log line already has its look.
         self.app.stylesheet.apply(self)
         super().on_mount()
+        self.set_interval(0.5, self.count_down)
+
+    def count_down(self) -> None:
+        """The seconds left to show a ten tick in the prompt."""
+        if self.flow.step == "declare" and self.flow.offer.until is not None:
+            self.prompt.ask(self.flow.question())
+
+    def receive(self, message: dict) -> None:
+        super().receive(message)
+        if message.get("t") == "rejected" and message.get("code") == "too_late":
+            self.log_pane.add(Text(self.worded(message), style=self.look("mishi--strong")))
 
     def show_waiting(self, seated: Text) -> None:
         self.query_one("#trick-table", Painted).show(lambda width: seated)
@@ -98,6 +109,11 @@ class MishiScreen(TableScreen):
             if isinstance(event, dict) and event.get("type") == "trick_won":
                 self.flow.trick_won()
         super().receive_state(message)
+        missed, self.flow.missed = self.flow.missed, []
+        if missed:
+            # TRANSLATORS: Mi Shi log: the time to show a ten (亮主) went by unanswered
+            chance = _("Your chance to show {cards} passed")
+            self.log_pane.add(fill(chance, cards=self.cards.hand(missed)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("declare", "last_trick") and self.has_class("-chatting"):
