@@ -103,6 +103,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--ascii", action="store_true", help=_("draw cards as 10H, QS, JK"))
     p.add_argument("--lang", choices=list(lang.LANGUAGES), default=None, help=lang_help())
+    p.add_argument(
+        "--name",
+        dest="player_name",
+        default=None,
+        metavar="NAME",
+        help=_("your name at the table for this run (n in the lobby changes it for good)"),
+    )
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help=_("an instant table against bots, no network needed"))
@@ -260,12 +267,11 @@ def run_app(args: argparse.Namespace) -> int:
     if problem:
         print(f"kotatsu: {problem}", file=sys.stderr)
         return 2
-    from .app import make_app, steady_collector  # the TUI only when a screen is wanted
+    from .app import make_app, player_name, steady_collector  # the TUI only when wanted
     from .connect import shared_account
     from .settings import load_name
 
-    player_name = None if args.command == "host" else getattr(args, "name", None)
-    ask = player_name is None and not shared_account() and load_name() is None
+    ask = player_name(args) is None and not shared_account() and load_name() is None
     app = make_app(args, ask_name=ask)
     steady_collector()
     app.run()

@@ -218,18 +218,20 @@ class NameForm(ModalScreen[str | None]):
     # TRANSLATORS: footer key description; keep very short
     BINDINGS: ClassVar[list] = [Binding("escape", "cancel", N_("cancel"))]
 
-    def __init__(self, suggestion: str = "") -> None:
+    def __init__(self, suggestion: str = "", *, first: bool = True) -> None:
         super().__init__()
         self.suggestion = suggestion
+        self.first = first  # the first run's question (else: n in the lobby)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="form"):
             yield Label(_("Your name at the table"), classes="form-title")
             with Horizontal(classes="field"):
                 yield Label(_("Name"), classes="field-label")
-                yield Input(self.suggestion, placeholder="Ann", id="name", max_length=20)
-            asked = _("Asked once; kotatsu --name NAME changes it for one run.")
-            yield Label(asked, id="form-error")
+                yield Input(self.suggestion, id="name", max_length=20)
+            # TRANSLATORS: under the name field; n is the lobby's key, NAME stays as it is
+            hint = _("Remembered; n in the lobby changes it, kotatsu --name NAME for one run.")
+            yield Label(hint, id="form-error")
             with Horizontal(classes="form-buttons"):
                 yield Button(_("OK"), id="ok", variant="primary")
         yield WordedFooter()

@@ -21,14 +21,21 @@ from textual.widgets.option_list import Option
 import engine
 from lang import N_, _, ngettext, pgettext
 from tui.cells import ljust, rjust
-from tui.connect import Launcher, host_launcher, join_launcher, play_launcher, shared_account
+from tui.connect import (
+    Launcher,
+    default_name,
+    host_launcher,
+    join_launcher,
+    play_launcher,
+    shared_account,
+)
 from tui.dialogs import LanguageMenu, RulesScreen
 from tui.fill import fill
 from tui.settings import Settings
 from tui.text import clean, literal
 from tui.widgets.footer import WordedFooter
 
-from .forms import JoinForm, JoinRequest, TableForm, TableRequest
+from .forms import JoinForm, JoinRequest, NameForm, TableForm, TableRequest
 
 GAME_TITLES = {name: cls.SHORT_TITLE for name, cls in engine.GAMES.items()}
 
@@ -129,6 +136,8 @@ class LobbyScreen(Screen[None]):
         Binding("q", "app.quit", N_("quit")),
         # TRANSLATORS: the lobby's footer key description; keep it short
         Binding("l", "language", N_("language"), show=False),
+        # TRANSLATORS: the lobby's footer key description (change your name); keep it short
+        Binding("n", "rename", N_("your name"), show=False),
     ]
 
     @dataclass
@@ -144,6 +153,12 @@ class LobbyScreen(Screen[None]):
         now on, remembers it, and has its screens say their words again."""
 
         code: str
+
+    @dataclass
+    class Renamed(Message):
+        """The player chose the name ``name`` (the app remembers it for the next runs)."""
+
+        name: str
 
     def __init__(self, settings: Settings, *, browser: BrowserFactory | None = None) -> None:
         super().__init__()
@@ -364,6 +379,15 @@ class LobbyScreen(Screen[None]):
                 self.post_message(self.LanguageChosen(code))
 
         self.app.push_screen(LanguageMenu(self.settings.lang), chosen)
+
+    def action_rename(self) -> None:
+        """Change the name others see (remembered, like the first run's)."""
+
+        def chosen(name: str | None) -> None:
+            if name:
+                self.post_message(self.Renamed(name))
+
+        self.app.push_screen(NameForm(self.settings.name or default_name(), first=False), chosen)
 
     def reword(self) -> None:
         """Say everything again in the language now chosen (the footer too)."""

@@ -1,0 +1,62 @@
+"""The player's name: `kotatsu --name NAME` for one run (the first-run dialog's hint is
+true), and `n` in the lobby to change the remembered name later."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tui.conftest import SIZE
+from tui.app import make_app, player_name
+from tui.cli import build_parser
+from tui.lobby.forms import NameForm
+from tui.lobby.screen import LobbyScreen
+from tui.pilot import browser_of, wait_until
+from tui.settings import Settings, load_name, save_name
+
+
+@pytest.fixture(autouse=True)
+def own_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+@pytest.mark.parametrize(
+    ("argv", "name"),
+    [
+        (["--name", "Ann"], "Ann"),  # the lobby
+        (["--name", "Ann", "play", "swapo"], "Ann"),
+        (["play", "swapo", "--name", "Bo"], "Bo"),
+        (["--name", "Ann", "host", "swapo", "--name", "friday"], "Ann"),  # there: the table's
+        (["host", "swapo", "--name", "friday"], None),
+        (["join", "127.0.0.1:7717", "--name", "Cy"], "Cy"),
+    ],
+)
+def test_name_on_the_command_line(argv, name):
+    args = build_parser().parse_args(argv)
+    assert player_name(args) == name
+    if name:
+        assert make_app(args, browser=browser_of()).settings.name == name
+
+
+async def test_n_in_the_lobby_changes_the_remembered_name():
+    save_name("Ann")
+    app = make_app(settings=Settings(name="Ann", cursor_blink=False), browser=browser_of())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, NameForm))
+        assert app.screen.query_one("#name").value == "Ann"
+        await pilot.press("end", *["backspace"] * 5, *"Zed", "enter")
+        await wait_until(pilot, lambda: app.settings.name == "Zed")
+        assert isinstance(app.screen, LobbyScreen) and app.screen.settings.name == "Zed"
+    assert load_name() == "Zed"
+
+
+async def test_the_name_dialog_shows_no_example_as_if_it_were_a_value():
+    app = make_app(settings=Settings(cursor_blink=False), browser=browser_of(), ask_name=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, NameForm))
+        field = app.screen.query_one("#name")
+        assert not field.placeholder
+        hint = str(app.screen.query_one("#form-error").render())
+        assert "n in the lobby" in hint and "--name NAME" in hint
