@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import signal
@@ -21,7 +20,8 @@ from typing import Any
 from lang import _
 
 from .botclient import run_bot_client
-from .discovery import Advertiser, find_ssh_servers, find_tables
+from .discovery import Advertiser, find_ssh_servers, find_tables, lan_address
+from .headless import SeatNews, print_result
 from .host import Host
 from .journal import JournalError, default_journal_dir
 from .messages import Refused
@@ -106,6 +106,7 @@ async def _host(args: Namespace) -> int:
     except Exception as exc:  # no multicast here: joining by address still works
         _say(f"not advertised on the LAN ({exc}); join by address")
     _say(f"hosting {host.game_name} table {host.name!r} at {args.bind}:{port} (journal: {journal})")
+    host.listeners.append(SeatNews(host, f"{lan_address(args.bind)}:{port}", _say))
     over = loop.create_task(host.wait_over())
     stopped = loop.create_task(stop.wait())
     try:
@@ -122,7 +123,8 @@ async def _host(args: Namespace) -> int:
     if over.exception() is not None:
         _say(f"{over.exception()}; resume with: kotatsu host --headless --resume {journal}")
         return 1
-    print(json.dumps(over.result(), ensure_ascii=False), flush=True)
+    names = SeatNews.seated(host)
+    print_result(over.result(), names, as_json=bool(getattr(args, "json", False)))
     return 0
 
 

@@ -381,3 +381,15 @@ async def find_ssh_servers(timeout: float, bind: str | None = None) -> list[SshS
     finally:
         await browser.async_cancel()
         await aiozc.async_close()
+
+
+def lan_address(bind: str = "0.0.0.0") -> str:
+    """The address others on the LAN reach us at (a UDP connect sends no packet)."""
+    if bind not in ("0.0.0.0", "::", ""):
+        return bind
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
+            return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"

@@ -128,7 +128,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     host = sub.add_parser("host", help=_("host a table on this network"))
     host.add_argument("game", choices=GAME_NAMES)
-    host.add_argument("--headless", action="store_true", help=_("no screen; print the result"))
+    host.add_argument(
+        "--headless", action="store_true", help=_("no screen; say who joins, print the result")
+    )
+    host.add_argument(
+        "--json", action="store_true", help=_("with --headless: the result as one JSON object")
+    )
     host.add_argument("--bind", default="0.0.0.0", metavar="ADDR")
     host.add_argument("--port", type=int, default=0, metavar="P", help=_("default: any free port"))
     host.add_argument("--seats", type=int, default=None, metavar="N")

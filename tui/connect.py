@@ -12,13 +12,13 @@ import argparse
 import contextlib
 import getpass
 import os
-import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import engine
 from lang import _
+from net.discovery import lan_address
 from net.resultswait import RESULTS_WAIT
 
 from . import words
@@ -80,18 +80,6 @@ def shared_account() -> bool:
     """Whether many people use this account (``kotatsu serve`` sessions): then nothing about a
     player is kept in its files (name, seats)."""
     return bool(os.environ.get("KOTATSU_SHARED"))
-
-
-def lan_address(bind: str = "0.0.0.0") -> str:
-    """The address others on the LAN reach us at (a UDP connect sends no packet)."""
-    if bind not in ("0.0.0.0", "::", ""):
-        return bind
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
-            return probe.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
 
 
 BOT_DELAY = 0.4
