@@ -50,28 +50,80 @@ def _illegal(code: str, params: dict[str, Param]) -> IllegalAction:
 
 @dataclass(frozen=True)
 class Option:
-    """One table option: its default and a check that returns the cleaned value.
+    """One table option: its default, a check that returns the cleaned value, and its help
+    (an English msgid, marked for the catalogues: screens word it in the player's language).
 
     ``check`` raises ValueError with a message *without* the option name; the parser adds it.
+    What the check accepts is described by ``spec`` (forms and ``--help`` are built from it).
     """
 
     default: Any
     check: Callable[[Any], Any]
     help: str = ""
 
-
-def choice(*values: Any) -> Callable[[Any], Any]:
-    def check(v: Any) -> Any:
-        if v not in values:
-            raise ValueError(f"must be one of {', '.join(map(str, values))}")
-        return v
-
-    return check
+    @property
+    def spec(self) -> Spec:
+        kind = getattr(self.check, "spec", None)
+        if isinstance(kind, Spec):
+            return kind
+        return FLAG if self.check is boolean else Spec("text")
 
 
-def integer(lo: int, hi: int | None = None, *, allow_none: bool = False) -> Callable[[Any], Any]:
-    def check(v: Any) -> Any:
-        if v is None and allow_none:
+@dataclass(frozen=True)
+class Spec:
+    """What an option's value may be: ``kind`` "choice" (one of ``values``), "many" (any of
+    ``values``), "number" (a whole number from ``lo`` to ``hi``; ``hi`` None: no top),
+    "flag" (true or false) or "text". ``unset``: None is allowed (the game decides)."""
+
+    kind: str
+    values: tuple[Any, ...] = ()
+    lo: int | None = None
+    hi: int | None = None
+    unset: bool = False
+
+
+FLAG = Spec("flag")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A check: one of ``values`` (a text from the command line is read as the value it
+    spells, so ``throw_penalty=10`` is the number 10)."""
+
+    values: tuple[Any, ...]
+
+    @property
+    def spec(self) -> Spec:
+        return Spec("choice", self.values)
+
+    def __call__(self, v: Any) -> Any:
+        for value in self.values:
+            if v == value or (
+                isinstance(v, str) and not isinstance(value, str) and v == str(value)
+            ):
+                return value
+        raise ValueError(f"must be one of {', '.join(map(str, self.values))}")
+
+
+def choice(*values: Any) -> Choice:
+    return Choice(values)
+
+
+@dataclass(frozen=True)
+class Integer:
+    """A check: a whole number from ``lo`` to ``hi`` (None: no top); None too if allowed."""
+
+    lo: int
+    hi: int | None = None
+    allow_none: bool = False
+
+    @property
+    def spec(self) -> Spec:
+        return Spec("number", lo=self.lo, hi=self.hi, unset=self.allow_none)
+
+    def __call__(self, v: Any) -> Any:
+        lo, hi = self.lo, self.hi
+        if v is None and self.allow_none:
             return None
         if isinstance(v, str):
             try:
@@ -84,7 +136,24 @@ def integer(lo: int, hi: int | None = None, *, allow_none: bool = False) -> Call
             raise ValueError(f"must be from {lo} to {hi}" if hi is not None else f"must be ≥ {lo}")
         return v
 
-    return check
+
+def integer(lo: int, hi: int | None = None, *, allow_none: bool = False) -> Integer:
+    return Integer(lo, hi, allow_none)
+
+
+@dataclass(frozen=True)
+class Many:
+    """A check: any of ``values`` (a list, or a comma-separated text), by ``parse``."""
+
+    values: tuple[Any, ...]
+    parse: Callable[[Any], Any]
+
+    @property
+    def spec(self) -> Spec:
+        return Spec("many", self.values)
+
+    def __call__(self, v: Any) -> Any:
+        return self.parse(v)
 
 
 def boolean(v: Any) -> bool:
