@@ -101,6 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="kotatsu",
         description=_("A terminal card table for friends on one network."),
     )
+    p.add_argument(
+        "--version", action="version", version=f"kotatsu {version()}", help=_("print the version")
+    )
     p.add_argument("--ascii", action="store_true", help=_("draw cards as 10H, QS, JK"))
     p.add_argument("--lang", choices=list(lang.LANGUAGES), default=None, help=lang_help())
     p.add_argument(
@@ -112,37 +115,53 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = sub.add_parser("play", help=_("an instant table against bots, no network needed"))
-    play.add_argument("game", choices=GAME_NAMES)
+    play = sub.add_parser(
+        "play",
+        help=_("an instant table against bots, no network needed"),
+        epilog=options_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    play.add_argument("game", choices=GAME_NAMES, help=game_help())
     play.add_argument("--bots", type=int, default=None, help=_("how many bots (default: fill)"))
     add_level(play)
-    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--seed", type=int, default=None, metavar="S", help=seed_help())
     play.add_argument("--name", default=None, help=_("your name at the table"))
-    play.add_argument("--option", action="append", metavar="KEY=VALUE")
+    play.add_argument("--option", action="append", metavar="KEY=VALUE", help=option_help())
 
     join = sub.add_parser("join", help=_("join a table by address"))
-    join.add_argument("address", type=address, metavar="HOST:PORT")
-    join.add_argument("--name", default=None)
-    join.add_argument("--password", default=None)
+    join.add_argument(
+        "address", type=address, metavar="HOST:PORT", help=_("the table's address and port")
+    )
+    join.add_argument("--name", default=None, help=_("your name at the table"))
+    join.add_argument("--password", default=None, metavar="PW", help=_("the table's password"))
     join.add_argument("--spectate", action="store_true", help=_("watch without a seat"))
 
-    host = sub.add_parser("host", help=_("host a table on this network"))
-    host.add_argument("game", choices=GAME_NAMES)
+    host = sub.add_parser(
+        "host",
+        help=_("host a table on this network"),
+        epilog=options_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    host.add_argument("game", choices=GAME_NAMES, help=game_help())
     host.add_argument(
         "--headless", action="store_true", help=_("no screen; say who joins, print the result")
     )
     host.add_argument(
         "--json", action="store_true", help=_("with --headless: the result as one JSON object")
     )
-    host.add_argument("--bind", default="0.0.0.0", metavar="ADDR")
+    host.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help=bind_help())
     host.add_argument("--port", type=int, default=0, metavar="P", help=_("default: any free port"))
-    host.add_argument("--seats", type=int, default=None, metavar="N")
-    host.add_argument("--bots", type=int, default=0, metavar="K")
+    host.add_argument(
+        "--seats", type=int, default=None, metavar="N", help=_("seats at the table, bots too")
+    )
+    host.add_argument("--bots", type=int, default=0, metavar="K", help=_("bots among them"))
     add_level(host)
-    host.add_argument("--seed", type=int, default=None, metavar="S")
+    host.add_argument("--seed", type=int, default=None, metavar="S", help=seed_help())
     host.add_argument("--name", default=None, metavar="NAME", help=_("the table's name"))
-    host.add_argument("--password", default=None, metavar="PW")
-    host.add_argument("--option", action="append", metavar="KEY=VALUE")
+    host.add_argument(
+        "--password", default=None, metavar="PW", help=_("players must give it to join")
+    )
+    host.add_argument("--option", action="append", metavar="KEY=VALUE", help=option_help())
     host.add_argument("--resume", default=None, metavar="FILE", help=_("rebuild from a journal"))
     host.add_argument(
         "--journal", default=None, metavar="FILE", help=_("where to keep the journal")
@@ -166,20 +185,26 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     bot = sub.add_parser("bot", help=_("seat a bot at a table"))
-    bot.add_argument("--join", type=address, required=True, metavar="HOST:PORT")
-    bot.add_argument("--name", default=None)
-    bot.add_argument("--password", default=None)
+    bot.add_argument(
+        "--join", type=address, required=True, metavar="HOST:PORT", help=_("the table to sit at")
+    )
+    bot.add_argument("--name", default=None, help=_("the bot's name at the table"))
+    bot.add_argument("--password", default=None, metavar="PW", help=_("the table's password"))
     add_level(bot)
     bot.add_argument(
         "--bot-delay", type=float, default=0.0, metavar="S", help=_("wait S s per move")
     )
 
     lst = sub.add_parser("list", help=_("list the tables on this network"))
-    lst.add_argument("--bind", default=None, metavar="ADDR")
-    lst.add_argument("--timeout", type=float, default=3.0, metavar="S")
+    lst.add_argument(
+        "--bind", default=None, metavar="ADDR", help=_("look on this address's network")
+    )
+    lst.add_argument(
+        "--timeout", type=float, default=3.0, metavar="S", help=_("look for S s (default: 3)")
+    )
 
-    rules = sub.add_parser("rules", help=_("print a game's rules"))
-    rules.add_argument("game", choices=GAME_NAMES)
+    rules = sub.add_parser("rules", help=_("print a game's rules and table options"))
+    rules.add_argument("game", choices=GAME_NAMES, help=game_help())
     add_serve_parser(sub)
     for name in ("play", "join", "host", "rules"):  # --ascii after the subcommand too
         sub.choices[name].add_argument(
@@ -196,20 +221,63 @@ def build_parser() -> argparse.ArgumentParser:
 def add_serve_parser(sub: argparse._SubParsersAction) -> None:
     """``kotatsu serve``: the lobby over SSH for players with nothing installed."""
     serve = sub.add_parser("serve", help=_("let friends play over ssh with nothing installed"))
-    serve.add_argument("--bind", default="0.0.0.0", metavar="ADDR")
-    serve.add_argument("--port", type=int, default=2222, metavar="P")
+    serve.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help=bind_help())
+    serve.add_argument(
+        "--port", type=int, default=2222, metavar="P", help=_("the SSH port (default: 2222)")
+    )
     serve.add_argument("--password", default=None, metavar="PW", help=_("default: open to all"))
     serve.add_argument("--authorized-keys", default=None, metavar="FILE", help=_("keys let in"))
-    serve.add_argument("--max-sessions", type=int, default=16, metavar="N")
+    serve.add_argument(
+        "--max-sessions", type=int, default=16, metavar="N", help=_("at most N at once (16)")
+    )
     serve.add_argument(
         "--idle-timeout", type=float, default=30.0, metavar="MIN", help=_("close idle sessions")
     )
 
 
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("kotatsu")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
+def game_help() -> str:
+    return _("the game: {games}").format(games=", ".join(GAME_NAMES))
+
+
+def seed_help() -> str:
+    return _("the same seed deals the same cards (default: random)")
+
+
+def bind_help() -> str:
+    return _("listen on this address only (default: all)")
+
+
+def option_help() -> str:
+    # TRANSLATORS: --help of --option; `kotatsu rules GAME` stays as it is
+    return _("a table option (repeat it for more); listed below and by kotatsu rules GAME")
+
+
+def options_epilog() -> str:
+    """Every game's table options, with values and defaults (the end of ``--help``)."""
+    from .option_words import listing
+
+    parts = []
+    for name in engine.GAMES:
+        # TRANSLATORS: --help: a heading before a game's table options
+        head = _("table options of {game} (--option KEY=VALUE):").format(game=name)
+        parts.append(head + "\n" + "\n".join(listing(name)))
+    return "\n\n".join(parts)
+
+
 def add_level(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--level",
-        choices=[*engine.LEVELS, "smart"],
+        choices=list(engine.LEVELS),
         default=None,  # normal; a resumed table keeps its journal's level
         help=_("how well the bots play (default: normal)"),
     )
@@ -217,12 +285,12 @@ def add_level(parser: argparse.ArgumentParser) -> None:
 
 def add_sim(sub: argparse._SubParsersAction) -> None:
     sim = sub.add_parser("sim", help=_("a bot tournament: wins, scores and thinking times"))
-    sim.add_argument("game", choices=GAME_NAMES)
-    sim.add_argument("--seats", type=int, default=None, metavar="N")
+    sim.add_argument("game", choices=GAME_NAMES, help=game_help())
+    sim.add_argument("--seats", type=int, default=None, metavar="N", help=_("seats per game"))
     sim.add_argument("--bots", default="hard,normal", metavar="L,L,...", help=_("level per seat"))
-    sim.add_argument("--games", type=int, default=100, metavar="G")
-    sim.add_argument("--seed", type=int, default=None, metavar="S")
-    sim.add_argument("--option", action="append", metavar="KEY=VALUE")
+    sim.add_argument("--games", type=int, default=100, metavar="G", help=_("games to play (100)"))
+    sim.add_argument("--seed", type=int, default=None, metavar="S", help=seed_help())
+    sim.add_argument("--option", action="append", metavar="KEY=VALUE", help=option_help())
     sim.add_argument("--jobs", type=int, default=1, metavar="J", help=_("worker processes"))
     sim.add_argument("--think", type=float, default=0.7, metavar="S", help=_("hard bots' cap"))
     sim.add_argument("--json", action="store_true", help=_("print one JSON object"))

@@ -279,9 +279,7 @@ def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher 
         )
     if args.command == "join":
         host, port = args.address
-        return join_launcher(
-            host, port, name=name, password=args.password, spectate=args.spectate
-        )
+        return join_launcher(host, port, name=name, password=args.password, spectate=args.spectate)
     if args.command == "host":
         return host_launcher(
             args.game,

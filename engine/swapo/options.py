@@ -55,7 +55,7 @@ OPTIONS: dict[str, Option] = {
     "rounds": Option(
         None,
         integer(1, None, allow_none=True),
-        N_("play this many rounds, reshuffling each time (empty: until the pile runs short)"),
+        N_("rounds, each from a fresh shuffle (unset: until the pile runs short)"),
     ),
     "tiebreak": Option("first_point_earliest", choice(*TIEBREAKS), N_("who wins a tie on points")),
     "memory_only": Option(True, boolean, N_("only the latest round's cards can be looked back at")),
