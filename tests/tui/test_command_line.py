@@ -7,7 +7,6 @@ import argparse
 import pytest
 
 from tui import cli
-from tui.args import parse_option_text
 from tui.rules import rules_text
 
 
@@ -88,15 +87,6 @@ def test_ascii_rules_have_no_suit_glyphs(capsys):
     assert not any(glyph in out for glyph in "♠♥♦♣")
 
 
-def test_the_forms_option_line_reads_like_the_command_line():
-    assert parse_option_text("variant=ace,dagger rounds=3") == {
-        "variant": "ace,dagger",
-        "rounds": 3,
-    }
-    with pytest.raises(ValueError, match="KEY=VALUE"):
-        parse_option_text("variant")
-
-
 def every_argument(parser, path=()):
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
@@ -121,7 +111,7 @@ def test_rules_and_help_list_every_option_with_values_and_default(game, capsys):
     with pytest.raises(SystemExit):
         cli.main(["host", "--help"])
     helped = capsys.readouterr().out
-    for key, option in engine.GAMES[game].OPTIONS.items():
+    for key in engine.GAMES[game].OPTIONS:
         for out in (rules, helped):
             assert f"{key}=" in out, key
     assert "default: joker_draw" in helped and "variant=dagger,asterisk,ace" in helped
