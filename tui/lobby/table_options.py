@@ -72,9 +72,11 @@ class OptionFields(Vertical):
             yield Tick(_("on"), bool(option.default), id=field_id(key))
         else:
             shown = "" if option.default is None else str(option.default)
-            kind = "integer" if spec.kind == "number" else "text"
-            placeholder = number_hint(option) if spec.kind == "number" else ""
-            yield Input(shown, placeholder=placeholder, type=kind, id=field_id(key))
+            if spec.kind == "number":
+                hint = number_hint(option)
+                yield Input(shown, placeholder=hint, type="integer", id=field_id(key))
+            else:
+                yield Input(shown, id=field_id(key))
 
     @on(Checkbox.Changed)
     def _ticked(self, event: Checkbox.Changed) -> None:
