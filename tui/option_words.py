@@ -128,3 +128,13 @@ def settings_words(game: str, options: dict[str, Any]) -> list[str]:
             shown = value_words(value)
         out.append(f"{name_of(key)}: {shown}")
     return out
+
+
+def settings_line(game: str, options: dict[str, Any]) -> str:
+    """A table's settings in one line, as the lobby and the waiting room show them."""
+    words = settings_words(game, options)
+    if not words:
+        # TRANSLATORS: the lobby and the waiting room: a table played with the default options
+        return _("Settings: the game's defaults")
+    # TRANSLATORS: the lobby and the waiting room: {list} is "Variants: Ace · Rounds: 3"
+    return _("Settings: {list}").format(list=" · ".join(words))

@@ -31,6 +31,7 @@ from tui.connect import (
 )
 from tui.dialogs import LanguageMenu, RulesScreen
 from tui.fill import fill
+from tui.option_words import settings_line
 from tui.settings import Settings
 from tui.text import clean, literal
 from tui.widgets.footer import WordedFooter
@@ -175,6 +176,7 @@ class LobbyScreen(Screen[None]):
         yield Static("", id="lobby-reopen")
         yield Static("", id="lobby-columns")
         yield OptionList(id="tables")
+        yield Static("", id="lobby-details")
         yield Static("", id="lobby-keys")
         # a narrow footer leaves these out first (the keys still work; ? lists them all)
         yield WordedFooter(expendable=("refresh", "reopen", "watch", "address"))
@@ -267,6 +269,20 @@ class LobbyScreen(Screen[None]):
             status.update(Text("  " + searching, self.look("muted")))
         tables.display = bool(ordered)
         self.query_one("#lobby-columns").display = bool(ordered)
+        self.show_details()
+
+    @on(OptionList.OptionHighlighted, "#tables")
+    def show_details(self) -> None:
+        """The settings of the table under the cursor, before anyone sits at it."""
+        tables = self.query_one("#tables", OptionList)
+        index = tables.highlighted
+        key = tables.get_option_at_index(index).id if index is not None and self.tables else None
+        table = self.tables.get(key) if key else None
+        details = self.query_one("#lobby-details", Static)
+        details.display = table is not None
+        if table is not None:
+            line = settings_line(table.game, dict(table.options))
+            details.update(Text("  " + line, self.look("muted")))
 
     # -- tables left open: their host process died (net/journal.py) ---------------------------
     @work(thread=True, exclusive=True, group="left-open")

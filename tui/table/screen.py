@@ -27,6 +27,7 @@ from lang import _, pgettext
 from tui.connect import Seat
 from tui.dialogs import ConfirmLeave, RulesScreen
 from tui.fill import fill
+from tui.option_words import settings_line
 from tui.settings import Settings
 from tui.text import clean, literal, to_ascii
 from tui.widgets.chat import ChatPane
@@ -274,6 +275,9 @@ class TableScreen(KeysMixin, ResultsMixin, PeopleMixin, NewsMixin, Screen[None])
                     seated.append("  " + _("bot"), self.look("muted"))
             else:
                 seated.append(_("(free seat)"), self.look("muted"))
+        options = self.table_info.get("options")
+        if isinstance(options, dict):  # the table's settings, seen before the game starts
+            seated.append("\n\n " + settings_line(self.GAME, options), self.look("muted"))
         self.show_waiting(seated)
 
     def show_waiting(self, seated: Text) -> None:
