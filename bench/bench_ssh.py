@@ -13,6 +13,11 @@ command and environment on a pty of our own, no SSH in between).
 3. Memory per session with N sessions seated at tables (SwaPo against three bots each): the
    proportional set size (PSS) of every app process, plus for SSH the server's own growth,
    divided by N.
+4. The door (net/sshdoor.py), against a server with a password: wrong passwords one
+   connection may try before it is closed; wrong passwords per second from one address over
+   eight connections for ``--guess-seconds``; and connect -> lobby painted (password given)
+   while ``--flood`` sockets from another address send only the SSH banner and hold on,
+   with the server's log lines during it.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import asyncio
 import contextlib
 import os
 import re
+import resource
 import statistics
 import sys
 import tempfile
@@ -41,6 +47,7 @@ from net.ssh import (  # noqa: E402
     read_pty,
     set_winsize,
 )
+from net.sshdoor import MAX_AUTH_TRIES  # noqa: E402
 
 ANSI = re.compile(rb"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|.)")
 LOBBY = "play vs bots"
@@ -278,14 +285,118 @@ async def run(starts: int, keys: int, sessions: int) -> None:
             await server.close()
 
 
+class Guesser(asyncssh.SSHClient):
+    """One wrong password after another on one connection."""
+
+    def __init__(self, tries: list[int]) -> None:
+        self.tries = tries
+
+    def password_auth_requested(self) -> str:
+        self.tries[0] += 1
+        return f"wrong{self.tries[0]}"
+
+
+async def guesses_on_one(port: int, tries: list[int]) -> None:
+    with contextlib.suppress(asyncssh.Error, OSError):
+        async with asyncssh.connect(
+            "127.0.0.1",
+            port,
+            username="eve",
+            known_hosts=None,
+            client_factory=lambda: Guesser(tries),
+            local_addr=("127.0.0.3", 0),
+            preferred_auth="password",
+        ):
+            pass
+
+
+async def door(seconds: float, flood: int) -> None:
+    """Section 4: the door of a server with a password."""
+    with tempfile.TemporaryDirectory() as state:
+        said: list[str] = []
+        server = SSHGameServer(
+            ServeConfig(bind="127.0.0.1", port=0, host_key=Path(state) / "key", password="pw")
+        )
+        server.quiet.say = said.append
+        await server.start()
+        try:
+            one = [0]
+            await guesses_on_one(server.port, one)
+            print(
+                f"  wrong passwords on one connection before it closes: {one[0]}"
+                f" (limit {MAX_AUTH_TRIES})"
+            )
+            many = [0]
+            tasks = [asyncio.create_task(_guess_forever(server.port, many)) for _ in range(8)]
+            await asyncio.sleep(seconds)
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            print(
+                f"  wrong passwords/s from one address, 8 connections: "
+                f"{many[0] / seconds:.2f} ({many[0]} in {seconds:.0f} s)"
+            )
+            said.clear()
+            refused = server.acceptor.refused if server.acceptor else 0
+            held = []
+            for _ in range(flood):
+                with contextlib.suppress(OSError):
+                    _r, writer = await asyncio.open_connection(
+                        "127.0.0.1", server.port, local_addr=("127.0.0.2", 0)
+                    )
+                    writer.write(b"SSH-2.0-flood\r\n")
+                    held.append(writer)
+            await asyncio.sleep(0.5)
+            times = []
+            for _ in range(3):
+                term = PasswordTerminal(server)
+                start = time.perf_counter()
+                await term.open()
+                await term.until(LOBBY)
+                times.append(time.perf_counter() - start)
+                await term.close()
+            print(line(f"login during {len(held)}-socket flood", times))
+            refused = (server.acceptor.refused if server.acceptor else 0) - refused
+            print(
+                f"  flood sockets refused at once: {refused}; "
+                f"server log lines during it: {len(said)}"
+            )
+            for writer in held:
+                writer.close()
+        finally:
+            await server.close()
+
+
+async def _guess_forever(port: int, count: list[int]) -> None:
+    while True:
+        await guesses_on_one(port, count)
+
+
+class PasswordTerminal(SshTerminal):
+    async def open(self) -> None:
+        self.conn = await asyncssh.connect(
+            "127.0.0.1", self.server.port, username="bench", password="pw", known_hosts=None
+        )
+        self.proc = await self.conn.create_process(
+            term_type="xterm-256color", term_size=SIZE, encoding=None
+        )
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--starts", type=int, default=5)
     parser.add_argument("--keys", type=int, default=20)
     parser.add_argument("--sessions", type=int, default=10)
+    parser.add_argument("--guess-seconds", type=float, default=20.0)
+    parser.add_argument("--flood", type=int, default=1100)
     args = parser.parse_args()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # the flood's own sockets
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, args.flood + 512)), hard))
     print(f"bench_ssh: {os.cpu_count()} cores, {SIZE[0]}x{SIZE[1]} terminals")
     asyncio.run(run(args.starts, args.keys, args.sessions))
+    print("the door:")
+    asyncio.run(door(args.guess_seconds, args.flood))
 
 
 if __name__ == "__main__":

@@ -56,12 +56,14 @@ CHILD = """
 import sys, time
 sys.argv = ["kotatsu", "play", "GAME", "--seed", "1", "--name", "bench"]
 from tui.cli import build_parser, parse_options
-from tui.app import make_app, steady_collector
+from tui.app import make_app
+from tui.collector import Collector
 from tui.table.screen import TableScreen
 args = build_parser().parse_args(sys.argv[1:])
 args.options = parse_options(args.option)
-app = make_app(args)
-steady_collector()
+collector = Collector()
+app = make_app(args, collector=collector)
+collector.start()
 
 async def first_paint(pilot):
     while not (isinstance(app.screen, TableScreen) and app.screen.states_seen):
@@ -133,11 +135,11 @@ async def floor_repaint_times(count: int) -> list[float]:
 async def repaint_times(game: str, count: int) -> list[float]:
     """Seat 0's states through a real game (``tui.pilot.seat_states``), each sent to the seated
     screen as the connection would, timed from arrival to the refreshed screen."""
-    from tui.app import make_app, steady_collector
+    from tui.app import make_app
+    from tui.collector import Collector
     from tui.connect import play_launcher
     from tui.pilot import seat_states
     from tui.settings import Settings
-    from tui.table.screen import TableScreen
 
     class NoBrowser:
         def __init__(self, *_):
@@ -151,16 +153,35 @@ async def repaint_times(game: str, count: int) -> list[float]:
 
     states = seat_states(game, count)
     launcher = play_launcher(game, seed=1, name="bench", bot_delay=0)
-    app = make_app(launcher=launcher, settings=Settings(name="bench"), browser=NoBrowser)
-    steady_collector()  # as `kotatsu` does before it runs the app (tui/cli.py)
+    collector = Collector()
+    app = make_app(
+        launcher=launcher, settings=Settings(name="bench"), browser=NoBrowser, collector=collector
+    )
+    collector.start()  # as `kotatsu` does before it runs the app (tui/cli.py)
+    try:
+        return await _repaints(app, states)
+    finally:
+        collector.stop()
+
+
+async def _repaints(app, states) -> list[float]:
+    from tui.table.screen import TableScreen
+
     samples: list[float] = []
     async with app.run_test(size=(80, 24)) as pilot:
         while not (isinstance(app.screen, TableScreen) and app.screen.states_seen):
             await pilot.pause(0.01)
         await pilot.pause(0.3)
         screen = app.screen
-        screen.workers.cancel_group(screen, "listen")  # from now on the bench is the table
+        screen.stop_listening()  # from now on the bench is the table
         version = screen.version
+        painted: asyncio.Future | None = None
+
+        def drawn(_state) -> None:  # the state is taken: time the refresh that shows it
+            if painted is not None:
+                screen.call_after_refresh(painted_at, painted)
+
+        screen.watch(screen, "state", drawn, init=False)
         for view, legal, events in states:
             version += 1
             message = {
@@ -172,8 +193,7 @@ async def repaint_times(game: str, count: int) -> list[float]:
             }
             painted = asyncio.get_running_loop().create_future()
             start = time.perf_counter()
-            screen.receive(message)
-            screen.call_after_refresh(painted_at, painted)
+            screen.receive(message)  # posted, taken, drawn: as from the connection
             samples.append(await painted - start)
     return samples
 

@@ -15,18 +15,22 @@ from typing import Any
 from . import mishi, swapo, swoop
 from .base import Game, IllegalAction
 from .bots import Bot, EasyBot, RandomBot
+from .search import Search, SearchBot
 
 #: The registry: each game's package exports GAME (its Game class, which describes itself:
-#: title, seats, options…) and BOT. Adding a game is adding its package to this line.
+#: title, seats, options…), BOT (its heuristic bot) and SEARCH (its engine.search.Search, for
+#: the hard bot). Adding a game is adding its package to this line.
 _PACKAGES = (swapo, swoop, mishi)
 
 GAMES: dict[str, type[Game]] = {p.GAME.NAME: p.GAME for p in _PACKAGES}
 BOTS: dict[str, type[Bot]] = {p.GAME.NAME: p.BOT for p in _PACKAGES}
+SEARCHES: dict[str, Search[Any]] = {p.GAME.NAME: p.SEARCH for p in _PACKAGES}
 
 __all__ = [
     "BOTS",
     "GAMES",
     "LEVELS",
+    "SEARCHES",
     "Bot",
     "Game",
     "IllegalAction",
@@ -77,8 +81,12 @@ def make_bot(
     if kind == "normal":
         return BOTS[name](seat, seed)
     if kind == "hard":
-        from .search import SearchBot
-
-        extra = {} if iterations is None else {"iterations": iterations}
-        return SearchBot(seat, seed, game=name, policy=BOTS[name], deadline=deadline, **extra)
+        return SearchBot(
+            seat,
+            seed,
+            search=SEARCHES[name],
+            policy=BOTS[name],
+            iterations=iterations,
+            deadline=deadline,
+        )
     raise ValueError(f"unknown bot level {kind!r} ({', '.join(LEVELS)})")

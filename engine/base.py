@@ -6,17 +6,27 @@ lists what seat ``s`` may do, ``apply(s, action)`` changes the state (or raises
 
 Events returned by ``apply`` are **public**: anything in them may be shown to every seat and to
 spectators. What only one seat may know lives in that seat's ``view``.
+
+Each game declares the exact shapes of its views, events, actions and ``result()`` as
+``TypedDict``s in ``engine/<game>/types.py``; here, where no game is named, they are the
+read-only mappings below (every ``TypedDict`` is one), and that is all ``net/`` relies on.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from . import cards as _cards
 from .reasons import REASONS, Param, english
+
+#: A view, an event or a result as the contract sees it: plain data that packs with msgpack.
+#: Each game's own TypedDicts (``engine/<game>/types.py``) say exactly which keys it holds.
+View = Mapping[str, Any]
+Event = Mapping[str, Any]
+Result = Mapping[str, Any]
 
 
 class IllegalAction(Exception):
@@ -265,7 +275,7 @@ class Move:
     """
 
     check: Callable[[Any, int, dict], Any]
-    commit: Callable[[Any, int, Any], list[dict]]
+    commit: Callable[[Any, int, Any], Sequence[Event]]
 
 
 @dataclass(frozen=True)
@@ -336,7 +346,7 @@ class Game:
             return []
         return self.PHASES[self.phase].legal(self, seat)
 
-    def apply(self, seat: int, action: dict) -> list[dict]:
+    def apply(self, seat: int, action: dict) -> list[Event]:
         """Check the whole action, then commit it: the one dispatch every game uses."""
         self.check_turn(seat)
         kind = action_type(action)
@@ -347,16 +357,16 @@ class Game:
                 "not_allowed_now", kind=kind, phase=self.phase, allowed=sorted(moves)
             )
         plan = move.check(self, seat, action)
-        return move.commit(self, seat, plan)
+        return list(move.commit(self, seat, plan))
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> View:
         raise NotImplementedError
 
     @property
     def over(self) -> bool:
         raise NotImplementedError
 
-    def result(self) -> dict:
+    def result(self) -> Result:
         raise NotImplementedError
 
     # Shared helpers -------------------------------------------------------------------------

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+from .base import View
+
 
 class Bot:
     """Base bot. ``act`` gets the seat's view and its legal actions and returns one of them
@@ -17,14 +19,14 @@ class Bot:
         self.seat = seat
         self.rng = random.Random(seed)
 
-    def act(self, view: dict, legal: list[dict]) -> dict:
+    def act(self, view: View, legal: list[dict]) -> dict:
         raise NotImplementedError
 
 
 class RandomBot(Bot):
     """The baseline: a uniformly random legal action."""
 
-    def act(self, view: dict, legal: list[dict]) -> dict:
+    def act(self, view: View, legal: list[dict]) -> dict:
         return self.rng.choice(legal)
 
 
@@ -37,7 +39,7 @@ class EasyBot(Bot):
         self.policy = policy
         self.mistakes = mistakes
 
-    def act(self, view: dict, legal: list[dict]) -> dict:
+    def act(self, view: View, legal: list[dict]) -> dict:
         if len(legal) > 1 and self.rng.random() < self.mistakes:
             return self.rng.choice(legal)
         return self.policy.act(view, legal)

@@ -19,22 +19,75 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from importlib import import_module
 from statistics import NormalDist
-from types import ModuleType
-from typing import Any
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from .base import Game, IllegalAction
+from .base import Game, IllegalAction, View
 from .bots import Bot
 
+G = TypeVar("G", bound=Game)
 
-def determinizer(name: str) -> ModuleType:
-    """``engine.<name>.determinize``: ``determinize``, ``observe``, ``searchable``,
-    ``candidates``, ``horizon``, ``value`` and optionally ``DEPTH`` (playout length),
-    ``WIDTH`` (candidates per decision), ``BUDGET`` (playouts per decision) and
-    ``remember(memory, view, action)`` (told each action the seat takes) and ``rollout`` (a
-    faster :func:`playout` with the same arguments and the same bots' choices)."""
-    return import_module(f".{name}.determinize", __package__)
+
+@runtime_checkable
+class Search(Protocol[G]):
+    """A game's side of the search: what its package exports as ``SEARCH``, beside ``GAME`` and
+    ``BOT`` (an instance of a class in ``engine/<game>/determinize.py``; :class:`SearchDefaults`
+    gives the members a game may leave alone). ``G`` is the game's class.
+
+    ``memory`` is the seat's own notebook (a dict the bot keeps across decisions): what it has
+    seen that its later views no longer show.
+    """
+
+    #: Candidates tried per decision (the heuristic's own among them).
+    WIDTH: int
+    #: Playouts per decision (a caller's ``iterations`` or deadline may cut it).
+    BUDGET: int
+    #: Actions per playout at most (the position is then valued as it stands).
+    DEPTH: int
+
+    def observe(self, memory: dict, view: View) -> None:
+        """Told every view the seat decides on, before it decides."""
+        ...
+
+    def remember(self, memory: dict, view: View, action: dict) -> None:
+        """Told each action the seat takes (searched or not)."""
+        ...
+
+    def searchable(self, view: View) -> bool:
+        """Whether this decision is searched at all (else the heuristic's choice stands)."""
+        ...
+
+    def candidates(
+        self,
+        view: View,
+        legal: list[dict],
+        base: dict,
+        rng: random.Random,
+        width: int,
+        memory: dict | None = None,
+    ) -> list[dict]:
+        """At most ``width`` distinct legal actions, the heuristic's ``base`` first."""
+        ...
+
+    def determinize(self, view: View, rng: random.Random, memory: dict | None = None) -> G:
+        """A full game state the seat cannot tell from the real one; ValueError or
+        IllegalAction when a sample fails (the search then tries another)."""
+        ...
+
+    def horizon(self, game: G) -> int:
+        """Where a playout stops: it plays on while this stays the same (the round or hand)."""
+        ...
+
+    def value(self, game: G, seat: int, start: int) -> float:
+        """How good the state at the end of a playout is for ``seat`` (higher is better)."""
+        ...
+
+    def rollout(
+        self, game: G, bots: list[Bot], start: int, horizon: Callable[[G], int], depth: int
+    ) -> None:
+        """Play ``game`` out like :func:`playout` does (a game may do it faster, with the same
+        bots' choices)."""
+        ...
 
 
 def key(action: dict) -> tuple:
@@ -127,11 +180,35 @@ def playout(
         steps += 1
 
 
+class SearchDefaults:
+    """The members of :class:`Search` most games leave alone: a base for a game's own class."""
+
+    WIDTH = 6
+    BUDGET = 240
+    DEPTH = 5000
+
+    @staticmethod
+    def observe(memory: dict, view: View) -> None:
+        """The view holds everything the search uses."""
+
+    @staticmethod
+    def remember(memory: dict, view: View, action: dict) -> None:
+        """Nothing to remember beyond the views."""
+
+    @staticmethod
+    def rollout(
+        game: Any, bots: list[Bot], start: int, horizon: Callable[[Any], int], depth: int
+    ) -> None:
+        """:func:`playout`, each step through views and ``apply``."""
+        playout(game, bots, start, horizon, depth)
+
+
 class SearchBot(Bot):
     """The ``hard`` level: determinized playouts over a handful of candidate actions.
 
     Each sample (a full state drawn from what the seat knows, and a playout seed) plays every
     live candidate, so candidates are compared with the heuristic's choice on the same deal.
+    ``search`` is the game's :class:`Search` (``engine.SEARCHES[name]``).
     ``iterations`` bounds the playouts per decision (default: the game's ``BUDGET``);
     ``deadline`` (if given) is asked between samples and stops the search when it returns
     True. A candidate that is clearly worse than the heuristic (after ``least`` samples) gets
@@ -145,22 +222,20 @@ class SearchBot(Bot):
         seat: int,
         seed: int | None = None,
         *,
-        game: str,
+        search: Search[Any],
         policy: type[Bot],
         iterations: int | None = None,
         deadline: Callable[[], bool] | None = None,
-        width: int = 6,
         alpha: float = 0.25,
         least: int = 8,
         prune: float = 1.0,
     ) -> None:
         super().__init__(seat, seed)
-        self.game = game
+        self.search = search
         self.policy_class = policy
         self.policy = policy(seat, self.rng.randrange(2**31))
-        self.iterations: int = iterations or int(getattr(self.module, "BUDGET", 240))
+        self.iterations: int = iterations or search.BUDGET
         self.deadline = deadline
-        self.width = width
         self.alpha = alpha
         self.least = least
         self.prune = prune
@@ -169,37 +244,27 @@ class SearchBot(Bot):
         self.playouts = 0  #: playouts run in the last decision
         self.heuristic: dict | None = None  #: the heuristic's choice in the last decision
 
-    @property
-    def module(self) -> ModuleType:
-        return determinizer(self.game)
-
-    def act(self, view: dict, legal: list[dict]) -> dict:
-        mod = self.module
-        mod.observe(self.memory, view)
-        action = self._decide(mod, view, legal)
-        remember = getattr(mod, "remember", None)
-        if remember is not None:
-            remember(self.memory, view, action)
+    def act(self, view: View, legal: list[dict]) -> dict:
+        self.search.observe(self.memory, view)
+        action = self._decide(view, legal)
+        self.search.remember(self.memory, view, action)
         return action
 
-    def follow(self, view: dict, legal: list[dict], action: dict) -> None:
+    def follow(self, view: View, legal: list[dict], action: dict) -> None:
         """Take ``action`` as this decision's choice without searching (a table rebuilt from
         its journal replays what the bot chose): the seat's memory and the heuristic's own
         state move on as if it had been chosen here."""
-        mod = self.module
-        mod.observe(self.memory, view)
+        self.search.observe(self.memory, view)
         self.heuristic = self.policy.act(view, legal)
-        remember = getattr(mod, "remember", None)
-        if remember is not None:
-            remember(self.memory, view, action)
+        self.search.remember(self.memory, view, action)
 
-    def _decide(self, mod: ModuleType, view: dict, legal: list[dict]) -> dict:
+    def _decide(self, view: View, legal: list[dict]) -> dict:
+        search = self.search
         base = self.heuristic = self.policy.act(view, legal)
         self.samples = self.playouts = 0
-        if len(legal) < 2 or not mod.searchable(view):
+        if len(legal) < 2 or not search.searchable(view):
             return base
-        width = getattr(mod, "WIDTH", self.width)
-        options = mod.candidates(view, legal, base, self.rng, width, self.memory)
+        options = search.candidates(view, legal, base, self.rng, search.WIDTH, self.memory)
         if len(options) < 2:
             return base
         cands = [Candidate(a) for a in options]
@@ -220,13 +285,12 @@ class SearchBot(Bot):
             return base
         return max(fit, key=lambda c: (c.mean, c.lower_bound(z))).action
 
-    def _iterate(self, view: dict, cands: list[Candidate]) -> bool:
+    def _iterate(self, view: View, cands: list[Candidate]) -> bool:
         """One sample played with every candidate; False if no state fitting the view was
         found (that still costs a playout of the budget, so the search always ends)."""
-        mod = self.module
         rng = self.rng
         try:
-            state = mod.determinize(view, rng, self.memory)
+            state = self.search.determinize(view, rng, self.memory)
         except (ValueError, IllegalAction):
             self.playouts += 1
             return False
@@ -247,18 +311,17 @@ class SearchBot(Bot):
         return True
 
     def _value(self, frozen: bytes, action: dict, seed: int) -> float | None:
-        mod = self.module
+        search = self.search
         game = restore(frozen, seed)
-        start = mod.horizon(game)
+        start = search.horizon(game)
         try:
             game.apply(self.seat, action)
         except IllegalAction:
             return None
         rng = random.Random(seed)
         bots = [self.policy_class(s, rng.randrange(2**31)) for s in range(game.seats)]
-        play = getattr(mod, "rollout", playout)
-        play(game, bots, start, mod.horizon, getattr(mod, "DEPTH", 5000))
-        return float(mod.value(game, self.seat, start))
+        search.rollout(game, bots, start, search.horizon, search.DEPTH)
+        return float(search.value(game, self.seat, start))
 
 
 # Helpers the games' determinizers share ----------------------------------------------------

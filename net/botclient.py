@@ -15,7 +15,7 @@ import engine
 from engine.search import SearchBot
 
 from .client import Client
-from .hostbots import THINK, think
+from .hostbots import think_steadily
 from .messages import Refused
 from .reasons import sentence
 from .resultswait import ends_round
@@ -53,8 +53,8 @@ async def play_seat(
                 continue
             if delay:
                 await asyncio.sleep(delay)
-            if isinstance(bot, SearchBot):  # think in a thread: the connection stays alive
-                action, bot = await asyncio.to_thread(think, bot, view, message["legal"], THINK)
+            if isinstance(bot, SearchBot):  # a thread keeps the link alive; a steady pause
+                action, bot = await think_steadily(bot, view, message["legal"], _in_thread)
             else:
                 action = bot.act(view, message["legal"])
             await _send(client, action, message["version"])
@@ -73,6 +73,10 @@ async def play_seat(
             )
             await _send(client, latest["legal"][0], latest["version"])
     return None
+
+
+async def _in_thread(fn: Any, *args: Any) -> Any:
+    return await asyncio.to_thread(fn, *args)
 
 
 async def _send(client: Client, action: dict[str, Any], version: int) -> None:

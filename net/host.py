@@ -319,17 +319,19 @@ class Host:
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
         try:
-            self.doorway.enter(conn, conn.address)
+            stale = self.doorway.enter(conn, conn.address)
         except Refused as exc:
             conn.close(exc.message())
             await conn.wait_closed()
             return
+        if stale is not None:  # a stranger joining too long gives its place to this one
+            stale.close(Refused("full.joining", retry=self.doorway.patience).message())
         self.connections.add(conn)
         try:
             self._deliver(self.table.open(conn))
             join = await conn.next_message(self.handshake_timeout)
-            await self._join(conn, join)  # a guess waiting its turn still holds its place
-            self.doorway.leave(conn)
+            self.doorway.leave(conn)  # handshake done; a pending proof is bounded by guesses
+            await self._join(conn, join)
             while True:
                 message = await conn.next_message(self.idle_timeout)
                 asked = self.table.answers_request(conn, message)
@@ -351,7 +353,8 @@ class Host:
             await conn.wait_closed()
 
     async def _join(self, conn: Connection, join: dict[str, Any]) -> None:
-        """The first message: wrong passwords slow down their address; spectators are capped."""
+        """The first message: a wrong password is answered late (net/gate.py, the right one at
+        once); spectators are capped."""
         if join["t"] == "join" and self.table.locked:
             await self.guesses.attempt(conn.address, lambda: self._receive(conn, join))
         else:

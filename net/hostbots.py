@@ -8,11 +8,12 @@ import contextlib
 import gc
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import engine
+from engine.base import View
 from engine.bots import Bot
 from engine.search import SearchBot
 
@@ -20,18 +21,65 @@ from .seating import Seating
 
 #: How long a hard bot thinks at most per decision (s); its search stops between samples.
 THINK = 0.6
-_pool: ProcessPoolExecutor | None = None
+#: Every decision of a searching bot is answered this many times ``THINK`` after it was asked,
+#: whatever the search took: a forced step (one legal action, nothing to search) waits as long
+#: as a hard choice, so how long a bot thinks tells nothing of what it holds.
+PAUSE = 1.25
+
+Think = Callable[[Bot, View, list[dict], float], tuple[dict, Bot]]
+Runner = Callable[[Think, Bot, View, list[dict], float], Awaitable[tuple[dict, Bot]]]
+"""Runs ``think`` somewhere off the event loop (a worker process, a thread) and awaits it."""
 
 
-def thinking_pool() -> ProcessPoolExecutor:
-    """The processes every table of this host shares for hard bots: one core is left to the
-    host (one worker on two cores, at most two), and the workers only take CPU the host does
-    not use, so the other tables' moves are not kept waiting while bots think."""
-    global _pool
-    if _pool is None:
-        workers = max(1, min(2, (os.cpu_count() or 1) - 1))
-        _pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
-    return _pool
+class ThinkingPool:
+    """The worker processes of one host's hard bots, made at the first search and shut down by
+    ``close`` (whoever made the pool closes it). One core is left to the host (one worker on
+    two cores, at most two), and the workers only take CPU the host does not use, so other
+    work is not kept waiting while bots think."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+
+    def executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            workers = max(1, min(2, (os.cpu_count() or 1) - 1))
+            self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
+        return self._pool
+
+    async def run(
+        self, fn: Think, bot: Bot, view: View, legal: list[dict], limit: float
+    ) -> tuple[dict, Bot]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor(), fn, bot, view, legal, limit)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+async def think_steadily(
+    bot: Bot,
+    view: View,
+    legal: list[dict],
+    run: Runner,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+) -> tuple[dict, Bot]:
+    """A searching bot's decision (run by ``run``), answered ``PAUSE * THINK`` seconds after it
+    was asked: the wait is padded to that from the moment of asking, so a forced step and a
+    long search take the same time (only a search that overran its deadline answers later,
+    and that does not depend on whether the step was forced). Only public facts set the
+    pause: the level, the constants here and whether the game searches at this point at all
+    (``searchable``: the phase; a decision no hand is searched at is answered at once)."""
+    limit = THINK
+    start = clock()
+    padded = isinstance(bot, SearchBot) and bot.search.searchable(view)
+    action, bot = await run(think, bot, view, legal, limit)
+    rest = start + limit * PAUSE - clock()
+    if padded and rest > 0:
+        await sleep(rest)
+    return action, bot
 
 
 def _worker_start() -> None:
@@ -48,7 +96,7 @@ def _worker_start() -> None:
             os.nice(19)
 
 
-def think(bot: Bot, view: dict[str, Any], legal: list[dict], limit: float) -> tuple[dict, Bot]:
+def think(bot: Bot, view: View, legal: list[dict], limit: float) -> tuple[dict, Bot]:
     """In a worker process: the bot's decision within ``limit`` seconds, and the bot itself
     (whose memory of the hand changed) to keep for its next decision."""
     if isinstance(bot, SearchBot):
@@ -72,6 +120,10 @@ class SeatBots:
         seed: int,
         grace: float | None,
         level: str = "normal",
+        *,
+        run: Runner | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
     ) -> None:
         self.seating = seating
         self.grace = grace
@@ -81,6 +133,10 @@ class SeatBots:
             s: engine.make_bot(game, s, seed=seed + s, kind=level) for s in range(len(seating))
         }
         self._timers: dict[int, asyncio.TimerHandle] = {}
+        self.pool = ThinkingPool()
+        """This table's thinking processes (closed with the bots, ``close``)."""
+        self._run: Runner = run or self.pool.run
+        self._clock, self._sleep = clock, sleep
         self.on_cover: Callable[[int], None] | None = None
         """Covers the seat when its grace period is over, telling everyone (the host's)."""
 
@@ -88,10 +144,10 @@ class SeatBots:
         seat = self.seating[index]
         return seat.bot or (seat.covered and seat.peer is None)
 
-    def choose(self, index: int, view: dict[str, Any], legal: list[dict]) -> dict:
+    def choose(self, index: int, view: View, legal: list[dict]) -> dict:
         return self._bots[index].act(view, legal)
 
-    def follow(self, index: int, view: dict[str, Any], legal: list[dict], action: dict) -> None:
+    def follow(self, index: int, view: View, legal: list[dict], action: dict) -> None:
         """The seat's bot made ``action`` here (a table rebuilt from its journal): it goes
         on as if it had just chosen it. A plain bot chooses again (its random draws then
         match the first time's); a searching bot only remembers, without searching."""
@@ -101,13 +157,14 @@ class SeatBots:
         else:
             bot.act(view, legal)
 
-    async def decide(self, index: int, view: dict[str, Any], legal: list[dict]) -> dict:
-        """Like ``choose``; a searching bot thinks in the process pool, off the event loop."""
+    async def decide(self, index: int, view: View, legal: list[dict]) -> dict:
+        """Like ``choose``; a searching bot thinks in the process pool, off the event loop, and
+        answers after the same pause whatever it holds (``think_steadily``) — also when it
+        plays for an away player."""
         bot = self._bots[index]
         if not isinstance(bot, SearchBot):
             return bot.act(view, legal)
-        loop = asyncio.get_running_loop()
-        action, bot = await loop.run_in_executor(thinking_pool(), think, bot, view, legal, THINK)
+        action, bot = await think_steadily(bot, view, legal, self._run, self._clock, self._sleep)
         self._bots[index] = bot
         return action
 
@@ -144,3 +201,4 @@ class SeatBots:
         for handle in self._timers.values():
             handle.cancel()
         self._timers.clear()
+        self.pool.close()

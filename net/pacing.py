@@ -371,7 +371,7 @@ class DealPacer:
             seat = guest.seat
             view = deal_view(game, seat, k, standing)
             legal = [] if seat is None else self._offer(seat, now)
-            if legal:
+            if legal and seat is not None:
                 view["pending"] = [seat]
                 legal = [*legal, PASS]
             if not events and run.last.get(id(peer)) == (view, legal):

@@ -10,20 +10,17 @@ crashes ends only its own session.
 Nothing but the game: exec, subsystems (SFTP), port forwarding, agent and X11 forwarding are
 refused. The host key is made on first run and kept 0600 in the state directory. Authentication
 is open by default (any name, no password); a password or an authorized_keys file closes it.
+Logging in is bounded (net/sshdoor.py): connections not logged in yet per address and in all,
+a login deadline, password tries per connection and per address, and no descriptors left.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import os
-import re
-import secrets
 import signal
-import struct
 import sys
-import termios
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,95 +31,36 @@ import asyncssh
 import lang
 from lang import N_, _
 
+from .gate import Guesses
+from .sshdoor import (
+    LOGIN_TIMEOUT,
+    MAX_AUTH_TRIES,
+    PER_ADDRESS,
+    STARTUPS,
+    Acceptor,
+    Login,
+    Quiet,
+    Startups,
+    listen,
+)
+from .sshpty import (
+    child_env,
+    clean_term,
+    clean_user,
+    load_host_key,
+    lobby_command,
+    read_pty,
+    set_winsize,
+    wants_ascii,
+)
+
 DEFAULT_PORT = 2222
 DEFAULT_MAX_SESSIONS = 16
 DEFAULT_IDLE_TIMEOUT = 30 * 60.0  # seconds without a key from the player
-HOST_KEY_NAME = "ssh_host_ed25519_key"
 # What a session is told, in the language its client's locale asks for (msgids; see said()).
 FULL_MESSAGE = N_("kotatsu: the server is full ({n} sessions); try again later.")
 IDLE_MESSAGE = N_("kotatsu: closed after {m} minutes without a key.")
 NO_PTY_MESSAGE = N_("kotatsu needs a terminal: connect with `ssh -t`.")
-_TERM_OK = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,39}")
-_NAME_CHARS = re.compile(r"[^\w.-]")
-_PLAIN_TERMS = ("dumb", "vt52", "vt100", "vt102", "vt220", "linux", "ansi", "cons25")
-_PROJECT_ROOT = Path(__file__).resolve().parent.parent
-
-
-def state_dir() -> Path:
-    """Where kotatsu keeps its state: ``$XDG_STATE_HOME/kotatsu`` or ``~/.local/state/kotatsu``."""
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "kotatsu"
-
-
-def load_host_key(path: Path | None = None) -> tuple[asyncssh.SSHKey, Path, bool]:
-    """The server's host key from ``path`` (default: the state directory), made on first use.
-    Returns (key, path, made); the file is written 0600 and its mode is repaired if loose."""
-    path = path or state_dir() / HOST_KEY_NAME
-    made = False
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        key = asyncssh.generate_private_key("ssh-ed25519", comment="kotatsu serve")
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "wb") as out:
-            out.write(key.export_private_key())
-        made = True
-    if path.stat().st_mode & 0o077:
-        path.chmod(0o600)
-    return asyncssh.read_private_key(str(path)), path, made
-
-
-def clean_term(term: str | None) -> str:
-    """The client's TERM if it looks like a terminal type, else a safe default."""
-    if term and _TERM_OK.fullmatch(term):
-        return term
-    return "xterm-256color" if term else "dumb"
-
-
-def clean_user(name: str) -> str:
-    """The SSH user name as a player name: word characters, dots and dashes, at most 20."""
-    return _NAME_CHARS.sub("", name)[:20] or "player"
-
-
-def wants_ascii(term: str, client_locale: str | None) -> bool:
-    """Whether the client's terminal likely cannot show card glyphs: a plain TERM, or a locale
-    that the client sent and that is not UTF-8."""
-    if term.split("-")[0] in _PLAIN_TERMS:
-        return True
-    if client_locale is None:
-        return False
-    return "utf-8" not in client_locale.lower() and "utf8" not in client_locale.lower()
-
-
-def child_env(term: str, user: str) -> dict[str, str]:
-    """The child's whole environment: from the server side, plus the sanitised TERM and user."""
-    env = {
-        "PATH": os.environ.get("PATH", os.defpath),
-        "HOME": os.environ.get("HOME", str(Path.home())),
-        "LANG": os.environ.get("LANG") or "C.UTF-8",
-        "TERM": term,
-        "USER": user,
-        "LOGNAME": user,
-        "PYTHONPATH": str(_PROJECT_ROOT),
-        "PYTHONIOENCODING": "utf-8",
-        "KOTATSU_SHARED": "1",  # one account for many people: no saved name, no kept seats
-    }
-    for name in ("LC_ALL", "LC_CTYPE", "XDG_STATE_HOME", "XDG_DATA_HOME", "TZ"):
-        if os.environ.get(name):
-            env[name] = os.environ[name]
-    if term.split("-")[0] in _PLAIN_TERMS:
-        env["NO_COLOR"] = "1"
-    if "truecolor" in term or "direct" in term:
-        env["COLORTERM"] = "truecolor"
-    return env
-
-
-def lobby_command(ascii_only: bool) -> list[str]:
-    """The command line of the app each session runs: the lobby."""
-    return [sys.executable, "-m", "tui", *(["--ascii"] if ascii_only else [])]
-
-
-def set_winsize(fd: int, cols: int, rows: int) -> None:
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(rows, 1), max(cols, 1), 0, 0))
 
 
 @dataclass
@@ -138,6 +76,10 @@ class ServeConfig:
     idle_timeout: float = DEFAULT_IDLE_TIMEOUT
     host_key: Path | None = None
     command: Callable[[bool], list[str]] = field(default=lobby_command)
+    login_timeout: float = LOGIN_TIMEOUT
+    per_address: int = PER_ADDRESS
+    startups: tuple[int, float, int] = STARTUPS
+    """Not logged in yet: at most ``per_address`` from one address; OpenSSH's MaxStartups."""
 
     @property
     def open(self) -> bool:
@@ -327,16 +269,25 @@ def _client_locale(env: dict[Any, Any]) -> str | None:
 
 
 class SSHGameServer:
-    """The SSH server: authentication, the session limit and the listener."""
+    """The SSH server: the door (net/sshdoor.py), the session limit and the listener."""
 
     def __init__(self, config: ServeConfig) -> None:
         self.config = config
         self.sessions: set[GameSession] = set()
-        self.acceptor: Any = None
+        self.acceptor: Acceptor | None = None
+        self._accepting: asyncio.Task | None = None
+        self.options: Any = None
         self.port = 0
         self.fingerprint = ""
         self.key_path: Path | None = None
         self.key_made = False
+        start, rate, full = config.startups
+        self.startups = Startups(config.per_address, start, rate, full)
+        self.quiet = Quiet(_say)
+        self.guesses = Guesses(first_wrong=self._first_wrong)
+
+    def _first_wrong(self, address: str) -> None:
+        self.quiet(f"password {address}", _door_words("password", address))
 
     def take_slot(self, session: GameSession) -> bool:
         if len(self.sessions) >= self.config.max_sessions:
@@ -357,10 +308,15 @@ class SSHGameServer:
             if config.authorized_keys
             else None
         )
-        self.acceptor = await asyncssh.create_server(
-            lambda: _Connection(self),
-            config.bind,
-            config.port,
+        goodbye = _("too many authentication failures")
+        self.options = asyncssh.SSHServerConnectionOptions(
+            server_factory=lambda: Login(
+                config.password,
+                keys is not None,
+                self.guesses,
+                lambda user: GameSession(self, user),
+                goodbye,
+            ),
             server_host_keys=[key],
             authorized_client_keys=keys,
             agent_forwarding=False,
@@ -369,16 +325,26 @@ class SSHGameServer:
             sftp_factory=None,
             line_editor=False,
             encoding=None,
-            login_timeout=60,
+            login_timeout=config.login_timeout,
             keepalive_interval=60,
         )
-        self.port = self.acceptor.sockets[0].getsockname()[1]
+        listener = listen(config.bind, config.port)
+        self.acceptor = Acceptor(listener, self.startups, self._login, self.quiet, _door_words)
+        self._accepting = asyncio.get_running_loop().create_task(self.acceptor.run())
+        self.port = listener.getsockname()[1]
         return self.port
 
+    async def _login(self, sock: Any) -> None:
+        """Run the SSH protocol on an accepted socket until it has logged in (or failed)."""
+        await asyncssh.run_server(sock, options=self.options)
+
     async def close(self) -> None:
+        if self._accepting is not None:
+            self._accepting.cancel()
+            await asyncio.gather(self._accepting, return_exceptions=True)
+            self._accepting = None
         if self.acceptor is not None:
-            self.acceptor.close()
-            await self.acceptor.wait_closed()
+            await self.acceptor.close()
             self.acceptor = None
         tasks = [s.task for s in self.sessions if s.task is not None]
         for session in list(self.sessions):
@@ -386,29 +352,22 @@ class SSHGameServer:
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
-class _Connection(asyncssh.SSHServer):
-    """One client connection: who may log in, and what sessions it may open."""
-
-    def __init__(self, server: SSHGameServer) -> None:
-        self.server = server
-        self.user = "player"
-
-    def begin_auth(self, username: str) -> bool:
-        self.user = username
-        return not self.server.config.open  # False: no authentication needed
-
-    def password_auth_supported(self) -> bool:
-        return self.server.config.password is not None
-
-    def validate_password(self, username: str, password: str) -> bool:
-        expected = self.server.config.password
-        return expected is not None and secrets.compare_digest(password.encode(), expected.encode())
-
-    def public_key_auth_supported(self) -> bool:
-        return self.server.config.authorized_keys is not None
-
-    def session_requested(self) -> GameSession:
-        return GameSession(self.server, self.user)
+def _door_words(reason: str, address: str) -> str:
+    """The door's warnings, once per address (or once a minute), in the server's language."""
+    if reason == "descriptors":
+        return _(
+            "out of file descriptors: not accepting SSH connections for a moment "
+            "(running sessions go on)"
+        )
+    if reason == "address":
+        return _("too many SSH logins at once from {address}: closing its new ones").format(
+            address=address
+        )
+    if reason == "password":
+        return _("wrong SSH passwords from {address}: its tries are slowed down").format(
+            address=address
+        )
+    return _("too many SSH logins at once: closing some new ones")
 
 
 def _say(text: str) -> None:
@@ -431,6 +390,15 @@ def banner(server: SSHGameServer) -> list[str]:
         key.format(fingerprint=server.fingerprint, path=server.key_path),
         _("at most {n} sessions; idle ones close after {m} min").format(
             n=config.max_sessions, m=max(1, round(config.idle_timeout / 60))
+        ),
+        _(
+            "logging in: {per} at once per address, {full} in all, {s} s each, "
+            "{tries} password tries per connection"
+        ).format(
+            per=config.per_address,
+            full=config.startups[2],
+            s=round(config.login_timeout),
+            tries=MAX_AUTH_TRIES,
         ),
     ]
     if config.open:
@@ -497,13 +465,3 @@ def run_serve(args: Any) -> int:
     except (OSError, ValueError, asyncssh.Error) as exc:
         _say(str(exc))
         return 2
-
-
-def read_pty(fd: int) -> bytes | None:
-    """What a pty's master side has now: bytes, b"" once it hung up, None if nothing yet."""
-    try:
-        return os.read(fd, 65536)
-    except BlockingIOError:
-        return None
-    except OSError:
-        return b""

@@ -22,7 +22,7 @@ from tui.lobby.forms import NameForm
 from tui.lobby.screen import LobbyScreen
 from tui.table.screen import TableScreen
 
-from . import collector
+from .collector import Collector
 from .connect import JoinError, Launcher, Seat, default_name, launcher_for, shared_account
 from .dialogs import ConfirmLeave
 from .games import table_screen_for
@@ -50,8 +50,12 @@ class KotatsuApp(App[None]):
         *,
         browser: Any = None,
         ask_name: bool = False,
+        collector: Collector | None = None,
     ) -> None:
         super().__init__()
+        #: Garbage collection between frames: started by the ``kotatsu`` command, which owns
+        #: it (a collector nobody started does nothing).
+        self.collector = collector or Collector()
         self.ask_name = ask_name  # the first run: ask for a name once and remember it
         #: After "Table full": the same table as a spectator (the lobby's w).
         self.watch_instead: Launcher | None = None
@@ -87,7 +91,7 @@ class KotatsuApp(App[None]):
     def on_mount(self) -> None:
         # garbage is collected between frames (tui/collector.py): after a table paints a
         # state, and at least this often
-        self.set_interval(COLLECT_EVERY, collector.collect_due)
+        self.set_interval(COLLECT_EVERY, self.collector.collect_due)
         # Seated from the command line, the lobby (and its LAN browser) waits until the
         # player leaves for it: the table shows sooner.
         if self.launcher is None or self.ask_name:
@@ -222,13 +226,6 @@ class KotatsuApp(App[None]):
         await self.close_seat()
 
 
-def steady_collector() -> None:
-    """Tune the garbage collector for a process that runs one app (``kotatsu``, not the SSH
-    server's many): collections happen between frames (tui/collector.py). A full collection
-    had cost 30–60 ms, one state in twenty, and a young one 2–4 ms inside many frames."""
-    collector.steady()
-
-
 def make_app(
     args: argparse.Namespace | None = None,
     *,
@@ -236,6 +233,7 @@ def make_app(
     settings: Settings | None = None,
     browser: Any = None,
     ask_name: bool = False,
+    collector: Collector | None = None,
 ) -> KotatsuApp:
     """The app for these command-line ``args`` (or an explicit launcher, for tests)."""
     if settings is None:
@@ -246,7 +244,7 @@ def make_app(
         )
     if launcher is None and args is not None:
         launcher = launcher_for(args, settings.name)
-    app = KotatsuApp(settings, launcher, browser=browser, ask_name=ask_name)
+    app = KotatsuApp(settings, launcher, browser=browser, ask_name=ask_name, collector=collector)
     if args is not None and getattr(args, "command", None) == "play":
         app.again = lambda: launcher_for(_new_deal(args), settings.name)
     return app

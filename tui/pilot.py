@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from rich.console import Console
 from textual.css.query import NoMatches
 
+from engine.base import Event, View
 from net.discovery import TableInfo
 
 
@@ -144,7 +145,7 @@ class LocalClient:
         self._publish([])
         self._run_bots()
 
-    def _publish(self, events: list[dict]) -> None:
+    def _publish(self, events: list[Event]) -> None:
         self.version += 1
         live = not self.game.over and self.seat is not None
         self.inbox.put_nowait(
@@ -232,7 +233,7 @@ def screen_lines(app) -> list[str]:
     return text.splitlines()
 
 
-def seat_states(game: str, count: int, seed: int = 1) -> list[tuple[dict, list[dict], list]]:
+def seat_states(game: str, count: int, seed: int = 1) -> list[tuple[View, list[dict], list]]:
     """What seat 0 is sent through a real game (its view, its legal actions, the public
     events), every seat played by the normal bot — the states a table really follows. The
     round-end events are left out (they open the results panel, another screen) and the
@@ -240,7 +241,7 @@ def seat_states(game: str, count: int, seed: int = 1) -> list[tuple[dict, list[d
     import engine
     from tui.table.results import END_EVENTS
 
-    states: list[tuple[dict, list[dict], list]] = []
+    states: list[tuple[View, list[dict], list]] = []
     while len(states) < count:
         seats = engine.GAMES[game].DEFAULT_SEATS
         g = engine.new_game(game, seats, seed=seed)

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 from ..base import IllegalAction, check_action, check_codes
 from .cards import ORDERS, bid_options, bid_rank, full_deck
+from .types import Bid as BidDict
+from .types import Event
 
 if TYPE_CHECKING:
     from .game import MishiGame
@@ -34,18 +36,18 @@ class Bid:
     def cards(self) -> list[str]:
         return ["10" + self.suit] * self.count
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> BidDict:
         return {"seat": self.seat, "suit": self.suit, "cards": self.cards}
 
 
 # A new hand and the deal --------------------------------------------------------------------
-def start_hand(game: MishiGame, events: list[dict], deck: list[str] | None = None) -> None:
+def start_hand(game: MishiGame, events: list[Event], deck: list[str] | None = None) -> None:
     game.first = game.hand_index % game.seats
     events.append({"type": "hand_start", "hand": game.hand_index + 1, "first_player": game.first})
     start_deal(game, events, deck)
 
 
-def start_deal(game: MishiGame, events: list[dict], deck: list[str] | None = None) -> None:
+def start_deal(game: MishiGame, events: list[Event], deck: list[str] | None = None) -> None:
     if deck is None:
         deck = full_deck()
         game.rng.shuffle(deck)
@@ -68,7 +70,7 @@ def options_against(hand: list[str], seat: int, standing: Bid | None) -> list[tu
     return [(s, n) for s, n in bid_options(hand) if bid_rank(s, n) > standing.rank]
 
 
-def advance_deal(game: MishiGame, events: list[dict]) -> None:
+def advance_deal(game: MishiGame, events: list[Event]) -> None:
     """Draw until the drawer may declare or the deal is complete.
 
     Being asked is a secret (it tells that the drawer holds a ten): only the asked seat's view
@@ -138,10 +140,10 @@ def _bid_refusal(game: MishiGame, seat: int, kind: str) -> IllegalAction:
     return IllegalAction("mishi.not_outranking", kind=kind)
 
 
-def commit_declare(game: MishiGame, seat: int, bid: Bid | None) -> list[dict]:
+def commit_declare(game: MishiGame, seat: int, bid: Bid | None) -> list[Event]:
     """A checked declaration (or a pass, ``bid`` None); the deal goes on. A pass is no event:
     nobody else may learn that the drawer was asked."""
-    events = []
+    events: list[Event] = []
     if bid is not None:
         game.declaration = bid
         game.public_drawn = game.drawn
@@ -151,10 +153,13 @@ def commit_declare(game: MishiGame, seat: int, bid: Bid | None) -> list[dict]:
     return events
 
 
-def commit_bao(game: MishiGame, seat: int, bid: Bid | None) -> list[dict]:
+def commit_bao(game: MishiGame, seat: int, bid: Bid | None) -> list[Event]:
     """A checked go-alone bid (or a pass, ``bid`` None); the turn goes on."""
-    passed = {"type": "pass", "seat": seat, "phase": "bao"}
-    events = [passed if bid is None else {"type": "bao", **bid.as_dict()}]
+    events: list[Event] = [
+        {"type": "pass", "seat": seat, "phase": "bao"}
+        if bid is None
+        else {"type": "bao", **bid.as_dict()}
+    ]
     if bid is not None:
         game.bao_bid = bid
     game.bao_steps += 1
@@ -171,13 +176,13 @@ def bao_options(game: MishiGame, seat: int) -> list[tuple[str, int]]:
     return [(s, n) for s, n in options if bid_rank(s, n) > standing]
 
 
-def start_bao(game: MishiGame, events: list[dict]) -> None:
+def start_bao(game: MishiGame, events: list[Event]) -> None:
     game.phase = "bao"
     game.bao_steps = 0
     advance_bao(game, events, game.declaration.seat if game.declaration else game.first)
 
 
-def advance_bao(game: MishiGame, events: list[dict], turn: int) -> None:
+def advance_bao(game: MishiGame, events: list[Event], turn: int) -> None:
     """Ask ``turn`` — every player is asked, one who cannot outbid has only ``pass`` (skipping
     it would tell who holds a ten) — or end the round: the turn is back at the last bidder,
     or one round went by without a bid."""
@@ -195,7 +200,7 @@ def advance_bao(game: MishiGame, events: list[dict], turn: int) -> None:
 
 
 # The kitty and the partner ------------------------------------------------------------------
-def _take_kitty(game: MishiGame, final: Bid, events: list[dict]) -> None:
+def _take_kitty(game: MishiGame, final: Bid, events: list[Event]) -> None:
     declarer = game.declarer = final.seat
     game.trump = final.suit
     game.order = ORDERS[final.suit]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from ..base import View
 from ..bots import Bot
 from .cards import ORDERS, TRUMP, Order, is_permanent_trump, points
 from .tricks import Shape, beat_key, completable, decompose
@@ -20,7 +21,7 @@ from .tricks import Shape, beat_key, completable, decompose
 class MishiBot(Bot):
     """Heuristic bot; see the module docstring."""
 
-    def act(self, view: dict, legal: list[dict]) -> dict:
+    def act(self, view: View, legal: list[dict]) -> dict:
         phase = view["phase"]
         if phase == "deal":
             return self._declare(view, legal)
@@ -47,7 +48,7 @@ class MishiBot(Bot):
         # one ten where one is enough: showing both means playing alone (扒起)
         return max(bids, key=lambda a: (self._strength(hand, a["cards"][0][-1]), -len(a["cards"])))
 
-    def _declare(self, view: dict, legal: list[dict]) -> dict:
+    def _declare(self, view: View, legal: list[dict]) -> dict:
         hand = view["hand"]
         bid = self._best_bid(hand, legal, "declare")
         if bid is None:
@@ -63,7 +64,7 @@ class MishiBot(Bot):
             return bid
         return {"type": "pass"}
 
-    def _bao(self, view: dict, legal: list[dict]) -> dict:
+    def _bao(self, view: View, legal: list[dict]) -> dict:
         hand = view["hand"]
         bid = self._best_bid(hand, legal, "bao")
         if bid is None:
@@ -76,7 +77,7 @@ class MishiBot(Bot):
         return {"type": "pass"}
 
     # Burying ----------------------------------------------------------------------------
-    def _bury(self, view: dict) -> dict:
+    def _bury(self, view: View) -> dict:
         order = ORDERS[view["trump"]]
         hand = list(view["hand"])
         need = 8 - len(view["buried"] or [])
@@ -95,7 +96,7 @@ class MishiBot(Bot):
         return {"type": "bury", "cards": sorted(hand, key=cost)[:need]}
 
     # Playing ----------------------------------------------------------------------------
-    def _play(self, view: dict) -> dict:
+    def _play(self, view: View) -> dict:
         order = ORDERS[view["trump"]]
         hand = list(view["hand"])
         self._watch(view, order)
@@ -103,7 +104,7 @@ class MishiBot(Bot):
             return {"type": "play", "cards": self._lead(view, hand, order)}
         return {"type": "play", "cards": self._follow(view, hand, order)}
 
-    def _watch(self, view: dict, order: Order) -> None:
+    def _watch(self, view: View, order: Order) -> None:
         """Remember who showed out of which suit (from the last and the current trick)."""
         if getattr(self, "_hand_number", None) != view["hand_number"]:
             self._hand_number = view["hand_number"]
@@ -119,7 +120,7 @@ class MishiBot(Bot):
                 if any(order.suit(c) != led for c in play["cards"]):
                     self._voids[play["seat"]].add(led)
 
-    def _opponents_void(self, view: dict, suit: str) -> bool:
+    def _opponents_void(self, view: View, suit: str) -> bool:
         sides = view["sides"]
         mine = sides[self.seat]
         team = {"declarer", "partner"} if mine in ("declarer", "partner") else {"defender"}
@@ -129,7 +130,7 @@ class MishiBot(Bot):
             if s != self.seat and not (mine is not None and sides[s] in team)
         )
 
-    def _lead(self, view: dict, hand: list[str], order: Order) -> list[str]:
+    def _lead(self, view: View, hand: list[str], order: Order) -> list[str]:
         by_suit: dict[str, list[str]] = {}
         for c in hand:
             by_suit.setdefault(order.suit(c), []).append(c)
@@ -155,7 +156,7 @@ class MishiBot(Bot):
             return [min(by_suit[suit], key=lambda c: (points(c) > 0, order.level(c)))]
         return [min(hand, key=order.level)]
 
-    def _follow(self, view: dict, hand: list[str], order: Order) -> list[str]:
+    def _follow(self, view: View, hand: list[str], order: Order) -> list[str]:
         lead = view["lead"]
         shape = Shape(tuple(lead["tractors"]), lead["pairs"], lead["singles"])
         lead_suit = TRUMP if lead["suit"] == "trump" else lead["suit"]

@@ -15,24 +15,21 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ..search import pick_candidates, unknown_pool
+from ..base import View
+from ..search import Search, SearchDefaults, pick_candidates, unknown_pool
 from .bidding import DEALT, Bid
 from .cards import ORDERS, Order, full_deck
 from .game import MishiGame
 from .play import BURY, defender_card_points
 from .scoring import hand_deltas
 from .tricks import Shape
+from .types import Case
+from .view import copy_summary, copy_trick
 
 _TRIES = 60
 
-#: Candidates tried per decision (the heuristic's and three others): playouts are long.
-WIDTH = 4
 
-#: Playouts per decision (the caller's deadline cuts it short on a busy machine).
-BUDGET = 120
-
-
-def observe(memory: dict, view: dict) -> None:
+def observe(memory: dict, view: View) -> None:
     """Remember the plays of the current hand from ``trick`` and ``last_trick``."""
     if view["phase"] != "play":
         return
@@ -47,18 +44,18 @@ def observe(memory: dict, view: dict) -> None:
         tricks[number] = [dict(p) for p in view["trick"]]
 
 
-def _plays(memory: dict | None, view: dict) -> list[list[dict]]:
+def _plays(memory: dict | None, view: View) -> list[list[dict]]:
     if not memory or memory.get("hand") != view["hand_number"]:
         raise ValueError("the search needs the tricks of this hand (observe every view)")
     return [memory["tricks"][k] for k in sorted(memory["tricks"])]
 
 
-def searchable(view: dict) -> bool:
+def searchable(view: View) -> bool:
     return not view["over"] and view["phase"] == "play" and not view["picked"]
 
 
 def candidates(
-    view: dict,
+    view: View,
     legal: list[dict],
     base: dict,
     rng: random.Random,
@@ -72,12 +69,12 @@ def candidates(
     picks = [a["card"] for a in legal if a["type"] == "pick"]
     plays = [{"type": "play", "cards": [c]} for c in picks]
     if lead is None:
-        counts = Counter(view["hand"])
+        counts: Counter[str] = Counter(view["hand"])
         plays += [{"type": "play", "cards": [c, c]} for c in picks if counts[c] >= 2]
     return pick_candidates(plays, base, rng, width)
 
 
-def determinize(view: dict, rng: random.Random, memory: dict | None = None) -> MishiGame:
+def determinize(view: View, rng: random.Random, memory: dict | None = None) -> MishiGame:
     plays = _plays(memory, view)
     for _ in range(_TRIES):
         game = _sample(view, plays, rng)
@@ -86,7 +83,7 @@ def determinize(view: dict, rng: random.Random, memory: dict | None = None) -> M
     raise ValueError("no deal found that fits the view")
 
 
-def _voids(view: dict, plays: list[list[dict]]) -> dict[int, set[str]]:
+def _voids(view: View, plays: list[list[dict]]) -> dict[int, set[str]]:
     order = ORDERS[view["trump"]]
     out: dict[int, set[str]] = {}
     for trick in plays:
@@ -97,7 +94,7 @@ def _voids(view: dict, plays: list[list[dict]]) -> dict[int, set[str]]:
     return out
 
 
-def _sample(view: dict, plays: list[list[dict]], rng: random.Random) -> MishiGame | None:
+def _sample(view: View, plays: list[list[dict]], rng: random.Random) -> MishiGame | None:
     me, n = view["seat"], view["seats"]
     trump, declarer = view["trump"], view["declarer"]
     order = ORDERS[trump]
@@ -124,7 +121,7 @@ def _sample(view: dict, plays: list[list[dict]], rng: random.Random) -> MishiGam
     game.hands = hands
     game.kitty, game.buried = list(buried), list(buried)
     game.totals = list(view["scores"])
-    game.history = [dict(h) for h in view["history"]]
+    game.history = [copy_summary(h) for h in view["history"]]
     game.hand_index = view["hand_number"] - 1
     game.first = view["first_player"]
     d, b = view["declaration"], view["bao"]
@@ -145,7 +142,7 @@ def _sample(view: dict, plays: list[list[dict]], rng: random.Random) -> MishiGam
     )
     game.trick_number = view["trick_number"]
     lt = view["last_trick"]
-    game.last_trick = None if lt is None else {**lt, "plays": [dict(p) for p in lt["plays"]]}
+    game.last_trick = None if lt is None else copy_trick(lt)
     game.captured = list(view["captured"])
     game.failed_throws = list(view["failed_throws"])
     game.penalty_adjust = 0  # not shown in a view; only with throw_penalty, after a failed throw
@@ -181,8 +178,8 @@ def _deal(
 
 
 def _partner(
-    view: dict, hands: list[list[str]], buried: list[str], plays: list[list[dict]]
-) -> tuple[int | bool | None, str | None]:
+    view: View, hands: list[list[str]], buried: list[str], plays: list[list[dict]]
+) -> tuple[int | bool | None, Case | None]:
     """(partner, case) of the sample; partner False when the sample contradicts the view."""
     sides, case, declarer = view["sides"], view["case"], view["declarer"]
     if case == "bao" or view["bao"] is not None:
@@ -204,11 +201,6 @@ def horizon(game: MishiGame) -> int:
     return game.hand_index
 
 
-#: Playouts stop after this many actions (about eight tricks); the hand is then scored as if
-#: it ended with the points captured so far.
-DEPTH = 32
-
-
 def value(game: MishiGame, seat: int, start: int) -> float:
     """My total once the hand is scored, or as it would be scored on the points so far."""
     if game.over or game.hand_index != start or game.declarer is None or game.case is None:
@@ -217,3 +209,25 @@ def value(game: MishiGame, seat: int, start: int) -> float:
     stake = game.options["stake"]
     delta = hand_deltas(game.case, game.declarer, game.partner, defenders, stake, game.seats)
     return float(game.totals[seat] + delta[seat])
+
+
+class MishiSearch(SearchDefaults):
+    """Mi Shi's side of :class:`engine.search.Search`: the play of a hand is searched."""
+
+    #: Candidates tried per decision (the heuristic's and three others): playouts are long.
+    WIDTH = 4
+    #: Playouts per decision (the caller's deadline cuts it short on a busy machine).
+    BUDGET = 120
+    #: Playouts stop after this many actions (about eight tricks); the hand is then scored as
+    #: if it ended with the points captured so far.
+    DEPTH = 32
+    observe = staticmethod(observe)
+    searchable = staticmethod(searchable)
+    candidates = staticmethod(candidates)
+    determinize = staticmethod(determinize)
+    horizon = staticmethod(horizon)
+    value = staticmethod(value)
+
+
+#: What engine.mishi exports as SEARCH.
+SEARCH: Search[MishiGame] = MishiSearch()

@@ -24,6 +24,9 @@ from . import bidding, play
 from .bidding import Bid
 from .cards import ORDERS, Order, full_deck
 from .tricks import Shape
+from .types import Case, Event, HandSummary, LastTrick, Result, View
+from .types import Phase as PhaseName
+from .view import copy_summary
 from .view import view as view_of
 
 
@@ -89,9 +92,9 @@ class MishiGame(Game):
         stacked = None if deck is None else validate_deck(deck, full_deck())
         # The game
         self.totals: list[int] = [0] * seats
-        self.history: list[dict] = []  # one summary per finished hand
+        self.history: list[HandSummary] = []  # one summary per finished hand
         self.hand_index = 0  # hands finished so far
-        self.start_events: list[dict] = []  # what happened before the first decision
+        self.start_events: list[Event] = []  # what happened before the first decision
         # The hand (every one set by clear_hand at each deal)
         self.first: int  # who draws first and is asked first this hand
         self.order: Order  # the card order of the trump suit (ORDERS[None] until one is fixed)
@@ -108,7 +111,7 @@ class MishiGame(Game):
         self.declarer: int | None
         self.trump: str | None
         self.partner: int | None
-        self.case: str | None  # "2v2", "paqi" or "bao"
+        self.case: Case | None
         self.revealed: bool
         self.declarer_tens_played: int
         self.buried: list[str]
@@ -118,7 +121,7 @@ class MishiGame(Game):
         self.lead_suit: str | None
         self.lead_shape: Shape | None
         self.trick_number: int
-        self.last_trick: dict | None
+        self.last_trick: LastTrick | None
         self.captured: list[int]  # card points won in tricks, per seat
         self.failed_throws: list[int]
         self.penalty_adjust: int  # throw penalties, added to the defenders' points
@@ -127,7 +130,7 @@ class MishiGame(Game):
     def clear_hand(self, deck: list[str]) -> None:
         """Every attribute of a hand as at the start of a deal of ``deck``."""
         n = self.seats
-        self.phase = "deal"
+        self.phase: PhaseName = "deal"
         self.order = ORDERS[None]
         self.deck = deck
         self.drawn = self.public_drawn = 0
@@ -162,21 +165,21 @@ class MishiGame(Game):
         seat = awaited.get(self.phase)
         return [] if seat is None else [seat]
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> View:
         return view_of(self, seat)
 
     def winners(self) -> list[int]:
         best = max(self.totals)
         return [s for s, t in enumerate(self.totals) if t == best]
 
-    def result(self) -> dict:
-        last = self.history[-1] if self.history else {}
+    def result(self) -> Result:
+        last = self.history[-1] if self.history else None
         return {
             "scores": list(self.totals),
             "winners": self.winners() if self.over else [],
-            "declarer": last.get("declarer"),
-            "partner": last.get("partner"),
-            "case": last.get("case"),
-            "defender_points": last.get("defender_points"),
-            "history": [dict(h) for h in self.history],
+            "declarer": None if last is None else last["declarer"],
+            "partner": None if last is None else last["partner"],
+            "case": None if last is None else last["case"],
+            "defender_points": None if last is None else last["defender_points"],
+            "history": [copy_summary(h) for h in self.history],
         }

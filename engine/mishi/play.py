@@ -16,6 +16,7 @@ from .bidding import start_hand
 from .cards import card_points
 from .scoring import hand_deltas, kitty_multiplier
 from .tricks import Shape, beat_key, completable, decompose, failed_throw, shape_of
+from .types import Case, Event, HandSummary
 
 if TYPE_CHECKING:
     from .game import MishiGame
@@ -25,7 +26,7 @@ TRICKS = 21
 
 
 # What is fixed once the kitty is taken, and what a lead fixes -------------------------------
-def contract(game: MishiGame) -> tuple[int, str, str]:
+def contract(game: MishiGame) -> tuple[int, str, Case]:
     """The declarer, the trump suit and the case (only after the kitty was taken)."""
     declarer, trump, case = game.declarer, game.trump, game.case
     assert declarer is not None and trump is not None and case is not None, "no contract yet"
@@ -81,7 +82,7 @@ def _check_held(game: MishiGame, seat: int, cards: list[str]) -> list[str]:
     return cards
 
 
-def commit_bury(game: MishiGame, seat: int, cards: list[str]) -> list[dict]:
+def commit_bury(game: MishiGame, seat: int, cards: list[str]) -> list[Event]:
     """Bury checked cards; the eighth ends the bury and the declarer (``seat``) leads."""
     hand = game.hands[seat]
     for card in cards:
@@ -131,7 +132,7 @@ def check_pick(game: MishiGame, seat: int, action: dict) -> tuple[list[str], boo
     return chosen, bool(game.trick) and len(chosen) == led(game)[1].size
 
 
-def commit_pick(game: MishiGame, seat: int, plan: tuple[list[str], bool]) -> list[dict]:
+def commit_pick(game: MishiGame, seat: int, plan: tuple[list[str], bool]) -> list[Event]:
     chosen, whole = plan
     if whole:
         return commit_play(game, seat, chosen)
@@ -143,7 +144,7 @@ def check_unpick(game: MishiGame, seat: int, action: dict) -> None:
     check_action(action, {"type": str})
 
 
-def commit_unpick(game: MishiGame, seat: int, plan: None) -> list[dict]:
+def commit_unpick(game: MishiGame, seat: int, plan: None) -> list[Event]:
     game.picked[seat] = []
     return []
 
@@ -197,9 +198,9 @@ def _follow_refusal(game: MishiGame, seat: int, cards: list[str], suit: str) -> 
     return IllegalAction("mishi.match_shape", kind="play")
 
 
-def commit_play(game: MishiGame, seat: int, cards: list[str]) -> list[dict]:
+def commit_play(game: MishiGame, seat: int, cards: list[str]) -> list[Event]:
     """Play checked cards: a lead (a throw is tested here) or a follow."""
-    events: list[dict] = []
+    events: list[Event] = []
     game.picked[seat] = []
     order = game.order
     if not game.trick:
@@ -256,7 +257,7 @@ def _throw_penalty(game: MishiGame, seat: int) -> None:
         game.penalty_adjust -= min(penalty, max(running, 0))
 
 
-def _check_reveal(game: MishiGame, seat: int, cards: list[str], events: list[dict]) -> None:
+def _check_reveal(game: MishiGame, seat: int, cards: list[str], events: list[Event]) -> None:
     declarer, trump, case = contract(game)
     if game.revealed or case == "bao":
         return
@@ -283,7 +284,7 @@ def trick_winner(game: MishiGame) -> int:
     return best_seat
 
 
-def _end_trick(game: MishiGame, events: list[dict]) -> None:
+def _end_trick(game: MishiGame, events: list[Event]) -> None:
     winner = trick_winner(game)
     won = card_points(c for _, cards in game.trick for c in cards)
     game.captured[winner] += won
@@ -300,7 +301,7 @@ def _end_trick(game: MishiGame, events: list[dict]) -> None:
 
 
 # The end of a hand --------------------------------------------------------------------------
-def _end_hand(game: MishiGame, last_winner: int, last_lead: Shape, events: list[dict]) -> None:
+def _end_hand(game: MishiGame, last_winner: int, last_lead: Shape, events: list[Event]) -> None:
     declarer, trump, case = contract(game)
     defender_points = max(0, defender_card_points(game) + game.penalty_adjust)
     if last_winner not in side(game):
@@ -321,7 +322,7 @@ def _end_hand(game: MishiGame, last_winner: int, last_lead: Shape, events: list[
         game.revealed = True
     deltas = hand_deltas(case, declarer, game.partner, defender_points, game.options["stake"])
     game.totals = [t + d for t, d in zip(game.totals, deltas, strict=True)]
-    summary = {
+    summary: HandSummary = {
         "hand": game.hand_index + 1,
         "declarer": declarer,
         "partner": game.partner,

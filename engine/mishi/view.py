@@ -10,17 +10,18 @@ cards drawn so far; every other view shows the deal as of the last draw the tabl
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .bidding import DEALT, Bid, options_against
+from .types import Case, HandSummary, LastTrick, Lead, Options, Side, View
 
 if TYPE_CHECKING:
     from .game import MishiGame
 
 
-def _sides(game: MishiGame, seat: int | None) -> tuple[list[str | None], str | None]:
+def _sides(game: MishiGame, seat: int | None) -> tuple[list[Side | None], Case | None]:
     """Each seat's side and the case, as far as ``seat`` knows."""
-    sides: list[str | None] = [None] * game.seats
+    sides: list[Side | None] = [None] * game.seats
     if game.declarer is None or game.phase in ("deal", "bao"):
         return sides, None
     declarer, partner, case = game.declarer, game.partner, game.case
@@ -45,12 +46,12 @@ def _sides(game: MishiGame, seat: int | None) -> tuple[list[str | None], str | N
     return sides, None
 
 
-def _lead(game: MishiGame) -> dict | None:
-    shape = game.lead_shape
-    if shape is None or not game.trick:
+def _lead(game: MishiGame) -> Lead | None:
+    shape, suit = game.lead_shape, game.lead_suit
+    if shape is None or suit is None or not game.trick:
         return None
     return {
-        "suit": "trump" if game.lead_suit == "T" else game.lead_suit,
+        "suit": "trump" if suit == "T" else suit,
         "tractors": list(shape.tractors),
         "pairs": shape.pairs,
         "singles": shape.singles,
@@ -69,7 +70,7 @@ def _dealt_to(game: MishiGame, seat: int, drawn: int) -> int:
     return max(0, drawn - (seat - game.first) % game.seats + game.seats - 1) // game.seats
 
 
-def view(game: MishiGame, seat: int | None) -> dict:
+def view(game: MishiGame, seat: int | None) -> View:
     """What ``seat`` (None: a spectator) may know of ``game``."""
     if seat is not None:
         game.check_seat(seat)
@@ -97,7 +98,7 @@ def view(game: MishiGame, seat: int | None) -> dict:
         "pending": pending,
         "scores": list(game.totals),
         "over": game.over,
-        "options": dict(game.options),
+        "options": _options(game),
         "result": game.result() if game.over else None,
         "hand_number": min(game.hand_index + 1, game.options["hands"]),
         "hands": game.options["hands"],
@@ -122,42 +123,63 @@ def view(game: MishiGame, seat: int | None) -> dict:
         "leader": game.leader if in_play else None,
         "trick": [{"seat": s, "cards": list(c)} for s, c in game.trick] if in_play else [],
         "lead": _lead(game) if in_play else None,
-        "last_trick": None
-        if game.last_trick is None
-        else {**game.last_trick, "plays": [dict(p) for p in game.last_trick["plays"]]},
+        "last_trick": None if game.last_trick is None else copy_trick(game.last_trick),
         "trick_number": game.trick_number if in_play else 0,
-        "history": [dict(h) for h in game.history],
+        "history": [copy_summary(h) for h in game.history],
+    }
+
+
+def _options(game: MishiGame) -> Options:
+    o = game.options
+    return {
+        "hands": o["hands"],
+        "stake": o["stake"],
+        "throw_penalty": o["throw_penalty"],
+        "kitty_multiplier": o["kitty_multiplier"],
+        "declare_window": o["declare_window"],
+    }
+
+
+def copy_summary(summary: HandSummary) -> HandSummary:
+    """A copy of a hand's summary that shares no list with the game."""
+    return {**summary, "deltas": list(summary["deltas"]), "scores": list(summary["scores"])}
+
+
+def copy_trick(trick: LastTrick) -> LastTrick:
+    """A copy of the last trick that shares no list with the game."""
+    return {
+        "plays": [{"seat": p["seat"], "cards": list(p["cards"])} for p in trick["plays"]],
+        "winner": trick["winner"],
+        "points": trick["points"],
     }
 
 
 # The deal as a paced table shows it (net/pacing.py) -----------------------------------------
-def deal_view(game: MishiGame, seat: int | None, k: int, standing: Bid | None) -> dict:
+def deal_view(game: MishiGame, seat: int | None, k: int, standing: Bid | None) -> View:
     """``seat``'s view of the deal as of ``k`` draws with ``standing`` the declaration shown.
 
     Pure: who gets which card is fixed by the deck, so this needs no engine position; it shows
     ``seat`` its own first cards and everyone's counts, and nothing that depends on who was
     asked. ``pending`` is ``[]`` (the pacer adds the seat itself when it offers it a ten)."""
     k = max(0, min(k, DEALT))
-    out = view(game, None)
     counts = [_dealt_to(game, s, k) for s in range(game.seats)]
-    bid = standing.as_dict() if standing else None
-    out.update(
-        seat=seat,
-        phase="deal",
-        pending=[],
-        hand=None if seat is None else game.order.sorted(own_cards(game, seat, k)),
-        counts=counts,
-        to_deal=DEALT - k,
-        declaration=bid,
-        bao=None,
-        trump=standing.suit if standing else None,
-        declarer=standing.seat if standing else None,
-        kitty=None,
-        buried=None,
-        sides=[None] * game.seats,
-        case=None,
-    )
-    return out
+    return {
+        **view(game, None),
+        "seat": seat,
+        "phase": "deal",
+        "pending": [],
+        "hand": None if seat is None else game.order.sorted(own_cards(game, seat, k)),
+        "counts": counts,
+        "to_deal": DEALT - k,
+        "declaration": standing.as_dict() if standing else None,
+        "bao": None,
+        "trump": standing.suit if standing else None,
+        "declarer": standing.seat if standing else None,
+        "kitty": None,
+        "buried": None,
+        "sides": [None] * game.seats,
+        "case": None,
+    }
 
 
 def own_cards(game: MishiGame, seat: int, k: int) -> list[str]:
@@ -165,7 +187,7 @@ def own_cards(game: MishiGame, seat: int, k: int) -> list[str]:
     return game.deck[(seat - game.first) % game.seats : min(k, DEALT) : game.seats]
 
 
-def deal_offer(game: MishiGame, seat: int, k: int, standing: Bid | None) -> list[dict]:
+def deal_offer(game: MishiGame, seat: int, k: int, standing: Bid | None) -> list[dict[str, Any]]:
     """The declarations ``seat`` could make with its cards of the first ``k`` draws while
     ``standing`` stands (the engine has the last word when it asks)."""
     hand = own_cards(game, seat, k)

@@ -12,6 +12,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
+from ..base import View
 from ..bots import Bot
 from ..cards import rank, removed
 from .scoring import JOKER, RANK_VALUES, ace_score, strength
@@ -122,7 +123,7 @@ def _key(action: dict) -> tuple:
 class SwapoBot(Bot):
     """Greedy, honest about what it knows: decides from ``(view, legal)`` only."""
 
-    def act(self, view: dict, legal: list[dict]) -> dict:
+    def act(self, view: View, legal: list[dict]) -> dict:
         kinds = {a["type"] for a in legal}
         ace = "ace" in view["variant"]
         if "arrange" in kinds:
@@ -145,39 +146,39 @@ class SwapoBot(Bot):
         return {"type": "pass"}
 
     # Swaps -------------------------------------------------------------------------------
-    def _rooms(self, view: dict) -> list[int]:
+    def _rooms(self, view: View) -> list[int]:
         """How many cards each seat can still exchange (Asterisk locks lower it)."""
         if "dagger" in view["variant"]:
             return [5 - len(p) for p in view["locked_positions"]]
         return [view["hand_counts"][s] - view["locked_counts"][s] for s in range(view["seats"])]
 
-    def _pick_target(self, view: dict) -> int | None:
+    def _pick_target(self, view: View) -> int | None:
         """Any opponent with something left to exchange (their hands are hidden alike)."""
         rooms = self._rooms(view)
         targets = [t for t in view["players"] if t != self.seat and rooms[t] > 0]
         return self.rng.choice(targets) if targets else None
 
-    def _swap(self, view: dict, ace: bool) -> dict | None:
+    def _swap(self, view: View, ace: bool) -> dict | None:
         rooms = self._rooms(view)
         return normal_swap(
             view["hand"], view["locked_cards"], rooms, ace, lambda: self._pick_target(view)
         )
 
-    def _dagger_swap(self, view: dict, ace: bool) -> dict | None:
+    def _dagger_swap(self, view: View, ace: bool) -> dict | None:
         pick = lambda: self._pick_target(view)  # noqa: E731
         return dagger_swap(self.seat, view["hand"], view["locked_positions"], ace, pick, self.rng)
 
-    def _give(self, view: dict, legal: list[dict], ace: bool) -> dict:
+    def _give(self, view: View, legal: list[dict], ace: bool) -> dict:
         """The k cards it wants least: the most wanted card given is as unwanted as can be."""
         k = len(legal[0]["cards"])
         return {"type": "give", "cards": least_wanted(view["hand"], view["locked_cards"], k, ace)}
 
     # Ace ---------------------------------------------------------------------------------
-    def _declare(self, view: dict) -> dict:
+    def _declare(self, view: View) -> dict:
         done = list(view["declared"][self.seat] or [])
         return {"type": "declare", "rank": declare_rank(view["hand"], done, len(view["players"]))}
 
-    def _power(self, view: dict, legal: list[dict]) -> dict:
+    def _power(self, view: View, legal: list[dict]) -> dict:
         hands = [list(h) if h is not None else None for h in view["revealed"]]
         declared = [list(d) if d is not None else None for d in view["declared"]]
         players = view["players"]

@@ -6,6 +6,7 @@ import random
 
 from ..cards import RANKS, rank
 from .scoring import JOKER
+from .types import DealerDraw
 
 HAND_SIZE = 5
 _HIGH_RANKS = {r: i for i, r in enumerate(RANKS[1:] + RANKS[:1])}  # 2 … K, then A
@@ -19,7 +20,7 @@ def high_card_order(card: str) -> tuple[int, int]:
     return (_HIGH_RANKS[rank(card)], _SUIT_ORDER[card[-1]])
 
 
-def joker_draw(seats: int, all_cards: list[str], rng: random.Random) -> dict:
+def joker_draw(seats: int, all_cards: list[str], rng: random.Random) -> DealerDraw:
     """n cards holding exactly one joker are drawn, one per seat; the joker's drawer deals."""
     others = [c for c in all_cards if c != JOKER]
     cards = [JOKER, *rng.sample(others, seats - 1)]
@@ -32,7 +33,7 @@ def joker_draw(seats: int, all_cards: list[str], rng: random.Random) -> dict:
     }
 
 
-def high_card_draw(seats: int, all_cards: list[str], rng: random.Random) -> dict:
+def high_card_draw(seats: int, all_cards: list[str], rng: random.Random) -> DealerDraw:
     """Every seat draws a card; the highest deals; seats tied on identical cards draw again."""
     drawing = list(range(seats))
     draws: list[list[str]] = []

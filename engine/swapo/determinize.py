@@ -25,8 +25,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from ..base import View
 from ..cards import rank, removed
-from ..search import pick_candidates
+from ..search import Search, SearchDefaults, pick_candidates
 from .bot import (
     keep_priority,
     spare_cards,
@@ -38,8 +39,8 @@ from .sampling import TRIES, kept_groups, observe, remember, sample, tracked
 from .scoring import ACE_POWERS, JOKER
 
 __all__ = [
-    "BUDGET",
-    "WIDTH",
+    "SEARCH",
+    "SwapoSearch",
     "candidates",
     "determinize",
     "horizon",
@@ -55,21 +56,12 @@ __all__ = [
 SEARCHED = ("swap", "give", "declare", "power")
 
 
-def searchable(view: dict) -> bool:
+def searchable(view: View) -> bool:
     return not view["over"] and view["phase"] in SEARCHED
 
 
-#: Candidates per decision: a swap right has every target times every sensible size.
-WIDTH = 10
-
-
-#: Playouts per decision (a round plays out in about a millisecond; the caller's deadline
-#: cuts it short on a busy machine).
-BUDGET = 800
-
-
 def candidates(
-    view: dict,
+    view: View,
     legal: list[dict],
     base: dict,
     rng: random.Random,
@@ -108,7 +100,7 @@ def _spares(cards: list[str], ace: bool) -> list[str]:
     return sorted(spare, key=priority.__getitem__)
 
 
-def _targets(view: dict, base: dict, rooms: list[int]) -> list[int]:
+def _targets(view: View, base: dict, rooms: list[int]) -> list[int]:
     """The opponents with room to exchange, the heuristic's own pick first."""
     targets = [t for t in view["players"] if t != view["seat"] and rooms[t] > 0]
     if base.get("type") == "swap":
@@ -126,7 +118,7 @@ def _by_size(targets: list[int], rooms: list[int], most: int, make) -> list[dict
     return out
 
 
-def _free_spares(view: dict) -> list[str]:
+def _free_spares(view: View) -> list[str]:
     """Normal rules: my spare cards that are not locked, least wanted first."""
     unlocked = Counter(removed(view["hand"], view["locked_cards"]))
     out = []
@@ -137,7 +129,7 @@ def _free_spares(view: dict) -> list[str]:
     return out
 
 
-def _swap_options(view: dict, base: dict) -> list[dict]:
+def _swap_options(view: View, base: dict) -> list[dict]:
     offer = _free_spares(view)
     rooms = [view["hand_counts"][s] - view["locked_counts"][s] for s in range(view["seats"])]
     targets = _targets(view, base, rooms)
@@ -154,7 +146,7 @@ def _swap_options(view: dict, base: dict) -> list[dict]:
     return out
 
 
-def _dagger_options(view: dict, base: dict, places: dict[int, dict[int, str]]) -> list[dict]:
+def _dagger_options(view: View, base: dict, places: dict[int, dict[int, str]]) -> list[dict]:
     """Dagger: my known spare positions, least wanted first; the positions taken are the
     target's free ones holding cards of my best group or the group it kept (``kept_groups``)
     first, then unseen ones, then my spare cards (followed through the swaps: ``tracked``)."""
@@ -190,7 +182,7 @@ def _dagger_options(view: dict, base: dict, places: dict[int, dict[int, str]]) -
     return _by_size(targets, rooms, len(give), make)
 
 
-def determinize(view: dict, rng: random.Random, memory: dict | None = None) -> SwapoGame:
+def determinize(view: View, rng: random.Random, memory: dict | None = None) -> SwapoGame:
     """A full state that fits the view. Normal rules before the reveal: preferably one where
     the other seats' swaps (how many cards, or a pass) are those the heuristic would have made
     from the deal (``replayed``); the others play so in the sim, and their choices tell how
@@ -221,3 +213,26 @@ def value(game: SwapoGame, seat: int, start: int) -> float:
     if not game.over or seat not in game.final_winners:
         return lead
     return lead + (20.0 if game.ace else 1.0) / len(game.final_winners)
+
+
+class SwapoSearch(SearchDefaults):
+    """SwaPo's side of :class:`engine.search.Search`: every decision but Dagger's arrangement;
+    playouts run to the end of the round."""
+
+    #: Candidates per decision: a swap right has every target times every sensible size.
+    WIDTH = 10
+    #: Playouts per decision (a round plays out in about a millisecond; the caller's deadline
+    #: cuts it short on a busy machine).
+    BUDGET = 800
+    observe = staticmethod(observe)
+    remember = staticmethod(remember)
+    searchable = staticmethod(searchable)
+    candidates = staticmethod(candidates)
+    determinize = staticmethod(determinize)
+    horizon = staticmethod(horizon)
+    value = staticmethod(value)
+    rollout = staticmethod(rollout)
+
+
+#: What engine.swapo exports as SEARCH.
+SEARCH: Search[SwapoGame] = SwapoSearch()

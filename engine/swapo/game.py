@@ -17,6 +17,8 @@ from .options import OPTIONS
 from .rounds import copy_record, start_round
 from .scoring import JOKER
 from .swaps import GiveRequest
+from .types import DealerDraw, Result, RoundRecord, SwapLog, Tiebreak, View
+from .types import Phase as PhaseName
 from .view import view as seat_view
 
 
@@ -54,7 +56,7 @@ class SwapoGame(Game):
         self.all_cards: list[str] = standard_deck(opts["decks"], jokers=(JOKER,))
         stacked = validate_deck(deck, self.all_cards) if deck is not None else None
 
-        self.dealer_draw: dict
+        self.dealer_draw: DealerDraw
         if opts["first_dealer"] is not None:
             self.dealer_draw = {
                 "method": "first_dealer",
@@ -74,19 +76,19 @@ class SwapoGame(Game):
         self.pile: list[str] = stacked[::-1]  # the top of the pile is the last item
         self.discards: list[str] = []
         self.scores: list[int] = [0] * seats
-        self.rounds: list[dict] = []  #: one record per scored round
+        self.rounds: list[RoundRecord] = []  #: one record per scored round
         self.round_no = 0
         self.final_winners: list[int] = []
-        self.tiebreak_info: dict | None = None
+        self.tiebreak_info: Tiebreak | None = None
         self.sudden_seats: list[int] | None = None  #: the tied seats, once in sudden death
         # The round (every list has one entry per seat; start_round deals them afresh)
-        self.phase = "swap"
+        self.phase: PhaseName = "swap"
         self.dealer = 0
         self.players: list[int] = []  #: the seats of this round, dealer first, clockwise
         self.hands: list[list[str]] = []
         self.right_index = 0  #: index in players of the swap right's holder
         self.give_request: GiveRequest | None = None
-        self.swap_log: list[dict] = []
+        self.swap_log: list[SwapLog] = []
         self.locked_cards: list[list[str]] = []  #: Asterisk: cards moved this round
         self.locked_positions: list[list[int]] = []  #: Dagger + Asterisk: positions moved
         self.laid: list[bool] = []  #: Dagger: the row is arranged
@@ -123,18 +125,24 @@ class SwapoGame(Game):
             return [self.players[self.power_index]]
         return []
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> View:
         return seat_view(self, seat)
 
-    def result(self) -> dict:
+    def result(self) -> Result:
         return {
             "scores": list(self.scores),
             "winners": list(self.final_winners),
             "rounds": [copy_record(r) for r in self.rounds],
-            "tiebreak": dict(self.tiebreak_info) if self.tiebreak_info else None,
+            "tiebreak": _tiebreak(self.tiebreak_info),
             "sudden_death": list(self.sudden_seats) if self.sudden_seats else None,
         }
 
     # Shared helpers ----------------------------------------------------------------------
     def other_players(self, seat: int) -> list[int]:
         return [s for s in self.players if s != seat]
+
+
+def _tiebreak(info: Tiebreak | None) -> Tiebreak | None:
+    if info is None:
+        return None
+    return {"reading": info["reading"], "tied": list(info["tied"]), "after": list(info["after"])}

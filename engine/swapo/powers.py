@@ -14,6 +14,7 @@ from ..base import IllegalAction, Move, check_action
 from ..cards import RANKS
 from .rounds import public_declared, score_round
 from .scoring import ACE_POWERS, JOKER, RANK_VALUES
+from .types import Event
 
 if TYPE_CHECKING:
     from .game import SwapoGame
@@ -47,7 +48,7 @@ def undeclared(game: SwapoGame, seat: int) -> int:
     return game.hands[seat].count(JOKER) - len(game.declared[seat])
 
 
-def end_swaps(game: SwapoGame, events: list[dict]) -> None:
+def end_swaps(game: SwapoGame, events: list[Event]) -> None:
     """Every swap right is used: the sealed declarations (Ace), else the reveal.
 
     In Ace the declare phase always comes, whoever holds a joker (nobody, maybe): its existence
@@ -60,7 +61,7 @@ def end_swaps(game: SwapoGame, events: list[dict]) -> None:
     reveal(game, events)
 
 
-def reveal(game: SwapoGame, events: list[dict]) -> None:
+def reveal(game: SwapoGame, events: list[Event]) -> None:
     """All hands face up; then the Ace power phase, or the scoring."""
     game.is_revealed = True
     events.append(
@@ -86,7 +87,8 @@ def declare_steps_left(game: SwapoGame, seat: int) -> int:
     """Steps ``seat`` still owes in the declare phase (0 outside it)."""
     if game.phase != "declare" or seat not in game.players:
         return 0
-    return game.options["decks"] - game.declare_steps[seat]
+    decks: int = game.options["decks"]
+    return decks - game.declare_steps[seat]
 
 
 def legal_declare(game: SwapoGame, seat: int) -> list[dict]:
@@ -97,7 +99,7 @@ def legal_declare(game: SwapoGame, seat: int) -> list[dict]:
 
 def check_declare(game: SwapoGame, seat: int, action: dict) -> str:
     check_action(action, {"type": str, "rank": str})
-    rank = action["rank"]
+    rank: str = action["rank"]
     if rank not in RANKS:
         raise IllegalAction("swapo.not_a_rank", kind="declare", rank=repr(rank))
     if not undeclared(game, seat):
@@ -111,12 +113,12 @@ def check_declare_pass(game: SwapoGame, seat: int, action: dict) -> None:
         raise IllegalAction("swapo.declare_first", kind="pass")
 
 
-def commit_declare(game: SwapoGame, seat: int, rank: str | None) -> list[dict]:
+def commit_declare(game: SwapoGame, seat: int, rank: str | None) -> list[Event]:
     """One sealed step: a declaration (``rank``) or a pass (None). No event but the reveal."""
     if rank is not None:
         game.declared[seat].append(rank)
     game.declare_steps[seat] += 1
-    events: list[dict] = []
+    events: list[Event] = []
     if not any(declare_steps_left(game, s) for s in game.players):
         reveal(game, events)
     return events
@@ -172,7 +174,7 @@ def legal_power(game: SwapoGame, seat: int) -> list[dict]:
 
 
 # Turn order -------------------------------------------------------------------------------
-def next_power_turn(game: SwapoGame, events: list[dict]) -> None:
+def next_power_turn(game: SwapoGame, events: list[Event]) -> None:
     """Move to the next seat (clockwise) that has a usable power; none left: score."""
     game.power_index += 1
     while game.power_index < len(game.players):
@@ -184,7 +186,7 @@ def next_power_turn(game: SwapoGame, events: list[dict]) -> None:
     score_round(game, events)
 
 
-def _after_power(game: SwapoGame, seat: int, events: list[dict]) -> list[dict]:
+def _after_power(game: SwapoGame, seat: int, events: list[Event]) -> list[Event]:
     """A seat's turn ends by itself once it has no usable power left."""
     if not usable_powers(game, seat):
         next_power_turn(game, events)
@@ -205,7 +207,7 @@ def _check_power(game: SwapoGame, seat: int, action: dict, shape: Shape) -> None
 
 def _check_target(game: SwapoGame, seat: int, action: dict, shape: Shape) -> int:
     _check_power(game, seat, action, shape)
-    target = action["target"]
+    target: int = action["target"]
     if target == seat or target not in game.players:
         raise IllegalAction("swapo.bad_target", kind=action["type"])
     return target
@@ -232,12 +234,12 @@ def check_stab(game: SwapoGame, seat: int, action: dict) -> Targeted:
     return Targeted(target, card)
 
 
-def commit_stab(game: SwapoGame, seat: int, plan: Targeted) -> list[dict]:
+def commit_stab(game: SwapoGame, seat: int, plan: Targeted) -> list[Event]:
     target, card = plan
     game.used[seat].append("AS")
     _take_card(game, target, card)
     game.stabbed[target].append(card)
-    events: list[dict] = [{"type": "stab", "seat": seat, "target": target, "card": card}]
+    events: list[Event] = [{"type": "stab", "seat": seat, "target": target, "card": card}]
     return _after_power(game, seat, events)
 
 
@@ -251,13 +253,13 @@ def check_honey_trap(game: SwapoGame, seat: int, action: dict) -> Targeted:
     return Targeted(target, rank)
 
 
-def commit_honey_trap(game: SwapoGame, seat: int, plan: Targeted) -> list[dict]:
+def commit_honey_trap(game: SwapoGame, seat: int, plan: Targeted) -> list[Event]:
     target, rank = plan
     game.used[seat].append("AH")
     _take_card(game, target, JOKER)
     game.hands[seat].append(JOKER)
     game.declared[seat].append(rank)
-    events: list[dict] = [{"type": "honey_trap", "seat": seat, "target": target, "rank": rank}]
+    events: list[Event] = [{"type": "honey_trap", "seat": seat, "target": target, "rank": rank}]
     return _after_power(game, seat, events)
 
 
@@ -265,10 +267,10 @@ def check_draw(game: SwapoGame, seat: int, action: dict) -> None:
     _check_power(game, seat, action, _BARE)
 
 
-def commit_draw(game: SwapoGame, seat: int, plan: None) -> list[dict]:
+def commit_draw(game: SwapoGame, seat: int, plan: None) -> list[Event]:
     game.used[seat].append("AC")
     game.no_game = True
-    events: list[dict] = [{"type": "draw", "seat": seat}]
+    events: list[Event] = [{"type": "draw", "seat": seat}]
     score_round(game, events)
     return events
 
@@ -283,19 +285,19 @@ def check_steal(game: SwapoGame, seat: int, action: dict) -> Targeted:
     return Targeted(target, card)
 
 
-def commit_steal(game: SwapoGame, seat: int, plan: Targeted) -> list[dict]:
+def commit_steal(game: SwapoGame, seat: int, plan: Targeted) -> list[Event]:
     target, card = plan
     game.used[seat].append("AD")
     if not _take_card(game, target, card) and card in ACE_POWERS:
         game.used[seat].append(card)
     game.hands[seat].append(card)
-    events: list[dict] = [{"type": "steal", "seat": seat, "target": target, "card": card}]
+    events: list[Event] = [{"type": "steal", "seat": seat, "target": target, "card": card}]
     return _after_power(game, seat, events)
 
 
-def commit_pass(game: SwapoGame, seat: int, plan: None) -> list[dict]:
+def commit_pass(game: SwapoGame, seat: int, plan: None) -> list[Event]:
     """No (more) powers: the next power turn."""
-    events: list[dict] = [{"type": "pass", "seat": seat, "phase": "power"}]
+    events: list[Event] = [{"type": "pass", "seat": seat, "phase": "power"}]
     next_power_turn(game, events)
     return events
 

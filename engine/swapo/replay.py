@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from ..base import View
 from ..cards import removed
 from .bot import (
     least_wanted,
@@ -31,7 +32,7 @@ from .swaps import (
 REPLAY_TRIES = 40
 
 
-def replayable(view: dict) -> bool:
+def replayable(view: View) -> bool:
     others = [s for s in view["rights_done"] if s != view["seat"]]
     if view["give"] is not None and view["give"]["from"] != view["seat"]:
         others.append(view["give"]["from"])
@@ -43,7 +44,7 @@ def replayable(view: dict) -> bool:
     )
 
 
-def replayed(view: dict, rng: random.Random, tries: int = REPLAY_TRIES) -> SwapoGame | None:
+def replayed(view: View, rng: random.Random, tries: int = REPLAY_TRIES) -> SwapoGame | None:
     """A state whose round, replayed from a sampled deal, repeats every public swap: each other
     seat offers what the heuristic would (the same number of cards to the target it chose, or
     passes when the heuristic would), a give to another seat is the heuristic's, and my own
@@ -115,7 +116,7 @@ def replayed(view: dict, rng: random.Random, tries: int = REPLAY_TRIES) -> Swapo
     return None
 
 
-def _sources(view: dict) -> list[tuple[str, list[int]]]:
+def _sources(view: View) -> list[tuple[str, list[int]]]:
     """Each card another seat gave me this round, with the seats whose deal it may come from:
     that seat's own, or of a seat it exchanged with before (not me: I know my deal; not in
     Asterisk, where a card received is locked)."""
@@ -136,7 +137,7 @@ def _sources(view: dict) -> list[tuple[str, list[int]]]:
     return out
 
 
-def _deal_shapes(view: dict) -> dict[int, tuple[int, bool]]:
+def _deal_shapes(view: View) -> dict[int, tuple[int, bool]]:
     """Per other seat whose hand nobody touched before its right: how many spare cards its
     deal had, as its first swap (or its pass) shows — ``(k, True)`` exactly k, ``(k, False)``
     at least k (the target had room for no more)."""
@@ -167,7 +168,7 @@ def _deal_shapes(view: dict) -> dict[int, tuple[int, bool]]:
     return out
 
 
-def _acting(view: dict, seat: int) -> bool:
+def _acting(view: View, seat: int) -> bool:
     """``seat`` holds the swap right now (and has made a swap or asked for one)."""
     give = view["give"]
     return any(e["seat"] == seat for e in view["swaps"]) or (
@@ -201,7 +202,7 @@ def _shaped(
 _SHAPE_TRIES = 60
 
 
-def _replay(game: SwapoGame, view: dict) -> bool:
+def _replay(game: SwapoGame, view: View) -> bool:
     """Play the round's swaps again on ``game`` (dealt, at its first right) up to where the view
     stands; False as soon as another seat would have acted otherwise."""
     me, ace, log = view["seat"], game.ace, view["swaps"]

@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING
 
 from .dealing import HAND_SIZE, clockwise_from, deal_hands
 from .scoring import ace_score, strength
+from .types import Event, RoundRecord
 
 if TYPE_CHECKING:
     from .game import SwapoGame
 
 
 def start_round(
-    game: SwapoGame, dealer: int, seats: list[int], events: list[dict], *, reshuffled: bool = False
+    game: SwapoGame, dealer: int, seats: list[int], events: list[Event], *, reshuffled: bool = False
 ) -> None:
     """Deal a round to ``seats`` (clockwise from ``dealer``) and open its first phase."""
     n = game.seats
@@ -61,17 +62,21 @@ def public_declared(game: SwapoGame) -> list[list[str] | None]:
     return [list(d) if s in game.players else None for s, d in enumerate(game.declared)]
 
 
-def copy_record(record: dict) -> dict:
+def copy_record(record: RoundRecord) -> RoundRecord:
     """A copy of a round record that shares no list with the game."""
-    out = dict(record)
-    for key in ("winners", "points", "strengths", "players"):
-        out[key] = list(record[key])
-    for key in ("hands", "declared", "stabbed"):
-        out[key] = [list(x) if x is not None else None for x in record[key]]
-    return out
+    return {
+        **record,
+        "winners": list(record["winners"]),
+        "points": list(record["points"]),
+        "strengths": list(record["strengths"]),
+        "players": list(record["players"]),
+        "hands": [None if x is None else list(x) for x in record["hands"]],
+        "declared": [None if x is None else list(x) for x in record["declared"]],
+        "stabbed": [list(x) for x in record["stabbed"]],
+    }
 
 
-def score_round(game: SwapoGame, events: list[dict]) -> None:
+def score_round(game: SwapoGame, events: list[Event]) -> None:
     """Strengths and points on the hands as they stand; then discard and go on."""
     n = game.seats
     strengths: list[int | None] = [None] * n
@@ -88,7 +93,7 @@ def score_round(game: SwapoGame, events: list[dict]) -> None:
     points = [worth[s] if s in winners else 0 for s in range(n)]
     for s in winners:
         game.scores[s] += points[s]
-    record = {
+    record: RoundRecord = {
         "round": game.round_no,
         "dealer": game.dealer,
         "players": list(game.players),
@@ -112,7 +117,7 @@ def score_round(game: SwapoGame, events: list[dict]) -> None:
     _after_round(game, events)
 
 
-def _after_round(game: SwapoGame, events: list[dict]) -> None:
+def _after_round(game: SwapoGame, events: list[Event]) -> None:
     if game.sudden_seats is not None:
         tied = game.sudden_seats
         top = max(game.scores[s] for s in tied)
@@ -159,7 +164,7 @@ def scoring_rounds(game: SwapoGame, seat: int) -> list[int]:
     ]
 
 
-def _end_main_game(game: SwapoGame, events: list[dict]) -> None:
+def _end_main_game(game: SwapoGame, events: list[Event]) -> None:
     top = max(game.scores)
     tied = [s for s in range(game.seats) if game.scores[s] == top]
     if len(tied) == 1:
@@ -189,7 +194,7 @@ def _end_main_game(game: SwapoGame, events: list[dict]) -> None:
 
 
 def _deal_sudden_round(
-    game: SwapoGame, dealer: int, events: list[dict], *, reshuffled: bool = False
+    game: SwapoGame, dealer: int, events: list[Event], *, reshuffled: bool = False
 ) -> None:
     tied = game.sudden_seats or []
     if len(game.pile) < HAND_SIZE * len(tied):
@@ -198,7 +203,7 @@ def _deal_sudden_round(
     start_round(game, dealer, tied, events, reshuffled=reshuffled)
 
 
-def _finish(game: SwapoGame, winners: list[int], events: list[dict]) -> None:
+def _finish(game: SwapoGame, winners: list[int], events: list[Event]) -> None:
     game.phase = "over"
     game.final_winners = sorted(winners)
     events.append(

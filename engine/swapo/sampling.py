@@ -13,7 +13,10 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Mapping
+from typing import Any
 
+from ..base import View
 from ..cards import rank, removed
 from ..search import split, unknown_pool
 from .bot import (
@@ -21,29 +24,31 @@ from .bot import (
 )
 from .game import SwapoGame
 from .powers import undeclared
+from .rounds import copy_record
 from .scoring import JOKER
 from .swaps import (
     GiveRequest,
 )
+from .types import SwapLog
 
 TRIES = 50
 
 
-def observe(memory: dict, view: dict) -> None:
+def observe(memory: dict, view: View) -> None:
     """Dagger: forget the row of an earlier round (see ``remember``)."""
     if memory.get("round") != view["round"]:
         memory.clear()
         memory["round"] = view["round"]
 
 
-def remember(memory: dict, view: dict, action: dict) -> None:
+def remember(memory: dict, view: View, action: dict) -> None:
     """Dagger: the row the seat laid down. The view soon shows ``?`` where a card left, but
     the seat still knows which card that was, and the public swaps say where it went."""
     if action.get("type") == "arrange":
         memory.update(round=view["round"], row=list(action["order"]))
 
 
-def tracked(view: dict, memory: dict | None) -> dict[int, dict[int, str]]:
+def tracked(view: View, memory: dict | None) -> dict[int, dict[int, str]]:
     """Dagger: per seat, the positions holding a card of the row the seat laid (followed
     through every swap since: the i-th smallest position taken pairs with the i-th given)."""
     memory = memory or {}
@@ -65,7 +70,7 @@ def tracked(view: dict, memory: dict | None) -> dict[int, dict[int, str]]:
     return out
 
 
-def _pinned(view: dict) -> dict[int, list[str]]:
+def _pinned(view: View) -> dict[int, list[str]]:
     """Per opponent, the cards the seat gave it that must still be in its hand."""
     me, asterisk = view["seat"], "asterisk" in view["variant"]
     out: dict[int, list[str]] = {}
@@ -86,7 +91,7 @@ def _pinned(view: dict) -> dict[int, list[str]]:
     return out
 
 
-def kept_groups(view: dict) -> dict[int, list[int]]:
+def kept_groups(view: View) -> dict[int, list[int]]:
     """Dagger: per other seat, the positions that hold the group it kept in its first swap of
     the round (two cards or more), as far as no swap has touched them since. The heuristic
     gives every known card outside its best group (jokers it keeps), so the positions it kept
@@ -121,7 +126,7 @@ def _touched(entry: dict, seat: int) -> list[int]:
 
 
 def _place_groups(
-    view: dict, places: dict[int, dict[int, str]], pool: list[str], rng: random.Random
+    view: View, places: dict[int, dict[int, str]], pool: list[str], rng: random.Random
 ) -> dict[int, dict[int, str]]:
     """``places`` plus, for each seat of :func:`kept_groups`, one rank's cards (or jokers)
     drawn from ``pool`` (which loses them) at its kept positions (if any rank still can)."""
@@ -147,7 +152,7 @@ def _place_groups(
     return out
 
 
-def discarded(view: dict) -> list[str]:
+def discarded(view: View) -> list[str]:
     """The cards of the rounds the view remembers that lie in the discards now: the latest
     rounds whose cards add up to no more than the discard pile (a reshuffle empties it)."""
     out: list[str] = []
@@ -160,7 +165,7 @@ def discarded(view: dict) -> list[str]:
     return out
 
 
-def sample(view: dict, rng: random.Random, places: dict[int, dict[int, str]]) -> SwapoGame | None:
+def sample(view: View, rng: random.Random, places: dict[int, dict[int, str]]) -> SwapoGame | None:
     me, n = view["seat"], view["seats"]
     game = SwapoGame(n, options=dict(view["options"]), seed=rng.randrange(2**31))
     dagger = game.dagger
@@ -208,7 +213,7 @@ def sample(view: dict, rng: random.Random, places: dict[int, dict[int, str]]) ->
     game.pile = parts[n + 1]
     game.discards = gone + parts[n + 2]
     game.scores = list(view["scores"])
-    game.rounds = [dict(r) for r in view["history"]]
+    game.rounds = [copy_record(r) for r in view["history"]]
     game.round_no = view["round"]
     game.sudden_seats = players if view["sudden_death"] else None
     game.dealer = view["dealer"]
@@ -248,17 +253,26 @@ def sample(view: dict, rng: random.Random, places: dict[int, dict[int, str]]) ->
     return game
 
 
-def _entry(entry: dict, dagger: bool) -> dict:
-    out = {"seat": entry["seat"], "target": entry["target"], "k": entry["k"]}
+def _entry(entry: Mapping[str, Any], dagger: bool) -> SwapLog:
     if dagger:
-        out["take"], out["give"] = list(entry["take"]), list(entry["give"])
-    else:  # an exchange the seat did not see: its cards are unknown and no longer matter
-        out["sent"] = list(entry["sent"] or [])
-        out["received"] = list(entry["received"] or [])
-    return out
+        return {
+            "seat": entry["seat"],
+            "target": entry["target"],
+            "k": entry["k"],
+            "take": list(entry["take"]),
+            "give": list(entry["give"]),
+        }
+    # an exchange the seat did not see: its cards are unknown and no longer matter
+    return {
+        "seat": entry["seat"],
+        "target": entry["target"],
+        "k": entry["k"],
+        "sent": list(entry.get("sent") or []),
+        "received": list(entry.get("received") or []),
+    }
 
 
-def _locks(game: SwapoGame, view: dict, pinned: dict[int, list[str]], rng: random.Random) -> None:
+def _locks(game: SwapoGame, view: View, pinned: dict[int, list[str]], rng: random.Random) -> None:
     n, me = game.seats, view["seat"]
     game.locked_positions = [list(p) for p in view["locked_positions"]]
     game.locked_cards = [[] for _ in range(n)]
@@ -278,7 +292,7 @@ def _locks(game: SwapoGame, view: dict, pinned: dict[int, list[str]], rng: rando
         game.locked_cards[s] = have + rng.sample(rest, extra)
 
 
-def sample_declarations(game: SwapoGame, view: dict, rng: random.Random) -> bool:
+def sample_declarations(game: SwapoGame, view: View, rng: random.Random) -> bool:
     """Ace before the reveal: the sealed declare steps. The seat knows its own declarations
     and whether it still owes a step; the others' steps and ranks are hidden, so each has taken
     a random number of steps, declaring its jokers first as the heuristic would."""

@@ -17,6 +17,7 @@ from ..base import IllegalAction, Move, check_action, check_codes, check_ints
 from ..cards import contains, removed
 from .dealing import HAND_SIZE
 from .powers import check_bare, end_swaps
+from .types import DaggerSwappedEvent, Event
 
 if TYPE_CHECKING:
     from .game import SwapoGame
@@ -140,7 +141,7 @@ def check_arrange(game: SwapoGame, seat: int, action: dict) -> list[str]:
     return list(order)
 
 
-def commit_arrange(game: SwapoGame, seat: int, order: list[str]) -> list[dict]:
+def commit_arrange(game: SwapoGame, seat: int, order: list[str]) -> list[Event]:
     game.hands[seat] = order
     game.known[seat] = list(order)
     game.laid[seat] = True
@@ -201,7 +202,7 @@ def _check_dagger_swap(game: SwapoGame, seat: int, action: dict) -> DaggerSwap:
     return DaggerSwap(target, take, give)
 
 
-def commit_swap(game: SwapoGame, seat: int, plan: NormalSwap | DaggerSwap) -> list[dict]:
+def commit_swap(game: SwapoGame, seat: int, plan: NormalSwap | DaggerSwap) -> list[Event]:
     if isinstance(plan, DaggerSwap):
         return _commit_dagger_swap(game, seat, plan)
     target, cards = plan
@@ -211,7 +212,7 @@ def commit_swap(game: SwapoGame, seat: int, plan: NormalSwap | DaggerSwap) -> li
     return [{"type": "swap_asked", "seat": seat, "target": target, "k": k}]
 
 
-def _commit_dagger_swap(game: SwapoGame, seat: int, plan: DaggerSwap) -> list[dict]:
+def _commit_dagger_swap(game: SwapoGame, seat: int, plan: DaggerSwap) -> list[Event]:
     target, take, give = plan
     mine, theirs = game.hands[seat], game.hands[target]
     for a, b in zip(take, give, strict=True):
@@ -223,16 +224,15 @@ def _commit_dagger_swap(game: SwapoGame, seat: int, plan: DaggerSwap) -> list[di
         game.locked_positions[target].extend(take)
     k = len(take)
     game.swap_log.append({"seat": seat, "target": target, "k": k, "take": take, "give": give})
-    events: list[dict] = [
-        {
-            "type": "swapped",
-            "seat": seat,
-            "target": target,
-            "k": k,
-            "take": list(take),
-            "give": list(give),
-        }
-    ]
+    swapped: DaggerSwappedEvent = {
+        "type": "swapped",
+        "seat": seat,
+        "target": target,
+        "k": k,
+        "take": list(take),
+        "give": list(give),
+    }
+    events: list[Event] = [swapped]
     if not game.asterisk:
         finish_right(game, events)
     return events
@@ -256,7 +256,7 @@ def check_give(game: SwapoGame, seat: int, action: dict) -> tuple[GiveRequest, l
     return request, list(given)
 
 
-def commit_give(game: SwapoGame, seat: int, plan: tuple[GiveRequest, list[str]]) -> list[dict]:
+def commit_give(game: SwapoGame, seat: int, plan: tuple[GiveRequest, list[str]]) -> list[Event]:
     request, given = plan
     holder, offered, k = request.holder, request.offered, request.k
     game.hands[holder] = removed(game.hands[holder], offered) + given
@@ -268,7 +268,7 @@ def commit_give(game: SwapoGame, seat: int, plan: tuple[GiveRequest, list[str]])
         {"seat": holder, "target": seat, "k": k, "sent": list(offered), "received": list(given)}
     )
     game.give_request = None
-    events: list[dict] = [{"type": "swapped", "seat": holder, "target": seat, "k": k}]
+    events: list[Event] = [{"type": "swapped", "seat": holder, "target": seat, "k": k}]
     game.phase = "swap"
     if not game.asterisk:
         finish_right(game, events)
@@ -276,14 +276,14 @@ def commit_give(game: SwapoGame, seat: int, plan: tuple[GiveRequest, list[str]])
 
 
 # Pass, and the end of a swap right --------------------------------------------------------
-def commit_pass(game: SwapoGame, seat: int, plan: None) -> list[dict]:
+def commit_pass(game: SwapoGame, seat: int, plan: None) -> list[Event]:
     """No (more) swaps: the right passes on."""
-    events: list[dict] = [{"type": "pass", "seat": seat, "phase": "swap"}]
+    events: list[Event] = [{"type": "pass", "seat": seat, "phase": "swap"}]
     finish_right(game, events)
     return events
 
 
-def finish_right(game: SwapoGame, events: list[dict]) -> None:
+def finish_right(game: SwapoGame, events: list[Event]) -> None:
     """The holder's right is used up: the next seat clockwise, or the end of the swaps."""
     game.right_index += 1
     if game.right_index >= len(game.players):

@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING
 from .dealing import HAND_SIZE
 from .powers import undeclared
 from .rounds import copy_record, public_declared
+from .types import DaggerSwapEntry, Give, Options, SwapEntry, SwapLog, View
 
 if TYPE_CHECKING:
     from .game import SwapoGame
 
 
-def view(game: SwapoGame, seat: int | None) -> dict:
+def view(game: SwapoGame, seat: int | None) -> View:
     """Own hand (Dagger: the remembered row with ``?``), the public facts, the reveals."""
     if seat is not None:
         game.check_seat(seat)
@@ -25,14 +26,14 @@ def view(game: SwapoGame, seat: int | None) -> dict:
     memory = game.rounds[-1:] if game.options["memory_only"] else game.rounds
     locked = game.locked_positions if game.dagger else game.locked_cards
     return {
-        "game": game.NAME,
+        "game": "swapo",
         "seat": seat,
         "seats": n,
         "phase": phase,
         "pending": _pending(game, seat),
         "scores": list(game.scores),
         "over": game.over,
-        "options": {k: (list(v) if isinstance(v, list) else v) for k, v in game.options.items()},
+        "options": _options(game),
         "result": game.result() if game.over else None,
         "variant": list(game.options["variant"]),
         "round": game.round_no,
@@ -108,7 +109,23 @@ def _own_locked(game: SwapoGame, seat: int | None) -> list[str]:
     return list(game.locked_cards[seat])
 
 
-def _give(game: SwapoGame, seat: int | None) -> dict | None:
+def _options(game: SwapoGame) -> Options:
+    o = game.options
+    return {
+        "variant": list(o["variant"]),
+        "decks": o["decks"],
+        "dealer_method": o["dealer_method"],
+        "first_dealer": o["first_dealer"],
+        "dealer_rotation": o["dealer_rotation"],
+        "deal_method": o["deal_method"],
+        "rounds": o["rounds"],
+        "tiebreak": o["tiebreak"],
+        "memory_only": o["memory_only"],
+        "adult_talk": o["adult_talk"],
+    }
+
+
+def _give(game: SwapoGame, seat: int | None) -> Give | None:
     request = game.give_request
     if game.phase != "give" or request is None:
         return None
@@ -120,16 +137,24 @@ def _give(game: SwapoGame, seat: int | None) -> dict | None:
     }
 
 
-def _swap_entry(game: SwapoGame, entry: dict, seat: int | None) -> dict:
-    out = {"seat": entry["seat"], "target": entry["target"], "k": entry["k"]}
-    if game.dagger:
-        out["take"] = list(entry["take"])
-        out["give"] = list(entry["give"])
-        return out
+def _swap_entry(game: SwapoGame, entry: SwapLog, seat: int | None) -> SwapEntry:
+    if "take" in entry:
+        dagger: DaggerSwapEntry = {
+            "seat": entry["seat"],
+            "target": entry["target"],
+            "k": entry["k"],
+            "take": list(entry["take"]),
+            "give": list(entry["give"]),
+        }
+        return dagger
     involved = seat is not None and seat in (entry["seat"], entry["target"])
-    out["sent"] = list(entry["sent"]) if involved else None
-    out["received"] = list(entry["received"]) if involved else None
-    return out
+    return {
+        "seat": entry["seat"],
+        "target": entry["target"],
+        "k": entry["k"],
+        "sent": list(entry["sent"]) if involved else None,
+        "received": list(entry["received"]) if involved else None,
+    }
 
 
 def _declared(game: SwapoGame, seat: int | None) -> list[list[str] | None]:

@@ -4,6 +4,7 @@ Rules: shared/rules/swoop.md. Phases, view and events: docs/swoop.md.
 """
 
 from .bot import SwoopBot as BOT
+from .determinize import SEARCH
 from .game import SwoopGame as GAME
 
-__all__ = ["BOT", "GAME"]
+__all__ = ["BOT", "GAME", "SEARCH"]

@@ -7,6 +7,7 @@ purpose only when the pile is cheaper than what it would otherwise give up.
 
 from __future__ import annotations
 
+from ..base import View
 from ..bots import Bot
 from ..cards import rank
 from .rules import MAX_GROUP, ORDER, SPECIAL, outcome, penalty
@@ -22,9 +23,9 @@ class SwoopBot(Bot):
 
     def __init__(self, seat: int, seed: int | None = None) -> None:
         super().__init__(seat, seed)
-        self._seen: tuple[dict, dict] | None = None  #: the last view and its facts
+        self._seen: tuple[View, dict] | None = None  #: the last view and its facts
 
-    def act(self, view: dict, legal: list[dict]) -> dict:
+    def act(self, view: View, legal: list[dict]) -> dict:
         phase = view["phase"]
         if phase == "chain":
             chains = [a for a in legal if a["type"] == "chain"]
@@ -33,7 +34,7 @@ class SwoopBot(Bot):
         return legal[max(scored)[2]]
 
     # Scoring -------------------------------------------------------------------------------
-    def _facts(self, view: dict) -> dict:
+    def _facts(self, view: View) -> dict:
         """What every action's score reads from ``view``, worked out once per view."""
         if self._seen is not None and self._seen[0] is view:
             return self._seen[1]
@@ -47,7 +48,7 @@ class SwoopBot(Bot):
         self._seen = (view, facts)
         return facts
 
-    def score(self, view: dict, action: dict) -> float:
+    def score(self, view: View, action: dict) -> float:
         """How much the bot likes ``action`` (in ``play`` and ``add``)."""
         if action["type"] == "flip":
             return self._flip_score(view)
@@ -84,7 +85,7 @@ class SwoopBot(Bot):
         gift = 6 if run == MAX_GROUP - 1 else 0  # the next player needs one card to swoop
         return base + next_pressure - gift
 
-    def _flip_score(self, view: dict) -> float:
+    def _flip_score(self, view: View) -> float:
         """Expected value of turning a mystery card over (its rank is unknown to everyone)."""
         pile = view["pile"]
         if not pile:
@@ -99,7 +100,7 @@ class SwoopBot(Bot):
     def _pile_cost(pile: list[str]) -> float:
         return sum(penalty(c) for c in pile) + 2 * len(pile)
 
-    def _danger(self, view: dict) -> bool:
+    def _danger(self, view: View) -> bool:
         for s, p in enumerate(view["players"]):
             if s == self.seat:
                 continue

@@ -7,15 +7,13 @@ from typing import TYPE_CHECKING
 
 from ..cards import rank
 from .rules import CARDS_PER_PLAYER, FACE_UP, MYSTERY, ORDER
+from .types import Draw
 
 if TYPE_CHECKING:
     from .game import SwoopGame
 
 #: A bound on the first-player draw, for stacked decks whose unused cards can never settle it.
 MAX_DRAWS = 500
-
-#: One draw for the first player: ``[seat, card]``.
-Draw = list[int | str]
 
 
 def deal(game: SwoopGame, stacked: list[str] | None) -> None:

@@ -10,27 +10,18 @@ from __future__ import annotations
 
 import random
 
-from ..search import pick_candidates, split, unknown_pool
+from ..base import View
+from ..search import Search, SearchDefaults, pick_candidates, split, unknown_pool
 from .bot import SwoopBot
 from .game import SwoopGame
 
-#: Candidates tried per decision (the heuristic's and three others): playouts are long.
-WIDTH = 4
 
-#: Playouts per decision (the caller's deadline cuts it short on a busy machine).
-BUDGET = 240
-
-
-def observe(memory: dict, view: dict) -> None:
-    """Swoop's view already holds everything the search uses."""
-
-
-def searchable(view: dict) -> bool:
+def searchable(view: View) -> bool:
     return not view["over"] and view["phase"] in ("play", "add", "chain")
 
 
 def candidates(
-    view: dict,
+    view: View,
     legal: list[dict],
     base: dict,
     rng: random.Random,
@@ -45,7 +36,7 @@ def candidates(
     return pick_candidates(legal, base, rng, width, first=ranked)
 
 
-def determinize(view: dict, rng: random.Random, memory: dict | None = None) -> SwoopGame:
+def determinize(view: View, rng: random.Random, memory: dict | None = None) -> SwoopGame:
     seat, n = view["seat"], view["seats"]
     game = SwoopGame(n, options=dict(view["options"]), seed=rng.randrange(2**31))
     players = view["players"]
@@ -84,10 +75,6 @@ def horizon(game: SwoopGame) -> int:
     return game.hand_no
 
 
-#: Playouts stop after this many actions; the cards still in front count as penalties.
-DEPTH = 32
-
-
 def value(game: SwoopGame, seat: int, start: int) -> float:
     """Penalties are bad: the others' mean total minus mine, counting the cards still in front
     of each seat while the hand goes on."""
@@ -96,3 +83,23 @@ def value(game: SwoopGame, seat: int, start: int) -> float:
         totals = [t + game.penalties(s) for s, t in enumerate(totals)]
     others = [t for s, t in enumerate(totals) if s != seat]
     return sum(others) / len(others) - totals[seat]
+
+
+class SwoopSearch(SearchDefaults):
+    """Swoop's side of :class:`engine.search.Search` (the view holds all it uses)."""
+
+    #: Candidates tried per decision (the heuristic's and three others): playouts are long.
+    WIDTH = 4
+    #: Playouts per decision (the caller's deadline cuts it short on a busy machine).
+    BUDGET = 240
+    #: Playouts stop after this many actions; the cards still in front count as penalties.
+    DEPTH = 32
+    searchable = staticmethod(searchable)
+    candidates = staticmethod(candidates)
+    determinize = staticmethod(determinize)
+    horizon = staticmethod(horizon)
+    value = staticmethod(value)
+
+
+#: What engine.swoop exports as SEARCH.
+SEARCH: Search[SwoopGame] = SwoopSearch()

@@ -17,6 +17,8 @@ from ..cards import validate_deck
 from . import phases
 from .deal import Draw, deal
 from .rules import CARDS_PER_PLAYER, DECK_SIZE, default_decks, full_deck, penalty
+from .types import Phase as PhaseName
+from .types import Result, View
 from .view import view as seat_view
 
 
@@ -91,7 +93,7 @@ class SwoopGame(Game):
         self.pile: list[str] = []  #: bottom -> top
         self.cleared = 0  #: cards swooped away this hand
         # The turn
-        self.phase = "play"  #: play, add, chain or over
+        self.phase: PhaseName = "play"
         self.turn = 0
         self.flipped: tuple[int, str] | None = None  #: phase add: (slot, card) turned up
         self.chain: tuple[str, int] | None = None  #: phase chain: (rank, cards needed)
@@ -105,10 +107,10 @@ class SwoopGame(Game):
     def pending(self) -> list[int]:
         return [] if self.over else [self.turn]
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> View:
         return seat_view(self, seat)
 
-    def result(self) -> dict:
+    def result(self) -> Result:
         best = min(self.scores)
         winners = [s for s, v in enumerate(self.scores) if v == best] if self.over else []
         return {

@@ -13,6 +13,7 @@ from . import moves
 from .deal import deal
 from .moves import NO_GROUP, Group
 from .rules import MAX_GROUP, SLOTS, group_limit, outcome, top_run
+from .types import Event
 
 if TYPE_CHECKING:
     from .game import SwoopGame
@@ -108,20 +109,20 @@ def check_stop(game: SwoopGame, seat: int, action: dict) -> None:
 # Commits: change the game, return the public events
 
 
-def commit_put(game: SwoopGame, seat: int, put: Put) -> list[dict]:
+def commit_put(game: SwoopGame, seat: int, put: Put) -> list[Event]:
     """Play (phase play) or add to the turned-up card (phase add)."""
     take(game, seat, put.group)
     game.flipped = None
     game.phase = "play"
-    events: list[dict] = []
+    events: list[Event] = []
     resolve(game, seat, put, events)
     return events
 
 
-def commit_flip(game: SwoopGame, seat: int, plan: tuple[int, str]) -> list[dict]:
+def commit_flip(game: SwoopGame, seat: int, plan: tuple[int, str]) -> list[Event]:
     slot, card = plan
     game.mystery[seat][slot] = None
-    events: list[dict] = [{"type": "flip", "seat": seat, "slot": slot, "card": card}]
+    events: list[Event] = [{"type": "flip", "seat": seat, "slot": slot, "card": card}]
     r = rank(card)
     if add_asked(game, seat, r):
         game.flipped = (slot, card)
@@ -131,13 +132,13 @@ def commit_flip(game: SwoopGame, seat: int, plan: tuple[int, str]) -> list[dict]
     return events
 
 
-def commit_chain(game: SwoopGame, seat: int, group: Group) -> list[dict]:
+def commit_chain(game: SwoopGame, seat: int, group: Group) -> list[Event]:
     take(game, seat, group)
     _, count = top_run(game.pile)
     removed = game.pile[len(game.pile) - count :] + group.cards
     del game.pile[len(game.pile) - count :]
     game.cleared += MAX_GROUP
-    events: list[dict] = [
+    events: list[Event] = [
         {
             "type": "chain",
             "seat": seat,
@@ -152,8 +153,8 @@ def commit_chain(game: SwoopGame, seat: int, group: Group) -> list[dict]:
     return events
 
 
-def commit_stop(game: SwoopGame, seat: int, plan: None) -> list[dict]:
-    events: list[dict] = []
+def commit_stop(game: SwoopGame, seat: int, plan: None) -> list[Event]:
+    events: list[Event] = []
     clear_rest(game, seat, events)
     return events
 
@@ -206,7 +207,7 @@ def take(game: SwoopGame, seat: int, group: Group) -> None:
         game.face_up[seat][slot] = None
 
 
-def resolve(game: SwoopGame, seat: int, put: Put, events: list[dict]) -> None:
+def resolve(game: SwoopGame, seat: int, put: Put, events: list[Event]) -> None:
     """Put a checked group (already taken from the seat) on the pile and follow it up."""
     g = put.group
     cards = g.cards + ([put.mystery] if put.mystery is not None else [])
@@ -246,7 +247,7 @@ def resolve(game: SwoopGame, seat: int, put: Put, events: list[dict]) -> None:
         after_four(game, seat, events)
 
 
-def after_four(game: SwoopGame, seat: int, events: list[dict]) -> None:
+def after_four(game: SwoopGame, seat: int, events: list[Event]) -> None:
     """After four of a rank left the pile: the hand may end, a chain may be asked."""
     if went_out(game, seat, events):
         return
@@ -258,7 +259,7 @@ def after_four(game: SwoopGame, seat: int, events: list[dict]) -> None:
     clear_rest(game, seat, events)
 
 
-def clear_rest(game: SwoopGame, seat: int, events: list[dict]) -> None:
+def clear_rest(game: SwoopGame, seat: int, events: list[Event]) -> None:
     """The rest of the pile goes; the swooper plays again (unless it has just gone out)."""
     events.append({"type": "clear", "seat": seat, "count": len(game.pile)})
     game.cleared += len(game.pile)
@@ -269,7 +270,7 @@ def clear_rest(game: SwoopGame, seat: int, events: list[dict]) -> None:
     went_out(game, seat, events)
 
 
-def went_out(game: SwoopGame, seat: int, events: list[dict]) -> bool:
+def went_out(game: SwoopGame, seat: int, events: list[Event]) -> bool:
     """End the hand when ``seat`` has no cards left; True if it did."""
     if game.cards_left(seat):
         return False

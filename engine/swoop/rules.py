@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards import rank, rank_order, standard_deck, suit_index
+from .types import Outcome
 
 CARDS_PER_PLAYER = 19
 MYSTERY = 4
@@ -85,7 +86,7 @@ def group_limit(group_rank: str, pile: list[str]) -> int:
     return MAX_GROUP
 
 
-def outcome(group_rank: str, group_size: int, pile: list[str]) -> str:
+def outcome(group_rank: str, group_size: int, pile: list[str]) -> Outcome:
     """What a legal group does: ``"swoop"``, ``"pile"`` (equal or lower) or ``"pickup"``."""
     if group_rank in SPECIAL:
         return "swoop"

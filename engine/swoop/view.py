@@ -15,16 +15,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .rules import sort_key, top_run
+from .types import Options, Player, View
 
 if TYPE_CHECKING:
     from .game import SwoopGame
 
 
-def view(game: SwoopGame, seat: int | None) -> dict:
+def view(game: SwoopGame, seat: int | None) -> View:
     """The view of ``seat`` (None: a spectator), as documented in docs/swoop.md."""
     if seat is not None:
         game.check_seat(seat)
-    players = []
+    players: list[Player] = []
     for s in range(game.seats):
         face_up = list(game.face_up[s])
         mystery = [c is not None for c in game.mystery[s]]
@@ -40,14 +41,14 @@ def view(game: SwoopGame, seat: int | None) -> dict:
     over = game.over
     own_step = seat == game.turn
     return {
-        "game": game.NAME,
+        "game": "swoop",
         "seat": seat,
         "seats": game.seats,
         "phase": "over" if over else game.phase if own_step else "play",
         "pending": game.pending(),
         "scores": list(game.scores),
         "over": over,
-        "options": dict(game.options),
+        "options": options(game),
         "result": game.result() if over else None,
         "hand_no": game.hand_no,
         "first": game.first,
@@ -66,4 +67,16 @@ def view(game: SwoopGame, seat: int | None) -> dict:
         else {"rank": game.chain[0], "need": game.chain[1]},
         "hands": [list(h) for h in game.history],
         "draws": None if game.draws is None else [[list(d) for d in r] for r in game.draws],
+    }
+
+
+def options(game: SwoopGame) -> Options:
+    """The effective options (``decks`` filled in by the deal)."""
+    o = game.options
+    return {
+        "decks": o["decks"],
+        "first_player": o["first_player"],
+        "target": o["target"],
+        "hands": o["hands"],
+        "flat_numbers": o["flat_numbers"],
     }

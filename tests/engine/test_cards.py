@@ -3,6 +3,8 @@ import pytest
 from engine import cards
 from engine.base import IllegalAction, Option, check_action, integer, parse_options
 
+pytestmark = pytest.mark.unit
+
 
 def test_codes_parse():
     assert cards.rank("10H") == "10" and cards.suit("10H") == "H"

@@ -5,6 +5,8 @@ and actions give the same game, and no view shows a card its seat may not know (
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import pickle
 from typing import Any
 
@@ -16,6 +18,9 @@ from hypothesis import strategies as st
 
 import engine
 from engine.base import Game, IllegalAction
+from engine.search import Search, SearchDefaults
+
+pytestmark = pytest.mark.unit
 
 
 @st.composite
@@ -131,3 +136,41 @@ def test_a_refusal_keeps_its_code_and_parameters_and_says_them_in_english() -> N
         == "seat 3 has only 1 unlocked card to give"
     )
     assert str(IllegalAction("mishi.not_held", cards=["10H", "10H"])) == "you do not hold 10H 10H"
+
+
+# The search helpers: every game exports SEARCH beside GAME and BOT --------------------------
+PROTOCOL_METHODS = sorted(
+    name for name, member in vars(Search).items() if callable(member) and not name.startswith("_")
+)
+
+
+@pytest.mark.parametrize("name", sorted(engine.GAMES))
+def test_each_game_package_exports_game_bot_and_search(name: str) -> None:
+    package = importlib.import_module(engine.GAMES[name].__module__.rpartition(".")[0])
+    assert sorted(package.__all__) == ["BOT", "GAME", "SEARCH"]
+    assert package.GAME is engine.GAMES[name] and package.BOT is engine.BOTS[name]
+    assert package.SEARCH is engine.SEARCHES[name]
+
+
+@pytest.mark.parametrize("name", sorted(engine.GAMES))
+def test_each_games_search_satisfies_the_protocol(name: str) -> None:
+    """Every member of engine.search.Search, with the protocol's parameters (mypy checks the
+    types where each game declares its SEARCH; this checks what reaches the registry)."""
+    search = engine.SEARCHES[name]
+    assert isinstance(search, Search)
+    for const in ("WIDTH", "BUDGET", "DEPTH"):
+        value = getattr(search, const)
+        assert isinstance(value, int) and not isinstance(value, bool) and value > 0, const
+    for method in PROTOCOL_METHODS:
+        want = list(inspect.signature(getattr(Search, method)).parameters)[1:]  # minus self
+        got = list(inspect.signature(getattr(search, method)).parameters)
+        assert got == want, f"{name}: {method}{tuple(got)} is not {method}{tuple(want)}"
+    assert pickle.loads(pickle.dumps(search)).__class__ is search.__class__
+
+
+def test_the_protocol_check_is_not_vacuous() -> None:
+    class Partial(SearchDefaults):
+        WIDTH = 3
+
+    assert "determinize" in PROTOCOL_METHODS and "rollout" in PROTOCOL_METHODS
+    assert not isinstance(Partial(), Search)

@@ -15,7 +15,9 @@ from collections import Counter
 import pytest
 
 import engine
-from engine.search import determinizer, unknown_pool
+from engine.search import unknown_pool
+
+pytestmark = pytest.mark.unit
 
 SWAPO_VARIANTS = ["", "dagger", "asterisk", "ace", "dagger,asterisk", "ace,asterisk", "dagger,ace"]
 CASES = [("swapo", {"variant": v}) for v in SWAPO_VARIANTS] + [("swoop", {}), ("mishi", {})]
@@ -49,7 +51,7 @@ def hidden(name: str, game, seat: int) -> list[str]:
 def positions(name: str, options: dict, seed: int):
     """(game, seat, view, memory) at the searchable decisions of one game played by a mix of
     heuristic and random bots (the memory is what a search bot remembers from its views)."""
-    mod = determinizer(name)
+    search = engine.SEARCHES[name]
     game = engine.new_game(name, 4, options=options, seed=seed)
     rng = random.Random(seed)
     bots = [
@@ -60,12 +62,11 @@ def positions(name: str, options: dict, seed: int):
     while not game.over and steps < 1500:
         seat = game.pending()[0]
         view = game.view(seat)
-        mod.observe(memory[seat], view)
-        if mod.searchable(view) and rng.random() < 0.25:
+        search.observe(memory[seat], view)
+        if search.searchable(view) and rng.random() < 0.25:
             yield game, seat, view, memory[seat]
         action = bots[seat].act(view, game.legal_actions(seat))
-        if hasattr(mod, "remember"):
-            mod.remember(memory[seat], view, action)
+        search.remember(memory[seat], view, action)
         game.apply(seat, action)
         steps += 1
 
@@ -76,14 +77,14 @@ def key(actions: list[dict]) -> list[str]:
 
 @pytest.mark.parametrize(("name", "options"), CASES, ids=lambda c: str(c))
 def test_samples_match_the_view_and_hold_the_real_state(name, options):
-    mod = determinizer(name)
+    search = engine.SEARCHES[name]
     checked = 0
     for seed in range(GAMES_PER_CASE):
         rng = random.Random(1000 + seed)
         for game, seat, view, memory in positions(name, options, seed):
             real_hidden = Counter(hidden(name, game, seat))
             for _ in range(2):
-                sample = mod.determinize(view, rng, memory)
+                sample = search.determinize(view, rng, memory)
                 assert sample.view(seat) == view
                 assert key(sample.legal_actions(seat)) == key(game.legal_actions(seat))
                 got = Counter(hidden(name, sample, seat))
@@ -125,10 +126,10 @@ def _constraints_hold(name: str, game, seat: int, view: dict, memory: dict) -> N
 
 
 def test_mishi_needs_the_tricks_it_saw():
-    mod = determinizer("mishi")
+    search = engine.SEARCHES["mishi"]
     for _game, _seat, view, _memory in positions("mishi", {}, 5):
         with pytest.raises(ValueError):
-            mod.determinize(view, random.Random(1), {})
+            search.determinize(view, random.Random(1), {})
         return
 
 

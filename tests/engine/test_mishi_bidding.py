@@ -5,6 +5,8 @@ from test_mishi_helpers import bury, deal, new, stacked
 
 from engine import IllegalAction
 
+pytestmark = pytest.mark.unit
+
 
 def test_only_a_drawer_that_can_outrank_is_asked():
     # seat 1 draws 10H first, seat 2 draws 10D first, seat 3 draws 10S second.

@@ -1,12 +1,15 @@
 """MishiBot decisions from real views: bury, follow cheaply, feed a known partner, trump a
 point-rich trick, and beat random players."""
 
+import pytest
 from test_mishi_helpers import deal, new, stacked
 
 import engine
 from engine.bots import RandomBot
 from engine.mishi.bot import MishiBot
 from engine.mishi.cards import points
+
+pytestmark = pytest.mark.unit
 
 KITTY = ["KH", "5D", "6D", "7D", "8D", "9D", "JD", "QD"]
 

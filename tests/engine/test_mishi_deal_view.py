@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 import engine
 from engine.mishi.view import deal_offer, deal_view
+
+pytestmark = pytest.mark.unit
 
 
 def test_the_deal_view_of_the_asked_seat_is_its_own_view_where_the_engine_stands():

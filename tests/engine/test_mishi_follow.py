@@ -5,11 +5,14 @@ prefix they allow can be finished, and nothing legal is missed)."""
 from collections import Counter
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.mishi.cards import ORDERS
 from engine.mishi.tricks import Shape, completable, decompose, shape_of
+
+pytestmark = pytest.mark.unit
 
 S = ORDERS["S"]
 POOL = ["5H", "6H", "7H", "8H", "9H", "JH", "QH", "KH", "AH"] * 2 + ["5S", "5S", "2C", "AD"]

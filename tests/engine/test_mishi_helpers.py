@@ -2,8 +2,12 @@
 
 from collections import Counter
 
+import pytest
+
 import engine
 from engine.mishi.cards import full_deck
+
+pytestmark = pytest.mark.unit
 
 FILL_ORDER = {"5": 0, "6": 1, "7": 2, "8": 3, "9": 4, "J": 5, "Q": 6, "A": 7, "K": 8}
 

@@ -7,6 +7,8 @@ from test_mishi_helpers import bury, deal, new, stacked
 
 from engine import IllegalAction
 
+pytestmark = pytest.mark.unit
+
 KITTY = ["KH", "5D", "6D", "7D", "8D", "9D", "JD", "QD"]  # 15 points
 
 

@@ -8,6 +8,7 @@ from collections import Counter
 
 import contract
 import msgpack
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +16,8 @@ import engine
 from engine.bots import RandomBot
 from engine.mishi.bot import MishiBot
 from engine.mishi.cards import card_points, full_deck
+
+pytestmark = pytest.mark.unit
 
 COMMON = {"game", "seat", "seats", "phase", "pending", "scores", "over", "options", "result"}
 

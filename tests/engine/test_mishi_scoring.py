@@ -8,6 +8,8 @@ import pytest
 import engine
 from engine.mishi.scoring import hand_deltas, kitty_multiplier
 
+pytestmark = pytest.mark.unit
+
 # defenders' points -> (declarer side, each defender) for 2v2, paqi, bao
 EXPECTED = {
     0: ((3, -3), (9, -3), (12, -4)),

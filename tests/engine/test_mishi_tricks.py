@@ -14,6 +14,8 @@ from engine.mishi.tricks import (
     shape_of,
 )
 
+pytestmark = pytest.mark.unit
+
 S = ORDERS["S"]
 
 

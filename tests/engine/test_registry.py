@@ -6,6 +6,8 @@ import pytest
 
 import engine
 
+pytestmark = pytest.mark.unit
+
 
 @pytest.mark.parametrize("name", list(engine.GAMES))
 def test_a_game_describes_itself(name: str) -> None:

@@ -13,12 +13,13 @@ from engine.bots import EasyBot, RandomBot
 from engine.search import (
     Candidate,
     SearchBot,
-    determinizer,
     pick_candidates,
     restore,
     snapshot,
     threshold,
 )
+
+pytestmark = pytest.mark.unit
 
 CASES = [("swapo", {}), ("swapo", {"variant": ["dagger"]}), ("swapo", {"variant": ["ace"]})]
 CASES += [("swoop", {"hands": 1}), ("mishi", {"hands": 1})]
@@ -76,7 +77,9 @@ def test_deadline_stops_the_search():
 def test_a_search_bot_pickles_for_the_process_pool():
     bot = engine.make_bot("mishi", 1, 5, kind="hard")
     copy = pickle.loads(pickle.dumps(bot))
-    assert copy.game == "mishi" and copy.seat == 1
+    assert isinstance(copy, SearchBot) and copy.seat == 1
+    assert type(copy.search) is type(engine.SEARCHES["mishi"])
+    assert copy.iterations == engine.SEARCHES["mishi"].BUDGET
 
 
 def test_candidate_overrules_only_with_evidence():
@@ -111,7 +114,7 @@ def test_pick_candidates_puts_wanted_legal_actions_first():
 
 @pytest.mark.parametrize("variant", [[], ["asterisk"], ["dagger"]], ids=str)
 def test_swapo_swap_candidates_cover_every_target_and_pass(variant):
-    mod = determinizer("swapo")
+    search = engine.SEARCHES["swapo"]
     game = engine.new_game("swapo", 4, options={"variant": variant}, seed=3)
     while game.phase != "swap":
         seat = game.pending()[0]
@@ -119,7 +122,7 @@ def test_swapo_swap_candidates_cover_every_target_and_pass(variant):
     seat = game.pending()[0]
     view, legal = game.view(seat), game.legal_actions(seat)
     base = engine.make_bot("swapo", seat, 1).act(view, legal)
-    got = mod.candidates(view, legal, base, random.Random(1), 10, {})
+    got = search.candidates(view, legal, base, random.Random(1), 10, {})
     assert got[0] == base and {"type": "pass"} in got
     assert {a["target"] for a in got if a["type"] == "swap"} == set(game.other_players(seat))
     assert all(a in legal for a in got)

@@ -32,6 +32,8 @@ import pytest
 import engine
 from engine.mishi.cards import full_deck
 
+pytestmark = pytest.mark.unit
+
 SEEDS = range(120)
 
 

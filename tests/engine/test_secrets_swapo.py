@@ -43,6 +43,8 @@ from engine.swapo.dealing import HAND_SIZE, clockwise_from
 from engine.swapo.options import VARIANTS
 from engine.swapo.swaps import unlocked_cards
 
+pytestmark = pytest.mark.unit
+
 JOKER = "JK"
 SEEDS = range(100)
 STEP_BOUND = 2000

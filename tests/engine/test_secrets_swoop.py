@@ -22,8 +22,12 @@ deal make the fact public by the rules) or when X has nothing to play but r or q
 
 import random
 
+import pytest
+
 import engine
 from engine.cards import rank
+
+pytestmark = pytest.mark.unit
 
 SEEDS = range(120)
 MAX_STEPS = 400

@@ -9,6 +9,8 @@ from engine.base import IllegalAction
 from engine.cards import RANKS
 from engine.swapo.scoring import ace_score, strength
 
+pytestmark = pytest.mark.unit
+
 B0 = ["2S", "3S", "4S", "5S", "6S"]
 B1 = ["7S", "8S", "9S", "10S", "JS"]
 B2 = ["KH", "KD", "KC", "2H", "3H"]  # three kings

@@ -13,6 +13,8 @@ from engine.swapo import BOT
 from engine.swapo.bot import spare_cards, win_chance
 from engine.swapo.options import VARIANTS
 
+pytestmark = pytest.mark.unit
+
 COMBINATIONS = [list(c) for k in range(4) for c in itertools.combinations(VARIANTS, k)]
 
 

@@ -10,6 +10,8 @@ from test_swapo_support import new_game, singles, snapshot
 import engine
 from engine.base import IllegalAction
 
+pytestmark = pytest.mark.unit
+
 ROWS = [singles(s) for s in range(4)]
 
 

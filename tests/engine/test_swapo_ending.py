@@ -9,6 +9,8 @@ from test_swapo_support import declare_step, full_deck, new_game
 
 from engine.cards import RANKS
 
+pytestmark = pytest.mark.unit
+
 
 def planned_hands(plan: list[dict[int, str]], seats: int, decks: int) -> list[list[list[str]]]:
     """Hands for each round: seat -> rank of its pair from ``plan``, everyone else singles."""

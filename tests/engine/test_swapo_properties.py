@@ -27,6 +27,8 @@ from hypothesis import strategies as st
 
 from engine.swapo.options import VARIANTS
 
+pytestmark = pytest.mark.unit
+
 COMBINATIONS = [list(c) for k in range(4) for c in itertools.combinations(VARIANTS, k)]
 
 

@@ -12,6 +12,8 @@ from test_swapo_support import new_game, singles, snapshot, swap_cycle
 import engine
 from engine.base import IllegalAction
 
+pytestmark = pytest.mark.unit
+
 # The swap phase ------------------------------------------------------------------------------
 
 

@@ -16,6 +16,8 @@ from engine.swapo import determinize, replay, sampling
 from engine.swapo.bot import SwapoBot, keep_priority, least_wanted, spare_cards
 from engine.swapo.swaps import distinct_subsets
 
+pytestmark = pytest.mark.unit
+
 VARIANTS = [[], ["dagger"], ["asterisk"], ["ace"], ["dagger", "asterisk"], ["asterisk", "ace"]]
 VARIANTS += [["dagger", "asterisk", "ace"]]
 

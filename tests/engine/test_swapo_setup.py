@@ -11,6 +11,8 @@ import engine
 from engine.swapo.dealing import high_card_draw, high_card_order, joker_draw
 from engine.swapo.options import variant_list
 
+pytestmark = pytest.mark.unit
+
 # Options -------------------------------------------------------------------------------------
 
 

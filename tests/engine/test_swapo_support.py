@@ -8,8 +8,12 @@ from __future__ import annotations
 import copy
 from collections import Counter
 
+import pytest
+
 import engine
 from engine.cards import standard_deck
+
+pytestmark = pytest.mark.unit
 
 
 def full_deck(decks: int = 1) -> list[str]:

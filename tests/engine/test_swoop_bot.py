@@ -2,11 +2,14 @@
 
 import copy
 
+import pytest
 from test_swoop_rules import new, play
 
 import engine
 from engine.bots import RandomBot
 from engine.swoop import BOT
+
+pytestmark = pytest.mark.unit
 
 
 def me(hand=0, face_up=(None, None, None, None), mystery=(False,) * 4) -> dict:

@@ -25,6 +25,8 @@ GOES_OUT = (
     [*ACES, *TWOS, "3S", "3H", "3D"],
 )
 
+pytestmark = pytest.mark.unit
+
 
 def go_out_game(unused=(), **options):
     options.setdefault("first_player", 0)

@@ -6,12 +6,15 @@ import random
 from collections import Counter
 
 import contract
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
 from engine.cards import rank
 from engine.swoop.rules import sort_key
+
+pytestmark = pytest.mark.unit
 
 STEP_BOUND = 6000
 CODES = ["AS", "5H", "9D", "10C", "JK", "KS", "QH", "7C", "2S", "JD", "XX", 7, None]

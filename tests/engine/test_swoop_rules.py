@@ -8,6 +8,8 @@ import engine
 from engine.base import IllegalAction
 from engine.swoop.rules import full_deck
 
+pytestmark = pytest.mark.unit
+
 # Penalties written out independently of the engine's table.
 POINTS = {"A": 1, **{str(n): n for n in range(2, 10)}, "J": 10, "Q": 10, "K": 10}
 POINTS.update({"10": 50, "JK": 50})

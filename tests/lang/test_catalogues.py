@@ -12,6 +12,8 @@ import pytest
 import lang
 from lang import catalog
 
+pytestmark = pytest.mark.unit
+
 pytest.importorskip("babel")
 
 

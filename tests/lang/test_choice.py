@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 import lang
+
+pytestmark = pytest.mark.unit
 
 
 def test_normalize() -> None:

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 
 import pytest
+from sshprobe import serve  # noqa: F401  (the SSH tests' fixture)
 from toygame import ToyBot, ToyGame
 
 import engine

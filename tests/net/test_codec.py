@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import json
+import random
 import struct
 
 import msgpack
@@ -10,8 +12,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from net.codec import CLIENT_FRAME_LIMIT, CodecError, FrameDecoder, encode
+import engine
+from net.codec import (
+    CLIENT_FRAME_LIMIT,
+    HOST_FRAME_LIMIT,
+    CodecError,
+    FrameDecoder,
+    decode_body,
+    encode,
+)
 from net.messages import check_client, check_host
+
+pytestmark = pytest.mark.unit
 
 
 def frame_of(body: bytes) -> bytes:
@@ -110,3 +122,28 @@ def test_any_plain_message_is_decoded_or_refused_by_the_schema(obj):
 def test_unencodable_data_is_a_codec_error():
     with pytest.raises(CodecError):
         encode({"t": "x", "bad": object()})
+
+
+@pytest.mark.parametrize("game_name", ["swapo", "swoop", "mishi"])
+def test_engine_views_and_events_encode_as_their_plain_copies(game_name):
+    """The engine's typed views and events (phases are ``Literal`` strings) go on the wire as
+    exactly the bytes of the same data rebuilt from plain JSON: nothing typed (an enum, a
+    tuple, a str subclass) changes a byte of a frame."""
+    seats = engine.GAMES[game_name].DEFAULT_SEATS
+    game = engine.new_game(game_name, seats, {engine.GAMES[game_name].LENGTH_OPTION: 1}, seed=4)
+    rng = random.Random(4)
+    events: list = []
+    phases = set()
+    while True:
+        for seat in (None, *range(seats)):
+            view = game.view(seat)
+            phases.add(view["phase"])
+            message = {"t": "state", "version": 1, "view": view, "events": events, "legal": []}
+            frame = encode(message)
+            assert encode(json.loads(json.dumps(message))) == frame
+            assert encode(decode_body(frame[4:], HOST_FRAME_LIMIT)) == frame
+        if game.over:
+            break
+        seat = rng.choice(game.pending())
+        events = game.apply(seat, rng.choice(game.legal_actions(seat)))
+    assert len(phases) >= 3 and "over" in phases

@@ -7,6 +7,8 @@ import pytest
 from net.codec import encode
 from net.journal import Journal, JournalError, default_journal_dir, read_journal
 
+pytestmark = pytest.mark.unit
+
 HEADER = {
     "game": "toy",
     "seats": 2,

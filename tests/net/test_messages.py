@@ -20,6 +20,8 @@ from net.messages import (
 )
 from net.reasons import say
 
+pytestmark = pytest.mark.unit
+
 
 @settings(max_examples=200, deadline=None)
 @given(

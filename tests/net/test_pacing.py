@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import engine
 from engine.mishi.bidding import DEALT
 from engine.mishi.cards import full_deck
 from net.messages import check_client, check_host
 from net.pacing import DealPacer
 from net.table import Table
+
+pytestmark = pytest.mark.unit
 
 NONCE = b"n" * 16
 TICK = 0.05

@@ -142,6 +142,7 @@ async def test_a_wait_of_zero_never_holds_the_bots(rounds, hosts):
     await person.close()
 
 
+@pytest.mark.unit
 @pytest.mark.parametrize("flag", [False, 1, "yes", None])
 def test_reading_is_true_or_absent(flag):
     player = {"name": "Ann", "bot": False, "connected": True, "reading": flag}
@@ -238,6 +239,7 @@ def join(name, seat=None, spectator=False, token=None):
     }
 
 
+@pytest.mark.unit
 def test_the_table_waits_for_connected_people_only(rounds):
     table = Table(rounds, seats=3, seed=1, bot_seats=[2])
     for peer, seat in (("ann", 0), ("bo", 1)):
@@ -270,6 +272,7 @@ def test_the_table_waits_for_connected_people_only(rounds):
     assert table.results.waiting == {1}
 
 
+@pytest.mark.unit
 def test_the_tui_and_the_host_agree_on_the_round_ends():
     from tui.table.results import END_EVENTS
 

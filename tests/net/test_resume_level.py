@@ -51,6 +51,7 @@ async def test_hard_bots_come_back_hard_without_searching_the_past(hosts, tmp_pa
 
     followed: list[int] = []
     real_follow = SearchBot.follow
+    real_decide = SearchBot.__dict__["_decide"]  # the table's own pool forks after the patch
 
     def follow(self, view, legal, action):
         followed.append(self.seat)
@@ -66,7 +67,7 @@ async def test_hard_bots_come_back_hard_without_searching_the_past(hosts, tmp_pa
     assert len(followed) == by_bot
     for seat in (None, 0, 1, 2):
         assert second.game.view(seat) == first.game.view(seat)
-    monkeypatch.setattr(SearchBot, "_decide", SearchBot.__dict__["_decide"])
+    monkeypatch.setattr(SearchBot, "_decide", real_decide)
     port = await second.start("127.0.0.1", 0)
     try:
         again = Client("127.0.0.1", port, token=token)

@@ -11,6 +11,8 @@ from net.hostbots import SeatBots
 from net.messages import Refused
 from net.seating import Seating
 
+pytestmark = pytest.mark.unit
+
 
 def test_seats_are_given_by_wish_or_first_free():
     seating = Seating(4, bot_seats=[3])

@@ -12,6 +12,8 @@ from net.messages import Refused, check_client, check_host, password_key, passwo
 from net.reasons import notice_sentence, sentence
 from net.table import Table
 
+pytestmark = pytest.mark.unit
+
 NONCE = b"n" * 16
 
 

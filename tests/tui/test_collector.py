@@ -7,20 +7,29 @@ import weakref
 
 import pytest
 
-from tui import collector
+from tui import collector as collection
+from tui.collector import Collector
+
+pytestmark = pytest.mark.unit
 
 
 @pytest.fixture
-def steady():
+def collector():
+    """A collector never started, as tests and the SSH server have it."""
+    return Collector()
+
+
+@pytest.fixture
+def steady(collector):
     """The collector as a ``kotatsu`` process has it; the test process's own GC after."""
     thresholds = gc.get_threshold()
-    collector.steady()
+    collector.start()
     try:
-        yield
+        yield collector
     finally:
-        collector._steady = False
+        collector.stop()
+        assert gc.isenabled()
         gc.unfreeze()
-        gc.enable()
         gc.set_threshold(*thresholds)
 
 
@@ -29,7 +38,7 @@ class Node:
         self.me = self  # a cycle: only a collection frees it
 
 
-def test_nothing_due_in_an_ordinary_process() -> None:
+def test_nothing_due_in_an_ordinary_process(collector) -> None:
     """Tests and the SSH server keep CPython's own collection."""
     assert gc.isenabled()
     assert collector.collect_due() is None
@@ -41,7 +50,7 @@ def test_no_collection_while_allocating(steady) -> None:
     node = Node()
     ref = weakref.ref(node)
     del node
-    for _ in range(3 * collector.YOUNG):
+    for _ in range(3 * collection.YOUNG):
         Node().me = None  # allocations that would have set off a young collection
     assert ref() is not None
 
@@ -50,11 +59,11 @@ def test_due_collection_frees_cycles(steady) -> None:
     node = Node()
     ref = weakref.ref(node)
     del node
-    assert collector.collect_due() is None or ref() is None  # maybe nothing due yet
-    keep = [[] for _ in range(collector.YOUNG + 100)]  # tracked objects: the young count
-    assert collector.collect_due() == 0
+    assert steady.collect_due() is None or ref() is None  # maybe nothing due yet
+    keep = [[] for _ in range(collection.YOUNG + 100)]  # tracked objects: the young count
+    assert steady.collect_due() == 0
     assert ref() is None
-    assert collector.collect_due() is None  # and now nothing is due
+    assert steady.collect_due() is None  # and now nothing is due
     del keep
 
 
@@ -63,11 +72,11 @@ def test_older_generations_in_turn(steady) -> None:
     CPython itself would."""
     gc.collect(1)  # a known start: the middle generation's count is 0
     generations = []
-    while 1 not in generations and len(generations) < 2 * collector.OLDER:
-        keep = [[] for _ in range(collector.YOUNG + 100)]
-        generations.append(collector.collect_due())
+    while 1 not in generations and len(generations) < 2 * collection.OLDER:
+        keep = [[] for _ in range(collection.YOUNG + 100)]
+        generations.append(steady.collect_due())
         del keep
-    assert generations == [0] * (collector.OLDER + 1) + [1]
+    assert generations == [0] * (collection.OLDER + 1) + [1]
 
 
 def test_the_hard_bots_workers_collect_for_themselves(steady) -> None:

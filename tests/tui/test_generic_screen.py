@@ -12,7 +12,7 @@ from tui.table.generic import GenericTableScreen, action_words
 
 
 async def test_any_game_is_playable_from_its_legal_actions(monkeypatch):
-    monkeypatch.setattr(screens, "TABLE_SCREENS", {})
+    monkeypatch.setattr(screens, "own_screen", lambda game: None)
     launcher = play_launcher("swoop", bots=2, seed=3, name="Eli", bot_delay=0)
     app = make_app(launcher=launcher, settings=Settings(name="Eli"), browser=browser_of())
     async with app.run_test(size=SIZE) as pilot:
@@ -26,3 +26,19 @@ async def test_any_game_is_playable_from_its_legal_actions(monkeypatch):
         await wait_until(pilot, lambda: screen.version != before)
         await settle(pilot)
         assert screen.prompt.reason is None
+
+
+def test_each_game_finds_its_own_screen_by_its_folder():
+    import engine
+
+    for game in engine.GAMES:
+        screen = screens.own_screen(game)
+        assert screen is not None and game == screen.GAME
+        assert screens.table_screen_for(game) is screen
+
+
+def test_a_name_the_engine_does_not_know_gets_the_generic_table():
+    """The name comes from the host: nothing but the engine's games is imported."""
+    for name in ("", "generic", "os", "../swapo", "swapo.screen", "__init__", "toy"):
+        assert screens.own_screen(name) is None
+        assert screens.table_screen_for(name) is GenericTableScreen

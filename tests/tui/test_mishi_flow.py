@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 import engine
 from engine.base import Game
 from tui.games.mishi.flow import BURY, MishiDecisions
 from tui.table.decisions import Refuse, Send
 from tui.widgets.cards import CardStyle
+
+pytestmark = pytest.mark.unit
 
 ME = 0
 

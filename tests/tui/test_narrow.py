@@ -82,12 +82,12 @@ async def test_the_footer_leaves_whole_keys_out_rather_than_cutting_a_word(game,
                 continue  # a results panel: its own words say enter
             await wait_until(pilot, lambda: footer_whole(app, screen))
             # with a card picked the footer grows (esc clear): still whole keys
-            if screen.check_action("pick", screen.word_args("pick")) and not screen.word_args(
-                "pick"
-            ):
+            if screen.check_action(
+                "pick", screen.keys.word_args("pick")
+            ) and not screen.keys.word_args("pick"):
                 await pilot.press("space")
                 await wait_until(pilot, lambda: footer_whole(app, screen))
-                if screen.check_action("back", screen.word_args("back")):
+                if screen.check_action("back", screen.keys.word_args("back")):
                     await pilot.press("escape")
 
 

@@ -187,7 +187,7 @@ async def test_a_game_followed_at_80x24_lays_the_screen_out_rarely(game):
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.view)
         screen = app.screen
         assert isinstance(screen, TableScreen)
-        screen.workers.cancel_group(screen, "listen")  # from now on the test is the table
+        screen.stop_listening()  # from now on the test is the table
         version, laid_out = screen.version, 0
         layouts = layouts_of(app)
         for n, (view, legal, events) in enumerate(seat_states(game, count)):

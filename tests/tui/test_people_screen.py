@@ -54,7 +54,7 @@ async def test_the_host_fills_the_empty_seats_with_bots_from_its_waiting_room():
         await wait_until(pilot, lambda: "m: start now or fill with bots" in screen.prompt.plain)
         await choose(pilot, "Fill the 2 empty seat(s) with bots")
         await wait_until(pilot, lambda: bool(screen.view))
-        assert [p["bot"] for p in screen.players] == [False, True, True]
+        assert [p["bot"] for p in screen.people.players] == [False, True, True]
 
 
 async def test_the_host_starts_now_with_two_of_four_and_removes_nobody_by_mistake():
@@ -66,8 +66,10 @@ async def test_the_host_starts_now_with_two_of_four_and_removes_nobody_by_mistak
         await bo.connect()
         try:
             screen = pilot.app.screen
-            await wait_until(pilot, lambda: sum(bool(p["name"]) for p in screen.players) == 2)
-            assert [p["name"] for p in screen.players[:2]] == ["Eli", "Eli 2"]
+            await wait_until(
+                pilot, lambda: sum(bool(p["name"]) for p in screen.people.players) == 2
+            )
+            assert [p["name"] for p in screen.people.players[:2]] == ["Eli", "Eli 2"]
             await pilot.press("m")
             await wait_until(pilot, lambda: isinstance(pilot.app.screen, HostMenu))
             await pilot.press("escape")  # the menu goes away and nothing happens
@@ -157,7 +159,7 @@ async def test_join_errors_are_said_in_words():
 def test_the_away_mark(snap_compare):
     async def run_before(pilot) -> None:
         screen = await seated(pilot)
-        players = [dict(p) for p in screen.players]
+        players = [dict(p) for p in screen.people.players]
         players[2]["connected"] = False
         players[2]["name"] = "Bo"
         players[2]["bot"] = False

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from tests.tui.test_table_pleasures import local_app
+from tests.tui.test_table_screen import local_app
 from tui.pilot import seated
 from tui.settings import Settings
 
 
 async def final_results(pilot) -> None:
     screen = await seated(pilot)
-    screen.round_rows.clear()
+    screen.rounds.round_rows.clear()
     for n, points in ((1, [0, 26, 0, 0]), (2, [13, 0, 0, 0])):
-        screen.note_round_end({"type": "round_over", "round": n, "points": points})
+        screen.rounds.note_event(
+            {"type": "round_over", "round": n, "points": points}, screen.version, over=False
+        )
     screen.view = {
         **screen.view,
         "over": True,

@@ -5,7 +5,7 @@ the bots wait behind my panel and the game goes on once I close it."""
 from __future__ import annotations
 
 from tests.tui.conftest import SIZE, table_app
-from tests.tui.test_swapo_pleasures import NORMAL, Scripted, stacked
+from tests.tui.test_swapo_round_results import NORMAL, Scripted, stacked
 from tests.tui.test_swapo_screen import play_my_turns
 from tui.app import make_app
 from tui.pilot import LocalClient, browser_of, local_launcher, seated, settle, wait_until
@@ -37,7 +37,7 @@ async def test_closing_a_rounds_panel_sends_results_seen_for_that_round():
     app = local_app(client)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        await pilot.press("p")  # as in test_swapo_pleasures: my give ends round 1
+        await pilot.press("p")  # as in test_swapo_round_results: my give ends round 1
         await wait_until(pilot, lambda: screen.flow.step == "give")
         await pilot.press("1", "2", "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))

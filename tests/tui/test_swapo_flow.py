@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 import engine
 from tui.games.swapo import draw
 from tui.games.swapo.flow import SwapoDecisions
 from tui.table.decisions import Refuse, Send
 from tui.widgets.cards import CardStyle
+
+pytestmark = pytest.mark.unit
 
 NO_COLOR = CardStyle(color=False)
 

@@ -11,6 +11,7 @@ import copy
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +20,8 @@ from engine.swoop.rules import full_deck
 from tui.games.swoop import flow
 from tui.games.swoop.flow import SwoopDecisions
 from tui.table.decisions import Refuse, Send
+
+pytestmark = pytest.mark.unit
 
 SEATS = 3
 

@@ -12,6 +12,8 @@ from engine.base import IllegalAction
 from net.messages import rejected_message
 from tui import words
 
+pytestmark = pytest.mark.unit
+
 JA = {
     "{seat} holds no counting {card}": "{seat}は点札{card}を持っていません",
     "give exactly {n} card": "ちょうど{n}枚渡してください",

@@ -1,13 +1,14 @@
-"""The people at a table: who is away and for how long, the host's decisions (its own screen
-runs the ``Host`` in this process and calls it directly), and a host that closed or vanished.
-
-``PeopleMixin`` is mixed into ``TableScreen`` (tui/table/screen.py).
+"""The people at a table: who sits where, who is away and for how long, whose results panel
+the table waits for, a host that closed or vanished (``People``, a small controller the table
+screen owns), and the host's decisions: its own screen runs the ``Host`` in this process and
+calls it directly (``HostDecisions``, the menu and its confirmations).
 """
 
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -18,10 +19,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from lang import N_, _
+from lang import N_, _, pgettext
 from tui.connect import HOST_GONE_WAIT
 from tui.dialogs import DIALOGS_CSS, ConfirmLeave
-from tui.text import clean
+from tui.fill import fill
+from tui.text import clean, literal
 from tui.widgets.footer import WordedFooter
 
 Choice = tuple[str, str, int | None]
@@ -104,39 +106,57 @@ class HostMenu(ModalScreen[Choice | None]):
         self.dismiss(None)
 
 
-class PeopleMixin:
-    """Away marks, the host's menu (m), and the host leaving; see the module docstring."""
+class People:
+    """Who sits where (the ``lobby`` message's players), who is away and since when, and
+    whether the host is gone; names seats as the table shows them."""
 
-    if TYPE_CHECKING:
-        from textual.app import App
+    def __init__(self) -> None:
+        self.players: list[dict] = []
+        self.players_at = 0.0  # when ``players`` came (the away times count on from it)
+        self.lost_at: float | None = None  # the host vanished at (None: it has not)
+        self.closed_reason = ""  # the host closed the table or removed us: said so
 
-        from tui.connect import Seat
+    def update(self, players: list[dict]) -> None:
+        self.players = players
+        self.players_at = time.monotonic()
 
-        app: App
-        seat_link: Seat
-        players: list[dict]
-        me: int | None
-        view: dict
-        table_info: dict
+    def entry(self, seat: int) -> dict:
+        return self.players[seat] if 0 <= seat < len(self.players) else {}
 
-        def notify(self, message: str, *args: Any, **kwargs: Any) -> None: ...
-        def draw_header(self) -> None: ...
-        def leave(self, reason: str = "") -> None: ...
-        def post_message(self, message: Any) -> bool: ...
-        @property
-        def prompt(self) -> Any: ...
+    def name(self, seat: int) -> str | None:
+        """The seat's player's name as they gave it (None: nobody, or no name)."""
+        name = self.entry(seat).get("name")
+        return name if isinstance(name, str) and name else None
 
-    players_at: float = 0.0
-    lost_at: float | None = None
-    closed_reason: str = ""
+    def seat_name(self, seat: object, me: int | None) -> str:
+        """A seat's name as shown: "You" for ``me``, the cleaned name, or "Seat N"."""
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            # TRANSLATORS: who did something that no seat did (the table itself)
+            return pgettext("who", "table")
+        if seat == me:
+            return _("You")
+        name = self.name(seat)
+        return clean(name, limit=16) if name else _("Seat {n}").format(n=seat + 1)
 
-    # -- who is away ----------------------------------------------------------------------
+    def is_bot(self, seat: int) -> bool:
+        return bool(self.entry(seat).get("bot"))
+
+    def anyone_away(self) -> bool:
+        return any(p.get("away") for p in self.players)
+
+    def reading(self, me: int | None) -> list[int]:
+        """The other seats whose results panel the table waits for (``lobby`` ``reading``)."""
+        return [i for i, p in enumerate(self.players) if i != me and p.get("reading") is True]
+
+    def taken(self) -> int:
+        return sum(1 for p in self.players if p.get("name") or p.get("bot"))
+
     def away_marks(self) -> list[Text]:
         """ "Bo away 3 min" for every seat whose player left (and "· bot plays" if covered)."""
         marks = []
         since = time.monotonic() - self.players_at
         for seat, entry in enumerate(self.players):
-            away = entry.get("away") if isinstance(entry, dict) else None
+            away = entry.get("away")
             if not isinstance(away, dict):
                 continue
             name = clean(entry.get("name") or _("Seat {n}").format(n=seat + 1), limit=16)
@@ -148,13 +168,6 @@ class PeopleMixin:
             marks.append(Text(text))
         return marks
 
-    def tick(self) -> None:
-        """Once a second: the away times and the host-gone countdown move on."""
-        if any(isinstance(p, dict) and p.get("away") for p in self.players):
-            self.draw_header()
-        if self.lost_at is not None:
-            self.prompt.ask(self.host_gone_text(), waiting=True)
-
     # -- the host leaving -------------------------------------------------------------------
     def host_gone_text(self) -> str:
         left = max(0, round(HOST_GONE_WAIT - (time.monotonic() - (self.lost_at or 0.0))))
@@ -162,9 +175,8 @@ class PeopleMixin:
             n=left
         )
 
-    def host_error(self, message: dict) -> bool:
-        """An ``error`` that ends our place at the table; True if it was one of those."""
-        code = message.get("code")
+    def host_error(self, code: str) -> bool:
+        """An ``error`` (its code) that ends our place at the table; True if it was one."""
         if code in ("closed", "removed"):
             self.closed_reason = (
                 _("The host closed the table") if code == "closed" else _("The host removed you")
@@ -172,33 +184,27 @@ class PeopleMixin:
             return True
         return False
 
-    def link_lost(self) -> None:
-        if self.seat_link.host is None and not self.view.get("over"):
-            self.lost_at = time.monotonic()
-            self.prompt.ask(self.host_gone_text(), waiting=True)
 
-    def link_closed(self) -> None:
-        """The connection is over for good: say why, and go back to the lobby if the host
-        is gone (not when the game simply ended)."""
-        gone = self.lost_at is not None
-        self.lost_at = None
-        if self.closed_reason and not self.view.get("over"):
-            back = _("{reason} · q back to the lobby").format(reason=self.closed_reason)
-            self.prompt.ask(back, waiting=True)
-            self.notify(self.closed_reason, severity="warning", markup=False)
-        elif gone:
-            self.leave(_("The host did not come back; the table is closed."))
-        else:
-            self.prompt.ask(_("The table has closed · q leave"), waiting=True)
+class HostDecisions:
+    """The host's menu (m) at its own table: a choice, its confirmation, then the ``Host``
+    method that does it (closing the table leaves it, through ``leave``)."""
 
-    # -- the host's decisions ---------------------------------------------------------------
-    def action_host_menu(self) -> None:
-        host = self.seat_link.host
-        if host is None:
-            return
-        self.app.push_screen(HostMenu(host_choices(host, self.me)), self._host_chose)
+    def __init__(
+        self,
+        host: Any,
+        push_screen: Callable[..., Any],
+        leave: Callable[[], None],
+        warn: Callable[[str], None],
+    ) -> None:
+        self.host = host
+        self.push_screen = push_screen
+        self.leave = leave
+        self.warn = warn
 
-    def _host_chose(self, choice: Choice | None) -> None:
+    def open(self, me: int | None) -> None:
+        self.push_screen(HostMenu(host_choices(self.host, me)), self.chosen)
+
+    def chosen(self, choice: Choice | None) -> None:
         if choice is None:
             return
         text, method, seat = choice
@@ -210,15 +216,62 @@ class PeopleMixin:
 
         # TRANSLATORS: the host's choice, then what it does: "Remove Bo (seat 2). They cannot…"
         said = _("{choice}. {detail}").format(choice=text, detail=_(detail))
-        self.app.push_screen(ConfirmLeave(_(question), said, yes=_("Yes (y)")), confirmed)
+        self.push_screen(ConfirmLeave(_(question), said, yes=_("Yes (y)")), confirmed)
 
     def decide(self, method: str, seat: int | None) -> None:
         """Do what the host decided (already confirmed)."""
         if method == "close":
             self.leave()
             return
-        host = self.seat_link.host
         try:
-            getattr(host, method)(*(() if seat is None else (seat,)))
+            getattr(self.host, method)(*(() if seat is None else (seat,)))
         except ValueError as exc:
-            self.notify(str(exc), severity="warning", markup=False)
+            self.warn(str(exc))
+
+
+def seating_text(
+    people: People, seat_name: Callable[[int], str], look: Callable[[str], Any]
+) -> Text:
+    """Before the game starts: who is seated, one seat a line."""
+    seated = Text()
+    for seat in range(len(people.players)):
+        if seat:
+            seated.append("\n")
+        seated.append(f" {seat + 1} ")
+        if people.name(seat):
+            seated.append_text(literal(seat_name(seat), look("name"), limit=16))
+            if people.is_bot(seat):
+                seated.append("  " + _("bot"), look("muted"))
+        else:
+            seated.append(_("(free seat)"), look("muted"))
+    return seated
+
+
+def waiting_question(
+    people: People, join_address: str | None, hosting: bool, look: Callable[[str], Any]
+) -> Text:
+    """Before the game starts, the prompt: how many sit, how others join, how to start."""
+    total = len(people.players)
+    question = Text(
+        _("Waiting for players {taken}/{total}").format(taken=people.taken(), total=total)
+    )
+    if join_address:
+        command = Text(f"kotatsu join {join_address}", look("command"))
+        question.append_text(
+            fill(_(" · others join from their lobby, or: {command}"), command=command)
+        )
+    if hosting:
+        question.append(_(" · m: start now or fill with bots"))
+    return question
+
+
+def others(me: int | None, count: int) -> list[int]:
+    """Other seats clockwise from ``me``; digit ``i`` picks ``others(...)[i-1]``."""
+    start = me if isinstance(me, int) else -1
+    return [(start + k) % count for k in range(1, count + 1) if (start + k) % count != me]
+
+
+def seat_digit(seat: int, me: int | None, count: int) -> str:
+    """The digit that picks ``seat`` among the others ("" for none)."""
+    around = others(me, count)
+    return str(around.index(seat) + 1) if seat in around else ""

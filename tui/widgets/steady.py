@@ -67,6 +67,13 @@ class Steady(Static):
         if not keep and self.styles.min_height is not None:
             self.styles.min_height = None
 
+    def release_height(self) -> None:
+        """Forget the height kept so far: from the next ``show`` the lines decide again (a
+        new phase, such as the game starting after the waiting room's long prompt)."""
+        if self.keeps_height and self.styles.min_height is not None:
+            self._height = None
+            self.styles.min_height = None
+
     def on_resize(self, event: events.Resize) -> None:
         if self.keeps_height and self._height and self._height[0] != self.content_region.width:
             self._height = None  # another width: the height follows the lines again

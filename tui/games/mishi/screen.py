@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from rich.style import Style
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
@@ -21,8 +22,9 @@ from lang import N_, _, ngettext, pgettext
 from tui.connect import Seat
 from tui.fill import fill, mine_or
 from tui.settings import Settings
+from tui.table.messages import Refused, TableState
 from tui.table.screen import TABLE_CSS, TableScreen
-from tui.text import literal
+from tui.text import clean, literal
 from tui.widgets.cards import CardFace
 from tui.widgets.pickable import PickableCards
 from tui.widgets.steady import Steady
@@ -88,27 +90,29 @@ class MishiScreen(TableScreen):
         if self.flow.step == "declare" and self.flow.offer.until is not None:
             self.prompt.ask(self.flow.question())
 
-    def receive(self, message: dict) -> None:
-        super().receive(message)
-        if message.get("t") == "rejected" and message.get("code") == "too_late":
-            self.log_pane.add(Text(self.worded(message), style=self.look("mishi--strong")))
+    @on(Refused)
+    def _too_late(self, message: Refused) -> None:
+        """A declaration that lost the race is told in the log too (the prompt moves on)."""
+        if message.wire.get("code") == "too_late":
+            words = clean(self.worded(message.wire))
+            self.log_pane.add(Text(words, style=self.look("mishi--strong")))
 
     def show_waiting(self, seated: Text) -> None:
         self.query_one("#trick-table", Painted).show(lambda width: seated)
 
     # -- the state -----------------------------------------------------------------------
-    def receive_state(self, message: dict) -> None:
-        view = message.get("view")
-        if isinstance(view, dict) and self.states_seen == 0 and not message.get("events"):
+    def receive_state(self, state: TableState, events: list[dict]) -> None:
+        view = state.view
+        if self.states_seen == 0 and not events:
             number = view.get("hand_number", 1)
             words = draw.first_draw(number, view.get("first_player"), self.me, self.seat_name)
             self.log_pane.add(Text(words, style=self.look("mishi--strong")))
-        for event in message.get("events") or []:
-            if isinstance(event, dict) and event.get("type") == "hand_end":
+        for event in events:
+            if event.get("type") == "hand_end":
                 self.finished = event
-            if isinstance(event, dict) and event.get("type") == "trick_won":
+            if event.get("type") == "trick_won":
                 self.flow.trick_won()
-        super().receive_state(message)
+        super().receive_state(state, events)
         missed, self.flow.missed = self.flow.missed, []
         if missed:
             # TRANSLATORS: Mi Shi log: the time to show a ten (亮主) went by unanswered
@@ -498,3 +502,7 @@ class MishiScreen(TableScreen):
             for record in self.view.get("history") or []
             if isinstance(record, dict)
         ]
+
+
+#: The screen a table of this game opens (tui/games/__init__.py finds it by this name).
+SCREEN = MishiScreen

@@ -21,6 +21,7 @@ from tui.connect import Seat
 from tui.fill import fill
 from tui.settings import Settings
 from tui.table.decisions import Outcome, Send
+from tui.table.messages import TableState
 from tui.table.results import game_length
 from tui.table.screen import TABLE_CSS, TableScreen
 from tui.text import clean
@@ -84,34 +85,33 @@ class SwapoScreen(TableScreen):
     def hand(self) -> list[str]:
         return self.flow.hand
 
-    def receive_state(self, message: dict) -> None:
-        view = message.get("view")
-        if self.states_seen == 0 and isinstance(view, dict) and not message.get("events"):
-            self.view = view
+    def receive_state(self, state: TableState, events: list[dict]) -> None:
+        view = state.view
+        if self.states_seen == 0 and not events:
             dealer = self.log_name(view.get("dealer"))
             self.log_round = view.get("round", 1)
             words = _("Round {number} · {name} deals").format(number=self.log_round, name=dealer)
             self.log_pane.add(words, self.log_round)
         self.hand_before, self.revealed_now = list(self.flow.hand), None
-        for event in message.get("events") or []:
-            if isinstance(event, dict) and event.get("type") == "round_over":
+        for event in events:
+            if event.get("type") == "round_over":
                 self.flow.reveal = event
-            if isinstance(event, dict) and event.get("type") == "reveal":
+            if event.get("type") == "reveal":
                 self.revealed_now = event.get("hands")
-        super().receive_state(message)
+        super().receive_state(state, events)
         self.forget_old_rounds()
 
     # -- the results panel after every round ------------------------------------------------
     def show_due_results(self) -> None:
         """The round's results panel shows the reveal; once it is closed (enter) the table
         goes on with the next round."""
-        if self.panel_up and self.app.screen is self and not self.results_waiting:
+        if self.panel_up and self.app.screen is self and not self.rounds.waiting:
             self.panel_up = False
             self.flow.reveal = None
             self.draw()
-        waiting = len(self.results_waiting)
+        waiting = len(self.rounds.waiting)
         super().show_due_results()
-        if len(self.results_waiting) < waiting:
+        if len(self.rounds.waiting) < waiting:
             self.panel_up = True
 
     def results_title(self, event: dict | None) -> str:
@@ -138,12 +138,11 @@ class SwapoScreen(TableScreen):
         length = game_length(self.GAME, self.view)
         return length[1] if length is not None and length[0] == "rounds" else None
 
-    def receive(self, message: dict) -> None:
+    def refused(self, reason: str) -> None:
         """A rejected decision starts over (the reason stays on show)."""
-        if message.get("t") == "rejected":
-            self.flow.start()
-            self.draw()
-        super().receive(message)
+        self.flow.start()
+        self.draw()
+        super().refused(reason)
 
     def handle(self, outcome: Outcome) -> None:
         if isinstance(outcome, Send) and outcome.action.get("type") in ("swap", "give"):
@@ -398,10 +397,9 @@ class SwapoScreen(TableScreen):
         row.show(faces, cursor)
 
     def my_name(self) -> str:
-        if self.me is not None and self.me < len(self.players):
-            entry = self.players[self.me]
-            if isinstance(entry, dict) and entry.get("name"):
-                return str(entry["name"])
+        name = self.people.name(self.me) if self.me is not None else None
+        if name:
+            return name
         return self.settings.name or ""
 
     def menu_text(self) -> Text:
@@ -483,3 +481,7 @@ class SwapoScreen(TableScreen):
             for rec in self.view.get("history") or []
             if isinstance(rec, dict)
         ]
+
+
+#: The screen a table of this game opens (tui/games/__init__.py finds it by this name).
+SCREEN = SwapoScreen

@@ -21,6 +21,7 @@ from lang import N_, _, ngettext, pgettext
 from tui.connect import Seat
 from tui.fill import fill
 from tui.settings import Settings
+from tui.table.messages import TableState
 from tui.table.screen import TABLE_CSS, TableScreen
 from tui.text import literal
 from tui.widgets.cards import CardFace, render_row
@@ -107,15 +108,13 @@ class SwoopScreen(TableScreen):
         if item is not None:
             self.handle(self.model.click(item))
 
-    def receive_state(self, message: dict[str, Any]) -> None:
-        view = message.get("view")
-        if self.states_seen == 0 and isinstance(view, dict) and not message.get("events"):
-            self.view = view
-            self.log_pane.add(self.first_line(view))
-        for event in message.get("events") or []:
-            if isinstance(event, dict) and event.get("type") == "hand_end" and self.view:
+    def receive_state(self, state: TableState, events: list[dict]) -> None:
+        if self.states_seen == 0 and not events:
+            self.log_pane.add(self.first_line(state.view))
+        for event in events:
+            if event.get("type") == "hand_end" and self.view:
                 self.ended[int(event.get("hand_no") or 0)] = self.view  # the cards left
-        super().receive_state(message)
+        super().receive_state(state, events)
 
     def results_rows(self, event: dict | None) -> list[Text]:
         """After a hand: each seat's penalty card by card (what the table saw of it)."""
@@ -470,10 +469,13 @@ class SwoopScreen(TableScreen):
             if isinstance(penalties, list)
         ]
 
-    def receive(self, message: dict) -> None:
+    def refused(self, reason: str) -> None:
         """A rejected action asks again (the reason stays on show)."""
-        if message.get("t") == "rejected":
-            self.model.rejected()
-            if self.view:
-                self.render_all()
-        super().receive(message)
+        self.model.rejected()
+        if self.view:
+            self.render_all()
+        super().refused(reason)
+
+
+#: The screen a table of this game opens (tui/games/__init__.py finds it by this name).
+SCREEN = SwoopScreen

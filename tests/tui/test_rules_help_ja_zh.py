@@ -3,7 +3,7 @@
 Each translation follows the English help's shape (same ``## `` sections), uses the game's own
 terms as its glossary (docs/i18n/glossary-LANG.md) fixes them, and keeps the suit glyphs that
 the ASCII mode replaces. The Korean and Hindi files have their own test
-(test_help_languages_kohi.py)."""
+(test_rules_help_ko_hi.py)."""
 
 from __future__ import annotations
 

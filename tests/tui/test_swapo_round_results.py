@@ -1,4 +1,4 @@
-"""Issue 13, SwaPo's part: the reveal and a results panel after every round, what my give got
+"""SwaPo's rounds on screen: the reveal and a results panel after every round, what my give got
 me, the game's length, the Ace power turn in two steps, the joker's points, the wording.
 
 Each scenario is exact: a stacked deck (``LocalClient(deck=...)``, dealer first, one card at a

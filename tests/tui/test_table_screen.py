@@ -1,4 +1,5 @@
-"""Issue 13, the shared items: each test failed on the code before the fix.
+"""The table screen every game shares: NO_COLOR and ASCII, the chat input, the notice line,
+the score table, small windows, the results panel and play again.
 
 Fast: the table is a ``LocalClient`` (the engine in this process, bots at once).
 """
@@ -98,11 +99,13 @@ async def test_score_table_has_a_row_per_round_and_one_scale():
     app, _ = local_app(seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await seated(pilot)
-        screen.round_rows.clear()
+        screen.rounds.round_rows.clear()
         for n, points in ((1, [41, 0, 0, 0]), (2, [0, 105, 0, 0])):
-            screen.note_round_end({"type": "round_over", "round": n, "points": points})
+            screen.rounds.note_event(
+                {"type": "round_over", "round": n, "points": points}, screen.version, over=False
+            )
         screen.view = {**screen.view, "history": []}
-        screen.score_history.append([41, 105, 0, 0])
+        screen.rounds.score_history.append([41, 105, 0, 0])
         await pilot.press("s")
         scores = app.screen
         assert isinstance(scores, ScoresScreen)
@@ -196,7 +199,9 @@ async def test_results_panel_stays_until_enter_and_offers_play_again():
         screen = await seated(pilot)
         client.game.over  # noqa: B018
         screen.view = {**screen.view, "over": True, "result": {"winners": [0]}}
-        screen.note_round_end({"type": "round_over", "round": 1, "points": [26, 0]})
+        screen.rounds.note_event(
+            {"type": "round_over", "round": 1, "points": [26, 0]}, screen.version, over=False
+        )
         screen.game_over()
         await pilot.pause()
         panel = app.screen

@@ -1,5 +1,5 @@
-"""Issue 13 for Swoop and Mi Shi, played on an in-process table (``tui.pilot.LocalClient``):
-the wording, the layout at 80×24 and the results panel after every hand."""
+"""Swoop's and Mi Shi's results panel after every hand, and Mi Shi's wording and layout at
+80×24, played on an in-process table (``tui.pilot.LocalClient``)."""
 
 from __future__ import annotations
 

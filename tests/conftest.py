@@ -1,0 +1,34 @@
+"""The fast lane: ``pytest -m unit`` runs the engine, the sans-I/O table, the codec and the
+decision models — no Textual app, no sockets — in seconds (README, "Two commands").
+
+A test joins the lane with ``pytestmark = pytest.mark.unit`` (a whole file) or
+``@pytest.mark.unit``. The lane is kept honest here: a unit test that opens a socket or runs
+a Textual app fails, naming what it did.
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+
+import pytest
+
+
+def _refuse(what: str):
+    def refused(*args, **kwargs):
+        raise AssertionError(f"a unit test {what}: mark it otherwise or take that out")
+
+    return refused
+
+
+@pytest.fixture(autouse=True)
+def _unit_lane_stays_unit(request, monkeypatch):
+    """In a ``unit`` test: no socket is bound, connected or listened on, no app is run."""
+    if request.node.get_closest_marker("unit") is None:
+        return
+    for method in ("bind", "connect", "connect_ex", "listen"):
+        monkeypatch.setattr(socket.socket, method, _refuse(f"used socket.{method}"))
+    app_module = sys.modules.get("textual.app")
+    if app_module is not None:
+        monkeypatch.setattr(app_module.App, "run_test", _refuse("ran a Textual app"))
+        monkeypatch.setattr(app_module.App, "run", _refuse("ran a Textual app"))

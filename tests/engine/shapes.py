@@ -1,0 +1,166 @@
+"""A small run-time checker of TypedDict shapes, for the tests that prove each game's declared
+views, events, actions and results (``engine/<game>/types.py``) match what the engine builds.
+
+``check(value, tp)`` walks ``value`` against the type ``tp`` and raises ``ShapeError`` naming
+the path of the first mismatch. It knows the forms the engine's types use: ``TypedDict``
+(required and optional keys, and no key it does not declare), ``Literal``, unions (``X | Y``,
+``Optional``), ``list[X]``, ``None``, ``int`` (never a ``bool``), ``str``, ``bool`` and
+``float`` — and it insists on exact ``str``/``int``/``list``/``dict`` types, so that nothing
+but plain data (no ``StrEnum``, no tuple) reaches the wire.
+"""
+
+from __future__ import annotations
+
+import functools
+import types
+import typing
+from collections.abc import Callable
+from typing import Any, Literal, Union, get_args, get_origin, is_typeddict
+
+
+class ShapeError(AssertionError):
+    """A value that does not have its declared shape."""
+
+
+@functools.cache
+def hints(td: type) -> dict[str, Any]:
+    """The resolved field types of a TypedDict (its module's names resolve the strings)."""
+    return typing.get_type_hints(td)
+
+
+def check(value: Any, tp: Any, path: str = "$") -> None:
+    """Raise ShapeError unless ``value`` has the shape ``tp`` (the fast compiled test first; on a
+    mismatch the walk below finds and names it)."""
+    if not fits(tp)(value):
+        explain(value, tp, path)
+        raise ShapeError(f"{path}: does not fit {tp!r}")  # (explain always finds the fault)
+
+
+@functools.cache
+def fits(tp: Any) -> Callable[[Any], bool]:
+    """``tp`` compiled to a test of a value (no paths, no messages: the fast path)."""
+    if tp is Any:
+        return lambda v: True
+    if tp is None or tp is type(None):
+        return lambda v: v is None
+    origin = get_origin(tp)
+    if origin is Literal:
+        allowed = {(type(a), a) for a in get_args(tp)}
+        plain = {type(a) for a in get_args(tp)}  # hashable: str, int, bool, None
+        return lambda v: type(v) in plain and (type(v), v) in allowed
+    if origin is Union or origin is types.UnionType:
+        options = get_args(tp)
+        tests = [fits(o) for o in options]
+        by_kind: dict[Any, list[Callable[[Any], bool]]] = {}
+        for option in options:
+            for kind in kinds(option) if is_typeddict(option) else ():
+                by_kind.setdefault(kind, []).append(fits(option))
+        if by_kind and all(is_typeddict(o) and kinds(o) for o in options):
+            return lambda v: type(v) is dict and any(t(v) for t in by_kind.get(v.get("type"), ()))
+        return lambda v: any(t(v) for t in tests)
+    if origin is list:
+        (item,) = get_args(tp)
+        each = fits(item)
+        return lambda v: type(v) is list and all(map(each, v))
+    if is_typeddict(tp):
+        fields = {k: fits(t) for k, t in hints(tp).items()}
+        required = tp.__required_keys__
+        known = fields.keys()
+        return lambda v: (
+            type(v) is dict
+            and required <= v.keys() <= known
+            and all(fields[k](x) for k, x in v.items())
+        )
+    if tp in (int, str, bool):
+        return lambda v: type(v) is tp
+    if tp is float:
+        return lambda v: type(v) in (int, float)
+    raise TypeError(f"the checker does not know the type {tp!r}")
+
+
+def explain(value: Any, tp: Any, path: str) -> None:
+    """The slow walk: raise ShapeError naming the path of the first mismatch."""
+    if tp is Any:
+        return
+    if tp is None or tp is type(None):
+        if value is not None:
+            raise ShapeError(f"{path}: {value!r} is not None")
+        return
+    origin = get_origin(tp)
+    if origin is Literal:
+        allowed = get_args(tp)
+        if not any(type(value) is type(a) and value == a for a in allowed):
+            raise ShapeError(f"{path}: {value!r} is not one of {allowed}")
+        return
+    if origin is Union or origin is types.UnionType:
+        explain_union(value, get_args(tp), path)
+        return
+    if origin is list:
+        if type(value) is not list:
+            raise ShapeError(f"{path}: {type(value).__name__} is not a list")
+        (item,) = get_args(tp)
+        for i, each in enumerate(value):
+            explain(each, item, f"{path}[{i}]")
+        return
+    if is_typeddict(tp):
+        explain_typeddict(value, tp, path)
+        return
+    if tp in (int, str, bool):
+        if type(value) is not tp:  # exact: a bool is no int, a StrEnum no str
+            raise ShapeError(f"{path}: {value!r} ({type(value).__name__}) is not {tp.__name__}")
+        return
+    if tp is float:
+        if type(value) not in (int, float):
+            raise ShapeError(f"{path}: {value!r} is not a number")
+        return
+    raise TypeError(f"{path}: the checker does not know the type {tp!r}")
+
+
+def explain_typeddict(value: Any, td: type, path: str) -> None:
+    if type(value) is not dict:
+        raise ShapeError(f"{path}: {type(value).__name__} is not a dict ({td.__name__})")
+    fields = hints(td)
+    required: frozenset[str] = td.__required_keys__  # type: ignore[attr-defined]
+    missing = sorted(required - value.keys())
+    if missing:
+        raise ShapeError(f"{path}: {td.__name__} misses {missing}")
+    unknown = sorted(map(repr, value.keys() - fields.keys()))
+    if unknown:
+        raise ShapeError(f"{path}: {td.__name__} has no key {', '.join(unknown)}")
+    for key, each in value.items():
+        explain(each, fields[key], f"{path}.{key}")
+
+
+def explain_union(value: Any, options: tuple[Any, ...], path: str) -> None:
+    """One of ``options`` fits. Among TypedDicts told apart by a ``type`` Literal, only those
+    of the value's own type are tried, so that the error names the right one."""
+    if isinstance(value, dict) and "type" in value:
+        same = [o for o in options if is_typeddict(o) and value["type"] in kinds(o)]
+        if same:
+            options = tuple(same)
+    errors = []
+    for option in options:
+        try:
+            explain(value, option, path)
+        except ShapeError as exc:
+            errors.append(str(exc))
+        else:
+            return
+    raise ShapeError(errors[0] if len(errors) == 1 else " / ".join(errors))
+
+
+def kinds(td: type) -> tuple[Any, ...]:
+    """The values of a TypedDict's ``type`` Literal (empty if it has none)."""
+    tp = hints(td).get("type")
+    return get_args(tp) if get_origin(tp) is Literal else ()
+
+
+def members(union: Any) -> tuple[Any, ...]:
+    """The alternatives of a union type (or the type itself)."""
+    origin = get_origin(union)
+    return get_args(union) if origin is Union or origin is types.UnionType else (union,)
+
+
+def declared_kinds(union: Any) -> set[str]:
+    """Every ``type`` an event or action union declares."""
+    return {k for td in members(union) for k in kinds(td)}

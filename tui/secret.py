@@ -1,0 +1,94 @@
+"""The table's (or the SSH server's) password, given without the command line.
+
+``--password PW`` still works but every local user can read it in the process list (``ps``);
+the password can instead come from the environment (``KOTATSU_PASSWORD``), from the first line
+of a file (``--password-file FILE``), or be typed at a prompt (``--password`` with no value).
+A leaf module: it imports nothing from ``tui``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import os
+from collections.abc import Callable, MutableMapping
+
+from lang import _
+
+PASSWORD_ENV = "KOTATSU_PASSWORD"
+
+
+class _Ask:
+    """``--password`` without a value: ask at a prompt."""
+
+    def __repr__(self) -> str:
+        return "ASK"
+
+
+ASK = _Ask()
+
+
+def add_password_flags(parser: argparse.ArgumentParser, default_help: str | None = None) -> None:
+    """``--password [PW]`` and ``--password-file FILE`` on ``parser``."""
+    words = _(
+        "the password; PW itself is visible to every user of this machine (ps): better "
+        "{env}=PW, --password-file, or --password alone to type it"
+    ).format(env=PASSWORD_ENV)
+    parser.add_argument(
+        "--password",
+        nargs="?",
+        const=ASK,
+        default=None,
+        metavar="PW",
+        help=f"{words} ({default_help})" if default_help else words,
+    )
+    parser.add_argument(
+        "--password-file",
+        default=None,
+        metavar="FILE",
+        help=_("read the password from the first line of FILE"),
+    )
+
+
+def password_from(
+    args: argparse.Namespace,
+    environ: MutableMapping[str, str] | None = None,
+    ask: Callable[[str], str] = getpass.getpass,
+) -> str | None:
+    """The password asked for by ``args`` (None: none). In order: ``--password PW``,
+    ``--password-file FILE``, ``--password`` alone (a prompt), else ``KOTATSU_PASSWORD``. The
+    variable is taken out of the environment, so no process started from here inherits it.
+    ValueError (with the sentence to print) for a file that cannot be read, an empty password,
+    or two ways at once."""
+    environ = os.environ if environ is None else environ
+    from_env = environ.pop(PASSWORD_ENV, None)
+    given, path = getattr(args, "password", None), getattr(args, "password_file", None)
+    password: str | None
+    if given is not None and path is not None:
+        raise ValueError(_("give --password or --password-file, not both"))
+    if path is not None:
+        password = _read_first_line(path)
+    elif given is ASK:
+        try:
+            password = ask(_("Password: "))
+        except (EOFError, KeyboardInterrupt):
+            raise ValueError(_("no password typed")) from None
+    elif isinstance(given, str):
+        password = given
+    else:
+        password = from_env
+    if password is not None and not password:
+        raise ValueError(_("the password is empty"))
+    return password
+
+
+def _read_first_line(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as file:
+            line = file.readline(4096)
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise ValueError(
+            _("cannot read the password file {path}: {reason}").format(path=path, reason=reason)
+        ) from None
+    return line.rstrip("\r\n")

@@ -1,0 +1,44 @@
+"""The table's top line: "kotatsu · SwaPo · Round 2 of 4 · table "friday" · Bo away 2 min"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.style import Style
+from rich.text import Text
+
+from lang import _
+from tui.text import clean, literal, to_ascii
+
+
+def header_line(
+    parts: list[Text | str],
+    *,
+    table_name: object,
+    away: list[Text],
+    connection: str,
+    look: Callable[[str], Style],
+    ascii_only: bool,
+) -> Text:
+    """The header: the game's ``parts`` (its name, round, pile…), the table's name, who is
+    away, and the connection when it is not well."""
+    muted = look("muted")
+    line = Text(" kotatsu", look("name"))
+    for part in parts:
+        line.append(" · ", muted)
+        part = part if isinstance(part, Text) else Text(part)
+        if ascii_only:  # no 秘十 ★ where the terminal cannot show them
+            part = Text(to_ascii(part.plain), style=part.style)
+        line.append_text(part)
+    if table_name:
+        line.append(" · ", muted)
+        quoted = _('table "{name}"').format(name=clean(table_name, limit=24))
+        line.append_text(literal(quoted, muted))
+    for mark in away:
+        line.append(" · ", muted)
+        line.append_text(literal(mark.plain, look("alert"), limit=40))
+    if connection == "lost":
+        line.append("  " + _("✗ reconnecting"), look("alert"))
+    elif connection == "closed":
+        line.append("  " + _("✗ closed"), look("alert"))
+    return line

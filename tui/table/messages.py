@@ -1,0 +1,153 @@
+"""What the table says to a screen, typed once at the boundary.
+
+The network worker (``TableScreen.listen``) reads the client's messages (plain dicts, as the
+wire carries them) and posts one of these Textual messages for each; the screen handles them
+with ``@on``. Every field is checked here, once: a handler never meets a wrong type, and a
+message of an unknown or malformed kind is dropped (``from_wire`` answers None).
+
+    StateReceived    a new state of the game: version, the seat's view, legal actions, events
+    LobbyChanged     who sits where (names, bots, who is away, who still reads the results)
+    Refused          the table refused our last action or request (a code and parameters)
+    ChatReceived     a chat line or a whisper
+    Noticed          the table's own news (a code and parameters): "Ann left the table"
+    ConnectionChanged  lost / restored / closed
+    SeatMoved        the host started with fewer seats: ours moved
+    TableError       an ``error`` from the host (closed, removed, …)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from textual.message import Message
+
+
+def _dicts(value: object) -> list[dict]:
+    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+
+def _seat(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+@dataclass(frozen=True)
+class TableState:
+    """One state of the game as this seat sees it (``state`` on the wire)."""
+
+    version: int = -1
+    view: dict = field(default_factory=dict)
+    legal: list[dict] = field(default_factory=list)
+
+
+class StateReceived(Message):
+    def __init__(self, state: TableState, events: list[dict]) -> None:
+        super().__init__()
+        self.state = state
+        self.events = events
+
+
+class LobbyChanged(Message):
+    def __init__(self, players: list[dict]) -> None:
+        super().__init__()
+        self.players = players
+
+
+class Worded(Message):
+    """A message the screen words from a code and parameters (``words.of_message``)."""
+
+    def __init__(self, wire: dict) -> None:
+        super().__init__()
+        self.wire = wire  # the code and parameters, as ``words.of_message`` reads them
+
+
+class Refused(Worded):
+    pass
+
+
+class Noticed(Worded):
+    pass
+
+
+class TableError(Worded):
+    @property
+    def code(self) -> str:
+        code = self.wire.get("code")
+        return code if isinstance(code, str) else ""
+
+
+class ChatReceived(Message):
+    def __init__(self, sender: int | None, name: str, text: str, to: int | None) -> None:
+        super().__init__()
+        self.sender = sender
+        self.name = name
+        self.text = text
+        self.to = to
+
+
+class ConnectionChanged(Message):
+    def __init__(self, status: str) -> None:
+        super().__init__()
+        self.status = status
+
+
+class SeatMoved(Message):
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat
+
+
+def _state(m: dict) -> Message | None:
+    view = m.get("view")
+    if not isinstance(view, dict):
+        return None
+    version = m.get("version")
+    state = TableState(version if isinstance(version, int) else -1, view, _dicts(m.get("legal")))
+    return StateReceived(state, _dicts(m.get("events")))
+
+
+def _lobby(m: dict) -> Message:
+    return LobbyChanged(_dicts(m.get("players")))
+
+
+def _chat(m: dict) -> Message:
+    name, text = m.get("name"), m.get("text")
+    return ChatReceived(
+        _seat(m.get("from")),
+        name if isinstance(name, str) else "",
+        text if isinstance(text, str) else "",
+        _seat(m.get("to")),
+    )
+
+
+def _connection(m: dict) -> Message:
+    status = m.get("status")
+    return ConnectionChanged(status if isinstance(status, str) else "")
+
+
+def _welcome(m: dict) -> Message | None:
+    seat = _seat(m.get("seat"))
+    return SeatMoved(seat) if seat is not None else None
+
+
+#: The wire's ``t`` -> the typed message it becomes.
+FROM_WIRE: dict[str, Callable[[dict], Message | None]] = {
+    "state": _state,
+    "lobby": _lobby,
+    "rejected": Refused,
+    "chat": _chat,
+    "notice": Noticed,
+    "connection": _connection,
+    "welcome": _welcome,
+    "error": TableError,
+}
+
+
+def from_wire(message: Any) -> Message | None:
+    """The typed message for one message from the table (None: nothing a screen shows)."""
+    if not isinstance(message, dict):
+        return None
+    kind = message.get("t")
+    make = FROM_WIRE.get(kind) if isinstance(kind, str) else None
+    return make(message) if make is not None else None
