@@ -377,14 +377,15 @@ class DealPacer:
             if not events and run.last.get(id(peer)) == (view, legal):
                 continue
             run.last[id(peer)] = (view, legal)
-            if legal and seat is not None:  # the offered seat's own countdown
+            sent: dict[str, Any] = dict(view)
+            if legal and seat is not None:  # the offered seat's own countdown (not the engine's)
                 draw = self._own_draw(seat, k)
                 left = self.shown_at(draw) + self.window - now
-                view = {**view, "offer_left": round(max(0.0, left), 1)}
+                sent["offer_left"] = round(max(0.0, left), 1)
             frame = {
                 "t": "state",
                 "version": self.wire_version,
-                "view": view,
+                "view": sent,
                 "events": events,
                 "legal": legal,
             }

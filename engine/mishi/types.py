@@ -8,7 +8,7 @@ games against these at run time.
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Literal, TypedDict
 
 #: The engine's phases (``game.phase``); the next hand starts by itself after ``play``.
 Phase = Literal["deal", "bao", "bury", "play", "over"]
@@ -113,7 +113,6 @@ class View(TypedDict):
     last_trick: LastTrick | None
     trick_number: int
     history: list[HandSummary]
-    offer_left: NotRequired[float]  # seconds left of an offer, to that seat only (net/pacing)
 
 
 # Events (all public) ---------------------------------------------------------------------------
