@@ -128,6 +128,15 @@ class SwoopGame(Game):
             + sum(c is not None for c in self.mystery[seat])
         )
 
+    def turned_up(self, seat: int) -> list[list[str]]:
+        """At the hand's end every card a seat had left is turned up (its penalty can be
+        checked): ``[hand, face-up, mystery]``."""
+        return [
+            list(self.hands[seat]),
+            [c for c in self.face_up[seat] if c is not None],
+            [c for c in self.mystery[seat] if c is not None],
+        ]
+
     def penalties(self, seat: int) -> int:
         flat = self.options["flat_numbers"]
         held = [*self.hands[seat], *self.face_up[seat], *self.mystery[seat]]

@@ -281,7 +281,10 @@ class LobbyScreen(Screen[None]):
         details = self.query_one("#lobby-details", Static)
         details.display = table is not None
         if table is not None:
-            line = settings_line(table.game, dict(table.options))
+            options = dict(table.options)
+            if table.variant and "variant" not in options:  # a host that sends no opts
+                options["variant"] = table.variant.split(",")
+            line = settings_line(table.game, options)
             details.update(Text("  " + line, self.look("muted")))
 
     # -- tables left open: their host process died (net/journal.py) ---------------------------

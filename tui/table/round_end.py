@@ -47,6 +47,7 @@ class RoundEnd:
         self.waiting: list[tuple[dict, int]] = []
         self.score_history: list[list[int]] = []
         self.final_shown = False
+        self.last_event: dict | None = None  # the round/hand that ended the game
 
     def rows(self) -> list[RoundRow]:
         """Every finished round/hand seen at this table, in order."""
@@ -101,6 +102,8 @@ class RoundEnd:
         """Show the game's final panel (``again``: it offers to deal again)."""
         content = self.content
         title, rows = content.results_title(None), content.results_rows(None)
+        if self.last_event is not None:  # the last round/hand's own results come first
+            rows = [*content.results_rows(self.last_event), *rows]
         panel = ResultsPanel(title, rows, content.results_table(), final=True, again=again)
         self.push(panel, answered)
 
@@ -110,6 +113,7 @@ class RoundEnd:
         if self.final_shown:
             return False
         self.final_shown = True
+        self.last_event = self.waiting[-1][0] if self.waiting else None
         self.waiting.clear()
         return True
 

@@ -273,6 +273,16 @@ def left_cards(before: dict, seat: int, me: int | None) -> tuple[list[str], int,
     return known, unknown, hidden
 
 
+def turned_up(event: dict, seat: int) -> list[str] | None:
+    """The cards ``seat`` had left, as the hand's end turned them up (hand, face-up, mystery)."""
+    left = event.get("left")
+    if not isinstance(left, list) or seat >= len(left) or not isinstance(left[seat], list):
+        return None
+    return [
+        c for group in left[seat] if isinstance(group, list) for c in group if isinstance(c, str)
+    ]
+
+
 def results_lines(
     event: dict, before: dict, me: int | None, name_of: NameOf, style: CardStyle, look: Look
 ) -> list[Text]:
@@ -290,7 +300,11 @@ def results_lines(
             line.append(_("went out"), style=look("out"))
             lines.append(line)
             continue
-        known, unknown, hidden = left_cards(before, seat, me)
+        turned = turned_up(event, seat)
+        if turned is not None:  # every card left, turned up at the hand's end
+            known, unknown, hidden = turned, 0, 0
+        else:  # an older host: what the table saw of it
+            known, unknown, hidden = left_cards(before, seat, me)
         parts: list[Text] = []
         for card in known:
             part = style.text(card)
