@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import signal
 import sys
 import time
+import unicodedata
 from argparse import Namespace
 from pathlib import Path
 from typing import Any
 
-from lang import _
+from lang import _, pgettext
 
 from .botclient import run_bot_client
 from .discovery import Advertiser, find_ssh_servers, find_tables, lan_address
@@ -159,19 +161,37 @@ def run_bot(args: Namespace) -> int:
 
 
 def run_list(args: Namespace) -> int:
-    """``kotatsu list``: the tables seen on the LAN within ``--timeout`` seconds."""
+    """``kotatsu list``: the tables seen on the LAN within ``--timeout`` seconds, as columns
+    under a header (``--json``: one JSON list for scripts)."""
     with contextlib.suppress(KeyboardInterrupt):
         tables, servers = asyncio.run(_find_all(args.timeout, args.bind))
-        if not tables and not servers:
-            _say("no tables found (join by address if multicast is blocked here)")
+        rows = []
         for table in tables:
             game = f"{table.game}/{table.variant}" if table.variant else table.game
-            lock = "  (password)" if table.password else ""
-            print(f"{table.name}\t{game}\t{table.taken}/{table.seats}\t{table.endpoint}{lock}")
+            seats = f"{table.taken}/{table.seats}"
+            rows.append((table.name, game, seats, table.endpoint, table.password))
         for server in servers:
-            lock = "  (password)" if server.password else ""
-            print(f"{server.name}\tssh\t-\t{server.command}{lock}")
+            rows.append((server.name, "ssh", "-", server.command, server.password))
+        if getattr(args, "json", False):
+            keys = ("name", "game", "seats", "address", "password")
+            print(json.dumps([dict(zip(keys, row, strict=True)) for row in rows]), flush=True)
+            return 0
+        if not rows:
+            _say("no tables found (join by address if multicast is blocked here)")
+            return 0
+        head = tuple(pgettext("column", word) for word in ("table", "game", "seats", "address"))
+        lock = "  " + _("(password)")
+        lines = [head] + [(n, g, s, a + (lock if pw else "")) for n, g, s, a, pw in rows]
+        widths = [max(_width(line[i]) for line in lines) for i in range(3)]
+        for line in lines:
+            cells = [text + " " * (widths[i] - _width(text)) for i, text in enumerate(line[:3])]
+            print("  ".join([*cells, line[3]]).rstrip(), flush=True)
     return 0
+
+
+def _width(text: str) -> int:
+    """Terminal cells of ``text`` (wide East Asian characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 async def _find_all(timeout: float, bind: str | None) -> tuple[list[Any], list[Any]]:

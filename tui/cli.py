@@ -205,6 +205,7 @@ def build_parser() -> argparse.ArgumentParser:
     lst.add_argument(
         "--timeout", type=float, default=3.0, metavar="S", help=_("look for S s (default: 3)")
     )
+    lst.add_argument("--json", action="store_true", help=_("one JSON list, for scripts"))
 
     rules = sub.add_parser("rules", help=_("print a game's rules and table options"))
     rules.add_argument("game", choices=GAME_NAMES, help=game_help())

@@ -38,7 +38,19 @@ async def test_headless_host_with_bot_commands_and_list(tmp_path):
     try:
         code, out, _ = await run_cli("list", "--bind", "127.0.0.1", "--timeout", "1.5", env=env)
         assert code == 0
-        assert f"CLI table\tswapo/ace\t1/3\t127.0.0.1:{port}" in out.splitlines()
+        lines = out.splitlines()
+        assert lines[0].split() == ["table", "game", "seats", "address"]
+        assert [f"CLI table  swapo/ace  1/3    127.0.0.1:{port}"] == [
+            line for line in lines if line.startswith("CLI table")
+        ]
+        code, out, _ = await run_cli(
+            "list", "--bind", "127.0.0.1", "--timeout", "1.5", "--json", env=env
+        )
+        found = [t for t in json.loads(out) if t["name"] == "CLI table"]
+        assert found == [
+            {"name": "CLI table", "game": "swapo/ace", "seats": "1/3",
+             "address": f"127.0.0.1:{port}", "password": False}
+        ]  # fmt: skip
         bots = await asyncio.gather(
             *(run_cli("bot", "--join", f"127.0.0.1:{port}", "--name", n, env=env) for n in "xy")
         )

@@ -131,6 +131,7 @@ class LobbyScreen(Screen[None]):
         Binding("r", "refresh", N_("refresh")),
         # TRANSLATORS: the lobby's footer key description; keep it short
         Binding("o", "reopen", N_("reopen")),
+        Binding("o", "no_reopen", show=False),  # o with nothing to reopen says so
         # TRANSLATORS: the lobby's footer key description; keep it short
         Binding("question_mark", "help", N_("help"), key_display="?"),
         # TRANSLATORS: the lobby's footer key description; keep it short
@@ -317,7 +318,15 @@ class LobbyScreen(Screen[None]):
             line.update(text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return bool(self.left_open) if action == "reopen" else True
+        if action == "reopen":
+            return bool(self.left_open)
+        if action == "no_reopen":
+            return not self.left_open
+        return True
+
+    def action_no_reopen(self) -> None:
+        # TRANSLATORS: the lobby's o with no table left open by a host that stopped
+        self.notify(_("No table to reopen: none was left open by a host that stopped."))
 
     def action_reopen(self) -> None:
         """Host the newest table left open again, from its journal, and sit at it."""

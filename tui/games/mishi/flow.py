@@ -465,11 +465,37 @@ class MishiDecisions(Decisions):
         if self.step in BIDDING:
             return self.declare()
         if not self.ready():
-            return None  # the footer shows enter dimmed and the prompt says what is missing
+            return self.missing()
         if self.step == "bury":
             return Send({"type": "bury", "cards": self.picked_cards()})
         if self.step == "play":
             return Send({"type": "play", "cards": self.picked_cards()})
+        return None
+
+    def missing(self) -> Outcome:
+        """enter before the choice is whole: say what is still to pick (as SwaPo does)."""
+        if self.step == "bury":
+            left = BURY - len(self.picked)
+            # TRANSLATORS: Mi Shi refusal: enter before 8 cards are picked to bury (扣底)
+            words = ngettext(
+                "Pick {count} more card to bury (space)",
+                "Pick {count} more cards to bury (space)",
+                left,
+            )
+            return Refuse(words.format(count=left))
+        if self.step == "play":
+            size = self.follow_size()
+            if size:
+                left = size - len(self.picked)
+                # TRANSLATORS: Mi Shi refusal: enter before the play has as many cards as the lead
+                words = ngettext(
+                    "Pick {count} more card to play (space)",
+                    "Pick {count} more cards to play (space)",
+                    left,
+                )
+                return Refuse(words.format(count=left))
+            # TRANSLATORS: Mi Shi refusal: enter with nothing picked to lead
+            return Refuse(_("Pick the cards to lead with first (space)"))
         return None
 
     def back(self) -> Outcome:

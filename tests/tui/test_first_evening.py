@@ -1,5 +1,6 @@
-"""The player's name: `kotatsu --name NAME` for one run (the first-run dialog's hint is
-true), and `n` in the lobby to change the remembered name later."""
+"""What a new user tripped over on a first evening (issue 23): the player's name
+(`kotatsu --name NAME` for one run, the first-run dialog's hint true, `n` in the lobby to
+change it later), `o` with nothing to reopen, 秘十's enter before a choice is whole."""
 
 from __future__ import annotations
 
@@ -60,3 +61,26 @@ async def test_the_name_dialog_shows_no_example_as_if_it_were_a_value():
         assert not field.placeholder
         hint = str(app.screen.query_one("#form-error").render())
         assert "n in the lobby" in hint and "--name NAME" in hint
+
+
+async def test_o_in_the_lobby_with_nothing_to_reopen_says_so():
+    app = make_app(settings=Settings(name="Eli", cursor_blink=False), browser=browser_of())
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("o")
+        await pilot.pause()
+        assert any("No table to reopen" in str(n.message) for n in app._notifications)
+
+
+def test_mishi_enter_before_the_choice_is_whole_says_what_to_pick():
+    from tui.games.mishi.flow import MishiDecisions
+    from tui.table.decisions import Refuse
+
+    model = MishiDecisions(0)
+    hand = ["AS", "KS", "QS", "JS", "9S", "8S", "7S", "6S", "5S", "4S"]
+    model.update({"phase": "bury", "pending": [0], "hand": hand, "hand_number": 1}, [{}])
+    model.pick()
+    assert model.confirm() == Refuse("Pick 7 more cards to bury (space)")
+    lead = {"phase": "play", "pending": [0], "hand": hand, "hand_number": 1, "trick": []}
+    model.update(lead, [{"type": "pick", "card": "AS"}])
+    assert model.confirm() == Refuse("Pick the cards to lead with first (space)")
