@@ -34,6 +34,7 @@ import engine  # noqa: E402
 from net.client import Client  # noqa: E402
 from net.codec import encode  # noqa: E402
 from net.host import Host  # noqa: E402
+from net.settings import TableSettings  # noqa: E402
 
 GAME, SEATS, PASSWORD = "swapo", 4, "honest"
 ROUND_LIMIT = 90.0  # a round whose games have not all ended by then counts them unfinished
@@ -74,11 +75,13 @@ async def serve(tables: int, rounds: int) -> None:
                 n += 1
                 hosts.append(
                     Host(
-                        GAME,
-                        seats=SEATS,
-                        options={"rounds": rounds},
-                        seed=n,
-                        password=PASSWORD if locked(i) else None,
+                        TableSettings.new(
+                            GAME,
+                            seats=SEATS,
+                            options={"rounds": rounds},
+                            seed=n,
+                            password=PASSWORD if locked(i) else None,
+                        ),
                         journal=Path(tmp) / f"t{n}.journal",
                     )
                 )

@@ -28,6 +28,7 @@ import engine  # noqa: E402
 from net.client import Client  # noqa: E402
 from net.host import Host  # noqa: E402
 from net.resultswait import ends_round  # noqa: E402
+from net.settings import TableSettings  # noqa: E402
 
 LENGTH_OPTION = {"swapo": "rounds", "swoop": "hands", "mishi": "hands"}
 
@@ -64,10 +65,7 @@ async def serve(game: str, tables: int, seats: int, length: int, hard: bool) -> 
     with tempfile.TemporaryDirectory() as tmp:
         hosts = [
             Host(
-                game,
-                seats=seats,
-                options={LENGTH_OPTION[game]: length},
-                seed=i,
+                TableSettings.new(game, seats=seats, options={LENGTH_OPTION[game]: length}, seed=i),
                 journal=Path(tmp) / f"t{i}.journal",
             )
             for i in range(tables)
@@ -75,12 +73,14 @@ async def serve(game: str, tables: int, seats: int, length: int, hard: bool) -> 
         if hard:  # the last port: three hard bots of the host's and one seat for a client
             hosts.append(
                 Host(
-                    game,
-                    seats=4,
-                    bots=3,
-                    level="hard",
-                    options={LENGTH_OPTION[game]: length},
-                    seed=tables,
+                    TableSettings.new(
+                        game,
+                        seats=4,
+                        bots=3,
+                        level="hard",
+                        options={LENGTH_OPTION[game]: length},
+                        seed=tables,
+                    ),
                     journal=Path(tmp) / "hard.journal",
                 )
             )

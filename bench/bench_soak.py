@@ -66,6 +66,7 @@ from net.client import Client  # noqa: E402
 from net.codec import encode  # noqa: E402
 from net.host import Host  # noqa: E402
 from net.journal import read_journal  # noqa: E402
+from net.settings import HostLimits, TableSettings  # noqa: E402
 
 GAMES = ("swapo", "swoop", "mishi")
 SHORT = {"swapo": {"rounds": 5}, "swoop": {"hands": 1}, "mishi": {"hands": 1}}
@@ -183,10 +184,10 @@ async def table(index: int, until: float, base: Path, rng: random.Random, tally:
     while time.monotonic() < until:
         game = GAMES[index % len(GAMES)]
         journal = base / f"t{index}-g{game_no}.journal"
-        host = Host(
-            game, seats=SEATS, options=SHORT[game], seed=rng.randrange(1 << 30),
-            journal=journal, fsync=False, deal_tick=0, takeover_every=0.0,
-        )  # fmt: skip
+        settings = TableSettings.new(
+            game, seats=SEATS, options=SHORT[game], seed=rng.randrange(1 << 30), deal_tick=0
+        )
+        host = Host(settings, HostLimits(fsync=False, takeover_every=0.0), journal=journal)
         port = await host.start("127.0.0.1", 0)
         seen = Seen()
         players = [player(port, f"p{index}.{s}", seen, rng, tally) for s in range(SEATS)]

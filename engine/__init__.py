@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import mishi, swapo, swoop
-from .base import Game, IllegalAction
+from .base import BadSetup, Game, IllegalAction
 from .bots import Bot, EasyBot, RandomBot
 from .search import Search, SearchBot
 
@@ -31,6 +31,7 @@ __all__ = [
     "GAMES",
     "LEVELS",
     "SEARCHES",
+    "BadSetup",
     "Bot",
     "Game",
     "IllegalAction",
@@ -51,7 +52,7 @@ def new_game(
     try:
         cls = GAMES[name]
     except KeyError:
-        raise ValueError(f"unknown game {name!r} (games: {', '.join(GAMES)})") from None
+        raise BadSetup("setup.unknown_game", given=str(name), known=list(GAMES)) from None
     return cls(seats, options=options, seed=seed, deck=deck)
 
 

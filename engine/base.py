@@ -2,7 +2,8 @@
 
 A game is a state machine: ``pending()`` says whose decision is awaited, ``legal_actions(s)``
 lists what seat ``s`` may do, ``apply(s, action)`` changes the state (or raises
-``IllegalAction`` and changes nothing), ``view(s)`` is what seat ``s`` may know.
+``IllegalAction`` and changes nothing), ``view(s)`` is what seat ``s`` may know. A game whose
+deal asks private questions also says how a table paces that deal (``deal_pacing``).
 
 Events returned by ``apply`` are **public**: anything in them may be shown to every seat and to
 spectators. What only one seat may know lives in that seat's ``view``.
@@ -54,6 +55,27 @@ def _illegal(code: str, params: dict[str, Param]) -> IllegalAction:
     return IllegalAction(code, **params)
 
 
+class BadSetup(ValueError):
+    """A table that cannot be made (unknown game, seats out of range, a bad option): a
+    ``setup.*`` code of ``engine.reasons.REASONS`` and its ``params``, so each screen words it
+    in its player's language (tui/words.py ``reason``); ``str(exc)`` is the English sentence."""
+
+    def __init__(self, code: str, **params: Param) -> None:
+        super().__init__(code, params)
+        self.code = code
+        self.params: dict[str, Param] = params
+
+    def __str__(self) -> str:
+        return english(REASONS, self.code, self.params)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_bad_setup, (self.code, self.params))
+
+
+def _bad_setup(code: str, params: dict[str, Param]) -> BadSetup:
+    return BadSetup(code, **params)
+
+
 # ---------------------------------------------------------------------------------------------
 # Options
 
@@ -63,7 +85,7 @@ class Option:
     """One table option: its default, a check that returns the cleaned value, and its help
     (an English msgid, marked for the catalogues: screens word it in the player's language).
 
-    ``check`` raises ValueError with a message *without* the option name; the parser adds it.
+    ``check`` raises BadSetup (a ValueError) without the option's ``name``; the parser adds it.
     What the check accepts is described by ``spec`` (forms and ``--help`` are built from it).
     """
 
@@ -112,7 +134,7 @@ class Choice:
                 isinstance(v, str) and not isinstance(value, str) and v == str(value)
             ):
                 return value
-        raise ValueError(f"must be one of {', '.join(map(str, self.values))}")
+        raise BadSetup("setup.one_of", values=[str(value) for value in self.values])
 
 
 def choice(*values: Any) -> Choice:
@@ -139,11 +161,13 @@ class Integer:
             try:
                 v = int(v)
             except ValueError:
-                raise ValueError("must be a whole number") from None
+                raise BadSetup("setup.whole_number") from None
         if isinstance(v, bool) or not isinstance(v, int):
-            raise ValueError("must be a whole number")
+            raise BadSetup("setup.whole_number")
+        if hi is None and v < lo:
+            raise BadSetup("setup.at_least", lo=lo)
         if v < lo or (hi is not None and v > hi):
-            raise ValueError(f"must be from {lo} to {hi}" if hi is not None else f"must be ≥ {lo}")
+            raise BadSetup("setup.range", lo=lo, hi=hi if hi is not None else lo)
         return v
 
 
@@ -173,24 +197,24 @@ def boolean(v: Any) -> bool:
         return True
     if isinstance(v, str) and v.lower() in ("0", "false", "no", "off"):
         return False
-    raise ValueError("must be true or false")
+    raise BadSetup("setup.true_false")
 
 
 def parse_options(schema: dict[str, Option], given: dict[str, Any] | None) -> dict[str, Any]:
     """Defaults filled in, every value checked. Unknown names and bad values raise ValueError."""
     if given is not None and not isinstance(given, dict):
-        raise ValueError("options: must be a mapping of option names to values")
+        raise BadSetup("setup.options_mapping")
     given = dict(given or {})
     unknown = sorted(set(given) - set(schema))
     if unknown:
-        raise ValueError(
-            f"unknown option {unknown[0]!r} (known: {', '.join(sorted(schema)) or 'none'})"
-        )
+        raise BadSetup("setup.unknown_option", name=unknown[0], known=sorted(schema) or ["-"])
     out = {}
     for name, opt in schema.items():
         if name in given:
             try:
                 out[name] = opt.check(given[name])
+            except BadSetup as exc:
+                raise BadSetup(exc.code, name=name, **exc.params) from None
             except ValueError as exc:
                 raise ValueError(f"option {name!r}: {exc}") from None
         else:
@@ -288,6 +312,72 @@ class Phase:
 
 
 # ---------------------------------------------------------------------------------------------
+# Paced deals (optional)
+
+
+class DealPacing:
+    """How a table with people shows a deal whose engine asks private questions (Mi Shi's
+    drawers who may show a ten): the cards arrive one ``steps``-th at a time, each person is
+    offered its decision quietly for ``window`` seconds, and the engine's questions never show
+    in a frame, its timing or its version (net/pacing.py; docs/contracts.md). A game that
+    paces a deal returns one of these, bound to itself, from ``Game.deal_pacing``; the
+    default there is None: the table forwards the engine's states as they come.
+
+    ``shown`` below counts the cards on the screens (0 … ``steps``); ``declared`` is the list of
+    public events of the decisions shown so far (events of a type in ``DECISION_EVENTS``)."""
+
+    steps: int = 0
+    """How many cards of a deal arrive one at a time."""
+    DECISION_EVENTS: ClassVar[tuple[str, ...]] = ()
+    """Events of a decision made during the deal: shown a fixed lag after the card it was
+    made on, whoever made it and however long the engine took to ask."""
+    END_EVENTS: ClassVar[tuple[str, ...]] = ()
+    """The event that ends the deal (it, and every event after it, comes with the release)."""
+    decline: ClassVar[dict[str, Any]] = {"type": "pass"}
+    """The action the table plays for a person whose window is over."""
+
+    @property
+    def window(self) -> float | None:
+        """Seconds a person is offered a decision (a table option); None: the table chooses
+        (net/pacing.py: longer for one person among bots)."""
+        return 0.0
+
+    def deal(self) -> object | None:
+        """The deal to show from its first card: one object per deal (compared with ``is``),
+        or None when no deal is to be shown now."""
+        return None
+
+    def dealing(self) -> bool:
+        """Whether the engine is asking its private deal questions now (none of its actions
+        counts in the version on the wire)."""
+        return False
+
+    def drawn(self) -> int:
+        """How many cards the engine has dealt (where a decision asked now is made)."""
+        return 0
+
+    def own_step(self, seat: int, shown: int) -> int:
+        """The count of cards up to ``seat``'s latest one among the first ``shown`` (0: none
+        yet): a decision is offered on the card that made it possible."""
+        return 0
+
+    def view(self, seat: int | None, shown: int, declared: Sequence[Event]) -> View:
+        """``seat``'s view of the deal with ``shown`` cards on the screens: the same whoever
+        the engine asked, ``pending`` empty (the table adds the seat it offers a decision)."""
+        raise NotImplementedError
+
+    def offer(self, seat: int, shown: int, declared: Sequence[Event]) -> list[dict[str, Any]]:
+        """What ``seat`` may decide with its cards among the first ``shown`` (without
+        ``decline``; the engine has the last word when it asks)."""
+        return []
+
+    def waiting_out(self) -> int | None:
+        """A seat asked in the open after the deal whose only choice is ``decline``: the table
+        declines for it after the ``window`` (so how fast it was asked tells nothing)."""
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
 # The base class
 
 
@@ -307,6 +397,7 @@ class Game:
     DEFAULT_SEATS: ClassVar[int] = 4  #: a quick table's size (the host's and against bots)
     OPTIONS: ClassVar[dict[str, Option]] = {}
     LENGTH_OPTION: ClassVar[str] = ""  #: the option that sets how long a game lasts
+    WHISPER_OPTION: ClassVar[str] = ""  #: the yes/no option that allows whispers ("": never)
     PHASES: ClassVar[Mapping[str, Phase]] = {}  #: phase name -> what it allows
 
     phase: str  #: the current phase, a key of PHASES (or "over")
@@ -319,11 +410,13 @@ class Game:
         deck: list[str] | None = None,
     ) -> None:
         if isinstance(seats, bool) or not isinstance(seats, int):
-            raise ValueError("seats: must be a whole number")
+            raise BadSetup("setup.seats_number")
         if not self.MIN_SEATS <= seats <= self.MAX_SEATS:
-            raise ValueError(
-                f"seats: {self.TITLE or self.NAME} takes {self.MIN_SEATS} to {self.MAX_SEATS} "
-                f"players, not {seats}"
+            game = self.TITLE or self.NAME
+            if self.MIN_SEATS == self.MAX_SEATS:
+                raise BadSetup("setup.seats_exact", game=game, lo=self.MIN_SEATS, n=seats)
+            raise BadSetup(
+                "setup.seats_range", game=game, lo=self.MIN_SEATS, hi=self.MAX_SEATS, n=seats
             )
         self.seats = seats
         self.seed = seed
@@ -368,6 +461,11 @@ class Game:
 
     def result(self) -> Result:
         raise NotImplementedError
+
+    def deal_pacing(self) -> DealPacing | None:
+        """How a table with people paces this game's deal (``DealPacing``); None (the
+        default): the game asks nothing private while dealing, the table does not pace."""
+        return None
 
     # Shared helpers -------------------------------------------------------------------------
     def check_seat(self, seat: object) -> int:

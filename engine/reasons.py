@@ -103,6 +103,35 @@ REASONS: dict[str, Template] = {
     "swapo.locked_position": N_("{key} position {position} is locked or not a position 0–4"),
     "swapo.nobody_asked": N_("nobody asked you for cards"),
     "swapo.give_count": ngettext("give exactly {n} card", "give exactly {n} cards", "n"),
+    # A table's set-up: its game, seats and options (BadSetup, a ValueError) ----------------
+    "setup.unknown_game": N_("unknown game '{given}' (games: {known})"),
+    "setup.seats_number": N_("seats: must be a whole number"),
+    "setup.seats_range": N_("seats: {game} takes {lo} to {hi} players, not {n}"),
+    "setup.seats_exact": N_("seats: {game} takes exactly {lo} players, not {n}"),
+    "setup.options_mapping": N_("options must be a mapping of option names to values"),
+    "setup.unknown_option": N_("unknown option '{name}' (known: {known})"),
+    "setup.one_of": N_("option '{name}': must be one of {values}"),
+    "setup.whole_number": N_("option '{name}': must be a whole number"),
+    "setup.range": N_("option '{name}': must be from {lo} to {hi}"),
+    "setup.at_least": N_("option '{name}': must be {lo} or more"),
+    "setup.true_false": N_("option '{name}': must be true or false"),
+    "setup.variant_shape": N_(
+        "option '{name}': must be a list of variant names or a comma-separated string"
+    ),
+    "setup.unknown_variant": N_(
+        "option '{name}': unknown variant '{given}' (choose among {known})"
+    ),
+    "setup.no_seat": N_("option '{name}': there is no seat {given} at a table of {seats}"),
+    "setup.bots_range": N_("bots: must be from 0 to {seats}"),
+    "setup.started": N_("the game has started already"),
+    "setup.too_few_players": ngettext(
+        "this game needs at least {n} player", "this game needs at least {n} players", "n"
+    ),
+    "setup.too_few_decks": ngettext(
+        "option '{name}': {decks} deck cannot give {seats} players {each} cards each",
+        "option '{name}': {decks} decks cannot give {seats} players {each} cards each",
+        "decks",
+    ),
     # 秘十 Mi Shi --------------------------------------------------------------------------------
     "mishi.show_tens": N_("show one or two 10s"),
     "mishi.tens_one_suit": N_("two tens must be of the same suit"),

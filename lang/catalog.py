@@ -3,7 +3,8 @@
     python -m lang.catalog extract    # lang/kotatsu.pot from engine/ net/ tui/ lang/
     python -m lang.catalog update     # add new msgids to every .po, mark gone ones obsolete
     python -m lang.catalog compile    # every .po -> .mo (shipped in the package)
-    python -m lang.catalog check      # what is missing, unused, untranslated or mismatched
+    python -m lang.catalog check      # what is missing, unused, untranslated or mismatched,
+                                      # and where a glossary word is missing (lang/terms.py)
 
 Translators edit ``lang/locale/<code>/LC_MESSAGES/kotatsu.po``; then ``compile``.
 """
@@ -17,7 +18,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from . import DOMAIN, LANGUAGES, LOCALE_DIR
+from . import DOMAIN, LANGUAGES, LOCALE_DIR, terms
 
 ROOT = LOCALE_DIR.parent.parent
 SOURCES = ("engine", "net", "tui", "lang")
@@ -79,7 +80,9 @@ def fields(text: str) -> set[str]:
 
 
 def problems(code: str, used: set[tuple[str, str | None]] | None = None) -> list[str]:
-    """Everything wrong with one catalogue, one line each (empty: it is complete and true)."""
+    """Everything wrong with one catalogue, one line each (empty: it is complete and true):
+    also every entry, and every unit of the language's rules help, that misses a word its
+    glossary (``lang/glossary/<code>.toml``) calls for."""
     used = used_keys() if used is None else used
     catalog = read_po(code)
     out: list[str] = []
@@ -104,6 +107,8 @@ def problems(code: str, used: set[tuple[str, str | None]] | None = None) -> list
                 out.append(f"{code}: {ids[0]!r} fills unknown fields {sorted(fields(s) - want)}")
             if isinstance(message.id, str) and fields(s) != want:
                 out.append(f"{code}: {ids[0]!r} drops fields {sorted(want - fields(s))}")
+    out += terms.catalogue_problems(code, catalog, used)
+    out += terms.help_problems(code)
     return out
 
 

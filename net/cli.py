@@ -27,8 +27,9 @@ from .headless import SeatNews, print_result
 from .host import Host
 from .journal import JournalError, default_journal_dir
 from .messages import Refused
-from .reasons import say
+from .reasons import problem, say
 from .resultswait import RESULTS_WAIT
+from .settings import HostLimits, TableSettings
 
 
 def _say(text: str) -> None:
@@ -51,25 +52,24 @@ def run_host(args: Namespace) -> int:
     try:
         return asyncio.run(_host(args))
     except (ValueError, JournalError, OSError) as exc:
-        _say(str(exc))
+        _say(problem(exc))
         return 2
 
 
 def _make_host(args: Namespace) -> tuple[Host, Path]:
-    tuning: dict[str, Any] = {
-        "bot_delay": getattr(args, "bot_delay", None) or 0.0,
-        "results_timeout": getattr(args, "results_wait", RESULTS_WAIT),
-        "absent_bot_after": getattr(args, "absent_bot", None),
-    }
-    level = getattr(args, "level", None)
-    if level:  # a resumed table keeps its journal's level unless told otherwise
-        tuning["level"] = level
+    limits = HostLimits(
+        bot_delay=getattr(args, "bot_delay", None) or 0.0,
+        absent_bot_after=getattr(args, "absent_bot", None),
+    )
+    results_wait = getattr(args, "results_wait", RESULTS_WAIT)
+    level = getattr(args, "level", None)  # a resumed table keeps its journal's unless told
     if args.resume:
-        if args.password:
-            tuning["password"] = args.password
-        return Host.resume(args.resume, **tuning), Path(args.resume)
+        host = Host.resume(
+            args.resume, limits, password=args.password, level=level, results_wait=results_wait
+        )
+        return host, Path(args.resume)
     journal = Path(args.journal) if args.journal else _default_journal(args.game)
-    host = Host(
+    settings = TableSettings.new(
         args.game,
         seats=args.seats,
         options=getattr(args, "options", None) or {},
@@ -77,10 +77,10 @@ def _make_host(args: Namespace) -> tuple[Host, Path]:
         bots=args.bots,
         name=args.name,
         password=args.password,
-        journal=journal,
-        **{"level": "normal", **tuning},
+        level=level or "normal",
+        results_wait=results_wait,
     )
-    return host, journal
+    return Host(settings, limits, journal=journal), journal
 
 
 async def _advertise(host: Host, port: int, bind: str) -> Advertiser:
@@ -171,7 +171,7 @@ def run_list(args: Namespace) -> int:
             seats = f"{table.taken}/{table.seats}"
             rows.append((table.name, game, seats, table.endpoint, table.password))
         for server in servers:
-            rows.append((server.name, "ssh", "-", server.command, server.password))
+            rows.append((server.name, server.kind, "-", server.command, server.password))
         if getattr(args, "json", False):
             keys = ("name", "game", "seats", "address", "password")
             print(json.dumps([dict(zip(keys, row, strict=True)) for row in rows]), flush=True)
@@ -195,8 +195,9 @@ def _width(text: str) -> int:
 
 
 async def _find_all(timeout: float, bind: str | None) -> tuple[list[Any], list[Any]]:
-    """The tables and the ``kotatsu serve`` SSH servers seen within ``timeout`` seconds."""
+    """The tables and the doors (``kotatsu serve``, ``kotatsu web``) seen within ``timeout``
+    seconds."""
     tables, servers = await asyncio.gather(
-        find_tables(timeout, bind), find_ssh_servers(timeout, bind)
+        find_tables(timeout, bind), find_ssh_servers(timeout, bind, ("ssh", "web"))
     )
     return tables, servers

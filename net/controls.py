@@ -1,7 +1,7 @@
 """What the host decides at its own table, without I/O: start now with fewer seats, fill the
 empty seats with bots, let a bot play an away player's seat, remove a player, close the table.
 
-A mixin of ``Table`` (net/table.py): each method returns the ``(peer, message)`` list to send,
+A mixin of ``Rules`` (net/rules.py): each method returns the ``(peer, message)`` list to send,
 like everything else the table does; ``ValueError`` says, in words, why it cannot be done now.
 """
 
@@ -17,7 +17,7 @@ from .seating import P, Seat, Seating, new_token
 
 if TYPE_CHECKING:
     from .resultswait import ResultsWait
-    from .table import Effects, Guest
+    from .rules import Effects, Guest
 
 Message = dict[str, Any]
 
@@ -59,10 +59,10 @@ class Controls(Generic[P]):
         """Start with the seats taken so far: the table becomes that small, the players keep
         their order (and are told their new seat with a fresh ``welcome``)."""
         if self.started:
-            raise ValueError("the game has started already")
+            raise engine.BadSetup("setup.started")
         kept = [seat for seat in self.seating.seats if seat.taken]
         if len(kept) < self.min_seats:
-            raise ValueError(f"this game needs at least {self.min_seats} players")
+            raise engine.BadSetup("setup.too_few_players", n=self.min_seats)
         self.game = engine.new_game(self.game_name, len(kept), self.game.options, seed=self.seed)
         seating: Seating[P] = Seating(len(kept), [], [seat.token for seat in kept])
         moved: list[P] = []

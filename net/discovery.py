@@ -76,6 +76,11 @@ def _advertised_addresses(bind: str | None) -> list[bytes]:
     return [socket.inet_aton(a) for a in (found or ["127.0.0.1"])]
 
 
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses other than loopback (what the doors' banners print)."""
+    return [a for a in get_all_addresses() if not a.startswith("127.")]
+
+
 def table_properties(host: Any) -> dict[str, str]:
     """The TXT record of a host: protocol, game, variant, seats taken/total, name, password."""
     variant = host.game.options.get("variant", "")
@@ -343,33 +348,43 @@ async def find_tables(timeout: float, bind: str | None = None) -> list[TableInfo
         await browser.close()
 
 
-# -- SSH servers (``kotatsu serve``): a way in for players with nothing but ``ssh`` -------------
+# -- Doors: ``kotatsu serve`` (SSH) and ``kotatsu web`` (a browser) -----------------------------
+# Ways in for players with nothing installed, advertised next to the tables.
 
 SSH_SERVICE_TYPE = "_kotatsu-ssh._tcp.local."
+WEB_SERVICE_TYPE = "_kotatsu-web._tcp.local."
+DOOR_TYPES = {"ssh": SSH_SERVICE_TYPE, "web": WEB_SERVICE_TYPE}
 
 
 @dataclass(frozen=True)
 class SshServerInfo:
-    """One advertised ``kotatsu serve``: where to point ``ssh``."""
+    """One advertised door: ``kotatsu serve`` (kind "ssh": where to point ``ssh``) or
+    ``kotatsu web`` (kind "web": the address to open in a browser)."""
 
     key: str
     name: str
     password: bool
     address: str
     port: int
+    kind: str = "ssh"
 
     @property
     def command(self) -> str:
+        if self.kind == "web":
+            return f"http://{self.address}:{self.port}/"
         return f"ssh -p {self.port} {self.address}"
 
 
 class SshAdvertiser:
-    """Publishes one ``kotatsu serve`` on the LAN until closed."""
+    """Publishes one door (``kind`` "ssh" or "web") on the LAN until closed."""
 
-    def __init__(self, port: int, bind: str | None = None, *, closed: bool = False) -> None:
+    def __init__(
+        self, port: int, bind: str | None = None, *, closed: bool = False, kind: str = "ssh"
+    ) -> None:
         self.port = port
         self.bind = bind if bind not in _ANY else None
         self.closed = closed  # a password or keys are needed
+        self.kind = kind
         self.zeroconf: AsyncZeroconf | None = None
         self.info: ServiceInfo | None = None
 
@@ -377,10 +392,11 @@ class SshAdvertiser:
         self.zeroconf = AsyncZeroconf(
             interfaces=_interfaces(self.bind), ip_version=IPVersion.V4Only
         )
-        name = _instance_label(f"kotatsu ssh on {socket.gethostname()}")
+        service = DOOR_TYPES[self.kind]
+        name = _instance_label(f"kotatsu {self.kind} on {socket.gethostname()}")
         self.info = ServiceInfo(
-            SSH_SERVICE_TYPE,
-            f"{name}.{SSH_SERVICE_TYPE}",
+            service,
+            f"{name}.{service}",
             addresses=_advertised_addresses(self.bind),
             port=self.port,
             properties={
@@ -397,7 +413,7 @@ class SshAdvertiser:
         self.zeroconf = None
 
 
-def parse_ssh_server(info: ServiceInfo) -> SshServerInfo | None:
+def parse_ssh_server(info: ServiceInfo, kind: str = "ssh") -> SshServerInfo | None:
     """An SshServerInfo from a resolved service, or None if it is not one of ours."""
     props = text_properties(info)
     addresses = info.parsed_addresses(IPVersion.V4Only)
@@ -409,30 +425,35 @@ def parse_ssh_server(info: ServiceInfo) -> SshServerInfo | None:
         password=props.get("pw") == "1",
         address=addresses[0],
         port=info.port,
+        kind=kind,
     )
 
 
-async def find_ssh_servers(timeout: float, bind: str | None = None) -> list[SshServerInfo]:
-    """Every ``kotatsu serve`` seen within ``timeout`` seconds (for ``kotatsu list``)."""
-    names: set[str] = set()
+async def find_ssh_servers(
+    timeout: float, bind: str | None = None, kinds: tuple[str, ...] = ("ssh",)
+) -> list[SshServerInfo]:
+    """Every door of ``kinds`` seen within ``timeout`` seconds (for ``kotatsu list``)."""
+    names: set[tuple[str, str]] = set()
+    kind_of = {service: kind for kind, service in DOOR_TYPES.items()}
 
     def seen(
         zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
     ) -> None:
         if state_change is ServiceStateChange.Removed:
-            names.discard(name)
+            names.discard((service_type, name))
         else:
-            names.add(name)
+            names.add((service_type, name))
 
     aiozc = AsyncZeroconf(interfaces=_interfaces(bind), ip_version=IPVersion.V4Only)
-    browser = AsyncServiceBrowser(aiozc.zeroconf, SSH_SERVICE_TYPE, handlers=[seen])
+    types = [DOOR_TYPES[kind] for kind in kinds]
+    browser = AsyncServiceBrowser(aiozc.zeroconf, types, handlers=[seen])
     try:
         await asyncio.sleep(timeout)
         found = []
-        for name in sorted(names):
-            info = AsyncServiceInfo(SSH_SERVICE_TYPE, name)
+        for service_type, name in sorted(names):
+            info = AsyncServiceInfo(service_type, name)
             if await info.async_request(aiozc.zeroconf, 1000):
-                server = parse_ssh_server(info)
+                server = parse_ssh_server(info, kind_of[service_type])
                 if server is not None:
                     found.append(server)
         return found

@@ -1,10 +1,11 @@
 """The authoritative host of one table: the sockets, tasks, timers, journal and bots around a
 ``Table`` (net/table.py), which holds the table's rules and does no I/O.
 
-Every connection's checked messages go into the table; whatever it answers is journalled (if
-it made records) and then sent. The host's bots and the bots covering absent players move
-through the same table. It asks nothing of the game itself: that is the table's and the
-engine's business.
+The host only feeds the table — every connection's checked messages, connections and
+leavings, its bots' moves, the timers the table asked for — and does what each ``Output``
+says: journal its records, send its messages, set its timers. The host's bots and the bots
+covering absent players move through the same table. It asks nothing of the game itself:
+that is the table's and the engine's business.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -25,165 +27,103 @@ from .gate import Doorway, Guesses
 from .hostbots import SeatBots
 from .journal import Journal, JournalData, JournalError, held, read_journal
 from .messages import Refused
-from .pacing import DEFAULT_TICK, DealPacer
-from .resultswait import RESULTS_WAIT
 from .seating import Seating
-from .table import Table
+from .settings import HostLimits, TableSettings, make_verifier
+from .table import Output, Table
 
 log = logging.getLogger("kotatsu.net.host")
 
-MAX_SPECTATORS = 64
-"""Joined spectators; seated players (and resumes) always get in."""
-
 
 class Host:
-    """Serves one table. ``bots`` is how many seats (the last ones) the host's bots take.
-
-    Limits (docs/protocol.md): ``handshake_timeout`` for the whole handshake, ``idle_timeout``
-    for each whole message after it; ``rate``/``burst`` for what the table did not ask for (a
-    chat line counts ``chat_cost``), a peer over it is slowed and cut after
-    ``flood_cut_after`` s; ``pending_per_address`` and ``pending_total`` connections may be
-    joining at once; wrong passwords from one address wait ``guess_delay`` doubling up to
-    ``guess_delay_max``; a seat is taken over by its token at most once per
-    ``takeover_every`` s; before the start the journal is compacted after ``compact_after``
-    leavings.
+    """Serves one table: its ``settings`` (net/settings.py; also the journal's header, written
+    to ``journal`` if given) under the host's ``limits`` (docs/protocol.md).
 
     After a round/hand end (not the game's) the bots wait until every seated, connected person
-    has closed its results panel (``results_seen``), for ``results_timeout`` s at most
+    has closed its results panel (``results_seen``), for ``settings.results_wait`` s at most
     (net/resultswait.py); a table of bots alone never waits."""
 
     def __init__(
         self,
-        game: str,
+        settings: TableSettings,
+        limits: HostLimits | None = None,
         *,
-        seats: int | None = None,
-        options: dict[str, Any] | None = None,
-        seed: int | None = None,
-        bots: int = 0,
-        name: str | None = None,
-        password: str | None = None,
         journal: str | Path | None = None,
-        bot_delay: float = 0.0,
-        absent_bot_after: float | None = None,
-        level: str = "normal",
-        idle_timeout: float = 60.0,
-        handshake_timeout: float = 10.0,
-        rate: float = 50.0,
-        burst: float = 100.0,
-        flood_cut_after: float = 10.0,
-        chat_cost: float = 5.0,
-        pending_per_address: int = 8,
-        pending_total: int = 32,
-        max_spectators: int = MAX_SPECTATORS,
-        guess_delay: float = 0.25,
-        guess_delay_max: float = 30.0,
-        takeover_every: float = 5.0,
-        compact_after: int = 32,
-        fsync: bool = True,
-        deal_tick: float = DEFAULT_TICK,
-        results_timeout: float = RESULTS_WAIT,
-        _verifier: dict[str, bytes] | None = None,
-        _tokens: list[str] | None = None,
-        _bot_seats: list[int] | None = None,
     ) -> None:
+        limits = HostLimits() if limits is None else limits
+        self.limits = limits
         self.table: Table[Connection] = Table(
-            game,
-            seats=seats,
-            options=options,
-            seed=seed,
-            bots=bots,
-            name=name,
-            password=password,
-            verifier=_verifier,
-            tokens=_tokens,
-            clock=time.monotonic,
-            takeover_every=takeover_every,
-            bot_seats=_bot_seats,
+            settings, clock=time.monotonic, takeover_every=limits.takeover_every
         )
-        self.bot_delay = bot_delay
-        self.results_timeout = results_timeout
-        self._results_timer: asyncio.TimerHandle | None = None
-        self.idle_timeout = idle_timeout
-        self.handshake_timeout = handshake_timeout
-        self.rate, self.burst, self.flood_cut_after = rate, burst, flood_cut_after
-        self.chat_cost = chat_cost
-        self.doorway = Doorway(pending_per_address, pending_total, handshake_timeout)
-        self.guesses = Guesses(guess_delay, guess_delay_max)
-        self.max_spectators = max_spectators
-        self.compact_after = compact_after
+        self.doorway = Doorway(
+            limits.pending_per_address, limits.pending_total, limits.handshake_timeout
+        )
+        self.guesses = Guesses(limits.guess_delay, limits.guess_delay_max)
         self._churn = 0
         self.connections: set[Connection] = set()
         self.listeners: list[Callable[[Host], None]] = []
         """Called (synchronously) after every change of the seating, e.g. to refresh the TXT."""
-        self.bots = SeatBots(game, self.seating, self.table.seed, absent_bot_after, level)
+        self.bots = SeatBots(
+            settings.game, self.seating, self.table.seed, limits.absent_bot_after, settings.level
+        )
         self.bots.on_cover = self._covered_by_timer
         self._bots_on = False
-        # Pacing the deal at tables with people (net/pacing.py); deal_tick=0: never paced.
-        people = len(self.table.bot_seats) < self.table.game.seats
-        self.pacer = DealPacer(
-            self.table, self.bots.plays, paced=people and deal_tick > 0, tick=deal_tick or 1.0
-        )
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._closing = False
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task] = set()
         self._finished: asyncio.Future | None = None
         self.journal: Journal | None = None
         if journal is not None:
-            self.journal = Journal.create(journal, self.settings(), fsync=fsync)
+            self.journal = Journal.create(journal, self.header(), fsync=limits.fsync)
 
     # -- construction from a journal -------------------------------------------------------
     @classmethod
-    def resume(cls, path: str | Path, **overrides: Any) -> Host:
+    def resume(
+        cls,
+        path: str | Path,
+        limits: HostLimits | None = None,
+        *,
+        password: str | None = None,
+        level: str | None = None,
+        results_wait: float | None = None,
+    ) -> Host:
         """Rebuild a table from its journal by replaying every recorded action; the host's bots
-        make their recorded choices again, so they go on as if nothing had happened. A journal
+        make their recorded choices again, so they go on as if nothing had happened. A new
+        ``password``, bots' ``level`` or ``results_wait`` replace the journal's. A journal
         from before verifiers (with the password in clear) is rewritten with a verifier."""
         if held(path):
             raise JournalError(f"the table of {path} is still open in another process")
         data = read_journal(path)
-        head = data.header
-        settings = {
-            "bot_delay": 0.0,
-            "absent_bot_after": None,
-            "fsync": True,
-            "level": head.get("level", "normal"),  # journals before the level: normal bots
-            **overrides,
-        }
-        password = settings.pop("password", None) or head.get("password")
-        host = cls(
-            head["game"],
-            seats=head["seats"],
-            options=head["options"],
-            seed=head["seed"],
-            bots=head["bots"],
-            name=head["name"],
-            password=password,
-            _verifier=None if password else head.get("verifier"),
-            _tokens=head["tokens"],
-            _bot_seats=head.get("bot_seats"),
-            **settings,
-        )
-        bot_seats = set(host.table.bot_seats)
-        legacy = "verifier" not in head
+        settings = TableSettings.from_header(data.header)
+        changes: dict[str, Any] = {}
+        if password:
+            changes["verifier"] = make_verifier(password)
+        if level:
+            changes["level"] = level
+        if results_wait is not None:
+            changes["results_wait"] = results_wait
+        host = cls(replace(settings, **changes), limits)
         host.table.replay(
-            data.names,
-            data.tokens,
-            data.actions,
-            by_bot=lambda i, seat: i in data.by_bot or (legacy and seat in bot_seats),
-            before=lambda seat, action: host.bots.follow(
+            data,
+            follow=lambda seat, action: host.bots.follow(
                 seat, host.game.view(seat), host.game.legal_actions(seat), action
             ),
-            bots=data.bots,
         )
-        host.journal = Journal.reopen(path, data.valid_bytes, fsync=settings["fsync"])
-        if password:  # the header must hold this password's verifier, and never a password
-            host.journal.rewrite(host.table.settings(), _records(data))
+        host.journal = Journal.reopen(path, data.valid_bytes, fsync=host.limits.fsync)
+        if password or data.header.get("password"):  # a verifier, and never a password
+            host.journal.rewrite(host.header(), _records(data))
         host.resumed_port = data.port
         return host
 
     resumed_port: int | None = None
 
-    def settings(self) -> dict[str, Any]:
-        """The journal's header: the table's settings and how well its bots play."""
-        return {**self.table.settings(), "level": self.bots.level}
+    def settings(self) -> TableSettings:
+        """The table's settings as they are now (how to build it again)."""
+        return self.table.settings()
+
+    def header(self) -> dict[str, Any]:
+        """The journal's header: the table's settings."""
+        return self.table.settings().header()
 
     # -- the table as others see it ---------------------------------------------------------
     @property
@@ -234,8 +174,6 @@ class Host:
             self.journal.bound(self.port)
             self._compact()
         self._spawn(self._drive_bots())
-        if self.pacer.paced:
-            self._spawn(self._pace())
         self._deliver(self.table.start())
         return self.port
 
@@ -245,14 +183,18 @@ class Host:
         return await asyncio.shield(self._finished)
 
     async def close(self) -> None:
-        """Stop listening, close every connection (letting queued frames out), stop tasks."""
+        """Stop listening, close every connection (letting queued frames out), stop tasks and
+        the table's timers (none is set any more)."""
+        self._closing = True
         if self._server is not None:
             self._server.close()
         for conn in list(self.connections):
             conn.close()
         await asyncio.gather(*(c.wait_closed() for c in list(self.connections)))
         self.bots.close()
-        self._stop_results_timer()
+        for handle in self._timers.values():
+            handle.cancel()
+        self._timers.clear()
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
@@ -311,8 +253,9 @@ class Host:
 
     # -- one connection ---------------------------------------------------------------------
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        limits = self.limits
         conn = Connection(
-            reader, writer, rate=self.rate, burst=self.burst, cut_after=self.flood_cut_after
+            reader, writer, rate=limits.rate, burst=limits.burst, cut_after=limits.flood_cut_after
         )
         task = asyncio.current_task()
         if task is not None:
@@ -329,15 +272,14 @@ class Host:
         self.connections.add(conn)
         try:
             self._deliver(self.table.open(conn))
-            join = await conn.next_message(self.handshake_timeout)
+            join = await conn.next_message(limits.handshake_timeout)
             self.doorway.leave(conn)  # handshake done; a pending proof is bounded by guesses
             await self._join(conn, join)
             while True:
-                message = await conn.next_message(self.idle_timeout)
-                asked = self.table.answers_request(conn, message)
-                refused = self._receive(conn, message)
-                cost = self.chat_cost if message["t"] == "chat" else 1.0
-                await conn.pace(cost if refused or not asked else 0.0)
+                message = await conn.next_message(limits.idle_timeout)
+                out = self._receive(conn, message)
+                cost = limits.chat_cost if message["t"] == "chat" else 1.0
+                await conn.pace(0.0 if out.asked else cost)
         except Refused as exc:
             if not exc.quiet:
                 log.info("dropping %s: %s (%s)", conn.peer, exc, exc.code)
@@ -359,26 +301,24 @@ class Host:
             await self.guesses.attempt(conn.address, lambda: self._receive(conn, join))
         else:
             self._receive(conn, join)
-        if self.table.seat_of(conn) is None and self._spectators() > self.max_spectators:
-            raise Refused("full.spectators", n=self.max_spectators)
+        most = self.limits.max_spectators
+        if self.table.seat_of(conn) is None and self._spectators() > most:
+            raise Refused("full.spectators", n=most)
 
     def _spectators(self) -> int:
         return sum(
             1 for peer, guest in self.table.peers.items() if guest.joined and guest.seat is None
         )
 
-    def _receive(self, conn: Connection, message: dict[str, Any]) -> bool:
-        """Hand ``message`` to the table and deliver its answer; True if it was refused."""
-        paced = self.pacer.receive(self.table.seat_of(conn), message, self._now())
-        if paced is not None:  # the pacer answered (an act during a shown deal)
-            self._deliver(paced, paced=True)
-            return any(peer is conn and m["t"] == "rejected" for peer, m in paced)
+    def _receive(self, conn: Connection, message: dict[str, Any]) -> Output[Connection]:
+        """Hand ``message`` to the table and deliver its answer (which says whether the table
+        asked for it, and whether it refused it)."""
         out = self.table.receive(conn, message)
         seat = self.table.seat_of(conn)
         if message["t"] == "join" and seat is not None:
             self.bots.returned(seat)  # a resumed seat is the player's again, not a bot's
         self._deliver(out)
-        return any(peer is conn and m["t"] == "rejected" for peer, m in out)
+        return out
 
     def _leave(self, conn: Connection) -> None:
         self.connections.discard(conn)
@@ -387,30 +327,22 @@ class Host:
         if seat is not None and self.seating[seat].peer is None and self.started and not self.over:
             self.bots.absent(seat)  # after a grace period, a bot covers the empty seat
 
-    def _deliver(self, out: list[tuple[Connection, dict[str, Any]]], paced: bool = False) -> None:
-        """Make the table's records durable, then send: each message encoded once however many
-        get it; an ``error`` closes its connection. Then wake whoever waits on the table.
-        The table's messages go through the pacer first (``paced``: they come from it)."""
-        if not paced:
-            out = self.pacer.outgoing(out, self._now())
-        effects = self.table.take_effects()
-        if effects.round_ended:
-            self._await_results()
-        elif self._results_timer is not None and not self.table.results.holds:
-            self._stop_results_timer()  # everyone closed the panel (or left)
-        out = out + self.table.reading_news()  # who the table waits for, after the state
+    def _deliver(self, out: Output[Connection]) -> None:
+        """Do what the table's output says: make its records durable, then send (each message
+        encoded once however many get it; an ``error`` closes its connection), then set its
+        timers. Then wake whoever waits on the table."""
         if self.journal is not None:
             try:
-                for record in effects.records:
+                for record in out.records:
                     self.journal.write_frame(encode(record))
                     self._churn += record["r"] == "stand"
-                if self._churn >= self.compact_after and not self.started:
+                if self._churn >= self.limits.compact_after and not self.started:
                     self._compact()
             except OSError as exc:
                 self._fail(f"cannot write the journal ({exc}); the table stops here")
                 raise
         frames: dict[int, bytes] = {}
-        for conn, message in out:
+        for conn, message in out.messages:
             if message["t"] == "error":
                 conn.close(message)
                 continue
@@ -418,7 +350,9 @@ class Host:
             if frame is None:
                 frame = frames[id(message)] = encode(message)
             conn.send_frame(frame)
-        if effects.seating_changed:
+        for timer in out.timers:
+            self._set_timer(timer.key, timer.at)
+        if out.seating_changed:
             for listener in list(self.listeners):
                 listener(self)
         if not self.started:
@@ -439,14 +373,14 @@ class Host:
             self.bots.wakeup.clear()
             while self.started and not self.game.over:
                 seat = next((s for s in self.game.pending() if self.bots.plays(s)), None)
-                if seat is None or self.pacer.holds() or self._results_hold():
+                if seat is None or self.table.bots_hold():
                     break
-                delay = self.pacer.bot_delay(self.bot_delay)
+                delay = self.table.bot_delay(self.limits.bot_delay)
                 if delay:
                     await asyncio.sleep(delay)
                     if seat not in self.game.pending() or not self.bots.plays(seat):
                         continue
-                    if self._results_hold():  # a round ended while the bot waited
+                    if self.table.bots_hold():  # a round ended while the bot waited
                         break
                 try:
                     await self._bot_move(seat)
@@ -462,7 +396,7 @@ class Host:
         if self.journal is None or self.started:
             return
         port = [{"r": "port", "port": self.port}] if getattr(self, "port", None) else []
-        self.journal.rewrite(self.settings(), port + self.table.sitters())
+        self.journal.rewrite(self.header(), port + self.table.sitters())
         self._churn = 0
 
     async def _bot_move(self, seat: int) -> None:
@@ -479,45 +413,20 @@ class Host:
             out = self.table.play(seat, legal[0], bot=True)
         self._deliver(out)
 
-    # -- waiting for the results panels (net/resultswait.py) ----------------------------------
-    def _results_hold(self) -> bool:
-        """The bots wait for people's results panels. Not during a shown Mi Shi deal: there the
-        bots answer the engine's hidden questions at once, and the deal itself waits instead
-        (``_pace``)."""
-        return self.table.results.holds and self.pacer.run is None
-
-    def _await_results(self) -> None:
-        """A round/hand ended: wait for the people's panels, at most ``results_timeout`` s.
-        The version waited for is the one the round end was sent with (the pacer's); a
-        timeout of 0 never waits."""
-        self._stop_results_timer()
-        if self.results_timeout > 0 and self.table.await_results(self.pacer.wire_version):
+    # -- the table's timers --------------------------------------------------------------------
+    def _set_timer(self, key: str, at: float | None) -> None:
+        """Call the table's ``fire(key)`` when its clock reads ``at`` (None: never)."""
+        handle = self._timers.pop(key, None)
+        if handle is not None:
+            handle.cancel()
+        if at is not None and not self._closing:
+            delay = max(0.0, at - self.table.now())
             loop = asyncio.get_running_loop()
-            self._results_timer = loop.call_later(self.results_timeout, self._results_timed_out)
+            self._timers[key] = loop.call_later(delay, self._fire, key)
 
-    def _results_timed_out(self) -> None:
-        """Somebody walked away from an open panel: the table goes on without them."""
-        self._results_timer = None
-        self.table.results.release()
-        self._deliver([])  # nobody is waited for any more: the players see it
-        self.bots.wakeup.set()
-
-    def _stop_results_timer(self) -> None:
-        if self._results_timer is not None:
-            self._results_timer.cancel()
-            self._results_timer = None
-
-    # -- pacing (net/pacing.py) ---------------------------------------------------------------
-    @staticmethod
-    def _now() -> float:
-        return asyncio.get_running_loop().time()
-
-    async def _pace(self) -> None:
-        """Show a Mi Shi deal at a steady pace and answer for people whose window is over."""
-        while True:
-            await asyncio.sleep(self.pacer.tick)
-            if self.started and not self.game.over:
-                self._deliver(self.pacer.step(self._now()), paced=True)
+    def _fire(self, key: str) -> None:
+        self._timers.pop(key, None)
+        self._deliver(self.table.fire(key))
 
 
 def _records(data: JournalData) -> list[dict[str, Any]]:

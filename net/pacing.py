@@ -1,46 +1,52 @@
-"""The Mi Shi deal as people see it: paced by the host, whatever the engine is waiting for.
+"""A deal as people see it: paced by the table, whatever the engine is waiting for.
 
-The engine deals by itself and stops only when a drawer may show a ten — a secret (it tells who
-holds a ten). A table that forwarded the engine's states as they come would tell it through
-its timing (the deal stalls while someone is asked) and through the version counter (every
-pass is an action). So at a table with people (any seat that is not the host's bot), from the
-moment a deal starts the ``DealPacer`` is the only source of ``state`` frames:
+Some games ask private questions while dealing (a drawer who may show a card that makes
+trumps — a secret: it tells who holds that card). A table that forwarded the engine's states
+as they come would tell it through its timing (the deal stalls while someone is asked) and
+through the version counter (every pass is an action). Such a game says how its deal is shown
+(``Game.deal_pacing``, an ``engine.base.DealPacing``); at a table with people (any seat that is
+not the host's bot), from the moment a deal starts the ``DealPacer`` is the only source of
+``state`` frames:
 
-- the *visible* deal advances one draw every ``tick`` seconds from the deal's start. Each seat
-  sees its own cards of the first ``k`` draws and everyone's counts (``deal_view``: the deck
+- the *visible* deal advances one card every ``tick`` seconds from the deal's start. Each seat
+  sees its own cards of the first ``k`` and everyone's counts (``DealPacing.view``: the deck
   fixes who gets which card, so this does not depend on the engine's position);
-- a person is offered a declaration quietly (``pending == [seat]``, ``legal`` = the tens it
-  could show and ``pass``) when a card arrives on its screen and it could outrank the standing
-  declaration, for ``declare_window`` seconds (the table option) after that card's arrival.
-  A key records its choice; when the engine asks it (at once or later), the pacer answers for
-  it: its choice, or ``pass`` once the window of that card is over;
-- the engine's position is therefore resolved up to draw ``d`` at the latest ``window`` after
-  draw ``d`` became visible, so a declaration made at draw ``d`` is shown to everyone at
-  exactly ``t(d) + lag`` (``lag = window + 2 ticks``), and the deal ends (the real state, the
-  ``dealt`` event, the go-alone round) at ``t(84) + lag + tick``: the same moments whoever was
-  asked and whatever they did (only the declarations, public by the rules, change frames);
-- the frames carry a *wire version*: the table's version minus every deal action so far, so
-  the number of private decisions never shows; acts coming back are translated.
+- a person is offered a decision quietly (``pending == [seat]``, ``legal`` = what it could
+  decide and the ``decline``) when a card arrives on its screen that makes one possible, for
+  ``window`` seconds (a table option) after that card's arrival. A key records its choice;
+  when the engine asks it (at once or later), the pacer answers for it: its choice, or the
+  decline once the window of that card is over;
+- the engine's position is therefore resolved up to card ``d`` at the latest ``window`` after
+  card ``d`` became visible, so a decision made at card ``d`` is shown to everyone at exactly
+  ``t(d) + lag`` (``lag = window + 2 ticks``), and the deal ends (the real state, the end
+  event, the round after it) at ``t(steps) + lag + tick``: the same moments whoever was asked
+  and whatever they did (only the decisions, public by the rules, change frames);
+- the frames carry a *wire version*: the table's version minus every deal action so far
+  (``hidden``), so the number of private decisions never shows; acts coming back are
+  translated. A table rebuilt from its journal counts ``hidden`` again (``replayed``).
 
 Bot-only tables are not paced (``paced=False``): the deal runs at full speed and the pacer
 lets everything through as the table made it (its frames then still count the private
-decisions, at no telling speed). At a paced table, in the go-alone round a person who cannot
-outbid (``legal == [pass]``) is passed for after the same window.
+decisions, at no telling speed). At a paced table, a person asked in the open whose only
+choice is the decline (to bid after the deal, when it cannot outbid) is declined for after the
+same window (``DealPacing.waiting_out``).
 
 A deal that follows a hand's end starts on the screens only once the people have closed that
 hand's results panel (or the host's wait for it is over, net/resultswait.py): until one of its
 cards has been shown, its start moves along with the clock.
 
 What timing can still tell: (1) only under a host so loaded that the engine is not through
-draw ``d`` within two ticks of its deadline would a declaration be shown late; (2) frames to
+card ``d`` within two ticks of its deadline would a decision be shown late; (2) frames to
 the offered person's own connection (an offer ending in the pause after the last card, a key
 press) could be seen by someone watching the network, not by the table; (3) a person's own
-reaction time in the go-alone round and at Swoop's forced steps (bots use one fixed delay for
-every move, forced or not); (4) unpaced (bot-only) tables still send a frame per deal pass.
+reaction time in the round after the deal and at a game's forced steps (bots use one fixed
+delay for every move, forced or not); (4) unpaced (bot-only) tables still send a frame per
+deal pass.
 
-This module does no I/O: the host calls ``outgoing`` on everything it sends, ``receive`` on
-every message it gets and ``step`` every ``tick`` seconds (see ``Host._pace``); what
-``step`` and ``receive`` return is sent as is.
+This module does no I/O and reads no clock: the table (net/table.py) calls ``outgoing`` on
+everything it sends, ``receive`` on every message it gets and ``step`` every ``tick`` seconds
+(a timer it asks the host for), each with the time; what ``step`` and ``receive`` return is
+sent as is. It names no game: what is dealt, offered and shown is the game's ``DealPacing``.
 """
 
 from __future__ import annotations
@@ -48,19 +54,15 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
-from engine.mishi.bidding import DEALT, Bid
-from engine.mishi.game import MishiGame
-from engine.mishi.view import deal_offer, deal_view
+from engine.base import DealPacing
 
 from .messages import rejected_message
-from .table import Message, Table
+from .rules import Message, Rules
 
-PACED_GAMES = ("mishi",)
-PASS = {"type": "pass"}
-DEFAULT_TICK = 0.06  # seconds per visible draw: 84 draws ≈ 5 s
-ALONE_WINDOW = 10.0  # seconds to show a ten with one person at the table (the rest bots)
+DEFAULT_TICK = 0.06  # seconds per visible card: a deal of 84 cards ≈ 5 s
+ALONE_WINDOW = 10.0  # seconds of an offer with one person at the table (the rest bots)
 SHARED_WINDOW = 5.0  # … with more people (the deal's end waits this long for everyone)
 
 
@@ -77,8 +79,8 @@ class Run:
     """One deal being shown: when it started, what became public when, and the choices made."""
 
     t0: float
-    deck: list[str]
-    declared: list[tuple[int, Bid, dict]] = field(default_factory=list)  # (draw, bid, event)
+    deal: object
+    declared: list[tuple[int, dict]] = field(default_factory=list)  # (draw, event)
     shown: int = 0  # declarations already sent
     first_events: list[dict] = field(default_factory=list)  # what started the deal
     dealt: list[dict] = field(default_factory=list)  # what ended it (sent at the release)
@@ -93,7 +95,7 @@ class DealPacer:
 
     def __init__(
         self,
-        table: Table,
+        table: Rules,
         plays: Callable[[int], bool],
         *,
         paced: bool,
@@ -101,28 +103,47 @@ class DealPacer:
     ) -> None:
         self.table = table
         self.plays = plays
-        self.active = self.paced = paced and table.game_name in PACED_GAMES
+        self.active = self.paced = paced and table.game.deal_pacing() is not None
         self.tick = tick
         self.hidden = 0  # deal actions so far: no frame's version counts them
         self.run: Run | None = None
         self._version = table.version
         self._in_deal = False
-        self._drawn = 0  # the engine's draws when it last asked (where a declaration is made)
-        self._deck: list[str] | None = None
-        self._bao_since: tuple[int, float] | None = None  # (version, when) a forced pass began
+        self._drawn = 0  # the engine's draws when it last asked (where a decision is made)
+        self._deal: object | None = None
+        self._waiting_since: tuple[int, float] | None = None  # (version, when) a wait began
+        self._pacing: tuple[object, DealPacing] | None = None
 
     @property
-    def game(self) -> MishiGame:
-        return cast(MishiGame, self.table.game)  # only read when the game is Mi Shi
+    def pacing(self) -> DealPacing:
+        """The game's pacing (only read at a paced table, whose game has one)."""
+        game = self.table.game
+        if self._pacing is None or self._pacing[0] is not game:
+            pacing = game.deal_pacing()
+            assert pacing is not None
+            self._pacing = (game, pacing)
+        return self._pacing[1]
+
+    def replayed(self, _seat: int, _action: Any) -> None:
+        """A table rebuilt from its journal calls this before each replayed action: the
+        deal's are counted (as ``_take`` did when they were first played), so the wire
+        version goes on where the seats saw it."""
+        if self.active and self.pacing.dealing():
+            self.hidden += 1
+
+    def caught_up(self) -> None:
+        """After a replay: what the pacer knows of the table is as of now."""
+        self._version = self.table.version
+        self._in_deal = self.active and self.pacing.dealing()
 
     # -- times -----------------------------------------------------------------------------
     @property
     def window(self) -> float:
-        """The ``declare_window`` option; unset (None): longer when one person plays bots."""
-        chosen = self.game.options.get("declare_window")
+        """The game's window; unset (None): longer when one person plays against bots."""
+        chosen = self.pacing.window
         if chosen is not None:
-            return float(chosen)
-        people = sum(1 for seat in range(self.game.seats) if not self.plays(seat))
+            return chosen
+        people = sum(1 for seat in range(self.table.game.seats) if not self.plays(seat))
         return ALONE_WINDOW if people <= 1 else SHARED_WINDOW
 
     @property
@@ -136,10 +157,11 @@ class DealPacer:
 
     def visible(self, now: float) -> int:
         assert self.run is not None
-        return max(0, min(DEALT, math.floor((now - self.run.t0) / self.tick + 1e-9)))
+        steps = self.pacing.steps
+        return max(0, min(steps, math.floor((now - self.run.t0) / self.tick + 1e-9)))
 
     def release_at(self) -> float:
-        return self.shown_at(DEALT) + self.lag + self.tick
+        return self.shown_at(self.pacing.steps) + self.lag + self.tick
 
     @property
     def wire_version(self) -> int:
@@ -147,8 +169,8 @@ class DealPacer:
 
     # -- hooks for the host ----------------------------------------------------------------
     def holds(self) -> bool:
-        """The host's bots must wait (the go-alone round is not shown yet)."""
-        return self.run is not None and self.game.phase != "deal"
+        """The host's bots must wait (the round after the deal is not shown yet)."""
+        return self.run is not None and not self.pacing.dealing()
 
     def bot_delay(self, delay: float) -> float:
         """The host's bots answer the engine's deal questions at once while a deal is shown."""
@@ -168,8 +190,8 @@ class DealPacer:
         self._postpone(now)
         action = message.get("action")
         offer = self._offer(seat, now)
-        if not offer or (action != PASS and action not in offer):
-            beaten = self._beaten_by(seat, now) if action != PASS else None
+        if not offer or (action != self.pacing.decline and action not in offer):
+            beaten = self._beaten_by(seat, now) if action != self.pacing.decline else None
             if beaten is not None:
                 return [(p, self._too_late(beaten)) for p in self._peers_of(seat)]
             return [(p, self._rejected("deal_goes_on")) for p in self._peers_of(seat)]
@@ -188,18 +210,18 @@ class DealPacer:
 
     def _take(self, out: list[tuple[Any, Message]], now: float) -> list[tuple[Any, Message]]:
         """The table's messages after an action: the bookkeeping, and what may go out as is."""
-        table, game = self.table, self.game
+        table, pacing = self.table, self.pacing
         drawn = self._drawn
         deal_action = self._in_deal and table.version != self._version
         if deal_action:
             self.hidden += table.version - self._version
         self._version = table.version
-        self._in_deal = game.phase == "deal"
-        self._drawn = game.drawn
-        if self.paced and table.started and not game.over and game.deck is not self._deck:
-            self._deck = game.deck
-            if game.phase == "deal" or (game.phase == "bao" and game.bao_steps == 0):
-                self.run = Run(now, game.deck)
+        self._in_deal = pacing.dealing()
+        self._drawn = pacing.drawn()
+        deal = pacing.deal() if self.paced and table.started and not table.game.over else None
+        if deal is not None and deal is not self._deal:
+            self._deal = deal
+            self.run = Run(now, deal)
         kept: list[tuple[Any, Message]] = []
         seen: set[int] = set()
         for peer, message in out:
@@ -223,10 +245,10 @@ class DealPacer:
         if not self.paced:
             return []
         if self.run is None:
-            return self._forced_bao(now)
+            return self._wait_out(now)
         self._postpone(now)
         out = self._resolve(now)
-        if now >= self.release_at() and self.game.phase != "deal":
+        if now >= self.release_at() and not self.pacing.dealing():
             return out + self._release(now)
         return out + self._frames(now)
 
@@ -241,34 +263,28 @@ class DealPacer:
             self.run.t0 = max(self.run.t0, now)
 
     def _harvest(self, events: list[dict], drawn: int) -> None:
-        """Sort the events of the shown deal: a declaration made at draw ``drawn``, the end."""
+        """Sort the events of the shown deal: a decision made at draw ``drawn``, the end."""
         assert self.run is not None
+        pacing = self.pacing
         for event in events:
-            if event.get("type") == "declare":
-                bid = Bid(event["seat"], event["cards"][0][-1], len(event["cards"]))
-                self.run.declared.append((drawn, bid, event))
-            elif event.get("type") == "dealt" or self.run.dealt:
+            if event.get("type") in pacing.DECISION_EVENTS:
+                self.run.declared.append((drawn, event))
+            elif event.get("type") in pacing.END_EVENTS or self.run.dealt:
                 self.run.dealt.append(event)
             else:
                 self.run.first_events.append(event)
 
-    def _public(self, now: float) -> tuple[Bid | None, int]:
-        """The declaration shown now and how many declarations are shown."""
+    def _public(self, now: float) -> list[dict]:
+        """The decisions shown now (their events)."""
         assert self.run is not None
-        shown = [d for d in self.run.declared if now >= self.shown_at(d[0]) + self.lag]
-        return (shown[-1][1] if shown else None), len(shown)
+        return [e for draw, e in self.run.declared if now >= self.shown_at(draw) + self.lag]
 
     def _own_draw(self, seat: int, k: int) -> int:
         """The count of draws up to ``seat``'s latest card among the first ``k`` (0: none)."""
-        game = self.game
-        n, first = game.seats, game.first
-        offset = (seat - first) % n  # its cards are draws offset+1, offset+1+n, ...
-        if k <= offset:
-            return 0
-        return offset + 1 + ((k - offset - 1) // n) * n
+        return self.pacing.own_step(seat, k)
 
     def _offer(self, seat: int, now: float) -> list[dict]:
-        """What ``seat`` is offered now: the tens it could show with its latest card."""
+        """What ``seat`` is offered now: what it could decide with its latest card."""
         assert self.run is not None
         if self.plays(seat) or self.window <= 0:
             return []
@@ -279,54 +295,57 @@ class DealPacer:
             return []
         if intent is not None and intent.draw >= draw:
             return []  # it answered this card's offer
-        standing, _ = self._public(now)
-        return deal_offer(self.game, seat, draw, standing)
+        return self.pacing.offer(seat, draw, self._public(now))
 
     def _resolve(self, now: float) -> list[tuple[Any, Message]]:
         """Answer the engine for the person it asks, as far as their choices and windows say."""
         assert self.run is not None
-        game, out = self.game, []
-        while game.phase == "deal" and game.asked is not None and not self.plays(game.asked):
-            seat, draw = game.asked, game.drawn
+        pacing, game, out = self.pacing, self.table.game, []
+        decline = pacing.decline
+        while pacing.dealing():
+            seat = next(iter(game.pending()), None)
+            if seat is None or self.plays(seat):
+                break
+            draw = pacing.drawn()
             intent = self.run.intents.get(seat)
             if intent is not None and draw > intent.draw:  # the engine never asked that card
                 self._lost(seat, intent)
                 intent = None
             action: dict | None = None
             if intent is not None and draw < intent.draw:
-                action = PASS  # it chose on a later card
-            elif intent is not None and intent.action != PASS:
+                action = decline  # it chose on a later card
+            elif intent is not None and intent.action != decline:
                 del self.run.intents[seat]
                 legal = game.legal_actions(seat)
-                action = intent.action if intent.action in legal else PASS
-                if action is PASS:
+                action = intent.action if intent.action in legal else decline
+                if action is decline:
                     self._lost(seat, intent)
             elif (intent is not None and draw == intent.draw) or now >= self.shown_at(draw) + (
                 self.window
             ):
-                action = PASS  # it passed on this card, or its window is over
+                action = decline  # it declined on this card, or its window is over
             if action is None:
                 break
             out += self._take(self.table.play(seat, action), now)
-        if game.phase != "deal" or game.asked is not None:  # the engine is past these cards
-            past = game.drawn if game.phase == "deal" else DEALT + 1
-            for seat, intent in list(self.run.intents.items()):
-                if intent.draw < past or (intent.draw == past and game.asked != seat):
-                    self._lost(seat, intent)
+        asked = next(iter(game.pending()), None) if pacing.dealing() else None
+        past = pacing.drawn() if pacing.dealing() else pacing.steps + 1
+        for seat, intent in list(self.run.intents.items()):  # the engine is past these cards
+            if intent.draw < past or (intent.draw == past and asked != seat):
+                self._lost(seat, intent)
         return out + self._tell_too_late(now)
 
     def _lost(self, seat: int, intent: Intent) -> None:
-        """``seat``'s declaration on its card at ``intent.draw`` cannot stand: a declaration
-        made earlier in the deal, not shown yet, outranks it. It is told so (only that seat)
-        once that declaration is public, never before."""
+        """``seat``'s decision on its card at ``intent.draw`` cannot stand: one made earlier
+        in the deal, not shown yet, outranks it. It is told so (only that seat) once that
+        decision is public, never before."""
         assert self.run is not None
         if self.run.intents.get(seat) is intent:
             del self.run.intents[seat]
-        if intent.action == PASS:
+        if intent.action == self.pacing.decline:
             return
-        earlier = [d for d in self.run.declared if d[0] <= intent.draw and d[1].seat != seat]
+        earlier = [d for d in self.run.declared if d[0] <= intent.draw and d[1].get("seat") != seat]
         if earlier:
-            self.run.too_late[seat] = (earlier[-1][0], earlier[-1][2])
+            self.run.too_late[seat] = earlier[-1]
 
     def _tell_too_late(self, now: float) -> list[tuple[Any, Message]]:
         assert self.run is not None
@@ -338,30 +357,35 @@ class DealPacer:
         return out
 
     def _beaten_by(self, seat: int, now: float) -> dict | None:
-        """The public declaration that ended ``seat``'s offer on its latest card, if one did."""
+        """The public decision that ended ``seat``'s offer on its latest card, if one did."""
         assert self.run is not None
         draw = self._own_draw(seat, self.visible(now))
         if draw == 0 or now >= self.shown_at(draw) + self.window:
             return None
         shown = [d for d in self.run.declared if now >= self.shown_at(d[0]) + self.lag]
-        if not shown or shown[-1][1].seat == seat:
+        if not shown or shown[-1][1].get("seat") == seat:
             return None
         if self.shown_at(shown[-1][0]) + self.lag < self.shown_at(draw):
             return None  # it stood before the card came: nothing was offered
-        return shown[-1][2]
+        return shown[-1][1]
 
     def _too_late(self, event: dict) -> Message:
-        params = {"seat": event["seat"], "cards": list(event["cards"])}
+        seat, cards = event.get("seat"), event.get("cards")
+        params: dict[str, int | list[str]] = {
+            "seat": seat if isinstance(seat, int) else -1,
+            "cards": [c for c in cards if isinstance(c, str)] if isinstance(cards, list) else [],
+        }
         return rejected_message(self.wire_version, "too_late", params)
 
     def _frames(self, now: float) -> list[tuple[Any, Message]]:
         """The deal as every joined peer sees it now (only to those whose frame changed)."""
-        run, game = self.run, self.game
+        run, pacing = self.run, self.pacing
         assert run is not None
         k = self.visible(now)
         run.most_shown = max(run.most_shown, k)
-        standing, shown = self._public(now)
-        events = [d[2] for d in run.declared[run.shown : shown]]
+        declared = self._public(now)
+        shown = len(declared)
+        events = [d[1] for d in run.declared[run.shown : shown]]
         events = run.first_events + events
         run.first_events, run.shown = [], shown
         out = []
@@ -369,23 +393,21 @@ class DealPacer:
             if not guest.joined:
                 continue
             seat = guest.seat
-            view = deal_view(game, seat, k, standing)
+            view = dict(pacing.view(seat, k, declared))
             legal = [] if seat is None else self._offer(seat, now)
             if legal and seat is not None:
                 view["pending"] = [seat]
-                legal = [*legal, PASS]
+                legal = [*legal, pacing.decline]
             if not events and run.last.get(id(peer)) == (view, legal):
                 continue
             run.last[id(peer)] = (view, legal)
-            sent: dict[str, Any] = dict(view)
-            if legal and seat is not None:  # the offered seat's own countdown (not the engine's)
-                draw = self._own_draw(seat, k)
-                left = self.shown_at(draw) + self.window - now
-                sent["offer_left"] = round(max(0.0, left), 1)
+            if legal and seat is not None:  # the offered seat's own countdown (to it only)
+                left = self.shown_at(self._own_draw(seat, k)) + self.window - now
+                view = {**view, "offer_left": round(max(0.0, left), 1)}
             frame = {
                 "t": "state",
                 "version": self.wire_version,
-                "view": sent,
+                "view": view,
                 "events": events,
                 "legal": legal,
             }
@@ -396,7 +418,7 @@ class DealPacer:
         """The deal is over on every screen: the real state (the go-alone round) for all."""
         run = self.run
         assert run is not None
-        events = [d[2] for d in run.declared[run.shown :]] + run.first_events + run.dealt
+        events = [d[1] for d in run.declared[run.shown :]] + run.first_events + run.dealt
         self.run = None
         out = []
         for peer, guest in self.table.peers.items():
@@ -406,20 +428,31 @@ class DealPacer:
                 out.append((peer, frame))
         return out
 
-    def _forced_bao(self, now: float) -> list[tuple[Any, Message]]:
-        """A person asked to go alone who can only pass is passed for after the window."""
-        game = self.game
-        seat = game.bao_turn if game.phase == "bao" else None
-        if seat is None or self.plays(seat) or game.legal_actions(seat) != [PASS]:
-            self._bao_since = None
+    def waiting(self, now: float) -> bool:
+        """Whether a person is asked in the open with the decline as its only choice (the
+        wait for its window is counted from the first ``now`` this is asked at)."""
+        seat = None
+        if self.paced and self.table.started and not self.table.game.over:
+            seat = self.pacing.waiting_out()
+        if seat is None or self.plays(seat):
+            self._waiting_since = None
+            return False
+        if self._waiting_since is None or self._waiting_since[0] != self.table.version:
+            self._waiting_since = (self.table.version, now)
+        return True
+
+    def _wait_out(self, now: float) -> list[tuple[Any, Message]]:
+        """A person asked in the open whose only choice is the decline (``waiting_out``) is
+        declined for after the window."""
+        if not self.waiting(now):
             return []
-        if self._bao_since is None or self._bao_since[0] != self.table.version:
-            self._bao_since = (self.table.version, now)
+        assert self._waiting_since is not None
+        if now + 1e-9 < self._waiting_since[1] + self.window:
             return []
-        if now < self._bao_since[1] + self.window:
-            return []
-        self._bao_since = None
-        return self.outgoing(self.table.play(seat, PASS), now)
+        self._waiting_since = None
+        seat = self.pacing.waiting_out()
+        assert seat is not None
+        return self.outgoing(self.table.play(seat, self.pacing.decline), now)
 
     def _peers_of(self, seat: int) -> list[Any]:
         return [p for p, g in self.table.peers.items() if g.joined and g.seat == seat]

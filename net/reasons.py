@@ -95,6 +95,19 @@ def notice_sentence(code: str, params: Mapping[str, Param]) -> str:
     return english(NOTICES, code, params)
 
 
+def problem(exc: Exception) -> str:
+    """An exception for a person to read, in the current language: a coded one (a BadSetup,
+    an IllegalAction: ``code`` and ``params``) worded from its template, any other as it is."""
+    code = getattr(exc, "code", None)
+    params = getattr(exc, "params", None)
+    if isinstance(code, str) and isinstance(params, dict) and template_of(code) is not None:
+        game = params.get("game")
+        if isinstance(game, str):  # a game's title is a msgid of its screen ("SwaPo")
+            params = {**params, "game": lang._(game)}
+        return say(code, params)
+    return str(exc)
+
+
 def template_of(code: str, *, notice: bool = False) -> Template | None:
     """The template of a notice, or of a refusal (net or engine); None if no table has it."""
     if notice:

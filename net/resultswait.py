@@ -1,8 +1,9 @@
-"""The table waits for the people's results panels: after a round (SwaPo) or a hand (Swoop,
-Mi Shi) ends, each person's screen shows the results until enter, and the host's bots hold
-their next move until every seated, connected person has closed that panel (``results_seen``)
-or the host's timeout is over. No I/O and no clock: the table keeps one ``ResultsWait``; the
-host (net/host.py) starts it, runs the timer and holds its bots while it ``holds``.
+"""The table waits for the people's results panels: after a round or a hand ends (an event of
+``engine.base.ROUND_END_EVENTS``), each person's screen shows the results until enter, and the
+host's bots hold their next move until every seated, connected person has closed that panel
+(``results_seen``) or the table's timeout is over. No I/O and no clock: the table (net/table.py)
+keeps one ``ResultsWait``, starts it, asks the host for its timer and holds the host's bots
+while it ``holds``.
 
 Nothing private is in it: who is waited for is who sits at the table connected, and who has
 not closed the panel yet is public (it shows in how long the bots wait).

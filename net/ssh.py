@@ -64,7 +64,8 @@ IDLE_MESSAGE = N_("kotatsu: closed after {m} minutes without a key.")
 NO_PTY_MESSAGE = N_("kotatsu needs a terminal: connect with `ssh -t`.")
 # TRANSLATORS: said to `ssh HOST COMMAND` (a command line): the server runs nothing else
 EXEC_MESSAGE = N_(
-    "kotatsu serve runs only the game, no commands: connect with ssh and nothing after the host."
+    "kotatsu serve runs only the game, no commands: "
+    "connect with plain ssh, no command after the address."
 )
 
 

@@ -1,489 +1,328 @@
-"""The rules of one table, with no I/O: messages in, ``(recipient, message)`` lists out.
+"""One table, with no I/O: inputs in, one ``Output`` out.
 
-Like websockets' sans-I/O protocol objects, a ``Table`` never touches a socket, a clock, a task
-or a file. The host (net/host.py) owns those: it tells the table that a peer arrived
-(``open``), sent a checked message (``receive``) or left (``leave``), lets the host's bots
-move through ``play``, and delivers whatever comes back. A recipient is the caller's own handle
-for a connection (the host uses its ``Connection`` objects, tests use strings). A message to a
-peer with ``"t": "error"`` means: tell it and close it. A refusal of the sender's own message
-that ends its connection raises ``Refused``; ``take_effects`` hands over what must be made
-durable before anything is sent (journal records) and whether the seating changed.
+Like websockets' sans-I/O protocol objects, a ``Table`` never touches a socket, a task or a
+file, and reads the time only from the clock it is given (the host's monotonic clock; tests
+turn a hand-driven one). The host (net/host.py) feeds it every input — a peer arrived
+(``open``), sent a checked message (``receive``) or left (``leave``), a host bot moved
+(``play``), a timer the table asked for is due (``fire``), the host decided something
+(``start_now``, ``cover``, …) — and does what the ``Output`` says: make its ``records``
+durable (the journal), then send its ``messages``, then set or cancel its ``timers``.
 
-The table asks the engine whether an action is legal and whose turn it is; it owns only the
-handshake, seating, versions, who gets which view and chat. Every seat is sent only its own
-``view``; spectators the spectator view.
+Inside: the table's rules (seats, versions, views, chat; ``Rules``, net/rules.py), the paced
+deal of a game that asks private questions while dealing (``DealPacer``, net/pacing.py, which
+rewrites the frames' version so the number of those questions never shows), and the wait for
+the people's results panels after a round (``ResultsWait``, net/resultswait.py). Timers are
+data: a ``Timer(key, at)`` asks the host to call ``fire(key)`` once the clock reads ``at``
+(``at`` None: the timer is not wanted any more).
 """
 
 from __future__ import annotations
 
-import copy
-import hmac
-import logging
-import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, Generic
 
 import engine
 
-from .controls import Controls
-from .messages import (
-    NAME_LIMIT,
-    NONCE_BYTES,
-    PROTOCOL_VERSION,
-    SALT_BYTES,
-    Refused,
-    clean_chat,
-    clean_name,
-    notice_message,
-    password_key,
-    password_proof,
-    rejected_message,
-)
-from .reasons import Param
-from .resultswait import ResultsWait, ends_round
-from .seating import P, Seat, Seating
+from .journal import JournalData
+from .pacing import DealPacer
+from .resultswait import ResultsWait
+from .rules import Guest, Message, Rules
+from .seating import P, Seating
+from .settings import TableSettings
 
-log = logging.getLogger("kotatsu.net.table")
+__all__ = ["PACE", "RESULTS", "Guest", "Message", "Output", "Table", "Timer"]
 
-Message = dict[str, Any]
+PACE = "pace"
+"""The timer of a paced deal: the next card shows, windows end (every ``deal_tick`` s)."""
+RESULTS = "results"
+"""The timer of the wait for the results panels: nobody is waited for any more."""
 
 
-@dataclass
-class Guest:
-    """What the table knows of one connection: its nonce, and once joined, its seat and name."""
+@dataclass(frozen=True)
+class Timer:
+    """Call ``Table.fire(key)`` when the table's clock reads ``at`` (None: cancel it)."""
 
-    nonce: bytes
-    joined: bool = False
-    seat: int | None = None  # None: a spectator (or not joined yet)
-    name: str = ""
+    key: str
+    at: float | None
 
 
 @dataclass
-class Effects:
-    """What the I/O around the table must do besides sending: ``records`` for the journal, in
-    order, made durable before any message of the same step goes out; ``seating_changed`` for
-    whoever watches the seats (the LAN advertisement); ``round_ended`` for the host, which
-    starts the wait for the results panels (``Table.await_results``)."""
+class Output(Generic[P]):
+    """What one input to the table asks of the host, in this order: ``records`` for the
+    journal (durable before any message goes out), ``messages`` to send (an ``error`` closes
+    its connection), ``timers`` to set or cancel. ``seating_changed``: whoever watches the
+    seats (the LAN advertisement) should look again. For a message from a peer: ``asked``
+    whether it answered what the table asked that peer for (an act it was offered or asked,
+    at the version it saw: not counted against its rate), ``refused`` whether the table
+    rejected it."""
 
+    messages: list[tuple[P, Message]] = field(default_factory=list)
     records: list[Message] = field(default_factory=list)
+    timers: list[Timer] = field(default_factory=list)
     seating_changed: bool = False
-    round_ended: bool = False
-    """A round/hand ended (not the game): the host waits for the people's results panels."""
+    asked: bool = False
+    refused: bool = False
 
 
-class Table(Controls[P]):
-    """One game at one table. ``bots`` is how many seats (the last ones) the host's bots take;
-    ``tokens`` restores the seats' resume tokens (from a journal). A ``password`` is kept only
-    as its ``verifier`` (``{"salt", "key"}``, see ``password_key``); a journal gives the
-    verifier back. With a ``clock``, a seat taken over by its token is taken over again only
-    ``takeover_every`` seconds later."""
+class Table(Generic[P]):
+    """One game at one table, built from its ``settings``. ``clock`` is the table's time
+    (seconds; None: always 0, for tests that need no time); a seat taken over by its token is
+    taken over again only ``takeover_every`` seconds later."""
 
     def __init__(
         self,
-        game: str,
+        settings: TableSettings,
         *,
-        seats: int | None = None,
-        options: dict[str, Any] | None = None,
-        seed: int | None = None,
-        bots: int = 0,
-        name: str | None = None,
-        password: str | None = None,
-        verifier: dict[str, bytes] | None = None,
-        tokens: list[str] | None = None,
         clock: Callable[[], float] | None = None,
         takeover_every: float = 5.0,
-        bot_seats: list[int] | None = None,
     ) -> None:
-        if game not in engine.GAMES:
-            raise ValueError(f"unknown game {game!r} (games: {', '.join(engine.GAMES)})")
-        seats = engine.GAMES[game].DEFAULT_SEATS if seats is None else seats
-        if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= seats:
-            raise ValueError(f"bots: must be from 0 to {seats}")
-        self.game_name = game
-        self.seed = secrets.randbits(63) if seed is None else seed
-        self.game = engine.new_game(game, seats, options, seed=self.seed)
-        self.name = clean_name(name or "", f"{engine.GAMES[game].TITLE or game} table")
-        if password:
-            salt = secrets.token_bytes(SALT_BYTES)
-            verifier = {"salt": salt, "key": password_key(password, salt)}
-        self.verifier = verifier or None
-        self.clock = clock
-        self.takeover_every = takeover_every
-        self._taken_over: dict[int, float] = {}
-        self.bot_seats = list(range(seats - bots, seats)) if bot_seats is None else bot_seats
-        self.seating: Seating[P] = Seating(seats, self.bot_seats, tokens)
-        self.version = 0
-        self.started = False
-        self.peers: dict[P, Guest] = {}
-        self.results = ResultsWait()
-        """Whose results panel the host's bots wait for (net/resultswait.py)."""
-        self._reading_told: frozenset[int] = frozenset()
-        """The seats last told as ``reading`` (``reading_news``)."""
-        self._effects = Effects()
+        self.rules: Rules[P] = Rules(
+            settings.game,
+            seats=settings.seats,
+            options=dict(settings.options),
+            seed=settings.seed,
+            name=settings.name,
+            verifier=None if settings.verifier is None else dict(settings.verifier),
+            tokens=list(settings.tokens),
+            clock=clock,
+            takeover_every=takeover_every,
+            bot_seats=list(settings.bot_seats),
+        )
+        self._settings = settings
+        paced = settings.people and settings.deal_tick > 0
+        self.pacer = DealPacer(self.rules, self.bot_plays, paced=paced, tick=settings.deal_tick)
+        self._armed: dict[str, float] = {}  # the timers asked for: key -> when
+        self._paced_from: float | None = None  # when the pace timer last fired (was due)
 
     # -- the table as others see it ---------------------------------------------------------
-    @property
-    def info(self) -> Message:
-        """The ``table`` field of ``hello`` and ``welcome``."""
-        return {
-            "name": self.name,
-            "game": self.game_name,
-            "options": self.game.options,
-            "seats": self.game.seats,
-            "password": self.locked,
-        }
+    def settings(self) -> TableSettings:
+        """Everything needed to build this table again, as it is now (the journal's header)."""
+        rules = self.rules
+        return replace(
+            self._settings,
+            seats=rules.game.seats,
+            options=dict(rules.game.options),
+            bot_seats=tuple(rules.bot_seats),
+            tokens=tuple(rules.seating.tokens),
+        )
 
     @property
-    def locked(self) -> bool:
-        """Whether joining takes the password."""
-        return self.verifier is not None
+    def game(self) -> engine.Game:
+        return self.rules.game
+
+    @game.setter
+    def game(self, game: engine.Game) -> None:
+        """A game set up by hand before the start (tests: a stacked deck)."""
+        self.rules.game = game
+
+    @property
+    def game_name(self) -> str:
+        return self.rules.game_name
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+    @property
+    def seed(self) -> int:
+        return self.rules.seed
+
+    @property
+    def seating(self) -> Seating[P]:
+        return self.rules.seating
+
+    @property
+    def bot_seats(self) -> list[int]:
+        return self.rules.bot_seats
+
+    @property
+    def peers(self) -> dict[P, Guest]:
+        return self.rules.peers
+
+    @property
+    def results(self) -> ResultsWait:
+        """Whose results panel the table waits for (net/resultswait.py)."""
+        return self.rules.results
+
+    @property
+    def version(self) -> int:
+        """The table's own count of actions (the frames carry ``wire_version``)."""
+        return self.rules.version
+
+    @property
+    def wire_version(self) -> int:
+        """The version the frames carry: without the paced deals' private decisions."""
+        return self.pacer.wire_version
+
+    @property
+    def started(self) -> bool:
+        return self.rules.started
 
     @property
     def over(self) -> bool:
-        return self.started and self.game.over
+        return self.rules.over
 
     @property
-    def whispers_allowed(self) -> bool:
-        """Private messages only where the game's options offer them (SwaPo's adult_talk)."""
-        return self.game.options.get("adult_talk") is True
-
-    def settings(self) -> Message:
-        """Everything needed to build this table again (the journal's header)."""
-        return {
-            "game": self.game_name,
-            "seats": self.game.seats,
-            "options": self.game.options,
-            "seed": self.seed,
-            "bots": len(self.bot_seats),
-            "bot_seats": list(self.bot_seats),
-            "name": self.name,
-            "verifier": self.verifier,
-            "tokens": self.seating.tokens,
-        }
+    def locked(self) -> bool:
+        return self.rules.locked
 
     def seat_of(self, peer: P) -> int | None:
-        """The seat ``peer`` sits in (None: a spectator, not joined, or unknown)."""
-        guest = self.peers.get(peer)
-        return None if guest is None else guest.seat
+        return self.rules.seat_of(peer)
 
-    def answers_request(self, peer: P, message: Message) -> bool:
-        """Whether ``message`` is an act the table asked ``peer`` for: its seat is pending and it
-        saw the current version. Such acts are never counted against the peer's rate."""
-        guest = self.peers.get(peer)
-        return (
-            message["t"] == "act"
-            and guest is not None
-            and guest.seat is not None
-            and self.started
-            and not self.game.over
-            and message["version"] == self.version
-            and guest.seat in self.game.pending()
-        )
+    def can_start_now(self) -> bool:
+        return self.rules.can_start_now()
 
     def sitters(self) -> list[Message]:
-        """The ``sit`` records of the seats taken now: with ``settings()``, all a journal needs
-        before the start (the compacted form of any join/leave churn)."""
-        return [
-            {"r": "sit", "seat": seat.index, "name": seat.name}
-            for seat in self.seating.seats
-            if seat.name is not None and not seat.bot
-        ]
-
-    def take_effects(self) -> Effects:
-        """What happened since the last call, besides the messages returned."""
-        effects, self._effects = self._effects, Effects()
-        return effects
-
-    # -- rebuilding from a journal ----------------------------------------------------------
-    def replay(
-        self,
-        names: dict[int, str],
-        tokens: dict[int, str],
-        actions: list[tuple[int, Any]],
-        by_bot: Callable[[int, int], bool] | None = None,
-        before: Callable[[int, Any], object] | None = None,
-        bots: dict[int, str] | None = None,
-    ) -> None:
-        """Put back the recorded sitters and their tokens, then apply every recorded action.
-        ``bots`` are seats the host gave to a bot during play (with their new tokens).
-        ``before(seat, action)`` is called ahead of each action that ``by_bot(i, seat)`` says
-        a host bot played (the i-th), so the bots live through the game again."""
-        for index, token in tokens.items():
-            self.seating[index].token = token
-        for index, name in names.items():
-            self.seating[index].name = name
-        if self.seating.full:
-            self.started = True
-            for seat_ in self.seating.seats:
-                seat_.away_since = None if seat_.bot else self.now()
-        for i, (seat, action) in enumerate(actions):
-            if before is not None and by_bot is not None and by_bot(i, seat):
-                before(seat, action)
-            try:
-                self.game.apply(seat, action)
-            except engine.IllegalAction as exc:
-                raise ValueError(f"the journal does not replay: {exc}") from None
-            self.version += 1
-        for index, token in (bots or {}).items():  # players the host replaced by a bot
-            given = self.seating[index]
-            given.bot, given.token, given.away_since = True, token, None
-            self.bot_seats = sorted({*self.bot_seats, index})
-
-    # -- connections --------------------------------------------------------------------------
-    def open(self, peer: P, nonce: bytes | None = None) -> list[tuple[P, Message]]:
-        """A new connection: it is greeted with a fresh nonce for its password proof."""
-        guest = Guest(secrets.token_bytes(NONCE_BYTES) if nonce is None else nonce)
-        self.peers[peer] = guest
-        hello = {
-            "t": "hello",
-            "v": PROTOCOL_VERSION,
-            "table": self.info,
-            "nonce": guest.nonce,
-            "salt": None if self.verifier is None else self.verifier["salt"],
-        }
-        return [(peer, hello)]
-
-    def receive(self, peer: P, message: Message) -> list[tuple[P, Message]]:
-        """A checked client message from ``peer``; ``Refused`` when the peer must go."""
-        guest = self.peers.get(peer)
-        if guest is None:
-            raise Refused("protocol.unknown_peer")
-        kind = message["t"]
-        if not guest.joined:
-            if kind != "join":
-                raise Refused("protocol.join_first")
-            return self._join(peer, guest, message)
-        if kind == "act":
-            return self._on_act(peer, guest, message)
-        if kind == "chat":
-            return self._on_chat(peer, guest, message)
-        if kind == "ping":
-            return [(peer, {"t": "pong", "n": message["n"]})]
-        if kind == "results_seen":
-            self.results.seen(guest.seat, message["version"])
-            return []  # nothing to tell: a late or unexpected one is simply not counted
-        raise Refused("protocol.unexpected", kind=kind)
-
-    def leave(self, peer: P) -> list[tuple[P, Message]]:
-        """The connection is gone. Before the start a human's seat is given back."""
-        guest = self.peers.pop(peer, None)
-        if guest is None or guest.seat is None:
-            return []
-        seat = self.seating[guest.seat]
-        if seat.peer != peer:
-            return []  # replaced by a newer connection with the same token
-        seat.peer = None
-        self.results.gone(seat.index)  # nobody is left there to close the panel
-        if not self.started and not seat.bot:
-            # Nothing is lost before the start: free the seat rather than block the table.
-            self.seating.free(seat.index)
-            self._effects.records.append({"r": "stand", "seat": seat.index, "token": seat.token})
-            return self._lobby()
-        if seat.bot or self.game.over:
-            return self._lobby()
-        seat.away_since = self.now()
-        notice = self.notice("left", seat=seat.index, name=seat.name or "")
-        return self._lobby() + [(other, notice) for other, _ in self._joined()]
-
-    def _join(self, peer: P, guest: Guest, join: Message) -> list[tuple[P, Message]]:
-        if self.verifier is not None:
-            proof = password_proof(self.verifier["key"], guest.nonce)
-            if join["auth"] is None or not hmac.compare_digest(proof, join["auth"]):
-                raise Refused("password.wrong")
-        out: list[tuple[P, Message]] = []
-        seat: Seat[P] | None = None
-        if join["token"] is not None:
-            seat = self.seating.by_token(join["token"])
-            if seat.peer is not None:
-                out += self._take_over(seat)
-            elif seat.away_since is not None:
-                seat.away_since = None
-                back = self.notice("back", seat=seat.index, name=seat.name or "")
-                out += [(other, back) for other, _ in self._joined()]
-        elif not join["spectator"]:
-            seat = self.seating.choose(join["seat"])
-            seat.name = self.unique_name(clean_name(join["name"], f"Player {seat.index + 1}"))
-            self._effects.records.append({"r": "sit", "seat": seat.index, "name": seat.name})
-        guest.joined = True
-        if seat is None:
-            guest.name = clean_name(join["name"], "Spectator")
-        else:
-            seat.peer = peer
-            guest.seat = seat.index
-            guest.name = seat.name or ""
-            self.results.gone(seat.index)  # a new connection shows no earlier panel
-        welcome = {
-            "t": "welcome",
-            "seat": guest.seat,
-            "token": seat.token if seat is not None else None,
-            "table": self.info,
-        }
-        out.append((peer, welcome))
-        out += self._lobby()
-        if self.started:
-            out.append((peer, self.state_for(guest.seat, [])))
-        else:
-            out += self.start()
-        return out
-
-    def _take_over(self, seat: Seat[P]) -> list[tuple[P, Message]]:
-        """A token takes a connected seat: at most once per ``takeover_every`` seconds; the old
-        connection is told (``replaced``) and the table hears it from the host."""
-        if self.clock is not None:
-            now = self.clock()
-            last = self._taken_over.get(seat.index)
-            if last is not None and now - last < self.takeover_every:
-                wait = self.takeover_every - (now - last)
-                raise Refused("busy", retry=wait)
-            self._taken_over[seat.index] = now
-        assert seat.peer is not None
-        replaced = Refused("replaced").message()
-        assert replaced is not None
-        notice = self.notice(
-            "taken_over", seat=seat.index, number=seat.index + 1, name=seat.name or ""
-        )
-        return [(seat.peer, replaced)] + [
-            (other, notice) for other, _ in self._joined() if other != seat.peer
-        ]
+        """The ``sit`` records of the seats taken now (with ``settings()``, a journal before
+        the start: the compacted form of any join/leave churn)."""
+        return self.rules.sitters()
 
     def now(self) -> float:
-        """The table's clock (0 without one: "away" then reads 0 s)."""
-        return 0.0 if self.clock is None else self.clock()
+        return self.rules.now()
 
-    def unique_name(self, name: str) -> str:
-        """``name``, or "name 2", "name 3"… if another seat already has it."""
-        taken = {seat.name.casefold() for seat in self.seating.seats if seat.name}
-        candidate, n = name, 1
-        while candidate.casefold() in taken:
-            n += 1
-            candidate = f"{name[: NAME_LIMIT - len(str(n)) - 1]} {n}"
-        return candidate
+    def bot_plays(self, index: int) -> bool:
+        """Whether the host's bot answers for seat ``index`` now (its own, or a covered
+        player's while they are away)."""
+        seat = self.rules.seating[index]
+        return seat.bot or (seat.covered and seat.peer is None)
 
-    def notice(self, code: str, **params: Param) -> Message:
-        """The table's own news: a ``notice`` (a code of ``net.reasons.NOTICES``)."""
-        return notice_message(code, params)
+    def bots_hold(self) -> bool:
+        """The host's bots must wait: the round after a paced deal is not shown yet, or the
+        people's results panels are up (not during a shown deal: there the bots answer the
+        engine's hidden questions at once, and the deal itself waits instead)."""
+        pacer = self.pacer
+        return pacer.holds() or (self.rules.results.holds and pacer.run is None)
 
-    # -- play --------------------------------------------------------------------------------
-    def start(self) -> list[tuple[P, Message]]:
-        """Start the game if every seat is taken (humans and bots); nothing otherwise."""
-        if self.started or not self.seating.full:
-            return []
-        self.started = True
-        return self._lobby() + self._publish([])
+    def bot_delay(self, delay: float) -> float:
+        """How long a host bot waits before its move (``delay``; none while a deal is shown)."""
+        return self.pacer.bot_delay(delay)
 
-    def _rejected(self, peer: P, code: str, **params: Param) -> list[tuple[P, Message]]:
-        return [(peer, rejected_message(self.version, code, params))]
+    # -- inputs --------------------------------------------------------------------------------
+    def open(self, peer: P, nonce: bytes | None = None) -> Output[P]:
+        """A new connection: it is greeted with a fresh nonce for its password proof."""
+        return self._output(self.rules.open(peer, nonce))
 
-    def _on_act(self, peer: P, guest: Guest, message: Message) -> list[tuple[P, Message]]:
-        seat = guest.seat
-        if seat is None:
-            return self._rejected(peer, "spectator_act")
-        if not self.started:
-            return self._rejected(peer, "not_started")
-        if self.game.over:
-            return self._rejected(peer, "game_over")
-        if message["version"] != self.version:
-            return self._rejected(peer, "stale", seen=message["version"], now=self.version)
-        if seat not in self.game.pending():
-            return self._rejected(peer, "not_your_turn")
-        try:
-            return self.play(seat, message["action"])
-        except engine.IllegalAction as exc:
-            return self._rejected(peer, exc.code, **exc.params)
+    def receive(self, peer: P, message: Message) -> Output[P]:
+        """A checked client message from ``peer``; ``Refused`` when the peer must go. An act
+        carries the version its sender saw on the wire: it is the table's again (and during a
+        shown deal, the pacer takes it) before anything checks it."""
+        rules = self.rules
+        paced = self.pacer.receive(rules.seat_of(peer), message, self.now())
+        if paced is not None:  # a decision the pacer offered
+            output, asked = self._output(paced, paced=True), True
+        else:
+            asked = rules.answers_request(peer, message)
+            output = self._output(rules.receive(peer, message))
+        output.refused = any(p == peer and m["t"] == "rejected" for p, m in output.messages)
+        output.asked = asked and not output.refused
+        return output
 
-    def play(self, seat: int, action: Any, bot: bool = False) -> list[tuple[P, Message]]:
-        """Apply ``action`` for ``seat`` through the engine (``IllegalAction`` if it may not),
-        record it, and give everyone the new state. The host's bots move through here
-        (``bot=True``: the journal marks it, so a resume replays the bots' choices too)."""
-        record: Message = {"r": "act", "seat": seat, "action": copy.deepcopy(action)}
-        if bot:
-            record["bot"] = True
-        try:
-            events = self.game.apply(seat, action)
-        except engine.IllegalAction:
-            raise
-        except Exception as exc:  # an engine bug must not take the table down
-            log.exception("engine failed on seat %s action %r", seat, action)
-            raise engine.IllegalAction("engine_failed", error=type(exc).__name__) from exc
-        self._effects.records.append(record)
-        self.version += 1
-        if not self.game.over and ends_round(events):
-            self._effects.round_ended = True
-        return self._publish(events)
+    def leave(self, peer: P) -> Output[P]:
+        """The connection is gone."""
+        return self._output(self.rules.leave(peer))
 
-    def await_results(self, version: int) -> bool:
-        """A round/hand ended in the state sent as ``version``: wait for the ``results_seen``
-        of every seated, connected person. True if anyone is waited for."""
-        people = [s.index for s in self.seating.seats if not s.bot and s.peer is not None]
-        return self.results.begin(version, people)
+    def play(self, seat: int, action: Any, bot: bool = False) -> Output[P]:
+        """A move of the host's bot (``bot=True``) or for a seat: ``IllegalAction`` if the
+        engine refuses it."""
+        return self._output(self.rules.play(seat, action, bot))
 
-    def state_for(self, seat: int | None, events: list[Any]) -> Message:
-        """The ``state`` message for ``seat`` (None: a spectator): its own view only."""
-        legal = (
-            self.game.legal_actions(seat)
-            if seat is not None and self.started and not self.game.over
-            else []
+    def fire(self, key: str) -> Output[P]:
+        """The timer ``key`` the table asked for is due."""
+        due = self._armed.pop(key, None)
+        if key == PACE:
+            self._paced_from = due  # the next tick counts from this one, not from now
+            if self.started and not self.game.over:
+                return self._output(self.pacer.step(self.now()), paced=True)
+            self._paced_from = None
+            return Output()
+        if key == RESULTS:
+            self.rules.results.release()  # somebody walked away from an open panel
+            return self._output([])
+        raise ValueError(f"no timer {key!r}")
+
+    # -- the host's decisions (net/controls.py) -----------------------------------------------
+    def start(self) -> Output[P]:
+        return self._output(self.rules.start())
+
+    def start_now(self) -> Output[P]:
+        """Make the table as small as the seats taken so far (ValueError if the game needs
+        more); ``start`` then starts it (the settings changed in between: the host rewrites
+        the journal's header)."""
+        return self._output(self.rules.start_now())
+
+    def fill_with_bots(self) -> Output[P]:
+        """Bots take every free seat (then ``start``, as after ``start_now``)."""
+        return self._output(self.rules.fill_with_bots())
+
+    def cover(self, seat: int) -> Output[P]:
+        return self._output(self.rules.cover(seat))
+
+    def remove(self, seat: int) -> Output[P]:
+        return self._output(self.rules.remove(seat))
+
+    def closing(self) -> Output[P]:
+        return self._output(self.rules.closing())
+
+    # -- rebuilding from a journal ----------------------------------------------------------
+    def replay(self, data: JournalData, follow: Callable[[int, Any], object] | None = None) -> None:
+        """Put back what the journal ``data`` holds (net/journal.py). ``follow(seat,
+        action)`` is called ahead of each action a host bot chose, so the bots live through
+        the game again. The paced deals' private decisions are counted again, so the frames
+        go on at the version the seats saw last."""
+        legacy = "verifier" not in data.header  # bot moves were not marked then
+        bot_seats = set(self.rules.bot_seats)
+        pacer = self.pacer
+        self.rules.replay(
+            data.names,
+            data.tokens,
+            data.actions,
+            by_bot=lambda i, seat: i in data.by_bot or (legacy and seat in bot_seats),
+            before=follow,
+            bots=data.bots,
+            each=pacer.replayed,
         )
-        return {
-            "t": "state",
-            "version": self.version,
-            "view": self.game.view(seat),
-            "events": events,
-            "legal": legal,
-        }
+        pacer.caught_up()
 
-    def _joined(self) -> list[tuple[P, Guest]]:
-        return [(peer, guest) for peer, guest in self.peers.items() if guest.joined]
+    # -- inside ------------------------------------------------------------------------------
+    def _output(self, out: list[tuple[P, Message]], paced: bool = False) -> Output[P]:
+        """Everything one input made: the rules' messages as the pacer lets them out (or the
+        pacer's own), the journal records, the wait for the results panels, the timers."""
+        rules, now = self.rules, self.now()
+        if not paced:
+            out = self.pacer.outgoing(out, now)
+        effects = rules.take_effects()
+        timers: list[Timer] = []
+        wait = self._settings.results_wait
+        if effects.round_ended:
+            # The version waited for is the one the round end was sent with (the wire's).
+            if wait > 0 and rules.await_results(self.pacer.wire_version):
+                timers.append(self._arm(RESULTS, now + wait))
+            elif RESULTS in self._armed:
+                timers.append(self._disarm(RESULTS))
+        elif RESULTS in self._armed and not rules.results.holds:
+            timers.append(self._disarm(RESULTS))  # everyone closed the panel (or left)
+        out = out + rules.reading_news()  # who the table waits for, after the state
+        if PACE not in self._armed and self._pacing_due():
+            tick, since = self.pacer.tick, self._paced_from
+            if since is None or since + tick <= now:  # (a loaded host: from now on)
+                since = now
+            timers.append(self._arm(PACE, since + tick))
+        self._paced_from = None
+        return Output(out, effects.records, timers, effects.seating_changed)
 
-    def _publish(self, events: list[Any]) -> list[tuple[P, Message]]:
-        """Every joined connection its own view, the public events and its legal actions.
-        Spectators share one message object, so the host can encode it once."""
-        spectators: Message | None = None
-        out: list[tuple[P, Message]] = []
-        for peer, guest in self._joined():
-            if guest.seat is None:
-                if spectators is None:
-                    spectators = self.state_for(None, events)
-                out.append((peer, spectators))
-            else:
-                out.append((peer, self.state_for(guest.seat, events)))
-        return out
+    def _pacing_due(self) -> bool:
+        """Whether the pacer has something to do as time passes: a deal being shown, or a
+        person asked in the open whose window runs."""
+        pacer = self.pacer
+        if not pacer.paced or not self.started or self.game.over:
+            return False
+        return pacer.run is not None or pacer.waiting(self.now())
 
-    def _lobby(self) -> list[tuple[P, Message]]:
-        self._effects.seating_changed = True
-        return self._lobby_message()
+    def _arm(self, key: str, at: float) -> Timer:
+        self._armed[key] = at
+        return Timer(key, at)
 
-    def _lobby_message(self) -> list[tuple[P, Message]]:
-        waiting = self.results.waiting
-        self._reading_told = frozenset(waiting)
-        players = self.seating.lobby(self.now(), reading=waiting)
-        lobby = {"t": "lobby", "players": players, "started": self.started}
-        return [(peer, lobby) for peer, _ in self._joined()]
-
-    def reading_news(self) -> list[tuple[P, Message]]:
-        """A ``lobby`` for everyone if whose results panel the table waits for changed since
-        the last one told (net/resultswait.py): the players see who the table waits for."""
-        if frozenset(self.results.waiting) == self._reading_told:
-            return []
-        return self._lobby_message()
-
-    # -- chat ---------------------------------------------------------------------------------
-    def _on_chat(self, peer: P, guest: Guest, message: Message) -> list[tuple[P, Message]]:
-        text = clean_chat(message["text"])
-        if not text:
-            return self._rejected(peer, "chat_empty")
-        to = message["to"]
-        line = {"t": "chat", "from": guest.seat, "name": guest.name, "text": text, "to": to}
-        if to is None:
-            return [(other, line) for other, _ in self._joined()]
-        if not self.whispers_allowed:
-            return self._rejected(peer, "whispers_off")
-        if guest.seat is None:
-            return self._rejected(peer, "spectator_whisper")
-        if not 0 <= to < len(self.seating) or to == guest.seat:
-            return self._rejected(peer, "whisper_target")
-        target = self.seating[to].peer
-        if target is None:
-            return self._rejected(peer, "whisper_away")
-        return [(target, line), (peer, line)]
+    def _disarm(self, key: str) -> Timer:
+        self._armed.pop(key, None)
+        return Timer(key, None)

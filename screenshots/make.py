@@ -18,6 +18,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+import lang  # noqa: E402
 from tui.app import make_app  # noqa: E402
 from tui.connect import play_launcher  # noqa: E402
 from tui.pilot import browser_of, lan_tables, seated, settle  # noqa: E402
@@ -39,7 +40,8 @@ async def shoot(name: str, app, size: tuple[int, int], steps) -> None:
         await steps(pilot)
         app.clear_notifications()
         await pilot.pause(0.1)
-        svg = app.export_screenshot(title="kotatsu")
+        with lang.scope(app.settings.lang):  # drawn here, outside the app: in its language
+            svg = app.export_screenshot(title="kotatsu")
     (HERE / f"{name}.svg").write_text(svg, encoding="utf-8")
     png(HERE / f"{name}.svg")
     print(f"screenshots/{name}.svg")

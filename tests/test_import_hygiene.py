@@ -1,4 +1,5 @@
-"""engine imports nothing from net, tui or textual; net imports nothing from tui (DESIGN.md)."""
+"""engine imports nothing from net, tui or textual; net imports nothing from tui, and names no
+game (DESIGN.md: what a game needs from the host is part of the engine contract)."""
 
 import ast
 from pathlib import Path
@@ -31,6 +32,24 @@ def test_layers_do_not_import_upwards(package):
     for path in sorted((ROOT / package).rglob("*.py")):
         bad = imported_modules(path) & FORBIDDEN[package]
         assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+def test_net_names_no_game():
+    """No module of net/ imports a game's package or names a game: a game's needs (a paced
+    deal, whispers) reach the table through the engine contract (engine/base.py)."""
+    import engine
+
+    games = sorted(engine.GAMES)
+    for path in sorted((ROOT / "net").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                parts = node.module.split(".")
+                assert not set(parts) & set(games), f"{path.relative_to(ROOT)}: {node.module}"
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                words = set(node.value.replace("/", " ").replace(".", " ").split())
+                named = words & set(games)
+                assert not named, f"{path.relative_to(ROOT)} names {sorted(named)}"
 
 
 def test_engine_uses_no_global_random():

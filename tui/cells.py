@@ -1,13 +1,83 @@
-"""Layout by terminal cells, not characters: CJK glyphs take two cells, Devanagari vowel
-signs none. Every column, padding and cut of text a player reads goes through here, so a
-translated word never pushes a column out of line or gets cut in half.
+"""Layout by terminal cells, not characters: CJK glyphs take two cells, Devanagari's vowel
+signs above and below (ु े ं ्) none, its spacing vowel signs (ा ि ी ो ः) one. Every column,
+padding and cut of text a player reads goes through here, so a translated word never pushes a
+column out of line or gets cut in half.
+
+Terminals give a spacing mark (Unicode category Mc) a cell of its own — glibc's ``wcwidth``,
+which xterm, VTE, tmux and the Linux console follow, says 1 — but Rich (and so Textual) counts
+it as 0: a Hindi line was drawn wider than it was laid out, and pushed the border of its box
+out of line. ``count_spacing_marks()`` (called when ``tui.app`` loads) makes Rich count them as
+the terminal does, for every widget at once.
 
 Also ``fill``: a translated sentence whose fields are styled pieces (a name in its look).
 """
 
 from __future__ import annotations
 
+import unicodedata
+from functools import cache
+from typing import Any
+
+import rich.cells
 from rich.cells import cell_len
+
+INDIC = (0x0900, 0x0DFF)
+"""Devanagari to Sinhala: the scripts whose spacing vowel signs terminals give a cell."""
+
+
+def terminal_width(text: str) -> int:
+    """The cells ``text`` takes in a terminal that follows glibc's ``wcwidth``: 0 for a
+    non-spacing mark or a format character, 2 for a wide (CJK) glyph, 1 for the rest."""
+    width = 0
+    for char in text:
+        category = unicodedata.category(char)
+        if category in ("Mn", "Me", "Cf") or char == "\u200b":
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width
+
+
+def _spacing_marks() -> list[int]:
+    lo, hi = INDIC
+    return [c for c in range(lo, hi + 1) if unicodedata.category(chr(c)) == "Mc"]
+
+
+def _without(widths: Any, points: list[int]) -> list[tuple[int, int, int]]:
+    """Rich's width ranges with ``points`` taken out (a code point in no range is 1 cell)."""
+    out: list[tuple[int, int, int]] = []
+    for start, end, width in widths:
+        inside = [p for p in points if start <= p <= end] if width == 0 else []
+        for point in inside:
+            if start < point:
+                out.append((start, point - 1, width))
+            start = point + 1
+        if start <= end:
+            out.append((start, end, width))
+    return out
+
+
+def count_spacing_marks() -> bool:
+    """Make Rich count a spacing mark as one cell, as terminals do (see the module's text).
+    Idempotent; False (nothing changed) if this Rich keeps its widths elsewhere."""
+    loader = getattr(rich.cells, "load_cell_table", None)
+    table_type = getattr(rich.cells, "CellTable", None)
+    if loader is None or table_type is None or getattr(loader, "kotatsu", False):
+        return bool(loader is not None and getattr(loader, "kotatsu", False))
+    marks = _spacing_marks()
+
+    @cache
+    def load(unicode_version: str = "auto") -> Any:
+        table = loader(unicode_version)
+        widths = _without(table.widths, marks)
+        return table_type(table.unicode_version, widths, table.narrow_to_wide)
+
+    load.kotatsu = True  # type: ignore[attr-defined]
+    rich.cells.load_cell_table = load
+    for cached in ("get_character_cell_size", "cached_cell_len"):
+        clear = getattr(getattr(rich.cells, cached, None), "cache_clear", None)
+        if clear is not None:
+            clear()
+    return True
 
 
 def cut(text: str, width: int) -> str:

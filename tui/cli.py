@@ -14,6 +14,8 @@ kotatsu rules GAME
 kotatsu serve [--bind ADDR] [--port P] [--password [PW] | --password-file FILE]
               [--authorized-keys FILE]
               [--max-sessions N] [--idle-timeout MIN]
+kotatsu web [--bind ADDR] [--port 8080] [--password [PW] | --password-file FILE]
+            [--max-sessions N] [--idle-timeout MIN]
 
 A password can also come from the environment: KOTATSU_PASSWORD (tui/secret.py).
 """
@@ -30,6 +32,7 @@ from collections.abc import Iterator
 import engine
 import lang
 from lang import N_, _
+from net.reasons import problem
 from net.resultswait import RESULTS_WAIT
 
 from .args import address, parse_options, seconds
@@ -63,6 +66,11 @@ ARGPARSE_WORDS = (
     N_("expected one argument"),
     # TRANSLATORS: keep %(type)s and %(value)r exactly (Python's % placeholders)
     N_("invalid %(type)s value: %(value)r"),
+    # TRANSLATORS: an abbreviated flag that fits several (--b: --bots, --bot-delay); keep
+    # %(option)s and %(matches)s exactly (Python's % placeholders)
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    # TRANSLATORS: a value given to a flag that takes none (--ascii=yes); keep %r exactly
+    N_("ignored explicit argument %r"),
 )
 
 
@@ -210,6 +218,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help=_("print a game's rules and table options"))
     rules.add_argument("game", choices=GAME_NAMES, help=game_help())
     add_serve_parser(sub)
+    add_web_parser(sub)
     for name in ("play", "join", "host", "rules"):  # --ascii after the subcommand too
         sub.choices[name].add_argument(
             "--ascii", action="store_true", default=argparse.SUPPRESS, help=_("draw cards as 10H")
@@ -278,6 +287,22 @@ def options_epilog() -> str:
     return "\n\n".join(parts)
 
 
+def add_web_parser(sub: argparse._SubParsersAction) -> None:
+    """``kotatsu web``: the lobby in a browser for players with nothing installed."""
+    web = sub.add_parser("web", help=_("let friends play in a web browser"))
+    web.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help=bind_help())
+    web.add_argument(
+        "--port", type=int, default=8080, metavar="P", help=_("the web port (default: 8080)")
+    )
+    add_password_flags(web, _("default: open to all"))
+    web.add_argument(
+        "--max-sessions", type=int, default=16, metavar="N", help=_("at most N at once (16)")
+    )
+    web.add_argument(
+        "--idle-timeout", type=float, default=30.0, metavar="MIN", help=_("close idle sessions")
+    )
+
+
 def add_level(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--level",
@@ -310,7 +335,7 @@ def main(argv: list[str] | None = None) -> int:
     args.lang = lang.current()
     args.options = parse_options(getattr(args, "option", None))
     cmd = args.command
-    if cmd in ("host", "join", "bot", "serve"):
+    if cmd in ("host", "join", "bot", "serve", "web"):
         try:
             args.password = password_from(args)
         except ValueError as exc:
@@ -337,6 +362,10 @@ def main(argv: list[str] | None = None) -> int:
         from net.ssh import run_serve
 
         return run_serve(args)
+    if cmd == "web":
+        from net.web import run_web
+
+        return run_web(args)
     if cmd == "list":
         from net.cli import run_list
 
@@ -379,7 +408,7 @@ def table_problem(args: argparse.Namespace) -> str | None:
     try:
         engine.new_game(args.game, seats, getattr(args, "options", None) or {}, seed=0)
     except ValueError as exc:
-        return str(exc)
+        return problem(exc)  # a bad seat count or option, in the player's language
     return None
 
 

@@ -82,6 +82,12 @@ def shared_account() -> bool:
     return bool(os.environ.get("KOTATSU_SHARED"))
 
 
+def shared_bind() -> str:
+    """Where tables hosted from the lobby listen and where it looks for tables: the address a
+    ``kotatsu serve`` or ``kotatsu web`` was bound to (KOTATSU_BIND), else every interface."""
+    return os.environ.get("KOTATSU_BIND") or "0.0.0.0"
+
+
 BOT_DELAY = 0.4
 """Seconds a bot waits before each move at a table with a person, so they can follow it."""
 
@@ -108,19 +114,20 @@ def play_launcher(
         from net.client import Client
         from net.host import Host
         from net.pacing import DEFAULT_TICK
+        from net.settings import HostLimits, TableSettings
 
         n_bots = engine.GAMES[game].DEFAULT_SEATS - 1 if bots is None else bots
-        host = Host(
+        settings = TableSettings.new(
             game,
             seats=n_bots + 1,
             options=dict(options or {}),
             seed=seed,
             bots=n_bots,
             name="practice",
-            bot_delay=bot_delay,
             deal_tick=DEFAULT_TICK if deal_tick is None else deal_tick,
             level=level,
         )
+        host = Host(settings, HostLimits(bot_delay=bot_delay))
         port = await host.start("127.0.0.1", 0)
         client = Client("127.0.0.1", port, name=name or default_name())
         try:
@@ -194,18 +201,15 @@ def host_launcher(
     async def launch() -> Seat:
         from net.client import Client
         from net.host import Host
+        from net.settings import HostLimits, TableSettings
 
-        if resume:
+        limits = HostLimits(absent_bot_after=absent_bot, bot_delay=bot_delay)
+        if resume:  # the journal's bots' level unless another is given
             host = Host.resume(
-                resume,
-                absent_bot_after=absent_bot,
-                password=password,
-                bot_delay=bot_delay,
-                results_timeout=results_wait,
-                **({"level": level} if level else {}),  # else the journal's
+                resume, limits, password=password, level=level, results_wait=results_wait
             )
         else:
-            host = Host(
+            settings = TableSettings.new(
                 game,
                 seats=seats or engine.GAMES[game].DEFAULT_SEATS,
                 options=dict(options or {}),
@@ -213,12 +217,10 @@ def host_launcher(
                 bots=bots,
                 name=table_name or _("{name}'s table").format(name=default_name()),
                 password=password,
-                journal=journal or default_journal(game),
-                absent_bot_after=absent_bot,
                 level=level or "normal",
-                bot_delay=bot_delay,
-                results_timeout=results_wait,
+                results_wait=results_wait,
             )
+            host = Host(settings, limits, journal=journal or default_journal(game))
         try:
             bound = await host.start(bind, port or host.resumed_port or 0)
         except OSError:

@@ -47,7 +47,7 @@ VALUES: dict[str, str] = {
     "last_point_latest": N_("last point latest"),
     "first_point_latest": N_("first point latest"),
     "times": N_("times (×2, ×4, ×8…)"),
-    "power": N_("power (×2, ×4, ×16…)"),
+    "power": N_("exponential (×2, ×4, ×16…)"),
 }
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from rich.console import Console
 from textual.css.query import NoMatches
 
+import lang
 from engine.base import Event, View
 from net.discovery import TableInfo
 
@@ -223,7 +224,10 @@ def recorded(app) -> Console:
     console = Console(
         width=width, height=height, record=True, force_terminal=True, file=io.StringIO()
     )
-    console.print(app.screen._compositor.render_update(full=True))
+    voice = getattr(app, "voice", None)
+    code = voice.code if isinstance(voice, lang.Voice) else lang.current()
+    with lang.scope(code):  # drawn here, outside the app's tasks: in its language
+        console.print(app.screen._compositor.render_update(full=True))
     return console
 
 

@@ -16,6 +16,7 @@ from typing import Any
 import engine
 from engine.tournament import GameRecord, play_game, seating, summarize, table
 from lang import _, ngettext
+from net.reasons import problem
 
 
 def _one(task: tuple[str, list[str], int, dict[str, Any], float]) -> GameRecord:
@@ -59,7 +60,7 @@ def run_sim(args: argparse.Namespace) -> int:
         kinds = parse_bots(args.bots, seats)
         engine.new_game(name, seats, args.options, seed=0)
     except ValueError as exc:
-        print(f"kotatsu: {exc}", file=sys.stderr)
+        print(f"kotatsu: {problem(exc)}", file=sys.stderr)
         return 2
     seed = 0 if args.seed is None else args.seed
     tasks = [

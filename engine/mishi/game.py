@@ -23,6 +23,7 @@ from ..cards import validate_deck
 from . import bidding, play
 from .bidding import Bid
 from .cards import ORDERS, Order, full_deck
+from .pacing import MishiDealPacing
 from .tricks import Shape
 from .types import Case, Event, HandSummary, LastTrick, Result, View
 from .types import Phase as PhaseName
@@ -43,7 +44,7 @@ class MishiGame(Game):
     OPTIONS: ClassVar[dict[str, Option]] = {
         # TRANSLATORS: 秘十's table options (forms, `kotatsu rules mishi`, --help)
         "hands": Option(4, integer(1, 100), N_("hands in a game")),
-        "stake": Option(1, integer(1, 1000), N_("the stake X of the score tables")),
+        "stake": Option(1, integer(1, 1000), N_("the stake X: each result counts X times")),
         "throw_penalty": Option(0, choice(0, 10), N_("the penalty for a failed throw")),
         "kitty_multiplier": Option(
             "times", choice("times", "power"), N_("how the kitty's points are multiplied")
@@ -167,6 +168,9 @@ class MishiGame(Game):
 
     def view(self, seat: int | None) -> View:
         return view_of(self, seat)
+
+    def deal_pacing(self) -> MishiDealPacing:
+        return MishiDealPacing(self)
 
     def winners(self) -> list[int]:
         best = max(self.totals)

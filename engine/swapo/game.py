@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..base import Game, Phase
+from ..base import BadSetup, Game, Phase
 from ..cards import standard_deck, validate_deck
 from . import powers, swaps
 from .dealing import high_card_draw, joker_draw
@@ -33,6 +33,7 @@ class SwapoGame(Game):
     DEFAULT_SEATS = 4
     OPTIONS = OPTIONS
     LENGTH_OPTION = "rounds"
+    WHISPER_OPTION = "adult_talk"
     PHASES: ClassVar[dict[str, Phase]] = {
         "arrange": Phase(swaps.legal_arrange, swaps.ARRANGE),
         "swap": Phase(swaps.legal_swap, swaps.SWAP),
@@ -46,9 +47,8 @@ class SwapoGame(Game):
         opts = self.options
         opts["variant"] = list(opts["variant"])
         if opts["first_dealer"] is not None and opts["first_dealer"] >= seats:
-            raise ValueError(
-                f"option 'first_dealer': must be a seat from 0 to {seats - 1}, "
-                f"not {opts['first_dealer']}"
+            raise BadSetup(
+                "setup.no_seat", name="first_dealer", given=opts["first_dealer"], seats=seats
             )
         self.dagger: bool = "dagger" in opts["variant"]
         self.asterisk: bool = "asterisk" in opts["variant"]

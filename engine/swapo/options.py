@@ -6,7 +6,7 @@ from typing import Any
 
 from lang import N_
 
-from ..base import Many, Option, boolean, choice, integer
+from ..base import BadSetup, Many, Option, boolean, choice, integer
 
 VARIANTS: tuple[str, ...] = ("dagger", "asterisk", "ace")
 TIEBREAKS: tuple[str, ...] = ("first_point_earliest", "last_point_latest", "first_point_latest")
@@ -24,11 +24,11 @@ def variant_list(value: Any) -> list[str]:
     elif isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
         names = [v.strip().lower() for v in value]
     else:
-        raise ValueError("must be a list of variant names or a comma-separated string")
+        raise BadSetup("setup.variant_shape")
     names = [n for n in names if n and n != "normal"]
     unknown = [n for n in names if n not in VARIANTS]
     if unknown:
-        raise ValueError(f"unknown variant {unknown[0]!r} (choose among {', '.join(VARIANTS)})")
+        raise BadSetup("setup.unknown_variant", given=unknown[0], known=list(VARIANTS))
     return [v for v in VARIANTS if v in names]
 
 
@@ -57,7 +57,9 @@ OPTIONS: dict[str, Option] = {
         integer(1, None, allow_none=True),
         N_("rounds, each from a fresh shuffle (unset: until the pile runs short)"),
     ),
-    "tiebreak": Option("first_point_earliest", choice(*TIEBREAKS), N_("who wins a tie on points")),
+    "tiebreak": Option(
+        "first_point_earliest", choice(*TIEBREAKS), N_("who wins when the totals are level")
+    ),
     "memory_only": Option(True, boolean, N_("only the latest round's cards can be looked back at")),
     "adult_talk": Option(True, boolean, N_("free chat, bluffing and whispers are allowed")),
 }

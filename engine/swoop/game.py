@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from lang import N_
 
-from ..base import Game, Move, Option, Phase, boolean, integer
+from ..base import BadSetup, Game, Move, Option, Phase, boolean, integer
 from ..cards import validate_deck
 from . import phases
 from .deal import Draw, deal
@@ -70,13 +70,12 @@ class SwoopGame(Game):
         if decks is None:
             decks = self.options["decks"] = default_decks(seats)
         if decks * DECK_SIZE < CARDS_PER_PLAYER * seats:
-            raise ValueError(
-                f"option 'decks': {decks} deck(s) of {DECK_SIZE} cannot give {seats} players "
-                f"{CARDS_PER_PLAYER} cards each"
+            raise BadSetup(
+                "setup.too_few_decks", name="decks", decks=decks, seats=seats, each=CARDS_PER_PLAYER
             )
         first = self.options["first_player"]
         if first is not None and first >= seats:
-            raise ValueError(f"option 'first_player': there is no seat {first} at {seats} seats")
+            raise BadSetup("setup.no_seat", name="first_player", given=first, seats=seats)
         self.all_cards: list[str] = full_deck(decks)
         stacked = validate_deck(deck, self.all_cards) if deck is not None else None
         # The game

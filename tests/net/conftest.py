@@ -11,6 +11,13 @@ from toygame import ToyBot, ToyGame
 
 import engine
 from net.host import Host
+from net.settings import LIMIT_NAMES, HostLimits, TableSettings
+
+
+def make_host(game: str, *, journal=None, **given) -> Host:
+    """A ``Host`` of ``game`` from keywords of both ``TableSettings.new`` and ``HostLimits``."""
+    limits = {k: given.pop(k) for k in list(given) if k in LIMIT_NAMES}
+    return Host(TableSettings.new(game, **given), HostLimits(**limits), journal=journal)
 
 
 @pytest.fixture
@@ -23,11 +30,12 @@ def toy(monkeypatch):
 
 @pytest.fixture
 async def hosts():
-    """Make hosts with ``await hosts(game, ...)``; every one is closed afterwards."""
+    """Make hosts with ``await hosts(game, ...)`` (``make_host``'s keywords); every one is
+    closed afterwards."""
     made: list[Host] = []
 
-    async def make(*args, **kwargs) -> Host:
-        host = Host(*args, **kwargs)
+    async def make(game: str, **kwargs) -> Host:
+        host = make_host(game, **kwargs)
         made.append(host)
         await host.start("127.0.0.1", 0)
         return host

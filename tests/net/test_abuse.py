@@ -20,6 +20,7 @@ from net.host import Host
 from net.journal import Journal, read_journal
 from net.messages import PARAM_TEXT_LIMIT, Refused
 from net.reasons import notice_sentence
+from net.settings import HostLimits, TableSettings
 
 
 def join_frame(name: str = "raw", **fields) -> bytes:
@@ -174,7 +175,7 @@ async def test_6_the_journal_keeps_a_verifier_not_the_password(toy, hosts, tmp_p
     host = await hosts(toy, seats=2, bots=1, seed=1, password=secret, journal=path, fsync=False)
     assert secret.encode() not in path.read_bytes()
     await host.close()
-    resumed = Host.resume(path, fsync=False)
+    resumed = Host.resume(path, HostLimits(fsync=False))
     port = await resumed.start("127.0.0.1", 0)
     try:
         with pytest.raises(Refused) as refused:
@@ -187,10 +188,10 @@ async def test_6_the_journal_keeps_a_verifier_not_the_password(toy, hosts, tmp_p
         await resumed.close()
     # A journal written before verifiers (password in clear) still resumes, and loses it.
     old = tmp_path / "old.journal"
-    header = {**Host(toy, seats=2, bots=1, seed=1).table.settings(), "password": secret}
+    header = {**TableSettings.new(toy, seats=2, bots=1, seed=1).header(), "password": secret}
     del header["verifier"]
     Journal.create(old, header, fsync=False).close()
-    legacy = Host.resume(old, fsync=False)
+    legacy = Host.resume(old, HostLimits(fsync=False))
     assert legacy.password and secret.encode() not in old.read_bytes()
     legacy.journal.close()
 
@@ -228,18 +229,24 @@ async def test_6_a_takeover_is_announced_and_limited(toy, hosts):
 async def test_7_a_resumed_swapo_game_is_the_uninterrupted_one(tmp_path):
     straight_path, broken_path = tmp_path / "straight.journal", tmp_path / "broken.journal"
     seats = engine.GAMES["swapo"].DEFAULT_SEATS
-    common = {"seats": seats, "bots": seats, "seed": 12, "fsync": False}
-    straight = Host("swapo", journal=straight_path, **common)
+    common = {"seats": seats, "bots": seats, "seed": 12}
+    straight = Host(
+        TableSettings.new("swapo", **common), HostLimits(fsync=False), journal=straight_path
+    )
     await straight.start("127.0.0.1", 0)
     expected = await asyncio.wait_for(straight.wait_over(), 30)
     await straight.close()
 
-    broken = Host("swapo", journal=broken_path, bot_delay=0.002, **common)
+    broken = Host(
+        TableSettings.new("swapo", **common),
+        HostLimits(fsync=False, bot_delay=0.002),
+        journal=broken_path,
+    )
     await broken.start("127.0.0.1", 0)
     await until(lambda: broken.version >= 8, 30)
     await broken.close()  # the journal is all that is left, as after SIGKILL
     assert not broken.over and broken.version < len(read_journal(straight_path).actions)
-    resumed = Host.resume(broken_path, fsync=False, bot_delay=0.002)
+    resumed = Host.resume(broken_path, HostLimits(fsync=False, bot_delay=0.002))
     port = await resumed.start("127.0.0.1", 0)
     watcher = Client("127.0.0.1", port, "watcher", spectator=True, reconnect=False)
     await watcher.connect()

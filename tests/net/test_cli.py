@@ -125,6 +125,6 @@ def test_headless_host_takes_the_results_wait(tmp_path):
 
     journal = ["--journal", str(tmp_path / "t.journal")]
     host = made(*journal, "--results-wait", "0")
-    assert host.results_timeout == 0 and host.bot_delay == 0
+    assert host.settings().results_wait == 0 and host.limits.bot_delay == 0
     host = made("--journal", str(tmp_path / "u.journal"))
-    assert host.results_timeout == RESULTS_WAIT
+    assert host.settings().results_wait == RESULTS_WAIT

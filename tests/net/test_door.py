@@ -80,7 +80,7 @@ async def test_a_door_of_distinct_strangers_says_to_wait_less_than_a_handshake(t
     got = await peer.until_closed()
     assert error_code(got) == "full.joining"
     retry = got[-1]["retry"]
-    assert 0 < retry <= host.doorway.patience < host.handshake_timeout
+    assert 0 < retry <= host.doorway.patience < host.limits.handshake_timeout
     late = Client("127.0.0.1", host.port, "ann", reconnect=False)
     await late.connect()  # tries again after `retry` and takes the oldest stranger's place
     assert late.seat == 0

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import engine
 from net.client import Client
 from net.host import Host
+from net.settings import TableSettings
 
 card = st.sampled_from(["10H", "QS", "JK", "AS", "2C", "BJ", "XX", ""])
 value = st.recursive(
@@ -55,7 +56,7 @@ def test_random_messages_never_break_the_host(game, seats, options, messages):
 
 
 async def exchange(game: str, seats: int, options: dict, messages: list[dict]) -> None:
-    host = Host(game, seats=seats, options=options, seed=1, bots=seats - 2)
+    host = Host(TableSettings.new(game, seats=seats, options=options, seed=1, bots=seats - 2))
     port = await host.start("127.0.0.1", 0)
     try:
         fuzzer = Client("127.0.0.1", port, name="fuzz", reconnect=False)

@@ -1,4 +1,5 @@
-"""The host over real sockets on 127.0.0.1: seating, play, bots, chat, spectators, password."""
+"""The host over real sockets on 127.0.0.1: seating, bots, password, resume tokens, pings.
+(The table's rules of play, chat and spectators: test_table_play.py, without sockets.)"""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from net.botclient import play_seat, run_bot_client
 from net.client import Client
 from net.host import Host
 from net.messages import Refused
+from net.settings import HostLimits
 
 
 async def test_bots_and_bot_clients_finish_a_game(toy, hosts):
@@ -65,87 +67,6 @@ async def test_password_right_and_wrong(toy, hosts):
         run_bot_client("127.0.0.1", host.port, "ok", password="kotatsu"), 10
     )
     assert result == host.game.result()
-
-
-async def test_turn_version_and_legality_are_checked(toy, hosts):
-    host = await hosts(toy, seats=2, seed=5)
-    a = Client("127.0.0.1", host.port, name="a")
-    await a.connect()
-    b = Client("127.0.0.1", host.port, name="b")
-    await b.connect()
-    state_a = await next_of(a, "state")
-    await next_of(b, "state")
-    # b acts for seat 0 (whose turn it is), with seat 0's own legal action
-    await b.act(state_a["legal"][0])
-    assert (await next_of(b, "rejected"))["code"] == "not_your_turn"
-    await a.act(state_a["legal"][0], version=7)
-    stale = await next_of(a, "rejected")
-    assert (stale["code"], stale["params"]) == ("stale", {"seen": 7, "now": 0})
-    await a.act({"type": "play", "card": "JK"})
-    refused = await next_of(a, "rejected")
-    assert (refused["code"], refused["params"]) == (
-        "swoop.not_in_hand",
-        {"kind": "play", "card": "JK"},
-    )
-    await a.act({"type": "play", "card": "2S", "seat": 1})
-    refused = await next_of(a, "rejected")
-    assert refused["code"] == "unexpected_keys" and refused["params"]["keys"] == ["seat"]
-    assert host.version == 0 and len(host.game.hands[0]) == 3
-    await a.act(state_a["legal"][0])
-    after_a = await next_of(a, "state")
-    after_b = await next_of(b, "state")
-    assert after_a["version"] == after_b["version"] == 1
-    assert after_b["events"] == [{"type": "played", "seat": 0, "card": state_a["legal"][0]["card"]}]
-    assert after_b["legal"] and not after_a["legal"]
-    await a.close()
-    await b.close()
-
-
-async def test_spectator_sees_the_spectator_view_and_cannot_act(toy, hosts):
-    host = await hosts(toy, seats=2, bots=1, seed=2)
-    watcher = Client("127.0.0.1", host.port, name="eye", spectator=True)
-    await watcher.connect()
-    assert watcher.seat is None and watcher.token is None
-    player = Client("127.0.0.1", host.port, name="p")
-    await player.connect()
-    state = await next_of(watcher, "state")
-    assert state["view"]["hand"] is None and state["legal"] == []
-    await watcher.act({"type": "play", "card": "2S"})
-    assert (await next_of(watcher, "rejected"))["code"] == "spectator_act"
-    result = await asyncio.wait_for(play_seat(player), 10)
-    assert result == host.game.result()
-    await watcher.close()
-
-
-async def test_chat_and_whisper_rules(toy, hosts):
-    quiet = await hosts(toy, seats=3, seed=1)
-    talk = await hosts(toy, seats=3, seed=1, options={"adult_talk": True})
-    for host, whispers in ((quiet, False), (talk, True)):
-        a, b, c = (Client("127.0.0.1", host.port, name=n) for n in "abc")
-        for client in (a, b, c):
-            await client.connect()
-        await a.chat("hello\x1b[2J  table\r\n")
-        for client in (a, b, c):
-            line = await next_of(client, "chat")
-            assert line == {
-                "t": "chat",
-                "from": 0,
-                "name": "a",
-                "text": "hello[2J table",
-                "to": None,
-            }
-        await a.chat("psst", to=2)
-        if whispers:
-            assert (await next_of(c, "chat"))["text"] == "psst"
-            assert (await next_of(a, "chat"))["to"] == 2
-            await b.chat("visible?")  # b never got the whisper: its next chat is this one
-            assert (await next_of(b, "chat"))["text"] == "visible?"
-            await a.chat("me", to=0)
-            assert (await next_of(a, "rejected"))["code"] == "whisper_target"
-        else:
-            assert (await next_of(a, "rejected"))["code"] == "whispers_off"
-        for client in (a, b, c):
-            await client.close()
 
 
 async def test_resume_token_rejoins_the_same_seat(toy, hosts):
@@ -238,7 +159,7 @@ async def test_leaving_before_the_start_frees_the_seat(toy, hosts, tmp_path):
     state = await next_of(cy, "state")
     assert state["version"] == 0 and state["legal"]
     # A host rebuilt from the journal knows the new sitter and her token, not the old ones.
-    rebuilt = Host.resume(journal, fsync=False)
+    rebuilt = Host.resume(journal, HostLimits(fsync=False))
     assert rebuilt.started and rebuilt.seating[0].name == "Cy"
     assert rebuilt.seating[0].token == cy.token
     for client in (cy, dee, watcher):

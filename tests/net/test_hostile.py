@@ -101,6 +101,6 @@ async def test_too_many_connections_are_turned_away(toy, hosts):
     extra = await RawPeer.open(host.port)
     got = await extra.until_closed()
     assert [m["t"] for m in got] == ["error"] and got[0]["code"] == "full.joining"
-    assert 0 < got[0]["retry"] <= host.handshake_timeout
+    assert 0 < got[0]["retry"] <= host.limits.handshake_timeout
     for peer in held:
         peer.writer.close()

@@ -22,6 +22,7 @@ from net.botclient import play_seat
 from net.client import Client
 from net.host import Host
 from net.reasons import notice_sentence
+from net.settings import HostLimits, TableSettings
 
 pytestmark = pytest.mark.xdist_group("zeroconf")  # the headless host advertises itself
 
@@ -163,7 +164,9 @@ async def test_a_player_who_crashes_comes_back_to_the_same_seat_with_kotatsu_joi
 
 async def test_the_host_lets_a_bot_play_for_an_away_player_who_takes_the_seat_back(tmp_path):
     env = env_for(tmp_path)
-    host = Host("swapo", seats=2, bots=1, seed=3, bot_delay=0.3, fsync=False)
+    host = Host(
+        TableSettings.new("swapo", seats=2, bots=1, seed=3), HostLimits(bot_delay=0.3, fsync=False)
+    )
     port = await host.start("127.0.0.1", 0)
     try:
         async with Watcher(port) as watcher:
@@ -190,7 +193,10 @@ async def test_the_host_lets_a_bot_play_for_an_away_player_who_takes_the_seat_ba
 
 
 async def test_when_the_absent_bot_timer_covers_a_seat_everyone_sees_it_at_once():
-    host = Host("swapo", seats=2, bots=1, seed=3, absent_bot_after=0.3, fsync=False)
+    host = Host(
+        TableSettings.new("swapo", seats=2, bots=1, seed=3),
+        HostLimits(absent_bot_after=0.3, fsync=False),
+    )
     port = await host.start("127.0.0.1", 0)
     try:
         async with Watcher(port) as watcher:

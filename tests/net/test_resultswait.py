@@ -1,5 +1,6 @@
-"""After a round end the host's bots wait for the people's results panels (``results_seen``),
-over real sockets on 127.0.0.1; and the table's bookkeeping of it, without sockets."""
+"""After a round end the host's bots wait for the people's results panels (``results_seen``):
+on the sans-I/O table with a clock turned by hand (tests/net/tabledriver.py), and end to end
+over real sockets on 127.0.0.1 (the host's timer, the bot client, a malformed message)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import asyncio
 import pytest
 from awaiting import next_of
 from rawpeer import RawPeer
+from tabledriver import Driver
 from toygame import ToyGame
 
 import engine
@@ -16,7 +18,9 @@ from net.client import Client
 from net.codec import encode
 from net.messages import CodecError, check_client, check_host
 from net.resultswait import ROUND_END_EVENTS, ends_round
-from net.table import Table
+from net.rules import Rules
+from net.settings import TableSettings
+from net.table import RESULTS
 
 
 class RoundToy(ToyGame):
@@ -61,7 +65,7 @@ def round_end(message: dict) -> bool:
 async def person_ends_round_one(hosts, game: str, **settings) -> tuple:
     """Bots at seats 0 and 1, a person at seat 2, whose card ends round 1 (3 cards each): the
     host, the person's client and the version of the state that ended the round."""
-    host = await hosts(game, seats=3, _bot_seats=[0, 1], seed=5, **settings)
+    host = await hosts(game, seats=3, bot_seats=[0, 1], seed=5, **settings)
     person = Client("127.0.0.1", host.port, name="Ann")
     await person.connect()
     mine = await state_where(person, lambda m: bool(m["legal"]))
@@ -89,56 +93,12 @@ async def test_the_bots_wait_for_the_persons_results_seen(rounds, hosts):
 
 
 async def test_the_timeout_releases_the_bots(rounds, hosts):
-    host, person, version = await person_ends_round_one(hosts, rounds, results_timeout=0.3)
+    host, person, version = await person_ends_round_one(hosts, rounds, results_wait=0.3)
     moved = await state_where(person, lambda m: m["version"] > version, timeout=5)
     assert moved["events"][0]["seat"] == 0 and not host.table.results.holds
     await person.results_seen(version)  # too late: not counted, nothing breaks
     await person.chat("still here")
     assert (await next_of(person, "chat"))["text"] == "still here"
-    await person.close()
-
-
-async def test_a_person_who_leaves_releases_the_bots(rounds, hosts):
-    host, person, version = await person_ends_round_one(hosts, rounds)
-    await no_bot_moves(host, version, settle=0.1)
-    await person.close()
-    await until(lambda: host.version > version)
-    assert not host.table.results.holds
-
-
-def reading(message: dict) -> list[int]:
-    """The seats a ``lobby`` says the table waits for."""
-    return [i for i, p in enumerate(message["players"]) if p.get("reading")]
-
-
-async def test_the_lobby_says_whose_panel_the_table_waits_for(rounds, hosts):
-    _host, person, version = await person_ends_round_one(hosts, rounds)
-    told = await next_of(person, "lobby")
-    assert reading(told) == [2] and told["players"][2]["reading"] is True
-    await person.results_seen(version)
-    assert reading(await next_of(person, "lobby")) == []
-    await person.close()
-
-
-async def test_the_timeout_tells_that_nobody_is_waited_for(rounds, hosts):
-    host, person, _version = await person_ends_round_one(hosts, rounds, results_timeout=0.3)
-    assert reading(await next_of(person, "lobby")) == [2]
-    assert reading(await next_of(person, "lobby", timeout=5)) == []
-    assert not host.table.results.holds
-    await person.close()
-
-
-async def test_a_wait_of_zero_never_holds_the_bots(rounds, hosts):
-    """``kotatsu host --results-wait 0``: the bots play on at once after a round end."""
-    host = await hosts(rounds, seats=3, _bot_seats=[0, 1], seed=5, results_timeout=0)
-    person = Client("127.0.0.1", host.port, name="Ann")
-    await person.connect()
-    mine = await state_where(person, lambda m: bool(m["legal"]))
-    await person.act(mine["legal"][0], mine["version"])
-    ended = await state_where(person, round_end)
-    moved = await state_where(person, lambda m: m["version"] > ended["version"])
-    assert moved["events"][0]["seat"] == 0  # a bot, without any results_seen
-    assert not host.table.results.holds and not host.table.results.waiting
     await person.close()
 
 
@@ -152,44 +112,10 @@ def test_reading_is_true_or_absent(flag):
     assert check_host({"t": "lobby", "players": [player], "started": True})
 
 
-async def test_a_table_of_bots_never_waits(rounds, hosts):
-    host = await hosts(rounds, seats=3, bots=3, seed=2, results_timeout=60)
-    final = await asyncio.wait_for(host.wait_over(), 10)
-    assert final["scores"] and host.version == 9
-
-
 async def test_a_bot_client_says_it_has_seen_the_results(rounds, hosts):
-    host = await hosts(rounds, seats=3, bots=2, seed=2, results_timeout=60)
+    host = await hosts(rounds, seats=3, bots=2, seed=2, results_wait=60)
     result = await asyncio.wait_for(run_bot_client("127.0.0.1", host.port, "robo"), 10)
     assert result == host.game.result() and host.version == 9
-
-
-async def test_the_game_over_waits_for_nobody(rounds, hosts):
-    host, person, version = await person_ends_round_one(hosts, rounds)
-    await person.results_seen(version)
-    for _ in range(2):  # rounds 2 and 3: the person ends each, and the last is the game's end
-        mine = await state_where(person, lambda m: bool(m["legal"]))
-        await person.act(mine["legal"][0], mine["version"])
-        ended = await state_where(person, round_end)
-        if not ended["view"]["over"]:
-            await person.results_seen(ended["version"])
-    assert ended["view"]["over"] and not host.table.results.holds
-    await person.close()
-
-
-async def test_unexpected_results_seen_are_not_counted(rounds, hosts):
-    host, person, version = await person_ends_round_one(hosts, rounds)
-    watcher = Client("127.0.0.1", host.port, name="eye", spectator=True)
-    await watcher.connect()
-    await watcher.results_seen(version)  # a spectator's
-    await person.results_seen(version - 1)  # another state's
-    await person.results_seen(version + 1)
-    await no_bot_moves(host, version)
-    assert host.table.results.waiting == {2} and person.connected and watcher.connected
-    await person.results_seen(version)
-    await state_where(person, lambda m: m["version"] > version)
-    await watcher.close()
-    await person.close()
 
 
 async def test_a_malformed_results_seen_drops_only_its_sender(rounds, hosts):
@@ -215,18 +141,6 @@ async def test_a_malformed_results_seen_drops_only_its_sender(rounds, hosts):
     await person.close()
 
 
-async def test_a_results_seen_before_any_round_end_is_ignored(rounds, hosts):
-    host = await hosts(rounds, seats=2, bots=1, seed=3)
-    person = Client("127.0.0.1", host.port, name="Ann")
-    await person.connect()
-    mine = await state_where(person, lambda m: bool(m["legal"]))
-    await person.results_seen(mine["version"])
-    await person.act(mine["legal"][0], mine["version"])
-    await state_where(person, lambda m: m["version"] > mine["version"])
-    assert person.connected
-    await person.close()
-
-
 # -- the table, without sockets --------------------------------------------------------------
 def join(name, seat=None, spectator=False, token=None):
     return {
@@ -241,7 +155,7 @@ def join(name, seat=None, spectator=False, token=None):
 
 @pytest.mark.unit
 def test_the_table_waits_for_connected_people_only(rounds):
-    table = Table(rounds, seats=3, seed=1, bot_seats=[2])
+    table = Rules(rounds, seats=3, seed=1, bot_seats=[2])
     for peer, seat in (("ann", 0), ("bo", 1)):
         table.open(peer)
         table.receive(peer, join(peer, seat))
@@ -289,16 +203,143 @@ async def test_at_a_paced_mishi_table_the_hand_end_is_seen_at_the_version_it_cam
         seed=4,
         options={"hands": 2, "declare_window": 0},
         deal_tick=0.002,
-        results_timeout=60,
+        results_wait=60,
     )
     waited: list[int] = []
-    original = host.table.await_results
+    original = host.table.rules.await_results
 
     def recording(version: int) -> bool:
         waited.append(version)
         return original(version)
 
-    host.table.await_results = recording  # type: ignore[method-assign]
+    host.table.rules.await_results = recording  # type: ignore[method-assign]
     result = await asyncio.wait_for(run_bot_client("127.0.0.1", host.port, "p"), 30)
     assert result == host.game.result() and waited and not host.table.results.holds
-    assert host.pacer.paced and host.pacer.hidden > 0  # the wire's versions are not the table's
+    pacer = host.table.pacer
+    assert pacer.paced and pacer.hidden > 0  # the wire's versions are not the table's
+
+
+# -- the table with a clock turned by hand ------------------------------------------------------
+def person_at(game: str, **settings) -> tuple[Driver, int]:
+    """Bots at seats 0 and 1, a person ("ann") at seat 2, whose card ends round 1 (3 seats):
+    the driver and the version of the state that ended the round."""
+    driver = Driver(TableSettings.new(game, seats=3, bot_seats=[0, 1], seed=5, **settings))
+    driver.seat("ann", 2)
+    driver.act("ann")
+    ended = next(m for m in driver.to("ann", "state") if round_end(m))
+    assert ended["events"][-1]["type"] == "round_over" and not ended["view"]["over"]
+    return driver, ended["version"]
+
+
+def reading(message: dict) -> list[int]:
+    """The seats a ``lobby`` says the table waits for."""
+    return [i for i, p in enumerate(message["players"]) if p.get("reading")]
+
+
+def seen(driver: Driver, peer: str, version: int) -> None:
+    driver.receive(peer, {"t": "results_seen", "version": version})
+
+
+@pytest.mark.unit
+def test_the_table_holds_the_bots_until_the_person_has_seen_the_results(rounds):
+    driver, version = person_at(rounds)
+    table = driver.table
+    assert table.game.pending() == [0] and table.version == version
+    assert table.results.waiting == {2} and table.bots_hold()
+    assert RESULTS in driver.timers  # the wait is bounded
+    driver.advance(29)
+    assert table.version == version and table.results.holds
+    seen(driver, "ann", version)
+    assert RESULTS not in driver.timers and not table.results.holds
+    moved = next(m for m in driver.to("ann", "state") if m["version"] > version)
+    assert moved["events"][0] == {"type": "played", "seat": 0, "card": moved["events"][0]["card"]}
+
+
+@pytest.mark.unit
+def test_the_timeout_releases_the_bots_and_tells_that_nobody_is_waited_for(rounds):
+    driver, version = person_at(rounds, results_wait=0.3)
+    table = driver.table
+    assert reading(driver.last("ann", "lobby")) == [2]
+    assert driver.timers[RESULTS] == 0.3
+    driver.advance(0.29)
+    assert table.version == version
+    driver.advance(0.01)
+    assert not table.results.holds and table.version > version
+    assert reading(driver.last("ann", "lobby")) == []
+    moved = next(m for m in driver.to("ann", "state") if m["version"] > version)
+    assert moved["events"][0]["seat"] == 0
+    seen(driver, "ann", version)  # too late: not counted, nothing breaks
+    out = driver.receive("ann", {"t": "chat", "text": "still here", "to": None})
+    assert [m["text"] for p, m in out.messages if p == "ann"] == ["still here"]
+
+
+@pytest.mark.unit
+def test_a_person_who_leaves_releases_the_bots(rounds):
+    driver, version = person_at(rounds)
+    out = driver.leave("ann")
+    assert not driver.table.results.holds and driver.table.version > version
+    assert [t.at for t in out.timers if t.key == RESULTS] == [None]  # the timer is not wanted
+    assert RESULTS not in driver.timers
+
+
+@pytest.mark.unit
+def test_the_lobby_says_whose_panel_the_table_waits_for(rounds):
+    driver, version = person_at(rounds)
+    told = driver.last("ann", "lobby")
+    assert reading(told) == [2] and told["players"][2]["reading"] is True
+    seen(driver, "ann", version)
+    assert reading(driver.to("ann", "lobby")[-1]) == []
+
+
+@pytest.mark.unit
+def test_a_wait_of_zero_never_holds_the_bots(rounds):
+    """``kotatsu host --results-wait 0``: the bots play on at once after a round end."""
+    driver, version = person_at(rounds, results_wait=0)
+    moved = next(m for m in driver.to("ann", "state") if m["version"] > version)
+    assert moved["events"][0]["seat"] == 0  # a bot, without any results_seen
+    assert not driver.table.results.holds and not driver.table.results.waiting
+    assert not driver.timers
+
+
+@pytest.mark.unit
+def test_a_table_of_bots_never_waits(rounds):
+    driver = Driver(TableSettings.new(rounds, seats=3, bots=3, seed=2, results_wait=60))
+    driver.deliver(driver.table.start())
+    assert driver.table.over and driver.table.version == 9 and not driver.timers
+
+
+@pytest.mark.unit
+def test_the_game_over_waits_for_nobody(rounds):
+    driver, version = person_at(rounds)
+    seen(driver, "ann", version)
+    for _ in range(2):  # rounds 2 and 3: the person ends each, and the last is the game's end
+        driver.act("ann")
+        ended = driver.last("ann")
+        assert round_end(ended)
+        if not ended["view"]["over"]:
+            seen(driver, "ann", ended["version"])
+    assert ended["view"]["over"] and not driver.table.results.holds and not driver.timers
+
+
+@pytest.mark.unit
+def test_unexpected_results_seen_are_not_counted(rounds):
+    driver, version = person_at(rounds)
+    driver.seat("eye", spectator=True)
+    seen(driver, "eye", version)  # a spectator's
+    seen(driver, "ann", version - 1)  # another state's
+    seen(driver, "ann", version + 1)
+    assert driver.table.results.waiting == {2} and driver.table.version == version
+    seen(driver, "ann", version)
+    assert driver.table.version > version
+
+
+@pytest.mark.unit
+def test_a_results_seen_before_any_round_end_is_ignored(rounds):
+    driver = Driver(TableSettings.new(rounds, seats=2, bots=1, seed=3))
+    driver.seat("ann")
+    mine = driver.last("ann")
+    assert mine["legal"]
+    seen(driver, "ann", mine["version"])
+    assert not driver.table.results.holds
+    out = driver.act("ann")
+    assert not out.refused and driver.last("ann")["version"] > mine["version"]

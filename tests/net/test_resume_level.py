@@ -13,6 +13,7 @@ from net import hostbots
 from net.client import Client
 from net.host import Host
 from net.journal import read_journal
+from net.settings import HostLimits
 
 
 async def play_until(client: Client, version: int) -> None:
@@ -38,7 +39,7 @@ async def test_hard_bots_come_back_hard_without_searching_the_past(hosts, tmp_pa
         level="hard",
         journal=journal,
         fsync=False,
-        results_timeout=0,
+        results_wait=0,
     )
     player = Client("127.0.0.1", first.port, name="p", reconnect=False)
     await player.connect()
@@ -62,8 +63,8 @@ async def test_hard_bots_come_back_hard_without_searching_the_past(hosts, tmp_pa
 
     monkeypatch.setattr(SearchBot, "follow", follow)
     monkeypatch.setattr(SearchBot, "_decide", no_search)
-    second = Host.resume(journal, fsync=False)
-    assert second.bots.level == "hard" and second.settings()["level"] == "hard"
+    second = Host.resume(journal, HostLimits(fsync=False))
+    assert second.bots.level == "hard" and second.settings().level == "hard"
     assert len(followed) == by_bot
     for seat in (None, 0, 1, 2):
         assert second.game.view(seat) == first.game.view(seat)
@@ -82,7 +83,8 @@ async def test_hard_bots_come_back_hard_without_searching_the_past(hosts, tmp_pa
 
 async def test_a_journal_without_a_level_resumes_with_normal_bots(hosts, tmp_path, monkeypatch):
     """Journals written before the level was kept: normal bots, as before."""
-    monkeypatch.setattr(Host, "settings", lambda self: self.table.settings())  # the old header
+    old_header = lambda self: self.table.rules.settings()  # noqa: E731 - without the level
+    monkeypatch.setattr(Host, "header", old_header)
     journal = tmp_path / "old.journal"
     first = await hosts("swapo", seats=2, seed=3, bots=1, level="hard", journal=journal)
     player = Client("127.0.0.1", first.port, name="p", reconnect=False)
@@ -92,4 +94,4 @@ async def test_a_journal_without_a_level_resumes_with_normal_bots(hosts, tmp_pat
     await player.close()
     assert "level" not in read_journal(journal).header
     monkeypatch.undo()
-    assert Host.resume(journal, fsync=False).bots.level == "normal"
+    assert Host.resume(journal, HostLimits(fsync=False)).bots.level == "normal"

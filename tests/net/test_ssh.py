@@ -255,7 +255,7 @@ def test_kotatsu_list_shows_the_ssh_way_in(monkeypatch, capsys):
     async def no_tables(timeout, bind):
         return []
 
-    async def one_server(timeout, bind):
+    async def one_server(timeout, bind, kinds=("ssh",)):
         return [SshServerInfo("k", "kotatsu ssh on den", False, "192.168.1.20", 2222)]
 
     monkeypatch.setattr(net.cli, "find_tables", no_tables)

@@ -10,7 +10,7 @@ import pytest
 
 from net.messages import Refused, check_client, check_host, password_key, password_proof
 from net.reasons import notice_sentence, sentence
-from net.table import Table
+from net.rules import Rules as Table
 
 pytestmark = pytest.mark.unit
 

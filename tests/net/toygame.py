@@ -18,6 +18,7 @@ class ToyGame(Game):
     TITLE = "Toy"
     MIN_SEATS = 2
     MAX_SEATS = 10
+    WHISPER_OPTION = "adult_talk"
     OPTIONS: ClassVar[dict[str, Option]] = {
         "adult_talk": Option(False, boolean),
         "hand": Option(3, int),

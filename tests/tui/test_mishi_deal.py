@@ -34,8 +34,12 @@ def deck(seat0_ten: bool) -> list[str]:
 
 async def table(seat0_ten: bool):
     from net.host import Host
+    from net.settings import HostLimits, TableSettings
 
-    host = Host("mishi", options=OPTIONS, seed=4, bots=3, bot_delay=0, deal_tick=0.06)
+    host = Host(
+        TableSettings.new("mishi", options=OPTIONS, seed=4, bots=3, deal_tick=0.06),
+        HostLimits(bot_delay=0),
+    )
     host.game = engine.new_game("mishi", 4, OPTIONS, seed=4, deck=deck(seat0_ten))
     port = await host.start("127.0.0.1", 0)
     launcher = join_launcher("127.0.0.1", port, name="Eli")

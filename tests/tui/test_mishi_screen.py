@@ -350,10 +350,12 @@ async def test_a_spectator_sees_every_seat_and_no_hand():
     # A real host: a LocalClient has no spectator seat (its bots would play the whole game
     # before the screen opens).
     from net.host import Host
+    from net.settings import HostLimits, TableSettings
     from tui.connect import join_launcher
 
     host = Host(
-        "mishi", seats=4, options={}, seed=FOLLOWER_SEED, bots=4, name="show", bot_delay=1.0
+        TableSettings.new("mishi", seats=4, options={}, seed=FOLLOWER_SEED, bots=4, name="show"),
+        HostLimits(bot_delay=1.0),
     )
     port = await host.start("127.0.0.1", 0)
     try:

@@ -7,6 +7,7 @@ import pytest
 
 from net.client import Client
 from net.host import Host
+from net.settings import HostLimits, TableSettings
 from tests.tui.conftest import SIZE, table_app
 from tui.app import make_app
 from tui.connect import JoinError, explain, host_launcher, join_launcher
@@ -106,7 +107,7 @@ async def test_the_first_run_asks_for_a_name_once_and_remembers_it():
 
 
 async def test_a_spectator_is_told_they_are_leaving(tmp_path):
-    host = Host("swapo", seats=2, bots=1, seed=1, fsync=False)
+    host = Host(TableSettings.new("swapo", seats=2, bots=1, seed=1), HostLimits(fsync=False))
     port = await host.start("127.0.0.1", 0)
     launcher = join_launcher("127.0.0.1", port, name="Wat", spectate=True)
     app = make_app(launcher=launcher, settings=Settings(name="Wat"), browser=browser_of())
@@ -122,7 +123,7 @@ async def test_a_spectator_is_told_they_are_leaving(tmp_path):
 
 
 async def test_a_host_that_closes_the_table_says_so():
-    host = Host("swapo", seats=2, bots=1, seed=1, fsync=False)
+    host = Host(TableSettings.new("swapo", seats=2, bots=1, seed=1), HostLimits(fsync=False))
     port = await host.start("127.0.0.1", 0)
     launcher = join_launcher("127.0.0.1", port, name="Eli")
     app = make_app(launcher=launcher, settings=Settings(name="Eli"), browser=browser_of())
@@ -140,7 +141,7 @@ async def test_join_errors_are_said_in_words():
         explain(TimeoutError(), "10.0.0.9", 7717)
         == "No answer from 10.0.0.9:7717 after 5 s — wrong address, or a firewall?"
     )
-    host = Host("swapo", seats=2, bots=1, seed=1, fsync=False)
+    host = Host(TableSettings.new("swapo", seats=2, bots=1, seed=1), HostLimits(fsync=False))
     port = await host.start("127.0.0.1", 0)
     first = Client("127.0.0.1", port, name="Ann")
     await first.connect()

@@ -13,6 +13,7 @@ import pytest
 
 from net.host import Host
 from net.journal import default_journal_dir, left_open, lock_path
+from net.settings import HostLimits, TableSettings
 from tests.tui.conftest import SIZE
 from tui import connect
 from tui.app import make_app
@@ -79,16 +80,28 @@ async def test_the_lobby_reopens_a_table_whose_host_died_and_the_host_sits_again
 
 async def test_a_table_closed_on_purpose_over_or_held_is_not_offered(tmp_path):
     base = default_journal_dir()
-    over = Host("swapo", seats=2, bots=2, seed=2, journal=base / "over.journal", fsync=False)
+    over = Host(
+        TableSettings.new("swapo", seats=2, bots=2, seed=2),
+        HostLimits(fsync=False),
+        journal=base / "over.journal",
+    )
     await over.start("127.0.0.1", 0)
     await over.wait_over()
     await over.close()
     died(over)  # the game is over: nothing to reopen
-    waiting = Host("swapo", seats=2, seed=3, journal=base / "closed.journal", fsync=False)
+    waiting = Host(
+        TableSettings.new("swapo", seats=2, seed=3),
+        HostLimits(fsync=False),
+        journal=base / "closed.journal",
+    )
     await waiting.start("127.0.0.1", 0)
     await waiting.close()  # closed on purpose: no lock file
     assert not lock_path(base / "closed.journal").exists()
-    live = Host("swapo", seats=2, seed=4, journal=base / "live.journal", fsync=False)
+    live = Host(
+        TableSettings.new("swapo", seats=2, seed=4),
+        HostLimits(fsync=False),
+        journal=base / "live.journal",
+    )
     await live.start("127.0.0.1", 0)
     await live.close()
     died(live)

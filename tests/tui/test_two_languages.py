@@ -7,6 +7,7 @@ import unicodedata
 
 import lang
 from net.host import Host
+from net.settings import TableSettings
 from tests.tui.conftest import SIZE
 from tui.app import make_app
 from tui.connect import join_launcher
@@ -20,7 +21,7 @@ def scripts(text: str) -> set[str]:
 
 
 async def test_a_japanese_and_a_korean_player_at_one_swoop_table():
-    host = Host("swoop", seats=3, options={}, seed=4, bots=1, name="night")
+    host = Host(TableSettings.new("swoop", seats=3, options={}, seed=4, bots=1, name="night"))
     port = await host.start("127.0.0.1", 0)
     aki = make_app(
         launcher=join_launcher("127.0.0.1", port, name="Aki"),

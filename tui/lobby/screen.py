@@ -28,6 +28,7 @@ from tui.connect import (
     join_launcher,
     play_launcher,
     shared_account,
+    shared_bind,
 )
 from tui.dialogs import LanguageMenu, RulesScreen
 from tui.fill import fill
@@ -83,7 +84,8 @@ def default_browser(on_added: Callable[[Any], None], on_removed: Callable[[str],
     """The LAN browser (zeroconf), from net.discovery."""
     from net.discovery import Browser
 
-    return Browser(on_added, on_removed)
+    bind = shared_bind()
+    return Browser(on_added, on_removed, None if bind == "0.0.0.0" else bind)
 
 
 def table_line(
@@ -443,6 +445,7 @@ class LobbyScreen(Screen[None]):
                 options=request.options,
                 level=request.level,
                 player_name=self.settings.name,
+                bind=shared_bind(),
             )
         self.sit(launcher)
 

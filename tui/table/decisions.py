@@ -15,6 +15,8 @@ from typing import Any
 
 from lang import _
 
+from . import parse
+
 #: The game keys the table screen forwards (footer: ←/→ move, space pick, enter confirm,
 #: esc back, digits).
 GAME_KEYS = ("move", "pick", "confirm", "back", "digit")
@@ -55,13 +57,13 @@ class Decisions:
         """The prompt when nothing can be asked at all: no state yet, or the game is over."""
         if not self.view:
             return _("Waiting for the table…")
-        if self.view.get("over"):
+        if parse.flag(self.view.get("over")):
             return _("Game over · s scores · q leave")
         return None
 
     def others_awaited(self) -> list[int]:
         """The other seats this view says are awaited (only what this seat may know)."""
-        return [s for s in self.view.get("pending") or [] if s != self.seat]
+        return [s for s in parse.ints(self.view.get("pending")) if s != self.seat]
 
     # Which keys work now, and what the footer calls them ---------------------------------
     def key_state(self, key: str) -> bool | None:

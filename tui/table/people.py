@@ -20,6 +20,7 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from lang import N_, _, pgettext
+from net.reasons import problem
 from tui.connect import HOST_GONE_WAIT
 from tui.dialogs import DIALOGS_CSS, ConfirmLeave
 from tui.fill import fill
@@ -226,7 +227,7 @@ class HostDecisions:
         try:
             getattr(self.host, method)(*(() if seat is None else (seat,)))
         except ValueError as exc:
-            self.warn(str(exc))
+            self.warn(problem(exc))  # a code and parameters: the player's language
 
 
 def seating_text(

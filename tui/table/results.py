@@ -77,7 +77,8 @@ def row_of_event(event: dict) -> RoundRow | None:
 def rows_of_view(view: dict) -> list[RoundRow]:
     """Every finished round/hand the view carries, oldest first."""
     rows = []
-    for record in view.get("history") or []:
+    history = view.get("history")
+    for record in history if isinstance(history, list) else []:
         row = row_of_event(record) if isinstance(record, dict) else None
         if row is not None:
             rows.append(row)

@@ -33,6 +33,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+import engine
 from lang import _
 from tui.collector import Collector
 from tui.connect import Seat
@@ -74,6 +75,9 @@ NARROW = 80  # below this many columns the side pane is slimmer
 SHORT = 24  # below this many rows the table leaves out its blank lines
 MIN_WIDTH, MIN_HEIGHT = 70, 20  # below this the table asks for a bigger window
 
+
+#: The most seats any game has: a table never counts more (the count comes from the host).
+MOST_SEATS = max(game.MAX_SEATS for game in engine.GAMES.values())
 
 #: The shared table styles; each game's screen lists them before its own .tcss.
 TABLE_CSS = Path(__file__).with_name("table.tcss")
@@ -429,8 +433,11 @@ class TableScreen(Screen[None]):
 
     @property
     def seat_count(self) -> int:
+        """How many seats the table has (a hostile host's count is held to what a game has)."""
         n = self.view.get("seats") or self.table_info.get("seats") or len(self.people.players)
-        return int(n) if isinstance(n, int) else 0
+        if not isinstance(n, int) or isinstance(n, bool):
+            return 0
+        return max(0, min(n, MOST_SEATS))
 
     def others(self) -> list[int]:
         """Other seats clockwise from the local one; digit ``i`` picks ``others()[i-1]``."""

@@ -35,6 +35,7 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 
+import lang
 from lang import _
 
 __all__ = ["KeyEntry", "WordedFooter", "left_out"]
@@ -155,23 +156,30 @@ class WordedFooter(Widget, can_focus=False):
         """The keys the screen shows now, in Textual's order (one per action, the first
         bound), before any is left out for the width."""
         if self._keys is None:
-            keys: dict[str, KeyEntry] = {}
-            for binding, enabled, tooltip in (
-                (active.binding, active.enabled, active.tooltip)
-                for active in self.screen.active_bindings.values()
-            ):
-                if binding.show and binding.action not in keys:
-                    description = _(binding.description) if binding.description else ""
-                    keys[binding.action] = KeyEntry(
-                        binding.key,
-                        self.app.get_key_display(binding),
-                        description,
-                        binding.action,
-                        enabled,
-                        tooltip,
-                    )
-            self._keys = tuple(keys.values())
+            # drawn by whichever task refreshes the screen first (Textual's update timer may
+            # have begun outside the app's context): word the keys in the app's own language
+            voice = getattr(self.app, "voice", None)
+            with lang.scope(voice.code if isinstance(voice, lang.Voice) else lang.current()):
+                self._keys = self._read_keys()
         return self._keys
+
+    def _read_keys(self) -> tuple[KeyEntry, ...]:
+        keys: dict[str, KeyEntry] = {}
+        for binding, enabled, tooltip in (
+            (active.binding, active.enabled, active.tooltip)
+            for active in self.screen.active_bindings.values()
+        ):
+            if binding.show and binding.action not in keys:
+                description = _(binding.description) if binding.description else ""
+                keys[binding.action] = KeyEntry(
+                    binding.key,
+                    self.app.get_key_display(binding),
+                    description,
+                    binding.action,
+                    enabled,
+                    tooltip,
+                )
+        return tuple(keys.values())
 
     def shown_keys(self) -> list[KeyEntry]:
         """The keys the footer shows now, left to right (those that fit its width)."""

@@ -8,6 +8,7 @@ read on its own.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -16,8 +17,11 @@ from rich.text import Text
 from engine.mishi.cards import TRUMP
 from lang import N_, _, ngettext, pgettext
 from tui.fill import fill, mine_or
+from tui.table.parse import Event
 from tui.table.results import game_over
 from tui.widgets.cards import SUIT_GLYPHS, CardStyle
+
+from .model import Bid, Case, HandRecord, KittyBonus, MishiView, Phase, Side
 
 NameOf = Callable[[object], str]
 #: A component class name (``mishi--dim``…) → its Rich style. The screen reads them from
@@ -105,11 +109,11 @@ def suit_headings(style: CardStyle) -> dict[object, str]:
     return headings
 
 
-def bid_text(style: CardStyle, bid: dict | None) -> Text:
+def bid_text(style: CardStyle, bid: Bid | None) -> Text:
     """The tens shown for a declaration or a go-alone bid: ``10♣`` or ``10♣ 10♣``."""
-    if not isinstance(bid, dict):
+    if bid is None:
         return Text("")
-    return style.hand(list(bid.get("cards") or []))
+    return style.hand(list(bid.cards))
 
 
 def signed(n: int) -> str:
@@ -120,17 +124,6 @@ def signed(n: int) -> str:
 def cards_words(count: int) -> str:
     # TRANSLATORS: Mi Shi, how many cards a player holds
     return ngettext("{count} card", "{count} cards", count).format(count=count)
-
-
-def lead_size(lead: dict | None) -> int:
-    """How many cards each follower plays."""
-    if not isinstance(lead, dict):
-        return 0
-    return (
-        2 * sum(lead.get("tractors") or [])
-        + 2 * int(lead.get("pairs") or 0)
-        + int(lead.get("singles") or 0)
-    )
 
 
 def fit(text: Text, width: int) -> Text:
@@ -148,72 +141,68 @@ def centred(text: Text, width: int) -> Text:
     return fit(Text(" " * left) + text, width)
 
 
-def partner_text(view: dict, me: int | None, name_of: NameOf, look: Look = plain_look) -> Text:
+def partner_text(view: MishiView, me: int | None, name_of: NameOf, look: Look = plain_look) -> Text:
     """Who partners the declarer, as far as this seat knows: ``?`` until it is public."""
-    sides = view.get("sides") or []
-    case = view.get("case")
-    if case == "bao":
+    sides = view.sides
+    case = view.case
+    if case == Case.BAO:
         # TRANSLATORS: Mi Shi header, partner: none, the declarer goes alone (包牌)
         return Text(pgettext("partner", "alone (包牌)"), style=look("mishi--declarers"))
-    if case == "paqi":
+    if case == Case.PAQI:
         # TRANSLATORS: Mi Shi header, partner: none, the declarer holds both tens (扒起)
         return Text(pgettext("partner", "alone (扒起)"), style=look("mishi--declarers"))
-    partner = next((s for s, side in enumerate(sides) if side == "partner"), None)
+    partner = next((s for s, side in enumerate(sides) if side == Side.PARTNER), None)
     if partner is None:
         return Text("?", style=look("mishi--strong"))
     words = name_of(partner)
-    if partner == me and not view.get("partner_revealed"):
+    if partner == me and not view.partner_revealed:
         # TRANSLATORS: Mi Shi header, partner: you ({name}), and the others do not know it yet
         words = _("{name} (secret)").format(name=words)
     return Text(words, style=look("mishi--declarers"))
 
 
-def side_style(view: dict, seat: int, look: Look = plain_look) -> Style:
+def side_style(view: MishiView, seat: int, look: Look = plain_look) -> Style:
     """The look of a seat's name: its side, once this viewer knows it."""
-    sides = view.get("sides") or []
-    side = sides[seat] if seat < len(sides) else None
-    return look(SIDE_LOOKS.get(side or "", "mishi--strong"))
+    return look(SIDE_LOOKS.get(view.side(seat) or "", "mishi--strong"))
 
 
-def role_tag(view: dict, seat: int, me: int | None, look: Look = plain_look) -> Text:
+def role_tag(view: MishiView, seat: int, me: int | None, look: Look = plain_look) -> Text:
     """``declarer`` / ``partner`` after a name, when known."""
-    sides = view.get("sides") or []
-    side = sides[seat] if seat < len(sides) else None
-    if view.get("phase") in ("deal", "bao"):
+    side = view.side(seat)
+    if view.phase in (Phase.DEAL, Phase.BAO):
         return Text("")  # the shown tens stand in the seat's play line
-    if side == "declarer" or (side is None and seat == view.get("declarer")):
+    if side == Side.DECLARER or (side is None and seat == view.declarer):
         # TRANSLATORS: Mi Shi, a tag after a name: this player declared trump (亮主)
         return Text(" " + pgettext("tag", "declarer"), look("mishi--declarer-tag"))
-    if side == "partner":
+    if side == Side.PARTNER:
         # TRANSLATORS: Mi Shi, a tag after a name: the declarer's partner
         return Text(" " + pgettext("tag", "partner"), look("mishi--declarer-tag"))
-    if side == "defender" and seat != me and (view.get("partner_revealed") or view.get("case")):
+    if side == Side.DEFENDER and seat != me and (view.partner_revealed or view.case):
         # TRANSLATORS: Mi Shi, a tag after a name: this player is on the defending side
         return Text(" " + pgettext("tag", "defends"), look("mishi--defender-tag"))
     return Text("")
 
 
-def declarers_words(record: dict, name_of: NameOf) -> str:
+def declarers_words(record: HandRecord, name_of: NameOf) -> str:
     """ "Aki + Dana (2 v 2)": the declaring side of a finished hand."""
-    declarer, partner = record.get("declarer"), record.get("partner")
+    declarer, partner = record.declarer, record.partner
     side = name_of(declarer)
-    if isinstance(partner, int) and partner != declarer:
+    if partner is not None and partner != declarer:
         side += f" + {name_of(partner)}"
-    case = CASE_WORDS.get(str(record.get("case")))
+    case = CASE_WORDS.get(record.case or "")
     return f"{side} ({_(case) if case else '?'})"
 
 
-def hand_words(record: dict, name_of: NameOf, look: Look = plain_look) -> Text:
+def hand_words(record: HandRecord, name_of: NameOf, look: Look = plain_look) -> Text:
     """One finished hand: "Hand 1 · Aki + Dana (2 v 2) · defenders 85 · Aki −1 · Bo +1 …"."""
     # TRANSLATORS: Mi Shi, a finished hand's line begins "Hand 1 · "
-    number = _("Hand {number}").format(number=record.get("hand", "?"))
+    number = _("Hand {number}").format(number="?" if record.hand is None else record.hand)
     out = Text(number + " · ", style=look("mishi--strong"))
     out.append(declarers_words(record, name_of))
     # TRANSLATORS: Mi Shi, the points the defenders took in a hand
-    defenders = _("defenders {points} pts").format(points=record.get("defender_points", 0))
+    defenders = _("defenders {points} pts").format(points=record.defender_points)
     out.append(" · " + defenders)
-    deltas = record.get("deltas") or []
-    for seat, delta in enumerate(deltas):
+    for seat, delta in enumerate(record.deltas):
         out.append(" · ")
         gain = look("mishi--gain" if delta > 0 else "mishi--loss")
         out.append(f"{name_of(seat)} {signed(int(delta))}", gain)
@@ -227,9 +216,9 @@ def first_draw(number: object, seat: object, me: int | None, name_of: NameOf) ->
     return mine_or(seat, me, mine, theirs).format(number=number, name=name_of(seat))
 
 
-def kitty_won(bonus: dict, me: int | None, name_of: NameOf) -> str:
+def kitty_won(bonus: KittyBonus, me: int | None, name_of: NameOf) -> str:
     """ "Bo wins the last trick: kitty 20 × 4 = 80 for the defenders"."""
-    seat = bonus.get("seat")
+    seat = bonus.seat
     # TRANSLATORS: Mi Shi: the defenders won the last trick, so the buried kitty (扣底) counts
     # for them, multiplied
     mine, theirs = (
@@ -237,16 +226,13 @@ def kitty_won(bonus: dict, me: int | None, name_of: NameOf) -> str:
         _("{name} wins the last trick: kitty {points} × {times} = {bonus} for the defenders"),
     )
     return mine_or(seat, me, mine, theirs).format(
-        name=name_of(seat),
-        points=bonus.get("kitty_points"),
-        times=bonus.get("multiplier"),
-        bonus=bonus.get("bonus"),
+        name=name_of(seat), points=bonus.kitty_points, times=bonus.multiplier, bonus=bonus.bonus
     )
 
 
 def results_lines(
-    event: dict,
-    bonus: dict | None,
+    event: HandRecord,
+    bonus: KittyBonus | None,
     name_of: NameOf,
     style: CardStyle,
     look: Look = plain_look,
@@ -255,23 +241,23 @@ def results_lines(
     """A hand's results: the sides and trump, the points the defenders took, the kitty, and
     the hand's row of the score table (each seat's points)."""
     strong = look("mishi--strong")
-    suit = suit_text(style, event.get("trump"), look)
+    suit = suit_text(style, event.trump, look)
     # TRANSLATORS: Mi Shi results: the declaring side (亮主) and the trump suit
     sides = fill(
         _("Declarers {side} · trump {suit}"), side=declarers_words(event, name_of), suit=suit
     )
-    points = int(event.get("defender_points") or 0)
+    points = event.defender_points
     # TRANSLATORS: Mi Shi results: the defenders' points, counting the kitty (扣底) and penalties
     template = _("Points taken: defenders {points} (cards, kitty and penalties)")
     taken = fill(template, points=Text(f"{points}", strong))
-    if isinstance(bonus, dict):
+    if bonus is not None:
         kitty = Text(kitty_line(bonus, me, name_of))
     else:
         # TRANSLATORS: Mi Shi results: the buried kitty (扣底) stays with the declaring side
         kitty = Text(_("Kitty: stays with the declarers (they won the last trick)"))
     # TRANSLATORS: Mi Shi results: the heading of each player's score change for the hand
     row = Text(_("This hand") + " ", strong)
-    for seat, delta in enumerate(event.get("deltas") or []):
+    for seat, delta in enumerate(event.deltas):
         if seat:
             row.append(" · ")
         gain = look("mishi--gain" if delta > 0 else "mishi--loss")
@@ -279,9 +265,9 @@ def results_lines(
     return [sides, taken, kitty, row]
 
 
-def kitty_line(bonus: dict, me: int | None, name_of: NameOf) -> str:
+def kitty_line(bonus: KittyBonus, me: int | None, name_of: NameOf) -> str:
     """The results' kitty line, when the defenders won the last trick."""
-    seat = bonus.get("seat")
+    seat = bonus.seat
     # TRANSLATORS: Mi Shi results: the buried kitty (扣底) goes to the defenders, multiplied;
     # "(counted above)": already in the defenders' points
     mine, theirs = (
@@ -295,116 +281,177 @@ def kitty_line(bonus: dict, me: int | None, name_of: NameOf) -> str:
         ),
     )
     return mine_or(seat, me, mine, theirs).format(
-        name=name_of(seat),
-        points=bonus.get("kitty_points"),
-        times=bonus.get("multiplier"),
-        bonus=bonus.get("bonus"),
+        name=name_of(seat), points=bonus.kitty_points, times=bonus.multiplier, bonus=bonus.bonus
     )
+
+
+@dataclass(frozen=True)
+class Teller:
+    """Who tells the log: the names, the card style and looks, and the local seat."""
+
+    name_of: NameOf
+    style: CardStyle
+    look: Look
+    me: int | None
+
+    def who(self, event: Event) -> str:
+        return self.name_of(event.seat) if event.seat is not None else "?"
+
+    def said(self, event: Event, mine: str, theirs: str) -> str:
+        """``mine`` when the local seat did it, else ``theirs``."""
+        return mine_or(event.seat, self.me, mine, theirs)
+
+    def cards(self, event: Event) -> Text:
+        return self.style.hand(event.cards())
+
+
+def hand_start_line(event: Event, t: Teller) -> Text:
+    words = first_draw(event.value("hand", None), event.seat_of("first_player"), t.me, t.name_of)
+    return Text(words, t.look("mishi--strong"))
+
+
+def declare_line(event: Event, t: Teller) -> Text:
+    # TRANSLATORS: Mi Shi log: a player shows a ten to declare trump (亮主)
+    template = t.said(event, _("You show {cards}"), _("{name} shows {cards}"))
+    return fill(template, name=t.who(event), cards=t.cards(event))
+
+
+def bao_line(event: Event, t: Teller) -> Text:
+    # TRANSLATORS: Mi Shi log: a player goes alone (包牌), showing tens
+    template = t.said(
+        event, _("You go alone (包牌) with {cards}"), _("{name} goes alone (包牌) with {cards}")
+    )
+    return fill(template, name=t.who(event), cards=t.cards(event))
+
+
+def pass_line(event: Event, t: Teller) -> str:
+    if event.text("phase") == "bao":
+        # TRANSLATORS: Mi Shi log: a player declines to go alone (包牌)
+        mine, theirs = _("You pass on going alone"), _("{name} passes on going alone")
+    else:
+        # TRANSLATORS: Mi Shi log: a player could declare trump (亮主) with a ten but does not
+        mine, theirs = _("You could show a ten but pass"), _("{name} could show a ten but passes")
+    return t.said(event, mine, theirs).format(name=t.who(event))
+
+
+def dealt_line(event: Event, t: Teller) -> str:
+    # TRANSLATORS: Mi Shi log: every card has been drawn
+    return _("The deal is complete")
+
+
+def redeal_line(event: Event, t: Teller) -> Text:
+    # TRANSLATORS: Mi Shi log: nobody declared trump (亮主), so the cards are dealt again
+    return Text(_("Nobody showed a ten: the cards are dealt again"), t.look("mishi--strong"))
+
+
+def kitty_taken_line(event: Event, t: Teller) -> Text:
+    suit = suit_text(t.style, event.text("suit") or None, t.look)
+    # TRANSLATORS: Mi Shi log: the declarer takes the kitty (to bury 8, 扣底); the trump suit
+    mine, theirs = (
+        _("You take the kitty · trump {suit}"),
+        _("{name} takes the kitty · trump {suit}"),
+    )
+    return fill(t.said(event, mine, theirs), name=t.who(event), suit=suit)
+
+
+def buried_line(event: Event, t: Teller) -> str:
+    # TRANSLATORS: Mi Shi log: the declarer buried the kitty (扣底)
+    mine, theirs = _("You buried 8 cards"), _("{name} buried 8 cards")
+    return t.said(event, mine, theirs).format(name=t.who(event))
+
+
+def play_line(event: Event, t: Teller) -> Text:
+    line = Text(f"{t.who(event)}: ")
+    line.append_text(t.cards(event))
+    return line
+
+
+def throw_failed_line(event: Event, t: Teller) -> Text:
+    # TRANSLATORS: Mi Shi log: a throw (several units led at once) was beaten; the cards
+    mine, theirs = _("Your throw failed ({cards})"), _("{name}'s throw failed ({cards})")
+    line = fill(t.said(event, mine, theirs), name=t.who(event), cards=t.cards(event))
+    line.style = t.look("mishi--alert")
+    return line
+
+
+def partner_revealed_line(event: Event, t: Teller) -> Text:
+    if event.text("case") == Case.PAQI:
+        # TRANSLATORS: Mi Shi log: the declarer holds both tens and so plays alone (扒起)
+        mine, theirs = (
+            _("You hold both tens: alone (扒起)"),
+            _("{name} holds both tens: alone (扒起)"),
+        )
+    else:
+        # TRANSLATORS: Mi Shi log: the declarer's partner is now known
+        mine, theirs = _("You are the partner"), _("{name} is the partner")
+    words = t.said(event, mine, theirs).format(name=t.who(event))
+    return Text(words, style=t.look("mishi--declarers"))
+
+
+def trick_won_line(event: Event, t: Teller) -> Text:
+    points = event.integer("points")
+    # TRANSLATORS: Mi Shi log: who won a trick, by its number
+    mine, theirs = _("You win trick {number}"), _("{name} wins trick {number}")
+    won = t.said(event, mine, theirs).format(name=t.who(event), number=event.value("trick", None))
+    if points:
+        # TRANSLATORS: Mi Shi, points (the 5s, 10s and kings won)
+        won += " · " + _("{points} pts").format(points=points)
+    return Text(won, t.look("mishi--dim"))
+
+
+def kitty_bonus_line(event: Event, t: Teller) -> Text:
+    bonus = KittyBonus.parse(event.raw)
+    return Text(kitty_won(bonus, t.me, t.name_of), style=t.look("mishi--strong"))
+
+
+def hand_end_line(event: Event, t: Teller) -> Text:
+    return hand_words(HandRecord.parse(event.raw), t.name_of, t.look)
+
+
+def game_over_line(event: Event, t: Teller) -> Text:
+    return Text(game_over(event.integers("winners"), t.name_of), style=t.look("mishi--strong"))
+
+
+#: One log line per public event kind (the kinds not here get no line).
+LINES: dict[str, Callable[[Event, Teller], Text | str]] = {
+    "hand_start": hand_start_line,
+    "declare": declare_line,
+    "bao": bao_line,
+    "pass": pass_line,
+    "dealt": dealt_line,
+    "redeal": redeal_line,
+    "kitty_taken": kitty_taken_line,
+    "buried": buried_line,
+    "play": play_line,
+    "throw_failed": throw_failed_line,
+    "partner_revealed": partner_revealed_line,
+    "trick_won": trick_won_line,
+    "kitty_bonus": kitty_bonus_line,
+    "hand_end": hand_end_line,
+    "game_over": game_over_line,
+}
 
 
 def event_line(
     event: dict, name_of: NameOf, style: CardStyle, look: Look = plain_look, me: int | None = None
 ) -> Text | str | None:
     """One log line per public event (None for the ones not worth a line)."""
-    strong = look("mishi--strong")
-    kind = event.get("type")
-    seat = event.get("seat")
-    who = name_of(seat) if isinstance(seat, int) else "?"
-
-    def said(mine: str, theirs: str) -> str:
-        return mine_or(seat, me, mine, theirs)
-
-    if kind == "hand_start":
-        return Text(first_draw(event.get("hand"), event.get("first_player"), me, name_of), strong)
-    if kind in ("declare", "bao"):
-        cards = style.hand(list(event.get("cards") or []))
-        if kind == "declare":
-            # TRANSLATORS: Mi Shi log: a player shows a ten to declare trump (亮主)
-            template = said(_("You show {cards}"), _("{name} shows {cards}"))
-        else:
-            # TRANSLATORS: Mi Shi log: a player goes alone (包牌), showing tens
-            template = said(
-                _("You go alone (包牌) with {cards}"), _("{name} goes alone (包牌) with {cards}")
-            )
-        return fill(template, name=who, cards=cards)
-    if kind == "pass":
-        if event.get("phase") == "bao":
-            # TRANSLATORS: Mi Shi log: a player declines to go alone (包牌)
-            return said(_("You pass on going alone"), _("{name} passes on going alone")).format(
-                name=who
-            )
-        # TRANSLATORS: Mi Shi log: a player could declare trump (亮主) with a ten but does not
-        mine, theirs = _("You could show a ten but pass"), _("{name} could show a ten but passes")
-        return said(mine, theirs).format(name=who)
-    if kind == "dealt":
-        # TRANSLATORS: Mi Shi log: every card has been drawn
-        return _("The deal is complete")
-    if kind == "redeal":
-        # TRANSLATORS: Mi Shi log: nobody declared trump (亮主), so the cards are dealt again
-        return Text(_("Nobody showed a ten: the cards are dealt again"), style=strong)
-    if kind == "kitty_taken":
-        suit = suit_text(style, event.get("suit"), look)
-        # TRANSLATORS: Mi Shi log: the declarer takes the kitty (to bury 8, 扣底); the trump suit
-        mine, theirs = (
-            _("You take the kitty · trump {suit}"),
-            _("{name} takes the kitty · trump {suit}"),
-        )
-        return fill(said(mine, theirs), name=who, suit=suit)
-    if kind == "buried":
-        # TRANSLATORS: Mi Shi log: the declarer buried the kitty (扣底)
-        return said(_("You buried 8 cards"), _("{name} buried 8 cards")).format(name=who)
-    if kind == "play":
-        line = Text(f"{who}: ")
-        line.append_text(style.hand(list(event.get("cards") or [])))
-        return line
-    if kind == "throw_failed":
-        alert = look("mishi--alert")
-        cards = style.hand(list(event.get("cards") or []))
-        # TRANSLATORS: Mi Shi log: a throw (several units led at once) was beaten; the cards
-        mine, theirs = _("Your throw failed ({cards})"), _("{name}'s throw failed ({cards})")
-        line = fill(said(mine, theirs), name=who, cards=cards)
-        line.style = alert
-        return line
-    if kind == "partner_revealed":
-        if event.get("case") == "paqi":
-            # TRANSLATORS: Mi Shi log: the declarer holds both tens and so plays alone (扒起)
-            mine, theirs = (
-                _("You hold both tens: alone (扒起)"),
-                _("{name} holds both tens: alone (扒起)"),
-            )
-            return Text(said(mine, theirs).format(name=who), style=look("mishi--declarers"))
-        # TRANSLATORS: Mi Shi log: the declarer's partner is now known
-        mine, theirs = _("You are the partner"), _("{name} is the partner")
-        return Text(said(mine, theirs).format(name=who), style=look("mishi--declarers"))
-    if kind == "trick_won":
-        points = event.get("points") or 0
-        # TRANSLATORS: Mi Shi log: who won a trick, by its number
-        mine, theirs = _("You win trick {number}"), _("{name} wins trick {number}")
-        won = said(mine, theirs).format(name=who, number=event.get("trick"))
-        if points:
-            # TRANSLATORS: Mi Shi, points (the 5s, 10s and kings won)
-            won += " · " + _("{points} pts").format(points=points)
-        return Text(won, look("mishi--dim"))
-    if kind == "kitty_bonus":
-        return Text(kitty_won(event, me, name_of), style=strong)
-    if kind == "hand_end":
-        return hand_words(event, name_of, look)
-    if kind == "game_over":
-        return Text(game_over(event.get("winners") or [], name_of), style=strong)
-    return None
+    told = Event.of(event)
+    line = LINES.get(told.kind)
+    return line(told, Teller(name_of, style, look, me)) if line is not None else None
 
 
 def toast_line(event: dict, name_of: NameOf, style: CardStyle, me: int | None = None) -> str | None:
     """The big events get a toast too."""
-    kind = event.get("type")
-    seat = event.get("seat")
-    who = name_of(seat) if isinstance(seat, int) else "?"
+    told = Event.of(event)
+    kind, seat = told.kind, told.seat
+    who = name_of(seat) if seat is not None else "?"
 
     def said(mine: str, theirs: str, **fields: object) -> str:
         return mine_or(seat, me, mine, theirs).format(name=who, **fields)
 
     if kind == "bao":
-        shown = style.hand(list(event.get("cards") or [])).plain
+        shown = style.hand(told.cards()).plain
         # TRANSLATORS: Mi Shi toast: a player goes alone (包牌), showing tens
         mine, theirs = (
             _("You go alone (包牌) with {cards}"),
@@ -412,12 +459,12 @@ def toast_line(event: dict, name_of: NameOf, style: CardStyle, me: int | None = 
         )
         return said(mine, theirs, cards=shown)
     if kind == "kitty_taken":
-        suit = suit_text(style, event.get("suit")).plain
+        suit = suit_text(style, told.text("suit") or None).plain
         # TRANSLATORS: Mi Shi toast: the declarer (亮主) and the trump suit
         mine, theirs = _("You declare · trump {suit}"), _("{name} declares · trump {suit}")
         return said(mine, theirs, suit=suit)
     if kind == "partner_revealed":
-        if event.get("case") == "paqi":
+        if told.text("case") == Case.PAQI:
             # TRANSLATORS: Mi Shi toast: the declarer holds both tens and plays alone (扒起)
             return said(_("You play alone (扒起)"), _("{name} plays alone (扒起)"))
         # TRANSLATORS: Mi Shi toast: the declarer's partner is now known
@@ -431,5 +478,7 @@ def toast_line(event: dict, name_of: NameOf, style: CardStyle, me: int | None = 
     if kind == "hand_end":
         # TRANSLATORS: Mi Shi toast: a hand ended; the defenders' points
         words = _("Hand {number}: defenders {points} pts")
-        return words.format(number=event.get("hand"), points=event.get("defender_points"))
+        return words.format(
+            number=told.value("hand", None), points=told.value("defender_points", None)
+        )
     return None

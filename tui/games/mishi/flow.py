@@ -10,6 +10,9 @@ shows its reason in the prompt bar).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from rich.text import Text
@@ -19,36 +22,66 @@ from engine.mishi.tricks import beat_key, completable
 from lang import _, ngettext
 from tui.fill import fill
 from tui.table.decisions import Decisions, Outcome, Refuse, Send
+from tui.table.parse import ParsedView
 from tui.widgets.cards import CardStyle
 
 from . import draw
+from .model import MishiView, Phase, parsed
 from .offer import OfferClock
-from .words import follow_duty, lead_shape, lead_words, order_of
+from .words import follow_duty, lead_words
 
 BURY = 8
-#: Which step the local seat is in, by the view's phase (when it is asked at all).
-STEPS = {"deal": "declare", "bao": "bao", "bury": "bury", "play": "play"}
-CONFIRM_LABELS = {"declare": "declare", "bao": "go alone", "bury": "bury", "play": "play"}
-BIDDING = ("declare", "bao")
-PICKING = ("bury", "play")
 
 
-def winning_seat(view: dict[str, Any]) -> int | None:
+class Step(StrEnum):
+    """What the local seat is deciding: a declaration during the deal, going alone after
+    it, the cards to bury, the cards to play; or nothing (``wait``)."""
+
+    DECLARE = "declare"
+    BAO = "bao"
+    BURY = "bury"
+    PLAY = "play"
+    WAIT = "wait"
+
+
+@dataclass(frozen=True)
+class StepRow:
+    """What one step means: the view's phase that asks it, enter's word in the footer, and
+    whether it is a bid (chosen among ``legal`` with ←→ or a digit, space passes, d bids)
+    rather than cards picked from the hand (space picks, esc clears, enter sends)."""
+
+    phase: Phase
+    confirm: str
+    bid: bool
+
+
+#: One row per step the local seat can be asked.
+STEPS: dict[Step, StepRow] = {
+    Step.DECLARE: StepRow(Phase.DEAL, "declare", bid=True),
+    Step.BAO: StepRow(Phase.BAO, "go alone", bid=True),
+    Step.BURY: StepRow(Phase.BURY, "bury", bid=False),
+    Step.PLAY: StepRow(Phase.PLAY, "play", bid=False),
+}
+BIDDING = tuple(step for step, row in STEPS.items() if row.bid)
+PICKING = tuple(step for step, row in STEPS.items() if not row.bid)
+
+
+def winning_seat(view: MishiView | Mapping[str, Any]) -> int | None:
     """Who wins the trick on the table so far (the engine's own comparison)."""
-    trick = view.get("trick") or []
-    if not trick or not isinstance(view.get("lead"), dict):
+    state = parsed(view)
+    if not state.trick or state.lead is None:
         return None
-    suit, shape = lead_shape(view)
-    order = order_of(view)
-    best_seat, best_key = trick[0].get("seat"), (-1, -1)
-    for play in trick:
+    suit, shape = state.lead.shape()
+    order = state.order
+    best_seat, best_key = state.trick[0].seat, (-1, -1)
+    for play in state.trick:
         try:
-            key = beat_key(list(play.get("cards") or []), suit, shape, order)
+            key = beat_key(list(play.cards), suit, shape, order)
         except (KeyError, ValueError):
             key = None
         if key is not None and key > best_key:
-            best_seat, best_key = play.get("seat"), key
-    return best_seat if isinstance(best_seat, int) else None
+            best_seat, best_key = play.seat, key
+    return best_seat
 
 
 def bid_strength(action: dict[str, Any]) -> tuple[int, int]:
@@ -72,7 +105,9 @@ class MishiDecisions(Decisions):
         self.cards = cards or CardStyle()
         self.name_of: draw.NameOf = name_of or draw.default_name(seat)
         self.look = look
-        self.step = "wait"
+        self.step = Step.WAIT
+        self.parsed = ParsedView(MishiView.from_view)
+        self.state = self.parsed.value
         self.decision: tuple[object, ...] | None = None
         self.picked: list[int] = []
         self.cursor = 0
@@ -86,45 +121,44 @@ class MishiDecisions(Decisions):
     # -- the state -------------------------------------------------------------------------
     @property
     def hand(self) -> list[str]:
-        hand = self.view.get("hand")
-        return list(hand) if isinstance(hand, list) else []
+        return list(self.state.hand or ())
 
     @property
     def order(self) -> Order:
-        return order_of(self.view)
+        return self.state.order
 
-    def asked(self) -> str:
-        """What the local seat must decide now: a step name, or "wait"."""
-        if self.seat is None or self.seat not in (self.view.get("pending") or []):
-            return "wait"
-        if not self.legal:
-            return "wait"
-        return STEPS.get(str(self.view.get("phase")), "wait")
+    def asked(self) -> Step:
+        """What the local seat must decide now: a step, or "wait"."""
+        if self.seat is None or self.seat not in self.state.pending or not self.legal:
+            return Step.WAIT
+        phase = self.state.phase
+        return next((step for step, row in STEPS.items() if row.phase == phase), Step.WAIT)
 
     def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
         super().update(view, legal)
+        self.state = state = self.parsed.of(view)
         hand = self.hand
         if hand != self.previous_hand:  # a paced deal sends frames between my own cards too
             self.drawn = list((Counter(hand) - Counter(self.previous_hand)).elements())
         self.previous_hand = hand
         step = self.asked()
-        if step == "declare":
+        if step == Step.DECLARE:
             self.offer.open(view.get("offer_left"), self.best_offer())
-        elif self.step == "declare":
+        elif self.step == Step.DECLARE:
             self.missed = self.offer.close()
         key = (
             step,
-            view.get("hand_number"),
-            None if step == "declare" else view.get("to_deal"),  # an offer lasts over draws
-            view.get("trick_number"),
-            len(view.get("trick") or []),
+            state.hand_number,
+            None if step == Step.DECLARE else state.to_deal,  # an offer lasts over draws
+            state.trick_number,
+            len(state.trick),
             len(hand),
         )
         if key != self.decision:
             self.decision = key
             self.start(step)
 
-    def start(self, step: str) -> None:
+    def start(self, step: Step) -> None:
         """A new decision: nothing picked, the cursor on a card that can be picked."""
         self.step = step
         self.picked = []
@@ -141,11 +175,12 @@ class MishiDecisions(Decisions):
     # -- choices from legal ----------------------------------------------------------------
     def bid_options(self) -> list[dict[str, Any]]:
         """The declarations (or go-alone bids) offered now: one ten before two, ♠ ♥ ♣ ♦."""
-        kind = "bao" if self.step == "bao" else "declare"
+        kind = "bao" if self.step == Step.BAO else "declare"
         bids = [a for a in self.legal if isinstance(a, dict) and a.get("type") == kind]
         return sorted(bids, key=bid_strength)
 
     def best_offer(self) -> list[str]:
+        """The strongest ten(s) offered now (told in the log if the offer goes by)."""
         bids = [a for a in self.legal if isinstance(a, dict) and a.get("type") == "declare"]
         best = max(bids, key=lambda a: (len(a.get("cards") or []), -bid_strength(a)[1]), default={})
         return [str(c) for c in best.get("cards") or []]
@@ -161,15 +196,16 @@ class MishiDecisions(Decisions):
 
     def follow_size(self) -> int:
         """Cards a follower plays now (0 when leading)."""
-        return draw.lead_size(self.view.get("lead")) if self.view.get("trick") else 0
+        lead = self.state.lead
+        return lead.size if self.state.trick and lead is not None else 0
 
     def pickable(self) -> list[bool]:
         """For each card of my hand: may it be picked (or unpicked) now?"""
         hand = self.hand
-        if self.step == "bury":
+        if self.step == Step.BURY:
             room = len(self.picked) < BURY
             return [i in self.picked or room for i in range(len(hand))]
-        if self.step != "play":
+        if self.step != Step.PLAY:
             return [True] * len(hand)
         if not self.picked:
             first = {a.get("card") for a in self.legal if a.get("type") == "pick"}
@@ -181,9 +217,10 @@ class MishiDecisions(Decisions):
         """Can ``chosen`` plus ``code`` still become a legal play (the engine's own check)?"""
         order = self.order
         wanted = [*chosen, code]
-        if not self.view.get("trick") or not isinstance(self.view.get("lead"), dict):
+        lead = self.state.lead
+        if not self.state.trick or lead is None:
             return len({order.suit(c) for c in wanted}) == 1
-        suit, shape = lead_shape(self.view)
+        suit, shape = lead.shape()
         return completable(wanted, self.hand, suit, shape, order)
 
     def picked_cards(self) -> list[str]:
@@ -191,16 +228,16 @@ class MishiDecisions(Decisions):
         return [hand[i] for i in sorted(self.picked) if i < len(hand)]
 
     def picked_count_words(self) -> str:
-        if self.step == "bury":
+        if self.step == Step.BURY:
             return f"{len(self.picked)}/{BURY}"
         size = self.follow_size()
         return f"{len(self.picked)}/{size}" if size else str(len(self.picked))
 
     def ready(self) -> bool:
         """Whether enter would send a whole action now."""
-        if self.step == "bury":
+        if self.step == Step.BURY:
             return len(self.picked) == BURY
-        if self.step == "play":
+        if self.step == Step.PLAY:
             size = self.follow_size()
             return len(self.picked) == size if size else bool(self.picked)
         return self.step in BIDDING and (self.chosen_bid() is not None or self.forced())
@@ -211,8 +248,8 @@ class MishiDecisions(Decisions):
 
     def kitty_marks(self) -> set[int]:
         """Where the kitty's cards sit in my hand while I bury (one of two equal cards)."""
-        kitty = self.view.get("kitty")
-        if self.view.get("phase") != "bury" or not isinstance(kitty, list):
+        kitty = self.state.kitty
+        if self.state.phase != Phase.BURY or kitty is None:
             return set()
         left = Counter(kitty)
         marks = set()
@@ -223,20 +260,20 @@ class MishiDecisions(Decisions):
         return marks
 
     def has_last_trick(self) -> bool:
-        return isinstance(self.view.get("last_trick"), dict)
+        return self.state.last_trick is not None
 
     def showing_last(self) -> bool:
         """The last trick is shown: asked for with t, or the current trick has not begun."""
         if not self.has_last_trick():
             return False
-        return self.show_last or (self.view.get("phase") == "play" and not self.view.get("trick"))
+        return self.show_last or (self.state.phase == Phase.PLAY and not self.state.trick)
 
     # -- the question in the prompt bar ----------------------------------------------------
     def question(self) -> Text:
         step = self.step
         if step in BIDDING:
             return self.bid_question()
-        if step == "bury":
+        if step == Step.BURY:
             count = Text(f"{len(self.picked)}/{BURY}", style=self.look("mishi--count"))
             # TRANSLATORS: Mi Shi prompt, burying the kitty (扣底); space is the key
             line = fill(_("Bury 8 cards face down: space pick {count}"), count=count)
@@ -247,14 +284,14 @@ class MishiDecisions(Decisions):
                 # TRANSLATORS: Mi Shi prompt end; enter is the key
                 line.append(" · " + _("enter when 8 are picked"))
             return line
-        if step == "play":
+        if step == Step.PLAY:
             return self.play_question()
         return self.waiting_words()
 
     def bid_question(self) -> Text:
         bid = self.chosen_bid()
         if self.forced():
-            if self.step == "bao":
+            if self.step == Step.BAO:
                 # TRANSLATORS: Mi Shi prompt: nothing to go alone (包牌) with; enter is the key
                 return Text(_("You cannot go alone — enter"))
             # TRANSLATORS: Mi Shi prompt: no ten to declare (亮主) with; enter is the key
@@ -262,14 +299,14 @@ class MishiDecisions(Decisions):
         shown = Text()
         if bid is not None:
             cards = list(bid.get("cards") or [])
-            if self.step == "declare":
+            if self.step == Step.DECLARE:
                 shown = draw.suit_text(self.cards, cards[0][-1], self.look)
                 shown.append(" (")
                 shown.append_text(self.cards.hand(cards))
                 shown.append(")")
             else:
                 shown = self.cards.hand(cards)
-        if self.step == "declare":
+        if self.step == Step.DECLARE:
             line = self.drawn_words()
             # TRANSLATORS: Mi Shi prompt: d declares trump (亮主) with the suit shown after it
             line.append_text(fill(" — " + _("d declare {bid}"), bid=shown))
@@ -283,7 +320,7 @@ class MishiDecisions(Decisions):
             line.append(" · " + _("←→ {count} choices").format(count=options))
         # TRANSLATORS: Mi Shi prompt: space is the key that passes
         line.append(" · " + _("space pass"))
-        seconds = self.offer.seconds_left() if self.step == "declare" else None
+        seconds = self.offer.seconds_left() if self.step == Step.DECLARE else None
         if seconds is not None:
             # TRANSLATORS: Mi Shi prompt: the seconds left to show a ten (亮主)
             left = ngettext("{count} second left", "{count} seconds left", seconds)
@@ -315,8 +352,8 @@ class MishiDecisions(Decisions):
             # TRANSLATORS: Mi Shi prompt: the picked lead; enter and esc are keys
             template = _("Your lead: {cards} · enter play · esc clear")
             return fill(template, cards=self.cards.hand(self.picked_cards()))
-        leader = self.view.get("leader")
-        lead = lead_words(self.view.get("lead"), self.cards, self.look)
+        leader = self.state.leader
+        lead = lead_words(self.state.lead, self.cards, self.look)
         count = Text(f"{len(self.picked)}/{size}", style=self.look("mishi--count"))
         # TRANSLATORS: Mi Shi prompt: following a lead ("Follow Bo's pair of ♥: pick 1/2")
         template = _("Follow {name}'s {lead}: pick {count}")
@@ -333,10 +370,10 @@ class MishiDecisions(Decisions):
 
     def follow_duty(self) -> str:
         """What the rules make me play on this lead, in words ("must include a pair")."""
-        return follow_duty(self.hand, self.view, self.cards)
+        return follow_duty(self.hand, self.state, self.cards)
 
     def waiting_words(self) -> Text:
-        view, name = self.view, self.name_of
+        name = self.name_of
         idle = self.idle_words()
         if idle is not None:
             return Text(idle)
@@ -344,8 +381,8 @@ class MishiDecisions(Decisions):
         # TRANSLATORS: Mi Shi prompt: who is awaited when nobody in particular is
         who = ", ".join(name(s) for s in pending) or _("the table")
         n = max(1, len(pending))
-        phase = view.get("phase")
-        if phase == "deal":
+        phase = self.state.phase
+        if phase == Phase.DEAL:
             if not pending:
                 # TRANSLATORS: Mi Shi prompt during the deal
                 return Text(_("Dealing…"))
@@ -353,17 +390,17 @@ class MishiDecisions(Decisions):
             words = ngettext(
                 "Dealing… {names} may show a ten", "Dealing… {names} may show a ten", n
             )
-        elif phase == "bao":
+        elif phase == Phase.BAO:
             # TRANSLATORS: Mi Shi prompt: players deciding whether to go alone (包牌)
             words = ngettext(
                 "{names} is deciding whether to go alone…",
                 "{names} are deciding whether to go alone…",
                 n,
             )
-        elif phase == "bury":
+        elif phase == Phase.BURY:
             # TRANSLATORS: Mi Shi prompt: the declarer buries the kitty (扣底)
             words = ngettext("{names} is burying 8 cards…", "{names} are burying 8 cards…", n)
-        elif phase == "play":
+        elif phase == Phase.PLAY:
             # TRANSLATORS: Mi Shi prompt: whose turn to play
             words = ngettext("{names} to play…", "{names} to play…", n)
         else:
@@ -374,7 +411,7 @@ class MishiDecisions(Decisions):
     # -- which keys work now ---------------------------------------------------------------
     def key_state(self, key: str) -> bool | None:
         step = self.step
-        if step == "wait":
+        if step == Step.WAIT:
             return False
         bidding = step in BIDDING
         if key == "move":
@@ -390,9 +427,10 @@ class MishiDecisions(Decisions):
         return False
 
     def key_label(self, key: str) -> str | None:
+        row = STEPS.get(self.step)
         if key == "confirm":
-            return "pass" if self.forced() else CONFIRM_LABELS.get(self.step)
-        if key == "pick" and self.step in BIDDING:
+            return "pass" if self.forced() else (row.confirm if row is not None else None)
+        if key == "pick" and row is not None and row.bid:
             return "pass"
         if key == "back":
             return "clear"
@@ -444,7 +482,7 @@ class MishiDecisions(Decisions):
         return self.pick()
 
     def refusal(self) -> str:
-        if self.step == "bury":
+        if self.step == Step.BURY:
             # TRANSLATORS: Mi Shi refusal while burying (扣底); space is the key
             return _("8 cards are picked already (space on a picked card puts it back)")
         size = self.follow_size()
@@ -466,15 +504,15 @@ class MishiDecisions(Decisions):
             return self.declare()
         if not self.ready():
             return self.missing()
-        if self.step == "bury":
+        if self.step == Step.BURY:
             return Send({"type": "bury", "cards": self.picked_cards()})
-        if self.step == "play":
+        if self.step == Step.PLAY:
             return Send({"type": "play", "cards": self.picked_cards()})
         return None
 
     def missing(self) -> Outcome:
         """enter before the choice is whole: say what is still to pick (as SwaPo does)."""
-        if self.step == "bury":
+        if self.step == Step.BURY:
             left = BURY - len(self.picked)
             # TRANSLATORS: Mi Shi refusal: enter before 8 cards are picked to bury (扣底)
             words = ngettext(
@@ -483,7 +521,7 @@ class MishiDecisions(Decisions):
                 left,
             )
             return Refuse(words.format(count=left))
-        if self.step == "play":
+        if self.step == Step.PLAY:
             size = self.follow_size()
             if size:
                 left = size - len(self.picked)

@@ -23,6 +23,7 @@ from tui.connect import Seat
 from tui.fill import fill, mine_or
 from tui.settings import Settings
 from tui.table.messages import Refused, TableState
+from tui.table.parse import Event
 from tui.table.screen import TABLE_CSS, TableScreen
 from tui.text import clean, literal
 from tui.widgets.cards import CardFace
@@ -30,9 +31,10 @@ from tui.widgets.pickable import PickableCards
 from tui.widgets.steady import Steady
 
 from . import draw
-from .flow import MishiDecisions, order_of, winning_seat
+from .flow import MishiDecisions, Step, winning_seat
+from .model import HandRecord, KittyBonus, LastTrick, MishiView, Phase
 from .widgets import Painted
-from .words import lead_words
+from .words import lead_words, order_of
 
 GAP = 2  # cells between the left and the right seat around the trick
 
@@ -59,11 +61,12 @@ class MishiScreen(TableScreen):
         super().__init__(seat, settings)
         self.flow = MishiDecisions(self.me, self.cards, self.seat_name, self.look)
         self.decisions = self.flow
-        self.finished: dict | None = None  # the last hand_end event
+        self.finished: dict | None = None  # the last hand_end event, as sent
+        self.finished_record: HandRecord | None = None  # and as read
         self.quiet_passers: set[int] = set()  # passed in this deal since the last declaration
         self.voids: dict[int, set[str]] = {}  # suits a seat has shown out of this hand
         self.trick_suit: str | None = None  # the led suit of the trick the events are in
-        self.kitty_bonus: dict[int, dict] = {}  # each hand's kitty_bonus event, by hand number
+        self.kitty_bonus: dict[int, KittyBonus] = {}  # each hand's kitty bonus, by hand number
 
     def compose_table(self) -> ComposeResult:
         yield Painted(id="trick-table")
@@ -101,16 +104,21 @@ class MishiScreen(TableScreen):
         self.query_one("#trick-table", Painted).show(lambda width: seated)
 
     # -- the state -----------------------------------------------------------------------
+    @property
+    def game_view(self) -> MishiView:
+        """The view on show, parsed once (by the decision model, when it came)."""
+        return self.flow.parsed.of(self.view)
+
     def receive_state(self, state: TableState, events: list[dict]) -> None:
-        view = state.view
         if self.states_seen == 0 and not events:
-            number = view.get("hand_number", 1)
-            words = draw.first_draw(number, view.get("first_player"), self.me, self.seat_name)
+            first = MishiView.from_view(state.view)
+            words = draw.first_draw(first.hand_number, first.first_player, self.me, self.seat_name)
             self.log_pane.add(Text(words, style=self.look("mishi--strong")))
-        for event in events:
-            if event.get("type") == "hand_end":
-                self.finished = event
-            if event.get("type") == "trick_won":
+        for raw in events:
+            event = Event.of(raw)
+            if event.kind == "hand_end":
+                self.finished, self.finished_record = raw, HandRecord.parse(raw)
+            if event.kind == "trick_won":
                 self.flow.trick_won()
         super().receive_state(state, events)
         missed, self.flow.missed = self.flow.missed, []
@@ -140,20 +148,20 @@ class MishiScreen(TableScreen):
 
     # -- drawing -------------------------------------------------------------------------
     def header_parts(self) -> list[Text | str]:
-        view = self.view
-        if not view:
+        if not self.view:
             return [_(self.TITLE)]
+        view = self.game_view
         # TRANSLATORS: Mi Shi header: the hand being played of how many ("hand 2/8")
         number = _("hand {number}/{hands}").format(
-            number=view.get("hand_number", 1), hands=view.get("hands", "?")
+            number=view.hand_number, hands="?" if view.hands is None else view.hands
         )
         parts: list[Text | str] = ["秘十", number]
-        phase = view.get("phase")
-        standing = view.get("bao") or view.get("declaration")
-        if phase in ("deal", "bao"):
-            if isinstance(standing, dict):
-                seat = standing.get("seat")
-                if view.get("bao"):
+        phase = view.phase
+        standing = view.bao or view.declaration
+        if phase in (Phase.DEAL, Phase.BAO):
+            if standing is not None:
+                seat = standing.seat
+                if view.bao:
                     # TRANSLATORS: Mi Shi header: a player goes alone (包牌) with these tens
                     mine, theirs = _("You go alone {cards}"), _("{name} goes alone {cards}")
                 else:
@@ -166,11 +174,11 @@ class MishiScreen(TableScreen):
                 # TRANSLATORS: Mi Shi header: nobody has declared trump (亮主) yet
                 parts.append(Text(_("no trump yet"), style=self.look("mishi--dim")))
             return parts
-        suit = draw.suit_text(self.cards, view.get("trump"), self.look)
+        suit = draw.suit_text(self.cards, view.trump, self.look)
         # TRANSLATORS: Mi Shi header: the trump suit
         parts.append(fill(_("trump {suit}"), suit=suit))
-        declarer = view.get("declarer")
-        if isinstance(declarer, int):
+        declarer = view.declarer
+        if declarer is not None:
             # TRANSLATORS: Mi Shi header: who declared trump (亮主)
             template = mine_or(declarer, self.me, _("You declare"), _("{name} declares"))
             says = template.format(name=self.seat_name(declarer))
@@ -185,36 +193,34 @@ class MishiScreen(TableScreen):
         self.query_one("#info", Steady).show(self.info_text())
         self.render_hand()
         result = self.query_one("#hand-result", Steady)
-        shown = self.finished is not None and (
-            self.view.get("over") or self.view.get("phase") in ("deal", "bao", "bury")
+        shown = self.finished_record is not None and (
+            self.game_view.over or self.game_view.phase in (Phase.DEAL, Phase.BAO, Phase.BURY)
         )
         result.display = bool(shown)
-        if shown and self.finished is not None:
-            result.show(draw.hand_words(self.finished, self.seat_name, self.look))
-        self.prompt.ask(self.flow.question(), waiting=self.flow.step == "wait")
+        if shown and self.finished_record is not None:
+            result.show(draw.hand_words(self.finished_record, self.seat_name, self.look))
+        self.prompt.ask(self.flow.question(), waiting=self.flow.step == Step.WAIT)
         self.update_keys()
 
     def seat_lines(
         self, seat: int, plays: dict[int, list[str]], highlight: int | None
     ) -> list[Text]:
         """A seat around the trick: name (coloured by side), cards and points, its play."""
-        view, look = self.view, self.look
+        view, look = self.game_view, self.look
         dim = look("mishi--dim")
-        pending = seat in (view.get("pending") or [])
+        pending = seat in view.pending
         name = Text("▶ " if pending and not self.settings.ascii_only else ("> " if pending else ""))
         name.append_text(self.styled_name(seat, draw.side_style(view, seat, look)))
         name.append_text(draw.role_tag(view, seat, self.me, look))
-        counts = view.get("counts") or []
-        captured = view.get("captured") or []
-        info = Text(draw.cards_words(counts[seat] if seat < len(counts) else 0), style=dim)
-        if view.get("phase") == "play" or (captured and any(captured)):
-            points = captured[seat] if seat < len(captured) else 0
-            info.append(" · " + _("{points} pts").format(points=points), style=dim)
+        info = Text(draw.cards_words(view.count(seat)), style=dim)
+        in_play = view.phase == Phase.PLAY
+        if in_play or any(view.captured):
+            info.append(" · " + _("{points} pts").format(points=view.points(seat)), style=dim)
         showing_last = self.flow.showing_last()
-        if view.get("phase") == "play" and seat == view.get("leader") and not showing_last:
+        if in_play and seat == view.leader and not showing_last:
             # TRANSLATORS: Mi Shi, after a seat's counts: this seat led the trick
             info.append(" · " + pgettext("trick", "led"), style=dim)
-        if view.get("phase") == "play" and self.voids.get(seat):
+        if in_play and self.voids.get(seat):
             # TRANSLATORS: Mi Shi, after a seat's counts: the suits it has shown out of
             info.append(" · " + _("void") + " ", style=dim)
             for suit in sorted(self.voids[seat], key="TSHCD".index):
@@ -242,14 +248,13 @@ class MishiScreen(TableScreen):
 
     def bid_of(self, seat: int) -> Text:
         """During the bidding, a seat's shown tens stand where its play would be."""
-        view = self.view
+        view = self.game_view
         # TRANSLATORS: Mi Shi, a seat's bid: going alone (包牌) with the tens after it
         alone = pgettext("bid", "alone")
         # TRANSLATORS: Mi Shi, a seat's bid: showing the tens after it to declare (亮主)
         shows = pgettext("bid", "shows")
-        for key, words in (("bao", alone), ("declaration", shows)):
-            bid = view.get(key)
-            if isinstance(bid, dict) and bid.get("seat") == seat and view.get("phase") != "play":
+        for bid, words in ((view.bao, alone), (view.declaration, shows)):
+            if bid is not None and bid.seat == seat and view.phase != Phase.PLAY:
                 out = Text(words + " ", style=self.look("mishi--dim"))
                 out.append_text(draw.bid_text(self.cards, bid))
                 return out
@@ -257,16 +262,12 @@ class MishiScreen(TableScreen):
 
     def paint_table(self, width: int) -> Text:
         """The other three seats around the trick and my play below it (fits any width)."""
-        view = self.view
+        view = self.game_view
         width = max(width, 20)
-        last = view.get("last_trick") if self.flow.showing_last() else None
-        source = last.get("plays") if isinstance(last, dict) else view.get("trick")
-        plays: dict[int, list[str]] = {
-            p["seat"]: list(p.get("cards") or [])
-            for p in source or []
-            if isinstance(p, dict) and isinstance(p.get("seat"), int)
-        }
-        winner = last.get("winner") if isinstance(last, dict) else winning_seat(view)
+        last = view.last_trick if self.flow.showing_last() else None
+        source = last.plays if last is not None else view.trick
+        plays: dict[int, list[str]] = {p.seat: list(p.cards) for p in source}
+        winner = last.winner if last is not None else winning_seat(view)
         bottom = self.me if self.me is not None else 0
         left, top, right = [(bottom + k) % 4 for k in (1, 2, 3)]
         out = Text(no_wrap=True, overflow="crop")
@@ -305,7 +306,7 @@ class MishiScreen(TableScreen):
                 out.append("\n")
             return out
         mine = self.played_lines(plays.get(self.me, []), self.me, winner == self.me)
-        in_play = self.view.get("phase") == "play"
+        in_play = self.game_view.phase == Phase.PLAY
         if not plays.get(self.me) and in_play:
             mine[0] = Text("—", self.look("mishi--dim"))
         # TRANSLATORS: Mi Shi, before the local player's own play in the trick
@@ -320,13 +321,13 @@ class MishiScreen(TableScreen):
             out.append("\n")
         return out
 
-    def trick_caption(self, last: dict | None) -> Text:
-        view, look = self.view, self.look
+    def trick_caption(self, last: LastTrick | None) -> Text:
+        view, look = self.game_view, self.look
         dim = look("mishi--dim")
-        if isinstance(last, dict):
-            points = last.get("points") or 0
+        if last is not None:
+            points = last.points
             caption = look("mishi--caption")
-            winner = last.get("winner")
+            winner = last.winner
             # TRANSLATORS: Mi Shi caption under the last trick shown again
             mine, theirs = _("last trick: You won"), _("last trick: {name} won")
             won = mine_or(winner, self.me, mine, theirs).format(name=self.seat_name(winner))
@@ -338,16 +339,16 @@ class MishiScreen(TableScreen):
                 # TRANSLATORS: Mi Shi caption: t is the key that hides the last trick
                 line.append(" · " + _("t hide"), style=dim)
             return line
-        if view.get("phase") != "play":
+        if view.phase != Phase.PLAY:
             return Text("")
         # TRANSLATORS: Mi Shi caption: the number of the trick being played
-        line = Text(_("trick {number}").format(number=view.get("trick_number", 0)), style=dim)
-        lead = view.get("lead")
+        line = Text(_("trick {number}").format(number=view.trick_number), style=dim)
+        lead = view.lead
         if lead:
             line.append(": ", style=dim)
             line.append_text(lead_words(lead, self.cards, look))
             best = winning_seat(view)
-            if best is not None and len(view.get("trick") or []) > 1:
+            if best is not None and len(view.trick) > 1:
                 # TRANSLATORS: Mi Shi caption: who wins the trick so far
                 mine, theirs = _("You are winning"), _("{name} is winning")
                 winning = mine_or(best, self.me, mine, theirs).format(name=self.seat_name(best))
@@ -355,11 +356,11 @@ class MishiScreen(TableScreen):
         return line
 
     def info_text(self) -> Text:
-        view = self.view
+        view = self.game_view
         dim = self.look("mishi--dim")
-        phase = view.get("phase")
-        if phase == "deal":
-            count = int(view.get("to_deal", 0) or 0)
+        phase = view.phase
+        if phase == Phase.DEAL:
+            count = view.to_deal
             # TRANSLATORS: Mi Shi, during the deal: cards left to draw; 8 go to the kitty (底牌)
             words = ngettext(
                 "Dealing · {count} card to draw · 8 to the kitty",
@@ -367,29 +368,28 @@ class MishiScreen(TableScreen):
                 count,
             )
             return Text(words.format(count=count), dim)
-        if phase == "bao":
+        if phase == Phase.BAO:
             # TRANSLATORS: Mi Shi: after the deal each player may go alone (包牌)
             return Text(_("The deal is done · going alone (包牌) is offered in turn"), style=dim)
-        if phase == "bury":
-            kitty = view.get("kitty")
-            if isinstance(kitty, list) and kitty:
+        if phase == Phase.BURY:
+            kitty = list(view.kitty or ())
+            if kitty:
                 # TRANSLATORS: Mi Shi, burying (扣底): the kitty's cards, marked · in the hand
                 line = Text(_("Kitty, now in your hand (·):") + " ", style=dim)
                 line.append_text(self.cards.hand(kitty))
                 return line
             # TRANSLATORS: Mi Shi: the declarer takes the kitty and buries 8 cards (扣底)
             words = _("{name} takes the kitty and buries 8")
-            return Text(words.format(name=self.seat_name(view.get("declarer"))), dim)
-        if phase == "play":
+            return Text(words.format(name=self.seat_name(view.declarer)), dim)
+        if phase == Phase.PLAY:
             return self.points_line()
         return Text("")
 
     def points_line(self) -> Text:
         """Defenders' points so far, when this seat knows who the defenders are."""
-        view = self.view
+        view = self.game_view
         dim = self.look("mishi--dim")
-        sides = view.get("sides") or []
-        captured = view.get("captured") or []
+        sides, captured = view.sides, view.captured
         line = Text("")
         if sides and all(s is not None for s in sides):
             total = sum(p for s, p in zip(sides, captured, strict=False) if s == "defender")
@@ -400,8 +400,8 @@ class MishiScreen(TableScreen):
             # TRANSLATORS: Mi Shi: points taken so far out of the deck's 200
             words = _("Points taken {points} of 200").format(points=sum(captured))
             line.append(words, style=dim)
-        buried = view.get("buried")
-        if isinstance(buried, list) and buried:
+        buried = list(view.buried or ())
+        if buried:
             # TRANSLATORS: Mi Shi: the cards the declarer buried (扣底), shown to the declarer
             line.append(" · " + pgettext("kitty", "buried") + " ", style=dim)
             line.append_text(self.cards.hand(buried))
@@ -416,16 +416,14 @@ class MishiScreen(TableScreen):
             label.show(Text(_("Watching (spectator)"), style=dim))
             row.display = False
             return
-        view, flow = self.view, self.flow
+        view, flow = self.game_view, self.flow
         hand = flow.hand
         # TRANSLATORS: the local player's own seat line ("You · 12 cards")
         text = Text(_("You"), style=draw.side_style(view, self.me, self.look))
         text.append_text(draw.role_tag(view, self.me, None, self.look))
-        captured = view.get("captured") or []
         text.append(f" · {draw.cards_words(len(hand))}", style=dim)
-        if view.get("phase") == "play":
-            points = captured[self.me] if self.me < len(captured) else 0
-            text.append(" · " + _("{points} pts").format(points=points), style=dim)
+        if view.phase == Phase.PLAY:
+            text.append(" · " + _("{points} pts").format(points=view.points(self.me)), style=dim)
         if flow.cursor_shown() is not None and flow.picked:
             # TRANSLATORS: Mi Shi: how many cards are picked ("picked 3/8")
             picked = " · " + _("picked {count}").format(count=flow.picked_count_words())
@@ -453,15 +451,18 @@ class MishiScreen(TableScreen):
     def describe_event(self, event: dict) -> Text | str | None:
         """One line per event; a player asked again and again during the deal is told once
         (until the next declaration), so the log is not a wall of passes."""
-        kind, seat = event.get("type"), event.get("seat")
+        told = Event.of(event)
+        kind, seat = told.kind, told.seat
         if kind in ("declare", "hand_start", "redeal", "dealt"):
             self.quiet_passers.clear()
         self.note_voids(event)
         if kind == "kitty_bonus":  # comes just before its hand_end
-            self.kitty_bonus[0] = event
+            self.kitty_bonus[0] = KittyBonus.parse(event)
         elif kind == "hand_end":
-            self.kitty_bonus[int(event.get("hand") or 0)] = self.kitty_bonus.pop(0, {})
-        if kind == "pass" and event.get("phase") == "deal" and isinstance(seat, int):
+            bonus = self.kitty_bonus.pop(0, None)
+            if bonus is not None:
+                self.kitty_bonus[told.integer("hand")] = bonus
+        if kind == "pass" and told.text("phase") == "deal" and seat is not None:
             if seat in self.quiet_passers:
                 return None
             self.quiet_passers.add(seat)
@@ -469,13 +470,14 @@ class MishiScreen(TableScreen):
 
     def note_voids(self, event: dict) -> None:
         """Remember who showed out of a led suit (public: everyone saw the cards)."""
-        kind, seat = event.get("type"), event.get("seat")
+        told = Event.of(event)
+        kind, seat = told.kind, told.seat
         if kind in ("hand_start", "redeal", "kitty_taken"):
             self.voids, self.trick_suit = {}, None
         elif kind == "trick_won":
             self.trick_suit = None
-        elif kind == "play" and isinstance(seat, int):
-            cards = [c for c in event.get("cards") or [] if isinstance(c, str)]
+        elif kind == "play" and seat is not None:
+            cards = told.cards()
             order = order_of(self.view)
             try:
                 suits = [order.suit(c) for c in cards]
@@ -493,14 +495,13 @@ class MishiScreen(TableScreen):
         """After a hand: who declared, the points taken, the kitty and the hand's score row."""
         if event is None:
             return super().results_rows(event)
-        bonus = self.kitty_bonus.get(int(event.get("hand") or 0)) or None
-        return draw.results_lines(event, bonus, self.seat_name, self.cards, self.look, self.me)
+        record = HandRecord.parse(event)
+        bonus = self.kitty_bonus.get(record.hand or 0)
+        return draw.results_lines(record, bonus, self.seat_name, self.cards, self.look, self.me)
 
     def round_history(self) -> list[Text]:
         return [
-            draw.hand_words(record, self.seat_name, self.look)
-            for record in self.view.get("history") or []
-            if isinstance(record, dict)
+            draw.hand_words(record, self.seat_name, self.look) for record in self.game_view.history
         ]
 
 

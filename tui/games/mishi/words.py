@@ -4,6 +4,7 @@ pair"), so translators get each as one msgid with numbers as fields."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.text import Text
@@ -15,32 +16,29 @@ from tui.fill import fill, listed
 from tui.widgets.cards import CardStyle
 
 from . import draw
+from .model import Lead, MishiView, parsed, suit
 
 
-def lead_shape(view: dict[str, Any]) -> tuple[str, Shape]:
+def lead_shape(view: MishiView | Mapping[str, Any]) -> tuple[str, Shape]:
     """The view's lead as the engine's (effective suit, shape)."""
-    lead = view.get("lead") or {}
-    shape = Shape(
-        tuple(lead.get("tractors") or ()),
-        int(lead.get("pairs") or 0),
-        int(lead.get("singles") or 0),
-    )
-    return (TRUMP if lead.get("suit") == "trump" else str(lead.get("suit"))), shape
+    return (parsed(view).lead or Lead("?")).shape()
 
 
-def order_of(view: dict[str, Any]) -> Order:
+def order_of(view: MishiView | Mapping[str, Any]) -> Order:
     """The card order of the trump named so far (from the view)."""
-    return ORDERS.get(view.get("trump"), ORDERS[None])
+    if isinstance(view, MishiView):
+        return view.order
+    return ORDERS.get(suit(view.get("trump")), ORDERS[None])
 
 
-def lead_units(lead: dict) -> list[str]:
+def lead_units(lead: Lead) -> list[str]:
     """A throw's units: "2-pair tractor", "pair", "3 singles"."""
     units: list[str] = []
-    for pairs in lead.get("tractors") or []:
+    for pairs in lead.tractors:
         # TRANSLATORS: Mi Shi, a unit of a throw: a tractor (consecutive pairs) of {pairs} pairs
         units.append(_("{pairs}-pair tractor").format(pairs=pairs))
-    pairs = int(lead.get("pairs") or 0)
-    singles = int(lead.get("singles") or 0)
+    pairs = lead.pairs
+    singles = lead.singles
     if pairs:
         # TRANSLATORS: Mi Shi, a unit of a throw: pairs; {count} (a number) may be used in
         # every form, though English leaves it out of "pair"
@@ -52,14 +50,14 @@ def lead_units(lead: dict) -> list[str]:
     return units
 
 
-def lead_words(lead: dict | None, style: CardStyle, look: draw.Look = draw.plain_look) -> Text:
+def lead_words(lead: Lead | None, style: CardStyle, look: draw.Look = draw.plain_look) -> Text:
     """What a lead asks for: "pair of ♥", "2-pair tractor of trumps", "throw (…) of ♠"."""
-    if not isinstance(lead, dict):
+    if lead is None:
         return Text("")
-    suit = draw.suit_text(style, lead.get("suit"), look)
-    tractors = list(lead.get("tractors") or [])
-    pairs = int(lead.get("pairs") or 0)
-    singles = int(lead.get("singles") or 0)
+    suit = draw.suit_text(style, lead.suit, look)
+    tractors = list(lead.tractors)
+    pairs = lead.pairs
+    singles = lead.singles
     units = lead_units(lead)
     if len(units) > 1:
         # TRANSLATORS: Mi Shi, joins the units of a throw: "2-pair tractor + pair"
@@ -111,10 +109,11 @@ def must_include(tractors: list[int], pairs: int) -> str:
     return template.format(tractors=shown, count=pairs)
 
 
-def follow_duty(hand: list[str], view: dict[str, Any], cards: CardStyle) -> str:
+def follow_duty(hand: list[str], view: MishiView | Mapping[str, Any], cards: CardStyle) -> str:
     """What the rules make ``hand`` play on the view's lead, in words ("must include a pair")."""
-    suit, shape = lead_shape(view)
-    order = order_of(view)
+    state = parsed(view)
+    suit, shape = lead_shape(state)
+    order = state.order
     mine = [c for c in hand if order.suit(c) == suit]
     glyph = draw.suit_text(cards, "trump" if suit == TRUMP else suit).plain
     if not mine:

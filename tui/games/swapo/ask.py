@@ -11,7 +11,9 @@ from rich.text import Text
 from lang import _, ngettext
 
 from .choices import can_pass, round_words, swap_counts, swap_targets
+from .model import Phase
 from .powers import POWER_NAMES
+from .steps import Step
 
 if TYPE_CHECKING:
     from .flow import SwapoDecisions
@@ -21,7 +23,7 @@ def question(flow: SwapoDecisions) -> Text:
     """The prompt's question for the flow's step."""
     if flow.reveal is not None:
         result = round_words(flow.reveal, flow.name_of)
-        if flow.view.get("over"):
+        if flow.state.over:
             return Text(result)
         # TRANSLATORS: SwaPo prompt under a round's result ("Round 2: Bo won … · enter …")
         return Text(_("{result} · enter to continue").format(result=result))
@@ -37,11 +39,11 @@ def question(flow: SwapoDecisions) -> Text:
 def step_words(flow: SwapoDecisions) -> str | None:
     """The question of a decision step (None: nothing is being decided)."""
     step = flow.step
-    if step == "target":
+    if step == Step.TARGET:
         return target_words(flow)
-    if step in ("count", "cards", "take", "give_pos", "give"):
+    if step in (Step.COUNT, Step.CARDS, Step.TAKE, Step.GIVE_POS, Step.GIVE):
         return swap_words(flow)
-    if step == "arrange":
+    if step == Step.ARRANGE:
         if flow.picked:
             # TRANSLATORS: SwaPo Dagger prompt; space, enter and ←→ are keys
             return _(
@@ -50,11 +52,11 @@ def step_words(flow: SwapoDecisions) -> str | None:
             )
         # TRANSLATORS: SwaPo Dagger prompt; space and enter are keys
         return _("Order your row before it goes face down: space grab/drop, enter lay down")
-    if step == "declare" and not flow.declaring():
+    if step == Step.DECLARE and not flow.declaring():
         # TRANSLATORS: SwaPo Ace prompt when the player holds no joker; enter is a key
         return _("No joker to declare — enter to go on (nobody sees who has one)")
-    if step == "declare":
-        left = flow.view.get("to_declare") or 1
+    if step == Step.DECLARE:
+        left = flow.state.to_declare or 1
         if left > 1:
             # TRANSLATORS: SwaPo Ace prompt; {left} jokers still to declare (2 or more)
             return _("Declare your joker ({left} to declare): ←→ rank, enter declare").format(
@@ -75,7 +77,7 @@ def target_words(flow: SwapoDecisions) -> str:
     if not can_pass(flow.legal):
         # TRANSLATORS: SwaPo prompt; {choices}: "1 Bo · 2 Chen" (digit keys and names)
         words = _("Choose an opponent to swap with — {choices}")
-    elif flow.asterisk and any(sw.get("seat") == flow.seat for sw in flow.view.get("swaps") or []):
+    elif flow.asterisk and any(sw.seat == flow.seat for sw in flow.state.swaps):
         # TRANSLATORS: SwaPo Asterisk prompt; {choices}: "1 Bo · 2 Chen"; p is a key
         words = _("Choose an opponent to swap with — {choices} · p done")
     else:
@@ -87,13 +89,13 @@ def target_words(flow: SwapoDecisions) -> str:
 def swap_words(flow: SwapoDecisions) -> str:
     """The steps of an exchange: how many, which cards (Dagger: which positions), a give."""
     step, k, name = flow.step, flow.k, flow.name_of(flow.target)
-    if step == "count":
+    if step == Step.COUNT:
         counts = swap_counts(flow.legal, flow.target_seat)
         span = f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
         # TRANSLATORS: SwaPo prompt; {span}: the counts possible ("1–3"); esc is a key
         words = _("Swap with {name}: how many cards? {span} · esc back")
         return words.format(name=name, span=span)
-    if step == "cards":
+    if step == Step.CARDS:
         # TRANSLATORS: SwaPo prompt; {picked}/{k}: cards picked so far; space, enter are keys
         words = ngettext(
             "Your swap: {name} · {k} card — pick the {k} you give (space) {picked}/{k}, "
@@ -103,7 +105,7 @@ def swap_words(flow: SwapoDecisions) -> str:
             k,
         )
         return words.format(name=name, k=k, picked=len(flow.picked))
-    if step == "take":
+    if step == Step.TAKE:
         # TRANSLATORS: SwaPo Dagger prompt; positions 1–5 of a face-down row; enter is a key
         words = ngettext(
             "Pick {k} of {name}'s positions to take (1–5 or space) {taken}/{k}, enter next",
@@ -111,7 +113,7 @@ def swap_words(flow: SwapoDecisions) -> str:
             k,
         )
         return words.format(name=name, k=k, taken=len(flow.taken))
-    if step == "give_pos":
+    if step == Step.GIVE_POS:
         # TRANSLATORS: SwaPo Dagger prompt; positions 1–5 of a face-down row; enter is a key
         words = ngettext(
             "Now {k} of your positions to give (1–5 or space) {picked}/{k}, enter to swap",
@@ -119,24 +121,25 @@ def swap_words(flow: SwapoDecisions) -> str:
             k,
         )
         return words.format(k=k, picked=len(flow.picked))
-    ask = flow.view.get("give") or {}
-    n = ask.get("k", 0)
+    ask = flow.state.give
+    n = ask.k if ask is not None and ask.k is not None else 0
     # TRANSLATORS: SwaPo prompt; {name} asked for {n} cards; space and enter are keys
     words = ngettext(
         "{name} asks you for {n} card — pick the {n} you give (space) {picked}/{n}, enter to give",
         "{name} asks you for {n} cards — pick the {n} you give (space) {picked}/{n}, enter to give",
         n,
     )
-    return words.format(name=flow.name_of(ask.get("from")), n=n, picked=len(flow.picked))
+    holder = ask.holder if ask is not None else None
+    return words.format(name=flow.name_of(holder), n=n, picked=len(flow.picked))
 
 
 def power_words(flow: SwapoDecisions) -> str | None:
     """The Ace power steps: which Ace, then which card or whose joker, then a rank."""
     step = flow.step
-    if step == "power":
+    if step == Step.POWER:
         # TRANSLATORS: SwaPo Ace prompt: choose an Ace's power; ←→, enter, p are keys
         return _("Ace powers: which Ace? ←→ choose, enter · p pass")
-    if step == "power_target":
+    if step == Step.POWER_TARGET:
         power = _(POWER_NAMES[flow.power_kind]) if flow.power_kind in POWER_NAMES else ""
         if flow.power_kind == "honey_trap":
             # TRANSLATORS: SwaPo Ace prompt; {power}: a power's name ("Honey trap")
@@ -145,7 +148,7 @@ def power_words(flow: SwapoDecisions) -> str | None:
             # TRANSLATORS: SwaPo Ace prompt; {power}: a power's name ("Stab", "Steal")
             words = _("{power}: which card? ←→ choose (digit: opponent), enter · esc back")
         return words.format(power=power)
-    if step == "power_rank":
+    if step == Step.POWER_RANK:
         # TRANSLATORS: SwaPo Ace prompt: the Honey Trap took {name}'s joker; ←→, enter are keys
         words = _("Honey trap on {name}: the joker's new rank — ←→, enter")
         return words.format(name=flow.name_of(flow.target))
@@ -154,34 +157,35 @@ def power_words(flow: SwapoDecisions) -> str | None:
 
 def waiting_words(flow: SwapoDecisions) -> str:
     """Whom the table waits for, when the local seat has nothing to decide."""
-    view, name = flow.view, flow.name_of
+    view, name = flow.state, flow.name_of
     idle = flow.idle_words()
     if idle is not None:
         return idle
-    phase = view.get("phase")
+    phase = view.phase
     pending = flow.others_awaited()
-    if phase == "swap":
+    if phase == Phase.SWAP:
         # TRANSLATORS: SwaPo prompt while another seat chooses an opponent
-        return _("{name} is choosing whom to swap with…").format(name=name(view.get("turn")))
-    if phase == "give":
-        ask = view.get("give") or {}
-        k = ask.get("k")
+        return _("{name} is choosing whom to swap with…").format(name=name(view.turn))
+    if phase == Phase.GIVE:
+        ask = view.give
+        k = ask.k if ask is not None else None
         # TRANSLATORS: SwaPo prompt while {name} chooses the cards {other} asked for
         words = ngettext(
             "{name} is choosing {k} card to give {other}…",
             "{name} is choosing {k} cards to give {other}…",
             k if isinstance(k, int) else 2,
         )
-        return words.format(name=name(ask.get("seat")), k=k, other=name(ask.get("from")))
-    if phase == "declare":  # sealed: nobody may know who is still declaring
+        seat, holder = (ask.seat, ask.holder) if ask is not None else (None, None)
+        return words.format(name=name(seat), k=k, other=name(holder))
+    if phase == Phase.DECLARE:  # sealed: nobody may know who is still declaring
         # TRANSLATORS: SwaPo Ace prompt while the jokers are declared in secret
         return _("Waiting for the table: jokers are declared face down…")
-    if phase == "power":
+    if phase == Phase.POWER:
         # TRANSLATORS: SwaPo Ace prompt while another seat decides on using its Aces
-        return _("{name} is deciding on Ace powers…").format(name=name(view.get("turn")))
+        return _("{name} is deciding on Ace powers…").format(name=name(view.turn))
     # TRANSLATORS: the separator between names in a list of seats ("Bo, Chen")
     names = _(", ").join(name(s) for s in pending)
-    if phase == "arrange":
+    if phase == Phase.ARRANGE:
         if not names:
             # TRANSLATORS: SwaPo Dagger prompt while the other seats order their rows
             return _("Waiting for the others to lay their rows down…")

@@ -6,12 +6,14 @@ the last word), and how a revealed hand's strength reads. No Textual here.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from engine.cards import RANKS
 from engine.swapo.scoring import JOKER, RANK_VALUES, ace_score
 from lang import N_, _, ngettext
 from tui.fill import mine_or
+
+from .model import RoundRecord
 
 NameOf = Callable[[object], str]  # a seat number -> the name shown
 POWER_CARDS = {"stab": "AS", "honey_trap": "AH", "draw": "AC", "steal": "AD"}
@@ -94,7 +96,9 @@ def rank_value(rank: str) -> int:
     return RANKS.index(rank) + 1 if rank in RANKS else 0
 
 
-def best_groups(hand: list[str], declared: list[str] | None, *, ace: bool) -> tuple[int, set[str]]:
+def best_groups(
+    hand: Sequence[str], declared: Sequence[str] | None, *, ace: bool
+) -> tuple[int, set[str]]:
     """(strength, the ranks of the group(s) that give it) for a revealed hand.
 
     Normal rules: every joker joins the largest group. Ace: jokers count as their declared
@@ -115,23 +119,23 @@ def best_groups(hand: list[str], declared: list[str] | None, *, ace: bool) -> tu
     return size + jokers, ranks
 
 
-def round_words(record: dict, name_of: NameOf) -> str:
+def round_words(record: RoundRecord | Mapping, name_of: NameOf) -> str:
     """ "Round 2: Bo won with three 7s (+21)", "Round 2: no game (Draw)" or, when nobody has
     a pair, "Round 2: nobody has a pair — You, Bo tie (no points)"."""
-    number = record.get("round", "?")
-    if record.get("no_game"):
+    if not isinstance(record, RoundRecord):
+        record = RoundRecord.parse(record)
+    number = record.round
+    if record.no_game:
         # TRANSLATORS: SwaPo, a round's result when the Draw (the Ace of clubs) was played
         return _("Round {number}: no game (Draw)").format(number=number)
-    winners = record.get("winners") or []
-    points = record.get("points") or []
-    hands = record.get("hands") or []
-    ace = bool(record.get("declared")) and any(record.get("declared") or [])
+    winners, points, hands = record.winners, record.points, record.hands
+    ace = any(record.declared)
     # TRANSLATORS: SwaPo, added after a round's result when it was played in sudden death
-    extra = _(" · sudden death") if record.get("sudden_death") else ""
+    extra = _(" · sudden death") if record.sudden_death else ""
     parts, sizes = [], []
     for seat in winners:
-        hand = hands[seat] if seat < len(hands) and hands[seat] else []
-        declared = (record.get("declared") or [None] * (seat + 1))[seat]
+        hand = list(hands[seat] or []) if seat < len(hands) else []
+        declared = record.declared[seat] if seat < len(record.declared) else None
         size, ranks = best_groups(hand, declared, ace=ace or bool(declared))
         sizes.append(size)
         got = points[seat] if seat < len(points) else 0
@@ -139,15 +143,15 @@ def round_words(record: dict, name_of: NameOf) -> str:
         words = _("{name} ({group}, +{points})")
         parts.append(words.format(name=name_of(seat), group=group_words(size, ranks), points=got))
     if len(winners) > 1 and max(sizes) <= 1:  # nobody made a pair: a tie on nothing
-        got = [points[s] if s < len(points) else 0 for s in winners]
+        each = [points[s] if s < len(points) else 0 for s in winners]
         names = and_list([name_of(s) for s in winners])
-        if not any(got):
+        if not any(each):
             # TRANSLATORS: SwaPo, a round nobody won; {names}: "You, Bo and Chen"
             tie = _("Round {number}: nobody has a pair — {names} tie (no points)")
         else:
             # TRANSLATORS: SwaPo, a round nobody won; {names}: "You, Bo and Chen"
             tie = _("Round {number}: nobody has a pair — {names} tie (+{points} each)")
-        return tie.format(number=number, names=names, points=got[0]) + extra
+        return tie.format(number=number, names=names, points=each[0]) + extra
     if not parts:
         # TRANSLATORS: SwaPo, a round's result with no winner
         said = _("Round {number}: nobody won")
@@ -202,10 +206,11 @@ def group_words(size: int, ranks: set[str]) -> str:
 
 
 # -- Ace: what a power or a declaration would change ----------------------------------------
-Hands = list  # per seat: a list of cards, or None for a seat out of the round
+Hands = Sequence[Sequence[str] | None]  # per seat: its cards, or None (out of the round)
+Declared = Sequence[Sequence[str] | None]  # per seat: its jokers' declared ranks
 
 
-def ace_standing(hands: Hands, declared: list) -> tuple[list[int], list[int]]:
+def ace_standing(hands: Hands, declared: Declared) -> tuple[list[int], list[int]]:
     """(winners, points per seat) if the round were scored on ``hands`` as they stand, with
     the engine's own scoring (``engine.swapo.scoring.ace_score``)."""
     size: dict[int, int] = {}
@@ -227,7 +232,7 @@ def ace_standing(hands: Hands, declared: list) -> tuple[list[int], list[int]]:
     return winners, [p if s in winners else 0 for s, p in enumerate(points)]
 
 
-def _take_joker(declared: list, seat: int) -> str | None:
+def _take_joker(declared: list[list[str]], seat: int) -> str | None:
     mine = list(declared[seat] or [])
     if not mine:
         return None
@@ -237,10 +242,13 @@ def _take_joker(declared: list, seat: int) -> str | None:
     return best
 
 
-def after_power(me: int, hands: Hands, declared: list, action: dict) -> tuple[Hands, list]:
+def after_power(
+    me: int, before: Hands, declared_before: Declared, action: dict
+) -> tuple[list[list[str] | None], list[list[str]]]:
     """The revealed hands (and declared ranks) as they would be after ``action``."""
-    hands = [list(h) if h is not None else None for h in hands]
-    declared = [list(d) if d else [] for d in declared] + [[]] * (len(hands) - len(declared))
+    hands = [list(h) if h is not None else None for h in before]
+    declared = [list(d) if d else [] for d in declared_before]
+    declared += [[]] * (len(hands) - len(declared))
     kind, target, card = action.get("type"), action.get("target"), action.get("card")
     if not isinstance(target, int) or not 0 <= target < len(hands) or hands[target] is None:
         return hands, declared
@@ -250,20 +258,22 @@ def after_power(me: int, hands: Hands, declared: list, action: dict) -> tuple[Ha
         victim.remove(card)
         if card == JOKER:
             _take_joker(declared, target)
-        if kind == "steal" and hands[me] is not None:
-            hands[me].append(card)
+        mine = hands[me]
+        if kind == "steal" and mine is not None:
+            mine.append(card)
     elif kind == "honey_trap" and JOKER in victim:
         victim.remove(JOKER)
         _take_joker(declared, target)
-        if hands[me] is not None:
-            hands[me].append(JOKER)
+        mine = hands[me]
+        if mine is not None:
+            mine.append(JOKER)
             declared[me] = [*declared[me], str(action.get("rank"))]
     return hands, declared
 
 
-def best_for(me: int, view: dict, actions: list[dict]) -> dict | None:
-    """Of ``actions`` (e.g. a honey trap's ranks), the one that leaves me the most points."""
-    hands, declared = view.get("revealed") or [], view.get("declared") or []
+def best_for(me: int, hands: Hands, declared: Declared, actions: list[dict]) -> dict | None:
+    """Of ``actions`` (e.g. a honey trap's ranks), the one that leaves me the most points on
+    the revealed ``hands``."""
 
     def mine(action: dict) -> int:
         winners, points = ace_standing(*after_power(me, hands, declared, action))
@@ -297,9 +307,8 @@ def standing_words(
     return _("{names} share the win").format(names=names)
 
 
-def power_effect(me: int, view: dict, action: dict, name_of: NameOf) -> str:
+def power_effect(me: int, hands: Hands, declared: Declared, action: dict, name_of: NameOf) -> str:
     """What a power would change, read on the revealed hands: "→ You win +26 (now Bo +12)"."""
-    hands, declared = view.get("revealed") or [], view.get("declared") or []
     now = standing_words(*ace_standing(hands, declared), name_of, me)
     if action.get("type") == "draw":
         # TRANSLATORS: SwaPo, what the Draw would do; {now}: who wins as it stands ("Bo wins +12")
@@ -316,7 +325,7 @@ def power_effect(me: int, view: dict, action: dict, name_of: NameOf) -> str:
     return words.format(then=standing_words(*then, name_of, me), now=now)
 
 
-def declare_points(hand: list[str], declared: list[str], rank: str) -> tuple[int, int]:
+def declare_points(hand: Sequence[str], declared: Sequence[str], rank: str) -> tuple[int, int]:
     """(group size, points if this hand wins) with the next joker declared as ``rank`` (jokers
     still to declare after it left out)."""
     mine = [*declared, rank]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from rich.cells import set_cell_size
@@ -22,7 +22,8 @@ from .choices import (
     group_words,
     idle_aces,
 )
-from .powers import MENU_STEPS
+from .model import Phase, RoundRecord, SwapoView
+from .steps import MENU_STEPS, Step
 
 if TYPE_CHECKING:
     from .flow import SwapoDecisions
@@ -55,9 +56,9 @@ VARIANT_MARKS = {"dagger": "†", "asterisk": "*"}
 GAME_NAME = N_("SwaPo")
 
 
-def title(view: dict) -> str:
+def title(view: SwapoView) -> str:
     """ "SwaPo", "SwaPo† Ace", "SwaPo†*" …"""
-    variants = view.get("variant") or []
+    variants = view.variant
     name = _(GAME_NAME)
     for v in ("dagger", "asterisk"):
         if v in variants:
@@ -78,12 +79,11 @@ def hand_backs(count: int, style: CardStyle) -> str:
 
 
 def dagger_row(
-    view: dict, seat: int, style: CardStyle, picked: set[int] | None = None, look: Look = plain
+    view: SwapoView, seat: int, style: CardStyle, picked: set[int] | None = None, look: Look = plain
 ) -> Text:
     """An opponent's face-down row: moved positions shaded, locked ones marked."""
-    moved = set((view.get("moved") or [[]] * (seat + 1))[seat] or [])
-    locked_lists = view.get("locked_positions") or []
-    locked = set(locked_lists[seat]) if seat < len(locked_lists) else set()
+    moved = set(view.moved[seat]) if 0 <= seat < len(view.moved) else set()
+    locked = set(view.locked_at(seat))
     out = Text()
     for pos in range(5):
         if pos:
@@ -101,9 +101,9 @@ def dagger_row(
 
 
 def revealed_hand(
-    hand: list[str],
-    declared: list[str] | None,
-    stabbed: list[str] | None,
+    hand: Sequence[str],
+    declared: Sequence[str] | None,
+    stabbed: Sequence[str] | None,
     style: CardStyle,
     *,
     ace: bool,
@@ -140,17 +140,17 @@ def revealed_hand(
     return out
 
 
-def swaps_summary(view: dict, name_of: NameOf, look: Look = plain) -> Text:
+def swaps_summary(view: SwapoView, name_of: NameOf, look: Look = plain) -> Text:
     """This round's public exchanges at a glance: "Bo ↔ Chen ×2 · Dana kept"."""
-    if view.get("phase") not in ("swap", "give") or view.get("revealed"):
+    if view.phase not in (Phase.SWAP, Phase.GIVE) or view.revealed:
         return Text("")
     parts = []
     swapped = set()
-    for swap in view.get("swaps") or []:
-        seat, target = swap.get("seat"), swap.get("target")
+    for swap in view.swaps:
+        seat, target = swap.seat, swap.target
         swapped.add(seat)
-        parts.append(f"{name_of(seat)} ↔ {name_of(target)} ×{swap.get('k')}")
-    for seat in view.get("rights_done") or []:
+        parts.append(f"{name_of(seat)} ↔ {name_of(target)} ×{swap.k}")
+    for seat in view.rights_done:
         if seat not in swapped:
             # TRANSLATORS: SwaPo, a seat that kept its hand this round (no swap): "Dana kept"
             parts.append(_("{name} kept").format(name=name_of(seat)))
@@ -211,29 +211,26 @@ def menu_label(
 
 
 def results_lines(
-    record: dict, name_of: NameOf, style: CardStyle, look: Look = plain
+    record: RoundRecord, name_of: NameOf, style: CardStyle, look: Look = plain
 ) -> list[Text]:
     """A round's results panel: one line per hand — the name, the hand face up (the group that
     gives its strength marked, the winners' shaded, stabbed cards struck), what it makes and
     the points taken."""
-    if record.get("no_game"):
+    if record.no_game:
         # TRANSLATORS: SwaPo results panel; the Draw is the power of the Ace of clubs (A♣)
         words = _("No game: the Draw (A♣) was played, nobody scores.")
         lines = [Text(words, style=look("muted"))]
     else:
         lines = []
-    hands = record.get("hands") or []
-    declared = record.get("declared") or []
-    stabbed = record.get("stabbed") or []
-    winners = record.get("winners") or []
-    points = record.get("points") or []
+    hands, declared, stabbed = record.hands, record.declared, record.stabbed
+    winners, points = record.winners, record.points
     ace = any(declared)
     for seat, hand in enumerate(hands):
         if hand is None:
             continue
         won = seat in winners
         mine = declared[seat] if seat < len(declared) else None
-        cut = stabbed[seat] if seat < len(stabbed) else []
+        cut = stabbed[seat] if seat < len(stabbed) else ()
         line = Text("★ " if won and not style.ascii_only else ("* " if won else "  "))
         line.stylize(look("winner" if won else "muted"))
         name = set_cell_size(name_of(seat), 10) + " "
@@ -249,7 +246,7 @@ def results_lines(
 
 
 def declare_grid(
-    entries: list[dict], hand: list[str], declared: list[str], cursor: int, look: Look = plain
+    entries: list[dict], hand: list[str], declared: Sequence[str], cursor: int, look: Look = plain
 ) -> Text:
     """A rank menu (declaring a joker, or a taken joker's new rank) as two aligned rows: the
     group of that rank it makes ("K×2") and the points the hand is worth if it wins ("26");
@@ -297,7 +294,7 @@ def legend(ascii_only: bool) -> str:
 def menu_text(
     flow: SwapoDecisions,
     labels: Callable[[], list[Text]],
-    declared: list[str],
+    declared: Sequence[str],
     style: CardStyle,
     look: Look = plain,
 ) -> Text:
@@ -305,13 +302,13 @@ def menu_text(
     (``declared``: my jokers' ranks so far), then what the choice would change."""
     if flow.step not in MENU_STEPS or not flow.menu:
         return Text("")
-    if flow.step == "declare" and not flow.declaring():
+    if flow.step == Step.DECLARE and not flow.declaring():
         return Text("")
-    if flow.step == "declare":
+    if flow.step == Step.DECLARE:
         return declare_grid(flow.menu, flow.hand, declared, flow.menu_cursor, look)
-    if flow.step == "power_rank":  # the taken joker joins my hand
+    if flow.step == Step.POWER_RANK:  # the taken joker joins my hand
         out = declare_grid(flow.menu, [*flow.hand, "JK"], declared, flow.menu_cursor, look)
-    elif flow.step == "power_target":  # one choice at a time, shown on the hands above
+    elif flow.step == Step.POWER_TARGET:  # one choice at a time, shown on the hands above
         left, right = ("<", ">") if style.ascii_only else ("◀", "▶")
         out = Text(f"{left} {flow.menu_cursor + 1}/{len(flow.menu)} {right} ", style=look("muted"))
         out.append_text(labels()[flow.menu_cursor])
@@ -323,9 +320,9 @@ def menu_text(
             if i == flow.menu_cursor:
                 label.stylize(look("cursor"))
             out.append_text(label)
-    if flow.step == "power":
+    if flow.step == Step.POWER:
         me = flow.seat if isinstance(flow.seat, int) else 0
-        for ace, why in idle_aces(me, flow.view.get("revealed") or []):
+        for ace, why in idle_aces(me, flow.state.revealed or ()):
             # TRANSLATORS: SwaPo Ace: one of the player's Aces has no target; {why}: the reason
             words = _("{ace} cannot be used: {why}").format(ace=style.label(ace), why=why)
             out.append("\n" + words, look("muted"))
@@ -335,14 +332,14 @@ def menu_text(
     return out
 
 
-def received_now(view: dict, me: int | None) -> list[str]:
+def received_now(view: SwapoView, me: int | None) -> list[str]:
     """The cards that came to me in my latest exchange this round (to mark them "new")."""
-    if view.get("phase") not in ("swap", "give"):
+    if view.phase not in (Phase.SWAP, Phase.GIVE):
         return []
-    for swap in reversed(view.get("swaps") or []):
-        if swap.get("sent") is None or me not in (swap.get("seat"), swap.get("target")):
+    for swap in reversed(view.swaps):
+        if swap.sent is None or me not in (swap.seat, swap.target):
             continue
-        return list(swap.get("received") if swap.get("seat") == me else swap["sent"])
+        return list((swap.received or ()) if swap.seat == me else swap.sent)
     return []
 
 

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from lang import _, ngettext
 from tui.table.decisions import Decisions, Outcome, Refuse, Send
+from tui.table.parse import ParsedView
 
 from . import ask as swapo_ask
 from .choices import (
@@ -30,24 +31,20 @@ from .choices import (
     swap_counts,
     swap_targets,
 )
-from .powers import MENU_STEPS, POWER_NAMES, PowerSteps, needs_rank
+from .model import Phase, SwapoView
+from .powers import POWER_NAMES, PowerSteps, needs_rank
+from .steps import CARD_STEPS, MENU_STEPS, PICK_STEPS, Step
+from .steps import row as step_row
 
-CONFIRM_LABELS = {
-    "target": "choose",
-    "count": "choose",
-    "cards": "swap",
-    "take": "next",
-    "give_pos": "swap",
-    "give": "give",
-    "arrange": "lay down",
-    "declare": "declare",
-    "power": "choose",
-    "power_target": "use",
-    "power_rank": "take",
+__all__ = ["CARD_STEPS", "PICK_STEPS", "Step", "SwapoDecisions"]
+#: The phases that open a decision at the step of the same name (``swap`` opens ``target``).
+OPENING = {
+    Phase.SWAP: Step.TARGET,
+    Phase.GIVE: Step.GIVE,
+    Phase.ARRANGE: Step.ARRANGE,
+    Phase.DECLARE: Step.DECLARE,
+    Phase.POWER: Step.POWER,
 }
-PICK_STEPS = {"cards", "take", "give_pos", "give", "arrange"}  # space picks from a row
-BACK_STEPS = {"count", "cards", "take", "give_pos", "power_target", "power_rank", "give"}
-CARD_STEPS = {"cards", "give", "give_pos"}  # picking from my own row, some cards dimmed
 
 
 def seat_label(seat: object) -> str:
@@ -70,7 +67,9 @@ class SwapoDecisions(PowerSteps, Decisions):
     def __init__(self, seat: int | None, name_of: NameOf = seat_label) -> None:
         super().__init__(seat)
         self.name_of = name_of
-        self.step = "wait"
+        self.parsed = ParsedView(SwapoView.from_view)
+        self.state = self.parsed.value
+        self.step = Step.WAIT
         self.decision: tuple | None = None  # what was asked when the step began
         self.target: int | None = None
         self.k = 0
@@ -88,11 +87,10 @@ class SwapoDecisions(PowerSteps, Decisions):
     # -- what the view says ------------------------------------------------------------------
     @property
     def hand(self) -> list[str]:
-        hand = self.view.get("hand")
-        return list(hand) if isinstance(hand, list) else []
+        return list(self.state.hand or ())
 
     def variant(self, name: str) -> bool:
-        return name in (self.view.get("variant") or [])
+        return name in self.state.variant
 
     @property
     def dagger(self) -> bool:
@@ -108,8 +106,7 @@ class SwapoDecisions(PowerSteps, Decisions):
 
     def others(self) -> list[int]:
         """Other seats clockwise from mine; digit ``i`` picks ``others()[i-1]``."""
-        n = self.view.get("seats")
-        n = n if isinstance(n, int) else 0
+        n = self.state.seats
         start = self.seat if isinstance(self.seat, int) else -1
         return [(start + k) % n for k in range(1, n + 1) if (start + k) % n != self.seat]
 
@@ -117,48 +114,41 @@ class SwapoDecisions(PowerSteps, Decisions):
         others = self.others()
         return str(others.index(seat) + 1) if seat in others else ""
 
-    def asked(self) -> str:
-        """What the local seat must decide now: a phase name, or "wait"."""
-        if self.seat is None or self.seat not in (self.view.get("pending") or []):
-            return "wait"
-        return str(self.view.get("phase")) if self.legal else "wait"
+    def asked(self) -> Phase | None:
+        """The phase whose decision the local seat must make now, or None (waiting)."""
+        if self.seat is None or self.seat not in self.state.pending or not self.legal:
+            return None
+        return self.state.phase
 
     @property
     def waiting(self) -> bool:
-        return self.step == "wait" and self.reveal is None
+        return self.step == Step.WAIT and self.reveal is None
 
     # -- a new state, a new decision -------------------------------------------------------
     def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
         super().update(view, legal)
+        self.state = state = self.parsed.of(view)
         kind = self.asked()
-        key = (
-            kind,
-            view.get("round"),
-            len(view.get("swaps") or []),
-            view.get("to_declare"),
-            len(legal),
-            str((view.get("power") or {}).get("done")),
-        )
+        key = (kind, state.round, len(state.swaps), state.to_declare, len(legal), state.power_done)
         if key != self.decision:
             self.decision = key
             self.start(kind)
 
-    def start(self, kind: str | None = None) -> None:
+    def start(self, kind: Phase | None = None) -> None:
         """Begin a decision (by default the one asked now) at its first step."""
         kind = self.asked() if kind is None else kind
         self.target, self.k, self.sent = None, 0, False
         self.picked, self.taken = [], []
         self.menu, self.menu_cursor = [], 0
         self.cursor = min(self.cursor, max(0, len(self.hand) - 1))
-        self.step = kind if kind in ("give", "arrange", "declare", "power") else "wait"
-        if kind == "swap":
-            self.step = "target"
+        self.step = OPENING.get(kind, Step.WAIT) if kind is not None else Step.WAIT
+        if self.step == Step.TARGET:
             self.target_cursor = 0 if swap_targets(self.legal) else -1
-        self.order = self.hand if kind == "arrange" else []
-        if kind == "declare":
+        self.order = self.hand if self.step == Step.ARRANGE else []
+        if self.step == Step.DECLARE:
             ranks = declare_ranks(self.legal)  # none: no joker, a sealed pass
             self.menu = [{"type": "declare", "rank": r} for r in ranks] or [{"type": "pass"}]
-        if kind == "power":
+        if self.step == Step.POWER:
             self.menu = self.power_menu()
 
     # -- what the screen shows -------------------------------------------------------------
@@ -171,22 +161,23 @@ class SwapoDecisions(PowerSteps, Decisions):
 
     def is_chosen_target(self, seat: int) -> bool:
         """The opponent under the cursor (choosing) or already chosen (later steps)."""
-        if self.step == "target":
+        if self.step == Step.TARGET:
             return self.target_choice() == seat
-        return self.target == seat and self.step in ("count", "cards", "take", "give_pos")
+        steps = (Step.COUNT, Step.CARDS, Step.TAKE, Step.GIVE_POS)
+        return self.target == seat and self.step in steps
 
     def row(self) -> list[str]:
         """My row as shown: the order being arranged, else the hand."""
-        return self.order if self.step == "arrange" else self.hand
+        return self.order if self.step == Step.ARRANGE else self.hand
 
     def pickable(self) -> list[bool]:
         """For each card of my row: may it be picked now?"""
         hand, step, target = self.row(), self.step, self.target
-        if step == "cards" and target is not None:
+        if step == Step.CARDS and target is not None:
             return pickable_cards(hand, self.picked, swap_card_sets(self.legal, target, self.k))
-        if step == "give":
+        if step == Step.GIVE:
             return pickable_cards(hand, self.picked, card_sets(of_type(self.legal, "give")))
-        if step == "give_pos" and target is not None:
+        if step == Step.GIVE_POS and target is not None:
             allowed = position_sets(self.legal, target, self.k, "give")
             return pickable_positions(self.picked, allowed, len(hand))
         return [True] * len(hand)
@@ -206,33 +197,35 @@ class SwapoDecisions(PowerSteps, Decisions):
     def key_state(self, key: str) -> bool | None:
         if self.reveal is not None:
             return key in ("confirm", "back")
-        step = self.step
-        if step == "wait":
+        if self.step == Step.WAIT:
             return False
+        meaning = step_row(self.step)
         if key in ("move", "confirm"):
             return True
         if key == "pick":
-            return step in PICK_STEPS
+            return meaning.pick
         if key == "back":
-            return step in BACK_STEPS
+            return meaning.back is not None
         if key == "digit":
-            return step in ("target", "count", "take", "give_pos", "cards", "give", "power_target")
+            return meaning.digits
         return False
 
     def key_label(self, key: str) -> str | None:
+        meaning = step_row(self.step)
         if key == "confirm":
-            return "continue" if self.reveal is not None else CONFIRM_LABELS.get(self.step)
+            return "continue" if self.reveal is not None else (meaning.confirm or None)
         if key == "back" and self.reveal is not None:
             return "close"
-        if key == "back" and self.step == "give":
-            return "clear"
-        if key == "pick" and self.step == "arrange":
-            return "grab"
+        if key == "back":
+            return meaning.back_label
+        if key == "pick":
+            return meaning.pick_label
         return None
 
     def can_pass_now(self) -> bool:
         """Whether ``p`` (pass / done) works now."""
-        return self.reveal is None and self.step in ("target", "power") and can_pass(self.legal)
+        steps = (Step.TARGET, Step.POWER)
+        return self.reveal is None and self.step in steps and can_pass(self.legal)
 
     # -- the keys ----------------------------------------------------------------------------
     @property
@@ -242,13 +235,13 @@ class SwapoDecisions(PowerSteps, Decisions):
     def move(self, step: int) -> Outcome:
         """←→ walk the row or the menu, and stop at its ends (no wrapping round)."""
         s = self.step
-        if s == "target":
+        if s == Step.TARGET:
             self.target_cursor = _clamp(self.target_cursor + step, len(swap_targets(self.legal)))
-        elif s == "take":
+        elif s == Step.TAKE:
             self.target_cursor = _clamp(self.target_cursor + step, 5)
         elif s in MENU_STEPS and self.menu:
             self.menu_cursor = _clamp(self.menu_cursor + step, len(self.menu))
-        elif s == "arrange" and self.order:
+        elif s == Step.ARRANGE and self.order:
             new = _clamp(self.cursor + step, len(self.order))
             if self.picked:
                 self.order[self.cursor], self.order[new] = self.order[new], self.order[self.cursor]
@@ -259,9 +252,9 @@ class SwapoDecisions(PowerSteps, Decisions):
         return None
 
     def pick(self) -> Outcome:
-        if self.step == "arrange":
+        if self.step == Step.ARRANGE:
             self.picked = [] if self.picked else [self.cursor]
-        elif self.step == "take":
+        elif self.step == Step.TAKE:
             return self.toggle_position(self.target_cursor)
         elif self.step in CARD_STEPS:
             return self.toggle_card(self.cursor)
@@ -269,10 +262,10 @@ class SwapoDecisions(PowerSteps, Decisions):
 
     def pick_at(self, row: str, index: int) -> Outcome:
         """A click on card ``index`` of ``row`` ("target" or "hand"): move there and pick."""
-        if row == "target" and self.step == "take":
+        if row == "target" and self.step == Step.TAKE:
             self.target_cursor = index
             return self.pick()
-        if row == "hand" and self.step in CARD_STEPS | {"arrange"}:
+        if row == "hand" and self.step in CARD_STEPS | {Step.ARRANGE}:
             self.cursor = index
             return self.pick()
         return None
@@ -304,14 +297,14 @@ class SwapoDecisions(PowerSteps, Decisions):
 
     def digit(self, digit: int) -> Outcome:
         s = self.step
-        if s == "target":
+        if s == Step.TARGET:
             others = self.others()
             if 1 <= digit <= len(others) and others[digit - 1] in swap_targets(self.legal):
                 self.choose_target(others[digit - 1])
                 return None
             # TRANSLATORS: SwaPo refusal after a digit key; {digit}: the digit pressed
             return Refuse(_("{digit} is not an opponent you can swap with").format(digit=digit))
-        if s == "count":
+        if s == Step.COUNT:
             if digit in swap_counts(self.legal, self.target_seat):
                 self.choose_count(digit)
                 return None
@@ -322,9 +315,9 @@ class SwapoDecisions(PowerSteps, Decisions):
                 digit,
             )
             return Refuse(words.format(count=digit, name=self.name_of(self.target)))
-        if s == "power_target":
+        if s == Step.POWER_TARGET:
             return self.aim_at(digit)
-        if s == "take" and 1 <= digit <= 5:
+        if s == Step.TAKE and 1 <= digit <= 5:
             return self.toggle_position(digit - 1)
         if s in CARD_STEPS and 1 <= digit <= len(self.hand):
             return self.toggle_card(digit - 1)
@@ -336,13 +329,13 @@ class SwapoDecisions(PowerSteps, Decisions):
         if len(counts) == 1:
             self.choose_count(counts[0])
         else:
-            self.step = "count"
+            self.step = Step.COUNT
             self.menu, self.menu_cursor = [{"k": k} for k in counts], 0
 
     def choose_count(self, k: int) -> None:
         self.k = k
         self.picked, self.taken = [], []
-        self.step = "take" if self.dagger else "cards"
+        self.step = Step.TAKE if self.dagger else Step.CARDS
         self.target_cursor = 0
 
     def confirm(self) -> Outcome:
@@ -351,18 +344,18 @@ class SwapoDecisions(PowerSteps, Decisions):
             return None
         s, k, target = self.step, self.k, self.target_seat
         entry = self.menu[self.menu_cursor] if s in MENU_STEPS and self.menu else None
-        if s == "target":
+        if s == Step.TARGET:
             seat = self.target_choice()
             if seat is not None:
                 self.choose_target(seat)
-        elif s == "count" and entry is not None:
+        elif s == Step.COUNT and entry is not None:
             self.choose_count(entry["k"])
-        elif s == "cards":
+        elif s == Step.CARDS:
             cards = sorted(self.hand[i] for i in self.picked)
             if tuple(cards) in swap_card_sets(self.legal, target, k):
                 return self.send({"type": "swap", "target": target, "cards": cards})
             return Refuse(give_words(k))
-        elif s == "take":
+        elif s == Step.TAKE:
             if len(self.taken) != k:
                 # TRANSLATORS: SwaPo Dagger refusal: positions of the opponent's row
                 words = ngettext(
@@ -371,8 +364,8 @@ class SwapoDecisions(PowerSteps, Decisions):
                     k,
                 )
                 return Refuse(words.format(k=k))
-            self.step, self.picked = "give_pos", []
-        elif s == "give_pos":
+            self.step, self.picked = Step.GIVE_POS, []
+        elif s == Step.GIVE_POS:
             give = sorted(self.picked)
             if tuple(give) not in position_sets(self.legal, target, k, "give"):
                 # TRANSLATORS: SwaPo Dagger refusal: positions of the player's own row
@@ -384,48 +377,55 @@ class SwapoDecisions(PowerSteps, Decisions):
                 return Refuse(words.format(k=k))
             take = sorted(self.taken)
             return self.send({"type": "swap", "target": target, "take": take, "give": give})
-        elif s == "give":
+        elif s == Step.GIVE:
             cards = sorted(self.hand[i] for i in self.picked)
             if tuple(cards) in card_sets(of_type(self.legal, "give")):
                 return self.send({"type": "give", "cards": cards})
-            return Refuse(give_words((self.view.get("give") or {}).get("k", 0)))
-        elif s == "arrange":
+            asked = self.state.give
+            return Refuse(give_words(asked.k or 0 if asked is not None else 0))
+        elif s == Step.ARRANGE:
             return self.send({"type": "arrange", "order": list(self.order)})
-        elif s == "power" and entry is not None and entry["type"] in POWER_NAMES:
-            self.power_kind, self.step = entry["type"], "power_target"
+        elif s == Step.POWER and entry is not None and entry["type"] in POWER_NAMES:
+            self.power_kind, self.step = entry["type"], Step.POWER_TARGET
             self.menu, self.menu_cursor = self.target_menu(self.power_kind), 0
-        elif s == "power_target" and entry is not None and needs_rank(entry):
-            self.target, self.step = entry["target"], "power_rank"
+        elif s == Step.POWER_TARGET and entry is not None and needs_rank(entry):
+            self.target, self.step = entry["target"], Step.POWER_RANK
             self.menu = [a for a in of_type(self.legal, "honey_trap") if a["target"] == self.target]
             self.menu_cursor = 0
-        elif entry is not None and s in ("declare", "power", "power_target", "power_rank"):
+        elif entry is not None and s in (
+            Step.DECLARE,
+            Step.POWER,
+            Step.POWER_TARGET,
+            Step.POWER_RANK,
+        ):
             return self.send(entry)
         return None
 
     def back(self) -> Outcome:
+        """esc: close the round's result, or go back one step (its table row says where)."""
         if self.reveal is not None:
             self.reveal = None
-        elif self.step == "count":
-            self.step, self.target = "target", None
-        elif self.step in ("cards", "take"):
-            counts = swap_counts(self.legal, self.target_seat)
-            if len(counts) > 1:
-                self.step = "count"
-                self.menu, self.menu_cursor = [{"k": k} for k in counts], 0
-            else:
-                self.step, self.target = "target", None
-            self.picked, self.taken = [], []
-        elif self.step == "give_pos":
-            self.step, self.picked = "take", []
-        elif self.step == "give":
-            self.picked = []
-        elif self.step == "power_rank":  # back to the jokers' holders, on this one
-            self.step, self.menu = "power_target", self.target_menu("honey_trap")
+            return None
+        came, to = self.step, step_row(self.step).back
+        if to is None:
+            return None
+        counts = swap_counts(self.legal, self.target_seat) if to == Step.COUNT else []
+        if to == Step.COUNT and len(counts) <= 1:
+            to = Step.TARGET  # one count only: it was never asked
+        self.step, self.picked = to, []
+        if came in (Step.CARDS, Step.TAKE):
+            self.taken = []
+        if to == Step.TARGET:
+            self.target = None
+        elif to == Step.COUNT:
+            self.menu, self.menu_cursor = [{"k": k} for k in counts], 0
+        elif to == Step.POWER_TARGET:  # back to the jokers' holders, on this one
+            self.menu = self.target_menu("honey_trap")
             self.menu_cursor = next(
                 (i for i, e in enumerate(self.menu) if e.get("target") == self.target), 0
             )
-        elif self.step == "power_target":  # back to the Aces, on this one
-            self.step, self.menu = "power", self.power_menu()
+        elif to == Step.POWER:  # back to the Aces, on this one
+            self.menu = self.power_menu()
             kinds = [e["type"] for e in self.menu]
             self.menu_cursor = kinds.index(self.power_kind) if self.power_kind in kinds else 0
         return None
@@ -436,7 +436,7 @@ class SwapoDecisions(PowerSteps, Decisions):
 
     def send(self, action: dict[str, Any]) -> Send:
         """The finished decision: wait for the table's answer."""
-        self.step, self.sent = "wait", True
+        self.step, self.sent = Step.WAIT, True
         return Send(action)
 
 

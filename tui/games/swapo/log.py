@@ -3,93 +3,136 @@ involved see the cards), and the toasts of the big events. Whole translated sent
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from rich.text import Text
 
 from lang import N_, _, ngettext
 from tui.fill import fill
+from tui.table.parse import Event
 from tui.widgets.cards import CardStyle
 
 from .choices import POWER_CARDS, NameOf, round_words
 from .draw import Look, plain
+from .model import SwapoView
+
+
+@dataclass(frozen=True)
+class Teller:
+    """Who tells the log: the names, the card style and looks, and the variant's words."""
+
+    name_of: NameOf
+    style: CardStyle
+    asterisk: bool
+    look: Look
+
+    def who(self, event: Event, key: str = "seat") -> str:
+        seat = event.seat_of(key)
+        return self.name_of(seat) if seat is not None else "?"
+
+
+def power_line(event: Event, t: Teller) -> Text:
+    """The Stab or the Steal, the card it hit and the Ace that did it."""
+    card = t.style.text(str(event.value("card", None)))
+    if event.kind == "stab":
+        # TRANSLATORS: SwaPo log, the Stab power (A♠): {card} of {other}'s hand struck out
+        words = _("{name} stabbed {other}'s {card}")
+    else:
+        # TRANSLATORS: SwaPo log, the Steal power (A♦): {card} taken from {other}'s hand
+        words = _("{name} stole {other}'s {card}")
+    line = fill(words, name=t.who(event), other=t.who(event, "target"), card=card)
+    line.append(f" ({t.style.label(POWER_CARDS[event.kind])})", style=t.look("muted"))
+    return line
+
+
+def honey_trap_line(event: Event, t: Teller) -> str:
+    # TRANSLATORS: SwaPo log, the Honey Trap power; {rank}: the joker's new rank; {ace}: A♥
+    words = _("{name} took {other}'s joker as {rank} ({ace})")
+    rank, ace = event.value("rank", None), t.style.label("AH")
+    return words.format(name=t.who(event), other=t.who(event, "target"), rank=rank, ace=ace)
+
+
+def draw_line(event: Event, t: Teller) -> str:
+    # TRANSLATORS: SwaPo log, the Draw power; {ace}: the Ace of clubs (A♣)
+    words = _("{name} played the Draw ({ace}): no game this round")
+    return words.format(name=t.who(event), ace=t.style.label("AC"))
+
+
+def reveal_line(event: Event, t: Teller) -> Text:
+    # TRANSLATORS: SwaPo log: every hand is turned face up
+    return Text(_("Hands revealed"), style=t.look("strong"))
+
+
+def round_over_line(event: Event, t: Teller) -> Text:
+    return Text(round_words(event.raw, t.name_of), style=t.look("gain"))
+
+
+#: One log line per public event kind (the kinds not here get none).
+LINES: dict[str, Callable[[Event, Teller], Text | str | None]] = {
+    "deal": lambda event, t: deal_line(event, t.name_of),
+    "swap_asked": lambda event, t: swap_line(event, t.who(event), t.who(event, "target")),
+    "swapped": lambda event, t: swap_line(event, t.who(event), t.who(event, "target")),
+    "stab": power_line,
+    "steal": power_line,
+    "honey_trap": honey_trap_line,
+    "draw": draw_line,
+    "round_over": round_over_line,
+    "reveal": reveal_line,
+    "sudden_death": lambda event, t: ending_line(event, t.name_of, t.look),
+    "game_over": lambda event, t: ending_line(event, t.name_of, t.look),
+    "arranged": lambda event, t: plain_line(event, t.who(event), t.asterisk),
+    "pass": lambda event, t: plain_line(event, t.who(event), t.asterisk),
+    "declared": lambda event, t: plain_line(event, t.who(event), t.asterisk),
+}
 
 
 def event_line(
     event: dict, name_of: NameOf, style: CardStyle, asterisk: bool, look: Look = plain
 ) -> Text | str | None:
-    """One log line per public event."""
-    kind = event.get("type")
-    seat = event.get("seat")
-    who = name_of(seat) if isinstance(seat, int) else "?"
-    target = event.get("target")
-    whom = name_of(target) if isinstance(target, int) else "?"
-    if kind == "deal":
-        return deal_line(event, name_of)
-    if kind in ("swap_asked", "swapped"):
-        return swap_line(event, who, whom)
-    if kind in ("stab", "steal"):
-        card = style.text(str(event.get("card")))
-        if kind == "stab":
-            # TRANSLATORS: SwaPo log, the Stab power (A♠): {card} of {other}'s hand struck out
-            words = _("{name} stabbed {other}'s {card}")
-        else:
-            # TRANSLATORS: SwaPo log, the Steal power (A♦): {card} taken from {other}'s hand
-            words = _("{name} stole {other}'s {card}")
-        line = fill(words, name=who, other=whom, card=card)
-        line.append(f" ({style.label(POWER_CARDS[kind])})", style=look("muted"))
-        return line
-    if kind == "honey_trap":
-        # TRANSLATORS: SwaPo log, the Honey Trap power; {rank}: the joker's new rank; {ace}: A♥
-        words = _("{name} took {other}'s joker as {rank} ({ace})")
-        return words.format(name=who, other=whom, rank=event.get("rank"), ace=style.label("AH"))
-    if kind == "draw":
-        # TRANSLATORS: SwaPo log, the Draw power; {ace}: the Ace of clubs (A♣)
-        words = _("{name} played the Draw ({ace}): no game this round")
-        return words.format(name=who, ace=style.label("AC"))
-    if kind == "round_over":
-        return Text(round_words(event, name_of), style=look("gain"))
-    if kind == "reveal":
-        # TRANSLATORS: SwaPo log: every hand is turned face up
-        return Text(_("Hands revealed"), style=look("strong"))
-    if kind in ("sudden_death", "game_over"):
-        return ending_line(event, name_of, look)
-    return plain_line(kind, event, who, asterisk)
+    """One log line per public event (None for a kind the log does not tell)."""
+    told = Event.of(event)
+    line = LINES.get(told.kind)
+    return line(told, Teller(name_of, style, asterisk, look)) if line is not None else None
 
 
-def deal_line(event: dict, name_of: NameOf) -> str:
+def deal_line(event: Event, name_of: NameOf) -> str:
     """ "Round 2 · Bo deals · sudden death · pile 31"."""
     # TRANSLATORS: SwaPo log, a new round: its number and who deals
     parts = [_("Round {number} · {name} deals")]
-    if event.get("sudden_death"):
+    if event.flag("sudden_death"):
         # TRANSLATORS: SwaPo log, after "Round 4 · Bo deals": the round is a sudden death
         parts.append(_("sudden death"))
-    if event.get("reshuffled"):
+    if event.flag("reshuffled"):
         # TRANSLATORS: SwaPo log, after "Round 4 · Bo deals": the pile was shuffled again
         parts.append(_("reshuffled"))
     # TRANSLATORS: SwaPo log, after "Round 4 · Bo deals": the cards left in the pile
     parts.append(_("pile {count}"))
     words = " · ".join(parts)
     return words.format(
-        number=event.get("round"), name=name_of(event.get("dealer")), count=event.get("pile")
+        number=event.value("round", None),
+        name=name_of(event.seat_of("dealer")),
+        count=event.value("pile", None),
     )
 
 
-def swap_line(event: dict, who: str, whom: str) -> str:
+def swap_line(event: Event, who: str, whom: str) -> str:
     """An exchange asked for or made (Dagger: by position, 1–5)."""
-    k = event.get("k")
+    k = event.value("k", None)
     n = k if isinstance(k, int) else 2
-    if event.get("type") == "swap_asked":
+    if event.kind == "swap_asked":
         # TRANSLATORS: SwaPo log: {name} asks {other} to swap {k} cards
         words = ngettext("{name} asks {other} for {k} card", "{name} asks {other} for {k} cards", n)
         return words.format(name=who, other=whom, k=k)
-    if "take" in event and "give" in event:
+    if event.has("take") and event.has("give"):
         # TRANSLATORS: SwaPo Dagger log; {took}, {gave}: row positions ("1 3", "2 5")
         words = ngettext(
             "{name} swapped {k} card with {other} (took {took}, gave {gave})",
             "{name} swapped {k} cards with {other} (took {took}, gave {gave})",
             n,
         )
-        took = " ".join(str(p + 1) for p in event.get("take") or [])
-        gave = " ".join(str(p + 1) for p in event.get("give") or [])
+        took = " ".join(str(p + 1) for p in event.integers("take"))
+        gave = " ".join(str(p + 1) for p in event.integers("give"))
         return words.format(name=who, other=whom, k=k, took=took, gave=gave)
     # TRANSLATORS: SwaPo log: an exchange of {k} cards between two seats
     words = ngettext(
@@ -98,12 +141,13 @@ def swap_line(event: dict, who: str, whom: str) -> str:
     return words.format(name=who, other=whom, k=k)
 
 
-def plain_line(kind: object, event: dict, who: str, asterisk: bool) -> str | None:
+def plain_line(event: Event, who: str, asterisk: bool) -> str | None:
     """The events told in one plain sentence about one seat."""
+    kind = event.kind
     if kind == "arranged":
         # TRANSLATORS: SwaPo Dagger log: the seat laid its ordered row face down
         words = _("{name} laid the row down")
-    elif kind == "pass" and event.get("phase") == "power":
+    elif kind == "pass" and event.text("phase") == "power":
         # TRANSLATORS: SwaPo Ace log: the seat uses no more Ace powers
         words = _("{name} is done with powers")
     elif kind == "pass" and asterisk:
@@ -120,15 +164,15 @@ def plain_line(kind: object, event: dict, who: str, asterisk: bool) -> str | Non
     return words.format(name=who)
 
 
-def ending_line(event: dict, name_of: NameOf, look: Look) -> Text:
+def ending_line(event: Event, name_of: NameOf, look: Look) -> Text:
     """A sudden death between tied seats, or the game's end."""
     # TRANSLATORS: the separator between names in a list of seats ("Bo, Chen")
     comma = _(", ")
-    if event.get("type") == "sudden_death":
-        seats = comma.join(name_of(s) for s in event.get("seats") or [])
+    if event.kind == "sudden_death":
+        seats = comma.join(name_of(s) for s in event.integers("seats"))
         # TRANSLATORS: SwaPo log: an extra round among the seats tied for the win
         return Text(_("Sudden death between {names}").format(names=seats), style=look("alert"))
-    winners = comma.join(name_of(s) for s in event.get("winners") or [])
+    winners = comma.join(name_of(s) for s in event.integers("winners"))
     if winners:
         # TRANSLATORS: SwaPo log, the end of the game; {names}: the winners ("Bo, Chen")
         words = _("Game over — {names} won").format(names=winners)
@@ -140,10 +184,12 @@ def ending_line(event: dict, name_of: NameOf, look: Look) -> Text:
 
 def toast_line(event: dict, name_of: NameOf) -> str | None:
     """The big events get a toast too."""
-    kind = event.get("type")
-    who = name_of(event.get("seat")) if isinstance(event.get("seat"), int) else "?"
-    whom = name_of(event.get("target")) if isinstance(event.get("target"), int) else "?"
-    card = event.get("card")
+    told = Event.of(event)
+    kind = told.kind
+    who = name_of(told.seat) if told.seat is not None else "?"
+    target = told.seat_of("target")
+    whom = name_of(target) if target is not None else "?"
+    card = told.value("card", None)
     if kind == "round_over":
         return round_words(event, name_of)
     if kind == "stab":
@@ -163,7 +209,7 @@ def toast_line(event: dict, name_of: NameOf) -> str | None:
 
 
 def my_swap_line(
-    view: dict,
+    view: SwapoView,
     me: int | None,
     last_sent: list[str],
     style: CardStyle,
@@ -175,11 +221,11 @@ def my_swap_line(
     When the exchange ended the round, the view has moved on to the next round; then what I
     gave is ``last_sent`` and what I got (``got``) is read from the reveal.
     """
-    for swap in reversed(view.get("swaps") or []):
-        if swap.get("sent") is None or me not in (swap.get("seat"), swap.get("target")):
+    for swap in reversed(view.swaps):
+        if swap.sent is None or me not in (swap.seat, swap.target):
             continue
-        sent, received = swap.get("sent") or [], swap.get("received") or []
-        if swap.get("target") == me:
+        sent, received = list(swap.sent), list(swap.received or ())
+        if swap.target == me:
             sent, received = received, sent
         return exchange_words(style.hand(sent), style.hand(received), look)
     if not last_sent:
@@ -211,15 +257,14 @@ TIEBREAK_WORDS = {
 }
 
 
-def final_title(title: str, result: dict) -> str:
+def final_title(title: str, view: SwapoView) -> str:
     """The scores title once the game is over, with how a tie was broken."""
-    tiebreak = result.get("tiebreak")
-    if isinstance(tiebreak, dict) and tiebreak.get("reading"):
-        reading = str(tiebreak["reading"])
+    reading = view.tiebreak
+    if reading:
         how = _(TIEBREAK_WORDS[reading]) if reading in TIEBREAK_WORDS else reading
         # TRANSLATORS: SwaPo scores title: how a tie on points was decided
         title = _("{title} (tie broken: {how})").format(title=title, how=how)
-    if result.get("sudden_death"):
+    if view.decided_by_sudden_death:
         # TRANSLATORS: SwaPo scores title: the game was decided by sudden-death rounds
         title = _("{title} after sudden death").format(title=title)
     return title

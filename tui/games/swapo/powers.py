@@ -11,6 +11,8 @@ from lang import N_, _
 from tui.table.decisions import Outcome, Refuse
 
 from .choices import NameOf, best_for, can_pass, of_type, power_effect
+from .model import SwapoView
+from .steps import MENU_STEPS, Step
 
 POWER_ORDER = ("stab", "honey_trap", "draw", "steal")  # the Aces' menu: A♠ A♥ A♣ A♦
 POWER_NAMES = {  # the powers that need a target
@@ -21,16 +23,16 @@ POWER_NAMES = {  # the powers that need a target
     # TRANSLATORS: SwaPo, the name of a power ("Steal", the Ace of diamonds: take one card)
     "steal": N_("Steal"),
 }
-MENU_STEPS = {"count", "declare", "power", "power_target", "power_rank"}  # ←→ walk a menu
+__all__ = ["MENU_STEPS", "POWER_NAMES", "POWER_ORDER", "PowerSteps", "needs_rank"]
 
 
 class PowerSteps:
     """The power steps' menus and what they would change (mixed into ``SwapoDecisions``)."""
 
     seat: int | None
-    view: dict[str, Any]
+    state: SwapoView
     legal: list[dict[str, Any]]
-    step: str
+    step: Step
     menu: list[dict[str, Any]]
     menu_cursor: int
     name_of: NameOf
@@ -67,22 +69,22 @@ class PowerSteps:
         """What the power under the cursor would change (who would win), on the revealed
         hands; a honey trap on a holder is read with the rank that serves me best."""
         entry = self.entry()
-        if self.step not in ("power", "power_target", "power_rank") or entry is None:
+        if self.step not in (Step.POWER, Step.POWER_TARGET, Step.POWER_RANK) or entry is None:
             return ""
         me = self.seat if isinstance(self.seat, int) else -1
-        if self.step == "power" and entry.get("type") not in ("draw", "pass"):
-            return power_effect(me, self.view, {"type": "pass"}, self.name_of)
+        hands, declared = self.state.revealed or (), self.state.declared
+        if self.step == Step.POWER and entry.get("type") not in ("draw", "pass"):
+            return power_effect(me, hands, declared, {"type": "pass"}, self.name_of)
         if needs_rank(entry):
             traps = [a for a in of_type(self.legal, "honey_trap") if a["target"] == entry["target"]]
-            best = best_for(me, self.view, traps)
+            best = best_for(me, hands, declared, traps)
             if best is None:
                 return ""
             # TRANSLATORS: SwaPo, a Honey Trap's effect read with the joker's best new rank
             words = _("{effect} · as {rank}")
-            return words.format(
-                effect=power_effect(me, self.view, best, self.name_of), rank=best["rank"]
-            )
-        return power_effect(me, self.view, entry, self.name_of)
+            effect = power_effect(me, hands, declared, best, self.name_of)
+            return words.format(effect=effect, rank=best["rank"])
+        return power_effect(me, hands, declared, entry, self.name_of)
 
     def aim_at(self, digit: int) -> Outcome:
         """A power's second step: a digit jumps to that opponent's first card (or joker)."""

@@ -22,6 +22,7 @@ from tui.fill import fill
 from tui.settings import Settings
 from tui.table.decisions import Outcome, Send
 from tui.table.messages import TableState
+from tui.table.parse import Event
 from tui.table.results import game_length
 from tui.table.screen import TABLE_CSS, TableScreen
 from tui.text import clean
@@ -31,8 +32,9 @@ from tui.widgets.steady import Steady
 
 from . import draw
 from . import log as swapo_log
-from .choices import idle_aces, round_words, swap_targets
-from .flow import CARD_STEPS, PICK_STEPS, SwapoDecisions
+from .choices import Hands, idle_aces, round_words, swap_targets
+from .flow import CARD_STEPS, PICK_STEPS, Step, SwapoDecisions
+from .model import Phase, RoundRecord, SwapoView, hands_of
 
 
 class SwapoScreen(TableScreen):
@@ -57,7 +59,7 @@ class SwapoScreen(TableScreen):
         self.last_sent: list[str] = []  # the cards of my last swap or give, for the log
         self.log_round: object = None  # the round the log is telling now
         self.hand_before: list[str] = []  # my hand before the latest message (what I gave from)
-        self.revealed_now: list | None = None  # the hands a reveal in this message showed
+        self.revealed_now: Hands | None = None  # the hands a reveal in this message showed
         self.panel_up = False  # a round's results panel is on show over the table
 
     def wants_large_cards(self, width: int, height: int) -> bool:
@@ -85,19 +87,25 @@ class SwapoScreen(TableScreen):
     def hand(self) -> list[str]:
         return self.flow.hand
 
+    @property
+    def game_view(self) -> SwapoView:
+        """The view on show, parsed once (by the decision model, when it came)."""
+        return self.flow.parsed.of(self.view)
+
     def receive_state(self, state: TableState, events: list[dict]) -> None:
-        view = state.view
         if self.states_seen == 0 and not events:
-            dealer = self.log_name(view.get("dealer"))
-            self.log_round = view.get("round", 1)
+            first = SwapoView.from_view(state.view)
+            dealer = self.log_name(first.dealer)
+            self.log_round = first.round
             words = _("Round {number} · {name} deals").format(number=self.log_round, name=dealer)
             self.log_pane.add(words, self.log_round)
         self.hand_before, self.revealed_now = list(self.flow.hand), None
-        for event in events:
-            if event.get("type") == "round_over":
-                self.flow.reveal = event
-            if event.get("type") == "reveal":
-                self.revealed_now = event.get("hands")
+        for raw in events:
+            event = Event.of(raw)
+            if event.kind == "round_over":
+                self.flow.reveal = raw
+            if event.kind == "reveal":
+                self.revealed_now = hands_of(event.raw.get("hands"))
         super().receive_state(state, events)
         self.forget_old_rounds()
 
@@ -117,7 +125,7 @@ class SwapoScreen(TableScreen):
     def results_title(self, event: dict | None) -> str:
         title = super().results_title(event)
         total = self.rounds_total()
-        if event is not None and total and not event.get("sudden_death"):
+        if event is not None and total and not RoundRecord.parse(event).sudden_death:
             # TRANSLATORS: SwaPo results panel title: "Round 3 of 10"; {label}: "Round 3"
             title = _("{label} of {total}").format(label=title, total=total)
         if event is not None:
@@ -131,7 +139,7 @@ class SwapoScreen(TableScreen):
         """Every hand of the round, the winning group marked, the points taken."""
         if event is None:  # game over: the score table says it
             return super().results_rows(event)
-        return draw.results_lines(event, self.seat_name, self.cards, self.look)
+        return draw.results_lines(RoundRecord.parse(event), self.seat_name, self.cards, self.look)
 
     def rounds_total(self) -> int | None:
         """How many rounds the game has (set, or as many as the pile deals), if known."""
@@ -167,18 +175,18 @@ class SwapoScreen(TableScreen):
     def header_parts(self) -> list[Text | str]:
         if not self.view:
             return [_(self.TITLE)]
-        number, total = self.view.get("round", 1), self.rounds_total()
-        sudden = self.view.get("sudden_death")
+        number, total = self.game_view.round, self.rounds_total()
+        sudden = self.game_view.sudden_death
         if total and not sudden and number <= total:
             # TRANSLATORS: SwaPo header: the round being played and how many the game has
             round_no = _("round {number} of {total}").format(number=number, total=total)
         else:
             # TRANSLATORS: SwaPo header: the round being played
             round_no = _("round {number}").format(number=number)
-        parts: list[Text | str] = [draw.title(self.view), round_no]
+        parts: list[Text | str] = [draw.title(self.game_view), round_no]
         if sudden:
             parts.append(Text(_("sudden death"), style=self.look("alert")))
-        parts.append(_("pile {count}").format(count=self.view.get("pile", 0)))
+        parts.append(_("pile {count}").format(count=self.game_view.pile))
         return parts
 
     def draw(self) -> None:
@@ -186,8 +194,8 @@ class SwapoScreen(TableScreen):
         self.render_target_row()
         self.render_hand()
         self.query_one("#menu", Steady).show(self.menu_text())
-        summary = draw.swaps_summary(self.view, self.log_name, self.look)
-        if self.view.get("phase") in ("swap", "give") and not self.view.get("revealed"):
+        summary = draw.swaps_summary(self.game_view, self.log_name, self.look)
+        if self.game_view.phase in (Phase.SWAP, Phase.GIVE) and not self.game_view.revealed:
             if summary.plain:
                 summary.append("\n")
             summary.append(draw.legend(self.settings.ascii_only), self.look("muted"))
@@ -198,31 +206,25 @@ class SwapoScreen(TableScreen):
         self.prompt.ask(question, waiting=self.flow.waiting)
         self.update_keys()
 
-    def shown_hands(self) -> tuple[list | None, list | None, list | None, list[int], list[int]]:
+    def shown_hands(self) -> RoundRecord | None:
         """Face-up hands to show now: the live reveal (power phase) or the last round's."""
-        if self.view.get("revealed"):
-            stabbed = self.view.get("stabbed")
-            return self.view["revealed"], self.view.get("declared"), stabbed, [], []
+        state = self.game_view
+        if state.revealed:
+            return RoundRecord(hands=state.revealed, declared=state.declared, stabbed=state.stabbed)
         if self.flow.reveal is not None:
-            rec = self.flow.reveal
-            return (
-                rec.get("hands"),
-                rec.get("declared"),
-                rec.get("stabbed"),
-                rec.get("winners") or [],
-                rec.get("points") or [],
-            )
-        return None, None, None, [], []
+            return RoundRecord.parse(self.flow.reveal)
+        return None
 
     def seats_text(self) -> Text:
-        view = self.view
-        counts = view.get("hand_counts") or []
-        scores = view.get("scores") or []
-        hands, declared, stabbed, winners, points = self.shown_hands()
+        view = self.game_view
+        counts = view.hand_counts
+        shown = self.shown_hands()
+        hands = shown.hands if shown is not None else ()
+        winners = shown.winners if shown is not None else ()
         flow = self.flow
-        choosing = flow.step == "target"
+        choosing = flow.step == Step.TARGET
         targets = set(swap_targets(self.legal)) if choosing else set()
-        pending = set(view.get("pending") or [])
+        pending = set(view.pending)
         aimed, aim = self.aim()
         lines = Text(no_wrap=True, overflow="ellipsis")
         order = self.others() + ([self.me] if hands and self.me is not None else [])
@@ -248,21 +250,21 @@ class SwapoScreen(TableScreen):
             lines.append(f"{mark}{digit or ' '} ", style=mark_look)
             name = set_cell_size(clean(self.seat_name(seat)), 10)
             lines.append(name, style=self.look(name_look))
-            dealer = "D" if seat == view.get("dealer") else " "
+            dealer = "D" if seat == view.dealer else " "
             lines.append(dealer, style=self.look("dealer"))
             swapped = (
-                not hands
-                and view.get("phase") in ("swap", "give")
-                and seat in (view.get("rights_done") or [])
+                not hands and view.phase in (Phase.SWAP, Phase.GIVE) and seat in view.rights_done
             )
             done = ("v" if self.settings.ascii_only else "✓") if swapped else " "
             lines.append(done + " ", self.look("muted"))
-            if hands and seat < len(hands) and hands[seat] is not None:
-                mine = (declared or [None] * (seat + 1))[seat] if declared else None
-                cut = (stabbed or [[]] * (seat + 1))[seat] if stabbed else []
+            hand = hands[seat] if seat < len(hands) else None
+            if shown is not None and hand is not None:
+                declared, stabbed = shown.declared, shown.stabbed
+                mine = declared[seat] if seat < len(declared) else None
+                cut = stabbed[seat] if seat < len(stabbed) else ()
                 lines.append_text(
                     draw.revealed_hand(
-                        hands[seat],
+                        hand,
                         mine,
                         cut,
                         self.cards,
@@ -272,21 +274,20 @@ class SwapoScreen(TableScreen):
                         aim=aim if seat == aimed else None,
                     )
                 )
-                if seat in winners and seat < len(points):
-                    lines.append(f"  +{points[seat]}", style=self.look("gain"))
+                if seat in winners and seat < len(shown.points):
+                    lines.append(f"  +{shown.points[seat]}", style=self.look("gain"))
                 continue
             count = counts[seat] if seat < len(counts) else 0
-            if flow.dagger and (view.get("laid") or [False] * (seat + 1))[seat]:
+            if flow.dagger and seat < len(view.laid) and view.laid[seat]:
                 picked = set(flow.taken) if seat == flow.target else None
                 lines.append_text(draw.dagger_row(view, seat, self.cards, picked, self.look))
             else:
                 lines.append(draw.hand_backs(count, self.cards).ljust(6), style=self.look("muted"))
                 lines.append(f"{count}")
-            lock_counts = view.get("locked_counts") or []
+            lock_counts = view.locked_counts
             if flow.asterisk and seat < len(lock_counts) and lock_counts[seat]:
                 lines.append(f" {self.cards.lock_mark()}{lock_counts[seat]}")
-            score = scores[seat] if seat < len(scores) else 0
-            lines.append(f"  {draw.points_text(score)}", style=self.look("muted"))
+            lines.append(f"  {draw.points_text(view.score(seat))}", style=self.look("muted"))
         if not order:
             # TRANSLATORS: SwaPo, the seats list when nobody else sits at the table
             lines.append(_("(no other seats)"), style=self.look("muted"))
@@ -295,7 +296,8 @@ class SwapoScreen(TableScreen):
     def aim(self) -> tuple[int | None, str | None]:
         """The seat and card the power under the cursor would hit (the joker for a honey
         trap), to show it on the revealed hands."""
-        entry = self.flow.entry() if self.flow.step in ("power_target", "power_rank") else None
+        steps = (Step.POWER_TARGET, Step.POWER_RANK)
+        entry = self.flow.entry() if self.flow.step in steps else None
         if entry is None or not isinstance(entry.get("target"), int):
             return None, None
         return entry["target"], entry.get("card") or "JK"
@@ -305,13 +307,12 @@ class SwapoScreen(TableScreen):
         label = self.query_one("#target-label", Steady)
         row = self.query_one("#target-row", PickableCards)
         row.large = self.large
-        show = flow.step == "take" and flow.target is not None
+        show = flow.step == Step.TAKE and flow.target is not None
         label.display = row.display = show
         if not show or flow.target is None:
             return
         ok = flow.takeable()
-        locked_lists = self.view.get("locked_positions") or []
-        locked = set(locked_lists[flow.target]) if flow.target < len(locked_lists) else set()
+        locked = set(self.game_view.locked_at(flow.target))
         faces = [
             CardFace(
                 None, enabled=ok[p], picked=p in flow.taken, locked=p in locked, tag=str(p + 1)
@@ -331,14 +332,10 @@ class SwapoScreen(TableScreen):
         hand = flow.row()
         picking = flow.step in CARD_STEPS
         enabled = flow.pickable()
-        locked_cards = list(self.view.get("locked_cards") or [])
-        locked_pos = set()
-        lp = self.view.get("locked_positions") or []
-        if self.me is not None and self.me < len(lp):
-            locked_pos = set(lp[self.me] or [])
-        declared = (self.view.get("declared") or [None] * ((self.me or 0) + 1))[self.me or 0]
-        jokers = iter(declared or [])
-        new = draw.received_now(self.view, self.me)
+        locked_cards = list(self.game_view.locked_cards)
+        locked_pos = set(self.game_view.locked_at(self.me))
+        jokers = iter(self.game_view.declared_by(self.me or 0))
+        new = draw.received_now(self.game_view, self.me)
         faces = []
         for i, code in enumerate(hand):
             locked = False
@@ -369,8 +366,7 @@ class SwapoScreen(TableScreen):
             row.display = False
             return
         faces = self.hand_faces()[0]
-        scores = self.view.get("scores") or []
-        mine = scores[self.me] if self.me < len(scores) else 0
+        mine = self.game_view.score(self.me)
         # TRANSLATORS: the local player's own seat line ("You (Eli)  3 pts")
         text = Text(_("You"), style=self.look("strong"))
         name = self.my_name()
@@ -381,18 +377,18 @@ class SwapoScreen(TableScreen):
         text.append(f"  {draw.points_text(mine)}", style=self.look("muted"))
         if self.flow.reveal is not None:
             # TRANSLATORS: SwaPo, after a round: the hand shown is for the next round
-            mine_now = _("your hand for round {number}").format(number=self.view.get("round"))
+            mine_now = _("your hand for round {number}").format(number=self.game_view.round)
             text.append("  " + mine_now, style=self.look("aside"))
-        if self.view.get("dealer") == self.me:
+        if self.game_view.dealer == self.me:
             # TRANSLATORS: SwaPo, on the local player's line: they deal this round
             text.append("  " + _("dealer"), style=self.look("hint"))
-        if self.flow.dagger and self.view.get("phase") == "swap":
+        if self.flow.dagger and self.game_view.phase == Phase.SWAP:
             # TRANSLATORS: SwaPo Dagger, on the local player's line: their row lies face down
             text.append("  " + _("face down"), style=self.look("muted"))
         label.show(text)
         row.display = bool(self.hand)
         cursor = None
-        if self.flow.step in PICK_STEPS and self.flow.step != "take":
+        if self.flow.step in PICK_STEPS and self.flow.step != Step.TAKE:
             cursor = self.flow.cursor
         row.show(faces, cursor)
 
@@ -403,7 +399,7 @@ class SwapoScreen(TableScreen):
         return self.settings.name or ""
 
     def menu_text(self) -> Text:
-        mine = (self.view.get("declared") or [None] * ((self.me or 0) + 1))[self.me or 0] or []
+        mine = self.game_view.declared_by(self.me or 0)
         return draw.menu_text(self.flow, self.menu_labels, mine, self.cards, self.look)
 
     def menu_labels(self) -> list[Text]:
@@ -421,23 +417,25 @@ class SwapoScreen(TableScreen):
         return self.seat_name(seat, you=False) if seat != self.me else (self.my_name() or _("You"))
 
     def log_tag(self, event: dict) -> object:
-        if event.get("type") == "deal" and isinstance(event.get("round"), int):
-            self.log_round = event["round"]
+        told = Event.of(event)
+        number = told.maybe_int("round")
+        if told.kind == "deal" and number is not None:
+            self.log_round = number
         return self.log_round
 
     def forget_old_rounds(self) -> None:
         """Playing from memory (the default): the log keeps this round and the last only."""
-        options = self.view.get("options") or {}
-        if options.get("memory_only", True) and isinstance(self.log_round, int):
+        if self.game_view.memory_only and isinstance(self.log_round, int):
             newest = self.log_round
             self.log_pane.keep(lambda tag: not isinstance(tag, int) or tag >= newest - 1)
 
     def tell(self, event: dict) -> None:
         super().tell(event)
-        if event.get("type") == "swapped" and self.me in (event.get("seat"), event.get("target")):
+        told = Event.of(event)
+        if told.kind == "swapped" and self.me in (told.seat, told.seat_of("target")):
             self.tell_my_swap()
-        if event.get("type") == "reveal" and self.flow.ace and isinstance(self.me, int):
-            for ace, why in idle_aces(self.me, event.get("hands") or []):
+        if told.kind == "reveal" and self.flow.ace and isinstance(self.me, int):
+            for ace, why in idle_aces(self.me, hands_of(told.raw.get("hands"))):
                 # TRANSLATORS: SwaPo Ace log: one of the player's Aces has no target; {why}: reason
                 words = _("your {ace} cannot be used: {why}")
                 line = "  " + words.format(ace=self.cards.label(ace), why=why)
@@ -449,7 +447,7 @@ class SwapoScreen(TableScreen):
             return
         got = self.got_at_reveal()
         line = swapo_log.my_swap_line(
-            self.view, self.me, self.last_sent, self.cards, self.look, got
+            self.game_view, self.me, self.last_sent, self.cards, self.look, got
         )
         self.last_sent = []
         if line is not None:
@@ -458,11 +456,14 @@ class SwapoScreen(TableScreen):
     def got_at_reveal(self) -> list[str]:
         """When my exchange ended the swapping, the view has moved on: what I got is my
         revealed hand less what I kept (my hand before, less what I gave)."""
-        hands = self.revealed_now or []
-        if not isinstance(self.me, int) or self.me >= len(hands) or not hands[self.me]:
+        hands = self.revealed_now or ()
+        if not isinstance(self.me, int) or self.me >= len(hands):
+            return []
+        mine = hands[self.me]
+        if not mine:
             return []
         kept = Counter(self.hand_before) - Counter(self.last_sent)
-        return list((Counter(hands[self.me]) - kept).elements())
+        return list((Counter(mine) - kept).elements())
 
     def toast_for(self, event: dict) -> str | None:
         return swapo_log.toast_line(event, self.log_name)
@@ -473,14 +474,10 @@ class SwapoScreen(TableScreen):
 
     def scores_title(self) -> str:
         title = super().scores_title()
-        return swapo_log.final_title(title, self.view.get("result") or {})
+        return swapo_log.final_title(title, self.game_view)
 
     def round_history(self) -> list[Text]:
-        return [
-            Text(round_words(rec, self.seat_name))
-            for rec in self.view.get("history") or []
-            if isinstance(rec, dict)
-        ]
+        return [Text(round_words(rec, self.seat_name)) for rec in self.game_view.history]
 
 
 #: The screen a table of this game opens (tui/games/__init__.py finds it by this name).

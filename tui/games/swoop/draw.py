@@ -11,6 +11,7 @@ The colours are not here: every function takes a ``Look``, which gives the style
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from rich.cells import cell_len, set_cell_size
 from rich.style import Style
@@ -20,11 +21,14 @@ from engine.cards import rank
 from engine.swoop.rules import penalty
 from lang import _, ngettext, pgettext
 from tui.fill import mine_or
+from tui.table import parse
+from tui.table.parse import Event
 from tui.table.results import game_over
 from tui.widgets.cards import CardStyle
 
 from . import words as sw
 from .flow import rank_name
+from .model import DECK, Flipped, Player, SwoopView
 
 NameOf = Callable[[object], str]
 Look = Callable[[str], Style]  # a role's style (see ROLES), from the screen's swoop.tcss
@@ -66,24 +70,23 @@ def ranks_text(codes: list[str], style: CardStyle, look: Look) -> Text:
     return out
 
 
-def slot_cells(player: dict, style: CardStyle, look: Look, flipped: dict | None = None) -> Text:
+def slot_cells(
+    player: Player, style: CardStyle, look: Look, flipped: Flipped | None = None
+) -> Text:
     """A player's four slots: the face-up card, a back (``▒▒``) once uncovered, or ``·``;
     a mystery card just turned up shows in its slot until it is played."""
-    face_up = player.get("face_up") or [None] * 4
-    mystery = player.get("mystery") or [False] * 4
     out = Text()
-    for slot in range(4):
+    for slot, code in enumerate(player.face_up):
         out.append(" ")
-        code = face_up[slot] if slot < len(face_up) else None
-        if flipped and flipped.get("slot") == slot:
-            label = card_label(str(flipped.get("card")), style, look, look("flipped"))
+        if flipped and flipped.slot == slot:
+            label = card_label(flipped.card, style, look, look("flipped"))
             out.append(" " * (2 - cell_len(label.plain)))
             out.append_text(label)
         elif code:
             label = card_label(code, style, look)
             out.append(" " * (2 - cell_len(label.plain)))
             out.append_text(label)
-        elif slot < len(mystery) and mystery[slot]:
+        elif player.mystery[slot]:
             out.append(style.back(2), style=look("mystery"))
         else:
             out.append(" " + ("." if style.ascii_only else "·"), style="dim")
@@ -119,15 +122,13 @@ def seat_head(
     return line
 
 
-def mystery_cells(player: dict, style: CardStyle, look: Look) -> Text:
+def mystery_cells(player: Player, style: CardStyle, look: Look) -> Text:
     """The four mystery places in one glance: a back per card still there (dim while a
     face-up card covers it, bright once it can be turned), ``·`` once it is gone."""
-    mystery = player.get("mystery") or [False] * 4
-    uncovered = player.get("uncovered") or [False] * 4
     out = Text()
-    for slot in range(4):
-        if slot < len(mystery) and mystery[slot]:
-            turnable = slot < len(uncovered) and uncovered[slot]
+    for slot, there in enumerate(player.mystery):
+        if there:
+            turnable = player.uncovered[slot]
             out.append(style.back(1), style=look("turnable") if turnable else "dim")
         else:
             out.append("." if style.ascii_only else "·", style="dim")
@@ -137,18 +138,17 @@ def mystery_cells(player: dict, style: CardStyle, look: Look) -> Text:
 def seat_line(
     name: Text,
     digit: str,
-    player: dict,
+    player: Player,
     style: CardStyle,
     look: Look,
     *,
     turn: bool,
     score: int | None,
-    flipped: dict | None = None,
+    flipped: Flipped | None = None,
     narrow: bool = False,
 ) -> Text:
     """ "▶1 Bo        hand 12   K  9 ▒▒  ·  ▒▒··   45" (44 columns; ``narrow``: 35)."""
-    count = int(player.get("hand", 0) or 0)
-    line = seat_head(name, digit, count, style, look, turn=turn, narrow=narrow)
+    line = seat_head(name, digit, player.hand, style, look, turn=turn, narrow=narrow)
     line.append_text(slot_cells(player, style, look, flipped))
     line.append("  ")
     line.append_text(mystery_cells(player, style, look))
@@ -168,14 +168,16 @@ def score_text(score: int, *, narrow: bool = False) -> Text:
     return Text(f"{' ' if narrow else '  '}{score:>3}", style="dim")
 
 
-def pile_lines(view: dict, style: CardStyle, look: Look, width: int, *, cards: bool = True) -> Text:
+def pile_lines(
+    view: SwoopView, style: CardStyle, look: Look, width: int, *, cards: bool = True
+) -> Text:
     """The pile (all public): its size, the run on top, the cleared count, and (``cards``)
     its top cards by rank."""
-    pile = [c for c in view.get("pile") or [] if isinstance(c, str)]
+    pile = list(view.pile)
     out = Text(no_wrap=True, overflow="ellipsis")
     out.append_text(sw.pile_head(len(pile), top_text(view, style, look) if pile else None))
     # TRANSLATORS: Swoop, how many cards swoops took off the table so far
-    cleared = _("cleared {count}").format(count=view.get("cleared", 0))
+    cleared = _("cleared {count}").format(count=view.cleared)
     out.append(" · " + cleared, style="dim")
     if cards:
         out.append("\n")
@@ -183,12 +185,12 @@ def pile_lines(view: dict, style: CardStyle, look: Look, width: int, *, cards: b
     return out
 
 
-def pile_cards(pile: list[str], view: dict, style: CardStyle, look: Look, width: int) -> Text:
+def pile_cards(pile: list[str], view: SwoopView, style: CardStyle, look: Look, width: int) -> Text:
     """The pile's cards bottom → top, as many as fit, the run on top highlighted."""
     out = Text(" ", no_wrap=True, overflow="crop")
     if not pile:
         return out
-    run = int((view.get("top") or {}).get("count", 0) or 0)
+    run = view.top.count if view.top is not None else 0
     labels = [rank_text(rank(c), style) for c in pile]
     room = max(4, width - 3)
     shown: list[int] = []
@@ -210,23 +212,21 @@ def pile_cards(pile: list[str], view: dict, style: CardStyle, look: Look, width:
     return out
 
 
-def top_text(view: dict, style: CardStyle, look: Look) -> Text:
+def top_text(view: SwoopView, style: CardStyle, look: Look) -> Text:
     """The run on top of the pile: ``Q ×2`` (the count in bold)."""
-    top = view.get("top") or {}
-    r, n = str(top.get("rank", "")), int(top.get("count", 0) or 0)
+    r, n = (view.top.rank, view.top.count) if view.top is not None else ("", 0)
     out = card_label(f"{r}S" if r != "JK" else "JK", style, look)
     if n > 1:
         out.append(f" ×{n}" if not style.ascii_only else f" x{n}", style="bold")
     return out
 
 
-def top_words(view: dict, style: CardStyle) -> str | None:
+def top_words(view: SwoopView, style: CardStyle) -> str | None:
     """ "Q ×2", or None on an empty pile."""
-    top = view.get("top")
+    top = view.top
     if not top:
         return None
-    r, n = str(top.get("rank")), int(top.get("count", 1) or 1)
-    return rank_text(r, style) + (f" ×{n}" if n > 1 else "")
+    return rank_text(top.rank, style) + (f" ×{top.count}" if top.count > 1 else "")
 
 
 def hand_over(number: object) -> str:
@@ -241,15 +241,15 @@ def went_out(seat: object, me: int | None, name_of: NameOf) -> str:
     return template.format(name=name_of(seat))
 
 
-def penalties_text(event: dict, name_of: NameOf, look: Look, me: int | None = None) -> Text:
+def penalties_text(event: Event, name_of: NameOf, look: Look, me: int | None = None) -> Text:
     """ "Hand 2 over — Bo went out · penalties Aki 45 · Bo 0 …"."""
-    out = Text.assemble((hand_over(event.get("hand_no", "?")), "bold"))
-    seat = event.get("out")
-    if isinstance(seat, int):
+    out = Text.assemble((hand_over(event.value("hand_no")), "bold"))
+    seat = event.seat_of("out")
+    if seat is not None:
         out.append(" — " + went_out(seat, me, name_of), style=look("out"))
     # TRANSLATORS: Swoop, heading of the points each player pays for the hand: "Penalties Aki +45"
     out.append("\n" + _("Penalties") + " ", style="dim")
-    for s, points in enumerate(event.get("penalties") or []):
+    for s, points in enumerate(event.integers("penalties")):
         if s:
             out.append(" · ", style="dim")
         out.append(f"{name_of(s)} ")
@@ -257,45 +257,44 @@ def penalties_text(event: dict, name_of: NameOf, look: Look, me: int | None = No
     return out
 
 
-def left_cards(before: dict, seat: int, me: int | None) -> tuple[list[str], int, int]:
+def left_cards(before: SwoopView, seat: int, me: int | None) -> tuple[list[str], int, int]:
     """What a seat had left in the last view of a hand: the cards known (its face-up cards,
     and its hand when it is mine), how many hand cards are unknown, how many face down."""
-    players = before.get("players") or []
-    info = players[seat] if seat < len(players) and isinstance(players[seat], dict) else {}
-    known = [c for c in info.get("face_up") or [] if isinstance(c, str)]
-    hand = before.get("hand") if seat == me else None
+    info = before.player(seat)
+    known = [c for c in info.face_up if c is not None]
+    hand = before.hand if seat == me else None
     unknown = 0
-    if isinstance(hand, list):
-        known = [c for c in hand if isinstance(c, str)] + known
+    if hand is not None:
+        known = list(hand) + known
     else:
-        unknown = int(info.get("hand") or 0)
-    hidden = sum(1 for m in info.get("mystery") or [] if m)
+        unknown = info.hand
+    hidden = sum(1 for m in info.mystery if m)
     return known, unknown, hidden
 
 
-def turned_up(event: dict, seat: int) -> list[str] | None:
-    """The cards ``seat`` had left, as the hand's end turned them up (hand, face-up, mystery)."""
-    left = event.get("left")
+def turned_up(event: Event, seat: int) -> list[str] | None:
+    """The cards ``seat`` had left, as the hand's end turned them up (hand, face-up, mystery);
+    None from a host that does not send them."""
+    left = event.raw.get("left")
     if not isinstance(left, list) or seat >= len(left) or not isinstance(left[seat], list):
         return None
-    return [
-        c for group in left[seat] if isinstance(group, list) for c in group if isinstance(c, str)
-    ]
+    return [c for group in left[seat] for c in parse.cards(group, DECK)]
 
 
 def results_lines(
-    event: dict, before: dict, me: int | None, name_of: NameOf, style: CardStyle, look: Look
+    event: Event, before: SwoopView, me: int | None, name_of: NameOf, style: CardStyle, look: Look
 ) -> list[Text]:
     """A hand's results: each seat's penalty card by card ("K♦ 10 · 3♣ 3"), the cards the
     table could not see counted, and the hand's points."""
-    flat = bool((before.get("options") or {}).get("flat_numbers"))
+    flat = before.flat_numbers
     lines = []
-    for seat, points in enumerate(event.get("penalties") or []):
+    out = event.seat_of("out")
+    for seat, points in enumerate(event.integers("penalties")):
         name = Text(name_of(seat), no_wrap=True)
         name.truncate(12)  # by cells: a wide name is never cut mid-glyph
         name.pad_right(13 - name.cell_len)
         line = name + Text(f"+{points:<4}", style="bold" if points else look("out"))
-        if seat == event.get("out"):
+        if seat == out:
             # TRANSLATORS: Swoop results: this player had no cards left at the end of the hand
             line.append(_("went out"), style=look("out"))
             lines.append(line)
@@ -340,61 +339,107 @@ def dealt_line(number: object, first: object, me: int | None, name_of: NameOf) -
     return template.format(number=number, name=name_of(first))
 
 
+@dataclass(frozen=True)
+class Teller:
+    """Who tells the log: the names, the card style and looks, and the local seat."""
+
+    name_of: NameOf
+    style: CardStyle
+    look: Look
+    me: int | None
+
+    def who(self, event: Event) -> str:
+        return self.name_of(event.seat) if event.seat is not None else "?"
+
+    def said(self, event: Event, mine: str, theirs: str) -> str:
+        """``mine`` when the local seat did it, else ``theirs``, with the name filled in."""
+        return mine_or(event.seat, self.me, mine, theirs).format(name=self.who(event))
+
+
+def flip_line(event: Event, t: Teller) -> Text:
+    card = card_label(event.text("card", "?"), t.style, t.look)
+    return sw.flipped(event.seat, t.me, t.who(event), card, event.integer("slot") + 1)
+
+
+def play_line(event: Event, t: Teller) -> Text:
+    cards = ranks_text(event.cards(), t.style, t.look)
+    return sw.played(event, event.seat == t.me, t.who(event), cards)
+
+
+def pickup_line(event: Event, t: Teller) -> Text:
+    return Text(picked_up(event, t.me, t.who(event)), style=t.look("pickup"))
+
+
+def swoop_line(event: Event, t: Teller) -> Text:
+    cards = event.cards()
+    r = rank(cards[0]) if cards else "?"
+    n = len(cards) if event.flag("special") else 4
+    said = sw.swooped(r == "JK", n, rank_text(r, t.style), event.seat == t.me, t.who(event))
+    return Text(said, style=t.look("swoop"))
+
+
+def chain_line(event: Event, t: Teller) -> Text:
+    cards, removed = event.cards(), event.cards("removed")
+    r = rank(removed[0]) if removed else "?"
+    # TRANSLATORS: Swoop log: a chain (another swoop downward right after a swoop)
+    head = t.said(event, _("You chained:"), _("{name} chained:"))
+    line = Text.assemble((head + " ", t.look("swoop")))
+    # TRANSLATORS: Swoop log, after "Bo chained:": cards played, and the four of a rank gone
+    words = ngettext(
+        "played {count}, four {rank}s gone", "played {count}, four {rank}s gone", len(cards)
+    )
+    line.append(words.format(count=len(cards), rank=rank_text(r, t.style)))
+    return line
+
+
+def clear_line(event: Event, t: Teller) -> str:
+    count = event.integer("count")
+    # TRANSLATORS: Swoop log: after a swoop the same player plays again
+    again = t.said(event, _("You play again"), _("{name} plays again"))
+    if not count:
+        return again
+    # TRANSLATORS: Swoop log: cards cleared from the pile, then "Bo plays again"
+    cleared = ngettext("{count} more card cleared", "{count} more cards cleared", count)
+    return cleared.format(count=count) + " · " + again
+
+
+def deal_line(event: Event, t: Teller) -> Text:
+    words = dealt_line(event.value("hand_no"), event.seat_of("first"), t.me, t.name_of)
+    return Text(words, "bold")
+
+
+def game_end_line(event: Event, t: Teller) -> Text:
+    return Text(game_over(event.integers("winners"), t.name_of), style="bold")
+
+
+#: One log line per public event kind.
+LINES: dict[str, Callable[[Event, Teller], Text | str]] = {
+    "flip": flip_line,
+    "play": play_line,
+    "pickup": pickup_line,
+    "swoop": swoop_line,
+    "chain": chain_line,
+    "clear": clear_line,
+    "hand_end": lambda event, t: penalties_text(event, t.name_of, t.look, t.me),
+    "deal": deal_line,
+    "game_end": game_end_line,
+}
+
+
 def event_line(
     event: dict, name_of: NameOf, style: CardStyle, look: Look, me: int | None
 ) -> Text | str | None:
-    """One log line per public event."""
-    kind = event.get("type")
-    seat = event.get("seat")
-    who = name_of(seat) if isinstance(seat, int) else "?"
-    cards = [c for c in event.get("cards") or [] if isinstance(c, str)]
-    if kind == "flip":
-        card = card_label(str(event.get("card", "?")), style, look)
-        return sw.flipped(seat, me, who, card, int(event.get("slot", 0)) + 1)
-    if kind == "play":
-        return sw.played(event, seat == me, who, ranks_text(cards, style, look))
-    if kind == "pickup":
-        return Text(picked_up(event, seat, me, who), style=look("pickup"))
-    if kind == "swoop":
-        r = rank(cards[0]) if cards else "?"
-        n = len(cards) if event.get("special") else 4
-        said = sw.swooped(r == "JK", n, rank_text(r, style), seat == me, who)
-        return Text(said, style=look("swoop"))
-    if kind == "chain":
-        removed = [c for c in event.get("removed") or [] if isinstance(c, str)]
-        r = rank(removed[0]) if removed else "?"
-        # TRANSLATORS: Swoop log: a chain (another swoop downward right after a swoop)
-        head = mine_or(seat, me, _("You chained:"), _("{name} chained:")).format(name=who)
-        line = Text.assemble((head + " ", look("swoop")))
-        # TRANSLATORS: Swoop log, after "Bo chained:": cards played, and the four of a rank gone
-        words = ngettext(
-            "played {count}, four {rank}s gone", "played {count}, four {rank}s gone", len(cards)
-        )
-        line.append(words.format(count=len(cards), rank=rank_text(r, style)))
-        return line
-    if kind == "clear":
-        count = int(event.get("count", 0) or 0)
-        # TRANSLATORS: Swoop log: after a swoop the same player plays again
-        again = mine_or(seat, me, _("You play again"), _("{name} plays again")).format(name=who)
-        if not count:
-            return again
-        # TRANSLATORS: Swoop log: cards cleared from the pile, then "Bo plays again"
-        cleared = ngettext("{count} more card cleared", "{count} more cards cleared", count)
-        return cleared.format(count=count) + " · " + again
-    if kind == "hand_end":
-        return penalties_text(event, name_of, look, me)
-    if kind == "deal":
-        return Text(dealt_line(event.get("hand_no", "?"), event.get("first"), me, name_of), "bold")
-    if kind == "game_end":
-        return Text(game_over(event.get("winners") or [], name_of), style="bold")
-    return None
+    """One log line per public event (None for a kind the log does not tell)."""
+    told = Event.of(event)
+    line = LINES.get(told.kind)
+    return line(told, Teller(name_of, style, look, me)) if line is not None else None
 
 
-def picked_up(event: dict, seat: object, me: int | None, who: str) -> str:
+def picked_up(event: Event, me: int | None, who: str) -> str:
     """ "Bo picked up 12 cards" / "You picked up 12 cards"."""
-    count = event.get("count", "?")
+    count = event.value("count")
     n = count if isinstance(count, int) else 2
-    if me is not None and seat == me:
+    if me is not None and event.seat == me:
         # TRANSLATORS: Swoop: a play higher than the pile takes the whole pile into the hand
         template = ngettext("You picked up {count} card", "You picked up {count} cards", n)
     else:
@@ -405,11 +450,11 @@ def picked_up(event: dict, seat: object, me: int | None, who: str) -> str:
 
 def toast_line(event: dict, name_of: NameOf, style: CardStyle, me: int | None = None) -> str | None:
     """The big events get a toast too: pick-ups, swoops, chains, the end of a hand."""
-    kind = event.get("type")
-    seat = event.get("seat")
-    who = name_of(seat) if isinstance(seat, int) else "?"
+    told = Event.of(event)
+    kind, seat = told.kind, told.seat
+    who = name_of(seat) if seat is not None else "?"
     if kind == "pickup":
-        return picked_up(event, seat, me, who)
+        return picked_up(told, me, who)
     if kind == "swoop":
         # TRANSLATORS: Swoop toast: a swoop took the pile off the table
         mine, theirs = _("Swoop! You cleared the pile"), _("Swoop! {name} cleared the pile")
@@ -419,8 +464,8 @@ def toast_line(event: dict, name_of: NameOf, style: CardStyle, me: int | None = 
         mine, theirs = _("You chained another swoop"), _("{name} chained another swoop")
         return mine_or(seat, me, mine, theirs).format(name=who)
     if kind == "hand_end":
-        out = event.get("out")
+        out = told.seat_of("out")
         # TRANSLATORS: Swoop toast: the hand ended with nobody going out
-        gone = went_out(out, me, name_of) if isinstance(out, int) else _("hand over")
-        return hand_over(event.get("hand_no", "?")) + " — " + gone
+        gone = went_out(out, me, name_of) if out is not None else _("hand over")
+        return hand_over(told.value("hand_no")) + " — " + gone
     return None

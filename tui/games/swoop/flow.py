@@ -14,18 +14,48 @@ turns an uncovered mystery card; ``x`` stops a chain. Every choice is checked ag
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from engine.cards import rank
 from lang import _, ngettext
 from tui.table.decisions import Decisions, Outcome, Refuse, Send
+from tui.table.parse import ParsedView
+
+from .model import SwoopView
 
 Item = tuple[str, int]  # ("hand", index) | ("up", slot) | ("down", slot)
 Shape = tuple[str, int, frozenset[int]]  # rank, cards from hand, face-up slots
 
-GROUP_KINDS = ("play", "add", "chain")
-CONFIRM_LABELS = {"play": "play", "add": "play", "chain": "chain"}
+
+class Step(StrEnum):
+    """What the local seat is deciding: a group to play, cards to add to a turned-up mystery
+    card, a chain after a swoop; or nothing (``wait``)."""
+
+    PLAY = "play"
+    ADD = "add"
+    CHAIN = "chain"
+    WAIT = "wait"
+
+
+@dataclass(frozen=True)
+class StepRow:
+    """What one step means: enter's word in the footer, and the ``legal`` list that makes
+    it a formality (asked anyway, so that the table cannot tell what the hand holds)."""
+
+    confirm: str
+    formality: tuple[dict[str, Any], ...] | None = None
+
+
+#: One row per step the local seat can be asked (the view's phase of the same name).
+STEPS: dict[Step, StepRow] = {
+    Step.PLAY: StepRow("play"),
+    Step.ADD: StepRow("play", ({"type": "add", "cards": [], "table": []},)),
+    Step.CHAIN: StepRow("chain", ({"type": "stop"},)),
+}
+GROUP_KINDS = tuple(str(step) for step in STEPS)
 
 
 def rank_name(r: str, letters: bool) -> str:
@@ -61,16 +91,13 @@ class Mine:
         return cls((), (None,) * 4, (False,) * 4, (False,) * 4)
 
     @classmethod
-    def from_view(cls, view: dict[str, Any], seat: int | None) -> Mine:
-        hand = view.get("hand") if isinstance(view.get("hand"), list) else []
-        players = view.get("players") or []
-        me = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else {}
-        return cls(
-            tuple(hand or ()),
-            tuple(me.get("face_up") or [None] * 4),
-            tuple(me.get("mystery") or [False] * 4),
-            tuple(me.get("uncovered") or [False] * 4),
-        )
+    def from_view(cls, view: Mapping[str, Any], seat: int | None) -> Mine:
+        return cls.of(SwoopView.from_view(view), seat)
+
+    @classmethod
+    def of(cls, state: SwoopView, seat: int | None) -> Mine:
+        me = state.player(seat)
+        return cls(state.hand or (), me.face_up, me.mystery, me.uncovered)
 
     def items(self) -> list[Item]:
         """Everything the cursor visits: the four slots (if anything lies there), then the hand."""
@@ -175,13 +202,16 @@ class SwoopDecisions(Decisions):
         self.cursor = 0
         self.sent = False  # an action is on its way: wait for the table's answer
         self.mine = Mine.empty()
+        self.parsed = ParsedView(SwoopView.from_view)
+        self.state = self.parsed.value
         self._shapes: set[Shape] = set()
 
     def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
         super().update(view, legal)
         self.sent = False
-        self.mine = Mine.from_view(view, self.seat)
-        phase = str(view.get("phase"))
+        self.state = self.parsed.of(view)
+        self.mine = Mine.of(self.state, self.seat)
+        phase = self.state.phase
         self._shapes = shapes(legal, phase, self.mine) if phase in GROUP_KINDS else set()
         self.start()
 
@@ -191,21 +221,20 @@ class SwoopDecisions(Decisions):
         self.start()
 
     # -- what am I asked? ----------------------------------------------------------------
-    def asked(self) -> str:
+    def asked(self) -> Step:
         """ "play", "add", "chain" when the local seat must decide, else "wait"."""
-        if self.sent or self.seat is None or self.seat not in (self.view.get("pending") or []):
-            return "wait"
-        phase = str(self.view.get("phase"))
-        return phase if phase in GROUP_KINDS and self.legal else "wait"
+        if self.sent or self.seat is None or self.seat not in self.state.pending:
+            return Step.WAIT
+        phase = self.state.phase
+        return Step(phase) if phase in GROUP_KINDS and self.legal else Step.WAIT
 
-    def forced(self) -> str | None:
+    def forced(self) -> Step | None:
         """ "add" when the only choice is the empty add, "chain" when it is only ``stop``: the
         step is asked anyway so that the table cannot tell what the hand holds."""
         kind = self.asked()
-        if kind == "add" and self.legal == [{"type": "add", "cards": [], "table": []}]:
-            return "add"
-        if kind == "chain" and self.legal == [{"type": "stop"}]:
-            return "chain"
+        row = STEPS.get(kind)
+        if row is not None and row.formality is not None and self.legal == list(row.formality):
+            return kind
         return None
 
     def allowed(self) -> set[Shape]:
@@ -239,7 +268,8 @@ class SwoopDecisions(Decisions):
 
     def flipped_card(self) -> str:
         """The mystery card just turned up (waiting for additions), or "?"."""
-        return str((self.view.get("flipped") or {}).get("card", "?"))
+        flipped = self.state.flipped
+        return flipped.card if flipped is not None else "?"
 
     def can_turn(self) -> bool:
         return self.asked() == "play" and bool(flip_slots(self.legal))
@@ -255,11 +285,12 @@ class SwoopDecisions(Decisions):
         items = self.items()
         self.cursor = min(self.cursor, max(0, len(items) - 1))
         if kind == "chain":
-            chain = self.view.get("chain") or {}
+            chain = self.state.chain
             first = next(iter(of_type(self.legal, "chain")), None)
             if first is not None:
                 size = len(first.get("cards") or []) + len(first.get("table") or [])
-                target = next((i for i in items if self.mine.rank(i) == chain.get("rank")), None)
+                want = chain.rank if chain is not None else None
+                target = next((i for i in items if self.mine.rank(i) == want), None)
                 if target is not None:
                     self.picks = best_group(target, size, self.allowed(), self.mine) or []
         if kind in ("add", "chain"):
@@ -279,7 +310,8 @@ class SwoopDecisions(Decisions):
 
     def key_label(self, key: str) -> str | None:
         if key == "confirm":
-            return "go on" if self.forced() else CONFIRM_LABELS.get(self.asked())
+            row = STEPS.get(self.asked())
+            return "go on" if self.forced() else (row.confirm if row is not None else None)
         return {"back": "clear", "digit": "how many"}.get(key)
 
     # -- the keys --------------------------------------------------------------------------
@@ -336,9 +368,9 @@ class SwoopDecisions(Decisions):
             words = _("no more {rank}s fit: at most four, and never five of a rank on the pile")
             return words.format(rank=want)
         if kind == "chain":
-            chain = self.view.get("chain") or {}
-            want = self.name(str(chain.get("rank", "?")))
-            if chain.get("rank") != self.mine.rank(item):
+            rank_wanted = self.state.chain.rank if self.state.chain is not None else None
+            want = self.name(rank_wanted if rank_wanted is not None else "?")
+            if rank_wanted != self.mine.rank(item):
                 # TRANSLATORS: Swoop refusal; a chain is a swoop of the next rank down
                 return _("a chain needs {rank}s").format(rank=want)
             return self.chain_size(want)
@@ -349,7 +381,7 @@ class SwoopDecisions(Decisions):
 
     def chain_size(self, want: str) -> str:
         """ "a chain takes exactly 2 7s"."""
-        need = (self.view.get("chain") or {}).get("need")
+        need = self.state.chain.need if self.state.chain is not None else None
         # TRANSLATORS: Swoop refusal; a chain is a swoop of the next rank down
         words = ngettext(
             "a chain takes exactly {count} {rank}",
@@ -398,12 +430,12 @@ class SwoopDecisions(Decisions):
         if action is not None:
             return self.submit(action)
         if kind == "chain":
-            chain = self.view.get("chain") or {}
-            want = self.name(str(chain.get("rank")))
+            chain = self.state.chain
+            want = self.name(str(chain.rank if chain is not None else None))
             # TRANSLATORS: Swoop refusal; x is the key
             return Refuse(
                 _("a chain takes exactly {count} {rank} — or x to stop").format(
-                    count=chain.get("need"), rank=want
+                    count=chain.need if chain is not None else None, rank=want
                 )
             )
         # TRANSLATORS: Swoop refusal when enter is pressed with nothing picked

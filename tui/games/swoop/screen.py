@@ -22,6 +22,7 @@ from tui.connect import Seat
 from tui.fill import fill
 from tui.settings import Settings
 from tui.table.messages import TableState
+from tui.table.parse import Event
 from tui.table.screen import TABLE_CSS, TableScreen
 from tui.text import literal
 from tui.widgets.cards import CardFace, render_row
@@ -30,6 +31,7 @@ from tui.widgets.steady import Steady
 from . import draw, flow
 from . import words as swoop_words
 from .cards import HAND, SLOTS, MineFaces, SwoopCards, rank_label
+from .model import Phase, SwoopView
 
 
 class SwoopScreen(TableScreen):
@@ -56,7 +58,7 @@ class SwoopScreen(TableScreen):
         #: What the local seat is choosing (the keys go to it; the screen draws from it).
         self.model = flow.SwoopDecisions(self.me, letters=self.cards.letters)
         self.decisions = self.model
-        self.notice: dict[str, Any] | None = None  # the last hand's penalties, until my play
+        self.notice: Event | None = None  # the last hand's penalties, until my play
         self.ended: dict[int, dict] = {}  # the last view of each finished hand, by its number
         self.set_class(self.cards.color, "-color")
 
@@ -108,29 +110,36 @@ class SwoopScreen(TableScreen):
         if item is not None:
             self.handle(self.model.click(item))
 
+    @property
+    def game_view(self) -> SwoopView:
+        """The view on show, parsed once (by the decision model, when it came)."""
+        return self.model.parsed.of(self.view)
+
     def receive_state(self, state: TableState, events: list[dict]) -> None:
         if self.states_seen == 0 and not events:
-            self.log_pane.add(self.first_line(state.view))
-        for event in events:
-            if event.get("type") == "hand_end" and self.view:
-                self.ended[int(event.get("hand_no") or 0)] = self.view  # the cards left
+            self.log_pane.add(self.first_line(SwoopView.from_view(state.view)))
+        for raw in events:
+            event = Event.of(raw)
+            if event.kind == "hand_end" and self.view:
+                self.ended[event.integer("hand_no")] = self.view  # the cards left
         super().receive_state(state, events)
 
     def results_rows(self, event: dict | None) -> list[Text]:
         """After a hand: each seat's penalty card by card (what the table saw of it)."""
-        before = self.ended.get(int(event.get("hand_no") or 0)) if event is not None else None
-        if event is None or before is None:
+        ended = Event.of(event) if event is not None else None
+        before = self.ended.get(ended.integer("hand_no")) if ended is not None else None
+        if event is None or ended is None or before is None:
             return super().results_rows(event)
-        return draw.results_lines(event, before, self.me, self.seat_name, self.cards, self.look)
+        last = SwoopView.from_view(before)
+        return draw.results_lines(ended, last, self.me, self.seat_name, self.cards, self.look)
 
-    def first_line(self, view: dict) -> Text:
+    def first_line(self, view: SwoopView) -> Text:
         """How the hand on show began: who leads, and the card that won the draw."""
-        leader = view.get("first")
-        words = draw.dealt_line(view.get("hand_no", 1), leader, self.me, self.seat_name)
+        leader = view.first
+        words = draw.dealt_line(view.hand_no, leader, self.me, self.seat_name)
         line = Text.assemble((words, "bold"))
-        draws = view.get("draws") or []
-        if view.get("hand_no") == 1 and draws and isinstance(draws[-1], list):
-            won = [card for seat, card in draws[-1] if seat == leader]
+        if view.hand_no == 1 and view.draws:
+            won = [card for seat, card in view.draws if seat == leader]
             if won:
                 card = draw.card_label(str(won[-1]), self.cards, self.look)
                 # TRANSLATORS: Swoop, after "Hand 1 · Bo leads": the card that won the draw
@@ -145,9 +154,9 @@ class SwoopScreen(TableScreen):
         if not self.view:
             return [_(self.TITLE)]
         # TRANSLATORS: Swoop header: the number of the hand being played ("hand 3")
-        number = _("hand {number}").format(number=self.view.get("hand_no", 1))
+        number = _("hand {number}").format(number=self.game_view.hand_no)
         parts: list[Text | str] = [_(self.TITLE), number]
-        scores = self.view.get("scores") or []
+        scores = list(self.game_view.scores)
         line = self.scores_line(range(len(scores)), scores)
         # "kotatsu · Swoop · hand N · " comes first; with many players on a narrow terminal
         # the header keeps your total and the leader's (every seat line shows its own too).
@@ -160,7 +169,7 @@ class SwoopScreen(TableScreen):
         parts.append(line)
         return parts
 
-    def scores_line(self, seats, scores: list[int]) -> Text:
+    def scores_line(self, seats: Any, scores: list[int]) -> Text:
         """ "Aki: 45 · Bo: 120 · …" for ``seats``."""
         line = Text()
         for i, seat in enumerate(seats):
@@ -174,7 +183,7 @@ class SwoopScreen(TableScreen):
         if not self.view:
             return
         width = max(20, self.query_one("#table-area").size.width - 2)
-        pile = draw.pile_lines(self.view, self.cards, self.look, width, cards=not self.large)
+        pile = draw.pile_lines(self.game_view, self.cards, self.look, width, cards=not self.large)
         self.query_one("#pile", Steady).show(pile)
         self.render_pile_row()
         self.query_one("#seats", Steady).show(self.seats_text())
@@ -192,33 +201,31 @@ class SwoopScreen(TableScreen):
     def render_pile_row(self) -> None:
         """Big terminals: the top of the pile as cards."""
         row = self.query_one("#pile-row", Steady)
-        pile = [c for c in self.view.get("pile") or [] if isinstance(c, str)]
+        pile = self.game_view.pile
         row.display = self.large and bool(pile)
         if not row.display:
             return
-        run = int((self.view.get("top") or {}).get("count", 0) or 0)
+        run = self.game_view.top.count if self.game_view.top is not None else 0
         shown = pile[-8:]
         faces = [CardFace(code, highlight=i >= len(shown) - run) for i, code in enumerate(shown)]
         row.show(render_row(faces, self.cards, large=True))
 
     def seats_text(self) -> Text:
-        players = self.view.get("players") or []
-        scores = self.view.get("scores") or []
+        state = self.game_view
         lines = Text(no_wrap=True, overflow="ellipsis")
         lines.append_text(self.seats_heading())
         for seat in self.others():
             lines.append("\n")
-            player = players[seat] if seat < len(players) else {}
             lines.append_text(
                 draw.seat_line(
                     self.seat_text(seat),
                     self.seat_digit(seat),
-                    player,
+                    state.player(seat),
                     self.cards,
                     self.look,
-                    turn=seat == self.view.get("turn"),
-                    flipped=self.view.get("flipped") if seat == self.view.get("turn") else None,
-                    score=scores[seat] if seat < len(scores) else None,
+                    turn=seat == state.turn,
+                    flipped=state.flipped if seat == state.turn else None,
+                    score=state.score(seat),
                     narrow=self.narrow,
                 )
             )
@@ -244,23 +251,22 @@ class SwoopScreen(TableScreen):
             return
         mine = self.model.mine
         asked = self.model.asked() != "wait"
-        players = self.view.get("players") or []
-        me = players[self.me] if self.me < len(players) else {}
+        me = self.game_view.player(self.me)
         head = draw.seat_head(
             # TRANSLATORS: the local player's own seat line ("You  hand 11")
             Text(_("You"), style="bold"),
             "",
-            int(me.get("hand", 0) or 0),
+            me.hand,
             self.cards,
             self.look,
-            turn=self.me == self.view.get("turn"),
+            turn=self.me == self.game_view.turn,
             narrow=self.narrow,
         )
         head.append(" ")  # the slots line up with the other players' slots
         note = draw.mystery_cells(me, self.cards, self.look)
-        scores = self.view.get("scores") or []
-        if self.me < len(scores):
-            note.append_text(draw.score_text(scores[self.me], narrow=self.narrow))
+        score = self.game_view.score(self.me)
+        if score is not None:
+            note.append_text(draw.score_text(score, narrow=self.narrow))
         turnable = [s + 1 for s in range(4) if mine.uncovered[s]]
         if turnable and self.has_class("-wide"):
             # TRANSLATORS: Swoop, the mystery cards that can be turned now, by slot number
@@ -289,10 +295,10 @@ class SwoopScreen(TableScreen):
     def add_slot(self, faces: MineFaces, slot: int, asked: bool) -> None:
         """One of my four slots: a face-up card, a mystery card (back), the card just turned
         up (waiting for additions) or nothing."""
-        flipped = self.view.get("flipped") or {}
+        flipped = self.game_view.flipped
         group = ("slot", slot) if self.large else "slots"
-        if flipped.get("slot") == slot and self.view.get("turn") == self.me:
-            code = str(flipped.get("card"))
+        if flipped is not None and flipped.slot == slot and self.game_view.turn == self.me:
+            code = flipped.card
             label = rank_label(code, self.cards.letters)
             faces.add(CardFace(code, highlight=True, label=label, group=group, row=SLOTS), None)
             return
@@ -321,8 +327,8 @@ class SwoopScreen(TableScreen):
         if self.model.sent:
             # TRANSLATORS: the prompt after a choice was sent, until the table answers
             return Text(_("Sent — waiting for the table…"))
-        if self.view.get("over"):
-            winners = (self.view.get("result") or {}).get("winners") or []
+        if self.game_view.over:
+            winners = self.game_view.winners
             if not winners:
                 # TRANSLATORS: Swoop prompt at the end; s and q are keys
                 return Text(_("Game over — nobody won · s scores · q leave"))
@@ -343,20 +349,19 @@ class SwoopScreen(TableScreen):
         return self.chain_words()
 
     def waiting_words(self) -> Text:
-        turn = self.view.get("turn")
+        turn = self.game_view.turn
         who = literal(self.seat_name(turn, you=False), "bold", limit=16)
-        phase = self.view.get("phase")
-        if phase == "add":
-            flipped = (self.view.get("flipped") or {}).get("card", "?")
-            card = draw.card_label(str(flipped), self.cards, self.look)
+        phase = self.game_view.phase
+        if phase == Phase.ADD:
+            card = draw.card_label(self.model.flipped_card(), self.cards, self.look)
             # TRANSLATORS: Swoop prompt while another player adds cards to a mystery card
             template = _("{name} turned up {card} and may add more of that rank")
             line = fill(template, name=who, card=card)
-        elif phase == "chain":
+        elif phase == Phase.CHAIN:
             # TRANSLATORS: Swoop prompt: another player may chain (swoop again, one rank lower)
             line = fill(_("{name} swooped and may chain another swoop"), name=who)
         else:
-            top = draw.top_words(self.view, self.cards)
+            top = draw.top_words(self.game_view, self.cards)
             if top is None:
                 # TRANSLATORS: Swoop prompt: whose turn, on a pile with no cards
                 line = fill(_("{name}'s turn — on an empty pile"), name=who)
@@ -373,18 +378,20 @@ class SwoopScreen(TableScreen):
         codes = self.model.picked_codes()
         if not codes and not extra:
             return Text()
-        flipped = (self.view.get("flipped") or {}).get("card") if extra else None
-        shown = ([str(flipped)] if flipped else []) + codes
+        flipped = (
+            self.game_view.flipped.card if extra and self.game_view.flipped is not None else None
+        )
+        shown = ([flipped] if flipped else []) + codes
         r = rank(shown[0])
-        pile = [c for c in self.view.get("pile") or [] if isinstance(c, str)]
+        pile = list(self.game_view.pile)
         cards = draw.ranks_text(shown, self.cards, self.look)
         kind = outcome(r, len(shown), pile)
         return swoop_words.picked(kind, not codes, len(pile) + len(shown), cards)
 
     def play_words(self) -> Text:
-        top = self.view.get("top")
+        top = self.game_view.top
         if top:
-            r = draw.rank_text(str(top.get("rank")), self.cards)
+            r = draw.rank_text(top.rank, self.cards)
             joker = draw.rank_text("JK", self.cards)
             # TRANSLATORS: Swoop prompt; {rank}: the pile's top rank, {joker}: the joker's rank
             template = _(
@@ -411,7 +418,7 @@ class SwoopScreen(TableScreen):
         return line
 
     def add_words(self) -> Text:
-        card = str((self.view.get("flipped") or {}).get("card", "?"))
+        card = self.model.flipped_card()
         r = draw.rank_text(rank(card), self.cards)
         label = draw.card_label(card, self.cards, self.look)
         if self.model.forced() == "add":  # asked anyway, so that nobody learns what you hold
@@ -426,9 +433,10 @@ class SwoopScreen(TableScreen):
         return line
 
     def chain_words(self) -> Text:
-        chain = self.view.get("chain") or {}
-        r = draw.rank_text(str(chain.get("rank", "?")), self.cards)
-        need = chain.get("need", "?")
+        chain = self.game_view.chain
+        want = chain.rank if chain is not None else None
+        r = draw.rank_text(want if want is not None else "?", self.cards)
+        need: int | str = chain.need if chain is not None and chain.need is not None else "?"
         # TRANSLATORS: Swoop prompt after a swoop: a chain goes one rank down
         line = Text.assemble((_("Swoop! Chain downward:") + " ", "bold"))
         if self.model.forced() == "chain":  # asked anyway, so that nobody learns what you hold
@@ -454,19 +462,17 @@ class SwoopScreen(TableScreen):
         return draw.toast_line(event, self.seat_name, self.cards, self.me)
 
     def tell(self, event: dict) -> None:
-        kind = event.get("type")
-        if kind == "hand_end":
-            self.notice = event
-        elif kind in ("play", "flip") and (self.me is None or event.get("seat") == self.me):
+        told = Event.of(event)
+        if told.kind == "hand_end":
+            self.notice = told
+        elif told.kind in ("play", "flip") and (self.me is None or told.seat == self.me):
             self.notice = None
         super().tell(event)
 
     def round_history(self) -> list[Text]:
-        hands = self.view.get("hands") or []
         return [
-            Text(draw.history_line(n, penalties, self.seat_name, self.me))
-            for n, penalties in enumerate(hands, 1)
-            if isinstance(penalties, list)
+            Text(draw.history_line(n, list(penalties), self.seat_name, self.me))
+            for n, penalties in enumerate(self.game_view.hands, 1)
         ]
 
     def refused(self, reason: str) -> None:

@@ -7,6 +7,7 @@ from rich.text import Text
 
 from lang import N_, _, ngettext
 from tui.fill import fill, listed, mine_or
+from tui.table.parse import Event
 
 #: The looks of the tagged words in the sentences below.
 TAGS = {"dim": "dim", "b": "bold"}
@@ -97,12 +98,12 @@ SOURCES = {
 }
 
 
-def sources(event: dict) -> str:
+def sources(event: Event) -> str:
     """Where a played group came from, when not only the hand: "face-up", "hand + face-up",
     "turned up", "turned up + hand"…; "" for the hand alone."""
-    hand, table = event.get("hand") or [], event.get("table") or []
-    parts = ["turned up"] if event.get("mystery") else []
-    if hand and parts + table:
+    hand, table = event.cards("hand"), event.integers("table")
+    parts = ["turned up"] if event.text("mystery") else []
+    if hand and (parts or table):
         parts.append("hand")
     if table:
         parts.append("face-up")
@@ -145,10 +146,10 @@ PLAYED = {
 }
 
 
-def played(event: dict, mine: bool, name: str, cards: Text) -> Text:
+def played(event: Event, mine: bool, name: str, cards: Text) -> Text:
     """ "Bo played 7 7 (hand + face-up) — higher": the play, where from, and a pick-up."""
     source = sources(event)
-    words = PLAYED[bool(source), event.get("outcome") == "pickup"]
+    words = PLAYED[bool(source), event.text("outcome") == "pickup"]
     template = _(words[0] if mine else words[1])
     return fill(template, tags=TAGS, name=name, cards=cards, source=source)
 

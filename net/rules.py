@@ -1,0 +1,496 @@
+"""The rules of one table, with no I/O: messages in, ``(recipient, message)`` lists out.
+
+``Rules`` is the core of the sans-I/O ``Table`` (net/table.py), which adds the paced deal,
+the wait for the results panels and their timers, and hands the host one ``Output``. Like
+websockets' sans-I/O protocol objects, it never touches a socket, a clock, a task or a file:
+it is told that a peer arrived (``open``), sent a checked message (``receive``) or left
+(``leave``), lets the host's bots move through ``play``, and returns what to send. A recipient
+is the caller's own handle for a connection (the host uses its ``Connection`` objects, tests
+use strings). A message to a peer with ``"t": "error"`` means: tell it and close it. A refusal
+of the sender's own message that ends its connection raises ``Refused``; ``take_effects``
+hands over what must be made durable before anything is sent (journal records) and whether
+the seating changed.
+
+The table asks the engine whether an action is legal and whose turn it is; it owns only the
+handshake, seating, versions, who gets which view and chat. Every seat is sent only its own
+``view``; spectators the spectator view.
+"""
+
+from __future__ import annotations
+
+import copy
+import hmac
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+
+from .controls import Controls
+from .messages import (
+    NAME_LIMIT,
+    NONCE_BYTES,
+    PROTOCOL_VERSION,
+    SALT_BYTES,
+    Refused,
+    clean_chat,
+    clean_name,
+    notice_message,
+    password_key,
+    password_proof,
+    rejected_message,
+)
+from .reasons import Param
+from .resultswait import ResultsWait, ends_round
+from .seating import P, Seat, Seating
+
+log = logging.getLogger("kotatsu.net.table")
+
+Message = dict[str, Any]
+
+
+@dataclass
+class Guest:
+    """What the table knows of one connection: its nonce, and once joined, its seat and name."""
+
+    nonce: bytes
+    joined: bool = False
+    seat: int | None = None  # None: a spectator (or not joined yet)
+    name: str = ""
+
+
+@dataclass
+class Effects:
+    """What the I/O around the table must do besides sending: ``records`` for the journal, in
+    order, made durable before any message of the same step goes out; ``seating_changed`` for
+    whoever watches the seats (the LAN advertisement); ``round_ended`` for the host, which
+    starts the wait for the results panels (``Table.await_results``)."""
+
+    records: list[Message] = field(default_factory=list)
+    seating_changed: bool = False
+    round_ended: bool = False
+    """A round/hand ended (not the game): the host waits for the people's results panels."""
+
+
+class Rules(Controls[P]):
+    """One game at one table. ``bots`` is how many seats (the last ones) the host's bots take;
+    ``tokens`` restores the seats' resume tokens (from a journal). A ``password`` is kept only
+    as its ``verifier`` (``{"salt", "key"}``, see ``password_key``); a journal gives the
+    verifier back. With a ``clock``, a seat taken over by its token is taken over again only
+    ``takeover_every`` seconds later."""
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        seats: int | None = None,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        bots: int = 0,
+        name: str | None = None,
+        password: str | None = None,
+        verifier: dict[str, bytes] | None = None,
+        tokens: list[str] | None = None,
+        clock: Callable[[], float] | None = None,
+        takeover_every: float = 5.0,
+        bot_seats: list[int] | None = None,
+    ) -> None:
+        if game not in engine.GAMES:
+            raise engine.BadSetup("setup.unknown_game", given=str(game), known=list(engine.GAMES))
+        seats = engine.GAMES[game].DEFAULT_SEATS if seats is None else seats
+        if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= seats:
+            raise engine.BadSetup("setup.bots_range", seats=seats)
+        self.game_name = game
+        self.seed = secrets.randbits(63) if seed is None else seed
+        self.game = engine.new_game(game, seats, options, seed=self.seed)
+        self.name = clean_name(name or "", f"{engine.GAMES[game].TITLE or game} table")
+        if password:
+            salt = secrets.token_bytes(SALT_BYTES)
+            verifier = {"salt": salt, "key": password_key(password, salt)}
+        self.verifier = verifier or None
+        self.clock = clock
+        self.takeover_every = takeover_every
+        self._taken_over: dict[int, float] = {}
+        self.bot_seats = list(range(seats - bots, seats)) if bot_seats is None else bot_seats
+        self.seating: Seating[P] = Seating(seats, self.bot_seats, tokens)
+        self.version = 0
+        self.started = False
+        self.peers: dict[P, Guest] = {}
+        self.results = ResultsWait()
+        """Whose results panel the host's bots wait for (net/resultswait.py)."""
+        self._reading_told: frozenset[int] = frozenset()
+        """The seats last told as ``reading`` (``reading_news``)."""
+        self._effects = Effects()
+
+    # -- the table as others see it ---------------------------------------------------------
+    @property
+    def info(self) -> Message:
+        """The ``table`` field of ``hello`` and ``welcome``."""
+        return {
+            "name": self.name,
+            "game": self.game_name,
+            "options": self.game.options,
+            "seats": self.game.seats,
+            "password": self.locked,
+        }
+
+    @property
+    def locked(self) -> bool:
+        """Whether joining takes the password."""
+        return self.verifier is not None
+
+    @property
+    def over(self) -> bool:
+        return self.started and self.game.over
+
+    @property
+    def whispers_allowed(self) -> bool:
+        """Private messages only where the game's options offer them (``WHISPER_OPTION``)."""
+        option = self.game.WHISPER_OPTION
+        return bool(option) and self.game.options.get(option) is True
+
+    def settings(self) -> Message:
+        """Everything needed to build this table again (the journal's header)."""
+        return {
+            "game": self.game_name,
+            "seats": self.game.seats,
+            "options": self.game.options,
+            "seed": self.seed,
+            "bots": len(self.bot_seats),
+            "bot_seats": list(self.bot_seats),
+            "name": self.name,
+            "verifier": self.verifier,
+            "tokens": self.seating.tokens,
+        }
+
+    def seat_of(self, peer: P) -> int | None:
+        """The seat ``peer`` sits in (None: a spectator, not joined, or unknown)."""
+        guest = self.peers.get(peer)
+        return None if guest is None else guest.seat
+
+    def answers_request(self, peer: P, message: Message) -> bool:
+        """Whether ``message`` is an act the table asked ``peer`` for: its seat is pending and it
+        saw the current version. Such acts are never counted against the peer's rate."""
+        guest = self.peers.get(peer)
+        return (
+            message["t"] == "act"
+            and guest is not None
+            and guest.seat is not None
+            and self.started
+            and not self.game.over
+            and message["version"] == self.version
+            and guest.seat in self.game.pending()
+        )
+
+    def sitters(self) -> list[Message]:
+        """The ``sit`` records of the seats taken now: with ``settings()``, all a journal needs
+        before the start (the compacted form of any join/leave churn)."""
+        return [
+            {"r": "sit", "seat": seat.index, "name": seat.name}
+            for seat in self.seating.seats
+            if seat.name is not None and not seat.bot
+        ]
+
+    def take_effects(self) -> Effects:
+        """What happened since the last call, besides the messages returned."""
+        effects, self._effects = self._effects, Effects()
+        return effects
+
+    # -- rebuilding from a journal ----------------------------------------------------------
+    def replay(
+        self,
+        names: dict[int, str],
+        tokens: dict[int, str],
+        actions: list[tuple[int, Any]],
+        by_bot: Callable[[int, int], bool] | None = None,
+        before: Callable[[int, Any], object] | None = None,
+        bots: dict[int, str] | None = None,
+        each: Callable[[int, Any], object] | None = None,
+    ) -> None:
+        """Put back the recorded sitters and their tokens, then apply every recorded action.
+        ``bots`` are seats the host gave to a bot during play (with their new tokens).
+        ``before(seat, action)`` is called ahead of each action that ``by_bot(i, seat)`` says
+        a host bot played (the i-th), so the bots live through the game again; ``each(seat,
+        action)`` ahead of every action."""
+        for index, token in tokens.items():
+            self.seating[index].token = token
+        for index, name in names.items():
+            self.seating[index].name = name
+        if self.seating.full:
+            self.started = True
+            for seat_ in self.seating.seats:
+                seat_.away_since = None if seat_.bot else self.now()
+        for i, (seat, action) in enumerate(actions):
+            if before is not None and by_bot is not None and by_bot(i, seat):
+                before(seat, action)
+            if each is not None:
+                each(seat, action)
+            try:
+                self.game.apply(seat, action)
+            except engine.IllegalAction as exc:
+                raise ValueError(f"the journal does not replay: {exc}") from None
+            self.version += 1
+        for index, token in (bots or {}).items():  # players the host replaced by a bot
+            given = self.seating[index]
+            given.bot, given.token, given.away_since = True, token, None
+            self.bot_seats = sorted({*self.bot_seats, index})
+
+    # -- connections --------------------------------------------------------------------------
+    def open(self, peer: P, nonce: bytes | None = None) -> list[tuple[P, Message]]:
+        """A new connection: it is greeted with a fresh nonce for its password proof."""
+        guest = Guest(secrets.token_bytes(NONCE_BYTES) if nonce is None else nonce)
+        self.peers[peer] = guest
+        hello = {
+            "t": "hello",
+            "v": PROTOCOL_VERSION,
+            "table": self.info,
+            "nonce": guest.nonce,
+            "salt": None if self.verifier is None else self.verifier["salt"],
+        }
+        return [(peer, hello)]
+
+    def receive(self, peer: P, message: Message) -> list[tuple[P, Message]]:
+        """A checked client message from ``peer``; ``Refused`` when the peer must go."""
+        guest = self.peers.get(peer)
+        if guest is None:
+            raise Refused("protocol.unknown_peer")
+        kind = message["t"]
+        if not guest.joined:
+            if kind != "join":
+                raise Refused("protocol.join_first")
+            return self._join(peer, guest, message)
+        if kind == "act":
+            return self._on_act(peer, guest, message)
+        if kind == "chat":
+            return self._on_chat(peer, guest, message)
+        if kind == "ping":
+            return [(peer, {"t": "pong", "n": message["n"]})]
+        if kind == "results_seen":
+            self.results.seen(guest.seat, message["version"])
+            return []  # nothing to tell: a late or unexpected one is simply not counted
+        raise Refused("protocol.unexpected", kind=kind)
+
+    def leave(self, peer: P) -> list[tuple[P, Message]]:
+        """The connection is gone. Before the start a human's seat is given back."""
+        guest = self.peers.pop(peer, None)
+        if guest is None or guest.seat is None:
+            return []
+        seat = self.seating[guest.seat]
+        if seat.peer != peer:
+            return []  # replaced by a newer connection with the same token
+        seat.peer = None
+        self.results.gone(seat.index)  # nobody is left there to close the panel
+        if not self.started and not seat.bot:
+            # Nothing is lost before the start: free the seat rather than block the table.
+            self.seating.free(seat.index)
+            self._effects.records.append({"r": "stand", "seat": seat.index, "token": seat.token})
+            return self._lobby()
+        if seat.bot or self.game.over:
+            return self._lobby()
+        seat.away_since = self.now()
+        notice = self.notice("left", seat=seat.index, name=seat.name or "")
+        return self._lobby() + [(other, notice) for other, _ in self._joined()]
+
+    def _join(self, peer: P, guest: Guest, join: Message) -> list[tuple[P, Message]]:
+        if self.verifier is not None:
+            proof = password_proof(self.verifier["key"], guest.nonce)
+            if join["auth"] is None or not hmac.compare_digest(proof, join["auth"]):
+                raise Refused("password.wrong")
+        out: list[tuple[P, Message]] = []
+        seat: Seat[P] | None = None
+        if join["token"] is not None:
+            seat = self.seating.by_token(join["token"])
+            if seat.peer is not None:
+                out += self._take_over(seat)
+            elif seat.away_since is not None:
+                seat.away_since = None
+                back = self.notice("back", seat=seat.index, name=seat.name or "")
+                out += [(other, back) for other, _ in self._joined()]
+        elif not join["spectator"]:
+            seat = self.seating.choose(join["seat"])
+            seat.name = self.unique_name(clean_name(join["name"], f"Player {seat.index + 1}"))
+            self._effects.records.append({"r": "sit", "seat": seat.index, "name": seat.name})
+        guest.joined = True
+        if seat is None:
+            guest.name = clean_name(join["name"], "Spectator")
+        else:
+            seat.peer = peer
+            guest.seat = seat.index
+            guest.name = seat.name or ""
+            self.results.gone(seat.index)  # a new connection shows no earlier panel
+        welcome = {
+            "t": "welcome",
+            "seat": guest.seat,
+            "token": seat.token if seat is not None else None,
+            "table": self.info,
+        }
+        out.append((peer, welcome))
+        out += self._lobby()
+        if self.started:
+            out.append((peer, self.state_for(guest.seat, [])))
+        else:
+            out += self.start()
+        return out
+
+    def _take_over(self, seat: Seat[P]) -> list[tuple[P, Message]]:
+        """A token takes a connected seat: at most once per ``takeover_every`` seconds; the old
+        connection is told (``replaced``) and the table hears it from the host."""
+        if self.clock is not None:
+            now = self.clock()
+            last = self._taken_over.get(seat.index)
+            if last is not None and now - last < self.takeover_every:
+                wait = self.takeover_every - (now - last)
+                raise Refused("busy", retry=wait)
+            self._taken_over[seat.index] = now
+        assert seat.peer is not None
+        replaced = Refused("replaced").message()
+        assert replaced is not None
+        notice = self.notice(
+            "taken_over", seat=seat.index, number=seat.index + 1, name=seat.name or ""
+        )
+        return [(seat.peer, replaced)] + [
+            (other, notice) for other, _ in self._joined() if other != seat.peer
+        ]
+
+    def now(self) -> float:
+        """The table's clock (0 without one: "away" then reads 0 s)."""
+        return 0.0 if self.clock is None else self.clock()
+
+    def unique_name(self, name: str) -> str:
+        """``name``, or "name 2", "name 3"… if another seat already has it."""
+        taken = {seat.name.casefold() for seat in self.seating.seats if seat.name}
+        candidate, n = name, 1
+        while candidate.casefold() in taken:
+            n += 1
+            candidate = f"{name[: NAME_LIMIT - len(str(n)) - 1]} {n}"
+        return candidate
+
+    def notice(self, code: str, **params: Param) -> Message:
+        """The table's own news: a ``notice`` (a code of ``net.reasons.NOTICES``)."""
+        return notice_message(code, params)
+
+    # -- play --------------------------------------------------------------------------------
+    def start(self) -> list[tuple[P, Message]]:
+        """Start the game if every seat is taken (humans and bots); nothing otherwise."""
+        if self.started or not self.seating.full:
+            return []
+        self.started = True
+        return self._lobby() + self._publish([])
+
+    def _rejected(self, peer: P, code: str, **params: Param) -> list[tuple[P, Message]]:
+        return [(peer, rejected_message(self.version, code, params))]
+
+    def _on_act(self, peer: P, guest: Guest, message: Message) -> list[tuple[P, Message]]:
+        seat = guest.seat
+        if seat is None:
+            return self._rejected(peer, "spectator_act")
+        if not self.started:
+            return self._rejected(peer, "not_started")
+        if self.game.over:
+            return self._rejected(peer, "game_over")
+        if message["version"] != self.version:
+            return self._rejected(peer, "stale", seen=message["version"], now=self.version)
+        if seat not in self.game.pending():
+            return self._rejected(peer, "not_your_turn")
+        try:
+            return self.play(seat, message["action"])
+        except engine.IllegalAction as exc:
+            return self._rejected(peer, exc.code, **exc.params)
+
+    def play(self, seat: int, action: Any, bot: bool = False) -> list[tuple[P, Message]]:
+        """Apply ``action`` for ``seat`` through the engine (``IllegalAction`` if it may not),
+        record it, and give everyone the new state. The host's bots move through here
+        (``bot=True``: the journal marks it, so a resume replays the bots' choices too)."""
+        record: Message = {"r": "act", "seat": seat, "action": copy.deepcopy(action)}
+        if bot:
+            record["bot"] = True
+        try:
+            events = self.game.apply(seat, action)
+        except engine.IllegalAction:
+            raise
+        except Exception as exc:  # an engine bug must not take the table down
+            log.exception("engine failed on seat %s action %r", seat, action)
+            raise engine.IllegalAction("engine_failed", error=type(exc).__name__) from exc
+        self._effects.records.append(record)
+        self.version += 1
+        if not self.game.over and ends_round(events):
+            self._effects.round_ended = True
+        return self._publish(events)
+
+    def await_results(self, version: int) -> bool:
+        """A round/hand ended in the state sent as ``version``: wait for the ``results_seen``
+        of every seated, connected person. True if anyone is waited for."""
+        people = [s.index for s in self.seating.seats if not s.bot and s.peer is not None]
+        return self.results.begin(version, people)
+
+    def state_for(self, seat: int | None, events: list[Any]) -> Message:
+        """The ``state`` message for ``seat`` (None: a spectator): its own view only."""
+        legal = (
+            self.game.legal_actions(seat)
+            if seat is not None and self.started and not self.game.over
+            else []
+        )
+        return {
+            "t": "state",
+            "version": self.version,
+            "view": self.game.view(seat),
+            "events": events,
+            "legal": legal,
+        }
+
+    def _joined(self) -> list[tuple[P, Guest]]:
+        return [(peer, guest) for peer, guest in self.peers.items() if guest.joined]
+
+    def _publish(self, events: list[Any]) -> list[tuple[P, Message]]:
+        """Every joined connection its own view, the public events and its legal actions.
+        Spectators share one message object, so the host can encode it once."""
+        spectators: Message | None = None
+        out: list[tuple[P, Message]] = []
+        for peer, guest in self._joined():
+            if guest.seat is None:
+                if spectators is None:
+                    spectators = self.state_for(None, events)
+                out.append((peer, spectators))
+            else:
+                out.append((peer, self.state_for(guest.seat, events)))
+        return out
+
+    def _lobby(self) -> list[tuple[P, Message]]:
+        self._effects.seating_changed = True
+        return self._lobby_message()
+
+    def _lobby_message(self) -> list[tuple[P, Message]]:
+        waiting = self.results.waiting
+        self._reading_told = frozenset(waiting)
+        players = self.seating.lobby(self.now(), reading=waiting)
+        lobby = {"t": "lobby", "players": players, "started": self.started}
+        return [(peer, lobby) for peer, _ in self._joined()]
+
+    def reading_news(self) -> list[tuple[P, Message]]:
+        """A ``lobby`` for everyone if whose results panel the table waits for changed since
+        the last one told (net/resultswait.py): the players see who the table waits for."""
+        if frozenset(self.results.waiting) == self._reading_told:
+            return []
+        return self._lobby_message()
+
+    # -- chat ---------------------------------------------------------------------------------
+    def _on_chat(self, peer: P, guest: Guest, message: Message) -> list[tuple[P, Message]]:
+        text = clean_chat(message["text"])
+        if not text:
+            return self._rejected(peer, "chat_empty")
+        to = message["to"]
+        line = {"t": "chat", "from": guest.seat, "name": guest.name, "text": text, "to": to}
+        if to is None:
+            return [(other, line) for other, _ in self._joined()]
+        if not self.whispers_allowed:
+            return self._rejected(peer, "whispers_off")
+        if guest.seat is None:
+            return self._rejected(peer, "spectator_whisper")
+        if not 0 <= to < len(self.seating) or to == guest.seat:
+            return self._rejected(peer, "whisper_target")
+        target = self.seating[to].peer
+        if target is None:
+            return self._rejected(peer, "whisper_away")
+        return [(target, line), (peer, line)]
