@@ -52,7 +52,7 @@ class MishiGame(Game):
         "declare_window": Option(
             None,
             integer(0, 60, allow_none=True),
-            N_("seconds to show a ten (empty: 10 alone with bots, else 5)"),
+            N_("seconds to show a ten (empty: 8 alone with bots, else 5)"),
         ),
     }
     PHASES: ClassVar[dict[str, Phase]] = {

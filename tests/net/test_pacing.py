@@ -357,5 +357,5 @@ def test_the_window_is_longer_for_one_person_among_bots():
     deck, _ = stacked()
     alone = Sim(deck, bots=3, window=None)
     shared = Sim(deck, bots=2, window=None)
-    assert alone.pacer.window == 10 and shared.pacer.window == 5
+    assert alone.pacer.window == 8 and shared.pacer.window == 5
     assert Sim(deck, bots=3, window=2).pacer.window == 2
