@@ -84,3 +84,18 @@ def test_mishi_enter_before_the_choice_is_whole_says_what_to_pick():
     lead = {"phase": "play", "pending": [0], "hand": hand, "hand_number": 1, "trick": []}
     model.update(lead, [{"type": "pick", "card": "AS"}])
     assert model.confirm() == Refuse("Pick the cards to lead with first (space)")
+
+
+def test_under_lang_c_mi_shi_keeps_its_name():
+    from tui.text import to_ascii
+
+    assert to_ascii("秘十") == "Mi Shi" and to_ascii("秘十 Mi Shi") == "Mi Shi"
+    assert to_ascii("★ 10♥") == "* 10H"
+
+
+def test_a_used_ace_is_not_said_to_be_unusable():
+    from tui.games.swapo.choices import idle_aces
+
+    hands = (("AH", "JK", "2S", "3S", "4S"), ("5S", "6S", "7S", "8S", "9S"))
+    assert [a for a, _ in idle_aces(0, hands)] == ["AH"]  # nobody else holds a joker
+    assert idle_aces(0, hands, used=["AH"]) == []  # it took one: used, not "cannot be used"
