@@ -99,3 +99,24 @@ def test_a_used_ace_is_not_said_to_be_unusable():
     hands = (("AH", "JK", "2S", "3S", "4S"), ("5S", "6S", "7S", "8S", "9S"))
     assert [a for a, _ in idle_aces(0, hands)] == ["AH"]  # nobody else holds a joker
     assert idle_aces(0, hands, used=["AH"]) == []  # it took one: used, not "cannot be used"
+
+
+async def test_the_hosts_confirmation_footer_says_yes_and_no_not_leave():
+    from tui.dialogs import Confirm
+    from tui.widgets.footer import WordedFooter
+
+    app = make_app(settings=Settings(name="Eli", cursor_blink=False), browser=browser_of())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        answers: list = []
+        app.push_screen(
+            Confirm("Fill the free seats with bots?", "They play at once."), answers.append
+        )
+        await pilot.pause()
+        keys = [
+            (k.key_display, k.description) for k in app.screen.query_one(WordedFooter).shown_keys()
+        ]
+        assert sorted(d for _, d in keys) == ["no", "yes"]
+        assert "Stay" not in str(app.screen.query_one("#no").label)
+        await pilot.press("y")
+        assert answers == [True]
