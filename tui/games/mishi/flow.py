@@ -27,7 +27,7 @@ from tui.widgets.cards import CardStyle
 
 from . import draw
 from .model import MishiView, Phase, parsed
-from .offer import OfferClock
+from .offer import OfferClock, missing_words
 from .words import follow_duty, lead_words
 
 BURY = 8
@@ -182,8 +182,8 @@ class MishiDecisions(Decisions):
     def best_offer(self) -> list[str]:
         """The strongest ten(s) offered now (told in the log if the offer goes by)."""
         bids = [a for a in self.legal if isinstance(a, dict) and a.get("type") == "declare"]
-        best = max(bids, key=lambda a: (len(a.get("cards") or []), -bid_strength(a)[1]), default={})
-        return [str(c) for c in best.get("cards") or []]
+        best = max(bids, key=lambda a: (bid_strength(a)[0], -bid_strength(a)[1]), default={})
+        return list(best.get("cards") or [])
 
     def forced(self) -> bool:
         """Asked with nothing to bid (only ``pass``): everyone is asked to go alone, so that
@@ -320,12 +320,8 @@ class MishiDecisions(Decisions):
             line.append(" · " + _("←→ {count} choices").format(count=options))
         # TRANSLATORS: Mi Shi prompt: space is the key that passes
         line.append(" · " + _("space pass"))
-        seconds = self.offer.seconds_left() if self.step == Step.DECLARE else None
-        if seconds is not None:
-            # TRANSLATORS: Mi Shi prompt: the seconds left to show a ten (亮主)
-            left = ngettext("{count} second left", "{count} seconds left", seconds)
-            line.append(" · ")
-            line.append(left.format(count=seconds), style=self.look("mishi--count"))
+        if self.step == Step.DECLARE:
+            line.append_text(self.offer.words(self.look("mishi--count")))
         return line
 
     def drawn_words(self) -> Text:
@@ -512,29 +508,10 @@ class MishiDecisions(Decisions):
 
     def missing(self) -> Outcome:
         """enter before the choice is whole: say what is still to pick (as SwaPo does)."""
-        if self.step == Step.BURY:
-            left = BURY - len(self.picked)
-            # TRANSLATORS: Mi Shi refusal: enter before 8 cards are picked to bury (扣底)
-            words = ngettext(
-                "Pick {count} more card to bury (space)",
-                "Pick {count} more cards to bury (space)",
-                left,
-            )
-            return Refuse(words.format(count=left))
-        if self.step == Step.PLAY:
-            size = self.follow_size()
-            if size:
-                left = size - len(self.picked)
-                # TRANSLATORS: Mi Shi refusal: enter before the play has as many cards as the lead
-                words = ngettext(
-                    "Pick {count} more card to play (space)",
-                    "Pick {count} more cards to play (space)",
-                    left,
-                )
-                return Refuse(words.format(count=left))
-            # TRANSLATORS: Mi Shi refusal: enter with nothing picked to lead
-            return Refuse(_("Pick the cards to lead with first (space)"))
-        return None
+        if self.step not in PICKING:
+            return None
+        size = BURY if self.step == Step.BURY else self.follow_size()
+        return Refuse(missing_words(self.step == Step.BURY, size, len(self.picked)))
 
     def back(self) -> Outcome:
         """esc: put the picked cards back."""
