@@ -398,6 +398,7 @@ class Game:
     OPTIONS: ClassVar[dict[str, Option]] = {}
     LENGTH_OPTION: ClassVar[str] = ""  #: the option that sets how long a game lasts
     WHISPER_OPTION: ClassVar[str] = ""  #: the yes/no option that allows whispers ("": never)
+    LOW_SCORE_WINS: ClassVar[bool] = False  #: penalty points: the lowest total leads
     PHASES: ClassVar[Mapping[str, Phase]] = {}  #: phase name -> what it allows
 
     phase: str  #: the current phase, a key of PHASES (or "over")

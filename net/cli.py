@@ -28,6 +28,7 @@ from .host import Host
 from .journal import JournalError, default_journal_dir
 from .messages import Refused
 from .reasons import problem, say
+from .recording import keep_records
 from .resultswait import RESULTS_WAIT
 from .settings import HostLimits, TableSettings
 
@@ -91,6 +92,7 @@ async def _advertise(host: Host, port: int, bind: str) -> Advertiser:
 
 async def _host(args: Namespace) -> int:
     host, journal = _make_host(args)
+    keep_records(host, journal)
     port = args.port or host.resumed_port or 0
     try:
         port = await host.start(args.bind, port)

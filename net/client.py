@@ -26,6 +26,7 @@ from .messages import (
     password_proof,
 )
 from .reasons import family
+from .recording import SeatRecorder
 from .seatstore import SeatFile, claim
 
 log = logging.getLogger("kotatsu.net.client")
@@ -112,6 +113,8 @@ class Client:
         """Keep the seat's token in the user's state directory (net/seatstore.py), and take
         a seat kept there back when joining the same table again."""
         self._slot: SeatFile | None = None
+        self.recorder: SeatRecorder | None = None
+        """Keeps what this seat saw as a record (net/recording.py) when set."""
         self.last_error: dict[str, Any] | None = None
         """The host's last ``error`` (e.g. ``closed``: the host closed the table)."""
         self._keys: dict[bytes, bytes] = {}
@@ -234,6 +237,17 @@ class Client:
         ``version`` (not at game over): the host's bots may go on (net/resultswait.py)."""
         self._send({"t": "results_seen", "version": version})
 
+    async def review(self) -> None:
+        """Ask for the whole game to review (answered by a ``record`` once the game is over,
+        ``rejected`` before)."""
+        self._send({"t": "review"})
+
+    def _record(self, state: dict[str, Any]) -> None:
+        if self.recorder is not None:
+            self.recorder.state(state)
+            if self.over:
+                self.recorder.write(self.table, self.seat)
+
     async def chat(self, text: str, to: int | None = None) -> None:
         """Say something to the table, or whisper to seat ``to`` where the table allows it."""
         self._send({"t": "chat", "text": text, "to": to})
@@ -253,6 +267,8 @@ class Client:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
         self.connected = False
+        if self.recorder is not None:
+            self.recorder.write(self.table, self.seat)
         if self._slot is not None:
             self._slot.release()  # the token stays: the next join takes the seat back
             self._slot = None
@@ -290,6 +306,9 @@ class Client:
                 elif message["t"] == "state":
                     self.version = message["version"]
                     self.over = bool(message["view"].get("over"))
+                    self._record(message)
+                elif message["t"] == "lobby" and self.recorder is not None:
+                    self.recorder.lobby(message)
                 elif message["t"] == "pong":
                     continue
                 self._queue.put_nowait(message)

@@ -27,6 +27,7 @@ from .gate import Doorway, Guesses
 from .hostbots import SeatBots
 from .journal import Journal, JournalData, JournalError, held, read_journal
 from .messages import Refused
+from .recording import HostRecorder
 from .seating import Seating
 from .settings import HostLimits, TableSettings, make_verifier
 from .table import Output, Table
@@ -73,6 +74,8 @@ class Host:
         self._tasks: set[asyncio.Task] = set()
         self._finished: asyncio.Future | None = None
         self.journal: Journal | None = None
+        self.recorder: HostRecorder | None = None
+        """Keeps the game record (net/recording.py): set by ``keep_records``."""
         if journal is not None:
             self.journal = Journal.create(journal, self.header(), fsync=limits.fsync)
 
@@ -203,6 +206,8 @@ class Host:
                 await asyncio.wait_for(self._server.wait_closed(), 1.0)
         if self.journal is not None:
             self.journal.close()
+        if self.recorder is not None:
+            self.recorder.close(self)
         if self._finished is not None and not self._finished.done():
             self._finished.cancel()
 
@@ -278,7 +283,8 @@ class Host:
             while True:
                 message = await conn.next_message(limits.idle_timeout)
                 out = self._receive(conn, message)
-                cost = limits.chat_cost if message["t"] == "chat" else 1.0
+                # a review asks for a whole record: paced like a chat line
+                cost = limits.chat_cost if message["t"] in ("chat", "review") else 1.0
                 await conn.pace(0.0 if out.asked else cost)
         except Refused as exc:
             if not exc.quiet:
@@ -357,6 +363,8 @@ class Host:
                 listener(self)
         if not self.started:
             return
+        if self.recorder is not None:
+            self.recorder.update(self)
         if self.game.over:
             if self._finished is not None and not self._finished.done():
                 self._finished.set_result(self.game.result())

@@ -252,6 +252,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "chat": {"text": _is_str(4 * CHAT_LIMIT), "to": _optional(_is_int)},
     "ping": {"n": _is_int},
     "results_seen": {"version": _is_int},
+    "review": {},
 }
 
 HOST_MESSAGES: dict[str, dict[str, Check]] = {
@@ -274,6 +275,7 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "to": _optional(_is_int),
     },
     "pong": {"n": _is_int},
+    "record": {"record": _is_map},
 }
 
 OPTIONAL_FIELDS: dict[str, set[str]] = {"error": {"retry"}}

@@ -34,6 +34,8 @@ REJECTIONS: dict[str, Template] = {
     "spectator_whisper": N_("spectators cannot whisper"),
     "whisper_target": N_("you can whisper only to another seat"),
     "whisper_away": N_("that player is not connected"),
+    "review_not_over": N_("the game can be reviewed once it is over"),
+    "review_unavailable": N_("this table keeps no record of the game"),
 }
 """``rejected``: the table refuses one message; the connection stays."""
 

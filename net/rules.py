@@ -123,6 +123,10 @@ class Rules(Controls[P]):
         self._reading_told: frozenset[int] = frozenset()
         """The seats last told as ``reading`` (``reading_news``)."""
         self._effects = Effects()
+        self.actions: list[tuple[int, Any]] = []
+        """Every applied action with its seat, in order (the game record's)."""
+        self.review: Callable[[], Message] | None = None
+        """The full game record, served to the table once the game is over (net/recording.py)."""
 
     # -- the table as others see it ---------------------------------------------------------
     @property
@@ -231,6 +235,7 @@ class Rules(Controls[P]):
                 self.game.apply(seat, action)
             except engine.IllegalAction as exc:
                 raise ValueError(f"the journal does not replay: {exc}") from None
+            self.actions.append((seat, copy.deepcopy(action)))
             self.version += 1
         for index, token in (bots or {}).items():  # players the host replaced by a bot
             given = self.seating[index]
@@ -267,6 +272,8 @@ class Rules(Controls[P]):
             return self._on_chat(peer, guest, message)
         if kind == "ping":
             return [(peer, {"t": "pong", "n": message["n"]})]
+        if kind == "review":
+            return self._on_review(peer)
         if kind == "results_seen":
             self.results.seen(guest.seat, message["version"])
             return []  # nothing to tell: a late or unexpected one is simply not counted
@@ -414,10 +421,20 @@ class Rules(Controls[P]):
             log.exception("engine failed on seat %s action %r", seat, action)
             raise engine.IllegalAction("engine_failed", error=type(exc).__name__) from exc
         self._effects.records.append(record)
+        self.actions.append((seat, record["action"]))
         self.version += 1
         if not self.game.over and ends_round(events):
             self._effects.round_ended = True
         return self._publish(events)
+
+    def _on_review(self, peer: P) -> list[tuple[P, Message]]:
+        """The whole game, every hand open, for whoever sat or watched: only once it is over
+        (before, a record would tell every hand)."""
+        if not self.over:
+            return self._rejected(peer, "review_not_over")
+        if self.review is None:
+            return self._rejected(peer, "review_unavailable")
+        return [(peer, {"t": "record", "record": self.review()})]
 
     def await_results(self, version: int) -> bool:
         """A round/hand ended in the state sent as ``version``: wait for the ``results_seen``

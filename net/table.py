@@ -129,6 +129,20 @@ class Table(Generic[P]):
         return self.rules.seed
 
     @property
+    def actions(self) -> list[tuple[int, Any]]:
+        """Every applied action with its seat, in order (the game record's)."""
+        return self.rules.actions
+
+    @property
+    def review(self) -> Callable[[], Message] | None:
+        """The full game record, served once the game is over (net/recording.py)."""
+        return self.rules.review
+
+    @review.setter
+    def review(self, review: Callable[[], Message] | None) -> None:
+        self.rules.review = review
+
+    @property
     def seating(self) -> Seating[P]:
         return self.rules.seating
 

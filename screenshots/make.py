@@ -164,7 +164,48 @@ async def first_results(pilot) -> None:
     await settle(pilot)
 
 
-async def main() -> None:
+def replay_app():
+    """A finished Swoop game (normal bots, seed 3), replayed with every hand open."""
+    import copy
+
+    import engine
+    from engine import record as rec
+    from tui.replay.client import ReplayClient
+    from tui.replay.run import ReplayApp
+
+    game = engine.new_game("swoop", 4, seed=3)
+    bots = [engine.make_bot("swoop", s, seed=s) for s in range(4)]
+    actions = []
+    while not game.over:
+        seat = game.pending()[0]
+        action = bots[seat].act(game.view(seat), game.legal_actions(seat))
+        actions.append((seat, copy.deepcopy(action)))
+        game.apply(seat, action)
+    names = ["Eli", "Ann", "Bo", "Chen"]
+    record = rec.full_record(
+        record_id="20261125-210000-5w00p0", game=game, seed=3, table="friday",
+        players=[rec.player(n, False) for n in names], started="2026-11-25T21:00:00Z",
+        ended="2026-11-25T21:40:00Z", actions=actions,
+    )  # fmt: skip
+    replay = rec.replay(record)
+    client = ReplayClient(replay, 0, 42, open_hands=True)
+    return ReplayApp(client, settings=Settings(name="Eli", color=True))
+
+
+async def replay_steps(pilot) -> None:
+    from tui.replay.screen import ReplayControls
+
+    await until(pilot, lambda: isinstance(pilot.app.screen, ReplayControls))
+    await until(pilot, lambda: pilot.app.screen.states_seen > 0)
+    await pilot.press("right")
+    await pilot.pause(0.3)
+
+
+async def main(only: list[str]) -> None:
+    if only == ["replay"]:
+        await shoot("replay", replay_app(), (110, 34), replay_steps)
+        return
+    await shoot("replay", replay_app(), (110, 34), replay_steps)
     for size, suffix in (((80, 24), ""), ((120, 40), "-wide")):
         lobby = make_app(settings=Settings(name="Eli", color=True), browser=Browser)
         await shoot(f"lobby{suffix}", lobby, size, lobby_steps)
@@ -193,4 +234,4 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    asyncio.run(main(sys.argv[1:]))  # `make.py replay`: only the replay's picture

@@ -32,3 +32,10 @@ def _unit_lane_stays_unit(request, monkeypatch):
     if app_module is not None:
         monkeypatch.setattr(app_module.App, "run_test", _refuse("ran a Textual app"))
         monkeypatch.setattr(app_module.App, "run", _refuse("ran a Textual app"))
+
+
+@pytest.fixture(autouse=True)
+def _records_elsewhere(tmp_path_factory, monkeypatch):
+    """Every test keeps its game records in its own temporary data directory, never the
+    user's (net/records.py)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))

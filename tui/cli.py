@@ -14,6 +14,10 @@ kotatsu rules GAME
 kotatsu serve [--bind ADDR] [--port P] [--password [PW] | --password-file FILE]
               [--authorized-keys FILE]
               [--max-sessions N] [--idle-timeout MIN]
+kotatsu history [--json]
+kotatsu replay ID|FILE [--seat N]
+kotatsu export ID [-o FILE]
+kotatsu stats [--json] [--game G]
 kotatsu web [--bind ADDR] [--port 8080] [--password [PW] | --password-file FILE]
             [--max-sessions N] [--idle-timeout MIN]
 
@@ -228,7 +232,30 @@ def build_parser() -> argparse.ArgumentParser:
             "--lang", choices=list(lang.LANGUAGES), default=argparse.SUPPRESS, help=lang_help()
         )
     add_sim(sub)
+    add_records(sub)
     return p
+
+
+def add_records(sub: argparse._SubParsersAction) -> None:
+    """The game records kept on this machine (tui/records.py)."""
+    history = sub.add_parser("history", help=_("the games kept on this machine, newest first"))
+    history.add_argument("--json", action="store_true", help=_("print one JSON list"))
+    replay = sub.add_parser("replay", help=_("replay a kept game, or a record file"))
+    replay.add_argument("record", metavar="ID|FILE")
+    replay.add_argument("--seat", type=int, default=None, metavar="N", help=_("whose view (1…)"))
+    replay.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS)
+    export = sub.add_parser("export", help=_("write a kept game's record as JSON"))
+    export.add_argument("id", metavar="ID")
+    export.add_argument(
+        "-o", dest="output", default=None, metavar="FILE", help=_("default: stdout")
+    )
+    stats = sub.add_parser("stats", help=_("standings over the games kept on this machine"))
+    stats.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    stats.add_argument("--game", choices=GAME_NAMES, default=None, metavar="G")
+    for name in ("history", "replay", "export", "stats"):
+        sub.choices[name].add_argument(
+            "--lang", choices=list(lang.LANGUAGES), default=argparse.SUPPRESS, help=lang_help()
+        )
 
 
 def add_serve_parser(sub: argparse._SubParsersAction) -> None:
@@ -370,6 +397,15 @@ def main(argv: list[str] | None = None) -> int:
         from net.cli import run_list
 
         return run_list(args)
+    if cmd in ("history", "export", "stats"):
+        from . import records
+
+        run = {"history": records.run_history, "export": records.run_export}
+        return run.get(cmd, records.run_stats)(args)
+    if cmd == "replay":
+        from .replay.run import run_replay
+
+        return run_replay(args)
     return run_app(args)
 
 

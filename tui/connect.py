@@ -114,6 +114,7 @@ def play_launcher(
         from net.client import Client
         from net.host import Host
         from net.pacing import DEFAULT_TICK
+        from net.recording import keep_records
         from net.settings import HostLimits, TableSettings
 
         n_bots = engine.GAMES[game].DEFAULT_SEATS - 1 if bots is None else bots
@@ -128,6 +129,7 @@ def play_launcher(
             level=level,
         )
         host = Host(settings, HostLimits(bot_delay=bot_delay))
+        keep_records(host)
         port = await host.start("127.0.0.1", 0)
         client = Client("127.0.0.1", port, name=name or default_name())
         try:
@@ -152,6 +154,7 @@ def join_launcher(
 
     async def launch() -> Seat:
         from net.client import Client
+        from net.recording import SeatRecorder
 
         client = Client(
             host,
@@ -162,6 +165,8 @@ def join_launcher(
             keep_seat=not shared_account(),
             give_up_after=HOST_GONE_WAIT,
         )
+        if not shared_account():  # what this seat saw, kept as its own record
+            client.recorder = SeatRecorder()
         try:
             await client.connect()
         except Exception as exc:
@@ -201,6 +206,7 @@ def host_launcher(
     async def launch() -> Seat:
         from net.client import Client
         from net.host import Host
+        from net.recording import keep_records
         from net.settings import HostLimits, TableSettings
 
         limits = HostLimits(absent_bot_after=absent_bot, bot_delay=bot_delay)
@@ -221,6 +227,7 @@ def host_launcher(
                 results_wait=results_wait,
             )
             host = Host(settings, limits, journal=journal or default_journal(game))
+        keep_records(host, resume or (host.journal.path if host.journal else None))
         try:
             bound = await host.start(bind, port or host.resumed_port or 0)
         except OSError:

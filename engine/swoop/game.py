@@ -32,6 +32,7 @@ class SwoopGame(Game):
     MAX_SEATS: ClassVar[int] = 8
     DEFAULT_SEATS: ClassVar[int] = 4
     LENGTH_OPTION: ClassVar[str] = "target"
+    LOW_SCORE_WINS: ClassVar[bool] = True
     OPTIONS: ClassVar[dict[str, Option]] = {
         # TRANSLATORS: Swoop's table options (forms, `kotatsu rules swoop`, --help)
         "decks": Option(

@@ -13,6 +13,7 @@ message of an unknown or malformed kind is dropped (``from_wire`` answers None).
     ConnectionChanged  lost / restored / closed
     SeatMoved        the host started with fewer seats: ours moved
     TableError       an ``error`` from the host (closed, removed, …)
+    RecordReceived   the whole game's record, asked for to review it (tui/table/review.py)
 """
 
 from __future__ import annotations
@@ -98,6 +99,17 @@ class SeatMoved(Message):
         self.seat = seat
 
 
+class RecordReceived(Message):
+    def __init__(self, record: dict) -> None:
+        super().__init__()
+        self.record = record  # checked and replayed before it is shown (engine/record.py)
+
+
+def _record(m: dict) -> Message | None:
+    record = m.get("record")
+    return RecordReceived(record) if isinstance(record, dict) else None
+
+
 def _state(m: dict) -> Message | None:
     view = m.get("view")
     if not isinstance(view, dict):
@@ -141,6 +153,7 @@ FROM_WIRE: dict[str, Callable[[dict], Message | None]] = {
     "connection": _connection,
     "welcome": _welcome,
     "error": TableError,
+    "record": _record,
 }
 
 

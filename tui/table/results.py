@@ -186,6 +186,8 @@ class ResultsPanel(ModalScreen[str]):
         Binding("enter", "answer('close')", N_("close"), show=True),
         # TRANSLATORS: footer key description; keep very short
         Binding("a", "again", N_("play again"), show=True),
+        # TRANSLATORS: footer key description (replay the whole game, every hand open); short
+        Binding("r", "review", N_("review"), show=True),
     ]
     COMPONENT_CLASSES: ClassVar[set[str]] = {"results--muted"}
 
@@ -198,6 +200,7 @@ class ResultsPanel(ModalScreen[str]):
         final: bool = False,
         again: bool = False,
         hand: bool = False,
+        review: bool = False,
     ) -> None:
         super().__init__()
         self.hand = hand  # the next deal is a hand (Swoop, Mi Shi), not a round
@@ -206,6 +209,7 @@ class ResultsPanel(ModalScreen[str]):
         self.table = table
         self.final = final
         self.again = again
+        self.review = review  # the game's final panel offers to review it (tui/replay/)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="results"):
@@ -220,9 +224,12 @@ class ResultsPanel(ModalScreen[str]):
     def hint(self) -> str:
         if not self.final:
             return _("enter next hand") if self.hand else _("enter next round")
+        hint = _("enter close")
         if self.again:
-            return _("enter close · a play again (same seats, new deal)")
-        return _("enter close")
+            hint = _("enter close · a play again (same seats, new deal)")
+        if self.review:
+            hint += _(" · r review the game, every hand open")
+        return hint
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer shows what enter does here (go on, or close the game's final panel),
@@ -231,10 +238,16 @@ class ResultsPanel(ModalScreen[str]):
             return (parameters == ("close",)) == self.final
         if action == "again":
             return self.final and self.again
+        if action == "review":
+            return self.final and self.review
         return True
 
     def action_answer(self, answer: str) -> None:
         self.dismiss(answer)
+
+    def action_review(self) -> None:
+        if self.final and self.review:
+            self.dismiss("review")
 
     def action_again(self) -> None:
         if self.final and self.again:

@@ -98,13 +98,17 @@ class RoundEnd:
         self.push(panel, lambda _answer: closed(version))
         return True
 
-    def show_final(self, again: bool, answered: Callable[[str | None], None]) -> None:
-        """Show the game's final panel (``again``: it offers to deal again)."""
+    def show_final(
+        self, again: bool, answered: Callable[[str | None], None], review: bool = False
+    ) -> None:
+        """Show the game's final panel (``again``: it offers to deal again; ``review``: to
+        review the whole game, tui/table/review.py)."""
         content = self.content
         title, rows = content.results_title(None), content.results_rows(None)
         if self.last_event is not None:  # the last round/hand's own results come first
             rows = [*content.results_rows(self.last_event), *rows]
-        panel = ResultsPanel(title, rows, content.results_table(), final=True, again=again)
+        table = content.results_table()
+        panel = ResultsPanel(title, rows, table, final=True, again=again, review=review)
         self.push(panel, answered)
 
     def final(self) -> bool:

@@ -47,7 +47,7 @@ from tui.widgets.log import EventLog
 from tui.widgets.prompt import PromptBar
 from tui.widgets.steady import Steady
 
-from . import news
+from . import news, review
 from .bindings import GAME_BINDINGS, TABLE_BINDINGS, worded
 from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
 from .header import header_line
@@ -58,6 +58,7 @@ from .messages import (
     ConnectionChanged,
     LobbyChanged,
     Noticed,
+    RecordReceived,
     Refused,
     SeatMoved,
     StateReceived,
@@ -311,6 +312,10 @@ class TableScreen(Screen[None]):
     @on(SeatMoved)
     def _seat_moved(self, message: SeatMoved) -> None:
         self.me = message.seat  # the host started with fewer seats: ours has moved
+
+    @on(RecordReceived)
+    def _record_received(self, message: RecordReceived) -> None:
+        review.open_review(self, message.record)  # the whole game, asked for at its end
 
     @on(TableError)
     def _table_error(self, message: TableError) -> None:
@@ -592,8 +597,10 @@ class TableScreen(Screen[None]):
             if answer == "again":
                 self.stop_listening()
                 self.post_message(self.PlayAgain())
+            elif answer == "review":
+                review.ask(self)
 
-        self.rounds.show_final(self.can_play_again(), answered)
+        self.rounds.show_final(self.can_play_again(), answered, review.possible(self.client))
 
     def can_play_again(self) -> bool:
         """Whether this table can be dealt again from here (a table we run ourselves)."""

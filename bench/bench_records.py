@@ -1,0 +1,227 @@
+"""Game records: their size, how fast `kotatsu history` lists many, how fast a replay steps.
+
+    .venv/bin/python bench/bench_records.py [--games N] [--records N] [--steps N]
+
+1. Bytes per game, for each game: whole games played by the normal bots (default seats and
+   options), kept as the host keeps them (full record, JSON as written) and as a joined seat
+   keeps them (seat 0's record: every state it was sent).
+2. `kotatsu history` over 10,000 records (a fresh process, as a player runs it), against a
+   floor measured in the same run: the same command over an empty store (the process's start
+   and imports). Also the listing alone, in this process.
+3. A replay step: the time from a key (→, one action forward) to the replay screen refreshed,
+   p50/p99 over real games, against a frame at 60 Hz (16.7 ms) and against the floor of a
+   Static's repaint measured the same way; and a step back (a fresh screen built up to the
+   position before), at the end of each game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import copy
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import engine  # noqa: E402
+from engine import record as rec  # noqa: E402
+
+FRAME = 1 / 60
+
+
+def play(game_name: str, seed: int) -> tuple[dict, dict]:
+    """One game by the normal bots: (the full record, seat 0's record)."""
+    game = engine.new_game(game_name, engine.GAMES[game_name].DEFAULT_SEATS, seed=seed)
+    bots = [engine.make_bot(game_name, s, seed=seed * 10 + s) for s in range(game.seats)]
+    actions, frames = [], [{"view": game.view(0), "events": []}]
+    while not game.over:
+        seat = game.pending()[0]
+        action = bots[seat].act(game.view(seat), game.legal_actions(seat))
+        actions.append((seat, copy.deepcopy(action)))
+        events = game.apply(seat, action)
+        frames.append({"view": game.view(0), "events": events})
+    players = [rec.player("Ann", False)] + [
+        rec.player(f"Bot {s + 1}", True, "normal") for s in range(1, game.seats)
+    ]
+    common = {"table": "bench", "players": players, "started": "2026-01-01T00:00:00Z"}
+    full = rec.full_record(
+        record_id=f"20260101-000000-{seed:06x}",
+        game=game,
+        seed=seed,
+        ended="2026-01-01T00:30:00Z",
+        actions=actions,
+        **common,
+    )
+    seat = rec.seat_record(
+        record_id=f"20260101-000000-{seed:06x}-seat",
+        game=game_name,
+        options=game.options,
+        seats=game.seats,
+        seat=0,
+        ended="2026-01-01T00:30:00Z",
+        frames=frames,
+        **common,
+    )
+    return full, seat
+
+
+def size(record: dict) -> int:
+    return len(json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode())
+
+
+def sizes(games: int) -> dict[str, list[dict]]:
+    kept: dict[str, list[dict]] = {}
+    for name in engine.GAMES:
+        full, seat = zip(*(play(name, seed) for seed in range(1, games + 1)), strict=True)
+        kept[name] = list(full)
+        actions = statistics.mean(len(r["actions"]) for r in full)
+        print(
+            f"{name:6} bytes per game: full {statistics.mean(map(size, full)):,.0f} "
+            f"(min {min(map(size, full)):,}, max {max(map(size, full)):,}; "
+            f"{actions:.0f} actions), seat record {statistics.mean(map(size, seat)):,.0f}"
+        )
+    return kept
+
+
+def history_time(data: str, runs: int = 3) -> float:
+    env = {**os.environ, "XDG_DATA_HOME": data, "PYTHONPATH": str(ROOT)}
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "tui", "history"], env=env, check=True, capture_output=True
+        )
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def history(kept: dict[str, list[dict]], count: int) -> None:
+    from net.records import RecordStore
+
+    samples = [r for records in kept.values() for r in records]
+    with tempfile.TemporaryDirectory() as full, tempfile.TemporaryDirectory() as empty:
+        store = RecordStore(Path(full) / "kotatsu" / "records", fsync=False)
+        for i in range(count):
+            record = dict(samples[i % len(samples)], id=f"20260101-000000-{i:06x}")
+            store.save(record)
+        start = time.perf_counter()
+        listed = store.listing()
+        alone = time.perf_counter() - start
+        assert len(listed) == count
+        floor = history_time(empty)
+        many = history_time(full)
+    print(
+        f"kotatsu history, {count:,} records: {many:.3f} s; floor (empty store, same command) "
+        f"{floor:.3f} s; ratio {many / floor:.2f}; the listing alone {alone * 1000:.0f} ms"
+    )
+
+
+def painted_at(future: asyncio.Future) -> None:
+    if not future.done():
+        future.set_result(time.perf_counter())
+
+
+async def floor_paint(count: int) -> list[float]:
+    from textual.app import App
+    from textual.widgets import Footer, Static
+
+    class Floor(App[None]):
+        def compose(self):
+            yield Static("kotatsu", id="text")
+            yield Footer()
+
+    app = Floor()
+    samples = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.2)
+        text = app.query_one("#text", Static)
+        for i in range(count):
+            painted = asyncio.get_running_loop().create_future()
+            start = time.perf_counter()
+            text.update(f"kotatsu {i}")
+            app.call_after_refresh(painted_at, painted)
+            samples.append(await painted - start)
+    return samples
+
+
+async def step_paint(record: dict, steps: int) -> tuple[list[float], float]:
+    """Forward steps' key-to-refresh times, and one step back from the end."""
+    from tui.replay.client import ReplayClient
+    from tui.replay.run import ReplayApp
+    from tui.replay.screen import ReplayControls
+    from tui.settings import Settings
+
+    replay = rec.load(json.dumps(record).encode())
+    app = ReplayApp(ReplayClient(replay, 0), settings=Settings(name="bench"))
+    samples = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        while not isinstance(app.screen, ReplayControls) or not app.screen.states_seen:
+            await pilot.pause(0.01)
+        await pilot.pause(0.2)
+        screen = app.screen
+        for _ in range(min(steps, replay.positions - 2)):
+            while app.screen is not screen:  # a results panel, as at the table
+                await pilot.press("enter")
+            seen = screen.states_seen
+            painted = asyncio.get_running_loop().create_future()
+            start = time.perf_counter()
+            screen.action_replay_step(1)
+            while screen.states_seen == seen:
+                await asyncio.sleep(0)
+            screen.call_after_refresh(painted_at, painted)
+            samples.append(await painted - start)
+        while app.screen is not screen:
+            await pilot.press("enter")
+        start = time.perf_counter()
+        screen.action_replay_step(-1)
+        while not (isinstance(app.screen, ReplayControls) and app.screen is not screen):
+            await asyncio.sleep(0)
+        fresh = app.screen
+        while not fresh.states_seen:
+            await asyncio.sleep(0)
+        painted = asyncio.get_running_loop().create_future()
+        fresh.call_after_refresh(painted_at, painted)
+        back = await painted - start
+    return samples, back
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--records", type=int, default=10_000)
+    parser.add_argument("--steps", type=int, default=150)
+    args = parser.parse_args()
+    kept = sizes(args.games)
+    history(kept, args.records)
+    floor = asyncio.run(floor_paint(args.steps))
+    print(
+        f"floor (a Static's repaint): p50 {percentile(floor, 0.5) * 1000:.2f} ms, "
+        f"p99 {percentile(floor, 0.99) * 1000:.2f} ms; a frame at 60 Hz: {FRAME * 1000:.1f} ms"
+    )
+    for name, records in kept.items():
+        forward, back = asyncio.run(step_paint(records[0], args.steps))
+        p50, p99 = percentile(forward, 0.5), percentile(forward, 0.99)
+        ratio = p99 / percentile(floor, 0.99)
+        print(
+            f"{name:6} replay step forward (n={len(forward)}): p50 {p50 * 1000:.2f} ms, "
+            f"p99 {p99 * 1000:.2f} ms = {p99 / FRAME:.2f} frames, {ratio:.1f}x "
+            f"the floor; a step back from the end ({len(records[0]['actions'])} actions): "
+            f"{back * 1000:.0f} ms = {back / FRAME:.1f} frames"
+        )
+
+
+if __name__ == "__main__":
+    main()

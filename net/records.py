@@ -1,0 +1,144 @@
+"""Where game records live on this machine: ``$XDG_DATA_HOME/kotatsu/records/`` (default
+``~/.local/share/kotatsu/records/``), one ``ID.json`` per game, and ``index.jsonl`` beside
+them: one line per record written, with what a listing needs (engine.record.summary), so
+``kotatsu history`` and ``kotatsu stats`` read one file and never open the records.
+
+A record is written atomically (a temporary file, fsync'd, renamed over), then its line is
+appended to the index under a lock; a later line for the same id (a resumed table that
+finished) replaces the earlier one. A missing or damaged index is rebuilt from the records.
+Reading a record is bounded (engine.record.MAX_BYTES) before anything is parsed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import secrets
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from engine import record as rec
+
+INDEX = "index.jsonl"
+
+
+def data_dir() -> Path:
+    """``$XDG_DATA_HOME/kotatsu`` or ``~/.local/share/kotatsu``."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "kotatsu"
+
+
+def new_id(now: float | None = None) -> str:
+    """A fresh record id: the UTC time and a random tail (``20261125-225231-a1b2c3``)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(time.time() if now is None else now))
+    return f"{stamp}-{secrets.token_hex(3)}"
+
+
+def utc(now: float | None = None) -> str:
+    """An ISO 8601 UTC time as records keep it."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() if now is None else now))
+
+
+class RecordStore:
+    """The records of this machine (``directory``: default ``data_dir()/records``)."""
+
+    def __init__(self, directory: str | Path | None = None, fsync: bool = True) -> None:
+        self.directory = Path(directory) if directory is not None else data_dir() / "records"
+        self.fsync = fsync
+
+    @property
+    def index_path(self) -> Path:
+        return self.directory / INDEX
+
+    def path_of(self, record_id: str) -> Path:
+        if not rec.ID_PATTERN.fullmatch(record_id):
+            raise KeyError(record_id)
+        return self.directory / f"{record_id}.json"
+
+    def save(self, record: dict[str, Any]) -> Path:
+        """Write ``record`` (read back first: one that would be refused is never written) and
+        index it."""
+        data = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode()
+        rec.parse(data)  # what could not be read back is never written
+        self.directory.mkdir(parents=True, exist_ok=True)
+        path = self.path_of(record["id"])
+        temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+                out.flush()
+                if self.fsync:
+                    os.fsync(out.fileno())
+            os.replace(temp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                temp.unlink()
+            raise
+        self._append(rec.summary(record))
+        return path
+
+    def _append(self, summary: dict[str, Any]) -> None:
+        line = json.dumps(summary, ensure_ascii=False, separators=(",", ":")) + "\n"
+        fd = os.open(self.index_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            os.write(fd, line.encode())
+            if self.fsync:
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+
+    def read(self, record_id: str) -> bytes:
+        """A record's bytes, at most MAX_BYTES + 1 read (KeyError: no such record)."""
+        try:
+            path = self.path_of(record_id)
+            with open(path, "rb") as f:
+                return f.read(rec.MAX_BYTES + 1)
+        except OSError:
+            raise KeyError(record_id) from None
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Every record's summary, newest first (from the index; rebuilt when it is damaged)."""
+        try:
+            summaries = list(self._index())
+        except (OSError, ValueError):
+            summaries = self.rebuild()
+        latest: dict[str, dict[str, Any]] = {}
+        for summary in summaries:
+            latest.pop(summary["id"], None)
+            latest[summary["id"]] = summary
+        return sorted(latest.values(), key=lambda s: (s["started"], s["id"]), reverse=True)
+
+    def _index(self) -> Iterator[dict[str, Any]]:
+        if not self.index_path.exists():
+            if self.directory.exists() and any(self.directory.glob("*.json")):
+                raise ValueError("no index")
+            return
+        with open(self.index_path, "rb") as f:
+            for line in f:
+                summary = json.loads(line)
+                if not isinstance(summary, dict) or not isinstance(summary.get("id"), str):
+                    raise ValueError("damaged index")
+                yield summary
+
+    def rebuild(self) -> list[dict[str, Any]]:
+        """Read every record again and write a new index (atomically); unreadable ones are
+        left out."""
+        summaries = []
+        for path in sorted(self.directory.glob("*.json")):
+            try:
+                with open(path, "rb") as f:
+                    summaries.append(rec.summary(rec.parse(f.read(rec.MAX_BYTES + 1))))
+            except (OSError, rec.RecordError):
+                continue
+        if self.directory.exists():
+            temp = self.index_path.with_name(f".{INDEX}.{os.getpid()}.tmp")
+            lines = "".join(json.dumps(s, ensure_ascii=False) + "\n" for s in summaries)
+            temp.write_text(lines, encoding="utf-8")
+            os.replace(temp, self.index_path)
+        return summaries

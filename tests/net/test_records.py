@@ -1,0 +1,145 @@
+"""Game records at a real table (sockets on 127.0.0.1): the host keeps the full record when the
+game ends or stops, a joined player keeps only what its seat was sent, and the host serves the
+record for review together only once the game is over."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from awaiting import next_of
+
+from engine import record as rec
+from net.client import Client
+from net.host import Host
+from net.recording import HostRecorder, SeatRecorder
+from net.records import RecordStore
+from net.settings import TableSettings
+
+
+async def _table(tmp_path) -> tuple[Host, RecordStore]:
+    settings = TableSettings.new("swapo", seats=4, bots=3, seed=5, results_wait=0, deal_tick=0)
+    host = Host(settings)
+    store = RecordStore(tmp_path / "host", fsync=False)
+    HostRecorder(store).attach(host)
+    await host.start("127.0.0.1", 0)
+    return host, store
+
+
+async def _play_asking_review(client: Client) -> list[str]:
+    """Play the seat with the normal bot, asking for the review at the first state; the codes
+    of the refusals heard until the game is over."""
+    import engine
+
+    bot = engine.make_bot("swapo", client.seat, 1)
+    answers: list[str] = []
+    asked = False
+    async for message in client.messages():
+        if message["t"] == "rejected":
+            answers.append(message["code"])
+        if message["t"] != "state":
+            continue
+        if not asked:
+            asked = True
+            await client.review()
+        view = message["view"]
+        if view["over"]:
+            return answers
+        if message["legal"] and message["version"] == client.version:
+            await client.act(bot.act(view, message["legal"]), message["version"])
+    return answers
+
+
+async def test_review_is_refused_before_the_end_and_served_after(tmp_path):
+    host, store = await _table(tmp_path)
+    try:
+        watcher = Client("127.0.0.1", host.port, name="Wat", spectator=True)
+        await watcher.connect()
+        await watcher.review()
+        assert (await next_of(watcher, "rejected"))["code"] == "review_not_over"
+        ann = Client("127.0.0.1", host.port, name="Ann")
+        ann.recorder = SeatRecorder(RecordStore(tmp_path / "ann", fsync=False))
+        await ann.connect()
+        answers = await asyncio.wait_for(_play_asking_review(ann), 20)
+        assert answers == ["review_not_over"]
+        await host.wait_over()
+        for client in (ann, watcher):
+            await client.review()
+            served = (await next_of(client, "record"))["record"]
+            replay = rec.replay(rec.check(served))
+            assert served["kind"] == "full" and served["finished"] and replay.can_open
+            assert served["players"][0] == {"name": "Ann", "kind": "person"}
+            assert served["players"][1] == {
+                "name": served["players"][1]["name"],
+                "kind": "bot",
+                "level": "normal",
+            }
+            assert "verifier" not in json.dumps(served) and "token" not in served
+        [kept] = store.listing()
+        assert kept["finished"] and kept["players"][0] == "Ann" and kept["id"] == served["id"]
+        await watcher.close()
+        await ann.close()
+    finally:
+        await host.close()
+    # the joined player's own record: only what seat 0 was sent
+    [mine] = RecordStore(tmp_path / "ann").listing()
+    seat_record = rec.parse(RecordStore(tmp_path / "ann").read(mine["id"]))
+    assert seat_record["kind"] == "seat" and seat_record["seat"] == 0 and seat_record["finished"]
+    assert not {"seed", "deck", "actions"} & set(seat_record)
+    full = rec.replay(rec.parse(store.read(kept["id"])))
+    seen_by_seat = {json.dumps(view, sort_keys=True) for view, _events in full.walk(0)}
+    others = [
+        {json.dumps(view, sort_keys=True) for view, _events in full.walk(seat)}
+        for seat in (1, 2, 3, None)
+    ]
+    for frame in seat_record["frames"]:
+        shown = json.dumps(frame["view"], sort_keys=True)
+        assert shown in seen_by_seat  # exactly a view seat 0 was entitled to
+        assert all(shown not in views for views in others)
+    assert rec.replay(seat_record).seats == [0]
+
+
+async def test_a_table_stopped_before_the_end_keeps_an_unfinished_record(tmp_path):
+    host, store = await _table(tmp_path)
+    ann = Client("127.0.0.1", host.port, name="Ann")
+    await ann.connect()
+    state = await next_of(ann, "state", lambda m: 0 in m["view"]["pending"])
+    await ann.act(state["legal"][0])
+    await next_of(ann, "state")
+    await ann.close()
+    await host.close()
+    [kept] = store.listing()
+    assert not kept["finished"] and kept["winners"] == []
+    replay = rec.load(store.read(kept["id"]))
+    assert replay.stopped and not replay.can_open and replay.positions >= 2
+
+
+async def test_nothing_is_kept_for_a_table_that_never_started(tmp_path):
+    host = Host(TableSettings.new("swapo", seats=4, bots=2, seed=5))
+    store = RecordStore(tmp_path, fsync=False)
+    HostRecorder(store).attach(host)
+    await host.start("127.0.0.1", 0)
+    await host.close()
+    assert store.listing() == []
+
+
+def test_a_headless_host_keeps_its_game_as_the_journal_names_it(tmp_path):
+    import subprocess
+    import sys
+
+    from processes import ROOT, cli_env
+
+    env = {**cli_env(tmp_path / "state"), "XDG_DATA_HOME": str(tmp_path / "data")}
+    journal = tmp_path / "friday.journal"
+    done = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "host", "swapo", "--headless", "--bind", "127.0.0.1",
+         "--seats", "4", "--bots", "4", "--seed", "3", "--journal", str(journal)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    store = RecordStore(tmp_path / "data" / "kotatsu" / "records")
+    [kept] = store.listing()
+    assert kept["id"] == "friday" and kept["finished"] and kept["bots"] == ["normal"] * 4
+    assert (
+        json.loads(done.stdout)["winners"] == rec.parse(store.read("friday"))["result"]["winners"]
+    )

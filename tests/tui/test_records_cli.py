@@ -1,0 +1,144 @@
+"""`kotatsu history`, `export`, `stats` and `replay` on the command line: listing, JSON, a
+record written out and read back from anyone, standings with ratings, and every bad record
+refused with one line, exit status 2, nothing written."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import record as rec
+from net.records import RecordStore, data_dir
+from tests.engine.test_record import finished
+from tui.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def keep(
+    record_id: str, game: str = "swapo", seed: int = 3, stop_after: int | None = None, **changes
+) -> dict:
+    record = finished(game, seed=seed, stop_after=stop_after)
+    record.update(id=record_id, **changes)
+    RecordStore(fsync=False).save(record)
+    return record
+
+
+def test_history_lists_the_games_newest_first(capsys):
+    assert main(["history"]) == 0
+    assert "No games kept" in capsys.readouterr().out
+    keep("20260101-000000-aaaaaa", started="2026-01-01T00:00:00Z")
+    keep("20260102-000000-bbbbbb", "mishi", started="2026-01-02T00:00:00Z")
+    keep("20260103-000000-cccccc", stop_after=4, started="2026-01-03T00:00:00Z")
+    assert main(["history"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[:3] == ["id", "date", "game"]
+    assert [line.split()[0] for line in out[1:]] == [
+        "20260103-000000-cccccc", "20260102-000000-bbbbbb", "20260101-000000-aaaaaa"
+    ]  # fmt: skip
+    assert "no (stopped)" in out[1] and "秘十" in out[2] and "Ann" in out[3]
+    assert main(["history", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert listed[0]["id"] == "20260103-000000-cccccc"
+    first = listed[-1]
+    assert first["game"] == "swapo" and first["finished"] is True
+    assert first["players"] == ["Ann", "Bot 2", "Bot 3", "Bot 4"] and first["winners"]
+    assert listed[0]["finished"] is False and listed[0]["winners"] == []
+
+
+def test_a_damaged_index_is_rebuilt_from_the_records(capsys):
+    keep("20260101-000000-aaaaaa")
+    index = data_dir() / "records" / "index.jsonl"
+    index.write_text("{not json\n")
+    assert main(["history", "--json"]) == 0
+    assert [g["id"] for g in json.loads(capsys.readouterr().out)] == ["20260101-000000-aaaaaa"]
+    assert json.loads(index.read_text().splitlines()[0])["id"] == "20260101-000000-aaaaaa"
+
+
+def test_export_writes_the_record_and_replay_reads_it_back(tmp_path, capsys):
+    record = keep("20260101-000000-aaaaaa")
+    out = tmp_path / "game.json"
+    assert main(["export", "20260101-000000-aaaaaa", "-o", str(out)]) == 0
+    assert json.loads(out.read_text()) == record
+    assert rec.load(out.read_bytes()).positions == len(record["actions"]) + 1
+    assert main(["export", "20260101-000000-aaaaaa"]) == 0
+    assert json.loads(capsys.readouterr().out) == record
+    assert main(["export", "nope"]) == 2
+    assert "no record nope" in capsys.readouterr().err
+
+
+def test_stats_rates_players_and_bots_by_level(capsys):
+    assert main(["stats", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {}
+    for n, seed in enumerate((3, 4, 5, 6)):
+        keep(f"2026010{n + 1}-000000-aaaaaa", seed=seed, ended=f"2026-01-0{n + 1}T00:00:00Z")
+    keep("20260109-000000-aaaaaa", "mishi", seed=2)
+    keep("20260110-000000-aaaaaa", stop_after=3)  # unfinished: not counted
+    assert main(["stats", "--json"]) == 0
+    table = json.loads(capsys.readouterr().out)
+    assert set(table) == {"Ann", "bot:normal"}
+    assert table["Ann"]["games"] == 5 and table["bot:normal"]["games"] == 5
+    assert 0 <= table["Ann"]["wins"] <= 5 and isinstance(table["Ann"]["rating"], float)
+    assert table["Ann"]["rating"] != table["bot:normal"]["rating"]
+    assert main(["stats", "--json", "--game", "mishi"]) == 0
+    assert json.loads(capsys.readouterr().out)["Ann"]["games"] == 1
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out
+    assert "bot (normal)" in out and "openskill" in out
+
+
+def bad_records() -> dict[str, bytes]:
+    good = finished()
+    edited = json.loads(json.dumps(good))
+    step = next(
+        i for i, e in enumerate(edited["actions"]) if isinstance(e["action"].get("cards"), list)
+    )
+    edited["actions"][step]["action"]["cards"][0] = "BJ"
+    illegal = json.loads(json.dumps(good))
+    illegal["actions"][1]["seat"] = (illegal["actions"][1]["seat"] + 2) % 4
+    result = json.loads(json.dumps(good))
+    result["result"]["scores"][0] += 5
+    version = dict(good, version=7)
+    data = json.dumps(good).encode()
+    return {
+        "edited card": json.dumps(edited).encode(),
+        "illegal action": json.dumps(illegal).encode(),
+        "result": json.dumps(result).encode(),
+        "version": json.dumps(version).encode(),
+        "truncated": data[: len(data) - 40],
+        "huge": b" " * (rec.MAX_BYTES + 10) + data,
+        "deep": b'{"a":' * 5000 + b"1" + b"}" * 5000,
+    }
+
+
+@pytest.mark.parametrize("kind", list(bad_records()))
+def test_a_bad_record_is_refused_in_one_line_with_status_2(kind, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_bytes(bad_records()[kind])
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path / "data")}
+    for command in (["replay", str(path), "--seat", "2"],):
+        done = subprocess.run(
+            [sys.executable, "-m", "tui", *command], capture_output=True, text=True, env=env,
+            timeout=60, cwd=tmp_path,
+        )  # fmt: skip
+        assert done.returncode == 2, done.stderr
+        assert done.stdout == "" and "Traceback" not in done.stderr
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("kotatsu: the record cannot be replayed: ")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json"]  # nothing written
+    expected = {
+        "edited card": "action ", "illegal action": "action 2: seat", "result": "result:",
+        "version": "version 7", "truncated": "file:", "huge": "file:", "deep": "file:",
+    }  # fmt: skip
+    assert expected[kind] in lines[0]
+
+
+def test_replay_refuses_a_seat_the_record_does_not_show(capsys, tmp_path):
+    keep("20260101-000000-aaaaaa")
+    assert main(["replay", "20260101-000000-aaaaaa", "--seat", "9"]) == 2
+    assert "no seat 9" in capsys.readouterr().err

@@ -1,0 +1,46 @@
+"""Review together from the table: the final results panel offers it (r), the host serves the
+whole game (a real Host on 127.0.0.1, `kotatsu play`'s), and the replay screen opens on it with
+every hand open; q goes back to the table. Before the end no panel offers it."""
+
+from __future__ import annotations
+
+import engine
+from tests.tui.conftest import table_app
+from tui.pilot import seated, wait_until
+from tui.replay.screen import ReplayControls
+from tui.table.results import ResultsPanel
+from tui.widgets.footer import WordedFooter
+
+
+async def test_the_final_panel_offers_the_review_and_the_host_serves_it():
+    app = table_app(bots=3, seed=4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await seated(pilot)
+        bot = engine.make_bot("swapo", 0, 1)
+        acted = -1
+        while not screen.view.get("over"):
+            if isinstance(app.screen, ResultsPanel):
+                assert not app.screen.review  # only the game's final panel offers it
+                await pilot.press("enter")
+            elif screen.legal and screen.version != acted and 0 in screen.view["pending"]:
+                acted = screen.version
+                await screen.client.act(bot.act(screen.view, screen.legal))
+            await pilot.pause(0.02)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel) and app.screen.final)
+        panel = app.screen
+        await wait_until(pilot, lambda: panel.query_one(WordedFooter).wanted_keys())
+        assert panel.review and "r review" in " ".join(
+            f"{k.key_display} {k.description}" for k in panel.query_one(WordedFooter).wanted_keys()
+        )
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayControls), timeout=10)
+        replay = app.screen
+        await wait_until(pilot, lambda: replay.states_seen > 0)
+        assert replay.replay_client.open_hands and replay.replay_client.replay.kind == "full"
+        assert replay.query_one("#open-hands").display
+        await pilot.press("end")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
+        assert not app.screen.review  # the replay's own final panel offers nothing more
+        await pilot.press("enter")
+        await pilot.press("q")
+        await wait_until(pilot, lambda: app.screen is screen)

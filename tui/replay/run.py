@@ -1,0 +1,62 @@
+"""``kotatsu replay ID|FILE [--seat N]``: a record on the real table screen of its game."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from textual import events, on
+
+from lang import _
+
+from ..app import COLLECT_EVERY, KotatsuApp, make_app
+from ..collector import Collector
+from ..records import load, say
+from .client import ReplayClient
+from .screen import replay_screen
+
+
+class ReplayApp(KotatsuApp):
+    """The app with the replay as its only screen (no lobby, no network): q leaves."""
+
+    CSS_PATH = str(Path(__file__).parent.parent / "app.tcss")
+
+    def __init__(self, client: ReplayClient, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.replay_client = client
+
+    def on_mount(self) -> None:
+        """Instead of the app's own start (the lobby): the replay (Textual calls the app's
+        ``on_mount`` too unless told not to)."""
+
+    @on(events.Mount)
+    async def _start(self, event: events.Mount) -> None:
+        event.prevent_default()  # not the app's own start (the lobby)
+        self.set_interval(COLLECT_EVERY, self.collector.collect_due)
+        await self.replay_client.connect()
+        await self.push_screen(replay_screen(self.replay_client, self.settings))
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    replay = load(args.record)
+    if isinstance(replay, int):
+        return replay
+    seat = replay.seats[0] if args.seat is None else args.seat - 1
+    if seat not in replay.seats:
+        shown = ", ".join(str(s + 1) for s in replay.seats if s is not None)
+        if replay.kind == "seat":
+            say(_("this record shows seat {seats} only").format(seats=shown))
+        else:
+            say(_("no seat {n} at this table (seats: {seats})").format(n=args.seat, seats=shown))
+        return 2
+    if replay.stopped:
+        say(_("this game stopped unfinished: the replay ends where it stopped"))
+    collector = Collector()  # one app in this process, as tui/cli.py's run_app
+    settings = make_app(args).settings
+    app = ReplayApp(ReplayClient(replay, seat), settings=settings, collector=collector)
+    collector.start()
+    try:
+        app.run()
+    finally:
+        collector.stop()
+    return 0

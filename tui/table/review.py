@@ -1,0 +1,51 @@
+"""Reviewing a finished game together: the final results panel offers it (``r``), the table
+asks the host for the whole record (``review``; the host serves it only once the game is over,
+to those who sat and to spectators), and the replay screen opens on it with every hand shown
+(tui/replay/). The table screen (tui/table/screen.py) calls these."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from engine import record as rec
+from lang import _
+
+
+def possible(client: Any) -> bool:
+    """Whether this table's connection can ask the host for the game's record."""
+    return callable(getattr(client, "review", None))
+
+
+def ask(screen: Any) -> None:
+    """Ask the host for the record (it comes back as a ``RecordReceived``)."""
+    screen.notify(_("Asking the host for the whole game…"), markup=False)
+    screen.run_worker(_ask(screen.client), group="review")
+
+
+async def _ask(client: Any) -> None:
+    with contextlib.suppress(Exception):  # no link: nothing comes, nothing breaks
+        await client.review()
+
+
+def open_review(screen: Any, record: Any) -> None:
+    """The host's record: checked and replayed through the rules before it is shown, from
+    the screen's own seat, every hand open."""
+    from ..records import refusal
+    from ..replay.client import ReplayClient
+    from ..replay.screen import replay_screen
+
+    try:
+        replay = rec.replay(rec.check(record))
+    except rec.RecordError as exc:
+        why = _("the record cannot be replayed: {why}").format(why=refusal(exc))
+        screen.notify(why, severity="error", markup=False)
+        return
+    seat = screen.me if screen.me in replay.seats else replay.seats[0]
+    client = ReplayClient(replay, seat, 0, open_hands=replay.can_open)
+    screen.run_worker(_show(screen.app, client, replay_screen(client, screen.settings)))
+
+
+async def _show(app: Any, client: Any, screen: Any) -> None:
+    await client.connect()
+    await app.push_screen(screen)
