@@ -241,17 +241,23 @@ def add_records(sub: argparse._SubParsersAction) -> None:
     history = sub.add_parser("history", help=_("the games kept on this machine, newest first"))
     history.add_argument("--json", action="store_true", help=_("print one JSON list"))
     replay = sub.add_parser("replay", help=_("replay a kept game, or a record file"))
-    replay.add_argument("record", metavar="ID|FILE")
+    replay.add_argument(
+        "record", metavar="ID|FILE", help=_("a kept game's ID (kotatsu history) or a file")
+    )
     replay.add_argument("--seat", type=int, default=None, metavar="N", help=_("whose view (1…)"))
-    replay.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS)
+    replay.add_argument(
+        "--ascii", action="store_true", default=argparse.SUPPRESS, help=_("draw cards as 10H")
+    )
     export = sub.add_parser("export", help=_("write a kept game's record as JSON"))
-    export.add_argument("id", metavar="ID")
+    export.add_argument("id", metavar="ID", help=_("a kept game's ID (kotatsu history)"))
     export.add_argument(
         "-o", dest="output", default=None, metavar="FILE", help=_("default: stdout")
     )
     stats = sub.add_parser("stats", help=_("standings over the games kept on this machine"))
     stats.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    stats.add_argument("--game", choices=GAME_NAMES, default=None, metavar="G")
+    stats.add_argument(
+        "--game", choices=GAME_NAMES, default=None, metavar="G", help=_("one game only")
+    )
     for name in ("history", "replay", "export", "stats"):
         sub.choices[name].add_argument(
             "--lang", choices=list(lang.LANGUAGES), default=argparse.SUPPRESS, help=lang_help()
