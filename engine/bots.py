@@ -10,17 +10,37 @@ import random
 
 from .base import View
 
+Reason = tuple[str, dict]
+"""Why a bot chose what it did: a code of engine/hints.py ``HINTS`` and its parameters."""
+
 
 class Bot:
     """Base bot. ``act`` gets the seat's view and its legal actions and returns one of them
-    (or a whole action of the rules' shapes that the engine accepts)."""
+    (or a whole action of the rules' shapes that the engine accepts). ``explain`` also says
+    why (for a learner's hint), without changing the choice."""
 
     def __init__(self, seat: int, seed: int | None = None) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
+        #: Why the last ``act`` chose what it did (a bot sets it where it decides).
+        self.reason: Reason = ("best", {})
 
     def act(self, view: View, legal: list[dict]) -> dict:
         raise NotImplementedError
+
+    def because(self, code: str, **params: object) -> None:
+        """Note why this decision is taken (read by ``explain``; costs a tuple)."""
+        self.reason = (code, params)
+
+    def why(self, view: View, legal: list[dict], action: dict) -> Reason:
+        """Why ``act`` chose ``action`` (by default: what it noted while deciding)."""
+        return self.reason
+
+    def explain(self, view: View, legal: list[dict]) -> tuple[dict, Reason]:
+        """The action ``act`` chooses, and why."""
+        self.reason = ("best", {})
+        action = self.act(view, legal)
+        return action, self.why(view, legal, action)
 
 
 class RandomBot(Bot):

@@ -80,6 +80,7 @@ def _make_host(args: Namespace) -> tuple[Host, Path]:
         password=args.password,
         level=level or "normal",
         results_wait=results_wait,
+        hints=bool(getattr(args, "hints", False)),
     )
     return Host(settings, limits, journal=journal), journal
 

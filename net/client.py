@@ -252,6 +252,10 @@ class Client:
         """Say something to the table, or whisper to seat ``to`` where the table allows it."""
         self._send({"t": "chat", "text": text, "to": to})
 
+    async def hint(self) -> None:
+        """Tell the table that the player looked at a hint (a table with ``hints`` on)."""
+        self._send({"t": "hint"})
+
     def _send(self, message: dict[str, Any]) -> None:
         if self._link is None or not self.connected:
             raise ConnectionError("not connected to the host")

@@ -28,13 +28,15 @@ from engine.reasons import Param
 from .codec import CodecError
 from .reasons import family, sentence
 
-PROTOCOL_VERSION = 5
+PROTOCOL_VERSION = 6
 """2: hello carries a salt; the proof is keyed with a derived key. 3: ``rejected``, ``error``
 and the table's ``notice`` carry a code and parameters, never sentences. 4: clients send
 ``results_seen`` (an older host would drop a client for it; an older client never sends it,
 and the bots would wait the whole timeout at every round end). 5: a ``lobby`` player may carry
 ``reading`` (the table waits for that seat's results panel; an older client would drop the
-host for the unknown field)."""
+host for the unknown field). 6: the ``table`` of ``hello`` and ``welcome`` says whether
+``hints`` are on; a seated client may send ``hint`` on its turn, and the table tells everyone
+with the notice ``hint_asked``."""
 NAME_LIMIT = 24
 CHAT_LIMIT = 500
 TEXT_LIMIT = 1000
@@ -204,12 +206,13 @@ def _is_token(v: Any) -> bool:
 def _is_table(v: Any) -> bool:
     return (
         isinstance(v, dict)
-        and set(v) == {"name", "game", "options", "seats", "password"}
+        and set(v) == {"name", "game", "options", "seats", "password", "hints"}
         and isinstance(v["name"], str)
         and isinstance(v["game"], str)
         and isinstance(v["options"], dict)
         and _is_int(v["seats"])
         and isinstance(v["password"], bool)
+        and isinstance(v["hints"], bool)
     )
 
 
@@ -252,6 +255,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "chat": {"text": _is_str(4 * CHAT_LIMIT), "to": _optional(_is_int)},
     "ping": {"n": _is_int},
     "results_seen": {"version": _is_int},
+    "hint": {},
     "review": {},
 }
 

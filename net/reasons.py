@@ -34,6 +34,7 @@ REJECTIONS: dict[str, Template] = {
     "spectator_whisper": N_("spectators cannot whisper"),
     "whisper_target": N_("you can whisper only to another seat"),
     "whisper_away": N_("that player is not connected"),
+    "hints_off": N_("hints are off at this table"),
     "review_not_over": N_("the game can be reviewed once it is over"),
     "review_unavailable": N_("this table keeps no record of the game"),
 }
@@ -75,6 +76,8 @@ NOTICES: dict[str, Template] = {
     "covered": N_("a bot plays for {name} until they come back"),
     "removed": N_("the host removed {name} from the table"),
     "taken_over": N_("seat {number} ({name}) was taken over by a new connection"),
+    # TRANSLATORS: a player looked at a hint for learners (what the bot would do)
+    "hint_asked": N_("{name} asked for a hint"),
 }
 """``notice``: the table's own news, to everyone at it."""
 

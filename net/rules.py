@@ -29,6 +29,7 @@ from typing import Any
 import engine
 
 from .controls import Controls
+from .hints import HintsTold
 from .messages import (
     NAME_LIMIT,
     NONCE_BYTES,
@@ -96,6 +97,7 @@ class Rules(Controls[P]):
         clock: Callable[[], float] | None = None,
         takeover_every: float = 5.0,
         bot_seats: list[int] | None = None,
+        hints: bool = False,
     ) -> None:
         if game not in engine.GAMES:
             raise engine.BadSetup("setup.unknown_game", given=str(game), known=list(engine.GAMES))
@@ -123,6 +125,8 @@ class Rules(Controls[P]):
         self._reading_told: frozenset[int] = frozenset()
         """The seats last told as ``reading`` (``reading_news``)."""
         self._effects = Effects()
+        self.hints = HintsTold(hints)
+        """Whether learners may ask for hints, and who was told of which (net/hints.py)."""
         self.actions: list[tuple[int, Any]] = []
         """Every applied action with its seat, in order (the game record's)."""
         self.review: Callable[[], Message] | None = None
@@ -138,6 +142,7 @@ class Rules(Controls[P]):
             "options": self.game.options,
             "seats": self.game.seats,
             "password": self.locked,
+            "hints": self.hints.on,
         }
 
     @property
@@ -272,6 +277,8 @@ class Rules(Controls[P]):
             return self._on_chat(peer, guest, message)
         if kind == "ping":
             return [(peer, {"t": "pong", "n": message["n"]})]
+        if kind == "hint":
+            return self._on_hint(peer, guest)
         if kind == "review":
             return self._on_review(peer)
         if kind == "results_seen":
@@ -491,6 +498,19 @@ class Rules(Controls[P]):
         if frozenset(self.results.waiting) == self._reading_told:
             return []
         return self._lobby_message()
+
+    def _on_hint(self, peer: P, guest: Guest) -> list[tuple[P, Message]]:
+        """A player looked at a hint: the table hears it, once per seat and state."""
+        # awaited in a way every view shows (never a sealed or secret question)
+        public = self.game.view(None).get("pending") or [] if self.started else []
+        asked = self.started and not self.game.over and guest.seat in public
+        refusal, tell = self.hints.asked(guest.seat, asked, self.version)
+        if refusal is not None:
+            return self._rejected(peer, refusal)
+        if not tell or guest.seat is None:
+            return []
+        notice = self.notice("hint_asked", seat=guest.seat, name=guest.name)
+        return [(other, notice) for other, _ in self._joined()]
 
     # -- chat ---------------------------------------------------------------------------------
     def _on_chat(self, peer: P, guest: Guest, message: Message) -> list[tuple[P, Message]]:

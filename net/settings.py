@@ -52,6 +52,8 @@ class TableSettings:
     """Seconds per card of a paced deal (net/pacing.py); 0: never paced."""
     results_wait: float = RESULTS_WAIT
     """Seconds the bots wait at most for the people's results panels; 0: never."""
+    hints: bool = False
+    """Whether players may ask for a hint for learners (the ``hint`` message)."""
 
     @classmethod
     def new(
@@ -68,6 +70,7 @@ class TableSettings:
         level: str = "normal",
         deal_tick: float = DEFAULT_TICK,
         results_wait: float = RESULTS_WAIT,
+        hints: bool = False,
     ) -> TableSettings:
         """A new table's settings: ``bots`` seats (the last ones) for the host's bots unless
         ``bot_seats`` names them, a random seed unless given, fresh tokens, the password kept
@@ -96,6 +99,7 @@ class TableSettings:
             level=level,
             deal_tick=deal_tick,
             results_wait=results_wait,
+            hints=hints,
         )
 
     def header(self) -> dict[str, Any]:
@@ -113,13 +117,15 @@ class TableSettings:
             "level": self.level,
             "deal_tick": self.deal_tick,
             "results_wait": self.results_wait,
+            "hints": self.hints,
         }
 
     @classmethod
     def from_header(cls, head: Mapping[str, Any]) -> TableSettings:
         """The settings a journal's header holds. Older headers: no ``bot_seats`` (the last
         ``bots`` seats), no ``level`` (normal), no pacing or results wait (the defaults), and
-        the password in clear (``password``: kept as a fresh verifier, never as itself)."""
+        the password in clear (``password``: kept as a fresh verifier, never as itself), no hints
+        (off)."""
         seats = head["seats"]
         bot_seats = head.get("bot_seats")
         if bot_seats is None:
@@ -139,6 +145,7 @@ class TableSettings:
             level=head.get("level", "normal"),
             deal_tick=head.get("deal_tick", DEFAULT_TICK),
             results_wait=head.get("results_wait", RESULTS_WAIT),
+            hints=head.get("hints") is True,  # headers before hints: off
         )
 
     @property

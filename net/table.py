@@ -88,6 +88,7 @@ class Table(Generic[P]):
             clock=clock,
             takeover_every=takeover_every,
             bot_seats=list(settings.bot_seats),
+            hints=settings.hints,
         )
         self._settings = settings
         paced = settings.people and settings.deal_tick > 0

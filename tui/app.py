@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from textual import on, work
 from textual.app import App
 from textual.binding import Binding
+from textual.driver import Driver
 
 import lang
 from lang import N_, _
@@ -26,7 +27,16 @@ from .collector import Collector
 from .connect import JoinError, Launcher, Seat, default_name, launcher_for, shared_account
 from .dialogs import ConfirmLeave
 from .games import table_screen_for
-from .settings import Settings, save_lang, save_name, terminal_wants_ascii
+from .settings import (
+    CHOICES,
+    Settings,
+    load_choices,
+    save_choice,
+    save_lang,
+    save_name,
+    terminal_wants_ascii,
+)
+from .terminal import TerminalOut, attaching_driver
 from .text import clean
 
 KEY_NAMES = {"enter": "enter", "escape": "esc", "space": "space", "tab": "tab"}
@@ -52,6 +62,9 @@ class KotatsuApp(App[None]):
         ask_name: bool = False,
         collector: Collector | None = None,
     ) -> None:
+        #: The bell and desktop notifications go here (tui/terminal.py): set before Textual
+        #: starts the driver, which attaches its ``write`` to it.
+        self.terminal_out = TerminalOut()
         super().__init__()
         #: Garbage collection between frames: started by the ``kotatsu`` command, which owns
         #: it (a collector nobody started does nothing).
@@ -78,6 +91,11 @@ class KotatsuApp(App[None]):
         """Read ``code`` from now on (the lobby's choice); screens refresh their words."""
         self.voice.code = lang.normalize(code) or lang.DEFAULT
         self.settings = replace(self.settings, lang=self.voice.code)
+
+    def get_driver_class(self) -> type[Driver]:
+        """The platform's driver, which also lets the app write the bell and desktop
+        notifications (``terminal_out``)."""
+        return attaching_driver(super().get_driver_class())
 
     def get_key_display(self, binding: Binding) -> str:
         """Keys named as the prompts and hints name them ("enter", not Textual's "⏎"), on
@@ -140,6 +158,19 @@ class KotatsuApp(App[None]):
             if isinstance(screen, LobbyScreen):
                 screen.settings = self.settings
                 screen.reword()
+
+    @on(LobbyScreen.ChoicesChosen)
+    def _choices_chosen(self, message: LobbyScreen.ChoicesChosen) -> None:
+        """The player's own choices: for the tables opened from now on, and remembered (not
+        on a shared account)."""
+        choices = {k: v for k, v in message.choices.items() if k in CHOICES}
+        self.settings = self.settings.with_choices(choices)
+        if not shared_account():
+            for key, value in choices.items():
+                save_choice(key, value)
+        for screen in self.screen_stack:
+            if isinstance(screen, LobbyScreen):
+                screen.settings = self.settings
 
     @on(TableScreen.Leave)
     async def _leave_asked(self, message: TableScreen.Leave) -> None:
@@ -241,7 +272,7 @@ def make_app(
             ascii_only=bool(getattr(args, "ascii", False)) or terminal_wants_ascii(),
             name=player_name(args),
             lang=getattr(args, "lang", None) or lang.current(),
-        )
+        ).with_choices(player_choices(args))
     if launcher is None and args is not None:
         launcher = launcher_for(args, settings.name)
     app = KotatsuApp(settings, launcher, browser=browser, ask_name=ask_name, collector=collector)
@@ -257,6 +288,17 @@ def player_name(args: argparse.Namespace | None) -> str | None:
     if given:
         return str(given)
     return getattr(args, "name", None) if getattr(args, "command", None) != "host" else None
+
+
+def player_choices(args: argparse.Namespace | None) -> dict[str, bool]:
+    """The player's yes/no choices: those saved in the config, and this run's flags over
+    them (``--four-colour``, ``--no-nudge``…)."""
+    choices = load_choices()
+    for key in CHOICES:
+        value = getattr(args, key, None)
+        if isinstance(value, bool):
+            choices[key] = value
+    return choices
 
 
 def _new_deal(args: argparse.Namespace) -> argparse.Namespace:

@@ -4,7 +4,7 @@ kotatsu                                   the lobby (LAN tables, host, join, pla
 kotatsu play GAME [--bots N] [--level L] [--seed S] [--option KEY=VALUE ...]
 kotatsu join HOST:PORT [--name NAME] [--password [PW] | --password-file FILE] [--spectate]
 kotatsu host GAME [--headless] [--bind ADDR] [--port P] [--seats N] [--bots K] [--level L]
-                  [--seed S]
+                  [--seed S] [--hints]
                   [--name NAME] [--password [PW] | --password-file FILE] [--option KEY=VALUE ...]
                   [--resume FILE]
 kotatsu bot --join HOST:PORT [--name NAME] [--password [PW] | --password-file FILE] [--level L]
@@ -130,6 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help=_("your name at the table for this run (n in the lobby changes it for good)"),
     )
+    add_choices(p, None)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser(
@@ -196,6 +197,11 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("bots wait up to S s for everyone to close the results (0: never)"),
     )
     host.add_argument(
+        "--hints",
+        action="store_true",
+        help=_("players may ask for a hint (h: what the bot would do; the table sees it)"),
+    )
+    host.add_argument(
         "--absent-bot", type=float, default=None, metavar="S", help=_("a bot plays a seat left S s")
     )
 
@@ -231,9 +237,34 @@ def build_parser() -> argparse.ArgumentParser:
         sub.choices[name].add_argument(
             "--lang", choices=list(lang.LANGUAGES), default=argparse.SUPPRESS, help=lang_help()
         )
+    for name in ("play", "join", "host"):  # the player's choices after the subcommand too
+        add_choices(sub.choices[name], argparse.SUPPRESS)
     add_sim(sub)
     add_records(sub)
     return p
+
+
+def add_choices(parser: argparse.ArgumentParser, default: object) -> None:
+    """The player's own choices for this run (saved ones otherwise: tui/settings.py)."""
+    flag = argparse.BooleanOptionalAction
+    parser.add_argument(
+        "--four-colour",
+        action=flag,
+        default=default,
+        help=_("a four-colour deck: ♠ ♥ ♦ ♣ each its own colour"),
+    )
+    parser.add_argument(
+        "--suit-letters",
+        action=flag,
+        default=default,
+        help=_("name each card's suit with a letter (10H, QS), in colour too"),
+    )
+    parser.add_argument(
+        "--nudge",
+        action=flag,
+        default=default,
+        help=_("ring and notify when the table waits for you (default: on)"),
+    )
 
 
 def add_records(sub: argparse._SubParsersAction) -> None:

@@ -102,8 +102,10 @@ def play_launcher(
     bot_delay: float = BOT_DELAY,
     deal_tick: float | None = None,
     level: str = "normal",
+    hints: bool = True,
 ) -> Launcher:
-    """A private table against bots: a real Host on 127.0.0.1 and a real Client, one process.
+    """A private table against bots: a real Host on 127.0.0.1 and a real Client, one process;
+    hints for learners are on (one person and bots: nobody else to mind them).
 
     The player takes seat 0; the host seats its bots in the others. ``bot_delay`` paces the
     bots so a person can follow them (0 in tests and snapshots); ``deal_tick`` the Mi Shi deal
@@ -127,6 +129,7 @@ def play_launcher(
             name="practice",
             deal_tick=DEFAULT_TICK if deal_tick is None else deal_tick,
             level=level,
+            hints=hints,
         )
         host = Host(settings, HostLimits(bot_delay=bot_delay))
         keep_records(host)
@@ -197,8 +200,10 @@ def host_launcher(
     level: str | None = None,
     bot_delay: float = BOT_DELAY,
     results_wait: float = RESULTS_WAIT,
+    hints: bool = False,
 ) -> Launcher:
-    """Host a table others find on the LAN (advertised by zeroconf), and sit at it; with
+    """Host a table others find on the LAN (advertised by zeroconf), and sit at it (``hints``:
+    learners may ask for hints; off unless the host turns them on); with
     ``resume``, the table of that journal again (the host's seat comes back with its token).
     ``bot_delay`` paces the bots as at ``play``; ``results_wait``: how long the bots wait at
     most for the people's results panels (0: not at all, net/resultswait.py)."""
@@ -225,6 +230,7 @@ def host_launcher(
                 password=password,
                 level=level or "normal",
                 results_wait=results_wait,
+                hints=hints,
             )
             host = Host(settings, limits, journal=journal or default_journal(game))
         keep_records(host, resume or (host.journal.path if host.journal else None))
@@ -307,6 +313,7 @@ def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher 
             level=getattr(args, "level", None),
             bot_delay=BOT_DELAY if args.bot_delay is None else args.bot_delay,
             results_wait=args.results_wait,
+            hints=bool(getattr(args, "hints", False)),
         )
     return None
 

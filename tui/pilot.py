@@ -115,6 +115,7 @@ class LocalClient:
         seed: int = 1,
         deck: list[str] | None = None,
         name: str = "Eli",
+        hints: bool = False,
     ) -> None:
         import engine
 
@@ -129,12 +130,14 @@ class LocalClient:
             "options": self.game.options,
             "seats": count,
             "password": False,
+            "hints": hints,
         }
         self.names = [name if s == seat else f"Bot {s + 1}" for s in range(count)]
         self.bots = {s: engine.make_bot(game, s, seed + s) for s in range(count) if s != seat}
         self.version = 0
         self.acts: list[dict] = []
         self.seen: list[int] = []
+        self.hinted: list[int] = []  # the version of every hint the player looked at
         self.inbox: asyncio.Queue[dict] = asyncio.Queue()
         self.closed = False
 
@@ -189,6 +192,14 @@ class LocalClient:
 
     async def results_seen(self, version: int) -> None:
         self.seen.append(version)
+
+    async def hint(self) -> None:
+        """The player looked at a hint: the table hears it (as a host says it, once a state)."""
+        self.hinted.append(self.version)
+        if self.hinted.count(self.version) == 1:
+            name = self.names[self.seat or 0]
+            params = {"seat": self.seat, "name": name}
+            self.inbox.put_nowait({"t": "notice", "code": "hint_asked", "params": params})
 
     async def chat(self, text: str, to: int | None = None) -> None:
         self.inbox.put_nowait(

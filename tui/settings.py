@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lang import DEFAULT as DEFAULT_LANG
@@ -28,10 +28,53 @@ class Settings:
     cursor_blink: bool = True  # off in tests and screenshots, so pictures do not flicker
     #: The language this player reads (a code of lang.LANGUAGES); default: the process's.
     lang: str = field(default_factory=current_lang)
+    #: A bell and a desktop notification when the table starts waiting for me.
+    nudge: bool = True
+    #: Four suit colours (♠ ♥ ♦ ♣ each its own) instead of red and black.
+    four_colour: bool = False
+    #: Every card names its suit with a letter (10H, QS), in colour too.
+    suit_letters: bool = False
 
     @property
     def cards(self) -> CardStyle:
-        return CardStyle(ascii_only=self.ascii_only, color=self.color)
+        return CardStyle(
+            ascii_only=self.ascii_only,
+            color=self.color,
+            four_colour=self.four_colour,
+            suit_letters=self.suit_letters,
+        )
+
+    def with_choices(self, choices: Mapping[str, bool]) -> Settings:
+        """These settings with the player's yes/no ``choices`` (keys of CHOICES) changed."""
+        return replace(
+            self,
+            nudge=choices.get("nudge", self.nudge),
+            four_colour=choices.get("four_colour", self.four_colour),
+            suit_letters=choices.get("suit_letters", self.suit_letters),
+        )
+
+
+#: The player's own yes/no choices kept in the config (``key = "on"`` / ``"off"``), each a
+#: field of ``Settings`` and a command-line flag (``--four-colour`` / ``--no-four-colour``).
+CHOICES = ("nudge", "four_colour", "suit_letters")
+
+
+def load_choices() -> dict[str, bool]:
+    """The yes/no choices saved on earlier runs (a value that is not on/off is ignored)."""
+    saved = load_config()
+    out = {}
+    for key in CHOICES:
+        value = saved.get(key, "").strip().lower()
+        if value in ("on", "off"):
+            out[key] = value == "on"
+    return out
+
+
+def save_choice(key: str, value: bool) -> None:
+    """Remember one of the CHOICES for the next runs."""
+    if key not in CHOICES:
+        raise ValueError(f"not a saved choice: {key}")
+    save_setting(key, "on" if value else "off")
 
 
 def terminal_wants_ascii(environ: Mapping[str, str] | None = None) -> bool:

@@ -51,28 +51,36 @@ class MishiBot(Bot):
     def _declare(self, view: View, legal: list[dict]) -> dict:
         hand = view["hand"]
         bid = self._best_bid(hand, legal, "declare")
+        self.because("mishi.weak_trumps")
         if bid is None:
             return {"type": "pass"}
-        share = self._strength(hand, bid["cards"][0][-1]) / max(len(hand), 1)
+        suit = bid["cards"][0][-1]
+        share = self._strength(hand, suit) / max(len(hand), 1)
         if len(bid["cards"]) == 2:  # both tens: the bot will play alone (扒起)
-            suit = bid["cards"][0][-1]
             trumps = sum(1 for c in hand if is_permanent_trump(c) or c[-1] == suit)
-            return bid if len(hand) >= 14 and trumps >= 0.55 * len(hand) else {"type": "pass"}
+            if len(hand) >= 14 and trumps >= 0.55 * len(hand):
+                self.because("mishi.alone", suit=suit)
+                return bid
+            return {"type": "pass"}
         if share >= 0.55 or (len(hand) >= 12 and share >= 0.45):
+            self.because("mishi.strong_trumps", suit=suit)
             return bid
         if view["declaration"] is None and len(hand) >= 19:
+            self.because("mishi.last_chance", suit=suit)
             return bid
         return {"type": "pass"}
 
     def _bao(self, view: View, legal: list[dict]) -> dict:
         hand = view["hand"]
         bid = self._best_bid(hand, legal, "bao")
+        self.because("mishi.no_bao")
         if bid is None:
             return {"type": "pass"}
         suit = bid["cards"][0][-1]
         trumps = [c for c in hand if is_permanent_trump(c) or c[-1] == suit]
         jokers = sum(1 for c in hand if c in ("BJ", "SJ"))
         if len(trumps) >= 14 and jokers >= 3:
+            self.because("mishi.alone", suit=suit)
             return bid
         return {"type": "pass"}
 
@@ -93,6 +101,7 @@ class MishiBot(Bot):
                 order.level(card),
             )
 
+        self.because("mishi.bury")
         return {"type": "bury", "cards": sorted(hand, key=cost)[:need]}
 
     # Playing ----------------------------------------------------------------------------
@@ -139,21 +148,26 @@ class MishiBot(Bot):
         for suit in safe:
             for unit in decompose(by_suit[suit], order):
                 if unit.pairs >= 1 and unit.high >= 7:
+                    self.because("mishi.lead_high_pair")
                     return list(unit.cards)
         for suit in safe:
             aces = [c for c in by_suit[suit] if order.level(c) == 8]
             if aces:
+                self.because("mishi.lead_ace")
                 return aces[:1]
         trumps = by_suit.get(TRUMP, [])
         if len(trumps) * 2 >= len(hand) or (trumps and not safe):
+            self.because("mishi.lead_trumps")
             units = decompose(trumps, order)
             pairs = [u for u in units if u.pairs >= 1]
             if pairs:
                 return list(min(pairs, key=lambda u: (points(u.cards[0]) > 0, u.high)).cards)
             return [min(trumps, key=lambda c: (points(c) > 0, order.level(c)))]
         if sides:
+            self.because("mishi.lead_short")
             suit = min(safe or sides, key=lambda s: len(by_suit[s]))
             return [min(by_suit[suit], key=lambda c: (points(c) > 0, order.level(c)))]
+        self.because("mishi.lead_low")
         return [min(hand, key=order.level)]
 
     def _follow(self, view: View, hand: list[str], order: Order) -> list[str]:
@@ -187,6 +201,7 @@ class MishiBot(Bot):
             return (order.suit(c) == TRUMP, points(c), order.level(c))
 
         if friend and (last or best_key[0] == 1 or best_key[1] >= 7):
+            self.because("mishi.feed", seat=winner)
             # feed points, but never a top trump (10s, 2s, jokers): they win tricks later
             return build(
                 lambda c: (
@@ -202,6 +217,7 @@ class MishiBot(Bot):
         trumping = key is not None and key[0] == 1 and lead_suit != TRUMP
         worth = at_stake >= 10 or (last and (at_stake > 0 or not trumping))
         if wins and not friend and worth:
+            self.because("mishi.win_trick", n=at_stake)
             if shape.size == 1:
                 winners = [
                     c for c in sorted(set(hand)) if completable([c], hand, lead_suit, shape, order)
@@ -213,4 +229,5 @@ class MishiBot(Bot):
                 ]
                 return [min(winners, key=lambda c: (order.suit(c) == TRUMP, order.level(c)))]
             return strong
+        self.because("mishi.cheap")
         return build(cheap)

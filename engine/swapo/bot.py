@@ -127,16 +127,25 @@ class SwapoBot(Bot):
         kinds = {a["type"] for a in legal}
         ace = "ace" in view["variant"]
         if "arrange" in kinds:
+            self.because("swapo.arrange")
             return legal[0]
         if "give" in kinds:
             return self._give(view, legal, ace)
         if "swap" in kinds:
             swap = self._dagger_swap if "dagger" in view["variant"] else self._swap
-            return self._checked(swap(view, ace), legal)
+            chosen = self._checked(swap(view, ace), legal)
+            if chosen["type"] == "pass":
+                self.because("swapo.keep_hand")
+            elif "cards" in chosen:
+                self.because("swapo.swap")
+            else:
+                self.because("swapo.swap_positions", n=len(chosen["give"]))
+            return chosen
         if "declare" in kinds:
             return self._declare(view)
         if kinds & {"stab", "honey_trap", "draw", "steal"}:
             return self._power(view, legal)
+        self.because("swapo.only_choice")
         return legal[0]
 
     def _checked(self, choice: dict | None, legal: list[dict]) -> dict:
@@ -171,12 +180,16 @@ class SwapoBot(Bot):
     def _give(self, view: View, legal: list[dict], ace: bool) -> dict:
         """The k cards it wants least: the most wanted card given is as unwanted as can be."""
         k = len(legal[0]["cards"])
-        return {"type": "give", "cards": least_wanted(view["hand"], view["locked_cards"], k, ace)}
+        cards = least_wanted(view["hand"], view["locked_cards"], k, ace)
+        self.because("swapo.give")
+        return {"type": "give", "cards": cards}
 
     # Ace ---------------------------------------------------------------------------------
     def _declare(self, view: View) -> dict:
         done = list(view["declared"][self.seat] or [])
-        return {"type": "declare", "rank": declare_rank(view["hand"], done, len(view["players"]))}
+        rank_ = declare_rank(view["hand"], done, len(view["players"]))
+        self.because("swapo.declare", rank=rank_)
+        return {"type": "declare", "rank": rank_}
 
     def _power(self, view: View, legal: list[dict]) -> dict:
         hands = [list(h) if h is not None else None for h in view["revealed"]]
@@ -191,6 +204,12 @@ class SwapoBot(Bot):
                 value = 0.0
             if value > best_value:
                 best, best_value = action, value
+        if best["type"] == "pass":
+            self.because("swapo.no_power")
+        elif best["type"] == "draw":
+            self.because("swapo.draw")
+        else:
+            self.because("swapo.power")
         return best
 
     def _after(self, action: dict, hands: list, declared: list) -> tuple[list, list]:

@@ -8,7 +8,7 @@ purpose only when the pile is cheaper than what it would otherwise give up.
 from __future__ import annotations
 
 from ..base import View
-from ..bots import Bot
+from ..bots import Bot, Reason
 from ..cards import rank
 from .rules import MAX_GROUP, ORDER, SPECIAL, outcome, penalty
 
@@ -32,6 +32,42 @@ class SwoopBot(Bot):
             return chains[0] if chains else {"type": "stop"}
         scored = [(self.score(view, a), self.rng.random(), i) for i, a in enumerate(legal)]
         return legal[max(scored)[2]]
+
+    def why(self, view: View, legal: list[dict], action: dict) -> Reason:
+        """Why ``action`` scored best, in the terms of ``score``."""
+        if view["phase"] == "chain":
+            return ("swoop.chain", {}) if action["type"] == "chain" else ("swoop.no_chain", {})
+        if action["type"] == "flip":
+            return ("swoop.flip", {})
+        facts = self._facts(view)
+        me = facts["me"]
+        cards = list(action["cards"]) + [me["face_up"][s] for s in action["table"]]
+        if view["phase"] == "add":
+            cards.append(view["flipped"]["card"])
+        r = rank(cards[0])
+        result = outcome(r, len(cards), view["pile"])
+        going_out = len(cards) - (view["phase"] == "add") >= facts["left"]
+        if result == "pickup":
+            kept = any(self._group_rank(view, a) in SPECIAL for a in legal if a["type"] != "flip")
+            code = "swoop.take_pile_keep_special" if kept else "swoop.take_pile"
+            return code, {"n": len(view["pile"])}
+        if going_out:
+            return "swoop.go_out", {}
+        if r in SPECIAL:
+            if facts["pile_cost"] >= BIG_PILE:
+                return "swoop.special_big_pile", {"n": len(view["pile"])}
+            return "swoop.special_danger", {"card": cards[0]}
+        if result == "swoop":
+            return "swoop.swoop", {"rank": r}
+        return "swoop.shed", {}
+
+    def _group_rank(self, view: View, action: dict) -> str:
+        """The rank of the group a play or add makes."""
+        face_up = view["players"][self.seat]["face_up"]
+        cards = list(action["cards"]) + [face_up[s] for s in action["table"]]
+        if view["phase"] == "add":
+            cards.append(view["flipped"]["card"])
+        return rank(cards[0])
 
     # Scoring -------------------------------------------------------------------------------
     def _facts(self, view: View) -> dict:

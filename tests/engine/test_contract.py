@@ -24,8 +24,7 @@ pytestmark = pytest.mark.unit
 
 
 @st.composite
-def tables(draw: st.DrawFn) -> tuple[str, int, int, dict[str, Any]]:
-    name = draw(st.sampled_from(sorted(engine.GAMES)))
+def tables(draw: st.DrawFn, name: str) -> tuple[str, int, int, dict[str, Any]]:
     cls = engine.GAMES[name]
     seats = draw(st.integers(cls.MIN_SEATS, cls.MAX_SEATS))
     seed = draw(st.integers(0, 2**32 - 1))
@@ -33,12 +32,19 @@ def tables(draw: st.DrawFn) -> tuple[str, int, int, dict[str, Any]]:
     return name, seats, seed, {**short(name), **extra}
 
 
-@settings(
-    max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
-)
-@given(table=tables())
-def test_random_playouts_keep_the_contract(table: tuple[str, int, int, dict]) -> None:
-    playout(*table)
+@pytest.mark.parametrize("name", sorted(engine.GAMES))  # each game on its own worker
+def test_random_playouts_keep_the_contract(name: str) -> None:
+    @settings(
+        max_examples=14,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+    @given(table=tables(name))
+    def playouts(table: tuple[str, int, int, dict]) -> None:
+        playout(*table)
+
+    playouts()
 
 
 @pytest.mark.parametrize("name", sorted(engine.GAMES))

@@ -72,6 +72,7 @@ def test_hello_then_join_without_a_password(toy):
         "options": table.game.options,
         "seats": 2,
         "password": False,
+        "hints": False,
     }
     out = well_formed(table.receive("ann", join("Ann")))
     (welcome,) = to(out, "ann", "welcome")

@@ -28,9 +28,13 @@ def table_app(
     options: dict | None = None,
     name: str = "Eli",
     ascii_only: bool = False,
+    hints: bool = False,
 ) -> KotatsuApp:
-    """The app seated at a private table against bots that play at once."""
-    launcher = play_launcher("swapo", bots=bots, seed=seed, options=options, name=name, bot_delay=0)
+    """The app seated at a private table against bots that play at once (hints for learners
+    off unless asked: the pictures show the keys every table has)."""
+    launcher = play_launcher(
+        "swapo", bots=bots, seed=seed, options=options, name=name, bot_delay=0, hints=hints
+    )
     settings = Settings(ascii_only=ascii_only, color=True, name=name, cursor_blink=False)
     return make_app(launcher=launcher, settings=settings, browser=browser_of())
 

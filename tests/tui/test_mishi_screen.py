@@ -20,7 +20,14 @@ def mishi_app(seed: int, *, options: dict | None = None, ascii_only: bool = Fals
     """The app seated at a private Mi Shi table against three bots that play at once (and a deal
     that is not paced: the paced deal is tested in test_mishi_deal.py)."""
     launcher = play_launcher(
-        "mishi", bots=3, seed=seed, options=options, name="Eli", bot_delay=0, deal_tick=0
+        "mishi",
+        bots=3,
+        seed=seed,
+        options=options,
+        name="Eli",
+        bot_delay=0,
+        deal_tick=0,
+        hints=False,  # the pictures show the keys every table has
     )
     settings = Settings(ascii_only=ascii_only, color=True, name="Eli", cursor_blink=False)
     return make_app(launcher=launcher, settings=settings, browser=browser_of())

@@ -37,6 +37,7 @@ from tui.settings import Settings
 from tui.text import clean, literal
 from tui.widgets.footer import WordedFooter
 
+from .choices import ChoicesMenu
 from .forms import JoinForm, JoinRequest, NameForm, TableForm, TableRequest
 
 GAME_TITLES = {name: cls.SHORT_TITLE for name, cls in engine.GAMES.items()}
@@ -57,6 +58,7 @@ A card table for friends on one network. One player hosts; the others find the t
 | r | look for tables again |
 | o | reopen a table you hosted whose program stopped before the game was over |
 | l | the language kotatsu speaks (remembered) |
+| p | your choices (remembered): a nudge when it is your turn, a four-colour deck, suit letters |
 | q | quit |
 
 At a table: ←→ move, space pick, enter confirm, esc back, digits pick seats and counts,
@@ -142,6 +144,8 @@ class LobbyScreen(Screen[None]):
         Binding("l", "language", N_("language"), show=False),
         # TRANSLATORS: the lobby's footer key description (change your name); keep it short
         Binding("n", "rename", N_("your name"), show=False),
+        # TRANSLATORS: the lobby's footer key description (the player's own choices)
+        Binding("p", "choices", N_("choices"), show=False),
     ]
 
     @dataclass
@@ -163,6 +167,13 @@ class LobbyScreen(Screen[None]):
         """The player chose the name ``name`` (the app remembers it for the next runs)."""
 
         name: str
+
+    @dataclass
+    class ChoicesChosen(Message):
+        """The player changed their own choices (tui/lobby/choices.py): the app keeps them
+        for the tables opened from now on and remembers them."""
+
+        choices: dict[str, bool]
 
     def __init__(self, settings: Settings, *, browser: BrowserFactory | None = None) -> None:
         super().__init__()
@@ -418,6 +429,15 @@ class LobbyScreen(Screen[None]):
                 self.post_message(self.Renamed(name))
 
         self.app.push_screen(NameForm(self.settings.name or default_name(), first=False), chosen)
+
+    def action_choices(self) -> None:
+        """The player's own choices: the nudge, the four-colour deck, suit letters."""
+
+        def chosen(choices: dict[str, bool] | None) -> None:
+            if choices is not None:
+                self.post_message(self.ChoicesChosen(choices))
+
+        self.app.push_screen(ChoicesMenu(self.settings), chosen)
 
     def reword(self) -> None:
         """Say everything again in the language now chosen (the footer too)."""

@@ -27,6 +27,10 @@ GAME_BINDINGS = [
     Binding("escape", "back", N_("back")),
     *[Binding(str(d), f"digit({d})", f"{d}", show=False) for d in range(10)],
 ]
+#: A hint for learners, where the table allows them (tui/table/hints.py). Listed before the
+#: game keys: when no hint can be had, ``h`` moves the cursor as usual.
+# TRANSLATORS: footer key description (a hint for learners: what the bot would do); ≤ 8 cells
+HINT_BINDING = Binding("h", "hint", N_("hint"))
 TABLE_BINDINGS = [
     # TRANSLATORS: footer key description (open the chat); ≤ 8 cells if you can
     Binding("c", "chat", N_("chat")),

@@ -61,6 +61,18 @@ class Decisions:
             return _("Game over · s scores · q leave")
         return None
 
+    def asked_in_secret(self) -> bool:
+        """Whether the question asked now is one the other seats may not know of (e.g. Mi
+        Shi's declaring during the deal: being asked tells that you drew a ten). Nothing
+        outside the screen may show it, not even a bell (tui/table/nudge.py)."""
+        return False
+
+    def asked_sealed(self) -> bool:
+        """Whether the others may not know that this seat is still asked, though the
+        question itself tells nothing (SwaPo's sealed declarations): no hint then, since the
+        table hears of a hint (tui/table/hints.py)."""
+        return False
+
     def others_awaited(self) -> list[int]:
         """The other seats this view says are awaited (only what this seat may know)."""
         return [s for s in parse.ints(self.view.get("pending")) if s != self.seat]

@@ -87,6 +87,12 @@ class TableLink(Widget):
             note = _("not sent: {reason}").format(reason=clean(exc))
             self.post_message(self.Unsent(note, chat=True))
 
+    @work(group="hint")
+    async def hint(self) -> None:
+        """Tell the table that the player looked at a hint (the hint itself stays here)."""
+        with contextlib.suppress(Exception):  # link down: nothing to tell, nothing lost
+            await self.client.hint()
+
     @work(group="results")
     async def results_seen(self, version: int) -> None:
         """Tell the table that the panel of the state ``version`` was closed."""

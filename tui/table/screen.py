@@ -11,6 +11,13 @@ table is drawn from it (``watch_state``); ``people`` (tui/table/people.py) knows
 where, ``rounds`` (tui/table/round_end.py) the rounds seen and the results panels due,
 ``keys`` (tui/table/keys.py) what the footer shows, and the notice line (tui/table/news.py)
 what it said. The screen is drawn from the received view only.
+
+This module is longer than our ~500-line habit, for a reason: it is the one class every game's
+screen extends, so it holds every hook a game may override (with its default) and what
+Textual looks for on the screen itself — the ``@on`` handlers, the ``action_*`` methods and
+``check_action``. What owns state lives in the parts above; what is left here is glue, in
+sections: layout, the table's messages, names and seats, the header, the game's hooks, the
+game keys, rounds and results, people, the log, hints, chat.
 """
 
 from __future__ import annotations
@@ -34,12 +41,14 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 import engine
+from engine.hints import hint
 from lang import _
 from tui.collector import Collector
 from tui.connect import Seat
 from tui.dialogs import ConfirmLeave, RulesScreen, ScoresScreen
 from tui.option_words import settings_line
 from tui.settings import Settings
+from tui.terminal import BELL, TerminalOut, notification
 from tui.text import clean, literal
 from tui.widgets.chat import ChatPane
 from tui.widgets.footer import WordedFooter
@@ -47,8 +56,8 @@ from tui.widgets.log import EventLog
 from tui.widgets.prompt import PromptBar
 from tui.widgets.steady import Steady
 
-from . import news, review
-from .bindings import GAME_BINDINGS, TABLE_BINDINGS, worded
+from . import hints, news, review
+from .bindings import GAME_BINDINGS, HINT_BINDING, TABLE_BINDINGS, worded
 from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
 from .header import header_line
 from .keys import KeyLine
@@ -66,6 +75,7 @@ from .messages import (
     TableState,
 )
 from .news import NoticeLine, chat_log_line, whisper_to, with_glyphs
+from .nudge import TurnNudge
 from .people import HostDecisions, People, others, seat_digit, seating_text, waiting_question
 from .results import length_words, row_of_event, score_table
 from .round_end import RoundEnd, game_over_words, points_line, scores_title, winner_names
@@ -108,7 +118,12 @@ class TableScreen(Screen[None]):
     #: waits for it; the panel is always shown at game over).
     RESULTS_EACH_ROUND: ClassVar[bool] = False
 
-    BINDINGS: ClassVar[list] = [*GAME_BINDINGS, *worded(GAME_BINDINGS), *TABLE_BINDINGS]
+    BINDINGS: ClassVar[list] = [
+        HINT_BINDING,
+        *GAME_BINDINGS,
+        *worded(GAME_BINDINGS),
+        *TABLE_BINDINGS,
+    ]
     #: The keys a narrow footer leaves out first (by action, the least useful first): the
     #: game's keys stay, and these still work when they are not shown.
     FOOTER_EXPENDABLE: ClassVar[tuple[str, ...]] = ("scores", "host_menu", "chat", "rules")
@@ -143,7 +158,10 @@ class TableScreen(Screen[None]):
         self.people = People()
         self.rounds = RoundEnd(self.RESULTS_EACH_ROUND, self, self.push_over_table)
         self.keys = KeyLine(
-            self.check_action, self.key_label, self.refresh_bindings, self.DYNAMIC_ACTIONS
+            self.check_action,
+            self.key_label,
+            self.refresh_bindings,
+            (*self.DYNAMIC_ACTIONS, "hint"),
         )
         self.connection = "online"
         self.large = False
@@ -151,6 +169,7 @@ class TableScreen(Screen[None]):
         #: The game's decision model: the screen forwards the game keys to it and draws from
         #: it (tui/table/decisions.py). Set by each game's screen.
         self.decisions: Decisions | None = None
+        self.turn_nudge = TurnNudge(self.ring, enabled=settings.nudge)
 
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -256,9 +275,23 @@ class TableScreen(Screen[None]):
         """A new state (or view): the decision model learns it, and the table is redrawn."""
         if self.decisions is not None:
             self.decisions.update(state.view, state.legal)
+        self.turn_nudge.see(self.asked_openly(state))
         self.draw()
         self.draw_header()
         self.update_keys()
+
+    def asked_openly(self, state: TableState) -> bool:
+        """Whether the table waits for this seat now, in a way the others may know."""
+        if self.me is None or not state.legal or state.view.get("over"):
+            return False
+        return self.decisions is None or not self.decisions.asked_in_secret()
+
+    def ring(self) -> None:
+        """It is my turn: the bell, and a desktop notification where the terminal has one."""
+        out = getattr(self.app, "terminal_out", None)
+        if isinstance(out, TerminalOut):
+            words = _("Your turn at {game}").format(game=self.TITLE or self.GAME)
+            out.write(BELL + notification(words))
 
     @on(StateReceived)
     def _state_received(self, message: StateReceived) -> None:
@@ -540,6 +573,8 @@ class TableScreen(Screen[None]):
             return self.key_state(action)
         if action == "host_menu":
             return self.seat_link.host is not None
+        if action == "hint":
+            return self.hint_offered() and not self.has_class("-chatting")
         return True
 
     def update_keys(self) -> None:
@@ -567,6 +602,44 @@ class TableScreen(Screen[None]):
 
     def action_digit(self, digit: int, word: str | None = None) -> None:
         self.forward_key("digit", digit)
+
+    # -- hints for learners (tui/table/hints.py) ---------------------------------------------
+    def hint_offered(self) -> bool:
+        """Whether ``h`` gives a hint now: the host allows hints, and this seat is asked a
+        question the table knows of (a hint asked for tells the table)."""
+        sealed = self.decisions is not None and self.decisions.asked_sealed()
+        return self.table_info.get("hints") is True and self.asked_openly(self.state) and not sealed
+
+    def action_hint(self) -> None:
+        """Show what the normal bot would do now, and why; tell the table a hint was seen."""
+        if self.me is None or not self.hint_offered():
+            return
+        try:
+            shown = hint(self.GAME, self.me, self.view, self.legal)
+        except Exception:  # a bot that fails on this view costs the hint, not the table
+            shown = None
+        if shown is None:
+            self.prompt.reject(_("No hint for this question."))
+            return
+        line = hints.hint_line(
+            shown,
+            self.hint_cards(shown.action),
+            self.hint_card,
+            self.seat_name,
+            glyphs=not self.cards.letters,
+        )
+        self.notify(line, timeout=12, markup=False)
+        self.log_pane.add(line)
+        self.link.hint()
+
+    def hint_card(self, code: str) -> str:
+        """A card as a hint names it (override: as the game draws it, e.g. by rank)."""
+        return self.cards.label(code)
+
+    def hint_cards(self, action: dict) -> list[str]:
+        """The cards a hinted action moves (override where an action names cards otherwise,
+        e.g. by their places)."""
+        return hints.hint_cards(action)
 
     # -- rounds, results and scores ---------------------------------------------------------
     def results_seen(self, version: int) -> None:

@@ -2,7 +2,9 @@
 
 Every glyph choice depends on the ``CardStyle`` the app was started with: unicode suits with
 red hearts and diamonds by default, ``10H`` codes with ``--ascii``, and suit letters with no
-colour at all under ``NO_COLOR``.
+colour at all under ``NO_COLOR``. The player may also choose a four-colour deck (♠ default,
+♥ red, ♦ blue, ♣ green: ``--four-colour``) and suit letters in colour (``--suit-letters``), so
+that no suit is told by its colour or a small glyph alone.
 """
 
 from __future__ import annotations
@@ -14,6 +16,10 @@ from rich.text import Text
 
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = {"H", "D"}
+#: Each suit's look (a PickableCards component name) in the four-colour deck.
+FOUR_COLOURS = {"S": "black", "H": "red", "D": "diamonds", "C": "clubs"}
+#: … and its Rich style, for cards drawn inline without a widget's CSS.
+FOUR_COLOUR_STYLES = {"S": "bold", "H": "bold red", "D": "bold bright_blue", "C": "bold green"}
 JOKER_CODES = {"JK", "BJ", "SJ"}
 UNKNOWN = "?"  # a card the viewer cannot know (arrived face down)
 BACK = None  # a card drawn face down
@@ -21,20 +27,36 @@ BACK = None  # a card drawn face down
 
 @dataclass(frozen=True)
 class CardStyle:
-    """How cards look: ``ascii_only`` gives ``10H``; ``color`` off gives plain suit letters."""
+    """How cards look: ``ascii_only`` gives ``10H``; ``color`` off gives plain suit letters;
+    ``four_colour`` colours each suit its own way; ``suit_letters`` names the suit with its
+    letter (``10H``) in colour too."""
 
     ascii_only: bool = False
     color: bool = True
+    four_colour: bool = False
+    suit_letters: bool = False
 
     @property
     def letters(self) -> bool:
-        return self.ascii_only or not self.color
+        """Whether the cards name their suits with letters (no glyphs)."""
+        return self.ascii_only or not self.color or self.suit_letters
+
+    def suit_look(self, suit: str) -> str:
+        """A suit's look by name: ``red`` or ``black``, or its own in the four-colour deck."""
+        if self.four_colour:
+            return FOUR_COLOURS.get(suit, "black")
+        return "red" if suit in RED_SUITS else "black"
 
     def back(self, width: int = 2) -> str:
         return ("#" if self.ascii_only else "▒") * width
 
     def lock_mark(self) -> str:
-        return "*" if self.letters else "🔒"
+        return "*" if self.ascii_only or not self.color else "🔒"
+
+    def cut_mark(self) -> str:
+        """The mark before a card struck out of a hand (SwaPo's Stab): not told by the
+        strike-through alone, which NO_COLOR terminals and some fonts do not show."""
+        return "x" if self.ascii_only else "✗"
 
     def label(self, code: str | None, declared: str | None = None) -> str:
         """The short face of a card: ``10♥`` / ``10H``, ``★`` / ``JK`` (``★=K`` once declared)."""
@@ -51,11 +73,14 @@ class CardStyle:
         return rank + (suit if self.letters else SUIT_GLYPHS.get(suit, suit))
 
     def card_style(self, code: str | None) -> str:
-        """The Rich style of a card's face: red suits red (when colour is on)."""
+        """The Rich style of a card's face: red suits red (when colour is on), or each suit
+        its own colour in the four-colour deck."""
         if not self.color or code is None or code == UNKNOWN:
             return ""
         if code in JOKER_CODES:
             return "bold magenta"
+        if self.four_colour:
+            return FOUR_COLOUR_STYLES.get(code[-1], "bold")
         return "bold red" if code[-1] in RED_SUITS else "bold"
 
     def text(self, code: str | None, declared: str | None = None) -> Text:

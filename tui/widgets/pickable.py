@@ -28,7 +28,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from .cards import JOKER_CODES, RED_SUITS, UNKNOWN, CardFace, CardStyle, box_lines
+from .cards import JOKER_CODES, UNKNOWN, CardFace, CardStyle, box_lines
 from .steady import make_room, sized_by_css
 
 PREFIX = "pickable-cards--"
@@ -79,6 +79,8 @@ class PickableCards(Widget):
             "tag",  # a short note under a card
             "red",  # hearts and diamonds
             "black",  # spades and clubs
+            "diamonds",  # the four-colour deck's diamonds
+            "clubs",  # the four-colour deck's clubs
             "joker",
             "empty",  # a place with no card
             "title",  # a row's title
@@ -101,6 +103,8 @@ class PickableCards(Widget):
     PickableCards > .pickable-cards--tag { text-style: dim; }
     PickableCards > .pickable-cards--red { color: ansi_red; text-style: bold; }
     PickableCards > .pickable-cards--black { text-style: bold; }
+    PickableCards > .pickable-cards--diamonds { color: ansi_bright_blue; text-style: bold; }
+    PickableCards > .pickable-cards--clubs { color: ansi_green; text-style: bold; }
     PickableCards > .pickable-cards--joker { color: ansi_magenta; text-style: bold; }
     PickableCards > .pickable-cards--empty { text-style: dim; }
     PickableCards > .pickable-cards--title { text-style: bold; }
@@ -110,6 +114,8 @@ class PickableCards(Widget):
     PickableCards.-plain > .pickable-cards--highlight-label { text-style: none; }
     PickableCards.-plain > .pickable-cards--red { text-style: none; }
     PickableCards.-plain > .pickable-cards--black { text-style: none; }
+    PickableCards.-plain > .pickable-cards--diamonds { text-style: none; }
+    PickableCards.-plain > .pickable-cards--clubs { text-style: none; }
     PickableCards.-plain > .pickable-cards--joker { text-style: none; }
     """
 
@@ -295,7 +301,7 @@ class PickableCards(Widget):
             return []
         if code in JOKER_CODES:
             return ["joker"]
-        return ["red" if code[-1] in RED_SUITS else "black"]
+        return [self.card_style.suit_look(code[-1])]
 
     def frame_look(self, face: CardFace, at_cursor: bool) -> list[str]:
         if face.picked:

@@ -93,6 +93,8 @@ def suit_text(style: CardStyle, suit: str | None, look: Look = plain_look) -> Te
         # TRANSLATORS: Mi Shi, the trump suit as a whole ("a pair of trumps")
         return Text(_("trumps"))
     glyph = suit if style.letters else SUIT_GLYPHS.get(suit, suit)
+    if style.four_colour and style.color:
+        return Text(glyph, style=style.card_style("A" + suit))
     return Text(glyph, style=look("mishi--suit-red" if suit in ("H", "D") else "mishi--suit"))
 
 

@@ -134,6 +134,9 @@ class MishiDecisions(Decisions):
         phase = self.state.phase
         return next((step for step, row in STEPS.items() if row.phase == phase), Step.WAIT)
 
+    def asked_in_secret(self) -> bool:
+        return self.view.get("phase") == "deal"  # only the asked seat's view tells it
+
     def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
         super().update(view, legal)
         self.state = state = self.parsed.of(view)

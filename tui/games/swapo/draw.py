@@ -124,6 +124,7 @@ def revealed_hand(
         piece = style.text(code, rank_as)
         if code in struck:
             struck.remove(code)
+            piece = Text(style.cut_mark()).append_text(piece)
             piece.stylize(look("struck"))
         elif size >= 2 and ((code == "JK" and not ace) or (rank_as or code[:-1]) in ranks):
             piece.stylize(look("group"))
@@ -135,8 +136,9 @@ def revealed_hand(
         out.append_text(piece)
     for code in struck:  # stabbed cards no longer in the hand: shown struck out
         out.append(" ")
-        out.append_text(style.text(code))
-        out.stylize(look("struck"), len(out) - len(style.label(code)))
+        cut = Text(style.cut_mark()).append_text(style.text(code))
+        cut.stylize(look("struck"))
+        out.append_text(cut)
     return out
 
 

@@ -125,6 +125,9 @@ class SwapoDecisions(PowerSteps, Decisions):
         return self.step == Step.WAIT and self.reveal is None
 
     # -- a new state, a new decision -------------------------------------------------------
+    def asked_sealed(self) -> bool:
+        return self.view.get("phase") == "declare"  # who still declares is sealed
+
     def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
         super().update(view, legal)
         self.state = state = self.parsed.of(view)

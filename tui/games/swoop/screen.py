@@ -475,6 +475,16 @@ class SwoopScreen(TableScreen):
             for n, penalties in enumerate(self.game_view.hands, 1)
         ]
 
+    def hint_card(self, code: str) -> str:
+        return rank_label(code, self.cards.letters).strip()  # suits never matter in Swoop
+
+    def hint_cards(self, action: dict) -> list[str]:
+        """A play names its face-up cards by slot: the hint shows them as cards."""
+        face_up = self.model.mine.face_up
+        slots = action.get("table") or []
+        up = [face_up[s] for s in slots if isinstance(s, int) and 0 <= s < len(face_up)]
+        return [*super().hint_cards(action), *(c for c in up if c is not None)]
+
     def refused(self, reason: str) -> None:
         """A rejected action asks again (the reason stays on show)."""
         self.model.rejected()

@@ -1,0 +1,139 @@
+"""Hints for learners, at tables whose host turned them on (``kotatsu play``: on; a LAN table:
+``kotatsu host --hints``). ``h`` shows what the game's normal bot would do now and one line of
+why, worded in the player's language; nothing is played. The hint is computed here, from this
+seat's own view and legal actions only (engine/hints.py), so it can know nothing the seat does
+not; the table is only told that a hint was looked at (the ``hint`` message: everyone reads
+"Ann asked for a hint"), once per turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+import lang
+from engine.hints import HINTS, Hint
+from engine.reasons import Param, plain, word
+from lang import N_, _
+from tui.widgets.cards import SUIT_GLYPHS
+
+SeatName = Callable[[int], str]
+CardText = Callable[[str], str]
+
+#: How the hint says the action, by its type (``{cards}`` drawn as cards, ``{name}`` a seat's
+#: name); an action type not listed is said by the type itself.
+ACTIONS: dict[str, str] = {
+    # TRANSLATORS: a hint: the action the bot would take ({cards}: cards drawn as cards)
+    "play": N_("play {cards}"),
+    # TRANSLATORS: a hint (Swoop): add cards to the card just turned up
+    "add": N_("add {cards}"),
+    # TRANSLATORS: a hint (Swoop): add cards to make four of a kind
+    "chain": N_("chain {cards}"),
+    # TRANSLATORS: a hint (Swoop): do not chain
+    "stop": N_("do not chain"),
+    # TRANSLATORS: a hint (Swoop): turn up a face-down (mystery) card
+    "flip": N_("turn a mystery card"),
+    # TRANSLATORS: a hint: pass (no swap, no power, no declaration)
+    "pass": N_("pass"),
+    # TRANSLATORS: a hint (SwaPo): swap these cards with that player
+    "swap": N_("swap {cards} with {name}"),
+    # TRANSLATORS: a hint (SwaPo Dagger): swap this many positions with that player
+    "swap_positions": N_("swap {n} positions with {name}"),
+    # TRANSLATORS: a hint (SwaPo): give these cards to the player who asked
+    "give": N_("give {cards}"),
+    # TRANSLATORS: a hint (SwaPo Dagger): keep the hand's order as it is
+    "arrange": N_("keep this order"),
+    # TRANSLATORS: a hint (SwaPo Ace): declare the joker as this rank
+    "declare_rank": N_("declare the joker as {rank}"),
+    # TRANSLATORS: a hint (Mi Shi): show these tens to declare the trump suit
+    "declare": N_("show {cards}"),
+    # TRANSLATORS: a hint (Mi Shi): show these tens to play alone
+    "bao": N_("play alone with {cards}"),
+    # TRANSLATORS: a hint (Mi Shi): bury these cards in the kitty
+    "bury": N_("bury {cards}"),
+    # TRANSLATORS: a hint (SwaPo Ace of spades): strike out another player's card
+    "stab": N_("stab {name}'s {cards}"),
+    # TRANSLATORS: a hint (SwaPo Ace of diamonds): take another player's card
+    "steal": N_("steal {name}'s {cards}"),
+    # TRANSLATORS: a hint (SwaPo Ace of hearts): take another player's joker as this rank
+    "honey_trap": N_("honey trap {name}'s joker as {rank}"),
+    # TRANSLATORS: a hint (SwaPo Ace of clubs): use the Draw
+    "draw": N_("use the Draw"),
+}
+
+
+def action_words(
+    action: Mapping[str, object], cards: Sequence[str], card_text: CardText, seat_name: SeatName
+) -> str:
+    """The action in words: ``cards`` are the cards it moves (each drawn by ``card_text``)."""
+    kind = str(action.get("type", ""))
+    key = kind
+    if kind == "declare" and "rank" in action:
+        key = "declare_rank"
+    elif kind == "swap" and "give" in action:
+        key = "swap_positions"
+    target = action.get("target")
+    give = action.get("give")
+    values = {
+        "cards": " ".join(card_text(c) for c in cards),
+        "name": seat_name(target) if isinstance(target, int) else "",
+        "rank": str(action.get("rank", "")),
+        "n": len(give) if isinstance(give, list) else 0,
+    }
+    template = ACTIONS.get(key)
+    if template is None:
+        return kind
+    try:
+        return _(template).format(**values)
+    except (KeyError, IndexError, ValueError):
+        return template.format(**values)
+
+
+def reason_words(
+    hint: Hint, card_text: CardText, seat_name: SeatName, *, glyphs: bool = True
+) -> str:
+    """Why, in the player's language (English if a translation does not fit its fields);
+    suits as glyphs unless ``glyphs`` is off (the cards are drawn with letters)."""
+
+    def show(name: str, value: Param) -> str:
+        if name == "seat" and isinstance(value, int):
+            return seat_name(value)
+        if name == "card" and isinstance(value, str):
+            return card_text(value)
+        if name == "cards" and isinstance(value, list):
+            return " ".join(card_text(c) for c in value)
+        if name == "suit" and isinstance(value, str) and glyphs:
+            return SUIT_GLYPHS.get(value, value)
+        return plain(name, value)
+
+    template = HINTS.get(hint.code, HINTS["best"])
+    for gettext, ngettext in ((lang._, lang.ngettext), (None, None)):
+        try:
+            return word(template, hint.params, gettext=gettext, ngettext=ngettext, show=show)
+        except (KeyError, IndexError, TypeError, ValueError):
+            continue
+    return hint.code
+
+
+def hint_line(
+    hint: Hint,
+    cards: Sequence[str],
+    card_text: CardText,
+    seat_name: SeatName,
+    *,
+    glyphs: bool = True,
+) -> str:
+    """The hint as the notice line and the log say it: "Hint: play 7♠ 7♥ — shed 7♠ 7♥: …"."""
+    # TRANSLATORS: a hint for learners: {action} what the bot would do, {why} its reason
+    return _("Hint: {action} — {why}").format(
+        action=action_words(hint.action, cards, card_text, seat_name),
+        why=reason_words(hint, card_text, seat_name, glyphs=glyphs),
+    )
+
+
+def hint_cards(action: Mapping[str, object]) -> list[str]:
+    """The cards an action names (a game's screen adds what it names otherwise)."""
+    cards = action.get("cards")
+    card = action.get("card")
+    if isinstance(cards, list):
+        return [c for c in cards if isinstance(c, str)]
+    return [card] if isinstance(card, str) else []

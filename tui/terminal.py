@@ -1,0 +1,93 @@
+"""The app's own words to the terminal, beside Textual's drawing: the bell and a desktop
+notification (OSC 9 / OSC 777), e.g. when the table starts waiting for the player.
+
+Textual writes to the terminal through its driver, which the app does not hold publicly;
+``KotatsuApp.get_driver_class`` (a public hook) hands Textual a subclass of the platform's
+driver that attaches its ``write`` to the app's ``TerminalOut`` when it starts. Under
+``run_test`` (headless) nothing is attached and nothing is written, unless a test attaches its
+own ``write`` to capture what would be.
+
+Which notification a terminal understands cannot be asked, so it is read from the environment
+(``notification_kind``); where nothing tells, OSC 9 is sent, which the terminals that do not
+know it ignore. Inside tmux (``$TMUX``) the notification is wrapped in tmux's passthrough
+(``ESC P tmux; … ESC \\``, inner ESCs doubled): tmux passes it to the outer terminal when its
+``allow-passthrough`` option is on, and drops it silently when not. The bell needs no wrapping.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from textual.driver import Driver
+
+BELL = "\a"
+ESC = "\x1b"
+ST = ESC + "\\"  # string terminator
+TITLE = "kotatsu"
+BODY_LIMIT = 120
+
+
+def notification_kind(environ: Mapping[str, str] | None = None) -> str:
+    """``"osc777"`` for the terminals known to take ``OSC 777;notify`` and not ``OSC 9``
+    (VTE terminals such as GNOME Terminal, foot, urxvt), else ``"osc9"`` (iTerm2, WezTerm,
+    kitty, Ghostty, Windows Terminal, ConEmu…)."""
+    env = os.environ if environ is None else environ
+    term = env.get("TERM", "")
+    if env.get("VTE_VERSION") or term.startswith(("foot", "rxvt")):
+        return "osc777"
+    return "osc9"
+
+
+def safe_text(text: str, limit: int = BODY_LIMIT) -> str:
+    """``text`` with nothing that could end or bend an escape sequence: control characters
+    (ESC, BEL, newlines…) become spaces, and ``;`` (OSC 777's separator) a comma."""
+    out = "".join(" " if ord(c) < 32 or 0x7F <= ord(c) < 0xA0 else c for c in text)
+    return out.replace(";", ",")[:limit].strip()
+
+
+def notification(body: str, environ: Mapping[str, str] | None = None) -> str:
+    """The escape sequence of a desktop notification saying ``body`` (titled "kotatsu"), for
+    this terminal (and through tmux when inside it)."""
+    env = os.environ if environ is None else environ
+    body = safe_text(body)
+    if notification_kind(env) == "osc777":
+        sequence = f"{ESC}]777;notify;{TITLE};{body}{ST}"
+    else:
+        sequence = f"{ESC}]9;{TITLE}: {body}{ST}"
+    if env.get("TMUX"):
+        sequence = f"{ESC}Ptmux;" + sequence.replace(ESC, ESC + ESC) + ST
+    return sequence
+
+
+class TerminalOut:
+    """Where the app's own escape sequences go: the driver's ``write`` once it runs."""
+
+    def __init__(self) -> None:
+        self._write: Callable[[str], object] | None = None
+
+    def attach(self, write: Callable[[str], object] | None) -> None:
+        self._write = write
+
+    def write(self, data: str) -> bool:
+        """Write ``data`` to the terminal; False if there is none (headless, not started)."""
+        if self._write is None:
+            return False
+        self._write(data)
+        return True
+
+
+def attaching_driver(base: type[Driver]) -> type[Driver]:
+    """A subclass of ``base`` that attaches its ``write`` to its app's ``terminal_out`` (a
+    ``TerminalOut``) when it is made."""
+
+    class Attaching(base):  # type: ignore[valid-type, misc]
+        def __init__(self, app: Any, **kwargs: Any) -> None:
+            super().__init__(app, **kwargs)
+            out = getattr(app, "terminal_out", None)
+            if isinstance(out, TerminalOut) and not self.is_web:
+                out.attach(self.write)
+
+    Attaching.__name__ = Attaching.__qualname__ = f"Attaching{base.__name__}"
+    return Attaching
