@@ -82,28 +82,80 @@ def _bad_setup(code: str, params: dict[str, Param]) -> BadSetup:
 
 @dataclass(frozen=True)
 class Option:
-    """One table option: its default and a check that returns the cleaned value.
+    """One table option: its default, a check that returns the cleaned value, and its help
+    (an English msgid, marked for the catalogues: screens word it in the player's language).
 
     ``check`` raises BadSetup (a ValueError) without the option's ``name``; the parser adds it.
+    What the check accepts is described by ``spec`` (forms and ``--help`` are built from it).
     """
 
     default: Any
     check: Callable[[Any], Any]
     help: str = ""
 
-
-def choice(*values: Any) -> Callable[[Any], Any]:
-    def check(v: Any) -> Any:
-        if v not in values:
-            raise BadSetup("setup.one_of", values=[str(value) for value in values])
-        return v
-
-    return check
+    @property
+    def spec(self) -> Spec:
+        kind = getattr(self.check, "spec", None)
+        if isinstance(kind, Spec):
+            return kind
+        return FLAG if self.check is boolean else Spec("text")
 
 
-def integer(lo: int, hi: int | None = None, *, allow_none: bool = False) -> Callable[[Any], Any]:
-    def check(v: Any) -> Any:
-        if v is None and allow_none:
+@dataclass(frozen=True)
+class Spec:
+    """What an option's value may be: ``kind`` "choice" (one of ``values``), "many" (any of
+    ``values``), "number" (a whole number from ``lo`` to ``hi``; ``hi`` None: no top),
+    "flag" (true or false) or "text". ``unset``: None is allowed (the game decides)."""
+
+    kind: str
+    values: tuple[Any, ...] = ()
+    lo: int | None = None
+    hi: int | None = None
+    unset: bool = False
+
+
+FLAG = Spec("flag")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A check: one of ``values`` (a text from the command line is read as the value it
+    spells, so ``throw_penalty=10`` is the number 10)."""
+
+    values: tuple[Any, ...]
+
+    @property
+    def spec(self) -> Spec:
+        return Spec("choice", self.values)
+
+    def __call__(self, v: Any) -> Any:
+        for value in self.values:
+            if v == value or (
+                isinstance(v, str) and not isinstance(value, str) and v == str(value)
+            ):
+                return value
+        raise BadSetup("setup.one_of", values=[str(value) for value in self.values])
+
+
+def choice(*values: Any) -> Choice:
+    return Choice(values)
+
+
+@dataclass(frozen=True)
+class Integer:
+    """A check: a whole number from ``lo`` to ``hi`` (None: no top); None too if allowed."""
+
+    lo: int
+    hi: int | None = None
+    allow_none: bool = False
+
+    @property
+    def spec(self) -> Spec:
+        return Spec("number", lo=self.lo, hi=self.hi, unset=self.allow_none)
+
+    def __call__(self, v: Any) -> Any:
+        lo, hi = self.lo, self.hi
+        if v is None and self.allow_none:
             return None
         if isinstance(v, str):
             try:
@@ -118,7 +170,24 @@ def integer(lo: int, hi: int | None = None, *, allow_none: bool = False) -> Call
             raise BadSetup("setup.range", lo=lo, hi=hi if hi is not None else lo)
         return v
 
-    return check
+
+def integer(lo: int, hi: int | None = None, *, allow_none: bool = False) -> Integer:
+    return Integer(lo, hi, allow_none)
+
+
+@dataclass(frozen=True)
+class Many:
+    """A check: any of ``values`` (a list, or a comma-separated text), by ``parse``."""
+
+    values: tuple[Any, ...]
+    parse: Callable[[Any], Any]
+
+    @property
+    def spec(self) -> Spec:
+        return Spec("many", self.values)
+
+    def __call__(self, v: Any) -> Any:
+        return self.parse(v)
 
 
 def boolean(v: Any) -> bool:
@@ -268,8 +337,9 @@ class DealPacing:
     """The action the table plays for a person whose window is over."""
 
     @property
-    def window(self) -> float:
-        """Seconds a person is offered a decision (a table option)."""
+    def window(self) -> float | None:
+        """Seconds a person is offered a decision (a table option); None: the table chooses
+        (net/pacing.py: longer for one person among bots)."""
         return 0.0
 
     def deal(self) -> object | None:

@@ -14,14 +14,16 @@ import os
 import signal
 import sys
 import time
+import unicodedata
 from argparse import Namespace
 from pathlib import Path
 from typing import Any
 
-from lang import _
+from lang import _, pgettext
 
 from .botclient import run_bot_client
-from .discovery import Advertiser, find_ssh_servers, find_tables
+from .discovery import Advertiser, find_ssh_servers, find_tables, lan_address
+from .headless import SeatNews, print_result
 from .host import Host
 from .journal import JournalError, default_journal_dir
 from .messages import Refused
@@ -109,6 +111,7 @@ async def _host(args: Namespace) -> int:
     except Exception as exc:  # no multicast here: joining by address still works
         _say(f"not advertised on the LAN ({exc}); join by address")
     _say(f"hosting {host.game_name} table {host.name!r} at {args.bind}:{port} (journal: {journal})")
+    host.listeners.append(SeatNews(host, f"{lan_address(args.bind)}:{port}", _say))
     over = loop.create_task(host.wait_over())
     stopped = loop.create_task(stop.wait())
     try:
@@ -125,7 +128,8 @@ async def _host(args: Namespace) -> int:
     if over.exception() is not None:
         _say(f"{over.exception()}; resume with: kotatsu host --headless --resume {journal}")
         return 1
-    print(json.dumps(over.result(), ensure_ascii=False), flush=True)
+    names = SeatNews.seated(host)
+    print_result(over.result(), names, as_json=bool(getattr(args, "json", False)))
     return 0
 
 
@@ -160,19 +164,37 @@ def run_bot(args: Namespace) -> int:
 
 
 def run_list(args: Namespace) -> int:
-    """``kotatsu list``: the tables seen on the LAN within ``--timeout`` seconds."""
+    """``kotatsu list``: the tables seen on the LAN within ``--timeout`` seconds, as columns
+    under a header (``--json``: one JSON list for scripts)."""
     with contextlib.suppress(KeyboardInterrupt):
         tables, servers = asyncio.run(_find_all(args.timeout, args.bind))
-        if not tables and not servers:
-            _say("no tables found (join by address if multicast is blocked here)")
+        rows = []
         for table in tables:
             game = f"{table.game}/{table.variant}" if table.variant else table.game
-            lock = "  (password)" if table.password else ""
-            print(f"{table.name}\t{game}\t{table.taken}/{table.seats}\t{table.endpoint}{lock}")
+            seats = f"{table.taken}/{table.seats}"
+            rows.append((table.name, game, seats, table.endpoint, table.password))
         for server in servers:
-            lock = "  (password)" if server.password else ""
-            print(f"{server.name}\t{server.kind}\t-\t{server.command}{lock}")
+            rows.append((server.name, server.kind, "-", server.command, server.password))
+        if getattr(args, "json", False):
+            keys = ("name", "game", "seats", "address", "password")
+            print(json.dumps([dict(zip(keys, row, strict=True)) for row in rows]), flush=True)
+            return 0
+        if not rows:
+            _say("no tables found (join by address if multicast is blocked here)")
+            return 0
+        head = tuple(pgettext("column", word) for word in ("table", "game", "seats", "address"))
+        lock = "  " + _("(password)")
+        lines = [head] + [(n, g, s, a + (lock if pw else "")) for n, g, s, a, pw in rows]
+        widths = [max(_width(line[i]) for line in lines) for i in range(3)]
+        for line in lines:
+            cells = [text + " " * (widths[i] - _width(text)) for i, text in enumerate(line[:3])]
+            print("  ".join([*cells, line[3]]).rstrip(), flush=True)
     return 0
+
+
+def _width(text: str) -> int:
+    """Terminal cells of ``text`` (wide East Asian characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 async def _find_all(timeout: float, bind: str | None) -> tuple[list[Any], list[Any]]:

@@ -26,6 +26,8 @@ from zeroconf import (
 )
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
+import engine
+
 from .messages import PROTOCOL_VERSION, clean_text
 
 SERVICE_TYPE = "_kotatsu._tcp.local."
@@ -46,6 +48,8 @@ class TableInfo:
     version: int
     address: str
     port: int
+    #: the table's options that differ from the game's defaults, checked by the game
+    options: tuple[tuple[str, Any], ...] = ()
 
     @property
     def endpoint(self) -> str:
@@ -89,7 +93,60 @@ def table_properties(host: Any) -> dict[str, str]:
         "seats": f"{host.seating.taken_count}/{len(host.seating)}",
         "name": host.name,
         "pw": "1" if host.password else "0",
+        "opts": options_text(host.game_name, host.game.options),
     }
+
+
+OPTIONS_LIMIT = 200  # bytes of the TXT record's "opts" (a TXT string holds 255)
+
+
+def _typed(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return ",".join(map(str, value))
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def options_text(game: str, options: dict[str, Any]) -> str:
+    """The options that differ from the game's defaults: ``variant=ace rounds=3``."""
+    schema = engine.GAMES[game].OPTIONS if game in engine.GAMES else {}
+    pairs = []
+    for key, value in options.items():
+        option = schema.get(key)
+        if option is None or value is None or _same(value, option.default):
+            continue
+        pairs.append(f"{key}={_typed(value)}")
+    text = " ".join(pairs)
+    while len(text.encode("utf-8")) > OPTIONS_LIMIT:
+        text = text.rpartition(" ")[0]  # whole pairs only
+    return text
+
+
+def _same(value: Any, default: Any) -> bool:
+    listed = (list, tuple)
+    if isinstance(value, listed) and isinstance(default, listed):
+        return list(value) == list(default)
+    return bool(value == default)
+
+
+def options_of(game: str, text: str) -> tuple[tuple[str, Any], ...]:
+    """An advertised ``opts`` back, checked by the game's own option checks (anything it
+    does not accept is left out: a hostile record shows nothing wrong)."""
+    schema = engine.GAMES[game].OPTIONS if game in engine.GAMES else {}
+    out = []
+    for pair in text.split()[:32]:
+        key, sep, value = pair.partition("=")
+        option = schema.get(key)
+        if not sep or option is None:
+            continue
+        try:
+            checked = option.check(value)
+        except (ValueError, TypeError):
+            continue
+        if not _same(checked, option.default):
+            out.append((key, tuple(checked) if isinstance(checked, list) else checked))
+    return tuple(out)
 
 
 def _instance_label(name: str) -> str:
@@ -213,6 +270,7 @@ def parse_table(info: ServiceInfo) -> TableInfo | None:
         version=int(props["v"]),
         address=addresses[0],
         port=info.port,
+        options=options_of(clean_text(props.get("game", ""), 16), props.get("opts", "")[:255]),
     )
 
 
@@ -402,3 +460,15 @@ async def find_ssh_servers(
     finally:
         await browser.async_cancel()
         await aiozc.async_close()
+
+
+def lan_address(bind: str = "0.0.0.0") -> str:
+    """The address others on the LAN reach us at (a UDP connect sends no packet)."""
+    if bind not in ("0.0.0.0", "::", ""):
+        return bind
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
+            return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"

@@ -62,6 +62,8 @@ from .messages import rejected_message
 from .rules import Message, Rules
 
 DEFAULT_TICK = 0.06  # seconds per visible card: a deal of 84 cards ≈ 5 s
+ALONE_WINDOW = 8.0  # seconds of an offer with one person at the table (the rest bots)
+SHARED_WINDOW = 5.0  # … with more people (the deal's end waits this long for everyone)
 
 
 @dataclass
@@ -83,6 +85,7 @@ class Run:
     first_events: list[dict] = field(default_factory=list)  # what started the deal
     dealt: list[dict] = field(default_factory=list)  # what ended it (sent at the release)
     intents: dict[int, Intent] = field(default_factory=dict)
+    too_late: dict[int, tuple[int, dict]] = field(default_factory=dict)  # seat -> (draw, event)
     last: dict[int, Any] = field(default_factory=dict)  # id(peer) -> last (view, legal) sent
     most_shown: int = 0  # the most draws any frame has shown
 
@@ -136,7 +139,12 @@ class DealPacer:
     # -- times -----------------------------------------------------------------------------
     @property
     def window(self) -> float:
-        return self.pacing.window
+        """The game's window; unset (None): longer when one person plays against bots."""
+        chosen = self.pacing.window
+        if chosen is not None:
+            return chosen
+        people = sum(1 for seat in range(self.table.game.seats) if not self.plays(seat))
+        return ALONE_WINDOW if people <= 1 else SHARED_WINDOW
 
     @property
     def lag(self) -> float:
@@ -183,6 +191,9 @@ class DealPacer:
         action = message.get("action")
         offer = self._offer(seat, now)
         if not offer or (action != self.pacing.decline and action not in offer):
+            beaten = self._beaten_by(seat, now) if action != self.pacing.decline else None
+            if beaten is not None:
+                return [(p, self._too_late(beaten)) for p in self._peers_of(seat)]
             return [(p, self._rejected("deal_goes_on")) for p in self._peers_of(seat)]
         self.run.intents[seat] = Intent(self._own_draw(seat, self.visible(now)), action)
         return self._resolve(now) + self._frames(now)
@@ -297,6 +308,9 @@ class DealPacer:
                 break
             draw = pacing.drawn()
             intent = self.run.intents.get(seat)
+            if intent is not None and draw > intent.draw:  # the engine never asked that card
+                self._lost(seat, intent)
+                intent = None
             action: dict | None = None
             if intent is not None and draw < intent.draw:
                 action = decline  # it chose on a later card
@@ -304,6 +318,8 @@ class DealPacer:
                 del self.run.intents[seat]
                 legal = game.legal_actions(seat)
                 action = intent.action if intent.action in legal else decline
+                if action is decline:
+                    self._lost(seat, intent)
             elif (intent is not None and draw == intent.draw) or now >= self.shown_at(draw) + (
                 self.window
             ):
@@ -311,7 +327,55 @@ class DealPacer:
             if action is None:
                 break
             out += self._take(self.table.play(seat, action), now)
+        asked = next(iter(game.pending()), None) if pacing.dealing() else None
+        past = pacing.drawn() if pacing.dealing() else pacing.steps + 1
+        for seat, intent in list(self.run.intents.items()):  # the engine is past these cards
+            if intent.draw < past or (intent.draw == past and asked != seat):
+                self._lost(seat, intent)
+        return out + self._tell_too_late(now)
+
+    def _lost(self, seat: int, intent: Intent) -> None:
+        """``seat``'s decision on its card at ``intent.draw`` cannot stand: one made earlier
+        in the deal, not shown yet, outranks it. It is told so (only that seat) once that
+        decision is public, never before."""
+        assert self.run is not None
+        if self.run.intents.get(seat) is intent:
+            del self.run.intents[seat]
+        if intent.action == self.pacing.decline:
+            return
+        earlier = [d for d in self.run.declared if d[0] <= intent.draw and d[1].get("seat") != seat]
+        if earlier:
+            self.run.too_late[seat] = earlier[-1]
+
+    def _tell_too_late(self, now: float) -> list[tuple[Any, Message]]:
+        assert self.run is not None
+        out: list[tuple[Any, Message]] = []
+        for seat, (draw, event) in list(self.run.too_late.items()):
+            if now >= self.shown_at(draw) + self.lag:
+                del self.run.too_late[seat]
+                out += [(p, self._too_late(event)) for p in self._peers_of(seat)]
         return out
+
+    def _beaten_by(self, seat: int, now: float) -> dict | None:
+        """The public decision that ended ``seat``'s offer on its latest card, if one did."""
+        assert self.run is not None
+        draw = self._own_draw(seat, self.visible(now))
+        if draw == 0 or now >= self.shown_at(draw) + self.window:
+            return None
+        shown = [d for d in self.run.declared if now >= self.shown_at(d[0]) + self.lag]
+        if not shown or shown[-1][1].get("seat") == seat:
+            return None
+        if self.shown_at(shown[-1][0]) + self.lag < self.shown_at(draw):
+            return None  # it stood before the card came: nothing was offered
+        return shown[-1][1]
+
+    def _too_late(self, event: dict) -> Message:
+        seat, cards = event.get("seat"), event.get("cards")
+        params: dict[str, int | list[str]] = {
+            "seat": seat if isinstance(seat, int) else -1,
+            "cards": [c for c in cards if isinstance(c, str)] if isinstance(cards, list) else [],
+        }
+        return rejected_message(self.wire_version, "too_late", params)
 
     def _frames(self, now: float) -> list[tuple[Any, Message]]:
         """The deal as every joined peer sees it now (only to those whose frame changed)."""
@@ -337,6 +401,9 @@ class DealPacer:
             if not events and run.last.get(id(peer)) == (view, legal):
                 continue
             run.last[id(peer)] = (view, legal)
+            if legal and seat is not None:  # the offered seat's own countdown (to it only)
+                left = self.shown_at(self._own_draw(seat, k)) + self.window - now
+                view = {**view, "offer_left": round(max(0.0, left), 1)}
             frame = {
                 "t": "state",
                 "version": self.wire_version,

@@ -27,6 +27,8 @@ REJECTIONS: dict[str, Template] = {
     "stale": N_("stale action: you saw version {seen}, the table is at {now}"),
     "engine_failed": N_("the engine could not apply this action ({error})"),
     "deal_goes_on": N_("nothing to decide now: the deal goes on"),
+    # TRANSLATORS: 秘十: a declaration (亮主) made earlier in the deal outranks yours
+    "too_late": N_("too late: {seat} showed {cards} first"),
     "chat_empty": N_("empty message"),
     "whispers_off": N_("whispers are off at this table"),
     "spectator_whisper": N_("spectators cannot whisper"),

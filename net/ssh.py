@@ -7,7 +7,8 @@ redraws); nothing from the client's environment reaches the child, whose environ
 here from a whitelist. The child exiting ends the session with its exit status; a child that
 crashes ends only its own session.
 
-Nothing but the game: exec, subsystems (SFTP), port forwarding, agent and X11 forwarding are
+Nothing but the game: a command (`ssh HOST ls`) is answered with one line and never run;
+subsystems (SFTP), port forwarding, agent and X11 forwarding are
 refused. The host key is made on first run and kept 0600 in the state directory. Authentication
 is open by default (any name, no password); a password or an authorized_keys file closes it.
 Logging in is bounded (net/sshdoor.py): connections not logged in yet per address and in all,
@@ -61,6 +62,11 @@ DEFAULT_IDLE_TIMEOUT = 30 * 60.0  # seconds without a key from the player
 FULL_MESSAGE = N_("kotatsu: the server is full ({n} sessions); try again later.")
 IDLE_MESSAGE = N_("kotatsu: closed after {m} minutes without a key.")
 NO_PTY_MESSAGE = N_("kotatsu needs a terminal: connect with `ssh -t`.")
+# TRANSLATORS: said to `ssh HOST COMMAND` (a command line): the server runs nothing else
+EXEC_MESSAGE = N_(
+    "kotatsu serve runs only the game, no commands: "
+    "connect with plain ssh, no command after the address."
+)
 
 
 @dataclass
@@ -100,6 +106,7 @@ class GameSession(asyncssh.SSHServerSession):
         self.task: asyncio.Task | None = None
         self.idle: asyncio.TimerHandle | None = None
         self.closed = False
+        self.command_asked = False  # `ssh HOST ls`: told in one line that nothing else runs
 
     # -- what the client may ask for -----------------------------------------------------------
     def connection_made(self, chan: Any) -> None:
@@ -114,13 +121,16 @@ class GameSession(asyncssh.SSHServerSession):
         return True
 
     def exec_requested(self, command: str) -> bool:
-        return False
+        self.command_asked = True  # accepted only to say so; the command never runs
+        return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
         return False
 
     def session_started(self) -> None:
-        if self.term is None:
+        if self.command_asked:
+            self._refuse(self.said(EXEC_MESSAGE) + "\r\n")
+        elif self.term is None:
             self._refuse(self.said(NO_PTY_MESSAGE) + "\r\n")
         elif not self.server.take_slot(self):
             full = self.said(FULL_MESSAGE, n=self.server.config.max_sessions)

@@ -126,12 +126,22 @@ class KotatsuApp(App[None]):
 
     def _named(self, name: str | None) -> None:
         if name:
-            self.settings = replace(self.settings, name=save_name(name))
-            for screen in self.screen_stack:
-                if isinstance(screen, LobbyScreen):
-                    screen.settings = self.settings
+            self.rename(name)
         if self.launcher is not None:
             self.sit_down(self.launcher)
+
+    def rename(self, name: str) -> None:
+        """The player's name from now on, remembered for the next runs (not on an account
+        shared by many players, where each run asks)."""
+        name = name if shared_account() else save_name(name)
+        self.settings = replace(self.settings, name=name)
+        for screen in self.screen_stack:
+            if isinstance(screen, LobbyScreen):
+                screen.settings = self.settings
+
+    @on(LobbyScreen.Renamed)
+    def _renamed(self, message: LobbyScreen.Renamed) -> None:
+        self.rename(message.name)
 
     @on(LobbyScreen.SitDown)
     def _sit_down_asked(self, message: LobbyScreen.SitDown) -> None:
@@ -260,7 +270,7 @@ def make_app(
     if settings is None:
         settings = Settings(
             ascii_only=bool(getattr(args, "ascii", False)) or terminal_wants_ascii(),
-            name=getattr(args, "name", None) if getattr(args, "command", None) != "host" else None,
+            name=player_name(args),
             lang=getattr(args, "lang", None) or lang.current(),
         ).with_choices(player_choices(args))
     if launcher is None and args is not None:
@@ -269,6 +279,15 @@ def make_app(
     if args is not None and getattr(args, "command", None) == "play":
         app.again = lambda: launcher_for(_new_deal(args), settings.name)
     return app
+
+
+def player_name(args: argparse.Namespace | None) -> str | None:
+    """The name given on the command line for this run: ``kotatsu --name NAME`` (any
+    command), or ``--name`` after ``play``, ``join`` (at ``host`` it names the table)."""
+    given = getattr(args, "player_name", None)
+    if given:
+        return str(given)
+    return getattr(args, "name", None) if getattr(args, "command", None) != "host" else None
 
 
 def player_choices(args: argparse.Namespace | None) -> dict[str, bool]:

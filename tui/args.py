@@ -51,11 +51,6 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
     return out
 
 
-def parse_option_text(text: str) -> dict[str, Any]:
-    """The form's option line: ``"variant=ace,dagger rounds=3"`` -> a dict (ValueError)."""
-    return option_pairs(text.split())
-
-
 def address(text: str) -> tuple[str, int]:
     """``HOST:PORT`` (``[::1]:7717`` for IPv6) -> (host, port)."""
     host, sep, port = text.rpartition(":")

@@ -118,37 +118,66 @@ def build_parser() -> argparse.ArgumentParser:
         prog="kotatsu",
         description=_("A terminal card table for friends on one network."),
     )
+    p.add_argument(
+        "--version", action="version", version=f"kotatsu {version()}", help=_("print the version")
+    )
     p.add_argument("--ascii", action="store_true", help=_("draw cards as 10H, QS, JK"))
     p.add_argument("--lang", choices=list(lang.LANGUAGES), default=None, help=lang_help())
+    p.add_argument(
+        "--name",
+        dest="player_name",
+        default=None,
+        metavar="NAME",
+        help=_("your name at the table for this run (n in the lobby changes it for good)"),
+    )
     add_choices(p, None)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = sub.add_parser("play", help=_("an instant table against bots, no network needed"))
-    play.add_argument("game", choices=GAME_NAMES)
+    play = sub.add_parser(
+        "play",
+        help=_("an instant table against bots, no network needed"),
+        epilog=options_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    play.add_argument("game", choices=GAME_NAMES, help=game_help())
     play.add_argument("--bots", type=int, default=None, help=_("how many bots (default: fill)"))
     add_level(play)
-    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--seed", type=int, default=None, metavar="S", help=seed_help())
     play.add_argument("--name", default=None, help=_("your name at the table"))
-    play.add_argument("--option", action="append", metavar="KEY=VALUE")
+    play.add_argument("--option", action="append", metavar="KEY=VALUE", help=option_help())
 
     join = sub.add_parser("join", help=_("join a table by address"))
-    join.add_argument("address", type=address, metavar="HOST:PORT")
-    join.add_argument("--name", default=None)
+    join.add_argument(
+        "address", type=address, metavar="HOST:PORT", help=_("the table's address and port")
+    )
+    join.add_argument("--name", default=None, help=_("your name at the table"))
     add_password_flags(join)
     join.add_argument("--spectate", action="store_true", help=_("watch without a seat"))
 
-    host = sub.add_parser("host", help=_("host a table on this network"))
-    host.add_argument("game", choices=GAME_NAMES)
-    host.add_argument("--headless", action="store_true", help=_("no screen; print the result"))
-    host.add_argument("--bind", default="0.0.0.0", metavar="ADDR")
+    host = sub.add_parser(
+        "host",
+        help=_("host a table on this network"),
+        epilog=options_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    host.add_argument("game", choices=GAME_NAMES, help=game_help())
+    host.add_argument(
+        "--headless", action="store_true", help=_("no screen; say who joins, print the result")
+    )
+    host.add_argument(
+        "--json", action="store_true", help=_("with --headless: the result as one JSON object")
+    )
+    host.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help=bind_help())
     host.add_argument("--port", type=int, default=0, metavar="P", help=_("default: any free port"))
-    host.add_argument("--seats", type=int, default=None, metavar="N")
-    host.add_argument("--bots", type=int, default=0, metavar="K")
+    host.add_argument(
+        "--seats", type=int, default=None, metavar="N", help=_("seats at the table, bots too")
+    )
+    host.add_argument("--bots", type=int, default=0, metavar="K", help=_("bots among them"))
     add_level(host)
-    host.add_argument("--seed", type=int, default=None, metavar="S")
+    host.add_argument("--seed", type=int, default=None, metavar="S", help=seed_help())
     host.add_argument("--name", default=None, metavar="NAME", help=_("the table's name"))
     add_password_flags(host)
-    host.add_argument("--option", action="append", metavar="KEY=VALUE")
+    host.add_argument("--option", action="append", metavar="KEY=VALUE", help=option_help())
     host.add_argument("--resume", default=None, metavar="FILE", help=_("rebuild from a journal"))
     host.add_argument(
         "--journal", default=None, metavar="FILE", help=_("where to keep the journal")
@@ -177,8 +206,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     bot = sub.add_parser("bot", help=_("seat a bot at a table"))
-    bot.add_argument("--join", type=address, required=True, metavar="HOST:PORT")
-    bot.add_argument("--name", default=None)
+    bot.add_argument(
+        "--join", type=address, required=True, metavar="HOST:PORT", help=_("the table to sit at")
+    )
+    bot.add_argument("--name", default=None, help=_("the bot's name at the table"))
     add_password_flags(bot)
     add_level(bot)
     bot.add_argument(
@@ -186,11 +217,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     lst = sub.add_parser("list", help=_("list the tables on this network"))
-    lst.add_argument("--bind", default=None, metavar="ADDR")
-    lst.add_argument("--timeout", type=float, default=3.0, metavar="S")
+    lst.add_argument(
+        "--bind", default=None, metavar="ADDR", help=_("look on this address's network")
+    )
+    lst.add_argument(
+        "--timeout", type=float, default=3.0, metavar="S", help=_("look for S s (default: 3)")
+    )
+    lst.add_argument("--json", action="store_true", help=_("one JSON list, for scripts"))
 
-    rules = sub.add_parser("rules", help=_("print a game's rules"))
-    rules.add_argument("game", choices=GAME_NAMES)
+    rules = sub.add_parser("rules", help=_("print a game's rules and table options"))
+    rules.add_argument("game", choices=GAME_NAMES, help=game_help())
     add_serve_parser(sub)
     add_web_parser(sub)
     for name in ("play", "join", "host", "rules"):  # --ascii after the subcommand too
@@ -236,17 +272,23 @@ def add_records(sub: argparse._SubParsersAction) -> None:
     history = sub.add_parser("history", help=_("the games kept on this machine, newest first"))
     history.add_argument("--json", action="store_true", help=_("print one JSON list"))
     replay = sub.add_parser("replay", help=_("replay a kept game, or a record file"))
-    replay.add_argument("record", metavar="ID|FILE")
+    replay.add_argument(
+        "record", metavar="ID|FILE", help=_("a kept game's ID (kotatsu history) or a file")
+    )
     replay.add_argument("--seat", type=int, default=None, metavar="N", help=_("whose view (1…)"))
-    replay.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS)
+    replay.add_argument(
+        "--ascii", action="store_true", default=argparse.SUPPRESS, help=_("draw cards as 10H")
+    )
     export = sub.add_parser("export", help=_("write a kept game's record as JSON"))
-    export.add_argument("id", metavar="ID")
+    export.add_argument("id", metavar="ID", help=_("a kept game's ID (kotatsu history)"))
     export.add_argument(
         "-o", dest="output", default=None, metavar="FILE", help=_("default: stdout")
     )
     stats = sub.add_parser("stats", help=_("standings over the games kept on this machine"))
     stats.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    stats.add_argument("--game", choices=GAME_NAMES, default=None, metavar="G")
+    stats.add_argument(
+        "--game", choices=GAME_NAMES, default=None, metavar="G", help=_("one game only")
+    )
     for name in ("history", "replay", "export", "stats"):
         sub.choices[name].add_argument(
             "--lang", choices=list(lang.LANGUAGES), default=argparse.SUPPRESS, help=lang_help()
@@ -256,23 +298,70 @@ def add_records(sub: argparse._SubParsersAction) -> None:
 def add_serve_parser(sub: argparse._SubParsersAction) -> None:
     """``kotatsu serve``: the lobby over SSH for players with nothing installed."""
     serve = sub.add_parser("serve", help=_("let friends play over ssh with nothing installed"))
-    serve.add_argument("--bind", default="0.0.0.0", metavar="ADDR")
-    serve.add_argument("--port", type=int, default=2222, metavar="P")
+    serve.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help=bind_help())
+    serve.add_argument(
+        "--port", type=int, default=2222, metavar="P", help=_("the SSH port (default: 2222)")
+    )
     add_password_flags(serve, _("default: open to all"))
     serve.add_argument("--authorized-keys", default=None, metavar="FILE", help=_("keys let in"))
-    serve.add_argument("--max-sessions", type=int, default=16, metavar="N")
+    serve.add_argument(
+        "--max-sessions", type=int, default=16, metavar="N", help=_("at most N at once (16)")
+    )
     serve.add_argument(
         "--idle-timeout", type=float, default=30.0, metavar="MIN", help=_("close idle sessions")
     )
 
 
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("kotatsu")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
+def game_help() -> str:
+    return _("the game: {games}").format(games=", ".join(GAME_NAMES))
+
+
+def seed_help() -> str:
+    return _("the same seed deals the same cards (default: random)")
+
+
+def bind_help() -> str:
+    return _("listen on this address only (default: all)")
+
+
+def option_help() -> str:
+    # TRANSLATORS: --help of --option; `kotatsu rules GAME` stays as it is
+    return _("a table option (repeat it for more); listed below and by kotatsu rules GAME")
+
+
+def options_epilog() -> str:
+    """Every game's table options, with values and defaults (the end of ``--help``)."""
+    from .option_words import listing
+
+    parts = []
+    for name in engine.GAMES:
+        # TRANSLATORS: --help: a heading before a game's table options
+        head = _("table options of {game} (--option KEY=VALUE):").format(game=name)
+        parts.append(head + "\n" + "\n".join(listing(name)))
+    return "\n\n".join(parts)
+
+
 def add_web_parser(sub: argparse._SubParsersAction) -> None:
     """``kotatsu web``: the lobby in a browser for players with nothing installed."""
     web = sub.add_parser("web", help=_("let friends play in a web browser"))
-    web.add_argument("--bind", default="0.0.0.0", metavar="ADDR")
-    web.add_argument("--port", type=int, default=8080, metavar="P")
+    web.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help=bind_help())
+    web.add_argument(
+        "--port", type=int, default=8080, metavar="P", help=_("the web port (default: 8080)")
+    )
     add_password_flags(web, _("default: open to all"))
-    web.add_argument("--max-sessions", type=int, default=16, metavar="N")
+    web.add_argument(
+        "--max-sessions", type=int, default=16, metavar="N", help=_("at most N at once (16)")
+    )
     web.add_argument(
         "--idle-timeout", type=float, default=30.0, metavar="MIN", help=_("close idle sessions")
     )
@@ -281,7 +370,7 @@ def add_web_parser(sub: argparse._SubParsersAction) -> None:
 def add_level(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--level",
-        choices=[*engine.LEVELS, "smart"],
+        choices=list(engine.LEVELS),
         default=None,  # normal; a resumed table keeps its journal's level
         help=_("how well the bots play (default: normal)"),
     )
@@ -289,12 +378,12 @@ def add_level(parser: argparse.ArgumentParser) -> None:
 
 def add_sim(sub: argparse._SubParsersAction) -> None:
     sim = sub.add_parser("sim", help=_("a bot tournament: wins, scores and thinking times"))
-    sim.add_argument("game", choices=GAME_NAMES)
-    sim.add_argument("--seats", type=int, default=None, metavar="N")
+    sim.add_argument("game", choices=GAME_NAMES, help=game_help())
+    sim.add_argument("--seats", type=int, default=None, metavar="N", help=_("seats per game"))
     sim.add_argument("--bots", default="hard,normal", metavar="L,L,...", help=_("level per seat"))
-    sim.add_argument("--games", type=int, default=100, metavar="G")
-    sim.add_argument("--seed", type=int, default=None, metavar="S")
-    sim.add_argument("--option", action="append", metavar="KEY=VALUE")
+    sim.add_argument("--games", type=int, default=100, metavar="G", help=_("games to play (100)"))
+    sim.add_argument("--seed", type=int, default=None, metavar="S", help=seed_help())
+    sim.add_argument("--option", action="append", metavar="KEY=VALUE", help=option_help())
     sim.add_argument("--jobs", type=int, default=1, metavar="J", help=_("worker processes"))
     sim.add_argument("--think", type=float, default=0.7, metavar="S", help=_("hard bots' cap"))
     sim.add_argument("--json", action="store_true", help=_("print one JSON object"))
@@ -363,13 +452,12 @@ def run_app(args: argparse.Namespace) -> int:
     if problem:
         print(f"kotatsu: {problem}", file=sys.stderr)
         return 2
-    from .app import make_app  # the TUI only when a screen is wanted
+    from .app import make_app, player_name  # the TUI only when a screen is wanted
     from .collector import Collector
     from .connect import shared_account
     from .settings import load_name
 
-    player_name = None if args.command == "host" else getattr(args, "name", None)
-    ask = player_name is None and not shared_account() and load_name() is None
+    ask = player_name(args) is None and not shared_account() and load_name() is None
     # one app in this process: collections between its frames (A full collection had cost
     # 30–60 ms, one state in twenty, and a young one 2–4 ms inside many frames.)
     collector = Collector()

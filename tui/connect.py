@@ -12,13 +12,13 @@ import argparse
 import contextlib
 import getpass
 import os
-import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import engine
 from lang import _
+from net.discovery import lan_address
 from net.resultswait import RESULTS_WAIT
 
 from . import words
@@ -86,18 +86,6 @@ def shared_bind() -> str:
     """Where tables hosted from the lobby listen and where it looks for tables: the address a
     ``kotatsu serve`` or ``kotatsu web`` was bound to (KOTATSU_BIND), else every interface."""
     return os.environ.get("KOTATSU_BIND") or "0.0.0.0"
-
-
-def lan_address(bind: str = "0.0.0.0") -> str:
-    """The address others on the LAN reach us at (a UDP connect sends no packet)."""
-    if bind not in ("0.0.0.0", "::", ""):
-        return bind
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
-            return probe.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
 
 
 BOT_DELAY = 0.4
@@ -306,9 +294,7 @@ def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher 
         )
     if args.command == "join":
         host, port = args.address
-        return join_launcher(
-            host, port, name=args.name, password=args.password, spectate=args.spectate
-        )
+        return join_launcher(host, port, name=name, password=args.password, spectate=args.spectate)
     if args.command == "host":
         return host_launcher(
             args.game,

@@ -28,7 +28,8 @@ DIALOGS_CSS = Path(__file__).with_name("dialogs.tcss")
 
 
 class ConfirmLeave(ModalScreen[bool]):
-    """Asks before leaving the table: y/enter leaves, n/esc stays."""
+    """Asks before leaving the table: y/enter leaves, n/esc stays. (``Confirm``: the same
+    question box for any other yes-or-no, its footer saying yes and no.)"""
 
     CSS_PATH = DIALOGS_CSS
     BINDINGS: ClassVar[list] = [
@@ -68,6 +69,20 @@ class ConfirmLeave(ModalScreen[bool]):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
+
+
+class Confirm(ConfirmLeave, inherit_bindings=False):
+    """A yes-or-no that is not about leaving (the host's menu): the footer says yes and no."""
+
+    BINDINGS: ClassVar[list] = [
+        # TRANSLATORS: footer key description (confirm a choice); keep very short
+        Binding("y,enter", "answer(True)", N_("yes"), show=True),
+        # TRANSLATORS: footer key description (do not do it); keep very short
+        Binding("n,escape,q", "answer(False)", N_("no"), show=True),
+    ]
+
+    def __init__(self, question: str, detail: str) -> None:
+        super().__init__(question, detail, yes=_("Yes (y)"), no=_("No (n)"))
 
 
 class RulesScreen(ModalScreen[None]):

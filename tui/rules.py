@@ -19,11 +19,22 @@ def rules_text(game: str, code: str | None = None) -> str:
     return folder.joinpath(f"{game}.md").read_text(encoding="utf-8")
 
 
+def options_text(game: str) -> str:
+    """The table options of ``game``, each with its values, help and default (Markdown)."""
+    from lang import _
+
+    from .option_words import listing
+
+    # TRANSLATORS: a heading at the end of `kotatsu rules GAME`; keep --option KEY=VALUE
+    head = _("Table options (kotatsu play|host GAME --option KEY=VALUE)")
+    return f"\n\n## {head}\n\n```text\n" + "\n".join(listing(game, "")) + "\n```\n"
+
+
 def print_rules(game: str, *, ascii_only: bool = False) -> int:
     from rich.console import Console
     from rich.markdown import Markdown
 
-    text = rules_text(game)
+    text = rules_text(game) + options_text(game)
     if ascii_only:
         for glyph, letter in (("♠", "S"), ("♥", "H"), ("♦", "D"), ("♣", "C")):
             text = text.replace(glyph, letter)

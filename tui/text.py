@@ -53,7 +53,8 @@ _ASCII = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "★": "*", "🔒": "*
 
 def to_ascii(text: str) -> str:
     """``text`` for a terminal without the glyphs: suits as letters, ★ 🔒 as ``*``, wide
-    characters (秘十) left out."""
+    characters left out; the game 秘十 keeps its name as "Mi Shi"."""
+    text = text.replace("秘十 Mi Shi", "秘十").replace("秘十", "Mi Shi") if "秘十" in text else text
     out = "".join(
         _ASCII.get(ch, "" if unicodedata.east_asian_width(ch) in "WF" else ch) for ch in text
     )

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from lang import N_
+
 from ..base import Game, Move, Option, Phase, choice, integer
 from ..cards import validate_deck
 from . import bidding, play
@@ -40,12 +42,17 @@ class MishiGame(Game):
     DEFAULT_SEATS: ClassVar[int] = 4
     LENGTH_OPTION: ClassVar[str] = "hands"
     OPTIONS: ClassVar[dict[str, Option]] = {
-        "hands": Option(4, integer(1, 100), "hands in a game"),
-        "stake": Option(1, integer(1, 1000), "X in the score tables"),
-        "throw_penalty": Option(0, lambda v: choice(0, 10)(integer(0, 10)(v)), "0 or 10"),
-        "kitty_multiplier": Option("times", choice("times", "power"), "times or power"),
+        # TRANSLATORS: 秘十's table options (forms, `kotatsu rules mishi`, --help)
+        "hands": Option(4, integer(1, 100), N_("hands in a game")),
+        "stake": Option(1, integer(1, 1000), N_("the stake X: each result counts X times")),
+        "throw_penalty": Option(0, choice(0, 10), N_("the penalty for a failed throw")),
+        "kitty_multiplier": Option(
+            "times", choice("times", "power"), N_("how the kitty's points are multiplied")
+        ),
         "declare_window": Option(
-            3, integer(0, 30), "seconds a person may take to show a ten in a paced deal"
+            None,
+            integer(0, 60, allow_none=True),
+            N_("seconds to show a ten (empty: 8 alone with bots, else 5)"),
         ),
     }
     PHASES: ClassVar[dict[str, Phase]] = {

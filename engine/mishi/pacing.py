@@ -40,8 +40,9 @@ class MishiDealPacing(DealPacing):
         self.game = game
 
     @property
-    def window(self) -> float:
-        return float(self.game.options.get("declare_window", 0))
+    def window(self) -> float | None:
+        chosen = self.game.options.get("declare_window")
+        return None if chosen is None else float(chosen)
 
     def deal(self) -> object | None:
         """A deal is shown from its first card while it runs, and also when it was over at

@@ -25,7 +25,7 @@ class Options(TypedDict):
     stake: int
     throw_penalty: int
     kitty_multiplier: Literal["times", "power"]
-    declare_window: int
+    declare_window: int | None
 
 
 class HandSummary(TypedDict):

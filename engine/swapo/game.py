@@ -80,7 +80,8 @@ class SwapoGame(Game):
         self.round_no = 0
         self.final_winners: list[int] = []
         self.tiebreak_info: Tiebreak | None = None
-        self.sudden_seats: list[int] | None = None  #: the tied seats, once in sudden death
+        self.sudden_seats: list[int] | None = None  #: who plays on in sudden death (§4.4)
+        self.sudden_entrants: list[int] | None = None  #: the tied seats that began it
         # The round (every list has one entry per seat; start_round deals them afresh)
         self.phase: PhaseName = "swap"
         self.dealer = 0
@@ -134,7 +135,7 @@ class SwapoGame(Game):
             "winners": list(self.final_winners),
             "rounds": [copy_record(r) for r in self.rounds],
             "tiebreak": _tiebreak(self.tiebreak_info),
-            "sudden_death": list(self.sudden_seats) if self.sudden_seats else None,
+            "sudden_death": list(self.sudden_entrants) if self.sudden_entrants else None,
         }
 
     # Shared helpers ----------------------------------------------------------------------

@@ -124,10 +124,15 @@ def _after_round(game: SwapoGame, events: list[Event]) -> None:
         ahead = [s for s in tied if game.scores[s] == top]
         if len(ahead) == 1:
             _finish(game, ahead, events)
-        else:
-            rotate = game.options["dealer_rotation"] == "rotate"
-            dealer = clockwise_from(game.dealer + 1, tied, game.seats)[0] if rotate else game.dealer
-            _deal_sudden_round(game, dealer, events)
+            return
+        if ahead != tied:  # §4.4: only those still tied for the lead play on
+            game.sudden_seats = ahead
+            events.append({"type": "sudden_death", "seats": list(ahead)})
+        rotate = game.options["dealer_rotation"] == "rotate"
+        dealer = game.dealer
+        if rotate or dealer not in ahead:
+            dealer = clockwise_from(game.dealer + 1, ahead, game.seats)[0]
+        _deal_sudden_round(game, dealer, events)
         return
     rounds = game.options["rounds"]
     next_dealer = _next_dealer(game)
@@ -186,7 +191,7 @@ def _end_main_game(game: SwapoGame, events: list[Event]) -> None:
     if len(still) == 1:
         _finish(game, still, events)
         return
-    game.sudden_seats = still
+    game.sudden_seats, game.sudden_entrants = list(still), list(still)
     events.append({"type": "sudden_death", "seats": list(still)})
     _reshuffle_all(game)
     dealer = clockwise_from(_next_dealer(game), still, game.seats)[0]

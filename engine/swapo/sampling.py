@@ -216,6 +216,7 @@ def sample(view: View, rng: random.Random, places: dict[int, dict[int, str]]) ->
     game.rounds = [copy_record(r) for r in view["history"]]
     game.round_no = view["round"]
     game.sudden_seats = players if view["sudden_death"] else None
+    game.sudden_entrants = game.sudden_seats
     game.dealer = view["dealer"]
     game.dealer_draw = {
         "method": view["dealer_draw"]["method"],

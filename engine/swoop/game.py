@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
+from lang import N_
+
 from ..base import BadSetup, Game, Move, Option, Phase, boolean, integer
 from ..cards import validate_deck
 from . import phases
@@ -32,11 +34,18 @@ class SwoopGame(Game):
     LENGTH_OPTION: ClassVar[str] = "target"
     LOW_SCORE_WINS: ClassVar[bool] = True
     OPTIONS: ClassVar[dict[str, Option]] = {
-        "decks": Option(None, integer(1, 8, allow_none=True), "54-card decks (default by players)"),
-        "first_player": Option(None, integer(0, 7, allow_none=True), "seat that leads hand 1"),
-        "target": Option(300, integer(1), "the game ends when a total reaches this"),
-        "hands": Option(None, integer(1, 1000, allow_none=True), "play this many hands instead"),
-        "flat_numbers": Option(False, boolean, "A-9 count 5 penalty points each"),
+        # TRANSLATORS: Swoop's table options (forms, `kotatsu rules swoop`, --help)
+        "decks": Option(
+            None, integer(1, 8, allow_none=True), N_("54-card decks (empty: by the players)")
+        ),
+        "first_player": Option(
+            None, integer(0, 7, allow_none=True), N_("the seat that leads hand 1, from 0")
+        ),
+        "target": Option(300, integer(1), N_("the game ends when a total reaches this")),
+        "hands": Option(
+            None, integer(1, 1000, allow_none=True), N_("play this many hands instead")
+        ),
+        "flat_numbers": Option(False, boolean, N_("A to 9 count 5 penalty points each")),
     }
     PHASES: ClassVar[Mapping[str, Phase]] = {
         "play": Phase(
@@ -118,6 +127,15 @@ class SwoopGame(Game):
             + sum(c is not None for c in self.face_up[seat])
             + sum(c is not None for c in self.mystery[seat])
         )
+
+    def turned_up(self, seat: int) -> list[list[str]]:
+        """At the hand's end every card a seat had left is turned up (its penalty can be
+        checked): ``[hand, face-up, mystery]``."""
+        return [
+            list(self.hands[seat]),
+            [c for c in self.face_up[seat] if c is not None],
+            [c for c in self.mystery[seat] if c is not None],
+        ]
 
     def penalties(self, seat: int) -> int:
         flat = self.options["flat_numbers"]

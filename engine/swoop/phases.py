@@ -284,6 +284,7 @@ def went_out(game: SwoopGame, seat: int, events: list[Event]) -> bool:
             "out": seat,
             "penalties": penalties,
             "scores": list(game.scores),
+            "left": [game.turned_up(s) for s in range(game.seats)],
         }
     )
     limit = game.options["hands"]

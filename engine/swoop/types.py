@@ -141,6 +141,7 @@ class HandEndEvent(TypedDict):
     out: int
     penalties: list[int]
     scores: list[int]
+    left: list[list[list[str]]]  # per seat: [hand, face-up, mystery], turned up at the end
 
 
 class DealEvent(TypedDict):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 import pytest
@@ -142,3 +143,36 @@ def test_ace_nobody_scored_goes_to_sudden_death_among_all():
     assert g.result()["sudden_death"] == list(range(10))
     (winner,) = g.result()["winners"]
     assert g.scores[winner] > max(g.scores[s] for s in range(10) if s != winner)
+
+
+def sudden_rounds_follow_the_lead(g) -> int:
+    """§4.4: each sudden-death round is played by those still tied for the lead after the
+    round before (a player who fell behind drops out). Returns how many players dropped."""
+    sudden = [r for r in g.rounds if r["sudden_death"]]
+    totals = {s: g.scores[s] - sum(r["points"][s] for r in sudden) for s in range(g.seats)}
+    dropped = 0
+    for before, after in itertools.pairwise(sudden):
+        for s in before["players"]:
+            totals[s] += before["points"][s]
+        top = max(totals[s] for s in before["players"])
+        leaders = sorted(s for s in before["players"] if totals[s] == top)
+        assert sorted(after["players"]) == leaders
+        dropped += len(before["players"]) - len(leaders)
+    return dropped
+
+
+@pytest.mark.parametrize("seats", [3, 4, 6, 10])
+def test_after_each_sudden_death_round_only_those_still_tied_for_the_lead_play_on(seats):
+    g = new_game(planned_hands([{}], seats, 1), variant=["ace"])
+    events = []
+    while not g.over:
+        seat = g.pending()[0]
+        events += g.apply(seat, declare_step(g, seat) if g.phase == "declare" else {"type": "pass"})
+    assert g.result()["sudden_death"] == list(range(seats))
+    dropped = sudden_rounds_follow_the_lead(g)
+    if seats == 10:
+        assert dropped > 0  # the case the rule is about does happen here
+        calls = [e["seats"] for e in events if e["type"] == "sudden_death"]
+        assert len(calls) > 1 and all(len(b) < len(a) for a, b in itertools.pairwise(calls))
+    (winner,) = g.result()["winners"]
+    assert g.scores[winner] > max(g.scores[s] for s in range(seats) if s != winner)

@@ -189,6 +189,7 @@ def test_going_out_ends_the_hand_and_scores_every_card_kind():
     ev = swoop_out(g)
     expected = [0, sum(map(points, cards_of(SEAT1))), sum(map(points, cards_of(SEAT2)))]
     assert expected[1] == 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 30 + 100 + 15
+    left = ev[-2].pop("left")
     assert ev[-2] == {
         "type": "hand_end",
         "hand_no": 1,
@@ -196,6 +197,12 @@ def test_going_out_ends_the_hand_and_scores_every_card_kind():
         "penalties": expected,
         "scores": expected,
     }
+    # every card left is turned up, so each penalty can be checked card by card
+    assert left[0] == [[], [], []]
+    for seat in (1, 2):
+        cards = [c for group in left[seat] for c in group]
+        assert sorted(cards) == sorted(cards_of((SEAT1, SEAT2)[seat - 1]))
+        assert sum(map(points, cards)) == expected[seat]
     assert ev[-1] == {"type": "game_end", "scores": expected, "winners": [0]}
     assert g.over and g.pending() == [] and g.legal_actions(0) == []
     assert g.result() == {"scores": expected, "winners": [0], "hands": [expected]}

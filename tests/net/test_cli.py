@@ -32,12 +32,25 @@ async def test_headless_host_with_bot_commands_and_list(tmp_path):
         "rounds=1",
         "--option",
         "variant=ace",
+        "--json",
         env=env,
     )
     try:
         code, out, _ = await run_cli("list", "--bind", "127.0.0.1", "--timeout", "1.5", env=env)
         assert code == 0
-        assert f"CLI table\tswapo/ace\t1/3\t127.0.0.1:{port}" in out.splitlines()
+        lines = out.splitlines()
+        assert lines[0].split() == ["table", "game", "seats", "address"]
+        assert [f"CLI table  swapo/ace  1/3    127.0.0.1:{port}"] == [
+            line for line in lines if line.startswith("CLI table")
+        ]
+        code, out, _ = await run_cli(
+            "list", "--bind", "127.0.0.1", "--timeout", "1.5", "--json", env=env
+        )
+        found = [t for t in json.loads(out) if t["name"] == "CLI table"]
+        assert found == [
+            {"name": "CLI table", "game": "swapo/ace", "seats": "1/3",
+             "address": f"127.0.0.1:{port}", "password": False}
+        ]  # fmt: skip
         bots = await asyncio.gather(
             *(run_cli("bot", "--join", f"127.0.0.1:{port}", "--name", n, env=env) for n in "xy")
         )
@@ -52,6 +65,38 @@ async def test_headless_host_with_bot_commands_and_list(tmp_path):
         if host.returncode is None:
             host.kill()
             await host.wait()
+
+
+async def test_the_readme_headless_example_says_whom_it_waits_for_and_ends(tmp_path):
+    """`kotatsu host swapo --headless --bots 3 --seats 4` says how to fill the free seat; once
+    a player joins, the game runs to its end and the result is a small table for people."""
+    env = cli_env(tmp_path)
+    host, port = await start_host(
+        "swapo", "--headless", "--bind", "127.0.0.1", "--bots", "3", "--seats", "4",
+        "--option", "rounds=1", env=env,
+    )  # fmt: skip
+    try:
+        line = (await asyncio.wait_for(host.stderr.readline(), 10)).decode()
+        assert f"waiting for 1 more player: kotatsu join 127.0.0.1:{port}" in line
+        code, _, _ = await run_cli("bot", "--join", f"127.0.0.1:{port}", "--name", "Ann", env=env)
+        out, err = await asyncio.wait_for(host.communicate(), 10)
+        assert code == 0 and host.returncode == 0
+        assert "Ann sat down in seat 1" in err.decode()
+        lines = out.decode().splitlines()
+        assert lines[0].split() == ["player", "score"] and len(lines) == 5
+        assert lines[1].split()[0] == "Ann" and any(ln.endswith("winner") for ln in lines)
+    finally:
+        if host.returncode is None:
+            host.kill()
+            await host.wait()
+
+
+async def test_a_headless_table_of_bots_ends_by_itself(tmp_path):
+    code, out, _ = await run_cli(
+        "host", "swapo", "--headless", "--bind", "127.0.0.1", "--bots", "4",
+        "--option", "rounds=1", "--json", env=cli_env(tmp_path),
+    )  # fmt: skip
+    assert code == 0 and set(json.loads(out)) >= {"scores", "winners"}
 
 
 async def test_bad_options_and_unreachable_tables_are_clear_errors(tmp_path):

@@ -76,7 +76,14 @@ async def test_sigkill_and_resume_loses_nothing_acknowledged(tmp_path):
         count_before = {seat: len(states) for seat, states in seen.items()}
 
         host, again = await start_host(
-            "swoop", "--headless", "--bind", "127.0.0.1", "--resume", str(journal), env=env
+            "swoop",
+            "--headless",
+            "--json",
+            "--bind",
+            "127.0.0.1",
+            "--resume",
+            str(journal),
+            env=env,
         )
         assert again == port  # the journal remembers the port so clients find the table
         results = await asyncio.wait_for(asyncio.gather(*games), 20)

@@ -15,7 +15,7 @@ from net.resultswait import ends_round
 GAMES = {
     "swapo": (5, 2, {"rounds": 2}),
     "swoop": (4, 1, {"hands": 1}),
-    "mishi": (4, 2, {"hands": 1}),
+    "mishi": (4, 2, {"hands": 1, "declare_window": 3}),
 }
 
 

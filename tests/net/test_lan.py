@@ -106,6 +106,7 @@ async def test_lan_discovery_play_link_cut_and_rejoin(lan, tmp_path):
         "host",
         "swoop",
         "--headless",
+        "--json",
         "--bind",
         NODES["h"],
         "--seats",

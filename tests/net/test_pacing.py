@@ -292,3 +292,70 @@ def test_a_deal_waits_for_the_results_panels_before_its_first_card():
 
     (first_free, end_free), (first_held, end_held) = deal_shown(free), deal_shown(held)
     assert first_held >= 1.0 and abs((end_held - first_held) - (end_free - first_free)) <= TICK
+
+
+def raced(seed=3):
+    """A bot in seat 2 draws 10♥ as draw 3, seat 0 (a person) 10♣ as draw 5; the other tens
+    lie in the kitty. A single ♣10 never outranks a ♥10."""
+    deck = full_deck()
+    random.Random(seed).shuffle(deck)
+    tens = [c for c in deck if c.startswith("10")]
+    tens.remove("10H")
+    tens.remove("10C")
+    others = iter(c for c in deck if not c.startswith("10"))
+    placed = {2: "10H", 4: "10C"} | dict(zip(range(DEALT, DEALT + 6), tens, strict=True))
+    deck = [placed[i] if i in placed else next(others) for i in range(len(deck))]
+    assert sorted(deck) == sorted(full_deck())
+    return deck
+
+
+def test_a_declaration_that_lost_the_race_is_told_too_late_to_that_seat_only():
+    """Seat 0 is offered 10♣ (the bot's earlier 10♥ is not shown yet: that would tell it
+    early) and presses d at once. Its declaration cannot stand: when the bot's 10♥ is shown to
+    everyone, seat 0 alone is told "too late", naming who showed what; nobody else hears of it."""
+    sim = Sim(raced(), bots=2, window=1, bot=Declarer())
+    run = sim.pacer.run
+    offer = {"type": "declare", "cards": ["10C"]}
+    pressed: list[float] = []
+
+    def press(sim):
+        if not pressed and offer in sim.frames["p0"][-1][1]["legal"]:
+            pressed.append(sim.now)
+            sim.act("p0", offer)
+
+    sim.run(sim.in_bao, press)
+    assert pressed and sim.table.game.declaration.seat == 2
+    late = [(i, p, m) for i, (p, m) in enumerate(sim.sent) if m.get("code") == "too_late"]
+    assert [p for _, p, _ in late] == ["p0"]
+    index, _, message = late[0]
+    assert message["params"] == {"seat": 2, "cards": ["10H"]}
+    shown = next(
+        i
+        for i, (p, m) in enumerate(sim.sent)
+        if p == "p0"
+        and m["t"] == "state"
+        and any(e["type"] == "declare" for e in m.get("events") or [])
+    )
+    assert abs(index - shown) <= 2  # told with the declaration, never before it is public
+    assert run.t0 + 3 * TICK + sim.pacer.lag <= pressed[0] + sim.pacer.lag
+
+
+def test_only_the_offered_seat_is_told_the_seconds_left():
+    deck, _ = stacked()
+    sim = Sim(deck, window=2)
+    sim.run(sim.in_bao)
+    left = [m["view"]["offer_left"] for _, m in sim.frames["p0"] if "offer_left" in m["view"]]
+    assert left and max(left) <= 2 and left[0] > 1.5
+    for peer, frames in sim.frames.items():  # only in a frame that offers its seat a ten
+        for _, m in frames:
+            if "offer_left" in m["view"]:
+                assert m["legal"] and m["view"]["pending"] == [m["view"]["seat"]], peer
+    assert not any("offer_left" in m["view"] for _, m in sim.frames["spec"])
+
+
+def test_the_window_is_longer_for_one_person_among_bots():
+    deck, _ = stacked()
+    alone = Sim(deck, bots=3, window=None)
+    shared = Sim(deck, bots=2, window=None)
+    assert alone.pacer.window == 8 and shared.pacer.window == 5
+    assert Sim(deck, bots=3, window=2).pacer.window == 2

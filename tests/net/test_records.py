@@ -132,8 +132,9 @@ def test_a_headless_host_keeps_its_game_as_the_journal_names_it(tmp_path):
     env = {**cli_env(tmp_path / "state"), "XDG_DATA_HOME": str(tmp_path / "data")}
     journal = tmp_path / "friday.journal"
     done = subprocess.run(
-        [sys.executable, "-m", "tui.cli", "host", "swapo", "--headless", "--bind", "127.0.0.1",
-         "--seats", "4", "--bots", "4", "--seed", "3", "--journal", str(journal)],
+        [sys.executable, "-m", "tui.cli", "host", "swapo", "--headless", "--json",
+         "--bind", "127.0.0.1", "--seats", "4", "--bots", "4", "--seed", "3",
+         "--journal", str(journal)],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr

@@ -76,8 +76,10 @@ async def test_plain_terminals_and_locales_get_ascii_and_odd_terms_are_sanitised
 async def test_exec_sftp_port_forwarding_and_pty_less_sessions_are_refused(serve):
     server = await serve()
     async with connect(server) as conn:
-        with pytest.raises(asyncssh.ChannelOpenError):
-            await conn.create_process("cat /etc/passwd")
+        proc = await conn.create_process("cat /etc/passwd", encoding=None)  # told, not run
+        out = await asyncio.wait_for(proc.stdout.read(), 10)
+        await proc.wait_closed()
+        assert b"runs only the game" in out and b"root:" not in out and proc.exit_status == 1
         with pytest.raises(asyncssh.ChannelOpenError):
             await conn.create_process(subsystem="sftp")
         with pytest.raises((asyncssh.SFTPError, asyncssh.ChannelOpenError)):

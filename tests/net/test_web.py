@@ -318,7 +318,7 @@ def test_kotatsu_list_shows_the_web_way_in(monkeypatch, capsys):
     assert net.cli.run_list(build_parser().parse_args(["list", "--timeout", "0"])) == 0
     out = capsys.readouterr().out
     assert "ssh -p 2222 192.168.1.20" in out
-    assert "kotatsu web on den\tweb\t-\thttp://192.168.1.20:8080/  (password)" in out
+    assert "kotatsu web on den  web   -      http://192.168.1.20:8080/  (password)" in out
 
 
 @pytest.mark.xdist_group("zeroconf")

@@ -7,7 +7,6 @@ import argparse
 import pytest
 
 from tui import cli
-from tui.args import parse_option_text
 from tui.rules import rules_text
 
 
@@ -88,10 +87,38 @@ def test_ascii_rules_have_no_suit_glyphs(capsys):
     assert not any(glyph in out for glyph in "♠♥♦♣")
 
 
-def test_the_forms_option_line_reads_like_the_command_line():
-    assert parse_option_text("variant=ace,dagger rounds=3") == {
-        "variant": "ace,dagger",
-        "rounds": 3,
-    }
-    with pytest.raises(ValueError, match="KEY=VALUE"):
-        parse_option_text("variant")
+def every_argument(parser, path=()):
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from every_argument(sub, (*path, name))
+        else:
+            yield path, action
+
+
+def test_every_argument_of_every_command_has_help_and_no_old_level_names():
+    for path, action in every_argument(cli.build_parser()):
+        assert action.help, (path, action.option_strings or action.dest)
+        assert "smart" not in (action.choices or ()), path
+
+
+@pytest.mark.parametrize("game", cli.GAME_NAMES)
+def test_rules_and_help_list_every_option_with_values_and_default(game, capsys):
+    import engine
+
+    assert cli.main(["rules", game]) == 0
+    rules = capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        cli.main(["host", "--help"])
+    helped = capsys.readouterr().out
+    for key in engine.GAMES[game].OPTIONS:
+        for out in (rules, helped):
+            assert f"{key}=" in out, key
+    assert "default: joker_draw" in helped and "variant=dagger,asterisk,ace" in helped
+    assert "throw_penalty=0|10" in helped
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["--version"])
+    assert capsys.readouterr().out.startswith("kotatsu ")

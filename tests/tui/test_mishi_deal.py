@@ -135,3 +135,36 @@ def test_swoop_forced_add_and_chain_steps_say_so_and_enter_goes_on():
     assert model.confirm() == Send({"type": "stop"})
     model.update({**base, "phase": "add"}, [{"type": "add", "cards": [], "table": []}, {}])
     assert model.forced() is None
+
+
+async def test_the_offer_counts_down_and_the_log_says_when_it_went_by():
+    host, app = await table(seat0_ten=True)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await at_the_table(pilot)
+            await wait_until(pilot, lambda: screen.flow.step == "declare", timeout=10)
+            assert "1 second left" in screen.prompt.plain
+            log = screen.log_pane.lines_written
+            await wait_until(pilot, lambda: screen.flow.step != "declare", timeout=10)
+            await wait_until(
+                pilot, lambda: any("Your chance to show 10♠ passed" in str(x) for x in log)
+            )
+            await leave(pilot, host)
+    finally:
+        await host.close()
+
+
+def test_an_answered_offer_is_not_told_as_missed():
+    from tui.games.mishi.flow import MishiDecisions
+
+    model = MishiDecisions(0)
+    offer = {"phase": "deal", "pending": [0], "hand": ["10S"], "hand_number": 1, "offer_left": 4}
+    legal = [{"type": "declare", "cards": ["10S"]}, {"type": "pass"}]
+    model.update(offer, legal)
+    assert "4 seconds left" in model.question().plain
+    model.pick()  # space: pass
+    model.update({**offer, "pending": [], "offer_left": None}, [])
+    assert model.missed == []
+    model.update(offer, legal)
+    model.update({**offer, "pending": []}, [])
+    assert model.missed == ["10S"]

@@ -151,7 +151,8 @@ def test_esc_puts_the_picks_back_and_enter_waits_for_enough_cards() -> None:
     flow.move(1)
     flow.pick()
     assert "2/8" in flow.question().plain and "enter when 8 are picked" in flow.question().plain
-    assert flow.confirm() is None and len(flow.picked) == 2  # nothing sent yet
+    # nothing sent yet: enter says what is still to pick
+    assert flow.confirm() == Refuse("Pick 6 more cards to bury (space)") and len(flow.picked) == 2
     assert flow.key_state("back") is True and flow.key_label("back") == "clear"
     assert flow.back() is None
     assert flow.picked == [] and "0/8" in flow.question().plain

@@ -74,10 +74,10 @@ async def test_chat_input_shows_what_you_type_and_whispers_echo(size):
         history = chat.query_one("#chat-history")
         # not wrapped to 7 columns
         assert any("Eli: hello there, bots" in line.plain for line in history.lines)
-        await pilot.press(*"/w 1 psst", "enter")
+        await pilot.press("c", *"/w 1 psst", "enter")
         target = screen.seat_name(screen.others()[0], you=False)
         await wait_until(pilot, lambda: f"→ {target}: psst" in chat.lines)
-        await pilot.press(*"/w 9 psst", "enter")
+        await pilot.press("c", *"/w 9 psst", "enter")
         assert "Not sent" in chat.lines[-1] and "1–3" in chat.lines[-1]
 
 
@@ -238,3 +238,24 @@ async def test_a_panels_footer_says_what_enter_does_and_offers_play_again_only_w
             assert shown(panel) == keys
             await pilot.press("enter")
             assert app.screen is not panel
+
+
+async def test_after_a_line_is_sent_the_input_lets_go_and_a_stray_whisper_is_held_back():
+    """`c` after a sent line opens the input again (no literal c), and `c/w 3 psst` (a c
+    typed twice) is not broadcast: it waits for a second enter."""
+    app, _ = local_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        chat = screen.query_one(ChatPane)
+        chat_input = screen.query_one("#chat-input", Input)
+        await pilot.press("c", *"hi", "enter")
+        await wait_until(pilot, lambda: any("Eli: hi" in line for line in chat.lines))
+        assert not chat_input.has_focus and not screen.has_class("-chatting")
+        await pilot.press("c")
+        assert chat_input.has_focus and chat_input.value == ""
+        await pilot.press(*"c/w 1 psst", "enter")
+        await pilot.pause(0.2)
+        assert not any("psst" in line and "Eli" in line for line in chat.lines)
+        assert "Not sent" in chat.lines[-1] and chat_input.value == "c/w 1 psst"
+        await pilot.press("enter")  # asked and answered: it goes to the table
+        await wait_until(pilot, lambda: any("Eli: c/w 1 psst" in line for line in chat.lines))

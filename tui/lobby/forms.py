@@ -8,15 +8,16 @@ from typing import Any, ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select
 
 import engine
 from lang import N_, _, pgettext
 from tui.args import address as parse_address
-from tui.args import parse_option_text
 from tui.widgets.footer import WordedFooter
+
+from .table_options import OptionFields
 
 GAME_CHOICES = [(cls.TITLE, name) for name, cls in engine.GAMES.items()]
 # TRANSLATORS: how well the bots play (the forms' Level choice)
@@ -64,8 +65,12 @@ class TableForm(ModalScreen[TableRequest | None]):
     """Host a table on the LAN (``mode="host"``) or start one against bots (``"bots"``)."""
 
     CSS_PATH = "forms.tcss"
-    # TRANSLATORS: footer key description; keep very short
-    BINDINGS: ClassVar[list] = [Binding("escape", "cancel", N_("cancel"))]
+    BINDINGS: ClassVar[list] = [
+        # TRANSLATORS: footer key description; keep very short
+        Binding("escape", "cancel", N_("cancel")),
+        # TRANSLATORS: footer key description of the table forms' enter; keep very short
+        Binding("enter", "submit", N_("start"), priority=True),
+    ]
 
     def __init__(self, mode: str = "host") -> None:
         super().__init__()
@@ -89,9 +94,10 @@ class TableForm(ModalScreen[TableRequest | None]):
             with Horizontal(classes="field"):
                 yield Label(_("Level"), classes="field-label")
                 yield Select(level_choices(), value="normal", allow_blank=False, id="level")
-            with Horizontal(classes="field"):
-                yield Label(_("Options"), classes="field-label")
-                yield Input(placeholder="variant=ace,dagger rounds=3", id="options")
+            # TRANSLATORS: the table forms' heading over the game's own options
+            yield Label(_("Table options"), classes="form-section")
+            with VerticalScroll(id="options-box"):
+                yield OptionFields("swapo", id="options")
             if hosting:
                 with Horizontal(classes="field"):
                     yield Label(_("Table name"), classes="field-label")
@@ -108,9 +114,14 @@ class TableForm(ModalScreen[TableRequest | None]):
         yield WordedFooter()
 
     @on(Select.Changed, "#game")
-    def _game_changed(self, event: Select.Changed) -> None:
-        """Keep the numbers inside what the chosen game allows."""
-        lo, hi = SEAT_RANGE.get(str(event.value), (2, 10))
+    async def _game_changed(self, event: Select.Changed) -> None:
+        """Keep the numbers inside what the chosen game allows; show the game's options."""
+        game = str(event.value)
+        if self.query_one("#options", OptionFields).game != game:
+            box = self.query_one("#options-box")
+            await box.remove_children()
+            await box.mount(OptionFields(game, id="options"))
+        lo, hi = SEAT_RANGE.get(game, (2, 10))
         box = self.query_one("#seats" if self.mode == "host" else "#bots", Input)
         if self.mode != "host":
             lo, hi = lo - 1, hi - 1
@@ -120,8 +131,20 @@ class TableForm(ModalScreen[TableRequest | None]):
             current = 3
         box.value = str(min(max(current, lo), hi))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """enter starts the table from any field, but still picks in an open choice list."""
+        if action == "submit":
+            focused = self.focused
+            return not (focused is not None and isinstance(focused.parent, Select))
+        return True
+
+    def action_submit(self) -> None:
+        if self.query_one("#cancel", Button).has_focus:
+            self.action_cancel()
+            return
+        self._submit()
+
     @on(Button.Pressed, "#ok")
-    @on(Input.Submitted)
     def _submit(self) -> None:
         try:
             request = self.read()
@@ -142,7 +165,7 @@ class TableForm(ModalScreen[TableRequest | None]):
             seats_text = self.query_one("#seats", Input).value
             seats = whole_number(seats_text, pgettext("form field", "seats"), lo, hi)
             bots = whole_number(bots_text, pgettext("form field", "bots"), 0, seats - 1)
-        options = parse_option_text(self.query_one("#options", Input).value)
+        options = self.query_one("#options", OptionFields).values()
         name = password = None
         if self.mode == "host":
             name = self.query_one("#table-name", Input).value.strip() or None
@@ -218,18 +241,20 @@ class NameForm(ModalScreen[str | None]):
     # TRANSLATORS: footer key description; keep very short
     BINDINGS: ClassVar[list] = [Binding("escape", "cancel", N_("cancel"))]
 
-    def __init__(self, suggestion: str = "") -> None:
+    def __init__(self, suggestion: str = "", *, first: bool = True) -> None:
         super().__init__()
         self.suggestion = suggestion
+        self.first = first  # the first run's question (else: n in the lobby)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="form"):
             yield Label(_("Your name at the table"), classes="form-title")
             with Horizontal(classes="field"):
                 yield Label(_("Name"), classes="field-label")
-                yield Input(self.suggestion, placeholder="Ann", id="name", max_length=20)
-            asked = _("Asked once; kotatsu --name NAME changes it for one run.")
-            yield Label(asked, id="form-error")
+                yield Input(self.suggestion, id="name", max_length=20)
+            # TRANSLATORS: under the name field; n is the lobby's key, NAME stays as it is
+            hint = _("Remembered; n in the lobby changes it, kotatsu --name NAME for one run.")
+            yield Label(hint, id="form-error")
             with Horizontal(classes="form-buttons"):
                 yield Button(_("OK"), id="ok", variant="primary")
         yield WordedFooter()

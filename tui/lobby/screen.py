@@ -23,6 +23,7 @@ from lang import N_, _, ngettext, pgettext
 from tui.cells import ljust, rjust
 from tui.connect import (
     Launcher,
+    default_name,
     host_launcher,
     join_launcher,
     play_launcher,
@@ -31,12 +32,13 @@ from tui.connect import (
 )
 from tui.dialogs import LanguageMenu, RulesScreen
 from tui.fill import fill
+from tui.option_words import settings_line
 from tui.settings import Settings
 from tui.text import clean, literal
 from tui.widgets.footer import WordedFooter
 
 from .choices import ChoicesMenu
-from .forms import JoinForm, JoinRequest, TableForm, TableRequest
+from .forms import JoinForm, JoinRequest, NameForm, TableForm, TableRequest
 
 GAME_TITLES = {name: cls.SHORT_TITLE for name, cls in engine.GAMES.items()}
 
@@ -133,12 +135,15 @@ class LobbyScreen(Screen[None]):
         Binding("r", "refresh", N_("refresh")),
         # TRANSLATORS: the lobby's footer key description; keep it short
         Binding("o", "reopen", N_("reopen")),
+        Binding("o", "no_reopen", show=False),  # o with nothing to reopen says so
         # TRANSLATORS: the lobby's footer key description; keep it short
         Binding("question_mark", "help", N_("help"), key_display="?"),
         # TRANSLATORS: the lobby's footer key description; keep it short
         Binding("q", "app.quit", N_("quit")),
         # TRANSLATORS: the lobby's footer key description; keep it short
         Binding("l", "language", N_("language"), show=False),
+        # TRANSLATORS: the lobby's footer key description (change your name); keep it short
+        Binding("n", "rename", N_("your name"), show=False),
         # TRANSLATORS: the lobby's footer key description (the player's own choices)
         Binding("p", "choices", N_("choices"), show=False),
     ]
@@ -156,6 +161,12 @@ class LobbyScreen(Screen[None]):
         now on, remembers it, and has its screens say their words again."""
 
         code: str
+
+    @dataclass
+    class Renamed(Message):
+        """The player chose the name ``name`` (the app remembers it for the next runs)."""
+
+        name: str
 
     @dataclass
     class ChoicesChosen(Message):
@@ -179,6 +190,7 @@ class LobbyScreen(Screen[None]):
         yield Static("", id="lobby-reopen")
         yield Static("", id="lobby-columns")
         yield OptionList(id="tables")
+        yield Static("", id="lobby-details")
         yield Static("", id="lobby-keys")
         # a narrow footer leaves these out first (the keys still work; ? lists them all)
         yield WordedFooter(expendable=("refresh", "reopen", "watch", "address"))
@@ -271,6 +283,23 @@ class LobbyScreen(Screen[None]):
             status.update(Text("  " + searching, self.look("muted")))
         tables.display = bool(ordered)
         self.query_one("#lobby-columns").display = bool(ordered)
+        self.show_details()
+
+    @on(OptionList.OptionHighlighted, "#tables")
+    def show_details(self) -> None:
+        """The settings of the table under the cursor, before anyone sits at it."""
+        tables = self.query_one("#tables", OptionList)
+        index = tables.highlighted
+        key = tables.get_option_at_index(index).id if index is not None and self.tables else None
+        table = self.tables.get(key) if key else None
+        details = self.query_one("#lobby-details", Static)
+        details.display = table is not None
+        if table is not None:
+            options = dict(table.options)
+            if table.variant and "variant" not in options:  # a host that sends no opts
+                options["variant"] = table.variant.split(",")
+            line = settings_line(table.game, options)
+            details.update(Text("  " + line, self.look("muted")))
 
     # -- tables left open: their host process died (net/journal.py) ---------------------------
     @work(thread=True, exclusive=True, group="left-open")
@@ -302,7 +331,15 @@ class LobbyScreen(Screen[None]):
             line.update(text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return bool(self.left_open) if action == "reopen" else True
+        if action == "reopen":
+            return bool(self.left_open)
+        if action == "no_reopen":
+            return not self.left_open
+        return True
+
+    def action_no_reopen(self) -> None:
+        # TRANSLATORS: the lobby's o with no table left open by a host that stopped
+        self.notify(_("No table to reopen: none was left open by a host that stopped."))
 
     def action_reopen(self) -> None:
         """Host the newest table left open again, from its journal, and sit at it."""
@@ -383,6 +420,15 @@ class LobbyScreen(Screen[None]):
                 self.post_message(self.LanguageChosen(code))
 
         self.app.push_screen(LanguageMenu(self.settings.lang), chosen)
+
+    def action_rename(self) -> None:
+        """Change the name others see (remembered, like the first run's)."""
+
+        def chosen(name: str | None) -> None:
+            if name:
+                self.post_message(self.Renamed(name))
+
+        self.app.push_screen(NameForm(self.settings.name or default_name(), first=False), chosen)
 
     def action_choices(self) -> None:
         """The player's own choices: the nudge, the four-colour deck, suit letters."""

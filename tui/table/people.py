@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 from lang import N_, _, pgettext
 from net.reasons import problem
 from tui.connect import HOST_GONE_WAIT
-from tui.dialogs import DIALOGS_CSS, ConfirmLeave
+from tui.dialogs import DIALOGS_CSS, Confirm
 from tui.fill import fill
 from tui.text import clean, literal
 from tui.widgets.footer import WordedFooter
@@ -217,7 +217,7 @@ class HostDecisions:
 
         # TRANSLATORS: the host's choice, then what it does: "Remove Bo (seat 2). They cannot…"
         said = _("{choice}. {detail}").format(choice=text, detail=_(detail))
-        self.push_screen(ConfirmLeave(_(question), said, yes=_("Yes (y)")), confirmed)
+        self.push_screen(Confirm(_(question), said), confirmed)
 
     def decide(self, method: str, seat: int | None) -> None:
         """Do what the host decided (already confirmed)."""

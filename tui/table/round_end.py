@@ -47,6 +47,7 @@ class RoundEnd:
         self.waiting: list[tuple[dict, int]] = []
         self.score_history: list[list[int]] = []
         self.final_shown = False
+        self.last_event: dict | None = None  # the round/hand that ended the game
 
     def rows(self) -> list[RoundRow]:
         """Every finished round/hand seen at this table, in order."""
@@ -104,6 +105,8 @@ class RoundEnd:
         review the whole game, tui/table/review.py)."""
         content = self.content
         title, rows = content.results_title(None), content.results_rows(None)
+        if self.last_event is not None:  # the last round/hand's own results come first
+            rows = [*content.results_rows(self.last_event), *rows]
         table = content.results_table()
         panel = ResultsPanel(title, rows, table, final=True, again=again, review=review)
         self.push(panel, answered)
@@ -114,6 +117,7 @@ class RoundEnd:
         if self.final_shown:
             return False
         self.final_shown = True
+        self.last_event = self.waiting[-1][0] if self.waiting else None
         self.waiting.clear()
         return True
 

@@ -46,6 +46,7 @@ from lang import _
 from tui.collector import Collector
 from tui.connect import Seat
 from tui.dialogs import ConfirmLeave, RulesScreen, ScoresScreen
+from tui.option_words import settings_line
 from tui.settings import Settings
 from tui.terminal import BELL, TerminalOut, notification
 from tui.text import clean, literal
@@ -360,7 +361,11 @@ class TableScreen(Screen[None]):
         address = link.address if link.closers else None
         question = waiting_question(self.people, address, link.host is not None, self.look)
         self.prompt.ask(question, waiting=True)
-        self.show_waiting(seating_text(self.people, self.seat_name, self.look))
+        seated = seating_text(self.people, self.seat_name, self.look)
+        options = self.table_info.get("options")
+        if isinstance(options, dict):  # the table's settings, seen before the game starts
+            seated.append("\n\n " + settings_line(self.GAME, options), self.look("muted"))
+        self.show_waiting(seated)
 
     def show_waiting(self, seated: Text) -> None:
         """Show the seating before the game starts (override: where it goes in your layout)."""

@@ -1,7 +1,10 @@
 """The chat pane: the table's talk, whispers where the table allows them, and an input.
 
 Type a line and press enter to talk to the table; ``/w 2 text`` whispers to opponent 2 when
-the game's options allow whispers. Everything peers wrote is shown literally.
+the game's options allow whispers. Once a line is sent the input lets go (the game's keys work
+again; ``c`` opens it anew). A line that holds ``/w`` without starting with it (``c/w 3 psst``:
+a ``c`` typed twice) is not sent: it stays in the input, and enter sends it to the whole table
+only when pressed again. Everything peers wrote is shown literally.
 """
 
 from __future__ import annotations
@@ -63,6 +66,7 @@ class ChatPane(Vertical):
         self.whisper_targets: dict[str, int] = {}  # "2" -> seat
         self.whispers_allowed = False
         self.lines: list[str] = []
+        self.asked_about = ""  # a line with /w inside, held back once (enter again sends it)
 
     def compose(self) -> ComposeResult:
         yield WrappingLog(id="chat-history")
@@ -108,6 +112,11 @@ class ChatPane(Vertical):
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
         raw = event.value.strip()
+        if "/w" in raw and not raw.startswith("/w") and raw != self.asked_about:
+            self.asked_about = raw  # kept in the input: enter again sends it to everyone
+            self.note(_("✗ Not sent: a whisper starts with /w. Enter again sends it to everyone."))
+            return
+        self.asked_about = ""
         event.input.value = ""
         if not raw:
             return
@@ -130,3 +139,4 @@ class ChatPane(Vertical):
                 return
             to, raw = self.whisper_targets[key], text.strip()
         self.post_message(self.Send(raw, to))
+        self.post_message(self.Closed())  # the input lets go: c opens it again

@@ -27,6 +27,7 @@ from tui.widgets.cards import CardStyle
 
 from . import draw
 from .model import MishiView, Phase, parsed
+from .offer import OfferClock, missing_words
 from .words import follow_duty, lead_words
 
 BURY = 8
@@ -114,6 +115,8 @@ class MishiDecisions(Decisions):
         self.drawn: list[str] = []  # my cards that came with the latest state (the deal)
         self.previous_hand: list[str] = []
         self.show_last = False  # the last trick is shown over the current one (t)
+        self.offer = OfferClock()
+        self.missed: list[str] = []  # the ten(s) an offer let go by (told once in the log)
 
     # -- the state -------------------------------------------------------------------------
     @property
@@ -142,6 +145,10 @@ class MishiDecisions(Decisions):
             self.drawn = list((Counter(hand) - Counter(self.previous_hand)).elements())
         self.previous_hand = hand
         step = self.asked()
+        if step == Step.DECLARE:
+            self.offer.open(view.get("offer_left"), self.best_offer())
+        elif self.step == Step.DECLARE:
+            self.missed = self.offer.close()
         key = (
             step,
             state.hand_number,
@@ -174,6 +181,12 @@ class MishiDecisions(Decisions):
         kind = "bao" if self.step == Step.BAO else "declare"
         bids = [a for a in self.legal if isinstance(a, dict) and a.get("type") == kind]
         return sorted(bids, key=bid_strength)
+
+    def best_offer(self) -> list[str]:
+        """The strongest ten(s) offered now (told in the log if the offer goes by)."""
+        bids = [a for a in self.legal if isinstance(a, dict) and a.get("type") == "declare"]
+        best = max(bids, key=lambda a: (bid_strength(a)[0], -bid_strength(a)[1]), default={})
+        return list(best.get("cards") or [])
 
     def forced(self) -> bool:
         """Asked with nothing to bid (only ``pass``): everyone is asked to go alone, so that
@@ -310,6 +323,8 @@ class MishiDecisions(Decisions):
             line.append(" · " + _("←→ {count} choices").format(count=options))
         # TRANSLATORS: Mi Shi prompt: space is the key that passes
         line.append(" · " + _("space pass"))
+        if self.step == Step.DECLARE:
+            line.append_text(self.offer.words(self.look("mishi--count")))
         return line
 
     def drawn_words(self) -> Text:
@@ -445,6 +460,7 @@ class MishiDecisions(Decisions):
     def pick(self) -> Outcome:
         """space: pass on a bid, or pick (unpick) the card under the cursor."""
         if self.step in BIDDING:
+            self.offer.answered = True
             return Send({"type": "pass"})
         if self.step not in PICKING or not self.hand:
             return None
@@ -486,12 +502,19 @@ class MishiDecisions(Decisions):
         if self.step in BIDDING:
             return self.declare()
         if not self.ready():
-            return None  # the footer shows enter dimmed and the prompt says what is missing
+            return self.missing()
         if self.step == Step.BURY:
             return Send({"type": "bury", "cards": self.picked_cards()})
         if self.step == Step.PLAY:
             return Send({"type": "play", "cards": self.picked_cards()})
         return None
+
+    def missing(self) -> Outcome:
+        """enter before the choice is whole: say what is still to pick (as SwaPo does)."""
+        if self.step not in PICKING:
+            return None
+        size = BURY if self.step == Step.BURY else self.follow_size()
+        return Refuse(missing_words(self.step == Step.BURY, size, len(self.picked)))
 
     def back(self) -> Outcome:
         """esc: put the picked cards back."""
@@ -509,6 +532,7 @@ class MishiDecisions(Decisions):
         """d: show the chosen ten(s), or go alone with them."""
         bid = self.chosen_bid()
         if self.step in BIDDING and bid is not None:
+            self.offer.answered = True
             return Send({"type": bid["type"], "cards": list(bid.get("cards") or [])})
         return None
 

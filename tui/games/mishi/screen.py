@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from rich.style import Style
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
@@ -21,10 +22,10 @@ from lang import N_, _, ngettext, pgettext
 from tui.connect import Seat
 from tui.fill import fill, mine_or
 from tui.settings import Settings
-from tui.table.messages import TableState
+from tui.table.messages import Refused, TableState
 from tui.table.parse import Event
 from tui.table.screen import TABLE_CSS, TableScreen
-from tui.text import literal
+from tui.text import clean, literal
 from tui.widgets.cards import CardFace
 from tui.widgets.pickable import PickableCards
 from tui.widgets.steady import Steady
@@ -85,6 +86,19 @@ class MishiScreen(TableScreen):
         # so the very first log line already has its look.
         self.app.stylesheet.apply(self)
         super().on_mount()
+        self.set_interval(0.5, self.count_down)
+
+    def count_down(self) -> None:
+        """The seconds left to show a ten tick in the prompt."""
+        if self.flow.step == "declare" and self.flow.offer.until is not None:
+            self.prompt.ask(self.flow.question())
+
+    @on(Refused)
+    def _too_late(self, message: Refused) -> None:
+        """A declaration that lost the race is told in the log too (the prompt moves on)."""
+        if message.wire.get("code") == "too_late":
+            words = clean(self.worded(message.wire))
+            self.log_pane.add(Text(words, style=self.look("mishi--strong")))
 
     def show_waiting(self, seated: Text) -> None:
         self.query_one("#trick-table", Painted).show(lambda width: seated)
@@ -107,6 +121,11 @@ class MishiScreen(TableScreen):
             if event.kind == "trick_won":
                 self.flow.trick_won()
         super().receive_state(state, events)
+        missed, self.flow.missed = self.flow.missed, []
+        if missed:
+            # TRANSLATORS: Mi Shi log: the time to show a ten (亮主) went by unanswered
+            chance = _("Your chance to show {cards} passed")
+            self.log_pane.add(fill(chance, cards=self.cards.hand(missed)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("declare", "last_trick") and self.has_class("-chatting"):

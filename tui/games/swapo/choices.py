@@ -335,11 +335,13 @@ def declare_points(hand: Sequence[str], declared: Sequence[str], rank: str) -> t
     return ace_score(cards, mine[: cards.count(JOKER)])
 
 
-def idle_aces(me: int, hands: Hands) -> list[tuple[str, str]]:
-    """Ace: my Aces whose power has no target on the revealed hands, with why."""
+def idle_aces(me: int, hands: Hands, used: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """Ace: my Aces not used yet (``used``) whose power has no target on the revealed hands,
+    with why (a used Ace is not "cannot be used": it was)."""
     mine = hands[me] if 0 <= me < len(hands) else None
     if not mine:
         return []
+    mine = [c for c in mine if c not in used]
     others = [h for s, h in enumerate(hands) if s != me and h]
     out = []
     if "AH" in mine and not any(JOKER in h for h in others):

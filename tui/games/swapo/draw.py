@@ -324,7 +324,8 @@ def menu_text(
             out.append_text(label)
     if flow.step == Step.POWER:
         me = flow.seat if isinstance(flow.seat, int) else 0
-        for ace, why in idle_aces(me, flow.state.revealed or ()):
+        used = flow.state.used_aces[me] if me < len(flow.state.used_aces) else ()
+        for ace, why in idle_aces(me, flow.state.revealed or (), used):
             # TRANSLATORS: SwaPo Ace: one of the player's Aces has no target; {why}: the reason
             words = _("{ace} cannot be used: {why}").format(ace=style.label(ace), why=why)
             out.append("\n" + words, look("muted"))

@@ -159,6 +159,7 @@ class SwapoView:
     to_declare: int = 0
     revealed: Hands | None = None
     stabbed: tuple[tuple[str, ...], ...] = ()
+    used_aces: tuple[tuple[str, ...], ...] = ()  # Ace: the Aces used this round, per holder
     power_done: tuple[int, ...] | None = None  # Ace: the seats whose power turn is over
     history: tuple[RoundRecord, ...] = ()
 
@@ -199,6 +200,7 @@ class SwapoView:
             to_declare=parse.integer(v.get("to_declare")),
             revealed=maybe_hands(v.get("revealed")) if v.get("revealed") else None,
             stabbed=card_lists(v.get("stabbed")),
+            used_aces=card_lists(v.get("used_aces")),
             power_done=parse.ints(power.get("done")) if power else None,
             history=tuple(RoundRecord.parse(r) for r in parse.mappings(v.get("history"))),
         )

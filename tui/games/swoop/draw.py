@@ -21,13 +21,14 @@ from engine.cards import rank
 from engine.swoop.rules import penalty
 from lang import _, ngettext, pgettext
 from tui.fill import mine_or
+from tui.table import parse
 from tui.table.parse import Event
 from tui.table.results import game_over
 from tui.widgets.cards import CardStyle
 
 from . import words as sw
 from .flow import rank_name
-from .model import Flipped, Player, SwoopView
+from .model import DECK, Flipped, Player, SwoopView
 
 NameOf = Callable[[object], str]
 Look = Callable[[str], Style]  # a role's style (see ROLES), from the screen's swoop.tcss
@@ -271,6 +272,15 @@ def left_cards(before: SwoopView, seat: int, me: int | None) -> tuple[list[str],
     return known, unknown, hidden
 
 
+def turned_up(event: Event, seat: int) -> list[str] | None:
+    """The cards ``seat`` had left, as the hand's end turned them up (hand, face-up, mystery);
+    None from a host that does not send them."""
+    left = event.raw.get("left")
+    if not isinstance(left, list) or seat >= len(left) or not isinstance(left[seat], list):
+        return None
+    return [c for group in left[seat] for c in parse.cards(group, DECK)]
+
+
 def results_lines(
     event: Event, before: SwoopView, me: int | None, name_of: NameOf, style: CardStyle, look: Look
 ) -> list[Text]:
@@ -289,7 +299,11 @@ def results_lines(
             line.append(_("went out"), style=look("out"))
             lines.append(line)
             continue
-        known, unknown, hidden = left_cards(before, seat, me)
+        turned = turned_up(event, seat)
+        if turned is not None:  # every card left, turned up at the hand's end
+            known, unknown, hidden = turned, 0, 0
+        else:  # an older host: what the table saw of it
+            known, unknown, hidden = left_cards(before, seat, me)
         parts: list[Text] = []
         for card in known:
             part = style.text(card)

@@ -1,0 +1,77 @@
+"""What ``kotatsu host --headless`` tells the person who started it: whom the table waits
+for and how to join it, who came and went, and the result as a small table (``--json``: one
+JSON object for scripts). Plain text on stderr (the news) and stdout (the result)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from lang import _, ngettext
+
+from .host import Host
+
+Say = Callable[[str], None]
+
+
+class SeatNews:
+    """A host listener: says who sat down or left, and whom the table still waits for."""
+
+    def __init__(self, host: Host, address: str, say: Say) -> None:
+        self.address = address
+        self.say = say
+        self.names: list[str | None] = self.seated(host)
+        self.started = False
+        self.tell_waiting(host)
+
+    @staticmethod
+    def seated(host: Host) -> list[str | None]:
+        return [seat.name for seat in host.seating.seats]
+
+    def __call__(self, host: Host) -> None:
+        names = self.seated(host)
+        for index, (was, now) in enumerate(zip(self.names, names, strict=True)):
+            if now and now != was:
+                self.say(_("{name} sat down in seat {number}").format(name=now, number=index + 1))
+            elif was and not now:
+                self.say(_("{name} left seat {number}").format(name=was, number=index + 1))
+        self.names = names
+        if names and all(names) and not self.started:
+            self.started = True
+            self.say(_("every seat is taken: the game begins"))
+        elif not all(names):
+            self.tell_waiting(host)
+
+    def tell_waiting(self, host: Host) -> None:
+        free = sum(1 for name in self.names if not name)
+        if not free or host.table.started:
+            return
+        waiting = ngettext(
+            "waiting for {count} more player: kotatsu join {address}",
+            "waiting for {count} more players: kotatsu join {address}",
+            free,
+        )
+        self.say(waiting.format(count=free, address=self.address))
+
+
+def result_text(result: dict[str, Any], names: list[str | None]) -> str:
+    """The result for people: one line per seat, its score, the winners marked."""
+    scores = result.get("scores") or []
+    winners = set(result.get("winners") or [])
+    shown = [name or _("seat {number}").format(number=i + 1) for i, name in enumerate(names)]
+    width = max([len(_("player")), *(len(n) for n in shown)])
+    head = f"  {_('player'):<{width}}  {_('score'):>6}"
+    lines = [head]
+    for seat, name in enumerate(shown):
+        score = scores[seat] if seat < len(scores) else ""
+        mark = "  " + _("winner") if seat in winners else ""
+        lines.append(f"  {name:<{width}}  {score!s:>6}{mark}")
+    return "\n".join(lines)
+
+
+def print_result(result: dict[str, Any], names: list[str | None], *, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(result, ensure_ascii=False), flush=True)
+    else:
+        print(result_text(result, names), flush=True)

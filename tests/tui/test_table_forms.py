@@ -1,0 +1,113 @@
+"""The table forms (host, play against bots) build a widget per option of the chosen game
+from its schema, with help, and enter starts the table from any field."""
+
+from __future__ import annotations
+
+from textual.widgets import Checkbox, Input, Label, Select
+
+import engine
+from tests.tui.conftest import SIZE
+from tui.app import make_app
+from tui.lobby.forms import TableForm
+from tui.lobby.screen import LobbyScreen
+from tui.lobby.table_options import OptionFields
+from tui.pilot import browser_of, wait_until
+from tui.settings import Settings
+
+
+def app_with_lobby():
+    return make_app(settings=Settings(name="Eli", cursor_blink=False), browser=browser_of())
+
+
+async def open_form(pilot, mode="bots"):
+    got: list = []
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen))
+    pilot.app.push_screen(TableForm(mode), got.append)
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, TableForm))
+    await pilot.pause()
+    return pilot.app.screen, got
+
+
+async def test_a_field_per_option_with_help_and_enter_plays_from_any_field():
+    app = app_with_lobby()
+    async with app.run_test(size=SIZE) as pilot:
+        form, got = await open_form(pilot)
+        fields = form.query_one(OptionFields)
+        assert fields.game == "swapo"
+        for key in engine.GAMES["swapo"].OPTIONS:
+            assert form.query(f"#opt-{key}") or form.query(f"#opt-{key}-ace"), key
+        helps = [str(label.render()) for label in form.query(".field-help").results(Label)]
+        assert any("the variants played" in text for text in helps)
+        assert [c.label.plain for c in form.query("Checkbox")][:3] == [
+            "Dagger †",
+            "Asterisk *",
+            "Ace",
+        ]
+        form.query_one("#opt-variant-dagger", Checkbox).value = True
+        form.query_one("#opt-variant-ace", Checkbox).value = True
+        rounds = form.query_one("#opt-rounds", Input)
+        rounds.value = "2"
+        rounds.focus()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: bool(got))
+        request = got[0]
+        assert request.game == "swapo" and request.options == {
+            "variant": ["dagger", "ace"],
+            "rounds": 2,
+        }
+
+
+async def test_enter_on_the_game_choice_plays_and_the_fields_follow_the_game():
+    app = app_with_lobby()
+    async with app.run_test(size=SIZE) as pilot:
+        form, got = await open_form(pilot)
+        form.query_one("#game", Select).value = "mishi"
+        await wait_until(pilot, lambda: form.query_one(OptionFields).game == "mishi")
+        await pilot.pause()
+        assert form.query("#opt-declare_window") and not form.query("#opt-variant-ace")
+        window = form.query_one("#opt-declare_window", Input)
+        assert window.value == "" and "0–60" in window.placeholder
+        window.value = "99"
+        form.query_one("#game", Select).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not got and "Time to show: 0–60" in str(form.query_one("#form-error").render())
+        window.value = "12"
+        form.query_one("#opt-throw_penalty", Select).value = 1  # the second value: 10
+        form.query_one("#game", Select).focus()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: bool(got))
+        assert got[0].game == "mishi"
+        assert got[0].options == {"declare_window": 12, "throw_penalty": 10}
+
+
+async def test_enter_still_picks_in_an_open_choice_list():
+    app = app_with_lobby()
+    async with app.run_test(size=SIZE) as pilot:
+        form, got = await open_form(pilot)
+        game = form.query_one("#game", Select)
+        game.focus()
+        await pilot.press("space")  # opens the list
+        await wait_until(pilot, lambda: game.expanded)
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert not got and game.value == "swoop" and not game.expanded
+
+
+def test_snapshot_the_bots_form(snap_compare):
+    async def run_before(pilot):
+        await open_form(pilot)
+        pilot.app.screen.query_one("#opt-variant-ace", Checkbox).value = True
+        await pilot.pause()
+
+    assert snap_compare(app_with_lobby(), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_snapshot_the_host_form_for_mishi(snap_compare):
+    async def run_before(pilot):
+        form, _ = await open_form(pilot, "host")
+        form.query_one("#game", Select).value = "mishi"
+        await wait_until(pilot, lambda: form.query_one(OptionFields).game == "mishi")
+        await pilot.pause()
+
+    assert snap_compare(app_with_lobby(), terminal_size=(80, 30), run_before=run_before)

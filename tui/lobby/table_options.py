@@ -1,0 +1,124 @@
+"""A game's table options as form fields, built from its schema (``Game.OPTIONS``,
+``Option.spec``): variants as checkboxes, choices as selects, numbers as number fields with
+their range, flags as a checkbox; each with its help underneath, in the player's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Checkbox, Input, Label, Select
+
+import engine
+from engine.base import Option
+from lang import _
+from tui.option_words import help_of, name_of, value_words
+
+
+def field_id(key: str, value: object = None) -> str:
+    return f"opt-{key}" if value is None else f"opt-{key}-{value}"
+
+
+def number_hint(option: Option) -> str:
+    spec = option.spec
+    top = spec.hi
+    span = _("{lo} or more").format(lo=spec.lo) if top is None else f"{spec.lo}–{top}"
+    # TRANSLATORS: an empty number field of a table option that is left to the game
+    return _("{span}; empty: not set").format(span=span) if spec.unset else span
+
+
+class Tick(Checkbox):
+    """A checkbox whose mark is there only when it is checked (not by colour alone)."""
+
+    def __init__(self, label: str, value: bool, *, id: str) -> None:
+        super().__init__(label, value, id=id)
+        self.BUTTON_INNER = "X" if value else " "
+
+
+class OptionFields(Vertical):
+    """The fields of ``game``'s options; ``values()`` reads them (ValueError says what is
+    wrong, in the player's words)."""
+
+    DEFAULT_CSS = """
+    OptionFields { height: auto; }
+    """
+
+    def __init__(self, game: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.game = game
+        self.schema = engine.GAMES[game].OPTIONS
+
+    def compose(self) -> ComposeResult:
+        for key, option in self.schema.items():
+            with Horizontal(classes="field"):
+                yield Label(name_of(key), classes="field-label")
+                yield from self.widgets(key, option)
+            if option.help:
+                yield Label(help_of(option), classes="field-help")
+
+    def widgets(self, key: str, option: Option) -> ComposeResult:
+        spec = option.spec
+        if spec.kind == "many":
+            chosen = set(option.default or ())
+            for value in spec.values:
+                yield Tick(value_words(value), value in chosen, id=field_id(key, value))
+        elif spec.kind == "choice":
+            choices = [(value_words(v), i) for i, v in enumerate(spec.values)]
+            start = spec.values.index(option.default) if option.default in spec.values else 0
+            yield Select(choices, value=start, allow_blank=False, id=field_id(key))
+        elif spec.kind == "flag":
+            yield Tick(_("on"), bool(option.default), id=field_id(key))
+        else:
+            shown = "" if option.default is None else str(option.default)
+            if spec.kind == "number":
+                hint = number_hint(option)
+                yield Input(shown, placeholder=hint, type="integer", id=field_id(key))
+            else:
+                yield Input(shown, id=field_id(key))
+
+    @on(Checkbox.Changed)
+    def _ticked(self, event: Checkbox.Changed) -> None:
+        event.checkbox.BUTTON_INNER = "X" if event.value else " "
+        event.checkbox.refresh()
+
+    def raw(self) -> dict[str, Any]:
+        """Every option's value as the fields hold it (None: a number left empty)."""
+        out: dict[str, Any] = {}
+        for key, option in self.schema.items():
+            spec = option.spec
+            if spec.kind == "many":
+                out[key] = [
+                    v for v in spec.values if self.query_one(f"#{field_id(key, v)}", Checkbox).value
+                ]
+            elif spec.kind == "choice":
+                index = self.query_one(f"#{field_id(key)}", Select).value
+                out[key] = spec.values[index if isinstance(index, int) else 0]
+            elif spec.kind == "flag":
+                out[key] = self.query_one(f"#{field_id(key)}", Checkbox).value
+            else:
+                text = self.query_one(f"#{field_id(key)}", Input).value.strip()
+                out[key] = text or None
+        return out
+
+    def values(self) -> dict[str, Any]:
+        """The options that differ from the game's defaults, checked by the game's own
+        checks; a wrong value raises ValueError naming the field and its range."""
+        out: dict[str, Any] = {}
+        for key, value in self.raw().items():
+            option = self.schema[key]
+            try:
+                checked = option.check(value)
+            except ValueError:
+                spec = option.spec
+                if spec.kind == "number":
+                    # TRANSLATORS: a table form's error; {field} is the option's name
+                    raise ValueError(
+                        _("{field}: {hint}").format(field=name_of(key), hint=number_hint(option))
+                    ) from None
+                raise ValueError(name_of(key)) from None
+            default = option.default
+            if checked != default and not (checked in ([], ()) and default in ([], ())):
+                out[key] = checked
+        return out

@@ -1,0 +1,140 @@
+"""Table options in the player's words: each option's name, its values' words, its help, and
+the plain listing (``KEY=VALUES  help (default: …)``) that ``kotatsu rules GAME`` and
+``--help`` print. Built from each game's schema (``Game.OPTIONS``, ``Option.spec``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from engine.base import Option
+from lang import N_, _
+
+# TRANSLATORS: the name of a table option in the table forms (a short label, ≤ 12 cells)
+NAMES: dict[str, str] = {
+    "variant": N_("Variants"),
+    "decks": N_("Decks"),
+    "dealer_method": N_("First dealer"),
+    "first_dealer": N_("Dealer seat"),
+    "dealer_rotation": N_("Later deals"),
+    "deal_method": N_("Deal"),
+    "rounds": N_("Rounds"),
+    "tiebreak": N_("Tie-break"),
+    "memory_only": N_("Memory only"),
+    "adult_talk": N_("Free talk"),
+    "first_player": N_("First player"),
+    "target": N_("Target"),
+    "hands": N_("Hands"),
+    "flat_numbers": N_("Flat numbers"),
+    "stake": N_("Stake"),
+    "throw_penalty": N_("Throw penalty"),
+    "kitty_multiplier": N_("Kitty ×"),
+    "declare_window": N_("Time to show"),
+}
+
+# TRANSLATORS: a value of a table option, as the table forms offer it
+VALUES: dict[str, str] = {
+    "dagger": N_("Dagger †"),
+    "asterisk": N_("Asterisk *"),
+    "ace": N_("Ace"),
+    "joker_draw": N_("a joker draw"),
+    "high_card": N_("the highest card"),
+    "rotate": N_("the deal passes on"),
+    "fixed": N_("the same dealer"),
+    "one_at_a_time": N_("one card at a time"),
+    "five_at_once": N_("five at once"),
+    "first_point_earliest": N_("first point earliest"),
+    "last_point_latest": N_("last point latest"),
+    "first_point_latest": N_("first point latest"),
+    "times": N_("times (×2, ×4, ×8…)"),
+    "power": N_("exponential (×2, ×4, ×16…)"),
+}
+
+
+def name_of(key: str) -> str:
+    return _(NAMES[key]) if key in NAMES else key
+
+
+def value_words(value: Any) -> str:
+    """A value in the player's words (numbers as they are)."""
+    if isinstance(value, str) and value in VALUES:
+        return _(VALUES[value])
+    if isinstance(value, bool):
+        return _("on") if value else _("off")
+    return str(value)
+
+
+def help_of(option: Option) -> str:
+    return _(option.help) if option.help else ""
+
+
+def typed(value: Any) -> str:
+    """A value as typed after ``--option KEY=``."""
+    if isinstance(value, list | tuple):
+        return ",".join(map(str, value)) or '""'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
+
+
+def accepted(option: Option) -> str:
+    """What may follow ``KEY=``: ``dagger,asterisk,ace`` (any of), ``a|b``, ``1-4``…"""
+    spec = option.spec
+    if spec.kind == "many":
+        # TRANSLATORS: --help: an option taking any of the comma-separated values before it
+        return _("{values} (any of them)").format(values=",".join(map(str, spec.values)))
+    if spec.kind == "choice":
+        return "|".join(map(str, spec.values))
+    if spec.kind == "flag":
+        return "true|false"
+    if spec.kind == "number":
+        top = "" if spec.hi is None else str(spec.hi)
+        return f"{spec.lo}-{top}" if top else f"{spec.lo}+"
+    return "TEXT"
+
+
+def default_words(option: Option) -> str:
+    if option.default is None or option.default == ():
+        # TRANSLATORS: the default of a table option that is left unset
+        return _("not set")
+    return typed(option.default)
+
+
+def listing(game: str, indent: str = "  ") -> list[str]:
+    """Two lines per option: ``KEY=VALUES``, then its help and default, in the player's
+    language (``kotatsu rules GAME`` and ``--help``)."""
+    lines = []
+    for key, option in engine.GAMES[game].OPTIONS.items():
+        lines.append(f"{indent}{key}={accepted(option)}")
+        # TRANSLATORS: --help and `kotatsu rules`: a table option's help, then its default
+        about = _("{help} · default: {value}").format(
+            help=help_of(option), value=default_words(option)
+        )
+        lines.append(f"{indent}    {about}")
+    return lines
+
+
+def settings_words(game: str, options: dict[str, Any]) -> list[str]:
+    """The options of a table that differ from the game's defaults: "Variants: Ace", …"""
+    schema = engine.GAMES[game].OPTIONS if game in engine.GAMES else {}
+    out = []
+    for key, value in options.items():
+        option = schema.get(key)
+        if option is None or value == option.default or (value in ([], ()) and not option.default):
+            continue
+        if isinstance(value, list | tuple):
+            shown = ", ".join(value_words(v) for v in value)
+        else:
+            shown = value_words(value)
+        out.append(f"{name_of(key)}: {shown}")
+    return out
+
+
+def settings_line(game: str, options: dict[str, Any]) -> str:
+    """A table's settings in one line, as the lobby and the waiting room show them."""
+    words = settings_words(game, options)
+    if not words:
+        # TRANSLATORS: the lobby and the waiting room: a table played with the default options
+        return _("Settings: the game's defaults")
+    # TRANSLATORS: the lobby and the waiting room: {list} is "Variants: Ace · Rounds: 3"
+    return _("Settings: {list}").format(list=" · ".join(words))
