@@ -74,7 +74,7 @@ async def swoop_against_bots(seat: BrowserSeat, tap: bool = False) -> str:
     x, y = seat.find("Game ")
     await again(seat, lambda: seat.click_cell(x + 16, y, tap=tap), "Swoop", below=y)
     await seat.click("Swoop", tap=tap, below=y)
-    await seat.until("Game          Swoop", "esc cancel")
+    await seat.until("Flat numbers", "esc cancel")  # Swoop's own option: its form is shown
     await again(seat, lambda: seat.click("Play", last=True, tap=tap), "Swoop · hand")
     return await seat.until("Your turn", timeout=30)
 
