@@ -21,7 +21,6 @@ import asyncio
 import contextlib
 import os
 import signal
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +31,7 @@ import asyncssh
 import lang
 from lang import N_, _
 
+from .doors import run_door, say
 from .gate import Guesses
 from .sshdoor import (
     LOGIN_TIMEOUT,
@@ -293,7 +293,7 @@ class SSHGameServer:
         self.key_made = False
         start, rate, full = config.startups
         self.startups = Startups(config.per_address, start, rate, full)
-        self.quiet = Quiet(_say)
+        self.quiet = Quiet(say)
         self.guesses = Guesses(first_wrong=self._first_wrong)
 
     def _first_wrong(self, address: str) -> None:
@@ -380,10 +380,6 @@ def _door_words(reason: str, address: str) -> str:
     return _("too many SSH logins at once: closing some new ones")
 
 
-def _say(text: str) -> None:
-    print(f"kotatsu: {text}", file=sys.stderr, flush=True)
-
-
 def banner(server: SSHGameServer) -> list[str]:
     """What ``kotatsu serve`` prints at start: where, the key's fingerprint, who may log in."""
     config = server.config
@@ -433,28 +429,11 @@ async def serve(config: ServeConfig, ready: Callable[[SSHGameServer], None] | No
 
     server = SSHGameServer(config)
     await server.start()
-    for line in banner(server):
-        _say(line)
-    advertiser: SshAdvertiser | None = None
-    try:
-        advertiser = SshAdvertiser(server.port, config.bind, closed=not config.open)
-        await advertiser.start()
-    except Exception as exc:  # no multicast here: ssh by address still works
-        advertiser = None
-        _say(_("not advertised on the LAN ({reason})").format(reason=exc))
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(signum, stop.set)
-    if ready is not None:
-        ready(server)
-    try:
-        await stop.wait()
-    finally:
-        if advertiser is not None:
-            await advertiser.close()
-        await server.close()
-    return 0
+
+    def advertiser() -> SshAdvertiser:
+        return SshAdvertiser(server.port, config.bind, closed=not config.open)
+
+    return await run_door(server, banner(server), advertiser, ready)
 
 
 def run_serve(args: Any) -> int:
@@ -468,10 +447,10 @@ def run_serve(args: Any) -> int:
         idle_timeout=args.idle_timeout * 60,
     )
     if config.max_sessions < 1:
-        _say("--max-sessions must be at least 1")
+        say("--max-sessions must be at least 1")
         return 2
     try:
         return asyncio.run(serve(config))
     except (OSError, ValueError, asyncssh.Error) as exc:
-        _say(str(exc))
+        say(str(exc))
         return 2

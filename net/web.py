@@ -22,8 +22,6 @@ import asyncio
 import html
 import json
 import secrets
-import signal
-import sys
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -37,6 +35,7 @@ from aiohttp import web
 import lang
 from lang import N_, _
 
+from .doors import run_door, say
 from .gate import Guesses
 from .ssh import FULL_MESSAGE
 from .sshpty import clean_user
@@ -204,7 +203,7 @@ class WebGameServer:
             reason = await session.run(cols, rows)
         except Exception as exc:  # one session's trouble ends that session only
             reason = session.said(CRASH_MESSAGE)
-            _say(f"session of {ticket.name} failed: {exc}")
+            say(f"session of {ticket.name} failed: {exc}")
             await session.stop()
         finally:
             self.sessions.discard(session)
@@ -242,10 +241,6 @@ async def _headers(request: web.Request, response: web.StreamResponse) -> None:
     response.headers["Referrer-Policy"] = "no-referrer"
 
 
-def _say(text: str) -> None:
-    print(f"kotatsu: {text}", file=sys.stderr, flush=True)
-
-
 def web_url(config: WebConfig, port: int) -> str:
     """The address to open, as the banner prints it: the bound address, else this machine's
     first address on the LAN."""
@@ -281,30 +276,13 @@ async def serve_web(config: WebConfig, ready: Callable[[WebGameServer], None] | 
 
     server = WebGameServer(config)
     await server.start()
-    for line in banner(server):
-        _say(line)
-    advertiser: SshAdvertiser | None = None
-    try:
-        advertiser = SshAdvertiser(
+
+    def advertiser() -> SshAdvertiser:
+        return SshAdvertiser(
             server.port, config.bind, closed=config.password is not None, kind="web"
         )
-        await advertiser.start()
-    except Exception as exc:  # no multicast here: the address still works
-        advertiser = None
-        _say(_("not advertised on the LAN ({reason})").format(reason=exc))
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(signum, stop.set)
-    if ready is not None:
-        ready(server)
-    try:
-        await stop.wait()
-    finally:
-        if advertiser is not None:
-            await advertiser.close()
-        await server.close()
-    return 0
+
+    return await run_door(server, banner(server), advertiser, ready)
 
 
 def web_config(args: Any) -> WebConfig:
@@ -323,10 +301,10 @@ def run_web(args: Any) -> int:
     """``kotatsu web``: the parsed command line -> the server's exit status."""
     config = web_config(args)
     if config.max_sessions < 1:
-        _say("--max-sessions must be at least 1")
+        say("--max-sessions must be at least 1")
         return 2
     try:
         return asyncio.run(serve_web(config))
     except (OSError, ValueError) as exc:
-        _say(str(exc))
+        say(str(exc))
         return 2

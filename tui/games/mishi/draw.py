@@ -8,7 +8,6 @@ read on its own.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -19,6 +18,7 @@ from lang import N_, _, ngettext, pgettext
 from tui.fill import fill, mine_or
 from tui.table.parse import Event
 from tui.table.results import game_over
+from tui.table.teller import Teller
 from tui.widgets.cards import SUIT_GLYPHS, CardStyle
 
 from .model import Bid, Case, HandRecord, KittyBonus, MishiView, Phase, Side
@@ -285,26 +285,6 @@ def kitty_line(bonus: KittyBonus, me: int | None, name_of: NameOf) -> str:
     return mine_or(seat, me, mine, theirs).format(
         name=name_of(seat), points=bonus.kitty_points, times=bonus.multiplier, bonus=bonus.bonus
     )
-
-
-@dataclass(frozen=True)
-class Teller:
-    """Who tells the log: the names, the card style and looks, and the local seat."""
-
-    name_of: NameOf
-    style: CardStyle
-    look: Look
-    me: int | None
-
-    def who(self, event: Event) -> str:
-        return self.name_of(event.seat) if event.seat is not None else "?"
-
-    def said(self, event: Event, mine: str, theirs: str) -> str:
-        """``mine`` when the local seat did it, else ``theirs``."""
-        return mine_or(event.seat, self.me, mine, theirs)
-
-    def cards(self, event: Event) -> Text:
-        return self.style.hand(event.cards())
 
 
 def hand_start_line(event: Event, t: Teller) -> Text:

@@ -11,7 +11,6 @@ The colours are not here: every function takes a ``Look``, which gives the style
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from rich.cells import cell_len, set_cell_size
 from rich.style import Style
@@ -24,6 +23,7 @@ from tui.fill import mine_or
 from tui.table import parse
 from tui.table.parse import Event
 from tui.table.results import game_over
+from tui.table.teller import Teller
 from tui.widgets.cards import CardStyle
 
 from . import words as sw
@@ -339,23 +339,6 @@ def dealt_line(number: object, first: object, me: int | None, name_of: NameOf) -
     return template.format(number=number, name=name_of(first))
 
 
-@dataclass(frozen=True)
-class Teller:
-    """Who tells the log: the names, the card style and looks, and the local seat."""
-
-    name_of: NameOf
-    style: CardStyle
-    look: Look
-    me: int | None
-
-    def who(self, event: Event) -> str:
-        return self.name_of(event.seat) if event.seat is not None else "?"
-
-    def said(self, event: Event, mine: str, theirs: str) -> str:
-        """``mine`` when the local seat did it, else ``theirs``, with the name filled in."""
-        return mine_or(event.seat, self.me, mine, theirs).format(name=self.who(event))
-
-
 def flip_line(event: Event, t: Teller) -> Text:
     card = card_label(event.text("card", "?"), t.style, t.look)
     return sw.flipped(event.seat, t.me, t.who(event), card, event.integer("slot") + 1)
@@ -382,7 +365,7 @@ def chain_line(event: Event, t: Teller) -> Text:
     cards, removed = event.cards(), event.cards("removed")
     r = rank(removed[0]) if removed else "?"
     # TRANSLATORS: Swoop log: a chain (another swoop downward right after a swoop)
-    head = t.said(event, _("You chained:"), _("{name} chained:"))
+    head = t.said_named(event, _("You chained:"), _("{name} chained:"))
     line = Text.assemble((head + " ", t.look("swoop")))
     # TRANSLATORS: Swoop log, after "Bo chained:": cards played, and the four of a rank gone
     words = ngettext(
@@ -395,7 +378,7 @@ def chain_line(event: Event, t: Teller) -> Text:
 def clear_line(event: Event, t: Teller) -> str:
     count = event.integer("count")
     # TRANSLATORS: Swoop log: after a swoop the same player plays again
-    again = t.said(event, _("You play again"), _("{name} plays again"))
+    again = t.said_named(event, _("You play again"), _("{name} plays again"))
     if not count:
         return again
     # TRANSLATORS: Swoop log: cards cleared from the pile, then "Bo plays again"
