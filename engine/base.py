@@ -30,10 +30,10 @@ Event = Mapping[str, Any]
 Result = Mapping[str, Any]
 
 
-class IllegalAction(Exception):
-    """An action that the rules do not allow now: a ``code`` of ``engine.reasons.REASONS`` and
-    its ``params`` (data, worded by each screen in its player's language). ``str(exc)`` and
-    ``reason`` are the English sentence."""
+class Coded(Exception):
+    """An error that is a ``code`` of ``engine.reasons.REASONS`` and its ``params`` (data,
+    worded by each screen in its player's language); ``str(exc)`` is the English sentence.
+    It pickles (the hard bots' worker processes raise them)."""
 
     def __init__(self, code: str, **params: Param) -> None:
         super().__init__(code, params)
@@ -44,36 +44,24 @@ class IllegalAction(Exception):
         return english(REASONS, self.code, self.params)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_illegal, (self.code, self.params))
+        return (_coded, (type(self), self.code, self.params))
+
+
+def _coded(cls: type[Coded], code: str, params: dict[str, Param]) -> Coded:
+    return cls(code, **params)
+
+
+class IllegalAction(Coded):
+    """An action that the rules do not allow now."""
 
     @property
     def reason(self) -> str:
         return str(self)
 
 
-def _illegal(code: str, params: dict[str, Param]) -> IllegalAction:
-    return IllegalAction(code, **params)
-
-
-class BadSetup(ValueError):
+class BadSetup(Coded, ValueError):
     """A table that cannot be made (unknown game, seats out of range, a bad option): a
-    ``setup.*`` code of ``engine.reasons.REASONS`` and its ``params``, so each screen words it
-    in its player's language (tui/words.py ``reason``); ``str(exc)`` is the English sentence."""
-
-    def __init__(self, code: str, **params: Param) -> None:
-        super().__init__(code, params)
-        self.code = code
-        self.params: dict[str, Param] = params
-
-    def __str__(self) -> str:
-        return english(REASONS, self.code, self.params)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_bad_setup, (self.code, self.params))
-
-
-def _bad_setup(code: str, params: dict[str, Param]) -> BadSetup:
-    return BadSetup(code, **params)
+    ``setup.*`` code, worded by each screen (tui/words.py ``reason``)."""
 
 
 # ---------------------------------------------------------------------------------------------
