@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
+from bench.bench_tui import floor_repaint_times, painted_at  # noqa: E402
 from engine import record as rec  # noqa: E402
 
 FRAME = 1 / 60
@@ -124,32 +125,8 @@ def history(kept: dict[str, list[dict]], count: int) -> None:
     )
 
 
-def painted_at(future: asyncio.Future) -> None:
-    if not future.done():
-        future.set_result(time.perf_counter())
-
-
 async def floor_paint(count: int) -> list[float]:
-    from textual.app import App
-    from textual.widgets import Footer, Static
-
-    class Floor(App[None]):
-        def compose(self):
-            yield Static("kotatsu", id="text")
-            yield Footer()
-
-    app = Floor()
-    samples = []
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
-        text = app.query_one("#text", Static)
-        for i in range(count):
-            painted = asyncio.get_running_loop().create_future()
-            start = time.perf_counter()
-            text.update(f"kotatsu {i}")
-            app.call_after_refresh(painted_at, painted)
-            samples.append(await painted - start)
-    return samples
+    return await floor_repaint_times(count, size=(100, 30))
 
 
 async def step_paint(record: dict, steps: int) -> tuple[list[float], float]:

@@ -109,7 +109,8 @@ def painted_at(future: asyncio.Future) -> None:
         future.set_result(time.perf_counter())
 
 
-async def floor_repaint_times(count: int) -> list[float]:
+async def floor_repaint_times(count: int, size: tuple[int, int] = (80, 24)) -> list[float]:
+    """Textual's floor: one Static updated ``count`` times, each timed to its refresh."""
     from textual.app import App
     from textual.widgets import Footer, Static
 
@@ -120,7 +121,7 @@ async def floor_repaint_times(count: int) -> list[float]:
 
     app = Floor()
     samples: list[float] = []
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause(0.2)
         text = app.query_one("#text", Static)
         for i in range(count):
