@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypedDict
 
 from . import cards as _cards
 from .reasons import REASONS, Param, english
@@ -28,6 +28,17 @@ from .reasons import REASONS, Param, english
 View = Mapping[str, Any]
 Event = Mapping[str, Any]
 Result = Mapping[str, Any]
+
+
+class SeatView(TypedDict):
+    """The keys every game's view has whatever the game (docs/contracts.md); each game's
+    ``View`` (engine/<game>/types.py) extends it with its phase, options, result and the rest."""
+
+    seat: int | None  #: whose view (None: a spectator's)
+    seats: int
+    pending: list[int]  #: whose decision is awaited, as far as this seat may know
+    scores: list[int]
+    over: bool
 
 
 class Coded(Exception):

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
+from engine.base import SeatView
+
 #: The engine's phases (``game.phase``); the next hand starts by itself after ``play``.
 Phase = Literal["deal", "bao", "bury", "play", "over"]
 
@@ -79,14 +81,9 @@ class LastTrick(TypedDict):
     points: int
 
 
-class View(TypedDict):
+class View(SeatView):
     game: Literal["mishi"]
-    seat: int | None
-    seats: int
     phase: Phase
-    pending: list[int]
-    scores: list[int]
-    over: bool
     options: Options
     result: Result | None
     hand_number: int

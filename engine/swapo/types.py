@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict, final
 
+from engine.base import SeatView
+
 #: The engine's phases (``game.phase``). ``between`` lasts only inside the ``apply`` that
 #: scores a round (no view shows it); the bracketed ones of docs/swapo.md come in some variants.
 Phase = Literal["arrange", "swap", "give", "declare", "power", "between", "over"]
@@ -123,14 +125,9 @@ class Power(TypedDict):
     done: list[int]
 
 
-class View(TypedDict):
+class View(SeatView):
     game: Literal["swapo"]
-    seat: int | None
-    seats: int
     phase: Phase
-    pending: list[int]
-    scores: list[int]
-    over: bool
     options: Options
     result: Result | None
     variant: list[Variant]

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
+from engine.base import SeatView
+
 #: The engine's phases (``game.phase``). ``add`` and ``chain`` are steps of the player to
 #: move: only its own view shows them; every other view says ``play``.
 Phase = Literal["play", "add", "chain", "over"]
@@ -59,14 +61,9 @@ class Chain(TypedDict):
     need: int
 
 
-class View(TypedDict):
+class View(SeatView):
     game: Literal["swoop"]
-    seat: int | None
-    seats: int
     phase: Phase
-    pending: list[int]
-    scores: list[int]
-    over: bool
     options: Options
     result: Result | None
     hand_no: int
