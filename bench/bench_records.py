@@ -4,7 +4,8 @@
 
 1. Bytes per game, for each game: whole games played by the normal bots (default seats and
    options), kept as the host keeps them (full record, JSON as written) and as a joined seat
-   keeps them (seat 0's record: every state it was sent).
+   keeps them (seat 0's record: every state it was sent, as format version 2 keeps it — the
+   changes from frame to frame — and as version 1 kept it, every view whole).
 2. `kotatsu history` over 10,000 records (a fresh process, as a player runs it), against a
    floor measured in the same run: the same command over an empty store (the process's start
    and imports). Also the listing alone, in this process.
@@ -38,8 +39,9 @@ from engine import record as rec  # noqa: E402
 FRAME = 1 / 60
 
 
-def play(game_name: str, seed: int) -> tuple[dict, dict]:
-    """One game by the normal bots: (the full record, seat 0's record)."""
+def play(game_name: str, seed: int) -> tuple[dict, dict, dict]:
+    """One game by the normal bots: (the full record, seat 0's record, and the same as
+    format version 1 kept it: every view whole)."""
     game = engine.new_game(game_name, engine.GAMES[game_name].DEFAULT_SEATS, seed=seed)
     bots = [engine.make_bot(game_name, s, seed=seed * 10 + s) for s in range(game.seats)]
     actions, frames = [], [{"view": game.view(0), "events": []}]
@@ -71,7 +73,8 @@ def play(game_name: str, seed: int) -> tuple[dict, dict]:
         frames=frames,
         **common,
     )
-    return full, seat
+    whole = dict(seat, version=1, frames=json.loads(json.dumps(frames)))
+    return full, seat, whole
 
 
 def size(record: dict) -> int:
@@ -81,13 +84,16 @@ def size(record: dict) -> int:
 def sizes(games: int) -> dict[str, list[dict]]:
     kept: dict[str, list[dict]] = {}
     for name in engine.GAMES:
-        full, seat = zip(*(play(name, seed) for seed in range(1, games + 1)), strict=True)
+        played = [play(name, seed) for seed in range(1, games + 1)]
+        full, seat, whole = zip(*played, strict=True)
         kept[name] = list(full)
         actions = statistics.mean(len(r["actions"]) for r in full)
         print(
             f"{name:6} bytes per game: full {statistics.mean(map(size, full)):,.0f} "
             f"(min {min(map(size, full)):,}, max {max(map(size, full)):,}; "
-            f"{actions:.0f} actions), seat record {statistics.mean(map(size, seat)):,.0f}"
+            f"{actions:.0f} actions), seat record {statistics.mean(map(size, seat)):,.0f} "
+            f"(max {max(map(size, seat)):,}; version 1, every view whole: "
+            f"{statistics.mean(map(size, whole)):,.0f})"
         )
     return kept
 

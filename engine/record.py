@@ -26,12 +26,16 @@ from typing import Any
 from lang import N_
 
 from . import GAMES, IllegalAction, new_game
+from . import frames as framing
 from .base import ROUND_END_EVENTS, Game
 from .reasons import REASONS as ENGINE_REASONS
 from .reasons import english
 
 FORMAT = "kotatsu-record"
-VERSION = 1
+VERSION = 2
+"""The version written: 2 keeps a seat record's frames as deltas (engine/frames.py)."""
+VERSIONS = (1, 2)
+"""The versions read (a full record is the same in both)."""
 MAX_BYTES = 8 * 1024 * 1024
 """The largest record file read: checked before parsing (a long game is well under 1 MiB)."""
 MAX_DEPTH = 32
@@ -59,6 +63,12 @@ REASONS: dict[str, str] = {
     "unfinished_over": N_("the record says unfinished, but the game is over"),
     "result": N_("the result does not follow from the actions"),
     "wrong_seat": N_("a frame shows seat {seen}, not the record's seat {seat}"),
+    "no_base": N_("a change with no frame before it"),
+    "bad_change": N_("the change does not fit the frame before (at {path})"),
+    "huge_change": N_("a change of more than {limit} values"),
+    "costly": N_("the changes copy more than {limit} values in all"),
+    "impossible_view": N_("the view's {key} is not what a view of this table holds"),
+    "seat_result": N_("the result is not the last frame's"),
 }
 
 
@@ -133,7 +143,8 @@ def seat_record(
     ended: str | None,
     frames: list[dict[str, Any]],
 ) -> dict[str, Any]:
-    """A joined player's record: the ``frames`` (``{"view", "events"}``) its seat was sent."""
+    """A joined player's record: the ``frames`` (``{"view", "events"}``) its seat was sent,
+    kept as deltas (engine/frames.py)."""
     last = frames[-1]["view"] if frames else {}
     finished = bool(last.get("over"))
     return {
@@ -150,7 +161,7 @@ def seat_record(
         "started": started,
         "ended": ended,
         "finished": finished,
-        "frames": _plain(frames),
+        "frames": framing.encode(_plain(frames)),
         "result": _plain(last.get("result")) if finished else None,
     }
 
@@ -265,8 +276,9 @@ def check(record: Any) -> dict[str, Any]:
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise RecordError("schema", "not_record")
     version = record.get("version")
-    if version != VERSION:
-        raise RecordError("schema", "version", version=str(version)[:20], known=VERSION)
+    if version not in VERSIONS or isinstance(version, bool):
+        known = ", ".join(map(str, VERSIONS))
+        raise RecordError("schema", "version", version=str(version)[:20], known=known)
     kind = record.get("kind")
     if kind not in KINDS:
         raise _fail("kind", N_("must be full or seat"))
@@ -351,13 +363,10 @@ def _check_seat(record: dict[str, Any]) -> None:
     if not isinstance(frames, list) or not frames or len(frames) > MAX_ITEMS:
         raise _fail("frames", N_("must be a list of 1 to 200000 items"))
     for i, frame in enumerate(frames):
-        if (
-            not isinstance(frame, dict)
-            or set(frame) != {"view", "events"}
-            or not isinstance(frame["view"], dict)
-            or not isinstance(frame["events"], list)
-        ):
-            raise _fail(f"frames[{i}]", N_("must have exactly a view and events"))
+        if not framing.well_formed(frame, record["version"]):
+            if record["version"] == 1:
+                raise _fail(f"frames[{i}]", N_("must have exactly a view and events"))
+            raise _fail(f"frames[{i}]", N_("must have exactly a view or a delta, and events"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -374,6 +383,8 @@ class Replay:
     record: dict[str, Any]
     events: list[list[Any]] = field(default_factory=list)
     marks: list[int] = field(default_factory=list)
+    views: list[dict[str, Any]] = field(default_factory=list)
+    """A seat record's view at each position (read from its frames, deltas applied)."""
 
     @property
     def kind(self) -> str:
@@ -413,8 +424,7 @@ class Replay:
         last = self.positions - 1 if upto is None else min(upto, self.positions - 1)
         if self.kind == "seat":
             for k in range(last + 1):
-                frame = self.record["frames"][k]
-                yield frame["view"], frame["events"]
+                yield self.views[k], self.events[k]
             return
         game = self.game()
         yield game.view(seat), []
@@ -447,12 +457,16 @@ def replay(record: dict[str, Any]) -> Replay:
     first step that does not follow."""
     out = Replay(record)
     if record["kind"] == "seat":
-        seat = record["seat"]
-        for i, frame in enumerate(record["frames"]):
-            seen = frame["view"].get("seat")
-            if seen != seat:
-                raise RecordError(f"frame {i}", "wrong_seat", seen=str(seen), seat=str(seat))
-            out.events.append(frame["events"])
+        try:
+            out.views = framing.views(record)
+        except framing.FrameFault as fault:
+            raise RecordError(fault.step, fault.code, **fault.params) from None
+        out.events = [frame["events"] for frame in record["frames"]]
+        last = out.views[-1]
+        if record["finished"] != last["over"]:
+            raise RecordError("result", "not_over" if record["finished"] else "unfinished_over")
+        if record["finished"] and record["result"] != last.get("result"):
+            raise RecordError("result", "seat_result")
         _mark(out)
         return out
     try:

@@ -53,7 +53,7 @@ def test_records_kotatsu_writes_are_valid(record):
         lambda r: r.update(game="chess"),
         lambda r: r["actions"].__setitem__(0, {"seat": 0}),
         lambda r: r.update(kind="other"),
-        lambda r: r.update(version=2),
+        lambda r: r.update(version=3),
         lambda r: r.update(result=None),
         lambda r: r.update(frames=[]),
         lambda r: r.update(id="../../etc"),

@@ -92,11 +92,16 @@ async def test_review_is_refused_before_the_end_and_served_after(tmp_path):
         {json.dumps(view, sort_keys=True) for view, _events in full.walk(seat)}
         for seat in (1, 2, 3, None)
     ]
-    for frame in seat_record["frames"]:
-        shown = json.dumps(frame["view"], sort_keys=True)
+    # version 2: the first view whole, then each frame's change from the one before
+    assert seat_record["version"] == 2 and "view" in seat_record["frames"][0]
+    assert all("delta" in frame for frame in seat_record["frames"][1:])
+    replayed = rec.replay(seat_record)
+    assert len(replayed.views) == len(seat_record["frames"]) > 1
+    for view in replayed.views:
+        shown = json.dumps(view, sort_keys=True)
         assert shown in seen_by_seat  # exactly a view seat 0 was entitled to
         assert all(shown not in views for views in others)
-    assert rec.replay(seat_record).seats == [0]
+    assert replayed.seats == [0]
 
 
 async def test_a_table_stopped_before_the_end_keeps_an_unfinished_record(tmp_path):

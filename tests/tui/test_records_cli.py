@@ -15,6 +15,7 @@ import pytest
 from engine import record as rec
 from net.records import RecordStore, data_dir
 from tests.engine.test_record import finished
+from tests.engine.test_record_delta import seat_record, with_frame
 from tui.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -105,7 +106,14 @@ def bad_records() -> dict[str, bytes]:
     result["result"]["scores"][0] += 5
     version = dict(good, version=7)
     data = json.dumps(good).encode()
+    seat = seat_record("swapo")
+    no_base = with_frame(seat, 0, seat["frames"][1])
+    misfit = with_frame(seat, 2, {"delta": {"in": {"hand": {"set": {"99": "AS"}}}}, "events": []})
+    huge = with_frame(seat, 1, {"delta": {"in": {"scores": {"add": [0] * 100_001}}}, "events": []})
     return {
+        "delta first": json.dumps(no_base).encode(),
+        "delta misfit": json.dumps(misfit).encode(),
+        "delta huge": json.dumps(huge).encode(),
         "edited card": json.dumps(edited).encode(),
         "illegal action": json.dumps(illegal).encode(),
         "result": json.dumps(result).encode(),
@@ -132,6 +140,9 @@ def test_a_bad_record_is_refused_in_one_line_with_status_2(kind, tmp_path):
         assert len(lines) == 1 and lines[0].startswith("kotatsu: the record cannot be replayed: ")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json"]  # nothing written
     expected = {
+        "delta first": "frame 0: a change with no frame before",
+        "delta misfit": "frame 2: the change does not fit the frame before (at hand.99)",
+        "delta huge": "frame 1: a change of more than 100000 values",
         "edited card": "action ", "illegal action": "action 2: seat", "result": "result:",
         "version": "version 7", "truncated": "file:", "huge": "file:", "deep": "file:",
     }  # fmt: skip

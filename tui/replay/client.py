@@ -64,7 +64,7 @@ class ReplayClient:
         self.version = self.position
         events = self.replay.events[self.position]
         if self.replay.kind == "seat":
-            view = self.replay.record["frames"][self.position]["view"]
+            view = self.replay.views[self.position]
         else:
             if self._game is None:
                 self._game = self.replay.at(self.position - 1)
