@@ -9,10 +9,10 @@
 2. `kotatsu history` over 10,000 records (a fresh process, as a player runs it), against a
    floor measured in the same run: the same command over an empty store (the process's start
    and imports). Also the listing alone, in this process.
-3. A replay step: the time from a key (→, one action forward) to the replay screen refreshed,
-   p50/p99 over real games, against a frame at 60 Hz (16.7 ms) and against the floor of a
-   Static's repaint measured the same way; and a step back (a fresh screen built up to the
-   position before), at the end of each game.
+3. Each kind of replay step (forward, back, a round back and on, start, end, another seat):
+   the time from the key's action to the replay screen refreshed, p50/p99 over a real game,
+   against a frame at 60 Hz (16.7 ms) and against the floor of a Static's repaint measured the
+   same way (its p99).
 """
 
 from __future__ import annotations
@@ -135,45 +135,70 @@ async def floor_paint(count: int) -> list[float]:
     return await floor_repaint_times(count, size=(100, 30))
 
 
-async def step_paint(record: dict, steps: int) -> tuple[list[float], float]:
-    """Forward steps' key-to-refresh times, and one step back from the end."""
-    from tui.replay.client import ReplayClient
+async def timed(app, act) -> float:
+    """``act()`` (a key's action), timed to the refresh of the screen it leaves on show."""
+    painted = asyncio.get_running_loop().create_future()
+    start = time.perf_counter()
+    act()
+    await asyncio.sleep(0)  # a screen switched to is current from the next turn of the loop
+    app.screen.call_after_refresh(painted_at, painted)
+    return await painted - start
+
+
+async def step_paint(record: dict, steps: int) -> dict[str, list[float]]:
+    """Each kind of replay step, timed from the key's action to the refreshed screen: forward,
+    back, a round/hand back and on, start and end, another seat (a new one, and back to one
+    seen); the first jump to the end before any memory ahead is kept ("cold"). The process
+    collects its garbage as `kotatsu replay` does (tui/collector.py)."""
+    from tui.collector import Collector
     from tui.replay.run import ReplayApp
-    from tui.replay.screen import ReplayControls
+    from tui.replay.screen import Replayer
     from tui.settings import Settings
 
     replay = rec.load(json.dumps(record).encode())
-    app = ReplayApp(ReplayClient(replay, 0), settings=Settings(name="bench"))
-    samples = []
-    async with app.run_test(size=(100, 30)) as pilot:
-        while not isinstance(app.screen, ReplayControls) or not app.screen.states_seen:
-            await pilot.pause(0.01)
-        await pilot.pause(0.2)
-        screen = app.screen
-        for _ in range(min(steps, replay.positions - 2)):
-            while app.screen is not screen:  # a results panel, as at the table
-                await pilot.press("enter")
-            seen = screen.states_seen
-            painted = asyncio.get_running_loop().create_future()
-            start = time.perf_counter()
-            screen.action_replay_step(1)
-            while screen.states_seen == seen:
-                await asyncio.sleep(0)
-            screen.call_after_refresh(painted_at, painted)
-            samples.append(await painted - start)
-        while app.screen is not screen:
-            await pilot.press("enter")
-        start = time.perf_counter()
-        screen.action_replay_step(-1)
-        while not (isinstance(app.screen, ReplayControls) and app.screen is not screen):
-            await asyncio.sleep(0)
-        fresh = app.screen
-        while not fresh.states_seen:
-            await asyncio.sleep(0)
-        painted = asyncio.get_running_loop().create_future()
-        fresh.call_after_refresh(painted_at, painted)
-        back = await painted - start
-    return samples, back
+    collector = Collector()
+    app = ReplayApp(Replayer(replay, 0), settings=Settings(name="bench"), collector=collector)
+    times: dict[str, list[float]] = {}
+    collector.start()
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            replayer = app.replayer
+            while replayer.screen.states_seen == 0:
+                await pilot.pause(0.01)
+            await pilot.pause(0.2)
+
+            async def table() -> None:  # close a results panel, as the reader does
+                while app.screen is not replayer.screen:
+                    await pilot.press("enter")
+                await pilot.pause(0.02)
+
+            async def time_of(kind: str, act) -> None:
+                await table()
+                times.setdefault(kind, []).append(await timed(app, act))
+
+            controls = replayer.controls
+            await time_of("end, cold", lambda: controls.action_replay_end(1))
+            await time_of("start", lambda: controls.action_replay_end(0))
+            for _ in range(min(steps, replay.positions - 2)):
+                await time_of("forward", lambda: controls.action_replay_step(1))
+            track = replayer.track
+            while track.fill_ahead():  # the memories ahead, kept while the reader looks
+                await pilot.pause(0.01)
+            for _ in range(min(steps, replayer.position)):
+                await time_of("back", lambda: controls.action_replay_step(-1))
+            for _ in range(max(4, steps // 10)):
+                await time_of("end", lambda: controls.action_replay_end(1))
+                await time_of("round back", lambda: controls.action_replay_round(-1))
+                await time_of("round on", lambda: controls.action_replay_round(1))
+                await time_of("start", lambda: controls.action_replay_end(0))
+            await time_of("another seat, new", lambda: controls.action_replay_seat())
+            for _ in range(len(replay.seats) - 1):  # round to seat 0 again, each seen once
+                await time_of("another seat, new", lambda: replayer.controls.action_replay_seat())
+            for _ in range(max(4, steps // 10)):
+                await time_of("another seat, seen", lambda: replayer.controls.action_replay_seat())
+    finally:
+        collector.stop()
+    return times
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -194,16 +219,17 @@ def main() -> None:
         f"floor (a Static's repaint): p50 {percentile(floor, 0.5) * 1000:.2f} ms, "
         f"p99 {percentile(floor, 0.99) * 1000:.2f} ms; a frame at 60 Hz: {FRAME * 1000:.1f} ms"
     )
+    floor99 = percentile(floor, 0.99)
     for name, records in kept.items():
-        forward, back = asyncio.run(step_paint(records[0], args.steps))
-        p50, p99 = percentile(forward, 0.5), percentile(forward, 0.99)
-        ratio = p99 / percentile(floor, 0.99)
-        print(
-            f"{name:6} replay step forward (n={len(forward)}): p50 {p50 * 1000:.2f} ms, "
-            f"p99 {p99 * 1000:.2f} ms = {p99 / FRAME:.2f} frames, {ratio:.1f}x "
-            f"the floor; a step back from the end ({len(records[0]['actions'])} actions): "
-            f"{back * 1000:.0f} ms = {back / FRAME:.1f} frames"
-        )
+        times = asyncio.run(step_paint(records[0], args.steps))
+        actions = len(records[0]["actions"])
+        print(f"{name:6} replay steps ({actions} actions), from the key to the refreshed screen:")
+        for kind, samples in times.items():
+            p50, p99 = percentile(samples, 0.5), percentile(samples, 0.99)
+            print(
+                f"  {kind:19} n={len(samples):3}: p50 {p50 * 1000:6.2f} ms, p99 "
+                f"{p99 * 1000:6.2f} ms = {p99 / FRAME:.2f} frames, {p99 / floor99:.1f}x the floor"
+            )
 
 
 if __name__ == "__main__":

@@ -170,8 +170,8 @@ def replay_app():
 
     import engine
     from engine import record as rec
-    from tui.replay.client import ReplayClient
     from tui.replay.run import ReplayApp
+    from tui.replay.screen import Replayer
 
     game = engine.new_game("swoop", 4, seed=3)
     bots = [engine.make_bot("swoop", s, seed=s) for s in range(4)]
@@ -188,15 +188,14 @@ def replay_app():
         ended="2026-11-25T21:40:00Z", actions=actions,
     )  # fmt: skip
     replay = rec.replay(record)
-    client = ReplayClient(replay, 0, 42, open_hands=True)
-    return ReplayApp(client, settings=Settings(name="Eli", color=True))
+    replayer = Replayer(replay, 0, 42, open_hands=True)
+    return ReplayApp(replayer, settings=Settings(name="Eli", color=True))
 
 
 async def replay_steps(pilot) -> None:
-    from tui.replay.screen import ReplayControls
-
-    await until(pilot, lambda: isinstance(pilot.app.screen, ReplayControls))
-    await until(pilot, lambda: pilot.app.screen.states_seen > 0)
+    replayer = pilot.app.replayer
+    await until(pilot, lambda: pilot.app.screen is replayer.screen)
+    await until(pilot, lambda: replayer.screen.states_seen > 0)
     await pilot.press("right")
     await pilot.pause(0.3)
 

@@ -1,9 +1,11 @@
 """The replay screen (tui/replay/): the real table screen of the game driven by a record.
-Stepping forward reaches the screens the live table had, per seat; stepping back reaches the
-same screens again; the hands open, seats switched, rounds jumped; the keys in the footer."""
+Stepping forward reaches the screens the live table had, per seat; stepping back, jumping and
+switching seats reach the very same screens again (the whole screen's text); the hands open,
+rounds jumped; the keys in the footer."""
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
 
@@ -14,9 +16,9 @@ from engine import record as rec
 from tui.app import KotatsuApp
 from tui.games import table_screen_for
 from tui.pilot import browser_of, screen_lines, wait_until
-from tui.replay.client import ReplayClient
 from tui.replay.run import ReplayApp
-from tui.replay.screen import ReplayControls
+from tui.replay.screen import Replayer
+from tui.replay.source import RecordSource
 from tui.settings import Settings
 
 SETTINGS = Settings(ascii_only=False, color=True, name="Ann", cursor_blink=False)
@@ -48,37 +50,46 @@ def log_lines(screen) -> list[str]:
     return [line.plain for line in screen.log_pane.lines]
 
 
-def table_area_of(lines: list[str]) -> list[str]:
-    """The rows above the notice line, without the log column."""
-    return [line.rsplit("│", 1)[0] for line in lines[:-5]]
-
-
-def table_area(app) -> list[str]:
-    return table_area_of(screen_lines(app))
-
-
-def replay_on_stack(app):
-    return next((s for s in reversed(app.screen_stack) if isinstance(s, ReplayControls)), None)
-
-
-async def at_replay(pilot, old=None, *, close_panels: bool = False):
-    """The replay screen once it has drawn (a new one, when ``old`` is given); ``close_panels``:
-    enter on the results panels over it."""
+async def at_replay(pilot, *, close_panels: bool = False):
+    """The replay's table screen once it has drawn its position; ``close_panels``: enter on
+    the results panels over it."""
     app = pilot.app
-    await wait_until(pilot, lambda: replay_on_stack(app) not in (None, old))
-    screen = replay_on_stack(app)
-    await wait_until(pilot, lambda: screen.states_seen > 0)
+    replayer = app.replayer
+    await wait_until(pilot, lambda: replayer.screen in app.screen_stack)
+    screen = replayer.screen
+    await wait_until(pilot, lambda: screen.states_seen > 0 and screen.version == replayer.position)
     await pilot.pause()
     while close_panels and app.screen is not screen:
         await pilot.press("enter")
     if not close_panels:
         await wait_until(pilot, lambda: app.screen is screen)
+    await pilot.pause()
     return screen
 
 
-class LiveClient(ReplayClient):
-    """The live table's messages, one state at a time: the game's real screen (not the
-    replay's) reads them as it reads a host."""
+class LiveClient(RecordSource):
+    """The live table's messages, one state at a time: the game's real screen (not driven
+    by a replay) reads them as it reads a host."""
+
+    def __init__(self, replay: rec.Replay, seat: int | None) -> None:
+        super().__init__(replay, seat)
+        self.inbox: asyncio.Queue = asyncio.Queue()
+        self.states = replay.walk(seat)
+        self.version = -1
+
+    async def connect(self) -> None:
+        self.inbox.put_nowait({"t": "lobby", "players": self.players(), "started": True})
+        self.step()
+
+    def step(self) -> None:
+        view, events = next(self.states)
+        self.version += 1
+        state = {"t": "state", "version": self.version, "view": view, "events": events}
+        self.inbox.put_nowait({**state, "legal": []})
+
+    async def messages(self):
+        while True:
+            yield await self.inbox.get()
 
 
 @pytest.mark.parametrize("game", list(engine.GAMES))
@@ -94,7 +105,6 @@ async def test_stepping_reaches_the_live_screens_forward_and_back(game, seat):
         from tui.connect import Seat
 
         screen = table_screen_for(game)(Seat(live_client, [], "live"), SETTINGS)
-        assert not isinstance(screen, ReplayControls)
         await live_client.connect()
         await live_app.push_screen(screen)
         await wait_until(pilot, lambda: screen.states_seen == 1)
@@ -105,28 +115,38 @@ async def test_stepping_reaches_the_live_screens_forward_and_back(game, seat):
             while live_app.screen is not screen:  # a results panel, as at the table
                 await pilot.press("enter")
             live.append((log_lines(screen), screen.view))
-    app = ReplayApp(ReplayClient(replay, seat), settings=SETTINGS)
+    app = ReplayApp(Replayer(replay, seat), settings=SETTINGS)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await at_replay(pilot)
+        assert not screen.read_only or type(screen) is table_screen_for(game)  # the real one
         forward = [screen_lines(app)]
         assert (log_lines(screen), screen.view) == live[0]
         for k in range(1, steps + 1):
             await pilot.press("right")
-            await wait_until(pilot, lambda k=k: screen.states_seen == k + 1)
-            while app.screen is not screen:
-                await pilot.press("enter")
+            screen = await at_replay(pilot, close_panels=True)
             assert (log_lines(screen), screen.view) == live[k], f"step {k}"
-            await pilot.pause()
             forward.append(screen_lines(app))
-        for k in range(steps - 1, max(steps - 4, 0) - 1, -1):
+        # back one by one, then jumps: the whole screen as it was at that step
+        for k in [*range(steps - 1, max(steps - 6, 0) - 1, -1)]:
             await pilot.press("left")
-            screen = await at_replay(pilot, screen, close_panels=True)
-            assert screen.replay_client.position == k
+            screen = await at_replay(pilot, close_panels=True)
+            assert app.replayer.position == k
             assert (log_lines(screen), screen.view) == live[k], f"back to {k}"
-            # the same table: the log's lines are compared above; its scrolling and the
-            # prompt's kept height (a line that grew at a state before stays, at the table
-            # too: tui/widgets/steady.py) may differ after a jump
-            assert table_area(app) == table_area_of(forward[k]), f"screen back at {k}"
+            assert screen_lines(app) == forward[k], f"screen back at {k}"
+        await pilot.press("home")
+        screen = await at_replay(pilot, close_panels=True)
+        assert screen_lines(app) == forward[0]
+        for k in range(1, 4):  # forward again from a jump
+            await pilot.press("right")
+            screen = await at_replay(pilot, close_panels=True)
+            assert screen_lines(app) == forward[k], f"step {k} after a jump"
+        await pilot.press("tab")  # another seat, and round to this one again
+        other = await at_replay(pilot, close_panels=True)
+        assert other is not screen and other.me != seat
+        while app.replayer.seat != seat:
+            await pilot.press("tab")
+            await at_replay(pilot, close_panels=True)
+        assert app.replayer.screen is screen and screen_lines(app) == forward[3]
 
 
 def footer_words(app) -> dict[str, str]:
@@ -137,29 +157,34 @@ def footer_words(app) -> dict[str, str]:
 
 async def test_open_hands_seats_rounds_and_the_ends():
     replay = replay_of("mishi")
-    app = ReplayApp(ReplayClient(replay, 0), settings=SETTINGS)
+    app = ReplayApp(Replayer(replay, 0), settings=SETTINGS)
+    replayer = app.replayer
     async with app.run_test(size=(110, 34)) as pilot:
         screen = await at_replay(pilot)
         keys = footer_words(app)
         assert keys["replay_step(-1)"] == "step" and keys["replay_open"] == "open"
-        assert "chat" not in keys and "pick" not in keys
+        assert "chat" not in keys and "pick" not in keys and "leave" not in keys
+        assert keys["replay_leave"] == "leave" and keys["scores"]
         assert "replay 0/" in screen.query_one("#header").render().plain
         await pilot.press("right_square_bracket")  # the next hand's start
         # the hand's results panel, as at the table
-        screen = await at_replay(pilot, screen, close_panels=True)
-        assert screen.replay_client.position == replay.marks[1]
+        screen = await at_replay(pilot, close_panels=True)
+        assert replayer.position == replay.marks[1]
+        closed = screen_lines(app)
+        pane = replayer.controls
+        assert not pane.display or pane.size.height == 0
         await pilot.press("o")
-        screen = await at_replay(pilot, screen, close_panels=True)
-        pane = screen.query_one("#open-hands")
-        assert screen.replay_client.open_hands and pane.display
+        await pilot.pause()
+        assert replayer.open_hands and pane.size.height > 0
         hands = replay.open_hands(replay.marks[1])
         assert hands and "Bot 2" in str(pane.render()) and "Ann" in str(pane.render())
-        await pilot.press("tab")  # out of the open view: a seat's again
-        screen = await at_replay(pilot, screen, close_panels=True)
-        assert not screen.replay_client.open_hands and not screen.query_one("#open-hands").display
+        assert "every hand open" in screen.query_one("#header").render().plain
+        await pilot.press("o")  # and closed again: the screen as it was
+        await pilot.pause()
+        assert not replayer.open_hands and screen_lines(app) == closed
         await pilot.press("tab")
-        screen = await at_replay(pilot, screen, close_panels=True)
-        assert screen.replay_client.seat == 1 and screen.me == 1
+        screen = await at_replay(pilot, close_panels=True)
+        assert replayer.seat == 1 and screen.me == 1
         assert screen.view["seat"] == 1 and screen.view["hand"] == hands[1]
         await pilot.press("end")
         await wait_until(pilot, lambda: app.screen is not screen)
@@ -168,14 +193,14 @@ async def test_open_hands_seats_rounds_and_the_ends():
         )
         await pilot.press("enter")
         screen = await at_replay(pilot)
-        assert screen.replay_client.position == replay.positions - 1 and screen.view["over"]
+        assert replayer.position == replay.positions - 1 and screen.view["over"]
         await pilot.press("home")
-        screen = await at_replay(pilot, screen)
-        assert screen.replay_client.position == 0
+        screen = await at_replay(pilot)
+        assert replayer.position == 0
         await pilot.press("space")  # play on, by itself
-        await wait_until(pilot, lambda: screen.replay_client.position >= 2, timeout=10)
+        await wait_until(pilot, lambda: replayer.position >= 2, timeout=10)
         await pilot.press("space")
-        assert screen.player is None
+        assert replayer.controls.player is None
         await pilot.press("q")
         await wait_until(pilot, lambda: not app.is_running)
 
@@ -185,18 +210,18 @@ async def test_an_unfinished_record_says_so_and_opens_no_hands():
     record["actions"] = record["actions"][:5]
     record.update(finished=False, result=None, ended=None)
     replay = rec.load(json.dumps(record).encode())
-    app = ReplayApp(ReplayClient(replay, 0, 5), settings=SETTINGS)
+    app = ReplayApp(Replayer(replay, 0, 5), settings=SETTINGS)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await at_replay(pilot)
         assert "unfinished" in screen.query_one("#header").render().plain
         assert "replay_open" not in footer_words(app)
         await pilot.press("o")
-        assert not screen.replay_client.open_hands
+        assert not app.replayer.open_hands
 
 
 async def test_the_keys_are_worded_in_the_readers_language():
     app = ReplayApp(
-        ReplayClient(replay_of("swoop"), 0), settings=Settings(lang="ja", cursor_blink=False)
+        Replayer(replay_of("swoop"), 0), settings=Settings(lang="ja", cursor_blink=False)
     )
     async with app.run_test(size=(100, 30)) as pilot:
         await at_replay(pilot)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import engine
 from tests.tui.conftest import table_app
 from tui.pilot import seated, wait_until
-from tui.replay.screen import ReplayControls
+from tui.replay.controls import ReplayControls
 from tui.table.results import ResultsPanel
 from tui.widgets.footer import WordedFooter
 
@@ -33,11 +33,13 @@ async def test_the_final_panel_offers_the_review_and_the_host_serves_it():
             f"{k.key_display} {k.description}" for k in panel.query_one(WordedFooter).wanted_keys()
         )
         await pilot.press("r")
-        await wait_until(pilot, lambda: isinstance(app.screen, ReplayControls), timeout=10)
+        await wait_until(pilot, lambda: bool(app.screen.query(ReplayControls)), timeout=10)
         replay = app.screen
         await wait_until(pilot, lambda: replay.states_seen > 0)
-        assert replay.replay_client.open_hands and replay.replay_client.replay.kind == "full"
-        assert replay.query_one("#open-hands").display
+        controls = replay.query_one(ReplayControls)
+        assert controls.replayer.open_hands and controls.replayer.replay.kind == "full"
+        assert controls.size.height > 0 and "Bot 2: " in str(controls.render())
+        assert replay is not screen and type(replay) is type(screen)  # the real table screen
         await pilot.press("end")
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
         assert not app.screen.review  # the replay's own final panel offers nothing more

@@ -12,8 +12,7 @@ from lang import _
 from ..app import COLLECT_EVERY, KotatsuApp, make_app
 from ..collector import Collector
 from ..records import load, say
-from .client import ReplayClient
-from .screen import replay_screen
+from .screen import Replayer
 
 
 class ReplayApp(KotatsuApp):
@@ -21,9 +20,10 @@ class ReplayApp(KotatsuApp):
 
     CSS_PATH = str(Path(__file__).parent.parent / "app.tcss")
 
-    def __init__(self, client: ReplayClient, **kwargs) -> None:
+    def __init__(self, replayer: Replayer, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.replay_client = client
+        self.replayer = replayer
+        replayer.settings = self.settings
 
     def on_mount(self) -> None:
         """Instead of the app's own start (the lobby): the replay (Textual calls the app's
@@ -33,8 +33,7 @@ class ReplayApp(KotatsuApp):
     async def _start(self, event: events.Mount) -> None:
         event.prevent_default()  # not the app's own start (the lobby)
         self.set_interval(COLLECT_EVERY, self.collector.collect_due)
-        await self.replay_client.connect()
-        await self.push_screen(replay_screen(self.replay_client, self.settings))
+        await self.replayer.show(self)
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -53,7 +52,7 @@ def run_replay(args: argparse.Namespace) -> int:
         say(_("this game stopped unfinished: the replay ends where it stopped"))
     collector = Collector()  # one app in this process, as tui/cli.py's run_app
     settings = make_app(args).settings
-    app = ReplayApp(ReplayClient(replay, seat), settings=settings, collector=collector)
+    app = ReplayApp(Replayer(replay, seat), settings=settings, collector=collector)
     collector.start()
     try:
         app.run()

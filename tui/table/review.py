@@ -32,8 +32,7 @@ def open_review(screen: Any, record: Any) -> None:
     """The host's record: checked and replayed through the rules before it is shown, from
     the screen's own seat, every hand open."""
     from ..records import refusal
-    from ..replay.client import ReplayClient
-    from ..replay.screen import replay_screen
+    from ..replay.screen import Replayer
 
     try:
         replay = rec.replay(rec.check(record))
@@ -42,10 +41,5 @@ def open_review(screen: Any, record: Any) -> None:
         screen.notify(why, severity="error", markup=False)
         return
     seat = screen.me if screen.me in replay.seats else replay.seats[0]
-    client = ReplayClient(replay, seat, 0, open_hands=replay.can_open)
-    screen.run_worker(_show(screen.app, client, replay_screen(client, screen.settings)))
-
-
-async def _show(app: Any, client: Any, screen: Any) -> None:
-    await client.connect()
-    await app.push_screen(screen)
+    replayer = Replayer(replay, seat, 0, open_hands=replay.can_open, settings=screen.settings)
+    screen.run_worker(replayer.show(screen.app))

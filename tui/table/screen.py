@@ -170,6 +170,19 @@ class TableScreen(Screen[None]):
         #: it (tui/table/decisions.py). Set by each game's screen.
         self.decisions: Decisions | None = None
         self.turn_nudge = TurnNudge(self.ring, enabled=settings.nudge)
+        # -- for a driver of the screen other than a live table (a replay, tui/replay/) --
+        #: Take states in without drawing them: the table's memory (log, rounds, the game's
+        #: own) moves on, nothing is painted and no results panel opens.
+        self.quiet = False
+        #: Only watched: no game keys, no chat, no hints, nothing sent (scores and rules stay).
+        self.read_only = False
+        #: Widgets the driver adds, composed after the table's own.
+        self.extras: list[Widget] = []
+        #: More of the header after the game's own parts.
+        self.header_aside: Callable[[], list[Text | str]] | None = None
+        #: The lines that keep a height they grew to (see KEPT_HEIGHTS; none: each line is
+        #: as tall as its text, whatever came before).
+        self.kept_heights = self.KEPT_HEIGHTS
 
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -191,6 +204,7 @@ class TableScreen(Screen[None]):
             id="too-small",
             markup=False,
         )
+        yield from self.extras
 
     def compose_table(self) -> ComposeResult:
         """The game's own widgets (override)."""
@@ -229,7 +243,7 @@ class TableScreen(Screen[None]):
         self.set_class(height < SHORT, "-short")
         # a second line, once needed, stays while there is room for it: a prompt that wraps
         # on the player's own turn only does not lay the screen out at every turn
-        for selector in self.KEPT_HEIGHTS:
+        for selector in self.kept_heights:
             self.query_one(selector, Steady).keep_height(height >= SHORT)
         self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
         large = self.wants_large_cards(width, height)
@@ -275,6 +289,8 @@ class TableScreen(Screen[None]):
         """A new state (or view): the decision model learns it, and the table is redrawn."""
         if self.decisions is not None:
             self.decisions.update(state.view, state.legal)
+        if self.quiet:
+            return
         self.turn_nudge.see(self.asked_openly(state))
         self.draw()
         self.draw_header()
@@ -400,7 +416,8 @@ class TableScreen(Screen[None]):
         text = with_glyphs(clean(message), self.cards)
         if self.is_mounted:
             self.query_one(NoticeLine).say(text)
-        super().notify(text, *args, **kwargs)
+        if not self.quiet:
+            super().notify(text, *args, **kwargs)
 
     @property
     def notices(self) -> list[str]:
@@ -489,8 +506,11 @@ class TableScreen(Screen[None]):
 
     # -- header --------------------------------------------------------------------------
     def draw_header(self) -> None:
+        if self.quiet:
+            return
+        aside = self.header_aside() if self.header_aside is not None else []
         line = header_line(
-            self.header_parts(),
+            [*self.header_parts(), *aside],
             table_name=self.table_info.get("name"),
             away=self.people.away_marks(),
             connection=self.connection,
@@ -565,6 +585,8 @@ class TableScreen(Screen[None]):
 
     # -- the game keys ---------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.read_only:
+            return action in ("scores", "rules")
         if action in GAME_KEYS:
             if self.has_class("-chatting") and self.query(ChatPane):
                 return False
@@ -579,7 +601,8 @@ class TableScreen(Screen[None]):
 
     def update_keys(self) -> None:
         """Tell the footer when the keys that work now (or their words) changed."""
-        self.keys.update()
+        if not self.quiet:
+            self.keys.update()
 
     def forward_key(self, key: str, *args: int) -> None:
         """A game key goes to the decision model, or else to the screen's ``on_<key>``."""
@@ -649,7 +672,10 @@ class TableScreen(Screen[None]):
             self.link.results_seen(version)
 
     def push_over_table(self, screen: Any, answered: Callable[[Any], None]) -> None:
-        self.app.push_screen(screen, answered)
+        if self.quiet:  # taken in without drawing: closed at once, as the player closed it
+            answered(None)
+        else:
+            self.app.push_screen(screen, answered)
 
     def show_due_results(self) -> None:
         """Show the next waiting results panel (one at a time, each until enter)."""

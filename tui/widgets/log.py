@@ -36,6 +36,7 @@ class WrappingLog(Widget):
         super().__init__(id=id)
         self.entries: list[tuple[object, Text]] = []
         self._lines: list[Text] = []  # every entry wrapped at _width
+        self._ends: list[int] = []  # for each entry: where its wrapped lines end in _lines
         self._strips: dict[int, Strip] = {}  # index in _lines -> that line painted
         self._strip_style = Style()  # the widget's own style the strips were painted in
         self._width = 0
@@ -60,6 +61,7 @@ class WrappingLog(Widget):
         if self._width:
             wrapped = self._wrap(text, self._width)
             self._lines.extend(wrapped)
+            self._ends.append(len(self._lines))
             if self.back:  # scrolled back: what is shown stays put
                 self.back += len(wrapped)
                 return
@@ -75,6 +77,30 @@ class WrappingLog(Widget):
         self.entries.clear()
         self.rewrite()
 
+    def kept(self) -> tuple[tuple[object, Text], ...]:
+        """The lines written so far (with their tags): ``restore`` goes back to them."""
+        return tuple(self.entries)
+
+    def restore(self, entries: tuple[tuple[object, Text], ...]) -> None:
+        """Show ``entries`` (what ``kept`` gave, earlier or later): the lines both have in
+        common stay wrapped and painted, the others go or are added (a replay stepping)."""
+        same = 0
+        for mine, theirs in zip(self.entries, entries, strict=False):
+            if mine is not theirs:
+                break
+            same += 1
+        if same == len(self.entries) == len(entries):
+            return
+        del self.entries[same:]
+        if self._width:
+            end = self._ends[same - 1] if same else 0
+            del self._lines[end:], self._ends[same:]
+            self._strips = {n: strip for n, strip in self._strips.items() if n < end}
+        self.back = 0
+        for tag, text in entries[same:]:
+            self.add(text, tag)
+        self.refresh()
+
     def _wrap(self, text: Text, width: int) -> list[Text]:
         return list(text.wrap(self.app.console, width)) or [Text("")]
 
@@ -82,7 +108,10 @@ class WrappingLog(Widget):
         if width <= 0 or width == self._width:
             return
         self._width = width
-        self._lines = [line for _tag, text in self.entries for line in self._wrap(text, width)]
+        self._lines, self._ends = [], []
+        for _tag, text in self.entries:
+            self._lines.extend(self._wrap(text, width))
+            self._ends.append(len(self._lines))
         self._strips.clear()
 
     def _window(self) -> tuple[int, int]:
@@ -166,3 +195,7 @@ class EventLog(WrappingLog):
         self.entries = kept
         self.lines_written = [text.plain for _tag, text in kept]
         self.rewrite()
+
+    def restore(self, entries: tuple[tuple[object, Text], ...]) -> None:
+        super().restore(entries)
+        self.lines_written = [text.plain for _tag, text in self.entries]

@@ -58,6 +58,11 @@ class Steady(Static):
         layout = before is None or height is None or before != height
         self.update(content, layout=layout)
 
+    @property
+    def shown(self) -> VisualType:
+        """What ``show`` was last given (as given: a ``Text`` stays a ``Text``)."""
+        return self._shown
+
     def keep_height(self, keep: bool) -> None:
         """Grow with the lines but do not shrink back (``keep``), or follow them again."""
         if keep == self.keeps_height:

@@ -116,7 +116,8 @@ class SwapoScreen(TableScreen):
         if self.panel_up and self.app.screen is self and not self.rounds.waiting:
             self.panel_up = False
             self.flow.reveal = None
-            self.draw()
+            if not self.quiet:  # a replay catching up draws nothing (TableScreen.quiet)
+                self.draw()
         waiting = len(self.rounds.waiting)
         super().show_due_results()
         if len(self.rounds.waiting) < waiting:

@@ -1,0 +1,210 @@
+"""The replay's controls: a widget the game's real table screen composes (``extras``), that
+holds the replay's keys and drives the screen through its public hooks.
+
+``ReplayControls`` is also the pane of every hand, face up (a finished game's full record,
+``o``), docked over the table; it keeps the focus, so that its keys are the ones that work
+(the table screen, ``read_only``, offers only its scores and rules). The header's part of the
+replay (where it is, from whose chair, playing on) is the screen's ``header_aside``.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.timer import Timer
+from textual.widget import Widget
+from textual.widgets import Static
+
+from lang import N_, _
+
+from ..table.news import with_glyphs
+
+if TYPE_CHECKING:
+    from ..table.screen import TableScreen
+    from .screen import Replayer
+    from .track import Track
+
+PACES = (0.25, 0.5, 1.0, 2.0, 4.0)
+"""Positions per second when playing on; the reader picks one with + and -."""
+FILL_EVERY = 0.05
+"""Seconds between slices of keeping memories ahead (tui/replay/track.py)."""
+FILL_AFTER = 0.3
+"""Seconds after the last move before memories ahead are kept (the reader's steps first)."""
+
+REPLAY_BINDINGS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
+    # TRANSLATORS: footer key description (a replay: one action back or forward); ≤ 8 cells
+    Binding("left", "replay_step(-1)", N_("step"), key_display="←→", id="replay-back"),
+    Binding("right", "replay_step(1)", N_("step"), show=False, id="replay-on"),
+    # TRANSLATORS: footer key description (a replay: the previous/next round or hand); ≤ 8 cells
+    Binding("pageup,left_square_bracket", "replay_round(-1)", N_("round"), key_display="[]"),
+    Binding("pagedown,right_square_bracket", "replay_round(1)", N_("round"), show=False),
+    # TRANSLATORS: footer key description (a replay: to the deal); ≤ 8 cells
+    Binding("home", "replay_end(0)", N_("start")),
+    # TRANSLATORS: footer key description (a replay: to the last action); ≤ 8 cells
+    Binding("end", "replay_end(1)", N_("end")),
+    # TRANSLATORS: footer key description (a replay: play on by itself, or stop); ≤ 8 cells
+    Binding("space", "replay_play", N_("play")),
+    # TRANSLATORS: footer key description (a replay: faster or slower); ≤ 8 cells
+    Binding("plus,equals_sign", "replay_pace(1)", N_("pace"), key_display="+-"),
+    Binding("minus", "replay_pace(-1)", N_("pace"), show=False),
+    # TRANSLATORS: footer key description (a replay: show another seat's view); ≤ 8 cells
+    Binding("tab", "replay_seat", N_("seat")),
+    # TRANSLATORS: footer key description (a replay: every hand face up); ≤ 8 cells
+    Binding("o", "replay_open", N_("open")),
+    # TRANSLATORS: footer key description; ≤ 8 cells
+    Binding("q", "replay_leave", N_("leave")),
+]
+
+
+class ReplayControls(Static, can_focus=True):
+    """The replay's keys and the open hands; see the module docstring."""
+
+    DEFAULT_CSS = Path(__file__).with_name("replay.tcss").read_text()
+    SCOPED_CSS = False
+    BINDINGS = REPLAY_BINDINGS
+
+    def __init__(self, replayer: Replayer, track: Track) -> None:
+        super().__init__("", id="open-hands", markup=False)
+        self.replayer = replayer
+        self.track = track
+        self.player: Timer | None = None
+        self.moved = 0.0  # when the position last moved (time.monotonic)
+
+    @property
+    def table(self) -> TableScreen:
+        """The table screen this widget is part of."""
+        return self.track.screen
+
+    def on_mount(self) -> None:
+        self.watch(self.screen, "focused", self._keep_focus)
+        self.call_after_refresh(self.start)
+        self.set_interval(FILL_EVERY, self.fill_ahead)
+
+    def _keep_focus(self, focused: Widget | None) -> None:
+        """The replay's keys stay the ones that work (nothing else here takes keys)."""
+        if focused is not self:
+            self.focus()
+
+    def start(self) -> None:
+        """The seating, then the replayer's position."""
+        self.table.people.update(self.track.source.players())
+        self.focus()
+        self.show_position()
+
+    def fill_ahead(self) -> None:
+        """Between the reader's moves, keep memories ahead (a slice of time at a go)."""
+        idle = time.monotonic() - self.moved > FILL_AFTER
+        if idle and self.screen.is_current and self.player is None:
+            self.track.fill_ahead()
+
+    # -- drawing -----------------------------------------------------------------------------
+    def show_position(self) -> None:
+        """Draw the replayer's position on the table screen (and the hands, if open)."""
+        self.moved = time.monotonic()
+        self.show_hands()
+        if self.track.at != self.replayer.position:
+            self.track.go(self.replayer.position)  # the header is drawn with the state
+        else:
+            self.table.draw_header()
+
+    def header_parts(self) -> list[Text | str]:
+        replayer, replay = self.replayer, self.replayer.replay
+        seat = self.track.seat
+        whose = (
+            _("every hand open")
+            if replayer.open_hands
+            else _("as seen by {name}").format(name=self.table.seat_name(seat, you=False))
+            if seat is not None
+            else _("as a spectator saw it")
+        )
+        # TRANSLATORS: the replay's place in the header: "replay 12/279"
+        where = _("replay {n}/{total}").format(n=replayer.position, total=replay.positions - 1)
+        parts: list[Text | str] = [where, whose]
+        if self.player is not None:
+            parts.append(_("▶ {pace}/s").format(pace=f"{PACES[replayer.pace_index]:g}"))
+        if replay.stopped and replayer.position == replay.positions - 1:
+            parts.append(_("the game stopped here, unfinished"))
+        return parts
+
+    def show_hands(self) -> None:
+        hands = self.replayer.hands()
+        self.set_class(hands is None, "-closed")
+        if hands is None:
+            return
+        text = Text()
+        for seat, hand in enumerate(hands):
+            if seat:
+                text.append("\n")
+            text.append(f"{self.table.seat_name(seat, you=False)}: ", "bold")
+            text.append(with_glyphs(" ".join(hand), self.table.settings.cards) if hand else "–")
+        self.update(text)
+
+    # -- the keys ----------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        replay = self.replayer.replay
+        if action == "replay_open":
+            return replay.can_open
+        if action == "replay_seat":
+            return len(replay.seats) > 1
+        return True
+
+    def action_replay_step(self, step: int) -> None:
+        if not self.replayer.move(self.replayer.position + step):
+            self.stop_playing()
+
+    def action_replay_round(self, step: int) -> None:
+        position, marks = self.replayer.position, self.replayer.replay.marks
+        if step > 0:
+            later = [m for m in marks if m > position]
+            self.replayer.move(later[0] if later else self.replayer.replay.positions - 1)
+        else:
+            earlier = [m for m in marks if m < position]
+            self.replayer.move(earlier[-1] if earlier else 0)
+
+    def action_replay_end(self, end: int) -> None:
+        self.replayer.move(self.replayer.replay.positions - 1 if end else 0)
+
+    def action_replay_play(self) -> None:
+        if self.player is not None:
+            self.stop_playing()
+            return
+        self.player = self.set_interval(1 / PACES[self.replayer.pace_index], self.play_on)
+        self.table.draw_header()
+
+    def play_on(self) -> None:
+        if self.screen.is_current:  # a results panel on top holds the replay, as the table
+            self.action_replay_step(1)
+            self.table.draw_header()
+
+    def stop_playing(self) -> None:
+        if self.player is not None:
+            self.player.stop()
+            self.player = None
+            self.table.draw_header()
+
+    def action_replay_pace(self, step: int) -> None:
+        replayer = self.replayer
+        replayer.pace_index = max(0, min(len(PACES) - 1, replayer.pace_index + step))
+        if self.player is not None:
+            self.stop_playing()
+            self.action_replay_play()
+        self.table.draw_header()
+
+    def action_replay_seat(self) -> None:
+        self.stop_playing()
+        self.replayer.next_seat()
+
+    def action_replay_open(self) -> None:
+        if self.replayer.replay.can_open:
+            self.replayer.open_hands = not self.replayer.open_hands
+            self.show_hands()
+            self.table.draw_header()
+
+    def action_replay_leave(self) -> None:
+        """Back to where the replay was opened from (the table's final panel), or out."""
+        self.stop_playing()
+        self.replayer.leave()

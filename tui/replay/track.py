@@ -1,0 +1,137 @@
+"""One seat's table screen in a replay, taken to any position of the record.
+
+``Track`` holds a game's real table screen (from one seat's chair) and what it remembered at
+the positions seen (tui/replay/memory.py). A step forward hands the screen the next state, as
+the table did. Any other move (back, a jump, a return from another seat) puts back the memory
+kept nearest before the target, takes in the few states between without drawing, and hands
+the screen the target's state: what is drawn is what the table drew there, with no screen
+built again. The memories are kept every ``every`` positions (at most ``KEPT`` of them per
+seat), filled as the reader steps and, while the reader looks, ahead in small slices of
+``SLICE`` seconds between frames (``fill_ahead``); the views of a full record are worked out
+once per seat through the engine (``Views``).
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from engine.base import Game
+from engine.record import Replay
+
+from ..table.messages import StateReceived, from_wire
+from .memory import Memory
+from .source import RecordSource
+
+if TYPE_CHECKING:
+    from ..table.screen import TableScreen
+
+KEPT = 128
+"""The most memories kept per seat (a long record keeps them further apart)."""
+SLICE = 0.006
+"""Seconds of work per slice of filling ahead (well inside a frame)."""
+
+
+class Views:
+    """One seat's view at each position: a seat record's own, or a full record's through the
+    engine, worked out as far as asked and kept."""
+
+    def __init__(self, replay: Replay, seat: int | None) -> None:
+        self.replay = replay
+        self.seat = seat
+        self.kept: list[Mapping[str, Any]] = list(replay.views) if replay.kind == "seat" else []
+        self.game: Game | None = None
+
+    def __getitem__(self, position: int) -> Mapping[str, Any]:
+        record = self.replay.record
+        while len(self.kept) <= position:
+            if self.game is None:
+                self.game = self.replay.game()
+            else:
+                entry = record["actions"][len(self.kept) - 1]
+                self.game.apply(entry["seat"], entry["action"])
+            # a copy: the engine's view may share lists the next action changes
+            self.kept.append(copy.deepcopy(self.game.view(self.seat)))
+        return self.kept[position]
+
+
+class Track:
+    """One seat's screen and its memories; see the module docstring."""
+
+    def __init__(
+        self, replay: Replay, seat: int | None, screen: TableScreen, source: RecordSource
+    ) -> None:
+        self.replay = replay
+        self.source = source
+        self.seat = seat
+        self.screen = screen
+        self.views = Views(replay, seat)
+        self.every = max(1, -(-replay.positions // KEPT))
+        self.memories: dict[int, Memory] = {}
+        self.start: Memory | None = None  # before the first state
+        self.at = -1  # the position the screen's memory is at
+
+    def state(self, position: int) -> StateReceived:
+        message = {
+            "t": "state",
+            "version": position,
+            "view": self.views[position],
+            "events": self.replay.events[position],
+            "legal": [],
+        }
+        typed = from_wire(message)
+        assert isinstance(typed, StateReceived)
+        return typed
+
+    def take(self, position: int, *, quiet: bool) -> None:
+        """The screen takes in the state at ``position`` (``quiet``: without drawing)."""
+        typed = self.state(position)
+        self.screen.quiet = quiet
+        try:
+            self.screen.receive_state(typed.state, typed.events)
+        finally:
+            self.screen.quiet = False
+        self.at = position
+        if position % self.every == 0 and position not in self.memories:
+            self.memories[position] = Memory.of(self.screen)
+
+    def go(self, target: int) -> None:
+        """Show ``target`` (see the module docstring)."""
+        if self.start is None:
+            self.start = Memory.of(self.screen)
+        if target != self.at + 1:
+            self.catch_up(target - 1)
+        self.take(target, quiet=False)
+
+    def catch_up(self, position: int) -> None:
+        """Bring the screen's memory to ``position`` without drawing (-1: before the first
+        state): from the memory kept nearest before it, or from where it is."""
+        if position == self.at:
+            return
+        kept = [p for p in self.memories if p <= position]
+        base = max(kept, default=-1)
+        if not (base <= self.at < position):
+            memory = self.memories[base] if base >= 0 else self.start
+            assert memory is not None
+            memory.restore(self.screen)
+            self.at = base
+        for k in range(self.at + 1, position + 1):
+            self.take(k, quiet=True)
+
+    def fill_ahead(self) -> bool:
+        """Keep memories further on, for a slice of time, and put the screen back as it was
+        (nothing drawn). False once there is nothing left to fill."""
+        last = self.replay.positions - 1
+        furthest = max(self.memories, default=-1)
+        if furthest + self.every > last or self.at < 0:
+            return False
+        now, here = Memory.of(self.screen), self.at
+        started = time.perf_counter()
+        self.catch_up(furthest)
+        while self.at < last and time.perf_counter() - started < SLICE:
+            self.take(self.at + 1, quiet=True)
+        now.restore(self.screen)
+        self.at = here
+        return True
