@@ -55,8 +55,7 @@ REPLAY_BINDINGS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
     Binding("tab", "replay_seat", N_("seat")),
     # TRANSLATORS: footer key description (a replay: every hand face up); ≤ 8 cells
     Binding("o", "replay_open", N_("open")),
-    # TRANSLATORS: footer key description; ≤ 8 cells
-    Binding("q", "replay_leave", N_("leave")),
+    Binding("q", "replay_leave", N_("leave")),  # the table's own word (tui/table/bindings.py)
 ]
 
 
