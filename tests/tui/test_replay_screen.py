@@ -227,3 +227,36 @@ async def test_the_keys_are_worded_in_the_readers_language():
         await at_replay(pilot)
         words = footer_words(app)
         assert words["replay_step(-1)"] not in ("step", "") and words["replay_open"] != "open"
+
+
+@pytest.mark.parametrize("game", ["swapo", "mishi"])
+async def test_memories_kept_ahead_change_nothing_on_screen_and_are_bounded(game):
+    """Between the reader's moves the screen's memories are kept ahead (a quiet catch-up,
+    then the memory put back): nothing on the screen moves, and a jump then lands on the
+    screen that stepping reached."""
+    from tui.replay import track as tracks
+
+    replay = replay_of(game)
+    app = ReplayApp(Replayer(replay, 1), settings=SETTINGS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await at_replay(pilot)
+        for _ in range(5):
+            await pilot.press("right")
+            screen = await at_replay(pilot, close_panels=True)
+        shown, log = screen_lines(app), log_lines(screen)
+        track = app.replayer.track
+        while track.fill_ahead():
+            await pilot.pause()
+        await pilot.pause()
+        assert screen_lines(app) == shown and log_lines(screen) == log
+        assert track.at == app.replayer.position == 5
+        assert len(track.memories) <= tracks.KEPT
+        assert max(track.memories) + track.every > replay.positions - 1
+        await pilot.press("end")
+        await at_replay(pilot, close_panels=True)
+        await pilot.press("home")
+        await at_replay(pilot, close_panels=True)
+        for _ in range(5):
+            await pilot.press("right")
+            screen = await at_replay(pilot, close_panels=True)
+        assert screen_lines(app) == shown and log_lines(screen) == log

@@ -130,7 +130,8 @@ class Track:
         now, here = Memory.of(self.screen), self.at
         started = time.perf_counter()
         self.catch_up(furthest)
-        while self.at < last and time.perf_counter() - started < SLICE:
+        goal = furthest + self.every  # at least the next memory, however slow the slice
+        while self.at < last and (self.at < goal or time.perf_counter() - started < SLICE):
             self.take(self.at + 1, quiet=True)
         now.restore(self.screen)
         self.at = here
