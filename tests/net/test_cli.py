@@ -6,12 +6,15 @@ import asyncio
 import json
 
 import pytest
+from lan_wait import until_found
 from processes import cli_env, run_cli, start_host
 
 import engine
 
 # Zeroconf on loopback: tables advertised by one test must not appear in another's lobby.
 pytestmark = pytest.mark.xdist_group("zeroconf")
+
+LIST = ("list", "--bind", "127.0.0.1", "--timeout", "1.5")
 
 
 @pytest.mark.skipif(engine.GAMES["swapo"] is engine.Game, reason="swapo has not landed")
@@ -36,17 +39,21 @@ async def test_headless_host_with_bot_commands_and_list(tmp_path):
         env=env,
     )
     try:
-        code, out, _ = await run_cli("list", "--bind", "127.0.0.1", "--timeout", "1.5", env=env)
+        # One browse window may close before a busy machine answers: list until it is there.
+        def ours(listed) -> list[str]:
+            return [line for line in listed[1].splitlines() if line.startswith("CLI table")]
+
+        code, out, _ = await until_found(lambda: run_cli(*LIST, env=env), ours)
         assert code == 0
         lines = out.splitlines()
         assert lines[0].split() == ["table", "game", "seats", "address"]
-        assert [f"CLI table  swapo/ace  1/3    127.0.0.1:{port}"] == [
-            line for line in lines if line.startswith("CLI table")
-        ]
-        code, out, _ = await run_cli(
-            "list", "--bind", "127.0.0.1", "--timeout", "1.5", "--json", env=env
-        )
-        found = [t for t in json.loads(out) if t["name"] == "CLI table"]
+        assert ours((code, out)) == [f"CLI table  swapo/ace  1/3    127.0.0.1:{port}"]
+
+        def ours_in_json(listed) -> list[dict]:
+            return [t for t in json.loads(listed[1] or "[]") if t["name"] == "CLI table"]
+
+        code, out, _ = await until_found(lambda: run_cli(*LIST, "--json", env=env), ours_in_json)
+        found = ours_in_json((code, out))
         assert found == [
             {"name": "CLI table", "game": "swapo/ace", "seats": "1/3",
              "address": f"127.0.0.1:{port}", "password": False}

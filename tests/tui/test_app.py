@@ -345,7 +345,7 @@ async def test_the_lobby_finds_a_table_advertised_on_loopback():
                 lines = (options.get_option_at_index(i).prompt for i in range(options.option_count))
                 return [str(line) for line in lines if "loop table" in str(line)]
 
-            await wait_until(pilot, lambda: len(ours()) == 1, timeout=10)
+            await wait_until(pilot, lambda: len(ours()) == 1, timeout=45)  # a bound
             line = ours()[0]
             assert "loop table" in line and "SwaPo Ace" in line and "2/4" in line
             assert f"127.0.0.1:{port}" in line
