@@ -9,7 +9,9 @@ after which a table that never shows up fails the test, not a time any step is g
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+import contextlib
+import socket
+from collections.abc import Awaitable, Callable, Iterator
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -30,3 +32,16 @@ async def until_found(
             return result
         if loop.time() > deadline:
             raise AssertionError(f"not found within {bound:.0f} s; last seen: {result!r}")
+
+
+@contextlib.contextmanager
+def held_ports(count: int = 1) -> Iterator[list[int]]:
+    """Port numbers no other process on this machine holds while the block runs (bound on
+    127.0.0.1): a door advertised under one is told from another run's door on loopback."""
+    with contextlib.ExitStack() as stack:
+        ports = []
+        for _ in range(count):
+            sock = stack.enter_context(socket.socket())
+            sock.bind(("127.0.0.1", 0))
+            ports.append(sock.getsockname()[1])
+        yield ports

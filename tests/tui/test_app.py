@@ -343,7 +343,7 @@ async def test_the_lobby_finds_a_table_advertised_on_loopback():
 
             def ours() -> list[str]:  # other tables on this machine's loopback may show too
                 lines = (options.get_option_at_index(i).prompt for i in range(options.option_count))
-                return [str(line) for line in lines if "loop table" in str(line)]
+                return [str(line) for line in lines if f"127.0.0.1:{port}" in str(line)]
 
             await wait_until(pilot, lambda: len(ours()) == 1, timeout=45)  # a bound
             line = ours()[0]
