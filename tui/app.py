@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on, work
 from textual.app import App
@@ -19,8 +19,6 @@ from textual.driver import Driver
 
 import lang
 from lang import N_, _
-from tui.lobby.forms import NameForm
-from tui.lobby.screen import LobbyScreen
 from tui.table.screen import TableScreen
 
 from .collector import Collector
@@ -38,6 +36,9 @@ from .settings import (
 )
 from .terminal import TerminalOut, attaching_driver
 from .text import clean
+
+if TYPE_CHECKING:  # the lobby is imported when first shown: `kotatsu play` starts without it
+    from tui.lobby.screen import LobbyScreen
 
 KEY_NAMES = {"enter": "enter", "escape": "esc", "space": "space", "tab": "tab"}
 """How the footers show these keys (the words the prompts use)."""
@@ -115,14 +116,25 @@ class KotatsuApp(App[None]):
         if self.launcher is None or self.ask_name:
             self.show_lobby()
         if self.ask_name:
+            from tui.lobby.forms import NameForm
+
             self.push_screen(NameForm(default_name()), self._named)
         elif self.launcher is not None:
             self.sit_down(self.launcher)
 
     def show_lobby(self) -> None:
         """Make sure the lobby is on the screen stack, just above the default screen."""
-        if not any(isinstance(screen, LobbyScreen) for screen in self.screen_stack):
+        from tui.lobby.screen import LobbyScreen
+
+        if not self.lobbies():
             self.push_screen(LobbyScreen(self.settings, browser=self.browser))
+
+    def lobbies(self) -> list[LobbyScreen]:
+        """The lobby screens on the stack (none before the lobby was first shown; its module
+        is imported then, so a table opened from the command line starts without it)."""
+        from tui.lobby.screen import LobbyScreen
+
+        return [screen for screen in self.screen_stack if isinstance(screen, LobbyScreen)]
 
     def _named(self, name: str | None) -> None:
         if name:
@@ -135,32 +147,27 @@ class KotatsuApp(App[None]):
         shared by many players, where each run asks)."""
         name = name if shared_account() else save_name(name)
         self.settings = replace(self.settings, name=name)
-        for screen in self.screen_stack:
-            if isinstance(screen, LobbyScreen):
-                screen.settings = self.settings
+        for screen in self.lobbies():
+            screen.settings = self.settings
 
-    @on(LobbyScreen.Renamed)
-    def _renamed(self, message: LobbyScreen.Renamed) -> None:
+    # The lobby's messages, by their handler names (the lobby module is not imported at start)
+    def on_lobby_screen_renamed(self, message: LobbyScreen.Renamed) -> None:
         self.rename(message.name)
 
-    @on(LobbyScreen.SitDown)
-    def _sit_down_asked(self, message: LobbyScreen.SitDown) -> None:
+    def on_lobby_screen_sit_down(self, message: LobbyScreen.SitDown) -> None:
         self.sit_down(message.launcher)
 
-    @on(LobbyScreen.LanguageChosen)
-    def _language_chosen(self, message: LobbyScreen.LanguageChosen) -> None:
+    def on_lobby_screen_language_chosen(self, message: LobbyScreen.LanguageChosen) -> None:
         """The lobby's choice: read it from now on, remember it (not on a shared account),
         and have the open screens say their words again."""
         self.set_language(message.code)
         if not shared_account():
             save_lang(self.voice.code)
-        for screen in self.screen_stack:
-            if isinstance(screen, LobbyScreen):
-                screen.settings = self.settings
-                screen.reword()
+        for screen in self.lobbies():
+            screen.settings = self.settings
+            screen.reword()
 
-    @on(LobbyScreen.ChoicesChosen)
-    def _choices_chosen(self, message: LobbyScreen.ChoicesChosen) -> None:
+    def on_lobby_screen_choices_chosen(self, message: LobbyScreen.ChoicesChosen) -> None:
         """The player's own choices: for the tables opened from now on, and remembered (not
         on a shared account)."""
         choices = {k: v for k, v in message.choices.items() if k in CHOICES}
@@ -168,9 +175,8 @@ class KotatsuApp(App[None]):
         if not shared_account():
             for key, value in choices.items():
                 save_choice(key, value)
-        for screen in self.screen_stack:
-            if isinstance(screen, LobbyScreen):
-                screen.settings = self.settings
+        for screen in self.lobbies():
+            screen.settings = self.settings
 
     @on(TableScreen.Leave)
     async def _leave_asked(self, message: TableScreen.Leave) -> None:
@@ -223,7 +229,7 @@ class KotatsuApp(App[None]):
         seat, self.seat = self.seat, None
         if seat is not None:
             await seat.close()
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
+        while len(self.screen_stack) > 1 and self.screen not in self.lobbies():
             self.pop_screen()
         self.show_lobby()
 

@@ -18,7 +18,6 @@ from typing import Any, Protocol
 
 import engine
 from lang import _
-from net.discovery import lan_address
 from net.resultswait import RESULTS_WAIT
 
 from . import words
@@ -261,6 +260,8 @@ def host_launcher(
         advert = await _advertise(host, bind, bound)
         if advert is not None:
             closers.insert(0, advert)
+        from net.discovery import lan_address  # zeroconf: only a hosted table needs it
+
         return Seat(client, closers, f"{lan_address(bind)}:{bound}", host=host)
 
     return launch
