@@ -132,8 +132,12 @@ class TableScreen(Screen[None]):
     KEPT_HEIGHTS: ClassVar[tuple[str, ...]] = ("#prompt",)
 
     #: The game as this seat sees it now (version, view, legal actions): the table is drawn
-    #: from it (``watch_state``), never by hand after a state arrives.
-    state: reactive[TableState] = reactive(TableState(), always_update=True, init=False)
+    #: from it (``watch_state``), never by hand after a state arrives. Not a repaint of the
+    #: whole screen (that made every state a full-screen update): the widgets the watcher
+    #: changes repaint themselves.
+    state: reactive[TableState] = reactive(
+        TableState(), always_update=True, init=False, repaint=False
+    )
 
     class Leave(Message):
         """The player leaves the table: the app closes the seat and shows the lobby (with
