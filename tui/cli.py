@@ -118,9 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="kotatsu",
         description=_("A terminal card table for friends on one network."),
     )
-    p.add_argument(
-        "--version", action="version", version=f"kotatsu {version()}", help=_("print the version")
-    )
+    p.add_argument("--version", action=VersionAction, help=_("print the version"))
     p.add_argument("--ascii", action="store_true", help=_("draw cards as 10H, QS, JK"))
     p.add_argument("--lang", choices=list(lang.LANGUAGES), default=None, help=lang_help())
     p.add_argument(
@@ -310,6 +308,25 @@ def add_serve_parser(sub: argparse._SubParsersAction) -> None:
     serve.add_argument(
         "--idle-timeout", type=float, default=30.0, metavar="MIN", help=_("close idle sessions")
     )
+
+
+class VersionAction(argparse.Action):
+    """``--version``: the installed version, looked up only when asked (reading the package
+    metadata is a noticeable part of every start otherwise)."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        suppress = argparse.SUPPRESS
+        super().__init__(option_strings, suppress, nargs=0, default=suppress, help=help)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        print(f"kotatsu {version()}", flush=True)
+        parser.exit()
 
 
 def version() -> str:
