@@ -7,6 +7,7 @@ clock is its seat's alone. One end-to-end test on 127.0.0.1."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 
 import pytest
 from tabledriver import Driver
@@ -15,7 +16,8 @@ from test_resultswait import RoundToy
 import engine
 from net.client import Client
 from net.clock import TurnClock, clock_error
-from net.journal import JournalData
+from net.host import Host
+from net.journal import JournalData, read_journal
 from net.settings import TableSettings
 from net.table import CLOCK, RESULTS, Table
 
@@ -299,21 +301,27 @@ def test_the_clock_counts_used_time_across_pauses():
 
 
 # -- end to end, on 127.0.0.1 --------------------------------------------------------------------
-async def test_end_to_end_a_person_out_of_time_gets_the_bot_and_is_told(hosts, toy):
-    host = await hosts(toy, seats=2, bots=1, seed=3)
+async def test_end_to_end_a_person_out_of_time_gets_the_bot_and_is_told(toy, tmp_path):
+    settings = TableSettings.new(toy, seats=2, bots=1, seed=3)
     # a short clock for a quick test (the command line takes 5 s at least)
-    host.table.clock = TurnClock(0.3, 0.0, 2)
-    person = Client("127.0.0.1", host.port, name="Ann")
-    await person.connect()
-    seen: list[dict] = []
-    async with asyncio.timeout(10):
-        async for message in person.messages():
-            seen.append(message)
-            if message["t"] == "notice" and message["code"] == "timed_out":
-                break
-    kinds = [m["t"] for m in seen]
-    assert "clock" in kinds
-    running = next(m for m in seen if m["t"] == "clock" and m["seats"])
-    assert running["seats"][0]["seat"] == 0 and 0 < running["seats"][0]["left"] <= 0.3
-    assert host.table.actions[0][0] == 0  # the bot played Ann's card
-    await person.close()
+    host = Host(dataclasses.replace(settings, clock=0.3, bank=0.2), journal=tmp_path / "t.journal")
+    port = await host.start("127.0.0.1", 0)
+    person = Client("127.0.0.1", port, name="Ann")
+    try:
+        await person.connect()
+        assert person.table is not None and person.table["clock"] == 0.3
+        seen: list[dict] = []
+        async with asyncio.timeout(10):
+            async for message in person.messages():
+                seen.append(message)
+                if message["t"] == "notice" and message["code"] == "timed_out":
+                    break
+        running = next(m for m in seen if m["t"] == "clock" and m["seats"])
+        assert running["seats"][0]["seat"] == 0 and 0 < running["seats"][0]["left"] <= 0.3
+        assert running["seats"][0]["bank"] == 0.2
+        assert host.table.actions[0][0] == 0  # the bot played Ann's card
+        data = read_journal(tmp_path / "t.journal")
+        assert 0 in data.by_bot and data.banks == {0: 0.0}  # no free bank after a crash
+    finally:
+        await person.close()
+        await host.close()
