@@ -54,17 +54,17 @@ async def test_my_clock_counts_down_in_the_prompt():
         since = clocks.since
         clocks.now = lambda: since + 12.2  # the once-a-second tick, 12 s on
         screen.tick()
-        assert screen.prompt.plain.endswith("18 s left · bank 60 s")
+        assert screen.prompt.plain.startswith("18 s left · bank 60 s · ")
         clocks.now = lambda: since + 35
         screen.tick()
-        assert screen.prompt.plain.endswith("bank: 55 s left")
+        assert screen.prompt.plain.startswith("bank: 55 s left · ")
         # another seat's clock: the prompt says whose runs
         screen.receive(
             {"t": "clock", "version": screen.version, "paused": False,
              "seats": [{"seat": 1, "left": 9.0, "bank": 0.0}]}
         )  # fmt: skip
         await pilot.pause()
-        assert screen.prompt.plain.endswith("· Bot 2: 9 s left")
+        assert screen.prompt.plain.startswith("Bot 2: 9 s left · ")
         await screen.seat_link.close()
 
 

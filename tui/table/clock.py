@@ -4,7 +4,7 @@ A frame names the clocks this seat may know of — its own, and others' only whe
 shows them awaited — with the seconds left of the decision and of the bank, counted from the
 frame's arrival (our clock, not the host's). ``Clocks`` counts them down: the decision's own
 time first, then the bank; nothing moves while the frame says ``paused`` (a results panel, the
-host's menu). The screen shows them at the end of the prompt (``prompt_text``: its own while
+host's menu). The screen shows them at the head of the prompt (``prompt_text``: its own while
 it runs, else whose runs), once a second (``TableScreen.tick``).
 """
 
@@ -67,7 +67,7 @@ class Clocks:
         return None
 
     def own_text(self, me: int | None) -> str:
-        """The prompt's end: "23 s left", "bank: 41 s left", "23 s left · bank 60 s"."""
+        """My own: "23 s left", "bank: 41 s left", "23 s left · bank 60 s"."""
         if me is None:
             return ""
         left = self.left(me)
@@ -76,7 +76,7 @@ class Clocks:
         return clock_words(*left, paused=self.paused)
 
     def prompt_text(self, me: int | None, name: Callable[[int], str]) -> str:
-        """The prompt's end: my own clock while it runs, else whose clocks run."""
+        """The prompt's head: my own clock while it runs, else whose clocks run."""
         return self.own_text(me) or " · ".join(self.marks(me, name))
 
     def marks(self, me: int | None, name: Callable[[int], str]) -> list[str]:

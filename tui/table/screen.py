@@ -357,7 +357,7 @@ class TableScreen(Screen[None]):
         self.show_clocks()
 
     def show_clocks(self) -> None:
-        """My own clock at the end of the prompt, else whose runs (one widget's text)."""
+        """My own clock at the head of the prompt, else whose runs (one widget's text)."""
         self.prompt.set_clock(self.clocks.prompt_text(self.me, self.clock_name))
 
     @on(RecordReceived)

@@ -34,7 +34,7 @@ class PromptBar(Steady):
         super().__init__("", id=id, markup=False)
         self.question: Text = Text("")
         self.reason: str | None = None
-        self.clock = ""  # the player's own turn clock ("23 s left"), after the question
+        self.clock = ""  # a turn clock ("23 s left", "Ann: 9 s left"), before the question
 
     def ask(self, question: Text | str, *, waiting: bool = False) -> None:
         """Show the current question (clears a previous rejection when the question changes)."""
@@ -46,7 +46,7 @@ class PromptBar(Steady):
         self._draw()
 
     def set_clock(self, clock: str) -> None:
-        """Show the player's own turn clock after the question ("" : none runs)."""
+        """Show a turn clock before the question ("": none runs)."""
         if clock != self.clock:
             self.clock = clock
             self._draw()
@@ -59,9 +59,8 @@ class PromptBar(Steady):
     def _draw(self) -> None:
         self.set_class(self.reason is not None, "-rejected")
         question = self.question
-        if self.clock:
-            question = question.copy()
-            question.append(f"  · {self.clock}", "bold")
+        if self.clock:  # first, so that a question of two lines never hides it
+            question = Text.assemble((self.clock, "bold"), " · ", self.question)
         if self.reason is None:
             self.show(question)
             return
@@ -75,7 +74,7 @@ class PromptBar(Steady):
     @property
     def plain(self) -> str:
         """The text shown now (tests read this)."""
-        question = self.question.plain + (f"  · {self.clock}" if self.clock else "")
+        question = (f"{self.clock} · " if self.clock else "") + self.question.plain
         if self.reason is None:
             return question
         return f"✗ {self.reason} — {question}"
