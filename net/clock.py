@@ -64,26 +64,33 @@ class TurnClock:
         return max(0.0, self.seconds - spent), max(0.0, self.banks[seat] - over)
 
     def update(
-        self, asked: Iterable[int], restarted: Iterable[int], paused: bool, now: float
+        self,
+        asked: Iterable[int],
+        restarted: Iterable[int],
+        paused: bool,
+        now: float,
+        away: Iterable[int] = (),
     ) -> list[int]:
         """The seats ``asked`` now, those of them that acted since (``restarted``: their
-        decision is a new one), whether the clock is ``paused``: the seats whose bank changed."""
+        decision is a new one), whether the clock is ``paused``, the asked seats whose player
+        is ``away`` (their clock stands still until they are back: leaving and coming back
+        gives no fresh time): the seats whose bank changed."""
         if not self.on:
             return []
-        asked, restarted = set(asked), set(restarted)
+        asked, restarted, away = set(asked), set(restarted), set(away)
         changed = [
             s for s in list(self.runs) if (s not in asked or s in restarted) and self._stop(s, now)
         ]
-        if paused != self.paused:
-            self.paused = paused
-            for run in self.runs.values():
-                if paused and run.since is not None:
-                    run.used, run.since = run.spent(now), None
-                elif not paused and run.since is None:
-                    run.since = now
+        self.paused = paused
         for seat in sorted(asked - set(self.runs)):
             self._serial += 1
-            self.runs[seat] = Running(self._serial, None if paused else now)
+            self.runs[seat] = Running(self._serial, None)
+        for seat, run in self.runs.items():
+            still = paused or seat in away
+            if still and run.since is not None:
+                run.used, run.since = run.spent(now), None
+            elif not still and run.since is None:
+                run.since = now
         return changed
 
     def _stop(self, seat: int, now: float) -> bool:

@@ -364,16 +364,16 @@ class Table(Generic[P]):
         return Output(out, records, timers, effects.seating_changed)
 
     # -- the turn clock (net/clock.py) ------------------------------------------------------
-    def _clocked(self) -> set[int]:
-        """The seats whose clock runs: asked now, a person's, connected (an away seat is the
-        away bot's business), not during a shown deal (its own windows time those)."""
+    def _clocked(self) -> tuple[set[int], set[int]]:
+        """The seats with a clock now — asked, a person's, not during a shown deal (its own
+        windows time those) — and those of them whose player is away: their clock stands
+        still (the away bot covers them as before, and leaving gives no fresh time)."""
         rules = self.rules
         if not self.started or self.game.over or self.pacer.run is not None:
-            return set()
+            return set(), set()
         seating = rules.seating
-        return {
-            s for s in self.game.pending() if not self.bot_plays(s) and seating[s].peer is not None
-        }
+        asked = {s for s in self.game.pending() if not self.bot_plays(s)}
+        return asked, {s for s in asked if seating[s].peer is None}
 
     def _clock_news(self, now: float, timers: list[Timer]) -> tuple[list, list[Message]]:
         """After any input: the clocks brought up to date, the notices of a bot that played for
@@ -389,8 +389,9 @@ class Table(Generic[P]):
                 if seat in acted:
                     out += self._timed_out(seat, openly)
         paused = rules.results.holds or self.menu_open
-        banks = [self._bank_record(s) for s in clock.update(self._clocked(), acted, paused, now)]
-        known = rules.awaited_openly() if clock.runs else set()
+        asked, away = self._clocked()
+        banks = [self._bank_record(s) for s in clock.update(asked, acted, paused, now, away)]
+        known = rules.awaited_openly() - away if clock.runs else set()
         for peer, guest in rules.peers.items():
             if not guest.joined:
                 continue

@@ -227,19 +227,18 @@ def test_an_away_seat_is_the_away_bots_not_the_clocks(toy):
     driver.seat("bob", 1)
     table = driver.table
     token = driver.to("ann", "welcome")[0]["token"]
-    driver.advance(5)
+    driver.advance(4)
     driver.leave("ann")
     assert clocks(driver, "bob")[-1]["seats"] == [] and CLOCK not in driver.timers
     driver.advance(600)  # the table waits for her as before: no clock runs out
     assert table.game.pending() == [0] and not notices(driver, "bob")
+    driver.seat("ann2", token=token)  # back: the same decision, no fresh time for leaving
+    assert clocks(driver, "bob")[-1]["seats"] == [{"seat": 0, "left": 6.0, "bank": 0.0}]
+    driver.leave("ann2")
     driver.deliver(table.cover(0))  # the host lets the away bot play
     assert table.actions[0][0] == 0
     assert not notices(driver, "bob") and table.clock.banks[0] == 0  # not a time out
-    assert [m["code"] for m in driver.to("bob", "notice")] == ["left", "covered"]
-    driver.seat("ann2", token=token)  # back (Bob's turn now)
-    driver.act("bob")
-    assert table.game.pending() == [0]  # her clock runs again, for a fresh decision
-    assert clocks(driver, "bob")[-1]["seats"] == [{"seat": 0, "left": 10.0, "bank": 0.0}]
+    assert [m["code"] for m in driver.to("bob", "notice")] == ["left", "back", "left", "covered"]
 
 
 # -- a table rebuilt from its journal gives no free bank ----------------------------------------
