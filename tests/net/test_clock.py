@@ -324,3 +324,22 @@ async def test_end_to_end_a_person_out_of_time_gets_the_bot_and_is_told(toy, tmp
     finally:
         await person.close()
         await host.close()
+
+
+def test_no_clock_runs_while_a_paced_deal_is_shown():
+    """Mi Shi's declaring during the deal is a secret question with its own window
+    (``declare_window``): the turn clock does not time it, and no frame tells of it."""
+    settings = TableSettings.new("mishi", seats=4, bots=2, seed=4, clock=5, deal_tick=0.05)
+    driver = Driver(settings)
+    driver.seat("ann", 0)
+    driver.seat("bob", 1)
+    table = driver.table
+    assert table.pacer.run is not None
+    assert CLOCK not in driver.timers and not table.clock.runs
+    driver.run_until(lambda: table.pacer.run is None)  # the whole deal, every window in it
+    assert not notices(driver, "ann") and not notices(driver, "bob")
+    for peer in ("ann", "bob"):  # nothing before the deal's end (shown with its release)
+        assert all(m["seats"] == [] for m in clocks(driver, peer)[:-1])
+    asked = set(table.game.pending()) & {0, 1}  # after the deal: a person's clock runs
+    assert set(table.clock.runs) == asked
+    assert (CLOCK in driver.timers) == bool(asked)
