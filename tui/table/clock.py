@@ -40,12 +40,13 @@ class Clocks:
         for item in seats if isinstance(seats, list) else []:
             if not isinstance(item, dict):
                 continue
-            seat, left, bank = item.get("seat"), item.get("left"), item.get("bank")
-            numbers = all(
-                isinstance(v, (int, float)) and not isinstance(v, bool) for v in (left, bank)
+            seat, left, bank = (
+                item.get("seat"),
+                _seconds(item.get("left")),
+                _seconds(item.get("bank")),
             )
-            if isinstance(seat, int) and not isinstance(seat, bool) and numbers:
-                running.append(Running(seat, float(left), float(bank)))  # type: ignore[arg-type]
+            if isinstance(seat, int) and not isinstance(seat, bool) and None not in (left, bank):
+                running.append(Running(seat, left or 0.0, bank or 0.0))
         self.running = running
         self.paused = message.get("paused") is True
         self.since = self.now()
@@ -111,6 +112,12 @@ def clock_words(left: float, bank: float, *, paused: bool = False) -> str:
         # TRANSLATORS: the turn clock is stopped (a results panel, the host's menu)
         said = _("{clock} (paused)").format(clock=said)
     return said
+
+
+def _seconds(value: object) -> float | None:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    return None
 
 
 def _whole(seconds: float) -> int:
