@@ -25,15 +25,18 @@ class PromptBar(Steady):
         color: $text;
     }
     PromptBar.-rejected { background: $error 30%; }
-    PromptBar.-waiting { color: $text-muted; }
     PromptBar > .prompt-bar--reason { text-style: bold; }
+    PromptBar > .prompt-bar--waiting { color: $text-muted; }
     """
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"prompt-bar--reason"}  # why it was refused
+    #: why it was refused; the colour of a question that waits on others (a style of the
+    #: text, not a class of the bar: a class change restyles the node at every turn change)
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"prompt-bar--reason", "prompt-bar--waiting"}
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("", id=id, markup=False)
         self.question: Text = Text("")
         self.reason: str | None = None
+        self.waiting = False  # the question waits on others: said in a muted colour
         self.clock = ""  # a turn clock ("23 s left", "Ann: 9 s left"), before the question
 
     def ask(self, question: Text | str, *, waiting: bool = False) -> None:
@@ -42,7 +45,7 @@ class PromptBar(Steady):
         if question.plain != self.question.plain:
             self.reason = None
         self.question = question
-        self.set_class(waiting, "-waiting")
+        self.waiting = waiting
         self._draw()
 
     def set_clock(self, clock: str) -> None:
@@ -62,13 +65,15 @@ class PromptBar(Steady):
         if self.clock:  # first, so that a question of two lines never hides it
             question = Text.assemble((self.clock, "bold"), " · ", self.question)
         if self.reason is None:
-            self.show(question)
-            return
-        reason = self.get_component_rich_style("prompt-bar--reason", partial=True)
-        line = Text("✗ ", reason)
-        line.append(self.reason, reason)
-        line.append(" — ")
-        line.append_text(question)
+            line = question.copy()
+        else:
+            reason = self.get_component_rich_style("prompt-bar--reason", partial=True)
+            line = Text("✗ ", reason)
+            line.append(self.reason, reason)
+            line.append(" — ")
+            line.append_text(question)
+        if self.waiting:
+            line.stylize_before(self.get_component_rich_style("prompt-bar--waiting", partial=True))
         self.show(line)
 
     @property
