@@ -21,6 +21,7 @@ import pytest
 sys.dont_write_bytecode = False
 
 
+@pytest.hookimpl(optionalhook=True)  # xdist's hook: nothing without xdist
 def pytest_xdist_auto_num_workers(config) -> int | None:
     """``-n auto`` (pyproject's addopts): the fast lane (``-m unit``) only computes, so one
     worker a core; the whole suite waits on sockets, timers and screens much of the time, so
