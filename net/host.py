@@ -410,8 +410,9 @@ class Host:
     async def _bot_move(self, seat: int) -> None:
         legal = self.game.legal_actions(seat)
         action = await self.bots.decide(seat, self.game.view(seat), legal)
-        if self.game.over or legal != self.game.legal_actions(seat) or not self.bots.plays(seat):
-            return  # the table moved on while the bot thought: it is asked again
+        moved = legal != self.game.legal_actions(seat) or self.table.bots_hold()
+        if self.game.over or moved or not self.bots.plays(seat):
+            return  # the table moved on (or holds) while the bot thought: it is asked again
         try:
             out = self.table.play(seat, action, bot=True)
         except engine.IllegalAction as exc:
@@ -446,5 +447,8 @@ def _records(data: JournalData) -> list[dict[str, Any]]:
         if i in data.by_bot:
             record["bot"] = True
         records.append(record)
+        for after, n, asker in data.takebacks:
+            if after == i + 1:
+                records.append({"r": "takeback", "seat": asker, "n": n})
     records += [{"r": "bot", "seat": seat, "token": token} for seat, token in data.bots.items()]
     return records

@@ -28,7 +28,10 @@ from engine.reasons import Param
 from .codec import CodecError
 from .reasons import family, sentence
 
-PROTOCOL_VERSION = 6
+TAKEBACK_MODES = ("off", "ask", "free")
+"""A table's take-backs (net/takebacks.py): refused, asked of the table, or granted at once."""
+
+PROTOCOL_VERSION = 7
 """2: hello carries a salt; the proof is keyed with a derived key. 3: ``rejected``, ``error``
 and the table's ``notice`` carry a code and parameters, never sentences. 4: clients send
 ``results_seen`` (an older host would drop a client for it; an older client never sends it,
@@ -36,7 +39,9 @@ and the bots would wait the whole timeout at every round end). 5: a ``lobby`` pl
 ``reading`` (the table waits for that seat's results panel; an older client would drop the
 host for the unknown field). 6: the ``table`` of ``hello`` and ``welcome`` says whether
 ``hints`` are on; a seated client may send ``hint`` on its turn, and the table tells everyone
-with the notice ``hint_asked``."""
+with the notice ``hint_asked``. 7: the ``table`` says whether ``takebacks`` are off, asked or
+free; a seated client may send ``takeback`` and ``takeback_vote``, the host ``takeback`` (a
+request asked of the table) and the take-back notices (net/takebacks.py)."""
 NAME_LIMIT = 24
 CHAT_LIMIT = 500
 TEXT_LIMIT = 1000
@@ -206,13 +211,14 @@ def _is_token(v: Any) -> bool:
 def _is_table(v: Any) -> bool:
     return (
         isinstance(v, dict)
-        and set(v) == {"name", "game", "options", "seats", "password", "hints"}
+        and set(v) == {"name", "game", "options", "seats", "password", "hints", "takebacks"}
         and isinstance(v["name"], str)
         and isinstance(v["game"], str)
         and isinstance(v["options"], dict)
         and _is_int(v["seats"])
         and isinstance(v["password"], bool)
         and isinstance(v["hints"], bool)
+        and v["takebacks"] in TAKEBACK_MODES
     )
 
 
@@ -239,6 +245,10 @@ def _is_player(v: Any) -> bool:
     )
 
 
+def _is_seats(v: Any) -> bool:
+    return isinstance(v, list) and len(v) <= 16 and all(_is_int(s) for s in v)
+
+
 def _is_players(v: Any) -> bool:
     return isinstance(v, list) and all(_is_player(p) for p in v)
 
@@ -257,6 +267,8 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "results_seen": {"version": _is_int},
     "hint": {},
     "review": {},
+    "takeback": {},
+    "takeback_vote": {"id": _is_int, "yes": _is_bool},
 }
 
 HOST_MESSAGES: dict[str, dict[str, Check]] = {
@@ -280,6 +292,13 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
     },
     "pong": {"n": _is_int},
     "record": {"record": _is_map},
+    "takeback": {
+        "id": _is_int,
+        "seat": _is_int,
+        "voters": _is_seats,
+        "open": _is_bool,
+        "seconds": _is_seconds,
+    },
 }
 
 OPTIONAL_FIELDS: dict[str, set[str]] = {"error": {"retry"}}

@@ -19,7 +19,7 @@ from typing import Any
 import engine
 from engine.base import parse_options
 
-from .messages import SALT_BYTES, clean_name, password_key
+from .messages import SALT_BYTES, TAKEBACK_MODES, clean_name, password_key
 from .pacing import DEFAULT_TICK
 from .resultswait import RESULTS_WAIT
 from .seating import new_token
@@ -54,6 +54,9 @@ class TableSettings:
     """Seconds the bots wait at most for the people's results panels; 0: never."""
     hints: bool = False
     """Whether players may ask for a hint for learners (the ``hint`` message)."""
+    takebacks: str = "off"
+    """Whether a player may take back their last action: "off", "ask" (the other people at
+    the table say yes or no) or "free" (net/takebacks.py)."""
 
     @classmethod
     def new(
@@ -71,6 +74,7 @@ class TableSettings:
         deal_tick: float = DEFAULT_TICK,
         results_wait: float = RESULTS_WAIT,
         hints: bool = False,
+        takebacks: str = "off",
     ) -> TableSettings:
         """A new table's settings: ``bots`` seats (the last ones) for the host's bots unless
         ``bot_seats`` names them, a random seed unless given, fresh tokens, the password kept
@@ -87,6 +91,8 @@ class TableSettings:
         chosen = tuple(range(seats - bots, seats) if bot_seats is None else bot_seats)
         if any(not 0 <= s < seats for s in chosen):
             raise engine.BadSetup("setup.bots_range", seats=seats)
+        if takebacks not in TAKEBACK_MODES:
+            raise engine.BadSetup("setup.one_of", name="takebacks", values=list(TAKEBACK_MODES))
         return cls(
             game=game,
             seats=seats,
@@ -100,6 +106,7 @@ class TableSettings:
             deal_tick=deal_tick,
             results_wait=results_wait,
             hints=hints,
+            takebacks=takebacks,
         )
 
     def header(self) -> dict[str, Any]:
@@ -118,6 +125,7 @@ class TableSettings:
             "deal_tick": self.deal_tick,
             "results_wait": self.results_wait,
             "hints": self.hints,
+            "takebacks": self.takebacks,
         }
 
     @classmethod
@@ -125,7 +133,7 @@ class TableSettings:
         """The settings a journal's header holds. Older headers: no ``bot_seats`` (the last
         ``bots`` seats), no ``level`` (normal), no pacing or results wait (the defaults), and
         the password in clear (``password``: kept as a fresh verifier, never as itself), no hints
-        (off)."""
+        (off), no take-backs (off)."""
         seats = head["seats"]
         bot_seats = head.get("bot_seats")
         if bot_seats is None:
@@ -146,6 +154,7 @@ class TableSettings:
             deal_tick=head.get("deal_tick", DEFAULT_TICK),
             results_wait=head.get("results_wait", RESULTS_WAIT),
             hints=head.get("hints") is True,  # headers before hints: off
+            takebacks=_takebacks(head.get("takebacks")),  # before take-backs: off
         )
 
     @property
@@ -183,6 +192,10 @@ class HostLimits:
     fsync: bool = True
     bot_delay: float = 0.0
     absent_bot_after: float | None = None
+
+
+def _takebacks(value: Any) -> str:
+    return value if value in TAKEBACK_MODES else "off"
 
 
 LIMIT_NAMES = frozenset(f.name for f in fields(HostLimits))

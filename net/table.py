@@ -31,12 +31,14 @@ from .rules import Guest, Message, Rules
 from .seating import P, Seating
 from .settings import TableSettings
 
-__all__ = ["PACE", "RESULTS", "Guest", "Message", "Output", "Table", "Timer"]
+__all__ = ["PACE", "RESULTS", "TAKEBACK", "Guest", "Message", "Output", "Table", "Timer"]
 
 PACE = "pace"
 """The timer of a paced deal: the next card shows, windows end (every ``deal_tick`` s)."""
 RESULTS = "results"
 """The timer of the wait for the results panels: nobody is waited for any more."""
+TAKEBACK = "takeback"
+"""The timer of a take-back asked of the table: whoever has not answered, it is refused."""
 
 
 @dataclass(frozen=True)
@@ -89,12 +91,14 @@ class Table(Generic[P]):
             takeover_every=takeover_every,
             bot_seats=list(settings.bot_seats),
             hints=settings.hints,
+            takebacks=settings.takebacks,
         )
         self._settings = settings
         paced = settings.people and settings.deal_tick > 0
         self.pacer = DealPacer(self.rules, self.bot_plays, paced=paced, tick=settings.deal_tick)
         self._armed: dict[str, float] = {}  # the timers asked for: key -> when
         self._paced_from: float | None = None  # when the pace timer last fired (was due)
+        self._granted = 0  # take-backs the pacer has been told of
 
     # -- the table as others see it ---------------------------------------------------------
     def settings(self) -> TableSettings:
@@ -207,7 +211,8 @@ class Table(Generic[P]):
         people's results panels are up (not during a shown deal: there the bots answer the
         engine's hidden questions at once, and the deal itself waits instead)."""
         pacer = self.pacer
-        return pacer.holds() or (self.rules.results.holds and pacer.run is None)
+        asked = self.rules.takebacks.request is not None  # the table decides a take-back
+        return asked or pacer.holds() or (self.rules.results.holds and pacer.run is None)
 
     def bot_delay(self, delay: float) -> float:
         """How long a host bot waits before its move (``delay``; none while a deal is shown)."""
@@ -254,6 +259,8 @@ class Table(Generic[P]):
         if key == RESULTS:
             self.rules.results.release()  # somebody walked away from an open panel
             return self._output([])
+        if key == TAKEBACK:
+            return self._output(self.rules.desk.expired())
         raise ValueError(f"no timer {key!r}")
 
     # -- the host's decisions (net/controls.py) -----------------------------------------------
@@ -296,14 +303,19 @@ class Table(Generic[P]):
             before=follow,
             bots=data.bots,
             each=pacer.replayed,
+            takebacks=[(after, n) for after, n, _seat in data.takebacks],
         )
         pacer.caught_up()
+        self._granted = self.rules.takebacks.granted
 
     # -- inside ------------------------------------------------------------------------------
     def _output(self, out: list[tuple[P, Message]], paced: bool = False) -> Output[P]:
         """Everything one input made: the rules' messages as the pacer lets them out (or the
         pacer's own), the journal records, the wait for the results panels, the timers."""
         rules, now = self.rules, self.now()
+        if rules.takebacks.granted != self._granted:  # the game was rebuilt without its tail
+            self._granted = rules.takebacks.granted
+            self.pacer.taken_back()
         if not paced:
             out = self.pacer.outgoing(out, now)
         effects = rules.take_effects()
@@ -324,6 +336,11 @@ class Table(Generic[P]):
                 since = now
             timers.append(self._arm(PACE, since + tick))
         self._paced_from = None
+        request = rules.takebacks.request
+        if request is not None and self._armed.get(TAKEBACK) != request.until:
+            timers.append(self._arm(TAKEBACK, request.until))
+        elif request is None and TAKEBACK in self._armed:
+            timers.append(self._disarm(TAKEBACK))
         return Output(out, effects.records, timers, effects.seating_changed)
 
     def _pacing_due(self) -> bool:
