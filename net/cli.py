@@ -66,7 +66,12 @@ def _make_host(args: Namespace) -> tuple[Host, Path]:
     level = getattr(args, "level", None)  # a resumed table keeps its journal's unless told
     if args.resume:
         host = Host.resume(
-            args.resume, limits, password=args.password, level=level, results_wait=results_wait
+            args.resume,
+            limits,
+            password=args.password,
+            level=level,
+            results_wait=results_wait,
+            takebacks=getattr(args, "takebacks", None),
         )
         return host, Path(args.resume)
     journal = Path(args.journal) if args.journal else _default_journal(args.game)
@@ -81,6 +86,7 @@ def _make_host(args: Namespace) -> tuple[Host, Path]:
         level=level or "normal",
         results_wait=results_wait,
         hints=bool(getattr(args, "hints", False)),
+        takebacks=getattr(args, "takebacks", None) or "off",
     )
     return Host(settings, limits, journal=journal), journal
 

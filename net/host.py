@@ -89,10 +89,12 @@ class Host:
         password: str | None = None,
         level: str | None = None,
         results_wait: float | None = None,
+        takebacks: str | None = None,
     ) -> Host:
         """Rebuild a table from its journal by replaying every recorded action; the host's bots
         make their recorded choices again, so they go on as if nothing had happened. A new
-        ``password``, bots' ``level`` or ``results_wait`` replace the journal's. A journal
+        ``password``, bots' ``level``, ``results_wait`` or ``takebacks`` replace the
+        journal's. A journal
         from before verifiers (with the password in clear) is rewritten with a verifier."""
         if held(path):
             raise JournalError(f"the table of {path} is still open in another process")
@@ -105,6 +107,8 @@ class Host:
             changes["level"] = level
         if results_wait is not None:
             changes["results_wait"] = results_wait
+        if takebacks is not None:
+            changes["takebacks"] = takebacks
         host = cls(replace(settings, **changes), limits)
         host.table.replay(
             data,

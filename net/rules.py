@@ -234,6 +234,7 @@ class Rules(Controls[P]):
         undo: dict[int, list[int]] = {}
         for after, n in takebacks or []:
             undo.setdefault(after, []).append(n)
+        keeping = self.takebacks.on or bool(undo)  # (also where the table now has them off)
         for index, token in tokens.items():
             self.seating[index].token = token
         for index, name in names.items():
@@ -247,14 +248,14 @@ class Rules(Controls[P]):
                 before(seat, action)
             if each is not None:
                 each(seat, action)
-            open_ = self.takebacks.before(self.game, seat) if self.takebacks.on else False
+            open_ = self.takebacks.before(self.game, seat) if keeping else False
             try:
                 events = self.game.apply(seat, action)
             except engine.IllegalAction as exc:
                 raise ValueError(f"the journal does not replay: {exc}") from None
             self.actions.append((seat, copy.deepcopy(action)))
             self.version += 1
-            if self.takebacks.on:
+            if keeping:
                 bot = by_bot is not None and by_bot(i, seat)
                 self.takebacks.applied(self.game, seat, action, events, bot=bot, open_=open_)
             for n in undo.get(i + 1, []):

@@ -1,10 +1,11 @@
 """The ``kotatsu`` command: the lobby, and the subcommands users and scripts rely on.
 
 kotatsu                                   the lobby (LAN tables, host, join, play vs bots)
-kotatsu play GAME [--bots N] [--level L] [--seed S] [--option KEY=VALUE ...]
+kotatsu play GAME [--bots N] [--level L] [--seed S] [--takebacks off|ask|free]
+                  [--option KEY=VALUE ...]
 kotatsu join HOST:PORT [--name NAME] [--password [PW] | --password-file FILE] [--spectate]
 kotatsu host GAME [--headless] [--bind ADDR] [--port P] [--seats N] [--bots K] [--level L]
-                  [--seed S] [--hints]
+                  [--seed S] [--hints] [--takebacks off|ask|free]
                   [--name NAME] [--password [PW] | --password-file FILE] [--option KEY=VALUE ...]
                   [--resume FILE]
 kotatsu bot --join HOST:PORT [--name NAME] [--password [PW] | --password-file FILE] [--level L]
@@ -36,6 +37,7 @@ from collections.abc import Iterator
 import engine
 import lang
 from lang import N_, _
+from net.messages import TAKEBACK_MODES
 from net.reasons import problem
 from net.resultswait import RESULTS_WAIT
 
@@ -142,6 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", choices=GAME_NAMES, help=game_help())
     play.add_argument("--bots", type=int, default=None, help=_("how many bots (default: fill)"))
     add_level(play)
+    add_takebacks(play)
     play.add_argument("--seed", type=int, default=None, metavar="S", help=seed_help())
     play.add_argument("--name", default=None, help=_("your name at the table"))
     play.add_argument("--option", action="append", metavar="KEY=VALUE", help=option_help())
@@ -174,6 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     host.add_argument("--bots", type=int, default=0, metavar="K", help=_("bots among them"))
     add_level(host)
+    add_takebacks(host)
     host.add_argument("--seed", type=int, default=None, metavar="S", help=seed_help())
     host.add_argument("--name", default=None, metavar="NAME", help=_("the table's name"))
     add_password_flags(host)
@@ -373,6 +377,18 @@ def add_level(parser: argparse.ArgumentParser) -> None:
         choices=list(engine.LEVELS),
         default=None,  # normal; a resumed table keeps its journal's level
         help=_("how well the bots play (default: normal)"),
+    )
+
+
+def add_takebacks(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--takebacks",
+        choices=list(TAKEBACK_MODES),
+        default=None,  # off; a resumed table keeps its journal's
+        help=_(
+            "may players take back their last action: off (default), ask (the other people "
+            "at the table say yes or no) or free"
+        ),
     )
 
 

@@ -57,7 +57,7 @@ from tui.widgets.prompt import PromptBar
 from tui.widgets.steady import Steady
 
 from . import hints, news, review
-from .bindings import GAME_BINDINGS, HINT_BINDING, TABLE_BINDINGS, worded
+from .bindings import GAME_BINDINGS, HINT_BINDING, TABLE_BINDINGS, TAKEBACK_BINDING, worded
 from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
 from .header import header_line
 from .keys import KeyLine
@@ -73,12 +73,14 @@ from .messages import (
     StateReceived,
     TableError,
     TableState,
+    TakebackAsked,
 )
 from .news import NoticeLine, chat_log_line, whisper_to, with_glyphs
 from .nudge import TurnNudge
 from .people import HostDecisions, People, others, seat_digit, seating_text, waiting_question
 from .results import length_words, row_of_event, score_table
 from .round_end import RoundEnd, game_over_words, points_line, scores_title, winner_names
+from .takeback import TakebackDesk
 
 WIDE = 110  # from this many columns the chat sits beside the table
 TALL = 34  # from this many rows (and WIDE columns) cards are drawn large
@@ -122,6 +124,7 @@ class TableScreen(Screen[None]):
         HINT_BINDING,
         *GAME_BINDINGS,
         *worded(GAME_BINDINGS),
+        TAKEBACK_BINDING,
         *TABLE_BINDINGS,
     ]
     #: The keys a narrow footer leaves out first (by action, the least useful first): the
@@ -161,7 +164,7 @@ class TableScreen(Screen[None]):
             self.check_action,
             self.key_label,
             self.refresh_bindings,
-            (*self.DYNAMIC_ACTIONS, "hint"),
+            (*self.DYNAMIC_ACTIONS, "hint", "takeback"),
         )
         self.connection = "online"
         self.large = False
@@ -170,6 +173,14 @@ class TableScreen(Screen[None]):
         #: it (tui/table/decisions.py). Set by each game's screen.
         self.decisions: Decisions | None = None
         self.turn_nudge = TurnNudge(self.ring, enabled=settings.nudge)
+        self.takebacks = TakebackDesk(
+            lambda: self.table_info,
+            lambda: self.me,
+            lambda: self.state,
+            lambda: self.link,
+            lambda: self.app,
+            lambda seat: self.seat_name(seat, you=False),
+        )
 
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -345,6 +356,14 @@ class TableScreen(Screen[None]):
     @on(SeatMoved)
     def _seat_moved(self, message: SeatMoved) -> None:
         self.me = message.seat  # the host started with fewer seats: ours has moved
+
+    @on(TakebackAsked)
+    def _takeback_asked(self, message: TakebackAsked) -> None:
+        self.takebacks.asked(message)  # a yes/no for this seat, or the request is decided
+
+    def action_takeback(self) -> None:
+        """``u``: ask to take back my last action (tui/table/takeback.py)."""
+        self.takebacks.ask()
 
     @on(RecordReceived)
     def _record_received(self, message: RecordReceived) -> None:
@@ -575,6 +594,8 @@ class TableScreen(Screen[None]):
             return self.seat_link.host is not None
         if action == "hint":
             return self.hint_offered() and not self.has_class("-chatting")
+        if action == "takeback":
+            return self.takebacks.offered() and not self.has_class("-chatting")
         return True
 
     def update_keys(self) -> None:
