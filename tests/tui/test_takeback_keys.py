@@ -86,3 +86,28 @@ async def test_without_take_backs_u_is_not_offered():
         await pilot.press("u")
         await settle(pilot)
         assert client.takebacks_asked == 0
+
+
+async def test_over_the_wire_u_puts_the_table_back_as_it_was():
+    """``kotatsu play --takebacks free``: a real host on 127.0.0.1; after a play and the bots'
+    answers, u gives the card back and the screen draws the table as it was."""
+    from tui.connect import play_launcher
+
+    launcher = play_launcher("swoop", bots=2, seed=3, name="Eli", bot_delay=0, takebacks="free")
+    settings = Settings(name="Eli", color=True, cursor_blink=False)
+    app = make_app(launcher=launcher, settings=settings, browser=browser_of())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        assert screen.table_info["takebacks"] == "free"
+        await wait_until(pilot, lambda: bool(screen.legal))
+        await settle(pilot)
+        before, pile, version = screen.view["hand"], screen.view["pile"], screen.version
+        play = next(a for a in screen.legal if a["type"] == "play")
+        screen.send(play)
+        await wait_until(pilot, lambda: screen.version > version and bool(screen.legal))
+        assert screen.view["hand"] != before
+        await pilot.press("u")
+        await wait_until(pilot, lambda: "took back" in log_text(screen))
+        await wait_until(pilot, lambda: screen.view["hand"] == before and bool(screen.legal))
+        assert "Eli took back their last action" in log_text(screen)
+        assert screen.view["pile"] == pile and screen.version > version
