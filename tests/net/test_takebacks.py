@@ -5,12 +5,14 @@ the other seats are told; and a journal that resumes on the state after a take-b
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from tabledriver import Driver
 
 import engine
+from engine import record as rec
 from net.codec import CodecError
 from net.host import Host
 from net.journal import Journal, read_journal
@@ -335,12 +337,59 @@ def test_a_resumed_host_lands_on_the_state_after_the_take_back(game, seats, opti
     data = read_journal(path)
     assert sum(1 for _after, _n, seat in data.takebacks if seat == 0) == 2
     assert data.standing() == driver.table.actions
-    host = Host.resume(path)
-    try:
-        assert host.table.actions == driver.table.actions
-        assert host.table.version == driver.table.version
-        assert views(host.table.game) == views(driver.table.game)
-    finally:
-        host.bots.close()
-        if host.journal is not None:
-            host.journal.close()
+    for takebacks in (None, "off"):  # also resumed with take-backs turned off
+        host = Host.resume(path, takebacks=takebacks)
+        try:
+            assert host.table.actions == driver.table.actions
+            assert host.table.version == driver.table.version
+            assert views(host.table.game) == views(driver.table.game)
+            assert host.table.rules.info["takebacks"] == (takebacks or "free")
+        finally:
+            host.bots.close()
+            if host.journal is not None:
+                host.journal.close()
+    # the game record holds the actions that stand, and replays through the rules
+    t = driver.table
+    players = [rec.player(f"p{s}", s >= 2) for s in range(t.game.seats)]
+    record = rec.full_record(
+        record_id="takeback-test", game=t.game, seed=t.seed, table=t.name, players=players,
+        started="2026-11-26T01:00:00Z", ended=None, actions=t.actions,
+    )  # fmt: skip
+    replay = rec.replay(rec.check(json.loads(json.dumps(record))))
+    assert views(replay.at(len(t.actions))) == views(t.game)
+
+
+class Passer:
+    """A bot that passes wherever it may (so nobody declares and Ann speaks first)."""
+
+    def act(self, view, legal):
+        return next((a for a in legal if a["type"] == "pass"), legal[0])
+
+
+def test_at_a_paced_mi_shi_table_a_take_back_after_the_deal_does_not_deal_again():
+    """The deal was shown card by card (net/pacing.py), and the go-alone round that follows
+    counts as part of the deal shown until its first step: a take-back of that first step
+    puts the table back in the go-alone round, not in a deal shown again."""
+    settings = TableSettings.new(
+        "mishi", seats=4, seed=7, bot_seats=[2, 3], takebacks="free", results_wait=0
+    )
+    driver = Driver(settings, bots={2: Passer(), 3: Passer()})
+    driver.seat("ann", 0)
+    driver.seat("bob", 1)
+    t = driver.table
+    driver.run_until(lambda: t.game.phase != "deal" and t.pacer.run is None)
+    assert t.pacer.paced and t.game.phase == "bao" and t.game.bao_steps == 0
+    assert t.game.pending() == [0]  # nobody declared: the first player speaks first
+    driver.act("ann", {"type": "pass"})
+    assert judged(driver) is None and t.game.pending() == [1]
+    frames = len(driver.frames["bob"])
+    out = driver.receive("ann", dict(ASK))
+    assert not out.refused and any(r["r"] == "takeback" for r in out.records)
+    game = t.game
+    assert game.phase == "bao" and game.bao_steps == 0 and game.pending() == [0]
+    assert t.pacer.run is None  # no deal shown again
+    assert views(game) == views(replayed(driver))
+    state = driver.last("bob")
+    assert state["view"]["phase"] == "bao" and len(driver.frames["bob"]) == frames + 1
+    assert state["version"] == t.wire_version
+    assert driver.last("ann")["legal"]
