@@ -3,8 +3,11 @@ hostile answer refused without harm. (The rules themselves: test_takebacks.py, n
 
 from __future__ import annotations
 
+import asyncio
+
 from awaiting import next_of
 
+from net.botclient import run_bot_client
 from net.client import Client
 
 
@@ -39,3 +42,29 @@ async def test_a_take_back_asked_and_granted_over_the_wire(hosts):
     assert host.table.actions == []
     await ann.close()
     await bob.close()
+
+
+async def test_a_seated_bot_client_says_yes(hosts):
+    """``kotatsu bot`` sits like a person, so it is asked: it agrees, as the host's bots do."""
+    host = await hosts(
+        "swoop", seats=3, bot_seats=[1], seed=5, options={"first_player": 0}, takebacks="ask"
+    )
+    ann = Client("127.0.0.1", host.port, name="Ann")
+    await ann.connect()
+    robo = asyncio.create_task(
+        run_bot_client("127.0.0.1", host.port, "Robo", seat=2, delay=1.0, seed=1)
+    )
+    try:
+        first = await next_of(ann, "state", lambda m: bool(m["legal"]))
+        await ann.act(first["legal"][0], first["version"])
+        await next_of(ann, "state", lambda m: 2 in m["view"]["pending"])  # Robo thinks
+        await ann.takeback()
+        asked = await next_of(ann, "takeback")
+        assert asked["voters"] == [2]
+        await next_of(ann, "notice", lambda m: m["code"].startswith("took_back"), timeout=10)
+        again = await next_of(ann, "state", lambda m: bool(m["legal"]))
+        assert again["view"]["hand"] == first["view"]["hand"]
+    finally:
+        robo.cancel()
+        await asyncio.gather(robo, return_exceptions=True)
+        await ann.close()
