@@ -393,3 +393,50 @@ def test_at_a_paced_mi_shi_table_a_take_back_after_the_deal_does_not_deal_again(
     assert state["view"]["phase"] == "bao" and len(driver.frames["bob"]) == frames + 1
     assert state["version"] == t.wire_version
     assert driver.last("ann")["legal"]
+
+
+def test_swoop_a_turned_up_card_cannot_be_taken_back():
+    """Ann turns a mystery card up: it was hidden, everyone has seen it now."""
+    driver = table("swoop", 4, {}, "free")
+    game = lambda: driver.table.game  # noqa: E731
+
+    def ann_may_flip() -> bool:
+        return game().pending() == [0] and any(
+            a["type"] == "flip" for a in driver.last("ann")["legal"]
+        )
+
+    play_until(driver, ann_may_flip)
+    flip = next(a for a in driver.last("ann")["legal"] if a["type"] == "flip")
+    driver.act("ann", flip)
+    told = [e for e in driver.to("bob", "state")[-1]["events"] if e["type"] == "flip"]
+    assert told and told[0]["seat"] == 0
+    out = driver.receive("ann", dict(ASK))
+    assert refusal(out, "ann") == "takeback_shown"
+
+
+def test_swapo_an_answered_swap_cannot_be_taken_back():
+    """Ann asks Bob for cards and Bob gives: each has seen the other's cards."""
+    driver = table("swapo", 4, {}, "free", seed=6)
+    game = driver.table.game
+    play_until(driver, lambda: game.phase == "swap" and game.pending() == [0], pick=passing)
+    offer = next(a for a in driver.last("ann")["legal"] if a["type"] == "swap" and a["target"] == 1)
+    driver.act("ann", offer)
+    driver.act("bob")  # the give: the exchange happens
+    events = [e for m in driver.to("ann", "state") for e in m["events"]]
+    assert any(e["type"] == "swapped" and e["seat"] == 0 for e in events)
+    out = driver.receive("ann", dict(ASK))
+    assert refusal(out, "ann") == "takeback_shown"
+
+
+def test_mishi_a_trick_won_cannot_be_taken_back():
+    """Ann plays the last card of a trick: the trick is won, the lead moves on."""
+    driver = table("mishi", 4, {}, "free")
+
+    def ann_ended_a_trick() -> bool:
+        last = driver.to("bob", "state")[-1]["events"] if driver.to("bob", "state") else []
+        kinds = [(e["type"], e.get("seat")) for e in last]
+        return ("play", 0) in kinds and any(k == "trick_won" for k, _ in kinds)
+
+    play_until(driver, ann_ended_a_trick)
+    out = driver.receive("ann", dict(ASK))
+    assert refusal(out, "ann") == "takeback_shown"
