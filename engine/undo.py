@@ -12,6 +12,7 @@ Pure: no I/O, no clocks.
 from __future__ import annotations
 
 import copy
+import pickle
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,14 +23,14 @@ class Rewind:
     """The undoable tail of one game, from ``game`` as it is now (before its next action)."""
 
     def __init__(self, game: Game) -> None:
-        self._base = copy.deepcopy(game)
+        self._base = _frozen(game)
         self.steps: list[tuple[int, Any]] = []
         """The actions (seat, action) since the last step that showed something hidden."""
 
     def applied(self, game: Game, seat: int, action: Any, events: Sequence[Event]) -> None:
         """``game`` has just applied ``action`` for ``seat`` and answered ``events``."""
         if game.shows_hidden(events):
-            self._base = copy.deepcopy(game)
+            self._base = _frozen(game)
             self.steps = []
         else:
             self.steps.append((seat, copy.deepcopy(action)))
@@ -39,9 +40,15 @@ class Rewind:
         otherwise): a new game object; the ``n`` actions are forgotten here too."""
         if not 0 < n <= len(self.steps):
             raise ValueError(f"cannot take back {n} of {len(self.steps)} actions")
-        game = copy.deepcopy(self._base)
+        game: Game = pickle.loads(self._base)
         kept = self.steps[:-n]
         for seat, action in kept:
             game.apply(seat, copy.deepcopy(action))
         self.steps = kept
         return game
+
+
+def _frozen(game: Game) -> bytes:
+    """``game`` as it is now, to be thawed as a fresh copy (its random state too); pickling
+    is several times cheaper than a deep copy."""
+    return pickle.dumps(game, pickle.HIGHEST_PROTOCOL)
