@@ -14,7 +14,7 @@ from tabledriver import Driver
 import engine
 from engine import record as rec
 from net.codec import CodecError
-from net.host import Host
+from net.host import Host, _records
 from net.journal import Journal, read_journal
 from net.messages import check_client
 from net.reasons import notice_sentence
@@ -337,6 +337,9 @@ def test_a_resumed_host_lands_on_the_state_after_the_take_back(game, seats, opti
     data = read_journal(path)
     assert sum(1 for _after, _n, seat in data.takebacks if seat == 0) == 2
     assert data.standing() == driver.table.actions
+    # a rewritten journal (a resume with a new password) keeps the take-backs where they were
+    kept = [r for r in driver.records if r["r"] in ("act", "takeback")]
+    assert [r for r in _records(data) if r["r"] in ("act", "takeback")] == kept
     for takebacks in (None, "off"):  # also resumed with take-backs turned off
         host = Host.resume(path, takebacks=takebacks)
         try:
