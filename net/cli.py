@@ -71,7 +71,6 @@ def _make_host(args: Namespace) -> tuple[Host, Path]:
             password=args.password,
             level=level,
             results_wait=results_wait,
-            takebacks=getattr(args, "takebacks", None),
         )
         return host, Path(args.resume)
     journal = Path(args.journal) if args.journal else _default_journal(args.game)
@@ -86,6 +85,8 @@ def _make_host(args: Namespace) -> tuple[Host, Path]:
         level=level or "normal",
         results_wait=results_wait,
         hints=bool(getattr(args, "hints", False)),
+        clock=getattr(args, "clock", None),
+        bank=getattr(args, "bank", 0.0),
         takebacks=getattr(args, "takebacks", None) or "off",
     )
     return Host(settings, limits, journal=journal), journal

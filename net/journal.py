@@ -9,12 +9,14 @@ one record per change: ``{"r": "sit", "seat", "name"}`` when a seat is taken,
 again and gets a fresh token), ``{"r": "port", "port"}`` when the host binds,
 ``{"r": "act", "seat", "action"}`` for every applied action (with ``"bot": True`` when a host
 bot chose it), ``{"r": "bot", "seat", "token"}`` when the host removed a player during play
-and a bot took the seat for good, ``{"r": "takeback", "seat", "n"}`` when a player took back
-their last action (the last ``n`` actions that stood then go; net/takebacks.py). Churn
-before the start is compacted: ``rewrite`` replaces the file (atomically) with a header and
-the records that still matter. Each record is written and fsync'd before the state it
-produces is sent, so whatever a client saw acknowledged is on disk. A torn last record (the
-crash hit mid-write) was never acknowledged and is dropped on reading.
+and a bot took the seat for good, ``{"r": "bank", "seat", "left"}`` when a person's
+turn-clock bank was drawn down (net/clock.py: a resumed table gives nobody a free bank),
+``{"r": "takeback", "seat", "n"}`` when a player took back their last action (the last ``n``
+actions that stood then go; net/takebacks.py). Churn before the start is compacted:
+``rewrite`` replaces the file (atomically) with a header and the records that still matter.
+Each record is written and fsync'd before the state it produces is sent, so whatever a client
+saw acknowledged is on disk. A torn last record (the crash hit mid-write) was never
+acknowledged and is dropped on reading.
 
 While a host has its journal open it holds ``FILE.lock`` beside it (``flock``, with its pid in
 it) and removes it when it closes the table; so a lock file that nobody holds is a table whose
@@ -51,6 +53,7 @@ class JournalData:
     actions: list[tuple[int, Any]] = field(default_factory=list)
     by_bot: set[int] = field(default_factory=set)  # indices of ``actions`` a host bot chose
     bots: dict[int, str] = field(default_factory=dict)  # seats given to a bot during play
+    banks: dict[int, float] = field(default_factory=dict)  # what is left of each turn-clock bank
     takebacks: list[tuple[int, int, int]] = field(default_factory=list)
     """Take-backs: (after how many of ``actions``, how many of the standing ones went, the
     seat that took back)."""
@@ -230,6 +233,8 @@ def read_journal(path: str | Path) -> JournalData:
             data.bots[record["seat"]] = record["token"]
         elif kind == "port":
             data.port = record["port"]
+        elif kind == "bank":
+            data.banks[record["seat"]] = float(record["left"])
         elif kind == "takeback":
             data.takebacks.append((len(data.actions), record["n"], record["seat"]))
         elif kind == "act":

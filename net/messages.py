@@ -39,9 +39,12 @@ and the bots would wait the whole timeout at every round end). 5: a ``lobby`` pl
 ``reading`` (the table waits for that seat's results panel; an older client would drop the
 host for the unknown field). 6: the ``table`` of ``hello`` and ``welcome`` says whether
 ``hints`` are on; a seated client may send ``hint`` on its turn, and the table tells everyone
-with the notice ``hint_asked``. 7: the ``table`` says whether ``takebacks`` are off, asked or
-free; a seated client may send ``takeback`` and ``takeback_vote``, the host ``takeback`` (a
-request asked of the table) and the take-back notices (net/takebacks.py)."""
+with the notice ``hint_asked``. 7: the ``table`` says the turn clock (``clock``: seconds per
+decision or None, ``bank``: seconds); the host sends ``clock`` frames (whose clocks run, seconds
+left) and the notice ``timed_out``; an act after a seat's time ran out is ``clock_out``. Also
+7: the ``table`` says whether ``takebacks`` are off, asked or free; a seated client may send
+``takeback`` and ``takeback_vote``, the host ``takeback`` (a request asked of the table) and the
+take-back notices (net/takebacks.py)."""
 NAME_LIMIT = 24
 CHAT_LIMIT = 500
 TEXT_LIMIT = 1000
@@ -211,7 +214,10 @@ def _is_token(v: Any) -> bool:
 def _is_table(v: Any) -> bool:
     return (
         isinstance(v, dict)
-        and set(v) == {"name", "game", "options", "seats", "password", "hints", "takebacks"}
+        and set(v)
+        == {"name", "game", "options", "seats", "password", "hints", "clock", "bank", "takebacks"}
+        and _optional(_is_seconds)(v["clock"])
+        and _is_seconds(v["bank"])
         and isinstance(v["name"], str)
         and isinstance(v["game"], str)
         and isinstance(v["options"], dict)
@@ -251,6 +257,21 @@ def _is_seats(v: Any) -> bool:
 
 def _is_players(v: Any) -> bool:
     return isinstance(v, list) and all(_is_player(p) for p in v)
+
+
+def _is_running(v: Any) -> bool:
+    """One seat's running clock in a ``clock`` frame (seconds from the frame's arrival)."""
+    return (
+        isinstance(v, dict)
+        and set(v) == {"seat", "left", "bank"}
+        and _is_int(v["seat"])
+        and _is_seconds(v["left"])
+        and _is_seconds(v["bank"])
+    )
+
+
+def _is_clocks(v: Any) -> bool:
+    return isinstance(v, list) and len(v) <= PARAM_ITEMS_LIMIT and all(_is_running(c) for c in v)
 
 
 CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
@@ -299,6 +320,7 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "open": _is_bool,
         "seconds": _is_seconds,
     },
+    "clock": {"version": _is_int, "paused": _is_bool, "seats": _is_clocks},
 }
 
 OPTIONAL_FIELDS: dict[str, set[str]] = {"error": {"retry"}}

@@ -35,6 +35,8 @@ REJECTIONS: dict[str, Template] = {
     "whisper_target": N_("you can whisper only to another seat"),
     "whisper_away": N_("that player is not connected"),
     "hints_off": N_("hints are off at this table"),
+    # TRANSLATORS: the turn clock ran out; the table's bot makes this decision for you
+    "clock_out": N_("time ran out: the bot plays this one for you"),
     "review_not_over": N_("the game can be reviewed once it is over"),
     "review_unavailable": N_("this table keeps no record of the game"),
     "takebacks_off": N_("this table does not allow take-backs"),
@@ -102,6 +104,10 @@ NOTICES: dict[str, Template] = {
     "takeback_unanswered": N_("not everyone answered in time: {name}'s action stands"),
     "takeback_dropped": N_("{name} left: their take-back is dropped"),
     "takeback_lapsed": N_("{name}'s take-back is no longer possible: the action stands"),
+    # TRANSLATORS: the turn clock: a player's time (and time bank) ran out
+    "timed_out": N_("time ran out: the bot played for {name}"),
+    # TRANSLATORS: the turn clock, told to the player whose time ran out
+    "timed_out_you": N_("your time ran out: the bot played this one for you"),
 }
 """``notice``: the table's own news, to everyone at it."""
 

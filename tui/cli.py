@@ -1,11 +1,11 @@
 """The ``kotatsu`` command: the lobby, and the subcommands users and scripts rely on.
 
 kotatsu                                   the lobby (LAN tables, host, join, play vs bots)
-kotatsu play GAME [--bots N] [--level L] [--seed S] [--takebacks off|ask|free]
-                  [--option KEY=VALUE ...]
+kotatsu play GAME [--bots N] [--level L] [--seed S] [--clock S] [--bank S]
+                  [--takebacks off|ask|free] [--option KEY=VALUE ...]
 kotatsu join HOST:PORT [--name NAME] [--password [PW] | --password-file FILE] [--spectate]
 kotatsu host GAME [--headless] [--bind ADDR] [--port P] [--seats N] [--bots K] [--level L]
-                  [--seed S] [--hints] [--takebacks off|ask|free]
+                  [--seed S] [--hints] [--clock S] [--bank S] [--takebacks off|ask|free]
                   [--name NAME] [--password [PW] | --password-file FILE] [--option KEY=VALUE ...]
                   [--resume FILE]
 kotatsu bot --join HOST:PORT [--name NAME] [--password [PW] | --password-file FILE] [--level L]
@@ -37,12 +37,13 @@ from collections.abc import Iterator
 import engine
 import lang
 from lang import N_, _
-from net.messages import TAKEBACK_MODES
 from net.reasons import problem
 from net.resultswait import RESULTS_WAIT
 
 from .args import address, parse_options, seconds
 from .secret import add_password_flags, password_from
+from .table_settings import add_flags, chosen
+from .table_settings import problem as settings_problem
 
 __all__ = ["GAME_NAMES", "address", "build_parser", "main", "parse_options", "run_app"]
 
@@ -144,10 +145,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", choices=GAME_NAMES, help=game_help())
     play.add_argument("--bots", type=int, default=None, help=_("how many bots (default: fill)"))
     add_level(play)
-    add_takebacks(play)
     play.add_argument("--seed", type=int, default=None, metavar="S", help=seed_help())
     play.add_argument("--name", default=None, help=_("your name at the table"))
     play.add_argument("--option", action="append", metavar="KEY=VALUE", help=option_help())
+    add_flags(play, "play")
 
     join = sub.add_parser("join", help=_("join a table by address"))
     join.add_argument(
@@ -177,7 +178,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     host.add_argument("--bots", type=int, default=0, metavar="K", help=_("bots among them"))
     add_level(host)
-    add_takebacks(host)
     host.add_argument("--seed", type=int, default=None, metavar="S", help=seed_help())
     host.add_argument("--name", default=None, metavar="NAME", help=_("the table's name"))
     add_password_flags(host)
@@ -200,11 +200,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help=_("bots wait up to S s for everyone to close the results (0: never)"),
     )
-    host.add_argument(
-        "--hints",
-        action="store_true",
-        help=_("players may ask for a hint (h: what the bot would do; the table sees it)"),
-    )
+    add_flags(host, "host")  # hints, the turn clock, … (tui/table_settings.py)
     host.add_argument(
         "--absent-bot", type=float, default=None, metavar="S", help=_("a bot plays a seat left S s")
     )
@@ -380,18 +376,6 @@ def add_level(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_takebacks(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--takebacks",
-        choices=list(TAKEBACK_MODES),
-        default=None,  # off; a resumed table keeps its journal's
-        help=_(
-            "may players take back their last action: off (default), ask (the other people "
-            "at the table say yes or no) or free"
-        ),
-    )
-
-
 def add_sim(sub: argparse._SubParsersAction) -> None:
     sim = sub.add_parser("sim", help=_("a bot tournament: wins, scores and thinking times"))
     sim.add_argument("game", choices=GAME_NAMES, help=game_help())
@@ -420,6 +404,11 @@ def main(argv: list[str] | None = None) -> int:
             args.password = password_from(args)
         except ValueError as exc:
             print(f"kotatsu: {exc}", file=sys.stderr)
+            return 2
+    if cmd in ("host", "play") and not getattr(args, "resume", None):
+        said = settings_problem(chosen(args, cmd))  # each flag alone was checked already
+        if said:
+            print(f"kotatsu: {said}", file=sys.stderr)
             return 2
     if cmd == "rules":
         from .rules import print_rules

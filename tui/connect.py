@@ -103,6 +103,8 @@ def play_launcher(
     deal_tick: float | None = None,
     level: str = "normal",
     hints: bool = True,
+    clock: float | None = None,
+    bank: float = 0.0,
     takebacks: str = "off",
 ) -> Launcher:
     """A private table against bots: a real Host on 127.0.0.1 and a real Client, one process;
@@ -131,6 +133,8 @@ def play_launcher(
             deal_tick=DEFAULT_TICK if deal_tick is None else deal_tick,
             level=level,
             hints=hints,
+            clock=clock,
+            bank=bank,
             takebacks=takebacks,
         )
         host = Host(settings, HostLimits(bot_delay=bot_delay))
@@ -203,14 +207,16 @@ def host_launcher(
     bot_delay: float = BOT_DELAY,
     results_wait: float = RESULTS_WAIT,
     hints: bool = False,
-    takebacks: str | None = None,
+    clock: float | None = None,
+    bank: float = 0.0,
+    takebacks: str = "off",
 ) -> Launcher:
     """Host a table others find on the LAN (advertised by zeroconf), and sit at it (``hints``:
     learners may ask for hints; off unless the host turns them on); with
     ``resume``, the table of that journal again (the host's seat comes back with its token).
     ``bot_delay`` paces the bots as at ``play``; ``results_wait``: how long the bots wait at
     most for the people's results panels (0: not at all, net/resultswait.py); ``takebacks``:
-    off, ask or free (net/takebacks.py; None: off, or a resumed table's own)."""
+    off, ask or free (net/takebacks.py; a resumed table keeps its own)."""
 
     async def launch() -> Seat:
         from net.client import Client
@@ -226,7 +232,6 @@ def host_launcher(
                 password=password,
                 level=level,
                 results_wait=results_wait,
-                takebacks=takebacks,
             )
         else:
             settings = TableSettings.new(
@@ -240,7 +245,9 @@ def host_launcher(
                 level=level or "normal",
                 results_wait=results_wait,
                 hints=hints,
-                takebacks=takebacks or "off",
+                clock=clock,
+                bank=bank,
+                takebacks=takebacks,
             )
             host = Host(settings, limits, journal=journal or default_journal(game))
         keep_records(host, resume or (host.journal.path if host.journal else None))
@@ -301,6 +308,8 @@ def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher 
             options=options,
             name=name,
             level=getattr(args, "level", None) or "normal",
+            clock=getattr(args, "clock", None),
+            bank=getattr(args, "bank", 0.0),
             takebacks=getattr(args, "takebacks", None) or "off",
         )
     if args.command == "join":
@@ -325,7 +334,9 @@ def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher 
             bot_delay=BOT_DELAY if args.bot_delay is None else args.bot_delay,
             results_wait=args.results_wait,
             hints=bool(getattr(args, "hints", False)),
-            takebacks=getattr(args, "takebacks", None),
+            clock=getattr(args, "clock", None),
+            bank=getattr(args, "bank", 0.0),
+            takebacks=getattr(args, "takebacks", None) or "off",
         )
     return None
 
