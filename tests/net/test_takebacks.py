@@ -443,3 +443,23 @@ def test_mishi_a_trick_won_cannot_be_taken_back():
     play_until(driver, ann_ended_a_trick)
     out = driver.receive("ann", dict(ASK))
     assert refusal(out, "ann") == "takeback_shown"
+
+
+def test_the_turn_clocks_stop_while_the_table_is_asked():
+    settings = TableSettings.new(
+        "swoop", seats=4, seed=5, bot_seats=[2, 3], takebacks="ask", deal_tick=0,
+        results_wait=0, clock=30, bank=0,
+    )  # fmt: skip
+    driver = Driver(settings)
+    driver.seat("ann", 0)
+    driver.seat("bob", 1)
+    play_until(driver, lambda: can_take_back(driver))
+    t = driver.table
+    assert not t.clock.paused
+    driver.receive("ann", dict(ASK))
+    assert t.clock.paused  # nobody's time runs out while the table decides
+    request = driver.to("bob", "takeback")[-1]["id"]
+    driver.advance(VOTE_WAIT - 1)
+    assert not any(m["code"].startswith("timed_out") for m in notices(driver, "bob"))
+    driver.receive("bob", {"t": "takeback_vote", "id": request, "yes": True})
+    assert not t.clock.paused and 0 in t.game.pending()
