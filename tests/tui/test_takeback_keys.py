@@ -74,6 +74,7 @@ async def test_u_asks_where_the_table_allows_and_the_others_answer_yes_or_no():
         await wait_until(pilot, lambda: "took back" in log_text(screen))
         assert "Bot 2 took back their last action (7♥)" in log_text(screen)
         await wait_until(pilot, lambda: "something hidden" in str(screen.prompt.render()))
+        assert "too late to take back: something hidden has been shown since" in log_text(screen)
 
 
 async def test_without_take_backs_u_is_not_offered():

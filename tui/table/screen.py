@@ -325,7 +325,10 @@ class TableScreen(Screen[None]):
 
     @on(Refused)
     def _refused(self, message: Refused) -> None:
-        self.refused(clean(self.worded(message.wire)))
+        reason = clean(self.worded(message.wire))
+        if self.takebacks.refusal(message.wire):  # a take-back refused: the log keeps why
+            self.log_pane.add(reason)
+        self.refused(reason)
 
     def refused(self, reason: str) -> None:
         """The table refused our last action: say why (override: e.g. start the choice

@@ -69,6 +69,12 @@ class TakebackDesk:
         if self.offered():
             self._link().takeback()
 
+    @staticmethod
+    def refusal(wire: dict) -> bool:
+        """Whether a refusal is about a take-back (its reason goes to the log too)."""
+        code = wire.get("code")
+        return isinstance(code, str) and code.startswith(("takeback_", "takebacks_"))
+
     def asked(self, message: TakebackAsked) -> None:
         """A ``takeback`` from the table: a request opened (this seat answers if asked) or
         closed (the dialog goes, if it is still up)."""
