@@ -463,3 +463,13 @@ def test_the_turn_clocks_stop_while_the_table_is_asked():
     assert not any(m["code"].startswith("timed_out") for m in notices(driver, "bob"))
     driver.receive("bob", {"t": "takeback_vote", "id": request, "yes": True})
     assert not t.clock.paused and 0 in t.game.pending()
+
+
+def test_a_voter_the_host_removes_is_not_waited_for():
+    driver = table("swoop", 4, {}, "ask")
+    play_until(driver, lambda: can_take_back(driver))
+    driver.receive("ann", dict(ASK))
+    out = driver.table.remove(1)  # the host sends Bob away: a bot takes his seat
+    driver.deliver(out)
+    assert any(r["r"] == "takeback" for r in out.records)  # nobody left to ask: granted
+    assert 0 in driver.table.game.pending()
