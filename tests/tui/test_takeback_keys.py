@@ -112,3 +112,20 @@ async def test_over_the_wire_u_puts_the_table_back_as_it_was():
         await wait_until(pilot, lambda: screen.view["hand"] == before and bool(screen.legal))
         assert "Eli took back their last action" in log_text(screen)
         assert screen.view["pile"] == pile and screen.version > version
+
+
+async def test_the_dialog_and_the_log_speak_the_players_language():
+    client = LocalClient("swoop", 3, options=OPTIONS, seed=5, takebacks="ask")
+    settings = Settings(name="Aki", lang="ja", color=True, cursor_blink=False)
+    app = make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        await wait_until(pilot, lambda: bool(screen.legal))
+        screen.receive(request(7))
+        await wait_until(pilot, lambda: isinstance(app.screen, TakebackVote))
+        assert "直前の手の取り消しを申し出ています" in str(app.screen.question)
+        await pilot.press("y")
+        await wait_until(pilot, lambda: client.votes == [(7, True)])
+        params = {"seat": 1, "name": "Bot 2"}
+        screen.receive({"t": "notice", "code": "took_back", "params": params})
+        await wait_until(pilot, lambda: "Bot 2 が直前の手を取り消しました" in log_text(screen))
