@@ -50,9 +50,10 @@ class StateReceived(Message):
 
 
 class LobbyChanged(Message):
-    def __init__(self, players: list[dict]) -> None:
+    def __init__(self, players: list[dict], started: bool = False) -> None:
         super().__init__()
         self.players = players
+        self.started = started  # the game has started (a seating then moves no one in or out)
 
 
 class Worded(Message):
@@ -120,7 +121,7 @@ def _state(m: dict) -> Message | None:
 
 
 def _lobby(m: dict) -> Message:
-    return LobbyChanged(_dicts(m.get("players")))
+    return LobbyChanged(_dicts(m.get("players")), m.get("started") is True)
 
 
 def _chat(m: dict) -> Message:

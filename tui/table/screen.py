@@ -76,9 +76,22 @@ from .messages import (
 )
 from .news import NoticeLine, chat_log_line, whisper_to, with_glyphs
 from .nudge import TurnNudge
-from .people import HostDecisions, People, others, seat_digit, seating_text, waiting_question
+from .people import (
+    HostDecisions,
+    People,
+    arrivals,
+    others,
+    seat_digit,
+    seating_text,
+    waiting_question,
+)
 from .results import length_words, row_of_event, score_table
 from .round_end import RoundEnd, game_over_words, points_line, scores_title, winner_names
+
+#: The refusals of a chat line or a whisper (said in the chat pane as well as the prompt).
+CHAT_REFUSALS = frozenset(
+    {"chat_empty", "whispers_off", "spectator_whisper", "whisper_target", "whisper_away"}
+)
 
 WIDE = 110  # from this many columns the chat sits beside the table
 TALL = 34  # from this many rows (and WIDE columns) cards are drawn large
@@ -299,17 +312,24 @@ class TableScreen(Screen[None]):
 
     @on(LobbyChanged)
     def _lobby_changed(self, message: LobbyChanged) -> None:
+        before = self.people.players
         self.people.update(message.players)
         if self.view:
             self.draw()
         else:
+            if before and not message.started:
+                self.log_arrivals(before, message.players)
             self.waiting_room()
+            self.aim_whispers()
         self.draw_header()
         self.show_reading()
 
     @on(Refused)
     def _refused(self, message: Refused) -> None:
-        self.refused(clean(self.worded(message.wire)))
+        reason = clean(self.worded(message.wire))
+        if message.wire.get("code") in CHAT_REFUSALS:  # said where it was typed, too
+            self.query_one(ChatPane).note(_("✗ Not sent: {reason}").format(reason=reason))
+        self.refused(reason)
 
     def refused(self, reason: str) -> None:
         """The table refused our last action: say why (override: e.g. start the choice
@@ -361,7 +381,7 @@ class TableScreen(Screen[None]):
         address = link.address if link.closers else None
         question = waiting_question(self.people, address, link.host is not None, self.look)
         self.prompt.ask(question, waiting=True)
-        seated = seating_text(self.people, self.seat_name, self.look)
+        seated = seating_text(self.people, self.seat_name, self.look, self.me)
         options = self.table_info.get("options")
         if isinstance(options, dict):  # the table's settings, seen before the game starts
             seated.append("\n\n " + settings_line(self.GAME, options), self.look("muted"))
@@ -382,8 +402,7 @@ class TableScreen(Screen[None]):
             self.tell(event)
             if self.rounds.note_event(event, state.version, over):
                 self.results_seen(state.version)  # no panel here: the bots need not wait
-        chat = self.query_one(ChatPane)
-        chat.whisper_targets = {self.seat_digit(s): s for s in self.others()}
+        self.aim_whispers()
         self.states_seen += 1
         # the garbage of drawing it is collected once the state is on the screen
         collector = getattr(self.app, "collector", None)
@@ -486,6 +505,11 @@ class TableScreen(Screen[None]):
 
     def is_bot(self, seat: int) -> bool:
         return self.people.is_bot(seat)
+
+    def aim_whispers(self) -> None:
+        """``/w N`` picks the seat that digit N picks at the table (in the waiting room too)."""
+        chat = self.query_one(ChatPane)
+        chat.whisper_targets = {self.seat_digit(s): s for s in self.others()}
 
     # -- header --------------------------------------------------------------------------
     def draw_header(self) -> None:
@@ -735,6 +759,15 @@ class TableScreen(Screen[None]):
         toast = self.toast_for(event)
         if toast:
             self.notify(toast, timeout=4, markup=False)
+
+    def log_arrivals(self, before: list[dict], after: list[dict]) -> None:
+        """Before the start, the log tells who sat down and who left (names the seating
+        shows anyway)."""
+        came, went = arrivals(before, after)
+        for name in went:
+            self.log_pane.add(Text(_("{name} left the table").format(name=clean(name, limit=24))))
+        for name in came:
+            self.log_pane.add(Text(_("{name} sat down").format(name=clean(name, limit=24))))
 
     def show_reading(self) -> None:
         """While the table waits for others' results panels, the notice line says for whom."""
