@@ -54,8 +54,10 @@ class Seat:
     """The ``net.host.Host`` when this process runs the table: its screen decides for it."""
 
     async def close(self) -> None:
-        """Close the client, then whatever this process was running for the table."""
-        for closer in [self.client.close, *self.closers]:
+        """Close whatever this process was running for the table, then the client: a host
+        that leaves closes its table first, so the others hear "the host closed the table",
+        not that the host's seat waits for it."""
+        for closer in [*self.closers, self.client.close]:
             with contextlib.suppress(Exception):  # leaving must always succeed
                 await closer()
 

@@ -810,6 +810,10 @@ class TableScreen(Screen[None]):
         self.app.push_screen(RulesScreen(self.GAME, title, ascii_only=self.settings.ascii_only))
 
     def action_leave(self) -> None:
+        if self.people.closed_reason or self.connection == "closed":
+            self.leave()  # the table is closed: there is nothing to keep, q just leaves
+            return
+
         def answered(leave: bool | None) -> None:
             if leave:
                 self.leave()
