@@ -28,7 +28,7 @@ from engine.reasons import Param
 from .codec import CodecError
 from .reasons import family, sentence
 
-PROTOCOL_VERSION = 6
+PROTOCOL_VERSION = 7
 """2: hello carries a salt; the proof is keyed with a derived key. 3: ``rejected``, ``error``
 and the table's ``notice`` carry a code and parameters, never sentences. 4: clients send
 ``results_seen`` (an older host would drop a client for it; an older client never sends it,
@@ -36,13 +36,16 @@ and the bots would wait the whole timeout at every round end). 5: a ``lobby`` pl
 ``reading`` (the table waits for that seat's results panel; an older client would drop the
 host for the unknown field). 6: the ``table`` of ``hello`` and ``welcome`` says whether
 ``hints`` are on; a seated client may send ``hint`` on its turn, and the table tells everyone
-with the notice ``hint_asked``."""
+with the notice ``hint_asked``. 7: a client may send ``history`` (once per connection); a seated
+one is answered ``history`` ``items``: what its seat was shown before (net/memory.py)."""
 NAME_LIMIT = 24
 CHAT_LIMIT = 500
 TEXT_LIMIT = 1000
 """The most characters of any free text the host sends."""
 CODE_PATTERN = re.compile(r"[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*")
 CODE_LIMIT = 64
+HISTORY_LIMIT = 200
+"""The most entries of a ``history`` (net/memory.py keeps no more per seat)."""
 KEY_PATTERN = re.compile(r"[a-z_][a-z0-9_]*")
 PARAMS_LIMIT = 16
 """The most parameters of a code; each is named in at most KEY_LIMIT characters."""
@@ -257,6 +260,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "results_seen": {"version": _is_int},
     "hint": {},
     "review": {},
+    "history": {},
 }
 
 HOST_MESSAGES: dict[str, dict[str, Check]] = {
@@ -280,6 +284,7 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
     },
     "pong": {"n": _is_int},
     "record": {"record": _is_map},
+    "history": {"items": lambda v: _is_history(v)},
 }
 
 OPTIONAL_FIELDS: dict[str, set[str]] = {"error": {"retry"}}
@@ -305,6 +310,25 @@ def _check(message: Any, schemas: dict[str, dict[str, Check]], who: str) -> dict
     return message
 
 
+HISTORY_ENTRIES: dict[str, dict[str, Check]] = {
+    "chat": HOST_MESSAGES["chat"],
+    "notice": HOST_MESSAGES["notice"],
+    "events": {"version": _is_int, "events": _is_list},
+}
+"""The entries of a ``history``: a chat line, a notice, or one state's public events."""
+
+
+def _is_history(v: Any) -> bool:
+    if not isinstance(v, list) or len(v) > HISTORY_LIMIT:
+        return False
+    try:
+        for entry in v:
+            _check(entry, HISTORY_ENTRIES, "history")
+    except CodecError:
+        return False
+    return True
+
+
 def check_client(message: Any) -> dict[str, Any]:
     """A client→host message, every field checked; CodecError otherwise."""
     return _check(message, CLIENT_MESSAGES, "client")
@@ -328,6 +352,10 @@ def clean_host_text(message: dict[str, Any]) -> dict[str, Any]:
                 player["name"] = clean_text(player["name"], NAME_LIMIT)
     elif kind in ("hello", "welcome"):
         message["table"]["name"] = clean_text(message["table"]["name"], 4 * NAME_LIMIT)
+    elif kind == "history":
+        for entry in message["items"]:
+            if entry["t"] in ("chat", "notice"):
+                clean_host_text(entry)
     elif kind in ("error", "rejected", "notice"):
         message["params"] = {
             key: [clean_text(item, PARAM_TEXT_LIMIT) for item in value]

@@ -25,6 +25,8 @@ from typing import Any, Generic
 import engine
 
 from .journal import JournalData
+from .memory import SeatMemory
+from .messages import Refused
 from .pacing import DealPacer
 from .resultswait import ResultsWait
 from .rules import Guest, Message, Rules
@@ -93,6 +95,8 @@ class Table(Generic[P]):
         self._settings = settings
         paced = settings.people and settings.deal_tick > 0
         self.pacer = DealPacer(self.rules, self.bot_plays, paced=paced, tick=settings.deal_tick)
+        self.memory: SeatMemory[P] = SeatMemory(self.now)
+        """What each seat was shown, for its player's return (net/memory.py)."""
         self._armed: dict[str, float] = {}  # the timers asked for: key -> when
         self._paced_from: float | None = None  # when the pace timer last fired (was due)
 
@@ -223,6 +227,8 @@ class Table(Generic[P]):
         carries the version its sender saw on the wire: it is the table's again (and during a
         shown deal, the pacer takes it) before anything checks it."""
         rules = self.rules
+        if message["t"] == "history":
+            return self._history(peer)
         paced = self.pacer.receive(rules.seat_of(peer), message, self.now())
         if paced is not None:  # a decision the pacer offered
             output, asked = self._output(paced, paced=True), True
@@ -235,6 +241,7 @@ class Table(Generic[P]):
 
     def leave(self, peer: P) -> Output[P]:
         """The connection is gone."""
+        self.memory.gone(peer)
         return self._output(self.rules.leave(peer))
 
     def play(self, seat: int, action: Any, bot: bool = False) -> Output[P]:
@@ -324,7 +331,30 @@ class Table(Generic[P]):
                 since = now
             timers.append(self._arm(PACE, since + tick))
         self._paced_from = None
+        self._remember(out, effects.seating_changed)
         return Output(out, effects.records, timers, effects.seating_changed)
+
+    def _remember(self, out: list[tuple[P, Message]], seating_changed: bool) -> None:
+        """Keep what each seat's connection is sent that its log shows (net/memory.py)."""
+        memory, seating = self.memory, self.rules.seating
+        if seating_changed:
+            memory.keep_only(seating.tokens)
+        for peer, message in out:
+            if message["t"] == "welcome":
+                if message["seat"] is not None:
+                    memory.joined(peer, message["token"])
+                continue
+            guest = self.rules.peers.get(peer)
+            if guest is not None and guest.joined and guest.seat is not None:
+                memory.note(seating[guest.seat].token, message)
+
+    def _history(self, peer: P) -> Output[P]:
+        """A returning screen asks what its seat was shown before this connection: once."""
+        guest = self.rules.peers.get(peer)
+        if guest is None or not guest.joined:
+            raise Refused("protocol.join_first")
+        items = self.memory.give(peer)
+        return Output([] if items is None else [(peer, {"t": "history", "items": items})])
 
     def _pacing_due(self) -> bool:
         """Whether the pacer has something to do as time passes: a deal being shown, or a

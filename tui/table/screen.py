@@ -56,7 +56,7 @@ from tui.widgets.log import EventLog
 from tui.widgets.prompt import PromptBar
 from tui.widgets.steady import Steady
 
-from . import hints, news, review
+from . import hints, history, news, review
 from .bindings import GAME_BINDINGS, HINT_BINDING, TABLE_BINDINGS, worded
 from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
 from .header import header_line
@@ -65,6 +65,7 @@ from .link import TableLink
 from .messages import (
     ChatReceived,
     ConnectionChanged,
+    HistoryReceived,
     LobbyChanged,
     Noticed,
     RecordReceived,
@@ -215,6 +216,8 @@ class TableScreen(Screen[None]):
         self.draw_header()
         self.query_one(ChatPane).allow_whispers(self.whispers_allowed())
         self.link.start()
+        if self.me is not None:  # a returning player's lines come back (net/memory.py)
+            self.link.history()
         self.set_interval(1.0, self.tick)
         # the component classes are styled once the screen's CSS applies: draw again then
         self.call_after_refresh(self.restyle)
@@ -791,14 +794,31 @@ class TableScreen(Screen[None]):
 
     def receive_chat(self, sender: int | None, name: str, text: str, to: int | None) -> None:
         """A chat line (``sender`` None: the table's own news) in the chat pane and the log."""
+        in_chat, in_log = self.chat_lines(sender, name, text, to)
+        self.query_one(ChatPane).show_line(in_chat)
+        self.log_pane.add(in_log)
+
+    def chat_lines(
+        self, sender: int | None, name: str, text: str, to: int | None
+    ) -> tuple[Text, Text]:
+        """A chat line as the chat pane shows it, and as the log does."""
         name = name or self.seat_name(sender, you=False)
         whisper = whisper_to(to, self.me, lambda s: self.seat_name(s, you=False))
         if whisper is not None and sender == self.me and self.me is not None:
             name = ""  # my own whisper comes back: "→ Ann: psst"
-        self.query_one(ChatPane).add(name, text, whisper=whisper)
+        in_chat = self.query_one(ChatPane).line(name, text, whisper=whisper)
         if name and sender is not None and sender == self.me:
             name = _("You")  # the log uses the same word as the bar
-        self.log_pane.add(chat_log_line(name, whisper, text, self.look))
+        return in_chat, chat_log_line(name, whisper, text, self.look)
+
+    @on(HistoryReceived)
+    def _history_received(self, message: HistoryReceived) -> None:
+        """What this seat was shown before it came back: above the lines shown since."""
+        logged, chatted = history.earlier_lines(message.entries, self)
+        if logged:
+            self.log_pane.add_earlier(logged)
+        if chatted:
+            self.query_one(ChatPane).add_earlier(chatted)
 
     def action_chat(self) -> None:
         self.add_class("-chatting")
