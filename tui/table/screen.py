@@ -94,6 +94,7 @@ CHAT_REFUSALS = frozenset(
     {"chat_empty", "whispers_off", "spectator_whisper", "whisper_target", "whisper_away"}
 )
 
+HUGE = 160  # from this many columns the log and the chat stand side by side, half the window
 WIDE = 110  # from this many columns the chat sits beside the table
 TALL = 34  # from this many rows (and WIDE columns) cards are drawn large
 NARROW = 80  # below this many columns the side pane is slimmer
@@ -241,6 +242,7 @@ class TableScreen(Screen[None]):
         wide = width >= WIDE
         narrowed = (width < NARROW) != self.has_class("-narrow")
         self.set_class(wide, "-wide")
+        self.set_class(width >= HUGE, "-huge")
         self.set_class(width < NARROW, "-narrow")
         self.set_class(height < SHORT, "-short")
         # a second line, once needed, stays while there is room for it: a prompt that wraps
