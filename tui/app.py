@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual import on, work
-from textual.app import App
+from textual.app import App, CSSPathType
 from textual.binding import Binding
 from textual.driver import Driver
 
@@ -50,7 +50,7 @@ class KotatsuApp(App[None]):
     """The terminal card table. ``launcher`` (if any) seats the player at once."""
 
     TITLE = "kotatsu"
-    CSS_PATH: ClassVar[list[str]] = ["app.tcss", "terminal.tcss"]
+    CSS_PATH: ClassVar[CSSPathType] = ["app.tcss", "terminal.tcss"]
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list] = [Binding("ctrl+c", "quit", N_("quit"), show=False, priority=True)]
 
