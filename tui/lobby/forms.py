@@ -18,6 +18,7 @@ from lang import N_, _, pgettext
 from tui.args import address as parse_address
 from tui.connect import JoinError, Launcher, Seat
 from tui.widgets.footer import WordedFooter
+from tui.widgets.typed import TypedInput
 
 from .table_options import OptionFields
 
@@ -89,10 +90,10 @@ class TableForm(ModalScreen[TableRequest | None]):
             if hosting:
                 with Horizontal(classes="field"):
                     yield Label(_("Seats"), classes="field-label")
-                    yield Input("4", id="seats", type="integer")
+                    yield TypedInput("4", id="seats", type="integer")
             with Horizontal(classes="field"):
                 yield Label(_("Bots"), classes="field-label")
-                yield Input("0" if hosting else "3", id="bots", type="integer")
+                yield TypedInput("0" if hosting else "3", id="bots", type="integer")
             with Horizontal(classes="field"):
                 yield Label(_("Level"), classes="field-label")
                 yield Select(level_choices(), value="normal", allow_blank=False, id="level")
@@ -104,10 +105,10 @@ class TableForm(ModalScreen[TableRequest | None]):
                 with Horizontal(classes="field"):
                     yield Label(_("Table name"), classes="field-label")
                     # TRANSLATORS: an example table name in the host form (a weekday's name)
-                    yield Input(placeholder=_("friday"), id="table-name", max_length=40)
+                    yield TypedInput(placeholder=_("friday"), id="table-name", max_length=40)
                 with Horizontal(classes="field"):
                     yield Label(_("Password"), classes="field-label")
-                    yield Input(placeholder=_("(none)"), id="password", password=True)
+                    yield TypedInput(placeholder=_("(none)"), id="password", password=True)
             yield Label("", id="form-error")
             with Horizontal(classes="form-buttons"):
                 ok = _("Host") if hosting else _("Play")
@@ -217,11 +218,11 @@ class JoinForm(ModalScreen[JoinRequest | None]):
             yield Label(_("Join a table"), classes="form-title")
             with Horizontal(classes="field"):
                 yield Label(_("Address"), classes="field-label")
-                yield Input(self.address, placeholder="192.168.1.20:7717", id="address")
+                yield TypedInput(self.address, placeholder="192.168.1.20:7717", id="address")
             with Horizontal(classes="field"):
                 yield Label(_("Password"), classes="field-label")
                 hint = _("(if the table has one)")
-                yield Input(placeholder=hint, id="password", password=True)
+                yield TypedInput(placeholder=hint, id="password", password=True)
             yield Label("", id="form-error")
             with Horizontal(classes="form-buttons"):
                 yield Button(_("Join"), id="ok", variant="primary")
@@ -306,7 +307,7 @@ class NameForm(ModalScreen[str | None]):
             yield Label(_("Your name at the table"), classes="form-title")
             with Horizontal(classes="field"):
                 yield Label(_("Name"), classes="field-label")
-                yield Input(self.suggestion, id="name", max_length=20)
+                yield TypedInput(self.suggestion, id="name", max_length=20)
             # TRANSLATORS: under the name field; n is the lobby's key, NAME stays as it is
             hint = _("Remembered; n in the lobby changes it, kotatsu --name NAME for one run.")
             yield Label(hint, id="form-error")

@@ -15,6 +15,7 @@ import engine
 from engine.base import Option
 from lang import _
 from tui.option_words import help_of, name_of, value_words
+from tui.widgets.typed import TypedInput
 
 
 def field_id(key: str, value: object = None) -> str:
@@ -74,9 +75,9 @@ class OptionFields(Vertical):
             shown = "" if option.default is None else str(option.default)
             if spec.kind == "number":
                 hint = number_hint(option)
-                yield Input(shown, placeholder=hint, type="integer", id=field_id(key))
+                yield TypedInput(shown, placeholder=hint, type="integer", id=field_id(key))
             else:
-                yield Input(shown, id=field_id(key))
+                yield TypedInput(shown, id=field_id(key))
 
     @on(Checkbox.Changed)
     def _ticked(self, event: Checkbox.Changed) -> None:

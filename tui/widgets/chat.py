@@ -25,6 +25,7 @@ from lang import N_, _
 
 from ..text import literal
 from .log import WrappingLog
+from .typed import TypedInput
 
 
 class ChatPane(Vertical):
@@ -70,7 +71,7 @@ class ChatPane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield WrappingLog(id="chat-history")
-        chat_input = Input(placeholder=_("say something (enter) · esc back"), id="chat-input")
+        chat_input = TypedInput(placeholder=_("say something (enter) · esc back"), id="chat-input")
         chat_input.cursor_blink = self.cursor_blink
         yield chat_input
 
