@@ -119,3 +119,13 @@ def test_the_hosts_menu_numbers_seats_as_the_table_does():
     choices = host_choices(SimpleNamespace(table=table), me=2)
     removes = [text for text, method, _seat in choices if method == "remove"]
     assert removes == ["Remove Ann (seat 1)", "Remove Bo (seat 2)"]  # clockwise from Eli
+
+
+def test_a_notice_numbers_a_seat_as_the_table_does():
+    from tui.table.news import renumbered
+    from tui.table.people import seat_digit
+
+    notice = {"code": "taken_over", "params": {"seat": 0, "number": 1, "name": "Ann"}}
+    mine = renumbered(notice, lambda s: seat_digit(s, 2, 4))  # I sit at 2 of 4
+    assert mine["params"]["number"] == 2  # Ann is 2 at my table: 3, 0, 1 clockwise
+    assert renumbered(notice, lambda s: "")["params"]["number"] == 1  # no digit: as sent

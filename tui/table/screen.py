@@ -780,7 +780,9 @@ class TableScreen(Screen[None]):
         self.query_one(NoticeLine).waiting_for(names)
 
     def worded(self, message: dict) -> str:
-        """A ``rejected``, ``error`` or ``notice`` (codes and parameters) in our language."""
+        """A ``rejected``, ``error`` or ``notice`` (codes and parameters) in our language; a
+        seat's ``number`` as this table numbers it (the digit that picks it, ``/w N``)."""
+        message = news.renumbered(message, self.seat_digit)
         return news.worded(message, lambda s: self.seat_name(s, you=False), self.cards)
 
     # -- chat ----------------------------------------------------------------------------
