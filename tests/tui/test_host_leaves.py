@@ -64,6 +64,7 @@ async def test_at_a_closed_table_q_just_leaves():
         screen = await seated(pilot)
         await host.close_table()
         await wait_until(pilot, lambda: "The host closed the table" in screen.prompt.plain)
+        assert screen.prompt.plain == "The host closed the table · q leave"
         await pilot.press("q")  # started at the table from the command line: back to the shell
         await wait_until(pilot, lambda: app.return_code is not None)
         assert not isinstance(app.screen, ConfirmLeave)

@@ -455,7 +455,11 @@ class TableScreen(Screen[None]):
         gone, reason = self.people.lost_at is not None, self.people.closed_reason
         self.people.lost_at = None
         if reason and not self.view.get("over"):
-            back = _("{reason} · q back to the lobby").format(reason=reason)
+            if getattr(self.app, "direct", False):  # started at the table: q quits
+                # TRANSLATORS: the host closed the table; q ends the program
+                back = _("{reason} · q leave").format(reason=reason)
+            else:
+                back = _("{reason} · q back to the lobby").format(reason=reason)
             self.prompt.ask(back, waiting=True)
             self.notify(reason, severity="warning", markup=False)
         elif gone:
