@@ -15,6 +15,7 @@ message of an unknown or malformed kind is dropped (``from_wire`` answers None).
     TableError       an ``error`` from the host (closed, removed, …)
     RecordReceived   the whole game's record, asked for to review it (tui/table/review.py)
     HistoryReceived  what this seat was shown before it came back (chat, notices, events)
+    ClockChanged     whose turn clocks run, seconds left (tui/table/clock.py)
 """
 
 from __future__ import annotations
@@ -129,6 +130,12 @@ def _history(m: dict) -> Message:
     return HistoryReceived(entries)
 
 
+class ClockChanged(Message):
+    def __init__(self, wire: dict) -> None:
+        super().__init__()
+        self.wire = wire  # read field by field by ``Clocks.update``
+
+
 def _record(m: dict) -> Message | None:
     record = m.get("record")
     return RecordReceived(record) if isinstance(record, dict) else None
@@ -179,6 +186,7 @@ FROM_WIRE: dict[str, Callable[[dict], Message | None]] = {
     "error": TableError,
     "record": _record,
     "history": _history,
+    "clock": ClockChanged,
 }
 
 
