@@ -15,8 +15,8 @@ import engine
 from engine.base import Option
 from lang import _
 from tui.option_words import help_of, name_of, value_words
-from tui.widgets.typed import TypedInput
 from tui.table_settings import SETTINGS, ranges
+from tui.widgets.typed import TypedInput
 
 
 def field_id(key: str, value: object = None) -> str:
