@@ -95,3 +95,20 @@ async def test_a_very_wide_window_puts_the_log_and_the_chat_side_by_side():
         assert log.y == chat.y and log.right <= chat.x  # side by side, full height
         assert log.height > 40 and chat.height > 40
         assert 90 <= table.width <= 110  # half the window: the table is not a narrow strip
+
+
+async def test_an_ascii_terminals_forms_keep_their_buttons_and_ascii_borders():
+    from tui.app import make_app
+    from tui.lobby.forms import NameForm
+    from tui.pilot import browser_of
+    from tui.settings import Settings
+
+    settings = Settings(ascii_only=True, cursor_blink=False)
+    app = make_app(settings=settings, browser=browser_of())
+    app.ask_name = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, NameForm))
+        await pilot.pause(0.1)
+        lines = screen_lines(app)
+        assert any(line.rstrip().endswith("OK     |") for line in lines), "\n".join(lines)
+        assert not NOT_ASCII_LINES & set("".join(lines)), "\n".join(lines)
