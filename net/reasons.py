@@ -82,6 +82,8 @@ NOTICES: dict[str, Template] = {
     "hint_asked": N_("{name} asked for a hint"),
     # TRANSLATORS: the turn clock: a player's time (and time bank) ran out
     "timed_out": N_("time ran out: the bot played for {name}"),
+    # TRANSLATORS: the turn clock, told to the player whose time ran out
+    "timed_out_you": N_("your time ran out: the bot played this one for you"),
 }
 """``notice``: the table's own news, to everyone at it."""
 

@@ -365,8 +365,9 @@ class Table(Generic[P]):
         self._paced_from = None
         records = effects.records
         if self.clock.on:
-            told, banks = self._clock_news(now, timers)
-            out, records = out + told, records + banks
+            notices, frames, banks = self._clock_news(now, timers)
+            # "time ran out" reads before the move the bot made for the seat, not after it
+            out, records = notices + out + frames, records + banks
         self._remember(out, effects.seating_changed)
         return Output(out, records, timers, effects.seating_changed)
 
@@ -382,19 +383,23 @@ class Table(Generic[P]):
         asked = {s for s in self.game.pending() if not self.bot_plays(s)}
         return asked, {s for s in asked if seating[s].peer is None}
 
-    def _clock_news(self, now: float, timers: list[Timer]) -> tuple[list, list[Message]]:
+    def _clock_news(
+        self, now: float, timers: list[Timer]
+    ) -> tuple[list[tuple[P, Message]], list[tuple[P, Message]], list[Message]]:
         """After any input: the clocks brought up to date, the notices of a bot that played for
-        a seat out of time, the ``clock`` frames of whoever's picture changed, the timer."""
+        a seat out of time, the ``clock`` frames of whoever's picture changed, the bank records
+        for the journal; the timer goes into ``timers``."""
         rules, clock = self.rules, self.clock
         acted = {seat for seat, _ in rules.actions[self._acted :]}
         self._acted = len(rules.actions)
+        notices: list[tuple[P, Message]] = []
         out: list[tuple[P, Message]] = []
         pending = set(self.game.pending()) if self.started and not self.game.over else set()
         for seat in list(clock.expired):
             if seat in acted or seat not in pending:
                 openly = clock.expired.pop(seat)
                 if seat in acted:
-                    out += self._timed_out(seat, openly)
+                    notices += self._timed_out(seat, openly)
         paused = rules.results.holds or self.menu_open
         asked, away = self._clocked()
         banks = [self._bank_record(s) for s in clock.update(asked, acted, paused, now, away)]
@@ -413,7 +418,7 @@ class Table(Generic[P]):
             timers.append(self._arm(CLOCK, due))
         elif due is None and CLOCK in self._armed:
             timers.append(self._disarm(CLOCK))
-        return out, banks
+        return notices, out, banks
 
     def _clock_frame(self, seats: list[int], now: float) -> Message:
         """The ``clock`` frame of ``seats``: seconds left counted from this frame."""
@@ -433,8 +438,9 @@ class Table(Generic[P]):
         was asked, otherwise only the seat's own player."""
         rules = self.rules
         notice = rules.notice("timed_out", seat=seat, name=rules.seating[seat].name or "")
+        yours = rules.notice("timed_out_you", seat=seat)
         return [
-            (peer, notice)
+            (peer, yours if guest.seat == seat else notice)
             for peer, guest in rules.peers.items()
             if guest.joined and (known or guest.seat == seat)
         ]

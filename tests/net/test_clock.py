@@ -22,8 +22,9 @@ from net.settings import TableSettings
 from net.table import CLOCK, RESULTS, Table
 
 
-def notices(driver: Driver, peer: str, code: str = "timed_out") -> list[dict]:
-    return [m for m in driver.to(peer, "notice") if m["code"] == code]
+def notices(driver: Driver, peer: str) -> list[dict]:
+    """The "time ran out" notices ``peer`` got (its own seat's is worded for its player)."""
+    return [m for m in driver.to(peer, "notice") if m["code"] in ("timed_out", "timed_out_you")]
 
 
 def clocks(driver: Driver, peer: str) -> list[dict]:
@@ -57,9 +58,14 @@ def test_time_out_plays_the_normal_bot_for_the_seat_and_the_log_says_so(toy):
     assert driver.bots[0].__class__ is expected.__class__
     assert table.game.pending() == [1]
     assert {"r": "act", "seat": 0, "action": table.actions[0][1], "bot": True} in driver.records
-    for peer in ("ann", "bob"):  # worded in each reader's language from the code
-        (said,) = notices(driver, peer)
-        assert said["params"] == {"seat": 0, "name": "ann"}
+    # worded in each reader's language from the code; Ann is told it was her time
+    (said,) = notices(driver, "bob")
+    assert said["code"] == "timed_out" and said["params"] == {"seat": 0, "name": "ann"}
+    (said,) = notices(driver, "ann")
+    assert said["code"] == "timed_out_you" and said["params"] == {"seat": 0}
+    # the notice comes before the state that shows the bot's move
+    told = [m["t"] for m in driver.to("bob") if m["t"] in ("notice", "state")]
+    assert told[told.index("notice") + 1] == "state"
     assert not table.bot_plays(0) and 0 not in table.clock.expired  # one decision only
     # Bob's turn now: his own clock runs; Ann hears of it (the turn is public)
     assert clocks(driver, "ann")[-1]["seats"][0]["seat"] == 1
@@ -313,7 +319,7 @@ async def test_end_to_end_a_person_out_of_time_gets_the_bot_and_is_told(toy, tmp
         async with asyncio.timeout(10):
             async for message in person.messages():
                 seen.append(message)
-                if message["t"] == "notice" and message["code"] == "timed_out":
+                if message["t"] == "notice" and message["code"] == "timed_out_you":
                     break
         running = next(m for m in seen if m["t"] == "clock" and m["seats"])
         assert running["seats"][0]["seat"] == 0 and 0 < running["seats"][0]["left"] <= 0.3
