@@ -1,4 +1,4 @@
-"""What each seat was shown, kept for its player's return (``history``, protocol 7).
+"""What each seat was shown, kept for its player's return (``history``, protocol 8).
 
 A player who leaves during play and comes back (``kotatsu join`` again, the lobby, another
 terminal with the token) opens a new table screen: without this its log and chat would start
