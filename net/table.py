@@ -352,9 +352,12 @@ class Table(Generic[P]):
         """Everything one input made: the rules' messages as the pacer lets them out (or the
         pacer's own), the journal records, the wait for the results panels, the timers."""
         rules, now = self.rules, self.now()
+        taken_back: list[Message] = []
         if rules.takebacks.granted != self._granted:  # the game was rebuilt without its tail
             self._granted = rules.takebacks.granted
             self.pacer.taken_back()
+            if self.clock.on:
+                taken_back = [self._bank_record(s) for s in self.clock.taken_back(now)]
         if not paced:
             out = self.pacer.outgoing(out, now)
         effects = rules.take_effects()
@@ -380,7 +383,7 @@ class Table(Generic[P]):
             timers.append(self._arm(TAKEBACK, request.until))
         elif request is None and TAKEBACK in self._armed:
             timers.append(self._disarm(TAKEBACK))
-        records = effects.records
+        records = effects.records + taken_back
         if self.clock.on:
             notices, frames, banks = self._clock_news(now, timers)
             # "time ran out" reads before the move the bot made for the seat, not after it

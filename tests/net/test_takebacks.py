@@ -473,3 +473,29 @@ def test_a_voter_the_host_removes_is_not_waited_for():
     driver.deliver(out)
     assert any(r["r"] == "takeback" for r in out.records)  # nobody left to ask: granted
     assert 0 in driver.table.game.pending()
+
+
+def test_taking_back_and_answering_again_buys_no_fresh_time():
+    """A free take-back gives the decision back with the time its answer used already gone:
+    otherwise taking back and redoing would restart a running clock at will."""
+    settings = TableSettings.new(
+        "swoop", seats=4, seed=5, bot_seats=[1, 2, 3], takebacks="free", deal_tick=0,
+        results_wait=0, clock=30, bank=0,
+    )  # fmt: skip
+    driver = Driver(settings)
+    driver.seat("ann", 0)
+    t = driver.table
+    for _ in range(200):
+        play_until(driver, lambda: 0 in t.game.pending(), people=("ann",))
+        driver.advance(20)  # Ann thinks for 20 of her 30 seconds, then plays
+        driver.act("ann", None)
+        if judged(driver) is None:
+            break
+    else:
+        raise AssertionError("no take-back possible")
+    driver.receive("ann", dict(ASK))
+    assert 0 in t.game.pending()
+    left, _bank = t.clock.left(0, t.now())
+    assert left == pytest.approx(10, abs=0.5)  # not 30 again
+    driver.advance(10.5)
+    assert any(m["code"] == "timed_out_you" for m in notices(driver, "ann"))
