@@ -16,6 +16,7 @@ from engine.base import Option
 from lang import _
 from tui.option_words import help_of, name_of, value_words
 from tui.table_settings import SETTINGS, ranges
+from tui.widgets.typed import TypedInput
 
 
 def field_id(key: str, value: object = None) -> str:
@@ -75,9 +76,9 @@ class OptionFields(Vertical):
             shown = "" if option.default is None else str(option.default)
             if spec.kind == "number":
                 hint = number_hint(option)
-                yield Input(shown, placeholder=hint, type="integer", id=field_id(key))
+                yield TypedInput(shown, placeholder=hint, type="integer", id=field_id(key))
             else:
-                yield Input(shown, id=field_id(key))
+                yield TypedInput(shown, id=field_id(key))
 
     @on(Checkbox.Changed)
     def _ticked(self, event: Checkbox.Changed) -> None:
@@ -129,6 +130,13 @@ def setting_id(key: str) -> str:
     return f"setting-{key}"
 
 
+def _shown(value: object) -> str:
+    """A setting's default in its field: a number as "30", a word as it is ("off")."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"{value:g}"
+    return str(value)
+
+
 class SettingFields(Vertical):
     """The host's table settings (tui/table_settings.py: hints, the turn clock, its bank…),
     one field a setting with its help, their defaults those of ``mode`` ("host" or "bots");
@@ -151,9 +159,9 @@ class SettingFields(Vertical):
                 if setting.metavar is None:
                     yield Tick(_("on"), bool(default), id=setting_id(setting.key))
                 else:
-                    shown = "" if not default else f"{default:g}"
+                    shown = "" if not default else _shown(default)
                     placeholder = hints.get(setting.key, "")
-                    yield Input(shown, placeholder=placeholder, id=setting_id(setting.key))
+                    yield TypedInput(shown, placeholder=placeholder, id=setting_id(setting.key))
             yield Label(_(setting.help), classes="field-help")
 
     @on(Checkbox.Changed)
