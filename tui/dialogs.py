@@ -95,11 +95,19 @@ class RulesScreen(ModalScreen[None]):
     ]
 
     def __init__(
-        self, game: str, title: str, *, ascii_only: bool = False, text: str | None = None
+        self,
+        game: str,
+        title: str,
+        *,
+        ascii_only: bool = False,
+        text: str | None = None,
+        keys: str = "",
     ) -> None:
+        """``keys``: Markdown put before the rules (a table's keys, tui/table/keys.py)."""
         super().__init__()
         self.game = game
         self.text = text
+        self.keys = keys
         self.title_text = title
         self.ascii_only = ascii_only
 
@@ -112,6 +120,7 @@ class RulesScreen(ModalScreen[None]):
         except (FileNotFoundError, OSError):
             missing = _("The rules of this game have not been written yet.")
             text = f"# {self.title_text}\n\n{missing}"
+        text = self.keys + text
         if self.ascii_only:
             for glyph, letter in (("♠", "S"), ("♥", "H"), ("♦", "D"), ("♣", "C")):
                 text = text.replace(glyph, letter)

@@ -27,17 +27,27 @@ SeatName = Callable[[int], str]
 
 
 class NoticeLine(Steady):
-    """The one line above the prompt: the latest notice, or whom the table waits for."""
+    """The one line above the prompt: the latest notice while it is news, or whom the table
+    waits for. A notice lives until what it tells is no longer the latest thing at the table:
+    the next move (``moved_on``), or the results panel that told it again being closed."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__("", markup=False, **kwargs)
         self.notices: list[str] = []  # every notice said here, oldest first
+        self.current = ""  # the notice on show now ("" none)
         self.waiting_shown = False  # the line says whose results the table waits for
 
     def say(self, text: str) -> None:
-        """Show a notice (it stays until the next)."""
+        """Show a notice (it stays until the table moves on)."""
         self.notices.append(text)
+        self.current = text
         self.show(Text(text))
+
+    def moved_on(self) -> None:
+        """Something new happened at the table: the notice on show is old news."""
+        self.current = ""
+        if not self.waiting_shown:
+            self.show(Text(""))
 
     def waiting_for(self, names: list[str]) -> None:
         """While the table waits for others' results panels, say for whom; once it waits
@@ -49,7 +59,7 @@ class NoticeLine(Steady):
             listed = _(", ").join(names)
             self.show(Text(_("Waiting for {names} to close the results…").format(names=listed)))
         else:
-            self.show(Text(self.notices[-1] if self.notices else ""))
+            self.show(Text(self.current))
 
 
 def worded(message: dict, seat_name: SeatName, cards: CardStyle) -> str:

@@ -42,7 +42,7 @@ from textual.widgets import Static
 
 import engine
 from engine.hints import hint
-from lang import _
+from lang import N_, _
 from tui.collector import Collector
 from tui.connect import Seat
 from tui.dialogs import ConfirmLeave, RulesScreen, ScoresScreen
@@ -60,7 +60,7 @@ from . import hints, news, review
 from .bindings import GAME_BINDINGS, HINT_BINDING, TABLE_BINDINGS, worded
 from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
 from .header import header_line
-from .keys import KeyLine
+from .keys import KeyLine, keys_section
 from .link import TableLink
 from .messages import (
     ChatReceived,
@@ -126,7 +126,11 @@ class TableScreen(Screen[None]):
     ]
     #: The keys a narrow footer leaves out first (by action, the least useful first): the
     #: game's keys stay, and these still work when they are not shown.
-    FOOTER_EXPENDABLE: ClassVar[tuple[str, ...]] = ("scores", "host_menu", "chat", "rules")
+    FOOTER_EXPENDABLE: ClassVar[tuple[str, ...]] = ("chat", "host_menu", "scores", "leave")
+    #: The key that lists every key (above the rules): never left out, and it says "keys"
+    #: while the footer leaves another out (tui/widgets/footer.py).
+    # TRANSLATORS: footer key description (?: every key, and the rules); ≤ 8 cells if you can
+    FOOTER_FALLBACK: ClassVar[tuple[str, str]] = ("rules", N_("keys"))
     #: The lines that grow but do not shrink back while the window has room (``Steady``'s
     #: keep_height): what wraps only now and then does not lay the screen out each time.
     KEPT_HEIGHTS: ClassVar[tuple[str, ...]] = ("#prompt",)
@@ -182,7 +186,7 @@ class TableScreen(Screen[None]):
                 yield ChatPane(id="chat", cursor_blink=self.settings.cursor_blink)
         yield NoticeLine(id="table-notice")
         yield PromptBar(id="prompt")
-        yield WordedFooter(expendable=self.FOOTER_EXPENDABLE)
+        yield WordedFooter(expendable=self.FOOTER_EXPENDABLE, fallback=self.FOOTER_FALLBACK)
         yield TableLink(self.client)
         yield Static(
             _("Make the window bigger: the table needs {width}×{height}.").format(
@@ -378,6 +382,8 @@ class TableScreen(Screen[None]):
             self.prompt.release_height()
         self.state = state  # drawn by watch_state
         over = bool(state.view.get("over"))
+        if events:  # the table moved on: the notice line's news is old
+            self.query_one(NoticeLine).moved_on()
         for event in events:
             self.tell(event)
             if self.rounds.note_event(event, state.version, over):
@@ -657,6 +663,7 @@ class TableScreen(Screen[None]):
             self.rounds.show_next(self.results_closed)
 
     def results_closed(self, version: int) -> None:
+        self.query_one(NoticeLine).moved_on()  # the panel told the round's news in full
         self.results_seen(version)
         self.show_due_results()
 
@@ -774,7 +781,9 @@ class TableScreen(Screen[None]):
 
     def action_rules(self) -> None:
         title = self.TITLE or self.GAME
-        self.app.push_screen(RulesScreen(self.GAME, title, ascii_only=self.settings.ascii_only))
+        keys = keys_section(self.query_one(WordedFooter).wanted_keys())
+        ascii_only = self.settings.ascii_only
+        self.app.push_screen(RulesScreen(self.GAME, title, ascii_only=ascii_only, keys=keys))
 
     def action_leave(self) -> None:
         def answered(leave: bool | None) -> None:
