@@ -212,7 +212,9 @@ class ResultsPanel(ModalScreen[str]):
         self.review = review  # the game's final panel offers to review it (tui/replay/)
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="results"):
+        # the frame is opaque, a cell wider than the panel each side: nothing of the table
+        # under it shows next to the panel's border
+        with Vertical(id="results-frame"), Vertical(id="results"):
             yield Label(self.title_text, id="results-title", markup=False)
             with VerticalScroll(id="results-body"):
                 for row in self.rows:
