@@ -61,6 +61,8 @@ class SwapoScreen(TableScreen):
         self.hand_before: list[str] = []  # my hand before the latest message (what I gave from)
         self.revealed_now: Hands | None = None  # the hands a reveal in this message showed
         self.panel_up = False  # a round's results panel is on show over the table
+        #: how many rounds the game had, as known when each round (by number) ended
+        self.round_totals: dict[object, int | None] = {}
 
     def wants_large_cards(self, width: int, height: int) -> bool:
         # header, prompt and footer; the other seats; my label, big cards, menu, round line;
@@ -104,6 +106,8 @@ class SwapoScreen(TableScreen):
             event = Event.of(raw)
             if event.kind == "round_over":
                 self.flow.reveal = raw
+                record = RoundRecord.parse(raw)
+                self.round_totals[record.round] = rounds_after(self.GAME, state.view, record)
             if event.kind == "reveal":
                 self.revealed_now = hands_of(event.raw.get("hands"))
         super().receive_state(state, events)
@@ -124,8 +128,9 @@ class SwapoScreen(TableScreen):
 
     def results_title(self, event: dict | None) -> str:
         title = super().results_title(event)
-        total = self.rounds_total()
-        if event is not None and total and not RoundRecord.parse(event).sudden_death:
+        record = RoundRecord.parse(event) if event is not None else None
+        total = self.round_totals.get(record.round) if record is not None else None
+        if record is not None and total and not record.sudden_death:
             # TRANSLATORS: SwaPo results panel title: "Round 3 of 10"; {label}: "Round 3"
             title = _("{label} of {total}").format(label=title, total=total)
         if event is not None:
@@ -400,7 +405,9 @@ class SwapoScreen(TableScreen):
 
     def menu_text(self) -> Text:
         mine = self.game_view.declared_by(self.me or 0)
-        return draw.menu_text(self.flow, self.menu_labels, mine, self.cards, self.look)
+        width = self.query_one("#menu").content_region.width or self.query_one("#hand").size.width
+        look = self.look
+        return draw.menu_text(self.flow, self.menu_labels, mine, self.cards, look, width)
 
     def menu_labels(self) -> list[Text]:
         """The menu's entries as shown."""
@@ -482,3 +489,16 @@ class SwapoScreen(TableScreen):
 
 #: The screen a table of this game opens (tui/games/__init__.py finds it by this name).
 SCREEN = SwapoScreen
+
+
+def rounds_after(game: str, view: dict, record: RoundRecord) -> int | None:
+    """How many regular rounds the game has, as the state after ``record``'s round shows it
+    (``view``): the round's own number once the game is over or goes to sudden death (the
+    pile rebuilt for it says nothing of the game's length), else the game's length then.
+    None for a sudden-death round (its title says so instead)."""
+    if record.sudden_death:
+        return None
+    if view.get("over") or view.get("sudden_death"):
+        return record.round if isinstance(record.round, int) else None
+    length = game_length(game, view)
+    return length[1] if length is not None and length[0] == "rounds" else None

@@ -1,0 +1,56 @@
+"""SwaPo's screen, the issue-23 findings: the results title's round count after a tie, the
+joker-rank chooser at 80 columns, a drawn round's results, the winners' mark, my own done
+mark, one word per key, and the cursor beside the ``new`` label."""
+
+from __future__ import annotations
+
+import re
+
+from rich.cells import cell_len
+
+from tests.tui.test_swapo_round_results import Scripted, app_at
+from tui.pilot import seated, wait_until
+from tui.games.swapo.model import RoundRecord
+from tui.games.swapo.screen import rounds_after
+
+
+def test_a_tie_after_the_last_round_does_not_lengthen_the_game():
+    # a game of two rounds (no set number: the pile dealt two), tied after round 2: the
+    # pile is rebuilt for sudden death, and round 3 is dealt from it
+    second = RoundRecord(round=2, winners=(0, 1), points=(1, 1, 0))
+    sudden = {"round": 3, "pile": 38, "seats": 3, "sudden_death": [0, 1], "options": {}}
+    assert rounds_after("swapo", sudden, second) == 2  # "Round 2 of 2", not "of 4"
+    over = {"round": 2, "pile": 8, "seats": 3, "over": True, "options": {}}
+    assert rounds_after("swapo", over, second) == 2
+    # a round in the middle: the next round's view says how long the game is
+    first = RoundRecord(round=1, winners=(0,), points=(1, 0, 0))
+    next_round = {"round": 2, "pile": 23, "seats": 3, "options": {}}
+    assert rounds_after("swapo", next_round, first) == 3
+    assert rounds_after("swapo", {**next_round, "options": {"rounds": 2}}, first) == 2
+    # a sudden-death round has no count (its title says "sudden death")
+    third = RoundRecord(round=3, sudden_death=True, winners=(0,), points=(1, 0, 0))
+    assert rounds_after("swapo", over, third) is None
+
+
+async def test_the_joker_rank_chooser_keeps_each_rank_over_its_points_at_80_columns():
+    hands = [
+        ["JK", "KS", "KH", "5D", "2C"],  # me: the joker
+        ["QS", "QH", "3D", "4C", "8S"],
+        ["7S", "7H", "6D", "6C", "10S"],
+    ]
+    app = app_at(hands, {1: Scripted(), 2: Scripted()}, options={"variant": "ace"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        await pilot.press("p")
+        await wait_until(pilot, lambda: screen.flow.step == "declare")
+        menu = screen.query_one("#menu")
+        lines = str(menu.render()).split("\n")
+        assert all(cell_len(line) <= menu.content_region.width for line in lines)  # no wrap
+        ranks = [line for line in lines if line.startswith("rank")]
+        points = [line for line in lines if line.startswith("pts")]
+        assert len(ranks) == len(points) >= 2  # the thirteen ranks in two blocks
+        for rank_row, point_row in zip(ranks, points, strict=True):
+            starts = [m.start() for m in re.finditer(r"\S+", rank_row)]
+            assert starts == [m.start() for m in re.finditer(r"\S+", point_row)]
+        shown = " ".join(ranks)
+        assert all(f" {rank}×" in shown for rank in "A 2 3 4 5 6 7 8 9 10 J Q K".split())
