@@ -9,7 +9,9 @@ import re
 from rich.cells import cell_len
 
 from tests.tui.test_swapo_round_results import Scripted, app_at
+from tests.tui.test_swapo_screen import local_app, play_until_power
 from tui.pilot import seated, wait_until
+from tui.table.results import ResultsPanel
 from tui.games.swapo.model import RoundRecord
 from tui.games.swapo.screen import rounds_after
 
@@ -54,3 +56,21 @@ async def test_the_joker_rank_chooser_keeps_each_rank_over_its_points_at_80_colu
             assert starts == [m.start() for m in re.finditer(r"\S+", point_row)]
         shown = " ".join(ranks)
         assert all(f" {rank}×" in shown for rank in "A 2 3 4 5 6 7 8 9 10 J Q K".split())
+
+
+async def test_a_drawn_round_says_who_played_the_draw_and_no_game_once():
+    app = local_app(seed=2, options={"variant": "ace"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        await play_until_power(pilot, screen)
+        while screen.menu_labels()[screen.flow.menu_cursor].plain != "A♣ Draw: no game":
+            await pilot.press("right")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen.flow.reveal is not None)
+        assert "Round 1: no game, You played the Draw" in screen.prompt.plain
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
+        panel = app.screen
+        assert panel.title_text.endswith("— no game, You played the Draw")
+        rows = "\n".join(row.plain for row in panel.rows)
+        assert "no game" not in rows.lower()  # the title says it; the rows say why
+        assert "Nobody scores this round: the Draw (A♣) stops the game." in rows

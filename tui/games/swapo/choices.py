@@ -125,6 +125,10 @@ def round_words(record: RoundRecord | Mapping, name_of: NameOf) -> str:
     if not isinstance(record, RoundRecord):
         record = RoundRecord.parse(record)
     number = record.round
+    if record.no_game and record.drawn_by is not None:
+        # TRANSLATORS: SwaPo, a round's result when {name} played the Draw (the Ace of clubs)
+        words = _("Round {number}: no game, {name} played the Draw")
+        return words.format(number=number, name=name_of(record.drawn_by))
     if record.no_game:
         # TRANSLATORS: SwaPo, a round's result when the Draw (the Ace of clubs) was played
         return _("Round {number}: no game (Draw)").format(number=number)

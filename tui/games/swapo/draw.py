@@ -218,12 +218,11 @@ def results_lines(
     """A round's results panel: one line per hand — the name, the hand face up (the group that
     gives its strength marked, the winners' shaded, stabbed cards struck), what it makes and
     the points taken."""
-    if record.no_game:
-        # TRANSLATORS: SwaPo results panel; the Draw is the power of the Ace of clubs (A♣)
-        words = _("No game: the Draw (A♣) was played, nobody scores.")
-        lines = [Text(words, style=look("muted"))]
-    else:
-        lines = []
+    lines = []
+    if record.no_game:  # the title says "no game" (and who played the Draw): why nobody scores
+        # TRANSLATORS: SwaPo results panel, a round in which the Draw (Ace of clubs) was played
+        words = _("Nobody scores this round: the Draw ({card}) stops the game.")
+        lines.append(Text(words.format(card=style.label("AC")), style=look("muted")))
     hands, declared, stabbed = record.hands, record.declared, record.stabbed
     winners, points = record.winners, record.points
     ace = any(declared)

@@ -63,6 +63,7 @@ class SwapoScreen(TableScreen):
         self.panel_up = False  # a round's results panel is on show over the table
         #: how many rounds the game had, as known when each round (by number) ended
         self.round_totals: dict[object, int | None] = {}
+        self.drawn_by: object = None  # who played the Draw this round (a seat as sent)
 
     def wants_large_cards(self, width: int, height: int) -> bool:
         # header, prompt and footer; the other seats; my label, big cards, menu, round line;
@@ -102,6 +103,7 @@ class SwapoScreen(TableScreen):
             words = _("Round {number} · {name} deals").format(number=self.log_round, name=dealer)
             self.log_pane.add(words, self.log_round)
         self.hand_before, self.revealed_now = list(self.flow.hand), None
+        events = [self.noted(raw) for raw in events]
         for raw in events:
             event = Event.of(raw)
             if event.kind == "round_over":
@@ -112,6 +114,18 @@ class SwapoScreen(TableScreen):
                 self.revealed_now = hands_of(event.raw.get("hands"))
         super().receive_state(state, events)
         self.forget_old_rounds()
+
+    def noted(self, raw: dict) -> dict:
+        """An event with what this screen saw before it: a no-game round's end says who
+        played the Draw (``drawn_by``, from the public ``draw`` event of that round)."""
+        kind = raw.get("type") if isinstance(raw, dict) else None
+        if kind == "draw":
+            self.drawn_by = raw.get("seat")
+        elif kind == "round_over":
+            drawer, self.drawn_by = self.drawn_by, None
+            if raw.get("no_game") and drawer is not None:
+                return {**raw, "drawn_by": drawer}
+        return raw
 
     # -- the results panel after every round ------------------------------------------------
     def show_due_results(self) -> None:
