@@ -77,7 +77,7 @@ async def test_my_give_that_ends_the_swapping_says_what_i_got_and_the_panel_show
         # running totals; the round and the game's length in the title (item 5).
         text = panel_text(app)
         assert text.startswith("Round 1 of 3 — Bot 3 (three 7s, +1) won")
-        assert "★ Bot 3      7♠ 7♥ 7♦ 2♣ 5♦  three 7s  +1" in text
+        assert "♛ Bot 3      7♠ 7♥ 7♦ 2♣ 5♦  three 7s  +1" in text
         assert "Bot 2      Q♠ Q♥ 3♦ 4♣ 8♠  a pair of Qs" in text  # item 8: "Qs"
         assert "  You        9♥ J♦ K♠ 10♠ 6♣  no pair" in text
         assert "Round 1" in panel_text(app).split("\n", 1)[1]  # the score table's row

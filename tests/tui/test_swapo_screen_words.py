@@ -12,6 +12,8 @@ from tests.tui.test_swapo_round_results import Scripted, app_at
 from tests.tui.test_swapo_screen import local_app, play_until_power
 from tui.pilot import seated, wait_until
 from tui.table.results import ResultsPanel
+from tui.widgets.cards import CardStyle
+from tui.games.swapo import draw
 from tui.games.swapo.model import RoundRecord
 from tui.games.swapo.screen import rounds_after
 
@@ -74,3 +76,13 @@ async def test_a_drawn_round_says_who_played_the_draw_and_no_game_once():
         rows = "\n".join(row.plain for row in panel.rows)
         assert "no game" not in rows.lower()  # the title says it; the rows say why
         assert "Nobody scores this round: the Draw (A♣) stops the game." in rows
+
+
+def test_the_winners_mark_is_a_crown_never_the_jokers_star():
+    record = RoundRecord(
+        round=1, winners=(0,), points=(1, 0), hands=(("JK", "7S", "7H", "2C", "3D"), None)
+    )
+    unicode = draw.results_lines(record, lambda s: f"Seat {s}", CardStyle())
+    assert unicode[0].plain.startswith("♛ Seat 0") and "★" in unicode[0].plain  # the joker
+    ascii_only = draw.results_lines(record, lambda s: f"Seat {s}", CardStyle(ascii_only=True))
+    assert ascii_only[0].plain.startswith("* Seat 0") and "JK" in ascii_only[0].plain

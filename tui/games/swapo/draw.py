@@ -232,7 +232,7 @@ def results_lines(
         won = seat in winners
         mine = declared[seat] if seat < len(declared) else None
         cut = stabbed[seat] if seat < len(stabbed) else ()
-        line = Text("★ " if won and not style.ascii_only else ("* " if won else "  "))
+        line = Text(f"{style.winner_mark()} " if won else "  ")
         line.stylize(look("winner" if won else "muted"))
         name = set_cell_size(name_of(seat), 10) + " "
         line.append(name, style=look("winner" if won else "strong"))

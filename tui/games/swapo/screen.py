@@ -263,9 +263,11 @@ class SwapoScreen(TableScreen):
                 if seat in pending and not self.settings.ascii_only
                 else (">" if seat in pending else " ")
             )
-            if hands:
-                mark = " "
-            mark_look = self.look("alert") if seat in pending else ""
+            if hands:  # the reveal: the round's winners marked as in the results
+                mark = self.cards.winner_mark() if seat in winners else " "
+            mark_look = self.look("alert") if seat in pending and not hands else ""
+            if hands and seat in winners:
+                mark_look = self.look("winner")
             lines.append(f"{mark}{digit or ' '} ", style=mark_look)
             name = set_cell_size(clean(self.seat_name(seat)), 10)
             lines.append(name, style=self.look(name_look))
