@@ -8,9 +8,9 @@ import re
 
 from rich.cells import cell_len
 
-from tests.tui.test_swapo_round_results import Scripted, app_at
+from tests.tui.test_swapo_round_results import NORMAL, Scripted, app_at
 from tests.tui.test_swapo_screen import local_app, play_until_power
-from tui.pilot import seated, wait_until
+from tui.pilot import seated, settle, wait_until
 from tui.table.results import ResultsPanel
 from tui.widgets.cards import CardStyle
 from tui.games.swapo import draw
@@ -86,3 +86,16 @@ def test_the_winners_mark_is_a_crown_never_the_jokers_star():
     assert unicode[0].plain.startswith("♛ Seat 0") and "★" in unicode[0].plain  # the joker
     ascii_only = draw.results_lines(record, lambda s: f"Seat {s}", CardStyle(ascii_only=True))
     assert ascii_only[0].plain.startswith("* Seat 0") and "JK" in ascii_only[0].plain
+
+
+async def test_my_own_line_shows_the_done_mark_once_i_have_swapped():
+    app = app_at(NORMAL, {1: Scripted(), 2: Scripted(0, ["6C", "10S"])})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        label = screen.query_one("#me-label")
+        assert str(label.render()).startswith("You (Eli) D   0 pts")  # I deal, not done yet
+        await pilot.press("1", "1", "space", "enter")  # I swap one card with Bot 2
+        await wait_until(pilot, lambda: screen.flow.step == "give")  # Bot 3 asks me
+        await settle(pilot)
+        assert str(label.render()).startswith("You (Eli) D✓  0 pts")
+        assert "✓ done this round" in str(screen.query_one("#round-info").render())

@@ -276,7 +276,7 @@ class SwapoScreen(TableScreen):
             swapped = (
                 not hands and view.phase in (Phase.SWAP, Phase.GIVE) and seat in view.rights_done
             )
-            done = ("v" if self.settings.ascii_only else "✓") if swapped else " "
+            done = self.done_mark() if swapped else " "
             lines.append(done + " ", self.look("muted"))
             hand = hands[seat] if seat < len(hands) else None
             if shown is not None and hand is not None:
@@ -395,14 +395,18 @@ class SwapoScreen(TableScreen):
             text.append(" (")
             text.append(clean(name, limit=16))
             text.append(")")
+        view = self.game_view
+        # my marks as the seat rows show theirs (the legend under the table says them)
+        text.append(" D" if view.dealer == self.me else "  ", style=self.look("dealer"))
+        done = self.me in view.rights_done and view.phase in (Phase.SWAP, Phase.GIVE)
+        text.append(
+            self.done_mark() if done and self.flow.reveal is None else " ", self.look("muted")
+        )
         text.append(f"  {draw.points_text(mine)}", style=self.look("muted"))
         if self.flow.reveal is not None:
             # TRANSLATORS: SwaPo, after a round: the hand shown is for the next round
             mine_now = _("your hand for round {number}").format(number=self.game_view.round)
             text.append("  " + mine_now, style=self.look("aside"))
-        if self.game_view.dealer == self.me:
-            # TRANSLATORS: SwaPo, on the local player's line: they deal this round
-            text.append("  " + _("dealer"), style=self.look("hint"))
         if self.flow.dagger and self.game_view.phase == Phase.SWAP:
             # TRANSLATORS: SwaPo Dagger, on the local player's line: their row lies face down
             text.append("  " + _("face down"), style=self.look("muted"))
@@ -412,6 +416,10 @@ class SwapoScreen(TableScreen):
         if self.flow.step in PICK_STEPS and self.flow.step != Step.TAKE:
             cursor = self.flow.cursor
         row.show(faces, cursor)
+
+    def done_mark(self) -> str:
+        """The mark of a seat that has had its swap this round (the legend's ✓)."""
+        return "v" if self.settings.ascii_only else "✓"
 
     def my_name(self) -> str:
         name = self.people.name(self.me) if self.me is not None else None
