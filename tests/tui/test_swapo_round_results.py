@@ -116,7 +116,7 @@ async def test_ace_powers_in_two_steps_each_showing_who_would_win():
         await pilot.press("p")
         await wait_until(pilot, lambda: screen.flow.step == "declare")
         # Sealed declarations: no joker, a pass like anyone's; nobody is named as declaring.
-        assert screen.prompt.plain.startswith("No joker to declare — enter to go on")
+        assert screen.prompt.plain.startswith("No joker to declare — enter to continue")
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen.flow.step == "power")
         assert "declared" not in "\n".join(screen.log_pane.lines_written)

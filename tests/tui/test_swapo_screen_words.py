@@ -13,6 +13,7 @@ from tests.tui.test_swapo_screen import local_app, play_until_power
 from tui.pilot import seated, settle, wait_until
 from tui.table.results import ResultsPanel
 from tui.widgets.cards import CardStyle
+from tui.widgets.footer import WordedFooter
 from tui.games.swapo import draw
 from tui.games.swapo.model import RoundRecord
 from tui.games.swapo.screen import rounds_after
@@ -99,3 +100,40 @@ async def test_my_own_line_shows_the_done_mark_once_i_have_swapped():
         await settle(pilot)
         assert str(label.render()).startswith("You (Eli) D✓  0 pts")
         assert "✓ done this round" in str(screen.query_one("#round-info").render())
+
+
+async def test_p_says_one_word_in_the_prompt_and_the_footer():
+    app = app_at(NORMAL, {1: Scripted(), 2: Scripted()}, options={"variant": "asterisk"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        footer = screen.query_one(WordedFooter)
+        await wait_until(pilot, lambda: screen.flow.step == "target")
+        await settle(pilot)
+        keys = [(key.key_display, key.description) for key in footer.shown_keys()]
+        assert screen.prompt.plain.endswith("· p pass") and ("p", "pass") in keys
+        await pilot.press("1", "1", "space", "enter")  # one card with Bot 2: I may swap again
+        await wait_until(pilot, lambda: screen.flow.pass_word() == "done")
+        await wait_until(pilot, lambda: screen.flow.step == "target")
+        await settle(pilot)
+        keys = [(key.key_display, key.description) for key in footer.shown_keys()]
+        assert screen.prompt.plain.endswith("· p done") and ("p", "done") in keys
+        assert ("p", "pass") not in keys
+        await pilot.press("p")  # done: my turn ends
+        await wait_until(pilot, lambda: screen.client.acts[-1] == {"type": "pass"})
+
+
+async def test_enter_says_continue_in_the_footer_when_there_is_no_joker_to_declare():
+    hands = [
+        ["AS", "AH", "KS", "KH", "5D"],  # me: no joker
+        ["QS", "QH", "QD", "2C", "3C"],
+        ["7S", "7H", "8C", "9C", "10C"],
+    ]
+    app = app_at(hands, {1: Scripted(), 2: Scripted()}, options={"variant": "ace"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        await pilot.press("p")
+        await wait_until(pilot, lambda: screen.flow.step == "declare")
+        await settle(pilot)
+        keys = [(k.key_display, k.description) for k in screen.query_one(WordedFooter).shown_keys()]
+        assert "enter to continue" in screen.prompt.plain and ("enter", "continue") in keys
+        assert ("enter", "declare") not in keys

@@ -45,7 +45,9 @@ class SwapoScreen(TableScreen):
     CSS_PATH: ClassVar = [TABLE_CSS, "swapo.tcss"]
     BINDINGS: ClassVar[list] = [
         # TRANSLATORS: SwaPo footer key: swap nothing / use no power; keep very short (≤ 8 cells)
-        Binding("p", "pass_turn", N_("pass"), id="pass")
+        Binding("p", "pass_turn('pass')", N_("pass"), id="pass"),
+        # TRANSLATORS: SwaPo Asterisk footer key: no more swaps this turn; ≤ 8 cells
+        Binding("p", "pass_turn('done')", N_("done"), id="done"),
     ]
     DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ("pass_turn",)
     COMPONENT_CLASSES: ClassVar[set[str]] = {f"swapo--{name}" for name in draw.LOOKS}
@@ -177,11 +179,12 @@ class SwapoScreen(TableScreen):
         super().handle(outcome)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "pass_turn":
-            return self.flow.can_pass_now() and not self.has_class("-chatting")
+        if action == "pass_turn":  # the binding whose word the prompt says now
+            shown = not parameters or parameters[0] == self.flow.key_label("pass_turn")
+            return shown and self.flow.can_pass_now() and not self.has_class("-chatting")
         return super().check_action(action, parameters)
 
-    def action_pass_turn(self) -> None:
+    def action_pass_turn(self, word: str = "pass") -> None:
         self.handle(self.flow.pass_turn())
 
     def on_pickable_cards_picked(self, message: PickableCards.Picked) -> None:
