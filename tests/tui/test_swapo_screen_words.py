@@ -10,10 +10,12 @@ from rich.cells import cell_len
 
 from tests.tui.test_swapo_round_results import NORMAL, Scripted, app_at
 from tests.tui.test_swapo_screen import local_app, play_until_power
+from tests.tui.test_widgets import CardsApp
 from tui.pilot import seated, settle, wait_until
 from tui.table.results import ResultsPanel
-from tui.widgets.cards import CardStyle
+from tui.widgets.cards import CardFace, CardStyle
 from tui.widgets.footer import WordedFooter
+from tui.widgets.pickable import PickableCards
 from tui.games.swapo import draw
 from tui.games.swapo.model import RoundRecord
 from tui.games.swapo.screen import rounds_after
@@ -137,3 +139,14 @@ async def test_enter_says_continue_in_the_footer_when_there_is_no_joker_to_decla
         keys = [(k.key_display, k.description) for k in screen.query_one(WordedFooter).shown_keys()]
         assert "enter to continue" in screen.prompt.plain and ("enter", "continue") in keys
         assert ("enter", "declare") not in keys
+
+
+async def test_the_cursor_on_a_new_card_keeps_its_new_label():
+    cards = PickableCards(CardStyle())
+    new = [CardFace("2S", tag="new"), CardFace("KH", tag="new"), CardFace("5D")]
+    async with CardsApp(cards).run_test(size=(60, 8)) as pilot:
+        cards.large = True  # the 80×24 table's cards: seven cells wide
+        cards.show(new, cursor=0)
+        await pilot.pause()
+        marks = cards.render().plain.split("\n")[-1]
+        assert marks.split() == ["▲new", "new"]  # the cursor and the label, side by side

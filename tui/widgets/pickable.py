@@ -377,14 +377,19 @@ class PickableCards(Widget):
                 text.append_text(part)
             mark = self.mark_of(face, at_cursor)
             if mark is not None:
-                glyph, name = mark
+                pieces = [mark]
+                tagged = f"{mark[0]}{face.tag}"
+                if at_cursor and face.tag and cell_len(tagged) <= place.width:
+                    pieces.append((face.tag, "tag"))  # the cursor does not hide the tag
+                glyph = "".join(text for text, _name in pieces)
                 x = place.x
                 if self.mark_at == "center":
                     x += (place.width - cell_len(glyph)) // 2
                 elif self.mark_at == "end":
                     x += place.width - cell_len(glyph)
                 marks.append(" " * max(0, x - cell_len(marks.plain)))
-                marks.append(glyph, style=self.look(name) + click)
+                for text, name in pieces:
+                    marks.append(text, style=self.look(name) + click)
         if not line.places:
             texts[-1].append("—", style=self.look("empty"))
         if line.note is not None and not line.is_title:
