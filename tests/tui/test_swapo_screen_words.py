@@ -11,14 +11,14 @@ from rich.cells import cell_len
 from tests.tui.test_swapo_round_results import NORMAL, Scripted, app_at
 from tests.tui.test_swapo_screen import local_app, play_until_power
 from tests.tui.test_widgets import CardsApp
+from tui.games.swapo import draw
+from tui.games.swapo.model import RoundRecord
+from tui.games.swapo.screen import rounds_after
 from tui.pilot import seated, settle, wait_until
 from tui.table.results import ResultsPanel
 from tui.widgets.cards import CardFace, CardStyle
 from tui.widgets.footer import WordedFooter
 from tui.widgets.pickable import PickableCards
-from tui.games.swapo import draw
-from tui.games.swapo.model import RoundRecord
-from tui.games.swapo.screen import rounds_after
 
 
 def test_a_tie_after_the_last_round_does_not_lengthen_the_game():
@@ -60,7 +60,10 @@ async def test_the_joker_rank_chooser_keeps_each_rank_over_its_points_at_80_colu
             starts = [m.start() for m in re.finditer(r"\S+", rank_row)]
             assert starts == [m.start() for m in re.finditer(r"\S+", point_row)]
         shown = " ".join(ranks)
-        assert all(f" {rank}×" in shown for rank in "A 2 3 4 5 6 7 8 9 10 J Q K".split())
+        assert all(
+            f" {rank}×" in shown
+            for rank in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+        )
 
 
 async def test_a_drawn_round_says_who_played_the_draw_and_no_game_once():
