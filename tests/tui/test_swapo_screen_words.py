@@ -20,6 +20,8 @@ from tui.widgets.cards import CardFace, CardStyle
 from tui.widgets.footer import WordedFooter
 from tui.widgets.pickable import PickableCards
 
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
 
 def test_a_tie_after_the_last_round_does_not_lengthen_the_game():
     # a game of two rounds (no set number: the pile dealt two), tied after round 2: the
