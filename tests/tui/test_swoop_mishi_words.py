@@ -4,6 +4,8 @@ bars, trump rows, wording, seat labels and the right-hand seat."""
 
 from __future__ import annotations
 
+from tests.tui.test_mishi_flow import ME, passing, play_until
+from tests.tui.test_narrow import bots_app, my_questions
 from tests.tui.test_swoop_flow import GOING_OUT
 from tests.tui.test_swoop_screen import swoop_app
 from tests.tui.test_swoop_turned_up import results_of_the_hand
@@ -77,3 +79,38 @@ async def test_a_suit_group_that_fits_a_line_is_never_split_and_a_long_one_hangs
         assert len(lines) >= 2 and sum(line.count("trump") for line in lines) == 1
         first = lines[0].index("B★")
         assert all(line[:first].strip() == "" and line[first] != " " for line in lines[1:])
+
+
+def test_a_trump_named_during_the_deal_gathers_the_trumps_in_one_group():
+    game, flow = play_until(2, lambda g: g.view(ME).get("trump") is not None, passing)
+    view = game.view(ME)
+    trump = view["trump"]
+    suits = [flow.order.suit(card) for card in flow.hand]
+    runs = [suit for i, suit in enumerate(suits) if i == 0 or suits[i - 1] != suit]
+    assert len(runs) == len(set(runs))  # each suit (the trumps too) in one run
+    assert runs[0] == "T" or not any(s == "T" for s in suits)
+    assert all(flow.order.suit(c) == "T" for c in flow.hand if c[-1] == trump)
+    assert sorted(flow.hand) == sorted(view["hand"])  # the same cards, only in order
+
+
+async def test_mishi_seats_beside_the_trick_sit_at_the_edges_uncut():
+    app = bots_app("mishi", seed=6)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        async for _ in my_questions(pilot, screen, "mishi", 40):
+            if screen.view.get("trick_number", 0) >= 2 and screen.flow.step == "play":
+                break
+        await settle(pilot)
+        table = screen.query_one("#trick-table")
+        width = table.size.width
+        lines = str(table.render()).split("\n")
+        right = screen.seat_name((screen.me + 3) % 4)
+        row = next(i for i, line in enumerate(lines) if line.rstrip().endswith(right))
+        left_name = screen.seat_name((screen.me + 1) % 4)
+        assert lines[row].lstrip().startswith(left_name) or left_name in lines[row]
+        block = lines[row : row + 3]
+        assert max(len(line.rstrip()) for line in block) == width  # its block at the edge
+        column = lines[row].index(right)
+        assert all(line[column - 1] == " " for line in block)  # its lines in one column
+        assert not any("…" in line for line in lines[row : row + 4])  # counts wrap, uncut
+        assert "pts" in "\n".join(lines[row : row + 4])

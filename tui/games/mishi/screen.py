@@ -278,10 +278,11 @@ class MishiScreen(TableScreen):
         if roomy:
             out.append("\n")
         half = width // 2
+        # the left seat at the left edge, the right one at the right edge (on the same
+        # rows); a seat's counts wrap between their parts rather than being cut
+        sides = [self.side_lines(seat, plays, winner, half - GAP) for seat in (left, right)]
         for a, b in zip_longest(
-            self.seat_lines(left, plays, winner),
-            self.seat_lines(right, plays, winner),
-            fillvalue=Text(""),
+            sides[0], draw.right_aligned(sides[1], width - half), fillvalue=Text("")
         ):
             out.append_text(draw.fit(a, half - GAP))  # a cut line never runs into the next
             out.append(" " * GAP)
@@ -296,6 +297,13 @@ class MishiScreen(TableScreen):
         else:  # a short window: no blank caption line (the hand needs the room)
             out.rstrip()
         return out
+
+    def side_lines(
+        self, seat: int, plays: dict[int, list[str]], winner: int | None, width: int
+    ) -> list[Text]:
+        """A seat beside the trick: its lines, the counts wrapped to ``width``."""
+        name, info, *played = self.seat_lines(seat, plays, winner)
+        return [name, *draw.wrapped_parts(info, width), *played]
 
     def bottom_lines(self, plays: dict[int, list[str]], winner: int | None, width: int) -> Text:
         """Below the trick: my play (a spectator sees the first seat like the others)."""
