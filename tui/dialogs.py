@@ -17,7 +17,7 @@ from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from lang import LANGUAGES, N_, _
-from tui.table.results import RoundRow, bar, leader_of, round_table
+from tui.table.results import RoundRow, bar, bar_scale, leader_of, round_table
 from tui.widgets.footer import WordedFooter
 
 from .cells import ljust
@@ -198,7 +198,7 @@ class ScoresScreen(ModalScreen[None]):
             self.query_one("#score-table", Static).update(table)
         last = self.history[-1] if self.history else [0] * len(self.names)
         best = leader_of(last, low_wins=self.low_wins)
-        top = max((abs(t) for t in last), default=0)
+        top, low = bar_scale(last)
         cells = self.query(".score-name").results(Static)
         bars = self.query(".score-bar").results(Static)
         for seat, (name, cell, bar_cell) in enumerate(zip(self.names, cells, bars, strict=False)):
@@ -207,7 +207,7 @@ class ScoresScreen(ModalScreen[None]):
             label = Text(ljust(name, 14), self.look("name"))
             label.append(f"{total:>5}", self.look(look))
             cell.update(label)
-            bar_cell.update(Text(bar(total, top), self.look("bar")))
+            bar_cell.update(Text(bar(total, top, low), self.look("bar")))
         self.query_one("#scores-hint", Static).update(Text(_("esc close"), self.look("muted")))
 
     def look(self, name: str) -> Style:

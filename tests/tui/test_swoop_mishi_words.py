@@ -14,6 +14,7 @@ from tui.app import make_app
 from tui.connect import play_launcher
 from tui.pilot import browser_of, seated, settle
 from tui.settings import Settings
+from tui.table.results import BAR, bar, bar_scale
 from tui.widgets.cards import CardFace, CardStyle
 from tui.widgets.pickable import PickableCards
 
@@ -114,3 +115,16 @@ async def test_mishi_seats_beside_the_trick_sit_at_the_edges_uncut():
         assert all(line[column - 1] == " " for line in block)  # its lines in one column
         assert not any("…" in line for line in lines[row : row + 4])  # counts wrap, uncut
         assert "pts" in "\n".join(lines[row : row + 4])
+
+
+def test_a_negative_total_never_draws_the_longest_bar():
+    top, low = bar_scale([40, -80, 0, 20])
+    bars = [bar(total, top, low) for total in (40, -80, 0, 20)]
+    zero = bars[1].index("░") + bars[1].count("░")  # the column of zero
+    assert bars[0].startswith(" " * zero) and "░" not in bars[0]  # above zero: to its right
+    assert bars[1].strip() == "░" * bars[1].count("░") and "█" not in bars[1]
+    assert bars[2].strip() == ""
+    assert bars[0].count("█") == 2 * bars[3].count("█")  # one scale on both sides
+    assert bars[1].count("░") == 2 * bars[0].count("█")
+    assert max(len(b) for b in bars) <= BAR
+    assert bar_scale([5, 3]) == (5, 0) and bar(5, 5) == "█" * BAR  # no negatives: as before
