@@ -176,23 +176,29 @@ def centred(text: Text, width: int) -> Text:
 
 
 def partner_text(view: MishiView, me: int | None, name_of: NameOf, look: Look = plain_look) -> Text:
-    """Who partners the declarer, as far as this seat knows: ``?`` until it is public."""
+    """Who partners the declarer, as far as this seat knows ("partner ?" until it is
+    public), or, with no partner, how the declarer plays, in plain words."""
     sides = view.sides
     case = view.case
     if case == Case.BAO:
-        # TRANSLATORS: Mi Shi header, partner: none, the declarer goes alone (包牌)
-        return Text(pgettext("partner", "alone (包牌)"), style=look("mishi--declarers"))
+        # TRANSLATORS: Mi Shi header, after "Bo declares": no partner, the declarer chose to
+        # play alone against the other three (包牌); say it plainly, keep it short
+        return Text(_("no partner: one against three"), style=look("mishi--declarers"))
     if case == Case.PAQI:
-        # TRANSLATORS: Mi Shi header, partner: none, the declarer holds both tens (扒起)
-        return Text(pgettext("partner", "alone (扒起)"), style=look("mishi--declarers"))
+        # TRANSLATORS: Mi Shi header, after "Bo declares": no partner, the declarer holds
+        # both trump tens and so plays alone against the other three (扒起); keep it short
+        return Text(_("both tens: one against three"), style=look("mishi--declarers"))
     partner = next((s for s, side in enumerate(sides) if side == Side.PARTNER), None)
     if partner is None:
-        return Text("?", style=look("mishi--strong"))
-    words = name_of(partner)
-    if partner == me and not view.partner_revealed:
-        # TRANSLATORS: Mi Shi header, partner: you ({name}), and the others do not know it yet
-        words = _("{name} (secret)").format(name=words)
-    return Text(words, style=look("mishi--declarers"))
+        shown = Text("?", style=look("mishi--strong"))
+    else:
+        words = name_of(partner)
+        if partner == me and not view.partner_revealed:
+            # TRANSLATORS: Mi Shi header, partner: you ({name}); the others do not know it yet
+            words = _("{name} (secret)").format(name=words)
+        shown = Text(words, style=look("mishi--declarers"))
+    # TRANSLATORS: Mi Shi header: the declarer's partner (a name, or "?" while unknown)
+    return fill(_("partner {name}"), name=shown)
 
 
 def side_style(view: MishiView, seat: int, look: Look = plain_look) -> Style:

@@ -183,9 +183,7 @@ class MishiScreen(TableScreen):
             template = mine_or(declarer, self.me, _("You declare"), _("{name} declares"))
             says = template.format(name=self.seat_name(declarer))
             parts.append(Text(says, style=self.look("mishi--declarers")))
-            partner = draw.partner_text(view, self.me, self.seat_name, self.look)
-            # TRANSLATORS: Mi Shi header: the declarer's partner (a name, "?" or "alone")
-            parts.append(fill(_("partner {name}"), name=partner))
+            parts.append(draw.partner_text(view, self.me, self.seat_name, self.look))
         return parts
 
     def draw(self) -> None:
