@@ -68,7 +68,8 @@ def keys_section(keys: Sequence[KeyEntry]) -> str:
     """Every key the table's footer would show now, as a Markdown section put before the
     rules (``?``): where a key the footer left out for the width is found."""
     # TRANSLATORS: the title of the list of keys, above a game's rules (a Markdown heading)
-    lines = [f"## {_('Keys at the table now')}", ""]
+    heading = _("Keys at the table now")
+    lines = [f"## {heading}", ""]
     for key in keys:
         shown = key.key_display.replace("`", "")
         lines.append(f"- `{shown}` {key.description}" if key.description else f"- `{shown}`")
