@@ -115,6 +115,8 @@ async def test_mishi_seats_beside_the_trick_sit_at_the_edges_uncut():
         assert all(line[column - 1] == " " for line in block)  # its lines in one column
         assert not any("…" in line for line in lines[row : row + 4])  # counts wrap, uncut
         assert "pts" in "\n".join(lines[row : row + 4])
+        header = str(screen.query_one("#header").render()).rstrip()
+        assert header.endswith('table "practice"') and "partner" in header  # nothing cut
 
 
 def test_a_negative_total_never_draws_the_longest_bar():

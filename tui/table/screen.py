@@ -236,6 +236,7 @@ class TableScreen(Screen[None]):
         for selector in self.KEPT_HEIGHTS:
             self.query_one(selector, Steady).keep_height(height >= SHORT)
         self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
+        self.draw_header()  # what the header leaves out follows the width
         large = self.wants_large_cards(width, height)
         if large != self.large or narrowed:
             self.large = large
@@ -502,6 +503,7 @@ class TableScreen(Screen[None]):
             connection=self.connection,
             look=self.look,
             ascii_only=self.settings.ascii_only,
+            width=self.app.size.width,
         )
         self.query_one("#header", Steady).show(line)
 
