@@ -126,3 +126,16 @@ async def test_the_prompt_bar_shows_a_long_question_in_two_whole_lines():
         assert "esc back" not in bar.shown
         last = bar.shown.split("\n")[-1].removesuffix("…").split()[-1]
         assert last in long.split()  # the last word shown is a whole word
+
+
+async def test_a_long_notice_ends_at_a_word_on_its_one_line():
+    app = local_app(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        words = "Round 1: Eli (a pair of As, +2), Bot 2 (a pair of 3s, +6) and Bot 3 (a pair of Qs)"
+        screen.notify(words)
+        await pilot.pause()
+        shown = str(screen.query_one(NoticeLine).render()).rstrip()
+        assert shown.endswith("…") and len(shown) <= 78
+        assert shown.removesuffix("…").split()[-1] in words.split()  # a whole word
+        assert screen.notices[-1] == words  # the whole notice stays on record
