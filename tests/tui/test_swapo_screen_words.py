@@ -12,8 +12,8 @@ from tests.tui.test_swapo_round_results import NORMAL, Scripted, app_at
 from tests.tui.test_swapo_screen import local_app, play_until_power
 from tests.tui.test_widgets import CardsApp
 from tui.games.swapo import draw
+from tui.games.swapo.choices import rounds_after
 from tui.games.swapo.model import RoundRecord
-from tui.games.swapo.screen import rounds_after
 from tui.pilot import seated, settle, wait_until
 from tui.table.results import ResultsPanel
 from tui.widgets.cards import CardFace, CardStyle

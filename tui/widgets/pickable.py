@@ -402,15 +402,15 @@ class PickableCards(Widget):
                 tagged = f"{mark[0]}{face.tag}"
                 if at_cursor and face.tag and cell_len(tagged) <= place.width:
                     pieces.append((face.tag, "tag"))  # the cursor does not hide the tag
-                glyph = "".join(text for text, _name in pieces)
+                glyph = "".join(piece for piece, _name in pieces)
                 x = place.x
                 if self.mark_at == "center":
                     x += (place.width - cell_len(glyph)) // 2
                 elif self.mark_at == "end":
                     x += place.width - cell_len(glyph)
                 marks.append(" " * max(0, x - cell_len(marks.plain)))
-                for text, name in pieces:
-                    marks.append(text, style=self.look(name) + click)
+                for piece, name in pieces:
+                    marks.append(piece, style=self.look(name) + click)
         if not line.places:
             texts[-1].append("—", style=self.look("empty"))
         if line.note is not None and not line.is_title:

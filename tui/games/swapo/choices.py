@@ -12,6 +12,7 @@ from engine.cards import RANKS
 from engine.swapo.scoring import JOKER, RANK_VALUES, ace_score
 from lang import N_, _, ngettext
 from tui.fill import mine_or
+from tui.table.results import game_length
 
 from .model import RoundRecord
 
@@ -358,3 +359,16 @@ def idle_aces(me: int, hands: Hands, used: Sequence[str] = ()) -> list[tuple[str
         # TRANSLATORS: SwaPo, why the Stab (A♠) cannot be used
         out.append(("AS", _("no card left to stab")))
     return out
+
+
+def rounds_after(game: str, view: dict, record: RoundRecord) -> int | None:
+    """How many regular rounds the game has, as the state after ``record``'s round shows it
+    (``view``): the round's own number once the game is over or goes to sudden death (the
+    pile rebuilt for it says nothing of the game's length), else the game's length then.
+    None for a sudden-death round (its title says so instead)."""
+    if record.sudden_death:
+        return None
+    if view.get("over") or view.get("sudden_death"):
+        return record.round if isinstance(record.round, int) else None
+    length = game_length(game, view)
+    return length[1] if length is not None and length[0] == "rounds" else None

@@ -273,19 +273,19 @@ def declare_grid(
         if start:
             out.append("\n")
         # TRANSLATORS: SwaPo Ace, the title of the row of ranks a joker may take; at most 4 cells
-        ranks = Text(set_cell_size(_("rank"), 4) + " ", look("muted"))
+        rank_row = Text(set_cell_size(_("rank"), 4) + " ", look("muted"))
         # TRANSLATORS: SwaPo Ace, the title of the row of points each rank gives; at most 4 cells
-        worth = Text(set_cell_size(_("pts"), 4) + " ", look("muted"))
+        point_row = Text(set_cell_size(_("pts"), 4) + " ", look("muted"))
         for i in range(start, min(start + per_row, len(cells))):
-            group, points = cells[i]
+            made, worth = cells[i]
             here = i == cursor
-            ranks.append(group.ljust(column), look("cursor") if here else look("strong"))
-            worth.append(points.ljust(column), look("cursor") if here else look("muted"))
-        ranks.rstrip()
-        worth.rstrip()
-        out.append_text(ranks)
+            rank_row.append(made.ljust(column), look("cursor") if here else look("strong"))
+            point_row.append(worth.ljust(column), look("cursor") if here else look("muted"))
+        rank_row.rstrip()
+        point_row.rstrip()
+        out.append_text(rank_row)
         out.append("\n")
-        out.append_text(worth)
+        out.append_text(point_row)
     if 0 <= cursor < len(entries):
         rank = str(entries[cursor].get("rank"))
         size, ranks = best_groups(cards, [*declared, rank], ace=True)

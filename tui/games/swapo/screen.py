@@ -32,7 +32,7 @@ from tui.widgets.steady import Steady
 
 from . import draw
 from . import log as swapo_log
-from .choices import Hands, idle_aces, round_words, swap_targets
+from .choices import Hands, idle_aces, round_words, rounds_after, swap_targets
 from .flow import CARD_STEPS, PICK_STEPS, Step, SwapoDecisions
 from .model import Phase, RoundRecord, SwapoView, hands_of
 
@@ -516,16 +516,3 @@ class SwapoScreen(TableScreen):
 
 #: The screen a table of this game opens (tui/games/__init__.py finds it by this name).
 SCREEN = SwapoScreen
-
-
-def rounds_after(game: str, view: dict, record: RoundRecord) -> int | None:
-    """How many regular rounds the game has, as the state after ``record``'s round shows it
-    (``view``): the round's own number once the game is over or goes to sudden death (the
-    pile rebuilt for it says nothing of the game's length), else the game's length then.
-    None for a sudden-death round (its title says so instead)."""
-    if record.sudden_death:
-        return None
-    if view.get("over") or view.get("sudden_death"):
-        return record.round if isinstance(record.round, int) else None
-    length = game_length(game, view)
-    return length[1] if length is not None and length[0] == "rounds" else None
