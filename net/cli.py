@@ -81,6 +81,8 @@ def _make_host(args: Namespace) -> tuple[Host, Path]:
         level=level or "normal",
         results_wait=results_wait,
         hints=bool(getattr(args, "hints", False)),
+        clock=getattr(args, "clock", None),
+        bank=getattr(args, "bank", 0.0),
     )
     return Host(settings, limits, journal=journal), journal
 

@@ -234,6 +234,10 @@ class Host:
         with contextlib.suppress(ValueError):  # the player came back in the meantime
             self._deliver(self.table.cover(seat))
 
+    def hold_clock(self, held: bool) -> None:
+        """The host's menu is open (``held``) or closed again: the turn clocks stop meanwhile."""
+        self._deliver(self.table.hold_clock(held))
+
     def remove(self, seat: int) -> None:
         """Send the player at ``seat`` away (during play a bot keeps the seat for good)."""
         self._deliver(self.table.remove(seat))
@@ -375,18 +379,19 @@ class Host:
         self.bots.wakeup.set()
 
     async def _drive_bots(self) -> None:
-        """Let the host's bots (and bots covering absent players) move whenever it is their turn."""
+        """Let the host's bots (and bots covering absent players, or a person out of time on
+        the turn clock: ``Table.bot_plays``) move whenever it is their turn."""
         while True:
             await self.bots.wakeup.wait()
             self.bots.wakeup.clear()
             while self.started and not self.game.over:
-                seat = next((s for s in self.game.pending() if self.bots.plays(s)), None)
+                seat = next((s for s in self.game.pending() if self.table.bot_plays(s)), None)
                 if seat is None or self.table.bots_hold():
                     break
                 delay = self.table.bot_delay(self.limits.bot_delay)
                 if delay:
                     await asyncio.sleep(delay)
-                    if seat not in self.game.pending() or not self.bots.plays(seat):
+                    if seat not in self.game.pending() or not self.table.bot_plays(seat):
                         continue
                     if self.table.bots_hold():  # a round ended while the bot waited
                         break
@@ -410,7 +415,11 @@ class Host:
     async def _bot_move(self, seat: int) -> None:
         legal = self.game.legal_actions(seat)
         action = await self.bots.decide(seat, self.game.view(seat), legal)
-        if self.game.over or legal != self.game.legal_actions(seat) or not self.bots.plays(seat):
+        if (
+            self.game.over
+            or legal != self.game.legal_actions(seat)
+            or not self.table.bot_plays(seat)
+        ):
             return  # the table moved on while the bot thought: it is asked again
         try:
             out = self.table.play(seat, action, bot=True)
@@ -447,4 +456,5 @@ def _records(data: JournalData) -> list[dict[str, Any]]:
             record["bot"] = True
         records.append(record)
     records += [{"r": "bot", "seat": seat, "token": token} for seat, token in data.bots.items()]
+    records += [{"r": "bank", "seat": seat, "left": left} for seat, left in data.banks.items()]
     return records

@@ -9,8 +9,10 @@ one record per change: ``{"r": "sit", "seat", "name"}`` when a seat is taken,
 again and gets a fresh token), ``{"r": "port", "port"}`` when the host binds,
 ``{"r": "act", "seat", "action"}`` for every applied action (with ``"bot": True`` when a host
 bot chose it), ``{"r": "bot", "seat", "token"}`` when the host removed a player during play
-and a bot took the seat for good. Churn before the start is compacted: ``rewrite`` replaces
-the file (atomically) with a header and the records that still matter. Each record is written
+and a bot took the seat for good, ``{"r": "bank", "seat", "left"}`` when a person's
+turn-clock bank was drawn down (net/clock.py: a resumed table gives nobody a free bank). Churn
+before the start is compacted: ``rewrite`` replaces the file (atomically) with a header and the
+records that still matter. Each record is written
 and fsync'd before the state it produces is sent, so whatever a client saw acknowledged is on
 disk. A torn last record (the crash hit mid-write) was never acknowledged and is dropped on reading.
 
@@ -49,6 +51,7 @@ class JournalData:
     actions: list[tuple[int, Any]] = field(default_factory=list)
     by_bot: set[int] = field(default_factory=set)  # indices of ``actions`` a host bot chose
     bots: dict[int, str] = field(default_factory=dict)  # seats given to a bot during play
+    banks: dict[int, float] = field(default_factory=dict)  # what is left of each turn-clock bank
     port: int | None = None
     valid_bytes: int = 0
 
@@ -213,6 +216,8 @@ def read_journal(path: str | Path) -> JournalData:
             data.bots[record["seat"]] = record["token"]
         elif kind == "port":
             data.port = record["port"]
+        elif kind == "bank":
+            data.banks[record["seat"]] = float(record["left"])
         elif kind == "act":
             if record.get("bot") is True:
                 data.by_bot.add(len(data.actions))

@@ -28,7 +28,7 @@ from engine.reasons import Param
 from .codec import CodecError
 from .reasons import family, sentence
 
-PROTOCOL_VERSION = 6
+PROTOCOL_VERSION = 7
 """2: hello carries a salt; the proof is keyed with a derived key. 3: ``rejected``, ``error``
 and the table's ``notice`` carry a code and parameters, never sentences. 4: clients send
 ``results_seen`` (an older host would drop a client for it; an older client never sends it,
@@ -36,7 +36,9 @@ and the bots would wait the whole timeout at every round end). 5: a ``lobby`` pl
 ``reading`` (the table waits for that seat's results panel; an older client would drop the
 host for the unknown field). 6: the ``table`` of ``hello`` and ``welcome`` says whether
 ``hints`` are on; a seated client may send ``hint`` on its turn, and the table tells everyone
-with the notice ``hint_asked``."""
+with the notice ``hint_asked``. 7: the ``table`` says the turn clock (``clock``: seconds per
+decision or None, ``bank``: seconds); the host sends ``clock`` frames (whose clocks run, seconds
+left) and the notice ``timed_out``; an act after a seat's time ran out is ``clock_out``."""
 NAME_LIMIT = 24
 CHAT_LIMIT = 500
 TEXT_LIMIT = 1000
@@ -206,7 +208,9 @@ def _is_token(v: Any) -> bool:
 def _is_table(v: Any) -> bool:
     return (
         isinstance(v, dict)
-        and set(v) == {"name", "game", "options", "seats", "password", "hints"}
+        and set(v) == {"name", "game", "options", "seats", "password", "hints", "clock", "bank"}
+        and _optional(_is_seconds)(v["clock"])
+        and _is_seconds(v["bank"])
         and isinstance(v["name"], str)
         and isinstance(v["game"], str)
         and isinstance(v["options"], dict)
@@ -241,6 +245,21 @@ def _is_player(v: Any) -> bool:
 
 def _is_players(v: Any) -> bool:
     return isinstance(v, list) and all(_is_player(p) for p in v)
+
+
+def _is_running(v: Any) -> bool:
+    """One seat's running clock in a ``clock`` frame (seconds from the frame's arrival)."""
+    return (
+        isinstance(v, dict)
+        and set(v) == {"seat", "left", "bank"}
+        and _is_int(v["seat"])
+        and _is_seconds(v["left"])
+        and _is_seconds(v["bank"])
+    )
+
+
+def _is_clocks(v: Any) -> bool:
+    return isinstance(v, list) and len(v) <= PARAM_ITEMS_LIMIT and all(_is_running(c) for c in v)
 
 
 CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
@@ -280,6 +299,7 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
     },
     "pong": {"n": _is_int},
     "record": {"record": _is_map},
+    "clock": {"version": _is_int, "paused": _is_bool, "seats": _is_clocks},
 }
 
 OPTIONAL_FIELDS: dict[str, set[str]] = {"error": {"retry"}}

@@ -35,6 +35,8 @@ REJECTIONS: dict[str, Template] = {
     "whisper_target": N_("you can whisper only to another seat"),
     "whisper_away": N_("that player is not connected"),
     "hints_off": N_("hints are off at this table"),
+    # TRANSLATORS: the turn clock ran out; the table's bot makes this decision for you
+    "clock_out": N_("time ran out: the bot plays this one for you"),
     "review_not_over": N_("the game can be reviewed once it is over"),
     "review_unavailable": N_("this table keeps no record of the game"),
 }
@@ -78,6 +80,10 @@ NOTICES: dict[str, Template] = {
     "taken_over": N_("seat {number} ({name}) was taken over by a new connection"),
     # TRANSLATORS: a player looked at a hint for learners (what the bot would do)
     "hint_asked": N_("{name} asked for a hint"),
+    # TRANSLATORS: the turn clock: a player's time (and time bank) ran out
+    "timed_out": N_("time ran out: the bot played for {name}"),
+    # TRANSLATORS: the turn clock, told to the player whose time ran out
+    "timed_out_you": N_("your time ran out: the bot played this one for you"),
 }
 """``notice``: the table's own news, to everyone at it."""
 

@@ -98,6 +98,7 @@ class Rules(Controls[P]):
         takeover_every: float = 5.0,
         bot_seats: list[int] | None = None,
         hints: bool = False,
+        turn_clock: tuple[float | None, float] = (None, 0.0),
     ) -> None:
         if game not in engine.GAMES:
             raise engine.BadSetup("setup.unknown_game", given=str(game), known=list(engine.GAMES))
@@ -127,6 +128,8 @@ class Rules(Controls[P]):
         self._effects = Effects()
         self.hints = HintsTold(hints)
         """Whether learners may ask for hints, and who was told of which (net/hints.py)."""
+        self.turn_clock = turn_clock
+        """(seconds per decision or None, seconds of bank): told in ``info`` (net/clock.py)."""
         self.actions: list[tuple[int, Any]] = []
         """Every applied action with its seat, in order (the game record's)."""
         self.review: Callable[[], Message] | None = None
@@ -143,6 +146,8 @@ class Rules(Controls[P]):
             "seats": self.game.seats,
             "password": self.locked,
             "hints": self.hints.on,
+            "clock": self.turn_clock[0],
+            "bank": self.turn_clock[1],
         }
 
     @property
@@ -499,11 +504,18 @@ class Rules(Controls[P]):
             return []
         return self._lobby_message()
 
+    def awaited_openly(self) -> set[int]:
+        """The seats every view shows awaited now (the spectator's ``pending``): never one
+        asked a sealed or secret question. What the table may tell everyone of whose turn it
+        is (a hint looked at, a turn clock)."""
+        if not self.started or self.game.over:
+            return set()
+        pending = self.game.view(None).get("pending") or []
+        return {s for s in pending if isinstance(s, int)}
+
     def _on_hint(self, peer: P, guest: Guest) -> list[tuple[P, Message]]:
         """A player looked at a hint: the table hears it, once per seat and state."""
-        # awaited in a way every view shows (never a sealed or secret question)
-        public = self.game.view(None).get("pending") or [] if self.started else []
-        asked = self.started and not self.game.over and guest.seat in public
+        asked = guest.seat in self.awaited_openly()
         refusal, tell = self.hints.asked(guest.seat, asked, self.version)
         if refusal is not None:
             return self._rejected(peer, refusal)

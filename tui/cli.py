@@ -1,10 +1,11 @@
 """The ``kotatsu`` command: the lobby, and the subcommands users and scripts rely on.
 
 kotatsu                                   the lobby (LAN tables, host, join, play vs bots)
-kotatsu play GAME [--bots N] [--level L] [--seed S] [--option KEY=VALUE ...]
+kotatsu play GAME [--bots N] [--level L] [--seed S] [--clock S] [--bank S]
+                  [--option KEY=VALUE ...]
 kotatsu join HOST:PORT [--name NAME] [--password [PW] | --password-file FILE] [--spectate]
 kotatsu host GAME [--headless] [--bind ADDR] [--port P] [--seats N] [--bots K] [--level L]
-                  [--seed S] [--hints]
+                  [--seed S] [--hints] [--clock S] [--bank S]
                   [--name NAME] [--password [PW] | --password-file FILE] [--option KEY=VALUE ...]
                   [--resume FILE]
 kotatsu bot --join HOST:PORT [--name NAME] [--password [PW] | --password-file FILE] [--level L]
@@ -41,6 +42,8 @@ from net.resultswait import RESULTS_WAIT
 
 from .args import address, parse_options, seconds
 from .secret import add_password_flags, password_from
+from .table_settings import add_flags, chosen
+from .table_settings import problem as settings_problem
 
 __all__ = ["GAME_NAMES", "address", "build_parser", "main", "parse_options", "run_app"]
 
@@ -145,6 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, metavar="S", help=seed_help())
     play.add_argument("--name", default=None, help=_("your name at the table"))
     play.add_argument("--option", action="append", metavar="KEY=VALUE", help=option_help())
+    add_flags(play, "play")
 
     join = sub.add_parser("join", help=_("join a table by address"))
     join.add_argument(
@@ -196,11 +200,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help=_("bots wait up to S s for everyone to close the results (0: never)"),
     )
-    host.add_argument(
-        "--hints",
-        action="store_true",
-        help=_("players may ask for a hint (h: what the bot would do; the table sees it)"),
-    )
+    add_flags(host, "host")  # hints, the turn clock, … (tui/table_settings.py)
     host.add_argument(
         "--absent-bot", type=float, default=None, metavar="S", help=_("a bot plays a seat left S s")
     )
@@ -404,6 +404,11 @@ def main(argv: list[str] | None = None) -> int:
             args.password = password_from(args)
         except ValueError as exc:
             print(f"kotatsu: {exc}", file=sys.stderr)
+            return 2
+    if cmd in ("host", "play") and not getattr(args, "resume", None):
+        said = settings_problem(chosen(args, cmd))  # each flag alone was checked already
+        if said:
+            print(f"kotatsu: {said}", file=sys.stderr)
             return 2
     if cmd == "rules":
         from .rules import print_rules

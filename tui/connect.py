@@ -103,6 +103,8 @@ def play_launcher(
     deal_tick: float | None = None,
     level: str = "normal",
     hints: bool = True,
+    clock: float | None = None,
+    bank: float = 0.0,
 ) -> Launcher:
     """A private table against bots: a real Host on 127.0.0.1 and a real Client, one process;
     hints for learners are on (one person and bots: nobody else to mind them).
@@ -130,6 +132,8 @@ def play_launcher(
             deal_tick=DEFAULT_TICK if deal_tick is None else deal_tick,
             level=level,
             hints=hints,
+            clock=clock,
+            bank=bank,
         )
         host = Host(settings, HostLimits(bot_delay=bot_delay))
         keep_records(host)
@@ -201,6 +205,8 @@ def host_launcher(
     bot_delay: float = BOT_DELAY,
     results_wait: float = RESULTS_WAIT,
     hints: bool = False,
+    clock: float | None = None,
+    bank: float = 0.0,
 ) -> Launcher:
     """Host a table others find on the LAN (advertised by zeroconf), and sit at it (``hints``:
     learners may ask for hints; off unless the host turns them on); with
@@ -231,6 +237,8 @@ def host_launcher(
                 level=level or "normal",
                 results_wait=results_wait,
                 hints=hints,
+                clock=clock,
+                bank=bank,
             )
             host = Host(settings, limits, journal=journal or default_journal(game))
         keep_records(host, resume or (host.journal.path if host.journal else None))
@@ -291,6 +299,8 @@ def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher 
             options=options,
             name=name,
             level=getattr(args, "level", None) or "normal",
+            clock=getattr(args, "clock", None),
+            bank=getattr(args, "bank", 0.0),
         )
     if args.command == "join":
         host, port = args.address
@@ -314,6 +324,8 @@ def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher 
             bot_delay=BOT_DELAY if args.bot_delay is None else args.bot_delay,
             results_wait=args.results_wait,
             hints=bool(getattr(args, "hints", False)),
+            clock=getattr(args, "clock", None),
+            bank=getattr(args, "bank", 0.0),
         )
     return None
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from textual import on
@@ -15,9 +15,10 @@ from textual.widgets import Button, Input, Label, Select
 import engine
 from lang import N_, _, pgettext
 from tui.args import address as parse_address
+from tui.table_settings import problem as settings_problem
 from tui.widgets.footer import WordedFooter
 
-from .table_options import OptionFields
+from .table_options import OptionFields, SettingFields
 
 GAME_CHOICES = [(cls.TITLE, name) for name, cls in engine.GAMES.items()]
 # TRANSLATORS: how well the bots play (the forms' Level choice)
@@ -59,6 +60,8 @@ class TableRequest:
     table_name: str | None = None
     password: str | None = None
     level: str = "normal"  #: how well the bots play (engine.LEVELS)
+    settings: dict[str, Any] = field(default_factory=dict)
+    """The table settings (tui/table_settings.py): hints, clock, bank…"""
 
 
 class TableForm(ModalScreen[TableRequest | None]):
@@ -98,6 +101,9 @@ class TableForm(ModalScreen[TableRequest | None]):
             yield Label(_("Table options"), classes="form-section")
             with VerticalScroll(id="options-box"):
                 yield OptionFields("swapo", id="options")
+                # TRANSLATORS: the table forms' heading over hints, the turn clock…
+                yield Label(_("Table settings"), classes="form-section")
+                yield SettingFields(self.mode, id="settings")
             if hosting:
                 with Horizontal(classes="field"):
                     yield Label(_("Table name"), classes="field-label")
@@ -119,8 +125,8 @@ class TableForm(ModalScreen[TableRequest | None]):
         game = str(event.value)
         if self.query_one("#options", OptionFields).game != game:
             box = self.query_one("#options-box")
-            await box.remove_children()
-            await box.mount(OptionFields(game, id="options"))
+            await self.query_one("#options", OptionFields).remove()
+            await box.mount(OptionFields(game, id="options"), before=0)
         lo, hi = SEAT_RANGE.get(game, (2, 10))
         box = self.query_one("#seats" if self.mode == "host" else "#bots", Input)
         if self.mode != "host":
@@ -171,7 +177,11 @@ class TableForm(ModalScreen[TableRequest | None]):
             name = self.query_one("#table-name", Input).value.strip() or None
             password = self.query_one("#password", Input).value or None
         level = str(self.query_one("#level", Select).value)
-        return TableRequest(self.mode, game, seats, bots, options, name, password, level)
+        settings = self.query_one("#settings", SettingFields).values()
+        wrong = settings_problem(settings)
+        if wrong:
+            raise ValueError(wrong)
+        return TableRequest(self.mode, game, seats, bots, options, name, password, level, settings)
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

@@ -454,6 +454,7 @@ class LobbyScreen(Screen[None]):
                 options=request.options,
                 name=self.settings.name,
                 level=request.level,
+                **request.settings,
             )
         else:
             launcher = host_launcher(
@@ -464,6 +465,7 @@ class LobbyScreen(Screen[None]):
                 password=request.password,
                 options=request.options,
                 level=request.level,
+                **request.settings,
                 player_name=self.settings.name,
                 bind=shared_bind(),
             )

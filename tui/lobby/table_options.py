@@ -15,6 +15,7 @@ import engine
 from engine.base import Option
 from lang import _
 from tui.option_words import help_of, name_of, value_words
+from tui.table_settings import SETTINGS, ranges
 
 
 def field_id(key: str, value: object = None) -> str:
@@ -121,4 +122,58 @@ class OptionFields(Vertical):
             default = option.default
             if checked != default and not (checked in ([], ()) and default in ([], ())):
                 out[key] = checked
+        return out
+
+
+def setting_id(key: str) -> str:
+    return f"setting-{key}"
+
+
+class SettingFields(Vertical):
+    """The host's table settings (tui/table_settings.py: hints, the turn clock, its bank…),
+    one field a setting with its help, their defaults those of ``mode`` ("host" or "bots");
+    ``values()`` reads them (ValueError says what is wrong, in the player's words)."""
+
+    DEFAULT_CSS = """
+    SettingFields { height: auto; }
+    """
+
+    def __init__(self, mode: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.mode = mode
+
+    def compose(self) -> ComposeResult:
+        hints = ranges()
+        for setting in SETTINGS:
+            default = setting.play if self.mode == "bots" else setting.default
+            with Horizontal(classes="field"):
+                yield Label(_(setting.label), classes="field-label")
+                if setting.metavar is None:
+                    yield Tick(_("on"), bool(default), id=setting_id(setting.key))
+                else:
+                    shown = "" if not default else f"{default:g}"
+                    placeholder = hints.get(setting.key, "")
+                    yield Input(shown, placeholder=placeholder, id=setting_id(setting.key))
+            yield Label(_(setting.help), classes="field-help")
+
+    @on(Checkbox.Changed)
+    def _ticked(self, event: Checkbox.Changed) -> None:
+        event.checkbox.BUTTON_INNER = "X" if event.value else " "
+        event.checkbox.refresh()
+
+    def values(self) -> dict[str, Any]:
+        """Every setting's value; a wrong one raises ValueError naming the field."""
+        out: dict[str, Any] = {}
+        for setting in SETTINGS:
+            if setting.metavar is None:
+                out[setting.key] = self.query_one(f"#{setting_id(setting.key)}", Checkbox).value
+                continue
+            text = self.query_one(f"#{setting_id(setting.key)}", Input).value
+            try:
+                out[setting.key] = setting.read(text)
+            except ValueError:
+                hint = ranges().get(setting.key, "")
+                raise ValueError(
+                    _("{field}: {hint}").format(field=_(setting.label), hint=hint)
+                ) from None
         return out

@@ -14,6 +14,7 @@ message of an unknown or malformed kind is dropped (``from_wire`` answers None).
     SeatMoved        the host started with fewer seats: ours moved
     TableError       an ``error`` from the host (closed, removed, …)
     RecordReceived   the whole game's record, asked for to review it (tui/table/review.py)
+    ClockChanged     whose turn clocks run, seconds left (tui/table/clock.py)
 """
 
 from __future__ import annotations
@@ -105,6 +106,12 @@ class RecordReceived(Message):
         self.record = record  # checked and replayed before it is shown (engine/record.py)
 
 
+class ClockChanged(Message):
+    def __init__(self, wire: dict) -> None:
+        super().__init__()
+        self.wire = wire  # read field by field by ``Clocks.update``
+
+
 def _record(m: dict) -> Message | None:
     record = m.get("record")
     return RecordReceived(record) if isinstance(record, dict) else None
@@ -154,6 +161,7 @@ FROM_WIRE: dict[str, Callable[[dict], Message | None]] = {
     "welcome": _welcome,
     "error": TableError,
     "record": _record,
+    "clock": ClockChanged,
 }
 
 

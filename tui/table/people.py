@@ -203,15 +203,23 @@ class HostDecisions:
         self.warn = warn
 
     def open(self, me: int | None) -> None:
+        self.hold_clock(True)  # the turn clocks stop while the host decides
         self.push_screen(HostMenu(host_choices(self.host, me)), self.chosen)
+
+    def hold_clock(self, held: bool) -> None:
+        hold = getattr(self.host, "hold_clock", None)
+        if callable(hold):
+            hold(held)
 
     def chosen(self, choice: Choice | None) -> None:
         if choice is None:
+            self.hold_clock(False)
             return
         text, method, seat = choice
         question, detail = CONFIRM[method]
 
         def confirmed(yes: bool | None) -> None:
+            self.hold_clock(False)
             if yes:
                 self.decide(method, seat)
 

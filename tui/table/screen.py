@@ -43,6 +43,7 @@ from textual.widgets import Static
 import engine
 from engine.hints import hint
 from lang import N_, _
+from tui import table_settings
 from tui.collector import Collector
 from tui.connect import Seat
 from tui.dialogs import ConfirmLeave, RulesScreen, ScoresScreen
@@ -58,12 +59,14 @@ from tui.widgets.steady import Steady
 
 from . import hints, news, review
 from .bindings import GAME_BINDINGS, HINT_BINDING, TABLE_BINDINGS, worded
+from .clock import Clocks
 from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
 from .header import header_line
 from .keys import KeyLine, keys_section
 from .link import TableLink
 from .messages import (
     ChatReceived,
+    ClockChanged,
     ConnectionChanged,
     LobbyChanged,
     Noticed,
@@ -174,6 +177,8 @@ class TableScreen(Screen[None]):
         #: it (tui/table/decisions.py). Set by each game's screen.
         self.decisions: Decisions | None = None
         self.turn_nudge = TurnNudge(self.ring, enabled=settings.nudge)
+        self.clocks = Clocks()
+        """The turn clocks the host tells this seat of (tui/table/clock.py)."""
 
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -351,6 +356,15 @@ class TableScreen(Screen[None]):
     def _seat_moved(self, message: SeatMoved) -> None:
         self.me = message.seat  # the host started with fewer seats: ours has moved
 
+    @on(ClockChanged)
+    def _clock_changed(self, message: ClockChanged) -> None:
+        self.clocks.update(message.wire)
+        self.show_clocks()
+
+    def show_clocks(self) -> None:
+        """My own clock at the head of the prompt, else whose runs (one widget's text)."""
+        self.prompt.set_clock(self.clocks.prompt_text(self.me, self.clock_name))
+
     @on(RecordReceived)
     def _record_received(self, message: RecordReceived) -> None:
         review.open_review(self, message.record)  # the whole game, asked for at its end
@@ -370,6 +384,9 @@ class TableScreen(Screen[None]):
         options = self.table_info.get("options")
         if isinstance(options, dict):  # the table's settings, seen before the game starts
             seated.append("\n\n " + settings_line(self.GAME, options), self.look("muted"))
+        told = table_settings.summary(self.table_info)  # hints, the turn clock…
+        if told:
+            seated.append("\n " + told, self.look("muted"))
         self.show_waiting(seated)
 
     def show_waiting(self, seated: Text) -> None:
@@ -418,6 +435,8 @@ class TableScreen(Screen[None]):
         self.connection = status
         self.draw_header()
         if status == "lost":
+            self.clocks.clear()  # the host tells them again once we are back
+            self.show_clocks()
             lost = _("Connection lost — reconnecting…")
             self.notify(lost, severity="warning", markup=False)
             self.prompt.ask(lost, waiting=True)
@@ -447,7 +466,9 @@ class TableScreen(Screen[None]):
             self.prompt.ask(_("The table has closed · q leave"), waiting=True)
 
     def tick(self) -> None:
-        """Once a second: the away times and the host-gone countdown move on."""
+        """Once a second: the away times, the turn clocks and the host-gone countdown move on."""
+        if self.clocks.any:
+            self.show_clocks()
         if self.people.anyone_away():
             self.draw_header()
         if self.people.lost_at is not None:
@@ -506,6 +527,9 @@ class TableScreen(Screen[None]):
             width=self.app.size.width,
         )
         self.query_one("#header", Steady).show(line)
+
+    def clock_name(self, seat: int) -> str:
+        return self.seat_name(seat, you=False)
 
     def header_parts(self) -> list[Text | str]:
         """Pieces of the header after "kotatsu" (override: game, round, pile…)."""

@@ -77,6 +77,7 @@ class PromptBar(Steady):
         super().__init__("", id=id, markup=False)
         self.question: Text = Text("")
         self.reason: str | None = None
+        self.clock = ""  # a turn clock ("23 s left", "Ann: 9 s left"), before the question
 
     def ask(self, question: Text | str, *, waiting: bool = False) -> None:
         """Show the current question (clears a previous rejection when the question changes)."""
@@ -87,6 +88,12 @@ class PromptBar(Steady):
         self.set_class(waiting, "-waiting")
         self._draw()
 
+    def set_clock(self, clock: str) -> None:
+        """Show a turn clock before the question ("": none runs)."""
+        if clock != self.clock:
+            self.clock = clock
+            self._draw()
+
     def reject(self, reason: str) -> None:
         """Show why the last action was refused, above the standing question."""
         self.reason = reason
@@ -94,14 +101,17 @@ class PromptBar(Steady):
 
     def _draw(self) -> None:
         self.set_class(self.reason is not None, "-rejected")
+        question = self.question
+        if self.clock:  # first, so that a question of two lines never hides it
+            question = Text.assemble((self.clock, "bold"), " · ", self.question)
         if self.reason is None:
-            self.show(self.fitted(self.question))
+            self.show(self.fitted(question))
             return
         reason = self.get_component_rich_style("prompt-bar--reason", partial=True)
         line = Text("✗ ", reason)
         line.append(self.reason, reason)
         line.append(" — ")
-        line.append_text(self.question)
+        line.append_text(question)
         self.show(self.fitted(line))
 
     def fitted(self, text: Text) -> Text:
@@ -121,6 +131,7 @@ class PromptBar(Steady):
     @property
     def plain(self) -> str:
         """The text shown now (tests read this)."""
+        question = (f"{self.clock} · " if self.clock else "") + self.question.plain
         if self.reason is None:
-            return self.question.plain
-        return f"✗ {self.reason} — {self.question.plain}"
+            return question
+        return f"✗ {self.reason} — {question}"
