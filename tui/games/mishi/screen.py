@@ -299,9 +299,11 @@ class MishiScreen(TableScreen):
     def side_lines(
         self, seat: int, plays: dict[int, list[str]], winner: int | None, width: int
     ) -> list[Text]:
-        """A seat beside the trick: its lines, the counts wrapped to ``width``."""
+        """A seat beside the trick: its lines, the counts wrapped to ``width`` on two lines
+        at least (a "led" that comes and goes does not lay the screen out)."""
         name, info, *played = self.seat_lines(seat, plays, winner)
-        return [name, *draw.wrapped_parts(info, width), *played]
+        counts = draw.wrapped_parts(info, width)
+        return [name, *counts, *[Text("")] * (2 - len(counts)), *played]
 
     def bottom_lines(self, plays: dict[int, list[str]], winner: int | None, width: int) -> Text:
         """Below the trick: my play (a spectator sees the first seat like the others)."""
