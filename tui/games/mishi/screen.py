@@ -299,11 +299,13 @@ class MishiScreen(TableScreen):
     def side_lines(
         self, seat: int, plays: dict[int, list[str]], winner: int | None, width: int
     ) -> list[Text]:
-        """A seat beside the trick: its lines, the counts wrapped to ``width`` on two lines
-        at least (a "led" that comes and goes does not lay the screen out)."""
+        """A seat beside the trick: its lines, the counts wrapped to ``width``, on two lines
+        at least where the window has room (a "led" that comes and goes does not lay the
+        screen out)."""
         name, info, *played = self.seat_lines(seat, plays, winner)
         counts = draw.wrapped_parts(info, width)
-        return [name, *counts, *[Text("")] * (2 - len(counts)), *played]
+        room = 0 if self.has_class("-short") else 2 - len(counts)  # a short window: no blank
+        return [name, *counts, *played, *[Text("")] * room]
 
     def bottom_lines(self, plays: dict[int, list[str]], winner: int | None, width: int) -> Text:
         """Below the trick: my play (a spectator sees the first seat like the others)."""
