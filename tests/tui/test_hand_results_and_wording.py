@@ -66,8 +66,8 @@ async def test_mishi_burying_at_80x24_heads_every_group_of_the_hand_trumps_too()
 
 # -- Swoop: the results panel after a hand ----------------------------------------------------
 async def test_swoop_hand_results_show_each_penalty_card_by_card_until_enter():
-    from tests.tui.test_swoop_screen import GOING_OUT, go_out, swoop_app
     from engine.cards import rank
+    from tests.tui.test_swoop_screen import GOING_OUT, go_out, swoop_app
     from tui.games.swoop.draw import rank_text
     from tui.table.results import ResultsPanel
 
