@@ -119,6 +119,8 @@ class Client:
         """The host's last ``error`` (e.g. ``closed``: the host closed the table)."""
         self._keys: dict[bytes, bytes] = {}
         self.seat: int | None = None
+        self.resumed = False
+        """The last join took a seat back with a token (its history may be asked for)."""
         self.table: dict[str, Any] | None = None
         self.version = 0
         self.over = False
@@ -198,6 +200,7 @@ class Client:
         except BaseException:
             link.close()
             raise
+        self.resumed = bool(self.token or stored) and answer["seat"] is not None
         self._welcomed(answer)
         self._last_heard = time.monotonic()
         return link
@@ -255,6 +258,11 @@ class Client:
     async def hint(self) -> None:
         """Tell the table that the player looked at a hint (a table with ``hints`` on)."""
         self._send({"t": "hint"})
+
+    async def history(self) -> None:
+        """Ask what this seat was shown before this connection (a returning player's log and
+        chat): answered once per connection by a ``history`` (net/memory.py)."""
+        self._send({"t": "history"})
 
     def _send(self, message: dict[str, Any]) -> None:
         if self._link is None or not self.connected:

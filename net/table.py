@@ -28,7 +28,8 @@ import engine
 
 from .clock import TurnClock
 from .journal import JournalData
-from .messages import rejected_message
+from .memory import SeatMemory
+from .messages import Refused, rejected_message
 from .pacing import DealPacer
 from .resultswait import ResultsWait
 from .rules import Guest, Message, Rules
@@ -100,6 +101,8 @@ class Table(Generic[P]):
         self._settings = settings
         paced = settings.people and settings.deal_tick > 0
         self.pacer = DealPacer(self.rules, self.bot_plays, paced=paced, tick=settings.deal_tick)
+        self.memory: SeatMemory[P] = SeatMemory(self.now)
+        """What each seat was shown, for its player's return (net/memory.py)."""
         self._armed: dict[str, float] = {}  # the timers asked for: key -> when
         self._paced_from: float | None = None  # when the pace timer last fired (was due)
         self.clock = TurnClock(settings.clock, settings.bank, settings.seats)
@@ -235,6 +238,8 @@ class Table(Generic[P]):
         carries the version its sender saw on the wire: it is the table's again (and during a
         shown deal, the pacer takes it) before anything checks it."""
         rules = self.rules
+        if message["t"] == "history":
+            return self._history(peer)
         seat = rules.seat_of(peer)
         if message["t"] == "act" and seat in self.clock.expired:  # the bot decides this one
             output = self._output([(peer, rejected_message(self.wire_version, "clock_out", {}))])
@@ -252,6 +257,7 @@ class Table(Generic[P]):
 
     def leave(self, peer: P) -> Output[P]:
         """The connection is gone."""
+        self.memory.gone(peer)
         self._clock_told.pop(peer, None)
         return self._output(self.rules.leave(peer))
 
@@ -362,6 +368,7 @@ class Table(Generic[P]):
             notices, frames, banks = self._clock_news(now, timers)
             # "time ran out" reads before the move the bot made for the seat, not after it
             out, records = notices + out + frames, records + banks
+        self._remember(out, effects.seating_changed)
         return Output(out, records, timers, effects.seating_changed)
 
     # -- the turn clock (net/clock.py) ------------------------------------------------------
@@ -441,6 +448,28 @@ class Table(Generic[P]):
     def _bank_record(self, seat: int) -> Message:
         """The journal's record of what is left of ``seat``'s bank (no free bank on resume)."""
         return {"r": "bank", "seat": seat, "left": round(self.clock.banks[seat], 3)}
+
+    def _remember(self, out: list[tuple[P, Message]], seating_changed: bool) -> None:
+        """Keep what each seat's connection is sent that its log shows (net/memory.py)."""
+        memory, seating = self.memory, self.rules.seating
+        if seating_changed:
+            memory.keep_only(seating.tokens)
+        for peer, message in out:
+            if message["t"] == "welcome":
+                if message["seat"] is not None:
+                    memory.joined(peer, message["token"])
+                continue
+            guest = self.rules.peers.get(peer)
+            if guest is not None and guest.joined and guest.seat is not None:
+                memory.note(seating[guest.seat].token, message)
+
+    def _history(self, peer: P) -> Output[P]:
+        """A returning screen asks what its seat was shown before this connection: once."""
+        guest = self.rules.peers.get(peer)
+        if guest is None or not guest.joined:
+            raise Refused("protocol.join_first")
+        items = self.memory.give(peer)
+        return Output([] if items is None else [(peer, {"t": "history", "items": items})])
 
     def _pacing_due(self) -> bool:
         """Whether the pacer has something to do as time passes: a deal being shown, or a

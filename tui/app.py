@@ -8,12 +8,13 @@ only it can do (sit down, leave) by posting messages, never by calling it.
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual import on, work
-from textual.app import App
+from textual.app import App, CSSPathType
 from textual.binding import Binding
 from textual.driver import Driver
 
@@ -49,7 +50,7 @@ class KotatsuApp(App[None]):
     """The terminal card table. ``launcher`` (if any) seats the player at once."""
 
     TITLE = "kotatsu"
-    CSS_PATH = "app.tcss"
+    CSS_PATH: ClassVar[CSSPathType] = ["app.tcss", "terminal.tcss"]
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list] = [Binding("ctrl+c", "quit", N_("quit"), show=False, priority=True)]
 
@@ -65,7 +66,10 @@ class KotatsuApp(App[None]):
         #: The bell and desktop notifications go here (tui/terminal.py): set before Textual
         #: starts the driver, which attaches its ``write`` to it.
         self.terminal_out = TerminalOut()
-        super().__init__()
+        # NO_COLOR: Textual's own filter for it turns colours into greys unless the app speaks
+        # the terminal's ANSI colours; then it sends no colour at all (emphasis stays: bold,
+        # reverse, underline; tui/terminal.tcss)
+        super().__init__(ansi_color=True if "NO_COLOR" in os.environ else None)
         #: Garbage collection between frames: started by the ``kotatsu`` command, which owns
         #: it (a collector nobody started does nothing).
         self.collector = collector or Collector()
@@ -73,6 +77,8 @@ class KotatsuApp(App[None]):
         #: After "Table full": the same table as a spectator (the lobby's w).
         self.watch_instead: Launcher | None = None
         self.settings = settings or Settings()
+        # a terminal that cannot draw box-drawing characters gets ASCII borders everywhere
+        self.set_class(self.settings.ascii_only, "-ascii")
         self.voice = lang.Voice(self.settings.lang)
         self.launcher = launcher
         self.browser = browser  # a table-discovery factory for the lobby (tests pass a fake)

@@ -54,8 +54,10 @@ class Seat:
     """The ``net.host.Host`` when this process runs the table: its screen decides for it."""
 
     async def close(self) -> None:
-        """Close the client, then whatever this process was running for the table."""
-        for closer in [self.client.close, *self.closers]:
+        """Close whatever this process was running for the table, then the client: a host
+        that leaves closes its table first, so the others hear "the host closed the table",
+        not that the host's seat waits for it."""
+        for closer in [*self.closers, self.client.close]:
             with contextlib.suppress(Exception):  # leaving must always succeed
                 await closer()
 
@@ -180,7 +182,9 @@ def join_launcher(
             watch = None
             if getattr(exc, "code", None) == "full.seats" and not spectate:
                 watch = join_launcher(host, port, name=name, password=password, spectate=True)
-            raise JoinError(explain(exc, host, port, client.connect_timeout), watch) from exc
+            code = getattr(exc, "code", None)
+            said = explain(exc, host, port, client.connect_timeout)
+            raise JoinError(said, watch, code if isinstance(code, str) else "") from exc
         return Seat(client, [], f"{host}:{port}")
 
     return launch
@@ -343,10 +347,16 @@ def default_journal(game: str) -> str:
 class JoinError(Exception):
     """Joining failed; ``msg`` says why in words; ``watch`` joins as a spectator instead."""
 
-    def __init__(self, msg: str, watch: Launcher | None = None) -> None:
+    def __init__(self, msg: str, watch: Launcher | None = None, code: str = "") -> None:
         super().__init__(msg)
         self.msg = msg
         self.watch = watch
+        self.code = code  # the host's error code, if it said no ("password.wrong")
+
+    @property
+    def family(self) -> str:
+        """The code's family: ``password`` for a wrong or missing password."""
+        return self.code.partition(".")[0]
 
 
 def explain(exc: BaseException, host: str, port: int, timeout: float = 5.0) -> str:

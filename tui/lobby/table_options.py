@@ -16,6 +16,7 @@ from engine.base import Option
 from lang import _
 from tui.option_words import help_of, name_of, value_words
 from tui.table_settings import SETTINGS, ranges
+from tui.widgets.typed import TypedInput
 
 
 def field_id(key: str, value: object = None) -> str:
@@ -75,9 +76,9 @@ class OptionFields(Vertical):
             shown = "" if option.default is None else str(option.default)
             if spec.kind == "number":
                 hint = number_hint(option)
-                yield Input(shown, placeholder=hint, type="integer", id=field_id(key))
+                yield TypedInput(shown, placeholder=hint, type="integer", id=field_id(key))
             else:
-                yield Input(shown, id=field_id(key))
+                yield TypedInput(shown, id=field_id(key))
 
     @on(Checkbox.Changed)
     def _ticked(self, event: Checkbox.Changed) -> None:
@@ -153,7 +154,7 @@ class SettingFields(Vertical):
                 else:
                     shown = "" if not default else f"{default:g}"
                     placeholder = hints.get(setting.key, "")
-                    yield Input(shown, placeholder=placeholder, id=setting_id(setting.key))
+                    yield TypedInput(shown, placeholder=placeholder, id=setting_id(setting.key))
             yield Label(_(setting.help), classes="field-help")
 
     @on(Checkbox.Changed)

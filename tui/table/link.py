@@ -93,6 +93,15 @@ class TableLink(Widget):
         with contextlib.suppress(Exception):  # link down: nothing to tell, nothing lost
             await self.client.hint()
 
+    @work(group="history")
+    async def history(self) -> None:
+        """Ask what this seat was shown before, if it was taken back with a token (a
+        returning player's log and chat; net/memory.py)."""
+        if getattr(self.client, "resumed", False) is not True:
+            return  # a new seat has no past; a table in this process keeps none
+        with contextlib.suppress(Exception):  # link down: the lines are lost, not the seat
+            await self.client.history()
+
     @work(group="results")
     async def results_seen(self, version: int) -> None:
         """Tell the table that the panel of the state ``version`` was closed."""

@@ -14,6 +14,7 @@ message of an unknown or malformed kind is dropped (``from_wire`` answers None).
     SeatMoved        the host started with fewer seats: ours moved
     TableError       an ``error`` from the host (closed, removed, …)
     RecordReceived   the whole game's record, asked for to review it (tui/table/review.py)
+    HistoryReceived  what this seat was shown before it came back (chat, notices, events)
     ClockChanged     whose turn clocks run, seconds left (tui/table/clock.py)
 """
 
@@ -51,9 +52,10 @@ class StateReceived(Message):
 
 
 class LobbyChanged(Message):
-    def __init__(self, players: list[dict]) -> None:
+    def __init__(self, players: list[dict], started: bool = False) -> None:
         super().__init__()
         self.players = players
+        self.started = started  # the game has started (a seating then moves no one in or out)
 
 
 class Worded(Message):
@@ -106,6 +108,28 @@ class RecordReceived(Message):
         self.record = record  # checked and replayed before it is shown (engine/record.py)
 
 
+class HistoryReceived(Message):
+    """A returning seat's earlier lines, oldest first: ``ChatReceived``, ``Noticed`` or a
+    list of one state's public events."""
+
+    def __init__(self, entries: list[Message | list[dict]]) -> None:
+        super().__init__()
+        self.entries = entries
+
+
+def _history(m: dict) -> Message:
+    entries: list[Message | list[dict]] = []
+    for entry in _dicts(m.get("items")):
+        kind = entry.get("t")
+        if kind == "events":
+            entries.append(_dicts(entry.get("events")))
+        elif kind == "chat":
+            entries.append(_chat(entry))
+        elif kind == "notice":
+            entries.append(Noticed(entry))
+    return HistoryReceived(entries)
+
+
 class ClockChanged(Message):
     def __init__(self, wire: dict) -> None:
         super().__init__()
@@ -127,7 +151,7 @@ def _state(m: dict) -> Message | None:
 
 
 def _lobby(m: dict) -> Message:
-    return LobbyChanged(_dicts(m.get("players")))
+    return LobbyChanged(_dicts(m.get("players")), m.get("started") is True)
 
 
 def _chat(m: dict) -> Message:
@@ -161,6 +185,7 @@ FROM_WIRE: dict[str, Callable[[dict], Message | None]] = {
     "welcome": _welcome,
     "error": TableError,
     "record": _record,
+    "history": _history,
     "clock": ClockChanged,
 }
 

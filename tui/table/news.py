@@ -80,6 +80,18 @@ def worded(message: dict, seat_name: SeatName, cards: CardStyle) -> str:
     return words.of_message(message, seat_name=seat_name, card_text=cards.label)
 
 
+def renumbered(message: dict, digit: Callable[[int], str]) -> dict:
+    """``message`` with its ``number`` (a seat's, as the host counts: index + 1) replaced by
+    the digit this screen picks that ``seat`` by, so one seat has one number everywhere."""
+    params = message.get("params")
+    if not isinstance(params, dict) or "number" not in params:
+        return message
+    seat = params.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not digit(seat).isdigit():
+        return message
+    return {**message, "params": {**params, "number": int(digit(seat))}}
+
+
 def with_glyphs(text: str, cards: CardStyle) -> str:
     """``text`` with card codes ("JS", "10H") written as the cards are drawn ("J♠")."""
     if cards.letters:

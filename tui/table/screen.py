@@ -57,7 +57,7 @@ from tui.widgets.log import EventLog
 from tui.widgets.prompt import PromptBar
 from tui.widgets.steady import Steady
 
-from . import hints, news, review
+from . import hints, history, news, review
 from .bindings import GAME_BINDINGS, HINT_BINDING, TABLE_BINDINGS, worded
 from .clock import Clocks
 from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
@@ -68,6 +68,7 @@ from .messages import (
     ChatReceived,
     ClockChanged,
     ConnectionChanged,
+    HistoryReceived,
     LobbyChanged,
     Noticed,
     RecordReceived,
@@ -79,10 +80,24 @@ from .messages import (
 )
 from .news import NoticeLine, chat_log_line, whisper_to, with_glyphs
 from .nudge import TurnNudge
-from .people import HostDecisions, People, others, seat_digit, seating_text, waiting_question
+from .people import (
+    HostDecisions,
+    People,
+    arrivals,
+    others,
+    seat_digit,
+    seating_text,
+    waiting_question,
+)
 from .results import length_words, row_of_event, score_table
 from .round_end import RoundEnd, game_over_words, points_line, scores_title, winner_names
 
+#: The refusals of a chat line or a whisper (said in the chat pane as well as the prompt).
+CHAT_REFUSALS = frozenset(
+    {"chat_empty", "whispers_off", "spectator_whisper", "whisper_target", "whisper_away"}
+)
+
+HUGE = 160  # from this many columns the log and the chat stand side by side, half the window
 WIDE = 110  # from this many columns the chat sits beside the table
 TALL = 34  # from this many rows (and WIDE columns) cards are drawn large
 NARROW = 80  # below this many columns the side pane is slimmer
@@ -211,6 +226,8 @@ class TableScreen(Screen[None]):
         self.draw_header()
         self.query_one(ChatPane).allow_whispers(self.whispers_allowed())
         self.link.start()
+        if self.me is not None:  # a returning player's lines come back (net/memory.py)
+            self.link.history()
         self.set_interval(1.0, self.tick)
         # the component classes are styled once the screen's CSS applies: draw again then
         self.call_after_refresh(self.restyle)
@@ -234,6 +251,7 @@ class TableScreen(Screen[None]):
         wide = width >= WIDE
         narrowed = (width < NARROW) != self.has_class("-narrow")
         self.set_class(wide, "-wide")
+        self.set_class(width >= HUGE, "-huge")
         self.set_class(width < NARROW, "-narrow")
         self.set_class(height < SHORT, "-short")
         # a second line, once needed, stays while there is room for it: a prompt that wraps
@@ -309,17 +327,24 @@ class TableScreen(Screen[None]):
 
     @on(LobbyChanged)
     def _lobby_changed(self, message: LobbyChanged) -> None:
+        before = self.people.players
         self.people.update(message.players)
         if self.view:
             self.draw()
         else:
+            if before and not message.started:
+                self.log_arrivals(before, message.players)
             self.waiting_room()
+            self.aim_whispers()
         self.draw_header()
         self.show_reading()
 
     @on(Refused)
     def _refused(self, message: Refused) -> None:
-        self.refused(clean(self.worded(message.wire)))
+        reason = clean(self.worded(message.wire))
+        if message.wire.get("code") in CHAT_REFUSALS:  # said where it was typed, too
+            self.query_one(ChatPane).note(_("✗ Not sent: {reason}").format(reason=reason))
+        self.refused(reason)
 
     def refused(self, reason: str) -> None:
         """The table refused our last action: say why (override: e.g. start the choice
@@ -380,7 +405,7 @@ class TableScreen(Screen[None]):
         address = link.address if link.closers else None
         question = waiting_question(self.people, address, link.host is not None, self.look)
         self.prompt.ask(question, waiting=True)
-        seated = seating_text(self.people, self.seat_name, self.look)
+        seated = seating_text(self.people, self.seat_name, self.look, self.me)
         options = self.table_info.get("options")
         if isinstance(options, dict):  # the table's settings, seen before the game starts
             seated.append("\n\n " + settings_line(self.GAME, options), self.look("muted"))
@@ -406,8 +431,7 @@ class TableScreen(Screen[None]):
             self.tell(event)
             if self.rounds.note_event(event, state.version, over):
                 self.results_seen(state.version)  # no panel here: the bots need not wait
-        chat = self.query_one(ChatPane)
-        chat.whisper_targets = {self.seat_digit(s): s for s in self.others()}
+        self.aim_whispers()
         self.states_seen += 1
         # the garbage of drawing it is collected once the state is on the screen
         collector = getattr(self.app, "collector", None)
@@ -457,7 +481,11 @@ class TableScreen(Screen[None]):
         gone, reason = self.people.lost_at is not None, self.people.closed_reason
         self.people.lost_at = None
         if reason and not self.view.get("over"):
-            back = _("{reason} · q back to the lobby").format(reason=reason)
+            if getattr(self.app, "direct", False):  # started at the table: q quits
+                # TRANSLATORS: the host closed the table; q ends the program
+                back = _("{reason} · q leave").format(reason=reason)
+            else:
+                back = _("{reason} · q back to the lobby").format(reason=reason)
             self.prompt.ask(back, waiting=True)
             self.notify(reason, severity="warning", markup=False)
         elif gone:
@@ -514,6 +542,11 @@ class TableScreen(Screen[None]):
 
     def is_bot(self, seat: int) -> bool:
         return self.people.is_bot(seat)
+
+    def aim_whispers(self) -> None:
+        """``/w N`` picks the seat that digit N picks at the table (in the waiting room too)."""
+        chat = self.query_one(ChatPane)
+        chat.whisper_targets = {self.seat_digit(s): s for s in self.others()}
 
     # -- header --------------------------------------------------------------------------
     def draw_header(self) -> None:
@@ -769,13 +802,24 @@ class TableScreen(Screen[None]):
         if toast:
             self.notify(toast, timeout=4, markup=False)
 
+    def log_arrivals(self, before: list[dict], after: list[dict]) -> None:
+        """Before the start, the log tells who sat down and who left (names the seating
+        shows anyway)."""
+        came, went = arrivals(before, after)
+        for name in went:
+            self.log_pane.add(Text(_("{name} left the table").format(name=clean(name, limit=24))))
+        for name in came:
+            self.log_pane.add(Text(_("{name} sat down").format(name=clean(name, limit=24))))
+
     def show_reading(self) -> None:
         """While the table waits for others' results panels, the notice line says for whom."""
         names = [self.seat_name(s, you=False) for s in self.people.reading(self.me)]
         self.query_one(NoticeLine).waiting_for(names)
 
     def worded(self, message: dict) -> str:
-        """A ``rejected``, ``error`` or ``notice`` (codes and parameters) in our language."""
+        """A ``rejected``, ``error`` or ``notice`` (codes and parameters) in our language; a
+        seat's ``number`` as this table numbers it (the digit that picks it, ``/w N``)."""
+        message = news.renumbered(message, self.seat_digit)
         return news.worded(message, lambda s: self.seat_name(s, you=False), self.cards)
 
     # -- chat ----------------------------------------------------------------------------
@@ -791,14 +835,31 @@ class TableScreen(Screen[None]):
 
     def receive_chat(self, sender: int | None, name: str, text: str, to: int | None) -> None:
         """A chat line (``sender`` None: the table's own news) in the chat pane and the log."""
+        in_chat, in_log = self.chat_lines(sender, name, text, to)
+        self.query_one(ChatPane).show_line(in_chat)
+        self.log_pane.add(in_log)
+
+    def chat_lines(
+        self, sender: int | None, name: str, text: str, to: int | None
+    ) -> tuple[Text, Text]:
+        """A chat line as the chat pane shows it, and as the log does."""
         name = name or self.seat_name(sender, you=False)
         whisper = whisper_to(to, self.me, lambda s: self.seat_name(s, you=False))
         if whisper is not None and sender == self.me and self.me is not None:
             name = ""  # my own whisper comes back: "→ Ann: psst"
-        self.query_one(ChatPane).add(name, text, whisper=whisper)
+        in_chat = self.query_one(ChatPane).line(name, text, whisper=whisper)
         if name and sender is not None and sender == self.me:
             name = _("You")  # the log uses the same word as the bar
-        self.log_pane.add(chat_log_line(name, whisper, text, self.look))
+        return in_chat, chat_log_line(name, whisper, text, self.look)
+
+    @on(HistoryReceived)
+    def _history_received(self, message: HistoryReceived) -> None:
+        """What this seat was shown before it came back: above the lines shown since."""
+        logged, chatted = history.earlier_lines(message.entries, self)
+        if logged:
+            self.log_pane.add_earlier(logged)
+        if chatted:
+            self.query_one(ChatPane).add_earlier(chatted)
 
     def action_chat(self) -> None:
         self.add_class("-chatting")
@@ -812,6 +873,10 @@ class TableScreen(Screen[None]):
         self.app.push_screen(RulesScreen(self.GAME, title, ascii_only=ascii_only, keys=keys))
 
     def action_leave(self) -> None:
+        if self.people.closed_reason or self.connection == "closed":
+            self.leave()  # the table is closed: there is nothing to keep, q just leaves
+            return
+
         def answered(leave: bool | None) -> None:
             if leave:
                 self.leave()
