@@ -264,6 +264,16 @@ class Client:
         chat): answered once per connection by a ``history`` (net/memory.py)."""
         self._send({"t": "history"})
 
+    async def takeback(self) -> None:
+        """Ask to take back our last action (a table whose ``takebacks`` are not off); the
+        host answers with the state as it was, a ``takeback`` request to the table, or a
+        refusal."""
+        self._send({"t": "takeback"})
+
+    async def takeback_vote(self, request: int, yes: bool) -> None:
+        """Answer the take-back request ``request`` (the ``id`` of its ``takeback``)."""
+        self._send({"t": "takeback_vote", "id": request, "yes": yes})
+
     def _send(self, message: dict[str, Any]) -> None:
         if self._link is None or not self.connected:
             raise ConnectionError("not connected to the host")

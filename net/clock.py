@@ -51,6 +51,10 @@ class TurnClock:
         seat was asked (then everyone hears of it; otherwise only the seat's own player)."""
         self.paused = False
         self._serial = 0
+        self._answered: dict[int, float] = {}
+        """What each seat's last answered decision took of its own time (a take-back of that
+        answer gives the decision back with this much gone, not fresh)."""
+        self._carried: dict[int, float] = {}
 
     @property
     def on(self) -> bool:
@@ -78,19 +82,33 @@ class TurnClock:
         if not self.on:
             return []
         asked, restarted, away = set(asked), set(restarted), set(away)
-        changed = [
-            s for s in list(self.runs) if (s not in asked or s in restarted) and self._stop(s, now)
-        ]
+        changed = []
+        for seat in list(self.runs):
+            if seat in restarted:
+                self._answered[seat] = min(self.runs[seat].spent(now), self.seconds or 0.0)
+            if (seat not in asked or seat in restarted) and self._stop(seat, now):
+                changed.append(seat)
         self.paused = paused
         for seat in sorted(asked - set(self.runs)):
             self._serial += 1
-            self.runs[seat] = Running(self._serial, None)
+            self.runs[seat] = Running(self._serial, None, self._carried.pop(seat, 0.0))
         for seat, run in self.runs.items():
             still = paused or seat in away
             if still and run.since is not None:
                 run.used, run.since = run.spent(now), None
             elif not still and run.since is None:
                 run.since = now
+        return changed
+
+    def taken_back(self, now: float) -> list[int]:
+        """Some answers were taken back (net/takebacks.py): whoever answered them is asked
+        again with what their answer had used of its own time already gone — taking back and
+        answering again never buys fresh time (the bank keeps what it paid). Only the asker's
+        and bots' answers are ever taken back, and bots have no clock. The seats whose bank
+        changed (a clock running since the answer stops and pays)."""
+        changed = [s for s in self._answered if s in self.runs and self._stop(s, now)]
+        self._carried.update(self._answered)
+        self._answered.clear()
         return changed
 
     def _stop(self, seat: int, now: float) -> bool:

@@ -89,10 +89,12 @@ class Host:
         password: str | None = None,
         level: str | None = None,
         results_wait: float | None = None,
+        takebacks: str | None = None,
     ) -> Host:
         """Rebuild a table from its journal by replaying every recorded action; the host's bots
         make their recorded choices again, so they go on as if nothing had happened. A new
-        ``password``, bots' ``level`` or ``results_wait`` replace the journal's. A journal
+        ``password``, bots' ``level``, ``results_wait`` or ``takebacks`` replace the
+        journal's. A journal
         from before verifiers (with the password in clear) is rewritten with a verifier."""
         if held(path):
             raise JournalError(f"the table of {path} is still open in another process")
@@ -105,6 +107,8 @@ class Host:
             changes["level"] = level
         if results_wait is not None:
             changes["results_wait"] = results_wait
+        if takebacks is not None:
+            changes["takebacks"] = takebacks
         host = cls(replace(settings, **changes), limits)
         host.table.replay(
             data,
@@ -415,12 +419,9 @@ class Host:
     async def _bot_move(self, seat: int) -> None:
         legal = self.game.legal_actions(seat)
         action = await self.bots.decide(seat, self.game.view(seat), legal)
-        if (
-            self.game.over
-            or legal != self.game.legal_actions(seat)
-            or not self.table.bot_plays(seat)
-        ):
-            return  # the table moved on while the bot thought: it is asked again
+        moved = legal != self.game.legal_actions(seat) or self.table.bots_hold()
+        if self.game.over or moved or not self.table.bot_plays(seat):
+            return  # the table moved on (or holds) while the bot thought: it is asked again
         try:
             out = self.table.play(seat, action, bot=True)
         except engine.IllegalAction as exc:
@@ -455,6 +456,9 @@ def _records(data: JournalData) -> list[dict[str, Any]]:
         if i in data.by_bot:
             record["bot"] = True
         records.append(record)
+        for after, n, asker in data.takebacks:
+            if after == i + 1:
+                records.append({"r": "takeback", "seat": asker, "n": n})
     records += [{"r": "bot", "seat": seat, "token": token} for seat, token in data.bots.items()]
     records += [{"r": "bank", "seat": seat, "left": left} for seat, left in data.banks.items()]
     return records

@@ -28,6 +28,9 @@ from engine.reasons import Param
 from .codec import CodecError
 from .reasons import family, sentence
 
+TAKEBACK_MODES = ("off", "ask", "free")
+"""A table's take-backs (net/takebacks.py): refused, asked of the table, or granted at once."""
+
 PROTOCOL_VERSION = 8
 """2: hello carries a salt; the proof is keyed with a derived key. 3: ``rejected``, ``error``
 and the table's ``notice`` carry a code and parameters, never sentences. 4: clients send
@@ -40,7 +43,10 @@ with the notice ``hint_asked``. 7: the ``table`` says the turn clock (``clock``:
 decision or None, ``bank``: seconds); the host sends ``clock`` frames (whose clocks run, seconds
 left) and the notice ``timed_out``; an act after a seat's time ran out is ``clock_out``. 8: a
 client may send ``history`` (once per connection); a seated one is answered ``history``
-``items``: what its seat was shown before (net/memory.py)."""
+``items``: what its seat was shown before (net/memory.py). Also 8 (the same release): the
+``table`` says whether ``takebacks`` are off, asked or free; a seated client may send
+``takeback`` and ``takeback_vote``, the host ``takeback`` (a request asked of the table) and the
+take-back notices (net/takebacks.py)."""
 NAME_LIMIT = 24
 CHAT_LIMIT = 500
 TEXT_LIMIT = 1000
@@ -212,7 +218,8 @@ def _is_token(v: Any) -> bool:
 def _is_table(v: Any) -> bool:
     return (
         isinstance(v, dict)
-        and set(v) == {"name", "game", "options", "seats", "password", "hints", "clock", "bank"}
+        and set(v)
+        == {"name", "game", "options", "seats", "password", "hints", "clock", "bank", "takebacks"}
         and _optional(_is_seconds)(v["clock"])
         and _is_seconds(v["bank"])
         and isinstance(v["name"], str)
@@ -221,6 +228,7 @@ def _is_table(v: Any) -> bool:
         and _is_int(v["seats"])
         and isinstance(v["password"], bool)
         and isinstance(v["hints"], bool)
+        and v["takebacks"] in TAKEBACK_MODES
     )
 
 
@@ -245,6 +253,10 @@ def _is_player(v: Any) -> bool:
         and isinstance(v["bot"], bool)
         and isinstance(v["connected"], bool)
     )
+
+
+def _is_seats(v: Any) -> bool:
+    return isinstance(v, list) and len(v) <= 16 and all(_is_int(s) for s in v)
 
 
 def _is_players(v: Any) -> bool:
@@ -281,6 +293,8 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "hint": {},
     "review": {},
     "history": {},
+    "takeback": {},
+    "takeback_vote": {"id": _is_int, "yes": _is_bool},
 }
 
 HOST_MESSAGES: dict[str, dict[str, Check]] = {
@@ -304,6 +318,13 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
     },
     "pong": {"n": _is_int},
     "record": {"record": _is_map},
+    "takeback": {
+        "id": _is_int,
+        "seat": _is_int,
+        "voters": _is_seats,
+        "open": _is_bool,
+        "seconds": _is_seconds,
+    },
     "clock": {"version": _is_int, "paused": _is_bool, "seats": _is_clocks},
     "history": {"items": lambda v: _is_history(v)},
 }

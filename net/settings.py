@@ -21,7 +21,7 @@ import engine
 from engine.base import parse_options
 
 from .clock import clock_error
-from .messages import SALT_BYTES, clean_name, password_key
+from .messages import SALT_BYTES, TAKEBACK_MODES, clean_name, password_key
 from .pacing import DEFAULT_TICK
 from .resultswait import RESULTS_WAIT
 from .seating import new_token
@@ -60,6 +60,9 @@ class TableSettings:
     """Seconds each decision a person is asked gets (net/clock.py); None: no turn clock."""
     bank: float = 0.0
     """Each person's time bank for the game, drawn down past ``clock`` (seconds)."""
+    takebacks: str = "off"
+    """Whether a player may take back their last action: "off", "ask" (the other people at
+    the table say yes or no) or "free" (net/takebacks.py)."""
 
     @classmethod
     def new(
@@ -79,6 +82,7 @@ class TableSettings:
         hints: bool = False,
         clock: float | None = None,
         bank: float = 0.0,
+        takebacks: str = "off",
     ) -> TableSettings:
         """A new table's settings: ``bots`` seats (the last ones) for the host's bots unless
         ``bot_seats`` names them, a random seed unless given, fresh tokens, the password kept
@@ -99,6 +103,8 @@ class TableSettings:
             raise engine.BadSetup(wrong[0], **wrong[1])
         if any(not 0 <= s < seats for s in chosen):
             raise engine.BadSetup("setup.bots_range", seats=seats)
+        if takebacks not in TAKEBACK_MODES:
+            raise engine.BadSetup("setup.one_of", name="takebacks", values=list(TAKEBACK_MODES))
         return cls(
             game=game,
             seats=seats,
@@ -114,6 +120,7 @@ class TableSettings:
             hints=hints,
             clock=None if clock is None else float(clock),
             bank=float(bank),
+            takebacks=takebacks,
         )
 
     def header(self) -> dict[str, Any]:
@@ -134,6 +141,7 @@ class TableSettings:
             "hints": self.hints,
             "clock": self.clock,
             "bank": self.bank,
+            "takebacks": self.takebacks,
         }
 
     @classmethod
@@ -141,7 +149,8 @@ class TableSettings:
         """The settings a journal's header holds. Older headers: no ``bot_seats`` (the last
         ``bots`` seats), no ``level`` (normal), no pacing or results wait (the defaults), and
         the password in clear (``password``: kept as a fresh verifier, never as itself), no hints
-        (off), no turn clock (off; a header's clock or bank out of range is off too)."""
+        (off), no turn clock (off; a header's clock or bank out of range is off too), no
+        take-backs (off)."""
         seats = head["seats"]
         bot_seats = head.get("bot_seats")
         if bot_seats is None:
@@ -167,6 +176,7 @@ class TableSettings:
             hints=head.get("hints") is True,  # headers before hints: off
             clock=clock,
             bank=bank,
+            takebacks=_takebacks(head.get("takebacks")),  # before take-backs: off
         )
 
     @property
@@ -204,6 +214,10 @@ class HostLimits:
     fsync: bool = True
     bot_delay: float = 0.0
     absent_bot_after: float | None = None
+
+
+def _takebacks(value: Any) -> str:
+    return value if value in TAKEBACK_MODES else "off"
 
 
 LIMIT_NAMES = frozenset(f.name for f in fields(HostLimits))

@@ -36,7 +36,7 @@ from .rules import Guest, Message, Rules
 from .seating import P, Seating
 from .settings import TableSettings
 
-__all__ = ["CLOCK", "PACE", "RESULTS", "Guest", "Message", "Output", "Table", "Timer"]
+__all__ = ["CLOCK", "PACE", "RESULTS", "TAKEBACK", "Guest", "Message", "Output", "Table", "Timer"]
 
 PACE = "pace"
 """The timer of a paced deal: the next card shows, windows end (every ``deal_tick`` s)."""
@@ -44,6 +44,8 @@ RESULTS = "results"
 """The timer of the wait for the results panels: nobody is waited for any more."""
 CLOCK = "clock"
 """The turn clock's timer: a person's decision time and bank are gone."""
+TAKEBACK = "takeback"
+"""The timer of a take-back asked of the table: whoever has not answered, it is refused."""
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,7 @@ class Table(Generic[P]):
             bot_seats=list(settings.bot_seats),
             hints=settings.hints,
             turn_clock=(settings.clock, settings.bank),
+            takebacks=settings.takebacks,
         )
         self._settings = settings
         paced = settings.people and settings.deal_tick > 0
@@ -110,6 +113,7 @@ class Table(Generic[P]):
         self.menu_open = False  # the host's menu is open: the clocks stop
         self._acted = 0  # the actions the clock has seen
         self._clock_told: dict[P, tuple] = {}  # what each peer was last told of the clocks
+        self._granted = 0  # take-backs the pacer has been told of
 
     # -- the table as others see it ---------------------------------------------------------
     def settings(self) -> TableSettings:
@@ -222,7 +226,8 @@ class Table(Generic[P]):
         people's results panels are up (not during a shown deal: there the bots answer the
         engine's hidden questions at once, and the deal itself waits instead)."""
         pacer = self.pacer
-        return pacer.holds() or (self.rules.results.holds and pacer.run is None)
+        asked = self.rules.takebacks.request is not None  # the table decides a take-back
+        return asked or pacer.holds() or (self.rules.results.holds and pacer.run is None)
 
     def bot_delay(self, delay: float) -> float:
         """How long a host bot waits before its move (``delay``; none while a deal is shown)."""
@@ -278,6 +283,8 @@ class Table(Generic[P]):
         if key == RESULTS:
             self.rules.results.release()  # somebody walked away from an open panel
             return self._output([])
+        if key == TAKEBACK:
+            return self._output(self.rules.desk.expired())
         if key == CLOCK:
             gone = self.clock.expire(self.now(), self.rules.awaited_openly())
             banks = [self._bank_record(seat) for seat in gone]
@@ -331,18 +338,26 @@ class Table(Generic[P]):
             before=follow,
             bots=data.bots,
             each=pacer.replayed,
+            takebacks=[(after, n) for after, n, _seat in data.takebacks],
         )
         pacer.caught_up()
         for seat, left in data.banks.items():  # no free bank after a crash
             if 0 <= seat < len(self.clock.banks):
                 self.clock.banks[seat] = min(self.clock.banks[seat], left)
         self._acted = len(self.rules.actions)
+        self._granted = self.rules.takebacks.granted
 
     # -- inside ------------------------------------------------------------------------------
     def _output(self, out: list[tuple[P, Message]], paced: bool = False) -> Output[P]:
         """Everything one input made: the rules' messages as the pacer lets them out (or the
         pacer's own), the journal records, the wait for the results panels, the timers."""
         rules, now = self.rules, self.now()
+        taken_back: list[Message] = []
+        if rules.takebacks.granted != self._granted:  # the game was rebuilt without its tail
+            self._granted = rules.takebacks.granted
+            self.pacer.taken_back()
+            if self.clock.on:
+                taken_back = [self._bank_record(s) for s in self.clock.taken_back(now)]
         if not paced:
             out = self.pacer.outgoing(out, now)
         effects = rules.take_effects()
@@ -363,7 +378,12 @@ class Table(Generic[P]):
                 since = now
             timers.append(self._arm(PACE, since + tick))
         self._paced_from = None
-        records = effects.records
+        request = rules.takebacks.request
+        if request is not None and self._armed.get(TAKEBACK) != request.until:
+            timers.append(self._arm(TAKEBACK, request.until))
+        elif request is None and TAKEBACK in self._armed:
+            timers.append(self._disarm(TAKEBACK))
+        records = effects.records + taken_back
         if self.clock.on:
             notices, frames, banks = self._clock_news(now, timers)
             # "time ran out" reads before the move the bot made for the seat, not after it
@@ -400,7 +420,8 @@ class Table(Generic[P]):
                 openly = clock.expired.pop(seat)
                 if seat in acted:
                     notices += self._timed_out(seat, openly)
-        paused = rules.results.holds or self.menu_open
+        # a results panel, the host's menu or a take-back asked of the table stops the clocks
+        paused = rules.results.holds or self.menu_open or rules.takebacks.request is not None
         asked, away = self._clocked()
         banks = [self._bank_record(s) for s in clock.update(asked, acted, paused, now, away)]
         known = rules.awaited_openly() - away if clock.runs else set()

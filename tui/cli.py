@@ -2,10 +2,10 @@
 
 kotatsu                                   the lobby (LAN tables, host, join, play vs bots)
 kotatsu play GAME [--bots N] [--level L] [--seed S] [--clock S] [--bank S]
-                  [--option KEY=VALUE ...]
+                  [--takebacks off|ask|free] [--option KEY=VALUE ...]
 kotatsu join HOST:PORT [--name NAME] [--password [PW] | --password-file FILE] [--spectate]
 kotatsu host GAME [--headless] [--bind ADDR] [--port P] [--seats N] [--bots K] [--level L]
-                  [--seed S] [--hints] [--clock S] [--bank S]
+                  [--seed S] [--hints] [--clock S] [--bank S] [--takebacks off|ask|free]
                   [--name NAME] [--password [PW] | --password-file FILE] [--option KEY=VALUE ...]
                   [--resume FILE]
 kotatsu bot --join HOST:PORT [--name NAME] [--password [PW] | --password-file FILE] [--level L]

@@ -107,6 +107,7 @@ def play_launcher(
     hints: bool = True,
     clock: float | None = None,
     bank: float = 0.0,
+    takebacks: str = "off",
 ) -> Launcher:
     """A private table against bots: a real Host on 127.0.0.1 and a real Client, one process;
     hints for learners are on (one person and bots: nobody else to mind them).
@@ -136,6 +137,7 @@ def play_launcher(
             hints=hints,
             clock=clock,
             bank=bank,
+            takebacks=takebacks,
         )
         host = Host(settings, HostLimits(bot_delay=bot_delay))
         keep_records(host)
@@ -211,12 +213,14 @@ def host_launcher(
     hints: bool = False,
     clock: float | None = None,
     bank: float = 0.0,
+    takebacks: str = "off",
 ) -> Launcher:
     """Host a table others find on the LAN (advertised by zeroconf), and sit at it (``hints``:
     learners may ask for hints; off unless the host turns them on); with
     ``resume``, the table of that journal again (the host's seat comes back with its token).
     ``bot_delay`` paces the bots as at ``play``; ``results_wait``: how long the bots wait at
-    most for the people's results panels (0: not at all, net/resultswait.py)."""
+    most for the people's results panels (0: not at all, net/resultswait.py); ``takebacks``:
+    off, ask or free (net/takebacks.py; a resumed table keeps its own)."""
 
     async def launch() -> Seat:
         from net.client import Client
@@ -227,7 +231,11 @@ def host_launcher(
         limits = HostLimits(absent_bot_after=absent_bot, bot_delay=bot_delay)
         if resume:  # the journal's bots' level unless another is given
             host = Host.resume(
-                resume, limits, password=password, level=level, results_wait=results_wait
+                resume,
+                limits,
+                password=password,
+                level=level,
+                results_wait=results_wait,
             )
         else:
             settings = TableSettings.new(
@@ -243,6 +251,7 @@ def host_launcher(
                 hints=hints,
                 clock=clock,
                 bank=bank,
+                takebacks=takebacks,
             )
             host = Host(settings, limits, journal=journal or default_journal(game))
         keep_records(host, resume or (host.journal.path if host.journal else None))
@@ -305,6 +314,7 @@ def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher 
             level=getattr(args, "level", None) or "normal",
             clock=getattr(args, "clock", None),
             bank=getattr(args, "bank", 0.0),
+            takebacks=getattr(args, "takebacks", None) or "off",
         )
     if args.command == "join":
         host, port = args.address
@@ -330,6 +340,7 @@ def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher 
             hints=bool(getattr(args, "hints", False)),
             clock=getattr(args, "clock", None),
             bank=getattr(args, "bank", 0.0),
+            takebacks=getattr(args, "takebacks", None) or "off",
         )
     return None
 

@@ -77,6 +77,33 @@ def read_bank(text: str) -> float:
     return value
 
 
+TAKEBACK_WORDS = {
+    "off": N_("off"),
+    # TRANSLATORS: take-backs are asked of the other people at the table (yes or no)
+    "ask": N_("ask the table"),
+    # TRANSLATORS: take-backs are granted at once
+    "free": N_("free"),
+}
+"""How each take-back mode (net/takebacks.py) is said."""
+
+
+def read_takebacks(text: str) -> str:
+    """A form's or flag's take-backs: off (or empty), ask or free, also as the words shown."""
+    said = text.strip().lower()
+    if not said:
+        return "off"
+    for mode, words in TAKEBACK_WORDS.items():
+        if said in (mode, _(words).lower()):
+            return mode
+    raise ValueError(_("take-backs: off, ask or free"))
+
+
+def takeback_words(value: object) -> str:
+    return (
+        _(TAKEBACK_WORDS[value]) if isinstance(value, str) and value in TAKEBACK_WORDS else _("off")
+    )
+
+
 def read_switch(text: str) -> bool:
     return text.strip().lower() in ("1", "on", "yes", "true")
 
@@ -123,7 +150,23 @@ SETTINGS: tuple[Setting, ...] = (
         read_bank,
         seconds_words,
     ),
-    # take-backs: one row here (--take-backs off|ask|free)
+    Setting(
+        "takebacks",
+        "--takebacks",
+        "{off,ask,free}",
+        # TRANSLATORS: --help of --takebacks; keep off, ask and free (the flag's values)
+        N_(
+            "may players take back their last action: off, ask (the other people at the "
+            "table say yes or no) or free"
+        ),
+        # TRANSLATORS: a table setting in the host and play forms (taking back one's last action)
+        N_("Take-backs"),
+        "off",
+        "off",
+        ("host", "play"),
+        read_takebacks,
+        takeback_words,
+    ),
 )
 
 
@@ -199,6 +242,8 @@ def ranges() -> dict[str, str]:
         # TRANSLATORS: the turn clock field's placeholder: empty means no clock
         "clock": _("off, or {lo}–{hi} s").format(lo=CLOCK_MIN, hi=CLOCK_MAX),
         "bank": _("0–{hi} s").format(hi=BANK_MAX),
+        # TRANSLATORS: the take-backs field's placeholder
+        "takebacks": _("off, ask or free"),
     }
 
 

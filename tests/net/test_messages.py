@@ -89,7 +89,7 @@ def test_schema_refuses_wrong_types(message):
 
 def test_host_messages_are_checked_too():
     table = {"name": "t", "game": "swapo", "options": {}, "seats": 4, "password": False}
-    table.update(hints=False, clock=None, bank=0)
+    table.update(hints=False, clock=None, bank=0, takebacks="off")
     hello = {"t": "hello", "v": 1, "table": table, "nonce": b"n" * 16, "salt": None}
     assert check_host(hello) and check_host({**hello, "salt": b"s" * 16})
     with pytest.raises(CodecError):

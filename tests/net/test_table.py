@@ -75,6 +75,7 @@ def test_hello_then_join_without_a_password(toy):
         "hints": False,
         "clock": None,
         "bank": 0.0,
+        "takebacks": "off",
     }
     out = well_formed(table.receive("ann", join("Ann")))
     (welcome,) = to(out, "ann", "welcome")

@@ -137,9 +137,18 @@ async def test_the_table_settings_are_fields_with_help_and_checked():
         assert not got and "--bank needs --clock" in str(form.query_one("#form-error").render())
         clock.value = "30"
         form.query_one("#setting-hints", Checkbox).value = True
+        takebacks = form.query_one("#setting-takebacks", Input)
+        assert takebacks.value == "off" and "off, ask or free" in takebacks.placeholder
+        takebacks.value = "maybe"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not got and "Take-backs: off, ask or free" in str(
+            form.query_one("#form-error").render()
+        )
+        takebacks.value = "ask"
         await pilot.press("enter")
         await wait_until(pilot, lambda: bool(got))
-        assert got[0].settings == {"hints": True, "clock": 30.0, "bank": 60.0}
+        assert got[0].settings == {"hints": True, "clock": 30.0, "bank": 60.0, "takebacks": "ask"}
 
 
 async def test_the_bots_form_has_hints_on_and_no_clock():
@@ -150,7 +159,7 @@ async def test_the_bots_form_has_hints_on_and_no_clock():
         form.query_one("#bots", Input).focus()
         await pilot.press("enter")
         await wait_until(pilot, lambda: bool(got))
-        assert got[0].settings == {"hints": True, "clock": None, "bank": 0.0}
+        assert got[0].settings == {"hints": True, "clock": None, "bank": 0.0, "takebacks": "off"}
 
 
 def test_snapshot_the_host_forms_table_settings(snap_compare):

@@ -130,6 +130,13 @@ def setting_id(key: str) -> str:
     return f"setting-{key}"
 
 
+def _shown(value: object) -> str:
+    """A setting's default in its field: a number as "30", a word as it is ("off")."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"{value:g}"
+    return str(value)
+
+
 class SettingFields(Vertical):
     """The host's table settings (tui/table_settings.py: hints, the turn clock, its bank…),
     one field a setting with its help, their defaults those of ``mode`` ("host" or "bots");
@@ -152,7 +159,7 @@ class SettingFields(Vertical):
                 if setting.metavar is None:
                     yield Tick(_("on"), bool(default), id=setting_id(setting.key))
                 else:
-                    shown = "" if not default else f"{default:g}"
+                    shown = "" if not default else _shown(default)
                     placeholder = hints.get(setting.key, "")
                     yield TypedInput(shown, placeholder=placeholder, id=setting_id(setting.key))
             yield Label(_(setting.help), classes="field-help")

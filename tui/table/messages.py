@@ -16,6 +16,7 @@ message of an unknown or malformed kind is dropped (``from_wire`` answers None).
     RecordReceived   the whole game's record, asked for to review it (tui/table/review.py)
     HistoryReceived  what this seat was shown before it came back (chat, notices, events)
     ClockChanged     whose turn clocks run, seconds left (tui/table/clock.py)
+    TakebackAsked    a take-back request asked of the table, open or closed (takeback.py)
 """
 
 from __future__ import annotations
@@ -136,6 +137,29 @@ class ClockChanged(Message):
         self.wire = wire  # read field by field by ``Clocks.update``
 
 
+class TakebackAsked(Message):
+    """A player's take-back request: ``voters`` answer it while it is ``open``."""
+
+    def __init__(self, request: int, seat: int, voters: list[int], open_: bool, seconds: float):
+        super().__init__()
+        self.request = request
+        self.seat = seat
+        self.voters = voters
+        self.open = open_
+        self.seconds = seconds
+
+
+def _takeback(m: dict) -> Message | None:
+    request, seat, seconds = _seat(m.get("id")), _seat(m.get("seat")), m.get("seconds")
+    voters = m.get("voters")
+    if request is None or seat is None or not isinstance(voters, list):
+        return None
+    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
+        seconds = 0.0
+    seats = [s for s in voters if _seat(s) is not None]
+    return TakebackAsked(request, seat, seats, m.get("open") is True, float(seconds))
+
+
 def _record(m: dict) -> Message | None:
     record = m.get("record")
     return RecordReceived(record) if isinstance(record, dict) else None
@@ -187,6 +211,7 @@ FROM_WIRE: dict[str, Callable[[dict], Message | None]] = {
     "record": _record,
     "history": _history,
     "clock": ClockChanged,
+    "takeback": _takeback,
 }
 
 

@@ -58,7 +58,7 @@ from tui.widgets.prompt import PromptBar
 from tui.widgets.steady import Steady
 
 from . import hints, history, news, review
-from .bindings import GAME_BINDINGS, HINT_BINDING, TABLE_BINDINGS, worded
+from .bindings import GAME_BINDINGS, HINT_BINDING, TABLE_BINDINGS, TAKEBACK_BINDING, worded
 from .clock import Clocks
 from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
 from .header import header_line
@@ -77,6 +77,7 @@ from .messages import (
     StateReceived,
     TableError,
     TableState,
+    TakebackAsked,
 )
 from .news import NoticeLine, chat_log_line, whisper_to, with_glyphs
 from .nudge import TurnNudge
@@ -91,6 +92,7 @@ from .people import (
 )
 from .results import length_words, row_of_event, score_table
 from .round_end import RoundEnd, game_over_words, points_line, scores_title, winner_names
+from .takeback import TakebackDesk
 
 #: The refusals of a chat line or a whisper (said in the chat pane as well as the prompt).
 CHAT_REFUSALS = frozenset(
@@ -140,6 +142,7 @@ class TableScreen(Screen[None]):
         HINT_BINDING,
         *GAME_BINDINGS,
         *worded(GAME_BINDINGS),
+        TAKEBACK_BINDING,
         *TABLE_BINDINGS,
     ]
     #: The keys a narrow footer leaves out first (by action, the least useful first): the
@@ -183,7 +186,7 @@ class TableScreen(Screen[None]):
             self.check_action,
             self.key_label,
             self.refresh_bindings,
-            (*self.DYNAMIC_ACTIONS, "hint"),
+            (*self.DYNAMIC_ACTIONS, "hint", "takeback"),
         )
         self.connection = "online"
         self.large = False
@@ -194,6 +197,14 @@ class TableScreen(Screen[None]):
         self.turn_nudge = TurnNudge(self.ring, enabled=settings.nudge)
         self.clocks = Clocks()
         """The turn clocks the host tells this seat of (tui/table/clock.py)."""
+        self.takebacks = TakebackDesk(
+            lambda: self.table_info,
+            lambda: self.me,
+            lambda: self.state,
+            lambda: self.link,
+            lambda: self.app,
+            lambda seat: self.seat_name(seat, you=False),
+        )
 
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -344,6 +355,8 @@ class TableScreen(Screen[None]):
         reason = clean(self.worded(message.wire))
         if message.wire.get("code") in CHAT_REFUSALS:  # said where it was typed, too
             self.query_one(ChatPane).note(_("✗ Not sent: {reason}").format(reason=reason))
+        if self.takebacks.refusal(message.wire):  # a take-back refused: the log keeps why
+            self.log_pane.add(reason)
         self.refused(reason)
 
     def refused(self, reason: str) -> None:
@@ -389,6 +402,14 @@ class TableScreen(Screen[None]):
     def show_clocks(self) -> None:
         """My own clock at the head of the prompt, else whose runs (one widget's text)."""
         self.prompt.set_clock(self.clocks.prompt_text(self.me, self.clock_name))
+
+    @on(TakebackAsked)
+    def _takeback_asked(self, message: TakebackAsked) -> None:
+        self.takebacks.asked(message)  # a yes/no for this seat, or the request is decided
+
+    def action_takeback(self) -> None:
+        """``u``: ask to take back my last action (tui/table/takeback.py)."""
+        self.takebacks.ask()
 
     @on(RecordReceived)
     def _record_received(self, message: RecordReceived) -> None:
@@ -640,6 +661,8 @@ class TableScreen(Screen[None]):
             return self.seat_link.host is not None
         if action == "hint":
             return self.hint_offered() and not self.has_class("-chatting")
+        if action == "takeback":
+            return self.takebacks.offered() and not self.has_class("-chatting")
         return True
 
     def update_keys(self) -> None:
