@@ -42,7 +42,7 @@ from textual.widgets import Static
 
 import engine
 from engine.hints import hint
-from lang import _
+from lang import N_, _
 from tui import table_settings
 from tui.collector import Collector
 from tui.connect import Seat
@@ -62,7 +62,7 @@ from .bindings import GAME_BINDINGS, HINT_BINDING, TABLE_BINDINGS, TAKEBACK_BIND
 from .clock import Clocks
 from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
 from .header import header_line
-from .keys import KeyLine
+from .keys import KeyLine, keys_section
 from .link import TableLink
 from .messages import (
     ChatReceived,
@@ -147,7 +147,11 @@ class TableScreen(Screen[None]):
     ]
     #: The keys a narrow footer leaves out first (by action, the least useful first): the
     #: game's keys stay, and these still work when they are not shown.
-    FOOTER_EXPENDABLE: ClassVar[tuple[str, ...]] = ("scores", "host_menu", "chat", "rules")
+    FOOTER_EXPENDABLE: ClassVar[tuple[str, ...]] = ("chat", "host_menu", "scores", "leave")
+    #: The key that lists every key (above the rules): never left out, and it says "keys"
+    #: while the footer leaves another out (tui/widgets/footer.py).
+    # TRANSLATORS: footer key description (?: every key, and the rules); ≤ 8 cells if you can
+    FOOTER_FALLBACK: ClassVar[tuple[str, str]] = ("rules", N_("keys"))
     #: The lines that grow but do not shrink back while the window has room (``Steady``'s
     #: keep_height): what wraps only now and then does not lay the screen out each time.
     KEPT_HEIGHTS: ClassVar[tuple[str, ...]] = ("#prompt",)
@@ -217,7 +221,7 @@ class TableScreen(Screen[None]):
                 yield ChatPane(id="chat", cursor_blink=self.settings.cursor_blink)
         yield NoticeLine(id="table-notice")
         yield PromptBar(id="prompt")
-        yield WordedFooter(expendable=self.FOOTER_EXPENDABLE)
+        yield WordedFooter(expendable=self.FOOTER_EXPENDABLE, fallback=self.FOOTER_FALLBACK)
         yield TableLink(self.client)
         yield Static(
             _("Make the window bigger: the table needs {width}×{height}.").format(
@@ -270,6 +274,7 @@ class TableScreen(Screen[None]):
         for selector in self.KEPT_HEIGHTS:
             self.query_one(selector, Steady).keep_height(height >= SHORT)
         self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
+        self.draw_header()  # what the header leaves out follows the width
         large = self.wants_large_cards(width, height)
         if large != self.large or narrowed:
             self.large = large
@@ -445,6 +450,8 @@ class TableScreen(Screen[None]):
             self.prompt.release_height()
         self.state = state  # drawn by watch_state
         over = bool(state.view.get("over"))
+        if events:  # the table moved on: the notice line's news is old
+            self.query_one(NoticeLine).moved_on()
         for event in events:
             self.tell(event)
             if self.rounds.note_event(event, state.version, over):
@@ -575,6 +582,7 @@ class TableScreen(Screen[None]):
             connection=self.connection,
             look=self.look,
             ascii_only=self.settings.ascii_only,
+            width=self.app.size.width,
         )
         self.query_one("#header", Steady).show(line)
 
@@ -741,6 +749,7 @@ class TableScreen(Screen[None]):
             self.rounds.show_next(self.results_closed)
 
     def results_closed(self, version: int) -> None:
+        self.query_one(NoticeLine).moved_on()  # the panel told the round's news in full
         self.results_seen(version)
         self.show_due_results()
 
@@ -886,7 +895,9 @@ class TableScreen(Screen[None]):
 
     def action_rules(self) -> None:
         title = self.TITLE or self.GAME
-        self.app.push_screen(RulesScreen(self.GAME, title, ascii_only=self.settings.ascii_only))
+        keys = keys_section(self.query_one(WordedFooter).wanted_keys())
+        ascii_only = self.settings.ascii_only
+        self.app.push_screen(RulesScreen(self.GAME, title, ascii_only=ascii_only, keys=keys))
 
     def action_leave(self) -> None:
         if self.people.closed_reason or self.connection == "closed":

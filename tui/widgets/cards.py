@@ -56,6 +56,11 @@ class CardStyle:
     def lock_mark(self) -> str:
         return "*" if self.ascii_only else "🔒"
 
+    def winner_mark(self) -> str:
+        """The mark before a round's winner (the reveal, the results): a crown, never the
+        joker's ★."""
+        return "*" if self.ascii_only else "♛"
+
     def cut_mark(self) -> str:
         """The mark before a card struck out of a hand (SwaPo's Stab): not told by the
         strike-through alone, which NO_COLOR terminals and some fonts do not show."""

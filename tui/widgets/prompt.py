@@ -2,15 +2,58 @@
 
 A rejected action replaces it with the engine's reason (in the warning colour) until the next
 question is asked, so the player learns *why* — never a traceback.
+
+The bar is at most two lines high. A question longer than that at the bar's width is made to
+fit (``fit_lines``): its last `` · ``-separated parts go first (the asides and key hints the
+footer also shows), and what still does not fit ends at a word with ``…``, never cut
+mid-word or silently.
 """
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
+from rich.cells import cell_len
+from rich.console import Console
 from rich.text import Text
+from textual import events
 
 from .steady import Steady
+
+MAX_LINES = 2  # the bar's height at most (its CSS max-height)
+SEPARATOR = " · "
+#: A part of a question that names a key and what it does ("p pass", "esc back"): the
+#: footer shows it too, so it goes first when the question is too long.
+KEY_HINT = re.compile(r"(?:[a-z?]|esc|enter|space|tab|←→|[0-9]–[0-9])\s\S")
+
+
+def fit_lines(text: Text, width: int, console: Console, lines: int = MAX_LINES) -> Text:
+    """``text`` made to fit ``lines`` lines of ``width`` cells (see the module docstring)."""
+    if width <= 0 or len(text.wrap(console, width)) <= lines:
+        return text
+    while True:  # drop the last part while it is a key hint the footer shows too
+        plain = text.plain
+        at = plain.rfind(SEPARATOR)
+        if at < 0 or not KEY_HINT.match(plain[at + len(SEPARATOR) :]):
+            break
+        text = text[:at]
+        if len(text.wrap(console, width)) <= lines:
+            return text
+    wrapped = text.wrap(console, width)
+    if len(wrapped) <= lines:
+        return text
+    kept = list(wrapped[: lines - 1])
+    last = wrapped[lines - 1]
+    words = last.plain.rstrip()
+    end = len(words)
+    while end > 0 and cell_len(words[:end]) + 1 > width:
+        end = words.rfind(" ", 0, end)
+    cut = words.rfind(" ", 0, end) if end < len(words) else end
+    tail = last[: max(cut, 0)] if cut > 0 else last[:end]
+    tail.rstrip()
+    tail.append("…")
+    return Text("\n").join([*kept, tail])
 
 
 class PromptBar(Steady):
@@ -74,7 +117,21 @@ class PromptBar(Steady):
             line.append_text(question)
         if self.waiting:
             line.stylize_before(self.get_component_rich_style("prompt-bar--waiting", partial=True))
-        self.show(line)
+        self.show(self.fitted(line))
+
+    def fitted(self, text: Text) -> Text:
+        """``text`` as it fits the bar's two lines at its width now."""
+        width = self.content_region.width if self.is_mounted else 0
+        return fit_lines(text, width, self.app.console) if width > 0 else text
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self._draw()  # the question fits the new width
+
+    @property
+    def shown(self) -> str:
+        """The text on show now, as it fits (tests read this)."""
+        return str(self._shown) if not isinstance(self._shown, Text) else self._shown.plain
 
     @property
     def plain(self) -> str:
