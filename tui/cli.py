@@ -122,7 +122,11 @@ def build_parser() -> argparse.ArgumentParser:
         description=_("A terminal card table for friends on one network."),
     )
     p.add_argument("--version", action=VersionAction, help=_("print the version"))
-    p.add_argument("--ascii", action="store_true", help=_("draw cards as 10H, QS, JK"))
+    p.add_argument(
+        "--ascii",
+        action="store_true",
+        help=_("plain ASCII only: cards as 10H, QS, JK, borders of + - |"),
+    )
     p.add_argument("--lang", choices=list(lang.LANGUAGES), default=None, help=lang_help())
     p.add_argument(
         "--name",
@@ -229,7 +233,10 @@ def build_parser() -> argparse.ArgumentParser:
     add_web_parser(sub)
     for name in ("play", "join", "host", "rules"):  # --ascii after the subcommand too
         sub.choices[name].add_argument(
-            "--ascii", action="store_true", default=argparse.SUPPRESS, help=_("draw cards as 10H")
+            "--ascii",
+            action="store_true",
+            default=argparse.SUPPRESS,
+            help=_("plain ASCII only: cards as 10H, borders of + - |"),
         )
     for name in sub.choices:  # and --lang anywhere
         sub.choices[name].add_argument(
@@ -275,7 +282,10 @@ def add_records(sub: argparse._SubParsersAction) -> None:
     )
     replay.add_argument("--seat", type=int, default=None, metavar="N", help=_("whose view (1…)"))
     replay.add_argument(
-        "--ascii", action="store_true", default=argparse.SUPPRESS, help=_("draw cards as 10H")
+        "--ascii",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help=_("plain ASCII only: cards as 10H, borders of + - |"),
     )
     export = sub.add_parser("export", help=_("write a kept game's record as JSON"))
     export.add_argument("id", metavar="ID", help=_("a kept game's ID (kotatsu history)"))
