@@ -182,12 +182,12 @@ def partner_text(view: MishiView, me: int | None, name_of: NameOf, look: Look = 
     case = view.case
     if case == Case.BAO:
         # TRANSLATORS: Mi Shi header, after "Bo declares": no partner, the declarer chose to
-        # play alone against the other three (包牌); say it plainly, keep it short
-        return Text(_("no partner: one against three"), style=look("mishi--declarers"))
+        # play alone against the other three (包牌); say it plainly, keep it short (80 columns)
+        return Text(_("alone: 1 vs 3"), style=look("mishi--declarers"))
     if case == Case.PAQI:
         # TRANSLATORS: Mi Shi header, after "Bo declares": no partner, the declarer holds
         # both trump tens and so plays alone against the other three (扒起); keep it short
-        return Text(_("both tens: one against three"), style=look("mishi--declarers"))
+        return Text(_("both tens: 1 vs 3"), style=look("mishi--declarers"))
     partner = next((s for s, side in enumerate(sides) if side == Side.PARTNER), None)
     if partner is None:
         shown = Text("?", style=look("mishi--strong"))
