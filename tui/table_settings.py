@@ -16,6 +16,7 @@ from typing import Any
 from lang import N_, _
 from net.clock import BANK_MAX, CLOCK_MAX, CLOCK_MIN, clock_error
 from net.reasons import say
+from tui.option_words import hanging
 
 
 @dataclass(frozen=True)
@@ -232,7 +233,7 @@ def listing() -> list[str]:
             said = _("default: {value}").format(value=default)
         commands = ", ".join(f"kotatsu {c}" for c in setting.commands)
         lines.append(f"  {flag}  ({commands})")
-        lines.append(f"      {_(setting.help)} · {said}")
+        lines += hanging(f"{_(setting.help)} · {said}", "      ")
     return lines
 
 
