@@ -399,6 +399,9 @@ class Game:
     WHISPER_OPTION: ClassVar[str] = ""  #: the yes/no option that allows whispers ("": never)
     LOW_SCORE_WINS: ClassVar[bool] = False  #: penalty points: the lowest total leads
     PHASES: ClassVar[Mapping[str, Phase]] = {}  #: phase name -> what it allows
+    #: The events that show something that was hidden (a card drawn, turned up or revealed, a
+    #: trick or a round completed): a take-back never goes back past them (``shows_hidden``).
+    SHOWING_EVENTS: ClassVar[frozenset[str]] = frozenset()
 
     phase: str  #: the current phase, a key of PHASES (or "over")
 
@@ -461,6 +464,17 @@ class Game:
 
     def result(self) -> Result:
         raise NotImplementedError
+
+    def shows_hidden(self, events: Sequence[Event]) -> bool:
+        """Whether the step that made ``events`` (``apply``'s answer; the game is in the state
+        after it) showed anyone something hidden before it: a take-back (net/takebacks.py)
+        never undoes such a step or anything before it. The default: an event of a type in
+        ``SHOWING_EVENTS`` or ``ROUND_END_EVENTS``, or the game over; a game overrides this
+        where an event's fields or its state tell more."""
+        showing = self.SHOWING_EVENTS
+        return self.over or any(
+            e.get("type") in showing or e.get("type") in ROUND_END_EVENTS for e in events
+        )
 
     def deal_pacing(self) -> DealPacing | None:
         """How a table with people paces this game's deal (``DealPacing``); None (the

@@ -105,6 +105,10 @@ REASONS: dict[str, Template] = {
     "swapo.give_count": ngettext("give exactly {n} card", "give exactly {n} cards", "n"),
     # A table's set-up: its game, seats and options (BadSetup, a ValueError) ----------------
     "setup.unknown_game": N_("unknown game '{given}' (games: {known})"),
+    # TRANSLATORS: kotatsu host --clock S: seconds per decision
+    "setup.clock_range": N_("clock: seconds per decision must be from {lo} to {hi}"),
+    # TRANSLATORS: kotatsu host --bank S: each player's extra time for the game
+    "setup.bank_range": N_("bank: seconds must be from 0 to {hi}"),
     "setup.seats_number": N_("seats: must be a whole number"),
     "setup.seats_range": N_("seats: {game} takes {lo} to {hi} players, not {n}"),
     "setup.seats_exact": N_("seats: {game} takes exactly {lo} players, not {n}"),

@@ -51,13 +51,16 @@ async def play_seat(
                 continue  # a newer state is already queued, or nothing to do
             if client.seat not in view.get("pending", []):
                 continue
-            if delay:
-                await asyncio.sleep(delay)
-            if isinstance(bot, SearchBot):  # a thread keeps the link alive; a steady pause
-                action, bot = await think_steadily(bot, view, message["legal"], _in_thread)
-            else:
-                action = bot.act(view, message["legal"])
-            await _send(client, action, message["version"])
+            bot = await _decide(client, bot, message, delay)
+        elif kind_of == "takeback":  # a take-back asked of the table (net/takebacks.py)
+            if message["open"] and client.seat in message["voters"]:
+                with contextlib.suppress(ConnectionError):
+                    await client.takeback_vote(message["id"], True)  # bots agree
+            elif not message["open"] and _still_ours(client, latest):
+                # refused: the table held our act meanwhile (takeback_waiting); act again
+                assert latest is not None
+                fallback_version = -1
+                bot = await _decide(client, bot, latest, delay)
         elif (
             kind_of == "rejected"
             and latest is not None
@@ -73,6 +76,26 @@ async def play_seat(
             )
             await _send(client, latest["legal"][0], latest["version"])
     return None
+
+
+def _still_ours(client: Client, state: dict[str, Any] | None) -> bool:
+    """Whether ``state`` is the latest and asks our seat for a decision."""
+    if state is None or not state["legal"] or state["version"] != client.version:
+        return False
+    return client.seat in state["view"].get("pending", [])
+
+
+async def _decide(client: Client, bot: Any, state: dict[str, Any], delay: float) -> Any:
+    """Choose and send the seat's action on ``state``; the bot (a searching one changes)."""
+    view = state["view"]
+    if delay:
+        await asyncio.sleep(delay)
+    if isinstance(bot, SearchBot):  # a thread keeps the link alive; a steady pause
+        action, bot = await think_steadily(bot, view, state["legal"], _in_thread)
+    else:
+        action = bot.act(view, state["legal"])
+    await _send(client, action, state["version"])
+    return bot
 
 
 async def _in_thread(fn: Any, *args: Any) -> Any:

@@ -66,7 +66,11 @@ def _make_host(args: Namespace) -> tuple[Host, Path]:
     level = getattr(args, "level", None)  # a resumed table keeps its journal's unless told
     if args.resume:
         host = Host.resume(
-            args.resume, limits, password=args.password, level=level, results_wait=results_wait
+            args.resume,
+            limits,
+            password=args.password,
+            level=level,
+            results_wait=results_wait,
         )
         return host, Path(args.resume)
     journal = Path(args.journal) if args.journal else _default_journal(args.game)
@@ -81,6 +85,9 @@ def _make_host(args: Namespace) -> tuple[Host, Path]:
         level=level or "normal",
         results_wait=results_wait,
         hints=bool(getattr(args, "hints", False)),
+        clock=getattr(args, "clock", None),
+        bank=getattr(args, "bank", 0.0),
+        takebacks=getattr(args, "takebacks", None) or "off",
     )
     return Host(settings, limits, journal=journal), journal
 

@@ -119,6 +119,8 @@ class Client:
         """The host's last ``error`` (e.g. ``closed``: the host closed the table)."""
         self._keys: dict[bytes, bytes] = {}
         self.seat: int | None = None
+        self.resumed = False
+        """The last join took a seat back with a token (its history may be asked for)."""
         self.table: dict[str, Any] | None = None
         self.version = 0
         self.over = False
@@ -198,6 +200,7 @@ class Client:
         except BaseException:
             link.close()
             raise
+        self.resumed = bool(self.token or stored) and answer["seat"] is not None
         self._welcomed(answer)
         self._last_heard = time.monotonic()
         return link
@@ -255,6 +258,21 @@ class Client:
     async def hint(self) -> None:
         """Tell the table that the player looked at a hint (a table with ``hints`` on)."""
         self._send({"t": "hint"})
+
+    async def history(self) -> None:
+        """Ask what this seat was shown before this connection (a returning player's log and
+        chat): answered once per connection by a ``history`` (net/memory.py)."""
+        self._send({"t": "history"})
+
+    async def takeback(self) -> None:
+        """Ask to take back our last action (a table whose ``takebacks`` are not off); the
+        host answers with the state as it was, a ``takeback`` request to the table, or a
+        refusal."""
+        self._send({"t": "takeback"})
+
+    async def takeback_vote(self, request: int, yes: bool) -> None:
+        """Answer the take-back request ``request`` (the ``id`` of its ``takeback``)."""
+        self._send({"t": "takeback_vote", "id": request, "yes": yes})
 
     def _send(self, message: dict[str, Any]) -> None:
         if self._link is None or not self.connected:

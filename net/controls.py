@@ -18,6 +18,7 @@ from .seating import P, Seat, Seating, new_token
 if TYPE_CHECKING:
     from .resultswait import ResultsWait
     from .rules import Effects, Guest
+    from .takebacks import Desk
 
 Message = dict[str, Any]
 
@@ -37,6 +38,7 @@ class Controls(Generic[P]):
         bot_seats: list[int]
         peers: dict[P, Guest]
         results: ResultsWait
+        desk: Desk[P]
         _effects: Effects
 
         @property
@@ -130,7 +132,8 @@ class Controls(Generic[P]):
             self.bot_seats = sorted({*self.bot_seats, index})
             self._effects.records.append({"r": "bot", "seat": index, "token": seat.token})
         notice = self.notice("removed", seat=index, name=name or "")
-        return out + self._lobby() + [(other, notice) for other, _ in self._joined()]
+        asked = self.desk.left(index)  # a take-back asked of the table goes on without them
+        return out + self._lobby() + [(other, notice) for other, _ in self._joined()] + asked
 
     def closing(self) -> list[tuple[P, Message]]:
         """Everyone is told the host closed the table (the host then closes the connections)."""

@@ -338,11 +338,15 @@ class Browser:
 
 
 async def find_tables(timeout: float, bind: str | None = None) -> list[TableInfo]:
-    """Every table seen within ``timeout`` seconds (for ``kotatsu list``)."""
+    """Every table seen within ``timeout`` seconds (for ``kotatsu list``). A table seen in
+    the window whose details are still on their way is waited for (at most the 3 s bound of
+    one request), not dropped: on a busy machine the answer often comes just after."""
     browser = Browser(lambda table: None, lambda key: None, bind)
     await browser.start()
     try:
         await asyncio.sleep(timeout)
+        if browser._tasks:
+            await asyncio.wait(list(browser._tasks))
         return sorted(browser.tables.values(), key=lambda t: (t.name, t.key))
     finally:
         await browser.close()

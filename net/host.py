@@ -89,10 +89,12 @@ class Host:
         password: str | None = None,
         level: str | None = None,
         results_wait: float | None = None,
+        takebacks: str | None = None,
     ) -> Host:
         """Rebuild a table from its journal by replaying every recorded action; the host's bots
         make their recorded choices again, so they go on as if nothing had happened. A new
-        ``password``, bots' ``level`` or ``results_wait`` replace the journal's. A journal
+        ``password``, bots' ``level``, ``results_wait`` or ``takebacks`` replace the
+        journal's. A journal
         from before verifiers (with the password in clear) is rewritten with a verifier."""
         if held(path):
             raise JournalError(f"the table of {path} is still open in another process")
@@ -105,6 +107,8 @@ class Host:
             changes["level"] = level
         if results_wait is not None:
             changes["results_wait"] = results_wait
+        if takebacks is not None:
+            changes["takebacks"] = takebacks
         host = cls(replace(settings, **changes), limits)
         host.table.replay(
             data,
@@ -233,6 +237,10 @@ class Host:
         """``--absent-bot``: the grace period is over, so everyone sees "(bot plays)" now."""
         with contextlib.suppress(ValueError):  # the player came back in the meantime
             self._deliver(self.table.cover(seat))
+
+    def hold_clock(self, held: bool) -> None:
+        """The host's menu is open (``held``) or closed again: the turn clocks stop meanwhile."""
+        self._deliver(self.table.hold_clock(held))
 
     def remove(self, seat: int) -> None:
         """Send the player at ``seat`` away (during play a bot keeps the seat for good)."""
@@ -375,18 +383,19 @@ class Host:
         self.bots.wakeup.set()
 
     async def _drive_bots(self) -> None:
-        """Let the host's bots (and bots covering absent players) move whenever it is their turn."""
+        """Let the host's bots (and bots covering absent players, or a person out of time on
+        the turn clock: ``Table.bot_plays``) move whenever it is their turn."""
         while True:
             await self.bots.wakeup.wait()
             self.bots.wakeup.clear()
             while self.started and not self.game.over:
-                seat = next((s for s in self.game.pending() if self.bots.plays(s)), None)
+                seat = next((s for s in self.game.pending() if self.table.bot_plays(s)), None)
                 if seat is None or self.table.bots_hold():
                     break
                 delay = self.table.bot_delay(self.limits.bot_delay)
                 if delay:
                     await asyncio.sleep(delay)
-                    if seat not in self.game.pending() or not self.bots.plays(seat):
+                    if seat not in self.game.pending() or not self.table.bot_plays(seat):
                         continue
                     if self.table.bots_hold():  # a round ended while the bot waited
                         break
@@ -410,8 +419,9 @@ class Host:
     async def _bot_move(self, seat: int) -> None:
         legal = self.game.legal_actions(seat)
         action = await self.bots.decide(seat, self.game.view(seat), legal)
-        if self.game.over or legal != self.game.legal_actions(seat) or not self.bots.plays(seat):
-            return  # the table moved on while the bot thought: it is asked again
+        moved = legal != self.game.legal_actions(seat) or self.table.bots_hold()
+        if self.game.over or moved or not self.table.bot_plays(seat):
+            return  # the table moved on (or holds) while the bot thought: it is asked again
         try:
             out = self.table.play(seat, action, bot=True)
         except engine.IllegalAction as exc:
@@ -446,5 +456,9 @@ def _records(data: JournalData) -> list[dict[str, Any]]:
         if i in data.by_bot:
             record["bot"] = True
         records.append(record)
+        for after, n, asker in data.takebacks:
+            if after == i + 1:
+                records.append({"r": "takeback", "seat": asker, "n": n})
     records += [{"r": "bot", "seat": seat, "token": token} for seat, token in data.bots.items()]
+    records += [{"r": "bank", "seat": seat, "left": left} for seat, left in data.banks.items()]
     return records

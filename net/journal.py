@@ -9,10 +9,14 @@ one record per change: ``{"r": "sit", "seat", "name"}`` when a seat is taken,
 again and gets a fresh token), ``{"r": "port", "port"}`` when the host binds,
 ``{"r": "act", "seat", "action"}`` for every applied action (with ``"bot": True`` when a host
 bot chose it), ``{"r": "bot", "seat", "token"}`` when the host removed a player during play
-and a bot took the seat for good. Churn before the start is compacted: ``rewrite`` replaces
-the file (atomically) with a header and the records that still matter. Each record is written
-and fsync'd before the state it produces is sent, so whatever a client saw acknowledged is on
-disk. A torn last record (the crash hit mid-write) was never acknowledged and is dropped on reading.
+and a bot took the seat for good, ``{"r": "bank", "seat", "left"}`` when a person's
+turn-clock bank was drawn down (net/clock.py: a resumed table gives nobody a free bank),
+``{"r": "takeback", "seat", "n"}`` when a player took back their last action (the last ``n``
+actions that stood then go; net/takebacks.py). Churn before the start is compacted:
+``rewrite`` replaces the file (atomically) with a header and the records that still matter.
+Each record is written and fsync'd before the state it produces is sent, so whatever a client
+saw acknowledged is on disk. A torn last record (the crash hit mid-write) was never
+acknowledged and is dropped on reading.
 
 While a host has its journal open it holds ``FILE.lock`` beside it (``flock``, with its pid in
 it) and removes it when it closes the table; so a lock file that nobody holds is a table whose
@@ -49,8 +53,24 @@ class JournalData:
     actions: list[tuple[int, Any]] = field(default_factory=list)
     by_bot: set[int] = field(default_factory=set)  # indices of ``actions`` a host bot chose
     bots: dict[int, str] = field(default_factory=dict)  # seats given to a bot during play
+    banks: dict[int, float] = field(default_factory=dict)  # what is left of each turn-clock bank
+    takebacks: list[tuple[int, int, int]] = field(default_factory=list)
+    """Take-backs: (after how many of ``actions``, how many of the standing ones went, the
+    seat that took back)."""
     port: int | None = None
     valid_bytes: int = 0
+
+    def standing(self) -> list[tuple[int, Any]]:
+        """The actions that stand: ``actions`` without those taken back."""
+        undo: dict[int, list[int]] = {}
+        for after, n, _seat in self.takebacks:
+            undo.setdefault(after, []).append(n)
+        stack: list[tuple[int, Any]] = []
+        for i, action in enumerate(self.actions, start=1):
+            stack.append(action)
+            for n in undo.get(i, []):
+                del stack[max(0, len(stack) - n) :]
+        return stack
 
 
 def default_journal_dir() -> Path:
@@ -213,6 +233,10 @@ def read_journal(path: str | Path) -> JournalData:
             data.bots[record["seat"]] = record["token"]
         elif kind == "port":
             data.port = record["port"]
+        elif kind == "bank":
+            data.banks[record["seat"]] = float(record["left"])
+        elif kind == "takeback":
+            data.takebacks.append((len(data.actions), record["n"], record["seat"]))
         elif kind == "act":
             if record.get("bot") is True:
                 data.by_bot.add(len(data.actions))
@@ -250,12 +274,13 @@ def left_open(directory: Path | None = None) -> list[LeftOpen]:
             data = read_journal(path)
             head = data.header
             game = engine.new_game(head["game"], head["seats"], head["options"], head["seed"])
-            for seat, action in data.actions:
+            for seat, action in data.standing():
                 game.apply(seat, action)
             when = path.stat().st_mtime
         except Exception:  # unreadable, or not replayable: nothing to offer
             continue
         if not game.over:
             names = [data.names[seat] for seat in sorted(data.names)]
-            found.append(LeftOpen(path, head["game"], head["name"], names, len(data.actions), when))
+            moves = len(data.standing())
+            found.append(LeftOpen(path, head["game"], head["name"], names, moves, when))
     return sorted(found, key=lambda t: t.when, reverse=True)

@@ -136,6 +136,17 @@ class DealPacer:
         self._version = self.table.version
         self._in_deal = self.active and self.pacing.dealing()
 
+    def taken_back(self) -> None:
+        """The table's game was rebuilt without its last actions (net/takebacks.py: never
+        during a deal being shown, never past a deal's draws): the deal it shows now, if
+        any, has been shown already, and the version is the table's."""
+        if not self.active or not self.table.started:
+            return
+        self.caught_up()
+        self._drawn = self.pacing.drawn()
+        if self.run is None and self._deal is not None:
+            self._deal = self.pacing.deal()
+
     # -- times -----------------------------------------------------------------------------
     @property
     def window(self) -> float:

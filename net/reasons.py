@@ -35,8 +35,24 @@ REJECTIONS: dict[str, Template] = {
     "whisper_target": N_("you can whisper only to another seat"),
     "whisper_away": N_("that player is not connected"),
     "hints_off": N_("hints are off at this table"),
+    # TRANSLATORS: the turn clock ran out; the table's bot makes this decision for you
+    "clock_out": N_("time ran out: the bot plays this one for you"),
     "review_not_over": N_("the game can be reviewed once it is over"),
     "review_unavailable": N_("this table keeps no record of the game"),
+    "takebacks_off": N_("this table does not allow take-backs"),
+    "takeback_busy": N_("a take-back is being decided already"),
+    "takeback_nothing": N_("you have no action to take back yet"),
+    # TRANSLATORS: a take-back refused: a card was drawn, turned up or revealed, or a trick
+    # or a round ended since the player's last action
+    "takeback_shown": N_("too late to take back: something hidden has been shown since"),
+    # TRANSLATORS: a take-back refused: sealed decisions (SwaPo's joker declarations, 秘十's
+    # tens during the deal) cannot be taken back without telling the table about them
+    "takeback_sealed": N_("decisions made in secret cannot be taken back"),
+    "takeback_someone": N_("someone else has played since: their move would vanish"),
+    "takeback_waiting": N_("wait: the table is deciding on a take-back"),
+    "takeback_none": N_("no take-back is being asked"),
+    "takeback_not_asked": N_("you are not asked about this take-back"),
+    "takeback_answered": N_("you have answered already"),
 }
 """``rejected``: the table refuses one message; the connection stays."""
 
@@ -78,6 +94,20 @@ NOTICES: dict[str, Template] = {
     "taken_over": N_("seat {number} ({name}) was taken over by a new connection"),
     # TRANSLATORS: a player looked at a hint for learners (what the bot would do)
     "hint_asked": N_("{name} asked for a hint"),
+    # TRANSLATORS: a take-back asked of the table: everyone else answers yes or no
+    "takeback_asked": N_("{name} asks to take back their last action"),
+    "took_back": N_("{name} took back their last action"),
+    # TRANSLATORS: {cards}: the cards of the action taken back, drawn as cards
+    "took_back_cards": N_("{name} took back their last action ({cards})"),
+    # TRANSLATORS: {by}: the player who said no to {name}'s take-back
+    "takeback_refused": N_("{by} said no: {name}'s action stands"),
+    "takeback_unanswered": N_("not everyone answered in time: {name}'s action stands"),
+    "takeback_dropped": N_("{name} left: their take-back is dropped"),
+    "takeback_lapsed": N_("{name}'s take-back is no longer possible: the action stands"),
+    # TRANSLATORS: the turn clock: a player's time (and time bank) ran out
+    "timed_out": N_("time ran out: the bot played for {name}"),
+    # TRANSLATORS: the turn clock, told to the player whose time ran out
+    "timed_out_you": N_("your time ran out: the bot played this one for you"),
 }
 """``notice``: the table's own news, to everyone at it."""
 

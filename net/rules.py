@@ -46,6 +46,7 @@ from .messages import (
 from .reasons import Param
 from .resultswait import ResultsWait, ends_round
 from .seating import P, Seat, Seating
+from .takebacks import Desk, Takebacks
 
 log = logging.getLogger("kotatsu.net.table")
 
@@ -98,6 +99,8 @@ class Rules(Controls[P]):
         takeover_every: float = 5.0,
         bot_seats: list[int] | None = None,
         hints: bool = False,
+        turn_clock: tuple[float | None, float] = (None, 0.0),
+        takebacks: str = "off",
     ) -> None:
         if game not in engine.GAMES:
             raise engine.BadSetup("setup.unknown_game", given=str(game), known=list(engine.GAMES))
@@ -127,8 +130,13 @@ class Rules(Controls[P]):
         self._effects = Effects()
         self.hints = HintsTold(hints)
         """Whether learners may ask for hints, and who was told of which (net/hints.py)."""
+        self.turn_clock = turn_clock
+        """(seconds per decision or None, seconds of bank): told in ``info`` (net/clock.py)."""
         self.actions: list[tuple[int, Any]] = []
-        """Every applied action with its seat, in order (the game record's)."""
+        """Every applied action that stands, with its seat, in order (the game record's)."""
+        self.takebacks = Takebacks(takebacks)
+        """Whether players may take back their last action, and what can be (net/takebacks.py)."""
+        self.desk: Desk[P] = Desk(self)
         self.review: Callable[[], Message] | None = None
         """The full game record, served to the table once the game is over (net/recording.py)."""
 
@@ -143,6 +151,9 @@ class Rules(Controls[P]):
             "seats": self.game.seats,
             "password": self.locked,
             "hints": self.hints.on,
+            "clock": self.turn_clock[0],
+            "bank": self.turn_clock[1],
+            "takebacks": self.takebacks.mode,
         }
 
     @property
@@ -217,12 +228,18 @@ class Rules(Controls[P]):
         before: Callable[[int, Any], object] | None = None,
         bots: dict[int, str] | None = None,
         each: Callable[[int, Any], object] | None = None,
+        takebacks: list[tuple[int, int]] | None = None,
     ) -> None:
         """Put back the recorded sitters and their tokens, then apply every recorded action.
         ``bots`` are seats the host gave to a bot during play (with their new tokens).
         ``before(seat, action)`` is called ahead of each action that ``by_bot(i, seat)`` says
         a host bot played (the i-th), so the bots live through the game again; ``each(seat,
-        action)`` ahead of every action."""
+        action)`` ahead of every action. ``takebacks`` (after how many of ``actions``, how many
+        were taken back) are taken back again where the journal has them."""
+        undo: dict[int, list[int]] = {}
+        for after, n in takebacks or []:
+            undo.setdefault(after, []).append(n)
+        keeping = self.takebacks.on or bool(undo)  # (also where the table now has them off)
         for index, token in tokens.items():
             self.seating[index].token = token
         for index, name in names.items():
@@ -236,12 +253,22 @@ class Rules(Controls[P]):
                 before(seat, action)
             if each is not None:
                 each(seat, action)
+            open_ = self.takebacks.before(self.game, seat) if keeping else False
             try:
-                self.game.apply(seat, action)
+                events = self.game.apply(seat, action)
             except engine.IllegalAction as exc:
                 raise ValueError(f"the journal does not replay: {exc}") from None
             self.actions.append((seat, copy.deepcopy(action)))
             self.version += 1
+            if keeping:
+                bot = by_bot is not None and by_bot(i, seat)
+                self.takebacks.applied(self.game, seat, action, events, bot=bot, open_=open_)
+            for n in undo.get(i + 1, []):
+                try:
+                    game, _step = self.takebacks.back(n)
+                except (AssertionError, ValueError, IndexError):
+                    raise ValueError("the journal does not replay: a take-back") from None
+                self.taken_back(game, n, None)
         for index, token in (bots or {}).items():  # players the host replaced by a bot
             given = self.seating[index]
             given.bot, given.token, given.away_since = True, token, None
@@ -281,6 +308,10 @@ class Rules(Controls[P]):
             return self._on_hint(peer, guest)
         if kind == "review":
             return self._on_review(peer)
+        if kind == "takeback":
+            return self.desk.ask(peer, guest.seat)
+        if kind == "takeback_vote":
+            return self.desk.vote(peer, guest.seat, message)
         if kind == "results_seen":
             self.results.seen(guest.seat, message["version"])
             return []  # nothing to tell: a late or unexpected one is simply not counted
@@ -295,6 +326,7 @@ class Rules(Controls[P]):
         if seat.peer != peer:
             return []  # replaced by a newer connection with the same token
         seat.peer = None
+        asked = self.desk.left(seat.index)  # a take-back asked of the table goes on without it
         self.results.gone(seat.index)  # nobody is left there to close the panel
         if not self.started and not seat.bot:
             # Nothing is lost before the start: free the seat rather than block the table.
@@ -305,7 +337,7 @@ class Rules(Controls[P]):
             return self._lobby()
         seat.away_since = self.now()
         notice = self.notice("left", seat=seat.index, name=seat.name or "")
-        return self._lobby() + [(other, notice) for other, _ in self._joined()]
+        return self._lobby() + [(other, notice) for other, _ in self._joined()] + asked
 
     def _join(self, peer: P, guest: Guest, join: Message) -> list[tuple[P, Message]]:
         if self.verifier is not None:
@@ -406,6 +438,8 @@ class Rules(Controls[P]):
             return self._rejected(peer, "game_over")
         if message["version"] != self.version:
             return self._rejected(peer, "stale", seen=message["version"], now=self.version)
+        if self.takebacks.request is not None:
+            return self._rejected(peer, "takeback_waiting")
         if seat not in self.game.pending():
             return self._rejected(peer, "not_your_turn")
         try:
@@ -420,6 +454,8 @@ class Rules(Controls[P]):
         record: Message = {"r": "act", "seat": seat, "action": copy.deepcopy(action)}
         if bot:
             record["bot"] = True
+        taking = self.takebacks.on
+        open_ = self.takebacks.before(self.game, seat) if taking else False
         try:
             events = self.game.apply(seat, action)
         except engine.IllegalAction:
@@ -430,6 +466,8 @@ class Rules(Controls[P]):
         self._effects.records.append(record)
         self.actions.append((seat, record["action"]))
         self.version += 1
+        if taking:
+            self.takebacks.applied(self.game, seat, action, events, bot=bot, open_=open_)
         if not self.game.over and ends_round(events):
             self._effects.round_ended = True
         return self._publish(events)
@@ -467,6 +505,24 @@ class Rules(Controls[P]):
     def _joined(self) -> list[tuple[P, Guest]]:
         return [(peer, guest) for peer, guest in self.peers.items() if guest.joined]
 
+    def joined(self) -> list[tuple[P, Guest]]:
+        """Every joined connection and what the table knows of it."""
+        return self._joined()
+
+    def publish(self, events: list[Any]) -> list[tuple[P, Message]]:
+        """Every joined connection its own ``state`` (see ``_publish``)."""
+        return self._publish(events)
+
+    def taken_back(self, game: engine.Game, n: int, record: Message | None) -> None:
+        """A take-back (net/takebacks.py): ``game`` is the game without its last ``n``
+        actions; the version goes on (it counts every change, never goes down) and the
+        journal gets ``record`` (None: it is being replayed from there)."""
+        self.game = game
+        del self.actions[len(self.actions) - n :]
+        self.version += 1
+        if record is not None:
+            self._effects.records.append(record)
+
     def _publish(self, events: list[Any]) -> list[tuple[P, Message]]:
         """Every joined connection its own view, the public events and its legal actions.
         Spectators share one message object, so the host can encode it once."""
@@ -499,11 +555,18 @@ class Rules(Controls[P]):
             return []
         return self._lobby_message()
 
+    def awaited_openly(self) -> set[int]:
+        """The seats every view shows awaited now (the spectator's ``pending``): never one
+        asked a sealed or secret question. What the table may tell everyone of whose turn it
+        is (a hint looked at, a turn clock)."""
+        if not self.started or self.game.over:
+            return set()
+        pending = self.game.view(None).get("pending") or []
+        return {s for s in pending if isinstance(s, int)}
+
     def _on_hint(self, peer: P, guest: Guest) -> list[tuple[P, Message]]:
         """A player looked at a hint: the table hears it, once per seat and state."""
-        # awaited in a way every view shows (never a sealed or secret question)
-        public = self.game.view(None).get("pending") or [] if self.started else []
-        asked = self.started and not self.game.over and guest.seat in public
+        asked = guest.seat in self.awaited_openly()
         refusal, tell = self.hints.asked(guest.seat, asked, self.version)
         if refusal is not None:
             return self._rejected(peer, refusal)

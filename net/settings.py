@@ -2,11 +2,12 @@
 
 ``TableSettings`` is everything that makes the table what it is — the game, its seats and
 options, the seed, which seats the host's bots take and how well they play, the name, the
-password's verifier (never the password), the seats' resume tokens, and how the table paces a
-deal and waits for the results panels. It is frozen, and it is the journal's header
-(``header``/``from_header``; headers written before any of these fields, or with the
-password in clear, are still read). ``HostLimits`` is how the host around the table treats
-connections and its bots: timeouts, rates, the door, the journal's fsync, the bots' delay.
+password's verifier (never the password), the seats' resume tokens, how the table paces a
+deal and waits for the results panels, whether hints are on, and its turn clock. It is
+frozen, and it is the journal's header (``header``/``from_header``; headers written before
+any of these fields, or with the password in clear, are still read). ``HostLimits`` is how
+the host around the table treats connections and its bots: timeouts, rates, the door, the
+journal's fsync, the bots' delay.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from typing import Any
 import engine
 from engine.base import parse_options
 
-from .messages import SALT_BYTES, clean_name, password_key
+from .clock import clock_error
+from .messages import SALT_BYTES, TAKEBACK_MODES, clean_name, password_key
 from .pacing import DEFAULT_TICK
 from .resultswait import RESULTS_WAIT
 from .seating import new_token
@@ -54,6 +56,13 @@ class TableSettings:
     """Seconds the bots wait at most for the people's results panels; 0: never."""
     hints: bool = False
     """Whether players may ask for a hint for learners (the ``hint`` message)."""
+    clock: float | None = None
+    """Seconds each decision a person is asked gets (net/clock.py); None: no turn clock."""
+    bank: float = 0.0
+    """Each person's time bank for the game, drawn down past ``clock`` (seconds)."""
+    takebacks: str = "off"
+    """Whether a player may take back their last action: "off", "ask" (the other people at
+    the table say yes or no) or "free" (net/takebacks.py)."""
 
     @classmethod
     def new(
@@ -71,11 +80,15 @@ class TableSettings:
         deal_tick: float = DEFAULT_TICK,
         results_wait: float = RESULTS_WAIT,
         hints: bool = False,
+        clock: float | None = None,
+        bank: float = 0.0,
+        takebacks: str = "off",
     ) -> TableSettings:
         """A new table's settings: ``bots`` seats (the last ones) for the host's bots unless
         ``bot_seats`` names them, a random seed unless given, fresh tokens, the password kept
         as its verifier. ``engine.BadSetup`` (a ValueError with a code) says what is wrong: an
-        unknown game or option, a bad value, bots or seats out of range."""
+        unknown game or option, a bad value, bots or seats out of range, a turn clock or bank out
+        of range (``setup.clock_range``, ``setup.bank_range``)."""
         if game not in engine.GAMES:
             raise engine.BadSetup("setup.unknown_game", given=str(game), known=list(engine.GAMES))
         kind = engine.GAMES[game]
@@ -85,8 +98,13 @@ class TableSettings:
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= seats:
             raise engine.BadSetup("setup.bots_range", seats=seats)
         chosen = tuple(range(seats - bots, seats) if bot_seats is None else bot_seats)
+        wrong = clock_error(clock, bank)
+        if wrong is not None:
+            raise engine.BadSetup(wrong[0], **wrong[1])
         if any(not 0 <= s < seats for s in chosen):
             raise engine.BadSetup("setup.bots_range", seats=seats)
+        if takebacks not in TAKEBACK_MODES:
+            raise engine.BadSetup("setup.one_of", name="takebacks", values=list(TAKEBACK_MODES))
         return cls(
             game=game,
             seats=seats,
@@ -100,6 +118,9 @@ class TableSettings:
             deal_tick=deal_tick,
             results_wait=results_wait,
             hints=hints,
+            clock=None if clock is None else float(clock),
+            bank=float(bank),
+            takebacks=takebacks,
         )
 
     def header(self) -> dict[str, Any]:
@@ -118,6 +139,9 @@ class TableSettings:
             "deal_tick": self.deal_tick,
             "results_wait": self.results_wait,
             "hints": self.hints,
+            "clock": self.clock,
+            "bank": self.bank,
+            "takebacks": self.takebacks,
         }
 
     @classmethod
@@ -125,7 +149,8 @@ class TableSettings:
         """The settings a journal's header holds. Older headers: no ``bot_seats`` (the last
         ``bots`` seats), no ``level`` (normal), no pacing or results wait (the defaults), and
         the password in clear (``password``: kept as a fresh verifier, never as itself), no hints
-        (off)."""
+        (off), no turn clock (off; a header's clock or bank out of range is off too), no
+        take-backs (off)."""
         seats = head["seats"]
         bot_seats = head.get("bot_seats")
         if bot_seats is None:
@@ -133,6 +158,9 @@ class TableSettings:
         verifier = head.get("verifier")
         if verifier is None and head.get("password"):
             verifier = make_verifier(head["password"])
+        clock, bank = head.get("clock"), head.get("bank", 0.0)
+        if clock_error(clock, bank) is not None:
+            clock, bank = None, 0.0
         return cls(
             game=head["game"],
             seats=seats,
@@ -146,6 +174,9 @@ class TableSettings:
             deal_tick=head.get("deal_tick", DEFAULT_TICK),
             results_wait=head.get("results_wait", RESULTS_WAIT),
             hints=head.get("hints") is True,  # headers before hints: off
+            clock=clock,
+            bank=bank,
+            takebacks=_takebacks(head.get("takebacks")),  # before take-backs: off
         )
 
     @property
@@ -183,6 +214,10 @@ class HostLimits:
     fsync: bool = True
     bot_delay: float = 0.0
     absent_bot_after: float | None = None
+
+
+def _takebacks(value: Any) -> str:
+    return value if value in TAKEBACK_MODES else "off"
 
 
 LIMIT_NAMES = frozenset(f.name for f in fields(HostLimits))

@@ -11,7 +11,9 @@ durable (the journal), then send its ``messages``, then set or cancel its ``time
 Inside: the table's rules (seats, versions, views, chat; ``Rules``, net/rules.py), the paced
 deal of a game that asks private questions while dealing (``DealPacer``, net/pacing.py, which
 rewrites the frames' version so the number of those questions never shows), and the wait for
-the people's results panels after a round (``ResultsWait``, net/resultswait.py). Timers are
+the people's results panels after a round (``ResultsWait``, net/resultswait.py), and the turn
+clock (``TurnClock``, net/clock.py: a person out of time gets the table's bot for that one
+decision, ``bot_plays``; it pauses under a results panel and the host's menu). Timers are
 data: a ``Timer(key, at)`` asks the host to call ``fire(key)`` once the clock reads ``at``
 (``at`` None: the timer is not wanted any more).
 """
@@ -24,19 +26,26 @@ from typing import Any, Generic
 
 import engine
 
+from .clock import TurnClock
 from .journal import JournalData
+from .memory import SeatMemory
+from .messages import Refused, rejected_message
 from .pacing import DealPacer
 from .resultswait import ResultsWait
 from .rules import Guest, Message, Rules
 from .seating import P, Seating
 from .settings import TableSettings
 
-__all__ = ["PACE", "RESULTS", "Guest", "Message", "Output", "Table", "Timer"]
+__all__ = ["CLOCK", "PACE", "RESULTS", "TAKEBACK", "Guest", "Message", "Output", "Table", "Timer"]
 
 PACE = "pace"
 """The timer of a paced deal: the next card shows, windows end (every ``deal_tick`` s)."""
 RESULTS = "results"
 """The timer of the wait for the results panels: nobody is waited for any more."""
+CLOCK = "clock"
+"""The turn clock's timer: a person's decision time and bank are gone."""
+TAKEBACK = "takeback"
+"""The timer of a take-back asked of the table: whoever has not answered, it is refused."""
 
 
 @dataclass(frozen=True)
@@ -89,12 +98,22 @@ class Table(Generic[P]):
             takeover_every=takeover_every,
             bot_seats=list(settings.bot_seats),
             hints=settings.hints,
+            turn_clock=(settings.clock, settings.bank),
+            takebacks=settings.takebacks,
         )
         self._settings = settings
         paced = settings.people and settings.deal_tick > 0
         self.pacer = DealPacer(self.rules, self.bot_plays, paced=paced, tick=settings.deal_tick)
+        self.memory: SeatMemory[P] = SeatMemory(self.now)
+        """What each seat was shown, for its player's return (net/memory.py)."""
         self._armed: dict[str, float] = {}  # the timers asked for: key -> when
         self._paced_from: float | None = None  # when the pace timer last fired (was due)
+        self.clock = TurnClock(settings.clock, settings.bank, settings.seats)
+        """The people's turn clocks (net/clock.py; off unless ``settings.clock``)."""
+        self.menu_open = False  # the host's menu is open: the clocks stop
+        self._acted = 0  # the actions the clock has seen
+        self._clock_told: dict[P, tuple] = {}  # what each peer was last told of the clocks
+        self._granted = 0  # take-backs the pacer has been told of
 
     # -- the table as others see it ---------------------------------------------------------
     def settings(self) -> TableSettings:
@@ -200,14 +219,15 @@ class Table(Generic[P]):
         """Whether the host's bot answers for seat ``index`` now (its own, or a covered
         player's while they are away)."""
         seat = self.rules.seating[index]
-        return seat.bot or (seat.covered and seat.peer is None)
+        return seat.bot or (seat.covered and seat.peer is None) or index in self.clock.expired
 
     def bots_hold(self) -> bool:
         """The host's bots must wait: the round after a paced deal is not shown yet, or the
         people's results panels are up (not during a shown deal: there the bots answer the
         engine's hidden questions at once, and the deal itself waits instead)."""
         pacer = self.pacer
-        return pacer.holds() or (self.rules.results.holds and pacer.run is None)
+        asked = self.rules.takebacks.request is not None  # the table decides a take-back
+        return asked or pacer.holds() or (self.rules.results.holds and pacer.run is None)
 
     def bot_delay(self, delay: float) -> float:
         """How long a host bot waits before its move (``delay``; none while a deal is shown)."""
@@ -223,7 +243,14 @@ class Table(Generic[P]):
         carries the version its sender saw on the wire: it is the table's again (and during a
         shown deal, the pacer takes it) before anything checks it."""
         rules = self.rules
-        paced = self.pacer.receive(rules.seat_of(peer), message, self.now())
+        if message["t"] == "history":
+            return self._history(peer)
+        seat = rules.seat_of(peer)
+        if message["t"] == "act" and seat in self.clock.expired:  # the bot decides this one
+            output = self._output([(peer, rejected_message(self.wire_version, "clock_out", {}))])
+            output.refused = True
+            return output
+        paced = self.pacer.receive(seat, message, self.now())
         if paced is not None:  # a decision the pacer offered
             output, asked = self._output(paced, paced=True), True
         else:
@@ -235,6 +262,8 @@ class Table(Generic[P]):
 
     def leave(self, peer: P) -> Output[P]:
         """The connection is gone."""
+        self.memory.gone(peer)
+        self._clock_told.pop(peer, None)
         return self._output(self.rules.leave(peer))
 
     def play(self, seat: int, action: Any, bot: bool = False) -> Output[P]:
@@ -254,6 +283,14 @@ class Table(Generic[P]):
         if key == RESULTS:
             self.rules.results.release()  # somebody walked away from an open panel
             return self._output([])
+        if key == TAKEBACK:
+            return self._output(self.rules.desk.expired())
+        if key == CLOCK:
+            gone = self.clock.expire(self.now(), self.rules.awaited_openly())
+            banks = [self._bank_record(seat) for seat in gone]
+            output = self._output([])  # the bot plays for them now (``bot_plays``)
+            output.records[:0] = banks
+            return output
         raise ValueError(f"no timer {key!r}")
 
     # -- the host's decisions (net/controls.py) -----------------------------------------------
@@ -279,6 +316,11 @@ class Table(Generic[P]):
     def closing(self) -> Output[P]:
         return self._output(self.rules.closing())
 
+    def hold_clock(self, held: bool) -> Output[P]:
+        """The host's menu opened (``held``) or closed: the turn clocks stop meanwhile."""
+        self.menu_open = held
+        return self._output([])
+
     # -- rebuilding from a journal ----------------------------------------------------------
     def replay(self, data: JournalData, follow: Callable[[int, Any], object] | None = None) -> None:
         """Put back what the journal ``data`` holds (net/journal.py). ``follow(seat,
@@ -296,14 +338,26 @@ class Table(Generic[P]):
             before=follow,
             bots=data.bots,
             each=pacer.replayed,
+            takebacks=[(after, n) for after, n, _seat in data.takebacks],
         )
         pacer.caught_up()
+        for seat, left in data.banks.items():  # no free bank after a crash
+            if 0 <= seat < len(self.clock.banks):
+                self.clock.banks[seat] = min(self.clock.banks[seat], left)
+        self._acted = len(self.rules.actions)
+        self._granted = self.rules.takebacks.granted
 
     # -- inside ------------------------------------------------------------------------------
     def _output(self, out: list[tuple[P, Message]], paced: bool = False) -> Output[P]:
         """Everything one input made: the rules' messages as the pacer lets them out (or the
         pacer's own), the journal records, the wait for the results panels, the timers."""
         rules, now = self.rules, self.now()
+        taken_back: list[Message] = []
+        if rules.takebacks.granted != self._granted:  # the game was rebuilt without its tail
+            self._granted = rules.takebacks.granted
+            self.pacer.taken_back()
+            if self.clock.on:
+                taken_back = [self._bank_record(s) for s in self.clock.taken_back(now)]
         if not paced:
             out = self.pacer.outgoing(out, now)
         effects = rules.take_effects()
@@ -324,7 +378,119 @@ class Table(Generic[P]):
                 since = now
             timers.append(self._arm(PACE, since + tick))
         self._paced_from = None
-        return Output(out, effects.records, timers, effects.seating_changed)
+        request = rules.takebacks.request
+        if request is not None and self._armed.get(TAKEBACK) != request.until:
+            timers.append(self._arm(TAKEBACK, request.until))
+        elif request is None and TAKEBACK in self._armed:
+            timers.append(self._disarm(TAKEBACK))
+        records = effects.records + taken_back
+        if self.clock.on:
+            notices, frames, banks = self._clock_news(now, timers)
+            # "time ran out" reads before the move the bot made for the seat, not after it
+            out, records = notices + out + frames, records + banks
+        self._remember(out, effects.seating_changed)
+        return Output(out, records, timers, effects.seating_changed)
+
+    # -- the turn clock (net/clock.py) ------------------------------------------------------
+    def _clocked(self) -> tuple[set[int], set[int]]:
+        """The seats with a clock now — asked, a person's, not during a shown deal (its own
+        windows time those) — and those of them whose player is away: their clock stands
+        still (the away bot covers them as before, and leaving gives no fresh time)."""
+        rules = self.rules
+        if not self.started or self.game.over or self.pacer.run is not None:
+            return set(), set()
+        seating = rules.seating
+        asked = {s for s in self.game.pending() if not self.bot_plays(s)}
+        return asked, {s for s in asked if seating[s].peer is None}
+
+    def _clock_news(
+        self, now: float, timers: list[Timer]
+    ) -> tuple[list[tuple[P, Message]], list[tuple[P, Message]], list[Message]]:
+        """After any input: the clocks brought up to date, the notices of a bot that played for
+        a seat out of time, the ``clock`` frames of whoever's picture changed, the bank records
+        for the journal; the timer goes into ``timers``."""
+        rules, clock = self.rules, self.clock
+        acted = {seat for seat, _ in rules.actions[self._acted :]}
+        self._acted = len(rules.actions)
+        notices: list[tuple[P, Message]] = []
+        out: list[tuple[P, Message]] = []
+        pending = set(self.game.pending()) if self.started and not self.game.over else set()
+        for seat in list(clock.expired):
+            if seat in acted or seat not in pending:
+                openly = clock.expired.pop(seat)
+                if seat in acted:
+                    notices += self._timed_out(seat, openly)
+        # a results panel, the host's menu or a take-back asked of the table stops the clocks
+        paused = rules.results.holds or self.menu_open or rules.takebacks.request is not None
+        asked, away = self._clocked()
+        banks = [self._bank_record(s) for s in clock.update(asked, acted, paused, now, away)]
+        known = rules.awaited_openly() - away if clock.runs else set()
+        for peer, guest in rules.peers.items():
+            if not guest.joined:
+                continue
+            seats = [s for s in sorted(clock.runs) if s in known or s == guest.seat]
+            picture = (clock.paused, *(clock.runs[s].serial for s in seats)) if seats else ()
+            if picture == self._clock_told.get(peer, ()):
+                continue
+            self._clock_told[peer] = picture
+            out.append((peer, self._clock_frame(seats, now)))
+        due = clock.due()
+        if due is not None and self._armed.get(CLOCK) != due:
+            timers.append(self._arm(CLOCK, due))
+        elif due is None and CLOCK in self._armed:
+            timers.append(self._disarm(CLOCK))
+        return notices, out, banks
+
+    def _clock_frame(self, seats: list[int], now: float) -> Message:
+        """The ``clock`` frame of ``seats``: seconds left counted from this frame."""
+        running = []
+        for seat in seats:
+            left, bank = self.clock.left(seat, now)
+            running.append({"seat": seat, "left": round(left, 1), "bank": round(bank, 1)})
+        return {
+            "t": "clock",
+            "version": self.wire_version,
+            "paused": self.clock.paused,
+            "seats": running,
+        }
+
+    def _timed_out(self, seat: int, known: bool) -> list[tuple[P, Message]]:
+        """The bot played for ``seat`` out of time: everyone hears it if everyone knew the seat
+        was asked, otherwise only the seat's own player."""
+        rules = self.rules
+        notice = rules.notice("timed_out", seat=seat, name=rules.seating[seat].name or "")
+        yours = rules.notice("timed_out_you", seat=seat)
+        return [
+            (peer, yours if guest.seat == seat else notice)
+            for peer, guest in rules.peers.items()
+            if guest.joined and (known or guest.seat == seat)
+        ]
+
+    def _bank_record(self, seat: int) -> Message:
+        """The journal's record of what is left of ``seat``'s bank (no free bank on resume)."""
+        return {"r": "bank", "seat": seat, "left": round(self.clock.banks[seat], 3)}
+
+    def _remember(self, out: list[tuple[P, Message]], seating_changed: bool) -> None:
+        """Keep what each seat's connection is sent that its log shows (net/memory.py)."""
+        memory, seating = self.memory, self.rules.seating
+        if seating_changed:
+            memory.keep_only(seating.tokens)
+        for peer, message in out:
+            if message["t"] == "welcome":
+                if message["seat"] is not None:
+                    memory.joined(peer, message["token"])
+                continue
+            guest = self.rules.peers.get(peer)
+            if guest is not None and guest.joined and guest.seat is not None:
+                memory.note(seating[guest.seat].token, message)
+
+    def _history(self, peer: P) -> Output[P]:
+        """A returning screen asks what its seat was shown before this connection: once."""
+        guest = self.rules.peers.get(peer)
+        if guest is None or not guest.joined:
+            raise Refused("protocol.join_first")
+        items = self.memory.give(peer)
+        return Output([] if items is None else [(peer, {"t": "history", "items": items})])
 
     def _pacing_due(self) -> bool:
         """Whether the pacer has something to do as time passes: a deal being shown, or a

@@ -8,10 +8,29 @@ a Textual app fails, naming what it did.
 
 from __future__ import annotations
 
+import os
 import socket
 import sys
 
 import pytest
+
+# Python caches bytecode unless told not to, and some sandboxes tell it not to
+# (PYTHONDONTWRITEBYTECODE): then every xdist worker rewrites every test module's asserts
+# again (seconds each), and every ``kotatsu`` child the tests start compiles the project
+# again. The tests cache it as Python does by default (``__pycache__`` is in .gitignore).
+sys.dont_write_bytecode = False
+
+
+@pytest.hookimpl(optionalhook=True)  # xdist's hook: nothing without xdist
+def pytest_xdist_auto_num_workers(config) -> int | None:
+    """``-n auto`` (pyproject's addopts): the fast lane (``-m unit``) only computes, so one
+    worker a core; the whole suite waits on sockets, timers and screens much of the time, so
+    two a core keep the cores busy. ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides if set."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # xdist's own hook reads it
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    cores = cores or 1
+    return cores if config.getoption("markexpr", "") == "unit" else 2 * cores
 
 
 def _refuse(what: str):

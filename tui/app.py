@@ -8,19 +8,18 @@ only it can do (sit down, leave) by posting messages, never by calling it.
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on, work
-from textual.app import App
+from textual.app import App, CSSPathType
 from textual.binding import Binding
 from textual.driver import Driver
 
 import lang
 from lang import N_, _
-from tui.lobby.forms import NameForm
-from tui.lobby.screen import LobbyScreen
 from tui.table.screen import TableScreen
 
 from .collector import Collector
@@ -39,6 +38,9 @@ from .settings import (
 from .terminal import TerminalOut, attaching_driver
 from .text import clean
 
+if TYPE_CHECKING:  # the lobby is imported when first shown: `kotatsu play` starts without it
+    from tui.lobby.screen import LobbyScreen
+
 KEY_NAMES = {"enter": "enter", "escape": "esc", "space": "space", "tab": "tab"}
 """How the footers show these keys (the words the prompts use)."""
 COLLECT_EVERY = 0.5
@@ -49,7 +51,7 @@ class KotatsuApp(App[None]):
     """The terminal card table. ``launcher`` (if any) seats the player at once."""
 
     TITLE = "kotatsu"
-    CSS_PATH = "app.tcss"
+    CSS_PATH: ClassVar[CSSPathType] = ["app.tcss", "terminal.tcss"]
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list] = [Binding("ctrl+c", "quit", N_("quit"), show=False, priority=True)]
 
@@ -65,7 +67,10 @@ class KotatsuApp(App[None]):
         #: The bell and desktop notifications go here (tui/terminal.py): set before Textual
         #: starts the driver, which attaches its ``write`` to it.
         self.terminal_out = TerminalOut()
-        super().__init__()
+        # NO_COLOR: Textual's own filter for it turns colours into greys unless the app speaks
+        # the terminal's ANSI colours; then it sends no colour at all (emphasis stays: bold,
+        # reverse, underline; tui/terminal.tcss)
+        super().__init__(ansi_color=True if "NO_COLOR" in os.environ else None)
         #: Garbage collection between frames: started by the ``kotatsu`` command, which owns
         #: it (a collector nobody started does nothing).
         self.collector = collector or Collector()
@@ -73,6 +78,8 @@ class KotatsuApp(App[None]):
         #: After "Table full": the same table as a spectator (the lobby's w).
         self.watch_instead: Launcher | None = None
         self.settings = settings or Settings()
+        # a terminal that cannot draw box-drawing characters gets ASCII borders everywhere
+        self.set_class(self.settings.ascii_only, "-ascii")
         self.voice = lang.Voice(self.settings.lang)
         self.launcher = launcher
         self.browser = browser  # a table-discovery factory for the lobby (tests pass a fake)
@@ -115,14 +122,25 @@ class KotatsuApp(App[None]):
         if self.launcher is None or self.ask_name:
             self.show_lobby()
         if self.ask_name:
+            from tui.lobby.forms import NameForm
+
             self.push_screen(NameForm(default_name()), self._named)
         elif self.launcher is not None:
             self.sit_down(self.launcher)
 
     def show_lobby(self) -> None:
         """Make sure the lobby is on the screen stack, just above the default screen."""
-        if not any(isinstance(screen, LobbyScreen) for screen in self.screen_stack):
+        from tui.lobby.screen import LobbyScreen
+
+        if not self.lobbies():
             self.push_screen(LobbyScreen(self.settings, browser=self.browser))
+
+    def lobbies(self) -> list[LobbyScreen]:
+        """The lobby screens on the stack (none before the lobby was first shown; its module
+        is imported then, so a table opened from the command line starts without it)."""
+        from tui.lobby.screen import LobbyScreen
+
+        return [screen for screen in self.screen_stack if isinstance(screen, LobbyScreen)]
 
     def _named(self, name: str | None) -> None:
         if name:
@@ -135,32 +153,27 @@ class KotatsuApp(App[None]):
         shared by many players, where each run asks)."""
         name = name if shared_account() else save_name(name)
         self.settings = replace(self.settings, name=name)
-        for screen in self.screen_stack:
-            if isinstance(screen, LobbyScreen):
-                screen.settings = self.settings
+        for screen in self.lobbies():
+            screen.settings = self.settings
 
-    @on(LobbyScreen.Renamed)
-    def _renamed(self, message: LobbyScreen.Renamed) -> None:
+    # The lobby's messages, by their handler names (the lobby module is not imported at start)
+    def on_lobby_screen_renamed(self, message: LobbyScreen.Renamed) -> None:
         self.rename(message.name)
 
-    @on(LobbyScreen.SitDown)
-    def _sit_down_asked(self, message: LobbyScreen.SitDown) -> None:
+    def on_lobby_screen_sit_down(self, message: LobbyScreen.SitDown) -> None:
         self.sit_down(message.launcher)
 
-    @on(LobbyScreen.LanguageChosen)
-    def _language_chosen(self, message: LobbyScreen.LanguageChosen) -> None:
+    def on_lobby_screen_language_chosen(self, message: LobbyScreen.LanguageChosen) -> None:
         """The lobby's choice: read it from now on, remember it (not on a shared account),
         and have the open screens say their words again."""
         self.set_language(message.code)
         if not shared_account():
             save_lang(self.voice.code)
-        for screen in self.screen_stack:
-            if isinstance(screen, LobbyScreen):
-                screen.settings = self.settings
-                screen.reword()
+        for screen in self.lobbies():
+            screen.settings = self.settings
+            screen.reword()
 
-    @on(LobbyScreen.ChoicesChosen)
-    def _choices_chosen(self, message: LobbyScreen.ChoicesChosen) -> None:
+    def on_lobby_screen_choices_chosen(self, message: LobbyScreen.ChoicesChosen) -> None:
         """The player's own choices: for the tables opened from now on, and remembered (not
         on a shared account)."""
         choices = {k: v for k, v in message.choices.items() if k in CHOICES}
@@ -168,9 +181,8 @@ class KotatsuApp(App[None]):
         if not shared_account():
             for key, value in choices.items():
                 save_choice(key, value)
-        for screen in self.screen_stack:
-            if isinstance(screen, LobbyScreen):
-                screen.settings = self.settings
+        for screen in self.lobbies():
+            screen.settings = self.settings
 
     @on(TableScreen.Leave)
     async def _leave_asked(self, message: TableScreen.Leave) -> None:
@@ -223,7 +235,7 @@ class KotatsuApp(App[None]):
         seat, self.seat = self.seat, None
         if seat is not None:
             await seat.close()
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
+        while len(self.screen_stack) > 1 and self.screen not in self.lobbies():
             self.pop_screen()
         self.show_lobby()
 

@@ -1,10 +1,11 @@
 """The ``kotatsu`` command: the lobby, and the subcommands users and scripts rely on.
 
 kotatsu                                   the lobby (LAN tables, host, join, play vs bots)
-kotatsu play GAME [--bots N] [--level L] [--seed S] [--option KEY=VALUE ...]
+kotatsu play GAME [--bots N] [--level L] [--seed S] [--clock S] [--bank S]
+                  [--takebacks off|ask|free] [--option KEY=VALUE ...]
 kotatsu join HOST:PORT [--name NAME] [--password [PW] | --password-file FILE] [--spectate]
 kotatsu host GAME [--headless] [--bind ADDR] [--port P] [--seats N] [--bots K] [--level L]
-                  [--seed S] [--hints]
+                  [--seed S] [--hints] [--clock S] [--bank S] [--takebacks off|ask|free]
                   [--name NAME] [--password [PW] | --password-file FILE] [--option KEY=VALUE ...]
                   [--resume FILE]
 kotatsu bot --join HOST:PORT [--name NAME] [--password [PW] | --password-file FILE] [--level L]
@@ -41,6 +42,8 @@ from net.resultswait import RESULTS_WAIT
 
 from .args import address, parse_options, seconds
 from .secret import add_password_flags, password_from
+from .table_settings import add_flags, chosen
+from .table_settings import problem as settings_problem
 
 __all__ = ["GAME_NAMES", "address", "build_parser", "main", "parse_options", "run_app"]
 
@@ -118,10 +121,12 @@ def build_parser() -> argparse.ArgumentParser:
         prog="kotatsu",
         description=_("A terminal card table for friends on one network."),
     )
+    p.add_argument("--version", action=VersionAction, help=_("print the version"))
     p.add_argument(
-        "--version", action="version", version=f"kotatsu {version()}", help=_("print the version")
+        "--ascii",
+        action="store_true",
+        help=_("plain ASCII only: cards as 10H, QS, JK, borders of + - |"),
     )
-    p.add_argument("--ascii", action="store_true", help=_("draw cards as 10H, QS, JK"))
     p.add_argument("--lang", choices=list(lang.LANGUAGES), default=None, help=lang_help())
     p.add_argument(
         "--name",
@@ -145,6 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, metavar="S", help=seed_help())
     play.add_argument("--name", default=None, help=_("your name at the table"))
     play.add_argument("--option", action="append", metavar="KEY=VALUE", help=option_help())
+    add_flags(play, "play")
 
     join = sub.add_parser("join", help=_("join a table by address"))
     join.add_argument(
@@ -196,11 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="S",
         help=_("bots wait up to S s for everyone to close the results (0: never)"),
     )
-    host.add_argument(
-        "--hints",
-        action="store_true",
-        help=_("players may ask for a hint (h: what the bot would do; the table sees it)"),
-    )
+    add_flags(host, "host")  # hints, the turn clock, … (tui/table_settings.py)
     host.add_argument(
         "--absent-bot", type=float, default=None, metavar="S", help=_("a bot plays a seat left S s")
     )
@@ -231,7 +233,10 @@ def build_parser() -> argparse.ArgumentParser:
     add_web_parser(sub)
     for name in ("play", "join", "host", "rules"):  # --ascii after the subcommand too
         sub.choices[name].add_argument(
-            "--ascii", action="store_true", default=argparse.SUPPRESS, help=_("draw cards as 10H")
+            "--ascii",
+            action="store_true",
+            default=argparse.SUPPRESS,
+            help=_("plain ASCII only: cards as 10H, borders of + - |"),
         )
     for name in sub.choices:  # and --lang anywhere
         sub.choices[name].add_argument(
@@ -277,7 +282,10 @@ def add_records(sub: argparse._SubParsersAction) -> None:
     )
     replay.add_argument("--seat", type=int, default=None, metavar="N", help=_("whose view (1…)"))
     replay.add_argument(
-        "--ascii", action="store_true", default=argparse.SUPPRESS, help=_("draw cards as 10H")
+        "--ascii",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help=_("plain ASCII only: cards as 10H, borders of + - |"),
     )
     export = sub.add_parser("export", help=_("write a kept game's record as JSON"))
     export.add_argument("id", metavar="ID", help=_("a kept game's ID (kotatsu history)"))
@@ -310,6 +318,25 @@ def add_serve_parser(sub: argparse._SubParsersAction) -> None:
     serve.add_argument(
         "--idle-timeout", type=float, default=30.0, metavar="MIN", help=_("close idle sessions")
     )
+
+
+class VersionAction(argparse.Action):
+    """``--version``: the installed version, looked up only when asked (reading the package
+    metadata is a noticeable part of every start otherwise)."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        suppress = argparse.SUPPRESS
+        super().__init__(option_strings, suppress, nargs=0, default=suppress, help=help)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        print(f"kotatsu {version()}", flush=True)
+        parser.exit()
 
 
 def version() -> str:
@@ -404,6 +431,11 @@ def main(argv: list[str] | None = None) -> int:
             args.password = password_from(args)
         except ValueError as exc:
             print(f"kotatsu: {exc}", file=sys.stderr)
+            return 2
+    if cmd in ("host", "play") and not getattr(args, "resume", None):
+        said = settings_problem(chosen(args, cmd))  # each flag alone was checked already
+        if said:
+            print(f"kotatsu: {said}", file=sys.stderr)
             return 2
     if cmd == "rules":
         from .rules import print_rules

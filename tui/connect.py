@@ -18,7 +18,6 @@ from typing import Any, Protocol
 
 import engine
 from lang import _
-from net.discovery import lan_address
 from net.resultswait import RESULTS_WAIT
 
 from . import words
@@ -54,8 +53,10 @@ class Seat:
     """The ``net.host.Host`` when this process runs the table: its screen decides for it."""
 
     async def close(self) -> None:
-        """Close the client, then whatever this process was running for the table."""
-        for closer in [self.client.close, *self.closers]:
+        """Close whatever this process was running for the table, then the client: a host
+        that leaves closes its table first, so the others hear "the host closed the table",
+        not that the host's seat waits for it."""
+        for closer in [*self.closers, self.client.close]:
             with contextlib.suppress(Exception):  # leaving must always succeed
                 await closer()
 
@@ -103,6 +104,9 @@ def play_launcher(
     deal_tick: float | None = None,
     level: str = "normal",
     hints: bool = True,
+    clock: float | None = None,
+    bank: float = 0.0,
+    takebacks: str = "off",
 ) -> Launcher:
     """A private table against bots: a real Host on 127.0.0.1 and a real Client, one process;
     hints for learners are on (one person and bots: nobody else to mind them).
@@ -130,6 +134,9 @@ def play_launcher(
             deal_tick=DEFAULT_TICK if deal_tick is None else deal_tick,
             level=level,
             hints=hints,
+            clock=clock,
+            bank=bank,
+            takebacks=takebacks,
         )
         host = Host(settings, HostLimits(bot_delay=bot_delay))
         keep_records(host)
@@ -176,7 +183,9 @@ def join_launcher(
             watch = None
             if getattr(exc, "code", None) == "full.seats" and not spectate:
                 watch = join_launcher(host, port, name=name, password=password, spectate=True)
-            raise JoinError(explain(exc, host, port, client.connect_timeout), watch) from exc
+            code = getattr(exc, "code", None)
+            said = explain(exc, host, port, client.connect_timeout)
+            raise JoinError(said, watch, code if isinstance(code, str) else "") from exc
         return Seat(client, [], f"{host}:{port}")
 
     return launch
@@ -201,12 +210,16 @@ def host_launcher(
     bot_delay: float = BOT_DELAY,
     results_wait: float = RESULTS_WAIT,
     hints: bool = False,
+    clock: float | None = None,
+    bank: float = 0.0,
+    takebacks: str = "off",
 ) -> Launcher:
     """Host a table others find on the LAN (advertised by zeroconf), and sit at it (``hints``:
     learners may ask for hints; off unless the host turns them on); with
     ``resume``, the table of that journal again (the host's seat comes back with its token).
     ``bot_delay`` paces the bots as at ``play``; ``results_wait``: how long the bots wait at
-    most for the people's results panels (0: not at all, net/resultswait.py)."""
+    most for the people's results panels (0: not at all, net/resultswait.py); ``takebacks``:
+    off, ask or free (net/takebacks.py; a resumed table keeps its own)."""
 
     async def launch() -> Seat:
         from net.client import Client
@@ -217,7 +230,11 @@ def host_launcher(
         limits = HostLimits(absent_bot_after=absent_bot, bot_delay=bot_delay)
         if resume:  # the journal's bots' level unless another is given
             host = Host.resume(
-                resume, limits, password=password, level=level, results_wait=results_wait
+                resume,
+                limits,
+                password=password,
+                level=level,
+                results_wait=results_wait,
             )
         else:
             settings = TableSettings.new(
@@ -231,6 +248,9 @@ def host_launcher(
                 level=level or "normal",
                 results_wait=results_wait,
                 hints=hints,
+                clock=clock,
+                bank=bank,
+                takebacks=takebacks,
             )
             host = Host(settings, limits, journal=journal or default_journal(game))
         keep_records(host, resume or (host.journal.path if host.journal else None))
@@ -261,6 +281,8 @@ def host_launcher(
         advert = await _advertise(host, bind, bound)
         if advert is not None:
             closers.insert(0, advert)
+        from net.discovery import lan_address  # zeroconf: only a hosted table needs it
+
         return Seat(client, closers, f"{lan_address(bind)}:{bound}", host=host)
 
     return launch
@@ -291,6 +313,9 @@ def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher 
             options=options,
             name=name,
             level=getattr(args, "level", None) or "normal",
+            clock=getattr(args, "clock", None),
+            bank=getattr(args, "bank", 0.0),
+            takebacks=getattr(args, "takebacks", None) or "off",
         )
     if args.command == "join":
         host, port = args.address
@@ -314,6 +339,9 @@ def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher 
             bot_delay=BOT_DELAY if args.bot_delay is None else args.bot_delay,
             results_wait=args.results_wait,
             hints=bool(getattr(args, "hints", False)),
+            clock=getattr(args, "clock", None),
+            bank=getattr(args, "bank", 0.0),
+            takebacks=getattr(args, "takebacks", None) or "off",
         )
     return None
 
@@ -331,10 +359,16 @@ def default_journal(game: str) -> str:
 class JoinError(Exception):
     """Joining failed; ``msg`` says why in words; ``watch`` joins as a spectator instead."""
 
-    def __init__(self, msg: str, watch: Launcher | None = None) -> None:
+    def __init__(self, msg: str, watch: Launcher | None = None, code: str = "") -> None:
         super().__init__(msg)
         self.msg = msg
         self.watch = watch
+        self.code = code  # the host's error code, if it said no ("password.wrong")
+
+    @property
+    def family(self) -> str:
+        """The code's family: ``password`` for a wrong or missing password."""
+        return self.code.partition(".")[0]
 
 
 def explain(exc: BaseException, host: str, port: int, timeout: float = 5.0) -> str:

@@ -17,7 +17,7 @@ from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from lang import LANGUAGES, N_, _
-from tui.table.results import RoundRow, bar, leader_of, round_table
+from tui.table.results import RoundRow, bar, bar_scale, leader_of, round_table
 from tui.widgets.footer import WordedFooter
 
 from .cells import ljust
@@ -95,11 +95,19 @@ class RulesScreen(ModalScreen[None]):
     ]
 
     def __init__(
-        self, game: str, title: str, *, ascii_only: bool = False, text: str | None = None
+        self,
+        game: str,
+        title: str,
+        *,
+        ascii_only: bool = False,
+        text: str | None = None,
+        keys: str = "",
     ) -> None:
+        """``keys``: Markdown put before the rules (a table's keys, tui/table/keys.py)."""
         super().__init__()
         self.game = game
         self.text = text
+        self.keys = keys
         self.title_text = title
         self.ascii_only = ascii_only
 
@@ -112,6 +120,7 @@ class RulesScreen(ModalScreen[None]):
         except (FileNotFoundError, OSError):
             missing = _("The rules of this game have not been written yet.")
             text = f"# {self.title_text}\n\n{missing}"
+        text = self.keys + text
         if self.ascii_only:
             for glyph, letter in (("♠", "S"), ("♥", "H"), ("♦", "D"), ("♣", "C")):
                 text = text.replace(glyph, letter)
@@ -189,7 +198,7 @@ class ScoresScreen(ModalScreen[None]):
             self.query_one("#score-table", Static).update(table)
         last = self.history[-1] if self.history else [0] * len(self.names)
         best = leader_of(last, low_wins=self.low_wins)
-        top = max((abs(t) for t in last), default=0)
+        top, low = bar_scale(last)
         cells = self.query(".score-name").results(Static)
         bars = self.query(".score-bar").results(Static)
         for seat, (name, cell, bar_cell) in enumerate(zip(self.names, cells, bars, strict=False)):
@@ -198,7 +207,7 @@ class ScoresScreen(ModalScreen[None]):
             label = Text(ljust(name, 14), self.look("name"))
             label.append(f"{total:>5}", self.look(look))
             cell.update(label)
-            bar_cell.update(Text(bar(total, top), self.look("bar")))
+            bar_cell.update(Text(bar(total, top, low), self.look("bar")))
         self.query_one("#scores-hint", Static).update(Text(_("esc close"), self.look("muted")))
 
     def look(self, name: str) -> Style:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
+
 import engine
 from engine.base import Option
 from lang import N_, _
@@ -110,8 +112,24 @@ def listing(game: str, indent: str = "  ") -> list[str]:
         about = _("{help} · default: {value}").format(
             help=help_of(option), value=default_words(option)
         )
-        lines.append(f"{indent}    {about}")
+        lines += hanging(about, f"{indent}    ")
     return lines
+
+
+def hanging(text: str, indent: str, width: int = 78) -> list[str]:
+    """``text`` cut at spaces into lines of at most ``width`` cells, each after ``indent``
+    (a listing's help stays under its flag in an 80-column terminal; a word longer than
+    the line, such as an unspaced CJK sentence, is left for the terminal to wrap)."""
+    room = max(20, width - cell_len(indent))
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        if line and cell_len(line) + 1 + cell_len(word) > room:
+            lines.append(indent + line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*lines, indent + line]
 
 
 def settings_words(game: str, options: dict[str, Any]) -> list[str]:

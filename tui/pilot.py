@@ -116,6 +116,7 @@ class LocalClient:
         deck: list[str] | None = None,
         name: str = "Eli",
         hints: bool = False,
+        takebacks: str = "off",
     ) -> None:
         import engine
 
@@ -131,6 +132,7 @@ class LocalClient:
             "seats": count,
             "password": False,
             "hints": hints,
+            "takebacks": takebacks,
         }
         self.names = [name if s == seat else f"Bot {s + 1}" for s in range(count)]
         self.bots = {s: engine.make_bot(game, s, seed + s) for s in range(count) if s != seat}
@@ -138,6 +140,8 @@ class LocalClient:
         self.acts: list[dict] = []
         self.seen: list[int] = []
         self.hinted: list[int] = []  # the version of every hint the player looked at
+        self.takebacks_asked = 0  # how many times the player asked to take back
+        self.votes: list[tuple[int, bool]] = []  # the take-back requests answered, and how
         self.inbox: asyncio.Queue[dict] = asyncio.Queue()
         self.closed = False
 
@@ -200,6 +204,13 @@ class LocalClient:
             name = self.names[self.seat or 0]
             params = {"seat": self.seat, "name": name}
             self.inbox.put_nowait({"t": "notice", "code": "hint_asked", "params": params})
+
+    async def takeback(self) -> None:
+        """The player asked to take back their last action (the test answers for the table)."""
+        self.takebacks_asked += 1
+
+    async def takeback_vote(self, request: int, yes: bool) -> None:
+        self.votes.append((request, yes))
 
     async def chat(self, text: str, to: int | None = None) -> None:
         self.inbox.put_nowait(

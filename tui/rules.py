@@ -30,11 +30,23 @@ def options_text(game: str) -> str:
     return f"\n\n## {head}\n\n```text\n" + "\n".join(listing(game, "")) + "\n```\n"
 
 
+def settings_text() -> str:
+    """The host's table settings of every game (hints, the turn clock…), each with its flag,
+    the commands that take it, its help and its default (Markdown)."""
+    from lang import _
+
+    from .table_settings import listing
+
+    # TRANSLATORS: a heading at the end of `kotatsu rules GAME`: the settings of any table
+    head = _("Table settings (kotatsu host|play GAME --FLAG)")
+    return f"\n\n## {head}\n\n```text\n" + "\n".join(listing()) + "\n```\n"
+
+
 def print_rules(game: str, *, ascii_only: bool = False) -> int:
     from rich.console import Console
     from rich.markdown import Markdown
 
-    text = rules_text(game) + options_text(game)
+    text = rules_text(game) + options_text(game) + settings_text()
     if ascii_only:
         for glyph, letter in (("♠", "S"), ("♥", "H"), ("♦", "D"), ("♣", "C")):
             text = text.replace(glyph, letter)

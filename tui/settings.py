@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -77,15 +78,27 @@ def save_choice(key: str, value: bool) -> None:
     save_setting(key, "on" if value else "off")
 
 
-def terminal_wants_ascii(environ: Mapping[str, str] | None = None) -> bool:
-    """Whether the terminal cannot show the card glyphs (♠ ★ 🔒 秘十): the Linux console
-    (``TERM=linux``), or a locale set without UTF-8 (the first of LC_ALL, LC_CTYPE, LANG
-    that is set, e.g. ``LANG=C``). An unset locale is taken as able."""
+def terminal_wants_ascii(
+    environ: Mapping[str, str] | None = None, *, started_in_c: bool | None = None
+) -> bool:
+    """Whether the terminal cannot show the card glyphs (♠ ★ 🔒 秘十) and box-drawing
+    borders: the Linux console (``TERM=linux``), or a locale set without UTF-8 (the first of
+    LC_ALL, LC_CTYPE, LANG that is set, e.g. ``LANG=C``). An unset locale is taken as able.
+
+    Python itself sets ``LC_CTYPE=C.UTF-8`` in its environment when it starts in the C
+    locale (PEP 538 coercion, with UTF-8 mode on: PEP 540), so ``LANG=C`` would read as
+    UTF-8: that ``LC_CTYPE`` is not the player's and is passed over (``started_in_c``: the
+    process started in the C locale; by default read from ``sys.flags.utf8_mode`` for the
+    process's own environment)."""
     env = os.environ if environ is None else environ
+    if started_in_c is None:
+        started_in_c = environ is None and sys.flags.utf8_mode == 1 and "PYTHONUTF8" not in env
     if env.get("TERM", "") == "linux":
         return True
     for key in ("LC_ALL", "LC_CTYPE", "LANG"):
         value = env.get(key)
+        if key == "LC_CTYPE" and started_in_c and value == "C.UTF-8":
+            continue  # Python's coercion, not the player's locale
         if value:
             low = value.lower().replace("-", "")
             return "utf8" not in low

@@ -48,7 +48,7 @@ def literal(text: object, style: str | Style = "", *, limit: int = 500) -> Text:
     return Text(clean(text, limit=limit), style=style)
 
 
-_ASCII = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "★": "*", "🔒": "*", "✗": "x", "✓": "v"}
+_ASCII = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "★": "*", "♛": "*", "🔒": "*", "✗": "x", "✓": "v"}
 
 
 def to_ascii(text: str) -> str:

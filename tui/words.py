@@ -3,7 +3,7 @@
 sentence in this app's language, with cards drawn as this screen draws them and seats named.
 
     reason(code, params, seat_name=..., card_text=...)   # a rejection or an error
-    notice(code, params, seat_name=...)                   # the table's own news
+    notice(code, params, seat_name=..., card_text=...)    # the table's own news
 
 ``seat_name(index)`` gives a seat's name as the screen shows it; ``card_text(code)`` a card's
 face (``10♥``, ``★``). Unknown codes and unfillable translations never raise (net.reasons.say).
@@ -44,9 +44,16 @@ def reason(
     return say(code, params, show=_shower(seat_name, card_text))
 
 
-def notice(code: str, params: Mapping[str, Param], *, seat_name: SeatName | None = None) -> str:
-    """A ``notice`` (the table's own news) in this app's language."""
-    return say(code, params, notice=True, show=_shower(seat_name, None))
+def notice(
+    code: str,
+    params: Mapping[str, Param],
+    *,
+    seat_name: SeatName | None = None,
+    card_text: CardText | None = None,
+) -> str:
+    """A ``notice`` (the table's own news) in this app's language (cards drawn by
+    ``card_text``: a take-back names the cards of a played action)."""
+    return say(code, params, notice=True, show=_shower(seat_name, card_text))
 
 
 def of_message(
@@ -62,5 +69,5 @@ def of_message(
         return ""
     params = params if isinstance(params, dict) else {}
     if message.get("t") == "notice":
-        return notice(code, params, seat_name=seat_name)
+        return notice(code, params, seat_name=seat_name, card_text=card_text)
     return reason(code, params, seat_name=seat_name, card_text=card_text)

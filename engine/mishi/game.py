@@ -14,10 +14,12 @@ action kind each phase allows, as a check that touches nothing and a commit that
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from lang import N_
 
+from ..base import Event as AnyEvent
 from ..base import Game, Move, Option, Phase, choice, integer
 from ..cards import validate_deck
 from . import bidding, play
@@ -55,6 +57,25 @@ class MishiGame(Game):
             N_("seconds to show a ten (empty: 8 alone with bots, else 5)"),
         ),
     }
+    #: A new hand or deal, tens shown (a declaration), the deal complete, the kitty taken up,
+    #: a failed throw (it tells that someone can beat it), the partner known, a trick won,
+    #: the kitty's points, a hand or the game over: a take-back stops there (and at every
+    #: step of a deal: cards are drawn, ``shows_hidden``).
+    SHOWING_EVENTS: ClassVar[frozenset[str]] = frozenset(
+        {
+            "hand_start",
+            "declare",
+            "dealt",
+            "redeal",
+            "kitty_taken",
+            "throw_failed",
+            "partner_revealed",
+            "trick_won",
+            "kitty_bonus",
+            "hand_end",
+            "game_over",
+        }
+    )
     PHASES: ClassVar[dict[str, Phase]] = {
         "deal": Phase(
             bidding.legal_declares,
@@ -168,6 +189,11 @@ class MishiGame(Game):
 
     def view(self, seat: int | None) -> View:
         return view_of(self, seat)
+
+    def shows_hidden(self, events: Sequence[AnyEvent]) -> bool:
+        """Also any step that leaves a deal under way: the engine drew cards after it (a
+        pass during the deal is no event, the draws are none either)."""
+        return super().shows_hidden(events) or self.phase == "deal"
 
     def deal_pacing(self) -> MishiDealPacing:
         return MishiDealPacing(self)

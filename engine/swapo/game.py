@@ -7,9 +7,10 @@ in ``view.py``: plain functions of this class's state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
-from ..base import BadSetup, Game, Phase
+from ..base import BadSetup, Event, Game, Phase
 from ..cards import standard_deck, validate_deck
 from . import powers, swaps
 from .dealing import high_card_draw, joker_draw
@@ -34,6 +35,11 @@ class SwapoGame(Game):
     OPTIONS = OPTIONS
     LENGTH_OPTION = "rounds"
     WHISPER_OPTION = "adult_talk"
+    #: A new round dealt, every hand revealed, a round or the game over (a take-back stops
+    #: there). A normal swap's exchange shows each side the other's cards: ``shows_hidden``.
+    SHOWING_EVENTS: ClassVar[frozenset[str]] = frozenset(
+        {"deal", "reveal", "round_over", "sudden_death", "game_over"}
+    )
     PHASES: ClassVar[dict[str, Phase]] = {
         "arrange": Phase(swaps.legal_arrange, swaps.ARRANGE),
         "swap": Phase(swaps.legal_swap, swaps.SWAP),
@@ -128,6 +134,13 @@ class SwapoGame(Game):
 
     def view(self, seat: int | None) -> View:
         return seat_view(self, seat)
+
+    def shows_hidden(self, events: Sequence[Event]) -> bool:
+        """Also a normal swap's exchange (``swapped`` without positions: the two seats now
+        see each other's cards); a Dagger swap is blind (the cards arrive face down)."""
+        return super().shows_hidden(events) or any(
+            e.get("type") == "swapped" and "take" not in e for e in events
+        )
 
     def result(self) -> Result:
         return {

@@ -33,6 +33,10 @@ class SwoopGame(Game):
     DEFAULT_SEATS: ClassVar[int] = 4
     LENGTH_OPTION: ClassVar[str] = "target"
     LOW_SCORE_WINS: ClassVar[bool] = True
+    #: A mystery card turned up, a hand over (every card turned up) and the next dealt, the
+    #: game over: a take-back stops there. Pick-ups and swoops show nothing hidden (the pile
+    #: is open).
+    SHOWING_EVENTS: ClassVar[frozenset[str]] = frozenset({"flip", "hand_end", "deal", "game_end"})
     OPTIONS: ClassVar[dict[str, Option]] = {
         # TRANSLATORS: Swoop's table options (forms, `kotatsu rules swoop`, --help)
         "decks": Option(

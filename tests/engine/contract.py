@@ -69,6 +69,12 @@ def snapshot(game: Game) -> bytes:
     return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
 
 
+def clone(game: Game) -> Game:
+    """A deep copy of ``game`` (random state included) through pickle: the same copy as
+    ``copy.deepcopy`` for plain data, several times faster (pickle walks the objects in C)."""
+    return pickle.loads(pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL))
+
+
 def plain(value: Any) -> Any:
     """``value`` as comparable plain data: objects by their attributes, not their identity."""
     if isinstance(value, random.Random):
@@ -178,7 +184,7 @@ def playout(
         action = choose(game, seat, legal, rng) if choose else rng.choice(legal)
         if rng.random() < apply_rate:  # every listed action applies
             for each in legal if len(legal) <= apply_sample else rng.sample(legal, apply_sample):
-                copy.deepcopy(game).apply(seat, each)
+                clone(game).apply(seat, each)
         if rng.random() < probe_rate:  # near misses are refused and change nothing
             near = illegal_variants(game, seat, action)
             if candidates is not None:
@@ -208,7 +214,9 @@ def refuse_or_accept(
     """Each unlisted action is refused with a reason and changes nothing, or is accepted (on a
     copy only) and judged by ``accepted``."""
     before = snapshot(game)
-    trial = copy.deepcopy(game)  # one copy serves every refusal (a refusal changes nothing)
+    trial = clone(game)  # one copy serves every refusal (a refusal changes nothing)
+    # The copy's own snapshot: a copy shares its strings differently, so it pickles otherwise.
+    trial_before = snapshot(trial)
     for who, bad in near:
         if isinstance(who, int) and 0 <= who < game.seats and bad in game.legal_actions(who):
             continue
@@ -216,12 +224,13 @@ def refuse_or_accept(
             trial.apply(who, bad)  # type: ignore[arg-type]
         except IllegalAction as exc:
             check_refusal(exc)
-            if snapshot(trial) != before:
+            if snapshot(trial) != trial_before:
                 assert fingerprint(trial) == fingerprint(game), f"{bad!r} changed the game"
         else:
             if accepted is not None:
                 accepted(game, who, bad)  # type: ignore[arg-type]
-            trial = copy.deepcopy(game)
+            trial = clone(game)
+            trial_before = snapshot(trial)
     if snapshot(game) != before:
         raise AssertionError("trying near misses on copies changed the game itself")
 

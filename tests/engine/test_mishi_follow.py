@@ -56,12 +56,21 @@ def reference(play, hand, lead, lead_suit="H"):
 
 
 def reachable(hand, lead_suit, shape):
-    """Every play the pick steps can produce."""
+    """Every play the pick steps can produce, picking the cards in any order.
+
+    ``completable`` looks at the pick as a multiset (it counts cards), so a pick reached in one
+    order is the same pick in every order: each is walked once (``seen``), not once per order.
+    """
     out = set()
+    seen = set()
 
     def walk(chosen):
+        key = tuple(sorted(chosen))
+        if key in seen:
+            return
+        seen.add(key)
         if len(chosen) == shape.size:
-            out.add(tuple(sorted(chosen)))
+            out.add(key)
             return
         rest = Counter(hand) - Counter(chosen)
         for card in rest:

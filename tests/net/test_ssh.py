@@ -16,6 +16,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
+from lan_wait import held_ports, until_found
 from sshprobe import connect, open_session, plain, read_until
 
 from net.ssh import banner, clean_term, lobby_command, wants_ascii
@@ -228,14 +229,18 @@ async def test_openssh_client_reaches_the_lobby(serve, tmp_path):
 async def test_the_server_is_advertised_for_kotatsu_list():
     from net.discovery import SshAdvertiser, find_ssh_servers
 
-    advertiser = SshAdvertiser(2299, "127.0.0.1", closed=True)
-    await advertiser.start()
-    try:
-        found = await find_ssh_servers(1.5, bind="127.0.0.1")
-    finally:
-        await advertiser.close()
-    ours = [s for s in found if s.port == 2299]
-    assert [(s.command, s.password) for s in ours] == [("ssh -p 2299 127.0.0.1", True)]
+    with held_ports() as (port,):  # told from other runs' doors on this machine by its port
+        advertiser = SshAdvertiser(port, "127.0.0.1", closed=True)
+        await advertiser.start()
+
+        def ours(found) -> list:
+            return [(s.command, s.password) for s in found if s.port == port]
+
+        try:  # one browse window may close before a busy machine answers: look until it is there
+            found = await until_found(lambda: find_ssh_servers(1.5, bind="127.0.0.1"), ours)
+        finally:
+            await advertiser.close()
+    assert ours(found) == [(f"ssh -p {port} 127.0.0.1", True)]
 
 
 def test_a_missing_key_directory_is_made(tmp_path, monkeypatch):

@@ -73,6 +73,9 @@ def test_hello_then_join_without_a_password(toy):
         "seats": 2,
         "password": False,
         "hints": False,
+        "clock": None,
+        "bank": 0.0,
+        "takebacks": "off",
     }
     out = well_formed(table.receive("ann", join("Ann")))
     (welcome,) = to(out, "ann", "welcome")

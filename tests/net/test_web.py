@@ -16,6 +16,7 @@ import sys
 
 import aiohttp
 import pytest
+from lan_wait import held_ports, until_found
 
 import lang
 from net.web import WebConfig, WebGameServer, banner, page_language, web_config
@@ -325,19 +326,26 @@ def test_kotatsu_list_shows_the_web_way_in(monkeypatch, capsys):
 async def test_the_web_server_is_advertised_next_to_the_ssh_door():
     from net.discovery import SshAdvertiser, find_ssh_servers
 
-    advertisers = [
-        SshAdvertiser(2298, "127.0.0.1", kind="ssh"),
-        SshAdvertiser(8098, "127.0.0.1", closed=True, kind="web"),
-    ]
-    for advertiser in advertisers:
-        await advertiser.start()
-    try:
-        found = await find_ssh_servers(1.5, bind="127.0.0.1", kinds=("ssh", "web"))
-    finally:
+    with held_ports(2) as (ssh, web):  # told from other runs' doors on this machine
+        advertisers = [
+            SshAdvertiser(ssh, "127.0.0.1", kind="ssh"),
+            SshAdvertiser(web, "127.0.0.1", closed=True, kind="web"),
+        ]
         for advertiser in advertisers:
-            await advertiser.close()
-    ours = sorted((s.kind, s.command, s.password) for s in found if s.port in (2298, 8098))
-    assert ours == [
-        ("ssh", "ssh -p 2298 127.0.0.1", False),
-        ("web", "http://127.0.0.1:8098/", True),
+            await advertiser.start()
+
+        def ours(found) -> list:
+            return sorted((s.kind, s.command, s.password) for s in found if s.port in (ssh, web))
+
+        def look():
+            return find_ssh_servers(1.5, bind="127.0.0.1", kinds=("ssh", "web"))
+
+        try:  # one browse window may close before a busy machine answers: look until both are
+            found = await until_found(look, lambda found: len(ours(found)) == 2)
+        finally:
+            for advertiser in advertisers:
+                await advertiser.close()
+    assert ours(found) == [
+        ("ssh", f"ssh -p {ssh} 127.0.0.1", False),
+        ("web", f"http://127.0.0.1:{web}/", True),
     ]

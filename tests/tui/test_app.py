@@ -343,9 +343,9 @@ async def test_the_lobby_finds_a_table_advertised_on_loopback():
 
             def ours() -> list[str]:  # other tables on this machine's loopback may show too
                 lines = (options.get_option_at_index(i).prompt for i in range(options.option_count))
-                return [str(line) for line in lines if "loop table" in str(line)]
+                return [str(line) for line in lines if f"127.0.0.1:{port}" in str(line)]
 
-            await wait_until(pilot, lambda: len(ours()) == 1, timeout=10)
+            await wait_until(pilot, lambda: len(ours()) == 1, timeout=45)  # a bound
             line = ours()[0]
             assert "loop table" in line and "SwaPo Ace" in line and "2/4" in line
             assert f"127.0.0.1:{port}" in line
@@ -382,7 +382,7 @@ async def test_a_host_that_goes_away_and_comes_back(tmp_path):
             await revived.close()
 
 
-async def test_no_color_draws_plain_cards_with_suit_letters(monkeypatch):
+async def test_no_color_draws_plain_cards_with_their_glyphs(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     app = make_app(
         launcher=play_launcher("swapo", bots=1, seed=2, name="Eli", bot_delay=0),
@@ -393,7 +393,9 @@ async def test_no_color_draws_plain_cards_with_suit_letters(monkeypatch):
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         hand = screen.query_one("#hand").render()
-        assert all(code in hand.plain for code in screen.hand)
+        # colour and glyphs are separate choices: no colour, the suits still ♠♥♦♣
+        assert all(screen.cards.label(code) in hand.plain for code in screen.hand)
+        assert any(glyph in hand.plain for glyph in "♠♥♦♣")
         assert not any(span.style and "red" in str(span.style) for span in hand.spans)
 
 

@@ -122,3 +122,55 @@ def test_version(capsys):
     with pytest.raises(SystemExit):
         cli.main(["--version"])
     assert capsys.readouterr().out.startswith("kotatsu ")
+
+
+def test_the_turn_clock_and_bank_reach_the_table(monkeypatch):
+    from tui import connect
+
+    asked = hosted_with(monkeypatch)
+    assert (asked["clock"], asked["bank"], asked["hints"]) == (None, 0.0, False)
+    asked = hosted_with(monkeypatch, "--clock", "30", "--bank", "90", "--hints")
+    assert (asked["clock"], asked["bank"], asked["hints"]) == (30.0, 90.0, True)
+    played: dict = {}
+    monkeypatch.setattr(connect, "play_launcher", lambda game, **kw: played.update(kw))
+    args = cli.build_parser().parse_args(["play", "swoop", "--clock", "45"])
+    args.options = {}
+    connect.launcher_for(args)
+    assert (played["clock"], played["bank"]) == (45.0, 0.0)
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--clock", "2"], "clock: seconds per decision must be from 5 to 3600"),
+        (["--clock", "4000"], "clock: seconds per decision must be from 5 to 3600"),
+        (["--clock", "soon"], "clock: seconds per decision must be from 5 to 3600"),
+        (["--clock", "30", "--bank", "-5"], "bank: seconds must be from 0 to 3600"),
+        (["--clock", "30", "--bank", "nan"], "bank: seconds must be from 0 to 3600"),
+    ],
+)
+def test_bad_clock_and_bank_values_are_refused_with_their_range(argv, said, capsys):
+    for command in ("host", "play"):
+        with pytest.raises(SystemExit) as exited:
+            cli.main([command, "swoop", *argv])
+        assert exited.value.code == 2
+        err = capsys.readouterr().err
+        assert said in err and f"argument {argv[-2]}" in err
+
+
+def test_a_bank_without_a_clock_is_refused(capsys):
+    assert cli.main(["host", "swoop", "--headless", "--bank", "60"]) == 2
+    assert "--bank needs --clock" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", cli.GAME_NAMES)
+def test_rules_list_the_table_settings_with_flags_and_defaults(game, capsys):
+    from tui.table_settings import SETTINGS
+
+    assert cli.main(["rules", game]) == 0
+    out = capsys.readouterr().out
+    assert "Table settings" in out
+    for setting in SETTINGS:
+        assert setting.flag in out, setting.key
+    assert "--clock S" in out and "--bank S" in out and "default: off" in out
+    assert "kotatsu play: on" in out  # hints: off at LAN tables, on against bots

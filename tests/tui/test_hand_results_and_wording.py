@@ -42,9 +42,9 @@ async def test_mishi_a_cut_seat_line_keeps_apart_from_the_next_seat():
         for width in (40, 48, 56):
             half = width // 2
             rows = screen.paint_table(width).plain.splitlines()
-            cut = [row for row in rows if "…" in row[:half]]
-            assert cut, "the left seat's long line is cut"
-            for row in cut:
+            side = [row for row in rows if "void" in row[:half]]
+            assert side, "the left seat's counts are shown, wrapped between their parts"
+            for row in side:
                 assert row[half - 1] == " " and "…2" not in row and "…1" not in row
 
 
@@ -66,7 +66,9 @@ async def test_mishi_burying_at_80x24_heads_every_group_of_the_hand_trumps_too()
 
 # -- Swoop: the results panel after a hand ----------------------------------------------------
 async def test_swoop_hand_results_show_each_penalty_card_by_card_until_enter():
+    from engine.cards import rank
     from tests.tui.test_swoop_screen import GOING_OUT, go_out, swoop_app
+    from tui.games.swoop.draw import rank_text
     from tui.table.results import ResultsPanel
 
     app = swoop_app(GOING_OUT, first=0)
@@ -84,7 +86,8 @@ async def test_swoop_hand_results_show_each_penalty_card_by_card_until_enter():
             assert f"+{penalties[seat]}" in rows[seat]
             player = before["players"][seat]
             for card in (c for c in player["face_up"] if c):
-                assert f"{screen.cards.label(card)} {penalty(card)}" in rows[seat]
+                shown = rank_text(rank(card), screen.cards)  # by rank, as on the table
+                assert f"{shown} {penalty(card)}" in rows[seat]
             assert "in hand" not in rows[seat]  # the hand is turned up: every card shown
         table = panel.table.plain
         assert "Hand 1" in table and "Bot 2" in table  # the score row and the running totals

@@ -70,13 +70,13 @@ async def test_without_a_ten_the_deal_reaches_the_go_alone_round_without_a_key()
     try:
         async with app.run_test(size=SIZE) as pilot:
             screen = await at_the_table(pilot)
-            seen_counts = set()
+            seen_counts = {sum(screen.view.get("counts") or [0])}
 
-            def there() -> bool:
-                seen_counts.add(sum(screen.view.get("counts") or [0]))
-                return go_alone_asked(screen)
+            def taken(state) -> None:  # every state the screen takes, not only those polled
+                seen_counts.add(sum(state.view.get("counts") or [0]))
 
-            await wait_until(pilot, there, timeout=20)
+            screen.watch(screen, "state", taken, init=False)
+            await wait_until(pilot, lambda: go_alone_asked(screen), timeout=20)
             assert len(seen_counts - {DEALT}) >= 3  # the cards arrived a few at a time
             assert "You cannot go alone — enter" in screen.prompt.plain
             # nobody else could show a ten either: the round is asked of everyone, in turn

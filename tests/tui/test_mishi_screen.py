@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import pytest
+from rich.cells import cell_len
 
 from tests.tui.conftest import SIZE
 from tui.app import KotatsuApp, make_app
@@ -204,7 +205,7 @@ async def test_a_whole_hand_ends_with_its_score_in_the_log_and_history():
         await play_by_keys(pilot, screen, declare=False, stop=lambda: bool(screen.view.get("over")))
         if screen.view["history"][0]["case"] == "paqi":  # the declarer held both tens
             header = str(screen.query_one("#header").render())
-            assert "partner alone (扒起)" in header
+            assert "both tens: 1 vs 3" in header and "partner" not in header
         await settle(pilot)
         record = screen.view["history"][0]
         assert screen.finished is not None and screen.finished["deltas"] == record["deltas"]
@@ -261,7 +262,8 @@ async def test_going_alone_by_keys_makes_a_one_against_three_hand():
         await wait_until(pilot, lambda: screen.flow.step == "bury")
         assert screen.view["case"] == "bao" and screen.view["declarer"] == screen.me
         header = str(screen.query_one("#header").render())
-        assert "You declare" in header and "alone (包牌)" in header
+        assert "You declare · alone: 1 vs 3" in header  # plain words
+        assert header.rstrip().endswith('table "local"') and cell_len(header) <= 80  # in sight
         assert any("You go alone (包牌) with" in line for line in screen.log_pane.lines_written)
 
 

@@ -14,7 +14,7 @@ from tui.widgets.cards import CardStyle
 
 pytestmark = pytest.mark.unit
 
-NO_COLOR = CardStyle(color=False)
+NO_COLOR = CardStyle(color=False, suit_letters=True)  # plain labels, suits as letters
 
 
 def model(game, seat: int) -> SwapoDecisions:

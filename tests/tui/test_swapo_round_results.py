@@ -77,7 +77,7 @@ async def test_my_give_that_ends_the_swapping_says_what_i_got_and_the_panel_show
         # running totals; the round and the game's length in the title (item 5).
         text = panel_text(app)
         assert text.startswith("Round 1 of 3 — Bot 3 (three 7s, +1) won")
-        assert "★ Bot 3      7♠ 7♥ 7♦ 2♣ 5♦  three 7s  +1" in text
+        assert "♛ Bot 3      7♠ 7♥ 7♦ 2♣ 5♦  three 7s  +1" in text
         assert "Bot 2      Q♠ Q♥ 3♦ 4♣ 8♠  a pair of Qs" in text  # item 8: "Qs"
         assert "  You        9♥ J♦ K♠ 10♠ 6♣  no pair" in text
         assert "Round 1" in panel_text(app).split("\n", 1)[1]  # the score table's row
@@ -116,7 +116,7 @@ async def test_ace_powers_in_two_steps_each_showing_who_would_win():
         await pilot.press("p")
         await wait_until(pilot, lambda: screen.flow.step == "declare")
         # Sealed declarations: no joker, a pass like anyone's; nobody is named as declaring.
-        assert screen.prompt.plain.startswith("No joker to declare — enter to go on")
+        assert screen.prompt.plain.startswith("No joker to declare — enter to continue")
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen.flow.step == "power")
         assert "declared" not in "\n".join(screen.log_pane.lines_written)
@@ -167,7 +167,8 @@ async def test_joker_declaration_shows_each_ranks_points():
         for _ in range(14):
             await pilot.press("right")
         menu = str(screen.query_one("#menu").render())
-        assert menu.split("\n")[1].rstrip().endswith("39")  # as K: three Ks
+        pts = [line for line in menu.split("\n") if line.startswith("pts")]
+        assert pts[-1].rstrip().endswith("39")  # as K: three Ks
         assert "as K: three Ks, 39 points if you win" in menu
         await pilot.press("enter")
         assert screen.client.acts[-1] == {"type": "declare", "rank": "K"}

@@ -111,3 +111,64 @@ def test_snapshot_the_host_form_for_mishi(snap_compare):
         await pilot.pause()
 
     assert snap_compare(app_with_lobby(), terminal_size=(80, 30), run_before=run_before)
+
+
+async def test_the_table_settings_are_fields_with_help_and_checked():
+    app = app_with_lobby()
+    async with app.run_test(size=SIZE) as pilot:
+        form, got = await open_form(pilot, "host")
+        helps = [str(label.render()) for label in form.query(".field-help").results(Label)]
+        assert any("S seconds per decision" in text for text in helps)
+        assert any("each player's extra S seconds" in text for text in helps)
+        assert form.query_one("#setting-hints", Checkbox).value is False  # LAN: off
+        clock = form.query_one("#setting-clock", Input)
+        assert clock.value == "" and "5–3600" in clock.placeholder
+        clock.value = "2"
+        clock.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not got and "Turn clock: off, or 5–3600 s" in str(
+            form.query_one("#form-error").render()
+        )
+        clock.value = ""
+        form.query_one("#setting-bank", Input).value = "60"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not got and "--bank needs --clock" in str(form.query_one("#form-error").render())
+        clock.value = "30"
+        form.query_one("#setting-hints", Checkbox).value = True
+        takebacks = form.query_one("#setting-takebacks", Input)
+        assert takebacks.value == "off" and "off, ask or free" in takebacks.placeholder
+        takebacks.value = "maybe"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not got and "Take-backs: off, ask or free" in str(
+            form.query_one("#form-error").render()
+        )
+        takebacks.value = "ask"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: bool(got))
+        assert got[0].settings == {"hints": True, "clock": 30.0, "bank": 60.0, "takebacks": "ask"}
+
+
+async def test_the_bots_form_has_hints_on_and_no_clock():
+    app = app_with_lobby()
+    async with app.run_test(size=SIZE) as pilot:
+        form, got = await open_form(pilot)
+        assert form.query_one("#setting-hints", Checkbox).value is True
+        form.query_one("#bots", Input).focus()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: bool(got))
+        assert got[0].settings == {"hints": True, "clock": None, "bank": 0.0, "takebacks": "off"}
+
+
+def test_snapshot_the_host_forms_table_settings(snap_compare):
+    async def run_before(pilot):
+        form, _ = await open_form(pilot, "host")
+        form.query_one("#setting-clock", Input).value = "30"
+        form.query_one("#setting-bank", Input).value = "60"
+        form.query_one("#setting-hints", Checkbox).value = True
+        form.query_one("#settings").scroll_visible(animate=False, immediate=True)
+        await pilot.pause()
+
+    assert snap_compare(app_with_lobby(), terminal_size=(80, 30), run_before=run_before)

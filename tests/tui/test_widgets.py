@@ -20,7 +20,7 @@ PLAIN = CardStyle(color=False)
 def test_labels_in_each_style():
     assert UNICODE.label("10H") == "10♥"
     assert ASCII.label("10H") == "10H"
-    assert PLAIN.label("QS") == "QS"  # NO_COLOR: suit letters
+    assert PLAIN.label("QS") == "Q♠"  # NO_COLOR: no colour, the glyphs stay
     assert UNICODE.label("JK") == "★" and ASCII.label("JK") == "JK"
     assert UNICODE.label("JK", "K") == "★=K"
     assert UNICODE.label(None) == "▒▒" and ASCII.label(None) == "##"
@@ -213,10 +213,10 @@ async def test_without_colour_the_cursor_and_picks_still_differ():
         cards.show([CardFace("2H"), CardFace("3H", picked=True)], cursor=0)
         await pilot.pause()
         text = cards.render()
-        assert text.plain.split("\n") == ["2H 3H", "▲  ●"]
+        assert text.plain.split("\n") == ["2♥ 3♥", "▲  ●"]
         assert not any(s.style.color for s in text.spans if hasattr(s.style, "color"))
-        assert styles_of(text, "2H") != styles_of(text, "3H")
-        assert "underline" in str(styles_of(text, "2H")) and "bold" in str(styles_of(text, "3H"))
+        assert styles_of(text, "2♥") != styles_of(text, "3♥")
+        assert "underline" in str(styles_of(text, "2♥")) and "bold" in str(styles_of(text, "3♥"))
     boxed = PickableCards(PLAIN)
     async with CardsApp(boxed).run_test(size=(40, 6)) as pilot:
         boxed.show([CardFace("2H"), CardFace("3H", picked=True)], cursor=0)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -15,9 +16,12 @@ from textual.widgets import Button, Input, Label, Select
 import engine
 from lang import N_, _, pgettext
 from tui.args import address as parse_address
+from tui.connect import JoinError, Launcher, Seat
+from tui.table_settings import problem as settings_problem
 from tui.widgets.footer import WordedFooter
+from tui.widgets.typed import TypedInput
 
-from .table_options import OptionFields
+from .table_options import OptionFields, SettingFields
 
 GAME_CHOICES = [(cls.TITLE, name) for name, cls in engine.GAMES.items()]
 # TRANSLATORS: how well the bots play (the forms' Level choice)
@@ -59,6 +63,8 @@ class TableRequest:
     table_name: str | None = None
     password: str | None = None
     level: str = "normal"  #: how well the bots play (engine.LEVELS)
+    settings: dict[str, Any] = field(default_factory=dict)
+    """The table settings (tui/table_settings.py): hints, clock, bank…"""
 
 
 class TableForm(ModalScreen[TableRequest | None]):
@@ -87,10 +93,10 @@ class TableForm(ModalScreen[TableRequest | None]):
             if hosting:
                 with Horizontal(classes="field"):
                     yield Label(_("Seats"), classes="field-label")
-                    yield Input("4", id="seats", type="integer")
+                    yield TypedInput("4", id="seats", type="integer")
             with Horizontal(classes="field"):
                 yield Label(_("Bots"), classes="field-label")
-                yield Input("0" if hosting else "3", id="bots", type="integer")
+                yield TypedInput("0" if hosting else "3", id="bots", type="integer")
             with Horizontal(classes="field"):
                 yield Label(_("Level"), classes="field-label")
                 yield Select(level_choices(), value="normal", allow_blank=False, id="level")
@@ -98,14 +104,17 @@ class TableForm(ModalScreen[TableRequest | None]):
             yield Label(_("Table options"), classes="form-section")
             with VerticalScroll(id="options-box"):
                 yield OptionFields("swapo", id="options")
+                # TRANSLATORS: the table forms' heading over hints, the turn clock…
+                yield Label(_("Table settings"), classes="form-section")
+                yield SettingFields(self.mode, id="settings")
             if hosting:
                 with Horizontal(classes="field"):
                     yield Label(_("Table name"), classes="field-label")
                     # TRANSLATORS: an example table name in the host form (a weekday's name)
-                    yield Input(placeholder=_("friday"), id="table-name", max_length=40)
+                    yield TypedInput(placeholder=_("friday"), id="table-name", max_length=40)
                 with Horizontal(classes="field"):
                     yield Label(_("Password"), classes="field-label")
-                    yield Input(placeholder=_("(none)"), id="password", password=True)
+                    yield TypedInput(placeholder=_("(none)"), id="password", password=True)
             yield Label("", id="form-error")
             with Horizontal(classes="form-buttons"):
                 ok = _("Host") if hosting else _("Play")
@@ -119,8 +128,8 @@ class TableForm(ModalScreen[TableRequest | None]):
         game = str(event.value)
         if self.query_one("#options", OptionFields).game != game:
             box = self.query_one("#options-box")
-            await box.remove_children()
-            await box.mount(OptionFields(game, id="options"))
+            await self.query_one("#options", OptionFields).remove()
+            await box.mount(OptionFields(game, id="options"), before=0)
         lo, hi = SEAT_RANGE.get(game, (2, 10))
         box = self.query_one("#seats" if self.mode == "host" else "#bots", Input)
         if self.mode != "host":
@@ -171,7 +180,11 @@ class TableForm(ModalScreen[TableRequest | None]):
             name = self.query_one("#table-name", Input).value.strip() or None
             password = self.query_one("#password", Input).value or None
         level = str(self.query_one("#level", Select).value)
-        return TableRequest(self.mode, game, seats, bots, options, name, password, level)
+        settings = self.query_one("#settings", SettingFields).values()
+        wrong = settings_problem(settings)
+        if wrong:
+            raise ValueError(wrong)
+        return TableRequest(self.mode, game, seats, bots, options, name, password, level, settings)
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
@@ -184,30 +197,42 @@ class JoinRequest:
     port: int
     password: str | None
     spectate: bool = False
+    launcher: Launcher | None = None
+    """Set by a form that tried the table itself: the seat it got, or the failure to tell."""
 
 
 class JoinForm(ModalScreen[JoinRequest | None]):
-    """Join a table by ``HOST:PORT`` (and its password, if it has one)."""
+    """Join a table by ``HOST:PORT`` (and its password, if it has one). Given ``joiner`` (a
+    request -> its launcher), the form tries the table itself: a wrong password is said under
+    the password field, which is cleared, and the form stays with the address; anything else
+    (or a seat) goes back with the request, as a launcher that gives it."""
 
     CSS_PATH = "forms.tcss"
     # TRANSLATORS: footer key description; keep very short
     BINDINGS: ClassVar[list] = [Binding("escape", "cancel", N_("cancel"))]
 
-    def __init__(self, address: str = "", *, needs_password: bool = False) -> None:
+    def __init__(
+        self,
+        address: str = "",
+        *,
+        needs_password: bool = False,
+        joiner: Callable[[JoinRequest], Launcher] | None = None,
+    ) -> None:
         super().__init__()
         self.address = address
         self.needs_password = needs_password
+        self.joiner = joiner
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="form"):
             yield Label(_("Join a table"), classes="form-title")
             with Horizontal(classes="field"):
                 yield Label(_("Address"), classes="field-label")
-                yield Input(self.address, placeholder="192.168.1.20:7717", id="address")
+                yield TypedInput(self.address, placeholder="192.168.1.20:7717", id="address")
             with Horizontal(classes="field"):
                 yield Label(_("Password"), classes="field-label")
                 hint = _("(if the table has one)")
-                yield Input(placeholder=hint, id="password", password=True)
+                yield TypedInput(placeholder=hint, id="password", password=True)
             yield Label("", id="form-error")
             with Horizontal(classes="form-buttons"):
                 yield Button(_("Join"), id="ok", variant="primary")
@@ -227,11 +252,52 @@ class JoinForm(ModalScreen[JoinRequest | None]):
             self.query_one("#form-error", Label).update(str(exc))
             return
         password = self.query_one("#password", Input).value or None
-        self.dismiss(JoinRequest(host, port, password))
+        request = JoinRequest(host, port, password)
+        if self.joiner is None:
+            self.dismiss(request)
+            return
+        self.query_one("#form-error", Label).update(_("Connecting…"))
+        self.try_join(request, self.joiner(request))
+
+    @work(exclusive=True, group="join")
+    async def try_join(self, request: JoinRequest, launcher: Launcher) -> None:
+        try:
+            seat = await launcher()
+        except JoinError as exc:
+            if exc.family == "password":  # said here; the rest of the form stays as typed
+                self.query_one("#form-error", Label).update(exc.msg)
+                password = self.query_one("#password", Input)
+                password.value = ""
+                password.focus()
+                return
+            self.dismiss(replace(request, launcher=failed(exc)))
+            return
+        except Exception as exc:  # told in the lobby, like any failure to connect
+            self.dismiss(replace(request, launcher=failed(exc)))
+            return
+        self.dismiss(replace(request, launcher=seated(seat)))
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def seated(seat: Seat) -> Launcher:
+    """A launcher that gives a seat already taken."""
+
+    async def launch() -> Seat:
+        return seat
+
+    return launch
+
+
+def failed(exc: Exception) -> Launcher:
+    """A launcher that fails as a join already did (the app says why)."""
+
+    async def launch() -> Seat:
+        raise exc
+
+    return launch
 
 
 class NameForm(ModalScreen[str | None]):
@@ -251,7 +317,7 @@ class NameForm(ModalScreen[str | None]):
             yield Label(_("Your name at the table"), classes="form-title")
             with Horizontal(classes="field"):
                 yield Label(_("Name"), classes="field-label")
-                yield Input(self.suggestion, id="name", max_length=20)
+                yield TypedInput(self.suggestion, id="name", max_length=20)
             # TRANSLATORS: under the name field; n is the lobby's key, NAME stays as it is
             hint = _("Remembered; n in the lobby changes it, kotatsu --name NAME for one run.")
             yield Label(hint, id="form-error")

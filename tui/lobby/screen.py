@@ -372,7 +372,8 @@ class LobbyScreen(Screen[None]):
         if table is None:
             return
         if table.password:
-            self.app.push_screen(JoinForm(table.endpoint, needs_password=True), self._join_request)
+            form = JoinForm(table.endpoint, needs_password=True, joiner=self._joiner)
+            self.app.push_screen(form, self._join_request)
             return
         self.sit(join_launcher(table.address, table.port, name=self.settings.name))
 
@@ -397,7 +398,7 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(TableForm("bots"), self._table_request)
 
     def action_address(self) -> None:
-        self.app.push_screen(JoinForm(), self._join_request)
+        self.app.push_screen(JoinForm(joiner=self._joiner), self._join_request)
 
     def action_refresh(self) -> None:
         self.tables.clear()
@@ -454,6 +455,7 @@ class LobbyScreen(Screen[None]):
                 options=request.options,
                 name=self.settings.name,
                 level=request.level,
+                **request.settings,
             )
         else:
             launcher = host_launcher(
@@ -464,19 +466,21 @@ class LobbyScreen(Screen[None]):
                 password=request.password,
                 options=request.options,
                 level=request.level,
+                **request.settings,
                 player_name=self.settings.name,
                 bind=shared_bind(),
             )
         self.sit(launcher)
 
+    def _joiner(self, request: JoinRequest) -> Launcher:
+        return join_launcher(
+            request.host, request.port, name=self.settings.name, password=request.password
+        )
+
     def _join_request(self, request: JoinRequest | None) -> None:
         if request is None:
             return
-        self.sit(
-            join_launcher(
-                request.host, request.port, name=self.settings.name, password=request.password
-            )
-        )
+        self.sit(request.launcher or self._joiner(request))
 
     def sit(self, launcher: Launcher) -> None:
         self.post_message(self.SitDown(launcher))

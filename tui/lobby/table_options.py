@@ -15,6 +15,8 @@ import engine
 from engine.base import Option
 from lang import _
 from tui.option_words import help_of, name_of, value_words
+from tui.table_settings import SETTINGS, ranges
+from tui.widgets.typed import TypedInput
 
 
 def field_id(key: str, value: object = None) -> str:
@@ -74,9 +76,9 @@ class OptionFields(Vertical):
             shown = "" if option.default is None else str(option.default)
             if spec.kind == "number":
                 hint = number_hint(option)
-                yield Input(shown, placeholder=hint, type="integer", id=field_id(key))
+                yield TypedInput(shown, placeholder=hint, type="integer", id=field_id(key))
             else:
-                yield Input(shown, id=field_id(key))
+                yield TypedInput(shown, id=field_id(key))
 
     @on(Checkbox.Changed)
     def _ticked(self, event: Checkbox.Changed) -> None:
@@ -121,4 +123,65 @@ class OptionFields(Vertical):
             default = option.default
             if checked != default and not (checked in ([], ()) and default in ([], ())):
                 out[key] = checked
+        return out
+
+
+def setting_id(key: str) -> str:
+    return f"setting-{key}"
+
+
+def _shown(value: object) -> str:
+    """A setting's default in its field: a number as "30", a word as it is ("off")."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"{value:g}"
+    return str(value)
+
+
+class SettingFields(Vertical):
+    """The host's table settings (tui/table_settings.py: hints, the turn clock, its bank…),
+    one field a setting with its help, their defaults those of ``mode`` ("host" or "bots");
+    ``values()`` reads them (ValueError says what is wrong, in the player's words)."""
+
+    DEFAULT_CSS = """
+    SettingFields { height: auto; }
+    """
+
+    def __init__(self, mode: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.mode = mode
+
+    def compose(self) -> ComposeResult:
+        hints = ranges()
+        for setting in SETTINGS:
+            default = setting.play if self.mode == "bots" else setting.default
+            with Horizontal(classes="field"):
+                yield Label(_(setting.label), classes="field-label")
+                if setting.metavar is None:
+                    yield Tick(_("on"), bool(default), id=setting_id(setting.key))
+                else:
+                    shown = "" if not default else _shown(default)
+                    placeholder = hints.get(setting.key, "")
+                    yield TypedInput(shown, placeholder=placeholder, id=setting_id(setting.key))
+            yield Label(_(setting.help), classes="field-help")
+
+    @on(Checkbox.Changed)
+    def _ticked(self, event: Checkbox.Changed) -> None:
+        event.checkbox.BUTTON_INNER = "X" if event.value else " "
+        event.checkbox.refresh()
+
+    def values(self) -> dict[str, Any]:
+        """Every setting's value; a wrong one raises ValueError naming the field."""
+        out: dict[str, Any] = {}
+        for setting in SETTINGS:
+            if setting.metavar is None:
+                out[setting.key] = self.query_one(f"#{setting_id(setting.key)}", Checkbox).value
+                continue
+            text = self.query_one(f"#{setting_id(setting.key)}", Input).value
+            try:
+                out[setting.key] = setting.read(text)
+            except ValueError:
+                hint = ranges().get(setting.key, "")
+                raise ValueError(
+                    _("{field}: {hint}").format(field=_(setting.label), hint=hint)
+                ) from None
         return out

@@ -31,6 +31,9 @@ GAME_BINDINGS = [
 #: game keys: when no hint can be had, ``h`` moves the cursor as usual.
 # TRANSLATORS: footer key description (a hint for learners: what the bot would do); ≤ 8 cells
 HINT_BINDING = Binding("h", "hint", N_("hint"))
+#: Take back my last action, where the table allows take-backs (tui/table/takeback.py).
+# TRANSLATORS: footer key description (take back one's last action); ≤ 8 cells if you can
+TAKEBACK_BINDING = Binding("u", "takeback", N_("undo"))
 TABLE_BINDINGS = [
     # TRANSLATORS: footer key description (open the chat); ≤ 8 cells if you can
     Binding("c", "chat", N_("chat")),

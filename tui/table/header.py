@@ -19,13 +19,31 @@ def header_line(
     connection: str,
     look: Callable[[str], Style],
     ascii_only: bool,
+    width: int = 0,
 ) -> Text:
     """The header: the game's ``parts`` (its name, round, pile…), the table's name, who is
-    away, and the connection when it is not well."""
+    away, and the connection when it is not well. Wider than ``width`` (0: any width), it
+    leaves out the app's name first, so that the table's name stays in sight."""
+    line = _header(parts, table_name, away, connection, look, ascii_only, app=True)
+    if width and line.cell_len > width:
+        return _header(parts, table_name, away, connection, look, ascii_only, app=False)
+    return line
+
+
+def _header(
+    parts: list[Text | str],
+    table_name: object,
+    away: list[Text],
+    connection: str,
+    look: Callable[[str], Style],
+    ascii_only: bool,
+    *,
+    app: bool,
+) -> Text:
     muted = look("muted")
-    line = Text(" kotatsu", look("name"))
-    for part in parts:
-        line.append(" · ", muted)
+    line = Text(" kotatsu", look("name")) if app else Text("")
+    for n, part in enumerate(parts):
+        line.append(" · " if app or n else " ", muted)
         part = part if isinstance(part, Text) else Text(part)
         if ascii_only:  # no 秘十 ★ where the terminal cannot show them
             part = Text(to_ascii(part.plain), style=part.style)

@@ -9,7 +9,10 @@ they forward to the game's decision model (tui/table/decisions.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+
+from lang import _
+from tui.widgets.footer import KeyEntry
 
 from .bindings import FOOTER_WORDS, word_of
 from .decisions import GAME_KEYS
@@ -59,3 +62,15 @@ class KeyLine:
         if signature != self.signature:
             self.signature = signature
             self.refresh()
+
+
+def keys_section(keys: Sequence[KeyEntry]) -> str:
+    """Every key the table's footer would show now, as a Markdown section put before the
+    rules (``?``): where a key the footer left out for the width is found."""
+    # TRANSLATORS: the title of the list of keys, above a game's rules (a Markdown heading)
+    heading = _("Keys at the table now")
+    lines = [f"## {heading}", ""]
+    for key in keys:
+        shown = key.key_display.replace("`", "")
+        lines.append(f"- `{shown}` {key.description}" if key.description else f"- `{shown}`")
+    return "\n".join([*lines, "", ""])

@@ -93,6 +93,30 @@ class TableLink(Widget):
         with contextlib.suppress(Exception):  # link down: nothing to tell, nothing lost
             await self.client.hint()
 
+    @work(group="history")
+    async def history(self) -> None:
+        """Ask what this seat was shown before, if it was taken back with a token (a
+        returning player's log and chat; net/memory.py)."""
+        if getattr(self.client, "resumed", False) is not True:
+            return  # a new seat has no past; a table in this process keeps none
+        with contextlib.suppress(Exception):  # link down: the lines are lost, not the seat
+            await self.client.history()
+
+    @work(group="takeback")
+    async def takeback(self) -> None:
+        """Ask to take back our last action (the table answers, or says why not)."""
+        try:
+            await self.client.takeback()
+        except Exception as exc:  # shown to the player, never a traceback
+            reason = clean(exc) or type(exc).__name__
+            self.post_message(self.Unsent(_("could not send: {reason}").format(reason=reason)))
+
+    @work(group="takeback")
+    async def takeback_vote(self, request: int, yes: bool) -> None:
+        """Answer another player's take-back request."""
+        with contextlib.suppress(Exception):  # link down: no answer is a no
+            await self.client.takeback_vote(request, yes)
+
     @work(group="results")
     async def results_seen(self, version: int) -> None:
         """Tell the table that the panel of the state ``version`` was closed."""

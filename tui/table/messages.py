@@ -14,6 +14,9 @@ message of an unknown or malformed kind is dropped (``from_wire`` answers None).
     SeatMoved        the host started with fewer seats: ours moved
     TableError       an ``error`` from the host (closed, removed, …)
     RecordReceived   the whole game's record, asked for to review it (tui/table/review.py)
+    HistoryReceived  what this seat was shown before it came back (chat, notices, events)
+    ClockChanged     whose turn clocks run, seconds left (tui/table/clock.py)
+    TakebackAsked    a take-back request asked of the table, open or closed (takeback.py)
 """
 
 from __future__ import annotations
@@ -50,9 +53,10 @@ class StateReceived(Message):
 
 
 class LobbyChanged(Message):
-    def __init__(self, players: list[dict]) -> None:
+    def __init__(self, players: list[dict], started: bool = False) -> None:
         super().__init__()
         self.players = players
+        self.started = started  # the game has started (a seating then moves no one in or out)
 
 
 class Worded(Message):
@@ -105,6 +109,57 @@ class RecordReceived(Message):
         self.record = record  # checked and replayed before it is shown (engine/record.py)
 
 
+class HistoryReceived(Message):
+    """A returning seat's earlier lines, oldest first: ``ChatReceived``, ``Noticed`` or a
+    list of one state's public events."""
+
+    def __init__(self, entries: list[Message | list[dict]]) -> None:
+        super().__init__()
+        self.entries = entries
+
+
+def _history(m: dict) -> Message:
+    entries: list[Message | list[dict]] = []
+    for entry in _dicts(m.get("items")):
+        kind = entry.get("t")
+        if kind == "events":
+            entries.append(_dicts(entry.get("events")))
+        elif kind == "chat":
+            entries.append(_chat(entry))
+        elif kind == "notice":
+            entries.append(Noticed(entry))
+    return HistoryReceived(entries)
+
+
+class ClockChanged(Message):
+    def __init__(self, wire: dict) -> None:
+        super().__init__()
+        self.wire = wire  # read field by field by ``Clocks.update``
+
+
+class TakebackAsked(Message):
+    """A player's take-back request: ``voters`` answer it while it is ``open``."""
+
+    def __init__(self, request: int, seat: int, voters: list[int], open_: bool, seconds: float):
+        super().__init__()
+        self.request = request
+        self.seat = seat
+        self.voters = voters
+        self.open = open_
+        self.seconds = seconds
+
+
+def _takeback(m: dict) -> Message | None:
+    request, seat, seconds = _seat(m.get("id")), _seat(m.get("seat")), m.get("seconds")
+    voters = m.get("voters")
+    if request is None or seat is None or not isinstance(voters, list):
+        return None
+    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
+        seconds = 0.0
+    seats = [s for s in voters if _seat(s) is not None]
+    return TakebackAsked(request, seat, seats, m.get("open") is True, float(seconds))
+
+
 def _record(m: dict) -> Message | None:
     record = m.get("record")
     return RecordReceived(record) if isinstance(record, dict) else None
@@ -120,7 +175,7 @@ def _state(m: dict) -> Message | None:
 
 
 def _lobby(m: dict) -> Message:
-    return LobbyChanged(_dicts(m.get("players")))
+    return LobbyChanged(_dicts(m.get("players")), m.get("started") is True)
 
 
 def _chat(m: dict) -> Message:
@@ -154,6 +209,9 @@ FROM_WIRE: dict[str, Callable[[dict], Message | None]] = {
     "welcome": _welcome,
     "error": TableError,
     "record": _record,
+    "history": _history,
+    "clock": ClockChanged,
+    "takeback": _takeback,
 }
 
 

@@ -13,10 +13,12 @@ from collections.abc import Callable
 
 from rich.style import Style
 from rich.text import Text
+from textual import events
 
 from lang import _, pgettext
 from tui.text import literal
 from tui.widgets.cards import CardStyle
+from tui.widgets.prompt import fit_lines
 from tui.widgets.steady import Steady
 
 from .. import words
@@ -27,17 +29,38 @@ SeatName = Callable[[int], str]
 
 
 class NoticeLine(Steady):
-    """The one line above the prompt: the latest notice, or whom the table waits for."""
+    """The one line above the prompt: the latest notice while it is news, or whom the table
+    waits for. A notice lives until what it tells is no longer the latest thing at the table:
+    the next move (``moved_on``), or the results panel that told it again being closed."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__("", markup=False, **kwargs)
         self.notices: list[str] = []  # every notice said here, oldest first
+        self.current = ""  # the notice on show now ("" none)
+        self.told = ""  # the text on the line (a notice, or whom the table waits for)
         self.waiting_shown = False  # the line says whose results the table waits for
 
     def say(self, text: str) -> None:
-        """Show a notice (it stays until the next)."""
+        """Show a notice (it stays until the table moves on)."""
         self.notices.append(text)
-        self.show(Text(text))
+        self.current = text
+        self.tell(text)
+
+    def moved_on(self) -> None:
+        """Something new happened at the table: the notice on show is old news."""
+        self.current = ""
+        if not self.waiting_shown:
+            self.tell("")
+
+    def tell(self, text: str) -> None:
+        """Show ``text`` on the one line, ending at a word with … when it is too long."""
+        self.told = text
+        width = self.content_region.width if self.is_mounted else 0
+        self.show(fit_lines(Text(text), width, self.app.console, lines=1) if width else Text(text))
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self.tell(self.told)
 
     def waiting_for(self, names: list[str]) -> None:
         """While the table waits for others' results panels, say for whom; once it waits
@@ -47,14 +70,26 @@ class NoticeLine(Steady):
         self.waiting_shown = bool(names)
         if names:
             listed = _(", ").join(names)
-            self.show(Text(_("Waiting for {names} to close the results…").format(names=listed)))
+            self.tell(_("Waiting for {names} to close the results…").format(names=listed))
         else:
-            self.show(Text(self.notices[-1] if self.notices else ""))
+            self.tell(self.current)
 
 
 def worded(message: dict, seat_name: SeatName, cards: CardStyle) -> str:
     """A ``rejected``, ``error`` or ``notice`` (codes and parameters) in our language."""
     return words.of_message(message, seat_name=seat_name, card_text=cards.label)
+
+
+def renumbered(message: dict, digit: Callable[[int], str]) -> dict:
+    """``message`` with its ``number`` (a seat's, as the host counts: index + 1) replaced by
+    the digit this screen picks that ``seat`` by, so one seat has one number everywhere."""
+    params = message.get("params")
+    if not isinstance(params, dict) or "number" not in params:
+        return message
+    seat = params.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not digit(seat).isdigit():
+        return message
+    return {**message, "params": {**params, "number": int(digit(seat))}}
 
 
 def with_glyphs(text: str, cards: CardStyle) -> str:

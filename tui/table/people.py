@@ -73,7 +73,8 @@ def host_choices(host: Any, me: int | None) -> list[Choice]:
                 choices.append((cover, "cover", seat.index))
     for seat in seats:
         if not seat.bot and seat.name and seat.index != me and not table.over:
-            remove = _("Remove {name} (seat {n})").format(name=seat.name, n=seat.index + 1)
+            digit = seat_digit(seat.index, me, len(seats))  # as the table numbers it
+            remove = _("Remove {name} (seat {n})").format(name=seat.name, n=digit)
             choices.append((remove, "remove", seat.index))
     choices.append((_("Close the table for everyone"), "close", None))
     return choices
@@ -203,15 +204,23 @@ class HostDecisions:
         self.warn = warn
 
     def open(self, me: int | None) -> None:
+        self.hold_clock(True)  # the turn clocks stop while the host decides
         self.push_screen(HostMenu(host_choices(self.host, me)), self.chosen)
+
+    def hold_clock(self, held: bool) -> None:
+        hold = getattr(self.host, "hold_clock", None)
+        if callable(hold):
+            hold(held)
 
     def chosen(self, choice: Choice | None) -> None:
         if choice is None:
+            self.hold_clock(False)
             return
         text, method, seat = choice
         question, detail = CONFIRM[method]
 
         def confirmed(yes: bool | None) -> None:
+            self.hold_clock(False)
             if yes:
                 self.decide(method, seat)
 
@@ -231,14 +240,18 @@ class HostDecisions:
 
 
 def seating_text(
-    people: People, seat_name: Callable[[int], str], look: Callable[[str], Any]
+    people: People, seat_name: Callable[[int], str], look: Callable[[str], Any], me: int | None
 ) -> Text:
-    """Before the game starts: who is seated, one seat a line."""
+    """Before the game starts: who is seated, one seat a line, numbered as the game numbers
+    them (the digit that picks a seat, and ``/w N``, stay the same when the game starts): the
+    others clockwise from ``me``, then my own seat."""
+    count = len(people.players)
+    order = others(me, count) + ([me] if me is not None and 0 <= me < count else [])
     seated = Text()
-    for seat in range(len(people.players)):
-        if seat:
+    for line, seat in enumerate(order):
+        if line:
             seated.append("\n")
-        seated.append(f" {seat + 1} ")
+        seated.append(f" {seat_digit(seat, me, count) or ' '} ")
         if people.name(seat):
             seated.append_text(literal(seat_name(seat), look("name"), limit=16))
             if people.is_bot(seat):
@@ -246,6 +259,21 @@ def seating_text(
         else:
             seated.append(_("(free seat)"), look("muted"))
     return seated
+
+
+def arrivals(before: list[dict], after: list[dict]) -> tuple[list[str], list[str]]:
+    """Before the start: who sat down and who left between two seatings, by name (names are
+    unique at a table; the seating every ``lobby`` shows tells as much)."""
+
+    def named(players: list[dict]) -> list[str]:
+        return [
+            name
+            for player in players
+            if isinstance(name := player.get("name"), str) and name and not player.get("bot")
+        ]
+
+    was, now = named(before), named(after)
+    return [name for name in now if name not in was], [name for name in was if name not in now]
 
 
 def waiting_question(

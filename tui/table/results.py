@@ -146,9 +146,28 @@ def round_table(names: list[str], rows: list[RoundRow], look: Look) -> Text:
     return out
 
 
-def bar(total: int, top: int) -> str:
-    """A total's bar on the shared scale: the largest total of the table fills ``BAR``."""
-    return "█" * (round(BAR * abs(total) / top) if top else 0)
+def bar(total: int, top: int, low: int = 0) -> str:
+    """A total's bar on the shared scale, from zero: ``top`` is the largest total, ``low``
+    the magnitude of the most negative one (0: none below zero). Without negatives the
+    largest total fills ``BAR``; with them the bars share ``BAR`` cells from a zero column,
+    the negative ones (``░``) to its left, the others (``█``) to its right, so that a
+    negative total never looks like a lead."""
+    low = max(0, low)
+    top = max(0, top)
+    span = top + low
+    if not span:
+        return ""
+    left = round(BAR * low / span)  # the cells left of zero
+    cells = round(BAR * abs(total) / span)
+    if total < 0:
+        return " " * (left - cells) + "░" * cells
+    return " " * left + "█" * cells
+
+
+def bar_scale(totals: list[int]) -> tuple[int, int]:
+    """(top, low) for ``bar``: the largest total (0 if none is above zero) and the
+    magnitude of the most negative one (0 if none is below zero)."""
+    return max([0, *totals]), max([0, *(-t for t in totals)])
 
 
 def leader_of(totals: list[int], *, low_wins: bool = False) -> int | None:
@@ -164,14 +183,14 @@ def score_table(
     """The round table, then each seat's total and bar (one shared scale), the leader marked."""
     out = round_table(names, rows, look) if rows else Text()
     best = leader_of(totals, low_wins=low_wins)
-    top = max((abs(t) for t in totals), default=0)
+    top, low = bar_scale(totals)
     for seat, name in enumerate(names):
         total = totals[seat] if seat < len(totals) else 0
         if out:
             out.append("\n")
         out.append(ljust(cut(name, 19), 20), look("name"))
         out.append(f"{total:>5} ", look("leader" if total == best else "name"))
-        out.append(bar(total, top), look("bar"))
+        out.append(bar(total, top, low), look("bar"))
     return out
 
 
@@ -212,7 +231,9 @@ class ResultsPanel(ModalScreen[str]):
         self.review = review  # the game's final panel offers to review it (tui/replay/)
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="results"):
+        # the frame is opaque, a cell wider than the panel each side: nothing of the table
+        # under it shows next to the panel's border
+        with Vertical(id="results-frame"), Vertical(id="results"):
             yield Label(self.title_text, id="results-title", markup=False)
             with VerticalScroll(id="results-body"):
                 for row in self.rows:

@@ -42,7 +42,8 @@ from textual.widgets import Static
 
 import engine
 from engine.hints import hint
-from lang import _
+from lang import N_, _
+from tui import table_settings
 from tui.collector import Collector
 from tui.connect import Seat
 from tui.dialogs import ConfirmLeave, RulesScreen, ScoresScreen
@@ -56,15 +57,18 @@ from tui.widgets.log import EventLog
 from tui.widgets.prompt import PromptBar
 from tui.widgets.steady import Steady
 
-from . import hints, news, review
-from .bindings import GAME_BINDINGS, HINT_BINDING, TABLE_BINDINGS, worded
+from . import hints, history, news, review
+from .bindings import GAME_BINDINGS, HINT_BINDING, TABLE_BINDINGS, TAKEBACK_BINDING, worded
+from .clock import Clocks
 from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
 from .header import header_line
-from .keys import KeyLine
+from .keys import KeyLine, keys_section
 from .link import TableLink
 from .messages import (
     ChatReceived,
+    ClockChanged,
     ConnectionChanged,
+    HistoryReceived,
     LobbyChanged,
     Noticed,
     RecordReceived,
@@ -73,13 +77,29 @@ from .messages import (
     StateReceived,
     TableError,
     TableState,
+    TakebackAsked,
 )
 from .news import NoticeLine, chat_log_line, whisper_to, with_glyphs
 from .nudge import TurnNudge
-from .people import HostDecisions, People, others, seat_digit, seating_text, waiting_question
+from .people import (
+    HostDecisions,
+    People,
+    arrivals,
+    others,
+    seat_digit,
+    seating_text,
+    waiting_question,
+)
 from .results import length_words, row_of_event, score_table
 from .round_end import RoundEnd, game_over_words, points_line, scores_title, winner_names
+from .takeback import TakebackDesk
 
+#: The refusals of a chat line or a whisper (said in the chat pane as well as the prompt).
+CHAT_REFUSALS = frozenset(
+    {"chat_empty", "whispers_off", "spectator_whisper", "whisper_target", "whisper_away"}
+)
+
+HUGE = 160  # from this many columns the log and the chat stand side by side, half the window
 WIDE = 110  # from this many columns the chat sits beside the table
 TALL = 34  # from this many rows (and WIDE columns) cards are drawn large
 NARROW = 80  # below this many columns the side pane is slimmer
@@ -122,19 +142,24 @@ class TableScreen(Screen[None]):
         HINT_BINDING,
         *GAME_BINDINGS,
         *worded(GAME_BINDINGS),
+        TAKEBACK_BINDING,
         *TABLE_BINDINGS,
     ]
     #: The keys a narrow footer leaves out first (by action, the least useful first): the
     #: game's keys stay, and these still work when they are not shown.
-    FOOTER_EXPENDABLE: ClassVar[tuple[str, ...]] = ("scores", "host_menu", "chat", "rules")
+    FOOTER_EXPENDABLE: ClassVar[tuple[str, ...]] = ("chat", "host_menu", "scores", "leave")
+    #: The key that lists every key (above the rules): never left out, and it says "keys"
+    #: while the footer leaves another out (tui/widgets/footer.py).
+    # TRANSLATORS: footer key description (?: every key, and the rules); ≤ 8 cells if you can
+    FOOTER_FALLBACK: ClassVar[tuple[str, str]] = ("rules", N_("keys"))
     #: The lines that grow but do not shrink back while the window has room (``Steady``'s
     #: keep_height): what wraps only now and then does not lay the screen out each time.
     KEPT_HEIGHTS: ClassVar[tuple[str, ...]] = ("#prompt",)
 
     #: The game as this seat sees it now (version, view, legal actions): the table is drawn
-    #: from it (``watch_state``), never by hand after a state arrives. Not ``repaint``: the
-    #: widgets drawn repaint themselves; the whole screen's would make every state a full
-    #: update of the terminal (the largest part of a state's paint).
+    #: from it (``watch_state``), never by hand after a state arrives. Not a repaint of the
+    #: whole screen (that made every state a full-screen update): the widgets the watcher
+    #: changes repaint themselves.
     state: reactive[TableState] = reactive(
         TableState(), always_update=True, init=False, repaint=False
     )
@@ -165,7 +190,7 @@ class TableScreen(Screen[None]):
             self.check_action,
             self.key_label,
             self.refresh_bindings,
-            (*self.DYNAMIC_ACTIONS, "hint"),
+            (*self.DYNAMIC_ACTIONS, "hint", "takeback"),
         )
         self.connection = "online"
         self.large = False
@@ -174,6 +199,16 @@ class TableScreen(Screen[None]):
         #: it (tui/table/decisions.py). Set by each game's screen.
         self.decisions: Decisions | None = None
         self.turn_nudge = TurnNudge(self.ring, enabled=settings.nudge)
+        self.clocks = Clocks()
+        """The turn clocks the host tells this seat of (tui/table/clock.py)."""
+        self.takebacks = TakebackDesk(
+            lambda: self.table_info,
+            lambda: self.me,
+            lambda: self.state,
+            lambda: self.link,
+            lambda: self.app,
+            lambda seat: self.seat_name(seat, you=False),
+        )
         # -- for a driver of the screen other than a live table (a replay, tui/replay/) --
         #: Take states in without drawing them: the table's memory (log, rounds, the game's
         #: own) moves on, nothing is painted and no results panel opens.
@@ -199,7 +234,7 @@ class TableScreen(Screen[None]):
                 yield ChatPane(id="chat", cursor_blink=self.settings.cursor_blink)
         yield NoticeLine(id="table-notice")
         yield PromptBar(id="prompt")
-        yield WordedFooter(expendable=self.FOOTER_EXPENDABLE)
+        yield WordedFooter(expendable=self.FOOTER_EXPENDABLE, fallback=self.FOOTER_FALLBACK)
         yield TableLink(self.client)
         yield Static(
             _("Make the window bigger: the table needs {width}×{height}.").format(
@@ -220,6 +255,8 @@ class TableScreen(Screen[None]):
         self.draw_header()
         self.query_one(ChatPane).allow_whispers(self.whispers_allowed())
         self.link.start()
+        if self.me is not None:  # a returning player's lines come back (net/memory.py)
+            self.link.history()
         self.set_interval(1.0, self.tick)
         # the component classes are styled once the screen's CSS applies: draw again then
         self.call_after_refresh(self.restyle)
@@ -243,6 +280,7 @@ class TableScreen(Screen[None]):
         wide = width >= WIDE
         narrowed = (width < NARROW) != self.has_class("-narrow")
         self.set_class(wide, "-wide")
+        self.set_class(width >= HUGE, "-huge")
         self.set_class(width < NARROW, "-narrow")
         self.set_class(height < SHORT, "-short")
         # a second line, once needed, stays while there is room for it: a prompt that wraps
@@ -250,6 +288,7 @@ class TableScreen(Screen[None]):
         for selector in self.kept_heights:
             self.query_one(selector, Steady).keep_height(height >= SHORT)
         self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
+        self.draw_header()  # what the header leaves out follows the width
         large = self.wants_large_cards(width, height)
         if large != self.large or narrowed:
             self.large = large
@@ -319,17 +358,26 @@ class TableScreen(Screen[None]):
 
     @on(LobbyChanged)
     def _lobby_changed(self, message: LobbyChanged) -> None:
+        before = self.people.players
         self.people.update(message.players)
         if self.view:
             self.draw()
         else:
+            if before and not message.started:
+                self.log_arrivals(before, message.players)
             self.waiting_room()
+            self.aim_whispers()
         self.draw_header()
         self.show_reading()
 
     @on(Refused)
     def _refused(self, message: Refused) -> None:
-        self.refused(clean(self.worded(message.wire)))
+        reason = clean(self.worded(message.wire))
+        if message.wire.get("code") in CHAT_REFUSALS:  # said where it was typed, too
+            self.query_one(ChatPane).note(_("✗ Not sent: {reason}").format(reason=reason))
+        if self.takebacks.refusal(message.wire):  # a take-back refused: the log keeps why
+            self.log_pane.add(reason)
+        self.refused(reason)
 
     def refused(self, reason: str) -> None:
         """The table refused our last action: say why (override: e.g. start the choice
@@ -366,6 +414,23 @@ class TableScreen(Screen[None]):
     def _seat_moved(self, message: SeatMoved) -> None:
         self.me = message.seat  # the host started with fewer seats: ours has moved
 
+    @on(ClockChanged)
+    def _clock_changed(self, message: ClockChanged) -> None:
+        self.clocks.update(message.wire)
+        self.show_clocks()
+
+    def show_clocks(self) -> None:
+        """My own clock at the head of the prompt, else whose runs (one widget's text)."""
+        self.prompt.set_clock(self.clocks.prompt_text(self.me, self.clock_name))
+
+    @on(TakebackAsked)
+    def _takeback_asked(self, message: TakebackAsked) -> None:
+        self.takebacks.asked(message)  # a yes/no for this seat, or the request is decided
+
+    def action_takeback(self) -> None:
+        """``u``: ask to take back my last action (tui/table/takeback.py)."""
+        self.takebacks.ask()
+
     @on(RecordReceived)
     def _record_received(self, message: RecordReceived) -> None:
         review.open_review(self, message.record)  # the whole game, asked for at its end
@@ -381,10 +446,13 @@ class TableScreen(Screen[None]):
         address = link.address if link.closers else None
         question = waiting_question(self.people, address, link.host is not None, self.look)
         self.prompt.ask(question, waiting=True)
-        seated = seating_text(self.people, self.seat_name, self.look)
+        seated = seating_text(self.people, self.seat_name, self.look, self.me)
         options = self.table_info.get("options")
         if isinstance(options, dict):  # the table's settings, seen before the game starts
             seated.append("\n\n " + settings_line(self.GAME, options), self.look("muted"))
+        told = table_settings.summary(self.table_info)  # hints, the turn clock…
+        if told:
+            seated.append("\n " + told, self.look("muted"))
         self.show_waiting(seated)
 
     def show_waiting(self, seated: Text) -> None:
@@ -398,12 +466,13 @@ class TableScreen(Screen[None]):
             self.prompt.release_height()
         self.state = state  # drawn by watch_state
         over = bool(state.view.get("over"))
+        if events:  # the table moved on: the notice line's news is old
+            self.query_one(NoticeLine).moved_on()
         for event in events:
             self.tell(event)
             if self.rounds.note_event(event, state.version, over):
                 self.results_seen(state.version)  # no panel here: the bots need not wait
-        chat = self.query_one(ChatPane)
-        chat.whisper_targets = {self.seat_digit(s): s for s in self.others()}
+        self.aim_whispers()
         self.states_seen += 1
         # the garbage of drawing it is collected once the state is on the screen
         collector = getattr(self.app, "collector", None)
@@ -432,6 +501,8 @@ class TableScreen(Screen[None]):
         self.connection = status
         self.draw_header()
         if status == "lost":
+            self.clocks.clear()  # the host tells them again once we are back
+            self.show_clocks()
             lost = _("Connection lost — reconnecting…")
             self.notify(lost, severity="warning", markup=False)
             self.prompt.ask(lost, waiting=True)
@@ -452,7 +523,11 @@ class TableScreen(Screen[None]):
         gone, reason = self.people.lost_at is not None, self.people.closed_reason
         self.people.lost_at = None
         if reason and not self.view.get("over"):
-            back = _("{reason} · q back to the lobby").format(reason=reason)
+            if getattr(self.app, "direct", False):  # started at the table: q quits
+                # TRANSLATORS: the host closed the table; q ends the program
+                back = _("{reason} · q leave").format(reason=reason)
+            else:
+                back = _("{reason} · q back to the lobby").format(reason=reason)
             self.prompt.ask(back, waiting=True)
             self.notify(reason, severity="warning", markup=False)
         elif gone:
@@ -461,7 +536,9 @@ class TableScreen(Screen[None]):
             self.prompt.ask(_("The table has closed · q leave"), waiting=True)
 
     def tick(self) -> None:
-        """Once a second: the away times and the host-gone countdown move on."""
+        """Once a second: the away times, the turn clocks and the host-gone countdown move on."""
+        if self.clocks.any:
+            self.show_clocks()
         if self.people.anyone_away():
             self.draw_header()
         if self.people.lost_at is not None:
@@ -508,6 +585,11 @@ class TableScreen(Screen[None]):
     def is_bot(self, seat: int) -> bool:
         return self.people.is_bot(seat)
 
+    def aim_whispers(self) -> None:
+        """``/w N`` picks the seat that digit N picks at the table (in the waiting room too)."""
+        chat = self.query_one(ChatPane)
+        chat.whisper_targets = {self.seat_digit(s): s for s in self.others()}
+
     # -- header --------------------------------------------------------------------------
     def draw_header(self) -> None:
         if self.quiet:
@@ -520,8 +602,12 @@ class TableScreen(Screen[None]):
             connection=self.connection,
             look=self.look,
             ascii_only=self.settings.ascii_only,
+            width=self.app.size.width,
         )
         self.query_one("#header", Steady).show(line)
+
+    def clock_name(self, seat: int) -> str:
+        return self.seat_name(seat, you=False)
 
     def header_parts(self) -> list[Text | str]:
         """Pieces of the header after "kotatsu" (override: game, round, pile…)."""
@@ -601,6 +687,8 @@ class TableScreen(Screen[None]):
             return self.seat_link.host is not None
         if action == "hint":
             return self.hint_offered() and not self.has_class("-chatting")
+        if action == "takeback":
+            return self.takebacks.offered() and not self.has_class("-chatting")
         return True
 
     def update_keys(self) -> None:
@@ -687,6 +775,7 @@ class TableScreen(Screen[None]):
             self.rounds.show_next(self.results_closed)
 
     def results_closed(self, version: int) -> None:
+        self.query_one(NoticeLine).moved_on()  # the panel told the round's news in full
         self.results_seen(version)
         self.show_due_results()
 
@@ -766,13 +855,24 @@ class TableScreen(Screen[None]):
         if toast:
             self.notify(toast, timeout=4, markup=False)
 
+    def log_arrivals(self, before: list[dict], after: list[dict]) -> None:
+        """Before the start, the log tells who sat down and who left (names the seating
+        shows anyway)."""
+        came, went = arrivals(before, after)
+        for name in went:
+            self.log_pane.add(Text(_("{name} left the table").format(name=clean(name, limit=24))))
+        for name in came:
+            self.log_pane.add(Text(_("{name} sat down").format(name=clean(name, limit=24))))
+
     def show_reading(self) -> None:
         """While the table waits for others' results panels, the notice line says for whom."""
         names = [self.seat_name(s, you=False) for s in self.people.reading(self.me)]
         self.query_one(NoticeLine).waiting_for(names)
 
     def worded(self, message: dict) -> str:
-        """A ``rejected``, ``error`` or ``notice`` (codes and parameters) in our language."""
+        """A ``rejected``, ``error`` or ``notice`` (codes and parameters) in our language; a
+        seat's ``number`` as this table numbers it (the digit that picks it, ``/w N``)."""
+        message = news.renumbered(message, self.seat_digit)
         return news.worded(message, lambda s: self.seat_name(s, you=False), self.cards)
 
     # -- chat ----------------------------------------------------------------------------
@@ -788,14 +888,31 @@ class TableScreen(Screen[None]):
 
     def receive_chat(self, sender: int | None, name: str, text: str, to: int | None) -> None:
         """A chat line (``sender`` None: the table's own news) in the chat pane and the log."""
+        in_chat, in_log = self.chat_lines(sender, name, text, to)
+        self.query_one(ChatPane).show_line(in_chat)
+        self.log_pane.add(in_log)
+
+    def chat_lines(
+        self, sender: int | None, name: str, text: str, to: int | None
+    ) -> tuple[Text, Text]:
+        """A chat line as the chat pane shows it, and as the log does."""
         name = name or self.seat_name(sender, you=False)
         whisper = whisper_to(to, self.me, lambda s: self.seat_name(s, you=False))
         if whisper is not None and sender == self.me and self.me is not None:
             name = ""  # my own whisper comes back: "→ Ann: psst"
-        self.query_one(ChatPane).add(name, text, whisper=whisper)
+        in_chat = self.query_one(ChatPane).line(name, text, whisper=whisper)
         if name and sender is not None and sender == self.me:
             name = _("You")  # the log uses the same word as the bar
-        self.log_pane.add(chat_log_line(name, whisper, text, self.look))
+        return in_chat, chat_log_line(name, whisper, text, self.look)
+
+    @on(HistoryReceived)
+    def _history_received(self, message: HistoryReceived) -> None:
+        """What this seat was shown before it came back: above the lines shown since."""
+        logged, chatted = history.earlier_lines(message.entries, self)
+        if logged:
+            self.log_pane.add_earlier(logged)
+        if chatted:
+            self.query_one(ChatPane).add_earlier(chatted)
 
     def action_chat(self) -> None:
         self.add_class("-chatting")
@@ -804,9 +921,15 @@ class TableScreen(Screen[None]):
 
     def action_rules(self) -> None:
         title = self.TITLE or self.GAME
-        self.app.push_screen(RulesScreen(self.GAME, title, ascii_only=self.settings.ascii_only))
+        keys = keys_section(self.query_one(WordedFooter).wanted_keys())
+        ascii_only = self.settings.ascii_only
+        self.app.push_screen(RulesScreen(self.GAME, title, ascii_only=ascii_only, keys=keys))
 
     def action_leave(self) -> None:
+        if self.people.closed_reason or self.connection == "closed":
+            self.leave()  # the table is closed: there is nothing to keep, q just leaves
+            return
+
         def answered(leave: bool | None) -> None:
             if leave:
                 self.leave()

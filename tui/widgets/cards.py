@@ -1,10 +1,12 @@
 """Drawing cards in a terminal: labels, backs and boxes (rows to pick from: ``PickableCards``).
 
 Every glyph choice depends on the ``CardStyle`` the app was started with: unicode suits with
-red hearts and diamonds by default, ``10H`` codes with ``--ascii``, and suit letters with no
-colour at all under ``NO_COLOR``. The player may also choose a four-colour deck (♠ default,
-♥ red, ♦ blue, ♣ green: ``--four-colour``) and suit letters in colour (``--suit-letters``), so
-that no suit is told by its colour or a small glyph alone.
+red hearts and diamonds by default, ``10H`` codes with ``--ascii`` (or a terminal that cannot
+show the glyphs), and under ``NO_COLOR`` the same glyphs with no colour at all: colour and
+glyphs are separate choices (♥ and ♠ differ in shape, not only in colour). The player may
+also choose a four-colour deck (♠ default, ♥ red, ♦ blue, ♣ green: ``--four-colour``) and suit
+letters in colour (``--suit-letters``), so that no suit is told by its colour or a small glyph
+alone.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ BACK = None  # a card drawn face down
 
 @dataclass(frozen=True)
 class CardStyle:
-    """How cards look: ``ascii_only`` gives ``10H``; ``color`` off gives plain suit letters;
+    """How cards look: ``ascii_only`` gives ``10H``; ``color`` off gives no colour (the glyphs
+    stay);
     ``four_colour`` colours each suit its own way; ``suit_letters`` names the suit with its
     letter (``10H``) in colour too."""
 
@@ -39,7 +42,7 @@ class CardStyle:
     @property
     def letters(self) -> bool:
         """Whether the cards name their suits with letters (no glyphs)."""
-        return self.ascii_only or not self.color or self.suit_letters
+        return self.ascii_only or self.suit_letters
 
     def suit_look(self, suit: str) -> str:
         """A suit's look by name: ``red`` or ``black``, or its own in the four-colour deck."""
@@ -51,7 +54,12 @@ class CardStyle:
         return ("#" if self.ascii_only else "▒") * width
 
     def lock_mark(self) -> str:
-        return "*" if self.ascii_only or not self.color else "🔒"
+        return "*" if self.ascii_only else "🔒"
+
+    def winner_mark(self) -> str:
+        """The mark before a round's winner (the reveal, the results): a crown, never the
+        joker's ★."""
+        return "*" if self.ascii_only else "♛"
 
     def cut_mark(self) -> str:
         """The mark before a card struck out of a hand (SwaPo's Stab): not told by the

@@ -25,6 +25,7 @@ from lang import N_, _
 
 from ..text import literal
 from .log import WrappingLog
+from .typed import TypedInput
 
 
 class ChatPane(Vertical):
@@ -70,19 +71,32 @@ class ChatPane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield WrappingLog(id="chat-history")
-        chat_input = Input(placeholder=_("say something (enter) · esc back"), id="chat-input")
+        chat_input = TypedInput(placeholder=_("say something (enter) · esc back"), id="chat-input")
         chat_input.cursor_blink = self.cursor_blink
         yield chat_input
 
     def add(self, name: str, text: str, *, whisper: str | None = None) -> None:
         """One chat line: ``name`` and ``text`` come from peers and are shown literally."""
+        self.show_line(self.line(name, text, whisper=whisper))
+
+    def show_line(self, line: Text) -> None:
+        """A chat line already drawn (``line``)."""
+        self.lines.append(line.plain)
+        self.query_one("#chat-history", WrappingLog).add(line)
+
+    def line(self, name: str, text: str, *, whisper: str | None = None) -> Text:
+        """A chat line as the pane shows it ("Ann → you: psst")."""
         line = literal(name, self.look("name"), limit=40)
         if whisper:  # my own whisper has no name: "→ Ann: psst"
             line.append(f"{' ' if name else ''}→ {whisper}", self.look("whisper"))
         line.append(": ")
         line.append_text(literal(text))
-        self.lines.append(line.plain)
-        self.query_one("#chat-history", WrappingLog).add(line)
+        return line
+
+    def add_earlier(self, lines: list[Text]) -> None:
+        """Lines said before this pane opened (a returning player's), above the others."""
+        self.lines[:0] = [line.plain for line in lines]
+        self.query_one("#chat-history", WrappingLog).add_earlier([(line, None) for line in lines])
 
     def note(self, text: str) -> None:
         """The pane's own remark (an error in what was typed), kept with the talk."""

@@ -16,7 +16,10 @@ styles change.
 
 A footer never cuts a word at its right edge: when the keys do not fit its width, whole keys
 are left out: those whose actions the screen names as ``expendable`` first, in that order,
-then the last keys first (see ``left_out``). A key left out still works.
+then the last keys first (see ``left_out``), never a ``kept`` one. A key left out still works,
+and never silently: a footer given a ``fallback`` (the action of a key that lists every key,
+and the word it then says) shows that key with that word ("? keys") whenever a key is left
+out.
 
 Clicking a key presses it (a greyed key rings the bell); the key under the mouse is
 highlighted.
@@ -75,13 +78,16 @@ def name_of(action: str) -> str:
     return action.partition("(")[0]
 
 
-def left_out(keys: Sequence[Shown], width: int, expendable: Sequence[str] = ()) -> set[int]:
+def left_out(
+    keys: Sequence[Shown], width: int, expendable: Sequence[str] = (), kept: Sequence[str] = ()
+) -> set[int]:
     """Which of ``keys`` (by index) to leave out so that the others fit in ``width`` cells:
     none if all fit; else the keys whose actions are in ``expendable`` (in that order), then
-    the last keys first."""
+    the last keys first; never those whose actions are ``kept``."""
     total = sum(cells_of(key) for key in keys) - 1  # no space after the last key
     order = [i for name in expendable for i, key in enumerate(keys) if name_of(key.action) == name]
     order += [i for i in range(len(keys) - 1, -1, -1) if i not in order]
+    order = [i for i in order if name_of(keys[i].action) not in kept]
     out: set[int] = set()
     for i in order:
         if total <= width:
@@ -126,14 +132,17 @@ class WordedFooter(Widget, can_focus=False):
         self,
         *,
         expendable: Iterable[str] = (),
+        fallback: tuple[str, str] | None = None,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         """``expendable``: the actions whose keys are left out first when the keys do not
-        fit (the least useful first)."""
+        fit (the least useful first); ``fallback``: (action, English word) of the key that
+        lists every key, never left out, which says that word while a key is left out."""
         super().__init__(name=name, id=id, classes=classes)
         self.expendable = tuple(expendable)
+        self.fallback = fallback
         self.hovered: int | None = None  # the shown key under the mouse, by place
         self._keys: tuple[KeyEntry, ...] | None = None  # None: to be read again
         self._line: tuple[tuple, Strip, list[tuple[int, int, KeyEntry]]] | None = None
@@ -228,8 +237,7 @@ class WordedFooter(Widget, can_focus=False):
         disabled: Style,
     ) -> tuple[Strip, list[tuple[int, int, KeyEntry]]]:
         """The footer's line: the keys that fit, each ``key word``, one space between."""
-        out = left_out(keys, width, self.expendable)
-        shown = [key for i, key in enumerate(keys) if i not in out]
+        shown = self.fitted(keys, width)
         segments: list[Segment] = []
         places: list[tuple[int, int, KeyEntry]] = []
         x = 0
@@ -246,6 +254,20 @@ class WordedFooter(Widget, can_focus=False):
             places.append((x, x + cells_of(key) - 1, key))
             x += cells_of(key) - 1
         return Strip(segments).adjust_cell_length(width, base), places
+
+    def fitted(self, keys: Sequence[KeyEntry], width: int) -> list[KeyEntry]:
+        """The keys that fit ``width``, in order: all of them, or, with a key left out, the
+        fallback key saying its word (see the module docstring)."""
+        kept = (self.fallback[0],) if self.fallback else ()
+        out = left_out(keys, width, self.expendable, kept)
+        if out and self.fallback is not None:
+            action, word = self.fallback
+            keys = [
+                key._replace(description=_(word)) if name_of(key.action) == action else key
+                for key in keys
+            ]
+            out = left_out(keys, width, self.expendable, kept)
+        return [key for i, key in enumerate(keys) if i not in out]
 
     def render_line(self, y: int) -> Strip:
         if y:

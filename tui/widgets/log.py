@@ -67,6 +67,11 @@ class WrappingLog(Widget):
                 return
         self.refresh()
 
+    def add_earlier(self, lines: list[tuple[Text, object]]) -> None:
+        """Put ``(line, tag)`` entries before every line shown so far (what came earlier)."""
+        self.entries[:0] = [(tag, text) for text, tag in lines]
+        self.rewrite()
+
     def rewrite(self) -> None:
         """Wrap every kept line again (at the next paint)."""
         self._width = 0
@@ -186,6 +191,10 @@ class EventLog(WrappingLog):
         text = line if isinstance(line, Text) else Text(line)
         self.lines_written.append(text.plain)
         super().add(text, tag)
+
+    def add_earlier(self, lines: list[tuple[Text, object]]) -> None:
+        self.lines_written[:0] = [text.plain for text, _tag in lines]
+        super().add_earlier(lines)
 
     def keep(self, wanted: Callable[[object], bool]) -> None:
         """Forget every line whose tag is not ``wanted`` (a table that plays from memory)."""

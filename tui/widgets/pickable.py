@@ -237,6 +237,7 @@ class PickableCards(Widget):
         row: object = object()
         line = Line()
         col, group, first = 0, object(), True
+        start_col = 0
         for index, face in enumerate(self.faces):
             if index == 0 or face.row != row:
                 if index:
@@ -255,14 +256,24 @@ class PickableCards(Widget):
             w = self.box_width if not self.inline else cell_len(self.label(face))
             gap = 0 if first else same_gap + (face.group != group)
             needed = gap + (cell_len(heading) + 1 if heading else 0) + w
+            if heading and not first:  # a headed group that fits a line is never split
+                whole = self.group_cells(index, heading, same_gap)
+                if col + gap + whole > width and len(line.indent) + whole <= width:
+                    needed = width + 1
             if not first and col + needed > width:
                 out.append(line)
+                # a headed group wrapping within itself goes on under its first card (its
+                # heading stays the only one); else from the row's indent
+                headed = bool(self.headings.get(face.group))
+                hang = headed and face.group == group and start_col + w <= width
                 line = Line(indent=line.indent)
-                col, gap = len(line.indent), 0
+                col, gap = (start_col if hang else len(line.indent)), 0
             col += gap
             if heading:
                 line.places.append(Placed(None, col, cell_len(heading), heading, face.group))
                 col += cell_len(heading) + 1
+            if face.group != group or first:
+                start_col = col  # where this group's cards begin
             line.places.append(Placed(index, col, w))
             col += w
             group, first = face.group, False
@@ -270,6 +281,16 @@ class PickableCards(Widget):
             line.note = self.note(row, col, width) if self.inline else None
             out.append(line)
         return out
+
+    def group_cells(self, index: int, heading: str, gap: int) -> int:
+        """The cells a group takes on one line: its heading and its cards from ``index``."""
+        group, row = self.faces[index].group, self.faces[index].row
+        cells = cell_len(heading) + 1 - gap
+        for face in self.faces[index:]:
+            if face.group != group or face.row != row:
+                break
+            cells += gap + (self.box_width if not self.inline else cell_len(self.label(face)))
+        return cells
 
     def get_content_width(self, container: object, viewport: object) -> int:
         # Textual types these as Size; the cards' own width on one line is all that matters
@@ -377,14 +398,19 @@ class PickableCards(Widget):
                 text.append_text(part)
             mark = self.mark_of(face, at_cursor)
             if mark is not None:
-                glyph, name = mark
+                pieces = [mark]
+                tagged = f"{mark[0]}{face.tag}"
+                if at_cursor and face.tag and cell_len(tagged) <= place.width:
+                    pieces.append((face.tag, "tag"))  # the cursor does not hide the tag
+                glyph = "".join(piece for piece, _name in pieces)
                 x = place.x
                 if self.mark_at == "center":
                     x += (place.width - cell_len(glyph)) // 2
                 elif self.mark_at == "end":
                     x += place.width - cell_len(glyph)
                 marks.append(" " * max(0, x - cell_len(marks.plain)))
-                marks.append(glyph, style=self.look(name) + click)
+                for piece, name in pieces:
+                    marks.append(piece, style=self.look(name) + click)
         if not line.places:
             texts[-1].append("—", style=self.look("empty"))
         if line.note is not None and not line.is_title:

@@ -136,6 +136,38 @@ def fit(text: Text, width: int) -> Text:
     return out
 
 
+def wrapped_parts(text: Text, width: int, separator: str = " · ") -> list[Text]:
+    """``text`` in lines of at most ``width`` cells, broken only between its
+    ``separator``-joined parts (a seat's "21 cards · 0 pts · led"): never cut in a word
+    while a part fits a line."""
+    plain = text.plain
+    lines: list[Text] = []
+    start = 0
+    line: Text | None = None
+    while start <= len(plain):
+        end = plain.find(separator, start)
+        end = len(plain) if end < 0 else end
+        part = text[start:end]
+        if line is None:
+            line = part
+        elif line.cell_len + len(separator) + part.cell_len <= width:
+            line = line + text[start - len(separator) : end]
+        else:
+            lines.append(line)
+            line = part
+        start = end + len(separator)
+    if line is not None:
+        lines.append(line)
+    return lines
+
+
+def right_aligned(lines: list[Text], width: int) -> list[Text]:
+    """A block of lines at the right edge of ``width`` cells, each line starting in the
+    same column (the right-hand seat around the trick)."""
+    widest = min(width, max((line.cell_len for line in lines), default=0))
+    return [fit(Text(" " * (width - widest)) + line, width) for line in lines]
+
+
 def centred(text: Text, width: int) -> Text:
     """``text`` centred in ``width`` cells (cut when too long)."""
     used = min(cell_len(text.plain), width)
@@ -144,23 +176,29 @@ def centred(text: Text, width: int) -> Text:
 
 
 def partner_text(view: MishiView, me: int | None, name_of: NameOf, look: Look = plain_look) -> Text:
-    """Who partners the declarer, as far as this seat knows: ``?`` until it is public."""
+    """Who partners the declarer, as far as this seat knows ("partner ?" until it is
+    public), or, with no partner, how the declarer plays, in plain words."""
     sides = view.sides
     case = view.case
     if case == Case.BAO:
-        # TRANSLATORS: Mi Shi header, partner: none, the declarer goes alone (包牌)
-        return Text(pgettext("partner", "alone (包牌)"), style=look("mishi--declarers"))
+        # TRANSLATORS: Mi Shi header, after "Bo declares": no partner, the declarer chose to
+        # play alone against the other three (包牌); say it plainly, keep it short (80 columns)
+        return Text(_("alone: 1 vs 3"), style=look("mishi--declarers"))
     if case == Case.PAQI:
-        # TRANSLATORS: Mi Shi header, partner: none, the declarer holds both tens (扒起)
-        return Text(pgettext("partner", "alone (扒起)"), style=look("mishi--declarers"))
+        # TRANSLATORS: Mi Shi header, after "Bo declares": no partner, the declarer holds
+        # both trump tens and so plays alone against the other three (扒起); keep it short
+        return Text(_("both tens: 1 vs 3"), style=look("mishi--declarers"))
     partner = next((s for s, side in enumerate(sides) if side == Side.PARTNER), None)
     if partner is None:
-        return Text("?", style=look("mishi--strong"))
-    words = name_of(partner)
-    if partner == me and not view.partner_revealed:
-        # TRANSLATORS: Mi Shi header, partner: you ({name}), and the others do not know it yet
-        words = _("{name} (secret)").format(name=words)
-    return Text(words, style=look("mishi--declarers"))
+        shown = Text("?", style=look("mishi--strong"))
+    else:
+        words = name_of(partner)
+        if partner == me and not view.partner_revealed:
+            # TRANSLATORS: Mi Shi header, partner: you ({name}); the others do not know it yet
+            words = _("{name} (secret)").format(name=words)
+        shown = Text(words, style=look("mishi--declarers"))
+    # TRANSLATORS: Mi Shi header: the declarer's partner (a name, or "?" while unknown)
+    return fill(_("partner {name}"), name=shown)
 
 
 def side_style(view: MishiView, seat: int, look: Look = plain_look) -> Style:

@@ -117,11 +117,18 @@ class MishiDecisions(Decisions):
         self.show_last = False  # the last trick is shown over the current one (t)
         self.offer = OfferClock()
         self.missed: list[str] = []  # the ten(s) an offer let go by (told once in the log)
+        self._sorted: tuple[tuple[str, ...], Order, list[str]] | None = None  # hand, as shown
 
     # -- the state -------------------------------------------------------------------------
     @property
     def hand(self) -> list[str]:
-        return list(self.state.hand or ())
+        """My hand in the order of the trump named so far (trumps first, then each side
+        suit, high to low): a trump named during the deal moves its suit's cards among the
+        trumps, so that the trumps are one group."""
+        held, order = self.state.hand or (), self.order
+        if self._sorted is None or self._sorted[0] is not held or self._sorted[1] is not order:
+            self._sorted = (held, order, order.sorted(held))
+        return list(self._sorted[2])
 
     @property
     def order(self) -> Order:

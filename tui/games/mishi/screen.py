@@ -183,9 +183,7 @@ class MishiScreen(TableScreen):
             template = mine_or(declarer, self.me, _("You declare"), _("{name} declares"))
             says = template.format(name=self.seat_name(declarer))
             parts.append(Text(says, style=self.look("mishi--declarers")))
-            partner = draw.partner_text(view, self.me, self.seat_name, self.look)
-            # TRANSLATORS: Mi Shi header: the declarer's partner (a name, "?" or "alone")
-            parts.append(fill(_("partner {name}"), name=partner))
+            parts.append(draw.partner_text(view, self.me, self.seat_name, self.look))
         return parts
 
     def draw(self) -> None:
@@ -278,10 +276,11 @@ class MishiScreen(TableScreen):
         if roomy:
             out.append("\n")
         half = width // 2
+        # the left seat at the left edge, the right one at the right edge (on the same
+        # rows); a seat's counts wrap between their parts rather than being cut
+        sides = [self.side_lines(seat, plays, winner, half - GAP) for seat in (left, right)]
         for a, b in zip_longest(
-            self.seat_lines(left, plays, winner),
-            self.seat_lines(right, plays, winner),
-            fillvalue=Text(""),
+            sides[0], draw.right_aligned(sides[1], width - half), fillvalue=Text("")
         ):
             out.append_text(draw.fit(a, half - GAP))  # a cut line never runs into the next
             out.append(" " * GAP)
@@ -296,6 +295,17 @@ class MishiScreen(TableScreen):
         else:  # a short window: no blank caption line (the hand needs the room)
             out.rstrip()
         return out
+
+    def side_lines(
+        self, seat: int, plays: dict[int, list[str]], winner: int | None, width: int
+    ) -> list[Text]:
+        """A seat beside the trick: its lines, the counts wrapped to ``width``, on two lines
+        at least where the window has room (a "led" that comes and goes does not lay the
+        screen out)."""
+        name, info, *played = self.seat_lines(seat, plays, winner)
+        counts = draw.wrapped_parts(info, width)
+        room = 0 if self.has_class("-short") else 2 - len(counts)  # a short window: no blank
+        return [name, *counts, *played, *[Text("")] * room]
 
     def bottom_lines(self, plays: dict[int, list[str]], winner: int | None, width: int) -> Text:
         """Below the trick: my play (a spectator sees the first seat like the others)."""

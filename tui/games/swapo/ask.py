@@ -54,7 +54,7 @@ def step_words(flow: SwapoDecisions) -> str | None:
         return _("Order your row before it goes face down: space grab/drop, enter lay down")
     if step == Step.DECLARE and not flow.declaring():
         # TRANSLATORS: SwaPo Ace prompt when the player holds no joker; enter is a key
-        return _("No joker to declare — enter to go on (nobody sees who has one)")
+        return _("No joker to declare — enter to continue (nobody sees who has one)")
     if step == Step.DECLARE:
         left = flow.state.to_declare or 1
         if left > 1:
@@ -77,7 +77,7 @@ def target_words(flow: SwapoDecisions) -> str:
     if not can_pass(flow.legal):
         # TRANSLATORS: SwaPo prompt; {choices}: "1 Bo · 2 Chen" (digit keys and names)
         words = _("Choose an opponent to swap with — {choices}")
-    elif flow.asterisk and any(sw.seat == flow.seat for sw in flow.state.swaps):
+    elif flow.pass_word() == "done":
         # TRANSLATORS: SwaPo Asterisk prompt; {choices}: "1 Bo · 2 Chen"; p is a key
         words = _("Choose an opponent to swap with — {choices} · p done")
     else:

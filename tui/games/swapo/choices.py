@@ -12,6 +12,7 @@ from engine.cards import RANKS
 from engine.swapo.scoring import JOKER, RANK_VALUES, ace_score
 from lang import N_, _, ngettext
 from tui.fill import mine_or
+from tui.table.results import game_length
 
 from .model import RoundRecord
 
@@ -125,6 +126,10 @@ def round_words(record: RoundRecord | Mapping, name_of: NameOf) -> str:
     if not isinstance(record, RoundRecord):
         record = RoundRecord.parse(record)
     number = record.round
+    if record.no_game and record.drawn_by is not None:
+        # TRANSLATORS: SwaPo, a round's result when {name} played the Draw (the Ace of clubs)
+        words = _("Round {number}: no game, {name} played the Draw")
+        return words.format(number=number, name=name_of(record.drawn_by))
     if record.no_game:
         # TRANSLATORS: SwaPo, a round's result when the Draw (the Ace of clubs) was played
         return _("Round {number}: no game (Draw)").format(number=number)
@@ -354,3 +359,16 @@ def idle_aces(me: int, hands: Hands, used: Sequence[str] = ()) -> list[tuple[str
         # TRANSLATORS: SwaPo, why the Stab (A♠) cannot be used
         out.append(("AS", _("no card left to stab")))
     return out
+
+
+def rounds_after(game: str, view: dict, record: RoundRecord) -> int | None:
+    """How many regular rounds the game has, as the state after ``record``'s round shows it
+    (``view``): the round's own number once the game is over or goes to sudden death (the
+    pile rebuilt for it says nothing of the game's length), else the game's length then.
+    None for a sudden-death round (its title says so instead)."""
+    if record.sudden_death:
+        return None
+    if view.get("over") or view.get("sudden_death"):
+        return record.round if isinstance(record.round, int) else None
+    length = game_length(game, view)
+    return length[1] if length is not None and length[0] == "rounds" else None

@@ -218,12 +218,11 @@ def results_lines(
     """A round's results panel: one line per hand — the name, the hand face up (the group that
     gives its strength marked, the winners' shaded, stabbed cards struck), what it makes and
     the points taken."""
-    if record.no_game:
-        # TRANSLATORS: SwaPo results panel; the Draw is the power of the Ace of clubs (A♣)
-        words = _("No game: the Draw (A♣) was played, nobody scores.")
-        lines = [Text(words, style=look("muted"))]
-    else:
-        lines = []
+    lines = []
+    if record.no_game:  # the title says "no game" (and who played the Draw): why nobody scores
+        # TRANSLATORS: SwaPo results panel, a round in which the Draw (Ace of clubs) was played
+        words = _("Nobody scores this round: the Draw ({card}) stops the game.")
+        lines.append(Text(words.format(card=style.label("AC")), style=look("muted")))
     hands, declared, stabbed = record.hands, record.declared, record.stabbed
     winners, points = record.winners, record.points
     ace = any(declared)
@@ -233,7 +232,7 @@ def results_lines(
         won = seat in winners
         mine = declared[seat] if seat < len(declared) else None
         cut = stabbed[seat] if seat < len(stabbed) else ()
-        line = Text("★ " if won and not style.ascii_only else ("* " if won else "  "))
+        line = Text(f"{style.winner_mark()} " if won else "  ")
         line.stylize(look("winner" if won else "muted"))
         name = set_cell_size(name_of(seat), 10) + " "
         line.append(name, style=look("winner" if won else "strong"))
@@ -248,26 +247,45 @@ def results_lines(
 
 
 def declare_grid(
-    entries: list[dict], hand: list[str], declared: Sequence[str], cursor: int, look: Look = plain
+    entries: list[dict],
+    hand: list[str],
+    declared: Sequence[str],
+    cursor: int,
+    look: Look = plain,
+    width: int = 0,
 ) -> Text:
-    """A rank menu (declaring a joker, or a taken joker's new rank) as two aligned rows: the
-    group of that rank it makes ("K×2") and the points the hand is worth if it wins ("26");
-    then what the rank under the cursor makes. ``hand`` holds the joker being declared (a
-    taken joker: add it), ``declared`` the ranks of the hand's jokers declared before."""
+    """A rank menu (declaring a joker, or a taken joker's new rank) as pairs of aligned rows:
+    the group of that rank it makes ("K×2") and the points the hand is worth if it wins
+    ("26"), as many ranks a pair as ``width`` cells hold (0: all in one), each point under
+    its rank; then what the rank under the cursor makes. ``hand`` holds the joker being
+    declared (a taken joker: add it), ``declared`` the ranks of the hand's jokers declared
+    before."""
     cards = [c for c in hand if c != "?"]
-    # TRANSLATORS: SwaPo Ace, the title of the row of ranks a joker may take; at most 4 cells
-    out = Text(set_cell_size(_("rank"), 4) + " ", look("muted"))
-    # TRANSLATORS: SwaPo Ace, the title of the row of points each rank gives; at most 4 cells
-    worth = Text(set_cell_size(_("pts"), 4) + " ", look("muted"))
-    for i, entry in enumerate(entries):
+    cells = []
+    for entry in entries:
         rank = str(entry.get("rank"))
         same = sum(1 for c in cards if c != "JK" and c[:-1] == rank) + [*declared, rank].count(rank)
-        points = declare_points(cards, declared, rank)[1]
-        here = i == cursor
-        out.append(f"{rank}×{same}".ljust(5), look("cursor") if here else look("strong"))
-        worth.append(str(points).ljust(5), look("cursor") if here else look("muted"))
-    out.append("\n")
-    out.append_text(worth)
+        cells.append((f"{rank}×{same}", str(declare_points(cards, declared, rank)[1])))
+    column = max((max(len(a), len(b)) for a, b in cells), default=3) + 1
+    per_row = max(1, (width - 5) // column) if width > 5 else max(1, len(cells))
+    out = Text()
+    for start in range(0, len(cells), per_row):
+        if start:
+            out.append("\n")
+        # TRANSLATORS: SwaPo Ace, the title of the row of ranks a joker may take; at most 4 cells
+        rank_row = Text(set_cell_size(_("rank"), 4) + " ", look("muted"))
+        # TRANSLATORS: SwaPo Ace, the title of the row of points each rank gives; at most 4 cells
+        point_row = Text(set_cell_size(_("pts"), 4) + " ", look("muted"))
+        for i in range(start, min(start + per_row, len(cells))):
+            made, worth = cells[i]
+            here = i == cursor
+            rank_row.append(made.ljust(column), look("cursor") if here else look("strong"))
+            point_row.append(worth.ljust(column), look("cursor") if here else look("muted"))
+        rank_row.rstrip()
+        point_row.rstrip()
+        out.append_text(rank_row)
+        out.append("\n")
+        out.append_text(point_row)
     if 0 <= cursor < len(entries):
         rank = str(entries[cursor].get("rank"))
         size, ranks = best_groups(cards, [*declared, rank], ace=True)
@@ -299,17 +317,20 @@ def menu_text(
     declared: Sequence[str],
     style: CardStyle,
     look: Look = plain,
+    width: int = 0,
 ) -> Text:
     """The menu under my hand: counts, the Aces (then one target at a time), a rank grid
-    (``declared``: my jokers' ranks so far), then what the choice would change."""
+    (``declared``: my jokers' ranks so far; ``width``: the cells it has, 0 one line), then
+    what the choice would change."""
     if flow.step not in MENU_STEPS or not flow.menu:
         return Text("")
     if flow.step == Step.DECLARE and not flow.declaring():
         return Text("")
     if flow.step == Step.DECLARE:
-        return declare_grid(flow.menu, flow.hand, declared, flow.menu_cursor, look)
+        return declare_grid(flow.menu, flow.hand, declared, flow.menu_cursor, look, width)
     if flow.step == Step.POWER_RANK:  # the taken joker joins my hand
-        out = declare_grid(flow.menu, [*flow.hand, "JK"], declared, flow.menu_cursor, look)
+        hand = [*flow.hand, "JK"]
+        out = declare_grid(flow.menu, hand, declared, flow.menu_cursor, look, width)
     elif flow.step == Step.POWER_TARGET:  # one choice at a time, shown on the hands above
         left, right = ("<", ">") if style.ascii_only else ("◀", "▶")
         out = Text(f"{left} {flow.menu_cursor + 1}/{len(flow.menu)} {right} ", style=look("muted"))

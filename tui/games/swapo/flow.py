@@ -216,14 +216,25 @@ class SwapoDecisions(PowerSteps, Decisions):
     def key_label(self, key: str) -> str | None:
         meaning = step_row(self.step)
         if key == "confirm":
-            return "continue" if self.reveal is not None else (meaning.confirm or None)
+            if self.reveal is not None or (self.step == Step.DECLARE and not self.declaring()):
+                return "continue"  # the reveal, or no joker to declare
+            return meaning.confirm or None
         if key == "back" and self.reveal is not None:
             return "close"
         if key == "back":
             return meaning.back_label
         if key == "pick":
             return meaning.pick_label
+        if key == "pass_turn":
+            return self.pass_word()
         return None
+
+    def pass_word(self) -> str:
+        """What ``p`` does now, in the footer's and the prompt's one word: "done" once an
+        Asterisk turn has swapped (no more swaps), else "pass"."""
+        if self.asterisk and any(sw.seat == self.seat for sw in self.state.swaps):
+            return "done"
+        return "pass"
 
     def can_pass_now(self) -> bool:
         """Whether ``p`` (pass / done) works now."""

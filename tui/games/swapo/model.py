@@ -110,6 +110,9 @@ class RoundRecord:
     hands: Hands = ()
     declared: Hands = ()
     stabbed: tuple[tuple[str, ...], ...] = ()
+    #: who played the Draw (A♣) in a no-game round: the screen notes it from the public
+    #: ``draw`` event (the engine's record does not say), None when not known
+    drawn_by: int | None = None
 
     @classmethod
     def parse(cls, raw: object) -> RoundRecord:
@@ -124,6 +127,7 @@ class RoundRecord:
             hands_of(r.get("hands")),
             ranks_of(r.get("declared")),
             card_lists(r.get("stabbed")),
+            parse.seat(r.get("drawn_by")),
         )
 
 

@@ -32,7 +32,7 @@ from tui.widgets.steady import Steady
 
 from . import draw
 from . import log as swapo_log
-from .choices import Hands, idle_aces, round_words, swap_targets
+from .choices import Hands, idle_aces, round_words, rounds_after, swap_targets
 from .flow import CARD_STEPS, PICK_STEPS, Step, SwapoDecisions
 from .model import Phase, RoundRecord, SwapoView, hands_of
 
@@ -45,7 +45,9 @@ class SwapoScreen(TableScreen):
     CSS_PATH: ClassVar = [TABLE_CSS, "swapo.tcss"]
     BINDINGS: ClassVar[list] = [
         # TRANSLATORS: SwaPo footer key: swap nothing / use no power; keep very short (≤ 8 cells)
-        Binding("p", "pass_turn", N_("pass"), id="pass")
+        Binding("p", "pass_turn('pass')", N_("pass"), id="pass"),
+        # TRANSLATORS: SwaPo Asterisk footer key: no more swaps this turn; ≤ 8 cells
+        Binding("p", "pass_turn('done')", N_("done"), id="done"),
     ]
     DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ("pass_turn",)
     COMPONENT_CLASSES: ClassVar[set[str]] = {f"swapo--{name}" for name in draw.LOOKS}
@@ -61,6 +63,9 @@ class SwapoScreen(TableScreen):
         self.hand_before: list[str] = []  # my hand before the latest message (what I gave from)
         self.revealed_now: Hands | None = None  # the hands a reveal in this message showed
         self.panel_up = False  # a round's results panel is on show over the table
+        #: how many rounds the game had, as known when each round (by number) ended
+        self.round_totals: dict[object, int | None] = {}
+        self.drawn_by: object = None  # who played the Draw this round (a seat as sent)
 
     def wants_large_cards(self, width: int, height: int) -> bool:
         # header, prompt and footer; the other seats; my label, big cards, menu, round line;
@@ -100,14 +105,29 @@ class SwapoScreen(TableScreen):
             words = _("Round {number} · {name} deals").format(number=self.log_round, name=dealer)
             self.log_pane.add(words, self.log_round)
         self.hand_before, self.revealed_now = list(self.flow.hand), None
+        events = [self.noted(raw) for raw in events]
         for raw in events:
             event = Event.of(raw)
             if event.kind == "round_over":
                 self.flow.reveal = raw
+                record = RoundRecord.parse(raw)
+                self.round_totals[record.round] = rounds_after(self.GAME, state.view, record)
             if event.kind == "reveal":
                 self.revealed_now = hands_of(event.raw.get("hands"))
         super().receive_state(state, events)
         self.forget_old_rounds()
+
+    def noted(self, raw: dict) -> dict:
+        """An event with what this screen saw before it: a no-game round's end says who
+        played the Draw (``drawn_by``, from the public ``draw`` event of that round)."""
+        kind = raw.get("type") if isinstance(raw, dict) else None
+        if kind == "draw":
+            self.drawn_by = raw.get("seat")
+        elif kind == "round_over":
+            drawer, self.drawn_by = self.drawn_by, None
+            if raw.get("no_game") and drawer is not None:
+                return {**raw, "drawn_by": drawer}
+        return raw
 
     # -- the results panel after every round ------------------------------------------------
     def show_due_results(self) -> None:
@@ -125,8 +145,9 @@ class SwapoScreen(TableScreen):
 
     def results_title(self, event: dict | None) -> str:
         title = super().results_title(event)
-        total = self.rounds_total()
-        if event is not None and total and not RoundRecord.parse(event).sudden_death:
+        record = RoundRecord.parse(event) if event is not None else None
+        total = self.round_totals.get(record.round) if record is not None else None
+        if record is not None and total and not record.sudden_death:
             # TRANSLATORS: SwaPo results panel title: "Round 3 of 10"; {label}: "Round 3"
             title = _("{label} of {total}").format(label=title, total=total)
         if event is not None:
@@ -159,11 +180,12 @@ class SwapoScreen(TableScreen):
         super().handle(outcome)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "pass_turn":
-            return self.flow.can_pass_now() and not self.has_class("-chatting")
+        if action == "pass_turn":  # the binding whose word the prompt says now
+            shown = not parameters or parameters[0] == self.flow.key_label("pass_turn")
+            return shown and self.flow.can_pass_now() and not self.has_class("-chatting")
         return super().check_action(action, parameters)
 
-    def action_pass_turn(self) -> None:
+    def action_pass_turn(self, word: str = "pass") -> None:
         self.handle(self.flow.pass_turn())
 
     def on_pickable_cards_picked(self, message: PickableCards.Picked) -> None:
@@ -245,9 +267,11 @@ class SwapoScreen(TableScreen):
                 if seat in pending and not self.settings.ascii_only
                 else (">" if seat in pending else " ")
             )
-            if hands:
-                mark = " "
-            mark_look = self.look("alert") if seat in pending else ""
+            if hands:  # the reveal: the round's winners marked as in the results
+                mark = self.cards.winner_mark() if seat in winners else " "
+            mark_look = self.look("alert") if seat in pending and not hands else ""
+            if hands and seat in winners:
+                mark_look = self.look("winner")
             lines.append(f"{mark}{digit or ' '} ", style=mark_look)
             name = set_cell_size(clean(self.seat_name(seat)), 10)
             lines.append(name, style=self.look(name_look))
@@ -256,7 +280,7 @@ class SwapoScreen(TableScreen):
             swapped = (
                 not hands and view.phase in (Phase.SWAP, Phase.GIVE) and seat in view.rights_done
             )
-            done = ("v" if self.settings.ascii_only else "✓") if swapped else " "
+            done = self.done_mark() if swapped else " "
             lines.append(done + " ", self.look("muted"))
             hand = hands[seat] if seat < len(hands) else None
             if shown is not None and hand is not None:
@@ -375,14 +399,18 @@ class SwapoScreen(TableScreen):
             text.append(" (")
             text.append(clean(name, limit=16))
             text.append(")")
+        view = self.game_view
+        # my marks as the seat rows show theirs (the legend under the table says them)
+        text.append(" D" if view.dealer == self.me else "  ", style=self.look("dealer"))
+        done = self.me in view.rights_done and view.phase in (Phase.SWAP, Phase.GIVE)
+        text.append(
+            self.done_mark() if done and self.flow.reveal is None else " ", self.look("muted")
+        )
         text.append(f"  {draw.points_text(mine)}", style=self.look("muted"))
         if self.flow.reveal is not None:
             # TRANSLATORS: SwaPo, after a round: the hand shown is for the next round
             mine_now = _("your hand for round {number}").format(number=self.game_view.round)
             text.append("  " + mine_now, style=self.look("aside"))
-        if self.game_view.dealer == self.me:
-            # TRANSLATORS: SwaPo, on the local player's line: they deal this round
-            text.append("  " + _("dealer"), style=self.look("hint"))
         if self.flow.dagger and self.game_view.phase == Phase.SWAP:
             # TRANSLATORS: SwaPo Dagger, on the local player's line: their row lies face down
             text.append("  " + _("face down"), style=self.look("muted"))
@@ -393,6 +421,10 @@ class SwapoScreen(TableScreen):
             cursor = self.flow.cursor
         row.show(faces, cursor)
 
+    def done_mark(self) -> str:
+        """The mark of a seat that has had its swap this round (the legend's ✓)."""
+        return "v" if self.settings.ascii_only else "✓"
+
     def my_name(self) -> str:
         name = self.people.name(self.me) if self.me is not None else None
         if name:
@@ -401,7 +433,9 @@ class SwapoScreen(TableScreen):
 
     def menu_text(self) -> Text:
         mine = self.game_view.declared_by(self.me or 0)
-        return draw.menu_text(self.flow, self.menu_labels, mine, self.cards, self.look)
+        width = self.query_one("#menu").content_region.width or self.query_one("#hand").size.width
+        look = self.look
+        return draw.menu_text(self.flow, self.menu_labels, mine, self.cards, look, width)
 
     def menu_labels(self) -> list[Text]:
         """The menu's entries as shown."""

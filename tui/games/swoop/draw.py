@@ -284,7 +284,7 @@ def turned_up(event: Event, seat: int) -> list[str] | None:
 def results_lines(
     event: Event, before: SwoopView, me: int | None, name_of: NameOf, style: CardStyle, look: Look
 ) -> list[Text]:
-    """A hand's results: each seat's penalty card by card ("K♦ 10 · 3♣ 3"), the cards the
+    """A hand's results: each seat's penalty card by card ("K 10 · 3 3"), the cards the
     table could not see counted, and the hand's points."""
     flat = before.flat_numbers
     lines = []
@@ -305,8 +305,8 @@ def results_lines(
         else:  # an older host: what the table saw of it
             known, unknown, hidden = left_cards(before, seat, me)
         parts: list[Text] = []
-        for card in known:
-            part = style.text(card)
+        for card in known:  # by rank, as the table draws them (suits do not matter)
+            part = card_label(card, style, look)
             part.append(f" {penalty(card, flat_numbers=flat)}", style="dim")
             parts.append(part)
         if unknown:

@@ -21,6 +21,7 @@ from lang import N_, _, ngettext, pgettext
 from tui.connect import Seat
 from tui.fill import fill
 from tui.settings import Settings
+from tui.table.header import header_line
 from tui.table.messages import TableState
 from tui.table.parse import Event
 from tui.table.screen import TABLE_CSS, TableScreen
@@ -158,9 +159,10 @@ class SwoopScreen(TableScreen):
         parts: list[Text | str] = [_(self.TITLE), number]
         scores = list(self.game_view.scores)
         line = self.scores_line(range(len(scores)), scores)
-        # "kotatsu · Swoop · hand N · " comes first; with many players on a narrow terminal
-        # the header keeps your total and the leader's (every seat line shows its own too).
-        if line.cell_len + 30 > self.size.width and scores:
+        # "kotatsu · Swoop · hand N · " comes first and the table's name (and who is away)
+        # last; with many players on a narrow terminal the header keeps your total and the
+        # leader's (every seat line shows its own too), never losing the table's name.
+        if line.cell_len + 30 + self.header_tail() > self.size.width and scores:
             low = min(range(len(scores)), key=lambda s: (scores[s], s))
             shown = [s for s in (self.me, low) if s is not None]
             line = self.scores_line(list(dict.fromkeys(shown)), scores)
@@ -168,6 +170,19 @@ class SwoopScreen(TableScreen):
             line.append(" " + _("lowest") if low != self.me else "", style="dim")
         parts.append(line)
         return parts
+
+    def header_tail(self) -> int:
+        """The cells the header takes after the game's parts (the table's name, who is
+        away, the connection)."""
+        tail = header_line(
+            [],
+            table_name=self.table_info.get("name"),
+            away=self.people.away_marks(),
+            connection=self.connection,
+            look=self.look,
+            ascii_only=self.settings.ascii_only,
+        )
+        return tail.cell_len - len(" kotatsu")
 
     def scores_line(self, seats: Any, scores: list[int]) -> Text:
         """ "Aki: 45 · Bo: 120 · …" for ``seats``."""

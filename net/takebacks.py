@@ -1,0 +1,296 @@
+"""Take-backs at a table (a table setting: off, ask the table, or free; docs/protocol.md).
+
+A player may take back their own last action as long as nothing hidden has been shown since
+it: no card drawn, turned up or revealed, no trick or round completed (the engine says which
+steps show something: ``Game.shows_hidden``; ``engine.undo.Rewind`` gives the game without
+the last actions). Every action after it — the bots' — is taken back with it, and the bots
+decide again. Refused, to the asker alone and worded on facts the asker knows:
+
+- ``takebacks_off``: this table does not allow take-backs;
+- ``takeback_busy``: a take-back is being decided already (one at a time);
+- ``takeback_nothing``: the seat has not acted yet in this game;
+- ``takeback_shown``: something hidden was shown since (or by) the seat's last action;
+- ``takeback_sealed``: the action, or one since, was a decision made in secret (SwaPo's
+  sealed joker declarations, Mi Shi's tens during the deal), or the table is in such a phase
+  now: asking would tell the table that the seat made one (whoever asks to change a joker's
+  rank holds a joker), and who has made one is itself the secret;
+- ``takeback_someone``: another person has acted since: their move would vanish.
+
+With "ask", every other person seated and connected (not spectators, not bots, not away
+seats) answers yes or no within ``VOTE_WAIT`` seconds (a timer of the table): any no, or no
+answer in time, refuses it; bots agree, so a table of one person and bots grants at once, as
+"free" does. While it is asked the table holds: the bots wait, acts are refused
+(``takeback_waiting``). Who said no is told to everyone (a table decision among friends).
+
+Names no game; no I/O, no clock (the table gives the time).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic
+
+from engine.base import Event, Game
+from engine.undo import Rewind
+
+from .messages import TAKEBACK_MODES as MODES
+from .messages import rejected_message
+from .seating import P
+
+if TYPE_CHECKING:
+    from .rules import Message, Rules
+
+VOTE_WAIT = 30.0
+"""Seconds the people at the table have to answer a take-back request."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action since the last step that showed something hidden."""
+
+    seat: int
+    bot: bool  #: a host bot chose it (its own seat, or an away player's)
+    open: bool  #: the seat was awaited in a way every view shows (not a sealed decision)
+    cards: tuple[str, ...]  #: the cards its public events name for that seat
+
+
+@dataclass
+class Request:
+    """A take-back being asked of the table."""
+
+    id: int
+    seat: int
+    keep: int  #: how many of the table's actions stay
+    voters: set[int]
+    until: float
+    yes: set[int] = field(default_factory=set)
+
+
+def named_cards(seat: int, events: list[Event] | Any) -> tuple[str, ...]:
+    """The cards the first of ``events`` by ``seat`` names (a card played, a card stabbed):
+    public by the engine's contract (every event is)."""
+    for event in events:
+        if not isinstance(event, dict) or event.get("seat") != seat:
+            continue
+        cards = event.get("cards", event.get("card"))
+        if isinstance(cards, str):
+            return (cards,)
+        if isinstance(cards, list):
+            return tuple(c for c in cards if isinstance(c, str))
+    return ()
+
+
+class Takebacks:
+    """One table's take-backs: the ``mode``, the undoable tail of the game and its steps,
+    and the request being asked (see the module docstring)."""
+
+    def __init__(self, mode: str = "off") -> None:
+        if mode not in MODES:
+            raise ValueError(f"takebacks: one of {', '.join(MODES)}, not {mode!r}")
+        self.mode = mode
+        self.rewind: Rewind | None = None
+        self.steps: list[Step] = []
+        self.request: Request | None = None
+        self.granted = 0
+        """How many take-backs were granted (the table rebuilds what follows the game)."""
+        self._ids = 0
+
+    @property
+    def on(self) -> bool:
+        return self.mode != "off"
+
+    # -- every action --------------------------------------------------------------------------
+    def before(self, game: Game, seat: int) -> bool:
+        """Called before ``seat`` acts: whether it is awaited in a way every view shows."""
+        if self.rewind is None:
+            self.rewind = Rewind(game)  # the game as it was before its first action here
+        return seat in (game.view(None).get("pending") or [])
+
+    def applied(
+        self, game: Game, seat: int, action: Any, events: list, *, bot: bool, open_: bool
+    ) -> None:
+        """``game`` applied ``action`` for ``seat`` (``open_``: what ``before`` said)."""
+        assert self.rewind is not None
+        self.rewind.applied(game, seat, action, events)
+        if not self.rewind.steps:
+            self.steps = []
+        else:
+            cards = named_cards(seat, events) if open_ else ()
+            self.steps.append(Step(seat, bot, open_, cards))
+
+    # -- judging a request ---------------------------------------------------------------------
+    def judge(self, seat: int, game: Game, acted: bool) -> tuple[str | None, int]:
+        """May ``seat`` take back its last action now (``acted``: it has acted in this game)?
+        The refusal's code, or None and how many actions go (the seat's and all after it)."""
+        if not self.on:
+            return "takebacks_off", 0
+        if self.request is not None:
+            return "takeback_busy", 0
+        if game.over:
+            return "game_over", 0
+        mine = [i for i, step in enumerate(self.steps) if step.seat == seat]
+        last = mine[-1] if mine else None
+        if last is None:
+            return ("takeback_shown" if acted else "takeback_nothing"), 0
+        since = self.steps[last:]
+        if not (game.view(None).get("pending") or []) or not all(s.open for s in since):
+            return "takeback_sealed", 0
+        if any(s.seat != seat and not s.bot for s in since[1:]):
+            return "takeback_someone", 0
+        return None, len(since)
+
+    def back(self, n: int) -> tuple[Game, Step]:
+        """The game without its last ``n`` actions, and the first of them (the asker's)."""
+        assert self.rewind is not None
+        step = self.steps[-n]
+        game = self.rewind.back(n)
+        del self.steps[-n:]
+        self.granted += 1
+        return game, step
+
+    # -- asking the table ----------------------------------------------------------------------
+    def ask(self, seat: int, keep: int, voters: set[int], until: float) -> Request:
+        self._ids += 1
+        self.request = Request(self._ids, seat, keep, set(voters), until)
+        return self.request
+
+    def close(self) -> Request | None:
+        request, self.request = self.request, None
+        return request
+
+
+class Desk(Generic[P]):
+    """The table's side of take-backs: the messages in, what to send out. ``table`` is the
+    table's rules (net/rules.py), which it reads and changes through a few named hooks."""
+
+    def __init__(self, table: Rules[P]) -> None:
+        self.table = table
+
+    @property
+    def state(self) -> Takebacks:
+        return self.table.takebacks
+
+    def _everyone(self, message: Message) -> list[tuple[P, Message]]:
+        return [(peer, message) for peer, _ in self.table.joined()]
+
+    def _refused(self, peer: P, code: str) -> list[tuple[P, Message]]:
+        return [(peer, rejected_message(self.table.version, code, {}))]
+
+    def _asked(self, request: Request, open_: bool) -> list[tuple[P, Message]]:
+        """The ``takeback`` message: a request open (who is asked, seconds left) or closed."""
+        left = max(0.0, request.until - self.table.now()) if open_ else 0.0
+        message = {
+            "t": "takeback",
+            "id": request.id,
+            "seat": request.seat,
+            "voters": sorted(request.voters),
+            "open": open_,
+            "seconds": round(min(left, VOTE_WAIT), 1),
+        }
+        return self._everyone(message)
+
+    def _name(self, seat: int) -> str:
+        return self.table.seating[seat].name or ""
+
+    # -- a player asks ---------------------------------------------------------------------
+    def ask(self, peer: P, seat: int | None) -> list[tuple[P, Message]]:
+        """``takeback`` from ``peer`` (seated at ``seat``; None: a spectator)."""
+        table = self.table
+        if not self.state.on:
+            return self._refused(peer, "takebacks_off")
+        if seat is None:
+            return self._refused(peer, "spectator_act")
+        if not table.started:
+            return self._refused(peer, "not_started")
+        acted = any(s == seat for s, _ in table.actions)
+        code, n = self.state.judge(seat, table.game, acted)
+        if code is not None:
+            return self._refused(peer, code)
+        voters = self._voters(seat) if self.state.mode == "ask" else set()
+        if not voters:  # free, or nobody but bots to ask: they agree
+            return self._grant(seat, n)
+        request = self.state.ask(seat, len(table.actions) - n, voters, table.now() + VOTE_WAIT)
+        notice = table.notice("takeback_asked", seat=seat, name=self._name(seat))
+        return self._everyone(notice) + self._asked(request, True)
+
+    def _voters(self, seat: int) -> set[int]:
+        """The people seated and connected, but the asker (bots and away seats agree)."""
+        return {
+            s.index
+            for s in self.table.seating.seats
+            if s.index != seat and not s.bot and s.peer is not None and not s.covered
+        }
+
+    # -- the table answers -----------------------------------------------------------------
+    def vote(self, peer: P, seat: int | None, message: Message) -> list[tuple[P, Message]]:
+        """``takeback_vote`` (``id``, ``yes``) from ``peer`` at ``seat``."""
+        request = self.state.request
+        if request is None or message["id"] != request.id:
+            return self._refused(peer, "takeback_none")
+        if seat is None or seat not in request.voters:
+            return self._refused(peer, "takeback_not_asked")
+        if seat in request.yes:
+            return self._refused(peer, "takeback_answered")
+        if not message["yes"]:
+            self.state.close()
+            asker = request.seat
+            notice = self.table.notice(
+                "takeback_refused", seat=asker, name=self._name(asker), by=self._name(seat)
+            )
+            return self._everyone(notice) + self._asked(request, False)
+        request.yes.add(seat)
+        return self._decided(request)
+
+    def _decided(self, request: Request) -> list[tuple[P, Message]]:
+        """Everyone asked said yes (or left): granted, if it still can be."""
+        if not request.voters <= request.yes:
+            return []
+        self.state.close()
+        table = self.table
+        code, n = self.state.judge(request.seat, table.game, True)
+        closed = self._asked(request, False)
+        if code is not None or len(table.actions) - n != request.keep:
+            asker = request.seat
+            notice = table.notice("takeback_lapsed", seat=asker, name=self._name(asker))
+            return self._everyone(notice) + closed
+        return closed + self._grant(request.seat, n)
+
+    def expired(self) -> list[tuple[P, Message]]:
+        """The request's time is up: not everyone answered, so the action stands."""
+        request = self.state.close()
+        if request is None:
+            return []
+        seat = request.seat
+        notice = self.table.notice("takeback_unanswered", seat=seat, name=self._name(seat))
+        return self._everyone(notice) + self._asked(request, False)
+
+    def left(self, seat: int | None) -> list[tuple[P, Message]]:
+        """The person at ``seat`` left: an asker's request is dropped; a voter is not waited
+        for any more (the others may still grant it)."""
+        request = self.state.request
+        if request is None or seat is None:
+            return []
+        if seat == request.seat:
+            self.state.close()
+            notice = self.table.notice("takeback_dropped", seat=seat, name=self._name(seat))
+            return self._everyone(notice) + self._asked(request, False)
+        if seat in request.voters:
+            request.voters.discard(seat)
+            request.yes.discard(seat)
+            return self._decided(request)
+        return []
+
+    # -- granted -----------------------------------------------------------------------------
+    def _grant(self, seat: int, n: int) -> list[tuple[P, Message]]:
+        """Take back the last ``n`` actions (``seat``'s and the bots' after it): the journal
+        records it, everyone is told (naming the cards only where the action showed them to
+        all) and gets the state as it was."""
+        table = self.table
+        game, step = self.state.back(n)
+        table.taken_back(game, n, {"r": "takeback", "seat": seat, "n": n})
+        name = self._name(seat)
+        if step.cards:
+            notice = table.notice("took_back_cards", seat=seat, name=name, cards=list(step.cards))
+        else:
+            notice = table.notice("took_back", seat=seat, name=name)
+        return self._everyone(notice) + table.publish([])

@@ -1,0 +1,131 @@
+"""``u`` at the table asks to take back my last action where the table allows take-backs, and
+another player's request is answered in a yes/no dialog (tui/table/takeback.py)."""
+
+from __future__ import annotations
+
+from tui.app import make_app
+from tui.pilot import (
+    LocalClient,
+    browser_of,
+    local_launcher,
+    screen_lines,
+    seated,
+    settle,
+    wait_until,
+)
+from tui.settings import Settings
+from tui.table.takeback import TakebackVote
+
+OPTIONS = {"first_player": 0, "target": 1000}
+
+
+def swoop_app(takebacks: str) -> tuple:
+    client = LocalClient("swoop", 3, options=OPTIONS, seed=5, takebacks=takebacks)
+    settings = Settings(name="Eli", color=True, cursor_blink=False)
+    app = make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
+    return app, client
+
+
+def log_text(screen) -> str:
+    return "\n".join(screen.log_pane.lines_written)
+
+
+def request(number: int, *, open_: bool = True, voters=(0,)) -> dict:
+    return {"t": "takeback", "id": number, "seat": 1, "voters": list(voters), "open": open_,
+            "seconds": 30.0}  # fmt: skip
+
+
+async def test_u_asks_where_the_table_allows_and_the_others_answer_yes_or_no():
+    app, client = swoop_app("ask")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        await wait_until(pilot, lambda: bool(screen.legal))
+        await settle(pilot)
+        assert screen.check_action("takeback", ()) is True
+        assert "u undo" in screen_lines(app)[-1]  # the footer offers it
+        await pilot.press("u")
+        await wait_until(pilot, lambda: client.takebacks_asked == 1)
+        # another player asks: a yes/no over the table, y says yes
+        screen.receive(request(3))
+        await wait_until(pilot, lambda: isinstance(app.screen, TakebackVote))
+        assert "Bot 2 asks to take back their last action" in str(app.screen.question)
+        await pilot.press("y")
+        await wait_until(pilot, lambda: client.votes == [(3, True)])
+        assert app.screen is screen
+        # n says no
+        screen.receive(request(4))
+        await wait_until(pilot, lambda: isinstance(app.screen, TakebackVote))
+        await pilot.press("n")
+        await wait_until(pilot, lambda: client.votes == [(3, True), (4, False)])
+        # decided elsewhere (someone said no, or the time ran out): the dialog goes unanswered
+        screen.receive(request(5))
+        await wait_until(pilot, lambda: isinstance(app.screen, TakebackVote))
+        screen.receive(request(5, open_=False))
+        await wait_until(pilot, lambda: app.screen is screen)
+        assert client.votes == [(3, True), (4, False)]
+        # a request this seat is not asked about (its own, or a spectator's view) shows nothing
+        screen.receive(request(6, voters=(2,)))
+        await settle(pilot)
+        assert app.screen is screen
+        # the log says what was taken back, and why one was refused
+        params = {"seat": 1, "name": "Bot 2", "cards": ["7H"]}
+        screen.receive({"t": "notice", "code": "took_back_cards", "params": params})
+        screen.receive({"t": "rejected", "version": 1, "code": "takeback_shown", "params": {}})
+        await wait_until(pilot, lambda: "took back" in log_text(screen))
+        assert "Bot 2 took back their last action (7♥)" in log_text(screen)
+        await wait_until(pilot, lambda: "something hidden" in str(screen.prompt.render()))
+        assert "too late to take back: something hidden has been shown since" in log_text(screen)
+
+
+async def test_without_take_backs_u_is_not_offered():
+    app, client = swoop_app("off")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        await wait_until(pilot, lambda: bool(screen.legal))
+        assert screen.check_action("takeback", ()) is False
+        assert "undo" not in screen_lines(app)[-1]
+        await pilot.press("u")
+        await settle(pilot)
+        assert client.takebacks_asked == 0
+
+
+async def test_over_the_wire_u_puts_the_table_back_as_it_was():
+    """``kotatsu play --takebacks free``: a real host on 127.0.0.1; after a play and the bots'
+    answers, u gives the card back and the screen draws the table as it was."""
+    from tui.connect import play_launcher
+
+    launcher = play_launcher("swoop", bots=2, seed=3, name="Eli", bot_delay=0, takebacks="free")
+    settings = Settings(name="Eli", color=True, cursor_blink=False)
+    app = make_app(launcher=launcher, settings=settings, browser=browser_of())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        assert screen.table_info["takebacks"] == "free"
+        await wait_until(pilot, lambda: bool(screen.legal))
+        await settle(pilot)
+        before, pile, version = screen.view["hand"], screen.view["pile"], screen.version
+        play = next(a for a in screen.legal if a["type"] == "play")
+        screen.send(play)
+        await wait_until(pilot, lambda: screen.version > version and bool(screen.legal))
+        assert screen.view["hand"] != before
+        await pilot.press("u")
+        await wait_until(pilot, lambda: "took back" in log_text(screen))
+        await wait_until(pilot, lambda: screen.view["hand"] == before and bool(screen.legal))
+        assert "Eli took back their last action" in log_text(screen)
+        assert screen.view["pile"] == pile and screen.version > version
+
+
+async def test_the_dialog_and_the_log_speak_the_players_language():
+    client = LocalClient("swoop", 3, options=OPTIONS, seed=5, takebacks="ask")
+    settings = Settings(name="Aki", lang="ja", color=True, cursor_blink=False)
+    app = make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        await wait_until(pilot, lambda: bool(screen.legal))
+        screen.receive(request(7))
+        await wait_until(pilot, lambda: isinstance(app.screen, TakebackVote))
+        assert "直前の手の取り消しを申し出ています" in str(app.screen.question)
+        await pilot.press("y")
+        await wait_until(pilot, lambda: client.votes == [(7, True)])
+        params = {"seat": 1, "name": "Bot 2"}
+        screen.receive({"t": "notice", "code": "took_back", "params": params})
+        await wait_until(pilot, lambda: "Bot 2 が直前の手を取り消しました" in log_text(screen))

@@ -1,0 +1,57 @@
+"""A returning player's earlier lines (``history``, net/memory.py), worded as the table screen
+words them when they come: the log's lines and the chat pane's, oldest first, each list closed
+by a line saying that what is above came before."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from rich.style import Style
+from rich.text import Text
+from textual.message import Message
+
+from lang import _
+
+from .messages import ChatReceived, Noticed
+
+
+class Words(Protocol):
+    """What of the table screen words the lines (tui/table/screen.py)."""
+
+    def describe_event(self, event: dict) -> Text | str | None: ...
+    def log_tag(self, event: dict) -> object: ...
+    def chat_lines(
+        self, sender: int | None, name: str, text: str, to: int | None
+    ) -> tuple[Text, Text]: ...
+    def worded(self, message: dict) -> str: ...
+    def look(self, name: str) -> Style: ...
+
+
+def earlier_lines(
+    entries: list[Message | list[dict]], words: Words
+) -> tuple[list[tuple[Text, object]], list[Text]]:
+    """``(log lines with their tags, chat lines)`` of a ``history``'s entries; both empty if
+    it holds nothing to show."""
+    logged: list[tuple[Text, Any]] = []
+    chatted: list[Text] = []
+    for entry in entries:
+        if isinstance(entry, list):
+            for event in entry:
+                line = words.describe_event(event)
+                if line is not None:
+                    text = line if isinstance(line, Text) else Text(line)
+                    logged.append((text, words.log_tag(event)))
+            continue
+        if isinstance(entry, ChatReceived):
+            in_chat, in_log = words.chat_lines(entry.sender, entry.name, entry.text, entry.to)
+        elif isinstance(entry, Noticed):
+            in_chat, in_log = words.chat_lines(None, "", words.worded(entry.wire), None)
+        else:
+            continue
+        chatted.append(in_chat)
+        logged.append((in_log, None))
+    if not logged:
+        return [], []
+    # TRANSLATORS: under a returning player's earlier log and chat lines
+    back = Text(_("— you are back: the lines above are from before —"), words.look("muted"))
+    return [*logged, (back, None)], [*chatted, back] if chatted else []
