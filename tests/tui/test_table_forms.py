@@ -172,3 +172,20 @@ def test_snapshot_the_host_forms_table_settings(snap_compare):
         await pilot.pause()
 
     assert snap_compare(app_with_lobby(), terminal_size=(80, 30), run_before=run_before)
+
+
+async def test_on_a_short_screen_the_forms_buttons_stay_in_sight():
+    """A phone held sideways or an 80×20 window: the options box gives up rows (it
+    scrolls) so that Play/Host and Cancel are never below the screen's edge."""
+    from textual.widgets import Button
+
+    for mode, height in (("bots", 20), ("host", 20), ("bots", 16), ("host", 40)):
+        app = app_with_lobby()
+        async with app.run_test(size=(80, height)) as pilot:
+            form, _got = await open_form(pilot, mode)
+            await pilot.pause()
+            for button in form.query(Button):
+                region = button.region
+                assert region.height and region.bottom <= height - 1, (mode, height, region)
+            box = form.query_one("#options-box")
+            assert 3 <= box.outer_size.height <= 12

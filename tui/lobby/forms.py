@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -32,6 +32,11 @@ LEVEL_WORDS = {
     "hard": N_("Hard"),
 }
 SEAT_RANGE = {name: (cls.MIN_SEATS, cls.MAX_SEATS) for name, cls in engine.GAMES.items()}
+
+
+OPTIONS_ROWS = 12
+"""The most rows the table forms' options box takes (it scrolls beyond them)."""
+OPTIONS_ROWS_LEAST = 3
 
 
 def level_choices() -> list[tuple[str, str]]:
@@ -81,6 +86,7 @@ class TableForm(ModalScreen[TableRequest | None]):
     def __init__(self, mode: str = "host") -> None:
         super().__init__()
         self.mode = mode
+        self.options_rows = OPTIONS_ROWS
 
     def compose(self) -> ComposeResult:
         hosting = self.mode == "host"
@@ -121,6 +127,20 @@ class TableForm(ModalScreen[TableRequest | None]):
                 yield Button(ok, id="ok", variant="primary")
                 yield Button(_("Cancel"), id="cancel")
         yield WordedFooter()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.fit_options)
+
+    def fit_options(self) -> None:
+        """The options box (it scrolls) gives up rows so that the whole form, its buttons
+        included, stays on a short screen (a phone held sideways, an 80×20 window)."""
+        form, box = self.query_one(".form"), self.query_one("#options-box")
+        fixed = form.outer_size.height - box.outer_size.height
+        room = self.size.height - 1 - fixed  # the footer's row
+        rows = max(OPTIONS_ROWS_LEAST, min(OPTIONS_ROWS, room))
+        if rows != self.options_rows:
+            self.options_rows = rows
+            box.styles.max_height = rows
 
     @on(Select.Changed, "#game")
     async def _game_changed(self, event: Select.Changed) -> None:
