@@ -129,3 +129,24 @@ async def test_the_dialog_and_the_log_speak_the_players_language():
         params = {"seat": 1, "name": "Bot 2"}
         screen.receive({"t": "notice", "code": "took_back", "params": params})
         await wait_until(pilot, lambda: "Bot 2 が直前の手を取り消しました" in log_text(screen))
+
+
+async def test_the_yes_no_dialog_shows_its_whole_question_at_80_columns():
+    """The detail of a yes/no (here the take-back's, longer than the box is wide) wraps
+    inside the box: every word of it on screen, none cut at the border."""
+    from rich.cells import cell_len
+    from textual.app import App
+    from textual.widgets import Label
+
+    class Bare(App):
+        def on_mount(self) -> None:
+            self.push_screen(TakebackVote(1, "Bob", 30))
+
+    app = Bare()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = app.screen.query_one("#dialog")
+        for label in app.screen.query(Label):
+            text = str(label.render())
+            assert label.size.width <= dialog.content_region.width
+            assert label.size.width * label.size.height >= cell_len(text), text
