@@ -8,7 +8,9 @@ only it can do (sit down, leave) by posting messages, never by calling it.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
+import signal
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -84,6 +86,10 @@ class KotatsuApp(App[None]):
         self.launcher = launcher
         self.browser = browser  # a table-discovery factory for the lobby (tests pass a fake)
         self.seat: Seat | None = None
+        #: Set by the ``kotatsu`` command (never in tests): a hang-up (the terminal window
+        #: closed, an SSH link cut) or SIGTERM leaves as ``q`` would, so a hosted game's
+        #: record is kept and the seat closed, instead of the process just ending.
+        self.leave_on_signals = False
         #: Started at a table from the command line (``kotatsu play``): leaving it quits.
         self.direct = launcher is not None
         #: Builds a fresh launcher for "play again" (same seats, a new deal), if we can.
@@ -114,6 +120,10 @@ class KotatsuApp(App[None]):
         return super().get_key_display(binding)
 
     def on_mount(self) -> None:
+        if self.leave_on_signals:
+            loop = asyncio.get_running_loop()
+            for signum in (signal.SIGHUP, signal.SIGTERM):
+                loop.add_signal_handler(signum, self.exit)
         # garbage is collected between frames (tui/collector.py): after a table paints a
         # state, and at least this often
         self.set_interval(COLLECT_EVERY, self.collector.collect_due)

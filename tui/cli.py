@@ -494,6 +494,7 @@ def run_app(args: argparse.Namespace) -> int:
     # 30–60 ms, one state in twenty, and a young one 2–4 ms inside many frames.)
     collector = Collector()
     app = make_app(args, ask_name=ask, collector=collector)
+    app.leave_on_signals = True
     collector.start()
     try:
         app.run()

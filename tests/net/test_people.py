@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import fcntl
+import json
 import os
 import signal
 import struct
@@ -341,3 +342,29 @@ async def test_a_killed_host_is_resumed_with_its_screen_and_everyone_plays_on(tm
         for proc in (host, resumed):
             if proc is not None:
                 await proc.kill()
+
+
+async def test_a_hung_up_terminal_leaves_as_q_would_and_the_game_is_kept(tmp_path):
+    """The terminal window closed or the SSH link cut (SIGHUP), or SIGTERM: the app leaves
+    as ``q`` would, so the host's game is kept as an unfinished record, not lost."""
+    for signum in (signal.SIGHUP, signal.SIGTERM):
+        data = tmp_path / f"data-{signum}"
+        env = {**env_for(tmp_path), "XDG_DATA_HOME": str(data)}
+        cy = await tui("--name", "Cy", "play", "swoop", "--seed", "2", env=env)
+        try:
+            async with asyncio.timeout(30):
+                while b"pick" not in cy.output:  # seated: the table's keys are shown
+                    await asyncio.sleep(0.05)
+            os.killpg(cy.proc.pid, signum)
+            async with asyncio.timeout(30):
+                await cy.proc.wait()
+        finally:
+            await cy.kill()
+        listed = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tui.cli", "history", "--json",
+            cwd=ROOT, env=env, stdout=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        out, _ = await listed.communicate()
+        (game,) = json.loads(out)
+        assert game["game"] == "swoop" and game["finished"] is False, game
+        assert "Cy" in game["players"]
