@@ -40,10 +40,7 @@ class SwoopBot(Bot):
         if action["type"] == "flip":
             return ("swoop.flip", {})
         facts = self._facts(view)
-        me = facts["me"]
-        cards = list(action["cards"]) + [me["face_up"][s] for s in action["table"]]
-        if view["phase"] == "add":
-            cards.append(view["flipped"]["card"])
+        cards = self._group(view, action)
         r = rank(cards[0])
         result = outcome(r, len(cards), view["pile"])
         going_out = len(cards) - (view["phase"] == "add") >= facts["left"]
@@ -61,13 +58,18 @@ class SwoopBot(Bot):
             return "swoop.swoop", {"rank": r}
         return "swoop.shed", {}
 
-    def _group_rank(self, view: View, action: dict) -> str:
-        """The rank of the group a play or add makes."""
+    def _group(self, view: View, action: dict) -> list[str]:
+        """The cards of the group a play or add makes: from the hand, from the table, and in
+        ``add`` the card just turned up."""
         face_up = view["players"][self.seat]["face_up"]
         cards = list(action["cards"]) + [face_up[s] for s in action["table"]]
         if view["phase"] == "add":
             cards.append(view["flipped"]["card"])
-        return rank(cards[0])
+        return cards
+
+    def _group_rank(self, view: View, action: dict) -> str:
+        """The rank of the group a play or add makes."""
+        return rank(self._group(view, action)[0])
 
     # Scoring -------------------------------------------------------------------------------
     def _facts(self, view: View) -> dict:
@@ -76,7 +78,6 @@ class SwoopBot(Bot):
             return self._seen[1]
         me = view["players"][self.seat]
         facts = {
-            "me": me,
             "pile_cost": self._pile_cost(view["pile"]),
             "left": me["hand"] + sum(c is not None for c in me["face_up"]) + sum(me["mystery"]),
             "outcomes": {},
@@ -89,10 +90,7 @@ class SwoopBot(Bot):
         if action["type"] == "flip":
             return self._flip_score(view)
         facts = self._facts(view)
-        me = facts["me"]
-        cards = list(action["cards"]) + [me["face_up"][s] for s in action["table"]]
-        if view["phase"] == "add":
-            cards.append(view["flipped"]["card"])
+        cards = self._group(view, action)
         r = rank(cards[0])
         outcomes = facts["outcomes"]
         result = outcomes.get((r, len(cards)))
