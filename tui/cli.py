@@ -495,11 +495,8 @@ def run_app(args: argparse.Namespace) -> int:
     collector = Collector()
     app = make_app(args, ask_name=ask, collector=collector)
     app.leave_on_signals = True
-    collector.start()
-    try:
+    with collector:
         app.run()
-    finally:
-        collector.stop()
     return 0
 
 

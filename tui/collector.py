@@ -38,6 +38,14 @@ class Collector:
         gc.disable()
         self.running = True
 
+    def __enter__(self) -> Collector:
+        """``with collector: app.run()``: started for the app's run, stopped however it ends."""
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
     def stop(self) -> None:
         """CPython collects by itself again (what was frozen stays frozen)."""
         if self.running:

@@ -57,9 +57,6 @@ def run_replay(args: argparse.Namespace) -> int:
     collector = Collector()  # one app in this process, as tui/cli.py's run_app
     settings = make_app(args).settings
     app = ReplayApp(Replayer(replay, seat), settings=settings, collector=collector)
-    collector.start()
-    try:
+    with collector:
         app.run()
-    finally:
-        collector.stop()
     return 0
