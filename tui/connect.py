@@ -22,6 +22,7 @@ from net.resultswait import RESULTS_WAIT
 
 from . import words
 from .settings import load_name
+from .table_settings import chosen
 from .text import clean
 
 HOST_GONE_WAIT = 60.0
@@ -313,9 +314,7 @@ def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher 
             options=options,
             name=name,
             level=getattr(args, "level", None) or "normal",
-            clock=getattr(args, "clock", None),
-            bank=getattr(args, "bank", 0.0),
-            takebacks=getattr(args, "takebacks", None) or "off",
+            **chosen(args, "play"),
         )
     if args.command == "join":
         host, port = args.address
@@ -338,10 +337,7 @@ def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher 
             level=getattr(args, "level", None),
             bot_delay=BOT_DELAY if args.bot_delay is None else args.bot_delay,
             results_wait=args.results_wait,
-            hints=bool(getattr(args, "hints", False)),
-            clock=getattr(args, "clock", None),
-            bank=getattr(args, "bank", 0.0),
-            takebacks=getattr(args, "takebacks", None) or "off",
+            **chosen(args, "host"),
         )
     return None
 
