@@ -11,7 +11,7 @@ import lang
 from net.discovery import TableInfo
 from tui.app import KotatsuApp, make_app
 from tui.connect import play_launcher
-from tui.pilot import browser_of
+from tui.pilot import LocalClient, browser_of, local_launcher
 from tui.settings import Settings
 
 SIZE = (80, 24)
@@ -37,6 +37,17 @@ def table_app(
     )
     settings = Settings(ascii_only=ascii_only, color=True, name=name, cursor_blink=False)
     return make_app(launcher=launcher, settings=settings, browser=browser_of())
+
+
+def client_app(client: LocalClient, *, ascii_only: bool = False) -> KotatsuApp:
+    """The app seated as Eli at ``client``'s in-process table (no sockets, no host)."""
+    settings = Settings(ascii_only=ascii_only, color=True, name="Eli", cursor_blink=False)
+    return make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
+
+
+def log_text(screen) -> str:
+    """Every line the table screen's log has written, one per line."""
+    return "\n".join(screen.log_pane.lines_written)
 
 
 @pytest.fixture(autouse=True)

@@ -4,11 +4,11 @@ the bots wait behind my panel and the game goes on once I close it."""
 
 from __future__ import annotations
 
-from tests.tui.conftest import SIZE, table_app
+from tests.tui.conftest import SIZE, client_app, table_app
 from tests.tui.test_swapo_round_results import NORMAL, Scripted, stacked
 from tests.tui.test_swapo_screen import play_my_turns
 from tui.app import make_app
-from tui.pilot import LocalClient, browser_of, local_launcher, seated, settle, wait_until
+from tui.pilot import LocalClient, browser_of, seated, settle, wait_until
 from tui.settings import Settings
 from tui.table.results import END_EVENTS, ResultsPanel
 
@@ -26,15 +26,10 @@ class Recording(LocalClient):
             self.round_ends.append(self.version)
 
 
-def local_app(client: LocalClient):
-    settings = Settings(ascii_only=False, color=True, name="Eli", cursor_blink=False)
-    return make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
-
-
 async def test_closing_a_rounds_panel_sends_results_seen_for_that_round():
     client = Recording("swapo", 3, options={"first_dealer": 0}, deck=stacked(NORMAL))
     client.bots = {1: Scripted(), 2: Scripted(0, ["6C", "10S"])}
-    app = local_app(client)
+    app = client_app(client)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await pilot.press("p")  # as in test_swapo_round_results: my give ends round 1
@@ -50,7 +45,7 @@ async def test_closing_a_rounds_panel_sends_results_seen_for_that_round():
 
 async def test_the_final_panel_sends_nothing():
     client = Recording("swapo", 2, options={"rounds": 1}, seed=1)
-    app = local_app(client)
+    app = client_app(client)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await play_my_turns(pilot, screen, until_round=99)

@@ -15,6 +15,7 @@ from rich.text import Text
 from textual.app import App
 from textual.widget import Widget
 
+from tests.tui.conftest import client_app, log_text
 from tests.tui.test_swoop_flow import (
     CHAIN,
     CHAIN_MOVES,
@@ -24,10 +25,9 @@ from tests.tui.test_swoop_flow import (
     TWO_UNCOVERED,
     TWO_UNCOVERED_MOVES,
 )
-from tui.app import KotatsuApp, make_app
+from tui.app import KotatsuApp
 from tui.games.swoop.cards import HAND, SLOTS, MineFaces, SwoopCards
-from tui.pilot import LocalClient, browser_of, local_launcher, seated, settle, wait_until
-from tui.settings import Settings
+from tui.pilot import LocalClient, seated, settle, wait_until
 from tui.table.results import ResultsPanel
 from tui.widgets.cards import CardFace, CardStyle
 from tui.widgets.pickable import PickableCards
@@ -52,12 +52,7 @@ def swoop_app(
     client.table = {**(client.table or {}), "name": "bots"}  # the header of the pictures
     for seat, action in moves:
         client.game.apply(seat, action)
-    return local_app(client, ascii_only=ascii_only)
-
-
-def local_app(client: LocalClient, *, ascii_only: bool = False) -> KotatsuApp:
-    settings = Settings(ascii_only=ascii_only, color=True, name="Eli", cursor_blink=False)
-    return make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
+    return client_app(client, ascii_only=ascii_only)
 
 
 async def walk_to(pilot, screen, rank: str, *, where: str = "hand") -> None:
@@ -73,10 +68,6 @@ async def walk_to(pilot, screen, rank: str, *, where: str = "hand") -> None:
 async def my_turn(pilot, screen) -> None:
     await wait_until(pilot, lambda: screen.model.asked() != "wait")
     await settle(pilot, 0.05)
-
-
-def log_text(screen) -> str:
-    return "\n".join(screen.log_pane.lines_written)
 
 
 async def test_a_pickup_played_by_keys_and_refusals_say_why():
@@ -433,7 +424,7 @@ def header_text(screen) -> str:
 async def test_the_header_fits_many_players_on_a_narrow_terminal(size, bots, everyone):
     client = LocalClient("swoop", bots + 1, seed=3)
     client.table = {**(client.table or {}), "name": "practice"}  # as play_launcher's Host
-    app = local_app(client)
+    app = client_app(client)
     async with app.run_test(size=size) as pilot:
         screen = await seated(pilot)
         text = header_text(screen)

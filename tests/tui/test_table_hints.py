@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine.hints import Hint, hint
+from tests.tui.conftest import client_app, log_text
 from tui.app import make_app
-from tui.pilot import LocalClient, browser_of, local_launcher, seated, settle, wait_until
+from tui.pilot import LocalClient, browser_of, seated, settle, wait_until
 from tui.settings import Settings
 from tui.table.hints import action_words, hint_line
 from tui.widgets.cards import CardStyle
@@ -16,13 +17,7 @@ OPTIONS = {"first_player": 1, "target": 1000}
 
 def swoop_app(*, hints: bool) -> tuple:
     client = LocalClient("swoop", 3, options=OPTIONS, seed=5, hints=hints)
-    settings = Settings(name="Eli", color=True, cursor_blink=False)
-    app = make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
-    return app, client
-
-
-def log_text(screen) -> str:
-    return "\n".join(screen.log_pane.lines_written)
+    return client_app(client), client
 
 
 async def test_h_shows_the_bots_choice_and_why_and_the_table_hears_it_once():

@@ -3,6 +3,7 @@ another player's request is answered in a yes/no dialog (tui/table/takeback.py).
 
 from __future__ import annotations
 
+from tests.tui.conftest import client_app, log_text
 from tui.app import make_app
 from tui.pilot import (
     LocalClient,
@@ -21,13 +22,7 @@ OPTIONS = {"first_player": 0, "target": 1000}
 
 def swoop_app(takebacks: str) -> tuple:
     client = LocalClient("swoop", 3, options=OPTIONS, seed=5, takebacks=takebacks)
-    settings = Settings(name="Eli", color=True, cursor_blink=False)
-    app = make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
-    return app, client
-
-
-def log_text(screen) -> str:
-    return "\n".join(screen.log_pane.lines_written)
+    return client_app(client), client
 
 
 def request(number: int, *, open_: bool = True, voters=(0,)) -> dict:
