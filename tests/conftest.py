@@ -25,7 +25,7 @@ sys.dont_write_bytecode = False
 def pytest_xdist_auto_num_workers(config) -> int | None:
     """``-n auto`` (pyproject's addopts): the fast lane (``-m unit``) only computes, so one
     worker a core; the whole suite waits on sockets, timers and screens much of the time, so
-    two a core keep the cores busy. ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides if set."""
+    four a core keep the cores busy. ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides if set."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None  # xdist's own hook reads it
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
