@@ -136,7 +136,13 @@ def test_the_turn_clock_and_bank_reach_the_table(monkeypatch):
     args = cli.build_parser().parse_args(["play", "swoop", "--clock", "45"])
     args.options = {}
     connect.launcher_for(args)
-    assert (played["clock"], played["bank"]) == (45.0, 0.0)
+    assert (played["clock"], played["bank"], played["hints"]) == (45.0, 0.0, True)
+    args = cli.build_parser().parse_args(["play", "swoop", "--no-hints"])  # on at play: --no-
+    args.options = {}
+    connect.launcher_for(args)
+    assert played["hints"] is False
+    with pytest.raises(SystemExit):  # a LAN table's hints are off unless asked for
+        cli.build_parser().parse_args(["host", "swoop", "--no-hints"])
 
 
 @pytest.mark.parametrize(
@@ -174,6 +180,7 @@ def test_rules_list_the_table_settings_with_flags_and_defaults(game, capsys):
         assert setting.flag in out, setting.key
     assert "--clock S" in out and "--bank S" in out and "default: off" in out
     assert "kotatsu play: on" in out  # hints: off at LAN tables, on against bots
+    assert "--hints, --no-hints" in out
 
 
 @pytest.mark.parametrize(
