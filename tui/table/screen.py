@@ -2,8 +2,8 @@
 
 A game screen subclasses ``TableScreen`` and supplies four things: ``compose_table`` (its
 widgets), ``draw`` (redraw them from ``self.view`` and ``self.legal``), ``describe_event``
-(one log line per public event) and its decision model (``self.decisions``), or the key
-handlers it uses (``on_move``, ``on_pick``, ``on_confirm``, ``on_back``, ``on_digit``).
+(one log line per public event) and its decision model (``self.decisions``, which the game
+keys go to: tui/table/decisions.py).
 
 The screen composes small parts that own their state, each in its own module here: the
 network worker (link.py) posts typed messages (messages.py) handled with ``@on``; ``state``
@@ -587,22 +587,6 @@ class TableScreen(Screen[None]):
         self.draw()
         self.update_keys()
 
-    # The game keys do nothing by default: ``key_state`` hides them until a game uses them.
-    def on_move(self, step: int) -> None:
-        """←/→ (h/l): move the cursor by ``step``."""
-
-    def on_pick(self) -> None:
-        """space: pick or unpick what the cursor is on."""
-
-    def on_confirm(self) -> None:
-        """enter: take the step, or send the finished action."""
-
-    def on_back(self) -> None:
-        """esc: one step back."""
-
-    def on_digit(self, digit: int) -> None:
-        """0–9: choose a seat, a count or a position by number."""
-
     def round_history(self) -> list[Text]:
         """The game's own details of past rounds for the scores screen (override)."""
         return []
@@ -631,11 +615,9 @@ class TableScreen(Screen[None]):
             self.keys.update()
 
     def forward_key(self, key: str, *args: int) -> None:
-        """A game key goes to the decision model, or else to the screen's ``on_<key>``."""
+        """A game key goes to the decision model (without one, ``key_state`` hides it)."""
         if self.decisions is not None:
             self.handle(getattr(self.decisions, key)(*args))
-        else:
-            getattr(self, f"on_{key}")(*args)
 
     def action_move(self, step: int, word: str | None = None) -> None:
         self.forward_key("move", step)
