@@ -174,3 +174,24 @@ def test_rules_list_the_table_settings_with_flags_and_defaults(game, capsys):
         assert setting.flag in out, setting.key
     assert "--clock S" in out and "--bank S" in out and "default: off" in out
     assert "kotatsu play: on" in out  # hints: off at LAN tables, on against bots
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [["--clock", "30"], ["--bank", "60"], ["--takebacks", "ask"], ["--hints"], ["--seats", "3"],
+     ["--bots", "1"], ["--seed", "7"], ["--name", "den"], ["--option", "variant=dagger"]],
+)  # fmt: skip
+def test_a_flag_that_sets_the_table_is_refused_with_resume_not_dropped(flags, tmp_path, capsys):
+    journal = tmp_path / "table.journal"
+    journal.write_bytes(b"")  # never read: the refusal comes first
+    assert cli.main(["host", "swapo", "--resume", str(journal), *flags]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"kotatsu: {flags[0]} cannot go with --resume"), err
+    assert journal.read_bytes() == b""
+
+
+def test_resume_takes_the_flags_that_do_not_set_the_table():
+    args = cli.build_parser().parse_args(
+        ["host", "swapo", "--resume", "j", "--bind", "127.0.0.1", "--port", "7", "--level", "hard"]
+    )
+    assert cli.resume_kept(args) is None
