@@ -13,11 +13,11 @@ import engine
 
 from .messages import error_message
 from .reasons import Param
-from .seating import P, Seat, Seating, new_token
+from .seating import Guest, P, Seat, Seating, new_token
 
 if TYPE_CHECKING:
     from .resultswait import ResultsWait
-    from .rules import Effects, Guest
+    from .rules import Effects
     from .takebacks import Desk
 
 Message = dict[str, Any]
@@ -45,7 +45,7 @@ class Controls(Generic[P]):
         def info(self) -> Message: ...
 
         def _lobby(self) -> list[tuple[P, Message]]: ...
-        def _joined(self) -> list[tuple[P, Guest]]: ...
+        def joined(self) -> list[tuple[P, Guest]]: ...
         def notice(self, code: str, **params: Param) -> Message: ...
         def start(self) -> list[tuple[P, Message]]: ...
 
@@ -111,7 +111,7 @@ class Controls(Generic[P]):
         seat = self.away_seat(index)
         seat.covered = True
         notice = self.notice("covered", seat=index, name=seat.name or "")
-        return self._lobby() + [(peer, notice) for peer, _ in self._joined()]
+        return self._lobby() + [(peer, notice) for peer, _ in self.joined()]
 
     def remove(self, index: int) -> list[tuple[P, Message]]:
         """Send a player away for good: before the start the seat is free again; during play a
@@ -133,12 +133,12 @@ class Controls(Generic[P]):
             self._effects.records.append({"r": "bot", "seat": index, "token": seat.token})
         notice = self.notice("removed", seat=index, name=name or "")
         asked = self.desk.left(index)  # a take-back asked of the table goes on without them
-        return out + self._lobby() + [(other, notice) for other, _ in self._joined()] + asked
+        return out + self._lobby() + [(other, notice) for other, _ in self.joined()] + asked
 
     def closing(self) -> list[tuple[P, Message]]:
         """Everyone is told the host closed the table (the host then closes the connections)."""
         closed = error_message(CLOSED_CODE)
-        return [(peer, closed) for peer, _ in self._joined()]
+        return [(peer, closed) for peer, _ in self.joined()]
 
     def _human(self, index: int) -> Seat[P]:
         if not 0 <= index < len(self.seating):

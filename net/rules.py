@@ -28,15 +28,14 @@ from typing import Any
 
 import engine
 
+from .chat import chat_line
 from .controls import Controls
 from .hints import HintsTold
 from .messages import (
-    NAME_LIMIT,
     NONCE_BYTES,
     PROTOCOL_VERSION,
     SALT_BYTES,
     Refused,
-    clean_chat,
     clean_name,
     notice_message,
     password_key,
@@ -45,22 +44,12 @@ from .messages import (
 )
 from .reasons import Param
 from .resultswait import ResultsWait, ends_round
-from .seating import P, Seat, Seating
+from .seating import Guest, P, Seat, Seating, TakeoverLimit
 from .takebacks import Desk, Takebacks
 
 log = logging.getLogger("kotatsu.net.table")
 
 Message = dict[str, Any]
-
-
-@dataclass
-class Guest:
-    """What the table knows of one connection: its nonce, and once joined, its seat and name."""
-
-    nonce: bytes
-    joined: bool = False
-    seat: int | None = None  # None: a spectator (or not joined yet)
-    name: str = ""
 
 
 @dataclass
@@ -116,8 +105,7 @@ class Rules(Controls[P]):
             verifier = {"salt": salt, "key": password_key(password, salt)}
         self.verifier = verifier or None
         self.clock = clock
-        self.takeover_every = takeover_every
-        self._taken_over: dict[int, float] = {}
+        self.takeovers = TakeoverLimit(clock, takeover_every)
         self.bot_seats = list(range(seats - bots, seats)) if bot_seats is None else bot_seats
         self.seating: Seating[P] = Seating(seats, self.bot_seats, tokens)
         self.version = 0
@@ -218,62 +206,6 @@ class Rules(Controls[P]):
         effects, self._effects = self._effects, Effects()
         return effects
 
-    # -- rebuilding from a journal ----------------------------------------------------------
-    def replay(
-        self,
-        names: dict[int, str],
-        tokens: dict[int, str],
-        actions: list[tuple[int, Any]],
-        by_bot: Callable[[int, int], bool] | None = None,
-        before: Callable[[int, Any], object] | None = None,
-        bots: dict[int, str] | None = None,
-        each: Callable[[int, Any], object] | None = None,
-        takebacks: list[tuple[int, int]] | None = None,
-    ) -> None:
-        """Put back the recorded sitters and their tokens, then apply every recorded action.
-        ``bots`` are seats the host gave to a bot during play (with their new tokens).
-        ``before(seat, action)`` is called ahead of each action that ``by_bot(i, seat)`` says
-        a host bot played (the i-th), so the bots live through the game again; ``each(seat,
-        action)`` ahead of every action. ``takebacks`` (after how many of ``actions``, how many
-        were taken back) are taken back again where the journal has them."""
-        undo: dict[int, list[int]] = {}
-        for after, n in takebacks or []:
-            undo.setdefault(after, []).append(n)
-        keeping = self.takebacks.on or bool(undo)  # (also where the table now has them off)
-        for index, token in tokens.items():
-            self.seating[index].token = token
-        for index, name in names.items():
-            self.seating[index].name = name
-        if self.seating.full:
-            self.started = True
-            for seat_ in self.seating.seats:
-                seat_.away_since = None if seat_.bot else self.now()
-        for i, (seat, action) in enumerate(actions):
-            if before is not None and by_bot is not None and by_bot(i, seat):
-                before(seat, action)
-            if each is not None:
-                each(seat, action)
-            open_ = self.takebacks.before(self.game, seat) if keeping else False
-            try:
-                events = self.game.apply(seat, action)
-            except engine.IllegalAction as exc:
-                raise ValueError(f"the journal does not replay: {exc}") from None
-            self.actions.append((seat, copy.deepcopy(action)))
-            self.version += 1
-            if keeping:
-                bot = by_bot is not None and by_bot(i, seat)
-                self.takebacks.applied(self.game, seat, action, events, bot=bot, open_=open_)
-            for n in undo.get(i + 1, []):
-                try:
-                    game, _step = self.takebacks.back(n)
-                except (AssertionError, ValueError, IndexError):
-                    raise ValueError("the journal does not replay: a take-back") from None
-                self.taken_back(game, n, None)
-        for index, token in (bots or {}).items():  # players the host replaced by a bot
-            given = self.seating[index]
-            given.bot, given.token, given.away_since = True, token, None
-            self.bot_seats = sorted({*self.bot_seats, index})
-
     # -- connections --------------------------------------------------------------------------
     def open(self, peer: P, nonce: bytes | None = None) -> list[tuple[P, Message]]:
         """A new connection: it is greeted with a fresh nonce for its password proof."""
@@ -337,7 +269,7 @@ class Rules(Controls[P]):
             return self._lobby()
         seat.away_since = self.now()
         notice = self.notice("left", seat=seat.index, name=seat.name or "")
-        return self._lobby() + [(other, notice) for other, _ in self._joined()] + asked
+        return self._lobby() + [(other, notice) for other, _ in self.joined()] + asked
 
     def _join(self, peer: P, guest: Guest, join: Message) -> list[tuple[P, Message]]:
         if self.verifier is not None:
@@ -353,10 +285,12 @@ class Rules(Controls[P]):
             elif seat.away_since is not None:
                 seat.away_since = None
                 back = self.notice("back", seat=seat.index, name=seat.name or "")
-                out += [(other, back) for other, _ in self._joined()]
+                out += [(other, back) for other, _ in self.joined()]
         elif not join["spectator"]:
             seat = self.seating.choose(join["seat"])
-            seat.name = self.unique_name(clean_name(join["name"], f"Player {seat.index + 1}"))
+            seat.name = self.seating.unique_name(
+                clean_name(join["name"], f"Player {seat.index + 1}")
+            )
             self._effects.records.append({"r": "sit", "seat": seat.index, "name": seat.name})
         guest.joined = True
         if seat is None:
@@ -383,13 +317,7 @@ class Rules(Controls[P]):
     def _take_over(self, seat: Seat[P]) -> list[tuple[P, Message]]:
         """A token takes a connected seat: at most once per ``takeover_every`` seconds; the old
         connection is told (``replaced``) and the table hears it from the host."""
-        if self.clock is not None:
-            now = self.clock()
-            last = self._taken_over.get(seat.index)
-            if last is not None and now - last < self.takeover_every:
-                wait = self.takeover_every - (now - last)
-                raise Refused("busy", retry=wait)
-            self._taken_over[seat.index] = now
+        self.takeovers.check(seat.index)
         assert seat.peer is not None
         replaced = Refused("replaced").message()
         assert replaced is not None
@@ -397,21 +325,12 @@ class Rules(Controls[P]):
             "taken_over", seat=seat.index, number=seat.index + 1, name=seat.name or ""
         )
         return [(seat.peer, replaced)] + [
-            (other, notice) for other, _ in self._joined() if other != seat.peer
+            (other, notice) for other, _ in self.joined() if other != seat.peer
         ]
 
     def now(self) -> float:
         """The table's clock (0 without one: "away" then reads 0 s)."""
         return 0.0 if self.clock is None else self.clock()
-
-    def unique_name(self, name: str) -> str:
-        """``name``, or "name 2", "name 3"… if another seat already has it."""
-        taken = {seat.name.casefold() for seat in self.seating.seats if seat.name}
-        candidate, n = name, 1
-        while candidate.casefold() in taken:
-            n += 1
-            candidate = f"{name[: NAME_LIMIT - len(str(n)) - 1]} {n}"
-        return candidate
 
     def notice(self, code: str, **params: Param) -> Message:
         """The table's own news: a ``notice`` (a code of ``net.reasons.NOTICES``)."""
@@ -502,12 +421,9 @@ class Rules(Controls[P]):
             "legal": legal,
         }
 
-    def _joined(self) -> list[tuple[P, Guest]]:
-        return [(peer, guest) for peer, guest in self.peers.items() if guest.joined]
-
     def joined(self) -> list[tuple[P, Guest]]:
         """Every joined connection and what the table knows of it."""
-        return self._joined()
+        return [(peer, guest) for peer, guest in self.peers.items() if guest.joined]
 
     def publish(self, events: list[Any]) -> list[tuple[P, Message]]:
         """Every joined connection its own ``state`` (see ``_publish``)."""
@@ -528,7 +444,7 @@ class Rules(Controls[P]):
         Spectators share one message object, so the host can encode it once."""
         spectators: Message | None = None
         out: list[tuple[P, Message]] = []
-        for peer, guest in self._joined():
+        for peer, guest in self.joined():
             if guest.seat is None:
                 if spectators is None:
                     spectators = self.state_for(None, events)
@@ -546,7 +462,7 @@ class Rules(Controls[P]):
         self._reading_told = frozenset(waiting)
         players = self.seating.lobby(self.now(), reading=waiting)
         lobby = {"t": "lobby", "players": players, "started": self.started}
-        return [(peer, lobby) for peer, _ in self._joined()]
+        return [(peer, lobby) for peer, _ in self.joined()]
 
     def reading_news(self) -> list[tuple[P, Message]]:
         """A ``lobby`` for everyone if whose results panel the table waits for changed since
@@ -573,24 +489,14 @@ class Rules(Controls[P]):
         if not tell or guest.seat is None:
             return []
         notice = self.notice("hint_asked", seat=guest.seat, name=guest.name)
-        return [(other, notice) for other, _ in self._joined()]
+        return [(other, notice) for other, _ in self.joined()]
 
-    # -- chat ---------------------------------------------------------------------------------
+    # -- chat (net/chat.py) -------------------------------------------------------------------
     def _on_chat(self, peer: P, guest: Guest, message: Message) -> list[tuple[P, Message]]:
-        text = clean_chat(message["text"])
-        if not text:
-            return self._rejected(peer, "chat_empty")
-        to = message["to"]
-        line = {"t": "chat", "from": guest.seat, "name": guest.name, "text": text, "to": to}
-        if to is None:
-            return [(other, line) for other, _ in self._joined()]
-        if not self.whispers_allowed:
-            return self._rejected(peer, "whispers_off")
-        if guest.seat is None:
-            return self._rejected(peer, "spectator_whisper")
-        if not 0 <= to < len(self.seating) or to == guest.seat:
-            return self._rejected(peer, "whisper_target")
-        target = self.seating[to].peer
+        said = chat_line(guest.seat, guest.name, message, self.whispers_allowed, self.seating)
+        if isinstance(said, str):
+            return self._rejected(peer, said)
+        line, target = said
         if target is None:
-            return self._rejected(peer, "whisper_away")
+            return [(other, line) for other, _ in self.joined()]
         return [(target, line), (peer, line)]

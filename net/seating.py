@@ -1,14 +1,15 @@
-"""Who sits where: names, bots, resume tokens and who is connected. No sockets, no rules."""
+"""Who sits where: names, bots, resume tokens and who is connected (``Seat``), and what the
+table knows of each connection (``Guest``). No sockets, no rules."""
 
 from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from .messages import Refused
+from .messages import NAME_LIMIT, Refused
 
 P = TypeVar("P", bound=Hashable)
 """Whatever handle the table uses for a connection."""
@@ -38,6 +39,16 @@ class Seat(Generic[P]):
     @property
     def connected(self) -> bool:
         return self.peer is not None
+
+
+@dataclass
+class Guest:
+    """What the table knows of one connection: its nonce, and once joined, its seat and name."""
+
+    nonce: bytes
+    joined: bool = False
+    seat: int | None = None  # None: a spectator (or not joined yet)
+    name: str = ""
 
 
 class Seating(Generic[P]):
@@ -103,6 +114,15 @@ class Seating(Generic[P]):
         seat.name, seat.peer, seat.token = None, None, new_token()
         return seat
 
+    def unique_name(self, name: str) -> str:
+        """``name``, or "name 2", "name 3"… if another seat already has it."""
+        taken = {seat.name.casefold() for seat in self.seats if seat.name}
+        candidate, n = name, 1
+        while candidate.casefold() in taken:
+            n += 1
+            candidate = f"{name[: NAME_LIMIT - len(str(n)) - 1]} {n}"
+        return candidate
+
     def lobby(self, now: float | None = None, reading: Iterable[int] = ()) -> list[dict[str, Any]]:
         """The wire's ``players`` list. A human seat whose player left during play also has
         ``away``: ``{"seconds": how long ago (at ``now``), "bot": whether a bot plays it}``;
@@ -122,3 +142,24 @@ class Seating(Generic[P]):
                 entry["reading"] = True
             players.append(entry)
         return players
+
+
+class TakeoverLimit:
+    """A seat connected elsewhere is taken over by its token at most once per ``every``
+    seconds (a stolen token cannot make two connections fight over a seat at full speed).
+    Without a ``clock`` there is no limit."""
+
+    def __init__(self, clock: Callable[[], float] | None, every: float) -> None:
+        self.clock = clock
+        self.every = every
+        self.last: dict[int, float] = {}  # when each seat was last taken over
+
+    def check(self, index: int) -> None:
+        """Note a take-over of seat ``index`` now, or refuse it (``busy``, when to retry)."""
+        if self.clock is None:
+            return
+        now = self.clock()
+        last = self.last.get(index)
+        if last is not None and now - last < self.every:
+            raise Refused("busy", retry=self.every - (now - last))
+        self.last[index] = now

@@ -31,9 +31,10 @@ from .journal import JournalData
 from .memory import SeatMemory
 from .messages import Refused, rejected_message
 from .pacing import DealPacer
+from .rebuild import replay
 from .resultswait import ResultsWait
-from .rules import Guest, Message, Rules
-from .seating import P, Seating
+from .rules import Message, Rules
+from .seating import Guest, P, Seating
 from .settings import TableSettings
 
 __all__ = ["CLOCK", "PACE", "RESULTS", "TAKEBACK", "Guest", "Message", "Output", "Table", "Timer"]
@@ -330,7 +331,8 @@ class Table(Generic[P]):
         legacy = "verifier" not in data.header  # bot moves were not marked then
         bot_seats = set(self.rules.bot_seats)
         pacer = self.pacer
-        self.rules.replay(
+        replay(
+            self.rules,
             data.names,
             data.tokens,
             data.actions,

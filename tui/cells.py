@@ -9,7 +9,9 @@ it as 0: a Hindi line was drawn wider than it was laid out, and pushed the borde
 out of line. ``count_spacing_marks()`` (called when ``tui.app`` loads) makes Rich count them as
 the terminal does, for every widget at once.
 
-Also ``fill``: a translated sentence whose fields are styled pieces (a name in its look).
+Also ``fill``: a translated sentence whose fields are styled pieces (a name in its look); and
+for Rich ``Text`` laid out in a painted area: ``fit`` (cut or padded to a width), ``centred``,
+``right_aligned`` and ``wrapped_parts`` (broken only between parts).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 
 import rich.cells
 from rich.cells import cell_len
+from rich.text import Text
 
 INDIC = (0x0900, 0x0DFF)
 """Devanagari to Sinhala: the scripts whose spacing vowel signs terminals give a cell."""
@@ -110,3 +113,50 @@ def rjust(text: str, width: int) -> str:
 def pad(text: str, width: int) -> str:
     """``text`` padded on the right to at least ``width`` cells (never cut)."""
     return text + " " * max(0, width - cell_len(text))
+
+
+def fit(text: Text, width: int) -> Text:
+    """``text`` cut (with an ellipsis) or padded to exactly ``width`` cells."""
+    out = text.copy()
+    out.no_wrap = True
+    out.truncate(max(0, width), overflow="ellipsis", pad=True)
+    return out
+
+
+def wrapped_parts(text: Text, width: int, separator: str = " · ") -> list[Text]:
+    """``text`` in lines of at most ``width`` cells, broken only between its
+    ``separator``-joined parts (a seat's "21 cards · 0 pts · led"): never cut in a word
+    while a part fits a line."""
+    plain = text.plain
+    lines: list[Text] = []
+    start = 0
+    line: Text | None = None
+    while start <= len(plain):
+        end = plain.find(separator, start)
+        end = len(plain) if end < 0 else end
+        part = text[start:end]
+        if line is None:
+            line = part
+        elif line.cell_len + len(separator) + part.cell_len <= width:
+            line = line + text[start - len(separator) : end]
+        else:
+            lines.append(line)
+            line = part
+        start = end + len(separator)
+    if line is not None:
+        lines.append(line)
+    return lines
+
+
+def right_aligned(lines: list[Text], width: int) -> list[Text]:
+    """A block of lines at the right edge of ``width`` cells, each line starting in the
+    same column (the right-hand seat around the trick)."""
+    widest = min(width, max((line.cell_len for line in lines), default=0))
+    return [fit(Text(" " * (width - widest)) + line, width) for line in lines]
+
+
+def centred(text: Text, width: int) -> Text:
+    """``text`` centred in ``width`` cells (cut when too long)."""
+    used = min(cell_len(text.plain), width)
+    left = max(0, (width - used) // 2)
+    return fit(Text(" " * left) + text, width)

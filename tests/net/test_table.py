@@ -10,6 +10,7 @@ import pytest
 
 from net.messages import Refused, check_client, check_host, password_key, password_proof
 from net.reasons import notice_sentence, sentence
+from net.rebuild import replay
 from net.rules import Rules as Table
 
 pytestmark = pytest.mark.unit
@@ -336,7 +337,7 @@ def test_the_hosts_bots_play_through_the_table_and_a_replay_rebuilds_it(toy):
     records = table.take_effects().records
     assert [(r["seat"], r["action"]) for r in records if r["r"] == "act"] == actions
     rebuilt = Table(toy, **{k: v for k, v in table.settings().items() if k != "game"})
-    rebuilt.replay({0: "ann"}, {}, actions)
+    replay(rebuilt, {0: "ann"}, {}, actions)
     assert rebuilt.started and rebuilt.over and rebuilt.version == table.version
     assert rebuilt.game.result() == table.game.result() and rebuilt.seating.tokens == (
         table.seating.tokens

@@ -105,7 +105,7 @@ async def test_a_bot_that_fails_costs_the_hint_and_not_the_table(monkeypatch):
     def broken(*args, **kwargs):
         raise KeyError("phase")
 
-    monkeypatch.setattr("tui.table.screen.hint", broken)
+    monkeypatch.setattr("tui.table.hints.bot_hint", broken)
     app, client = swoop_app(hints=True)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await seated(pilot)

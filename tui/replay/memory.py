@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 #: What a table screen is given once and never changes (or belongs to its layout).
 GIVEN = frozenset(
     {"client", "settings", "cards", "me", "people", "seat_link", "table_info", "keys",
+     "chat", "connection_status",
      "turn_nudge", "connection", "large", "quiet", "read_only", "extras", "header_aside",
      "kept_heights", "clocks", "takebacks"}
 )  # fmt: skip

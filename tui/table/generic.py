@@ -19,6 +19,7 @@ from tui.settings import Settings
 from tui.text import clean
 from tui.widgets.steady import Steady
 
+from .decisions import Decisions, Outcome, Send
 from .screen import TABLE_CSS, TableScreen
 
 SHOWN_KEYS = ("phase", "round", "hand", "pending", "scores")
@@ -40,6 +41,32 @@ def action_words(action: dict) -> str:
     return " ".join(parts)
 
 
+class ListDecisions(Decisions):
+    """The plain table's decision model: a cursor over the legal actions (the first 30),
+    enter sends the one under it."""
+
+    SHOWN = 30  # the most actions listed
+
+    def __init__(self, seat: int | None) -> None:
+        super().__init__(seat)
+        self.choice = 0
+
+    def update(self, view: dict, legal: list[dict]) -> None:
+        super().update(view, legal)
+        self.choice = min(self.choice, max(0, len(legal) - 1))
+
+    def key_state(self, key: str) -> bool | None:
+        return key in ("move", "confirm") and bool(self.legal)
+
+    def move(self, step: int) -> Outcome:
+        if self.legal:
+            self.choice = (self.choice + step) % min(len(self.legal), self.SHOWN)
+        return None
+
+    def confirm(self) -> Outcome:
+        return Send(self.legal[self.choice]) if self.legal else None
+
+
 class GenericTableScreen(TableScreen):
     """Any game: the view's main keys, and the legal actions to choose from with ←→ enter."""
 
@@ -55,7 +82,8 @@ class GenericTableScreen(TableScreen):
 
     def __init__(self, seat: Seat, settings: Settings) -> None:
         super().__init__(seat, settings)
-        self.choice = 0
+        self.model = ListDecisions(self.me)
+        self.decisions = self.model
 
     @property
     def GAME(self) -> str:  # type: ignore[override]
@@ -87,11 +115,10 @@ class GenericTableScreen(TableScreen):
                     value = " ".join(str(v) for v in value)
                 lines.append(clean(value, limit=200) + "\n")
         self.query_one("#generic-view", Steady).show(lines)
-        self.choice = min(self.choice, max(0, len(self.legal) - 1))
         actions = Text()
         chosen = self.get_component_rich_style("generic--chosen", partial=True)
-        for i, action in enumerate(self.legal[:30]):
-            actions.append(action_words(action) + "\n", chosen if i == self.choice else "")
+        for i, action in enumerate(self.legal[: self.model.SHOWN]):
+            actions.append(action_words(action) + "\n", chosen if i == self.model.choice else "")
         self.query_one("#generic-actions", Steady).show(actions)
         if self.legal:
             self.prompt.ask(_("Your turn: ↑↓ choose an action, enter to play"))
@@ -101,15 +128,3 @@ class GenericTableScreen(TableScreen):
                 self.prompt.ask(_("Waiting for {names}…").format(names=waiting), waiting=True)
             else:
                 self.prompt.ask(_("Waiting for the table…"), waiting=True)
-
-    def key_state(self, key: str) -> bool | None:
-        return key in ("move", "confirm") and bool(self.legal)
-
-    def on_move(self, step: int) -> None:
-        if self.legal:
-            self.choice = (self.choice + step) % min(len(self.legal), 30)
-            self.draw()
-
-    def on_confirm(self) -> None:
-        if self.legal:
-            self.send(self.legal[self.choice])

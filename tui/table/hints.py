@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import lang
 from engine.hints import HINTS, Hint
+from engine.hints import hint as bot_hint
 from engine.reasons import Param, plain, word
 from lang import N_, _
 from tui.widgets.cards import SUIT_GLYPHS
@@ -137,3 +138,26 @@ def hint_cards(action: Mapping[str, object]) -> list[str]:
     if isinstance(cards, list):
         return [c for c in cards if isinstance(c, str)]
     return [card] if isinstance(card, str) else []
+
+
+def seat_hint(
+    game: str,
+    me: int,
+    view: dict,
+    legal: list[dict],
+    moved_cards: Callable[[dict], list[str]],
+    card_text: CardText,
+    seat_name: SeatName,
+    *,
+    glyphs: bool = True,
+) -> str | None:
+    """The hint line for seat ``me`` now, from its own view and legal actions only; None
+    when the normal bot has none (or fails on this view: that costs the hint, not the table).
+    ``moved_cards``: the cards an action moves, as the game's screen reads them."""
+    try:
+        shown = bot_hint(game, me, view, legal)
+    except Exception:
+        shown = None
+    if shown is None:
+        return None
+    return hint_line(shown, moved_cards(shown.action), card_text, seat_name, glyphs=glyphs)

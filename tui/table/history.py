@@ -4,6 +4,7 @@ by a line saying that what is above came before."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from rich.style import Style
@@ -20,15 +21,16 @@ class Words(Protocol):
 
     def describe_event(self, event: dict) -> Text | str | None: ...
     def log_tag(self, event: dict) -> object: ...
-    def chat_lines(
-        self, sender: int | None, name: str, text: str, to: int | None
-    ) -> tuple[Text, Text]: ...
     def worded(self, message: dict) -> str: ...
     def look(self, name: str) -> Style: ...
 
 
+#: A chat line as the chat pane shows it, and as the log does (tui/table/chat.py ``lines``).
+ChatLines = Callable[[int | None, str, str, int | None], tuple[Text, Text]]
+
+
 def earlier_lines(
-    entries: list[Message | list[dict]], words: Words
+    entries: list[Message | list[dict]], words: Words, chat_lines: ChatLines
 ) -> tuple[list[tuple[Text, object]], list[Text]]:
     """``(log lines with their tags, chat lines)`` of a ``history``'s entries; both empty if
     it holds nothing to show."""
@@ -43,9 +45,9 @@ def earlier_lines(
                     logged.append((text, words.log_tag(event)))
             continue
         if isinstance(entry, ChatReceived):
-            in_chat, in_log = words.chat_lines(entry.sender, entry.name, entry.text, entry.to)
+            in_chat, in_log = chat_lines(entry.sender, entry.name, entry.text, entry.to)
         elif isinstance(entry, Noticed):
-            in_chat, in_log = words.chat_lines(None, "", words.worded(entry.wire), None)
+            in_chat, in_log = chat_lines(None, "", words.worded(entry.wire), None)
         else:
             continue
         chatted.append(in_chat)

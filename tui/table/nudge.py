@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from lang import _
+from tui.terminal import BELL, TerminalOut, notification
+
 
 class TurnNudge:
     """Calls ``nudge()`` when the seat becomes asked; see the module docstring."""
@@ -31,3 +34,10 @@ class TurnNudge:
         self.sent += 1
         self.nudge()
         return True
+
+
+def ring(app: object, game: str) -> None:
+    """It is my turn: the bell, and a desktop notification where the terminal has one."""
+    out = getattr(app, "terminal_out", None)
+    if isinstance(out, TerminalOut):
+        out.write(BELL + notification(_("Your turn at {game}").format(game=game)))

@@ -23,8 +23,7 @@ from lang import N_, _, pgettext
 from net.reasons import problem
 from tui.connect import HOST_GONE_WAIT
 from tui.dialogs import DIALOGS_CSS, Confirm
-from tui.fill import fill
-from tui.text import clean, literal
+from tui.text import clean
 from tui.widgets.footer import WordedFooter
 
 Choice = tuple[str, str, int | None]
@@ -237,61 +236,6 @@ class HostDecisions:
             getattr(self.host, method)(*(() if seat is None else (seat,)))
         except ValueError as exc:
             self.warn(problem(exc))  # a code and parameters: the player's language
-
-
-def seating_text(
-    people: People, seat_name: Callable[[int], str], look: Callable[[str], Any], me: int | None
-) -> Text:
-    """Before the game starts: who is seated, one seat a line, numbered as the game numbers
-    them (the digit that picks a seat, and ``/w N``, stay the same when the game starts): the
-    others clockwise from ``me``, then my own seat."""
-    count = len(people.players)
-    order = others(me, count) + ([me] if me is not None and 0 <= me < count else [])
-    seated = Text()
-    for line, seat in enumerate(order):
-        if line:
-            seated.append("\n")
-        seated.append(f" {seat_digit(seat, me, count) or ' '} ")
-        if people.name(seat):
-            seated.append_text(literal(seat_name(seat), look("name"), limit=16))
-            if people.is_bot(seat):
-                seated.append("  " + _("bot"), look("muted"))
-        else:
-            seated.append(_("(free seat)"), look("muted"))
-    return seated
-
-
-def arrivals(before: list[dict], after: list[dict]) -> tuple[list[str], list[str]]:
-    """Before the start: who sat down and who left between two seatings, by name (names are
-    unique at a table; the seating every ``lobby`` shows tells as much)."""
-
-    def named(players: list[dict]) -> list[str]:
-        return [
-            name
-            for player in players
-            if isinstance(name := player.get("name"), str) and name and not player.get("bot")
-        ]
-
-    was, now = named(before), named(after)
-    return [name for name in now if name not in was], [name for name in was if name not in now]
-
-
-def waiting_question(
-    people: People, join_address: str | None, hosting: bool, look: Callable[[str], Any]
-) -> Text:
-    """Before the game starts, the prompt: how many sit, how others join, how to start."""
-    total = len(people.players)
-    question = Text(
-        _("Waiting for players {taken}/{total}").format(taken=people.taken(), total=total)
-    )
-    if join_address:
-        command = Text(f"kotatsu join {join_address}", look("command"))
-        question.append_text(
-            fill(_(" · others join from their lobby, or: {command}"), command=command)
-        )
-    if hosting:
-        question.append(_(" · m: start now or fill with bots"))
-    return question
 
 
 def others(me: int | None, count: int) -> list[int]:

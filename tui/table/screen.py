@@ -2,31 +2,30 @@
 
 A game screen subclasses ``TableScreen`` and supplies four things: ``compose_table`` (its
 widgets), ``draw`` (redraw them from ``self.view`` and ``self.legal``), ``describe_event``
-(one log line per public event) and its decision model (``self.decisions``), or the key
-handlers it uses (``on_move``, ``on_pick``, ``on_confirm``, ``on_back``, ``on_digit``).
+(one log line per public event) and its decision model (``self.decisions``, which the game
+keys go to: tui/table/decisions.py).
 
-The base is composed of small parts that own their state: the network worker posts typed
-messages (tui/table/messages.py) handled here with ``@on``; ``state`` is reactive and the
-table is drawn from it (``watch_state``); ``people`` (tui/table/people.py) knows who sits
-where, ``rounds`` (tui/table/round_end.py) the rounds seen and the results panels due,
-``keys`` (tui/table/keys.py) what the footer shows, and the notice line (tui/table/news.py)
-what it said. The screen is drawn from the received view only.
+The screen composes small parts that own their state, each in its own module here: the
+network worker (link.py) posts typed messages (messages.py) handled with ``@on``; ``state``
+is reactive and the table is drawn from it (``watch_state``). ``people`` (people.py) knows
+who sits where, ``rounds`` (round_end.py) the rounds seen and the results panels due,
+``keys`` (keys.py) what the footer shows, ``chat`` (chat.py) the chat's lines and whispers,
+``connection_status`` (connection.py) the link as the player sees it, ``clocks`` (clock.py)
+the turn clocks, ``takebacks`` (takeback.py) the take-backs, and the notice line (news.py)
+what it said; waiting.py words the waiting room, layout.py the window's size classes.
 
-This module is longer than our ~500-line habit, for a reason: it is the one class every game's
-screen extends, so it holds every hook a game may override (with its default) and what
-Textual looks for on the screen itself — the ``@on`` handlers, the ``action_*`` methods and
-``check_action``. What owns state lives in the parts above; what is left here is glue, in
-sections: layout, the table's messages, names and seats, the header, the game's hooks, the
-game keys, rounds and results, people, the log, hints, chat.
+This module is still longer than our ~500-line habit, for a reason: it is the one class every
+game's screen extends, so it keeps what Textual looks for on the screen itself (the ``@on``
+handlers, the ``action_*`` methods, ``check_action``), every hook a game may override with its
+default, and the few lines of glue between the parts; each part's own logic is in its module.
+The screen is drawn from the received view only.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.style import Style
@@ -38,18 +37,13 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Static
 
 import engine
-from engine.hints import hint
 from lang import N_, _
-from tui import table_settings
 from tui.collector import Collector
 from tui.connect import Seat
 from tui.dialogs import ConfirmLeave, RulesScreen, ScoresScreen
-from tui.option_words import settings_line
 from tui.settings import Settings
-from tui.terminal import BELL, TerminalOut, notification
 from tui.text import clean, literal
 from tui.widgets.chat import ChatPane
 from tui.widgets.footer import WordedFooter
@@ -59,10 +53,13 @@ from tui.widgets.steady import Steady
 
 from . import hints, history, news, review
 from .bindings import GAME_BINDINGS, HINT_BINDING, TABLE_BINDINGS, TAKEBACK_BINDING, worded
+from .chat import TableChat
 from .clock import Clocks
+from .connection import ConnectionStatus
 from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
 from .header import header_line
 from .keys import KeyLine, keys_section
+from .layout import TABLE_CSS, Fit, TooSmall
 from .link import TableLink
 from .messages import (
     ChatReceived,
@@ -79,39 +76,18 @@ from .messages import (
     TableState,
     TakebackAsked,
 )
-from .news import NoticeLine, chat_log_line, whisper_to, with_glyphs
-from .nudge import TurnNudge
-from .people import (
-    HostDecisions,
-    People,
-    arrivals,
-    others,
-    seat_digit,
-    seating_text,
-    waiting_question,
-)
+from .news import NoticeLine, with_glyphs
+from .nudge import TurnNudge, ring
+from .people import HostDecisions, People, others, seat_digit
 from .results import length_words, row_of_event, score_table
 from .round_end import RoundEnd, game_over_words, points_line, scores_title, winner_names
 from .takeback import TakebackDesk
+from .waiting import arrival_lines, waiting_words
 
-#: The refusals of a chat line or a whisper (said in the chat pane as well as the prompt).
-CHAT_REFUSALS = frozenset(
-    {"chat_empty", "whispers_off", "spectator_whisper", "whisper_target", "whisper_away"}
-)
-
-HUGE = 160  # from this many columns the log and the chat stand side by side, half the window
-WIDE = 110  # from this many columns the chat sits beside the table
-TALL = 34  # from this many rows (and WIDE columns) cards are drawn large
-NARROW = 80  # below this many columns the side pane is slimmer
-SHORT = 24  # below this many rows the table leaves out its blank lines
-MIN_WIDTH, MIN_HEIGHT = 70, 20  # below this the table asks for a bigger window
-
+__all__ = ["TABLE_CSS", "TableScreen"]  # the games import both from here
 
 #: The most seats any game has: a table never counts more (the count comes from the host).
 MOST_SEATS = max(game.MAX_SEATS for game in engine.GAMES.values())
-
-#: The shared table styles; each game's screen lists them before its own .tcss.
-TABLE_CSS = Path(__file__).with_name("table.tcss")
 
 
 class TableScreen(Screen[None]):
@@ -192,13 +168,22 @@ class TableScreen(Screen[None]):
             self.refresh_bindings,
             (*self.DYNAMIC_ACTIONS, "hint", "takeback"),
         )
-        self.connection = "online"
+        self.connection_status = ConnectionStatus(self)
+        self.chat = TableChat(
+            lambda: self.query_one(ChatPane),
+            lambda: self.log_pane,
+            lambda: self.me,
+            lambda seat: self.seat_name(seat, you=False),
+            self.look,
+        )
         self.large = False
         self.states_seen = 0  # tests and the bench wait on this
         #: The game's decision model: the screen forwards the game keys to it and draws from
         #: it (tui/table/decisions.py). Set by each game's screen.
         self.decisions: Decisions | None = None
-        self.turn_nudge = TurnNudge(self.ring, enabled=settings.nudge)
+        self.turn_nudge = TurnNudge(
+            lambda: ring(self.app, self.TITLE or self.GAME), enabled=settings.nudge
+        )
         self.clocks = Clocks()
         """The turn clocks the host tells this seat of (tui/table/clock.py)."""
         self.takebacks = TakebackDesk(
@@ -236,13 +221,7 @@ class TableScreen(Screen[None]):
         yield PromptBar(id="prompt")
         yield WordedFooter(expendable=self.FOOTER_EXPENDABLE, fallback=self.FOOTER_FALLBACK)
         yield TableLink(self.client)
-        yield Static(
-            _("Make the window bigger: the table needs {width}×{height}.").format(
-                width=MIN_WIDTH, height=MIN_HEIGHT
-            ),
-            id="too-small",
-            markup=False,
-        )
+        yield TooSmall()
         yield from self.extras
 
     def compose_table(self) -> ComposeResult:
@@ -277,17 +256,14 @@ class TableScreen(Screen[None]):
         self._apply_size(event.size.width, event.size.height)
 
     def _apply_size(self, width: int, height: int) -> None:
-        wide = width >= WIDE
-        narrowed = (width < NARROW) != self.has_class("-narrow")
-        self.set_class(wide, "-wide")
-        self.set_class(width >= HUGE, "-huge")
-        self.set_class(width < NARROW, "-narrow")
-        self.set_class(height < SHORT, "-short")
+        fit = Fit(width, height)
+        narrowed = fit.narrow != self.has_class("-narrow")
+        for name, on_ in fit.classes().items():
+            self.set_class(on_, name)
         # a second line, once needed, stays while there is room for it: a prompt that wraps
         # on the player's own turn only does not lay the screen out at every turn
         for selector in self.kept_heights:
-            self.query_one(selector, Steady).keep_height(height >= SHORT)
-        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
+            self.query_one(selector, Steady).keep_height(not fit.short)
         self.draw_header()  # what the header leaves out follows the width
         large = self.wants_large_cards(width, height)
         if large != self.large or narrowed:
@@ -306,6 +282,11 @@ class TableScreen(Screen[None]):
     @property
     def link(self) -> TableLink:
         return self.query_one(TableLink)
+
+    @property
+    def connection(self) -> str:
+        """How the connection is: online, lost, restored or closed (tui/table/connection.py)."""
+        return self.connection_status.status
 
     def receive(self, message: object) -> None:
         """Take one message as if it came from the table (tests, the bench)."""
@@ -345,13 +326,6 @@ class TableScreen(Screen[None]):
             return False
         return self.decisions is None or not self.decisions.asked_in_secret()
 
-    def ring(self) -> None:
-        """It is my turn: the bell, and a desktop notification where the terminal has one."""
-        out = getattr(self.app, "terminal_out", None)
-        if isinstance(out, TerminalOut):
-            words = _("Your turn at {game}").format(game=self.TITLE or self.GAME)
-            out.write(BELL + notification(words))
-
     @on(StateReceived)
     def _state_received(self, message: StateReceived) -> None:
         self.receive_state(message.state, message.events)
@@ -363,18 +337,20 @@ class TableScreen(Screen[None]):
         if self.view:
             self.draw()
         else:
-            if before and not message.started:
-                self.log_arrivals(before, message.players)
+            if before and not message.started:  # the log tells who sat down and who left
+                for line in arrival_lines(before, message.players):
+                    self.log_pane.add(line)
             self.waiting_room()
             self.aim_whispers()
         self.draw_header()
-        self.show_reading()
+        # while the table waits for others' results panels, the notice line says for whom
+        names = [self.seat_name(s, you=False) for s in self.people.reading(self.me)]
+        self.query_one(NoticeLine).waiting_for(names)
 
     @on(Refused)
     def _refused(self, message: Refused) -> None:
         reason = clean(self.worded(message.wire))
-        if message.wire.get("code") in CHAT_REFUSALS:  # said where it was typed, too
-            self.query_one(ChatPane).note(_("✗ Not sent: {reason}").format(reason=reason))
+        self.chat.refused(message.wire.get("code"), reason)  # said where it was typed, too
         if self.takebacks.refusal(message.wire):  # a take-back refused: the log keeps why
             self.log_pane.add(reason)
         self.refused(reason)
@@ -386,27 +362,30 @@ class TableScreen(Screen[None]):
 
     @on(ChatReceived)
     def _chat_received(self, message: ChatReceived) -> None:
-        self.receive_chat(message.sender, message.name, message.text, message.to)
+        self.chat.receive(message.sender, message.name, message.text, message.to)
 
     @on(Noticed)
     def _noticed(self, message: Noticed) -> None:
         # the table's own news, in the chat as from the table
-        self.receive_chat(None, "", self.worded(message.wire), None)
+        self.chat.receive(None, "", self.worded(message.wire), None)
+
+    @on(HistoryReceived)
+    def _history_received(self, message: HistoryReceived) -> None:
+        """What this seat was shown before it came back: above the lines shown since."""
+        self.chat.earlier(*history.earlier_lines(message.entries, self, self.chat.lines))
 
     @on(ConnectionChanged)
     def _connection_changed(self, message: ConnectionChanged) -> None:
-        if message.status != self.connection or message.status != "closed":
-            self.connection_changed(message.status)
+        self.connection_status.changed(message.status)
 
     @on(TableLink.Broken)
     def _link_broken(self, message: TableLink.Broken) -> None:
-        failed = _("Connection failed: {reason}").format(reason=message.reason)
-        self.notify(failed, severity="error", markup=False)
+        self.connection_status.broken(message.reason)
 
     @on(TableLink.Unsent)
     def _unsent(self, message: TableLink.Unsent) -> None:
         if message.chat:
-            self.query_one(ChatPane).note(message.reason)
+            self.chat.note(message.reason)
         else:
             self.prompt.reject(message.reason)
 
@@ -441,18 +420,17 @@ class TableScreen(Screen[None]):
             self.notify(clean(self.worded(message.wire)), severity="error", markup=False)
 
     def waiting_room(self) -> None:
-        """Before the game starts: who is seated, and how others can join."""
-        link = self.seat_link
-        address = link.address if link.closers else None
-        question = waiting_question(self.people, address, link.host is not None, self.look)
+        """Before the game starts: who is seated, and how others can join (waiting.py)."""
+        question, seated = waiting_words(
+            self.people,
+            self.seat_link,
+            self.GAME,
+            self.table_info,
+            self.seat_name,
+            self.look,
+            self.me,
+        )
         self.prompt.ask(question, waiting=True)
-        seated = seating_text(self.people, self.seat_name, self.look, self.me)
-        options = self.table_info.get("options")
-        if isinstance(options, dict):  # the table's settings, seen before the game starts
-            seated.append("\n\n " + settings_line(self.GAME, options), self.look("muted"))
-        told = table_settings.summary(self.table_info)  # hints, the turn clock…
-        if told:
-            seated.append("\n " + told, self.look("muted"))
         self.show_waiting(seated)
 
     def show_waiting(self, seated: Text) -> None:
@@ -497,52 +475,13 @@ class TableScreen(Screen[None]):
         """Every notice said on the notice line, oldest first."""
         return self.query_one(NoticeLine).notices
 
-    def connection_changed(self, status: str) -> None:
-        self.connection = status
-        self.draw_header()
-        if status == "lost":
-            self.clocks.clear()  # the host tells them again once we are back
-            self.show_clocks()
-            lost = _("Connection lost — reconnecting…")
-            self.notify(lost, severity="warning", markup=False)
-            self.prompt.ask(lost, waiting=True)
-            if self.seat_link.host is None and not self.view.get("over"):
-                self.people.lost_at = time.monotonic()  # the host may be gone
-                self.prompt.ask(self.people.host_gone_text(), waiting=True)
-        elif status == "restored":
-            self.people.lost_at = None
-            self.notify(_("Connection restored"), markup=False)
-            if self.view:
-                self.draw()
-        elif status == "closed":
-            self.link_closed()
-
-    def link_closed(self) -> None:
-        """The connection is over for good: say why, and go back to the lobby if the host
-        is gone (not when the game simply ended)."""
-        gone, reason = self.people.lost_at is not None, self.people.closed_reason
-        self.people.lost_at = None
-        if reason and not self.view.get("over"):
-            if getattr(self.app, "direct", False):  # started at the table: q quits
-                # TRANSLATORS: the host closed the table; q ends the program
-                back = _("{reason} · q leave").format(reason=reason)
-            else:
-                back = _("{reason} · q back to the lobby").format(reason=reason)
-            self.prompt.ask(back, waiting=True)
-            self.notify(reason, severity="warning", markup=False)
-        elif gone:
-            self.leave(_("The host did not come back; the table is closed."))
-        else:
-            self.prompt.ask(_("The table has closed · q leave"), waiting=True)
-
     def tick(self) -> None:
         """Once a second: the away times, the turn clocks and the host-gone countdown move on."""
         if self.clocks.any:
             self.show_clocks()
         if self.people.anyone_away():
             self.draw_header()
-        if self.people.lost_at is not None:
-            self.prompt.ask(self.people.host_gone_text(), waiting=True)
+        self.connection_status.tick()
 
     def send(self, action: dict) -> None:
         """Send an action; the table answers with a new state or a rejection."""
@@ -587,8 +526,7 @@ class TableScreen(Screen[None]):
 
     def aim_whispers(self) -> None:
         """``/w N`` picks the seat that digit N picks at the table (in the waiting room too)."""
-        chat = self.query_one(ChatPane)
-        chat.whisper_targets = {self.seat_digit(s): s for s in self.others()}
+        self.chat.aim({self.seat_digit(s): s for s in self.others()})
 
     # -- header --------------------------------------------------------------------------
     def draw_header(self) -> None:
@@ -634,7 +572,7 @@ class TableScreen(Screen[None]):
 
     def wants_large_cards(self, width: int, height: int) -> bool:
         """Whether the terminal has room for the big cards (override with the game's needs)."""
-        return width >= WIDE and height >= TALL
+        return Fit(width, height).large_cards()
 
     def key_state(self, key: str) -> bool | None:
         """Whether a game key works now: True, False (hidden) or None (shown dimmed)."""
@@ -652,22 +590,6 @@ class TableScreen(Screen[None]):
             self.prompt.reject(outcome.reason)
         self.draw()
         self.update_keys()
-
-    # The game keys do nothing by default: ``key_state`` hides them until a game uses them.
-    def on_move(self, step: int) -> None:
-        """←/→ (h/l): move the cursor by ``step``."""
-
-    def on_pick(self) -> None:
-        """space: pick or unpick what the cursor is on."""
-
-    def on_confirm(self) -> None:
-        """enter: take the step, or send the finished action."""
-
-    def on_back(self) -> None:
-        """esc: one step back."""
-
-    def on_digit(self, digit: int) -> None:
-        """0–9: choose a seat, a count or a position by number."""
 
     def round_history(self) -> list[Text]:
         """The game's own details of past rounds for the scores screen (override)."""
@@ -697,11 +619,9 @@ class TableScreen(Screen[None]):
             self.keys.update()
 
     def forward_key(self, key: str, *args: int) -> None:
-        """A game key goes to the decision model, or else to the screen's ``on_<key>``."""
+        """A game key goes to the decision model (without one, ``key_state`` hides it)."""
         if self.decisions is not None:
             self.handle(getattr(self.decisions, key)(*args))
-        else:
-            getattr(self, f"on_{key}")(*args)
 
     def action_move(self, step: int, word: str | None = None) -> None:
         self.forward_key("move", step)
@@ -729,20 +649,20 @@ class TableScreen(Screen[None]):
         """Show what the normal bot would do now, and why; tell the table a hint was seen."""
         if self.me is None or not self.hint_offered():
             return
-        try:
-            shown = hint(self.GAME, self.me, self.view, self.legal)
-        except Exception:  # a bot that fails on this view costs the hint, not the table
-            shown = None
-        if shown is None:
-            self.prompt.reject(_("No hint for this question."))
-            return
-        line = hints.hint_line(
-            shown,
-            self.hint_cards(shown.action),
+        glyphs = not self.cards.letters
+        line = hints.seat_hint(
+            self.GAME,
+            self.me,
+            self.view,
+            self.legal,
+            self.hint_cards,
             self.hint_card,
             self.seat_name,
-            glyphs=not self.cards.letters,
+            glyphs=glyphs,
         )
+        if line is None:
+            self.prompt.reject(_("No hint for this question."))
+            return
         self.notify(line, timeout=12, markup=False)
         self.log_pane.add(line)
         self.link.hint()
@@ -855,27 +775,13 @@ class TableScreen(Screen[None]):
         if toast:
             self.notify(toast, timeout=4, markup=False)
 
-    def log_arrivals(self, before: list[dict], after: list[dict]) -> None:
-        """Before the start, the log tells who sat down and who left (names the seating
-        shows anyway)."""
-        came, went = arrivals(before, after)
-        for name in went:
-            self.log_pane.add(Text(_("{name} left the table").format(name=clean(name, limit=24))))
-        for name in came:
-            self.log_pane.add(Text(_("{name} sat down").format(name=clean(name, limit=24))))
-
-    def show_reading(self) -> None:
-        """While the table waits for others' results panels, the notice line says for whom."""
-        names = [self.seat_name(s, you=False) for s in self.people.reading(self.me)]
-        self.query_one(NoticeLine).waiting_for(names)
-
     def worded(self, message: dict) -> str:
         """A ``rejected``, ``error`` or ``notice`` (codes and parameters) in our language; a
         seat's ``number`` as this table numbers it (the digit that picks it, ``/w N``)."""
         message = news.renumbered(message, self.seat_digit)
         return news.worded(message, lambda s: self.seat_name(s, you=False), self.cards)
 
-    # -- chat ----------------------------------------------------------------------------
+    # -- chat, rules and leaving ------------------------------------------------------------
     @on(ChatPane.Closed)
     def _chat_closed(self) -> None:
         self.remove_class("-chatting")
@@ -885,34 +791,6 @@ class TableScreen(Screen[None]):
     @on(ChatPane.Send)
     def _chat_send(self, event: ChatPane.Send) -> None:
         self.link.chat(event.text, event.to)
-
-    def receive_chat(self, sender: int | None, name: str, text: str, to: int | None) -> None:
-        """A chat line (``sender`` None: the table's own news) in the chat pane and the log."""
-        in_chat, in_log = self.chat_lines(sender, name, text, to)
-        self.query_one(ChatPane).show_line(in_chat)
-        self.log_pane.add(in_log)
-
-    def chat_lines(
-        self, sender: int | None, name: str, text: str, to: int | None
-    ) -> tuple[Text, Text]:
-        """A chat line as the chat pane shows it, and as the log does."""
-        name = name or self.seat_name(sender, you=False)
-        whisper = whisper_to(to, self.me, lambda s: self.seat_name(s, you=False))
-        if whisper is not None and sender == self.me and self.me is not None:
-            name = ""  # my own whisper comes back: "→ Ann: psst"
-        in_chat = self.query_one(ChatPane).line(name, text, whisper=whisper)
-        if name and sender is not None and sender == self.me:
-            name = _("You")  # the log uses the same word as the bar
-        return in_chat, chat_log_line(name, whisper, text, self.look)
-
-    @on(HistoryReceived)
-    def _history_received(self, message: HistoryReceived) -> None:
-        """What this seat was shown before it came back: above the lines shown since."""
-        logged, chatted = history.earlier_lines(message.entries, self)
-        if logged:
-            self.log_pane.add_earlier(logged)
-        if chatted:
-            self.query_one(ChatPane).add_earlier(chatted)
 
     def action_chat(self) -> None:
         self.add_class("-chatting")
@@ -926,7 +804,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(RulesScreen(self.GAME, title, ascii_only=ascii_only, keys=keys))
 
     def action_leave(self) -> None:
-        if self.people.closed_reason or self.connection == "closed":
+        if self.connection_status.leaving_freely():
             self.leave()  # the table is closed: there is nothing to keep, q just leaves
             return
 
@@ -934,11 +812,7 @@ class TableScreen(Screen[None]):
             if leave:
                 self.leave()
 
-        detail = _("Your seat stays yours: join again to play on.")
-        if self.seat_link.closers:
-            detail = _("This table runs here: leaving closes it for everyone.")
-        elif self.me is None:
-            detail = _("You are watching: leaving just stops watching.")
+        detail = self.connection_status.leave_detail()
         self.app.push_screen(ConfirmLeave(detail=detail), answered)
 
     def leave(self, reason: str = "") -> None:

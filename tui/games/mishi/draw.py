@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
@@ -126,53 +125,6 @@ def signed(n: int) -> str:
 def cards_words(count: int) -> str:
     # TRANSLATORS: Mi Shi, how many cards a player holds
     return ngettext("{count} card", "{count} cards", count).format(count=count)
-
-
-def fit(text: Text, width: int) -> Text:
-    """``text`` cut (with an ellipsis) or padded to exactly ``width`` cells."""
-    out = text.copy()
-    out.no_wrap = True
-    out.truncate(max(0, width), overflow="ellipsis", pad=True)
-    return out
-
-
-def wrapped_parts(text: Text, width: int, separator: str = " · ") -> list[Text]:
-    """``text`` in lines of at most ``width`` cells, broken only between its
-    ``separator``-joined parts (a seat's "21 cards · 0 pts · led"): never cut in a word
-    while a part fits a line."""
-    plain = text.plain
-    lines: list[Text] = []
-    start = 0
-    line: Text | None = None
-    while start <= len(plain):
-        end = plain.find(separator, start)
-        end = len(plain) if end < 0 else end
-        part = text[start:end]
-        if line is None:
-            line = part
-        elif line.cell_len + len(separator) + part.cell_len <= width:
-            line = line + text[start - len(separator) : end]
-        else:
-            lines.append(line)
-            line = part
-        start = end + len(separator)
-    if line is not None:
-        lines.append(line)
-    return lines
-
-
-def right_aligned(lines: list[Text], width: int) -> list[Text]:
-    """A block of lines at the right edge of ``width`` cells, each line starting in the
-    same column (the right-hand seat around the trick)."""
-    widest = min(width, max((line.cell_len for line in lines), default=0))
-    return [fit(Text(" " * (width - widest)) + line, width) for line in lines]
-
-
-def centred(text: Text, width: int) -> Text:
-    """``text`` centred in ``width`` cells (cut when too long)."""
-    used = min(cell_len(text.plain), width)
-    left = max(0, (width - used) // 2)
-    return fit(Text(" " * left) + text, width)
 
 
 def partner_text(view: MishiView, me: int | None, name_of: NameOf, look: Look = plain_look) -> Text:

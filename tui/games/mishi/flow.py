@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
 from rich.text import Text
@@ -20,50 +18,16 @@ from rich.text import Text
 from engine.mishi.cards import SUIT_ORDER, Order
 from engine.mishi.tricks import beat_key, completable
 from lang import _, ngettext
-from tui.fill import fill
 from tui.table.decisions import Decisions, Outcome, Refuse, Send
 from tui.table.parse import ParsedView
 from tui.widgets.cards import CardStyle
 
+from . import ask as mishi_ask
 from . import draw
 from .model import MishiView, Phase, parsed
 from .offer import OfferClock, missing_words
-from .words import follow_duty, lead_words
-
-BURY = 8
-
-
-class Step(StrEnum):
-    """What the local seat is deciding: a declaration during the deal, going alone after
-    it, the cards to bury, the cards to play; or nothing (``wait``)."""
-
-    DECLARE = "declare"
-    BAO = "bao"
-    BURY = "bury"
-    PLAY = "play"
-    WAIT = "wait"
-
-
-@dataclass(frozen=True)
-class StepRow:
-    """What one step means: the view's phase that asks it, enter's word in the footer, and
-    whether it is a bid (chosen among ``legal`` with ←→ or a digit, space passes, d bids)
-    rather than cards picked from the hand (space picks, esc clears, enter sends)."""
-
-    phase: Phase
-    confirm: str
-    bid: bool
-
-
-#: One row per step the local seat can be asked.
-STEPS: dict[Step, StepRow] = {
-    Step.DECLARE: StepRow(Phase.DEAL, "declare", bid=True),
-    Step.BAO: StepRow(Phase.BAO, "go alone", bid=True),
-    Step.BURY: StepRow(Phase.BURY, "bury", bid=False),
-    Step.PLAY: StepRow(Phase.PLAY, "play", bid=False),
-}
-BIDDING = tuple(step for step, row in STEPS.items() if row.bid)
-PICKING = tuple(step for step, row in STEPS.items() if not row.bid)
+from .steps import BIDDING, BURY, PICKING, STEPS, Step
+from .words import follow_duty
 
 
 def winning_seat(view: MishiView | Mapping[str, Any]) -> int | None:
@@ -278,141 +242,14 @@ class MishiDecisions(Decisions):
             return False
         return self.show_last or (self.state.phase == Phase.PLAY and not self.state.trick)
 
-    # -- the question in the prompt bar ----------------------------------------------------
+    # -- the question in the prompt bar (worded in ask.py) -----------------------------------
     def question(self) -> Text:
-        step = self.step
-        if step in BIDDING:
-            return self.bid_question()
-        if step == Step.BURY:
-            count = Text(f"{len(self.picked)}/{BURY}", style=self.look("mishi--count"))
-            # TRANSLATORS: Mi Shi prompt, burying the kitty (扣底); space is the key
-            line = fill(_("Bury 8 cards face down: space pick {count}"), count=count)
-            if self.ready():
-                # TRANSLATORS: Mi Shi prompt end; enter is the key
-                line.append(" · " + _("enter bury"))
-            else:
-                # TRANSLATORS: Mi Shi prompt end; enter is the key
-                line.append(" · " + _("enter when 8 are picked"))
-            return line
-        if step == Step.PLAY:
-            return self.play_question()
-        return self.waiting_words()
-
-    def bid_question(self) -> Text:
-        bid = self.chosen_bid()
-        if self.forced():
-            if self.step == Step.BAO:
-                # TRANSLATORS: Mi Shi prompt: nothing to go alone (包牌) with; enter is the key
-                return Text(_("You cannot go alone — enter"))
-            # TRANSLATORS: Mi Shi prompt: no ten to declare (亮主) with; enter is the key
-            return Text(_("You cannot show a ten — enter"))
-        shown = Text()
-        if bid is not None:
-            cards = list(bid.get("cards") or [])
-            if self.step == Step.DECLARE:
-                shown = draw.suit_text(self.cards, cards[0][-1], self.look)
-                shown.append(" (")
-                shown.append_text(self.cards.hand(cards))
-                shown.append(")")
-            else:
-                shown = self.cards.hand(cards)
-        if self.step == Step.DECLARE:
-            line = self.drawn_words()
-            # TRANSLATORS: Mi Shi prompt: d declares trump (亮主) with the suit shown after it
-            line.append_text(fill(" — " + _("d declare {bid}"), bid=shown))
-        else:
-            # TRANSLATORS: Mi Shi prompt: offer to go alone (包牌); d is the key
-            template = _("Go alone (包牌), one against three? d go alone with {bid}")
-            line = fill(template, bid=shown)
-        options = len(self.bid_options())
-        if options > 1:
-            # TRANSLATORS: Mi Shi prompt: ←→ are the keys to choose among the bids
-            line.append(" · " + _("←→ {count} choices").format(count=options))
-        # TRANSLATORS: Mi Shi prompt: space is the key that passes
-        line.append(" · " + _("space pass"))
-        if self.step == Step.DECLARE:
-            line.append_text(self.offer.words(self.look("mishi--count")))
-        return line
-
-    def drawn_words(self) -> Text:
-        """ "You drew 10♠" / "You drew 3 cards", during the deal."""
-        drawn = self.drawn
-        if 0 < len(drawn) <= 2:
-            # TRANSLATORS: Mi Shi prompt during the deal: the cards just drawn
-            return fill(_("You drew {cards}"), cards=self.cards.hand(drawn))
-        if not drawn:
-            # TRANSLATORS: Mi Shi prompt during the deal
-            return Text(_("You drew a card"))
-        # TRANSLATORS: Mi Shi prompt during the deal
-        words = ngettext("You drew {count} card", "You drew {count} cards", len(drawn))
-        return Text(words.format(count=len(drawn)))
-
-    def play_question(self) -> Text:
-        size = self.follow_size()
-        if not size:
-            if not self.picked:
-                # TRANSLATORS: Mi Shi prompt: leading a trick
-                return Text(
-                    _("Your lead: pick cards of one suit (a single, pair, tractor or throw)")
-                )
-            # TRANSLATORS: Mi Shi prompt: the picked lead; enter and esc are keys
-            template = _("Your lead: {cards} · enter play · esc clear")
-            return fill(template, cards=self.cards.hand(self.picked_cards()))
-        leader = self.state.leader
-        lead = lead_words(self.state.lead, self.cards, self.look)
-        count = Text(f"{len(self.picked)}/{size}", style=self.look("mishi--count"))
-        # TRANSLATORS: Mi Shi prompt: following a lead ("Follow Bo's pair of ♥: pick 1/2")
-        template = _("Follow {name}'s {lead}: pick {count}")
-        if leader == self.seat and self.seat is not None:
-            # TRANSLATORS: Mi Shi prompt: following your own lead (not normally asked)
-            template = _("Follow your {lead}: pick {count}")
-        line = fill(template, name=self.name_of(leader), lead=lead, count=count)
-        duty = self.follow_duty()
-        if duty:
-            line.append(f" ({duty})")
-        # TRANSLATORS: Mi Shi prompt end; enter is the key
-        line.append(" · " + _("enter play") if self.ready() else "")
-        return line
+        """The prompt's question for the step."""
+        return mishi_ask.question(self)
 
     def follow_duty(self) -> str:
         """What the rules make me play on this lead, in words ("must include a pair")."""
         return follow_duty(self.hand, self.state, self.cards)
-
-    def waiting_words(self) -> Text:
-        name = self.name_of
-        idle = self.idle_words()
-        if idle is not None:
-            return Text(idle)
-        pending = self.others_awaited()
-        # TRANSLATORS: Mi Shi prompt: who is awaited when nobody in particular is
-        who = ", ".join(name(s) for s in pending) or _("the table")
-        n = max(1, len(pending))
-        phase = self.state.phase
-        if phase == Phase.DEAL:
-            if not pending:
-                # TRANSLATORS: Mi Shi prompt during the deal
-                return Text(_("Dealing…"))
-            # TRANSLATORS: Mi Shi prompt: players who may declare (亮主) with a ten
-            words = ngettext(
-                "Dealing… {names} may show a ten", "Dealing… {names} may show a ten", n
-            )
-        elif phase == Phase.BAO:
-            # TRANSLATORS: Mi Shi prompt: players deciding whether to go alone (包牌)
-            words = ngettext(
-                "{names} is deciding whether to go alone…",
-                "{names} are deciding whether to go alone…",
-                n,
-            )
-        elif phase == Phase.BURY:
-            # TRANSLATORS: Mi Shi prompt: the declarer buries the kitty (扣底)
-            words = ngettext("{names} is burying 8 cards…", "{names} are burying 8 cards…", n)
-        elif phase == Phase.PLAY:
-            # TRANSLATORS: Mi Shi prompt: whose turn to play
-            words = ngettext("{names} to play…", "{names} to play…", n)
-        else:
-            # TRANSLATORS: Mi Shi prompt
-            words = _("Waiting for {names}…")
-        return Text(words.format(names=who))
 
     # -- which keys work now ---------------------------------------------------------------
     def key_state(self, key: str) -> bool | None:

@@ -18,7 +18,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
 from engine.mishi.cards import TRUMP
-from lang import N_, _, ngettext, pgettext
+from lang import N_, _, pgettext
+from tui import cells
 from tui.connect import Seat
 from tui.fill import fill, mine_or
 from tui.settings import Settings
@@ -34,7 +35,7 @@ from . import draw
 from .flow import MishiDecisions, Step, winning_seat
 from .model import HandRecord, KittyBonus, LastTrick, MishiView, Phase
 from .widgets import Painted
-from .words import lead_words, order_of
+from .words import info_line, lead_words, order_of
 
 GAP = 2  # cells between the left and the right seat around the trick
 
@@ -188,7 +189,9 @@ class MishiScreen(TableScreen):
 
     def draw(self) -> None:
         self.query_one("#trick-table", Painted).show(self.paint_table)
-        self.query_one("#info", Steady).show(self.info_text())
+        self.query_one("#info", Steady).show(
+            info_line(self.game_view, self.cards, self.look, self.seat_name)
+        )
         self.render_hand()
         result = self.query_one("#hand-result", Steady)
         shown = self.finished_record is not None and (
@@ -270,7 +273,7 @@ class MishiScreen(TableScreen):
         left, top, right = [(bottom + k) % 4 for k in (1, 2, 3)]
         out = Text(no_wrap=True, overflow="crop")
         for line in self.seat_lines(top, plays, winner):
-            out.append_text(draw.centred(line, width))
+            out.append_text(cells.centred(line, width))
             out.append("\n")
         roomy = self.large
         if roomy:
@@ -280,18 +283,18 @@ class MishiScreen(TableScreen):
         # rows); a seat's counts wrap between their parts rather than being cut
         sides = [self.side_lines(seat, plays, winner, half - GAP) for seat in (left, right)]
         for a, b in zip_longest(
-            sides[0], draw.right_aligned(sides[1], width - half), fillvalue=Text("")
+            sides[0], cells.right_aligned(sides[1], width - half), fillvalue=Text("")
         ):
-            out.append_text(draw.fit(a, half - GAP))  # a cut line never runs into the next
+            out.append_text(cells.fit(a, half - GAP))  # a cut line never runs into the next
             out.append(" " * GAP)
-            out.append_text(draw.fit(b, width - half))
+            out.append_text(cells.fit(b, width - half))
             out.append("\n")
         if roomy:
             out.append("\n")
         out.append_text(self.bottom_lines(plays, winner, width))
         caption = self.trick_caption(last)
         if caption.plain or not self.has_class("-short"):
-            out.append_text(draw.centred(caption, width))
+            out.append_text(cells.centred(caption, width))
         else:  # a short window: no blank caption line (the hand needs the room)
             out.rstrip()
         return out
@@ -303,7 +306,7 @@ class MishiScreen(TableScreen):
         at least where the window has room (a "led" that comes and goes does not lay the
         screen out)."""
         name, info, *played = self.seat_lines(seat, plays, winner)
-        counts = draw.wrapped_parts(info, width)
+        counts = cells.wrapped_parts(info, width)
         room = 0 if self.has_class("-short") else 2 - len(counts)  # a short window: no blank
         return [name, *counts, *played, *[Text("")] * room]
 
@@ -312,7 +315,7 @@ class MishiScreen(TableScreen):
         out = Text()
         if self.me is None:
             for line in self.seat_lines(0, plays, winner):
-                out.append_text(draw.centred(line, width))
+                out.append_text(cells.centred(line, width))
                 out.append("\n")
             return out
         mine = self.played_lines(plays.get(self.me, []), self.me, winner == self.me)
@@ -323,11 +326,11 @@ class MishiScreen(TableScreen):
         you = Text(_("You:") + " ", style=self.look("mishi--strong"))
         label = you if in_play or mine[0].plain else Text("")
         if self.large:
-            out.append_text(draw.centred(label, width))
+            out.append_text(cells.centred(label, width))
             out.append("\n")
             label = Text("")
         for line in mine:
-            out.append_text(draw.centred(label + line, width))
+            out.append_text(cells.centred(label + line, width))
             out.append("\n")
         return out
 
@@ -363,58 +366,6 @@ class MishiScreen(TableScreen):
                 mine, theirs = _("You are winning"), _("{name} is winning")
                 winning = mine_or(best, self.me, mine, theirs).format(name=self.seat_name(best))
                 line.append(" · " + winning, dim)
-        return line
-
-    def info_text(self) -> Text:
-        view = self.game_view
-        dim = self.look("mishi--dim")
-        phase = view.phase
-        if phase == Phase.DEAL:
-            count = view.to_deal
-            # TRANSLATORS: Mi Shi, during the deal: cards left to draw; 8 go to the kitty (底牌)
-            words = ngettext(
-                "Dealing · {count} card to draw · 8 to the kitty",
-                "Dealing · {count} cards to draw · 8 to the kitty",
-                count,
-            )
-            return Text(words.format(count=count), dim)
-        if phase == Phase.BAO:
-            # TRANSLATORS: Mi Shi: after the deal each player may go alone (包牌)
-            return Text(_("The deal is done · going alone (包牌) is offered in turn"), style=dim)
-        if phase == Phase.BURY:
-            kitty = list(view.kitty or ())
-            if kitty:
-                # TRANSLATORS: Mi Shi, burying (扣底): the kitty's cards, marked · in the hand
-                line = Text(_("Kitty, now in your hand (·):") + " ", style=dim)
-                line.append_text(self.cards.hand(kitty))
-                return line
-            # TRANSLATORS: Mi Shi: the declarer takes the kitty and buries 8 cards (扣底)
-            words = _("{name} takes the kitty and buries 8")
-            return Text(words.format(name=self.seat_name(view.declarer)), dim)
-        if phase == Phase.PLAY:
-            return self.points_line()
-        return Text("")
-
-    def points_line(self) -> Text:
-        """Defenders' points so far, when this seat knows who the defenders are."""
-        view = self.game_view
-        dim = self.look("mishi--dim")
-        sides, captured = view.sides, view.captured
-        line = Text("")
-        if sides and all(s is not None for s in sides):
-            total = sum(p for s, p in zip(sides, captured, strict=False) if s == "defender")
-            # TRANSLATORS: Mi Shi: the defenders' points so far
-            words = _("Defenders {points} pts").format(points=total)
-            line.append(words, style=self.look("mishi--defenders"))
-        else:
-            # TRANSLATORS: Mi Shi: points taken so far out of the deck's 200
-            words = _("Points taken {points} of 200").format(points=sum(captured))
-            line.append(words, style=dim)
-        buried = list(view.buried or ())
-        if buried:
-            # TRANSLATORS: Mi Shi: the cards the declarer buried (扣底), shown to the declarer
-            line.append(" · " + pgettext("kitty", "buried") + " ", style=dim)
-            line.append_text(self.cards.hand(buried))
         return line
 
     def render_hand(self) -> None:

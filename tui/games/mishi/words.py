@@ -1,6 +1,7 @@
 """Whole Mi Shi sentences chosen by case: what a lead asks for ("pair of ♥", "throw (2-pair
-tractor + 3 singles) of ♠") and what the rules make a follower include ("must include a
-pair"), so translators get each as one msgid with numbers as fields."""
+tractor + 3 singles) of ♠"), what the rules make a follower include ("must include a
+pair") and the line under the trick (the deal, the kitty, the points so far), so
+translators get each as one msgid with numbers as fields."""
 
 from __future__ import annotations
 
@@ -11,12 +12,12 @@ from rich.text import Text
 
 from engine.mishi.cards import ORDERS, TRUMP, Order
 from engine.mishi.tricks import Shape, requirement
-from lang import _, ngettext
+from lang import _, ngettext, pgettext
 from tui.fill import fill, listed
 from tui.widgets.cards import CardStyle
 
 from . import draw
-from .model import Lead, MishiView, parsed, suit
+from .model import Lead, MishiView, Phase, parsed, suit
 
 
 def lead_shape(view: MishiView | Mapping[str, Any]) -> tuple[str, Shape]:
@@ -131,3 +132,56 @@ def follow_duty(hand: list[str], view: MishiView | Mapping[str, Any], cards: Car
         return duty
     # TRANSLATORS: Mi Shi, how to follow: any cards of the led suit ({suit})
     return _("any {suit}").format(suit=glyph) if shape.size > 1 else ""
+
+
+def info_line(view: MishiView, cards: CardStyle, look: draw.Look, name_of: draw.NameOf) -> Text:
+    """The line under the trick: the deal's progress, the kitty, or the points so far."""
+    dim = look("mishi--dim")
+    phase = view.phase
+    if phase == Phase.DEAL:
+        count = view.to_deal
+        # TRANSLATORS: Mi Shi, during the deal: cards left to draw; 8 go to the kitty (底牌)
+        words = ngettext(
+            "Dealing · {count} card to draw · 8 to the kitty",
+            "Dealing · {count} cards to draw · 8 to the kitty",
+            count,
+        )
+        return Text(words.format(count=count), dim)
+    if phase == Phase.BAO:
+        # TRANSLATORS: Mi Shi: after the deal each player may go alone (包牌)
+        return Text(_("The deal is done · going alone (包牌) is offered in turn"), style=dim)
+    if phase == Phase.BURY:
+        kitty = list(view.kitty or ())
+        if kitty:
+            # TRANSLATORS: Mi Shi, burying (扣底): the kitty's cards, marked · in the hand
+            line = Text(_("Kitty, now in your hand (·):") + " ", style=dim)
+            line.append_text(cards.hand(kitty))
+            return line
+        # TRANSLATORS: Mi Shi: the declarer takes the kitty and buries 8 cards (扣底)
+        words = _("{name} takes the kitty and buries 8")
+        return Text(words.format(name=name_of(view.declarer)), dim)
+    if phase == Phase.PLAY:
+        return points_line(view, cards, look)
+    return Text("")
+
+
+def points_line(view: MishiView, cards: CardStyle, look: draw.Look) -> Text:
+    """Defenders' points so far, when this seat knows who the defenders are."""
+    dim = look("mishi--dim")
+    sides, captured = view.sides, view.captured
+    line = Text("")
+    if sides and all(s is not None for s in sides):
+        total = sum(p for s, p in zip(sides, captured, strict=False) if s == "defender")
+        # TRANSLATORS: Mi Shi: the defenders' points so far
+        words = _("Defenders {points} pts").format(points=total)
+        line.append(words, style=look("mishi--defenders"))
+    else:
+        # TRANSLATORS: Mi Shi: points taken so far out of the deck's 200
+        words = _("Points taken {points} of 200").format(points=sum(captured))
+        line.append(words, style=dim)
+    buried = list(view.buried or ())
+    if buried:
+        # TRANSLATORS: Mi Shi: the cards the declarer buried (扣底), shown to the declarer
+        line.append(" · " + pgettext("kitty", "buried") + " ", style=dim)
+        line.append_text(cards.hand(buried))
+    return line

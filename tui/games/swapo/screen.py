@@ -11,7 +11,6 @@ import re
 from collections import Counter
 from typing import ClassVar
 
-from rich.cells import set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -35,6 +34,7 @@ from . import log as swapo_log
 from .choices import Hands, idle_aces, round_words, rounds_after, swap_targets
 from .flow import CARD_STEPS, PICK_STEPS, Step, SwapoDecisions
 from .model import Phase, RoundRecord, SwapoView, hands_of
+from .seats import seats_lines
 
 
 class SwapoScreen(TableScreen):
@@ -239,84 +239,23 @@ class SwapoScreen(TableScreen):
         return None
 
     def seats_text(self) -> Text:
-        view = self.game_view
-        counts = view.hand_counts
+        """The other seats, one line each (and mine while hands are shown): seats.py."""
         shown = self.shown_hands()
         hands = shown.hands if shown is not None else ()
-        winners = shown.winners if shown is not None else ()
-        flow = self.flow
-        choosing = flow.step == Step.TARGET
-        targets = set(swap_targets(self.legal)) if choosing else set()
-        pending = set(view.pending)
-        aimed, aim = self.aim()
-        lines = Text(no_wrap=True, overflow="ellipsis")
         order = self.others() + ([self.me] if hands and self.me is not None else [])
-        for n, seat in enumerate(order):
-            if n:
-                lines.append("\n")
-            digit = self.seat_digit(seat)
-            name_look = "strong"
-            if seat in winners:
-                name_look = "winner"
-            elif choosing and seat not in targets:
-                name_look = "muted"
-            elif flow.is_chosen_target(seat) or seat == aimed:
-                name_look = "cursor"
-            mark = (
-                "▶"
-                if seat in pending and not self.settings.ascii_only
-                else (">" if seat in pending else " ")
-            )
-            if hands:  # the reveal: the round's winners marked as in the results
-                mark = self.cards.winner_mark() if seat in winners else " "
-            mark_look = self.look("alert") if seat in pending and not hands else ""
-            if hands and seat in winners:
-                mark_look = self.look("winner")
-            lines.append(f"{mark}{digit or ' '} ", style=mark_look)
-            name = set_cell_size(clean(self.seat_name(seat)), 10)
-            lines.append(name, style=self.look(name_look))
-            dealer = "D" if seat == view.dealer else " "
-            lines.append(dealer, style=self.look("dealer"))
-            swapped = (
-                not hands and view.phase in (Phase.SWAP, Phase.GIVE) and seat in view.rights_done
-            )
-            done = self.done_mark() if swapped else " "
-            lines.append(done + " ", self.look("muted"))
-            hand = hands[seat] if seat < len(hands) else None
-            if shown is not None and hand is not None:
-                declared, stabbed = shown.declared, shown.stabbed
-                mine = declared[seat] if seat < len(declared) else None
-                cut = stabbed[seat] if seat < len(stabbed) else ()
-                lines.append_text(
-                    draw.revealed_hand(
-                        hand,
-                        mine,
-                        cut,
-                        self.cards,
-                        ace=flow.ace,
-                        winner=seat in winners,
-                        look=self.look,
-                        aim=aim if seat == aimed else None,
-                    )
-                )
-                if seat in winners and seat < len(shown.points):
-                    lines.append(f"  +{shown.points[seat]}", style=self.look("gain"))
-                continue
-            count = counts[seat] if seat < len(counts) else 0
-            if flow.dagger and seat < len(view.laid) and view.laid[seat]:
-                picked = set(flow.taken) if seat == flow.target else None
-                lines.append_text(draw.dagger_row(view, seat, self.cards, picked, self.look))
-            else:
-                lines.append(draw.hand_backs(count, self.cards).ljust(6), style=self.look("muted"))
-                lines.append(f"{count}")
-            lock_counts = view.locked_counts
-            if flow.asterisk and seat < len(lock_counts) and lock_counts[seat]:
-                lines.append(f" {self.cards.lock_mark()}{lock_counts[seat]}")
-            lines.append(f"  {draw.points_text(view.score(seat))}", style=self.look("muted"))
-        if not order:
-            # TRANSLATORS: SwaPo, the seats list when nobody else sits at the table
-            lines.append(_("(no other seats)"), style=self.look("muted"))
-        return lines
+        return seats_lines(
+            self.game_view,
+            self.flow,
+            shown,
+            order,
+            targets=set(swap_targets(self.legal)) if self.flow.step == Step.TARGET else set(),
+            aim=self.aim(),
+            digit=self.seat_digit,
+            name_of=self.seat_name,
+            cards=self.cards,
+            look=self.look,
+            ascii_only=self.settings.ascii_only,
+        )
 
     def aim(self) -> tuple[int | None, str | None]:
         """The seat and card the power under the cursor would hit (the joker for a honey
