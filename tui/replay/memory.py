@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 GIVEN = frozenset(
     {"client", "settings", "cards", "me", "people", "seat_link", "table_info", "keys",
      "turn_nudge", "connection", "large", "quiet", "read_only", "extras", "header_aside",
-     "kept_heights", "clocks", "takebacks"}
+     "kept_heights", "over_table", "clocks", "takebacks"}
 )  # fmt: skip
 
 

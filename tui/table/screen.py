@@ -222,6 +222,8 @@ class TableScreen(Screen[None]):
         #: The lines that keep a height they grew to (see KEPT_HEIGHTS; none: each line is
         #: as tall as its text, whatever came before).
         self.kept_heights = self.KEPT_HEIGHTS
+        #: How a results panel goes over the table (None: pushed, a new screen each time).
+        self.over_table: Callable[[Screen[Any], Callable[[Any], None]], None] | None = None
 
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -766,6 +768,8 @@ class TableScreen(Screen[None]):
     def push_over_table(self, screen: Any, answered: Callable[[Any], None]) -> None:
         if self.quiet:  # taken in without drawing: closed at once, as the player closed it
             answered(None)
+        elif self.over_table is not None:
+            self.over_table(screen, answered)
         else:
             self.app.push_screen(screen, answered)
 
