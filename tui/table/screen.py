@@ -476,10 +476,13 @@ class TableScreen(Screen[None]):
                 self.results_seen(state.version)  # no panel here: the bots need not wait
         self.aim_whispers()
         self.states_seen += 1
-        # the garbage of drawing it is collected once the state is on the screen
+        # the garbage of drawing it is collected once the state is on the screen: asked
+        # for from the app's turn, which comes after the widgets have told the screen what
+        # to paint (asked from here, the screen would find nothing to paint yet and collect
+        # before painting); nothing to collect for a state taken in quietly
         collector = getattr(self.app, "collector", None)
-        if isinstance(collector, Collector):
-            self.call_after_refresh(self.call_later, collector.collect_due)
+        if isinstance(collector, Collector) and not self.quiet:
+            self.app.call_later(self.call_after_refresh, self.call_later, collector.collect_due)
         if over and self.rounds.final():
             self.game_over()
         else:
