@@ -4,8 +4,8 @@
 game's heuristic bot, and only the hard level needs a game's search (engine/search.py and the
 game's determinize module). Each game's package names its ``BOT`` and ``SEARCH`` with
 ``export`` (its module ``__getattr__``, PEP 562), and ``engine.BOTS`` and ``engine.SEARCHES``
-are ``Registry`` mappings that read them from the package on first use. ``kotatsu play`` starts
-sooner for it (docs/architecture: the start-up bench, bench/bench_tui.py).
+are ``Registry`` mappings that read them from the package on first use: ``kotatsu play``
+starts sooner (bench/bench_tui.py).
 """
 
 from __future__ import annotations
