@@ -242,6 +242,7 @@ class KotatsuApp(App[None]):
         # (which hides toasts), a layout or two more before the table's first paint
         self.clear_notifications()
         await self.push_screen(screen_cls(seat, self.settings))
+        self.collector.settle()
 
     async def leave_table(self) -> None:
         """Close the seat (and any host we run) and go back to the lobby."""
