@@ -25,12 +25,37 @@ sys.dont_write_bytecode = False
 def pytest_xdist_auto_num_workers(config) -> int | None:
     """``-n auto`` (pyproject's addopts): the fast lane (``-m unit``) only computes, so one
     worker a core; the whole suite waits on sockets, timers and screens much of the time, so
-    two a core keep the cores busy. ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides if set."""
+    four a core keep the cores busy. ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides if set."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None  # xdist's own hook reads it
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     cores = cores or 1
-    return cores if config.getoption("markexpr", "") == "unit" else 2 * cores
+    return cores if config.getoption("markexpr", "") == "unit" else 4 * cores
+
+
+# Which tests start first. xdist hands out work in the order it was collected, and the tests
+# that share one xdist group (the LAN ones: "zeroconf") run one after another on one worker —
+# about a minute of mostly waiting. Collected late, that chain ends the run long after the other
+# workers are done; collected first, it runs beside everything else. Then the screens (the
+# longest tests), then the sockets, and last the short computing tests that fill the gaps.
+# The property tests (hypothesis: many games each) compute for long: they start with the screens.
+_FIRST = ("tests/tui/", "tests/net/", "tests/browser/")
+
+
+def _start_order(item: pytest.Item) -> int:
+    if item.get_closest_marker("xdist_group") is not None:
+        return 0
+    if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+        return 1
+    path = item.nodeid
+    for rank, prefix in enumerate(_FIRST, start=2):
+        if path.startswith(prefix):
+            return rank
+    return len(_FIRST) + 2
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=_start_order)  # stable: within a rank, the collected order
 
 
 def _refuse(what: str):

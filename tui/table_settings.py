@@ -119,7 +119,7 @@ SETTINGS: tuple[Setting, ...] = (
         N_("Hints"),
         False,
         True,
-        ("host",),
+        ("host", "play"),
         read_switch,
         on_off,
     ),
@@ -180,8 +180,14 @@ def add_flags(parser: argparse.ArgumentParser, command: str) -> None:
     for setting in SETTINGS:
         if command not in setting.commands:
             continue
-        if setting.metavar is None:
-            parser.add_argument(setting.flag, action="store_true", help=_(setting.help))
+        if setting.metavar is None:  # a switch: on with its flag, or off with --no-… where on
+            on = setting.play if command == "play" else setting.default
+            parser.add_argument(
+                setting.flag,
+                action=argparse.BooleanOptionalAction if on else "store_true",
+                default=on,
+                help=_(setting.help),
+            )
             continue
         parser.add_argument(
             setting.flag,
@@ -223,6 +229,8 @@ def listing() -> list[str]:
     lines = []
     for setting in SETTINGS:
         flag = setting.flag + (f" {setting.metavar}" if setting.metavar else "")
+        if setting.metavar is None and setting.play:  # a switch that is on at play
+            flag += ", --no-" + setting.flag.removeprefix("--")
         default = setting.show(setting.default)
         if setting.play != setting.default:
             # TRANSLATORS: kotatsu rules: a setting's default at hosted tables and at play

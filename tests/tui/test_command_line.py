@@ -136,7 +136,13 @@ def test_the_turn_clock_and_bank_reach_the_table(monkeypatch):
     args = cli.build_parser().parse_args(["play", "swoop", "--clock", "45"])
     args.options = {}
     connect.launcher_for(args)
-    assert (played["clock"], played["bank"]) == (45.0, 0.0)
+    assert (played["clock"], played["bank"], played["hints"]) == (45.0, 0.0, True)
+    args = cli.build_parser().parse_args(["play", "swoop", "--no-hints"])  # on at play: --no-
+    args.options = {}
+    connect.launcher_for(args)
+    assert played["hints"] is False
+    with pytest.raises(SystemExit):  # a LAN table's hints are off unless asked for
+        cli.build_parser().parse_args(["host", "swoop", "--no-hints"])
 
 
 @pytest.mark.parametrize(
@@ -174,3 +180,25 @@ def test_rules_list_the_table_settings_with_flags_and_defaults(game, capsys):
         assert setting.flag in out, setting.key
     assert "--clock S" in out and "--bank S" in out and "default: off" in out
     assert "kotatsu play: on" in out  # hints: off at LAN tables, on against bots
+    assert "--hints, --no-hints" in out
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [["--clock", "30"], ["--bank", "60"], ["--takebacks", "ask"], ["--hints"], ["--seats", "3"],
+     ["--bots", "1"], ["--seed", "7"], ["--name", "den"], ["--option", "variant=dagger"]],
+)  # fmt: skip
+def test_a_flag_that_sets_the_table_is_refused_with_resume_not_dropped(flags, tmp_path, capsys):
+    journal = tmp_path / "table.journal"
+    journal.write_bytes(b"")  # never read: the refusal comes first
+    assert cli.main(["host", "swapo", "--resume", str(journal), *flags]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"kotatsu: {flags[0]} cannot go with --resume"), err
+    assert journal.read_bytes() == b""
+
+
+def test_resume_takes_the_flags_that_do_not_set_the_table():
+    args = cli.build_parser().parse_args(
+        ["host", "swapo", "--resume", "j", "--bind", "127.0.0.1", "--port", "7", "--level", "hard"]
+    )
+    assert cli.resume_kept(args) is None
