@@ -180,7 +180,10 @@ async def _repaints(app, states) -> list[float]:
 
         def drawn(_state) -> None:  # the state is taken: time the refresh that shows it
             if painted is not None:
-                screen.call_after_refresh(painted_at, painted)
+                # asked from the app's turn, after the widgets have told the screen what to
+                # paint: asked from here (the screen's turn), Textual ran it at once when the
+                # screen found nothing to paint yet, before any paint (half the samples)
+                app.call_later(screen.call_after_refresh, painted_at, painted)
 
         screen.watch(screen, "state", drawn, init=False)
         for view, legal, events in states:

@@ -9,13 +9,16 @@ while not g.over:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, MutableMapping
+from typing import TYPE_CHECKING, Any
 
 from . import mishi, swapo, swoop
 from .base import BadSetup, Game, IllegalAction
 from .bots import Bot, EasyBot, RandomBot
-from .search import Search, SearchBot
+from .lazy import Registry
+
+if TYPE_CHECKING:
+    from .search import Search
 
 #: The registry: each game's package exports GAME (its Game class, which describes itself:
 #: title, seats, options…), BOT (its heuristic bot) and SEARCH (its engine.search.Search, for
@@ -23,8 +26,10 @@ from .search import Search, SearchBot
 _PACKAGES = (swapo, swoop, mishi)
 
 GAMES: dict[str, type[Game]] = {p.GAME.NAME: p.GAME for p in _PACKAGES}
-BOTS: dict[str, type[Bot]] = {p.GAME.NAME: p.BOT for p in _PACKAGES}
-SEARCHES: dict[str, Search[Any]] = {p.GAME.NAME: p.SEARCH for p in _PACKAGES}
+#: A game's bot and search are imported when first asked for (engine/lazy.py): a table
+#: loads its own game's bot only, and a search only for the hard level.
+BOTS: MutableMapping[str, type[Bot]] = Registry({p.GAME.NAME: p for p in _PACKAGES}, "BOT")
+SEARCHES: MutableMapping[str, Search[Any]] = Registry({p.GAME.NAME: p for p in _PACKAGES}, "SEARCH")
 
 __all__ = [
     "BOTS",
@@ -82,6 +87,8 @@ def make_bot(
     if kind == "normal":
         return BOTS[name](seat, seed)
     if kind == "hard":
+        from .search import SearchBot  # the search is loaded for the hard level only
+
         return SearchBot(
             seat,
             seed,

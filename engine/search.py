@@ -14,12 +14,10 @@ No clocks here: a budget of playouts, and optionally a ``deadline()`` the caller
 from __future__ import annotations
 
 import math
-import pickle
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from statistics import NormalDist
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from .base import Game, IllegalAction, View
@@ -98,6 +96,8 @@ def key(action: dict) -> tuple:
 def snapshot(game: Game) -> bytes:
     """``game`` frozen for :func:`restore`, without its random state (a deepcopy spends most of
     its time on the 625 words of ``rng``; a playout gets a fresh seeded one instead)."""
+    import pickle  # loaded by the first search, not by every table that imports this module
+
     rng = game.rng
     game.rng = None  # type: ignore[assignment]
     try:
@@ -108,6 +108,8 @@ def snapshot(game: Game) -> bytes:
 
 def restore(data: bytes, seed: int) -> Game:
     """A fresh copy of a :func:`snapshot`, its ``rng`` seeded with ``seed``."""
+    import pickle
+
     game: Game = pickle.loads(data)
     game.rng = random.Random(seed)
     return game
@@ -149,6 +151,8 @@ class Candidate:
 def threshold(alpha: float, alternatives: int) -> float:
     """The z a candidate's advantage must clear so that, when no alternative is really better
     than the heuristic, one is still picked with chance about ``alpha`` (Bonferroni)."""
+    from statistics import NormalDist  # as pickle above: for the first search only
+
     return NormalDist().inv_cdf(1 - alpha / max(alternatives, 1))
 
 

@@ -238,7 +238,11 @@ class KotatsuApp(App[None]):
         self.seat = seat
         table = seat.client.table or {}
         screen_cls = table_screen_for(str(table.get("game", "")))
+        # "Connecting…" is over: its toast would only be carried onto the table screen
+        # (which hides toasts), a layout or two more before the table's first paint
+        self.clear_notifications()
         await self.push_screen(screen_cls(seat, self.settings))
+        self.collector.settle()
 
     async def leave_table(self) -> None:
         """Close the seat (and any host we run) and go back to the lobby."""

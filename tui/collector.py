@@ -5,7 +5,8 @@ drawing a state allocates a lot, so a collection (2–4 ms for the young generat
 the middle one) kept landing inside the frame that showed a new state. A ``kotatsu`` process
 (one app; not the SSH server's many) starts a ``Collector`` once it has started: what was
 built while starting (Textual, the rules, the catalogues) is frozen out of every later
-collection, and automatic collection is switched off. The app's ``collect_due()`` then does
+collection, and so is the first table screen once it is built (``settle``); automatic
+collection is switched off. The app's ``collect_due()`` then does
 what CPython would have done, at moments the app chooses: after the table has painted a
 state, and on a timer so that nothing waits long. A collector nobody started (tests, the SSH
 server) does nothing.
@@ -31,12 +32,22 @@ class Collector:
 
     def __init__(self) -> None:
         self.running = False
+        self.settled = False
 
     def start(self) -> None:
         """Freeze what exists now and take collection out of the allocator's hands."""
         gc.freeze()
         gc.disable()
         self.running = True
+
+    def settle(self) -> None:
+        """Once the process's first table screen is built: freeze what exists now too (that
+        screen, the app's screens, their styles), which each later collection of the older
+        generations would walk again (10-15 ms in the first frames of the table). Once only:
+        a later table's freeze would keep the garbage of the tables before it for good."""
+        if self.running and not self.settled:
+            self.settled = True
+            gc.freeze()
 
     def __enter__(self) -> Collector:
         """``with collector: app.run()``: started for the app's run, stopped however it ends."""

@@ -30,6 +30,8 @@ def clean(text: object, *, limit: int = 500) -> str:
     result is capped at ``limit`` characters.
     """
     value = text if isinstance(text, str) else str(text)
+    if value.isascii() and value.isprintable():  # most names and words: nothing to take out
+        return value[:limit]
     value = _ESCAPES.sub("", value)
     out = []
     for ch in value:

@@ -3,8 +3,14 @@
 Rules: shared/rules/swoop.md. Phases, view and events: docs/swoop.md.
 """
 
-from .bot import SwoopBot as BOT
-from .determinize import SEARCH
+from typing import Any
+
+from ..lazy import export
 from .game import SwoopGame as GAME
 
 __all__ = ["BOT", "GAME", "SEARCH"]
+
+
+def __getattr__(name: str) -> Any:
+    """BOT and SEARCH, imported when first asked for (engine/lazy.py)."""
+    return export(__name__, name, BOT=".bot:SwoopBot", SEARCH=".determinize:SEARCH")

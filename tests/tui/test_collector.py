@@ -89,3 +89,27 @@ def test_the_hard_bots_workers_collect_for_themselves(steady) -> None:
     with ProcessPoolExecutor(max_workers=1, initializer=_worker_start) as pool:
         assert pool.submit(gc.isenabled).result(timeout=30) is True
     assert not gc.isenabled()  # and this process is left as it was
+
+
+def test_the_first_table_is_frozen_out_once(steady) -> None:
+    """``settle`` (the first table screen built) freezes what exists then; a later table's
+    settle freezes nothing, so the garbage of the tables before it is still collected."""
+    built = [Node() for _ in range(20)]
+    before = gc.get_freeze_count()
+    steady.settle()
+    assert gc.get_freeze_count() >= before + len(built)
+    frozen = gc.get_freeze_count()
+    node = Node()
+    gone = weakref.ref(node)
+    del node
+    steady.settle()
+    assert gc.get_freeze_count() == frozen
+    steady.collect_due()
+    gc.collect()
+    assert gone() is None
+
+
+def test_a_collector_never_started_freezes_nothing(collector) -> None:
+    before = gc.get_freeze_count()
+    collector.settle()
+    assert gc.get_freeze_count() == before

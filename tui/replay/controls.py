@@ -59,6 +59,21 @@ REPLAY_BINDINGS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
 ]
 
 
+def wake_first(screen: TableScreen) -> None:
+    """Before drawing a step from a key: let ``screen`` take its turn first, so that it paints
+    the whole step in one frame.
+
+    A widget that changed tells its screen at its own next turn of the loop, and the screen
+    paints once it has nothing more to read. A state from the network is drawn in the
+    screen's own turn, so every widget tells it after that turn, together. A replay's step
+    is drawn in this widget's turn: if the screen's turn came in the middle of the widgets'
+    (it is woken by whatever the step asks of it first), it painted the first few at once and
+    the rest at its next frame, which Textual times one to two frames later. Waking it first
+    (it finds nothing to paint yet) puts its next turn after every widget's.
+    """
+    screen.check_idle()
+
+
 class ReplayControls(Static, can_focus=True):
     """The replay's keys and the open hands; see the module docstring."""
 
@@ -102,7 +117,9 @@ class ReplayControls(Static, can_focus=True):
 
     # -- drawing -----------------------------------------------------------------------------
     def show_position(self) -> None:
-        """Draw the replayer's position on the table screen (and the hands, if open)."""
+        """Draw the replayer's position on the table screen (and the hands, if open), in one
+        frame (``wake_first``)."""
+        wake_first(self.table)
         self.moved = time.monotonic()
         self.show_hands()
         if self.track.at != self.replayer.position:

@@ -38,6 +38,7 @@ class ReplayApp(KotatsuApp):
         event.prevent_default()  # not the app's own start (the lobby)
         self.set_interval(COLLECT_EVERY, self.collector.collect_due)
         await self.replayer.show(self)
+        self.collector.settle()  # the table screen built: out of later collections
 
 
 def run_replay(args: argparse.Namespace) -> int:

@@ -1,7 +1,8 @@
 """The replay screen: the game's own table screen (the one tui/games registers for the
 game, as at a live table), its link to the network replaced by the record
 (tui/replay/source.py), driven by the replay's controls (tui/replay/controls.py) through its
-public hooks: ``receive_state``, ``quiet``, ``read_only``, ``extras``, ``header_aside``.
+public hooks: ``receive_state``, ``quiet``, ``read_only``, ``extras``, ``header_aside``,
+``over_table`` (its results panels, tui/replay/panels.py).
 
 ``Replayer`` is one reader's replay of one record: the position, the seat it is seen from,
 the hands open or not, the pace; and one table screen per seat seen so far (``Track``,
@@ -14,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App
+from textual.screen import Screen
 
 from engine.record import Replay
 
@@ -21,6 +23,7 @@ from ..connect import Seat
 from ..games import table_screen_for
 from ..settings import Settings
 from .controls import ReplayControls
+from .panels import Panels
 from .source import RecordSource
 from .track import Track
 
@@ -76,15 +79,23 @@ class Replayer:
         controls = ReplayControls(self, track)
         screen.extras.append(controls)
         screen.header_aside = controls.header_parts
+        screen.over_table = Panels(self.the_app, self.install).show
         screen.add_class("-replay")
         return track
 
     async def show(self, app: App) -> None:
         """Push the replay over what ``app`` shows."""
         self.app = app
-        await app.push_screen(self._install(self.screen))
+        await app.push_screen(self.install(self.screen))
 
-    def _install(self, screen: TableScreen) -> str:
+    def the_app(self) -> App:
+        """The app the replay is shown in (once shown)."""
+        assert self.app is not None
+        return self.app
+
+    def install(self, screen: Screen[Any]) -> str:
+        """Install ``screen`` in the app under a new name (uninstalled when the replay
+        closes) and give the name."""
         assert self.app is not None
         name = f"replay-{id(self)}-{len(self.names)}"
         self.app.install_screen(screen, name)
@@ -113,7 +124,7 @@ class Replayer:
         new = self.seat not in self.tracks
         screen = self.screen
         if new:
-            self.app.switch_screen(self._install(screen))
+            self.app.switch_screen(self.install(screen))
         else:
             self.app.switch_screen(screen)
             self.controls.show_position()

@@ -13,10 +13,11 @@ once per seat through the engine (``Views``).
 
 from __future__ import annotations
 
-import copy
 import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
+
+import msgpack
 
 from engine.base import Game
 from engine.record import Replay
@@ -52,8 +53,10 @@ class Views:
             else:
                 entry = record["actions"][len(self.kept) - 1]
                 self.game.apply(entry["seat"], entry["action"])
-            # a copy: the engine's view may share lists the next action changes
-            self.kept.append(copy.deepcopy(self.game.view(self.seat)))
+            # a copy (the engine's view may share lists the next action changes), made as
+            # the wire makes it (msgpack, as net/codec.py): what a seat at the table got
+            wire = msgpack.packb(self.game.view(self.seat), use_bin_type=True)
+            self.kept.append(msgpack.unpackb(wire, raw=False))
         return self.kept[position]
 
 

@@ -242,6 +242,31 @@ class ResultsPanel(ModalScreen[str]):
             yield Static(self.hint(), id="results-hint", markup=False)
         yield WordedFooter()  # its own keys: the table's do nothing under the panel
 
+    def take(self, other: ResultsPanel) -> None:
+        """Say what ``other`` (a panel never shown) says, in place: whoever shows many
+        panels in a row (a replay, tui/replay/panels.py) keeps one rather than building
+        each."""
+        self.hand, self.title_text, self.rows, self.table = (
+            other.hand, other.title_text, other.rows, other.table
+        )  # fmt: skip
+        self.final, self.again, self.review = other.final, other.again, other.review
+        if not self.is_mounted:
+            return  # composed with them
+        self.query_one("#results-title", Label).update(self.title_text)
+        body = self.query_one("#results-body", VerticalScroll)
+        shown = list(body.query(".results-row").results(Static))
+        for widget, row in zip(shown, self.rows, strict=False):
+            widget.update(row)
+        for widget in shown[len(self.rows) :]:
+            widget.remove()
+        more = [Static(row, classes="results-row", markup=False) for row in self.rows[len(shown) :]]
+        if more:
+            body.mount_all(more, before="#results-table")
+        self.query_one("#results-table", Static).update(self.table)
+        self.query_one("#results-hint", Static).update(self.hint())
+        body.scroll_home(animate=False, immediate=True)
+        self.refresh_bindings()
+
     def hint(self) -> str:
         if not self.final:
             return _("enter next hand") if self.hand else _("enter next round")

@@ -207,6 +207,8 @@ class TableScreen(Screen[None]):
         #: The lines that keep a height they grew to (see KEPT_HEIGHTS; none: each line is
         #: as tall as its text, whatever came before).
         self.kept_heights = self.KEPT_HEIGHTS
+        #: How a results panel goes over the table (None: pushed, a new screen each time).
+        self.over_table: Callable[[Screen[Any], Callable[[Any], None]], None] | None = None
 
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -452,10 +454,13 @@ class TableScreen(Screen[None]):
                 self.results_seen(state.version)  # no panel here: the bots need not wait
         self.aim_whispers()
         self.states_seen += 1
-        # the garbage of drawing it is collected once the state is on the screen
+        # the garbage of drawing it is collected once the state is on the screen: asked
+        # for from the app's turn, which comes after the widgets have told the screen what
+        # to paint (asked from here, the screen would find nothing to paint yet and collect
+        # before painting); nothing to collect for a state taken in quietly
         collector = getattr(self.app, "collector", None)
-        if isinstance(collector, Collector):
-            self.call_after_refresh(self.call_later, collector.collect_due)
+        if isinstance(collector, Collector) and not self.quiet:
+            self.app.call_later(self.call_after_refresh, self.call_later, collector.collect_due)
         if over and self.rounds.final():
             self.game_over()
         else:
@@ -686,6 +691,8 @@ class TableScreen(Screen[None]):
     def push_over_table(self, screen: Any, answered: Callable[[Any], None]) -> None:
         if self.quiet:  # taken in without drawing: closed at once, as the player closed it
             answered(None)
+        elif self.over_table is not None:
+            self.over_table(screen, answered)
         else:
             self.app.push_screen(screen, answered)
 

@@ -156,10 +156,13 @@ class WordedFooter(Widget, can_focus=False):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def bindings_changed(self, screen: Screen) -> None:
-        """The screen's keys may have changed: read them when the line is next drawn (so
-        several changes in one frame are read once)."""
+        """The screen's keys may have changed: the line is painted again if they did. A
+        screen says so often when nothing changed (after each focus change, each time it is
+        shown), and a needless repaint costs a frame of its own."""
+        before = self._keys
         self._keys = None
-        self.refresh()
+        if before is None or self.wanted_keys() != before:
+            self.refresh()
 
     def wanted_keys(self) -> tuple[KeyEntry, ...]:
         """The keys the screen shows now, in Textual's order (one per action, the first

@@ -23,7 +23,8 @@ class WrappingLog(Widget):
     wrapped line is turned into a ``Strip`` once and kept, so a new line costs converting
     that line only, not the whole pane. Lines are kept whole and wrapped again when the width
     changes, so a line written while the pane was narrow (or hidden) is not left cut after
-    widening.
+    widening. The wrapped lines of each entry are kept too (at the width they were wrapped
+    at), so that ``restore`` — a replay going back and forth — wraps no line twice.
     """
 
     DEFAULT_CSS = """
@@ -31,6 +32,7 @@ class WrappingLog(Widget):
     """
     WHEEL_STEP = 3  # lines per notch of the mouse wheel
     KEPT_STRIPS = 200  # painted lines kept before those above the view are forgotten
+    KEPT_WRAPS = 4096  # entries whose wrapped lines are kept (all of them, past a long game)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -40,6 +42,7 @@ class WrappingLog(Widget):
         self._strips: dict[int, Strip] = {}  # index in _lines -> that line painted
         self._strip_style = Style()  # the widget's own style the strips were painted in
         self._width = 0
+        self._wraps: dict[int, tuple[Text, list[Text]]] = {}  # id(entry) -> it, wrapped
         self.back = 0  # how many lines the view is scrolled back from the newest
 
     @property
@@ -57,15 +60,20 @@ class WrappingLog(Widget):
     def add(self, line: Text | str, tag: object = None) -> None:
         """Append one line (a Text keeps its styling; a str is shown literally)."""
         text = line if isinstance(line, Text) else Text(line)
+        if self._append(text, tag):
+            self.refresh()
+
+    def _append(self, text: Text, tag: object) -> bool:
+        """Append one entry, wrapped (False: scrolled back, what is shown stays put)."""
         self.entries.append((tag, text))
         if self._width:
             wrapped = self._wrap(text, self._width)
             self._lines.extend(wrapped)
             self._ends.append(len(self._lines))
-            if self.back:  # scrolled back: what is shown stays put
+            if self.back:
                 self.back += len(wrapped)
-                return
-        self.refresh()
+                return False
+        return True
 
     def add_earlier(self, lines: list[tuple[Text, object]]) -> None:
         """Put ``(line, tag)`` entries before every line shown so far (what came earlier)."""
@@ -103,16 +111,24 @@ class WrappingLog(Widget):
             self._strips = {n: strip for n, strip in self._strips.items() if n < end}
         self.back = 0
         for tag, text in entries[same:]:
-            self.add(text, tag)
+            self._append(text, tag)
         self.refresh()
 
     def _wrap(self, text: Text, width: int) -> list[Text]:
-        return list(text.wrap(self.app.console, width)) or [Text("")]
+        kept = self._wraps.get(id(text))
+        if kept is not None and kept[0] is text:
+            return kept[1]
+        wrapped = list(text.wrap(self.app.console, width)) or [Text("")]
+        if len(self._wraps) >= self.KEPT_WRAPS:
+            self._wraps.clear()
+        self._wraps[id(text)] = (text, wrapped)
+        return wrapped
 
     def _wrap_to(self, width: int) -> None:
         if width <= 0 or width == self._width:
             return
         self._width = width
+        self._wraps.clear()  # wrapped at another width
         self._lines, self._ends = [], []
         for _tag, text in self.entries:
             self._lines.extend(self._wrap(text, width))
