@@ -8,11 +8,14 @@ a Textual app fails, naming what it did.
 
 from __future__ import annotations
 
+import gc
 import os
 import socket
 import sys
 
 import pytest
+
+from tui.collector import OLDER, YOUNG
 
 # Python caches bytecode unless told not to, and some sandboxes tell it not to
 # (PYTHONDONTWRITEBYTECODE): then every xdist worker rewrites every test module's asserts
@@ -56,6 +59,20 @@ def _start_order(item: pytest.Item) -> int:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=_start_order)  # stable: within a rank, the collected order
+
+
+# Garbage, as the ``kotatsu`` process collects it (tui/collector.py): a screen test builds a
+# whole app whose caches hold hundreds of thousands of objects, and CPython's own thresholds
+# (700, 10, 10) then walked them all again and again — a third of a worker's time went to
+# collecting. The young generation is collected after YOUNG allocations, each older one after
+# OLDER collections of the one below, and what every test shares (the imports, the collected
+# tests) is frozen out of the collections once collected.
+gc.set_threshold(YOUNG, OLDER, OLDER)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    gc.collect()
+    gc.freeze()
 
 
 def _refuse(what: str):
