@@ -42,7 +42,7 @@ from net.resultswait import RESULTS_WAIT
 
 from .args import address, parse_options, seconds
 from .secret import add_password_flags, password_from
-from .table_settings import SETTINGS, add_flags, chosen
+from .table_settings import add_flags, chosen, resume_kept
 from .table_settings import problem as settings_problem
 
 __all__ = ["GAME_NAMES", "address", "build_parser", "main", "parse_options", "run_app"]
@@ -507,23 +507,6 @@ def run_app(args: argparse.Namespace) -> int:
     with collector:
         app.run()
     return 0
-
-
-# What ``kotatsu host`` sets at a new table and a resumed one reads from its journal, with the
-# value each has when not given (``--level`` may change on resume: the journal says which).
-_TABLE_FLAGS = {"seats": ("--seats", None), "bots": ("--bots", 0), "seed": ("--seed", None),
-                "name": ("--name", None), "option": ("--option", None)}  # fmt: skip
-
-
-def resume_kept(args: argparse.Namespace) -> str | None:
-    """The first flag given with ``--resume`` that would set the table anew (the journal's
-    settings win: saying nothing of the flag would drop it silently), or None."""
-    flags = dict(_TABLE_FLAGS)
-    flags.update({s.key: (s.flag, s.default) for s in SETTINGS if "host" in s.commands})
-    for key, (flag, default) in flags.items():
-        if getattr(args, key, default) != default:
-            return flag
-    return None
 
 
 def table_problem(args: argparse.Namespace) -> str | None:

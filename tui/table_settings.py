@@ -217,6 +217,23 @@ def chosen(args: argparse.Namespace, command: str) -> dict[str, Any]:
     return {s.key: getattr(args, s.key, getattr(s, default)) for s in SETTINGS}
 
 
+# What ``kotatsu host`` sets at a new table and a resumed one reads from its journal, with the
+# value each has when not given (``--level`` may change on resume: the journal says which).
+_TABLE_FLAGS = {"seats": ("--seats", None), "bots": ("--bots", 0), "seed": ("--seed", None),
+                "name": ("--name", None), "option": ("--option", None)}  # fmt: skip
+
+
+def resume_kept(args: argparse.Namespace) -> str | None:
+    """The first flag given with ``--resume`` that would set the table anew (the journal's
+    settings win: saying nothing of the flag would drop it silently), or None."""
+    flags = dict(_TABLE_FLAGS)
+    flags.update({s.key: (s.flag, s.default) for s in SETTINGS if "host" in s.commands})
+    for key, (flag, default) in flags.items():
+        if getattr(args, key, default) != default:
+            return flag
+    return None
+
+
 def problem(values: Mapping[str, Any]) -> str | None:
     """What is wrong with settings that are each fine alone (a bank without a clock)."""
     if values.get("clock") is None and values.get("bank"):

@@ -8,6 +8,7 @@ import pytest
 
 from tui import cli
 from tui.rules import rules_text
+from tui.table_settings import resume_kept
 
 
 def test_option_values_take_the_natural_type():
@@ -201,4 +202,4 @@ def test_resume_takes_the_flags_that_do_not_set_the_table():
     args = cli.build_parser().parse_args(
         ["host", "swapo", "--resume", "j", "--bind", "127.0.0.1", "--port", "7", "--level", "hard"]
     )
-    assert cli.resume_kept(args) is None
+    assert resume_kept(args) is None
