@@ -537,9 +537,12 @@ class TableScreen(Screen[None]):
     def draw_header(self) -> None:
         if self.quiet:
             return
+        # an aside (a replay's place and chair) right after the game's name: a header too wide
+        # for the window loses the game's details at its end before it
         aside = self.header_aside() if self.header_aside is not None else []
+        parts = self.header_parts()
         line = header_line(
-            [*self.header_parts(), *aside],
+            [*parts[:1], *aside, *parts[1:]],
             table_name=self.table_info.get("name"),
             away=self.people.away_marks(),
             connection=self.connection,
