@@ -41,6 +41,12 @@ def encode(message: dict[str, Any]) -> bytes:
     return _LENGTH.pack(len(body)) + body
 
 
+def wire_copy(value: Any) -> Any:
+    """``value`` as a peer gets it: packed and unpacked as a frame's map is (a deep copy of
+    plain data, some four times faster than ``copy.deepcopy``; tuples come back as lists)."""
+    return msgpack.unpackb(msgpack.packb(value, use_bin_type=True), raw=False)
+
+
 def decode_body(body: bytes, limit: int = CLIENT_FRAME_LIMIT) -> Any:
     """Unpack exactly one msgpack object from ``body`` under the size caps of ``limit``."""
     unpacker = msgpack.Unpacker(

@@ -147,3 +147,14 @@ def test_engine_views_and_events_encode_as_their_plain_copies(game_name):
         seat = rng.choice(game.pending())
         events = game.apply(seat, rng.choice(game.legal_actions(seat)))
     assert len(phases) >= 3 and "over" in phases
+
+
+def test_a_wire_copy_is_what_a_peer_gets_and_shares_nothing():
+    from net.codec import wire_copy
+
+    view = {"hand": ["AS", "KH"], "seats": [{"name": "Ann", "n": (1, 2)}], "over": False}
+    copied = wire_copy(view)
+    assert copied == {"hand": ["AS", "KH"], "seats": [{"name": "Ann", "n": [1, 2]}], "over": False}
+    copied["hand"].append("2C")
+    copied["seats"][0]["name"] = "Bo"
+    assert view["hand"] == ["AS", "KH"] and view["seats"][0]["name"] == "Ann"

@@ -17,10 +17,9 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-import msgpack
-
 from engine.base import Game
 from engine.record import Replay
+from net.codec import wire_copy
 
 from ..table.messages import StateReceived, from_wire
 from .memory import Memory
@@ -54,9 +53,8 @@ class Views:
                 entry = record["actions"][len(self.kept) - 1]
                 self.game.apply(entry["seat"], entry["action"])
             # a copy (the engine's view may share lists the next action changes), made as
-            # the wire makes it (msgpack, as net/codec.py): what a seat at the table got
-            wire = msgpack.packb(self.game.view(self.seat), use_bin_type=True)
-            self.kept.append(msgpack.unpackb(wire, raw=False))
+            # the wire makes it: what a seat at the table got
+            self.kept.append(wire_copy(self.game.view(self.seat)))
         return self.kept[position]
 
 
