@@ -5,13 +5,16 @@ The Pilot helpers (wait_until, seated, settle, browser_of) live in ``tui.pilot``
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
+
 import pytest
 
 import lang
 from net.discovery import TableInfo
 from tui.app import KotatsuApp, make_app
 from tui.connect import play_launcher
-from tui.pilot import LocalClient, browser_of, local_launcher
+from tui.pilot import LocalClient, browser_of, local_launcher, seated, wait_until
 from tui.settings import Settings
 
 SIZE = (80, 24)
@@ -64,3 +67,22 @@ def steady_screen(monkeypatch, tmp_path):
     monkeypatch.setenv("LANG", "C.UTF-8")
     yield
     lang.use(lang.DEFAULT)  # a test that ran the command may have chosen another
+
+
+@contextlib.asynccontextmanager
+async def at_a_closed_table() -> AsyncIterator[tuple]:
+    """Eli joined a real SwaPo table on 127.0.0.1 whose host then closed it: ``(app, pilot,
+    screen)`` once the prompt says so."""
+    from net.host import Host
+    from net.settings import HostLimits, TableSettings
+    from tui.connect import join_launcher
+
+    host = Host(TableSettings.new("swapo", seats=2, bots=1, seed=1), HostLimits(fsync=False))
+    port = await host.start("127.0.0.1", 0)
+    launcher = join_launcher("127.0.0.1", port, name="Eli")
+    app = make_app(launcher=launcher, settings=Settings(name="Eli"), browser=browser_of())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await seated(pilot)
+        await host.close_table()
+        await wait_until(pilot, lambda: "The host closed the table" in screen.prompt.plain)
+        yield app, pilot, screen

@@ -8,11 +8,9 @@ import asyncio
 import pytest
 
 from net.client import Client
-from net.host import Host
-from net.settings import HostLimits, TableSettings
-from tests.tui.conftest import SIZE
+from tests.tui.conftest import SIZE, at_a_closed_table
 from tui.app import make_app
-from tui.connect import host_launcher, join_launcher
+from tui.connect import host_launcher
 from tui.dialogs import ConfirmLeave
 from tui.pilot import browser_of, seated, wait_until
 from tui.settings import Settings
@@ -56,14 +54,7 @@ async def test_a_host_leaving_its_table_tells_the_others_it_closed_and_nothing_e
 
 
 async def test_at_a_closed_table_q_just_leaves():
-    host = Host(TableSettings.new("swapo", seats=2, bots=1, seed=1), HostLimits(fsync=False))
-    port = await host.start("127.0.0.1", 0)
-    launcher = join_launcher("127.0.0.1", port, name="Eli")
-    app = make_app(launcher=launcher, settings=Settings(name="Eli"), browser=browser_of())
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await seated(pilot)
-        await host.close_table()
-        await wait_until(pilot, lambda: "The host closed the table" in screen.prompt.plain)
+    async with at_a_closed_table() as (app, pilot, screen):
         assert screen.prompt.plain == "The host closed the table · q leave"
         await pilot.press("q")  # started at the table from the command line: back to the shell
         await wait_until(pilot, lambda: app.return_code is not None)

@@ -8,7 +8,7 @@ import pytest
 from net.client import Client
 from net.host import Host
 from net.settings import HostLimits, TableSettings
-from tests.tui.conftest import SIZE, table_app
+from tests.tui.conftest import SIZE, at_a_closed_table, table_app
 from tui.app import make_app
 from tui.connect import JoinError, explain, host_launcher, join_launcher
 from tui.dialogs import ConfirmLeave
@@ -123,14 +123,8 @@ async def test_a_spectator_is_told_they_are_leaving(tmp_path):
 
 
 async def test_a_host_that_closes_the_table_says_so():
-    host = Host(TableSettings.new("swapo", seats=2, bots=1, seed=1), HostLimits(fsync=False))
-    port = await host.start("127.0.0.1", 0)
-    launcher = join_launcher("127.0.0.1", port, name="Eli")
-    app = make_app(launcher=launcher, settings=Settings(name="Eli"), browser=browser_of())
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await seated(pilot)
-        await host.close_table()
-        await wait_until(pilot, lambda: "The host closed the table" in screen.prompt.plain)
+    async with at_a_closed_table() as (_app, _pilot, screen):
+        assert "The host closed the table" in screen.prompt.plain
 
 
 async def test_join_errors_are_said_in_words():
