@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -173,3 +175,31 @@ async def test_the_footer_shows_the_keys_textual_would_through_a_game(game):
             await pilot.pause()
             await pilot.pause()
         assert len(seen) >= 2  # the keys did change on the way
+
+
+@pytest.mark.parametrize("widget", ["steady", "log"])
+async def test_a_change_is_painted_before_the_frame_that_shows_it(widget):
+    """A changed widget makes its lines at its own next turn (tui/widgets/prepaint.py): the
+    frame that shows the change only gathers them, and shows exactly the new lines."""
+    app = Harness()
+    async with app.run_test(size=(40, 14)) as pilot:
+        await pilot.pause()
+        steady, log = app.query_one(Steady), app.query_one(WrappingLog)
+        log.add("before")
+        steady.show("measured")  # its height known: the next line of one row only repaints
+        await pilot.pause()
+        if widget == "steady":
+            steady.show("one more")  # the same height: a repaint, no layout
+        else:
+            log.add("after")
+        await asyncio.sleep(0)  # the widget's turn: well before the screen's next tick
+        await asyncio.sleep(0)
+        made_in_frame: list[int] = []
+        shown = steady if widget == "steady" else log
+        painted_by = shown.render_line
+        shown.render_line = lambda y: made_in_frame.append(y) or painted_by(y)  # type: ignore[method-assign]
+        await pilot.pause()
+        assert made_in_frame == []
+        lines = [row.rstrip() for row in screen_lines(app)]
+        assert lines[0] == ("one more" if widget == "steady" else "measured")
+        assert "after" in lines or widget == "steady"

@@ -36,10 +36,11 @@ from rich.style import Style
 from textual import events
 from textual.screen import Screen
 from textual.strip import Strip
-from textual.widget import Widget
 
 import lang
 from lang import _
+
+from .prepaint import Prepainted
 
 __all__ = ["KeyEntry", "WordedFooter", "left_out"]
 
@@ -97,7 +98,7 @@ def left_out(
     return out
 
 
-class WordedFooter(Widget, can_focus=False):
+class WordedFooter(Prepainted, can_focus=False):
     """The screen's keys on one line, drawn by this one widget (see the module docstring)."""
 
     ALLOW_SELECT = False

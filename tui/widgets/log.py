@@ -9,12 +9,13 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.strip import Strip
-from textual.widget import Widget
 
 from lang import _
 
+from .prepaint import Prepainted
 
-class WrappingLog(Widget):
+
+class WrappingLog(Prepainted):
     """The newest lines that fit, wrapped to the widget's width; the mouse wheel scrolls back.
 
     Its size never depends on its lines, so a new line only repaints it: Textual's ``RichLog``

@@ -26,9 +26,9 @@ from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from .cards import JOKER_CODES, UNKNOWN, CardFace, CardStyle, box_lines
+from .prepaint import Prepainted
 from .steady import make_room, sized_by_css
 
 PREFIX = "pickable-cards--"
@@ -61,7 +61,7 @@ class Line:
     note: Text | None = None  # the row's remark, after its last card (or its title)
 
 
-class PickableCards(Widget):
+class PickableCards(Prepainted):
     """Cards with a cursor, picks and marks; clicking a card posts ``Picked``."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {

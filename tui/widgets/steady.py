@@ -27,8 +27,10 @@ from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
 
+from .prepaint import Prepainted
 
-class Steady(Static):
+
+class Steady(Static, Prepainted):
     """A ``Static`` whose ``show`` repaints only what changed (see the module docstring)."""
 
     keeps_height = False  # True: grows with its lines but does not shrink (see keep_height)

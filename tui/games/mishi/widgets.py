@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.text import Text
-from textual.widget import Widget
 
 import lang
+from tui.widgets.prepaint import Prepainted
 
 
-class Painted(Widget):
+class Painted(Prepainted):
     """An area whose content is painted for its current width (the seats around the trick
     are laid out in columns, so they are redrawn when the terminal is resized)."""
 
