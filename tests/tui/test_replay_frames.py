@@ -13,7 +13,7 @@ from tui.pilot import screen_lines, wait_until
 from tui.replay.run import ReplayApp
 from tui.replay.screen import Replayer
 from tui.table.results import ResultsPanel
-from tui.widgets.log import WrappingLog
+from tui.widgets.log import EventLog, WrappingLog
 
 
 async def panels_on_the_way(game: str, *, kept: bool) -> list[list[str]]:
@@ -94,3 +94,27 @@ async def test_a_log_restored_back_and_forth_shows_what_fresh_lines_show():
             fresh.add(text, tag)
         await pilot.pause()
         assert [line.plain for line in fresh.lines] == at_end
+
+
+async def test_a_log_restored_keeps_the_lines_it_has_in_common():
+    """A memory's log and the log on show share their first lines by identity (the entries
+    themselves are kept, and ``keep`` keeps them too), so a replay stepping back puts back
+    only the lines that differ, whatever restores came before."""
+    entries = tuple((n // 10, Text(f"line {n}")) for n in range(30))
+    async with Logged().run_test() as pilot:
+        log = EventLog()
+        await pilot.app.mount(log)
+        log.restore(entries[:25])
+        log.keep(lambda tag: tag != 0)  # an old round forgotten
+        memory = log.kept()
+        assert memory == entries[10:25]
+        log.restore(entries[10:])  # on
+        await pilot.pause()
+        appended: list[object] = []
+        append = log._append
+        log._append = lambda entry: appended.append(entry) or append(entry)  # type: ignore[method-assign]
+        log.restore(memory)  # back: nothing to put back, only lines to drop
+        assert appended == []
+        log.restore(entries[10:])  # on again: only the five lines after the memory
+        assert appended == list(entries[25:])
+        assert all(mine is theirs for mine, theirs in zip(log.kept(), entries[10:], strict=True))

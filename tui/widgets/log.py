@@ -44,6 +44,7 @@ class WrappingLog(Prepainted):
         self._strip_style = Style()  # the widget's own style the strips were painted in
         self._width = 0
         self._wraps: dict[int, tuple[Text, list[Text]]] = {}  # id(entry) -> it, wrapped
+        self._wraps_width = 0  # the width _wraps were wrapped at
         self.back = 0  # how many lines the view is scrolled back from the newest
 
     @property
@@ -61,12 +62,15 @@ class WrappingLog(Prepainted):
     def add(self, line: Text | str, tag: object = None) -> None:
         """Append one line (a Text keeps its styling; a str is shown literally)."""
         text = line if isinstance(line, Text) else Text(line)
-        if self._append(text, tag):
+        if self._append((tag, text)):
             self.refresh()
 
-    def _append(self, text: Text, tag: object) -> bool:
-        """Append one entry, wrapped (False: scrolled back, what is shown stays put)."""
-        self.entries.append((tag, text))
+    def _append(self, entry: tuple[object, Text]) -> bool:
+        """Append one entry, ``(tag, text)``, wrapped (False: scrolled back, what is shown
+        stays put). The entry itself is kept (not a copy): ``restore`` finds the entries a
+        memory has in common with the log by identity."""
+        self.entries.append(entry)
+        text = entry[1]
         if self._width:
             wrapped = self._wrap(text, self._width)
             self._lines.extend(wrapped)
@@ -111,8 +115,8 @@ class WrappingLog(Prepainted):
             del self._lines[end:], self._ends[same:]
             self._strips = {n: strip for n, strip in self._strips.items() if n < end}
         self.back = 0
-        for tag, text in entries[same:]:
-            self._append(text, tag)
+        for entry in entries[same:]:
+            self._append(entry)
         self.refresh()
 
     def _wrap(self, text: Text, width: int) -> list[Text]:
@@ -129,7 +133,9 @@ class WrappingLog(Prepainted):
         if width <= 0 or width == self._width:
             return
         self._width = width
-        self._wraps.clear()  # wrapped at another width
+        if width != self._wraps_width:  # wrapped at another width (not just written anew)
+            self._wraps.clear()
+            self._wraps_width = width
         self._lines, self._ends = [], []
         for _tag, text in self.entries:
             self._lines.extend(self._wrap(text, width))
@@ -215,7 +221,9 @@ class EventLog(WrappingLog):
 
     def keep(self, wanted: Callable[[object], bool]) -> None:
         """Forget every line whose tag is not ``wanted`` (a table that plays from memory)."""
-        kept = [(tag, text) for tag, text in self.entries if wanted(tag)]
+        # the entries themselves, not copies: a restore (a replay going back) keeps the lines
+        # both have in common by identity, and their wrapping with them
+        kept = [entry for entry in self.entries if wanted(entry[0])]
         if len(kept) == len(self.entries):
             return
         self.entries = kept
