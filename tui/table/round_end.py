@@ -17,16 +17,40 @@ from rich.style import Style
 from rich.text import Text
 
 from lang import _
+from tui.dialogs import ScoresScreen
 
-from .results import END_EVENTS, ResultsPanel, RoundRow, row_of_event, rows_of_view
+from .results import (
+    END_EVENTS,
+    ResultsPanel,
+    RoundRow,
+    length_words,
+    row_of_event,
+    rows_of_view,
+    score_table,
+)
 
 
 class PanelContent(Protocol):
-    """What a game puts in its results panels (the table screen's overridable hooks)."""
+    """What a game puts in its results panels and scores screen (its face, tui/table/face.py)."""
 
     def results_title(self, event: dict | None) -> str: ...
     def results_rows(self, event: dict | None) -> list[Text]: ...
-    def results_table(self) -> Text: ...
+    def round_history(self) -> list[Text]: ...
+    def scores_title(self) -> str: ...
+
+
+class Scored(Protocol):
+    """What of the table the score table reads (the table screen)."""
+
+    @property
+    def view(self) -> dict: ...
+
+    @property
+    def seat_count(self) -> int: ...
+
+    def seat_name(self, seat: object, *, you: bool = True) -> str: ...
+
+    def look(self, name: str) -> Style: ...
 
 
 class RoundEnd:
@@ -35,12 +59,17 @@ class RoundEnd:
     def __init__(
         self,
         each_round: bool,
-        content: PanelContent,
+        table: Scored,
+        content: Callable[[], PanelContent],
         push: Callable[[Any, Callable[[Any], None]], Any],
+        *,
+        low_wins: bool = False,
     ) -> None:
         #: Show a panel after every round/hand (else only at game over).
         self.each_round = each_round
-        self.content = content
+        self.table = table
+        self.content = content  # the game's face, as it is now
+        self.low_wins = low_wins  # penalty games (Swoop): the lowest total leads
         self.push = push  # shows a panel over the table and calls back with its answer
         self.round_rows: dict[str, RoundRow] = {}  # every finished round/hand seen, by label
         #: round/hand-end events whose panel is due, each with the version of its state
@@ -88,11 +117,11 @@ class RoundEnd:
             return False
         event, version = due
         row = row_of_event(event)
-        content = self.content
+        content = self.content()
         panel = ResultsPanel(
             content.results_title(event),
             content.results_rows(event),
-            content.results_table(),
+            self.score_table(),
             hand=row.hand if row is not None else False,
         )
         self.push(panel, lambda _answer: closed(version))
@@ -103,13 +132,34 @@ class RoundEnd:
     ) -> None:
         """Show the game's final panel (``again``: it offers to deal again; ``review``: to
         review the whole game, tui/table/review.py)."""
-        content = self.content
+        content = self.content()
         title, rows = content.results_title(None), content.results_rows(None)
         if self.last_event is not None:  # the last round/hand's own results come first
             rows = [*content.results_rows(self.last_event), *rows]
-        table = content.results_table()
+        table = self.score_table()
         panel = ResultsPanel(title, rows, table, final=True, again=again, review=review)
         self.push(panel, answered)
+
+    def score_table(self) -> Text:
+        """The score table under a panel's lines: every round/hand, the running totals."""
+        table = self.table
+        names = [table.seat_name(s) for s in range(table.seat_count)]
+        totals = list(table.view.get("scores") or [0] * table.seat_count)
+        return score_table(names, self.rows(), totals, table.look, low_wins=self.low_wins)
+
+    def scores_screen(self, game: str) -> ScoresScreen:
+        """The scores screen (s): the totals after each state, the game's own history."""
+        table, content = self.table, self.content()
+        names = [table.seat_name(s) for s in range(table.seat_count)]
+        return ScoresScreen(
+            names,
+            self.score_history or [[0] * table.seat_count],
+            content.round_history(),
+            title=content.scores_title(),
+            low_wins=self.low_wins,
+            rows=self.rows(),
+            length=length_words(game, table.view),
+        )
 
     def final(self) -> bool:
         """True once, when the game's final panel is due: the round panels still waiting

@@ -42,7 +42,7 @@ import engine
 from lang import N_, _
 from tui.collector import Collector
 from tui.connect import Seat
-from tui.dialogs import ConfirmLeave, RulesScreen, ScoresScreen
+from tui.dialogs import ConfirmLeave, RulesScreen
 from tui.settings import Settings
 from tui.text import clean, literal
 from tui.widgets.chat import ChatPane
@@ -57,6 +57,7 @@ from .chat import TableChat
 from .clock import Clocks
 from .connection import ConnectionStatus
 from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
+from .face import GameFace, PlainFace
 from .header import header_line
 from .keys import KeyLine, keys_section
 from .layout import TABLE_CSS, Fit, TooSmall
@@ -79,8 +80,7 @@ from .messages import (
 from .news import NoticeLine, with_glyphs
 from .nudge import TurnNudge, ring
 from .people import HostDecisions, People, others, seat_digit
-from .results import length_words, row_of_event, score_table
-from .round_end import RoundEnd, game_over_words, points_line, scores_title, winner_names
+from .round_end import RoundEnd, game_over_words, winner_names
 from .takeback import TakebackDesk
 from .waiting import arrival_lines, waiting_words
 
@@ -161,10 +161,16 @@ class TableScreen(Screen[None]):
         table = seat.client.table or {}
         self.table_info: dict = table if isinstance(table, dict) else {}
         self.people = People()
-        self.rounds = RoundEnd(self.RESULTS_EACH_ROUND, self, self.push_over_table)
+        self.rounds = RoundEnd(
+            self.RESULTS_EACH_ROUND,
+            self,
+            lambda: self.face,
+            self.push_over_table,
+            low_wins=self.LOW_SCORE_WINS,
+        )
         self.keys = KeyLine(
             self.check_action,
-            self.key_label,
+            lambda key: self.decisions.key_label(key),
             self.refresh_bindings,
             (*self.DYNAMIC_ACTIONS, "hint", "takeback"),
         )
@@ -180,7 +186,10 @@ class TableScreen(Screen[None]):
         self.states_seen = 0  # tests and the bench wait on this
         #: The game's decision model: the screen forwards the game keys to it and draws from
         #: it (tui/table/decisions.py). Set by each game's screen.
-        self.decisions: Decisions | None = None
+        self.decisions: Decisions = Decisions(self.me)
+        #: What the game says at the table besides drawing: its log's words, its results
+        #: panel, its hints' cards (tui/table/face.py). Set by each game's screen.
+        self.face: GameFace = PlainFace(self)
         self.turn_nudge = TurnNudge(
             lambda: ring(self.app, self.TITLE or self.GAME), enabled=settings.nudge
         )
@@ -234,7 +243,7 @@ class TableScreen(Screen[None]):
         self.prompt.ask(_("Waiting for the table…"), waiting=True)
         self._apply_size(self.app.size.width, self.app.size.height)
         self.draw_header()
-        self.query_one(ChatPane).allow_whispers(self.whispers_allowed())
+        self.query_one(ChatPane).allow_whispers(self.face.whispers_allowed())
         self.link.start()
         if self.me is not None:  # a returning player's lines come back (net/memory.py)
             self.link.history()
@@ -267,7 +276,7 @@ class TableScreen(Screen[None]):
         for selector in self.kept_heights:
             self.query_one(selector, Steady).keep_height(not fit.short)
         self.draw_header()  # what the header leaves out follows the width
-        large = self.wants_large_cards(width, height)
+        large = self.face.large_cards(width, height)
         if large != self.large or narrowed:
             self.large = large
             if self.view:
@@ -313,8 +322,7 @@ class TableScreen(Screen[None]):
 
     def watch_state(self, state: TableState) -> None:
         """A new state (or view): the decision model learns it, and the table is redrawn."""
-        if self.decisions is not None:
-            self.decisions.update(state.view, state.legal)
+        self.decisions.update(state.view, state.legal)
         if self.quiet:
             return
         self.turn_nudge.see(self.asked_openly(state))
@@ -326,7 +334,7 @@ class TableScreen(Screen[None]):
         """Whether the table waits for this seat now, in a way the others may know."""
         if self.me is None or not state.legal or state.view.get("over"):
             return False
-        return self.decisions is None or not self.decisions.asked_in_secret()
+        return not self.decisions.asked_in_secret()
 
     @on(StateReceived)
     def _state_received(self, message: StateReceived) -> None:
@@ -563,33 +571,6 @@ class TableScreen(Screen[None]):
     def draw(self) -> None:
         """Redraw the table from ``self.view`` and ``self.legal``."""
 
-    def describe_event(self, event: dict) -> Text | str | None:
-        kind = event.get("type", "?")
-        who = event.get("seat")
-        return f"{self.seat_name(who)}: {clean(kind)}" if isinstance(who, int) else clean(kind)
-
-    def toast_for(self, event: dict) -> str | None:
-        return None
-
-    def log_tag(self, event: dict) -> object:
-        """What a log line belongs to (override: e.g. the round, to forget old rounds)."""
-        return None
-
-    def whispers_allowed(self) -> bool:
-        return False
-
-    def wants_large_cards(self, width: int, height: int) -> bool:
-        """Whether the terminal has room for the big cards (override with the game's needs)."""
-        return Fit(width, height).large_cards()
-
-    def key_state(self, key: str) -> bool | None:
-        """Whether a game key works now: True, False (hidden) or None (shown dimmed)."""
-        return self.decisions.key_state(key) if self.decisions is not None else False
-
-    def key_label(self, key: str) -> str | None:
-        """A better footer label for a game key now ("swap", "give"…), or None."""
-        return self.decisions.key_label(key) if self.decisions is not None else None
-
     def handle(self, outcome: Outcome) -> None:
         """Carry out what the decision model answered to a key, then redraw."""
         if isinstance(outcome, Send):
@@ -598,10 +579,6 @@ class TableScreen(Screen[None]):
             self.prompt.reject(outcome.reason)
         self.draw()
         self.update_keys()
-
-    def round_history(self) -> list[Text]:
-        """The game's own details of past rounds for the scores screen (override)."""
-        return []
 
     # -- the game keys ---------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -612,7 +589,7 @@ class TableScreen(Screen[None]):
                 return False
             if not self.keys.shows(action, parameters):
                 return False  # another binding of this key says what it does now
-            return self.key_state(action)
+            return self.decisions.key_state(action)
         if action == "host_menu":
             return self.seat_link.host is not None
         if action == "hint":
@@ -627,9 +604,8 @@ class TableScreen(Screen[None]):
             self.keys.update()
 
     def forward_key(self, key: str, *args: int) -> None:
-        """A game key goes to the decision model (without one, ``key_state`` hides it)."""
-        if self.decisions is not None:
-            self.handle(getattr(self.decisions, key)(*args))
+        """A game key goes to the decision model."""
+        self.handle(getattr(self.decisions, key)(*args))
 
     def action_move(self, step: int, word: str | None = None) -> None:
         self.forward_key("move", step)
@@ -650,7 +626,7 @@ class TableScreen(Screen[None]):
     def hint_offered(self) -> bool:
         """Whether ``h`` gives a hint now: the host allows hints, and this seat is asked a
         question the table knows of (a hint asked for tells the table)."""
-        sealed = self.decisions is not None and self.decisions.asked_sealed()
+        sealed = self.decisions.asked_sealed()
         return self.table_info.get("hints") is True and self.asked_openly(self.state) and not sealed
 
     def action_hint(self) -> None:
@@ -663,8 +639,8 @@ class TableScreen(Screen[None]):
             self.me,
             self.view,
             self.legal,
-            self.hint_cards,
-            self.hint_card,
+            self.face.hint_cards,
+            self.face.hint_card,
             self.seat_name,
             glyphs=glyphs,
         )
@@ -674,15 +650,6 @@ class TableScreen(Screen[None]):
         self.notify(line, timeout=12, markup=False)
         self.log_pane.add(line)
         self.link.hint()
-
-    def hint_card(self, code: str) -> str:
-        """A card as a hint names it (override: as the game draws it, e.g. by rank)."""
-        return self.cards.label(code)
-
-    def hint_cards(self, action: dict) -> list[str]:
-        """The cards a hinted action moves (override where an action names cards otherwise,
-        e.g. by their places)."""
-        return hints.hint_cards(action)
 
     # -- rounds, results and scores ---------------------------------------------------------
     def results_seen(self, version: int) -> None:
@@ -711,7 +678,7 @@ class TableScreen(Screen[None]):
 
     def game_over(self) -> None:
         """Show the final results once (the panel stays until enter)."""
-        prompt, notice = game_over_words(self.winner_names())
+        prompt, notice = game_over_words(winner_names(self.view, self.seat_name))
         self.prompt.ask(prompt)
         self.notify(notice, timeout=6, markup=False)
 
@@ -722,51 +689,11 @@ class TableScreen(Screen[None]):
             elif answer == "review":
                 review.ask(self)
 
-        self.rounds.show_final(self.can_play_again(), answered, review.possible(self.client))
-
-    def can_play_again(self) -> bool:
-        """Whether this table can be dealt again from here (a table we run ourselves)."""
-        return bool(self.seat_link.closers)
-
-    def results_rows(self, event: dict | None) -> list[Text]:
-        """The results panel's lines for a round/hand-end ``event`` (None: the game is over).
-        Override with the game's content (hands, penalties, kitty…); by default the points
-        each seat took in the round."""
-        row = row_of_event(event) if event is not None else None
-        return points_line(row, self.seat_text, self.look("muted"))
-
-    def results_title(self, event: dict | None) -> str:
-        """The results panel's title: the round/hand's label, or the final result."""
-        row = row_of_event(event) if event is not None else None
-        return row.label if row is not None else self.scores_title()
-
-    def results_table(self) -> Text:
-        """The score table under the panel's lines: every round/hand, the running totals."""
-        names = [self.seat_name(s) for s in range(self.seat_count)]
-        totals = list(self.view.get("scores") or [0] * self.seat_count)
-        rows = self.rounds.rows()
-        return score_table(names, rows, totals, self.look, low_wins=self.LOW_SCORE_WINS)
-
-    def scores_title(self) -> str:
-        """The scores screen's title: the final result once the game is over."""
-        return scores_title(self.view, self.winner_names())
-
-    def winner_names(self) -> str:
-        return winner_names(self.view, self.seat_name)
+        again = bool(self.seat_link.closers)  # a table we run ourselves can deal again
+        self.rounds.show_final(again, answered, review.possible(self.client))
 
     def action_scores(self) -> None:
-        names = [self.seat_name(s) for s in range(self.seat_count)]
-        history = self.rounds.score_history or [[0] * self.seat_count]
-        scores = ScoresScreen(
-            names,
-            history,
-            self.round_history(),
-            title=self.scores_title(),
-            low_wins=self.LOW_SCORE_WINS,
-            rows=self.rounds.rows(),
-            length=length_words(self.GAME, self.view),
-        )
-        self.app.push_screen(scores)
+        self.app.push_screen(self.rounds.scores_screen(self.GAME))
 
     # -- the people ------------------------------------------------------------------------
     def action_host_menu(self) -> None:
@@ -778,10 +705,10 @@ class TableScreen(Screen[None]):
     # -- the log and the notice line ----------------------------------------------------------
     def tell(self, event: dict) -> None:
         """Log a public event, and say the big ones on the notice line."""
-        line = self.describe_event(event)
+        line = self.face.event_line(event)
         if line is not None:
-            self.log_pane.add(line, self.log_tag(event))
-        toast = self.toast_for(event)
+            self.log_pane.add(line, self.face.log_tag(event))
+        toast = self.face.toast(event)
         if toast:
             self.notify(toast, timeout=4, markup=False)
 
