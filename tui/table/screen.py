@@ -51,7 +51,7 @@ from tui.widgets.log import EventLog
 from tui.widgets.prompt import PromptBar
 from tui.widgets.steady import Steady
 
-from . import hints, history, news, review
+from . import history, news, review
 from .bindings import GAME_BINDINGS, HINT_BINDING, TABLE_BINDINGS, TAKEBACK_BINDING, worded
 from .chat import TableChat
 from .clock import Clocks
@@ -59,6 +59,7 @@ from .connection import ConnectionStatus
 from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
 from .face import GameFace, PlainFace
 from .header import header_line
+from .hints import HintDesk
 from .keys import KeyLine, keys_section
 from .layout import TABLE_CSS, Fit, TooSmall
 from .link import TableLink
@@ -193,6 +194,7 @@ class TableScreen(Screen[None]):
         self.turn_nudge = TurnNudge(
             lambda: ring(self.app, self.TITLE or self.GAME), enabled=settings.nudge
         )
+        self.hints = HintDesk(self, letters=self.cards.letters)
         self.clocks = Clocks()
         """The turn clocks the host tells this seat of (tui/table/clock.py)."""
         self.takebacks = TakebackDesk(
@@ -593,7 +595,7 @@ class TableScreen(Screen[None]):
         if action == "host_menu":
             return self.seat_link.host is not None
         if action == "hint":
-            return self.hint_offered() and not self.has_class("-chatting")
+            return self.hints.offered() and not self.has_class("-chatting")
         if action == "takeback":
             return self.takebacks.offered() and not self.has_class("-chatting")
         return True
@@ -622,34 +624,9 @@ class TableScreen(Screen[None]):
     def action_digit(self, digit: int, word: str | None = None) -> None:
         self.forward_key("digit", digit)
 
-    # -- hints for learners (tui/table/hints.py) ---------------------------------------------
-    def hint_offered(self) -> bool:
-        """Whether ``h`` gives a hint now: the host allows hints, and this seat is asked a
-        question the table knows of (a hint asked for tells the table)."""
-        sealed = self.decisions.asked_sealed()
-        return self.table_info.get("hints") is True and self.asked_openly(self.state) and not sealed
-
     def action_hint(self) -> None:
-        """Show what the normal bot would do now, and why; tell the table a hint was seen."""
-        if self.me is None or not self.hint_offered():
-            return
-        glyphs = not self.cards.letters
-        line = hints.seat_hint(
-            self.GAME,
-            self.me,
-            self.view,
-            self.legal,
-            self.face.hint_cards,
-            self.face.hint_card,
-            self.seat_name,
-            glyphs=glyphs,
-        )
-        if line is None:
-            self.prompt.reject(_("No hint for this question."))
-            return
-        self.notify(line, timeout=12, markup=False)
-        self.log_pane.add(line)
-        self.link.hint()
+        """``h``: what the normal bot would do now, and why (tui/table/hints.py)."""
+        self.hints.give()
 
     # -- rounds, results and scores ---------------------------------------------------------
     def results_seen(self, version: int) -> None:
