@@ -1,24 +1,20 @@
 """What every game's table screen shares: header, seats, log, prompt, chat and keys.
 
-A game screen subclasses ``TableScreen`` and supplies four things: ``compose_table`` (its
-widgets), ``draw`` (redraw them from ``self.view`` and ``self.legal``), ``describe_event``
-(one log line per public event) and its decision model (``self.decisions``, which the game
-keys go to: tui/table/decisions.py).
+A game's screen subclasses ``TableScreen`` for its Textual surface only: its widgets
+(``compose_table``), drawing them from ``self.view`` (``draw``, ``show_waiting``,
+``header_parts``) and its own keys. Everything else a game brings is composed: its decision
+model (``self.decisions``, tui/table/decisions.py: the game keys, their words) and its face
+(``self.face``, tui/table/face.py: the log's words, the results panel, the scores screen, the
+hints' cards, whispers, room for big cards).
 
-The screen composes small parts that own their state, each in its own module here: the
-network worker (link.py) posts typed messages (messages.py) handled with ``@on``; ``state``
-is reactive and the table is drawn from it (``watch_state``). ``people`` (people.py) knows
-who sits where, ``rounds`` (round_end.py) the rounds seen and the results panels due,
-``keys`` (keys.py) what the footer shows, ``chat`` (chat.py) the chat's lines and whispers,
-``connection_status`` (connection.py) the link as the player sees it, ``clocks`` (clock.py)
-the turn clocks, ``takebacks`` (takeback.py) the take-backs, and the notice line (news.py)
-what it said; waiting.py words the waiting room, layout.py the window's size classes.
-
-This module is still longer than our ~500-line habit, for a reason: it is the one class every
-game's screen extends, so it keeps what Textual looks for on the screen itself (the ``@on``
-handlers, the ``action_*`` methods, ``check_action``), every hook a game may override with its
-default, and the few lines of glue between the parts; each part's own logic is in its module.
-The screen is drawn from the received view only.
+The table's own parts each own their state, in their modules here: the network worker (link.py)
+posts typed messages (messages.py) handled with ``@on``; ``state`` is reactive and the table is
+drawn from it (``watch_state``). ``people`` (people.py), ``rounds`` (round_end.py: the rounds
+seen, the results panels, game over), ``keys`` (keys.py), ``chat`` (chat.py),
+``connection_status`` (connection.py), ``clocks`` (clock.py), ``takebacks`` (takeback.py),
+``hints`` (hints.py) and the notice line (news.py). This module keeps what Textual looks for on
+the screen (compose, the ``@on`` handlers, the ``action_*`` methods, ``check_action``) and the
+table's flow between the parts.
 """
 
 from __future__ import annotations
@@ -33,7 +29,6 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -61,13 +56,14 @@ from .face import GameFace, PlainFace
 from .header import header_line
 from .hints import HintDesk
 from .keys import KeyLine, keys_section
-from .layout import TABLE_CSS, Fit, TooSmall
+from .layout import TABLE_CSS, TABLE_LOOKS, Fit, TooSmall
 from .link import TableLink
 from .messages import (
     ChatReceived,
     ClockChanged,
     ConnectionChanged,
     HistoryReceived,
+    LeaveTable,
     LobbyChanged,
     Noticed,
     RecordReceived,
@@ -81,7 +77,7 @@ from .messages import (
 from .news import NoticeLine, with_glyphs
 from .nudge import TurnNudge, ring
 from .people import HostDecisions, People, others, seat_digit
-from .round_end import RoundEnd, game_over_words, winner_names
+from .round_end import RoundEnd
 from .takeback import TakebackDesk
 from .waiting import arrival_lines, waiting_words
 
@@ -102,15 +98,7 @@ class TableScreen(Screen[None]):
     #: Nothing takes the keys at first: they are the table's (the chat input, hidden until
     #: c, must not catch them).
     AUTO_FOCUS: ClassVar[str | None] = ""
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "table--name",  # a player's name
-        "table--muted",  # separators, free seats, asides
-        "table--whisper",  # "→ Bo" after a whispered chat line
-        "table--alert",  # the header's "✗ reconnecting"
-        "table--command",  # a command to type, in the waiting room
-        "table--leader",  # the leading total in the results panel
-        "table--bar",  # a total's bar in the results panel
-    }
+    COMPONENT_CLASSES: ClassVar[set[str]] = TABLE_LOOKS
     #: Show the results panel after every round/hand (a game turns it on once its flow
     #: waits for it; the panel is always shown at game over).
     RESULTS_EACH_ROUND: ClassVar[bool] = False
@@ -141,17 +129,6 @@ class TableScreen(Screen[None]):
         TableState(), always_update=True, init=False, repaint=False
     )
 
-    class Leave(Message):
-        """The player leaves the table: the app closes the seat and shows the lobby (with
-        ``reason``, said there, even when started at the table from the command line)."""
-
-        def __init__(self, reason: str = "") -> None:
-            super().__init__()
-            self.reason = reason
-
-    class PlayAgain(Message):
-        """At game over the player asks for a new game: same seats, a new deal."""
-
     def __init__(self, seat: Seat, settings: Settings) -> None:
         super().__init__()
         self.seat_link = seat
@@ -163,11 +140,7 @@ class TableScreen(Screen[None]):
         self.table_info: dict = table if isinstance(table, dict) else {}
         self.people = People()
         self.rounds = RoundEnd(
-            self.RESULTS_EACH_ROUND,
-            self,
-            lambda: self.face,
-            self.push_over_table,
-            low_wins=self.LOW_SCORE_WINS,
+            self, each_round=self.RESULTS_EACH_ROUND, low_wins=self.LOW_SCORE_WINS
         )
         self.keys = KeyLine(
             self.check_action,
@@ -457,11 +430,11 @@ class TableScreen(Screen[None]):
         self.state = state  # drawn by watch_state
         over = bool(state.view.get("over"))
         if events:  # the table moved on: the notice line's news is old
-            self.query_one(NoticeLine).moved_on()
+            self.moved_on()
         for event in events:
             self.tell(event)
             if self.rounds.note_event(event, state.version, over):
-                self.results_seen(state.version)  # no panel here: the bots need not wait
+                self.rounds.seen(state.version)  # no panel here: the bots need not wait
         self.aim_whispers()
         self.states_seen += 1
         # the garbage of drawing it is collected once the state is on the screen: asked
@@ -628,49 +601,22 @@ class TableScreen(Screen[None]):
         """``h``: what the normal bot would do now, and why (tui/table/hints.py)."""
         self.hints.give()
 
-    # -- rounds, results and scores ---------------------------------------------------------
-    def results_seen(self, version: int) -> None:
-        """Tell the host that the panel of the round/hand that ended in the state ``version``
-        is closed (a seated player's only; a spectator's panel holds up nobody)."""
-        if self.me is not None:
-            self.link.results_seen(version)
-
-    def push_over_table(self, screen: Any, answered: Callable[[Any], None]) -> None:
-        if self.quiet:  # taken in without drawing: closed at once, as the player closed it
-            answered(None)
-        elif self.over_table is not None:
-            self.over_table(screen, answered)
-        else:
-            self.app.push_screen(screen, answered)
-
+    # -- rounds, results and scores (tui/table/round_end.py) -------------------------------
     def show_due_results(self) -> None:
         """Show the next waiting results panel (one at a time, each until enter)."""
-        if self.is_current:
-            self.rounds.show_next(self.results_closed)
-
-    def results_closed(self, version: int) -> None:
-        self.query_one(NoticeLine).moved_on()  # the panel told the round's news in full
-        self.results_seen(version)
-        self.show_due_results()
+        self.rounds.show_due()
 
     def game_over(self) -> None:
         """Show the final results once (the panel stays until enter)."""
-        prompt, notice = game_over_words(winner_names(self.view, self.seat_name))
-        self.prompt.ask(prompt)
-        self.notify(notice, timeout=6, markup=False)
-
-        def answered(answer: str | None) -> None:
-            if answer == "again":
-                self.stop_listening()
-                self.post_message(self.PlayAgain())
-            elif answer == "review":
-                review.ask(self)
-
-        again = bool(self.seat_link.closers)  # a table we run ourselves can deal again
-        self.rounds.show_final(again, answered, review.possible(self.client))
+        self.rounds.game_over()
 
     def action_scores(self) -> None:
         self.app.push_screen(self.rounds.scores_screen(self.GAME))
+
+    def moved_on(self) -> None:
+        """The table moved on (or a panel told the round's news): the notice line's news is
+        old."""
+        self.query_one(NoticeLine).moved_on()
 
     # -- the people ------------------------------------------------------------------------
     def action_host_menu(self) -> None:
@@ -732,7 +678,7 @@ class TableScreen(Screen[None]):
     def leave(self, reason: str = "") -> None:
         """Stop listening and ask the app to take us back to the lobby."""
         self.stop_listening()
-        self.post_message(self.Leave(reason))
+        self.post_message(LeaveTable(reason))
 
     def stop_listening(self) -> None:
         """Read no more of the table's messages (leaving, or dealing again)."""
