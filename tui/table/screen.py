@@ -509,9 +509,6 @@ class TableScreen(Screen[None]):
     def seat_digit(self, seat: int) -> str:
         return seat_digit(seat, self.me, self.seat_count)
 
-    def is_bot(self, seat: int) -> bool:
-        return self.people.is_bot(seat)
-
     def aim_whispers(self) -> None:
         """``/w N`` picks the seat that digit N picks at the table (in the waiting room too)."""
         self.chat.aim({self.seat_digit(s): s for s in self.others()})
