@@ -23,13 +23,13 @@ import hmac
 import logging
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic
 
 import engine
 
 from .chat import chat_line
 from .controls import Controls
+from .effects import Effects
 from .hints import HintsTold
 from .messages import (
     NONCE_BYTES,
@@ -52,20 +52,7 @@ log = logging.getLogger("kotatsu.net.table")
 Message = dict[str, Any]
 
 
-@dataclass
-class Effects:
-    """What the I/O around the table must do besides sending: ``records`` for the journal, in
-    order, made durable before any message of the same step goes out; ``seating_changed`` for
-    whoever watches the seats (the LAN advertisement); ``round_ended`` for the host, which
-    starts the wait for the results panels (``Table.await_results``)."""
-
-    records: list[Message] = field(default_factory=list)
-    seating_changed: bool = False
-    round_ended: bool = False
-    """A round/hand ended (not the game): the host waits for the people's results panels."""
-
-
-class Rules(Controls[P]):
+class Rules(Generic[P]):
     """One game at one table. ``bots`` is how many seats (the last ones) the host's bots take;
     ``tokens`` restores the seats' resume tokens (from a journal). A ``password`` is kept only
     as its ``verifier`` (``{"salt", "key"}``, see ``password_key``); a journal gives the
@@ -115,7 +102,7 @@ class Rules(Controls[P]):
         """Whose results panel the host's bots wait for (net/resultswait.py)."""
         self._reading_told: frozenset[int] = frozenset()
         """The seats last told as ``reading`` (``reading_news``)."""
-        self._effects = Effects()
+        self.effects = Effects()
         self.hints = HintsTold(hints)
         """Whether learners may ask for hints, and who was told of which (net/hints.py)."""
         self.turn_clock = turn_clock
@@ -127,6 +114,8 @@ class Rules(Controls[P]):
         self.desk: Desk[P] = Desk(self)
         self.review: Callable[[], Message] | None = None
         """The full game record, served to the table once the game is over (net/recording.py)."""
+        self.controls: Controls[P] = Controls(self)
+        """The host's own decisions at this table: start now, bots, cover, remove, close."""
 
     # -- the table as others see it ---------------------------------------------------------
     @property
@@ -203,7 +192,7 @@ class Rules(Controls[P]):
 
     def take_effects(self) -> Effects:
         """What happened since the last call, besides the messages returned."""
-        effects, self._effects = self._effects, Effects()
+        effects, self.effects = self.effects, Effects()
         return effects
 
     # -- connections --------------------------------------------------------------------------
@@ -263,13 +252,13 @@ class Rules(Controls[P]):
         if not self.started and not seat.bot:
             # Nothing is lost before the start: free the seat rather than block the table.
             self.seating.free(seat.index)
-            self._effects.records.append({"r": "stand", "seat": seat.index, "token": seat.token})
-            return self._lobby()
+            self.effects.records.append({"r": "stand", "seat": seat.index, "token": seat.token})
+            return self.lobby()
         if seat.bot or self.game.over:
-            return self._lobby()
+            return self.lobby()
         seat.away_since = self.now()
         notice = self.notice("left", seat=seat.index, name=seat.name or "")
-        return self._lobby() + [(other, notice) for other, _ in self.joined()] + asked
+        return self.lobby() + [(other, notice) for other, _ in self.joined()] + asked
 
     def _join(self, peer: P, guest: Guest, join: Message) -> list[tuple[P, Message]]:
         if self.verifier is not None:
@@ -291,7 +280,7 @@ class Rules(Controls[P]):
             seat.name = self.seating.unique_name(
                 clean_name(join["name"], f"Player {seat.index + 1}")
             )
-            self._effects.records.append({"r": "sit", "seat": seat.index, "name": seat.name})
+            self.effects.records.append({"r": "sit", "seat": seat.index, "name": seat.name})
         guest.joined = True
         if seat is None:
             guest.name = clean_name(join["name"], "Spectator")
@@ -307,7 +296,7 @@ class Rules(Controls[P]):
             "table": self.info,
         }
         out.append((peer, welcome))
-        out += self._lobby()
+        out += self.lobby()
         if self.started:
             out.append((peer, self.state_for(guest.seat, [])))
         else:
@@ -342,7 +331,7 @@ class Rules(Controls[P]):
         if self.started or not self.seating.full:
             return []
         self.started = True
-        return self._lobby() + self._publish([])
+        return self.lobby() + self._publish([])
 
     def _rejected(self, peer: P, code: str, **params: Param) -> list[tuple[P, Message]]:
         return [(peer, rejected_message(self.version, code, params))]
@@ -382,13 +371,13 @@ class Rules(Controls[P]):
         except Exception as exc:  # an engine bug must not take the table down
             log.exception("engine failed on seat %s action %r", seat, action)
             raise engine.IllegalAction("engine_failed", error=type(exc).__name__) from exc
-        self._effects.records.append(record)
+        self.effects.records.append(record)
         self.actions.append((seat, record["action"]))
         self.version += 1
         if taking:
             self.takebacks.applied(self.game, seat, action, events, bot=bot, open_=open_)
         if not self.game.over and ends_round(events):
-            self._effects.round_ended = True
+            self.effects.round_ended = True
         return self._publish(events)
 
     def _on_review(self, peer: P) -> list[tuple[P, Message]]:
@@ -437,7 +426,7 @@ class Rules(Controls[P]):
         del self.actions[len(self.actions) - n :]
         self.version += 1
         if record is not None:
-            self._effects.records.append(record)
+            self.effects.records.append(record)
 
     def _publish(self, events: list[Any]) -> list[tuple[P, Message]]:
         """Every joined connection its own view, the public events and its legal actions.
@@ -453,8 +442,8 @@ class Rules(Controls[P]):
                 out.append((peer, self.state_for(guest.seat, events)))
         return out
 
-    def _lobby(self) -> list[tuple[P, Message]]:
-        self._effects.seating_changed = True
+    def lobby(self) -> list[tuple[P, Message]]:
+        self.effects.seating_changed = True
         return self._lobby_message()
 
     def _lobby_message(self) -> list[tuple[P, Message]]:

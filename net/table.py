@@ -5,8 +5,9 @@ file, and reads the time only from the clock it is given (the host's monotonic c
 turn a hand-driven one). The host (net/host.py) feeds it every input — a peer arrived
 (``open``), sent a checked message (``receive``) or left (``leave``), a host bot moved
 (``play``), a timer the table asked for is due (``fire``), the host decided something
-(``start_now``, ``cover``, …) — and does what the ``Output`` says: make its ``records``
-durable (the journal), then send its ``messages``, then set or cancel its ``timers``.
+(``start_now``, ``cover``, …) — and does what the ``Output`` (net/output.py) says: make its
+``records`` durable (the journal), then send its ``messages``, then set or cancel its
+``timers``.
 
 Inside: the table's rules (seats, versions, views, chat; ``Rules``, net/rules.py), the paced
 deal of a game that asks private questions while dealing (``DealPacer``, net/pacing.py, which
@@ -21,7 +22,7 @@ data: a ``Timer(key, at)`` asks the host to call ``fire(key)`` once the clock re
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any, Generic
 
 import engine
@@ -30,6 +31,7 @@ from .clock import TurnClock
 from .journal import JournalData
 from .memory import SeatMemory
 from .messages import Refused, rejected_message
+from .output import CLOCK, PACE, RESULTS, TAKEBACK, Output, Timer
 from .pacing import DealPacer
 from .rebuild import replay
 from .resultswait import ResultsWait
@@ -38,41 +40,6 @@ from .seating import Guest, P, Seating
 from .settings import TableSettings
 
 __all__ = ["CLOCK", "PACE", "RESULTS", "TAKEBACK", "Guest", "Message", "Output", "Table", "Timer"]
-
-PACE = "pace"
-"""The timer of a paced deal: the next card shows, windows end (every ``deal_tick`` s)."""
-RESULTS = "results"
-"""The timer of the wait for the results panels: nobody is waited for any more."""
-CLOCK = "clock"
-"""The turn clock's timer: a person's decision time and bank are gone."""
-TAKEBACK = "takeback"
-"""The timer of a take-back asked of the table: whoever has not answered, it is refused."""
-
-
-@dataclass(frozen=True)
-class Timer:
-    """Call ``Table.fire(key)`` when the table's clock reads ``at`` (None: cancel it)."""
-
-    key: str
-    at: float | None
-
-
-@dataclass
-class Output(Generic[P]):
-    """What one input to the table asks of the host, in this order: ``records`` for the
-    journal (durable before any message goes out), ``messages`` to send (an ``error`` closes
-    its connection), ``timers`` to set or cancel. ``seating_changed``: whoever watches the
-    seats (the LAN advertisement) should look again. For a message from a peer: ``asked``
-    whether it answered what the table asked that peer for (an act it was offered or asked,
-    at the version it saw: not counted against its rate), ``refused`` whether the table
-    rejected it."""
-
-    messages: list[tuple[P, Message]] = field(default_factory=list)
-    records: list[Message] = field(default_factory=list)
-    timers: list[Timer] = field(default_factory=list)
-    seating_changed: bool = False
-    asked: bool = False
-    refused: bool = False
 
 
 class Table(Generic[P]):
@@ -206,7 +173,7 @@ class Table(Generic[P]):
         return self.rules.seat_of(peer)
 
     def can_start_now(self) -> bool:
-        return self.rules.can_start_now()
+        return self.rules.controls.can_start_now()
 
     def sitters(self) -> list[Message]:
         """The ``sit`` records of the seats taken now (with ``settings()``, a journal before
@@ -302,20 +269,20 @@ class Table(Generic[P]):
         """Make the table as small as the seats taken so far (ValueError if the game needs
         more); ``start`` then starts it (the settings changed in between: the host rewrites
         the journal's header)."""
-        return self._output(self.rules.start_now())
+        return self._output(self.rules.controls.start_now())
 
     def fill_with_bots(self) -> Output[P]:
         """Bots take every free seat (then ``start``, as after ``start_now``)."""
-        return self._output(self.rules.fill_with_bots())
+        return self._output(self.rules.controls.fill_with_bots())
 
     def cover(self, seat: int) -> Output[P]:
-        return self._output(self.rules.cover(seat))
+        return self._output(self.rules.controls.cover(seat))
 
     def remove(self, seat: int) -> Output[P]:
-        return self._output(self.rules.remove(seat))
+        return self._output(self.rules.controls.remove(seat))
 
     def closing(self) -> Output[P]:
-        return self._output(self.rules.closing())
+        return self._output(self.rules.controls.closing())
 
     def hold_clock(self, held: bool) -> Output[P]:
         """The host's menu opened (``held``) or closed: the turn clocks stop meanwhile."""

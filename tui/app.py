@@ -22,7 +22,7 @@ from textual.driver import Driver
 
 import lang
 from lang import N_, _
-from tui.table.screen import TableScreen
+from tui.table.messages import LeaveTable, PlayAgain
 
 from .collector import Collector
 from .connect import JoinError, Launcher, Seat, default_name, launcher_for, shared_account
@@ -194,8 +194,8 @@ class KotatsuApp(App[None]):
         for screen in self.lobbies():
             screen.settings = self.settings
 
-    @on(TableScreen.Leave)
-    async def _leave_asked(self, message: TableScreen.Leave) -> None:
+    @on(LeaveTable)
+    async def _leave_asked(self, message: LeaveTable) -> None:
         if self.direct and not message.reason:  # `kotatsu play` then q: back to the shell
             await self.close_seat()
             self.exit()
@@ -204,7 +204,7 @@ class KotatsuApp(App[None]):
         if message.reason:
             self.notify(message.reason, severity="warning", timeout=8, markup=False)
 
-    @on(TableScreen.PlayAgain)
+    @on(PlayAgain)
     async def _play_again(self) -> None:
         if self.again is None:
             self.notify(_("Ask the host for a new game."), markup=False)

@@ -182,7 +182,7 @@ def test_the_table_waits_for_connected_people_only(rounds):
     table.receive("ann", {"t": "results_seen", "version": table.version})
     assert not table.results.holds
     assert table.await_results(table.version) and table.results.waiting == {0, 1}
-    table.remove(0)  # the host sends Ann away: a bot has her seat now
+    table.controls.remove(0)  # the host sends Ann away: a bot has her seat now
     assert table.results.waiting == {1}
 
 

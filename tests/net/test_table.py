@@ -352,7 +352,7 @@ def test_rejected_error_and_notice_frames_carry_codes_and_params_never_sentences
     out = table.receive("bob", act(0, {"type": "play", "card": table.game.hands[1][0]}))
     out += table.receive("ann", act(0, {"type": "play", "card": "nope"}))
     out += table.leave("cy")  # during play: a notice to the others
-    out += table.remove(1)  # an error to bob, a notice to the rest
+    out += table.controls.remove(1)  # an error to bob, a notice to the rest
     frames = [m for _, m in well_formed(out) if m["t"] in ("rejected", "error", "notice")]
     assert {m["t"] for m in frames} == {"rejected", "error", "notice"}
     for message in frames:

@@ -38,7 +38,7 @@ async def test_mishi_a_cut_seat_line_keeps_apart_from_the_next_seat():
         screen = await seated(pilot)
         await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.flow.step == "play")
         left = (screen.me + 1) % 4
-        screen.voids = {left: {"T", "S", "H", "C", "D"}}
+        screen.mishi_face.voids = {left: {"T", "S", "H", "C", "D"}}
         for width in (40, 48, 56):
             half = width // 2
             rows = screen.paint_table(width).plain.splitlines()
@@ -77,7 +77,7 @@ async def test_swoop_hand_results_show_each_penalty_card_by_card_until_enter():
         await go_out(pilot, screen)
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
         panel = app.screen
-        before = screen.ended[1]
+        before = screen.swoop_face.ended[1]
         rows = [row.plain for row in panel.rows]
         penalties = screen.view["hands"][0]
         assert rows[0].startswith("You") and "+0" in rows[0] and "went out" in rows[0]

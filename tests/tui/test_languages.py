@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.widgets import OptionList
 
 import lang
-from tui import cli
+from tui import cli, cli_words
 from tui.app import make_app
 from tui.cells import cut, ljust, rjust
 from tui.dialogs import LanguageMenu
@@ -170,7 +170,7 @@ async def test_choosing_a_language_in_the_lobby_is_remembered_and_shown_at_once(
         assert "ｔａｂｌｅｓ ｏｎ ｔｈｉｓ ｎｅｔｗｏｒｋ" in after
         assert "h ｈｏｓｔ ａ ｔａｂｌｅ" in after
     # the next run starts in the saved language
-    assert lang.pick(cli.language_asked([]), load_lang(), {}) == "ja"
+    assert lang.pick(cli_words.language_asked([]), load_lang(), {}) == "ja"
     again = make_app(settings=Settings(lang=lang.pick(None, load_lang(), {})))
     assert again.settings.lang == "ja"
 
@@ -188,7 +188,7 @@ async def test_a_shared_account_keeps_no_language(config_home, monkeypatch):
 
 def test_lang_after_a_subcommand():
     argv = ["play", "swoop", "--lang", "zh"]
-    assert cli.language_asked(argv) == "zh"
+    assert cli_words.language_asked(argv) == "zh"
     args = cli.build_parser().parse_args(argv)
     assert args.command == "play" and args.game == "swoop" and args.lang == "zh"
     assert cli.build_parser().parse_args(["--lang=ko", "list"]).lang == "ko"

@@ -211,7 +211,7 @@ async def test_a_whole_hand_ends_with_its_score_in_the_log_and_history():
         assert screen.finished is not None and screen.finished["deltas"] == record["deltas"]
         summary = [line for line in screen.log_pane.lines_written if line.startswith("Hand 1 · ")]
         assert summary and f"defenders {record['defender_points']} pts" in summary[-1]
-        assert [t.plain for t in screen.round_history()] == summary[-1:]
+        assert [t.plain for t in screen.face.round_history()] == summary[-1:]
         assert "Game over" in screen.prompt.plain
         assert sum(screen.view["scores"]) == sum(record["deltas"])
 
@@ -270,9 +270,9 @@ async def test_going_alone_by_keys_makes_a_one_against_three_hand():
 def test_a_seat_that_shows_out_of_the_led_suit_is_marked_void():
     from types import SimpleNamespace
 
-    from tui.games.mishi.screen import MishiScreen
+    from tui.games.mishi.face import MishiFace
 
-    table = SimpleNamespace(view={"trump": "S"}, voids={}, trick_suit=None)
+    table = SimpleNamespace(table=SimpleNamespace(view={"trump": "S"}), voids={}, trick_suit=None)
     for event in (
         {"type": "kitty_taken", "seat": 0, "suit": "S", "case": None},
         {"type": "play", "seat": 0, "cards": ["AH", "AH"]},
@@ -283,7 +283,7 @@ def test_a_seat_that_shows_out_of_the_led_suit_is_marked_void():
         {"type": "play", "seat": 3, "cards": ["6D"]},
         {"type": "play", "seat": 0, "cards": ["10S"]},  # a trump on a diamond lead
     ):
-        MishiScreen.note_voids(table, event)
+        MishiFace.note_voids(table, event)
     assert table.voids == {2: {"H"}, 3: {"H"}, 0: {"D"}}
 
 
@@ -378,7 +378,7 @@ async def test_a_spectator_sees_every_seat_and_no_hand():
             assert not screen.query_one("#hand").display
             table = str(screen.query_one("#trick-table").render())
             assert all(f"Bot {n}" in table for n in (1, 2, 3, 4))
-            assert screen.flow.step == "wait" and not screen.key_state("pick")
+            assert screen.flow.step == "wait" and not screen.decisions.key_state("pick")
     finally:
         await host.close()
 

@@ -134,9 +134,9 @@ async def test_ace_powers_in_two_steps_each_showing_who_would_win():
         assert "1/10" in menu and "A♠ Stab Bot 2's Q♠" in menu
         # Stabbing a Q leaves three pairs: each pair wins its worth.
         assert "→ You +26, Bot 2 +24 and Bot 3 +14 share the win (now Bot 2 wins +36)" in menu
-        assert screen.aim() == (1, "QS")  # the card is marked on Bot 2's revealed hand
+        assert screen.flow.aim() == (1, "QS")  # the card is marked on Bot 2's revealed hand
         await pilot.press("2")  # digit 2: Bot 3's first card
-        assert screen.aim() == (2, "7S")
+        assert screen.flow.aim() == (2, "7S")
         assert "→ no change: Bot 2 wins +36" in str(screen.query_one("#menu").render())
         await pilot.press("escape")
         assert screen.flow.step == "power" and screen.flow.menu_cursor == 0

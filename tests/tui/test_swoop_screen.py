@@ -238,7 +238,7 @@ async def test_going_out_shows_the_penalties_until_my_next_play():
         assert "Hand 1 over — You went out" in log and "Hand 2 · Bot 2 leads" in log
         notice = str(screen.query_one("#notice").render())
         assert "Hand 1 over — You went out" in notice and "Penalties You +0" in notice
-        history = [line.plain for line in screen.round_history()]
+        history = [line.plain for line in screen.face.round_history()]
         assert history[0].startswith("Hand 1: You went out · Bot 2 +")
         await pilot.press("s")
         await wait_until(pilot, lambda: "Scores" in type(app.screen).__name__)
@@ -267,7 +267,9 @@ async def test_the_last_hand_ends_the_game_with_the_final_scores():
         await pilot.press("escape")
         assert screen.prompt.plain == "Game over — You won · s scores · q leave"
         assert "Game over — You won" in log_text(screen)
-        assert screen.key_state("confirm") is False and not screen.check_action("turn", ())
+        assert screen.decisions.key_state("confirm") is False and not screen.check_action(
+            "turn", ()
+        )
 
 
 async def test_a_click_on_a_card_picks_it():

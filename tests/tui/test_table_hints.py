@@ -32,7 +32,10 @@ async def test_h_shows_the_bots_choice_and_why_and_the_table_hears_it_once():
         await pilot.press("h")
         await wait_until(pilot, lambda: "asked for a hint" in log_text(screen))
         line = hint_line(
-            expected, screen.hint_cards(expected.action), screen.hint_card, screen.seat_name
+            expected,
+            screen.face.hint_cards(expected.action),
+            screen.face.hint_card,
+            screen.seat_name,
         )
         assert line.startswith("Hint: ")
         assert line in log_text(screen)

@@ -38,7 +38,7 @@ GIVEN = frozenset(
     {"client", "settings", "cards", "me", "people", "seat_link", "table_info", "keys",
      "chat", "connection_status",
      "turn_nudge", "connection", "large", "quiet", "read_only", "extras", "header_aside",
-     "kept_heights", "over_table", "clocks", "takebacks"}
+     "kept_heights", "over_table", "clocks", "takebacks", "hints"}
 )  # fmt: skip
 
 

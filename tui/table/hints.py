@@ -3,12 +3,14 @@
 why, worded in the player's language; nothing is played. The hint is computed here, from this
 seat's own view and legal actions only (engine/hints.py), so it can know nothing the seat does
 not; the table is only told that a hint was looked at (the ``hint`` message: everyone reads
-"Ann asked for a hint"), once per turn.
+"Ann asked for a hint"), once per turn. ``HintDesk`` is the table screen's part that offers
+and gives them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
 import lang
 from engine.hints import HINTS, Hint
@@ -16,6 +18,12 @@ from engine.hints import hint as bot_hint
 from engine.reasons import Param, plain, word
 from lang import N_, _
 from tui.widgets.cards import SUIT_GLYPHS
+from tui.widgets.log import EventLog
+from tui.widgets.prompt import PromptBar
+
+from .decisions import Decisions
+from .link import TableLink
+from .messages import TableState
 
 SeatName = Callable[[int], str]
 CardText = Callable[[str], str]
@@ -161,3 +169,78 @@ def seat_hint(
     if shown is None:
         return None
     return hint_line(shown, moved_cards(shown.action), card_text, seat_name, glyphs=glyphs)
+
+
+class CardNames(Protocol):
+    """How a game names a hint's cards (its face, tui/table/face.py)."""
+
+    def hint_card(self, code: str) -> str: ...
+    def hint_cards(self, action: dict) -> list[str]: ...
+
+
+class Asked(Protocol):
+    """What of the table screen a hint reads and tells (tui/table/screen.py)."""
+
+    me: int | None
+    table_info: dict
+    decisions: Decisions
+
+    @property
+    def GAME(self) -> str: ...  # the screen's class constant
+
+    @property
+    def face(self) -> CardNames: ...
+
+    @property
+    def state(self) -> TableState: ...
+
+    @property
+    def prompt(self) -> PromptBar: ...
+
+    @property
+    def log_pane(self) -> EventLog: ...
+
+    @property
+    def link(self) -> TableLink: ...
+
+    def asked_openly(self, state: TableState) -> bool: ...
+    def seat_name(self, seat: object, *, you: bool = True) -> str: ...
+    def notify(self, message: str, *args: Any, **kwargs: Any) -> None: ...
+
+
+class HintDesk:
+    """The table screen's hints: whether ``h`` gives one now, and giving it."""
+
+    def __init__(self, table: Asked, letters: bool) -> None:
+        self.table = table
+        self.glyphs = not letters  # suits as glyphs unless the cards are drawn with letters
+
+    def offered(self) -> bool:
+        """Whether ``h`` gives a hint now: the host allows hints, and this seat is asked a
+        question the table knows of (a hint asked for tells the table)."""
+        table = self.table
+        allowed = table.table_info.get("hints") is True and table.asked_openly(table.state)
+        return allowed and not table.decisions.asked_sealed()
+
+    def give(self) -> None:
+        """Show what the normal bot would do now, and why; the table is told a hint was seen."""
+        table, state = self.table, self.table.state
+        if table.me is None or not self.offered():
+            return
+        names = table.face
+        line = seat_hint(
+            table.GAME,
+            table.me,
+            state.view,
+            state.legal,
+            names.hint_cards,
+            names.hint_card,
+            table.seat_name,
+            glyphs=self.glyphs,
+        )
+        if line is None:
+            table.prompt.reject(_("No hint for this question."))
+            return
+        table.notify(line, timeout=12, markup=False)
+        table.log_pane.add(line)
+        table.link.hint()

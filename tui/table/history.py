@@ -16,11 +16,19 @@ from lang import _
 from .messages import ChatReceived, Noticed
 
 
+class EventWords(Protocol):
+    """What words the log's lines (the game's face, tui/table/face.py)."""
+
+    def event_line(self, event: dict) -> Text | str | None: ...
+    def log_tag(self, event: dict) -> object: ...
+
+
 class Words(Protocol):
     """What of the table screen words the lines (tui/table/screen.py)."""
 
-    def describe_event(self, event: dict) -> Text | str | None: ...
-    def log_tag(self, event: dict) -> object: ...
+    @property
+    def face(self) -> EventWords: ...
+
     def worded(self, message: dict) -> str: ...
     def look(self, name: str) -> Style: ...
 
@@ -39,10 +47,10 @@ def earlier_lines(
     for entry in entries:
         if isinstance(entry, list):
             for event in entry:
-                line = words.describe_event(event)
+                line = words.face.event_line(event)
                 if line is not None:
                     text = line if isinstance(line, Text) else Text(line)
-                    logged.append((text, words.log_tag(event)))
+                    logged.append((text, words.face.log_tag(event)))
             continue
         if isinstance(entry, ChatReceived):
             in_chat, in_log = chat_lines(entry.sender, entry.name, entry.text, entry.to)

@@ -1,7 +1,8 @@
 """The table's game keys: which work now, the word the footer shows for each, and when the
 footer must be told. ``KeyLine`` is a small controller the table screen owns; it is given what
-it reads (the screen's ``check_action`` and ``key_label``) and what it calls (the screen's
-``refresh_bindings``), and keeps one thing of its own: the keys' signature last shown.
+it reads (the screen's ``check_action``, the decision model's ``key_label``) and what it calls
+(the screen's ``refresh_bindings``), and keeps one thing of its own: the keys' signature last
+shown.
 
 The actions themselves (``action_move`` …) stay on the screen, where Textual looks for them;
 they forward to the game's decision model (tui/table/decisions.py).

@@ -21,6 +21,16 @@ MIN_WIDTH, MIN_HEIGHT = 70, 20  # below this the table asks for a bigger window
 
 #: The shared table styles; each game's screen lists them before its own .tcss.
 TABLE_CSS = Path(__file__).with_name("table.tcss")
+#: The shared looks, styled in table.tcss (a game's own are ``<game>--name``).
+TABLE_LOOKS = {
+    "table--name",  # a player's name
+    "table--muted",  # separators, free seats, asides
+    "table--whisper",  # "→ Bo" after a whispered chat line
+    "table--alert",  # the header's "✗ reconnecting"
+    "table--command",  # a command to type, in the waiting room
+    "table--leader",  # the leading total in the results panel
+    "table--bar",  # a total's bar in the results panel
+}
 
 
 @dataclass(frozen=True)

@@ -222,3 +222,16 @@ def from_wire(message: Any) -> Message | None:
     kind = message.get("t")
     make = FROM_WIRE.get(kind) if isinstance(kind, str) else None
     return make(message) if make is not None else None
+
+
+class LeaveTable(Message):
+    """The player leaves the table: the app closes the seat and shows the lobby (with
+    ``reason``, said there, even when started at the table from the command line)."""
+
+    def __init__(self, reason: str = "") -> None:
+        super().__init__()
+        self.reason = reason
+
+
+class PlayAgain(Message):
+    """At game over the player asks for a new game: same seats, a new deal."""

@@ -8,8 +8,8 @@ hand records (``hand``, ``deltas``). ``rows_of_view`` and ``row_of_event`` read 
 carries only the latest round).
 
 ``ResultsPanel`` API: ``ResultsPanel(title, rows, table, final=..., again=..., hand=...)``;
-``rows`` are the game's lines (``TableScreen.results_rows``), ``table`` the score table
-(``score_table``). It is dismissed by enter (``"next"``); at game over ``a`` answers
+``rows`` are the game's lines (its face's ``results_rows``, tui/table/face.py), ``table`` the
+score table (``score_table``). It is dismissed by enter (``"next"``); at game over ``a`` answers
 ``"again"`` when the table can be dealt again (``again=True``).
 """
 

@@ -2,10 +2,12 @@
 seen (the score table's rows), the results panels still to show, the totals after each state
 (the scores screen's history) and whether the final panel was shown.
 
-``RoundEnd`` is a small controller the table screen owns. The screen shows the panels
-(tui/table/results.py ``ResultsPanel``) one at a time, each until enter; closing a
-round/hand's panel tells the host (``results_seen``): its bots wait for it before the next
-round's moves (net/resultswait.py); the game's final panel tells nobody.
+``RoundEnd`` is a small controller the table screen owns, given the screen as ``Ended``. It
+shows the panels (tui/table/results.py ``ResultsPanel``, filled by the game's face) one at a
+time, each until enter; closing a round/hand's panel tells the host (``results_seen``): its
+bots wait for it before the next round's moves (net/resultswait.py). The game's final panel
+tells nobody; it offers to deal again or to review the game. The scores screen (``s``) is
+built here too.
 """
 
 from __future__ import annotations
@@ -15,33 +17,85 @@ from typing import Any, Protocol
 
 from rich.style import Style
 from rich.text import Text
+from textual.message import Message
 
 from lang import _
+from tui.connect import Seat
+from tui.dialogs import ScoresScreen
+from tui.widgets.prompt import PromptBar
 
-from .results import END_EVENTS, ResultsPanel, RoundRow, row_of_event, rows_of_view
+from . import review
+from .link import TableLink
+from .messages import PlayAgain
+from .results import (
+    END_EVENTS,
+    ResultsPanel,
+    RoundRow,
+    length_words,
+    row_of_event,
+    rows_of_view,
+    score_table,
+)
 
 
 class PanelContent(Protocol):
-    """What a game puts in its results panels (the table screen's overridable hooks)."""
+    """What a game puts in its results panels and scores screen (its face, tui/table/face.py)."""
 
     def results_title(self, event: dict | None) -> str: ...
     def results_rows(self, event: dict | None) -> list[Text]: ...
-    def results_table(self) -> Text: ...
+    def round_history(self) -> list[Text]: ...
+    def scores_title(self) -> str: ...
+
+
+class Ended(Protocol):
+    """What of the table screen the rounds' ends read and reach (tui/table/screen.py)."""
+
+    me: int | None
+    seat_link: Seat
+    client: Any
+    #: Taken in without drawing (a replay catching up): a panel closes at once.
+    quiet: bool
+    #: How a panel goes over the table (None: pushed, a new screen each time).
+    over_table: Callable[[Any, Callable[[Any], None]], None] | None
+
+    @property
+    def face(self) -> PanelContent: ...
+
+    @property
+    def view(self) -> dict: ...
+
+    @property
+    def seat_count(self) -> int: ...
+
+    @property
+    def is_current(self) -> bool: ...
+
+    @property
+    def app(self) -> Any: ...
+
+    @property
+    def link(self) -> TableLink: ...
+
+    @property
+    def prompt(self) -> PromptBar: ...
+
+    def seat_name(self, seat: object, *, you: bool = True) -> str: ...
+    def look(self, name: str) -> Style: ...
+    def notify(self, message: str, *args: Any, **kwargs: Any) -> None: ...
+    def moved_on(self) -> None: ...
+    def show_due_results(self) -> None: ...
+    def stop_listening(self) -> None: ...
+    def post_message(self, message: Message) -> bool: ...
 
 
 class RoundEnd:
     """The rounds/hands seen and the panels due; see the module docstring."""
 
-    def __init__(
-        self,
-        each_round: bool,
-        content: PanelContent,
-        push: Callable[[Any, Callable[[Any], None]], Any],
-    ) -> None:
+    def __init__(self, table: Ended, *, each_round: bool = False, low_wins: bool = False) -> None:
+        self.table = table
         #: Show a panel after every round/hand (else only at game over).
         self.each_round = each_round
-        self.content = content
-        self.push = push  # shows a panel over the table and calls back with its answer
+        self.low_wins = low_wins  # penalty games (Swoop): the lowest total leads
         self.round_rows: dict[str, RoundRow] = {}  # every finished round/hand seen, by label
         #: round/hand-end events whose panel is due, each with the version of its state
         self.waiting: list[tuple[dict, int]] = []
@@ -81,6 +135,50 @@ class RoundEnd:
         """The next round/hand-end event whose panel is due, with its state's version."""
         return self.waiting.pop(0) if self.waiting else None
 
+    def push(self, panel: ResultsPanel, answered: Callable[[Any], None]) -> None:
+        """Show a panel over the table; ``answered`` is called with its answer."""
+        table = self.table
+        if table.quiet:  # taken in without drawing: closed at once, as the player closed it
+            answered(None)
+        elif table.over_table is not None:
+            table.over_table(panel, answered)
+        else:
+            table.app.push_screen(panel, answered)
+
+    def seen(self, version: int) -> None:
+        """Tell the host that the panel of the round/hand that ended in the state ``version``
+        is closed (a seated player's only; a spectator's panel holds up nobody)."""
+        if self.table.me is not None:
+            self.table.link.results_seen(version)
+
+    def show_due(self) -> None:
+        """Show the next waiting results panel (one at a time, each until enter)."""
+        if self.table.is_current:
+            self.show_next(self.closed)
+
+    def closed(self, version: int) -> None:
+        """A round/hand's panel was closed: the host is told, the next one shows."""
+        self.table.moved_on()  # the panel told the round's news in full
+        self.seen(version)
+        self.table.show_due_results()
+
+    def game_over(self) -> None:
+        """Show the final results once (the panel stays until enter)."""
+        table = self.table
+        prompt, notice = game_over_words(winner_names(table.view, table.seat_name))
+        table.prompt.ask(prompt)
+        table.notify(notice, timeout=6, markup=False)
+
+        def answered(answer: str | None) -> None:
+            if answer == "again":
+                table.stop_listening()
+                table.post_message(PlayAgain())
+            elif answer == "review":
+                review.ask(table)
+
+        again = bool(table.seat_link.closers)  # a table we run ourselves can deal again
+        self.show_final(again, answered, review.possible(table.client))
+
     def show_next(self, closed: Callable[[int], None]) -> bool:
         """Show the next due round/hand panel; ``closed(version)`` once it is closed."""
         due = self.next_panel()
@@ -88,11 +186,11 @@ class RoundEnd:
             return False
         event, version = due
         row = row_of_event(event)
-        content = self.content
+        content = self.table.face
         panel = ResultsPanel(
             content.results_title(event),
             content.results_rows(event),
-            content.results_table(),
+            self.score_table(),
             hand=row.hand if row is not None else False,
         )
         self.push(panel, lambda _answer: closed(version))
@@ -103,13 +201,34 @@ class RoundEnd:
     ) -> None:
         """Show the game's final panel (``again``: it offers to deal again; ``review``: to
         review the whole game, tui/table/review.py)."""
-        content = self.content
+        content = self.table.face
         title, rows = content.results_title(None), content.results_rows(None)
         if self.last_event is not None:  # the last round/hand's own results come first
             rows = [*content.results_rows(self.last_event), *rows]
-        table = content.results_table()
+        table = self.score_table()
         panel = ResultsPanel(title, rows, table, final=True, again=again, review=review)
         self.push(panel, answered)
+
+    def score_table(self) -> Text:
+        """The score table under a panel's lines: every round/hand, the running totals."""
+        table = self.table
+        names = [table.seat_name(s) for s in range(table.seat_count)]
+        totals = list(table.view.get("scores") or [0] * table.seat_count)
+        return score_table(names, self.rows(), totals, table.look, low_wins=self.low_wins)
+
+    def scores_screen(self, game: str) -> ScoresScreen:
+        """The scores screen (s): the totals after each state, the game's own history."""
+        table, content = self.table, self.table.face
+        names = [table.seat_name(s) for s in range(table.seat_count)]
+        return ScoresScreen(
+            names,
+            self.score_history or [[0] * table.seat_count],
+            content.round_history(),
+            title=content.scores_title(),
+            low_wins=self.low_wins,
+            rows=self.rows(),
+            length=length_words(game, table.view),
+        )
 
     def final(self) -> bool:
         """True once, when the game's final panel is due: the round panels still waiting

@@ -1,24 +1,20 @@
 """What every game's table screen shares: header, seats, log, prompt, chat and keys.
 
-A game screen subclasses ``TableScreen`` and supplies four things: ``compose_table`` (its
-widgets), ``draw`` (redraw them from ``self.view`` and ``self.legal``), ``describe_event``
-(one log line per public event) and its decision model (``self.decisions``, which the game
-keys go to: tui/table/decisions.py).
+A game's screen subclasses ``TableScreen`` for its Textual surface only: its widgets
+(``compose_table``), drawing them from ``self.view`` (``draw``, ``show_waiting``,
+``header_parts``) and its own keys. Everything else a game brings is composed: its decision
+model (``self.decisions``, tui/table/decisions.py: the game keys, their words) and its face
+(``self.face``, tui/table/face.py: the log's words, the results panel, the scores screen, the
+hints' cards, whispers, room for big cards).
 
-The screen composes small parts that own their state, each in its own module here: the
-network worker (link.py) posts typed messages (messages.py) handled with ``@on``; ``state``
-is reactive and the table is drawn from it (``watch_state``). ``people`` (people.py) knows
-who sits where, ``rounds`` (round_end.py) the rounds seen and the results panels due,
-``keys`` (keys.py) what the footer shows, ``chat`` (chat.py) the chat's lines and whispers,
-``connection_status`` (connection.py) the link as the player sees it, ``clocks`` (clock.py)
-the turn clocks, ``takebacks`` (takeback.py) the take-backs, and the notice line (news.py)
-what it said; waiting.py words the waiting room, layout.py the window's size classes.
-
-This module is still longer than our ~500-line habit, for a reason: it is the one class every
-game's screen extends, so it keeps what Textual looks for on the screen itself (the ``@on``
-handlers, the ``action_*`` methods, ``check_action``), every hook a game may override with its
-default, and the few lines of glue between the parts; each part's own logic is in its module.
-The screen is drawn from the received view only.
+The table's own parts each own their state, in their modules here: the network worker (link.py)
+posts typed messages (messages.py) handled with ``@on``; ``state`` is reactive and the table is
+drawn from it (``watch_state``). ``people`` (people.py), ``rounds`` (round_end.py: the rounds
+seen, the results panels, game over), ``keys`` (keys.py), ``chat`` (chat.py),
+``connection_status`` (connection.py), ``clocks`` (clock.py), ``takebacks`` (takeback.py),
+``hints`` (hints.py) and the notice line (news.py). This module keeps what Textual looks for on
+the screen (compose, the ``@on`` handlers, the ``action_*`` methods, ``check_action``) and the
+table's flow between the parts.
 """
 
 from __future__ import annotations
@@ -33,7 +29,6 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -42,7 +37,7 @@ import engine
 from lang import N_, _
 from tui.collector import Collector
 from tui.connect import Seat
-from tui.dialogs import ConfirmLeave, RulesScreen, ScoresScreen
+from tui.dialogs import ConfirmLeave, RulesScreen
 from tui.settings import Settings
 from tui.text import clean, literal
 from tui.widgets.chat import ChatPane
@@ -51,21 +46,24 @@ from tui.widgets.log import EventLog
 from tui.widgets.prompt import PromptBar
 from tui.widgets.steady import Steady
 
-from . import hints, history, news, review
+from . import history, news, review
 from .bindings import GAME_BINDINGS, HINT_BINDING, TABLE_BINDINGS, TAKEBACK_BINDING, worded
 from .chat import TableChat
 from .clock import Clocks
 from .connection import ConnectionStatus
 from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
+from .face import GameFace, PlainFace
 from .header import header_line
+from .hints import HintDesk
 from .keys import KeyLine, keys_section
-from .layout import TABLE_CSS, Fit, TooSmall
+from .layout import TABLE_CSS, TABLE_LOOKS, Fit, TooSmall
 from .link import TableLink
 from .messages import (
     ChatReceived,
     ClockChanged,
     ConnectionChanged,
     HistoryReceived,
+    LeaveTable,
     LobbyChanged,
     Noticed,
     RecordReceived,
@@ -79,8 +77,7 @@ from .messages import (
 from .news import NoticeLine, with_glyphs
 from .nudge import TurnNudge, ring
 from .people import HostDecisions, People, others, seat_digit
-from .results import length_words, row_of_event, score_table
-from .round_end import RoundEnd, game_over_words, points_line, scores_title, winner_names
+from .round_end import RoundEnd
 from .takeback import TakebackDesk
 from .waiting import arrival_lines, waiting_words
 
@@ -101,15 +98,7 @@ class TableScreen(Screen[None]):
     #: Nothing takes the keys at first: they are the table's (the chat input, hidden until
     #: c, must not catch them).
     AUTO_FOCUS: ClassVar[str | None] = ""
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "table--name",  # a player's name
-        "table--muted",  # separators, free seats, asides
-        "table--whisper",  # "→ Bo" after a whispered chat line
-        "table--alert",  # the header's "✗ reconnecting"
-        "table--command",  # a command to type, in the waiting room
-        "table--leader",  # the leading total in the results panel
-        "table--bar",  # a total's bar in the results panel
-    }
+    COMPONENT_CLASSES: ClassVar[set[str]] = TABLE_LOOKS
     #: Show the results panel after every round/hand (a game turns it on once its flow
     #: waits for it; the panel is always shown at game over).
     RESULTS_EACH_ROUND: ClassVar[bool] = False
@@ -140,17 +129,6 @@ class TableScreen(Screen[None]):
         TableState(), always_update=True, init=False, repaint=False
     )
 
-    class Leave(Message):
-        """The player leaves the table: the app closes the seat and shows the lobby (with
-        ``reason``, said there, even when started at the table from the command line)."""
-
-        def __init__(self, reason: str = "") -> None:
-            super().__init__()
-            self.reason = reason
-
-    class PlayAgain(Message):
-        """At game over the player asks for a new game: same seats, a new deal."""
-
     def __init__(self, seat: Seat, settings: Settings) -> None:
         super().__init__()
         self.seat_link = seat
@@ -161,10 +139,12 @@ class TableScreen(Screen[None]):
         table = seat.client.table or {}
         self.table_info: dict = table if isinstance(table, dict) else {}
         self.people = People()
-        self.rounds = RoundEnd(self.RESULTS_EACH_ROUND, self, self.push_over_table)
+        self.rounds = RoundEnd(
+            self, each_round=self.RESULTS_EACH_ROUND, low_wins=self.LOW_SCORE_WINS
+        )
         self.keys = KeyLine(
             self.check_action,
-            self.key_label,
+            lambda key: self.decisions.key_label(key),
             self.refresh_bindings,
             (*self.DYNAMIC_ACTIONS, "hint", "takeback"),
         )
@@ -180,10 +160,14 @@ class TableScreen(Screen[None]):
         self.states_seen = 0  # tests and the bench wait on this
         #: The game's decision model: the screen forwards the game keys to it and draws from
         #: it (tui/table/decisions.py). Set by each game's screen.
-        self.decisions: Decisions | None = None
+        self.decisions: Decisions = Decisions(self.me)
+        #: What the game says at the table besides drawing: its log's words, its results
+        #: panel, its hints' cards (tui/table/face.py). Set by each game's screen.
+        self.face: GameFace = PlainFace(self)
         self.turn_nudge = TurnNudge(
             lambda: ring(self.app, self.TITLE or self.GAME), enabled=settings.nudge
         )
+        self.hints = HintDesk(self, letters=self.cards.letters)
         self.clocks = Clocks()
         """The turn clocks the host tells this seat of (tui/table/clock.py)."""
         self.takebacks = TakebackDesk(
@@ -234,7 +218,7 @@ class TableScreen(Screen[None]):
         self.prompt.ask(_("Waiting for the table…"), waiting=True)
         self._apply_size(self.app.size.width, self.app.size.height)
         self.draw_header()
-        self.query_one(ChatPane).allow_whispers(self.whispers_allowed())
+        self.query_one(ChatPane).allow_whispers(self.face.whispers_allowed())
         self.link.start()
         if self.me is not None:  # a returning player's lines come back (net/memory.py)
             self.link.history()
@@ -267,7 +251,7 @@ class TableScreen(Screen[None]):
         for selector in self.kept_heights:
             self.query_one(selector, Steady).keep_height(not fit.short)
         self.draw_header()  # what the header leaves out follows the width
-        large = self.wants_large_cards(width, height)
+        large = self.face.large_cards(width, height)
         if large != self.large or narrowed:
             self.large = large
             if self.view:
@@ -313,8 +297,7 @@ class TableScreen(Screen[None]):
 
     def watch_state(self, state: TableState) -> None:
         """A new state (or view): the decision model learns it, and the table is redrawn."""
-        if self.decisions is not None:
-            self.decisions.update(state.view, state.legal)
+        self.decisions.update(state.view, state.legal)
         if self.quiet:
             return
         self.turn_nudge.see(self.asked_openly(state))
@@ -326,7 +309,7 @@ class TableScreen(Screen[None]):
         """Whether the table waits for this seat now, in a way the others may know."""
         if self.me is None or not state.legal or state.view.get("over"):
             return False
-        return self.decisions is None or not self.decisions.asked_in_secret()
+        return not self.decisions.asked_in_secret()
 
     @on(StateReceived)
     def _state_received(self, message: StateReceived) -> None:
@@ -447,11 +430,11 @@ class TableScreen(Screen[None]):
         self.state = state  # drawn by watch_state
         over = bool(state.view.get("over"))
         if events:  # the table moved on: the notice line's news is old
-            self.query_one(NoticeLine).moved_on()
+            self.moved_on()
         for event in events:
             self.tell(event)
             if self.rounds.note_event(event, state.version, over):
-                self.results_seen(state.version)  # no panel here: the bots need not wait
+                self.rounds.seen(state.version)  # no panel here: the bots need not wait
         self.aim_whispers()
         self.states_seen += 1
         # the garbage of drawing it is collected once the state is on the screen: asked
@@ -526,9 +509,6 @@ class TableScreen(Screen[None]):
     def seat_digit(self, seat: int) -> str:
         return seat_digit(seat, self.me, self.seat_count)
 
-    def is_bot(self, seat: int) -> bool:
-        return self.people.is_bot(seat)
-
     def aim_whispers(self) -> None:
         """``/w N`` picks the seat that digit N picks at the table (in the waiting room too)."""
         self.chat.aim({self.seat_digit(s): s for s in self.others()})
@@ -563,33 +543,6 @@ class TableScreen(Screen[None]):
     def draw(self) -> None:
         """Redraw the table from ``self.view`` and ``self.legal``."""
 
-    def describe_event(self, event: dict) -> Text | str | None:
-        kind = event.get("type", "?")
-        who = event.get("seat")
-        return f"{self.seat_name(who)}: {clean(kind)}" if isinstance(who, int) else clean(kind)
-
-    def toast_for(self, event: dict) -> str | None:
-        return None
-
-    def log_tag(self, event: dict) -> object:
-        """What a log line belongs to (override: e.g. the round, to forget old rounds)."""
-        return None
-
-    def whispers_allowed(self) -> bool:
-        return False
-
-    def wants_large_cards(self, width: int, height: int) -> bool:
-        """Whether the terminal has room for the big cards (override with the game's needs)."""
-        return Fit(width, height).large_cards()
-
-    def key_state(self, key: str) -> bool | None:
-        """Whether a game key works now: True, False (hidden) or None (shown dimmed)."""
-        return self.decisions.key_state(key) if self.decisions is not None else False
-
-    def key_label(self, key: str) -> str | None:
-        """A better footer label for a game key now ("swap", "give"…), or None."""
-        return self.decisions.key_label(key) if self.decisions is not None else None
-
     def handle(self, outcome: Outcome) -> None:
         """Carry out what the decision model answered to a key, then redraw."""
         if isinstance(outcome, Send):
@@ -598,10 +551,6 @@ class TableScreen(Screen[None]):
             self.prompt.reject(outcome.reason)
         self.draw()
         self.update_keys()
-
-    def round_history(self) -> list[Text]:
-        """The game's own details of past rounds for the scores screen (override)."""
-        return []
 
     # -- the game keys ---------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -612,11 +561,11 @@ class TableScreen(Screen[None]):
                 return False
             if not self.keys.shows(action, parameters):
                 return False  # another binding of this key says what it does now
-            return self.key_state(action)
+            return self.decisions.key_state(action)
         if action == "host_menu":
             return self.seat_link.host is not None
         if action == "hint":
-            return self.hint_offered() and not self.has_class("-chatting")
+            return self.hints.offered() and not self.has_class("-chatting")
         if action == "takeback":
             return self.takebacks.offered() and not self.has_class("-chatting")
         return True
@@ -627,9 +576,8 @@ class TableScreen(Screen[None]):
             self.keys.update()
 
     def forward_key(self, key: str, *args: int) -> None:
-        """A game key goes to the decision model (without one, ``key_state`` hides it)."""
-        if self.decisions is not None:
-            self.handle(getattr(self.decisions, key)(*args))
+        """A game key goes to the decision model."""
+        self.handle(getattr(self.decisions, key)(*args))
 
     def action_move(self, step: int, word: str | None = None) -> None:
         self.forward_key("move", step)
@@ -646,127 +594,26 @@ class TableScreen(Screen[None]):
     def action_digit(self, digit: int, word: str | None = None) -> None:
         self.forward_key("digit", digit)
 
-    # -- hints for learners (tui/table/hints.py) ---------------------------------------------
-    def hint_offered(self) -> bool:
-        """Whether ``h`` gives a hint now: the host allows hints, and this seat is asked a
-        question the table knows of (a hint asked for tells the table)."""
-        sealed = self.decisions is not None and self.decisions.asked_sealed()
-        return self.table_info.get("hints") is True and self.asked_openly(self.state) and not sealed
-
     def action_hint(self) -> None:
-        """Show what the normal bot would do now, and why; tell the table a hint was seen."""
-        if self.me is None or not self.hint_offered():
-            return
-        glyphs = not self.cards.letters
-        line = hints.seat_hint(
-            self.GAME,
-            self.me,
-            self.view,
-            self.legal,
-            self.hint_cards,
-            self.hint_card,
-            self.seat_name,
-            glyphs=glyphs,
-        )
-        if line is None:
-            self.prompt.reject(_("No hint for this question."))
-            return
-        self.notify(line, timeout=12, markup=False)
-        self.log_pane.add(line)
-        self.link.hint()
+        """``h``: what the normal bot would do now, and why (tui/table/hints.py)."""
+        self.hints.give()
 
-    def hint_card(self, code: str) -> str:
-        """A card as a hint names it (override: as the game draws it, e.g. by rank)."""
-        return self.cards.label(code)
-
-    def hint_cards(self, action: dict) -> list[str]:
-        """The cards a hinted action moves (override where an action names cards otherwise,
-        e.g. by their places)."""
-        return hints.hint_cards(action)
-
-    # -- rounds, results and scores ---------------------------------------------------------
-    def results_seen(self, version: int) -> None:
-        """Tell the host that the panel of the round/hand that ended in the state ``version``
-        is closed (a seated player's only; a spectator's panel holds up nobody)."""
-        if self.me is not None:
-            self.link.results_seen(version)
-
-    def push_over_table(self, screen: Any, answered: Callable[[Any], None]) -> None:
-        if self.quiet:  # taken in without drawing: closed at once, as the player closed it
-            answered(None)
-        elif self.over_table is not None:
-            self.over_table(screen, answered)
-        else:
-            self.app.push_screen(screen, answered)
-
+    # -- rounds, results and scores (tui/table/round_end.py) -------------------------------
     def show_due_results(self) -> None:
         """Show the next waiting results panel (one at a time, each until enter)."""
-        if self.is_current:
-            self.rounds.show_next(self.results_closed)
-
-    def results_closed(self, version: int) -> None:
-        self.query_one(NoticeLine).moved_on()  # the panel told the round's news in full
-        self.results_seen(version)
-        self.show_due_results()
+        self.rounds.show_due()
 
     def game_over(self) -> None:
         """Show the final results once (the panel stays until enter)."""
-        prompt, notice = game_over_words(self.winner_names())
-        self.prompt.ask(prompt)
-        self.notify(notice, timeout=6, markup=False)
-
-        def answered(answer: str | None) -> None:
-            if answer == "again":
-                self.stop_listening()
-                self.post_message(self.PlayAgain())
-            elif answer == "review":
-                review.ask(self)
-
-        self.rounds.show_final(self.can_play_again(), answered, review.possible(self.client))
-
-    def can_play_again(self) -> bool:
-        """Whether this table can be dealt again from here (a table we run ourselves)."""
-        return bool(self.seat_link.closers)
-
-    def results_rows(self, event: dict | None) -> list[Text]:
-        """The results panel's lines for a round/hand-end ``event`` (None: the game is over).
-        Override with the game's content (hands, penalties, kitty…); by default the points
-        each seat took in the round."""
-        row = row_of_event(event) if event is not None else None
-        return points_line(row, self.seat_text, self.look("muted"))
-
-    def results_title(self, event: dict | None) -> str:
-        """The results panel's title: the round/hand's label, or the final result."""
-        row = row_of_event(event) if event is not None else None
-        return row.label if row is not None else self.scores_title()
-
-    def results_table(self) -> Text:
-        """The score table under the panel's lines: every round/hand, the running totals."""
-        names = [self.seat_name(s) for s in range(self.seat_count)]
-        totals = list(self.view.get("scores") or [0] * self.seat_count)
-        rows = self.rounds.rows()
-        return score_table(names, rows, totals, self.look, low_wins=self.LOW_SCORE_WINS)
-
-    def scores_title(self) -> str:
-        """The scores screen's title: the final result once the game is over."""
-        return scores_title(self.view, self.winner_names())
-
-    def winner_names(self) -> str:
-        return winner_names(self.view, self.seat_name)
+        self.rounds.game_over()
 
     def action_scores(self) -> None:
-        names = [self.seat_name(s) for s in range(self.seat_count)]
-        history = self.rounds.score_history or [[0] * self.seat_count]
-        scores = ScoresScreen(
-            names,
-            history,
-            self.round_history(),
-            title=self.scores_title(),
-            low_wins=self.LOW_SCORE_WINS,
-            rows=self.rounds.rows(),
-            length=length_words(self.GAME, self.view),
-        )
-        self.app.push_screen(scores)
+        self.app.push_screen(self.rounds.scores_screen(self.GAME))
+
+    def moved_on(self) -> None:
+        """The table moved on (or a panel told the round's news): the notice line's news is
+        old."""
+        self.query_one(NoticeLine).moved_on()
 
     # -- the people ------------------------------------------------------------------------
     def action_host_menu(self) -> None:
@@ -778,10 +625,10 @@ class TableScreen(Screen[None]):
     # -- the log and the notice line ----------------------------------------------------------
     def tell(self, event: dict) -> None:
         """Log a public event, and say the big ones on the notice line."""
-        line = self.describe_event(event)
+        line = self.face.event_line(event)
         if line is not None:
-            self.log_pane.add(line, self.log_tag(event))
-        toast = self.toast_for(event)
+            self.log_pane.add(line, self.face.log_tag(event))
+        toast = self.face.toast(event)
         if toast:
             self.notify(toast, timeout=4, markup=False)
 
@@ -828,7 +675,7 @@ class TableScreen(Screen[None]):
     def leave(self, reason: str = "") -> None:
         """Stop listening and ask the app to take us back to the lobby."""
         self.stop_listening()
-        self.post_message(self.Leave(reason))
+        self.post_message(LeaveTable(reason))
 
     def stop_listening(self) -> None:
         """Read no more of the table's messages (leaving, or dealing again)."""

@@ -32,10 +32,11 @@ from tui.widgets.pickable import PickableCards
 from tui.widgets.steady import Steady
 
 from . import draw
+from .face import MishiFace
 from .flow import MishiDecisions, Step, winning_seat
-from .model import HandRecord, KittyBonus, LastTrick, MishiView, Phase
+from .model import HandRecord, LastTrick, MishiView, Phase
 from .widgets import Painted
-from .words import info_line, lead_words, order_of
+from .words import info_line, lead_words
 
 GAP = 2  # cells between the left and the right seat around the trick
 
@@ -62,12 +63,9 @@ class MishiScreen(TableScreen):
         super().__init__(seat, settings)
         self.flow = MishiDecisions(self.me, self.cards, self.seat_name, self.look)
         self.decisions = self.flow
+        self.face = self.mishi_face = MishiFace(self, self.flow)
         self.finished: dict | None = None  # the last hand_end event, as sent
         self.finished_record: HandRecord | None = None  # and as read
-        self.quiet_passers: set[int] = set()  # passed in this deal since the last declaration
-        self.voids: dict[int, set[str]] = {}  # suits a seat has shown out of this hand
-        self.trick_suit: str | None = None  # the led suit of the trick the events are in
-        self.kitty_bonus: dict[int, KittyBonus] = {}  # each hand's kitty bonus, by hand number
 
     def compose_table(self) -> ComposeResult:
         yield Painted(id="trick-table")
@@ -221,10 +219,11 @@ class MishiScreen(TableScreen):
         if in_play and seat == view.leader and not showing_last:
             # TRANSLATORS: Mi Shi, after a seat's counts: this seat led the trick
             info.append(" · " + pgettext("trick", "led"), style=dim)
-        if in_play and self.voids.get(seat):
+        voids = self.mishi_face.voids
+        if in_play and voids.get(seat):
             # TRANSLATORS: Mi Shi, after a seat's counts: the suits it has shown out of
             info.append(" · " + _("void") + " ", style=dim)
-            for suit in sorted(self.voids[seat], key="TSHCD".index):
+            for suit in sorted(voids[seat], key="TSHCD".index):
                 shown = "trump" if suit == "T" else suit
                 info.append_text(draw.suit_text(self.cards, shown, look))
         return [name, info, *self.played_lines(plays.get(seat, []), seat, highlight == seat)]
@@ -407,63 +406,6 @@ class MishiScreen(TableScreen):
             )
         row.show(faces, flow.cursor_shown())
         self.keep_in_sight(row)
-
-    # -- log, toasts, history ------------------------------------------------------------
-    def describe_event(self, event: dict) -> Text | str | None:
-        """One line per event; a player asked again and again during the deal is told once
-        (until the next declaration), so the log is not a wall of passes."""
-        told = Event.of(event)
-        kind, seat = told.kind, told.seat
-        if kind in ("declare", "hand_start", "redeal", "dealt"):
-            self.quiet_passers.clear()
-        self.note_voids(event)
-        if kind == "kitty_bonus":  # comes just before its hand_end
-            self.kitty_bonus[0] = KittyBonus.parse(event)
-        elif kind == "hand_end":
-            bonus = self.kitty_bonus.pop(0, None)
-            if bonus is not None:
-                self.kitty_bonus[told.integer("hand")] = bonus
-        if kind == "pass" and told.text("phase") == "deal" and seat is not None:
-            if seat in self.quiet_passers:
-                return None
-            self.quiet_passers.add(seat)
-        return draw.event_line(event, self.seat_name, self.cards, self.look, self.me)
-
-    def note_voids(self, event: dict) -> None:
-        """Remember who showed out of a led suit (public: everyone saw the cards)."""
-        told = Event.of(event)
-        kind, seat = told.kind, told.seat
-        if kind in ("hand_start", "redeal", "kitty_taken"):
-            self.voids, self.trick_suit = {}, None
-        elif kind == "trick_won":
-            self.trick_suit = None
-        elif kind == "play" and seat is not None:
-            cards = told.cards()
-            order = order_of(self.view)
-            try:
-                suits = [order.suit(c) for c in cards]
-            except KeyError:
-                return
-            if self.trick_suit is None:
-                self.trick_suit = suits[0] if suits else None
-            elif any(suit != self.trick_suit for suit in suits):
-                self.voids.setdefault(seat, set()).add(self.trick_suit)
-
-    def toast_for(self, event: dict) -> str | None:
-        return draw.toast_line(event, self.seat_name, self.cards, self.me)
-
-    def results_rows(self, event: dict | None) -> list[Text]:
-        """After a hand: who declared, the points taken, the kitty and the hand's score row."""
-        if event is None:
-            return super().results_rows(event)
-        record = HandRecord.parse(event)
-        bonus = self.kitty_bonus.get(record.hand or 0)
-        return draw.results_lines(record, bonus, self.seat_name, self.cards, self.look, self.me)
-
-    def round_history(self) -> list[Text]:
-        return [
-            draw.hand_words(record, self.seat_name, self.look) for record in self.game_view.history
-        ]
 
 
 #: The screen a table of this game opens (tui/games/__init__.py finds it by this name).

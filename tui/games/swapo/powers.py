@@ -65,6 +65,14 @@ class PowerSteps:
             return self.menu[min(self.menu_cursor, len(self.menu) - 1)]
         return None
 
+    def aim(self) -> tuple[int | None, str | None]:
+        """The seat and card the power under the cursor would hit (the joker for a honey
+        trap), to show it on the revealed hands."""
+        entry = self.entry() if self.step in (Step.POWER_TARGET, Step.POWER_RANK) else None
+        if entry is None or not isinstance(entry.get("target"), int):
+            return None, None
+        return entry["target"], entry.get("card") or "JK"
+
     def effect(self) -> str:
         """What the power under the cursor would change (who would win), on the revealed
         hands; a honey trap on a holder is read with the rank that serves me best."""

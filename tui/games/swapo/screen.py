@@ -7,7 +7,6 @@ builds a decision step by step — opponent, count, cards (Dagger: their positio
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from typing import ClassVar
 
@@ -31,7 +30,8 @@ from tui.widgets.steady import Steady
 
 from . import draw
 from . import log as swapo_log
-from .choices import Hands, idle_aces, round_words, rounds_after, swap_targets
+from .choices import Hands, idle_aces, swap_targets
+from .face import SwapoFace
 from .flow import CARD_STEPS, PICK_STEPS, Step, SwapoDecisions
 from .model import Phase, RoundRecord, SwapoView, hands_of
 from .seats import seats_lines
@@ -57,22 +57,13 @@ class SwapoScreen(TableScreen):
         super().__init__(seat, settings)
         self.flow = SwapoDecisions(self.me, self.seat_name)
         self.decisions = self.flow
+        self.face = self.swapo_face = SwapoFace(self, self.flow, self.log_name)
         self.set_class(not settings.color, "-no-color")
         self.last_sent: list[str] = []  # the cards of my last swap or give, for the log
-        self.log_round: object = None  # the round the log is telling now
         self.hand_before: list[str] = []  # my hand before the latest message (what I gave from)
         self.revealed_now: Hands | None = None  # the hands a reveal in this message showed
         self.panel_up = False  # a round's results panel is on show over the table
-        #: how many rounds the game had, as known when each round (by number) ended
-        self.round_totals: dict[object, int | None] = {}
         self.drawn_by: object = None  # who played the Draw this round (a seat as sent)
-
-    def wants_large_cards(self, width: int, height: int) -> bool:
-        # header, prompt and footer; the other seats; my label, big cards, menu, round line;
-        # in Dagger also an opponent's row of big cards while taking positions
-        variant = (self.table_info.get("options") or {}).get("variant") or []
-        rows = 3 + self.seat_count + 10 + (8 if "dagger" in variant else 0)
-        return width >= 80 and height >= rows
 
     def show_waiting(self, seated: Text) -> None:
         self.query_one("#seats", Steady).show(seated)
@@ -101,17 +92,16 @@ class SwapoScreen(TableScreen):
         if self.states_seen == 0 and not events:
             first = SwapoView.from_view(state.view)
             dealer = self.log_name(first.dealer)
-            self.log_round = first.round
-            words = _("Round {number} · {name} deals").format(number=self.log_round, name=dealer)
-            self.log_pane.add(words, self.log_round)
+            self.swapo_face.log_round = first.round
+            words = _("Round {number} · {name} deals").format(number=first.round, name=dealer)
+            self.log_pane.add(words, first.round)
         self.hand_before, self.revealed_now = list(self.flow.hand), None
         events = [self.noted(raw) for raw in events]
         for raw in events:
             event = Event.of(raw)
             if event.kind == "round_over":
                 self.flow.reveal = raw
-                record = RoundRecord.parse(raw)
-                self.round_totals[record.round] = rounds_after(self.GAME, state.view, record)
+                self.swapo_face.round_ended(RoundRecord.parse(raw), state.view)
             if event.kind == "reveal":
                 self.revealed_now = hands_of(event.raw.get("hands"))
         super().receive_state(state, events)
@@ -142,26 +132,6 @@ class SwapoScreen(TableScreen):
         super().show_due_results()
         if len(self.rounds.waiting) < waiting:
             self.panel_up = True
-
-    def results_title(self, event: dict | None) -> str:
-        title = super().results_title(event)
-        record = RoundRecord.parse(event) if event is not None else None
-        total = self.round_totals.get(record.round) if record is not None else None
-        if record is not None and total and not record.sudden_death:
-            # TRANSLATORS: SwaPo results panel title: "Round 3 of 10"; {label}: "Round 3"
-            title = _("{label} of {total}").format(label=title, total=total)
-        if event is not None:
-            # the words after "Round N:" (a full-width colon in CJK catalogues)
-            result = re.split(r"[:：]\s*", round_words(event, self.seat_name), maxsplit=1)[-1]
-            # TRANSLATORS: SwaPo results panel title: "Round 3 of 10 — Bo (three 7s, +21) won"
-            title = _("{title} — {result}").format(title=title, result=result)
-        return title
-
-    def results_rows(self, event: dict | None) -> list[Text]:
-        """Every hand of the round, the winning group marked, the points taken."""
-        if event is None:  # game over: the score table says it
-            return super().results_rows(event)
-        return draw.results_lines(RoundRecord.parse(event), self.seat_name, self.cards, self.look)
 
     def rounds_total(self) -> int | None:
         """How many rounds the game has (set, or as many as the pile deals), if known."""
@@ -249,22 +219,13 @@ class SwapoScreen(TableScreen):
             shown,
             order,
             targets=set(swap_targets(self.legal)) if self.flow.step == Step.TARGET else set(),
-            aim=self.aim(),
+            aim=self.flow.aim(),
             digit=self.seat_digit,
             name_of=self.seat_name,
             cards=self.cards,
             look=self.look,
             ascii_only=self.settings.ascii_only,
         )
-
-    def aim(self) -> tuple[int | None, str | None]:
-        """The seat and card the power under the cursor would hit (the joker for a honey
-        trap), to show it on the revealed hands."""
-        steps = (Step.POWER_TARGET, Step.POWER_RANK)
-        entry = self.flow.entry() if self.flow.step in steps else None
-        if entry is None or not isinstance(entry.get("target"), int):
-            return None, None
-        return entry["target"], entry.get("card") or "JK"
 
     def render_target_row(self) -> None:
         flow = self.flow
@@ -383,24 +344,14 @@ class SwapoScreen(TableScreen):
         return [draw.menu_label(e, hand, self.cards, name, look) for e in self.flow.menu]
 
     # -- the log -----------------------------------------------------------------------------
-    def describe_event(self, event: dict) -> Text | str | None:
-        return swapo_log.event_line(event, self.log_name, self.cards, self.flow.asterisk, self.look)
-
     def log_name(self, seat: object) -> str:
         """Names in the log read as third person, the local player's too ("Eli asks Bo")."""
         return self.seat_name(seat, you=False) if seat != self.me else (self.my_name() or _("You"))
 
-    def log_tag(self, event: dict) -> object:
-        told = Event.of(event)
-        number = told.maybe_int("round")
-        if told.kind == "deal" and number is not None:
-            self.log_round = number
-        return self.log_round
-
     def forget_old_rounds(self) -> None:
         """Playing from memory (the default): the log keeps this round and the last only."""
-        if self.game_view.memory_only and isinstance(self.log_round, int):
-            newest = self.log_round
+        if self.game_view.memory_only and isinstance(self.swapo_face.log_round, int):
+            newest = self.swapo_face.log_round
             self.log_pane.keep(lambda tag: not isinstance(tag, int) or tag >= newest - 1)
 
     def tell(self, event: dict) -> None:
@@ -413,7 +364,7 @@ class SwapoScreen(TableScreen):
                 # TRANSLATORS: SwaPo Ace log: one of the player's Aces has no target; {why}: reason
                 words = _("your {ace} cannot be used: {why}")
                 line = "  " + words.format(ace=self.cards.label(ace), why=why)
-                self.log_pane.add(Text(line, style=self.look("muted")), self.log_round)
+                self.log_pane.add(Text(line, style=self.look("muted")), self.swapo_face.log_round)
 
     def tell_my_swap(self) -> None:
         """Only the two seats involved learn which cards moved: say it in my log."""
@@ -425,7 +376,7 @@ class SwapoScreen(TableScreen):
         )
         self.last_sent = []
         if line is not None:
-            self.log_pane.add(line, self.log_round)
+            self.log_pane.add(line, self.swapo_face.log_round)
 
     def got_at_reveal(self) -> list[str]:
         """When my exchange ended the swapping, the view has moved on: what I got is my
@@ -438,20 +389,6 @@ class SwapoScreen(TableScreen):
             return []
         kept = Counter(self.hand_before) - Counter(self.last_sent)
         return list((Counter(mine) - kept).elements())
-
-    def toast_for(self, event: dict) -> str | None:
-        return swapo_log.toast_line(event, self.log_name)
-
-    def whispers_allowed(self) -> bool:
-        options = self.table_info.get("options") or {}
-        return bool(options.get("adult_talk", True))
-
-    def scores_title(self) -> str:
-        title = super().scores_title()
-        return swapo_log.final_title(title, self.game_view)
-
-    def round_history(self) -> list[Text]:
-        return [Text(round_words(rec, self.seat_name)) for rec in self.game_view.history]
 
 
 #: The screen a table of this game opens (tui/games/__init__.py finds it by this name).

@@ -31,6 +31,7 @@ from tui.widgets.steady import Steady
 from . import draw, flow
 from .ask import SwoopAsk
 from .cards import HAND, SLOTS, MineFaces, SwoopCards, rank_label
+from .face import SwoopFace
 from .model import SwoopView
 
 
@@ -58,8 +59,8 @@ class SwoopScreen(TableScreen):
         #: What the local seat is choosing (the keys go to it; the screen draws from it).
         self.model = flow.SwoopDecisions(self.me, letters=self.cards.letters)
         self.decisions = self.model
+        self.face = self.swoop_face = SwoopFace(self, self.model)
         self.notice: Event | None = None  # the last hand's penalties, until my play
-        self.ended: dict[int, dict] = {}  # the last view of each finished hand, by its number
         self.set_class(self.cards.color, "-color")
 
     def compose_table(self) -> ComposeResult:
@@ -68,11 +69,6 @@ class SwoopScreen(TableScreen):
         yield Steady("", id="seats", markup=False)
         yield SwoopCards(self.cards, id="mine")
         yield Steady("", id="notice", markup=False)
-
-    def wants_large_cards(self, width: int, height: int) -> bool:
-        # header, prompt, footer; pile and its cards; the seats; my slots and two lines of
-        # hand as boxes; the penalties of the last hand
-        return width >= 110 and height >= 30 + self.seat_count
 
     def boxed(self) -> bool:
         """Big cards for my slots and hand while the hand fits in two lines of boxes (a
@@ -121,17 +117,8 @@ class SwoopScreen(TableScreen):
         for raw in events:
             event = Event.of(raw)
             if event.kind == "hand_end" and self.view:
-                self.ended[event.integer("hand_no")] = self.view  # the cards left
+                self.swoop_face.hand_ended(event, self.view)  # the cards left
         super().receive_state(state, events)
-
-    def results_rows(self, event: dict | None) -> list[Text]:
-        """After a hand: each seat's penalty card by card (what the table saw of it)."""
-        ended = Event.of(event) if event is not None else None
-        before = self.ended.get(ended.integer("hand_no")) if ended is not None else None
-        if event is None or ended is None or before is None:
-            return super().results_rows(event)
-        last = SwoopView.from_view(before)
-        return draw.results_lines(ended, last, self.me, self.seat_name, self.cards, self.look)
 
     def first_line(self, view: SwoopView) -> Text:
         """How the hand on show began: who leads, and the card that won the draw."""
@@ -345,12 +332,6 @@ class SwoopScreen(TableScreen):
         faces.add(face, item)
 
     # -- the log -----------------------------------------------------------------------------
-    def describe_event(self, event: dict) -> Text | str | None:
-        return draw.event_line(event, self.seat_name, self.cards, self.look, self.me)
-
-    def toast_for(self, event: dict) -> str | None:
-        return draw.toast_line(event, self.seat_name, self.cards, self.me)
-
     def tell(self, event: dict) -> None:
         told = Event.of(event)
         if told.kind == "hand_end":
@@ -358,22 +339,6 @@ class SwoopScreen(TableScreen):
         elif told.kind in ("play", "flip") and (self.me is None or told.seat == self.me):
             self.notice = None
         super().tell(event)
-
-    def round_history(self) -> list[Text]:
-        return [
-            Text(draw.history_line(n, list(penalties), self.seat_name, self.me))
-            for n, penalties in enumerate(self.game_view.hands, 1)
-        ]
-
-    def hint_card(self, code: str) -> str:
-        return rank_label(code, self.cards.letters).strip()  # suits never matter in Swoop
-
-    def hint_cards(self, action: dict) -> list[str]:
-        """A play names its face-up cards by slot: the hint shows them as cards."""
-        face_up = self.model.mine.face_up
-        slots = action.get("table") or []
-        up = [face_up[s] for s in slots if isinstance(s, int) and 0 <= s < len(face_up)]
-        return [*super().hint_cards(action), *(c for c in up if c is not None)]
 
     def refused(self, reason: str) -> None:
         """A rejected action asks again (the reason stays on show)."""

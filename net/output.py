@@ -1,0 +1,48 @@
+"""What one input to the sans-I/O table asks of the host (net/table.py): one ``Output`` —
+journal records, messages, timers — and the timers' keys. Timers are data: a
+``Timer(key, at)`` asks the host to call ``Table.fire(key)`` once the clock reads ``at``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Generic
+
+from .seating import P
+
+Message = dict[str, Any]
+
+PACE = "pace"
+"""The timer of a paced deal: the next card shows, windows end (every ``deal_tick`` s)."""
+RESULTS = "results"
+"""The timer of the wait for the results panels: nobody is waited for any more."""
+CLOCK = "clock"
+"""The turn clock's timer: a person's decision time and bank are gone."""
+TAKEBACK = "takeback"
+"""The timer of a take-back asked of the table: whoever has not answered, it is refused."""
+
+
+@dataclass(frozen=True)
+class Timer:
+    """Call ``Table.fire(key)`` when the table's clock reads ``at`` (None: cancel it)."""
+
+    key: str
+    at: float | None
+
+
+@dataclass
+class Output(Generic[P]):
+    """What one input to the table asks of the host, in this order: ``records`` for the
+    journal (durable before any message goes out), ``messages`` to send (an ``error`` closes
+    its connection), ``timers`` to set or cancel. ``seating_changed``: whoever watches the
+    seats (the LAN advertisement) should look again. For a message from a peer: ``asked``
+    whether it answered what the table asked that peer for (an act it was offered or asked,
+    at the version it saw: not counted against its rate), ``refused`` whether the table
+    rejected it."""
+
+    messages: list[tuple[P, Message]] = field(default_factory=list)
+    records: list[Message] = field(default_factory=list)
+    timers: list[Timer] = field(default_factory=list)
+    seating_changed: bool = False
+    asked: bool = False
+    refused: bool = False
