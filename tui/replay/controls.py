@@ -133,7 +133,7 @@ class ReplayControls(Static, can_focus=True):
         whose = (
             _("every hand open")
             if replayer.open_hands
-            else _("as seen by {name}").format(name=self.table.seat_name(seat, you=False))
+            else _("as seen by {name}").format(name=self.table.seats.name(seat, you=False))
             if seat is not None
             else _("as a spectator saw it")
         )
@@ -155,7 +155,7 @@ class ReplayControls(Static, can_focus=True):
         for seat, hand in enumerate(hands):
             if seat:
                 text.append("\n")
-            text.append(f"{self.table.seat_name(seat, you=False)}: ", "bold")
+            text.append(f"{self.table.seats.name(seat, you=False)}: ", "bold")
             text.append(with_glyphs(" ".join(hand), self.table.settings.cards) if hand else "–")
         self.update(text)
 

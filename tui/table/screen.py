@@ -33,13 +33,12 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
 
-import engine
 from lang import N_, _
 from tui.collector import Collector
 from tui.connect import Seat
 from tui.dialogs import ConfirmLeave, RulesScreen
 from tui.settings import Settings
-from tui.text import clean, literal
+from tui.text import clean
 from tui.widgets.chat import ChatPane
 from tui.widgets.footer import WordedFooter
 from tui.widgets.log import EventLog
@@ -76,15 +75,13 @@ from .messages import (
 )
 from .news import NoticeLine, with_glyphs
 from .nudge import TurnNudge, ring
-from .people import HostDecisions, People, others, seat_digit
+from .people import HostDecisions, People
 from .round_end import RoundEnd
+from .seats import Seats
 from .takeback import TakebackDesk
 from .waiting import arrival_lines, waiting_words
 
 __all__ = ["TABLE_CSS", "TableScreen"]  # the games import both from here
-
-#: The most seats any game has: a table never counts more (the count comes from the host).
-MOST_SEATS = max(game.MAX_SEATS for game in engine.GAMES.values())
 
 
 class TableScreen(Screen[None]):
@@ -139,6 +136,10 @@ class TableScreen(Screen[None]):
         table = seat.client.table or {}
         self.table_info: dict = table if isinstance(table, dict) else {}
         self.people = People()
+        #: Names, the seat count, the others and their digits (tui/table/seats.py).
+        self.seats = Seats(
+            self.people, lambda: self.me, lambda: self.view, lambda: self.table_info, self.look
+        )
         self.rounds = RoundEnd(
             self, each_round=self.RESULTS_EACH_ROUND, low_wins=self.LOW_SCORE_WINS
         )
@@ -153,7 +154,7 @@ class TableScreen(Screen[None]):
             lambda: self.query_one(ChatPane),
             lambda: self.log_pane,
             lambda: self.me,
-            lambda seat: self.seat_name(seat, you=False),
+            self.seats.called,
             self.look,
         )
         self.large = False
@@ -176,7 +177,7 @@ class TableScreen(Screen[None]):
             lambda: self.state,
             lambda: self.link,
             lambda: self.app,
-            lambda seat: self.seat_name(seat, you=False),
+            self.seats.called,
         )
         # -- for a driver of the screen other than a live table (a replay, tui/replay/) --
         #: Take states in without drawing them: the table's memory (log, rounds, the game's
@@ -329,7 +330,7 @@ class TableScreen(Screen[None]):
             self.aim_whispers()
         self.draw_header()
         # while the table waits for others' results panels, the notice line says for whom
-        names = [self.seat_name(s, you=False) for s in self.people.reading(self.me)]
+        names = [self.seats.called(s) for s in self.people.reading(self.me)]
         self.query_one(NoticeLine).waiting_for(names)
 
     @on(Refused)
@@ -385,7 +386,7 @@ class TableScreen(Screen[None]):
 
     def show_clocks(self) -> None:
         """My own clock at the head of the prompt, else whose runs (one widget's text)."""
-        self.prompt.set_clock(self.clocks.prompt_text(self.me, self.clock_name))
+        self.prompt.set_clock(self.clocks.prompt_text(self.me, self.seats.called))
 
     @on(TakebackAsked)
     def _takeback_asked(self, message: TakebackAsked) -> None:
@@ -411,7 +412,7 @@ class TableScreen(Screen[None]):
             self.seat_link,
             self.GAME,
             self.table_info,
-            self.seat_name,
+            self.seats.name,
             self.look,
             self.me,
         )
@@ -475,15 +476,6 @@ class TableScreen(Screen[None]):
         """Send an action; the table answers with a new state or a rejection."""
         self.link.act(action)
 
-    # -- names and seats -----------------------------------------------------------------
-    def seat_name(self, seat: object, *, you: bool = True) -> str:
-        """A seat's name as shown: "You" for the local seat, the cleaned name, or "Seat N"."""
-        return self.people.seat_name(seat, self.me if you else None)
-
-    def seat_text(self, seat: int, style: str | Style | None = None) -> Text:
-        """A seat's name as shown (``style``: the name's usual look)."""
-        return literal(self.seat_name(seat), style or self.look("name"), limit=16)
-
     def look(self, name: str) -> Style:
         """The Rich style of a look: the game's own component class ``<game>--NAME`` (in its
         .tcss) where the game has one, else the shared ``table--NAME`` (table.tcss); a full
@@ -494,24 +486,9 @@ class TableScreen(Screen[None]):
         key = own if own in type(self).COMPONENT_CLASSES else f"table--{name}"
         return self.get_component_rich_style(key, partial=True)
 
-    @property
-    def seat_count(self) -> int:
-        """How many seats the table has (a hostile host's count is held to what a game has)."""
-        n = self.view.get("seats") or self.table_info.get("seats") or len(self.people.players)
-        if not isinstance(n, int) or isinstance(n, bool):
-            return 0
-        return max(0, min(n, MOST_SEATS))
-
-    def others(self) -> list[int]:
-        """Other seats clockwise from the local one; digit ``i`` picks ``others()[i-1]``."""
-        return others(self.me, self.seat_count)
-
-    def seat_digit(self, seat: int) -> str:
-        return seat_digit(seat, self.me, self.seat_count)
-
     def aim_whispers(self) -> None:
         """``/w N`` picks the seat that digit N picks at the table (in the waiting room too)."""
-        self.chat.aim({self.seat_digit(s): s for s in self.others()})
+        self.chat.aim(self.seats.whisper_aims())
 
     # -- header --------------------------------------------------------------------------
     def draw_header(self) -> None:
@@ -531,9 +508,6 @@ class TableScreen(Screen[None]):
             width=self.app.size.width,
         )
         self.query_one("#header", Steady).show(line)
-
-    def clock_name(self, seat: int) -> str:
-        return self.seat_name(seat, you=False)
 
     def header_parts(self) -> list[Text | str]:
         """Pieces of the header after "kotatsu" (override: game, round, pile…)."""
@@ -635,8 +609,8 @@ class TableScreen(Screen[None]):
     def worded(self, message: dict) -> str:
         """A ``rejected``, ``error`` or ``notice`` (codes and parameters) in our language; a
         seat's ``number`` as this table numbers it (the digit that picks it, ``/w N``)."""
-        message = news.renumbered(message, self.seat_digit)
-        return news.worded(message, lambda s: self.seat_name(s, you=False), self.cards)
+        message = news.renumbered(message, self.seats.digit)
+        return news.worded(message, lambda s: self.seats.called(s), self.cards)
 
     # -- chat, rules and leaving ------------------------------------------------------------
     @on(ChatPane.Closed)
