@@ -17,6 +17,7 @@ from tui.connect import Seat
 from tui.widgets.prompt import PromptBar
 
 from .clock import Clocks
+from .header import Header
 from .people import People
 
 
@@ -36,7 +37,8 @@ class Shown(Protocol):
     def prompt(self) -> PromptBar: ...
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None: ...
     def draw(self) -> None: ...
-    def draw_header(self) -> None: ...
+    @property
+    def header(self) -> Header: ...
     def show_clocks(self) -> None: ...
     def leave(self, reason: str = "") -> None: ...
 
@@ -54,7 +56,7 @@ class ConnectionStatus:
             return
         self.status = status
         shown, people = self.shown, self.shown.people
-        shown.draw_header()
+        shown.header.draw()
         if status == "lost":
             shown.clocks.clear()  # the host tells them again once we are back
             shown.show_clocks()

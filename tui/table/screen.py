@@ -52,7 +52,7 @@ from .clock import Clocks
 from .connection import ConnectionStatus
 from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
 from .face import GameFace, PlainFace
-from .header import header_line
+from .header import Header
 from .hints import HintDesk
 from .keys import KeyLine, keys_section
 from .layout import TABLE_CSS, TABLE_LOOKS, Fit, TooSmall
@@ -136,6 +136,8 @@ class TableScreen(Screen[None]):
         table = seat.client.table or {}
         self.table_info: dict = table if isinstance(table, dict) else {}
         self.people = People()
+        #: The header line (tui/table/header.py); a driver may add its ``aside``.
+        self.header = Header(self, lambda: self.query_one("#header", Steady))
         #: Names, the seat count, the others and their digits (tui/table/seats.py).
         self.seats = Seats(
             self.people, lambda: self.me, lambda: self.view, lambda: self.table_info, self.look
@@ -187,8 +189,6 @@ class TableScreen(Screen[None]):
         self.read_only = False
         #: Widgets the driver adds, composed after the table's own.
         self.extras: list[Widget] = []
-        #: More of the header after the game's own parts.
-        self.header_aside: Callable[[], list[Text | str]] | None = None
         #: The lines that keep a height they grew to (see KEPT_HEIGHTS; none: each line is
         #: as tall as its text, whatever came before).
         self.kept_heights = self.KEPT_HEIGHTS
@@ -218,7 +218,7 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.prompt.ask(_("Waiting for the table…"), waiting=True)
         self._apply_size(self.app.size.width, self.app.size.height)
-        self.draw_header()
+        self.header.draw()
         self.query_one(ChatPane).allow_whispers(self.face.whispers_allowed())
         self.link.start()
         if self.me is not None:  # a returning player's lines come back (net/memory.py)
@@ -235,7 +235,7 @@ class TableScreen(Screen[None]):
 
     def restyle(self) -> None:
         """Redraw what this base draws in its looks (the header, the waiting room)."""
-        self.draw_header()
+        self.header.draw()
         if not self.view and self.people.players:
             self.waiting_room()
 
@@ -251,7 +251,7 @@ class TableScreen(Screen[None]):
         # on the player's own turn only does not lay the screen out at every turn
         for selector in self.kept_heights:
             self.query_one(selector, Steady).keep_height(not fit.short)
-        self.draw_header()  # what the header leaves out follows the width
+        self.header.draw()  # what the header leaves out follows the width
         large = self.face.large_cards(width, height)
         if large != self.large or narrowed:
             self.large = large
@@ -303,7 +303,7 @@ class TableScreen(Screen[None]):
             return
         self.turn_nudge.see(self.asked_openly(state))
         self.draw()
-        self.draw_header()
+        self.header.draw()
         self.update_keys()
 
     def asked_openly(self, state: TableState) -> bool:
@@ -328,7 +328,7 @@ class TableScreen(Screen[None]):
                     self.log_pane.add(line)
             self.waiting_room()
             self.aim_whispers()
-        self.draw_header()
+        self.header.draw()
         # while the table waits for others' results panels, the notice line says for whom
         names = [self.seats.called(s) for s in self.people.reading(self.me)]
         self.query_one(NoticeLine).waiting_for(names)
@@ -469,7 +469,7 @@ class TableScreen(Screen[None]):
         if self.clocks.any:
             self.show_clocks()
         if self.people.anyone_away():
-            self.draw_header()
+            self.header.draw()
         self.connection_status.tick()
 
     def send(self, action: dict) -> None:
@@ -490,25 +490,7 @@ class TableScreen(Screen[None]):
         """``/w N`` picks the seat that digit N picks at the table (in the waiting room too)."""
         self.chat.aim(self.seats.whisper_aims())
 
-    # -- header --------------------------------------------------------------------------
-    def draw_header(self) -> None:
-        if self.quiet:
-            return
-        # an aside (a replay's place and chair) right after the game's name: a header too wide
-        # for the window loses the game's details at its end before it
-        aside = self.header_aside() if self.header_aside is not None else []
-        parts = self.header_parts()
-        line = header_line(
-            [*parts[:1], *aside, *parts[1:]],
-            table_name=self.table_info.get("name"),
-            away=self.people.away_marks(),
-            connection=self.connection,
-            look=self.look,
-            ascii_only=self.settings.ascii_only,
-            width=self.app.size.width,
-        )
-        self.query_one("#header", Steady).show(line)
-
+    # -- header (tui/table/header.py) ------------------------------------------------
     def header_parts(self) -> list[Text | str]:
         """Pieces of the header after "kotatsu" (override: game, round, pile…)."""
         return [self.TITLE or self.GAME]
