@@ -79,7 +79,7 @@ from .people import HostDecisions, People
 from .round_end import RoundEnd
 from .seats import Seats
 from .takeback import TakebackDesk
-from .waiting import arrival_lines, waiting_words
+from .waiting import WaitingRoom
 
 __all__ = ["TABLE_CSS", "TableScreen"]  # the games import both from here
 
@@ -138,6 +138,8 @@ class TableScreen(Screen[None]):
         self.people = People()
         #: The header line (tui/table/header.py); a driver may add its ``aside``.
         self.header = Header(self, lambda: self.query_one("#header", Steady))
+        #: Before the start: the seating, the join line, who sat down (tui/table/waiting.py).
+        self.waiting = WaitingRoom(self)
         #: Names, the seat count, the others and their digits (tui/table/seats.py).
         self.seats = Seats(
             self.people, lambda: self.me, lambda: self.view, lambda: self.table_info, self.look
@@ -237,7 +239,7 @@ class TableScreen(Screen[None]):
         """Redraw what this base draws in its looks (the header, the waiting room)."""
         self.header.draw()
         if not self.view and self.people.players:
-            self.waiting_room()
+            self.waiting.show()
 
     def on_resize(self, event: events.Resize) -> None:
         self._apply_size(event.size.width, event.size.height)
@@ -269,6 +271,10 @@ class TableScreen(Screen[None]):
     @property
     def link(self) -> TableLink:
         return self.query_one(TableLink)
+
+    @property
+    def notice_line(self) -> NoticeLine:
+        return self.query_one(NoticeLine)
 
     @property
     def connection(self) -> str:
@@ -318,20 +324,7 @@ class TableScreen(Screen[None]):
 
     @on(LobbyChanged)
     def _lobby_changed(self, message: LobbyChanged) -> None:
-        before = self.people.players
-        self.people.update(message.players)
-        if self.view:
-            self.draw()
-        else:
-            if before and not message.started:  # the log tells who sat down and who left
-                for line in arrival_lines(before, message.players):
-                    self.log_pane.add(line)
-            self.waiting_room()
-            self.aim_whispers()
-        self.header.draw()
-        # while the table waits for others' results panels, the notice line says for whom
-        names = [self.seats.called(s) for s in self.people.reading(self.me)]
-        self.query_one(NoticeLine).waiting_for(names)
+        self.waiting.seating_changed(message.players, message.started)
 
     @on(Refused)
     def _refused(self, message: Refused) -> None:
@@ -405,20 +398,6 @@ class TableScreen(Screen[None]):
         if not self.people.host_error(message.code):
             self.notify(clean(self.worded(message.wire)), severity="error", markup=False)
 
-    def waiting_room(self) -> None:
-        """Before the game starts: who is seated, and how others can join (waiting.py)."""
-        question, seated = waiting_words(
-            self.people,
-            self.seat_link,
-            self.GAME,
-            self.table_info,
-            self.seats.name,
-            self.look,
-            self.me,
-        )
-        self.prompt.ask(question, waiting=True)
-        self.show_waiting(seated)
-
     def show_waiting(self, seated: Text) -> None:
         """Show the seating before the game starts (override: where it goes in your layout)."""
 
@@ -436,7 +415,7 @@ class TableScreen(Screen[None]):
             self.tell(event)
             if self.rounds.note_event(event, state.version, over):
                 self.rounds.seen(state.version)  # no panel here: the bots need not wait
-        self.aim_whispers()
+        self.chat.aim(self.seats.whisper_aims())
         self.states_seen += 1
         # the garbage of drawing it is collected once the state is on the screen: asked
         # for from the app's turn, which comes after the widgets have told the screen what
@@ -455,14 +434,14 @@ class TableScreen(Screen[None]):
         codes drawn as the cards are); the app still records them, its toasts hidden here."""
         text = with_glyphs(clean(message), self.cards)
         if self.is_mounted:
-            self.query_one(NoticeLine).say(text)
+            self.notice_line.say(text)
         if not self.quiet:
             super().notify(text, *args, **kwargs)
 
     @property
     def notices(self) -> list[str]:
         """Every notice said on the notice line, oldest first."""
-        return self.query_one(NoticeLine).notices
+        return self.notice_line.notices
 
     def tick(self) -> None:
         """Once a second: the away times, the turn clocks and the host-gone countdown move on."""
@@ -485,10 +464,6 @@ class TableScreen(Screen[None]):
         own = f"{self.GAME}--{name}"
         key = own if own in type(self).COMPONENT_CLASSES else f"table--{name}"
         return self.get_component_rich_style(key, partial=True)
-
-    def aim_whispers(self) -> None:
-        """``/w N`` picks the seat that digit N picks at the table (in the waiting room too)."""
-        self.chat.aim(self.seats.whisper_aims())
 
     # -- header (tui/table/header.py) ------------------------------------------------
     def header_parts(self) -> list[Text | str]:
@@ -569,7 +544,7 @@ class TableScreen(Screen[None]):
     def moved_on(self) -> None:
         """The table moved on (or a panel told the round's news): the notice line's news is
         old."""
-        self.query_one(NoticeLine).moved_on()
+        self.notice_line.moved_on()
 
     # -- the people ------------------------------------------------------------------------
     def action_host_menu(self) -> None:
