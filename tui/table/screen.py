@@ -33,7 +33,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
 
-from lang import N_, _
+from lang import _
 from tui.collector import Collector
 from tui.connect import Seat
 from tui.dialogs import ConfirmLeave, RulesScreen
@@ -46,7 +46,7 @@ from tui.widgets.prompt import PromptBar
 from tui.widgets.steady import Steady
 
 from . import history, news, review
-from .bindings import GAME_BINDINGS, HINT_BINDING, TABLE_BINDINGS, TAKEBACK_BINDING, worded
+from .bindings import FOOTER_EXPENDABLE, FOOTER_FALLBACK, SCREEN_BINDINGS
 from .chat import TableChat
 from .clock import Clocks
 from .connection import ConnectionStatus
@@ -100,20 +100,7 @@ class TableScreen(Screen[None]):
     #: waits for it; the panel is always shown at game over).
     RESULTS_EACH_ROUND: ClassVar[bool] = False
 
-    BINDINGS: ClassVar[list] = [
-        HINT_BINDING,
-        *GAME_BINDINGS,
-        *worded(GAME_BINDINGS),
-        TAKEBACK_BINDING,
-        *TABLE_BINDINGS,
-    ]
-    #: The keys a narrow footer leaves out first (by action, the least useful first): the
-    #: game's keys stay, and these still work when they are not shown.
-    FOOTER_EXPENDABLE: ClassVar[tuple[str, ...]] = ("chat", "host_menu", "scores", "leave")
-    #: The key that lists every key (above the rules): never left out, and it says "keys"
-    #: while the footer leaves another out (tui/widgets/footer.py).
-    # TRANSLATORS: footer key description (?: every key, and the rules); ≤ 8 cells if you can
-    FOOTER_FALLBACK: ClassVar[tuple[str, str]] = ("rules", N_("keys"))
+    BINDINGS: ClassVar[list] = SCREEN_BINDINGS  # the footer's: FOOTER_* (bindings.py)
     #: The lines that grow but do not shrink back while the window has room (``Steady``'s
     #: keep_height): what wraps only now and then does not lay the screen out each time.
     KEPT_HEIGHTS: ClassVar[tuple[str, ...]] = ("#prompt",)
@@ -208,7 +195,7 @@ class TableScreen(Screen[None]):
                 yield ChatPane(id="chat", cursor_blink=self.settings.cursor_blink)
         yield NoticeLine(id="table-notice")
         yield PromptBar(id="prompt")
-        yield WordedFooter(expendable=self.FOOTER_EXPENDABLE, fallback=self.FOOTER_FALLBACK)
+        yield WordedFooter(expendable=FOOTER_EXPENDABLE, fallback=FOOTER_FALLBACK)
         yield TableLink(self.client)
         yield TooSmall()
         yield from self.extras
