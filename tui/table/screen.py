@@ -50,7 +50,7 @@ from .bindings import FOOTER_EXPENDABLE, FOOTER_FALLBACK, SCREEN_BINDINGS
 from .chat import TableChat
 from .clock import Clocks
 from .connection import ConnectionStatus
-from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
+from .decisions import Decisions, Outcome, Refuse, Send
 from .face import GameFace, PlainFace
 from .header import Header
 from .hints import HintDesk
@@ -134,12 +134,7 @@ class TableScreen(Screen[None]):
         self.rounds = RoundEnd(
             self, each_round=self.RESULTS_EACH_ROUND, low_wins=self.LOW_SCORE_WINS
         )
-        self.keys = KeyLine(
-            self.check_action,
-            lambda key: self.decisions.key_label(key),
-            self.refresh_bindings,
-            (*self.DYNAMIC_ACTIONS, "hint", "takeback"),
-        )
+        self.keys = KeyLine(self, (*self.DYNAMIC_ACTIONS, "hint", "takeback"))
         self.connection_status = ConnectionStatus(self)
         self.chat = TableChat(
             lambda: self.query_one(ChatPane),
@@ -472,21 +467,8 @@ class TableScreen(Screen[None]):
 
     # -- the game keys ---------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.read_only:
-            return action in ("scores", "rules")
-        if action in GAME_KEYS:
-            if self.has_class("-chatting") and self.query(ChatPane):
-                return False
-            if not self.keys.shows(action, parameters):
-                return False  # another binding of this key says what it does now
-            return self.decisions.key_state(action)
-        if action == "host_menu":
-            return self.seat_link.host is not None
-        if action == "hint":
-            return self.hints.offered() and not self.has_class("-chatting")
-        if action == "takeback":
-            return self.takebacks.offered() and not self.has_class("-chatting")
-        return True
+        """Whether a key works now: the table's keys say (tui/table/keys.py ``allows``)."""
+        return self.keys.allows(action, parameters)
 
     def update_keys(self) -> None:
         """Tell the footer when the keys that work now (or their words) changed."""
