@@ -27,6 +27,7 @@ from tui.widgets.prompt import PromptBar
 from . import review
 from .link import TableLink
 from .messages import PlayAgain
+from .news import NoticeLine
 from .results import (
     END_EVENTS,
     ResultsPanel,
@@ -80,9 +81,11 @@ class Ended(Protocol):
     @property
     def prompt(self) -> PromptBar: ...
 
+    @property
+    def notice_line(self) -> NoticeLine: ...
+
     def look(self, name: str) -> Style: ...
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None: ...
-    def moved_on(self) -> None: ...
     def show_due_results(self) -> None: ...
     def stop_listening(self) -> None: ...
     def post_message(self, message: Message) -> bool: ...
@@ -158,7 +161,7 @@ class RoundEnd:
 
     def closed(self, version: int) -> None:
         """A round/hand's panel was closed: the host is told, the next one shows."""
-        self.table.moved_on()  # the panel told the round's news in full
+        self.table.notice_line.moved_on()  # the panel told the round's news in full
         self.seen(version)
         self.table.show_due_results()
 

@@ -36,7 +36,7 @@ from textual.widget import Widget
 from lang import _
 from tui.collector import Collector
 from tui.connect import Seat
-from tui.dialogs import ConfirmLeave, RulesScreen
+from tui.dialogs import RulesScreen
 from tui.settings import Settings
 from tui.text import clean
 from tui.widgets.chat import ChatPane
@@ -55,7 +55,7 @@ from .face import GameFace, PlainFace
 from .header import Header
 from .hints import HintDesk
 from .keys import KeyLine, keys_section
-from .layout import TABLE_CSS, TABLE_LOOKS, Fit, TooSmall
+from .layout import TABLE_CSS, TABLE_LOOKS, TooSmall, WindowFit
 from .link import TableLink
 from .messages import (
     ChatReceived,
@@ -144,6 +144,8 @@ class TableScreen(Screen[None]):
             self.look,
         )
         self.large = False
+        #: The layout classes and all that follows the window's size (tui/table/layout.py).
+        self.window = WindowFit(self)
         self.states_seen = 0  # tests and the bench wait on this
         #: The game's decision model: the screen forwards the game keys to it and draws from
         #: it (tui/table/decisions.py). Set by each game's screen.
@@ -201,7 +203,7 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.prompt.ask(_("Waiting for the table…"), waiting=True)
-        self._apply_size(self.app.size.width, self.app.size.height)
+        self.window.fit(self.app.size.width, self.app.size.height)
         self.header.draw()
         self.query_one(ChatPane).allow_whispers(self.face.whispers_allowed())
         self.link.start()
@@ -224,23 +226,7 @@ class TableScreen(Screen[None]):
             self.waiting.show()
 
     def on_resize(self, event: events.Resize) -> None:
-        self._apply_size(event.size.width, event.size.height)
-
-    def _apply_size(self, width: int, height: int) -> None:
-        fit = Fit(width, height)
-        narrowed = fit.narrow != self.has_class("-narrow")
-        for name, on_ in fit.classes().items():
-            self.set_class(on_, name)
-        # a second line, once needed, stays while there is room for it: a prompt that wraps
-        # on the player's own turn only does not lay the screen out at every turn
-        for selector in self.kept_heights:
-            self.query_one(selector, Steady).keep_height(not fit.short)
-        self.header.draw()  # what the header leaves out follows the width
-        large = self.face.large_cards(width, height)
-        if large != self.large or narrowed:
-            self.large = large
-            if self.view:
-                self.draw()
+        self.window.fit(event.size.width, event.size.height)
 
     @property
     def prompt(self) -> PromptBar:
@@ -392,7 +378,7 @@ class TableScreen(Screen[None]):
         self.state = state  # drawn by watch_state
         over = bool(state.view.get("over"))
         if events:  # the table moved on: the notice line's news is old
-            self.moved_on()
+            self.notice_line.moved_on()
         for event in events:
             self.tell(event)
             if self.rounds.note_event(event, state.version, over):
@@ -510,11 +496,6 @@ class TableScreen(Screen[None]):
     def action_scores(self) -> None:
         self.app.push_screen(self.rounds.scores_screen(self.GAME))
 
-    def moved_on(self) -> None:
-        """The table moved on (or a panel told the round's news): the notice line's news is
-        old."""
-        self.notice_line.moved_on()
-
     # -- the people ------------------------------------------------------------------------
     def action_host_menu(self) -> None:
         host = self.seat_link.host
@@ -561,16 +542,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(RulesScreen(self.GAME, title, ascii_only=ascii_only, keys=keys))
 
     def action_leave(self) -> None:
-        if self.connection_status.leaving_freely():
-            self.leave()  # the table is closed: there is nothing to keep, q just leaves
-            return
-
-        def answered(leave: bool | None) -> None:
-            if leave:
-                self.leave()
-
-        detail = self.connection_status.leave_detail()
-        self.app.push_screen(ConfirmLeave(detail=detail), answered)
+        self.connection_status.ask_leave()  # asks first where something is kept
 
     def leave(self, reason: str = "") -> None:
         """Stop listening and ask the app to take us back to the lobby."""
