@@ -38,7 +38,8 @@ GIVEN = frozenset(
     {"client", "settings", "cards", "me", "people", "seats", "seat_link", "table_info", "keys",
      "chat", "connection_status",
      "turn_nudge", "connection", "large", "quiet", "read_only", "extras", "header",
-     "kept_heights", "over_table", "clocks", "takebacks", "hints", "waiting", "window"}
+     "kept_heights", "over_table", "clocks", "takebacks", "hints", "waiting", "window",
+     "intake"}
 )  # fmt: skip
 
 

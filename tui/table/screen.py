@@ -34,7 +34,6 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from lang import _
-from tui.collector import Collector
 from tui.connect import Seat
 from tui.dialogs import RulesScreen
 from tui.settings import Settings
@@ -54,6 +53,7 @@ from .decisions import Decisions, Outcome, Refuse, Send
 from .face import GameFace, PlainFace
 from .header import Header
 from .hints import HintDesk
+from .intake import StateIntake
 from .keys import KeyLine, keys_section
 from .layout import TABLE_CSS, TABLE_LOOKS, TooSmall, WindowFit
 from .link import TableLink
@@ -144,6 +144,8 @@ class TableScreen(Screen[None]):
             self.look,
         )
         self.large = False
+        #: A new state's way through the table (tui/table/intake.py).
+        self.intake = StateIntake(self)
         #: The layout classes and all that follows the window's size (tui/table/layout.py).
         self.window = WindowFit(self)
         self.states_seen = 0  # tests and the bench wait on this
@@ -272,13 +274,7 @@ class TableScreen(Screen[None]):
 
     def watch_state(self, state: TableState) -> None:
         """A new state (or view): the decision model learns it, and the table is redrawn."""
-        self.decisions.update(state.view, state.legal)
-        if self.quiet:
-            return
-        self.turn_nudge.see(self.asked_openly(state))
-        self.draw()
-        self.header.draw()
-        self.update_keys()
+        self.intake.drawn(state)
 
     def asked_openly(self, state: TableState) -> bool:
         """Whether the table waits for this seat now, in a way the others may know."""
@@ -372,30 +368,7 @@ class TableScreen(Screen[None]):
     def receive_state(self, state: TableState, events: list[dict]) -> None:
         """A new state and the public events that led to it (override to note what the game
         needs before it is drawn; call this)."""
-        self.rounds.note_view(state.view)
-        if self.states_seen == 0:  # the game starts: the waiting room's prompt height goes
-            self.prompt.release_height()
-        self.state = state  # drawn by watch_state
-        over = bool(state.view.get("over"))
-        if events:  # the table moved on: the notice line's news is old
-            self.notice_line.moved_on()
-        for event in events:
-            self.tell(event)
-            if self.rounds.note_event(event, state.version, over):
-                self.rounds.seen(state.version)  # no panel here: the bots need not wait
-        self.chat.aim(self.seats.whisper_aims())
-        self.states_seen += 1
-        # the garbage of drawing it is collected once the state is on the screen: asked
-        # for from the app's turn, which comes after the widgets have told the screen what
-        # to paint (asked from here, the screen would find nothing to paint yet and collect
-        # before painting); nothing to collect for a state taken in quietly
-        collector = getattr(self.app, "collector", None)
-        if isinstance(collector, Collector) and not self.quiet:
-            self.app.call_later(self.call_after_refresh, self.call_later, collector.collect_due)
-        if over and self.rounds.final():
-            self.game_over()
-        else:
-            self.show_due_results()
+        self.intake.take(state, events)
 
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:
         """Notices never cover the table: they go to the notice line above the prompt (card
