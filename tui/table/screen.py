@@ -136,13 +136,7 @@ class TableScreen(Screen[None]):
         )
         self.keys = KeyLine(self, (*self.DYNAMIC_ACTIONS, "hint", "takeback"))
         self.connection_status = ConnectionStatus(self)
-        self.chat = TableChat(
-            lambda: self.query_one(ChatPane),
-            lambda: self.log_pane,
-            lambda: self.me,
-            self.seats.called,
-            self.look,
-        )
+        self.chat = TableChat(self)
         self.large = False
         #: A new state's way through the table (tui/table/intake.py).
         self.intake = StateIntake(self)
@@ -161,14 +155,7 @@ class TableScreen(Screen[None]):
         self.hints = HintDesk(self, letters=self.cards.letters)
         self.clocks = Clocks()
         """The turn clocks the host tells this seat of (tui/table/clock.py)."""
-        self.takebacks = TakebackDesk(
-            lambda: self.table_info,
-            lambda: self.me,
-            lambda: self.state,
-            lambda: self.link,
-            lambda: self.app,
-            self.seats.called,
-        )
+        self.takebacks = TakebackDesk(self)
         # -- for a driver of the screen other than a live table (a replay, tui/replay/) --
         #: Take states in without drawing them: the table's memory (log, rounds, the game's
         #: own) moves on, nothing is painted and no results panel opens.
@@ -495,18 +482,14 @@ class TableScreen(Screen[None]):
     # -- chat, rules and leaving ------------------------------------------------------------
     @on(ChatPane.Closed)
     def _chat_closed(self) -> None:
-        self.remove_class("-chatting")
-        self.set_focus(None)
-        self.update_keys()
+        self.chat.closed()
 
     @on(ChatPane.Send)
     def _chat_send(self, event: ChatPane.Send) -> None:
         self.link.chat(event.text, event.to)
 
     def action_chat(self) -> None:
-        self.add_class("-chatting")
-        self.query_one(ChatPane).open()
-        self.update_keys()
+        self.chat.open()
 
     def action_rules(self) -> None:
         title = self.TITLE or self.GAME
