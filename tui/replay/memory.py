@@ -39,7 +39,7 @@ GIVEN = frozenset(
      "chat", "connection_status",
      "turn_nudge", "connection", "large", "quiet", "read_only", "extras", "header",
      "kept_heights", "over_table", "clocks", "takebacks", "hints", "waiting", "window",
-     "intake"}
+     "intake", "news"}
 )  # fmt: skip
 
 

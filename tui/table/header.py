@@ -86,6 +86,7 @@ class Headed(Protocol):
     def connection(self) -> str: ...
     def header_parts(self) -> list[Text | str]: ...
     def look(self, name: str) -> Style: ...
+    def query_one(self, selector: str, expect_type: type[Steady]) -> Steady: ...
 
 
 class Header:
@@ -93,9 +94,8 @@ class Header:
     (the screen's ``header_parts``), an aside a driver adds, the table's name, who is away and
     the connection into the header widget, as wide as the window."""
 
-    def __init__(self, table: Headed, widget: Callable[[], Steady]) -> None:
+    def __init__(self, table: Headed) -> None:
         self.table = table
-        self.widget = widget
         #: More of the header after the game's own name (a replay's place and chair).
         self.aside: Callable[[], list[Text | str]] | None = None
 
@@ -116,4 +116,4 @@ class Header:
             ascii_only=table.settings.ascii_only,
             width=table.app.size.width,
         )
-        self.widget().show(line)
+        table.query_one("#header", Steady).show(line)

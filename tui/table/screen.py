@@ -44,7 +44,7 @@ from tui.widgets.log import EventLog
 from tui.widgets.prompt import PromptBar
 from tui.widgets.steady import Steady
 
-from . import history, news, review
+from . import history, review
 from .bindings import FOOTER_EXPENDABLE, FOOTER_FALLBACK, SCREEN_BINDINGS
 from .chat import TableChat
 from .clock import Clocks
@@ -73,7 +73,7 @@ from .messages import (
     TableState,
     TakebackAsked,
 )
-from .news import NoticeLine, with_glyphs
+from .news import NoticeLine, TableNews, with_glyphs
 from .nudge import TurnNudge, ring
 from .people import HostDecisions, People
 from .round_end import RoundEnd
@@ -124,19 +124,19 @@ class TableScreen(Screen[None]):
         self.table_info: dict = table if isinstance(table, dict) else {}
         self.people = People()
         #: The header line (tui/table/header.py); a driver may add its ``aside``.
-        self.header = Header(self, lambda: self.query_one("#header", Steady))
+        self.header = Header(self)
         #: Before the start: the seating, the join line, who sat down (tui/table/waiting.py).
         self.waiting = WaitingRoom(self)
         #: Names, the seat count, the others and their digits (tui/table/seats.py).
-        self.seats = Seats(
-            self.people, lambda: self.me, lambda: self.view, lambda: self.table_info, self.look
-        )
+        self.seats = Seats(self)
         self.rounds = RoundEnd(
             self, each_round=self.RESULTS_EACH_ROUND, low_wins=self.LOW_SCORE_WINS
         )
         self.keys = KeyLine(self, (*self.DYNAMIC_ACTIONS, "hint", "takeback"))
         self.connection_status = ConnectionStatus(self)
         self.chat = TableChat(self)
+        #: A public event told, a coded message worded (tui/table/news.py).
+        self.news = TableNews(self)
         self.large = False
         #: A new state's way through the table (tui/table/intake.py).
         self.intake = StateIntake(self)
@@ -279,7 +279,7 @@ class TableScreen(Screen[None]):
 
     @on(Refused)
     def _refused(self, message: Refused) -> None:
-        reason = clean(self.worded(message.wire))
+        reason = clean(self.news.worded(message.wire))
         self.chat.refused(message.wire.get("code"), reason)  # said where it was typed, too
         if self.takebacks.refusal(message.wire):  # a take-back refused: the log keeps why
             self.log_pane.add(reason)
@@ -297,7 +297,7 @@ class TableScreen(Screen[None]):
     @on(Noticed)
     def _noticed(self, message: Noticed) -> None:
         # the table's own news, in the chat as from the table
-        self.chat.receive(None, "", self.worded(message.wire), None)
+        self.chat.receive(None, "", self.news.worded(message.wire), None)
 
     @on(HistoryReceived)
     def _history_received(self, message: HistoryReceived) -> None:
@@ -347,7 +347,7 @@ class TableScreen(Screen[None]):
     @on(TableError)
     def _table_error(self, message: TableError) -> None:
         if not self.people.host_error(message.code):
-            self.notify(clean(self.worded(message.wire)), severity="error", markup=False)
+            self.notify(clean(self.news.worded(message.wire)), severity="error", markup=False)
 
     def show_waiting(self, seated: Text) -> None:
         """Show the seating before the game starts (override: where it goes in your layout)."""
@@ -465,19 +465,9 @@ class TableScreen(Screen[None]):
 
     # -- the log and the notice line ----------------------------------------------------------
     def tell(self, event: dict) -> None:
-        """Log a public event, and say the big ones on the notice line."""
-        line = self.face.event_line(event)
-        if line is not None:
-            self.log_pane.add(line, self.face.log_tag(event))
-        toast = self.face.toast(event)
-        if toast:
-            self.notify(toast, timeout=4, markup=False)
-
-    def worded(self, message: dict) -> str:
-        """A ``rejected``, ``error`` or ``notice`` (codes and parameters) in our language; a
-        seat's ``number`` as this table numbers it (the digit that picks it, ``/w N``)."""
-        message = news.renumbered(message, self.seats.digit)
-        return news.worded(message, lambda s: self.seats.called(s), self.cards)
+        """Log a public event, and say the big ones on the notice line (override: note what
+        the game needs of it; call this)."""
+        self.news.tell(event)
 
     # -- chat, rules and leaving ------------------------------------------------------------
     @on(ChatPane.Closed)

@@ -96,7 +96,7 @@ class MishiScreen(TableScreen):
     def _too_late(self, message: Refused) -> None:
         """A declaration that lost the race is told in the log too (the prompt moves on)."""
         if message.wire.get("code") == "too_late":
-            words = clean(self.worded(message.wire))
+            words = clean(self.news.worded(message.wire))
             self.log_pane.add(Text(words, style=self.look("mishi--strong")))
 
     def show_waiting(self, seated: Text) -> None:
