@@ -3,14 +3,15 @@
 asks for a bigger window. ``WindowFit``, a small part the table screen owns, sets the classes
 from ``Fit`` on every resize and follows the size through (the lines that keep their height,
 the header's width, the game's big cards); the styles themselves are in table.tcss
-(``TABLE_CSS``)."""
+(``TABLE_CSS``), with the shared looks (``TABLE_LOOKS``, ``look_class``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
+from textual.widget import Widget
 from textual.widgets import Static
 
 from lang import _
@@ -37,6 +38,16 @@ TABLE_LOOKS = {
     "table--leader",  # the leading total in the results panel
     "table--bar",  # a total's bar in the results panel
 }
+
+
+def look_class(game: str, name: str, classes: set[str]) -> str:
+    """The component class of a look: the game's own ``<game>--NAME`` (in its .tcss) where
+    the game has one among ``classes``, else the shared ``table--NAME`` (table.tcss); a full
+    class name (``mishi--dim``) is taken as it is."""
+    if "--" in name:  # already a full component class name
+        return name
+    own = f"{game}--{name}"
+    return own if own in classes else f"table--{name}"
 
 
 @dataclass(frozen=True)
@@ -102,6 +113,7 @@ class Sized(Protocol):
     def set_class(self, add: bool, *class_names: str, update: bool = True) -> object: ...
     def query_one(self, selector: str, expect_type: type[Steady]) -> Steady: ...
     def draw(self) -> None: ...
+    def call_after_refresh(self, callback: Any, *args: Any, **kwargs: Any) -> bool: ...
 
 
 class WindowFit:
@@ -127,3 +139,9 @@ class WindowFit:
             table.large = large
             if table.view:
                 table.draw()
+
+    def keep_in_sight(self, widget: Widget) -> None:
+        """Once laid out, scroll the table so that ``widget`` (my own cards) is on screen: a
+        table taller than a small window (a hand swollen by pick-ups) shows my cards rather
+        than its top."""
+        self.table.call_after_refresh(widget.scroll_visible, animate=False, immediate=True)

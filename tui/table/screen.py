@@ -55,7 +55,7 @@ from .header import Header
 from .hints import HintDesk
 from .intake import StateIntake
 from .keys import KeyLine, keys_section
-from .layout import TABLE_CSS, TABLE_LOOKS, TooSmall, WindowFit
+from .layout import TABLE_CSS, TABLE_LOOKS, TooSmall, WindowFit, look_class
 from .link import TableLink
 from .messages import (
     ChatReceived,
@@ -201,12 +201,6 @@ class TableScreen(Screen[None]):
         self.set_interval(1.0, self.tick)
         # the component classes are styled once the screen's CSS applies: draw again then
         self.call_after_refresh(self.restyle)
-
-    def keep_in_sight(self, widget: Widget) -> None:
-        """Once laid out, scroll the table so that ``widget`` (my own cards) is on screen: a
-        table taller than a small window (a hand swollen by pick-ups) shows my cards rather
-        than its top."""
-        self.call_after_refresh(widget.scroll_visible, animate=False, immediate=True)
 
     def restyle(self) -> None:
         """Redraw what this base draws in its looks (the header, the waiting room)."""
@@ -384,13 +378,8 @@ class TableScreen(Screen[None]):
         self.link.act(action)
 
     def look(self, name: str) -> Style:
-        """The Rich style of a look: the game's own component class ``<game>--NAME`` (in its
-        .tcss) where the game has one, else the shared ``table--NAME`` (table.tcss); a full
-        class name (``mishi--dim``) is taken as it is."""
-        if "--" in name:  # already a full component class name
-            return self.get_component_rich_style(name, partial=True)
-        own = f"{self.GAME}--{name}"
-        key = own if own in type(self).COMPONENT_CLASSES else f"table--{name}"
+        """The Rich style of a look: the game's own, else the table's (layout.py)."""
+        key = look_class(self.GAME, name, type(self).COMPONENT_CLASSES)
         return self.get_component_rich_style(key, partial=True)
 
     # -- header (tui/table/header.py) ------------------------------------------------

@@ -405,7 +405,7 @@ class MishiScreen(TableScreen):
                 )
             )
         row.show(faces, flow.cursor_shown())
-        self.keep_in_sight(row)
+        self.window.keep_in_sight(row)
 
 
 #: The screen a table of this game opens (tui/games/__init__.py finds it by this name).

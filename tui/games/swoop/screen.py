@@ -300,7 +300,7 @@ class SwoopScreen(TableScreen):
             faces.add(CardFace(None, enabled=False, row=HAND, label="—", empty=True), None)
         cards.display = True
         cards.show_mine(faces, self.model.current() if asked else None, boxed=self.boxed())
-        self.keep_in_sight(cards)
+        self.window.keep_in_sight(cards)
 
     def add_slot(self, faces: MineFaces, slot: int, asked: bool) -> None:
         """One of my four slots: a face-up card, a mystery card (back), the card just turned
