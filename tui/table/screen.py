@@ -7,21 +7,25 @@ model (``self.decisions``, tui/table/decisions.py: the game keys, their words) a
 (``self.face``, tui/table/face.py: the log's words, the results panel, the scores screen, the
 hints' cards, whispers, room for big cards).
 
-The table's own parts each own their state, in their modules here: the network worker (link.py)
-posts typed messages (messages.py) handled with ``@on``; ``state`` is reactive and the table is
-drawn from it (``watch_state``). ``people`` (people.py), ``rounds`` (round_end.py: the rounds
-seen, the results panels, game over), ``keys`` (keys.py), ``chat`` (chat.py),
-``connection_status`` (connection.py), ``clocks`` (clock.py), ``takebacks`` (takeback.py),
-``hints`` (hints.py) and the notice line (news.py). This module keeps what Textual looks for on
-the screen (compose, the ``@on`` handlers, the ``action_*`` methods, ``check_action``) and the
-table's flow between the parts.
+The table's own parts each own one thing, in their modules here: the network worker (link.py)
+posts typed messages (messages.py) handled with ``@on``; ``state`` is reactive, and a state is
+taken in and the table drawn from it by ``intake`` (intake.py). ``people`` (people.py: who sits
+where), ``seats`` (seats.py: names, digits, the others), ``waiting`` (waiting.py: the table
+before its game), ``header`` (header.py), ``rounds`` (round_end.py: the rounds seen, the
+results panels, game over), ``keys`` (keys.py: which keys work, the footer's words), ``chat``
+(chat.py), ``news`` (news.py: public events told, messages worded), ``connection_status``
+(connection.py), ``window`` (layout.py: what follows the window's size), ``clocks``
+(clock.py), ``takebacks`` (takeback.py), ``hints`` (hints.py), the nudge (nudge.py) and the
+notice line (news.py); the bindings and the footer's configuration are in bindings.py. This
+module keeps what Textual looks for on the screen (compose, the ``@on`` handlers, the
+``action_*`` methods, ``check_action``, the watcher), each handing on to a part, and the hooks
+a game's screen overrides.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from functools import partial
 from typing import Any, ClassVar
 
 from rich.style import Style
@@ -75,7 +79,7 @@ from .messages import (
 )
 from .news import NoticeLine, TableNews, with_glyphs
 from .nudge import TurnNudge, ring
-from .people import HostDecisions, People
+from .people import People, open_host_menu
 from .round_end import RoundEnd
 from .seats import Seats
 from .takeback import TakebackDesk
@@ -447,10 +451,7 @@ class TableScreen(Screen[None]):
 
     # -- the people ------------------------------------------------------------------------
     def action_host_menu(self) -> None:
-        host = self.seat_link.host
-        if host is not None:
-            warn = partial(self.notify, severity="warning", markup=False)
-            HostDecisions(host, self.app.push_screen, self.leave, warn).open(self.me)
+        open_host_menu(self)  # m: at the host's own table only
 
     # -- the log and the notice line ----------------------------------------------------------
     def tell(self, event: dict) -> None:
