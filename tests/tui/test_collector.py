@@ -31,6 +31,8 @@ def steady(collector):
         assert gc.isenabled()
         gc.unfreeze()
         gc.set_threshold(*thresholds)
+        gc.collect()  # and what lives on is frozen again, as tests/conftest.py has it
+        gc.freeze()
 
 
 class Node:

@@ -5,6 +5,7 @@ entry twice) shows what writing its lines afresh shows."""
 
 from __future__ import annotations
 
+import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
 
@@ -52,12 +53,12 @@ async def panels_on_the_way(game: str, *, kept: bool) -> list[list[str]]:
     return seen
 
 
-async def test_a_kept_results_panel_says_what_a_new_one_would():
-    for game in ("swoop", "mishi"):
-        kept = await panels_on_the_way(game, kept=True)
-        new = await panels_on_the_way(game, kept=False)
-        assert len(kept) > 3 and any("Final" in "".join(lines) for lines in kept)
-        assert kept == new, game
+@pytest.mark.parametrize("game", ["swoop", "mishi"])
+async def test_a_kept_results_panel_says_what_a_new_one_would(game):
+    kept = await panels_on_the_way(game, kept=True)
+    new = await panels_on_the_way(game, kept=False)
+    assert len(kept) > 3 and any("Final" in "".join(lines) for lines in kept)
+    assert kept == new, game
 
 
 class Logged(App[None]):
