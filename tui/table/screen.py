@@ -104,7 +104,7 @@ class TableScreen(Screen[None]):
     #: waits for it; the panel is always shown at game over).
     RESULTS_EACH_ROUND: ClassVar[bool] = False
 
-    BINDINGS: ClassVar[list] = SCREEN_BINDINGS  # the footer's: FOOTER_* (bindings.py)
+    BINDINGS: ClassVar[list] = SCREEN_BINDINGS  # the table's keys, and the footer's (bindings.py)
     #: The lines that grow but do not shrink back while the window has room (``Steady``'s
     #: keep_height): what wraps only now and then does not lay the screen out each time.
     KEPT_HEIGHTS: ClassVar[tuple[str, ...]] = ("#prompt",)
