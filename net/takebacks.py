@@ -28,17 +28,17 @@ Names no game; no I/O, no clock (the table gives the time).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic
+from typing import Any, Generic, Protocol
 
 from engine.base import Event, Game
 from engine.undo import Rewind
 
 from .messages import TAKEBACK_MODES as MODES
 from .messages import rejected_message
-from .seating import P
+from .reasons import Param
+from .seating import Guest, P, Seating
 
-if TYPE_CHECKING:
-    from .rules import Message, Rules
+Message = dict[str, Any]
 
 VOTE_WAIT = 30.0
 """Seconds the people at the table have to answer a take-back request."""
@@ -159,11 +159,31 @@ class Takebacks:
         return request
 
 
+class Asked(Protocol[P]):
+    """What of the table's rules (net/rules.py) the take-back desk reads and changes."""
+
+    game: Game
+    started: bool
+    version: int
+    actions: list[tuple[int, Any]]
+    seating: Seating[P]
+    takebacks: Takebacks
+
+    def now(self) -> float: ...
+    def joined(self) -> list[tuple[P, Guest]]: ...
+    def notice(self, code: str, **params: Param) -> Message: ...
+    def publish(self, events: list[Any]) -> list[tuple[P, Message]]: ...
+
+    def taken_back(self, game: Game, n: int, record: Message | None) -> None:
+        """The game is now ``game``, ``n`` actions back (journalled as ``record``)."""
+        ...
+
+
 class Desk(Generic[P]):
     """The table's side of take-backs: the messages in, what to send out. ``table`` is the
-    table's rules (net/rules.py), which it reads and changes through a few named hooks."""
+    table's rules, which it reads and changes through the few named members of ``Asked``."""
 
-    def __init__(self, table: Rules[P]) -> None:
+    def __init__(self, table: Asked[P]) -> None:
         self.table = table
 
     @property

@@ -216,7 +216,7 @@ async def test_whispers_go_to_the_numbered_opponent():
         screen.query_one("#chat-input").value = "/w 2 meet me at the swap"
         await pilot.press("enter")
         await wait_until(pilot, lambda: sent)
-        assert sent == [("meet me at the swap", screen.others()[1])]
+        assert sent == [("meet me at the swap", screen.seats.others()[1])]
 
 
 async def test_cards_can_be_picked_with_the_mouse():

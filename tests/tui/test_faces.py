@@ -39,16 +39,24 @@ class Table:
         self.cards = CardStyle(ascii_only=True)
         self.table_info: dict = {"options": {}}
         self.view: dict = view or {}
-        self.seat_count = seats
-
-    def seat_name(self, seat: object, *, you: bool = True) -> str:
-        return "You" if you and seat == self.me else f"P{seat}"
-
-    def seat_text(self, seat: int, style: str | Style | None = None) -> Text:
-        return Text(self.seat_name(seat))
+        self.seats = Seats(self, seats)
 
     def look(self, name: str) -> Style:
         return Style()
+
+
+class Seats:
+    """The seats as a face reads them (``tui.table.seats.Seats``)."""
+
+    def __init__(self, table: Table, count: int) -> None:
+        self.table = table
+        self.count = count
+
+    def name(self, seat: object, *, you: bool = True) -> str:
+        return "You" if you and seat == self.table.me else f"P{seat}"
+
+    def text(self, seat: int, style: str | Style | None = None) -> Text:
+        return Text(self.name(seat))
 
 
 def test_every_game_face_has_the_whole_protocol():
@@ -87,12 +95,12 @@ def test_the_plain_face_words_an_event_by_its_kind_and_a_round_by_its_points():
 def faces(game: str, table: Table) -> tuple[Any, Any]:
     """The game's decision model and face, as its screen builds them."""
     if game == "swapo":
-        flow = SwapoDecisions(table.me, table.seat_name)
-        return flow, SwapoFace(table, flow, lambda seat: table.seat_name(seat, you=False))
+        flow = SwapoDecisions(table.me, table.seats.name)
+        return flow, SwapoFace(table, flow, lambda seat: table.seats.name(seat, you=False))
     if game == "swoop":
         model = SwoopDecisions(table.me, letters=True)
         return model, SwoopFace(table, model)
-    flow = MishiDecisions(table.me, table.cards, table.seat_name, table.look)
+    flow = MishiDecisions(table.me, table.cards, table.seats.name, table.look)
     return flow, MishiFace(table, flow)
 
 

@@ -82,7 +82,7 @@ async def test_swoop_hand_results_show_each_penalty_card_by_card_until_enter():
         penalties = screen.view["hands"][0]
         assert rows[0].startswith("You") and "+0" in rows[0] and "went out" in rows[0]
         for seat in range(1, len(penalties)):
-            assert rows[seat].startswith(screen.seat_name(seat))
+            assert rows[seat].startswith(screen.seats.name(seat))
             assert f"+{penalties[seat]}" in rows[seat]
             player = before["players"][seat]
             for card in (c for c in player["face_up"] if c):
@@ -114,7 +114,7 @@ async def test_mishi_hand_results_show_points_kitty_row_and_totals_until_enter()
         assert f"Points taken: defenders {record['defender_points']}" in rows[1]
         assert rows[2].startswith("Kitty: ")
         deltas = " · ".join(
-            f"{screen.seat_name(s)} {draw.signed(d)}" for s, d in enumerate(record["deltas"])
+            f"{screen.seats.name(s)} {draw.signed(d)}" for s, d in enumerate(record["deltas"])
         )
         assert rows[3] == f"This hand {deltas}"
         table = panel.table.plain

@@ -95,7 +95,7 @@ async def test_swap_flow_steps_back_and_only_legal_cards_light_up():
         await pilot.press("9")  # no such opponent
         assert "not an opponent" in screen.prompt.plain
         await pilot.press("2")
-        assert screen.flow.step == "count" and screen.flow.target == screen.others()[1]
+        assert screen.flow.step == "count" and screen.flow.target == screen.seats.others()[1]
         await pilot.press("escape")
         assert screen.flow.step == "target" and screen.flow.target is None
         await pilot.press("1", "1")

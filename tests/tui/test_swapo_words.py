@@ -22,7 +22,7 @@ async def test_the_swapo_table_words_everything_in_the_apps_language(
     app = make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        names = [screen.seat_name(s, you=False) for s in range(screen.seat_count)]
+        names = [screen.seats.name(s, you=False) for s in range(screen.seats.count)]
         prompt = screen.prompt.plain
         assert "⟦" in prompt and not english_left(prompt, names), prompt
         lines = [str(getattr(line, "plain", line)) for line in screen.log_pane.lines_written]

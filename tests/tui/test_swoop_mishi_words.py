@@ -105,9 +105,9 @@ async def test_mishi_seats_beside_the_trick_sit_at_the_edges_uncut():
         table = screen.query_one("#trick-table")
         width = table.size.width
         lines = str(table.render()).split("\n")
-        right = screen.seat_name((screen.me + 3) % 4)
+        right = screen.seats.name((screen.me + 3) % 4)
         row = next(i for i, line in enumerate(lines) if line.rstrip().endswith(right))
-        left_name = screen.seat_name((screen.me + 1) % 4)
+        left_name = screen.seats.name((screen.me + 1) % 4)
         assert lines[row].lstrip().startswith(left_name) or left_name in lines[row]
         block = lines[row : row + 3]
         assert max(len(line.rstrip()) for line in block) == width  # its block at the edge

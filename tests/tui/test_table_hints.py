@@ -35,7 +35,7 @@ async def test_h_shows_the_bots_choice_and_why_and_the_table_hears_it_once():
             expected,
             screen.face.hint_cards(expected.action),
             screen.face.hint_card,
-            screen.seat_name,
+            screen.seats.name,
         )
         assert line.startswith("Hint: ")
         assert line in log_text(screen)

@@ -78,7 +78,7 @@ async def test_chat_input_shows_what_you_type_and_whispers_echo(size):
         # not wrapped to 7 columns
         assert any("Eli: hello there, bots" in line.plain for line in history.lines)
         await pilot.press("c", *"/w 1 psst", "enter")
-        target = screen.seat_name(screen.others()[0], you=False)
+        target = screen.seats.name(screen.seats.others()[0], you=False)
         await wait_until(pilot, lambda: f"→ {target}: psst" in chat.lines)
         await pilot.press("c", *"/w 9 psst", "enter")
         assert "Not sent" in chat.lines[-1] and "1–3" in chat.lines[-1]

@@ -1,6 +1,7 @@
 """What the terminal can show: NO_COLOR takes the colour away and keeps the suit glyphs; a
 terminal without UTF-8 (``LANG=C``, even after Python's own locale coercion) gets ASCII cards
-and ASCII borders everywhere; a very wide window puts the log and the chat side by side."""
+and ASCII borders everywhere; without colour the field with the keys is in reverse video; a very
+wide window puts the log and the chat side by side."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ import sys
 from pathlib import Path
 
 from tests.tui.conftest import table_app
+from tui.app import KotatsuApp
 from tui.dialogs import ConfirmLeave, RulesScreen
-from tui.pilot import recorded, screen_lines, seated, wait_until
-from tui.settings import terminal_wants_ascii
+from tui.lobby.forms import TableForm
+from tui.pilot import browser_of, recorded, screen_lines, seated, wait_until
+from tui.settings import Settings, terminal_wants_ascii
 from tui.widgets.cards import CardStyle
 from tui.widgets.chat import ChatPane
 from tui.widgets.log import EventLog
@@ -112,3 +115,30 @@ async def test_an_ascii_terminals_forms_keep_their_buttons_and_ascii_borders():
         lines = screen_lines(app)
         assert any(line.rstrip().endswith("OK     |") for line in lines), "\n".join(lines)
         assert not NOT_ASCII_LINES & set("".join(lines)), "\n".join(lines)
+
+
+async def test_without_colour_the_field_with_the_keys_is_shown_in_reverse(monkeypatch):
+    """The forms show the focused field by a background colour; under NO_COLOR (no colour at
+    all) it is reverse video instead, and it moves with tab (tui/terminal.tcss)."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = KotatsuApp(Settings(ascii_only=False, color=False, name="Ann"), browser=browser_of())
+
+    def reversed_words() -> str:
+        return "".join(
+            seg.text
+            for seg in recorded(app)._record_buffer
+            if seg.style is not None and seg.style.reverse and seg.text.strip()
+        )
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableForm))
+        await pilot.pause()
+        assert "SwaPo" in reversed_words()  # the game's choice has the keys first
+        await pilot.press("tab")  # the seats
+        await pilot.pause()
+        shown = reversed_words()
+        assert "SwaPo" not in shown and "4" in shown
+        await pilot.press("tab", "tab")  # the bots, then the level
+        await pilot.pause()
+        assert "Normal" in reversed_words()

@@ -69,7 +69,7 @@ async def test_the_waiting_room_numbers_seats_as_the_game_and_whispers_reach_the
             seats = str(screen.query_one("#seats").render())
             # the game's numbering: the others clockwise from me (3, 0, 1), then me
             assert seats.splitlines()[:4] == [" 1 (free seat)", " 2 Ann", " 3 Bo", "   You"]
-            assert [screen.seat_digit(s) for s in (3, 0, 1)] == ["1", "2", "3"]
+            assert [screen.seats.digit(s) for s in (3, 0, 1)] == ["1", "2", "3"]
 
             await pilot.press("c", *"/w 2 psst", "enter")
             await wait_until(pilot, lambda: any(m["text"] == "psst" for m in heard_ann.chats()))
@@ -90,7 +90,7 @@ async def test_the_waiting_room_numbers_seats_as_the_game_and_whispers_reach_the
             host.fill_with_bots()  # Bo's seat: a bot; the game starts
             await wait_until(pilot, lambda: bool(screen.view))
             # Ann is still 2 in the game: the same whisper reaches her
-            assert screen.seat_digit(0) == "2"
+            assert screen.seats.digit(0) == "2"
             await pilot.press("c", *"/w 2 still you?", "enter")
             await wait_until(
                 pilot, lambda: any(m["text"] == "still you?" for m in heard_ann.chats())

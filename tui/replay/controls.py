@@ -4,7 +4,7 @@ holds the replay's keys and drives the screen through its public hooks.
 ``ReplayControls`` is also the pane of every hand, face up (a finished game's full record,
 ``o``), docked over the table; it keeps the focus, so that its keys are the ones that work
 (the table screen, ``read_only``, offers only its scores and rules). The header's part of the
-replay (where it is, from whose chair, playing on) is the screen's ``header_aside``.
+replay (where it is, from whose chair, playing on) is the screen's ``header.aside``.
 """
 
 from __future__ import annotations
@@ -125,7 +125,7 @@ class ReplayControls(Static, can_focus=True):
         if self.track.at != self.replayer.position:
             self.track.go(self.replayer.position)  # the header is drawn with the state
         else:
-            self.table.draw_header()
+            self.table.header.draw()
 
     def header_parts(self) -> list[Text | str]:
         replayer, replay = self.replayer, self.replayer.replay
@@ -133,7 +133,7 @@ class ReplayControls(Static, can_focus=True):
         whose = (
             _("every hand open")
             if replayer.open_hands
-            else _("as seen by {name}").format(name=self.table.seat_name(seat, you=False))
+            else _("as seen by {name}").format(name=self.table.seats.name(seat, you=False))
             if seat is not None
             else _("as a spectator saw it")
         )
@@ -155,7 +155,7 @@ class ReplayControls(Static, can_focus=True):
         for seat, hand in enumerate(hands):
             if seat:
                 text.append("\n")
-            text.append(f"{self.table.seat_name(seat, you=False)}: ", "bold")
+            text.append(f"{self.table.seats.name(seat, you=False)}: ", "bold")
             text.append(with_glyphs(" ".join(hand), self.table.settings.cards) if hand else "–")
         self.update(text)
 
@@ -189,18 +189,18 @@ class ReplayControls(Static, can_focus=True):
             self.stop_playing()
             return
         self.player = self.set_interval(1 / PACES[self.replayer.pace_index], self.play_on)
-        self.table.draw_header()
+        self.table.header.draw()
 
     def play_on(self) -> None:
         if self.screen.is_current:  # a results panel on top holds the replay, as the table
             self.action_replay_step(1)
-            self.table.draw_header()
+            self.table.header.draw()
 
     def stop_playing(self) -> None:
         if self.player is not None:
             self.player.stop()
             self.player = None
-            self.table.draw_header()
+            self.table.header.draw()
 
     def action_replay_pace(self, step: int) -> None:
         replayer = self.replayer
@@ -208,7 +208,7 @@ class ReplayControls(Static, can_focus=True):
         if self.player is not None:
             self.stop_playing()
             self.action_replay_play()
-        self.table.draw_header()
+        self.table.header.draw()
 
     def action_replay_seat(self) -> None:
         self.stop_playing()
@@ -218,7 +218,7 @@ class ReplayControls(Static, can_focus=True):
         if self.replayer.replay.can_open:
             self.replayer.open_hands = not self.replayer.open_hands
             self.show_hands()
-            self.table.draw_header()
+            self.table.header.draw()
 
     def action_replay_leave(self) -> None:
         """Back to where the replay was opened from (the table's final panel), or out."""

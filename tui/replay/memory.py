@@ -35,10 +35,11 @@ if TYPE_CHECKING:
 
 #: What a table screen is given once and never changes (or belongs to its layout).
 GIVEN = frozenset(
-    {"client", "settings", "cards", "me", "people", "seat_link", "table_info", "keys",
+    {"client", "settings", "cards", "me", "people", "seats", "seat_link", "table_info", "keys",
      "chat", "connection_status",
-     "turn_nudge", "connection", "large", "quiet", "read_only", "extras", "header_aside",
-     "kept_heights", "over_table", "clocks", "takebacks", "hints"}
+     "turn_nudge", "connection", "large", "quiet", "read_only", "extras", "header",
+     "kept_heights", "over_table", "clocks", "takebacks", "hints", "waiting", "window",
+     "intake", "news"}
 )  # fmt: skip
 
 

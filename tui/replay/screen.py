@@ -1,7 +1,7 @@
 """The replay screen: the game's own table screen (the one tui/games registers for the
 game, as at a live table), its link to the network replaced by the record
 (tui/replay/source.py), driven by the replay's controls (tui/replay/controls.py) through its
-public hooks: ``receive_state``, ``quiet``, ``read_only``, ``extras``, ``header_aside``,
+public hooks: ``receive_state``, ``quiet``, ``read_only``, ``extras``, ``header.aside``,
 ``over_table`` (its results panels, tui/replay/panels.py).
 
 ``Replayer`` is one reader's replay of one record: the position, the seat it is seen from,
@@ -78,7 +78,7 @@ class Replayer:
         screen.kept_heights = ()  # as tall as its text, however the position was reached
         controls = ReplayControls(self, track)
         screen.extras.append(controls)
-        screen.header_aside = controls.header_parts
+        screen.header.aside = controls.header_parts
         screen.over_table = Panels(self.the_app, self.install).show
         screen.add_class("-replay")
         return track

@@ -47,6 +47,14 @@ TABLE_BINDINGS = [
     Binding("m", "host_menu", N_("host")),
 ]
 
+#: The footer's configuration at every table (tui/widgets/footer.py ``WordedFooter``): the
+#: keys a narrow footer leaves out first (by action, the least useful first: the game's keys
+#: stay, and these still work when they are not shown) and the key that lists every key
+#: (above the rules): never left out, and it says "keys" while the footer leaves another out.
+FOOTER_EXPENDABLE: tuple[str, ...] = ("chat", "host_menu", "scores", "leave")
+# TRANSLATORS: footer key description (?: every key, and the rules); ≤ 8 cells if you can
+FOOTER_FALLBACK: tuple[str, str] = ("rules", N_("keys"))
+
 #: The other words a game key's footer entry may say, as the decision model's ``key_label``
 #: chooses ("enter ok" becomes "enter swap"). Textual shows one binding per key, so each word
 #: is a binding of its own on the same key, and ``check_action`` lets through only the one
@@ -112,3 +120,14 @@ def worded(bindings: list[Binding]) -> list[Binding]:
 def word_of(parameters: tuple[object, ...]) -> str | None:
     """The footer word a worded binding carries (its last, text, argument), else None."""
     return parameters[-1] if parameters and isinstance(parameters[-1], str) else None
+
+
+#: Every table screen's bindings (a game's screen adds its own): the hint listed before the
+#: game keys, each game key with a copy for each of its footer words, take-back, the table's.
+SCREEN_BINDINGS: list[Binding] = [
+    HINT_BINDING,
+    *GAME_BINDINGS,
+    *worded(GAME_BINDINGS),
+    TAKEBACK_BINDING,
+    *TABLE_BINDINGS,
+]

@@ -2,14 +2,15 @@
 to the chat pane and to the log, worded once (``lines``); ``/w N`` whispers to the seat that
 digit N picks at the table; a chat line refused or unsent is said where it was typed.
 
-``TableChat`` is a small controller the table screen owns. It is given what it reads (the
-chat pane and the log as the screen finds them, the local seat, names, looks) and keeps no
-state of its own: the pane keeps the lines and the whisper targets.
+``TableChat`` is a small controller the table screen owns, given the screen as ``Chatting``:
+what it reads (the chat pane and the log as the screen finds them, the local seat, names,
+looks) and the screen's ``-chatting`` class while the chat is open (the keys type into it).
+It keeps no state of its own: the pane keeps the lines and the whisper targets.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Protocol
 
 from rich.style import Style
 from rich.text import Text
@@ -19,6 +20,7 @@ from tui.widgets.chat import ChatPane
 from tui.widgets.log import EventLog
 
 from .news import chat_log_line, whisper_to
+from .seats import Seats
 
 #: The refusals of a chat line or a whisper (said in the chat pane as well as the prompt).
 CHAT_REFUSALS = frozenset(
@@ -26,43 +28,65 @@ CHAT_REFUSALS = frozenset(
 )
 
 
+class Chatting(Protocol):
+    """What of the table screen the chat reads and reaches (tui/table/screen.py)."""
+
+    me: int | None
+    seats: Seats
+
+    @property
+    def log_pane(self) -> EventLog: ...
+    def look(self, name: str) -> Style: ...
+    def query_one(self, selector: type[ChatPane]) -> ChatPane: ...
+    def add_class(self, *class_names: str, update: bool = True) -> object: ...
+    def remove_class(self, *class_names: str, update: bool = True) -> object: ...
+    def set_focus(self, widget: None) -> object: ...
+    def update_keys(self) -> None: ...
+
+
 class TableChat:
     """The table's side of the chat; see the module docstring."""
 
-    def __init__(
-        self,
-        pane: Callable[[], ChatPane],
-        log: Callable[[], EventLog],
-        me: Callable[[], int | None],
-        name: Callable[[object], str],
-        look: Callable[[str], Style],
-    ) -> None:
-        self._pane, self._log, self._me = pane, log, me
-        self._name = name  # a seat's name, never "You"
-        self._look = look
+    def __init__(self, table: Chatting) -> None:
+        self.table = table
+
+    def _pane(self) -> ChatPane:
+        return self.table.query_one(ChatPane)
+
+    def open(self) -> None:
+        """``c``: the chat takes the keys until it is closed."""
+        self.table.add_class("-chatting")
+        self._pane().open()
+        self.table.update_keys()
+
+    def closed(self) -> None:
+        """The chat was closed: the keys are the table's again."""
+        self.table.remove_class("-chatting")
+        self.table.set_focus(None)
+        self.table.update_keys()
 
     def receive(self, sender: int | None, name: str, text: str, to: int | None) -> None:
         """A chat line (``sender`` None: the table's own news) in the chat pane and the log."""
         in_chat, in_log = self.lines(sender, name, text, to)
         self._pane().show_line(in_chat)
-        self._log().add(in_log)
+        self.table.log_pane.add(in_log)
 
     def lines(self, sender: int | None, name: str, text: str, to: int | None) -> tuple[Text, Text]:
         """A chat line as the chat pane shows it, and as the log does."""
-        me = self._me()
-        name = name or self._name(sender)
-        whisper = whisper_to(to, me, self._name)
+        me = self.table.me
+        name = name or self.table.seats.called(sender)
+        whisper = whisper_to(to, me, self.table.seats.called)
         if whisper is not None and sender == me and me is not None:
             name = ""  # my own whisper comes back: "→ Ann: psst"
         in_chat = self._pane().line(name, text, whisper=whisper)
         if name and sender is not None and sender == me:
             name = _("You")  # the log uses the same word as the bar
-        return in_chat, chat_log_line(name, whisper, text, self._look)
+        return in_chat, chat_log_line(name, whisper, text, self.table.look)
 
     def earlier(self, logged: list[tuple[Text, object]], chatted: list[Text]) -> None:
         """What this seat was shown before it came back: above the lines shown since."""
         if logged:
-            self._log().add_earlier(logged)
+            self.table.log_pane.add_earlier(logged)
         if chatted:
             self._pane().add_earlier(chatted)
 

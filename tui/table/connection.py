@@ -1,7 +1,7 @@
 """The table's connection as the player sees it: online, lost (reconnecting; where another
 runs the table, the host may be gone, counted down on the prompt), restored, or closed for
 good — and then either why (the host closed the table) or, when the host never came back, the
-way back to the lobby. What ``q`` asks before leaving follows from it too.
+way back to the lobby. What ``q`` asks before leaving follows from it too (``ask_leave``).
 
 ``ConnectionStatus`` is a small controller the table screen owns: it keeps the status (the
 header shows it) and is given the screen as ``Shown``, what it reads and calls there.
@@ -14,9 +14,11 @@ from typing import Any, Protocol
 
 from lang import _
 from tui.connect import Seat
+from tui.dialogs import ConfirmLeave
 from tui.widgets.prompt import PromptBar
 
 from .clock import Clocks
+from .header import Header
 from .people import People
 
 
@@ -36,7 +38,8 @@ class Shown(Protocol):
     def prompt(self) -> PromptBar: ...
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None: ...
     def draw(self) -> None: ...
-    def draw_header(self) -> None: ...
+    @property
+    def header(self) -> Header: ...
     def show_clocks(self) -> None: ...
     def leave(self, reason: str = "") -> None: ...
 
@@ -54,7 +57,7 @@ class ConnectionStatus:
             return
         self.status = status
         shown, people = self.shown, self.shown.people
-        shown.draw_header()
+        shown.header.draw()
         if status == "lost":
             shown.clocks.clear()  # the host tells them again once we are back
             shown.show_clocks()
@@ -113,3 +116,16 @@ class ConnectionStatus:
         if self.shown.me is None:
             return _("You are watching: leaving just stops watching.")
         return _("Your seat stays yours: join again to play on.")
+
+    def ask_leave(self) -> None:
+        """``q``: leave the table, asking first where something is kept (ConfirmLeave)."""
+        shown = self.shown
+        if self.leaving_freely():
+            shown.leave()  # the table is closed: there is nothing to keep, q just leaves
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                shown.leave()
+
+        shown.app.push_screen(ConfirmLeave(detail=self.leave_detail()), answered)

@@ -25,6 +25,7 @@ from . import hints
 from .layout import Fit
 from .results import row_of_event
 from .round_end import points_line, scores_title, winner_names
+from .seats import Seats
 
 
 class Table(Protocol):
@@ -38,11 +39,7 @@ class Table(Protocol):
     def view(self) -> dict: ...
 
     @property
-    def seat_count(self) -> int: ...
-
-    def seat_name(self, seat: object, *, you: bool = True) -> str: ...
-
-    def seat_text(self, seat: int, style: str | Style | None = None) -> Text: ...
+    def seats(self) -> Seats: ...
 
     def look(self, name: str) -> Style: ...
 
@@ -103,7 +100,7 @@ class PlainFace:
         kind = event.get("type", "?")
         who = event.get("seat")
         if isinstance(who, int):
-            return f"{self.table.seat_name(who)}: {clean(kind)}"
+            return f"{self.table.seats.name(who)}: {clean(kind)}"
         return clean(kind)
 
     def toast(self, event: dict) -> str | None:
@@ -124,7 +121,7 @@ class PlainFace:
 
     def results_rows(self, event: dict | None) -> list[Text]:
         row = row_of_event(event) if event is not None else None
-        return points_line(row, self.table.seat_text, self.table.look("muted"))
+        return points_line(row, self.table.seats.text, self.table.look("muted"))
 
     def round_history(self) -> list[Text]:
         return []
@@ -133,7 +130,7 @@ class PlainFace:
         return scores_title(self.table.view, self.winner_names())
 
     def winner_names(self) -> str:
-        return winner_names(self.table.view, self.table.seat_name)
+        return winner_names(self.table.view, self.table.seats.name)
 
     def hint_card(self, code: str) -> str:
         return self.table.cards.label(code)

@@ -123,7 +123,7 @@ class GenericTableScreen(TableScreen):
         if self.legal:
             self.prompt.ask(_("Your turn: ↑↓ choose an action, enter to play"))
         else:
-            waiting = _(", ").join(self.seat_name(s) for s in self.view.get("pending") or [])
+            waiting = _(", ").join(self.seats.name(s) for s in self.view.get("pending") or [])
             if waiting:
                 self.prompt.ask(_("Waiting for {names}…").format(names=waiting), waiting=True)
             else:

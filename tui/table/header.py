@@ -1,14 +1,24 @@
-"""The table's top line: "kotatsu · SwaPo · Round 2 of 4 · table "friday" · Bo away 2 min"."""
+"""The table's top line: "kotatsu · SwaPo · Round 2 of 4 · table "friday" · Bo away 2 min".
+
+``header_line`` words it from what it is given; ``Header`` is the table screen's part that
+draws it (given the screen as ``Headed``), and keeps the aside a driver adds (a replay's
+place and chair).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, Protocol
 
 from rich.style import Style
 from rich.text import Text
 
 from lang import _
+from tui.settings import Settings
 from tui.text import clean, literal, to_ascii
+from tui.widgets.steady import Steady
+
+from .people import People
 
 
 def header_line(
@@ -60,3 +70,50 @@ def _header(
     elif connection == "closed":
         line.append("  " + _("✗ closed"), look("alert"))
     return line
+
+
+class Headed(Protocol):
+    """What of the table screen its header reads (tui/table/screen.py)."""
+
+    quiet: bool
+    table_info: dict
+    people: People
+    settings: Settings
+
+    @property
+    def app(self) -> Any: ...
+    @property
+    def connection(self) -> str: ...
+    def header_parts(self) -> list[Text | str]: ...
+    def look(self, name: str) -> Style: ...
+    def query_one(self, selector: str, expect_type: type[Steady]) -> Steady: ...
+
+
+class Header:
+    """The table screen's header line, a small part the screen owns: it draws the game's parts
+    (the screen's ``header_parts``), an aside a driver adds, the table's name, who is away and
+    the connection into the header widget, as wide as the window."""
+
+    def __init__(self, table: Headed) -> None:
+        self.table = table
+        #: More of the header after the game's own name (a replay's place and chair).
+        self.aside: Callable[[], list[Text | str]] | None = None
+
+    def draw(self) -> None:
+        table = self.table
+        if table.quiet:
+            return
+        # an aside (a replay's place and chair) right after the game's name: a header too wide
+        # for the window loses the game's details at its end before it
+        aside = self.aside() if self.aside is not None else []
+        parts = table.header_parts()
+        line = header_line(
+            [*parts[:1], *aside, *parts[1:]],
+            table_name=table.table_info.get("name"),
+            away=table.people.away_marks(),
+            connection=table.connection,
+            look=table.look,
+            ascii_only=table.settings.ascii_only,
+            width=table.app.size.width,
+        )
+        table.query_one("#header", Steady).show(line)

@@ -24,6 +24,7 @@ from tui.widgets.prompt import PromptBar
 from .decisions import Decisions
 from .link import TableLink
 from .messages import TableState
+from .seats import Seats
 
 SeatName = Callable[[int], str]
 CardText = Callable[[str], str]
@@ -201,10 +202,12 @@ class Asked(Protocol):
     def log_pane(self) -> EventLog: ...
 
     @property
+    def seats(self) -> Seats: ...
+
+    @property
     def link(self) -> TableLink: ...
 
     def asked_openly(self, state: TableState) -> bool: ...
-    def seat_name(self, seat: object, *, you: bool = True) -> str: ...
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None: ...
 
 
@@ -235,7 +238,7 @@ class HintDesk:
             state.legal,
             names.hint_cards,
             names.hint_card,
-            table.seat_name,
+            table.seats.name,
             glyphs=self.glyphs,
         )
         if line is None:

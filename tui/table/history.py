@@ -23,13 +23,21 @@ class EventWords(Protocol):
     def log_tag(self, event: dict) -> object: ...
 
 
+class Wording(Protocol):
+    """What words the table's coded messages (tui/table/news.py ``TableNews``)."""
+
+    def worded(self, message: dict) -> str: ...
+
+
 class Words(Protocol):
     """What of the table screen words the lines (tui/table/screen.py)."""
 
     @property
     def face(self) -> EventWords: ...
 
-    def worded(self, message: dict) -> str: ...
+    @property
+    def news(self) -> Wording: ...
+
     def look(self, name: str) -> Style: ...
 
 
@@ -55,7 +63,7 @@ def earlier_lines(
         if isinstance(entry, ChatReceived):
             in_chat, in_log = chat_lines(entry.sender, entry.name, entry.text, entry.to)
         elif isinstance(entry, Noticed):
-            in_chat, in_log = chat_lines(None, "", words.worded(entry.wire), None)
+            in_chat, in_log = chat_lines(None, "", words.news.worded(entry.wire), None)
         else:
             continue
         chatted.append(in_chat)

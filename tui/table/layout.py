@@ -1,16 +1,23 @@
 """What the window's size means for the table screen: the classes its styles follow
 (``-wide``, ``-huge``, ``-narrow``, ``-short``, ``-too-small``; table.tcss) and the line that
-asks for a bigger window. The screen sets the classes on every resize from ``Fit``; the styles
-themselves are in table.tcss (``TABLE_CSS``)."""
+asks for a bigger window. ``WindowFit``, a small part the table screen owns, sets the classes
+from ``Fit`` on every resize and follows the size through (the lines that keep their height,
+the header's width, the game's big cards); the styles themselves are in table.tcss
+(``TABLE_CSS``), with the shared looks (``TABLE_LOOKS``, ``look_class``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Protocol
 
+from textual.widget import Widget
 from textual.widgets import Static
 
 from lang import _
+from tui.widgets.steady import Steady
+
+from .header import Header
 
 HUGE = 160  # from this many columns the log and the chat stand side by side, half the window
 WIDE = 110  # from this many columns the chat sits beside the table
@@ -31,6 +38,16 @@ TABLE_LOOKS = {
     "table--leader",  # the leading total in the results panel
     "table--bar",  # a total's bar in the results panel
 }
+
+
+def look_class(game: str, name: str, classes: set[str]) -> str:
+    """The component class of a look: the game's own ``<game>--NAME`` (in its .tcss) where
+    the game has one among ``classes``, else the shared ``table--NAME`` (table.tcss); a full
+    class name (``mishi--dim``) is taken as it is."""
+    if "--" in name:  # already a full component class name
+        return name
+    own = f"{game}--{name}"
+    return own if own in classes else f"table--{name}"
 
 
 @dataclass(frozen=True)
@@ -71,3 +88,60 @@ class TooSmall(Static):
         super().__init__(
             words.format(width=MIN_WIDTH, height=MIN_HEIGHT), id="too-small", markup=False
         )
+
+
+class RoomForCards(Protocol):
+    """Whether a game's big cards fit (its face, tui/table/face.py)."""
+
+    def large_cards(self, width: int, height: int) -> bool: ...
+
+
+class Sized(Protocol):
+    """What of the table screen the window's size reaches (tui/table/screen.py)."""
+
+    #: Room for the game's big cards now (the game's screen draws from it).
+    large: bool
+    #: The lines that keep a height they grew to while the window has room.
+    kept_heights: tuple[str, ...]
+    header: Header
+
+    @property
+    def face(self) -> RoomForCards: ...
+    @property
+    def view(self) -> dict: ...
+    def has_class(self, *class_names: str) -> bool: ...
+    def set_class(self, add: bool, *class_names: str, update: bool = True) -> object: ...
+    def query_one(self, selector: str, expect_type: type[Steady]) -> Steady: ...
+    def draw(self) -> None: ...
+    def call_after_refresh(self, callback: Any, *args: Any, **kwargs: Any) -> bool: ...
+
+
+class WindowFit:
+    """The table screen's part that follows the window's size; see the module docstring."""
+
+    def __init__(self, table: Sized) -> None:
+        self.table = table
+
+    def fit(self, width: int, height: int) -> None:
+        """The window is ``width``×``height`` now: the layout classes follow, and the table is
+        drawn again when its cards change size or the side pane its width."""
+        table, fit = self.table, Fit(width, height)
+        narrowed = fit.narrow != table.has_class("-narrow")
+        for name, on_ in fit.classes().items():
+            table.set_class(on_, name)
+        # a second line, once needed, stays while there is room for it: a prompt that wraps
+        # on the player's own turn only does not lay the screen out at every turn
+        for selector in table.kept_heights:
+            table.query_one(selector, Steady).keep_height(not fit.short)
+        table.header.draw()  # what the header leaves out follows the width
+        large = table.face.large_cards(width, height)
+        if large != table.large or narrowed:
+            table.large = large
+            if table.view:
+                table.draw()
+
+    def keep_in_sight(self, widget: Widget) -> None:
+        """Once laid out, scroll the table so that ``widget`` (my own cards) is on screen: a
+        table taller than a small window (a hand swollen by pick-ups) shows my cards rather
+        than its top."""
+        self.table.call_after_refresh(widget.scroll_visible, animate=False, immediate=True)

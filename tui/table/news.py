@@ -3,13 +3,17 @@ events, the connection, whom the table waits for after a round), and the words o
 table's coded messages and chat lines.
 
 ``NoticeLine`` is a widget that owns what it has said (``notices``) and whether it is saying
-whom the table waits for; the rest are functions of what they are given.
+whom the table waits for. ``TableNews`` is the table screen's part that tells a public event
+(the log's line and the notice line's, from the game's face) and words the table's coded
+messages for this seat; it is given the screen as ``Telling`` and keeps nothing. The rest are
+functions of what they are given.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any, Protocol
 
 from rich.style import Style
 from rich.text import Text
@@ -18,10 +22,12 @@ from textual import events
 from lang import _, pgettext
 from tui.text import literal
 from tui.widgets.cards import CardStyle
+from tui.widgets.log import EventLog
 from tui.widgets.prompt import fit_lines
 from tui.widgets.steady import Steady
 
 from .. import words
+from .seats import Seats
 
 CARD_CODE = re.compile(r"(?<![\w])(?:(10|[2-9JQKA])([SHDC])|(JK|BJ|SJ))(?![\w])")
 
@@ -73,6 +79,50 @@ class NoticeLine(Steady):
             self.tell(_("Waiting for {names} to close the results…").format(names=listed))
         else:
             self.tell(self.current)
+
+
+class Told(Protocol):
+    """What words a public event for the log and the notice line (the game's face)."""
+
+    def event_line(self, event: dict) -> Text | str | None: ...
+    def log_tag(self, event: dict) -> object: ...
+    def toast(self, event: dict) -> str | None: ...
+
+
+class Telling(Protocol):
+    """What of the table screen its news reads and reaches (tui/table/screen.py)."""
+
+    cards: CardStyle
+    seats: Seats
+
+    @property
+    def face(self) -> Told: ...
+    @property
+    def log_pane(self) -> EventLog: ...
+    def notify(self, message: str, *args: Any, **kwargs: Any) -> None: ...
+
+
+class TableNews:
+    """The table screen's news; see the module docstring."""
+
+    def __init__(self, table: Telling) -> None:
+        self.table = table
+
+    def tell(self, event: dict) -> None:
+        """Log a public event, and say the big ones on the notice line."""
+        face = self.table.face
+        line = face.event_line(event)
+        if line is not None:
+            self.table.log_pane.add(line, face.log_tag(event))
+        toast = face.toast(event)
+        if toast:
+            self.table.notify(toast, timeout=4, markup=False)
+
+    def worded(self, message: dict) -> str:
+        """A ``rejected``, ``error`` or ``notice`` (codes and parameters) in our language; a
+        seat's ``number`` as this table numbers it (the digit that picks it, ``/w N``)."""
+        seats = self.table.seats
+        return worded(renumbered(message, seats.digit), seats.called, self.table.cards)
 
 
 def worded(message: dict, seat_name: SeatName, cards: CardStyle) -> str:

@@ -1,14 +1,15 @@
 """The people at a table: who sits where, who is away and for how long, whose results panel
 the table waits for, a host that closed or vanished (``People``, a small controller the table
 screen owns), and the host's decisions: its own screen runs the ``Host`` in this process and
-calls it directly (``HostDecisions``, the menu and its confirmations).
+calls it directly (``HostDecisions``, the menu and its confirmations; ``open_host_menu`` on m).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any, ClassVar
+from functools import partial
+from typing import Any, ClassVar, Protocol
 
 from rich.text import Text
 from textual import on
@@ -21,7 +22,7 @@ from textual.widgets.option_list import Option
 
 from lang import N_, _, pgettext
 from net.reasons import problem
-from tui.connect import HOST_GONE_WAIT
+from tui.connect import HOST_GONE_WAIT, Seat
 from tui.dialogs import DIALOGS_CSS, Confirm
 from tui.text import clean
 from tui.widgets.footer import WordedFooter
@@ -236,6 +237,26 @@ class HostDecisions:
             getattr(self.host, method)(*(() if seat is None else (seat,)))
         except ValueError as exc:
             self.warn(problem(exc))  # a code and parameters: the player's language
+
+
+class Hosting(Protocol):
+    """What of the table screen the host's menu reads and reaches (tui/table/screen.py)."""
+
+    seat_link: Seat
+    me: int | None
+
+    @property
+    def app(self) -> Any: ...
+    def leave(self, reason: str = "") -> None: ...
+    def notify(self, message: str, *args: Any, **kwargs: Any) -> None: ...
+
+
+def open_host_menu(table: Hosting) -> None:
+    """``m``: the host's menu at its own table (elsewhere there is no host to decide)."""
+    host = table.seat_link.host
+    if host is not None:
+        warn = partial(table.notify, severity="warning", markup=False)
+        HostDecisions(host, table.app.push_screen, table.leave, warn).open(table.me)
 
 
 def others(me: int | None, count: int) -> list[int]:

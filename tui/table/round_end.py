@@ -27,6 +27,7 @@ from tui.widgets.prompt import PromptBar
 from . import review
 from .link import TableLink
 from .messages import PlayAgain
+from .news import NoticeLine
 from .results import (
     END_EVENTS,
     ResultsPanel,
@@ -36,6 +37,7 @@ from .results import (
     rows_of_view,
     score_table,
 )
+from .seats import Seats
 
 
 class PanelContent(Protocol):
@@ -65,7 +67,7 @@ class Ended(Protocol):
     def view(self) -> dict: ...
 
     @property
-    def seat_count(self) -> int: ...
+    def seats(self) -> Seats: ...
 
     @property
     def is_current(self) -> bool: ...
@@ -79,10 +81,11 @@ class Ended(Protocol):
     @property
     def prompt(self) -> PromptBar: ...
 
-    def seat_name(self, seat: object, *, you: bool = True) -> str: ...
+    @property
+    def notice_line(self) -> NoticeLine: ...
+
     def look(self, name: str) -> Style: ...
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None: ...
-    def moved_on(self) -> None: ...
     def show_due_results(self) -> None: ...
     def stop_listening(self) -> None: ...
     def post_message(self, message: Message) -> bool: ...
@@ -158,14 +161,14 @@ class RoundEnd:
 
     def closed(self, version: int) -> None:
         """A round/hand's panel was closed: the host is told, the next one shows."""
-        self.table.moved_on()  # the panel told the round's news in full
+        self.table.notice_line.moved_on()  # the panel told the round's news in full
         self.seen(version)
         self.table.show_due_results()
 
     def game_over(self) -> None:
         """Show the final results once (the panel stays until enter)."""
         table = self.table
-        prompt, notice = game_over_words(winner_names(table.view, table.seat_name))
+        prompt, notice = game_over_words(winner_names(table.view, table.seats.name))
         table.prompt.ask(prompt)
         table.notify(notice, timeout=6, markup=False)
 
@@ -212,17 +215,17 @@ class RoundEnd:
     def score_table(self) -> Text:
         """The score table under a panel's lines: every round/hand, the running totals."""
         table = self.table
-        names = [table.seat_name(s) for s in range(table.seat_count)]
-        totals = list(table.view.get("scores") or [0] * table.seat_count)
+        names = [table.seats.name(s) for s in range(table.seats.count)]
+        totals = list(table.view.get("scores") or [0] * table.seats.count)
         return score_table(names, self.rows(), totals, table.look, low_wins=self.low_wins)
 
     def scores_screen(self, game: str) -> ScoresScreen:
         """The scores screen (s): the totals after each state, the game's own history."""
         table, content = self.table, self.table.face
-        names = [table.seat_name(s) for s in range(table.seat_count)]
+        names = [table.seats.name(s) for s in range(table.seats.count)]
         return ScoresScreen(
             names,
-            self.score_history or [[0] * table.seat_count],
+            self.score_history or [[0] * table.seats.count],
             content.round_history(),
             title=content.scores_title(),
             low_wins=self.low_wins,

@@ -7,21 +7,25 @@ model (``self.decisions``, tui/table/decisions.py: the game keys, their words) a
 (``self.face``, tui/table/face.py: the log's words, the results panel, the scores screen, the
 hints' cards, whispers, room for big cards).
 
-The table's own parts each own their state, in their modules here: the network worker (link.py)
-posts typed messages (messages.py) handled with ``@on``; ``state`` is reactive and the table is
-drawn from it (``watch_state``). ``people`` (people.py), ``rounds`` (round_end.py: the rounds
-seen, the results panels, game over), ``keys`` (keys.py), ``chat`` (chat.py),
-``connection_status`` (connection.py), ``clocks`` (clock.py), ``takebacks`` (takeback.py),
-``hints`` (hints.py) and the notice line (news.py). This module keeps what Textual looks for on
-the screen (compose, the ``@on`` handlers, the ``action_*`` methods, ``check_action``) and the
-table's flow between the parts.
+The table's own parts each own one thing, in their modules here: the network worker (link.py)
+posts typed messages (messages.py) handled with ``@on``; ``state`` is reactive, and a state is
+taken in and the table drawn from it by ``intake`` (intake.py). ``people`` (people.py: who sits
+where), ``seats`` (seats.py: names, digits, the others), ``waiting`` (waiting.py: the table
+before its game), ``header`` (header.py), ``rounds`` (round_end.py: the rounds seen, the
+results panels, game over), ``keys`` (keys.py: which keys work, the footer's words), ``chat``
+(chat.py), ``news`` (news.py: public events told, messages worded), ``connection_status``
+(connection.py), ``window`` (layout.py: what follows the window's size), ``clocks``
+(clock.py), ``takebacks`` (takeback.py), ``hints`` (hints.py), the nudge (nudge.py) and the
+notice line (news.py); the bindings and the footer's configuration are in bindings.py. This
+module keeps what Textual looks for on the screen (compose, the ``@on`` handlers, the
+``action_*`` methods, ``check_action``, the watcher), each handing on to a part, and the hooks
+a game's screen overrides.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from functools import partial
 from typing import Any, ClassVar
 
 from rich.style import Style
@@ -33,30 +37,29 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
 
-import engine
-from lang import N_, _
-from tui.collector import Collector
+from lang import _
 from tui.connect import Seat
-from tui.dialogs import ConfirmLeave, RulesScreen
+from tui.dialogs import RulesScreen
 from tui.settings import Settings
-from tui.text import clean, literal
+from tui.text import clean
 from tui.widgets.chat import ChatPane
 from tui.widgets.footer import WordedFooter
 from tui.widgets.log import EventLog
 from tui.widgets.prompt import PromptBar
 from tui.widgets.steady import Steady
 
-from . import history, news, review
-from .bindings import GAME_BINDINGS, HINT_BINDING, TABLE_BINDINGS, TAKEBACK_BINDING, worded
+from . import history, review
+from .bindings import FOOTER_EXPENDABLE, FOOTER_FALLBACK, SCREEN_BINDINGS
 from .chat import TableChat
 from .clock import Clocks
 from .connection import ConnectionStatus
-from .decisions import GAME_KEYS, Decisions, Outcome, Refuse, Send
+from .decisions import Decisions, Outcome, Refuse, Send
 from .face import GameFace, PlainFace
-from .header import header_line
+from .header import Header
 from .hints import HintDesk
+from .intake import StateIntake
 from .keys import KeyLine, keys_section
-from .layout import TABLE_CSS, TABLE_LOOKS, Fit, TooSmall
+from .layout import TABLE_CSS, TABLE_LOOKS, TooSmall, WindowFit, look_class
 from .link import TableLink
 from .messages import (
     ChatReceived,
@@ -74,17 +77,15 @@ from .messages import (
     TableState,
     TakebackAsked,
 )
-from .news import NoticeLine, with_glyphs
+from .news import NoticeLine, TableNews, with_glyphs
 from .nudge import TurnNudge, ring
-from .people import HostDecisions, People, others, seat_digit
+from .people import People, open_host_menu
 from .round_end import RoundEnd
+from .seats import Seats
 from .takeback import TakebackDesk
-from .waiting import arrival_lines, waiting_words
+from .waiting import WaitingRoom
 
 __all__ = ["TABLE_CSS", "TableScreen"]  # the games import both from here
-
-#: The most seats any game has: a table never counts more (the count comes from the host).
-MOST_SEATS = max(game.MAX_SEATS for game in engine.GAMES.values())
 
 
 class TableScreen(Screen[None]):
@@ -103,20 +104,7 @@ class TableScreen(Screen[None]):
     #: waits for it; the panel is always shown at game over).
     RESULTS_EACH_ROUND: ClassVar[bool] = False
 
-    BINDINGS: ClassVar[list] = [
-        HINT_BINDING,
-        *GAME_BINDINGS,
-        *worded(GAME_BINDINGS),
-        TAKEBACK_BINDING,
-        *TABLE_BINDINGS,
-    ]
-    #: The keys a narrow footer leaves out first (by action, the least useful first): the
-    #: game's keys stay, and these still work when they are not shown.
-    FOOTER_EXPENDABLE: ClassVar[tuple[str, ...]] = ("chat", "host_menu", "scores", "leave")
-    #: The key that lists every key (above the rules): never left out, and it says "keys"
-    #: while the footer leaves another out (tui/widgets/footer.py).
-    # TRANSLATORS: footer key description (?: every key, and the rules); ≤ 8 cells if you can
-    FOOTER_FALLBACK: ClassVar[tuple[str, str]] = ("rules", N_("keys"))
+    BINDINGS: ClassVar[list] = SCREEN_BINDINGS  # the table's keys, and the footer's (bindings.py)
     #: The lines that grow but do not shrink back while the window has room (``Steady``'s
     #: keep_height): what wraps only now and then does not lay the screen out each time.
     KEPT_HEIGHTS: ClassVar[tuple[str, ...]] = ("#prompt",)
@@ -139,24 +127,25 @@ class TableScreen(Screen[None]):
         table = seat.client.table or {}
         self.table_info: dict = table if isinstance(table, dict) else {}
         self.people = People()
+        #: The header line (tui/table/header.py); a driver may add its ``aside``.
+        self.header = Header(self)
+        #: Before the start: the seating, the join line, who sat down (tui/table/waiting.py).
+        self.waiting = WaitingRoom(self)
+        #: Names, the seat count, the others and their digits (tui/table/seats.py).
+        self.seats = Seats(self)
         self.rounds = RoundEnd(
             self, each_round=self.RESULTS_EACH_ROUND, low_wins=self.LOW_SCORE_WINS
         )
-        self.keys = KeyLine(
-            self.check_action,
-            lambda key: self.decisions.key_label(key),
-            self.refresh_bindings,
-            (*self.DYNAMIC_ACTIONS, "hint", "takeback"),
-        )
+        self.keys = KeyLine(self, (*self.DYNAMIC_ACTIONS, "hint", "takeback"))
         self.connection_status = ConnectionStatus(self)
-        self.chat = TableChat(
-            lambda: self.query_one(ChatPane),
-            lambda: self.log_pane,
-            lambda: self.me,
-            lambda seat: self.seat_name(seat, you=False),
-            self.look,
-        )
+        self.chat = TableChat(self)
+        #: A public event told, a coded message worded (tui/table/news.py).
+        self.news = TableNews(self)
         self.large = False
+        #: A new state's way through the table (tui/table/intake.py).
+        self.intake = StateIntake(self)
+        #: The layout classes and all that follows the window's size (tui/table/layout.py).
+        self.window = WindowFit(self)
         self.states_seen = 0  # tests and the bench wait on this
         #: The game's decision model: the screen forwards the game keys to it and draws from
         #: it (tui/table/decisions.py). Set by each game's screen.
@@ -170,14 +159,7 @@ class TableScreen(Screen[None]):
         self.hints = HintDesk(self, letters=self.cards.letters)
         self.clocks = Clocks()
         """The turn clocks the host tells this seat of (tui/table/clock.py)."""
-        self.takebacks = TakebackDesk(
-            lambda: self.table_info,
-            lambda: self.me,
-            lambda: self.state,
-            lambda: self.link,
-            lambda: self.app,
-            lambda seat: self.seat_name(seat, you=False),
-        )
+        self.takebacks = TakebackDesk(self)
         # -- for a driver of the screen other than a live table (a replay, tui/replay/) --
         #: Take states in without drawing them: the table's memory (log, rounds, the game's
         #: own) moves on, nothing is painted and no results panel opens.
@@ -186,8 +168,6 @@ class TableScreen(Screen[None]):
         self.read_only = False
         #: Widgets the driver adds, composed after the table's own.
         self.extras: list[Widget] = []
-        #: More of the header after the game's own parts.
-        self.header_aside: Callable[[], list[Text | str]] | None = None
         #: The lines that keep a height they grew to (see KEPT_HEIGHTS; none: each line is
         #: as tall as its text, whatever came before).
         self.kept_heights = self.KEPT_HEIGHTS
@@ -205,7 +185,7 @@ class TableScreen(Screen[None]):
                 yield ChatPane(id="chat", cursor_blink=self.settings.cursor_blink)
         yield NoticeLine(id="table-notice")
         yield PromptBar(id="prompt")
-        yield WordedFooter(expendable=self.FOOTER_EXPENDABLE, fallback=self.FOOTER_FALLBACK)
+        yield WordedFooter(expendable=FOOTER_EXPENDABLE, fallback=FOOTER_FALLBACK)
         yield TableLink(self.client)
         yield TooSmall()
         yield from self.extras
@@ -216,8 +196,8 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.prompt.ask(_("Waiting for the table…"), waiting=True)
-        self._apply_size(self.app.size.width, self.app.size.height)
-        self.draw_header()
+        self.window.fit(self.app.size.width, self.app.size.height)
+        self.header.draw()
         self.query_one(ChatPane).allow_whispers(self.face.whispers_allowed())
         self.link.start()
         if self.me is not None:  # a returning player's lines come back (net/memory.py)
@@ -226,36 +206,14 @@ class TableScreen(Screen[None]):
         # the component classes are styled once the screen's CSS applies: draw again then
         self.call_after_refresh(self.restyle)
 
-    def keep_in_sight(self, widget: Widget) -> None:
-        """Once laid out, scroll the table so that ``widget`` (my own cards) is on screen: a
-        table taller than a small window (a hand swollen by pick-ups) shows my cards rather
-        than its top."""
-        self.call_after_refresh(widget.scroll_visible, animate=False, immediate=True)
-
     def restyle(self) -> None:
         """Redraw what this base draws in its looks (the header, the waiting room)."""
-        self.draw_header()
+        self.header.draw()
         if not self.view and self.people.players:
-            self.waiting_room()
+            self.waiting.show()
 
     def on_resize(self, event: events.Resize) -> None:
-        self._apply_size(event.size.width, event.size.height)
-
-    def _apply_size(self, width: int, height: int) -> None:
-        fit = Fit(width, height)
-        narrowed = fit.narrow != self.has_class("-narrow")
-        for name, on_ in fit.classes().items():
-            self.set_class(on_, name)
-        # a second line, once needed, stays while there is room for it: a prompt that wraps
-        # on the player's own turn only does not lay the screen out at every turn
-        for selector in self.kept_heights:
-            self.query_one(selector, Steady).keep_height(not fit.short)
-        self.draw_header()  # what the header leaves out follows the width
-        large = self.face.large_cards(width, height)
-        if large != self.large or narrowed:
-            self.large = large
-            if self.view:
-                self.draw()
+        self.window.fit(event.size.width, event.size.height)
 
     @property
     def prompt(self) -> PromptBar:
@@ -268,6 +226,10 @@ class TableScreen(Screen[None]):
     @property
     def link(self) -> TableLink:
         return self.query_one(TableLink)
+
+    @property
+    def notice_line(self) -> NoticeLine:
+        return self.query_one(NoticeLine)
 
     @property
     def connection(self) -> str:
@@ -297,13 +259,7 @@ class TableScreen(Screen[None]):
 
     def watch_state(self, state: TableState) -> None:
         """A new state (or view): the decision model learns it, and the table is redrawn."""
-        self.decisions.update(state.view, state.legal)
-        if self.quiet:
-            return
-        self.turn_nudge.see(self.asked_openly(state))
-        self.draw()
-        self.draw_header()
-        self.update_keys()
+        self.intake.drawn(state)
 
     def asked_openly(self, state: TableState) -> bool:
         """Whether the table waits for this seat now, in a way the others may know."""
@@ -317,24 +273,11 @@ class TableScreen(Screen[None]):
 
     @on(LobbyChanged)
     def _lobby_changed(self, message: LobbyChanged) -> None:
-        before = self.people.players
-        self.people.update(message.players)
-        if self.view:
-            self.draw()
-        else:
-            if before and not message.started:  # the log tells who sat down and who left
-                for line in arrival_lines(before, message.players):
-                    self.log_pane.add(line)
-            self.waiting_room()
-            self.aim_whispers()
-        self.draw_header()
-        # while the table waits for others' results panels, the notice line says for whom
-        names = [self.seat_name(s, you=False) for s in self.people.reading(self.me)]
-        self.query_one(NoticeLine).waiting_for(names)
+        self.waiting.seating_changed(message.players, message.started)
 
     @on(Refused)
     def _refused(self, message: Refused) -> None:
-        reason = clean(self.worded(message.wire))
+        reason = clean(self.news.worded(message.wire))
         self.chat.refused(message.wire.get("code"), reason)  # said where it was typed, too
         if self.takebacks.refusal(message.wire):  # a take-back refused: the log keeps why
             self.log_pane.add(reason)
@@ -352,7 +295,7 @@ class TableScreen(Screen[None]):
     @on(Noticed)
     def _noticed(self, message: Noticed) -> None:
         # the table's own news, in the chat as from the table
-        self.chat.receive(None, "", self.worded(message.wire), None)
+        self.chat.receive(None, "", self.news.worded(message.wire), None)
 
     @on(HistoryReceived)
     def _history_received(self, message: HistoryReceived) -> None:
@@ -385,7 +328,7 @@ class TableScreen(Screen[None]):
 
     def show_clocks(self) -> None:
         """My own clock at the head of the prompt, else whose runs (one widget's text)."""
-        self.prompt.set_clock(self.clocks.prompt_text(self.me, self.clock_name))
+        self.prompt.set_clock(self.clocks.prompt_text(self.me, self.seats.called))
 
     @on(TakebackAsked)
     def _takeback_asked(self, message: TakebackAsked) -> None:
@@ -402,21 +345,7 @@ class TableScreen(Screen[None]):
     @on(TableError)
     def _table_error(self, message: TableError) -> None:
         if not self.people.host_error(message.code):
-            self.notify(clean(self.worded(message.wire)), severity="error", markup=False)
-
-    def waiting_room(self) -> None:
-        """Before the game starts: who is seated, and how others can join (waiting.py)."""
-        question, seated = waiting_words(
-            self.people,
-            self.seat_link,
-            self.GAME,
-            self.table_info,
-            self.seat_name,
-            self.look,
-            self.me,
-        )
-        self.prompt.ask(question, waiting=True)
-        self.show_waiting(seated)
+            self.notify(clean(self.news.worded(message.wire)), severity="error", markup=False)
 
     def show_waiting(self, seated: Text) -> None:
         """Show the seating before the game starts (override: where it goes in your layout)."""
@@ -424,117 +353,40 @@ class TableScreen(Screen[None]):
     def receive_state(self, state: TableState, events: list[dict]) -> None:
         """A new state and the public events that led to it (override to note what the game
         needs before it is drawn; call this)."""
-        self.rounds.note_view(state.view)
-        if self.states_seen == 0:  # the game starts: the waiting room's prompt height goes
-            self.prompt.release_height()
-        self.state = state  # drawn by watch_state
-        over = bool(state.view.get("over"))
-        if events:  # the table moved on: the notice line's news is old
-            self.moved_on()
-        for event in events:
-            self.tell(event)
-            if self.rounds.note_event(event, state.version, over):
-                self.rounds.seen(state.version)  # no panel here: the bots need not wait
-        self.aim_whispers()
-        self.states_seen += 1
-        # the garbage of drawing it is collected once the state is on the screen: asked
-        # for from the app's turn, which comes after the widgets have told the screen what
-        # to paint (asked from here, the screen would find nothing to paint yet and collect
-        # before painting); nothing to collect for a state taken in quietly
-        collector = getattr(self.app, "collector", None)
-        if isinstance(collector, Collector) and not self.quiet:
-            self.app.call_later(self.call_after_refresh, self.call_later, collector.collect_due)
-        if over and self.rounds.final():
-            self.game_over()
-        else:
-            self.show_due_results()
+        self.intake.take(state, events)
 
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:
         """Notices never cover the table: they go to the notice line above the prompt (card
         codes drawn as the cards are); the app still records them, its toasts hidden here."""
         text = with_glyphs(clean(message), self.cards)
         if self.is_mounted:
-            self.query_one(NoticeLine).say(text)
+            self.notice_line.say(text)
         if not self.quiet:
             super().notify(text, *args, **kwargs)
 
     @property
     def notices(self) -> list[str]:
         """Every notice said on the notice line, oldest first."""
-        return self.query_one(NoticeLine).notices
+        return self.notice_line.notices
 
     def tick(self) -> None:
         """Once a second: the away times, the turn clocks and the host-gone countdown move on."""
         if self.clocks.any:
             self.show_clocks()
         if self.people.anyone_away():
-            self.draw_header()
+            self.header.draw()
         self.connection_status.tick()
 
     def send(self, action: dict) -> None:
         """Send an action; the table answers with a new state or a rejection."""
         self.link.act(action)
 
-    # -- names and seats -----------------------------------------------------------------
-    def seat_name(self, seat: object, *, you: bool = True) -> str:
-        """A seat's name as shown: "You" for the local seat, the cleaned name, or "Seat N"."""
-        return self.people.seat_name(seat, self.me if you else None)
-
-    def seat_text(self, seat: int, style: str | Style | None = None) -> Text:
-        """A seat's name as shown (``style``: the name's usual look)."""
-        return literal(self.seat_name(seat), style or self.look("name"), limit=16)
-
     def look(self, name: str) -> Style:
-        """The Rich style of a look: the game's own component class ``<game>--NAME`` (in its
-        .tcss) where the game has one, else the shared ``table--NAME`` (table.tcss); a full
-        class name (``mishi--dim``) is taken as it is."""
-        if "--" in name:  # already a full component class name
-            return self.get_component_rich_style(name, partial=True)
-        own = f"{self.GAME}--{name}"
-        key = own if own in type(self).COMPONENT_CLASSES else f"table--{name}"
+        """The Rich style of a look: the game's own, else the table's (layout.py)."""
+        key = look_class(self.GAME, name, type(self).COMPONENT_CLASSES)
         return self.get_component_rich_style(key, partial=True)
 
-    @property
-    def seat_count(self) -> int:
-        """How many seats the table has (a hostile host's count is held to what a game has)."""
-        n = self.view.get("seats") or self.table_info.get("seats") or len(self.people.players)
-        if not isinstance(n, int) or isinstance(n, bool):
-            return 0
-        return max(0, min(n, MOST_SEATS))
-
-    def others(self) -> list[int]:
-        """Other seats clockwise from the local one; digit ``i`` picks ``others()[i-1]``."""
-        return others(self.me, self.seat_count)
-
-    def seat_digit(self, seat: int) -> str:
-        return seat_digit(seat, self.me, self.seat_count)
-
-    def aim_whispers(self) -> None:
-        """``/w N`` picks the seat that digit N picks at the table (in the waiting room too)."""
-        self.chat.aim({self.seat_digit(s): s for s in self.others()})
-
-    # -- header --------------------------------------------------------------------------
-    def draw_header(self) -> None:
-        if self.quiet:
-            return
-        # an aside (a replay's place and chair) right after the game's name: a header too wide
-        # for the window loses the game's details at its end before it
-        aside = self.header_aside() if self.header_aside is not None else []
-        parts = self.header_parts()
-        line = header_line(
-            [*parts[:1], *aside, *parts[1:]],
-            table_name=self.table_info.get("name"),
-            away=self.people.away_marks(),
-            connection=self.connection,
-            look=self.look,
-            ascii_only=self.settings.ascii_only,
-            width=self.app.size.width,
-        )
-        self.query_one("#header", Steady).show(line)
-
-    def clock_name(self, seat: int) -> str:
-        return self.seat_name(seat, you=False)
-
+    # -- header (tui/table/header.py) ------------------------------------------------
     def header_parts(self) -> list[Text | str]:
         """Pieces of the header after "kotatsu" (override: game, round, pile…)."""
         return [self.TITLE or self.GAME]
@@ -554,21 +406,8 @@ class TableScreen(Screen[None]):
 
     # -- the game keys ---------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.read_only:
-            return action in ("scores", "rules")
-        if action in GAME_KEYS:
-            if self.has_class("-chatting") and self.query(ChatPane):
-                return False
-            if not self.keys.shows(action, parameters):
-                return False  # another binding of this key says what it does now
-            return self.decisions.key_state(action)
-        if action == "host_menu":
-            return self.seat_link.host is not None
-        if action == "hint":
-            return self.hints.offered() and not self.has_class("-chatting")
-        if action == "takeback":
-            return self.takebacks.offered() and not self.has_class("-chatting")
-        return True
+        """Whether a key works now: the table's keys say (tui/table/keys.py ``allows``)."""
+        return self.keys.allows(action, parameters)
 
     def update_keys(self) -> None:
         """Tell the footer when the keys that work now (or their words) changed."""
@@ -610,49 +449,27 @@ class TableScreen(Screen[None]):
     def action_scores(self) -> None:
         self.app.push_screen(self.rounds.scores_screen(self.GAME))
 
-    def moved_on(self) -> None:
-        """The table moved on (or a panel told the round's news): the notice line's news is
-        old."""
-        self.query_one(NoticeLine).moved_on()
-
     # -- the people ------------------------------------------------------------------------
     def action_host_menu(self) -> None:
-        host = self.seat_link.host
-        if host is not None:
-            warn = partial(self.notify, severity="warning", markup=False)
-            HostDecisions(host, self.app.push_screen, self.leave, warn).open(self.me)
+        open_host_menu(self)  # m: at the host's own table only
 
     # -- the log and the notice line ----------------------------------------------------------
     def tell(self, event: dict) -> None:
-        """Log a public event, and say the big ones on the notice line."""
-        line = self.face.event_line(event)
-        if line is not None:
-            self.log_pane.add(line, self.face.log_tag(event))
-        toast = self.face.toast(event)
-        if toast:
-            self.notify(toast, timeout=4, markup=False)
-
-    def worded(self, message: dict) -> str:
-        """A ``rejected``, ``error`` or ``notice`` (codes and parameters) in our language; a
-        seat's ``number`` as this table numbers it (the digit that picks it, ``/w N``)."""
-        message = news.renumbered(message, self.seat_digit)
-        return news.worded(message, lambda s: self.seat_name(s, you=False), self.cards)
+        """Log a public event, and say the big ones on the notice line (override: note what
+        the game needs of it; call this)."""
+        self.news.tell(event)
 
     # -- chat, rules and leaving ------------------------------------------------------------
     @on(ChatPane.Closed)
     def _chat_closed(self) -> None:
-        self.remove_class("-chatting")
-        self.set_focus(None)
-        self.update_keys()
+        self.chat.closed()
 
     @on(ChatPane.Send)
     def _chat_send(self, event: ChatPane.Send) -> None:
         self.link.chat(event.text, event.to)
 
     def action_chat(self) -> None:
-        self.add_class("-chatting")
-        self.query_one(ChatPane).open()
-        self.update_keys()
+        self.chat.open()
 
     def action_rules(self) -> None:
         title = self.TITLE or self.GAME
@@ -661,16 +478,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(RulesScreen(self.GAME, title, ascii_only=ascii_only, keys=keys))
 
     def action_leave(self) -> None:
-        if self.connection_status.leaving_freely():
-            self.leave()  # the table is closed: there is nothing to keep, q just leaves
-            return
-
-        def answered(leave: bool | None) -> None:
-            if leave:
-                self.leave()
-
-        detail = self.connection_status.leave_detail()
-        self.app.push_screen(ConfirmLeave(detail=detail), answered)
+        self.connection_status.ask_leave()  # asks first where something is kept
 
     def leave(self, reason: str = "") -> None:
         """Stop listening and ask the app to take us back to the lobby."""

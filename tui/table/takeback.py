@@ -4,14 +4,14 @@ and when another player asks the table, this seat answers in a small yes/no dial
 taken back, and why a take-back was refused, the table tells as notices and refusals: the log
 and the notice line say them like the table's other news.
 
-``TakebackDesk`` is a small controller the table screen owns: it is given what it reads (the
-table's settings, the local seat, the state) and what it calls (the link, the app's screens).
+``TakebackDesk`` is a small controller the table screen owns, given the screen as ``Voting``:
+what it reads (the table's settings, the local seat, the state, names) and what it calls (the
+link, the app's screens). It keeps the yes/no dialog up now, if any.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from textual.binding import Binding
 
@@ -19,6 +19,7 @@ from lang import N_, _
 from tui.dialogs import Confirm
 
 from .messages import TableState, TakebackAsked
+from .seats import Seats
 
 MODES = ("ask", "free")
 """The table settings under which a player may ask (``off``: the key is not offered)."""
@@ -41,33 +42,40 @@ class TakebackVote(Confirm, inherit_bindings=False):
         self.request = request
 
 
+class Voting(Protocol):
+    """What of the table screen take-backs read and reach (tui/table/screen.py)."""
+
+    table_info: dict
+    me: int | None
+    seats: Seats
+
+    @property
+    def state(self) -> TableState: ...
+    @property
+    def link(self) -> Any: ...
+    @property
+    def app(self) -> Any: ...
+
+
 class TakebackDesk:
     """The screen's side of take-backs; see the module docstring."""
 
-    def __init__(
-        self,
-        table_info: Callable[[], dict],
-        me: Callable[[], int | None],
-        state: Callable[[], TableState],
-        link: Callable[[], Any],
-        app: Callable[[], Any],
-        name: Callable[[int], str],
-    ) -> None:
-        self._info, self._me, self._state = table_info, me, state
-        self._link, self._app, self._name = link, app, name
+    def __init__(self, table: Voting) -> None:
+        self.table = table
         self.dialog: TakebackVote | None = None
 
     def offered(self) -> bool:
         """Whether ``u`` works: a seated player at a running table that allows take-backs."""
-        view = self._state().view
+        table = self.table
+        view = table.state.view
         started = bool(view) and not view.get("over")
-        return self._info().get("takebacks") in MODES and self._me() is not None and started
+        return table.table_info.get("takebacks") in MODES and table.me is not None and started
 
     def ask(self) -> None:
         """``u``: ask the table (it answers with the state as it was, a request to the
         others, or why not)."""
         if self.offered():
-            self._link().takeback()
+            self.table.link.takeback()
 
     @staticmethod
     def refusal(wire: dict) -> bool:
@@ -78,19 +86,21 @@ class TakebackDesk:
     def asked(self, message: TakebackAsked) -> None:
         """A ``takeback`` from the table: a request opened (this seat answers if asked) or
         closed (the dialog goes, if it is still up)."""
-        me = self._me()
+        me = self.table.me
         if message.open and me is not None and me in message.voters and me != message.seat:
             self._close()
-            dialog = TakebackVote(message.request, self._name(message.seat), message.seconds)
+            dialog = TakebackVote(
+                message.request, self.table.seats.called(message.seat), message.seconds
+            )
             self.dialog = dialog
 
             def answered(yes: bool | None) -> None:
                 if self.dialog is dialog:
                     self.dialog = None
                 if yes is not None:
-                    self._link().takeback_vote(dialog.request, bool(yes))
+                    self.table.link.takeback_vote(dialog.request, bool(yes))
 
-            self._app().push_screen(dialog, answered)
+            self.table.app.push_screen(dialog, answered)
         elif not message.open and self.dialog and self.dialog.request == message.request:
             self._close()
 
@@ -98,6 +108,6 @@ class TakebackDesk:
         """Take down the dialog of a request that is decided (only if it is on top: a panel
         over it stays; its late answer is refused by the table, and said nowhere)."""
         dialog, self.dialog = self.dialog, None
-        app = self._app()
+        app = self.table.app
         if dialog is not None and app.screen is dialog:
             dialog.dismiss(None)

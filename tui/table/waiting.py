@@ -2,13 +2,17 @@
 line, numbered as the game will number them) with the table's settings under it, the prompt
 saying how many sit and how others join, and the log's lines of who sat down and who left.
 Functions of what they are given; the screen puts their words where its game draws them.
+
+``WaitingRoom`` is the table screen's part that shows them, given the screen as ``Waiting``:
+the waiting room as it is now, and what changes when the seating does (the ``lobby`` frame).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
+from rich.style import Style
 from rich.text import Text
 
 from lang import _
@@ -17,8 +21,83 @@ from tui.connect import Seat
 from tui.fill import fill
 from tui.option_words import settings_line
 from tui.text import clean, literal
+from tui.widgets.log import EventLog
+from tui.widgets.prompt import PromptBar
 
+from .chat import TableChat
+from .header import Header
+from .news import NoticeLine
 from .people import People, others, seat_digit
+from .seats import Seats
+
+
+class Waiting(Protocol):
+    """What of the table screen the waiting room reads and reaches (tui/table/screen.py)."""
+
+    people: People
+    seats: Seats
+    header: Header
+    chat: TableChat
+    seat_link: Seat
+    table_info: dict
+    me: int | None
+
+    @property
+    def GAME(self) -> str: ...  # the screen's class constant
+    @property
+    def view(self) -> dict: ...
+    @property
+    def prompt(self) -> PromptBar: ...
+    @property
+    def log_pane(self) -> EventLog: ...
+    @property
+    def notice_line(self) -> NoticeLine: ...
+    def look(self, name: str) -> Style: ...
+    def draw(self) -> None: ...
+    def show_waiting(self, seated: Text) -> None: ...
+
+
+class WaitingRoom:
+    """The table before its game starts, as the screen shows it; see the module docstring."""
+
+    def __init__(self, table: Waiting) -> None:
+        self.table = table
+
+    def show(self) -> None:
+        """Who is seated, and how others can join: the prompt asks, the game's screen shows
+        the seating where its layout puts it (``show_waiting``)."""
+        table = self.table
+        question, seated = waiting_words(
+            table.people,
+            table.seat_link,
+            table.GAME,
+            table.table_info,
+            table.seats.name,
+            table.look,
+            table.me,
+        )
+        table.prompt.ask(question, waiting=True)
+        table.show_waiting(seated)
+
+    def seating_changed(self, players: list[dict], started: bool) -> None:
+        """The table's seating changed (a ``lobby`` frame): before the start, the log says who
+        sat down and who left and the waiting room is shown again; after it, the table is
+        drawn again. While the table waits for others' results panels, the notice line says
+        for whom."""
+        table = self.table
+        before = table.people.players
+        table.people.update(players)
+        if table.view:
+            table.draw()
+        else:
+            if before and not started:  # the log tells who sat down and who left
+                for line in arrival_lines(before, players):
+                    table.log_pane.add(line)
+            self.show()
+            table.chat.aim(table.seats.whisper_aims())
+        table.header.draw()
+        names = [table.seats.called(s) for s in table.people.reading(table.me)]
+        table.notice_line.waiting_for(names)
 
 
 def waiting_words(

@@ -48,7 +48,7 @@ class MishiFace:
                 return None
             self.quiet_passers.add(seat)
         table = self.table
-        return draw.event_line(event, table.seat_name, table.cards, table.look, table.me)
+        return draw.event_line(event, table.seats.name, table.cards, table.look, table.me)
 
     def note_voids(self, event: dict) -> None:
         """Remember who showed out of a led suit (public: everyone saw the cards)."""
@@ -72,7 +72,7 @@ class MishiFace:
 
     def toast(self, event: dict) -> str | None:
         table = self.table
-        return draw.toast_line(event, table.seat_name, table.cards, table.me)
+        return draw.toast_line(event, table.seats.name, table.cards, table.me)
 
     def log_tag(self, event: dict) -> object:
         return None
@@ -92,12 +92,14 @@ class MishiFace:
             return self.plain.results_rows(event)
         record, table = HandRecord.parse(event), self.table
         bonus = self.kitty_bonus.get(record.hand or 0)
-        return draw.results_lines(record, bonus, table.seat_name, table.cards, table.look, table.me)
+        return draw.results_lines(
+            record, bonus, table.seats.name, table.cards, table.look, table.me
+        )
 
     def round_history(self) -> list[Text]:
         table = self.table
         history = self.flow.parsed.of(table.view).history
-        return [draw.hand_words(record, table.seat_name, table.look) for record in history]
+        return [draw.hand_words(record, table.seats.name, table.look) for record in history]
 
     def scores_title(self) -> str:
         return self.plain.scores_title()

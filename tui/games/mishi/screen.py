@@ -61,7 +61,7 @@ class MishiScreen(TableScreen):
 
     def __init__(self, seat: Seat, settings: Settings) -> None:
         super().__init__(seat, settings)
-        self.flow = MishiDecisions(self.me, self.cards, self.seat_name, self.look)
+        self.flow = MishiDecisions(self.me, self.cards, self.seats.name, self.look)
         self.decisions = self.flow
         self.face = self.mishi_face = MishiFace(self, self.flow)
         self.finished: dict | None = None  # the last hand_end event, as sent
@@ -96,7 +96,7 @@ class MishiScreen(TableScreen):
     def _too_late(self, message: Refused) -> None:
         """A declaration that lost the race is told in the log too (the prompt moves on)."""
         if message.wire.get("code") == "too_late":
-            words = clean(self.worded(message.wire))
+            words = clean(self.news.worded(message.wire))
             self.log_pane.add(Text(words, style=self.look("mishi--strong")))
 
     def show_waiting(self, seated: Text) -> None:
@@ -111,7 +111,7 @@ class MishiScreen(TableScreen):
     def receive_state(self, state: TableState, events: list[dict]) -> None:
         if self.states_seen == 0 and not events:
             first = MishiView.from_view(state.view)
-            words = draw.first_draw(first.hand_number, first.first_player, self.me, self.seat_name)
+            words = draw.first_draw(first.hand_number, first.first_player, self.me, self.seats.name)
             self.log_pane.add(Text(words, style=self.look("mishi--strong")))
         for raw in events:
             event = Event.of(raw)
@@ -168,7 +168,7 @@ class MishiScreen(TableScreen):
                     mine, theirs = _("You show {cards}"), _("{name} shows {cards}")
                 cards = draw.bid_text(self.cards, standing)
                 template = mine_or(seat, self.me, mine, theirs)
-                parts.append(fill(template, name=self.seat_name(seat), cards=cards))
+                parts.append(fill(template, name=self.seats.name(seat), cards=cards))
             else:
                 # TRANSLATORS: Mi Shi header: nobody has declared trump (亮主) yet
                 parts.append(Text(_("no trump yet"), style=self.look("mishi--dim")))
@@ -180,15 +180,15 @@ class MishiScreen(TableScreen):
         if declarer is not None:
             # TRANSLATORS: Mi Shi header: who declared trump (亮主)
             template = mine_or(declarer, self.me, _("You declare"), _("{name} declares"))
-            says = template.format(name=self.seat_name(declarer))
+            says = template.format(name=self.seats.name(declarer))
             parts.append(Text(says, style=self.look("mishi--declarers")))
-            parts.append(draw.partner_text(view, self.me, self.seat_name, self.look))
+            parts.append(draw.partner_text(view, self.me, self.seats.name, self.look))
         return parts
 
     def draw(self) -> None:
         self.query_one("#trick-table", Painted).show(self.paint_table)
         self.query_one("#info", Steady).show(
-            info_line(self.game_view, self.cards, self.look, self.seat_name)
+            info_line(self.game_view, self.cards, self.look, self.seats.name)
         )
         self.render_hand()
         result = self.query_one("#hand-result", Steady)
@@ -197,7 +197,7 @@ class MishiScreen(TableScreen):
         )
         result.display = bool(shown)
         if shown and self.finished_record is not None:
-            result.show(draw.hand_words(self.finished_record, self.seat_name, self.look))
+            result.show(draw.hand_words(self.finished_record, self.seats.name, self.look))
         self.prompt.ask(self.flow.question(), waiting=self.flow.step == Step.WAIT)
         self.update_keys()
 
@@ -230,7 +230,7 @@ class MishiScreen(TableScreen):
 
     def styled_name(self, seat: int, style: Style) -> Text:
         """A seat's name as typed (cut to 12 cells), in ``style``."""
-        name = literal(self.seat_name(seat), limit=12)
+        name = literal(self.seats.name(seat), limit=12)
         name.stylize(style)
         return name
 
@@ -342,7 +342,7 @@ class MishiScreen(TableScreen):
             winner = last.winner
             # TRANSLATORS: Mi Shi caption under the last trick shown again
             mine, theirs = _("last trick: You won"), _("last trick: {name} won")
-            won = mine_or(winner, self.me, mine, theirs).format(name=self.seat_name(winner))
+            won = mine_or(winner, self.me, mine, theirs).format(name=self.seats.name(winner))
             line = Text(won, style=caption)
             # TRANSLATORS: Mi Shi caption: the last trick held no points
             worth = _("{points} pts").format(points=points) if points else _("no points")
@@ -363,7 +363,7 @@ class MishiScreen(TableScreen):
             if best is not None and len(view.trick) > 1:
                 # TRANSLATORS: Mi Shi caption: who wins the trick so far
                 mine, theirs = _("You are winning"), _("{name} is winning")
-                winning = mine_or(best, self.me, mine, theirs).format(name=self.seat_name(best))
+                winning = mine_or(best, self.me, mine, theirs).format(name=self.seats.name(best))
                 line.append(" · " + winning, dim)
         return line
 
@@ -405,7 +405,7 @@ class MishiScreen(TableScreen):
                 )
             )
         row.show(faces, flow.cursor_shown())
-        self.keep_in_sight(row)
+        self.window.keep_in_sight(row)
 
 
 #: The screen a table of this game opens (tui/games/__init__.py finds it by this name).

@@ -71,7 +71,7 @@ class SwapoFace:
         # header, prompt and footer; the other seats; my label, big cards, menu, round line;
         # in Dagger also an opponent's row of big cards while taking positions
         variant = (self.table.table_info.get("options") or {}).get("variant") or []
-        rows = 3 + self.table.seat_count + 10 + (8 if "dagger" in variant else 0)
+        rows = 3 + self.table.seats.count + 10 + (8 if "dagger" in variant else 0)
         return width >= 80 and height >= rows
 
     # -- results and scores ---------------------------------------------------------------
@@ -85,7 +85,7 @@ class SwapoFace:
             title = _("{label} of {total}").format(label=title, total=total)
         if event is not None:
             # the words after "Round N:" (a full-width colon in CJK catalogues)
-            words = round_words(event, self.table.seat_name)
+            words = round_words(event, self.table.seats.name)
             result = re.split(r"[:：]\s*", words, maxsplit=1)[-1]
             # TRANSLATORS: SwaPo results panel title: "Round 3 of 10 — Bo (three 7s, +21) won"
             title = _("{title} — {result}").format(title=title, result=result)
@@ -97,11 +97,11 @@ class SwapoFace:
             return self.plain.results_rows(event)
         table = self.table
         return draw.results_lines(
-            RoundRecord.parse(event), table.seat_name, table.cards, table.look
+            RoundRecord.parse(event), table.seats.name, table.cards, table.look
         )
 
     def round_history(self) -> list[Text]:
-        return [Text(round_words(rec, self.table.seat_name)) for rec in self.game_view.history]
+        return [Text(round_words(rec, self.table.seats.name)) for rec in self.game_view.history]
 
     def scores_title(self) -> str:
         return swapo_log.final_title(self.plain.scores_title(), self.game_view)

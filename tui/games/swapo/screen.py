@@ -55,7 +55,7 @@ class SwapoScreen(TableScreen):
 
     def __init__(self, seat: Seat, settings: Settings) -> None:
         super().__init__(seat, settings)
-        self.flow = SwapoDecisions(self.me, self.seat_name)
+        self.flow = SwapoDecisions(self.me, self.seats.name)
         self.decisions = self.flow
         self.face = self.swapo_face = SwapoFace(self, self.flow, self.log_name)
         self.set_class(not settings.color, "-no-color")
@@ -212,7 +212,7 @@ class SwapoScreen(TableScreen):
         """The other seats, one line each (and mine while hands are shown): seats.py."""
         shown = self.shown_hands()
         hands = shown.hands if shown is not None else ()
-        order = self.others() + ([self.me] if hands and self.me is not None else [])
+        order = self.seats.others() + ([self.me] if hands and self.me is not None else [])
         return seats_lines(
             self.game_view,
             self.flow,
@@ -220,8 +220,8 @@ class SwapoScreen(TableScreen):
             order,
             targets=set(swap_targets(self.legal)) if self.flow.step == Step.TARGET else set(),
             aim=self.flow.aim(),
-            digit=self.seat_digit,
-            name_of=self.seat_name,
+            digit=self.seats.digit,
+            name_of=self.seats.name,
             cards=self.cards,
             look=self.look,
             ascii_only=self.settings.ascii_only,
@@ -247,7 +247,7 @@ class SwapoScreen(TableScreen):
         taken = Text(f"{len(flow.taken)}/{flow.k}", style=self.look("strong"))
         # TRANSLATORS: SwaPo Dagger, over an opponent's face-down row; {taken}: "1/2" picked
         words = _("{name}'s row — take {taken}")
-        title = fill(words, name=self.seat_name(flow.target), taken=taken)
+        title = fill(words, name=self.seats.name(flow.target), taken=taken)
         label.show(title)
         row.show(faces, flow.target_cursor if 0 <= flow.target_cursor < 5 else None)
 
@@ -340,13 +340,13 @@ class SwapoScreen(TableScreen):
     def menu_labels(self) -> list[Text]:
         """The menu's entries as shown."""
         hand = self.flow.hand
-        name, look = self.seat_name, self.look
+        name, look = self.seats.name, self.look
         return [draw.menu_label(e, hand, self.cards, name, look) for e in self.flow.menu]
 
     # -- the log -----------------------------------------------------------------------------
     def log_name(self, seat: object) -> str:
         """Names in the log read as third person, the local player's too ("Eli asks Bo")."""
-        return self.seat_name(seat, you=False) if seat != self.me else (self.my_name() or _("You"))
+        return self.seats.name(seat, you=False) if seat != self.me else (self.my_name() or _("You"))
 
     def forget_old_rounds(self) -> None:
         """Playing from memory (the default): the log keeps this round and the last only."""

@@ -31,11 +31,11 @@ class SwoopFace:
 
     def event_line(self, event: dict) -> Text | str | None:
         table = self.table
-        return draw.event_line(event, table.seat_name, table.cards, table.look, table.me)
+        return draw.event_line(event, table.seats.name, table.cards, table.look, table.me)
 
     def toast(self, event: dict) -> str | None:
         table = self.table
-        return draw.toast_line(event, table.seat_name, table.cards, table.me)
+        return draw.toast_line(event, table.seats.name, table.cards, table.me)
 
     def log_tag(self, event: dict) -> object:
         return None
@@ -46,7 +46,7 @@ class SwoopFace:
     def large_cards(self, width: int, height: int) -> bool:
         # header, prompt, footer; pile and its cards; the seats; my slots and two lines of
         # hand as boxes; the penalties of the last hand
-        return width >= 110 and height >= 30 + self.table.seat_count
+        return width >= 110 and height >= 30 + self.table.seats.count
 
     def results_title(self, event: dict | None) -> str:
         return self.plain.results_title(event)
@@ -58,12 +58,12 @@ class SwoopFace:
         if event is None or ended is None or before is None:
             return self.plain.results_rows(event)
         last, table = SwoopView.from_view(before), self.table
-        return draw.results_lines(ended, last, table.me, table.seat_name, table.cards, table.look)
+        return draw.results_lines(ended, last, table.me, table.seats.name, table.cards, table.look)
 
     def round_history(self) -> list[Text]:
         table = self.table
         return [
-            Text(draw.history_line(n, list(penalties), table.seat_name, table.me))
+            Text(draw.history_line(n, list(penalties), table.seats.name, table.me))
             for n, penalties in enumerate(self.model.parsed.of(table.view).hands, 1)
         ]
 

@@ -123,7 +123,7 @@ class SwoopScreen(TableScreen):
     def first_line(self, view: SwoopView) -> Text:
         """How the hand on show began: who leads, and the card that won the draw."""
         leader = view.first
-        words = draw.dealt_line(view.hand_no, leader, self.me, self.seat_name)
+        words = draw.dealt_line(view.hand_no, leader, self.me, self.seats.name)
         line = Text.assemble((words, "bold"))
         if view.hand_no == 1 and view.draws:
             won = [card for seat, card in view.draws if seat == leader]
@@ -176,7 +176,7 @@ class SwoopScreen(TableScreen):
         for i, seat in enumerate(seats):
             if i:
                 line.append(" · ", style="dim")
-            line.append_text(literal(self.seat_name(seat), limit=8))
+            line.append_text(literal(self.seats.name(seat), limit=8))
             line.append(f": {scores[seat]}", style="bold")
         return line
 
@@ -191,7 +191,7 @@ class SwoopScreen(TableScreen):
         self.render_mine()
         notice = self.query_one("#notice", Steady)
         notice.show(
-            draw.penalties_text(self.notice, self.seat_name, self.look, self.me)
+            draw.penalties_text(self.notice, self.seats.name, self.look, self.me)
             if self.notice
             else Text("")
         )
@@ -201,7 +201,7 @@ class SwoopScreen(TableScreen):
             self.game_view,
             self.legal,
             self.me,
-            self.seat_name,
+            self.seats.name,
             self.cards,
             self.look,
         )
@@ -224,12 +224,12 @@ class SwoopScreen(TableScreen):
         state = self.game_view
         lines = Text(no_wrap=True, overflow="ellipsis")
         lines.append_text(self.seats_heading())
-        for seat in self.others():
+        for seat in self.seats.others():
             lines.append("\n")
             lines.append_text(
                 draw.seat_line(
-                    self.seat_text(seat),
-                    self.seat_digit(seat),
+                    self.seats.text(seat),
+                    self.seats.digit(seat),
                     state.player(seat),
                     self.cards,
                     self.look,
@@ -300,7 +300,7 @@ class SwoopScreen(TableScreen):
             faces.add(CardFace(None, enabled=False, row=HAND, label="—", empty=True), None)
         cards.display = True
         cards.show_mine(faces, self.model.current() if asked else None, boxed=self.boxed())
-        self.keep_in_sight(cards)
+        self.window.keep_in_sight(cards)
 
     def add_slot(self, faces: MineFaces, slot: int, asked: bool) -> None:
         """One of my four slots: a face-up card, a mystery card (back), the card just turned

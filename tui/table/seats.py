@@ -1,0 +1,77 @@
+"""The seats as this seat's table shows them: each seat's name ("You" for mine, the cleaned
+name, or "Seat N"), its name in the name's look, how many seats the table has, the others
+clockwise from mine and the digit that picks each (the game keys' ``1``…, ``/w N``).
+
+``Seats`` is a small part the table screen owns (``screen.seats``), given the screen as
+``Seated``; the game screens, their faces and the table's other parts ask it. It keeps nothing
+of its own: it reads who sits where (``People``), the local seat (which moves if the host
+starts with fewer seats), the view and the table's description as they are now, and the
+screen's looks.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from rich.style import Style
+from rich.text import Text
+
+import engine
+from tui.text import literal
+
+from .people import People, others, seat_digit
+
+#: The most seats any game has: a table never counts more (the count comes from the host).
+MOST_SEATS = max(game.MAX_SEATS for game in engine.GAMES.values())
+
+
+class Seated(Protocol):
+    """What of the table screen the seats read (tui/table/screen.py)."""
+
+    people: People
+    me: int | None
+    table_info: dict
+
+    @property
+    def view(self) -> dict: ...
+    def look(self, name: str) -> Style: ...
+
+
+class Seats:
+    """Names, the seat count, the others and their digits; see the module docstring."""
+
+    def __init__(self, table: Seated) -> None:
+        self.table = table
+
+    def name(self, seat: object, *, you: bool = True) -> str:
+        """A seat's name as shown: "You" for the local seat, the cleaned name, or "Seat N"."""
+        return self.table.people.seat_name(seat, self.table.me if you else None)
+
+    def called(self, seat: object) -> str:
+        """A seat's name as the others say it: never "You" (chat, clocks, take-backs)."""
+        return self.name(seat, you=False)
+
+    def text(self, seat: int, style: str | Style | None = None) -> Text:
+        """A seat's name as shown (``style``: the name's usual look)."""
+        return literal(self.name(seat), style or self.table.look("name"), limit=16)
+
+    @property
+    def count(self) -> int:
+        """How many seats the table has (a hostile host's count is held to what a game has)."""
+        table = self.table
+        n = table.view.get("seats") or table.table_info.get("seats") or len(table.people.players)
+        if not isinstance(n, int) or isinstance(n, bool):
+            return 0
+        return max(0, min(n, MOST_SEATS))
+
+    def others(self) -> list[int]:
+        """Other seats clockwise from the local one; digit ``i`` picks ``others()[i-1]``."""
+        return others(self.table.me, self.count)
+
+    def digit(self, seat: int) -> str:
+        """The digit that picks ``seat`` at this table ("" for my own seat, or none)."""
+        return seat_digit(seat, self.table.me, self.count)
+
+    def whisper_aims(self) -> dict[str, int]:
+        """``/w N``: the seat each digit picks (in the waiting room too)."""
+        return {self.digit(seat): seat for seat in self.others()}
