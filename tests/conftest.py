@@ -88,6 +88,62 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     gc.freeze()
 
 
+# What every app a test starts would parse again. A Textual app parses its stylesheet (every
+# widget's DEFAULT_CSS, the app's .tcss) when it starts, into a cache of its own: a worker
+# starts hundreds of apps, and parsed the same CSS hundreds of times (a fifth of an app's
+# start, ~30 ms). The parsed rules are kept here for the whole worker, under everything the
+# parse reads (the CSS, where it came from, its scope and rank, the theme's variables); the
+# app gets the same rules its own parse would give (the rules are not changed once parsed).
+_parsed_css: dict[tuple, list] = {}
+
+
+def _css_parsed_once() -> None:
+    from textual.css.stylesheet import Stylesheet
+
+    parse = getattr(Stylesheet, "_parse_rules", None)
+    if parse is None or getattr(parse, "shared", False):
+        return  # another Textual: each app parses, as before
+
+    def shared(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
+        variables = self._variables
+        key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(variables.items()))
+        rules = _parsed_css.get(key)
+        if rules is None:
+            rules = _parsed_css[key] = parse(
+                self, css, read_from, is_default_rules, tie_breaker, scope
+            )
+        return rules
+
+    shared.shared = True  # type: ignore[attr-defined]
+    Stylesheet._parse_rules = shared  # type: ignore[method-assign]
+
+
+_css_parsed_once()
+
+
+def _old_screens_forgetters() -> list:
+    """Textual keeps two method caches keyed by the object itself (up to 1,024 each): the
+    painted lines of every widget a test drew (``StylesCache``) and each app's colour filter.
+    Kept from test to test they held half a million objects per worker, which every full
+    collection walked again; emptied after each test, the next test starts without them."""
+    from textual import _styles_cache
+    from textual import filter as filters
+
+    methods = (
+        getattr(_styles_cache.StylesCache, "get_inner_outer", None),
+        getattr(filters.ANSIToTruecolor, "truecolor_style", None),
+    )
+    return [method.cache_clear for method in methods if hasattr(method, "cache_clear")]
+
+
+_forget_old_screens = _old_screens_forgetters()
+
+
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    for forget in _forget_old_screens:
+        forget()
+
+
 def _refuse(what: str):
     def refused(*args, **kwargs):
         raise AssertionError(f"a unit test {what}: mark it otherwise or take that out")
