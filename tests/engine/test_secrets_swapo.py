@@ -112,6 +112,8 @@ class Pair:
             engine.new_game("swapo", n, self.options, seed=seed, deck=twin),
         ]
         self.others = [s for s in range(n) if s not in self.secret]
+        self._safe_step: int | None = None
+        self._safe: dict[tuple[int, int], list[dict]] = {}
 
     def describe(self) -> str:
         return f"{self.kind} pair, seed {self.seed}, options {self.options}, secret {self.secret}"
@@ -136,7 +138,7 @@ class Pair:
         return len(action["cards"]) > len(spare)
 
     def choose(self, which: int, seat: int, step: int) -> dict:
-        game, twin = self.games[which], self.games[1 - which]
+        game = self.games[which]
         draw = random.Random(f"act/{self.seed}/{step}")
         if game.phase == "arrange":
             order = draw.sample(range(HAND_SIZE), HAND_SIZE)
@@ -147,12 +149,25 @@ class Pair:
             if declares:  # the secret itself: the rank differs between the games
                 return random.Random(f"rank/{self.seed}/{step}/{which}").choice(declares)
             return legal[0]
-        safe = [x for x in legal if not self.moves_interest(game, seat, x)]
-        twin_safe = [x for x in twin.legal_actions(seat) if not self.moves_interest(twin, seat, x)]
+        safe = self.safe(which, seat, step)
+        twin_safe = self.safe(1 - which, seat, step)
         assert safe, f"no safe action for seat {seat} in {game.phase} ({self.describe()})"
         if safe != twin_safe:  # not the same situation: the views will already differ
             return random.Random(f"act/{self.seed}/{step}/{which}").choice(safe)
         return draw.choice(safe)
+
+    def safe(self, which: int, seat: int, step: int) -> list[dict]:
+        """The actions of ``seat`` in game ``which`` at ``step`` that move no card of interest.
+        Both games' lists are asked for twice a step (each game's choice looks at its twin's):
+        worked out once (the games only change between steps)."""
+        if self._safe_step != step:
+            self._safe_step, self._safe = step, {}
+        key = (which, seat)
+        if key not in self._safe:
+            game = self.games[which]
+            legal = game.legal_actions(seat)
+            self._safe[key] = [x for x in legal if not self.moves_interest(game, seat, x)]
+        return self._safe[key]
 
     def seat_to_act(self, which: int, step: int) -> int:
         pending = self.games[which].pending()
