@@ -22,6 +22,8 @@ def used() -> set[tuple[str, str | None]]:
     return catalog.used_keys()
 
 
+# One worker for the four: the code's messages (``used``, half a second) are read once.
+@pytest.mark.xdist_group("catalogues")
 @pytest.mark.parametrize("code", catalog.TRANSLATED)
 def test_catalogue_is_complete_and_true(code: str, used: set) -> None:
     assert catalog.problems(code, used) == []
