@@ -13,6 +13,7 @@ import os
 import signal
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on, work
@@ -47,13 +48,35 @@ KEY_NAMES = {"enter": "enter", "escape": "esc", "space": "space", "tab": "tab"}
 """How the footers show these keys (the words the prompts use)."""
 COLLECT_EVERY = 0.5
 """Seconds between checks for a due garbage collection (tui/collector.py)."""
+STYLESHEETS: list[str] = [
+    str(Path(__file__).parent / name)
+    for name in (
+        "app.tcss",
+        "terminal.tcss",
+        "lobby/lobby.tcss",
+        "lobby/choices.tcss",
+        "lobby/forms.tcss",
+        "table/table.tcss",
+        "table/generic.tcss",
+        "games/swapo/swapo.tcss",
+        "games/swoop/swoop.tcss",
+        "games/mishi/mishi.tcss",
+        "table/results.tcss",
+        "dialogs.tcss",
+    )
+]
+"""Every screen's stylesheet, read when the app starts, in the order the screens first show.
+A screen still names its own (``CSS_PATH``); read here, the first push of a screen finds it
+read already. Textual parses every stylesheet again and restyles every widget whenever a new
+one is added: 30 ms at a game's first results panel, as much again when the table first shows
+(tests/tui/test_stylesheets.py keeps this list whole)."""
 
 
 class KotatsuApp(App[None]):
     """The terminal card table. ``launcher`` (if any) seats the player at once."""
 
     TITLE = "kotatsu"
-    CSS_PATH: ClassVar[CSSPathType] = ["app.tcss", "terminal.tcss"]
+    CSS_PATH: ClassVar[CSSPathType] = STYLESHEETS
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list] = [Binding("ctrl+c", "quit", N_("quit"), show=False, priority=True)]
 
