@@ -13,7 +13,7 @@ import os
 import signal
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on, work
@@ -48,7 +48,7 @@ KEY_NAMES = {"enter": "enter", "escape": "esc", "space": "space", "tab": "tab"}
 """How the footers show these keys (the words the prompts use)."""
 COLLECT_EVERY = 0.5
 """Seconds between checks for a due garbage collection (tui/collector.py)."""
-STYLESHEETS: list[str] = [
+STYLESHEETS: list[str | PurePath] = [
     str(Path(__file__).parent / name)
     for name in (
         "app.tcss",
