@@ -48,28 +48,26 @@ KEY_NAMES = {"enter": "enter", "escape": "esc", "space": "space", "tab": "tab"}
 """How the footers show these keys (the words the prompts use)."""
 COLLECT_EVERY = 0.5
 """Seconds between checks for a due garbage collection (tui/collector.py)."""
+_TUI = Path(__file__).parent
+_SHARED = [
+    "app",
+    "terminal",
+    "lobby/lobby",
+    "lobby/choices",
+    "lobby/forms",
+    "table/table",
+    "table/generic",
+]
 STYLESHEETS: list[str | PurePath] = [
-    str(Path(__file__).parent / name)
-    for name in (
-        "app.tcss",
-        "terminal.tcss",
-        "lobby/lobby.tcss",
-        "lobby/choices.tcss",
-        "lobby/forms.tcss",
-        "table/table.tcss",
-        "table/generic.tcss",
-        "games/swapo/swapo.tcss",
-        "games/swoop/swoop.tcss",
-        "games/mishi/mishi.tcss",
-        "table/results.tcss",
-        "dialogs.tcss",
-    )
+    *(_TUI / f"{name}.tcss" for name in _SHARED),
+    *sorted((_TUI / "games").glob("*/*.tcss")),  # each game's, its rules under its own screen
+    *(_TUI / f"{name}.tcss" for name in ("table/results", "dialogs")),
 ]
 """Every screen's stylesheet, read when the app starts, in the order the screens first show.
 A screen still names its own (``CSS_PATH``); read here, the first push of a screen finds it
 read already. Textual parses every stylesheet again and restyles every widget whenever a new
 one is added: 30 ms at a game's first results panel, as much again when the table first shows
-(tests/tui/test_stylesheets.py keeps this list whole)."""
+(tests/tui/test_stylesheets.py keeps this list whole; a new game's are found in its folder)."""
 
 
 class KotatsuApp(App[None]):
