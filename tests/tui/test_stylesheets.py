@@ -62,3 +62,15 @@ async def test_a_results_panel_pushed_first_reads_no_stylesheet(monkeypatch):
         await pilot.pause()
         assert isinstance(app.screen, ResultsPanel)
         assert reparsed == []
+
+
+def test_a_games_rules_reach_only_its_own_table():
+    """Read at start, a game's stylesheet applies to every screen: its id rules must name its
+    screen (SwaPo's ``#hand { display: none }`` once hid Mi Shi's hand after both were read)."""
+    games = sorted((Path(tui.__file__).parent / "games").glob("*/*.tcss"))
+    assert len(games) >= 3
+    for path in games:
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            selectors = line.split("{")[0] if "{" in line and not line[:1].isspace() else ""
+            for selector in filter(None, (s.strip() for s in selectors.split(","))):
+                assert not selector.startswith("#"), f"{path.name}:{number}: {selector}"
