@@ -66,7 +66,8 @@ async def test_a_results_panel_pushed_first_reads_no_stylesheet(monkeypatch):
 
 def test_a_games_rules_reach_only_its_own_table():
     """Read at start, a game's stylesheet applies to every screen: its id rules must name its
-    screen (SwaPo's ``#hand { display: none }`` once hid Mi Shi's hand after both were read)."""
+    screen (unscoped, SwaPo's ``#hand { display: none }`` and Mi Shi's ``#hand { height: 1fr }``
+    both matched every table's hand once both had been read)."""
     games = sorted((Path(tui.__file__).parent / "games").glob("*/*.tcss"))
     assert len(games) >= 3
     for path in games:
