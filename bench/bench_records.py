@@ -33,8 +33,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
 import engine  # noqa: E402
+from bench.aside import set_aside  # noqa: E402
 from bench.bench_tui import floor_repaint_times, painted_at  # noqa: E402
 from engine import record as rec  # noqa: E402
 
@@ -212,6 +212,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def main() -> None:
+    set_aside()  # the bench's records, journals and settings are not the user's
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--records", type=int, default=10_000)
