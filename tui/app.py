@@ -20,6 +20,7 @@ from textual import on, work
 from textual.app import App, CSSPathType
 from textual.binding import Binding
 from textual.driver import Driver
+from textual.scrollbar import ScrollBar, ScrollBarRender
 
 import lang
 from lang import N_, _
@@ -38,7 +39,7 @@ from .settings import (
     save_name,
     terminal_wants_ascii,
 )
-from .terminal import TerminalOut, attaching_driver
+from .terminal import AsciiScrollBarRender, TerminalOut, attaching_driver
 from .text import clean
 
 if TYPE_CHECKING:  # the lobby is imported when first shown: `kotatsu play` starts without it
@@ -115,11 +116,16 @@ class KotatsuApp(App[None]):
         self.direct = launcher is not None
         #: Builds a fresh launcher for "play again" (same seats, a new deal), if we can.
         self.again: Callable[[], Launcher | None] | None = None
+        #: Textual's scroll bars, while ours for an ASCII terminal are in place (tui/terminal.py).
+        self.scrollbars_before: type[ScrollBarRender] | None = None
 
     def on_load(self) -> None:
         # the app's own language, in its own context: every screen and widget it starts reads
         # it, whatever other apps in this process read (the SSH server, tests)
         self.voice = lang.set_scope(self.settings.lang)
+        if self.settings.ascii_only:  # no eighth blocks at the scroll thumbs' ends
+            self.scrollbars_before = ScrollBar.renderer
+            ScrollBar.renderer = AsciiScrollBarRender
 
     def set_language(self, code: str) -> None:
         """Read ``code`` from now on (the lobby's choice); screens refresh their words."""
@@ -302,6 +308,8 @@ class KotatsuApp(App[None]):
 
     async def on_unmount(self) -> None:
         await self.close_seat()
+        if self.scrollbars_before is not None:
+            ScrollBar.renderer, self.scrollbars_before = self.scrollbars_before, None
 
 
 def make_app(
