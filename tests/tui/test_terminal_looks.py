@@ -151,3 +151,6 @@ async def test_without_colour_the_field_with_the_keys_is_shown_in_reverse(monkey
         await pilot.press("tab", "tab")  # the bots, then the level
         await pilot.pause()
         assert "Normal" in reversed_words()
+        # the table name's example is no value: dim and italic where colour would grey it
+        example = [seg for seg in recorded(app)._record_buffer if seg.text.strip() == "friday"]
+        assert example and all(seg.style.dim and seg.style.italic for seg in example)
