@@ -29,8 +29,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
 import engine  # noqa: E402
+from bench.aside import set_aside  # noqa: E402
 from net.client import Client  # noqa: E402
 from net.codec import encode  # noqa: E402
 from net.host import Host  # noqa: E402
@@ -314,6 +314,7 @@ async def run(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
+    set_aside()  # the bench's records, journals and settings are not the user's
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--tables", type=int, default=25)

@@ -23,8 +23,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
 import engine  # noqa: E402
+from bench.aside import set_aside  # noqa: E402
 from net.client import Client  # noqa: E402
 from net.host import Host  # noqa: E402
 from net.resultswait import ends_round  # noqa: E402
@@ -172,6 +172,7 @@ async def load(
 
 
 def main() -> None:
+    set_aside()  # the bench's records, journals and settings are not the user's
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--game", default="swapo", choices=sorted(LENGTH_OPTION))
     parser.add_argument("--rounds", type=int, default=20, help="rounds/hands per game")

@@ -59,8 +59,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
 import engine  # noqa: E402
+from bench.aside import set_aside  # noqa: E402
 from net.botclient import play_seat  # noqa: E402
 from net.client import Client  # noqa: E402
 from net.codec import encode  # noqa: E402
@@ -243,6 +243,7 @@ async def soak(minutes: float, tables: int, seed: int) -> None:
 
 
 def main() -> None:
+    set_aside()  # the bench's records, journals and settings are not the user's
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--minutes", type=float, default=10.0)
     parser.add_argument("--tables", type=int, default=25)

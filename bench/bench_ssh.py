@@ -36,9 +36,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
 import asyncssh  # noqa: E402
 
+from bench.aside import set_aside  # noqa: E402
 from net.ssh import (  # noqa: E402
     ServeConfig,
     SSHGameServer,
@@ -384,6 +384,7 @@ class PasswordTerminal(SshTerminal):
 
 
 def main() -> None:
+    set_aside()  # the bench's records, journals and settings are not the user's
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--starts", type=int, default=5)
     parser.add_argument("--keys", type=int, default=20)

@@ -28,6 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench.aside import set_aside  # noqa: E402
 
 STARTS = 5
 REPAINTS = 300
@@ -208,6 +209,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def main() -> None:
+    set_aside()  # the bench's records, journals and settings are not the user's
     import argparse
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])

@@ -47,6 +47,7 @@ from bench_ssh import (  # noqa: E402
 from playwright.async_api import async_playwright  # noqa: E402
 from seat import TAP, launch  # noqa: E402
 
+from bench.aside import set_aside  # noqa: E402
 from net.ssh import ServeConfig, SSHGameServer  # noqa: E402
 from net.web import WebConfig, WebGameServer  # noqa: E402
 
@@ -134,6 +135,7 @@ async def run(starts: int, keys: int, sessions: int) -> None:
 
 
 def main() -> None:
+    set_aside()  # the bench's records, journals and settings are not the user's
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--starts", type=int, default=5)
     parser.add_argument("--keys", type=int, default=20)

@@ -167,6 +167,8 @@ def _unit_lane_stays_unit(request, monkeypatch):
 
 @pytest.fixture(autouse=True)
 def _records_elsewhere(tmp_path_factory, monkeypatch):
-    """Every test keeps its game records in its own temporary data directory, never the
-    user's (net/records.py)."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
+    """Every test keeps what kotatsu keeps — game records (net/records.py), journals and kept
+    seats (net/journal.py, net/seatstore.py), settings (tui/settings.py) — in its own
+    temporary directories, never the user's; so do the processes it starts."""
+    for name in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"):
+        monkeypatch.setenv(name, str(tmp_path_factory.mktemp(name.lower())))

@@ -13,12 +13,14 @@ import os
 import signal
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on, work
 from textual.app import App, CSSPathType
 from textual.binding import Binding
 from textual.driver import Driver
+from textual.scrollbar import ScrollBar, ScrollBarRender
 
 import lang
 from lang import N_, _
@@ -37,7 +39,7 @@ from .settings import (
     save_name,
     terminal_wants_ascii,
 )
-from .terminal import TerminalOut, attaching_driver
+from .terminal import AsciiScrollBarRender, TerminalOut, attaching_driver
 from .text import clean
 
 if TYPE_CHECKING:  # the lobby is imported when first shown: `kotatsu play` starts without it
@@ -47,13 +49,33 @@ KEY_NAMES = {"enter": "enter", "escape": "esc", "space": "space", "tab": "tab"}
 """How the footers show these keys (the words the prompts use)."""
 COLLECT_EVERY = 0.5
 """Seconds between checks for a due garbage collection (tui/collector.py)."""
+_TUI = Path(__file__).parent
+_SHARED = [
+    "app",
+    "terminal",
+    "lobby/lobby",
+    "lobby/choices",
+    "lobby/forms",
+    "table/table",
+    "table/generic",
+]
+STYLESHEETS: list[str | PurePath] = [
+    *(_TUI / f"{name}.tcss" for name in _SHARED),
+    *sorted((_TUI / "games").glob("*/*.tcss")),  # each game's, its rules under its own screen
+    *(_TUI / f"{name}.tcss" for name in ("table/results", "dialogs")),
+]
+"""Every screen's stylesheet, read when the app starts, in the order the screens first show.
+A screen still names its own (``CSS_PATH``); read here, the first push of a screen finds it
+read already. Textual parses every stylesheet again and restyles every widget whenever a new
+one is added: 30 ms at a game's first results panel, as much again when the table first shows
+(tests/tui/test_stylesheets.py keeps this list whole; a new game's are found in its folder)."""
 
 
 class KotatsuApp(App[None]):
     """The terminal card table. ``launcher`` (if any) seats the player at once."""
 
     TITLE = "kotatsu"
-    CSS_PATH: ClassVar[CSSPathType] = ["app.tcss", "terminal.tcss"]
+    CSS_PATH: ClassVar[CSSPathType] = STYLESHEETS
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list] = [Binding("ctrl+c", "quit", N_("quit"), show=False, priority=True)]
 
@@ -94,11 +116,16 @@ class KotatsuApp(App[None]):
         self.direct = launcher is not None
         #: Builds a fresh launcher for "play again" (same seats, a new deal), if we can.
         self.again: Callable[[], Launcher | None] | None = None
+        #: Textual's scroll bars, while ours for an ASCII terminal are in place (tui/terminal.py).
+        self.scrollbars_before: type[ScrollBarRender] | None = None
 
     def on_load(self) -> None:
         # the app's own language, in its own context: every screen and widget it starts reads
         # it, whatever other apps in this process read (the SSH server, tests)
         self.voice = lang.set_scope(self.settings.lang)
+        if self.settings.ascii_only:  # no eighth blocks at the scroll thumbs' ends
+            self.scrollbars_before = ScrollBar.renderer
+            ScrollBar.renderer = AsciiScrollBarRender
 
     def set_language(self, code: str) -> None:
         """Read ``code`` from now on (the lobby's choice); screens refresh their words."""
@@ -281,6 +308,8 @@ class KotatsuApp(App[None]):
 
     async def on_unmount(self) -> None:
         await self.close_seat()
+        if self.scrollbars_before is not None:
+            ScrollBar.renderer, self.scrollbars_before = self.scrollbars_before, None
 
 
 def make_app(

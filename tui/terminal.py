@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.driver import Driver
+from textual.scrollbar import ScrollBarRender
 
 BELL = "\a"
 ESC = "\x1b"
@@ -91,3 +92,14 @@ def attaching_driver(base: type[Driver]) -> type[Driver]:
 
     Attaching.__name__ = Attaching.__qualname__ = f"Attaching{base.__name__}"
     return Attaching
+
+
+class AsciiScrollBarRender(ScrollBarRender):
+    """Scroll bars for a terminal that draws ASCII only (``--ascii``, TERM=linux, a locale
+    without UTF-8): the thumb in whole cells of its colour. Textual draws the thumb's ends in
+    eighth blocks (▁▂▃…, ▉▊▋…), which such a terminal shows as garbage. The app puts it in
+    Textual's place (``ScrollBar.renderer``, a class-wide setting Textual documents) while it
+    runs, and puts Textual's back when it ends."""
+
+    VERTICAL_BARS: ClassVar[list[str]] = [" "] * 8
+    HORIZONTAL_BARS: ClassVar[list[str]] = [" "] * 8

@@ -260,3 +260,25 @@ async def test_memories_kept_ahead_change_nothing_on_screen_and_are_bounded(game
             await pilot.press("right")
             screen = await at_replay(pilot, close_panels=True)
         assert screen_lines(app) == shown and log_lines(screen) == log
+
+
+@pytest.mark.parametrize("game", ["swapo", "mishi"])
+async def test_the_prompt_names_the_replayed_seat_when_the_table_awaits_it(game):
+    """In a replay the seat decides nothing: when the table awaits it, the prompt names it as
+    it names the others ("Ann is choosing whom to swap with…", "Ann to play…"), never "You is
+    choosing…" or "the table to play…"."""
+    replay = replay_of(game)
+    app = ReplayApp(Replayer(replay, 0), settings=SETTINGS)
+    awaited = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        await at_replay(pilot)
+        for k in range(1, min(replay.positions, 40)):
+            await pilot.press("right")
+            screen = await at_replay(pilot, close_panels=True)
+            view = screen.view
+            if 0 in (view.get("pending") or []) and not view.get("over"):
+                words = screen.prompt.plain
+                awaited.append(words)
+                assert "Ann" in words, (k, words)
+                assert "You " not in words and "the table" not in words, (k, words)
+    assert awaited

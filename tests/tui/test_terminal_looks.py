@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from textual.scrollbar import ScrollBar, ScrollBarRender
+
 from tests.tui.conftest import table_app
 from tui.app import KotatsuApp
 from tui.dialogs import ConfirmLeave, RulesScreen
@@ -25,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: Box drawing: the borders an ASCII terminal cannot show. (Textual's scrollbar draws the
 #: ends of its thumb with block elements, ▁▂…, which no style changes: not checked here.)
 NOT_ASCII_LINES = {chr(c) for c in range(0x2500, 0x2580)}
+EIGHTH_BLOCKS = set("▁▂▃▄▅▆▇▉▊▋▌▍▎▏")
 
 
 def test_no_color_keeps_the_suit_glyphs_and_ascii_gives_letters():
@@ -87,6 +90,12 @@ async def test_an_ascii_terminal_gets_ascii_borders_at_the_table_and_in_dialogs(
         await pilot.pause(0.1)
         lines = screen_lines(app)
         assert not NOT_ASCII_LINES & set("".join(lines)), "\n".join(lines)
+        for _ in range(3):  # the rules scrolled: the scroll thumb's ends between cells
+            await pilot.press("down")
+        await pilot.pause(0.1)
+        lines = screen_lines(app)
+        assert not EIGHTH_BLOCKS & set("".join(lines)), "\n".join(lines)
+    assert ScrollBar.renderer is ScrollBarRender  # Textual's own again once the app ended
 
 
 async def test_a_very_wide_window_puts_the_log_and_the_chat_side_by_side():
@@ -142,3 +151,6 @@ async def test_without_colour_the_field_with_the_keys_is_shown_in_reverse(monkey
         await pilot.press("tab", "tab")  # the bots, then the level
         await pilot.pause()
         assert "Normal" in reversed_words()
+        # the table name's example is no value: dim and italic where colour would grey it
+        example = [seg for seg in recorded(app)._record_buffer if seg.text.strip() == "friday"]
+        assert example and all(seg.style.dim and seg.style.italic for seg in example)

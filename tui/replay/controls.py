@@ -42,10 +42,12 @@ REPLAY_BINDINGS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
     # TRANSLATORS: footer key description (a replay: the previous/next round or hand); ≤ 8 cells
     Binding("pageup,left_square_bracket", "replay_round(-1)", N_("round"), key_display="[]"),
     Binding("pagedown,right_square_bracket", "replay_round(1)", N_("round"), show=False),
-    # TRANSLATORS: footer key description (a replay: to the deal); ≤ 8 cells
-    Binding("home", "replay_end(0)", N_("start")),
-    # TRANSLATORS: footer key description (a replay: to the last action); ≤ 8 cells
-    Binding("end", "replay_end(1)", N_("end")),
+    # TRANSLATORS: footer key description (a replay: to the first position, the deal; shown
+    # after the key "home"); ≤ 8 cells
+    Binding("home", "replay_end(0)", N_("first")),
+    # TRANSLATORS: footer key description (a replay: to the last action; shown after the key
+    # "end", so not "end" again); ≤ 8 cells
+    Binding("end", "replay_end(1)", N_("last")),
     # TRANSLATORS: footer key description (a replay: play on by itself, or stop); ≤ 8 cells
     Binding("space", "replay_play", N_("play")),
     # TRANSLATORS: footer key description (a replay: faster or slower); ≤ 8 cells

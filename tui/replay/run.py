@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
-from typing import ClassVar
 
 from textual import events, on
-from textual.app import CSSPathType
 
 from lang import _
 
@@ -19,10 +16,6 @@ from .screen import Replayer
 
 class ReplayApp(KotatsuApp):
     """The app with the replay as its only screen (no lobby, no network): q leaves."""
-
-    CSS_PATH: ClassVar[CSSPathType] = [
-        str(Path(__file__).parent.parent / name) for name in ("app.tcss", "terminal.tcss")
-    ]
 
     def __init__(self, replayer: Replayer, **kwargs) -> None:
         super().__init__(**kwargs)

@@ -45,6 +45,9 @@ class Decisions:
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
+        #: Only watched (a replay, tui/replay/): the seat decides nothing here, and the table
+        #: awaits it as it awaits the others (the prompt says so).
+        self.watching = False
         self.view: dict[str, Any] = {}
         self.legal: list[dict[str, Any]] = []
 
@@ -74,8 +77,10 @@ class Decisions:
         return False
 
     def others_awaited(self) -> list[int]:
-        """The other seats this view says are awaited (only what this seat may know)."""
-        return [s for s in parse.ints(self.view.get("pending")) if s != self.seat]
+        """The other seats this view says are awaited (only what this seat may know); the
+        local seat too when it only ``watching``."""
+        pending = parse.ints(self.view.get("pending"))
+        return [s for s in pending if s != self.seat or self.watching]
 
     # Which keys work now, and what the footer calls them ---------------------------------
     def key_state(self, key: str) -> bool | None:

@@ -236,8 +236,9 @@ class ResultsPanel(ModalScreen[str]):
         with Vertical(id="results-frame"), Vertical(id="results"):
             yield Label(self.title_text, id="results-title", markup=False)
             with VerticalScroll(id="results-body"):
-                for row in self.rows:
-                    yield Static(row, classes="results-row", markup=False)
+                rows = Static(self.lines(), id="results-rows", markup=False)
+                rows.display = bool(self.rows)
+                yield rows
                 yield Static(self.table, id="results-table", markup=False)
             yield Static(self.hint(), id="results-hint", markup=False)
         yield WordedFooter()  # its own keys: the table's do nothing under the panel
@@ -253,19 +254,18 @@ class ResultsPanel(ModalScreen[str]):
         if not self.is_mounted:
             return  # composed with them
         self.query_one("#results-title", Label).update(self.title_text)
-        body = self.query_one("#results-body", VerticalScroll)
-        shown = list(body.query(".results-row").results(Static))
-        for widget, row in zip(shown, self.rows, strict=False):
-            widget.update(row)
-        for widget in shown[len(self.rows) :]:
-            widget.remove()
-        more = [Static(row, classes="results-row", markup=False) for row in self.rows[len(shown) :]]
-        if more:
-            body.mount_all(more, before="#results-table")
+        rows = self.query_one("#results-rows", Static)
+        rows.update(self.lines())
+        rows.display = bool(self.rows)
         self.query_one("#results-table", Static).update(self.table)
         self.query_one("#results-hint", Static).update(self.hint())
-        body.scroll_home(animate=False, immediate=True)
+        self.query_one("#results-body", VerticalScroll).scroll_home(animate=False, immediate=True)
         self.refresh_bindings()
+
+    def lines(self) -> Text:
+        """The game's lines, one under another (one widget: a panel shown again with another
+        round's lines is only repainted, none mounted or removed)."""
+        return Text("\n").join(self.rows)
 
     def hint(self) -> str:
         if not self.final:

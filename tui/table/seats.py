@@ -31,6 +31,7 @@ class Seated(Protocol):
     people: People
     me: int | None
     table_info: dict
+    read_only: bool
 
     @property
     def view(self) -> dict: ...
@@ -46,6 +47,12 @@ class Seats:
     def name(self, seat: object, *, you: bool = True) -> str:
         """A seat's name as shown: "You" for the local seat, the cleaned name, or "Seat N"."""
         return self.table.people.seat_name(seat, self.table.me if you else None)
+
+    def asked_name(self, seat: object) -> str:
+        """A seat's name in the prompt's words: "You" for the local seat at the table; in a
+        replay (``read_only``), where the local seat decides nothing and is awaited as the
+        others are, its name ("Ann is choosing…", never "You is choosing…")."""
+        return self.name(seat, you=not self.table.read_only)
 
     def called(self, seat: object) -> str:
         """A seat's name as the others say it: never "You" (chat, clocks, take-backs)."""

@@ -61,7 +61,7 @@ class MishiScreen(TableScreen):
 
     def __init__(self, seat: Seat, settings: Settings) -> None:
         super().__init__(seat, settings)
-        self.flow = MishiDecisions(self.me, self.cards, self.seats.name, self.look)
+        self.flow = MishiDecisions(self.me, self.cards, self.seats.asked_name, self.look)
         self.decisions = self.flow
         self.face = self.mishi_face = MishiFace(self, self.flow)
         self.finished: dict | None = None  # the last hand_end event, as sent

@@ -55,7 +55,7 @@ class SwapoScreen(TableScreen):
 
     def __init__(self, seat: Seat, settings: Settings) -> None:
         super().__init__(seat, settings)
-        self.flow = SwapoDecisions(self.me, self.seats.name)
+        self.flow = SwapoDecisions(self.me, self.seats.asked_name)
         self.decisions = self.flow
         self.face = self.swapo_face = SwapoFace(self, self.flow, self.log_name)
         self.set_class(not settings.color, "-no-color")

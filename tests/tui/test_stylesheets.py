@@ -1,0 +1,77 @@
+"""Every screen's stylesheet is read when the app starts (tui/app.py ``STYLESHEETS``), so that
+no screen's first push makes Textual parse the whole stylesheet again."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+from pathlib import Path
+
+from textual.screen import Screen
+
+import tui
+from tui.app import STYLESHEETS, KotatsuApp
+from tui.replay.run import ReplayApp
+
+
+def screen_classes() -> list[type[Screen]]:
+    for module in pkgutil.walk_packages(tui.__path__, "tui."):
+        if not module.name.endswith("__main__"):  # that one runs the command line
+            importlib.import_module(module.name)
+    found, todo = [], list(Screen.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        if cls.__module__.startswith("tui."):
+            found.append(cls)
+    return found
+
+
+def own_stylesheets(cls: type[Screen]) -> set[Path]:
+    """The files a screen class names, resolved as Textual resolves them (beside its module)."""
+    paths = cls.CSS_PATH
+    if paths is None:
+        return set()
+    here = Path(inspect.getfile(cls)).parent
+    listed = paths if isinstance(paths, list | tuple) else [paths]
+    return {(here / Path(p)).resolve() for p in listed}
+
+
+def test_every_screens_stylesheet_is_read_at_start():
+    read = {Path(p).resolve() for p in STYLESHEETS}
+    assert all(p.is_file() for p in read)
+    classes = screen_classes()
+    assert len(classes) > 10  # the lobby's, the table's, the games', the dialogs', ...
+    for cls in classes:
+        missing = own_stylesheets(cls) - read
+        assert not missing, f"{cls.__qualname__} names {missing}, not in tui.app.STYLESHEETS"
+    for app in (KotatsuApp, ReplayApp):
+        assert app.CSS_PATH == STYLESHEETS
+
+
+async def test_a_results_panel_pushed_first_reads_no_stylesheet(monkeypatch):
+    """The first results panel of a game is shown without the whole stylesheet read again."""
+    from tui.table.results import ResultsPanel
+
+    app = KotatsuApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        reparsed = []
+        monkeypatch.setattr(app.stylesheet, "reparse", lambda: reparsed.append(1))
+        await app.push_screen(ResultsPanel("Round 1", [], "", final=False))
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsPanel)
+        assert reparsed == []
+
+
+def test_a_games_rules_reach_only_its_own_table():
+    """Read at start, a game's stylesheet applies to every screen: its id rules must name its
+    screen (unscoped, SwaPo's ``#hand { display: none }`` and Mi Shi's ``#hand { height: 1fr }``
+    both matched every table's hand once both had been read)."""
+    games = sorted((Path(tui.__file__).parent / "games").glob("*/*.tcss"))
+    assert len(games) >= 3
+    for path in games:
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            selectors = line.split("{")[0] if "{" in line and not line[:1].isspace() else ""
+            for selector in filter(None, (s.strip() for s in selectors.split(","))):
+                assert not selector.startswith("#"), f"{path.name}:{number}: {selector}"
