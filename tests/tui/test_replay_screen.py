@@ -121,11 +121,22 @@ async def test_stepping_reaches_the_live_screens_forward_and_back(game, seat):
         assert not screen.read_only or type(screen) is table_screen_for(game)  # the real one
         forward = [screen_lines(app)]
         assert (log_lines(screen), screen.view) == live[0]
+        name = replay.record["players"][seat]["name"]
+        awaited = 0
         for k in range(1, steps + 1):
             await pilot.press("right")
             screen = await at_replay(pilot, close_panels=True)
             assert (log_lines(screen), screen.view) == live[k], f"step {k}"
             forward.append(screen_lines(app))
+            if seat in (screen.view.get("pending") or []) and not screen.view.get("over"):
+                # the seat decides nothing here: the prompt names it as it names the others
+                # ("Ann is choosing whom to swap with…", "Ann to play…"), never "You is
+                # choosing…" or "the table to play…"
+                awaited += 1
+                words = screen.prompt.plain
+                assert name in words and "You " not in words, (k, words)
+                assert "the table" not in words, (k, words)
+        assert awaited, "the replayed seat was never awaited in these steps"
         # back one by one, then jumps: the whole screen as it was at that step
         for k in [*range(steps - 1, max(steps - 6, 0) - 1, -1)]:
             await pilot.press("left")
@@ -260,25 +271,3 @@ async def test_memories_kept_ahead_change_nothing_on_screen_and_are_bounded(game
             await pilot.press("right")
             screen = await at_replay(pilot, close_panels=True)
         assert screen_lines(app) == shown and log_lines(screen) == log
-
-
-@pytest.mark.parametrize("game", ["swapo", "mishi"])
-async def test_the_prompt_names_the_replayed_seat_when_the_table_awaits_it(game):
-    """In a replay the seat decides nothing: when the table awaits it, the prompt names it as
-    it names the others ("Ann is choosing whom to swap with…", "Ann to play…"), never "You is
-    choosing…" or "the table to play…"."""
-    replay = replay_of(game)
-    app = ReplayApp(Replayer(replay, 0), settings=SETTINGS)
-    awaited = []
-    async with app.run_test(size=(100, 30)) as pilot:
-        await at_replay(pilot)
-        for k in range(1, min(replay.positions, 40)):
-            await pilot.press("right")
-            screen = await at_replay(pilot, close_panels=True)
-            view = screen.view
-            if 0 in (view.get("pending") or []) and not view.get("over"):
-                words = screen.prompt.plain
-                awaited.append(words)
-                assert "Ann" in words, (k, words)
-                assert "You " not in words and "the table" not in words, (k, words)
-    assert awaited
