@@ -105,7 +105,9 @@ def test_the_first_table_is_frozen_out_once(steady) -> None:
     gone = weakref.ref(node)
     del node
     steady.settle()
-    assert gc.get_freeze_count() == frozen
+    # nothing more frozen (the count may still fall: a frozen object whose last reference
+    # goes, e.g. an earlier test's, is freed all the same)
+    assert gc.get_freeze_count() <= frozen
     steady.collect_due()
     gc.collect()
     assert gone() is None
@@ -114,4 +116,4 @@ def test_the_first_table_is_frozen_out_once(steady) -> None:
 def test_a_collector_never_started_freezes_nothing(collector) -> None:
     before = gc.get_freeze_count()
     collector.settle()
-    assert gc.get_freeze_count() == before
+    assert gc.get_freeze_count() <= before  # nothing frozen (frozen objects may still go)
