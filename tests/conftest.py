@@ -170,5 +170,7 @@ def _records_elsewhere(tmp_path_factory, monkeypatch):
     """Every test keeps what kotatsu keeps — game records (net/records.py), journals and kept
     seats (net/journal.py, net/seatstore.py), settings (tui/settings.py) — in its own
     temporary directories, never the user's; so do the processes it starts."""
+    home = tmp_path_factory.mktemp("xdg")  # one numbered directory a test (each one made
+    # scans the others: three a test made the fast lane a few seconds slower)
     for name in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"):
-        monkeypatch.setenv(name, str(tmp_path_factory.mktemp(name.lower())))
+        monkeypatch.setenv(name, str(home / name.lower()))
