@@ -29,11 +29,19 @@ def test_catalogue_is_complete_and_true(code: str, used: set) -> None:
     assert catalog.problems(code, used) == []
 
 
+def without_compiler(messages: dict) -> dict:
+    """A compiled catalogue's messages, its header without the line naming the Babel that
+    compiled it: a new Babel (2.19 came out during one CI run) changes nothing shipped."""
+    header = str(messages.get("", ""))
+    kept = [line for line in header.splitlines() if not line.startswith("Generated-By:")]
+    return {**messages, "": "\n".join(kept)}
+
+
 @pytest.mark.parametrize("code", catalog.TRANSLATED)
 def test_shipped_mo_is_the_compiled_po(code: str) -> None:
     shipped = gettext.GNUTranslations(io.BytesIO(catalog.mo_path(code).read_bytes()))
     fresh = gettext.GNUTranslations(io.BytesIO(catalog.compile_mo(code)))
-    assert shipped._catalog == fresh._catalog
+    assert without_compiler(shipped._catalog) == without_compiler(fresh._catalog)
     plural = [shipped.ngettext("{n} card", "{n} cards", n) for n in range(4)]
     assert plural == [fresh.ngettext("{n} card", "{n} cards", n) for n in range(4)]
 
