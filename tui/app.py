@@ -67,7 +67,7 @@ STYLESHEETS: list[str | PurePath] = [
 """Every screen's stylesheet, read when the app starts, in the order the screens first show.
 A screen still names its own (``CSS_PATH``); read here, the first push of a screen finds it
 read already. Textual parses every stylesheet again and restyles every widget whenever a new
-one is added: 30 ms at a game's first results panel, as much again when the table first shows
+one is added: 30 ms at a game's first results panel, and a reparse too when the table first shows
 (tests/tui/test_stylesheets.py keeps this list whole; a new game's are found in its folder)."""
 
 
