@@ -75,7 +75,6 @@ class Replayer:
         screen: TableScreen = cls(Seat(source, [], "replay"), self.settings)
         track = Track(self.replay, seat, screen, source)
         screen.read_only = True
-        screen.decisions.watching = True  # its seat is awaited in the prompt as the others
         screen.kept_heights = ()  # as tall as its text, however the position was reached
         controls = ReplayControls(self, track)
         screen.extras.append(controls)

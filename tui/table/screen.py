@@ -164,8 +164,6 @@ class TableScreen(Screen[None]):
         #: Take states in without drawing them: the table's memory (log, rounds, the game's
         #: own) moves on, nothing is painted and no results panel opens.
         self.quiet = False
-        #: Only watched: no game keys, no chat, no hints, nothing sent (scores and rules stay).
-        self.read_only = False
         #: Widgets the driver adds, composed after the table's own.
         self.extras: list[Widget] = []
         #: The lines that keep a height they grew to (see KEPT_HEIGHTS; none: each line is
@@ -175,6 +173,17 @@ class TableScreen(Screen[None]):
         self.over_table: Callable[[Screen[Any], Callable[[Any], None]], None] | None = None
 
     # -- layout --------------------------------------------------------------------------
+    @property
+    def read_only(self) -> bool:
+        """Only watched: no game keys, no chat, no hints, nothing sent (scores and rules
+        stay). The decision model holds it (``watching``: the local seat is awaited in the
+        prompt as the others are), so that the two never disagree."""
+        return self.decisions.watching
+
+    @read_only.setter
+    def read_only(self, watched: bool) -> None:
+        self.decisions.watching = watched
+
     def compose(self) -> ComposeResult:
         yield Steady("", id="header", markup=False)
         with Horizontal(id="body"):
