@@ -222,9 +222,10 @@ async def test_an_unfinished_record_says_so_and_opens_no_hands():
     record.update(finished=False, result=None, ended=None)
     replay = rec.load(json.dumps(record).encode())
     app = ReplayApp(Replayer(replay, 0, 5), settings=SETTINGS)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         screen = await at_replay(pilot)
-        assert "unfinished" in screen.query_one("#header").render().plain
+        header = screen.query_one("#header").render().plain
+        assert "the game stopped here, unfinished" in header and len(header.rstrip()) <= 80
         assert "replay_open" not in footer_words(app)
         await pilot.press("o")
         assert not app.replayer.open_hands

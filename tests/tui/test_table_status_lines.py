@@ -1,7 +1,8 @@
 """What every game's table shares around the prompt (issue 23): the notice line above the
 prompt lives until what it tells is no longer news, the footer never leaves a key out without
 saying where to find it, the results panel is opaque over its whole box, and a long prompt
-wraps to two lines, dropping its least important parts, never cut mid-word.
+wraps to two lines, dropping its least important parts, never cut mid-word; the header line
+leaves whole parts out, never the table's name.
 
 Fast: the table is a ``LocalClient`` (the engine in this process, bots at once).
 """
@@ -9,6 +10,7 @@ Fast: the table is a ``LocalClient`` (the engine in this process, bots at once).
 from __future__ import annotations
 
 from rich.console import Console
+from rich.style import Style
 from rich.text import Text
 
 from tests.tui.conftest import table_app
@@ -25,6 +27,7 @@ from tui.pilot import (
     wait_until,
 )
 from tui.settings import Settings
+from tui.table.header import header_line
 from tui.table.news import NoticeLine
 from tui.table.results import ResultsPanel
 from tui.widgets.footer import WordedFooter
@@ -111,6 +114,35 @@ def test_a_long_prompt_drops_its_key_hints_first_then_ends_at_a_word():
     lines = [line.plain.rstrip() for line in cut.wrap(console, 20)]
     assert len(lines) == 2 and lines[-1].endswith("…")
     assert all(w in words.plain.split() for line in lines for w in line.rstrip("…").split())
+
+
+def test_a_long_header_leaves_out_whole_parts_and_keeps_the_table_name():
+    """A replay's header at 80 columns: its place, chair and "the game stopped here" before
+    the game's own parts. What does not fit goes whole, from the end (the game's name stays),
+    and the table's name and who is away stay in sight; no part is cut, no "·" dangles."""
+    parts = [
+        "Swoop", "replay 8/8", "as seen by Miaroot", "the game stopped here, unfinished",
+        "hand 1", "You: 0",
+    ]  # fmt: skip
+    away = [Text("Bo away 2 min")]
+
+    def line(width: int) -> str:
+        return header_line(
+            parts, table_name="practice", away=away, connection="well",
+            look=lambda _name: Style(), ascii_only=False, width=width,
+        ).plain  # fmt: skip
+
+    wide = line(0)
+    assert wide.startswith(" kotatsu · Swoop · replay 8/8") and "You: 0" in wide
+    assert line(len(wide)) == wide  # it fits: all of it
+    at_80 = line(80)
+    assert len(at_80) <= 80 and not at_80.startswith(" kotatsu")
+    assert at_80.endswith(' · table "practice" · Bo away 2 min')
+    assert "You: 0" not in at_80 and "replay 8/8" in at_80
+    shown = at_80.split(' · table "practice"')[0].strip().split(" · ")
+    assert shown == parts[: len(shown)]  # whole parts, the first ones
+    tiny = line(30)  # even the game's name and the table's do not fit: an ellipsis ends it
+    assert len(tiny) <= 30 and tiny.endswith("…") and tiny.startswith(" Swoop")
 
 
 async def test_the_prompt_bar_shows_a_long_question_in_two_whole_lines():

@@ -141,11 +141,14 @@ class ReplayControls(Static, can_focus=True):
         )
         # TRANSLATORS: the replay's place in the header: "replay 12/279"
         where = _("replay {n}/{total}").format(n=replayer.position, total=replay.positions - 1)
-        parts: list[Text | str] = [where, whose]
+        # the place first, and what goes with it (the pace it moves at, the end of an
+        # unfinished game): a header too wide for the window leaves out its last parts first
+        parts: list[Text | str] = [where]
         if self.player is not None:
             parts.append(_("▶ {pace}/s").format(pace=f"{PACES[replayer.pace_index]:g}"))
         if replay.stopped and replayer.position == replay.positions - 1:
             parts.append(_("the game stopped here, unfinished"))
+        parts.append(whose)
         return parts
 
     def show_hands(self) -> None:

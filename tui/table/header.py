@@ -33,10 +33,20 @@ def header_line(
 ) -> Text:
     """The header: the game's ``parts`` (its name, round, pile…), the table's name, who is
     away, and the connection when it is not well. Wider than ``width`` (0: any width), it
-    leaves out the app's name first, so that the table's name stays in sight."""
+    leaves out the app's name first, then the game's parts from the last one back (never its
+    name), each whole, so that the table's name, who is away and the connection stay in sight;
+    what still does not fit ends with "…" rather than a cut word or a dangling "·"."""
     line = _header(parts, table_name, away, connection, look, ascii_only, app=True)
-    if width and line.cell_len > width:
-        return _header(parts, table_name, away, connection, look, ascii_only, app=False)
+    if not width or line.cell_len <= width:
+        return line
+    kept = list(parts)
+    while True:
+        line = _header(kept, table_name, away, connection, look, ascii_only, app=False)
+        if line.cell_len <= width or len(kept) <= 1:
+            break
+        kept.pop()
+    if line.cell_len > width:
+        line.truncate(width, overflow="ellipsis")
     return line
 
 
