@@ -1,6 +1,7 @@
 """Review together from the table: the final results panel offers it (r), the host serves the
 whole game (a real Host on 127.0.0.1, `kotatsu play`'s), and the replay screen opens on it with
-every hand open; q goes back to the table. Before the end no panel offers it."""
+every hand open; q goes back to the table, whose own key (r) reviews it again once the final
+panel is closed. Before the end no panel and no key offers it."""
 
 from __future__ import annotations
 
@@ -18,10 +19,18 @@ async def test_the_final_panel_offers_the_review_and_the_host_serves_it():
         screen = await seated(pilot)
         bot = engine.make_bot("swapo", 0, 1)
         acted = -1
+
+        def table_keys() -> str:
+            keys = screen.query_one(WordedFooter).wanted_keys()
+            return " ".join(f"{k.key_display} {k.description}" for k in keys)
+
+        assert "review" not in table_keys()
         while not screen.view.get("over"):
             if isinstance(app.screen, ResultsPanel):
                 assert not app.screen.review  # only the game's final panel offers it
                 await pilot.press("enter")
+            elif app.screen is screen and "review" in table_keys():
+                raise AssertionError(f"r review offered before the end: {table_keys()}")
             elif screen.legal and screen.version != acted and 0 in screen.view["pending"]:
                 acted = screen.version
                 await screen.client.act(bot.act(screen.view, screen.legal))
@@ -44,5 +53,13 @@ async def test_the_final_panel_offers_the_review_and_the_host_serves_it():
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
         assert not app.screen.review  # the replay's own final panel offers nothing more
         await pilot.press("enter")
+        await pilot.press("q")
+        await wait_until(pilot, lambda: app.screen is screen)
+        # the final panel is closed: the table's own key reviews the game again
+        await wait_until(pilot, lambda: "r review" in table_keys())
+        await pilot.press("r")
+        await wait_until(pilot, lambda: bool(app.screen.query(ReplayControls)), timeout=10)
+        again = app.screen
+        assert again is not screen and again.query_one(ReplayControls).replayer.open_hands
         await pilot.press("q")
         await wait_until(pilot, lambda: app.screen is screen)

@@ -39,6 +39,8 @@ TABLE_BINDINGS = [
     Binding("c", "chat", N_("chat")),
     # TRANSLATORS: footer key description (show the scores); ≤ 8 cells if you can
     Binding("s", "scores", N_("scores")),
+    # TRANSLATORS: footer key description (review the finished game); ≤ 8 cells if you can
+    Binding("r", "review", N_("review")),
     # TRANSLATORS: footer key description (the game's rules); ≤ 8 cells if you can
     Binding("question_mark", "rules", N_("rules"), key_display="?"),
     # TRANSLATORS: footer key description (leave the table); ≤ 8 cells if you can

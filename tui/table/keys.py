@@ -29,6 +29,12 @@ class Offered(Protocol):
     def offered(self) -> bool: ...
 
 
+class Reviewed(Protocol):
+    """The rounds' ends, which know when the finished game can be reviewed."""
+
+    def review_offered(self) -> bool: ...
+
+
 class Keyed(Protocol):
     """What of the table screen its keys read and call (tui/table/screen.py)."""
 
@@ -38,6 +44,9 @@ class Keyed(Protocol):
     decisions: Decisions
     hints: Offered
     takebacks: Offered
+
+    @property
+    def rounds(self) -> Reviewed: ...
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None: ...
     def refresh_bindings(self) -> None: ...
@@ -74,6 +83,8 @@ class KeyLine:
             return table.hints.offered() and not chatting
         if action == "takeback":
             return table.takebacks.offered() and not chatting
+        if action == "review":
+            return table.rounds.review_offered() and not chatting
         return True
 
     def footer_word(self, key: str) -> str | None:

@@ -182,6 +182,17 @@ class RoundEnd:
         again = bool(table.seat_link.closers)  # a table we run ourselves can deal again
         self.show_final(again, answered, review.possible(table.client))
 
+    def review_offered(self) -> bool:
+        """Whether ``r`` asks the host for the whole game now: the game is over (the host
+        serves it only then) and this table's connection can ask. The final panel offers it
+        first; once that is closed, the table's own key does."""
+        table = self.table
+        return bool(table.view.get("over")) and review.possible(table.client)
+
+    def review(self) -> None:
+        if self.review_offered():
+            review.ask(self.table)
+
     def show_next(self, closed: Callable[[int], None]) -> bool:
         """Show the next due round/hand panel; ``closed(version)`` once it is closed."""
         due = self.next_panel()

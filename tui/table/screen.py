@@ -136,7 +136,7 @@ class TableScreen(Screen[None]):
         self.rounds = RoundEnd(
             self, each_round=self.RESULTS_EACH_ROUND, low_wins=self.LOW_SCORE_WINS
         )
-        self.keys = KeyLine(self, (*self.DYNAMIC_ACTIONS, "hint", "takeback"))
+        self.keys = KeyLine(self, (*self.DYNAMIC_ACTIONS, "hint", "takeback", "review"))
         self.connection_status = ConnectionStatus(self)
         self.chat = TableChat(self)
         #: A public event told, a coded message worded (tui/table/news.py).
@@ -457,6 +457,9 @@ class TableScreen(Screen[None]):
 
     def action_scores(self) -> None:
         self.app.push_screen(self.rounds.scores_screen(self.GAME))
+
+    def action_review(self) -> None:
+        self.rounds.review()  # r, once the game is over (the final panel offers it first)
 
     # -- the people ------------------------------------------------------------------------
     def action_host_menu(self) -> None:
