@@ -180,12 +180,22 @@ def standings(listing: list[dict[str, Any]], game: str | None = None) -> dict[st
 
 
 def run_stats(args: argparse.Namespace) -> int:
-    result = standings(RecordStore().listing(), args.game)
+    listing = RecordStore().listing()
+    result = standings(listing, args.game)
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
         return 0
     if not result:
-        print(_("No finished games kept on this machine yet."))
+        finished = [s for s in listing if s["finished"] and args.game in (None, s["game"])]
+        if finished:  # only bots of one level, say: nobody to rank them against
+            print(
+                _(
+                    "No standings yet: no finished game kept here had two players to rate "
+                    "(bots of one level count as one player)."
+                )
+            )
+        else:
+            print(_("No finished games kept on this machine yet."))
         return 0
     rows = [[_("player"), _("games"), _("wins"), _("mean place"), _("rating")]]
     for name, row in result.items():

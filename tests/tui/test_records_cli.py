@@ -93,6 +93,22 @@ def test_stats_rates_players_and_bots_by_level(capsys):
     assert "bot (normal)" in out and "openskill" in out
 
 
+def test_stats_says_why_games_of_bots_alone_give_no_standings(capsys):
+    """A table of bots of one level ends with nobody to rank them against: it is kept and
+    listed, and ``stats`` says why it shows nothing, rather than that no game finished."""
+    bots = [{"name": f"Bot {s + 1}", "kind": "bot", "level": "normal"} for s in range(4)]
+    keep("20260101-000000-aaaaaa", players=bots)
+    assert main(["history"]) == 0
+    assert "Bot 1, Bot 2" in capsys.readouterr().out
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out
+    assert "No standings yet" in out and "No finished games" not in out
+    assert main(["stats", "--game", "mishi"]) == 0  # none of that game finished
+    assert "No finished games kept" in capsys.readouterr().out
+    assert main(["stats", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {}
+
+
 def bad_records() -> dict[str, bytes]:
     good = finished()
     edited = json.loads(json.dumps(good))
