@@ -265,7 +265,10 @@ async def test_the_last_hand_ends_the_game_with_the_final_scores():
         await wait_until(pilot, lambda: "Scores" in type(app.screen).__name__)
         assert app.screen.title_text.startswith("Final scores — You won")
         await pilot.press("escape")
-        assert screen.prompt.plain == "Game over — You won · s scores · q leave"
+        # the notice line says who won, the prompt what is left to do (the words it keeps)
+        assert screen.prompt.plain == "Game over · s scores · q leave"
+        assert screen.notices[-1] == "Game over — You won"
+        assert screen.decisions.idle_words() == screen.prompt.plain
         assert "Game over — You won" in log_text(screen)
         assert screen.decisions.key_state("confirm") is False and not screen.check_action(
             "turn", ()

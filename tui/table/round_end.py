@@ -285,10 +285,10 @@ def scores_title(view: dict, winners: str) -> str:
 
 
 def game_over_words(winners: str) -> tuple[str, str]:
-    """The prompt and the notice at game over."""
+    """The prompt and the notice at game over: the notice line above the prompt says who won,
+    and the prompt what is left to do (the same words the decision model asks with from then
+    on, so the prompt does not change at the next key)."""
+    prompt = _("Game over · s scores · q leave")
     if winners:
-        return (
-            _("Game over — {names} won · s scores · q leave").format(names=winners),
-            _("Game over — {names} won").format(names=winners),
-        )
-    return _("Game over — nobody won · s scores · q leave"), _("Game over — nobody won")
+        return prompt, _("Game over — {names} won").format(names=winners)
+    return prompt, _("Game over — nobody won")

@@ -44,19 +44,8 @@ class SwoopAsk:
         if self.model.sent:
             # TRANSLATORS: the prompt after a choice was sent, until the table answers
             return Text(_("Sent — waiting for the table…"))
-        if self.view.over:
-            winners = self.view.winners
-            if not winners:
-                # TRANSLATORS: Swoop prompt at the end; s and q are keys
-                return Text(_("Game over — nobody won · s scores · q leave"))
-            names = ", ".join(self.seat_name(s) for s in winners)
-            # TRANSLATORS: Swoop prompt at the end; {names}: the winners, s and q are keys
-            words = ngettext(
-                "Game over — {names} won · s scores · q leave",
-                "Game over — {names} won · s scores · q leave",
-                len(winners),
-            )
-            return Text(words.format(names=names))
+        if self.view.over:  # who won is on the notice line, as at every game's end
+            return Text(_("Game over · s scores · q leave"))
         if kind == "wait":
             return self.waiting_words()
         if kind == "play":
