@@ -187,12 +187,15 @@ async def test_open_hands_seats_rounds_and_the_ends():
         await pilot.press("o")
         await pilot.pause()
         assert replayer.open_hands and pane.size.height > 0
+        keys = footer_words(app)  # the toggle says what it does now
+        assert keys.get("replay_open('hide')") == "hide" and "replay_open" not in keys
         hands = replay.open_hands(replay.marks[1])
         assert hands and "Bot 2" in str(pane.render()) and "Ann" in str(pane.render())
         assert "every hand open" in screen.query_one("#header").render().plain
         await pilot.press("o")  # and closed again: the screen as it was
         await pilot.pause()
         assert not replayer.open_hands and screen_lines(app) == closed
+        assert footer_words(app)["replay_open"] == "open"
         await pilot.press("tab")
         screen = await at_replay(pilot, close_panels=True)
         assert replayer.seat == 1 and screen.me == 1
@@ -208,10 +211,15 @@ async def test_open_hands_seats_rounds_and_the_ends():
         await pilot.press("home")
         screen = await at_replay(pilot)
         assert replayer.position == 0
+        assert footer_words(app)["replay_play"] == "play on"
         await pilot.press("space")  # play on, by itself
         await wait_until(pilot, lambda: replayer.position >= 2, timeout=10)
+        keys = footer_words(app)
+        assert keys.get("replay_play('pause')") == "pause" and "replay_play" not in keys
         await pilot.press("space")
         assert replayer.controls.player is None
+        await pilot.pause()
+        assert footer_words(app)["replay_play"] == "play on"
         await pilot.press("q")
         await wait_until(pilot, lambda: not app.is_running)
 

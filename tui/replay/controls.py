@@ -48,8 +48,11 @@ REPLAY_BINDINGS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
     # TRANSLATORS: footer key description (a replay: to the last action; shown after the key
     # "end", so not "end" again); ≤ 8 cells
     Binding("end", "replay_end(1)", N_("last")),
-    # TRANSLATORS: footer key description (a replay: play on by itself, or stop); ≤ 8 cells
-    Binding("space", "replay_play", N_("play")),
+    # TRANSLATORS: footer key description (a replay: play on by itself); ≤ 8 cells
+    Binding("space", "replay_play", N_("play on")),
+    # TRANSLATORS: footer key description (a replay playing on by itself: stop where it is);
+    # ≤ 8 cells
+    Binding("space", "replay_play('pause')", N_("pause")),
     # TRANSLATORS: footer key description (a replay: faster or slower); ≤ 8 cells
     Binding("plus,equals_sign", "replay_pace(1)", N_("pace"), key_display="+-"),
     Binding("minus", "replay_pace(-1)", N_("pace"), show=False),
@@ -57,6 +60,9 @@ REPLAY_BINDINGS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
     Binding("tab", "replay_seat", N_("seat")),
     # TRANSLATORS: footer key description (a replay: every hand face up); ≤ 8 cells
     Binding("o", "replay_open", N_("open")),
+    # TRANSLATORS: footer key description (a replay showing every hand: back to one seat's
+    # view); ≤ 8 cells
+    Binding("o", "replay_open('hide')", N_("hide")),
     Binding("q", "replay_leave", N_("leave")),  # the table's own word (tui/table/bindings.py)
 ]
 
@@ -166,9 +172,13 @@ class ReplayControls(Static, can_focus=True):
 
     # -- the keys ----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Which keys work, and which word a toggle shows: "play" or "pause" (space), "open"
+        or "hide" (o), each a binding of its own with the word as its argument."""
         replay = self.replayer.replay
+        if action == "replay_play":
+            return bool(parameters) == (self.player is not None)
         if action == "replay_open":
-            return replay.can_open
+            return replay.can_open and bool(parameters) == self.replayer.open_hands
         if action == "replay_seat":
             return len(replay.seats) > 1
         return True
@@ -189,12 +199,13 @@ class ReplayControls(Static, can_focus=True):
     def action_replay_end(self, end: int) -> None:
         self.replayer.move(self.replayer.replay.positions - 1 if end else 0)
 
-    def action_replay_play(self) -> None:
+    def action_replay_play(self, word: str | None = None) -> None:
         if self.player is not None:
             self.stop_playing()
             return
         self.player = self.set_interval(1 / PACES[self.replayer.pace_index], self.play_on)
         self.table.header.draw()
+        self.refresh_bindings()  # space says "pause" now
 
     def play_on(self) -> None:
         if self.screen.is_current:  # a results panel on top holds the replay, as the table
@@ -206,6 +217,7 @@ class ReplayControls(Static, can_focus=True):
             self.player.stop()
             self.player = None
             self.table.header.draw()
+            self.refresh_bindings()  # space says "play" again
 
     def action_replay_pace(self, step: int) -> None:
         replayer = self.replayer
@@ -219,11 +231,12 @@ class ReplayControls(Static, can_focus=True):
         self.stop_playing()
         self.replayer.next_seat()
 
-    def action_replay_open(self) -> None:
+    def action_replay_open(self, word: str | None = None) -> None:
         if self.replayer.replay.can_open:
             self.replayer.open_hands = not self.replayer.open_hands
             self.show_hands()
             self.table.header.draw()
+            self.refresh_bindings()  # o says "hide" or "open"
 
     def action_replay_leave(self) -> None:
         """Back to where the replay was opened from (the table's final panel), or out."""
