@@ -134,6 +134,11 @@ def run_export(args: argparse.Namespace) -> int:
 # -- stats -----------------------------------------------------------------------------------
 
 
+def finished_games(listing: list[dict[str, Any]], game: str | None) -> list[dict[str, Any]]:
+    """The finished games of a listing (of one game, if ``game`` is given)."""
+    return [s for s in listing if s["finished"] and game in (None, s["game"])]
+
+
 def standings(listing: list[dict[str, Any]], game: str | None = None) -> dict[str, dict]:
     """Games, wins, mean placement and an openskill (Plackett-Luce) rating per player name;
     bots by level (``bot:normal``). Only finished games count; the oldest first."""
@@ -142,11 +147,7 @@ def standings(listing: list[dict[str, Any]], game: str | None = None) -> dict[st
     model = PlackettLuce()
     ratings: dict[str, Any] = {}
     table: dict[str, dict] = {}
-    games = [
-        s
-        for s in listing
-        if s["finished"] and s.get("places") and (game is None or s["game"] == game)
-    ]
+    games = [s for s in finished_games(listing, game) if s.get("places")]
     for s in sorted(games, key=lambda s: (s["ended"] or s["started"], s["id"])):
         best: dict[str, int] = {}  # bots of one level at one table count once, best placed
         for name, level, place in zip(s["players"], s["bots"], s["places"], strict=True):
@@ -186,8 +187,7 @@ def run_stats(args: argparse.Namespace) -> int:
         print(json.dumps(result, ensure_ascii=False))
         return 0
     if not result:
-        finished = [s for s in listing if s["finished"] and args.game in (None, s["game"])]
-        if finished:  # only bots of one level, say: nobody to rank them against
+        if finished_games(listing, args.game):  # bots of one level alone: nobody to rate
             print(
                 _(
                     "No standings yet: no finished game kept here had two players to rate "

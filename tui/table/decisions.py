@@ -22,6 +22,11 @@ from . import parse
 GAME_KEYS = ("move", "pick", "confirm", "back", "digit")
 
 
+def game_over_prompt() -> str:
+    """The prompt once the game is over, in every game (who won is on the notice line)."""
+    return _("Game over · s scores · q leave")
+
+
 @dataclass(frozen=True)
 class Send:
     """Send this action to the table."""
@@ -61,7 +66,7 @@ class Decisions:
         if not self.view:
             return _("Waiting for the table…")
         if parse.flag(self.view.get("over")):
-            return _("Game over · s scores · q leave")
+            return game_over_prompt()
         return None
 
     def asked_in_secret(self) -> bool:

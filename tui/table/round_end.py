@@ -25,6 +25,7 @@ from tui.dialogs import ScoresScreen
 from tui.widgets.prompt import PromptBar
 
 from . import review
+from .decisions import game_over_prompt
 from .link import TableLink
 from .messages import PlayAgain
 from .news import NoticeLine
@@ -288,7 +289,7 @@ def game_over_words(winners: str) -> tuple[str, str]:
     """The prompt and the notice at game over: the notice line above the prompt says who won,
     and the prompt what is left to do (the same words the decision model asks with from then
     on, so the prompt does not change at the next key)."""
-    prompt = _("Game over · s scores · q leave")
+    prompt = game_over_prompt()
     if winners:
         return prompt, _("Game over — {names} won").format(names=winners)
     return prompt, _("Game over — nobody won")

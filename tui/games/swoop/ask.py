@@ -18,6 +18,7 @@ from engine.cards import rank
 from engine.swoop.rules import outcome
 from lang import _, ngettext
 from tui.fill import fill
+from tui.table.decisions import game_over_prompt
 from tui.text import literal
 from tui.widgets.cards import CardStyle
 
@@ -45,7 +46,7 @@ class SwoopAsk:
             # TRANSLATORS: the prompt after a choice was sent, until the table answers
             return Text(_("Sent — waiting for the table…"))
         if self.view.over:  # who won is on the notice line, as at every game's end
-            return Text(_("Game over · s scores · q leave"))
+            return Text(game_over_prompt())
         if kind == "wait":
             return self.waiting_words()
         if kind == "play":
