@@ -170,14 +170,18 @@ async def step_paint(record: dict, steps: int) -> dict[str, list[float]]:
             await pilot.pause(0.2)
 
             async def table() -> None:  # close a results panel, as the reader does
-                while app.screen is not replayer.screen:
+                closed = False
+                while replayer.panel is not None:
                     await pilot.press("enter")
-                await pilot.pause(0.02)
+                    closed = True
+                # the table undimmed and painted before the next key, as a reader's next key
+                # comes (not timed with it)
+                await pilot.pause(0.1 if closed else 0.02)
 
             async def time_of(kind: str, act) -> None:
                 await table()
                 took = await timed(app, act)
-                if kind in ("forward", "back") and app.screen is not replayer.screen:
+                if kind in ("forward", "back") and replayer.panel is not None:
                     kind += ", a panel"  # it landed on a round's end: its results panel shows
                 times.setdefault(kind, []).append(took)
 

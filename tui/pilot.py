@@ -249,7 +249,11 @@ def recorded(app) -> Console:
     voice = getattr(app, "voice", None)
     code = voice.code if isinstance(voice, lang.Voice) else lang.current()
     with lang.scope(code):  # drawn here, outside the app's tasks: in its language
-        console.print(app.screen._compositor.render_update(full=True))
+        # the screens under a translucent one too, as Textual's own screenshot draws them
+        update = app.screen._compositor.render_update(
+            full=True, screen_stack=app._background_screens
+        )
+        console.print(update)
     return console
 
 

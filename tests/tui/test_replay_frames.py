@@ -1,9 +1,13 @@
-"""What makes a replay's steps quick changes nothing on the screen: the results panel a
-replay keeps and shows again (tui/replay/panels.py) says what a new panel would, round after
-round and back again; and the log going back and forth (``WrappingLog.restore``, wrapping no
-entry twice) shows what writing its lines afresh shows."""
+"""A replay's steps are painted whole, and what makes them quick changes nothing on the
+screen: the first frame after a step, a results panel or not, is already the screen the step
+leads to; the results panel a replay shows on its table screen itself (tui/replay/panels.py)
+shows what a panel screen over the table shows, as a live table pushes one, round after round
+and back again; and the log going back and forth (``WrappingLog.restore``, wrapping no entry
+twice) shows what writing its lines afresh shows."""
 
 from __future__ import annotations
+
+import asyncio
 
 import pytest
 from rich.text import Text
@@ -17,13 +21,13 @@ from tui.table.results import ResultsPanel
 from tui.widgets.log import EventLog, WrappingLog
 
 
-async def panels_on_the_way(game: str, *, kept: bool) -> list[list[str]]:
+async def panels_on_the_way(game: str, *, on_table: bool) -> list[list[str]]:
     """Every results panel reached jumping round by round to the end, then back to a
-    round's end and on again (the screen's text each time); ``kept``: as the replay shows
-    them, else a new panel pushed each time, as at a live table."""
+    round's end and on again (the screen's text each time); ``on_table``: as the replay shows
+    them, else a panel screen pushed over the table each time, as at a live table."""
     replay = replay_of(game)
     replayer = Replayer(replay, 0)
-    if not kept:
+    if not on_table:
         replayer.screen.over_table = None
     app = ReplayApp(replayer, settings=SETTINGS)
     seen: list[list[str]] = []
@@ -31,10 +35,14 @@ async def panels_on_the_way(game: str, *, kept: bool) -> list[list[str]]:
         screen = replayer.screen
         await wait_until(pilot, lambda: screen.states_seen > 0)
 
+        def shown() -> bool:
+            if on_table:
+                return replayer.panel is not None and app.screen is screen
+            return isinstance(app.screen, ResultsPanel) and replayer.panel is None
+
         async def panels() -> None:
             await pilot.pause()
-            while app.screen is not screen:
-                await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
+            while shown():
                 await pilot.pause()
                 seen.append(screen_lines(app))
                 await pilot.press("enter")
@@ -54,11 +62,43 @@ async def panels_on_the_way(game: str, *, kept: bool) -> list[list[str]]:
 
 
 @pytest.mark.parametrize("game", ["swoop", "mishi"])
-async def test_a_kept_results_panel_says_what_a_new_one_would(game):
-    kept = await panels_on_the_way(game, kept=True)
-    new = await panels_on_the_way(game, kept=False)
-    assert len(kept) > 3 and any("Final" in "".join(lines) for lines in kept)
-    assert kept == new, game
+async def test_a_results_panel_on_the_replay_screen_shows_what_a_panel_screen_shows(game):
+    on_table = await panels_on_the_way(game, on_table=True)
+    pushed = await panels_on_the_way(game, on_table=False)
+    assert len(on_table) > 3 and any("Final" in "".join(lines) for lines in on_table)
+    assert on_table == pushed, game
+
+
+async def test_the_first_frame_after_a_step_is_the_whole_step_a_results_panel_too():
+    """Step by step through a SwaPo game (a round's end every few steps): the first frame
+    painted after each step already shows the new position, and on a round's end its results
+    panel over the dimmed table; nothing changes after it. (A panel pushed as a screen of its
+    own was first painted over the table as it was before the step.)"""
+    replay = replay_of("swapo")
+    replayer = Replayer(replay, 0)
+    app = ReplayApp(replayer, settings=SETTINGS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = replayer.screen
+        await wait_until(pilot, lambda: screen.states_seen > 0)
+        await pilot.pause(0.1)
+        panels = 0
+        for _ in range(replay.positions - 1):
+            while replayer.panel is not None:
+                await pilot.press("enter")
+                await pilot.pause()
+            first: asyncio.Future[list[str]] = asyncio.get_running_loop().create_future()
+            replayer.controls.action_replay_step(1)  # what the key does, timed as the bench
+            await asyncio.sleep(0)
+            app.screen.call_after_refresh(
+                lambda first=first: first.done() or first.set_result(screen_lines(app))
+            )
+            frame = await first
+            await pilot.pause(0.1)
+            assert frame == screen_lines(app), replayer.position
+            if replayer.panel is not None:
+                panels += 1
+                assert replayer.panel.title[:24] in "\n".join(frame)  # (it may wrap)
+        assert panels >= 2  # the first round's and the final one
 
 
 class Logged(App[None]):

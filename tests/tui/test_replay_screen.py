@@ -59,10 +59,10 @@ async def at_replay(pilot, *, close_panels: bool = False):
     screen = replayer.screen
     await wait_until(pilot, lambda: screen.states_seen > 0 and screen.version == replayer.position)
     await pilot.pause()
-    while close_panels and app.screen is not screen:
+    while close_panels and replayer.panel is not None:
         await pilot.press("enter")
     if not close_panels:
-        await wait_until(pilot, lambda: app.screen is screen)
+        await wait_until(pilot, lambda: app.screen is screen and replayer.panel is None)
     await pilot.pause()
     return screen
 
@@ -201,10 +201,10 @@ async def test_open_hands_seats_rounds_and_the_ends():
         assert replayer.seat == 1 and screen.me == 1
         assert screen.view["seat"] == 1 and screen.view["hand"] == hands[1]
         await pilot.press("end")
-        await wait_until(pilot, lambda: app.screen is not screen)
-        await wait_until(
-            pilot, lambda: "Final" in str(app.screen.query("#results-title").first().render())
-        )
+        await wait_until(pilot, lambda: replayer.panel is not None)
+        assert app.screen is screen  # the panel is on the table screen itself
+        assert "Final" in replayer.panel.title
+        assert "Final" in str(screen.query_one("#results-title").render())
         await pilot.press("enter")
         screen = await at_replay(pilot)
         assert replayer.position == replay.positions - 1 and screen.view["over"]

@@ -50,8 +50,9 @@ async def test_the_final_panel_offers_the_review_and_the_host_serves_it():
         assert controls.size.height > 0 and "Bot 2: " in str(controls.render())
         assert replay is not screen and type(replay) is type(screen)  # the real table screen
         await pilot.press("end")
-        await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
-        assert not app.screen.review  # the replay's own final panel offers nothing more
+        await wait_until(pilot, lambda: controls.replayer.panel is not None)
+        final = controls.replayer.panel
+        assert final.final and not final.review  # the replay's own final panel offers no more
         await pilot.press("enter")
         await pilot.press("q")
         await wait_until(pilot, lambda: app.screen is screen)

@@ -107,8 +107,9 @@ class ReplayControls(Static, can_focus=True):
         self.set_interval(FILL_EVERY, self.fill_ahead)
 
     def _keep_focus(self, focused: Widget | None) -> None:
-        """The replay's keys stay the ones that work (nothing else here takes keys)."""
-        if focused is not self:
+        """The replay's keys stay the ones that work (nothing else here takes keys), but for
+        a results panel's while one shows (tui/replay/panels.py)."""
+        if focused is not self and not self.table.under_panel:
             self.focus()
 
     def start(self) -> None:
@@ -208,7 +209,8 @@ class ReplayControls(Static, can_focus=True):
         self.refresh_bindings()  # space says "pause" now
 
     def play_on(self) -> None:
-        if self.screen.is_current:  # a results panel on top holds the replay, as the table
+        # a results panel holds the replay, as it holds the table
+        if self.screen.is_current and not self.table.under_panel:
             self.action_replay_step(1)
             self.table.header.draw()
 

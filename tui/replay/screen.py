@@ -22,6 +22,7 @@ from engine.record import Replay
 from ..connect import Seat
 from ..games import table_screen_for
 from ..settings import Settings
+from ..table.results import PanelWords
 from .controls import ReplayControls
 from .panels import Panels
 from .source import RecordSource
@@ -52,6 +53,7 @@ class Replayer:
         self.tracks: dict[int | None, Track] = {}
         self.app: App | None = None
         self.names: list[str] = []  # the screens installed in the app
+        self.panels: dict[int | None, Panels] = {}  # each seat's screen's results panels
 
     @property
     def track(self) -> Track:
@@ -66,6 +68,12 @@ class Replayer:
         return self.track.screen
 
     @property
+    def panel(self) -> PanelWords | None:
+        """What the results panel over the table says, while one shows (else None)."""
+        panels = self.panels.get(self.seat)
+        return panels.over.words if panels is not None and panels.showing else None
+
+    @property
     def controls(self) -> ReplayControls:
         return self.screen.query_one(ReplayControls)
 
@@ -77,9 +85,10 @@ class Replayer:
         screen.read_only = True
         screen.kept_heights = ()  # as tall as its text, however the position was reached
         controls = ReplayControls(self, track)
-        screen.extras.append(controls)
+        panels = self.panels[seat] = Panels(self.the_app, screen)
+        screen.extras.extend([controls, *panels.widgets()])
         screen.header.aside = controls.header_parts
-        screen.over_table = Panels(self.the_app, self.install).show
+        screen.over_table = panels.show
         screen.add_class("-replay")
         return track
 

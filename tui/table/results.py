@@ -9,8 +9,11 @@ carries only the latest round).
 
 ``ResultsPanel`` API: ``ResultsPanel(title, rows, table, final=..., again=..., hand=...)``;
 ``rows`` are the game's lines (its face's ``results_rows``, tui/table/face.py), ``table`` the
-score table (``score_table``). It is dismissed by enter (``"next"``); at game over ``a`` answers
-``"again"`` when the table can be dealt again (``again=True``).
+score table (``score_table``). It is dismissed by enter (``"next"``, or ``"close"`` at game
+over); at game over ``a`` answers ``"again"`` when the table can be dealt again
+(``again=True``) and ``r`` ``"review"`` when the game can be reviewed. What it says is a
+``PanelWords``, shown in a ``ResultsCard``: the panel is that card on a screen over the
+live table; a replay shows the same card on the table screen itself (tui/replay/panels.py).
 """
 
 from __future__ import annotations
@@ -194,73 +197,19 @@ def score_table(
     return out
 
 
-class ResultsPanel(ModalScreen[str]):
-    """What a round/hand (or the whole game) came to; stays until enter."""
+@dataclass(frozen=True)
+class PanelWords:
+    """What a results panel says: its title, the game's lines, the score table, and what it
+    offers (``final``: the game's last panel; ``again``: deal again; ``review``: review the
+    game; ``hand``: the next deal is a hand, not a round)."""
 
-    CSS_PATH = "results.tcss"
-    BINDINGS: ClassVar[list] = [
-        # TRANSLATORS: footer key description; keep very short (≤ 8 cells)
-        Binding("enter", "answer('next')", N_("continue"), show=True),
-        # TRANSLATORS: footer key description (close the game's final results); keep very short
-        Binding("enter", "answer('close')", N_("close"), show=True),
-        # TRANSLATORS: footer key description; keep very short
-        Binding("a", "again", N_("play again"), show=True),
-        # TRANSLATORS: footer key description (replay the whole game, every hand open); short
-        Binding("r", "review", N_("review"), show=True),
-    ]
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"results--muted"}
-
-    def __init__(
-        self,
-        title: str,
-        rows: list[Text],
-        table: Text,
-        *,
-        final: bool = False,
-        again: bool = False,
-        hand: bool = False,
-        review: bool = False,
-    ) -> None:
-        super().__init__()
-        self.hand = hand  # the next deal is a hand (Swoop, Mi Shi), not a round
-        self.title_text = title
-        self.rows = rows
-        self.table = table
-        self.final = final
-        self.again = again
-        self.review = review  # the game's final panel offers to review it (tui/replay/)
-
-    def compose(self) -> ComposeResult:
-        # the frame is opaque, a cell wider than the panel each side: nothing of the table
-        # under it shows next to the panel's border
-        with Vertical(id="results-frame"), Vertical(id="results"):
-            yield Label(self.title_text, id="results-title", markup=False)
-            with VerticalScroll(id="results-body"):
-                rows = Static(self.lines(), id="results-rows", markup=False)
-                rows.display = bool(self.rows)
-                yield rows
-                yield Static(self.table, id="results-table", markup=False)
-            yield Static(self.hint(), id="results-hint", markup=False)
-        yield WordedFooter()  # its own keys: the table's do nothing under the panel
-
-    def take(self, other: ResultsPanel) -> None:
-        """Say what ``other`` (a panel never shown) says, in place: whoever shows many
-        panels in a row (a replay, tui/replay/panels.py) keeps one rather than building
-        each."""
-        self.hand, self.title_text, self.rows, self.table = (
-            other.hand, other.title_text, other.rows, other.table
-        )  # fmt: skip
-        self.final, self.again, self.review = other.final, other.again, other.review
-        if not self.is_mounted:
-            return  # composed with them
-        self.query_one("#results-title", Label).update(self.title_text)
-        rows = self.query_one("#results-rows", Static)
-        rows.update(self.lines())
-        rows.display = bool(self.rows)
-        self.query_one("#results-table", Static).update(self.table)
-        self.query_one("#results-hint", Static).update(self.hint())
-        self.query_one("#results-body", VerticalScroll).scroll_home(animate=False, immediate=True)
-        self.refresh_bindings()
+    title: str
+    rows: list[Text]
+    table: Text
+    final: bool = False
+    again: bool = False
+    hand: bool = False
+    review: bool = False
 
     def lines(self) -> Text:
         """The game's lines, one under another (one widget: a panel shown again with another
@@ -277,27 +226,117 @@ class ResultsPanel(ModalScreen[str]):
             hint += _(" · r review the game, every hand open")
         return hint
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The footer shows what enter does here (go on, or close the game's final panel),
-        and ``a`` only where the game can be dealt again."""
-        if action == "answer":
-            return (parameters == ("close",)) == self.final
-        if action == "again":
+    def offers(self, answer: str) -> bool:
+        """Whether a key answers ``answer`` here: enter goes on ("next") or closes the game's
+        final panel ("close"); ``a`` ("again") and ``r`` ("review") only where the final panel
+        offers them."""
+        if answer in ("next", "close"):
+            return (answer == "close") == self.final
+        if answer == "again":
             return self.final and self.again
-        if action == "review":
+        if answer == "review":
             return self.final and self.review
+        return False
+
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A panel's ``check_action``: its keys as ``offers`` says; any other key as usual."""
+        if action == "answer":
+            return bool(parameters) and self.offers(str(parameters[0]))
         return True
 
+
+PANEL_BINDINGS: list[Binding] = [
+    # TRANSLATORS: footer key description; keep very short (≤ 8 cells)
+    Binding("enter", "answer('next')", N_("continue"), show=True),
+    # TRANSLATORS: footer key description (close the game's final results); keep very short
+    Binding("enter", "answer('close')", N_("close"), show=True),
+    # TRANSLATORS: footer key description; keep very short
+    Binding("a", "answer('again')", N_("play again"), show=True),
+    # TRANSLATORS: footer key description (replay the whole game, every hand open); short
+    Binding("r", "answer('review')", N_("review"), show=True),
+]
+"""A results panel's keys, wherever it shows (``PanelWords.allows`` says which work)."""
+
+
+class ResultsCard(Vertical):
+    """The panel itself: the title, the game's lines, the score table and the hint, in a
+    frame. A ``ResultsPanel`` shows it over a live table; a replay shows it on the table
+    screen's own top layer (tui/replay/panels.py)."""
+
+    def __init__(self, words: PanelWords, *, id: str = "results-frame", classes: str = "") -> None:
+        super().__init__(id=id, classes=classes)
+        self.words = words
+
+    def compose(self) -> ComposeResult:
+        # the frame is opaque, a cell wider than the panel each side: nothing of the table
+        # under it shows next to the panel's border
+        words = self.words
+        with Vertical(id="results"):
+            yield Label(words.title, id="results-title", markup=False)
+            with VerticalScroll(id="results-body"):
+                rows = Static(words.lines(), id="results-rows", markup=False)
+                rows.display = bool(words.rows)
+                yield rows
+                yield Static(words.table, id="results-table", markup=False)
+            yield Static(words.hint(), id="results-hint", markup=False)
+
+    def say(self, words: PanelWords) -> None:
+        """Say ``words`` in place (whoever shows many panels in a row keeps one card)."""
+        self.words = words
+        if not self.is_mounted:
+            return  # composed with them
+        self.query_one("#results-title", Label).update(words.title)
+        rows = self.query_one("#results-rows", Static)
+        rows.update(words.lines())
+        rows.display = bool(words.rows)
+        self.query_one("#results-table", Static).update(words.table)
+        self.query_one("#results-hint", Static).update(words.hint())
+        self.query_one("#results-body", VerticalScroll).scroll_home(animate=False, immediate=True)
+
+
+class ResultsPanel(ModalScreen[str]):
+    """What a round/hand (or the whole game) came to, over the live table; stays until enter."""
+
+    CSS_PATH = "results.tcss"
+    BINDINGS: ClassVar[list] = PANEL_BINDINGS
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"results--muted"}
+
+    def __init__(
+        self,
+        title: str,
+        rows: list[Text],
+        table: Text,
+        *,
+        final: bool = False,
+        again: bool = False,
+        hand: bool = False,
+        review: bool = False,
+    ) -> None:
+        super().__init__()
+        self.words = PanelWords(title, rows, table, final, again, hand, review)
+
+    # what the panel says, by name (tests and callers read them)
+    title_text = property(lambda self: self.words.title)
+    rows = property(lambda self: self.words.rows)
+    table = property(lambda self: self.words.table)
+    final = property(lambda self: self.words.final)
+    again = property(lambda self: self.words.again)
+    hand = property(lambda self: self.words.hand)
+    review = property(lambda self: self.words.review)
+
+    def compose(self) -> ComposeResult:
+        yield ResultsCard(self.words)
+        yield WordedFooter()  # its own keys: the table's do nothing under the panel
+
+    def hint(self) -> str:
+        return self.words.hint()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.words.allows(action, parameters)
+
     def action_answer(self, answer: str) -> None:
-        self.dismiss(answer)
-
-    def action_review(self) -> None:
-        if self.final and self.review:
-            self.dismiss("review")
-
-    def action_again(self) -> None:
-        if self.final and self.again:
-            self.dismiss("again")
+        if self.words.offers(answer):
+            self.dismiss(answer)
 
 
 def game_over(winners: list, name_of: Callable[[object], str]) -> str:
