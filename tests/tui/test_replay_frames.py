@@ -101,6 +101,39 @@ async def test_the_first_frame_after_a_step_is_the_whole_step_a_results_panel_to
         assert panels >= 2  # the first round's and the final one
 
 
+async def test_a_results_panel_on_the_replay_takes_the_keys_as_a_panel_screen_does():
+    """Under the panel nothing of the table or the replay moves (the footer says only enter,
+    as a panel screen's footer does), a click on the table (the open hands' pane, which takes
+    the replay's keys) leaves the keys with the panel, enter closes it and the table's and
+    the replay's keys work again."""
+    from tests.tui.test_replay_screen import footer_words
+
+    replay = replay_of("mishi")
+    replayer = Replayer(replay, 0)
+    app = ReplayApp(replayer, settings=SETTINGS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = replayer.screen
+        await wait_until(pilot, lambda: screen.states_seen > 0)
+        await pilot.press("o")  # every hand open, in a pane over the table
+        before = footer_words(app)
+        assert "replay_step(-1)" in before and "scores" in before
+        await pilot.press("right_square_bracket")
+        await wait_until(pilot, lambda: replayer.panel is not None)
+        at = replayer.position
+        assert app.screen is screen and screen.under_panel
+        assert footer_words(app) == {"answer('next')": "continue"}
+        for key in ("right", "left", "end", "space", "s", "tab", "t", "q"):
+            await pilot.press(key)
+        await pilot.pause()
+        assert app.screen is screen and replayer.position == at and replayer.panel is not None
+        await pilot.click("#open-hands")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: replayer.panel is None)
+        assert not screen.under_panel and footer_words(app) == before
+        await pilot.press("right")
+        await wait_until(pilot, lambda: replayer.position == at + 1)
+
+
 class Logged(App[None]):
     CSS = "WrappingLog { width: 24; height: 6; }"
 

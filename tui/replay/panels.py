@@ -61,6 +61,15 @@ class PanelOver(ResultsCard, can_focus=True):
     def showing(self) -> bool:
         return self.answered is not None
 
+    def on_mount(self) -> None:
+        self.watch(self.screen, "focused", self._keep_focus)
+
+    def _keep_focus(self, focused: Widget | None) -> None:
+        """While it shows, its keys are the ones that work (a click on the table under it
+        does not take them away)."""
+        if self.showing and focused is not self:
+            self.focus()
+
     def open(self, words: PanelWords, answered: Callable[[str], None]) -> None:
         """Show ``words`` over the table until a key answers; then ``answered(answer)``."""
         self.say(words)
