@@ -8,6 +8,8 @@ twice) shows what writing its lines afresh shows."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import pytest
 from rich.text import Text
@@ -21,19 +23,27 @@ from tui.table.results import ResultsPanel
 from tui.widgets.log import EventLog, WrappingLog
 
 
+@asynccontextmanager
+async def replaying(game: str, *, on_table: bool = True) -> AsyncIterator[tuple]:
+    """A replay of ``game`` from seat 0 once it shows the deal: (pilot, replayer).
+    ``on_table``: its results panels as the replay shows them, else each a screen pushed over
+    the table, as at a live table."""
+    replayer = Replayer(replay_of(game), 0)
+    if not on_table:
+        replayer.screen.over_table = None
+    app = ReplayApp(replayer, settings=SETTINGS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: replayer.screen.states_seen > 0)
+        yield pilot, replayer
+
+
 async def panels_on_the_way(game: str, *, on_table: bool) -> list[list[str]]:
     """Every results panel reached jumping round by round to the end, then back to a
     round's end and on again (the screen's text each time); ``on_table``: as the replay shows
     them, else a panel screen pushed over the table each time, as at a live table."""
-    replay = replay_of(game)
-    replayer = Replayer(replay, 0)
-    if not on_table:
-        replayer.screen.over_table = None
-    app = ReplayApp(replayer, settings=SETTINGS)
     seen: list[list[str]] = []
-    async with app.run_test(size=(100, 30)) as pilot:
-        screen = replayer.screen
-        await wait_until(pilot, lambda: screen.states_seen > 0)
+    async with replaying(game, on_table=on_table) as (pilot, replayer):
+        app, screen, replay = pilot.app, replayer.screen, replayer.replay
 
         def shown() -> bool:
             if on_table:
@@ -74,12 +84,8 @@ async def test_the_first_frame_after_a_step_is_the_whole_step_a_results_panel_to
     painted after each step already shows the new position, and on a round's end its results
     panel over the dimmed table; nothing changes after it. (A panel pushed as a screen of its
     own was first painted over the table as it was before the step.)"""
-    replay = replay_of("swapo")
-    replayer = Replayer(replay, 0)
-    app = ReplayApp(replayer, settings=SETTINGS)
-    async with app.run_test(size=(100, 30)) as pilot:
-        screen = replayer.screen
-        await wait_until(pilot, lambda: screen.states_seen > 0)
+    async with replaying("swapo") as (pilot, replayer):
+        app, replay = pilot.app, replayer.replay
         await pilot.pause(0.1)
         panels = 0
         for _ in range(replay.positions - 1):
@@ -108,12 +114,8 @@ async def test_a_results_panel_on_the_replay_takes_the_keys_as_a_panel_screen_do
     the replay's keys work again."""
     from tests.tui.test_replay_screen import footer_words
 
-    replay = replay_of("mishi")
-    replayer = Replayer(replay, 0)
-    app = ReplayApp(replayer, settings=SETTINGS)
-    async with app.run_test(size=(100, 30)) as pilot:
-        screen = replayer.screen
-        await wait_until(pilot, lambda: screen.states_seen > 0)
+    async with replaying("mishi") as (pilot, replayer):
+        app, screen = pilot.app, replayer.screen
         await pilot.press("o")  # every hand open, in a pane over the table
         before = footer_words(app)
         assert "replay_step(-1)" in before and "scores" in before
