@@ -62,7 +62,7 @@ _SHARED = [
 STYLESHEETS: list[str | PurePath] = [
     *(_TUI / f"{name}.tcss" for name in _SHARED),
     *sorted((_TUI / "games").glob("*/*.tcss")),  # each game's, its rules under its own screen
-    *(_TUI / f"{name}.tcss" for name in ("table/results", "dialogs")),
+    *(_TUI / f"{name}.tcss" for name in ("table/results", "dialogs", "replay/replay")),
 ]
 """Every screen's stylesheet, read when the app starts, in the order the screens first show.
 A screen still names its own (``CSS_PATH``); read here, the first push of a screen finds it

@@ -280,3 +280,20 @@ async def test_memories_kept_ahead_change_nothing_on_screen_and_are_bounded(game
             await pilot.press("right")
             screen = await at_replay(pilot, close_panels=True)
         assert screen_lines(app) == shown and log_lines(screen) == log
+
+
+@pytest.mark.parametrize("size", [(100, 30), (120, 34), (170, 40)])
+async def test_nobody_talks_in_a_replay_the_log_has_the_side_at_any_width(size):
+    """The chat pane a live table shows beside the log in a wide window is hidden in a replay
+    (its rules outrank the table's), and the log fills the side."""
+    from tui.widgets.chat import ChatPane
+    from tui.widgets.log import EventLog
+
+    app = ReplayApp(Replayer(replay_of("swoop"), 0), settings=SETTINGS)
+    async with app.run_test(size=size) as pilot:
+        screen = await at_replay(pilot)
+        side = screen.query_one("#side")
+        assert not screen.query_one(ChatPane).display
+        log = screen.query_one(EventLog)
+        assert log.display and log.size.width >= side.size.width - 1
+        assert log.size.height >= side.size.height - 1

@@ -10,7 +10,6 @@ replay (where it is, from whose chair, playing on) is the screen's ``header.asid
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -85,8 +84,6 @@ def wake_first(screen: TableScreen) -> None:
 class ReplayControls(Static, can_focus=True):
     """The replay's keys and the open hands; see the module docstring."""
 
-    DEFAULT_CSS = Path(__file__).with_name("replay.tcss").read_text()
-    SCOPED_CSS = False
     BINDINGS = REPLAY_BINDINGS
 
     def __init__(self, replayer: Replayer, track: Track) -> None:
