@@ -7,6 +7,14 @@ driver that attaches its ``write`` to the app's ``TerminalOut`` when it starts. 
 ``run_test`` (headless) nothing is attached and nothing is written, unless a test attaches its
 own ``write`` to capture what would be.
 
+A terminal that draws ASCII only (``--ascii``, the Linux console, a locale without UTF-8)
+gets every line the app writes in ASCII (``to_ascii``): the driver's ``write`` turns what is
+left of other characters (the separators "·" and "—" in the words, arrows, box corners,
+marks such as ♛) into ASCII ones of the same width, after Textual has drawn the lines. The
+cards, borders and scroll bars are drawn in ASCII by the app itself; this catches the rest.
+Wide characters (Chinese, Japanese, Korean words) are left as they are: no ASCII takes their
+two cells, and a player who chose such a language reads them.
+
 Which notification a terminal understands cannot be asked, so it is read from the environment
 (``notification_kind``); where nothing tells, OSC 9 is sent, which the terminals that do not
 know it ignore. Inside tmux (``$TMUX``) the notification is wrapped in tmux's passthrough
@@ -17,6 +25,8 @@ know it ignore. Inside tmux (``$TMUX``) the notification is wrapped in tmux's pa
 from __future__ import annotations
 
 import os
+import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
@@ -62,6 +72,50 @@ def notification(body: str, environ: Mapping[str, str] | None = None) -> str:
     return sequence
 
 
+ASCII_LIKE = {
+    "·": ".", "•": "*", "…": ".", "—": "-", "–": "-", "−": "-", "‐": "-", "‘": "'", "’": "'",
+    "‚": ",", "“": '"', "”": '"', "„": '"', "«": "<", "»": ">", "‹": "<", "›": ">",
+    "×": "x", "÷": "/", "±": "+", "°": "o", "←": "<", "→": ">", "↑": "^", "↓": "v",
+    "↔": "-", "⇄": "-", "▶": ">", "►": ">", "▸": ">", "◀": "<", "◂": "<", "▲": "^",
+    "▼": "v", "★": "*", "☆": "*", "♛": "*", "♚": "*", "✓": "v", "✔": "v", "✗": "x",
+    "✘": "x", "♠": "S", "♥": "H", "♦": "D", "♣": "C", "⏎": ">", "\u00a0": " ", "\u202f": " ",
+}  # fmt: skip
+"""One-cell characters the app's words and marks use, and the ASCII each is drawn as."""
+
+_NOT_ASCII = re.compile(r"[^\x00-\x7f]")
+_ascii_of: dict[str, str] = {}
+
+
+def ascii_of(char: str) -> str:
+    """The ASCII character that stands for ``char`` (one that is not ASCII), as wide as it:
+    the table's, a box-drawing line's direction, a block's "#", a letter without its accent,
+    else "?"; a wide or zero-width character is kept (see the module docstring)."""
+    known = _ascii_of.get(char)
+    if known is not None:
+        return known
+    name = unicodedata.name(char, "")
+    if char in ASCII_LIKE:
+        out = ASCII_LIKE[char]
+    elif unicodedata.east_asian_width(char) in "WF" or unicodedata.combining(char):
+        out = char
+    elif name.startswith("BOX DRAWINGS"):  # lines one way; corners, joins and ends "+"
+        joined = " AND " in name or "ARC" in name or "DIAGONAL" in name
+        out = "+" if joined else "-" if "HORIZONTAL" in name else "|" if "VERTICAL" in name else "+"
+    elif 0x2580 <= ord(char) <= 0x259F:  # block elements: bars, shades
+        out = "#"
+    else:
+        base = unicodedata.normalize("NFKD", char)[:1]
+        out = base if base.isascii() and base.isprintable() and base != " " else "?"
+    _ascii_of[char] = out
+    return out
+
+
+def to_ascii(data: str) -> str:
+    """``data`` (lines and escape sequences, as the driver writes them) with every character
+    that is not ASCII drawn as ``ascii_of`` says."""
+    return _NOT_ASCII.sub(lambda m: ascii_of(m.group()), data)
+
+
 class TerminalOut:
     """Where the app's own escape sequences go: the driver's ``write`` once it runs."""
 
@@ -81,14 +135,20 @@ class TerminalOut:
 
 def attaching_driver(base: type[Driver]) -> type[Driver]:
     """A subclass of ``base`` that attaches its ``write`` to its app's ``terminal_out`` (a
-    ``TerminalOut``) when it is made."""
+    ``TerminalOut``) when it is made, and writes ASCII only when the app's settings say so
+    (``ascii_only``; a browser is never given ASCII only)."""
 
     class Attaching(base):  # type: ignore[valid-type, misc]
         def __init__(self, app: Any, **kwargs: Any) -> None:
             super().__init__(app, **kwargs)
+            settings = getattr(app, "settings", None)
+            self.ascii_only = bool(getattr(settings, "ascii_only", False)) and not self.is_web
             out = getattr(app, "terminal_out", None)
             if isinstance(out, TerminalOut) and not self.is_web:
                 out.attach(self.write)
+
+        def write(self, data: str) -> None:
+            super().write(to_ascii(data) if self.ascii_only else data)
 
     Attaching.__name__ = Attaching.__qualname__ = f"Attaching{base.__name__}"
     return Attaching

@@ -1,10 +1,26 @@
-"""The bell and desktop notifications' escape sequences (tui/terminal.py)."""
+"""The bell and desktop notifications' escape sequences, and a terminal given ASCII only
+(tui/terminal.py)."""
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
+from types import SimpleNamespace
+from unicodedata import east_asian_width
 
-from tui.terminal import TerminalOut, notification, notification_kind, safe_text
+import pytest
+from babel.messages.pofile import read_po
+from rich.cells import cell_len
+from textual.driver import Driver
+
+from tui.terminal import (
+    TerminalOut,
+    ascii_of,
+    attaching_driver,
+    notification,
+    notification_kind,
+    safe_text,
+    to_ascii,
+)
 
 pytestmark = pytest.mark.unit
 
@@ -47,3 +63,61 @@ def test_a_terminal_out_writes_only_once_attached():
     out.attach(written.append)
     assert out.write("\a") is True
     assert written == ["\a"]
+
+
+def test_ascii_only_draws_the_words_marks_and_lines_in_ascii_of_the_same_width():
+    line = "Swoop · replay 8/16 — hand 2 … ♛ Bot 2 ▶ ←→ trump ♠ ╭─┬─╮│├┼┤╰─┴─╯ █░ café"
+    out = to_ascii(line)
+    assert out.isascii() and cell_len(out) == cell_len(line)
+    assert out.startswith("Swoop . replay 8/16 - hand 2 . * Bot 2 > <> trump S ")
+    assert to_ascii("╭──╮│╰─╯") == "+--+|+-+" and to_ascii("café") == "cafe"
+    escapes = "\x1b[1;31mhi\x1b[0m\x1b]9;kotatsu: Your turn\x1b\\"
+    assert to_ascii(escapes) == escapes  # the escape sequences pass as they are
+
+
+def test_wide_and_combining_characters_are_kept_and_the_unknown_become_a_question_mark():
+    assert to_ascii("秘十 · 한국어") == "秘十 . 한국어"  # no ASCII is two cells wide
+    assert ascii_of("\u0301") == "\u0301"  # a combining accent takes no cell
+    assert ascii_of("☂") == "?"
+
+
+def test_every_english_message_is_ascii_at_its_width_on_an_ascii_terminal():
+    """What the app says in English (every msgid in the catalogues) reaches an ASCII-only
+    terminal in ASCII, each line as wide as it was drawn; only the game's Chinese terms (秘十,
+    包牌), two cells wide, stay."""
+    po = Path(__file__).parents[2] / "lang/locale/ja/LC_MESSAGES/kotatsu.po"
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    ids = [m.id for m in catalog if m.id]
+    texts = [t for i in ids for t in (i if isinstance(i, tuple) else (i,))]
+    assert len(texts) > 1000
+    for text in texts:
+        out = to_ascii(text)
+        assert cell_len(out) == cell_len(text), text
+        assert all(c.isascii() or east_asian_width(c) == "W" for c in out), text
+
+
+class Written(Driver):
+    """A driver that keeps what it is given to write."""
+
+    def __init__(self, app, **kwargs) -> None:
+        super().__init__(app, **kwargs)
+        self.written: list[str] = []
+
+    def write(self, data: str) -> None:
+        self.written.append(data)
+
+    def start_application_mode(self) -> None: ...
+    def disable_input(self) -> None: ...
+    def stop_application_mode(self) -> None: ...
+
+
+@pytest.mark.parametrize("ascii_only", [True, False])
+async def test_the_apps_driver_writes_ascii_only_when_the_settings_say_so(ascii_only):
+    out = TerminalOut()
+    app = SimpleNamespace(settings=SimpleNamespace(ascii_only=ascii_only), terminal_out=out)
+    driver = attaching_driver(Written)(app)
+    driver.write("kotatsu · Mi Shi — ♠")
+    out.write("\a")  # the app's own sequences go the same way
+    expected = "kotatsu . Mi Shi - S" if ascii_only else "kotatsu · Mi Shi — ♠"
+    assert driver.written == [expected, "\a"]
