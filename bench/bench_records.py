@@ -9,7 +9,8 @@
 2. `kotatsu history` over 10,000 records (a fresh process, as a player runs it), against a
    floor measured in the same run: the same command over an empty store (the process's start
    and imports). Also the listing alone, in this process.
-3. Each kind of replay step (forward, back, a round back and on, start, end, another seat):
+3. Each kind of replay step (forward, back, a round back and on, start, end, another seat in
+   the middle of the game: a new one, one seen before):
    the time from the key's action to the replay screen refreshed, p50/p99 over a real game
    (a step forward or back that lands on a round's end, where its results panel shows over
    the table as it did at the table, counted apart: ", a panel"),
@@ -200,6 +201,10 @@ async def step_paint(record: dict, steps: int) -> dict[str, list[float]]:
                 await time_of("round back", lambda: controls.action_replay_round(-1))
                 await time_of("round on", lambda: controls.action_replay_round(1))
                 await time_of("start", lambda: controls.action_replay_end(0))
+            # another seat in the middle of the game, as a reader tabs while reading: a seat
+            # seen for the first time is built and brought there from the deal
+            replayer.move(replay.positions // 2)
+            await pilot.pause(0.2)
             await time_of("another seat, new", lambda: controls.action_replay_seat())
             for _ in range(len(replay.seats) - 1):  # round to seat 0 again, each seen once
                 await time_of("another seat, new", lambda: replayer.controls.action_replay_seat())
