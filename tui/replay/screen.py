@@ -83,7 +83,9 @@ class Replayer:
         screen: TableScreen = cls(Seat(source, [], "replay"), self.settings)
         track = Track(self.replay, seat, screen, source)
         screen.read_only = True
-        screen.kept_heights = ()  # as tall as its text, however the position was reached
+        # no line keeps a height it grew to (it would depend on the way the position was
+        # reached): the prompt has its two lines throughout (replay.tcss)
+        screen.kept_heights = ()
         controls = ReplayControls(self, track)
         panels = self.panels[seat] = Panels(self.the_app, screen)
         screen.extras.extend([controls, *panels.widgets()])

@@ -299,7 +299,6 @@ class ResultsPanel(ModalScreen[str]):
 
     CSS_PATH = "results.tcss"
     BINDINGS: ClassVar[list] = PANEL_BINDINGS
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"results--muted"}
 
     def __init__(
         self,
