@@ -282,18 +282,20 @@ async def test_memories_kept_ahead_change_nothing_on_screen_and_are_bounded(game
         assert screen_lines(app) == shown and log_lines(screen) == log
 
 
-@pytest.mark.parametrize("size", [(100, 30), (120, 34), (170, 40)])
-async def test_nobody_talks_in_a_replay_the_log_has_the_side_at_any_width(size):
-    """The chat pane a live table shows beside the log in a wide window is hidden in a replay
-    (its rules outrank the table's), and the log fills the side."""
+async def test_nobody_talks_in_a_replay_the_log_has_the_side_at_any_width():
+    """The chat pane a live table shows beside the log in a wide window (and beside it from
+    160 columns) is hidden in a replay (its rules outrank the table's), and the log fills the
+    side, at every width."""
     from tui.widgets.chat import ChatPane
     from tui.widgets.log import EventLog
 
     app = ReplayApp(Replayer(replay_of("swoop"), 0), settings=SETTINGS)
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=(100, 30)) as pilot:
         screen = await at_replay(pilot)
-        side = screen.query_one("#side")
-        assert not screen.query_one(ChatPane).display
-        log = screen.query_one(EventLog)
-        assert log.display and log.size.width >= side.size.width - 1
-        assert log.size.height >= side.size.height - 1
+        for size in ((100, 30), (120, 34), (170, 40)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            side, log = screen.query_one("#side"), screen.query_one(EventLog)
+            assert not screen.query_one(ChatPane).display, size
+            assert log.display and log.size.width >= side.size.width - 1, size
+            assert log.size.height >= side.size.height - 1, size
