@@ -139,13 +139,20 @@ async def floor_paint(count: int) -> list[float]:
 
 
 async def timed(app, act) -> float:
-    """``act()`` (a key's action), timed to the refresh of the screen it leaves on show."""
-    painted = asyncio.get_running_loop().create_future()
+    """``act()`` (a key's action), timed to the refresh of the screen it leaves on show: a
+    results panel that opens once the table has painted the step (tui/table/round_end.py
+    ``push``) is timed to its own first frame."""
     start = time.perf_counter()
     act()
     await asyncio.sleep(0)  # a screen switched to is current from the next turn of the loop
-    app.screen.call_after_refresh(painted_at, painted)
-    return await painted - start
+    screen = app.screen
+    while True:
+        painted = asyncio.get_running_loop().create_future()
+        screen.call_after_refresh(painted_at, painted)
+        end = await painted
+        if app.screen is screen:
+            return end - start
+        screen = app.screen  # a panel opened after that frame
 
 
 async def step_paint(record: dict, steps: int) -> dict[str, list[float]]:

@@ -1,15 +1,13 @@
-"""A replay's steps are painted whole, and what makes them quick changes nothing on the
-screen: the first frame after a step, a results panel or not, is already the screen the step
-leads to; the results panel a replay shows on its table screen itself (tui/replay/panels.py)
-shows what a panel screen over the table shows, as a live table pushes one, round after round
-and back again; and the log going back and forth (``WrappingLog.restore``, wrapping no entry
-twice) shows what writing its lines afresh shows."""
+"""A replay's round's end is painted in order, and what makes the replay's steps quick changes
+nothing on the screen: the table paints a step first and a round's results panel opens over
+the table as the step left it, holding the replay as it holds a table; the results panel a
+replay keeps and shows again (tui/replay/panels.py) says what a new panel would, round after
+round and back again; and the log going back and forth (``WrappingLog.restore``, wrapping no
+entry twice) shows what writing its lines afresh shows."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 
 import pytest
 from rich.text import Text
@@ -23,36 +21,24 @@ from tui.table.results import ResultsPanel
 from tui.widgets.log import EventLog, WrappingLog
 
 
-@asynccontextmanager
-async def replaying(game: str, *, on_table: bool = True) -> AsyncIterator[tuple]:
-    """A replay of ``game`` from seat 0 once it shows the deal: (pilot, replayer).
-    ``on_table``: its results panels as the replay shows them, else each a screen pushed over
-    the table, as at a live table."""
-    replayer = Replayer(replay_of(game), 0)
-    if not on_table:
+async def panels_on_the_way(game: str, *, kept: bool) -> list[list[str]]:
+    """Every results panel reached jumping round by round to the end, then back to a
+    round's end and on again (the screen's text each time); ``kept``: as the replay shows
+    them, else a new panel pushed each time, as at a live table."""
+    replay = replay_of(game)
+    replayer = Replayer(replay, 0)
+    if not kept:
         replayer.screen.over_table = None
     app = ReplayApp(replayer, settings=SETTINGS)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await wait_until(pilot, lambda: replayer.screen.states_seen > 0)
-        yield pilot, replayer
-
-
-async def panels_on_the_way(game: str, *, on_table: bool) -> list[list[str]]:
-    """Every results panel reached jumping round by round to the end, then back to a
-    round's end and on again (the screen's text each time); ``on_table``: as the replay shows
-    them, else a panel screen pushed over the table each time, as at a live table."""
     seen: list[list[str]] = []
-    async with replaying(game, on_table=on_table) as (pilot, replayer):
-        app, screen, replay = pilot.app, replayer.screen, replayer.replay
-
-        def shown() -> bool:
-            if on_table:
-                return replayer.panel is not None and app.screen is screen
-            return isinstance(app.screen, ResultsPanel) and replayer.panel is None
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = replayer.screen
+        await wait_until(pilot, lambda: screen.states_seen > 0)
 
         async def panels() -> None:
             await pilot.pause()
-            while shown():
+            while app.screen is not screen:
+                await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
                 await pilot.pause()
                 seen.append(screen_lines(app))
                 await pilot.press("enter")
@@ -72,68 +58,50 @@ async def panels_on_the_way(game: str, *, on_table: bool) -> list[list[str]]:
 
 
 @pytest.mark.parametrize("game", ["swoop", "mishi"])
-async def test_a_results_panel_on_the_replay_screen_shows_what_a_panel_screen_shows(game):
-    on_table = await panels_on_the_way(game, on_table=True)
-    pushed = await panels_on_the_way(game, on_table=False)
-    assert len(on_table) > 3 and any("Final" in "".join(lines) for lines in on_table)
-    assert on_table == pushed, game
+async def test_a_kept_results_panel_says_what_a_new_one_would(game):
+    kept = await panels_on_the_way(game, kept=True)
+    new = await panels_on_the_way(game, kept=False)
+    assert len(kept) > 3 and any("Final" in "".join(lines) for lines in kept)
+    assert kept == new, game
 
 
-async def test_the_first_frame_after_a_step_is_the_whole_step_a_results_panel_too():
-    """Step by step through a SwaPo game (a round's end every few steps): the first frame
-    painted after each step already shows the new position, and on a round's end its results
-    panel over the dimmed table; nothing changes after it. (A panel pushed as a screen of its
-    own was first painted over the table as it was before the step.)"""
-    async with replaying("swapo") as (pilot, replayer):
-        app, replay = pilot.app, replayer.replay
-        await pilot.pause(0.1)
+async def test_a_rounds_panel_opens_after_the_table_has_painted_the_step_and_holds_the_replay():
+    """Step by step through a SwaPo game (a round's end every few steps): the table paints
+    each step with no panel over it; a round's panel opens only then, over the table as the
+    step left it (its first frame is the screen from then on), and until it is closed the
+    replay does not move, not even by a key pressed before it opened. (Pushed in the turn
+    that drew the step, the panel was painted first, over the table as it was before.)"""
+    replayer = Replayer(replay_of("swapo"), 0)
+    app = ReplayApp(replayer, settings=SETTINGS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = replayer.screen
+        await wait_until(pilot, lambda: screen.states_seen > 0)
         panels = 0
-        for _ in range(replay.positions - 1):
-            while replayer.panel is not None:
-                await pilot.press("enter")
-                await pilot.pause()
+        for _ in range(replayer.replay.positions - 1):
+            at = replayer.position
+            table_frame: list[bool] = []
+            screen.call_after_refresh(lambda seen=table_frame: seen.append(replayer.panel is None))
+            replayer.controls.action_replay_step(1)
+            if not screen.rounds.opening:
+                await wait_until(pilot, lambda seen=table_frame: bool(seen))
+                continue
+            panels += 1
+            replayer.controls.action_replay_step(1)  # a key before the panel opened
+            assert replayer.position == at + 1
             first: asyncio.Future[list[str]] = asyncio.get_running_loop().create_future()
-            replayer.controls.action_replay_step(1)  # what the key does, timed as the bench
-            await asyncio.sleep(0)
+            await wait_until(pilot, lambda: replayer.panel is not None)
             app.screen.call_after_refresh(
                 lambda first=first: first.done() or first.set_result(screen_lines(app))
             )
+            assert table_frame == [True]  # the table's frame came first, with no panel
             frame = await first
+            await pilot.press("right", "end", "space")
             await pilot.pause(0.1)
-            assert frame == screen_lines(app), replayer.position
-            if replayer.panel is not None:
-                panels += 1
-                assert replayer.panel.title[:24] in "\n".join(frame)  # (it may wrap)
+            assert replayer.position == at + 1 and replayer.panel is not None
+            assert frame == screen_lines(app)  # the panel's first frame is whole
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: replayer.panel is None and app.screen is screen)
         assert panels >= 2  # the first round's and the final one
-
-
-async def test_a_results_panel_on_the_replay_takes_the_keys_as_a_panel_screen_does():
-    """Under the panel nothing of the table or the replay moves (the footer says only enter,
-    as a panel screen's footer does), a click on the table (the open hands' pane, which takes
-    the replay's keys) leaves the keys with the panel, enter closes it and the table's and
-    the replay's keys work again."""
-    from tests.tui.test_replay_screen import footer_words
-
-    async with replaying("mishi") as (pilot, replayer):
-        app, screen = pilot.app, replayer.screen
-        await pilot.press("o")  # every hand open, in a pane over the table
-        before = footer_words(app)
-        assert "replay_step(-1)" in before and "scores" in before
-        await pilot.press("right_square_bracket")
-        await wait_until(pilot, lambda: replayer.panel is not None)
-        at = replayer.position
-        assert app.screen is screen and screen.under_panel
-        assert footer_words(app) == {"answer('next')": "continue"}
-        for key in ("right", "left", "end", "space", "s", "tab", "t", "q"):
-            await pilot.press(key)
-        await pilot.pause()
-        assert app.screen is screen and replayer.position == at and replayer.panel is not None
-        await pilot.click("#open-hands")
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: replayer.panel is None)
-        assert not screen.under_panel and footer_words(app) == before
-        await pilot.press("right")
-        await wait_until(pilot, lambda: replayer.position == at + 1)
 
 
 class Logged(App[None]):

@@ -104,9 +104,8 @@ class ReplayControls(Static, can_focus=True):
         self.set_interval(FILL_EVERY, self.fill_ahead)
 
     def _keep_focus(self, focused: Widget | None) -> None:
-        """The replay's keys stay the ones that work (nothing else here takes keys), but for
-        a results panel's while one shows (tui/replay/panels.py)."""
-        if focused is not self and not self.table.under_panel:
+        """The replay's keys stay the ones that work (nothing else here takes keys)."""
+        if focused is not self:
             self.focus()
 
     def start(self) -> None:
@@ -206,8 +205,9 @@ class ReplayControls(Static, can_focus=True):
         self.refresh_bindings()  # space says "pause" now
 
     def play_on(self) -> None:
-        # a results panel holds the replay, as it holds the table
-        if self.screen.is_current and not self.table.under_panel:
+        # a results panel over the table (or about to open) holds the replay, as the table
+        held = self.replayer.panel is not None or self.table.rounds.opening
+        if self.screen.is_current and not held:
             self.action_replay_step(1)
             self.table.header.draw()
 

@@ -22,7 +22,7 @@ from engine.record import Replay
 from ..connect import Seat
 from ..games import table_screen_for
 from ..settings import Settings
-from ..table.results import PanelWords
+from ..table.results import PanelWords, ResultsPanel
 from .controls import ReplayControls
 from .panels import Panels
 from .source import RecordSource
@@ -53,7 +53,6 @@ class Replayer:
         self.tracks: dict[int | None, Track] = {}
         self.app: App | None = None
         self.names: list[str] = []  # the screens installed in the app
-        self.panels: dict[int | None, Panels] = {}  # each seat's screen's results panels
 
     @property
     def track(self) -> Track:
@@ -70,8 +69,10 @@ class Replayer:
     @property
     def panel(self) -> PanelWords | None:
         """What the results panel over the table says, while one shows (else None)."""
-        panels = self.panels.get(self.seat)
-        return panels.over.words if panels is not None and panels.showing else None
+        stack = self.app.screen_stack if self.app is not None else []
+        if len(stack) > 1 and stack[-2] is self.screen and isinstance(stack[-1], ResultsPanel):
+            return stack[-1].words
+        return None
 
     @property
     def controls(self) -> ReplayControls:
@@ -87,10 +88,9 @@ class Replayer:
         # reached): the prompt has its two lines throughout (replay.tcss)
         screen.kept_heights = ()
         controls = ReplayControls(self, track)
-        panels = self.panels[seat] = Panels(self.the_app, screen)
-        screen.extras.extend([controls, *panels.widgets()])
+        screen.extras.append(controls)
         screen.header.aside = controls.header_parts
-        screen.over_table = panels.show
+        screen.over_table = Panels(self.the_app, self.install).show
         screen.add_class("-replay")
         return track
 
@@ -118,8 +118,9 @@ class Replayer:
         return self.replay.open_hands(self.position) if self.open_hands else None
 
     def move(self, position: int) -> bool:
-        """Show ``position`` (False: outside the record, nothing moved)."""
-        if not 0 <= position < self.replay.positions:
+        """Show ``position`` (False: outside the record, or a results panel is about to open
+        over the table, which holds the replay as it holds the table: nothing moved)."""
+        if not 0 <= position < self.replay.positions or self.screen.rounds.opening:
             return False
         if position != self.position:
             self.position = position

@@ -12,8 +12,8 @@ carries only the latest round).
 score table (``score_table``). It is dismissed by enter (``"next"``, or ``"close"`` at game
 over); at game over ``a`` answers ``"again"`` when the table can be dealt again
 (``again=True``) and ``r`` ``"review"`` when the game can be reviewed. What it says is a
-``PanelWords``, shown in a ``ResultsCard``: the panel is that card on a screen over the
-live table; a replay shows the same card on the table screen itself (tui/replay/panels.py).
+``PanelWords``, shown in a ``ResultsCard``; a replay keeps one panel and hands it each
+round's words (``take``, tui/replay/panels.py).
 """
 
 from __future__ import annotations
@@ -260,11 +260,10 @@ PANEL_BINDINGS: list[Binding] = [
 
 class ResultsCard(Vertical):
     """The panel itself: the title, the game's lines, the score table and the hint, in a
-    frame. A ``ResultsPanel`` shows it over a live table; a replay shows it on the table
-    screen's own top layer (tui/replay/panels.py)."""
+    frame (``ResultsPanel`` shows it over the table)."""
 
-    def __init__(self, words: PanelWords, *, id: str = "results-frame", classes: str = "") -> None:
-        super().__init__(id=id, classes=classes)
+    def __init__(self, words: PanelWords) -> None:
+        super().__init__(id="results-frame")
         self.words = words
 
     def compose(self) -> ComposeResult:
@@ -295,7 +294,7 @@ class ResultsCard(Vertical):
 
 
 class ResultsPanel(ModalScreen[str]):
-    """What a round/hand (or the whole game) came to, over the live table; stays until enter."""
+    """What a round/hand (or the whole game) came to; stays until enter."""
 
     CSS_PATH = "results.tcss"
     BINDINGS: ClassVar[list] = PANEL_BINDINGS
@@ -329,6 +328,15 @@ class ResultsPanel(ModalScreen[str]):
 
     def hint(self) -> str:
         return self.words.hint()
+
+    def take(self, other: ResultsPanel) -> None:
+        """Say what ``other`` (a panel never shown) says, in place: whoever shows many
+        panels in a row (a replay, tui/replay/panels.py) keeps one rather than building
+        each."""
+        self.words = other.words
+        if self.is_mounted:
+            self.query_one(ResultsCard).say(self.words)
+            self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.words.allows(action, parameters)

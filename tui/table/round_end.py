@@ -87,6 +87,7 @@ class Ended(Protocol):
 
     def look(self, name: str) -> Style: ...
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None: ...
+    def call_after_refresh(self, callback: Any, *args: Any, **kwargs: Any) -> bool: ...
     def show_due_results(self) -> None: ...
     def stop_listening(self) -> None: ...
     def post_message(self, message: Message) -> bool: ...
@@ -106,6 +107,8 @@ class RoundEnd:
         self.score_history: list[list[int]] = []
         self.final_shown = False
         self.last_event: dict | None = None  # the round/hand that ended the game
+        #: A panel opens once the table has painted (``push``): a replay holds still till then.
+        self.opening = False
 
     def rows(self) -> list[RoundRow]:
         """Every finished round/hand seen at this table, in order."""
@@ -140,14 +143,29 @@ class RoundEnd:
         return self.waiting.pop(0) if self.waiting else None
 
     def push(self, panel: ResultsPanel, answered: Callable[[Any], None]) -> None:
-        """Show a panel over the table; ``answered`` is called with its answer."""
+        """Show a panel over the table once the table has painted the state that ended the
+        round; ``answered`` is called with its answer.
+
+        Pushed at once, in the turn that drew the state, the panel was painted first: the
+        table's widgets tell their own screen what changed at their own turn, which came
+        after the panel's screen had painted, so the panel first showed over the table as it
+        was before the round's end, and the screen was painted again as the table caught
+        up. After the table's own frame, the panel's first frame is over the table as it is.
+        """
         table = self.table
         if table.quiet:  # taken in without drawing: closed at once, as the player closed it
             answered(None)
-        elif table.over_table is not None:
-            table.over_table(panel, answered)
-        else:
-            table.app.push_screen(panel, answered)
+            return
+
+        def over() -> None:
+            self.opening = False
+            if table.over_table is not None:
+                table.over_table(panel, answered)
+            else:
+                table.app.push_screen(panel, answered)
+
+        self.opening = True
+        table.call_after_refresh(over)
 
     def seen(self, version: int) -> None:
         """Tell the host that the panel of the round/hand that ended in the state ``version``
