@@ -104,6 +104,35 @@ async def test_a_rounds_panel_opens_after_the_table_has_painted_the_step_and_hol
         assert panels >= 2  # the first round's and the final one
 
 
+async def test_a_japanese_results_panel_shows_every_character_of_its_lines():
+    """Nothing a panel says is cut: every line of each 秘十 hand's panel in Japanese (two
+    cells a character) is on the screen whole, wherever the table's widgets under it have
+    edges."""
+    from dataclasses import replace
+
+    from rich.cells import cell_len
+
+    replayer = Replayer(replay_of("mishi"), 0)
+    app = ReplayApp(replayer, settings=replace(SETTINGS, lang="ja"))
+    checked = 0
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: replayer.screen.states_seen > 0)
+        while replayer.position < replayer.replay.positions - 1:
+            await pilot.press("right_square_bracket")
+            await wait_until(pilot, lambda: replayer.panel is not None)
+            await pilot.pause()
+            words = replayer.panel
+            shown = "\n".join(line.strip(" │") for line in screen_lines(app))
+            lines = [row.plain.strip() for row in words.rows if row.plain.strip()]
+            for line in lines:  # whole where it fits the panel's width, else up to its wrap
+                assert (line if cell_len(line) <= 74 else line[:30]) in shown, line
+            checked += sum(not c.isascii() for line in lines for c in line)
+            while replayer.panel is not None:
+                await pilot.press("enter")
+                await pilot.pause()
+    assert checked > 100
+
+
 class Logged(App[None]):
     CSS = "WrappingLog { width: 24; height: 6; }"
 
