@@ -262,3 +262,18 @@ async def test_after_a_line_is_sent_the_input_lets_go_and_a_stray_whisper_is_hel
         assert "Not sent" in chat.lines[-1] and chat_input.value == "c/w 1 psst"
         await pilot.press("enter")  # asked and answered: it goes to the table
         await wait_until(pilot, lambda: any("Eli: c/w 1 psst" in line for line in chat.lines))
+
+
+async def test_no_key_acts_on_the_table_while_a_results_panel_is_about_to_open():
+    """A results panel opens once the table has painted the round's end (a frame later): an
+    enter pressed meanwhile was meant for the panel, and the table's keys do nothing."""
+    app, _ = local_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        await wait_until(pilot, lambda: screen.states_seen > 0)
+        assert screen.check_action("chat", ()) and screen.check_action("scores", ())
+        screen.rounds.opening = True
+        for action in ("confirm", "pick", "back", "move", "hint", "chat", "scores"):
+            assert screen.check_action(action, ()) is False, action
+        screen.rounds.opening = False
+        assert screen.check_action("chat", ()) and screen.check_action("scores", ())
