@@ -94,21 +94,10 @@ class Link:
     host: object = None
 
 
-class Rounds:
-    """The rounds' ends as the keys read them (``tui.table.keys.Reviewed``)."""
-
-    def __init__(self) -> None:
-        self.opening = False  # a results panel about to open
-
-    def review_offered(self) -> bool:
-        return False
-
-
 class Keyed:
     """The screen as its keys read it (``tui.table.keys.Keyed``)."""
 
     def __init__(self) -> None:
-        self.rounds = Rounds()
         self.read_only = False
         self.seat_link = Link()
         self.decisions = Model()
@@ -160,8 +149,6 @@ def test_the_tables_own_keys_follow_the_host_the_desks_the_chat_and_a_replay():
         "scores",
         "rules",
     ]
-    table.rounds.opening = True  # a results panel opens at the next frame: no key at all
-    assert not any(allows(a, ()) for a in ("scores", "rules", "leave", "chat", "pick"))
 
 
 def test_the_footer_is_told_only_when_the_keys_or_their_words_change():

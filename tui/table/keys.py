@@ -34,9 +34,6 @@ class Reviewed(Protocol):
 
     def review_offered(self) -> bool: ...
 
-    #: A results panel opens at the table's next frame (it takes the keys then).
-    opening: bool
-
 
 class Keyed(Protocol):
     """What of the table screen its keys read and call (tui/table/screen.py)."""
@@ -71,8 +68,6 @@ class KeyLine:
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The table's ``check_action``: whether a key works now (None: shown greyed)."""
         table = self.table
-        if table.rounds.opening:  # a results panel opens at the next frame: no key acts
-            return False  # on the table before it (a fast player's enter meant the panel)
         if table.read_only:
             return action in ("scores", "rules")
         chatting = table.has_class("-chatting")  # the keys type into the chat

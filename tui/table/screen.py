@@ -147,18 +147,15 @@ class TableScreen(Screen[None]):
         #: The layout classes and all that follows the window's size (tui/table/layout.py).
         self.window = WindowFit(self)
         self.states_seen = 0  # tests and the bench wait on this
-        #: The game's decision model: the screen forwards the game keys to it and draws from
-        #: it (tui/table/decisions.py). Set by each game's screen.
+        #: The game's decision model, set by each game's screen (tui/table/decisions.py).
         self.decisions: Decisions = Decisions(self.me)
-        #: What the game says at the table besides drawing: its log's words, its results
-        #: panel, its hints' cards (tui/table/face.py). Set by each game's screen.
+        #: What the game says besides drawing, set by each game's screen (tui/table/face.py).
         self.face: GameFace = PlainFace(self)
         self.turn_nudge = TurnNudge(
             lambda: ring(self.app, self.TITLE or self.GAME), enabled=settings.nudge
         )
         self.hints = HintDesk(self, letters=self.cards.letters)
-        self.clocks = Clocks()
-        """The turn clocks the host tells this seat of (tui/table/clock.py)."""
+        self.clocks = Clocks()  # the turn clocks the host tells this seat of (clock.py)
         self.takebacks = TakebackDesk(self)
         # -- for a driver of the screen other than a live table (a replay, tui/replay/) --
         #: Take states in without drawing them: the table's memory (log, rounds, the game's
@@ -166,8 +163,7 @@ class TableScreen(Screen[None]):
         self.quiet = False
         #: Widgets the driver adds, composed after the table's own.
         self.extras: list[Widget] = []
-        #: The lines that keep a height they grew to (see KEPT_HEIGHTS; none: each line is
-        #: as tall as its text, whatever came before).
+        #: The lines that keep a height they grew to (KEPT_HEIGHTS; none: as tall as their text).
         self.kept_heights = self.KEPT_HEIGHTS
         #: How a results panel goes over the table (None: pushed, a new screen each time).
         self.over_table: Callable[[Screen[Any], Callable[[Any], None]], None] | None = None
@@ -415,7 +411,12 @@ class TableScreen(Screen[None]):
 
     # -- the game keys ---------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Whether a key works now: the table's keys say (tui/table/keys.py ``allows``)."""
+        """Whether a key works now: none in the frame before a results panel opens (an
+        enter meant for it must not act on the next round), else as ``check_table_action``."""
+        return False if self.rounds.opening else self.check_table_action(action, parameters)
+
+    def check_table_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The table's keys (keys.py ``allows``); a game's screen answers for its own first."""
         return self.keys.allows(action, parameters)
 
     def update_keys(self) -> None:

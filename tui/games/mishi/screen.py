@@ -126,14 +126,14 @@ class MishiScreen(TableScreen):
             chance = _("Your chance to show {cards} passed")
             self.log_pane.add(fill(chance, cards=self.cards.hand(missed)))
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def check_table_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("declare", "last_trick") and self.has_class("-chatting"):
             return False
         if action == "declare":
             return self.flow.can_declare()
         if action == "last_trick":
             return self.flow.has_last_trick()
-        return super().check_action(action, parameters)
+        return super().check_table_action(action, parameters)
 
     def action_declare(self) -> None:
         self.handle(self.flow.declare())

@@ -150,11 +150,11 @@ class SwapoScreen(TableScreen):
             self.last_sent = list(outcome.action.get("cards") or [])
         super().handle(outcome)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def check_table_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pass_turn":  # the binding whose word the prompt says now
             shown = not parameters or parameters[0] == self.flow.key_label("pass_turn")
             return shown and self.flow.can_pass_now() and not self.has_class("-chatting")
-        return super().check_action(action, parameters)
+        return super().check_table_action(action, parameters)
 
     def action_pass_turn(self, word: str = "pass") -> None:
         self.handle(self.flow.pass_turn())

@@ -85,13 +85,13 @@ class SwoopScreen(TableScreen):
         self.query_one("#seats", Steady).show(seated)
 
     # -- the game's own keys (t, x) and clicks ---------------------------------------------
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def check_table_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         chatting = self.has_class("-chatting")
         if action == "turn":
             return self.model.can_turn() and not chatting
         if action == "stop":
             return self.model.can_stop() and not chatting
-        return super().check_action(action, parameters)
+        return super().check_table_action(action, parameters)
 
     def action_turn(self) -> None:
         self.handle(self.model.turn())
