@@ -104,6 +104,23 @@ async def test_a_rounds_panel_opens_after_the_table_has_painted_the_step_and_hol
         assert panels >= 2  # the first round's and the final one
 
 
+async def test_playing_on_waits_at_a_rounds_panel_until_it_is_closed():
+    """Played on by itself (here at its fastest pace), the replay stops at a round's end while
+    its results panel shows, as a table waits for it, and goes on once it is closed. (The
+    table under the panel still counted as shown, and the replay stepped on under it.)"""
+    replayer = Replayer(replay_of("swapo"), 0)
+    app = ReplayApp(replayer, settings=SETTINGS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: replayer.screen.states_seen > 0)
+        await pilot.press("plus", "plus", "space")  # 4 positions a second
+        await wait_until(pilot, lambda: replayer.panel is not None, timeout=10)
+        at = replayer.position
+        await pilot.pause(0.8)  # three ticks of the pace
+        assert replayer.position == at and replayer.panel is not None
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: replayer.position > at)
+
+
 async def test_a_japanese_results_panel_shows_every_character_of_its_lines():
     """Nothing a panel says is cut: every line of each 秘十 hand's panel in Japanese (two
     cells a character) is on the screen whole, wherever the table's widgets under it have
