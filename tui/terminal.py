@@ -12,8 +12,9 @@ gets every line the app writes in ASCII (``to_ascii``): the driver's ``write`` t
 left of other characters (the separators "·" and "—" in the words, arrows, box corners,
 marks such as ♛) into ASCII ones of the same width, after Textual has drawn the lines. The
 cards, borders and scroll bars are drawn in ASCII by the app itself; this catches the rest.
-Wide characters (Chinese, Japanese, Korean words) are left as they are: no ASCII takes their
-two cells, and a player who chose such a language reads them.
+The letters of other scripts (Hindi's Devanagari; Chinese, Japanese and Korean, two cells
+wide, which no ASCII could take) are left as they are: a player who chose such a language
+reads them.
 
 Which notification a terminal understands cannot be asked, so it is read from the environment
 (``notification_kind``); where nothing tells, OSC 9 is sent, which the terminals that do not
@@ -78,7 +79,8 @@ ASCII_LIKE = {
     "×": "x", "÷": "/", "±": "+", "°": "o", "←": "<", "→": ">", "↑": "^", "↓": "v",
     "↔": "-", "⇄": "-", "▶": ">", "►": ">", "▸": ">", "◀": "<", "◂": "<", "▲": "^",
     "▼": "v", "★": "*", "☆": "*", "♛": "*", "♚": "*", "✓": "v", "✔": "v", "✗": "x",
-    "✘": "x", "♠": "S", "♥": "H", "♦": "D", "♣": "C", "⏎": ">", "\u00a0": " ", "\u202f": " ",
+    "✘": "x", "♠": "S", "♥": "H", "♦": "D", "♣": "C", "⏎": ">", "।": ".",
+    "†": "+", "‡": "+", "μ": "u", "σ": "s", "\u00a0": " ", "\u202f": " ",
 }  # fmt: skip
 """One-cell characters the app's words and marks use, and the ASCII each is drawn as."""
 
@@ -89,7 +91,8 @@ _ascii_of: dict[str, str] = {}
 def ascii_of(char: str) -> str:
     """The ASCII character that stands for ``char`` (one that is not ASCII), as wide as it:
     the table's, a box-drawing line's direction, a block's "#", a letter without its accent,
-    else "?"; a wide or zero-width character is kept (see the module docstring)."""
+    else "?"; a wide or zero-width character, and a letter of another script, is kept (see
+    the module docstring)."""
     known = _ascii_of.get(char)
     if known is not None:
         return known
@@ -105,7 +108,12 @@ def ascii_of(char: str) -> str:
         out = "#"
     else:
         base = unicodedata.normalize("NFKD", char)[:1]
-        out = base if base.isascii() and base.isprintable() and base != " " else "?"
+        if base.isascii() and base.isprintable() and base != " ":
+            out = base  # a Latin letter without its accent
+        elif unicodedata.category(char)[0] in "LMN":
+            out = char  # a letter of the player's language (Hindi's Devanagari): kept
+        else:
+            out = "?"
     _ascii_of[char] = out
     return out
 

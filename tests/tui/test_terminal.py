@@ -75,8 +75,9 @@ def test_ascii_only_draws_the_words_marks_and_lines_in_ascii_of_the_same_width()
     assert to_ascii(escapes) == escapes  # the escape sequences pass as they are
 
 
-def test_wide_and_combining_characters_are_kept_and_the_unknown_become_a_question_mark():
+def test_other_scripts_letters_are_kept_and_the_unknown_become_a_question_mark():
     assert to_ascii("秘十 · 한국어") == "秘十 . 한국어"  # no ASCII is two cells wide
+    assert to_ascii("मेज़ · पत्ते।") == "मेज़ . पत्ते."  # Hindi's words stay, its danda a stop
     assert ascii_of("\u0301") == "\u0301"  # a combining accent takes no cell
     assert ascii_of("☂") == "?"
 
@@ -95,6 +96,20 @@ def test_every_english_message_is_ascii_at_its_width_on_an_ascii_terminal():
         out = to_ascii(text)
         assert cell_len(out) == cell_len(text), text
         assert all(c.isascii() or east_asian_width(c) == "W" for c in out), text
+
+
+@pytest.mark.parametrize("code", ["hi", "ja", "zh", "ko"])
+def test_every_translation_keeps_its_words_and_width_on_an_ascii_terminal(code):
+    """A player who chose another language under ``--ascii`` reads its words as they are
+    (only the marks between them become ASCII): nothing turns into "?", nothing moves."""
+    po = Path(__file__).parents[2] / f"lang/locale/{code}/LC_MESSAGES/kotatsu.po"
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    texts = [t for m in catalog for t in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    assert len([t for t in texts if t]) > 1000
+    for text in filter(None, texts):
+        out = to_ascii(text)
+        assert cell_len(out) == cell_len(text) and out.count("?") == text.count("?"), text
 
 
 class Written(Driver):
