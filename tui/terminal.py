@@ -25,6 +25,7 @@ know it ignore. Inside tmux (``$TMUX``) the notification is wrapped in tmux's pa
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import unicodedata
@@ -85,37 +86,31 @@ ASCII_LIKE = {
 """One-cell characters the app's words and marks use, and the ASCII each is drawn as."""
 
 _NOT_ASCII = re.compile(r"[^\x00-\x7f]")
-_ascii_of: dict[str, str] = {}
 
 
+@functools.cache
 def ascii_of(char: str) -> str:
     """The ASCII character that stands for ``char`` (one that is not ASCII), as wide as it:
     the table's, a box-drawing line's direction, a block's "#", a letter without its accent,
     else "?"; a wide or zero-width character, and a letter of another script, is kept (see
     the module docstring)."""
-    known = _ascii_of.get(char)
-    if known is not None:
-        return known
-    name = unicodedata.name(char, "")
     if char in ASCII_LIKE:
-        out = ASCII_LIKE[char]
-    elif unicodedata.east_asian_width(char) in "WF" or unicodedata.combining(char):
-        out = char
-    elif name.startswith("BOX DRAWINGS"):  # lines one way; corners, joins and ends "+"
-        joined = " AND " in name or "ARC" in name or "DIAGONAL" in name
-        out = "+" if joined else "-" if "HORIZONTAL" in name else "|" if "VERTICAL" in name else "+"
-    elif 0x2580 <= ord(char) <= 0x259F:  # block elements: bars, shades
-        out = "#"
-    else:
-        base = unicodedata.normalize("NFKD", char)[:1]
-        if base.isascii() and base.isprintable() and base != " ":
-            out = base  # a Latin letter without its accent
-        elif unicodedata.category(char)[0] in "LMN":
-            out = char  # a letter of the player's language (Hindi's Devanagari): kept
-        else:
-            out = "?"
-    _ascii_of[char] = out
-    return out
+        return ASCII_LIKE[char]
+    if unicodedata.east_asian_width(char) in "WF" or unicodedata.combining(char):
+        return char
+    name = unicodedata.name(char, "")
+    if name.startswith("BOX DRAWINGS"):  # lines one way; corners, joins and ends "+"
+        if " AND " in name or "ARC" in name or "DIAGONAL" in name:
+            return "+"
+        return "-" if "HORIZONTAL" in name else "|" if "VERTICAL" in name else "+"
+    if 0x2580 <= ord(char) <= 0x259F:  # block elements: bars, shades
+        return "#"
+    base = unicodedata.normalize("NFKD", char)[:1]
+    if base.isascii() and base.isprintable() and base != " ":
+        return base  # a Latin letter without its accent
+    if unicodedata.category(char)[0] in "LMN":
+        return char  # a letter of the player's language (Hindi's Devanagari): kept
+    return "?"
 
 
 def to_ascii(data: str) -> str:

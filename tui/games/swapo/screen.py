@@ -123,8 +123,8 @@ class SwapoScreen(TableScreen):
     def show_due_results(self) -> None:
         """The round's results panel shows the reveal; once it is closed (enter) the table
         goes on with the next round."""
-        shown = self.panel_up and (self.app.screen is not self or self.rounds.opening)
-        if self.panel_up and not shown and not self.rounds.waiting:
+        covered = self.app.screen is not self or self.rounds.opening  # a panel is (about to be)
+        if self.panel_up and not covered and not self.rounds.waiting:
             self.panel_up = False
             self.flow.reveal = None
             if not self.quiet:  # a replay catching up draws nothing (TableScreen.quiet)
