@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from zeroconf import (
+    DNSQuestionType,
     InterfaceChoice,
     IPVersion,
     ServiceInfo,
@@ -274,6 +275,15 @@ def parse_table(info: ServiceInfo) -> TableInfo | None:
     )
 
 
+# Every question is asked for a multicast answer (QM). A first question asking for a unicast
+# answer (QU, zeroconf's default) is answered to port 5353 of the asker's address, and where
+# several programs share that port on one machine (a door's sessions, two terminals, the
+# tests) the kernel hands the answer to any one of them: the asker may never see it, and
+# the others, who heard the question, wait for an answer that never comes their way.
+ASK = DNSQuestionType.QM
+RESOLVE_TIMEOUTS = (3000, 3000, 6000)  # ms: a table's details, asked for up to three times
+
+
 class Browser:
     """Watches the LAN for tables: ``on_added(table)`` for new or changed tables,
     ``on_removed(key)`` when one goes away."""
@@ -290,6 +300,7 @@ class Browser:
         self.zeroconf: AsyncZeroconf | None = None
         self.browser: AsyncServiceBrowser | None = None
         self.tables: dict[str, TableInfo] = {}
+        self._resolving: dict[str, asyncio.Task] = {}
         self._tasks: set[asyncio.Task] = set()
 
     async def start(self) -> None:
@@ -297,7 +308,7 @@ class Browser:
             interfaces=_interfaces(self.bind), ip_version=IPVersion.V4Only
         )
         self.browser = AsyncServiceBrowser(
-            self.zeroconf.zeroconf, SERVICE_TYPE, handlers=[self._on_change]
+            self.zeroconf.zeroconf, SERVICE_TYPE, handlers=[self._on_change], question_type=ASK
         )
 
     def _on_change(
@@ -307,18 +318,32 @@ class Browser:
         name: str,
         state_change: ServiceStateChange,
     ) -> None:
-        """Called by zeroconf synchronously: schedule the async work, keep the task."""
+        """Called by zeroconf synchronously: schedule the async work, keep the task (one
+        resolution of a name at a time: the newest change restarts it)."""
+        if (pending := self._resolving.pop(name, None)) is not None:
+            pending.cancel()
         if state_change is ServiceStateChange.Removed:
             if self.tables.pop(name, None) is not None:
                 self.on_removed(name)
             return
         task = asyncio.get_running_loop().create_task(self._resolve(zeroconf, service_type, name))
+        self._resolving[name] = task
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(lambda done: self._forget(name, done))
+
+    def _forget(self, name: str, task: asyncio.Task) -> None:
+        if self._resolving.get(name) is task:
+            del self._resolving[name]
 
     async def _resolve(self, zeroconf: Zeroconf, service_type: str, name: str) -> None:
+        """Ask for the table's details until they come: an answer lost on a busy machine
+        is asked for again (zeroconf would not tell of the name a second time)."""
         info = AsyncServiceInfo(service_type, name)
-        if not await info.async_request(zeroconf, 3000):
+        for timeout in RESOLVE_TIMEOUTS:
+            if await info.async_request(zeroconf, timeout, question_type=ASK):
+                break
+        else:
             return
         table = parse_table(info)
         if table is not None and self.tables.get(name) != table:
@@ -346,7 +371,7 @@ async def find_tables(timeout: float, bind: str | None = None) -> list[TableInfo
     try:
         await asyncio.sleep(timeout)
         if browser._tasks:
-            await asyncio.wait(list(browser._tasks))
+            await asyncio.wait(list(browser._tasks), timeout=RESOLVE_TIMEOUTS[0] / 1000)
         return sorted(browser.tables.values(), key=lambda t: (t.name, t.key))
     finally:
         await browser.close()
@@ -450,13 +475,13 @@ async def find_ssh_servers(
 
     aiozc = AsyncZeroconf(interfaces=_interfaces(bind), ip_version=IPVersion.V4Only)
     types = [DOOR_TYPES[kind] for kind in kinds]
-    browser = AsyncServiceBrowser(aiozc.zeroconf, types, handlers=[seen])
+    browser = AsyncServiceBrowser(aiozc.zeroconf, types, handlers=[seen], question_type=ASK)
     try:
         await asyncio.sleep(timeout)
         found = []
         for service_type, name in sorted(names):
             info = AsyncServiceInfo(service_type, name)
-            if await info.async_request(aiozc.zeroconf, 1000):
+            if await info.async_request(aiozc.zeroconf, 1000, question_type=ASK):
                 server = parse_ssh_server(info, kind_of[service_type])
                 if server is not None:
                     found.append(server)

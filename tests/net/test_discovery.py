@@ -69,6 +69,39 @@ async def test_find_tables_lists_what_is_advertised(toy, hosts):
     assert listed(tables) == [("Listed", "toy", 0, 2, host.port)]
 
 
+async def test_a_lost_answer_is_asked_for_again(toy, hosts, monkeypatch):
+    """Zeroconf tells of a table's name once: when the answer with its details is lost (a
+    busy machine, an answer taken by another program on the port), the browser asks again
+    rather than never showing the table. Its questions ask for multicast answers."""
+    from zeroconf import DNSQuestionType
+    from zeroconf.asyncio import AsyncServiceInfo
+
+    host = await hosts(toy, seats=2, seed=1, name="Asked twice")
+    asked: list[object] = []
+    real = AsyncServiceInfo.async_request
+
+    async def lossy(self, zc, timeout, question_type=None, *args, **kwargs):
+        asked.append(question_type)
+        if len(asked) == 1:
+            return False  # the first answer never comes
+        return await real(self, zc, timeout, question_type, *args, **kwargs)
+
+    monkeypatch.setattr(AsyncServiceInfo, "async_request", lossy)
+    found: asyncio.Queue = asyncio.Queue()
+    browser = Browser(found.put_nowait, lambda key: None, bind="127.0.0.1")
+    await browser.start()
+    advertiser = Advertiser(host, host.port, bind="127.0.0.1")
+    try:
+        await advertiser.start()
+        while (table := await asyncio.wait_for(found.get(), BOUND)).port != host.port:
+            pass
+    finally:
+        await advertiser.close()
+        await browser.close()
+    assert table.name == "Asked twice"
+    assert len(asked) >= 2 and set(asked) == {DNSQuestionType.QM}
+
+
 def test_foreign_records_are_ignored():
     from zeroconf import ServiceInfo
 
