@@ -21,11 +21,14 @@ from tui.table.results import ResultsPanel
 from tui.widgets.log import EventLog, WrappingLog
 
 
+SHORT = {"swoop": {"hands": 3}, "mishi": {"hands": 2}}  # a round's end, another and the last
+
+
 async def panels_on_the_way(game: str, *, kept: bool) -> list[list[str]]:
     """Every results panel reached jumping round by round to the end, then back to a
     round's end and on again (the screen's text each time); ``kept``: as the replay shows
     them, else a new panel pushed each time, as at a live table."""
-    replay = replay_of(game)
+    replay = replay_of(game, SHORT[game])
     replayer = Replayer(replay, 0)
     if not kept:
         replayer.screen.over_table = None

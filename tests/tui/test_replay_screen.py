@@ -24,8 +24,9 @@ from tui.settings import Settings
 SETTINGS = Settings(ascii_only=False, color=True, name="Ann", cursor_blink=False)
 
 
-def played(game_name: str, seed: int = 4) -> dict:
-    game = engine.new_game(game_name, engine.GAMES[game_name].DEFAULT_SEATS, seed=seed)
+def played(game_name: str, seed: int = 4, options: dict | None = None) -> dict:
+    seats = engine.GAMES[game_name].DEFAULT_SEATS
+    game = engine.new_game(game_name, seats, options, seed=seed)
     bots = [engine.make_bot(game_name, s, seed=s) for s in range(game.seats)]
     actions = []
     while not game.over:
@@ -42,8 +43,8 @@ def played(game_name: str, seed: int = 4) -> dict:
     )  # fmt: skip
 
 
-def replay_of(game_name: str) -> rec.Replay:
-    return rec.load(json.dumps(played(game_name)).encode())
+def replay_of(game_name: str, options: dict | None = None) -> rec.Replay:
+    return rec.load(json.dumps(played(game_name, options=options)).encode())
 
 
 def log_lines(screen) -> list[str]:
