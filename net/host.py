@@ -26,6 +26,7 @@ from .connection import Connection
 from .gate import Doorway, Guesses
 from .hostbots import SeatBots
 from .journal import Journal, JournalData, JournalError, held, read_journal
+from .listening import listening
 from .messages import Refused
 from .recording import HostRecorder
 from .seating import Seating
@@ -175,7 +176,8 @@ class Host:
         """Listen on ``bind``:``port`` (0 = any free port) and return the bound port."""
         loop = asyncio.get_running_loop()
         self._finished = loop.create_future()
-        self._server = await asyncio.start_server(self._serve, bind, port)
+        with listening(bind, port):
+            self._server = await asyncio.start_server(self._serve, bind, port)
         self.port = self._server.sockets[0].getsockname()[1]
         if self.journal is not None:
             self.journal.bound(self.port)

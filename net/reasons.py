@@ -111,6 +111,19 @@ NOTICES: dict[str, Template] = {
 }
 """``notice``: the table's own news, to everyone at it."""
 
+LISTENING: dict[str, Template] = {
+    # TRANSLATORS: kotatsu host/serve/web could not open its port; {address}: an IP address
+    "listen.in_use": N_(
+        "port {port} at {address} is in use already, by another table or program: choose"
+        " another port, or leave the port out for any free one"
+    ),
+    "listen.address": N_("{address} is not an address of this machine"),
+    # TRANSLATORS: ports below 1024 need an administrator's rights
+    "listen.denied": N_("port {port} is reserved for the system here: choose one above 1023"),
+    "listen.failed": N_("cannot listen at {address}:{port}: {error}"),
+}
+"""This machine's own failure to listen (net/listening.py); never on the wire."""
+
 REASONS: dict[str, Template] = {**REJECTIONS, **ERRORS}
 """Every net refusal (``rejected`` and ``error``) by code."""
 
@@ -147,7 +160,7 @@ def template_of(code: str, *, notice: bool = False) -> Template | None:
     """The template of a notice, or of a refusal (net or engine); None if no table has it."""
     if notice:
         return NOTICES.get(code)
-    return REASONS.get(code) or ENGINE_REASONS.get(code)
+    return REASONS.get(code) or ENGINE_REASONS.get(code) or LISTENING.get(code)
 
 
 def say(code: str, params: Mapping[str, Param], *, notice: bool = False, show: Show = plain) -> str:

@@ -27,6 +27,7 @@ from typing import Any
 import asyncssh
 
 from .gate import Guesses
+from .listening import listening
 
 LOGIN_TIMEOUT = 30.0
 """Seconds a connection has to log in (OpenSSH: LoginGraceTime 120)."""
@@ -172,7 +173,8 @@ class Acceptor:
 def listen(bind: str, port: int) -> socket.socket:
     """A non-blocking listening socket on ``bind``:``port`` (0: any free port)."""
     family = socket.AF_INET6 if ":" in bind else socket.AF_INET
-    sock = socket.create_server((bind, port), family=family, backlog=128, reuse_port=False)
+    with listening(bind, port):
+        sock = socket.create_server((bind, port), family=family, backlog=128, reuse_port=False)
     sock.setblocking(False)
     return sock
 

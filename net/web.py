@@ -37,6 +37,7 @@ from lang import N_, _
 
 from .doors import run_door, say
 from .gate import Guesses
+from .listening import listening
 from .ssh import FULL_MESSAGE
 from .sshpty import clean_user
 from .websession import CRASH_MESSAGE, Ticket, WebSession, cell_count, web_command
@@ -114,7 +115,8 @@ class WebGameServer:
         self.runner = web.AppRunner(self.application(), access_log=None, handle_signals=False)
         await self.runner.setup()
         site = web.TCPSite(self.runner, self.config.bind, self.config.port)
-        await site.start()
+        with listening(self.config.bind, self.config.port):
+            await site.start()
         self.port = self.runner.addresses[0][1]
         return self.port
 

@@ -54,11 +54,23 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
 def address(text: str) -> tuple[str, int]:
     """``HOST:PORT`` (``[::1]:7717`` for IPv6) -> (host, port)."""
     host, sep, port = text.rpartition(":")
-    if not sep or not port.isdigit() or not host:
+    if not sep or not port.isdigit() or not host or not 0 < int(port) <= PORTS:
         raise argparse.ArgumentTypeError(
             _("expected HOST:PORT, not {text}").format(text=repr(text))
         )
     return host.strip("[]"), int(port)
+
+
+PORTS = 65535  # the highest port number
+
+
+def port_number(text: str) -> int:
+    """A port to listen at, 0 to 65535 (``--port``; 0: any free one)."""
+    if not text.strip().isdigit() or int(text) > PORTS:
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a port (a number from 0 to 65535)").format(text=repr(text))
+        )
+    return int(text)
 
 
 def seconds(text: str) -> float:

@@ -36,7 +36,7 @@ from lang import _
 from net.reasons import problem
 from net.resultswait import RESULTS_WAIT
 
-from .args import address, parse_options, seconds
+from .args import address, parse_options, port_number, seconds
 from .cli_words import argparse_words, lang_help, language_asked
 from .secret import add_password_flags, password_from
 from .table_settings import add_flags, chosen, resume_kept
@@ -105,7 +105,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help=_("with --headless: the result as one JSON object")
     )
     host.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help=bind_help())
-    host.add_argument("--port", type=int, default=0, metavar="P", help=_("default: any free port"))
+    host.add_argument(
+        "--port", type=port_number, default=0, metavar="P", help=_("default: any free port")
+    )
     host.add_argument(
         "--seats", type=int, default=None, metavar="N", help=_("seats at the table, bots too")
     )
@@ -239,7 +241,11 @@ def add_serve_parser(sub: argparse._SubParsersAction) -> None:
     serve = sub.add_parser("serve", help=_("let friends play over ssh with nothing installed"))
     serve.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help=bind_help())
     serve.add_argument(
-        "--port", type=int, default=2222, metavar="P", help=_("the SSH port (default: 2222)")
+        "--port",
+        type=port_number,
+        default=2222,
+        metavar="P",
+        help=_("the SSH port (default: 2222)"),
     )
     add_password_flags(serve, _("default: open to all"))
     serve.add_argument("--authorized-keys", default=None, metavar="FILE", help=_("keys let in"))
@@ -314,7 +320,11 @@ def add_web_parser(sub: argparse._SubParsersAction) -> None:
     web = sub.add_parser("web", help=_("let friends play in a web browser"))
     web.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help=bind_help())
     web.add_argument(
-        "--port", type=int, default=8080, metavar="P", help=_("the web port (default: 8080)")
+        "--port",
+        type=port_number,
+        default=8080,
+        metavar="P",
+        help=_("the web port (default: 8080)"),
     )
     add_password_flags(web, _("default: open to all"))
     web.add_argument(
@@ -441,7 +451,16 @@ def run_app(args: argparse.Namespace) -> int:
 
 
 def table_problem(args: argparse.Namespace) -> str | None:
-    """Why the table asked for on the command line cannot be made (bad seats or options)."""
+    """Why the table asked for on the command line cannot be made: bad seats or options, or
+    (``host``) an address or port it cannot listen at."""
+    if getattr(args, "command", None) == "host" and (
+        args.port or args.bind not in ("0.0.0.0", "::")
+    ):
+        from net.listening import listen_problem
+
+        said = listen_problem(args.bind, args.port or 0)
+        if said:
+            return said
     if getattr(args, "command", None) not in ("play", "host") or getattr(args, "resume", None):
         return None
     if args.command == "play":

@@ -257,10 +257,10 @@ def host_launcher(
         keep_records(host, resume or (host.journal.path if host.journal else None))
         try:
             bound = await host.start(bind, port or host.resumed_port or 0)
-        except OSError:
+        except OSError as exc:
             if not host.resumed_port or port:
                 await host.close()
-                raise
+                raise JoinError(_("Could not open the table: {reason}").format(reason=exc)) from exc
             bound = await host.start(bind, 0)
         closers: list[Callable[[], Awaitable[Any]]] = [host.close_table]
         connect_to = "127.0.0.1" if bind in ("0.0.0.0", "::", "") else bind
