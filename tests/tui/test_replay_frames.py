@@ -20,7 +20,6 @@ from tui.replay.screen import Replayer
 from tui.table.results import ResultsPanel
 from tui.widgets.log import EventLog, WrappingLog
 
-
 SHORT = {"swoop": {"hands": 3}, "mishi": {"hands": 2}}  # a round's end, another and the last
 
 

@@ -56,8 +56,11 @@ async def test_the_final_panel_offers_the_review_and_the_host_serves_it():
         await pilot.press("enter")
         await pilot.press("q")
         await wait_until(pilot, lambda: app.screen is screen)
-        # the final panel is closed: the table's own key reviews the game again
+        # the final panel is closed: the table's own key reviews the game again, and the
+        # prompt says so
         await wait_until(pilot, lambda: "r review" in table_keys())
+        assert screen.prompt.plain == "Game over · r review the game · s scores · q leave"
+        assert screen.decisions.idle_words() == screen.prompt.plain
         await pilot.press("r")
         await wait_until(pilot, lambda: bool(app.screen.query(ReplayControls)), timeout=10)
         again = app.screen

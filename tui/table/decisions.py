@@ -22,8 +22,11 @@ from . import parse
 GAME_KEYS = ("move", "pick", "confirm", "back", "digit")
 
 
-def game_over_prompt() -> str:
-    """The prompt once the game is over, in every game (who won is on the notice line)."""
+def game_over_prompt(review: bool = False) -> str:
+    """The prompt once the game is over, in every game (who won is on the notice line);
+    ``review``: the host can be asked for the whole game (``r``, tui/table/review.py)."""
+    if review:
+        return _("Game over · r review the game · s scores · q leave")
     return _("Game over · s scores · q leave")
 
 
@@ -53,6 +56,9 @@ class Decisions:
         #: Only watched (a replay, tui/replay/): the seat decides nothing here, and the table
         #: awaits it as it awaits the others (the prompt says so).
         self.watching = False
+        #: Once the game is over, the whole game can be asked of the host (``r``): the
+        #: prompt says so. Set by the screen, which knows its connection.
+        self.reviewable = False
         self.view: dict[str, Any] = {}
         self.legal: list[dict[str, Any]] = []
 
@@ -66,7 +72,7 @@ class Decisions:
         if not self.view:
             return _("Waiting for the table…")
         if parse.flag(self.view.get("over")):
-            return game_over_prompt()
+            return game_over_prompt(self.reviewable)
         return None
 
     def asked_in_secret(self) -> bool:

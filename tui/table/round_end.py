@@ -187,7 +187,8 @@ class RoundEnd:
     def game_over(self) -> None:
         """Show the final results once (the panel stays until enter)."""
         table = self.table
-        prompt, notice = game_over_words(winner_names(table.view, table.seats.name))
+        names = winner_names(table.view, table.seats.name)
+        prompt, notice = game_over_words(names, table.decisions.reviewable)
         table.prompt.ask(prompt)
         table.notify(notice, timeout=6, markup=False)
 
@@ -303,11 +304,11 @@ def scores_title(view: dict, winners: str) -> str:
     return _("Final scores — {names} won").format(names=winners)
 
 
-def game_over_words(winners: str) -> tuple[str, str]:
+def game_over_words(winners: str, review: bool = False) -> tuple[str, str]:
     """The prompt and the notice at game over: the notice line above the prompt says who won,
     and the prompt what is left to do (the same words the decision model asks with from then
     on, so the prompt does not change at the next key)."""
-    prompt = game_over_prompt()
+    prompt = game_over_prompt(review)
     if winners:
         return prompt, _("Game over — {names} won").format(names=winners)
     return prompt, _("Game over — nobody won")

@@ -200,6 +200,7 @@ class TableScreen(Screen[None]):
         yield from ()
 
     def on_mount(self) -> None:
+        self.decisions.reviewable = review.possible(self.client)
         self.prompt.ask(_("Waiting for the table…"), waiting=True)
         self.window.fit(self.app.size.width, self.app.size.height)
         self.header.draw()

@@ -46,7 +46,7 @@ class SwoopAsk:
             # TRANSLATORS: the prompt after a choice was sent, until the table answers
             return Text(_("Sent — waiting for the table…"))
         if self.view.over:  # who won is on the notice line, as at every game's end
-            return Text(game_over_prompt())
+            return Text(game_over_prompt(self.model.reviewable))
         if kind == "wait":
             return self.waiting_words()
         if kind == "play":
