@@ -188,7 +188,7 @@ class RoundEnd:
         """Show the final results once (the panel stays until enter)."""
         table = self.table
         names = winner_names(table.view, table.seats.name)
-        prompt, notice = game_over_words(names, table.decisions.reviewable)
+        prompt, notice = game_over_words(names, review.possible(table.client))
         table.prompt.ask(prompt)
         table.notify(notice, timeout=6, markup=False)
 
