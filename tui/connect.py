@@ -244,7 +244,7 @@ def host_launcher(
                 options=dict(options or {}),
                 seed=seed,
                 bots=bots,
-                name=table_name or _("{name}'s table").format(name=default_name()),
+                name=table_name or _("{name}'s table").format(name=player_name or default_name()),
                 password=password,
                 level=level or "normal",
                 results_wait=results_wait,

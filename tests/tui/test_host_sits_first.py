@@ -26,5 +26,6 @@ async def test_the_host_sits_before_the_table_is_advertised(monkeypatch, tmp_pat
     try:
         assert seen == [["Hana", None, None]]
         assert seat.host is not None
+        assert seat.host.name == "Hana's table"  # the player's name, not the login's
     finally:
         await seat.close()
