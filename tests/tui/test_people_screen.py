@@ -53,7 +53,7 @@ async def test_the_host_fills_the_empty_seats_with_bots_from_its_waiting_room():
         await wait_until(pilot, lambda: app.seat is not None and app.seat.host is not None)
         screen = pilot.app.screen
         await wait_until(pilot, lambda: "m: start now or fill with bots" in screen.prompt.plain)
-        await choose(pilot, "Fill the 2 empty seat(s) with bots")
+        await choose(pilot, "Fill the 2 empty seats with bots")
         await wait_until(pilot, lambda: bool(screen.view))
         assert [p["bot"] for p in screen.people.players] == [False, True, True]
 

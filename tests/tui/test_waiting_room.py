@@ -129,3 +129,32 @@ def test_a_notice_numbers_a_seat_as_the_table_does():
     mine = renumbered(notice, lambda s: seat_digit(s, 2, 4))  # I sit at 2 of 4
     assert mine["params"]["number"] == 2  # Ann is 2 at my table: 3, 0, 1 clockwise
     assert renumbered(notice, lambda s: "")["params"]["number"] == 1  # no digit: as sent
+
+
+def test_the_hosts_menu_counts_the_empty_seats_in_words():
+    from types import SimpleNamespace
+
+    import lang
+    from tui.table.people import host_choices
+
+    def fills(free: int, code: str = "en") -> str:
+        seats = [
+            SimpleNamespace(index=i, name=None if i >= 4 - free else f"P{i}", bot=False,
+                            taken=i < 4 - free, connected=True, covered=False)
+            for i in range(4)
+        ]  # fmt: skip
+        table = SimpleNamespace(
+            started=False,
+            over=False,
+            game=SimpleNamespace(over=False),
+            seating=SimpleNamespace(seats=seats, taken_count=4 - free),
+            can_start_now=lambda: True,
+        )
+        with lang.scope(code):
+            choices = host_choices(SimpleNamespace(table=table), me=0)
+        return next(text for text, method, _seat in choices if method == "fill_with_bots")
+
+    assert fills(1) == "Fill the empty seat with a bot"
+    assert fills(2) == "Fill the 2 empty seats with bots"
+    assert fills(1, "hi") == "खाली सीट बॉट से भरें" and fills(3, "hi") == "3 खाली सीटें बॉट से भरें"
+    assert fills(2, "ja") == "空席2つをボットで埋める"

@@ -20,7 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from lang import N_, _, pgettext
+from lang import N_, _, ngettext, pgettext
 from net.reasons import problem
 from tui.connect import HOST_GONE_WAIT, Seat
 from tui.dialogs import DIALOGS_CSS, Confirm
@@ -64,7 +64,9 @@ def host_choices(host: Any, me: int | None) -> list[Choice]:
             seated = _("Start now with the {n} seated").format(n=table.seating.taken_count)
             choices.append((seated, "start_now", None))
         if free:
-            fill = _("Fill the {n} empty seat(s) with bots").format(n=free)
+            fill = ngettext(
+                "Fill the empty seat with a bot", "Fill the {n} empty seats with bots", free
+            ).format(n=free)
             choices.append((fill, "fill_with_bots", None))
     elif not table.game.over:
         for seat in seats:
