@@ -186,7 +186,9 @@ def join_launcher(
                 watch = join_launcher(host, port, name=name, password=password, spectate=True)
             code = getattr(exc, "code", None)
             said = explain(exc, host, port, client.connect_timeout)
-            raise JoinError(said, watch, code if isinstance(code, str) else "") from exc
+            address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+            code = code if isinstance(code, str) else ""
+            raise JoinError(said, watch, code, address) from exc
         return Seat(client, [], f"{host}:{port}")
 
     return launch
@@ -353,13 +355,17 @@ def default_journal(game: str) -> str:
 
 
 class JoinError(Exception):
-    """Joining failed; ``msg`` says why in words; ``watch`` joins as a spectator instead."""
+    """Joining failed; ``msg`` says why in words; ``watch`` joins as a spectator instead;
+    ``address``: the table's ``HOST:PORT`` (the lobby asks there for a password)."""
 
-    def __init__(self, msg: str, watch: Launcher | None = None, code: str = "") -> None:
+    def __init__(
+        self, msg: str, watch: Launcher | None = None, code: str = "", address: str = ""
+    ) -> None:
         super().__init__(msg)
         self.msg = msg
         self.watch = watch
         self.code = code  # the host's error code, if it said no ("password.wrong")
+        self.address = address
 
     @property
     def family(self) -> str:

@@ -45,3 +45,30 @@ async def test_a_wrong_password_keeps_the_join_form_open_with_the_error():
             await wait_until(pilot, lambda: table_screen(app) is not None)
     finally:
         await host.close()
+
+
+@pytest.mark.parametrize("given", [None, "open"])
+async def test_a_table_joined_from_the_command_line_without_its_password_asks_for_it(given):
+    """``kotatsu join ADDR`` at a table with a password, without it (or with a wrong one):
+    the lobby opens with the join form at that address, in its password field."""
+    from tui.connect import join_launcher
+
+    settings = TableSettings.new("swapo", seats=2, bots=1, seed=1, password="sesame")
+    host = Host(settings, HostLimits(fsync=False, guess_delay=0.0))
+    port = await host.start("127.0.0.1", 0)
+    launcher = join_launcher("127.0.0.1", port, name="Eli", password=given)
+    app = make_app(
+        launcher=launcher, settings=Settings(name="Eli", cursor_blink=False), browser=browser_of()
+    )
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, JoinForm))
+            form = app.screen
+            password = form.query_one("#password")
+            await wait_until(pilot, lambda: password.has_focus)
+            assert form.query_one("#address").value == f"127.0.0.1:{port}"
+            assert password.value == ""
+            await pilot.press(*"sesame", "enter")
+            await wait_until(pilot, lambda: table_screen(app) is not None)
+    finally:
+        await host.close()

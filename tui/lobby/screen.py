@@ -377,6 +377,12 @@ class LobbyScreen(Screen[None]):
             return
         self.sit(join_launcher(table.address, table.port, name=self.settings.name))
 
+    def ask_password(self, address: str) -> None:
+        """The join form for the table at ``address``, in its password field (a table joined
+        from the command line without its password, or with a wrong one)."""
+        form = JoinForm(address, needs_password=True, joiner=self._joiner)
+        self.app.push_screen(form, self._join_request)
+
     def action_watch(self) -> None:
         """Watch the selected table (or the one that was just full) as a spectator."""
         tables = self.query_one("#tables", OptionList)
