@@ -211,7 +211,9 @@ def add_records(sub: argparse._SubParsersAction) -> None:
     history.add_argument("--json", action="store_true", help=_("print one JSON list"))
     replay = sub.add_parser("replay", help=_("replay a kept game, or a record file"))
     replay.add_argument(
-        "record", metavar="ID|FILE", help=_("a kept game's ID (kotatsu history) or a file")
+        "record",
+        metavar="ID|FILE",
+        help=_("a kept game's ID (kotatsu history), its start, last (the newest) or a file"),
     )
     replay.add_argument("--seat", type=int, default=None, metavar="N", help=_("whose view (1…)"))
     replay.add_argument(
@@ -221,7 +223,9 @@ def add_records(sub: argparse._SubParsersAction) -> None:
         help=_("plain ASCII only: cards as 10H, borders of + - |"),
     )
     export = sub.add_parser("export", help=_("write a kept game's record as JSON"))
-    export.add_argument("id", metavar="ID", help=_("a kept game's ID (kotatsu history)"))
+    export.add_argument(
+        "id", metavar="ID", help=_("a kept game's ID (kotatsu history), its start or last")
+    )
     export.add_argument(
         "-o", dest="output", default=None, metavar="FILE", help=_("default: stdout")
     )

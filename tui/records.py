@@ -9,6 +9,7 @@ step and the reason, exit status 2, and nothing written.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -40,20 +41,54 @@ def refusal(error: rec.RecordError) -> str:
     )
 
 
+LAST = "last"  # the newest kept game, where an ID is asked for
+
+
+class Ambiguous(KeyError):
+    """More than one kept game's ID starts with what was given."""
+
+    def __init__(self, source: str, ids: list[str]) -> None:
+        super().__init__(source)
+        self.ids = ids
+
+
+def kept_id(source: str, store: RecordStore) -> str:
+    """The kept game's ID that ``source`` names: the ID itself, ``last`` (the newest) or the
+    start of one ID (KeyError: none; Ambiguous: several)."""
+    with contextlib.suppress(KeyError):  # not an ID's shape
+        if store.path_of(source).is_file():
+            return source
+    ids = [summary["id"] for summary in store.listing()]
+    if source == LAST and ids:
+        return ids[0]
+    starting = [record_id for record_id in ids if source and record_id.startswith(source)]
+    if len(starting) > 1:
+        raise Ambiguous(source, starting)
+    if not starting:
+        raise KeyError(source)
+    return starting[0]
+
+
 def read_record(source: str, store: RecordStore | None = None) -> bytes:
-    """The bytes of record ``source``: a file's (if one is there) or the stored id's
-    (KeyError: neither); at most MAX_BYTES + 1 are read."""
+    """The bytes of record ``source``: a file's (if one is there) or the kept game's it names
+    (``kept_id``; KeyError: neither); at most MAX_BYTES + 1 are read."""
     path = Path(source)
     if path.is_file():
         with open(path, "rb") as f:
             return f.read(rec.MAX_BYTES + 1)
-    return (store or RecordStore()).read(source)
+    store = store or RecordStore()
+    return store.read(kept_id(source, store))
 
 
 def load(source: str) -> rec.Replay | int:
     """The replayed record, or the exit status after saying why not (2)."""
     try:
         return rec.load(read_record(source))
+    except Ambiguous as exc:
+        shown = ", ".join(exc.ids[:3]) + (", …" if len(exc.ids) > 3 else "")
+        # TRANSLATORS: kotatsu replay/export given the start of a game's ID; {ids}: the IDs
+        said = _("several kept games start with {source}: {ids}")
+        say(said.format(source=clean(source, limit=80), ids=shown))
     except KeyError:
         say(_("no record {source} (see kotatsu history)").format(source=clean(source, limit=80)))
     except OSError as exc:

@@ -73,6 +73,25 @@ def test_export_writes_the_record_and_replay_reads_it_back(tmp_path, capsys):
     assert "no record nope" in capsys.readouterr().err
 
 
+def test_a_kept_game_is_named_by_last_or_the_start_of_its_id(capsys):
+    """No long ID to copy: ``last`` is the newest game, and the start of an ID names the
+    one game it starts; a start several share is refused with the IDs, status 2."""
+    assert main(["export", "last"]) == 2  # nothing kept yet
+    assert "no record last" in capsys.readouterr().err
+    older = keep("20260101-000000-aaaaaa", started="2026-01-01T00:00:00Z")
+    newer = keep("20260102-000000-bbbbbb", started="2026-01-02T00:00:00Z")
+    for name, record in (("last", newer), ("20260101", older), ("20260102-0", newer)):
+        assert main(["export", name]) == 0
+        assert json.loads(capsys.readouterr().out) == record, name
+    assert main(["export", "2026010"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "kotatsu: several kept games start with 2026010: 20260102-000000-bbbbbb,"
+        " 20260101-000000-aaaaaa\n"
+    )
+    assert main(["export", ""]) == 2 and "no record" in capsys.readouterr().err
+
+
 def test_stats_rates_players_and_bots_by_level(capsys):
     assert main(["stats", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == {}
