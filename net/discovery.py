@@ -157,13 +157,22 @@ def _instance_label(name: str) -> str:
     return label or "kotatsu table"
 
 
-class Advertiser:
-    """Publishes one host on the LAN until closed."""
+# How long a table's address (its SRV and A records) lives in the lobbies' caches before they
+# must ask for it again. A table's name lives far longer (python-zeroconf keeps a name at least
+# 1125 s whatever its host says), so a host gone without a goodbye (killed, unplugged) would be
+# listed for twenty minutes: the lobbies ask each listed table for its address again once this
+# has run out (``Browser``), and drop the tables that no longer answer.
+TABLE_TTL = 120  # s
 
-    def __init__(self, host: Any, port: int, bind: str | None = None) -> None:
+
+class Advertiser:
+    """Publishes one host on the LAN until closed (``ttl``: its address's life, in s)."""
+
+    def __init__(self, host: Any, port: int, bind: str | None = None, ttl: int = TABLE_TTL) -> None:
         self.host = host
         self.port = port
         self.bind = bind
+        self.ttl = ttl
         self.zeroconf: AsyncZeroconf | None = None
         self.info: ServiceInfo | None = None
         self._tasks: set[asyncio.Task] = set()
@@ -190,6 +199,7 @@ class Advertiser:
             port=self.port,
             properties=table_properties(self.host),
             server=f"kotatsu-{secrets.token_hex(4)}.local.",
+            host_ttl=self.ttl,
         )
 
     def _changed(self, _host: Any) -> None:
@@ -214,6 +224,7 @@ class Advertiser:
                 port=self.port,
                 properties=properties,
                 server=self.info.server,
+                host_ttl=self.ttl,
             )
             with contextlib.suppress(Exception):
                 await (await self.zeroconf.async_update_service(self.info))
@@ -282,21 +293,29 @@ def parse_table(info: ServiceInfo) -> TableInfo | None:
 # the others, who heard the question, wait for an answer that never comes their way.
 ASK = DNSQuestionType.QM
 RESOLVE_TIMEOUTS = (3000, 3000, 6000)  # ms: a table's details, asked for up to three times
+ALIVE_EVERY = 20.0  # s between two looks at whether the listed tables still answer
+ALIVE_TIMEOUTS = (3000, 3000)  # ms: a listed table is dropped when both go unanswered
 
 
 class Browser:
     """Watches the LAN for tables: ``on_added(table)`` for new or changed tables,
-    ``on_removed(key)`` when one goes away."""
+    ``on_removed(key)`` when one goes away (a goodbye, or no answer once its address ran
+    out: every ``alive_every`` seconds the listed tables are looked at, each asked at most
+    for ``alive_timeouts`` ms)."""
 
     def __init__(
         self,
         on_added: Callable[[TableInfo], None],
         on_removed: Callable[[str], None],
         bind: str | None = None,
+        alive_every: float = ALIVE_EVERY,
+        alive_timeouts: tuple[int, ...] = ALIVE_TIMEOUTS,
     ) -> None:
         self.on_added = on_added
         self.on_removed = on_removed
         self.bind = bind
+        self.alive_every = alive_every
+        self.alive_timeouts = alive_timeouts
         self.zeroconf: AsyncZeroconf | None = None
         self.browser: AsyncServiceBrowser | None = None
         self.tables: dict[str, TableInfo] = {}
@@ -310,6 +329,36 @@ class Browser:
         self.browser = AsyncServiceBrowser(
             self.zeroconf.zeroconf, SERVICE_TYPE, handlers=[self._on_change], question_type=ASK
         )
+        self._keep(self._watch_alive())
+
+    def _keep(self, coro: Any) -> asyncio.Task:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def _watch_alive(self) -> None:
+        """Drop the listed tables that no longer answer. A table's address is answered from
+        the cache (nothing sent) until it runs out (``TABLE_TTL``); then it is asked for, and
+        a host that is gone without a goodbye does not answer."""
+        while True:
+            await asyncio.sleep(self.alive_every)
+            zeroconf = self.zeroconf
+            if zeroconf is None:
+                return
+            for name in [n for n in self.tables if n not in self._resolving]:
+                gone = not await self._answers(zeroconf.zeroconf, name)
+                # a change heard meanwhile is newer news than the silence
+                if gone and name not in self._resolving and name in self.tables:
+                    del self.tables[name]
+                    self.on_removed(name)
+
+    async def _answers(self, zeroconf: Zeroconf, name: str) -> bool:
+        info = AsyncServiceInfo(SERVICE_TYPE, name)
+        for timeout in self.alive_timeouts:
+            if await info.async_request(zeroconf, timeout, question_type=ASK):
+                return True
+        return False
 
     def _on_change(
         self,
@@ -326,10 +375,8 @@ class Browser:
             if self.tables.pop(name, None) is not None:
                 self.on_removed(name)
             return
-        task = asyncio.get_running_loop().create_task(self._resolve(zeroconf, service_type, name))
+        task = self._keep(self._resolve(zeroconf, service_type, name))
         self._resolving[name] = task
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
         task.add_done_callback(lambda done: self._forget(name, done))
 
     def _forget(self, name: str, task: asyncio.Task) -> None:
@@ -370,8 +417,9 @@ async def find_tables(timeout: float, bind: str | None = None) -> list[TableInfo
     await browser.start()
     try:
         await asyncio.sleep(timeout)
-        if browser._tasks:
-            await asyncio.wait(list(browser._tasks), timeout=RESOLVE_TIMEOUTS[0] / 1000)
+        if browser._resolving:
+            pending = list(browser._resolving.values())
+            await asyncio.wait(pending, timeout=RESOLVE_TIMEOUTS[0] / 1000)
         return sorted(browser.tables.values(), key=lambda t: (t.name, t.key))
     finally:
         await browser.close()

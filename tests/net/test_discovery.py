@@ -102,6 +102,77 @@ async def test_a_lost_answer_is_asked_for_again(toy, hosts, monkeypatch):
     assert len(asked) >= 2 and set(asked) == {DNSQuestionType.QM}
 
 
+GONE_HOST = """
+import asyncio, sys
+from types import SimpleNamespace
+from net.discovery import Advertiser
+
+class Seating:
+    taken_count = 0
+    def __len__(self):
+        return 3
+
+host = SimpleNamespace(name="Gone", game_name="toy", password=None, listeners=[],
+                       game=SimpleNamespace(options={}), seating=Seating())
+
+async def main():
+    await Advertiser(host, int(sys.argv[1]), "127.0.0.1", ttl=1).start()
+    print("up", flush=True)
+    await asyncio.sleep(600)
+
+asyncio.run(main())
+"""
+
+
+async def test_a_host_gone_without_a_goodbye_leaves_the_list_and_a_live_one_stays(toy, hosts):
+    """A host killed (no goodbye) leaves the lobbies once its address has run out and it no
+    longer answers; a live table is asked again and stays. (python-zeroconf keeps a table's
+    name 20 minutes at least, whatever its host says: without this look, a dead table stayed
+    listed that long.) Here the addresses live 1 s, and the lobby looks every 0.5 s and waits
+    1 s twice for an answer."""
+    import os
+    import signal
+    import sys
+
+    from tests.net.processes import ROOT
+
+    live = await hosts(toy, seats=2, seed=1, name="Alive")
+    added: dict[int, str] = {}
+    removed: list[str] = []
+    browser = Browser(
+        lambda table: added.setdefault(table.port, table.key),
+        removed.append,
+        bind="127.0.0.1",
+        alive_every=0.5,
+        alive_timeouts=(1000, 1000),
+    )
+    await browser.start()
+    advertiser = Advertiser(live, live.port, bind="127.0.0.1", ttl=1)
+    await advertiser.start()
+    gone_port = live.port + 1 if live.port < 65535 else live.port - 1  # never connected to
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", GONE_HOST, str(gone_port), cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        assert (await asyncio.wait_for(child.stdout.readline(), BOUND)).strip() == b"up"
+        async with asyncio.timeout(BOUND):
+            while not {live.port, gone_port} <= set(added):
+                await asyncio.sleep(0.05)
+        child.send_signal(signal.SIGKILL)
+        async with asyncio.timeout(BOUND):
+            while added[gone_port] not in removed:
+                await asyncio.sleep(0.05)
+        # meanwhile the live table was asked again at every look past its address's life
+        assert added[live.port] not in removed and added[live.port] in browser.tables
+    finally:
+        if child.returncode is None:
+            child.kill()
+        await child.wait()
+        await advertiser.close()
+        await browser.close()
+
+
 def test_foreign_records_are_ignored():
     from zeroconf import ServiceInfo
 
