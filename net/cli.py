@@ -116,7 +116,7 @@ async def _host(args: Namespace) -> int:
     try:
         advertiser = await _advertise(host, port, args.bind)
     except Exception as exc:  # no multicast here: joining by address still works
-        _say(f"not advertised on the LAN ({exc}); join by address")
+        _say(_("not advertised on the LAN ({error}); join by address").format(error=exc))
     _say(f"hosting {host.game_name} table {host.name!r} at {args.bind}:{port} (journal: {journal})")
     host.listeners.append(SeatNews(host, f"{lan_address(args.bind)}:{port}", _say))
     over = loop.create_task(host.wait_over())
@@ -128,12 +128,15 @@ async def _host(args: Namespace) -> int:
         if advertiser is not None:
             await advertiser.close()
         await host.close_table()
+    resume = f"kotatsu host --headless --resume {journal}"
     if not over.done() or over.cancelled():
         over.cancel()
-        _say(f"stopped before the end; resume with: kotatsu host --headless --resume {journal}")
+        _say(_("stopped before the end; resume with: {command}").format(command=resume))
         return 130
     if over.exception() is not None:
-        _say(f"{over.exception()}; resume with: kotatsu host --headless --resume {journal}")
+        # TRANSLATORS: {error}: why the table stopped (as Python says it)
+        said = _("{error}; resume with: {command}")
+        _say(said.format(error=over.exception(), command=resume))
         return 1
     names = SeatNews.seated(host)
     print_result(over.result(), names, as_json=bool(getattr(args, "json", False)))
@@ -162,10 +165,10 @@ def run_bot(args: Namespace) -> int:
         _say(said)
         return 1
     except (OSError, TimeoutError) as exc:
-        _say(f"cannot reach {address}:{port}: {exc}")
+        _say(_("cannot reach {address}: {error}").format(address=f"{address}:{port}", error=exc))
         return 1
     if result is None:
-        _say("the connection closed before the game ended")
+        _say(_("the connection closed before the game ended"))
         return 1
     return 0
 
@@ -187,7 +190,7 @@ def run_list(args: Namespace) -> int:
             print(json.dumps([dict(zip(keys, row, strict=True)) for row in rows]), flush=True)
             return 0
         if not rows:
-            _say("no tables found (join by address if multicast is blocked here)")
+            _say(_("no tables found (join by address if multicast is blocked here)"))
             return 0
         head = tuple(pgettext("column", word) for word in ("table", "game", "seats", "address"))
         lock = "  " + _("(password)")
