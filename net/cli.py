@@ -22,7 +22,8 @@ from typing import Any
 from lang import _, pgettext
 
 from .botclient import run_bot_client
-from .discovery import Advertiser, find_ssh_servers, find_tables, lan_address
+from .discovery import Advertiser, find_tables, lan_address
+from .doors_lan import find_ssh_servers
 from .headless import SeatNews, print_result
 from .host import Host
 from .journal import JournalError, default_journal_dir

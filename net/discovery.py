@@ -57,18 +57,18 @@ class TableInfo:
         return f"{self.address}:{self.port}"
 
 
-_ANY = ("0.0.0.0", "::", "")
+ANY_ADDRESS = ("0.0.0.0", "::", "")
 
 
-def _interfaces(bind: str | None) -> Any:
-    if bind and bind not in _ANY:
+def interfaces_for(bind: str | None) -> Any:
+    if bind and bind not in ANY_ADDRESS:
         return [bind]
     return InterfaceChoice.All
 
 
-def _advertised_addresses(bind: str | None) -> list[bytes]:
+def advertised_addresses(bind: str | None) -> list[bytes]:
     """The IPv4 addresses to publish: the bound one, or every non-loopback one we have."""
-    if bind and bind not in _ANY:
+    if bind and bind not in ANY_ADDRESS:
         try:
             return [socket.inet_aton(bind)]
         except OSError:
@@ -150,7 +150,7 @@ def options_of(game: str, text: str) -> tuple[tuple[str, Any], ...]:
     return tuple(out)
 
 
-def _instance_label(name: str) -> str:
+def instance_label(name: str) -> str:
     label = clean_text(name, _LABEL_LIMIT).replace(".", " ").strip()
     while len(label.encode("utf-8")) > _LABEL_LIMIT:
         label = label[:-1]
@@ -180,7 +180,7 @@ class Advertiser:
 
     async def start(self) -> None:
         self.zeroconf = AsyncZeroconf(
-            interfaces=_interfaces(self.bind), ip_version=IPVersion.V4Only
+            interfaces=interfaces_for(self.bind), ip_version=IPVersion.V4Only
         )
         self.info = self._service_info()
         registered = await self.zeroconf.async_register_service(self.info, allow_name_change=True)
@@ -191,11 +191,11 @@ class Advertiser:
         task.add_done_callback(self._tasks.discard)
 
     def _service_info(self) -> ServiceInfo:
-        label = _instance_label(self.host.name)
+        label = instance_label(self.host.name)
         return ServiceInfo(
             SERVICE_TYPE,
             f"{label}.{SERVICE_TYPE}",
-            addresses=_advertised_addresses(self.bind),
+            addresses=advertised_addresses(self.bind),
             port=self.port,
             properties=table_properties(self.host),
             server=f"kotatsu-{secrets.token_hex(4)}.local.",
@@ -324,7 +324,7 @@ class Browser:
 
     async def start(self) -> None:
         self.zeroconf = AsyncZeroconf(
-            interfaces=_interfaces(self.bind), ip_version=IPVersion.V4Only
+            interfaces=interfaces_for(self.bind), ip_version=IPVersion.V4Only
         )
         self.browser = AsyncServiceBrowser(
             self.zeroconf.zeroconf, SERVICE_TYPE, handlers=[self._on_change], question_type=ASK
@@ -423,120 +423,6 @@ async def find_tables(timeout: float, bind: str | None = None) -> list[TableInfo
         return sorted(browser.tables.values(), key=lambda t: (t.name, t.key))
     finally:
         await browser.close()
-
-
-# -- Doors: ``kotatsu serve`` (SSH) and ``kotatsu web`` (a browser) -----------------------------
-# Ways in for players with nothing installed, advertised next to the tables.
-
-SSH_SERVICE_TYPE = "_kotatsu-ssh._tcp.local."
-WEB_SERVICE_TYPE = "_kotatsu-web._tcp.local."
-DOOR_TYPES = {"ssh": SSH_SERVICE_TYPE, "web": WEB_SERVICE_TYPE}
-
-
-@dataclass(frozen=True)
-class SshServerInfo:
-    """One advertised door: ``kotatsu serve`` (kind "ssh": where to point ``ssh``) or
-    ``kotatsu web`` (kind "web": the address to open in a browser)."""
-
-    key: str
-    name: str
-    password: bool
-    address: str
-    port: int
-    kind: str = "ssh"
-
-    @property
-    def command(self) -> str:
-        if self.kind == "web":
-            return f"http://{self.address}:{self.port}/"
-        return f"ssh -p {self.port} {self.address}"
-
-
-class SshAdvertiser:
-    """Publishes one door (``kind`` "ssh" or "web") on the LAN until closed."""
-
-    def __init__(
-        self, port: int, bind: str | None = None, *, closed: bool = False, kind: str = "ssh"
-    ) -> None:
-        self.port = port
-        self.bind = bind if bind not in _ANY else None
-        self.closed = closed  # a password or keys are needed
-        self.kind = kind
-        self.zeroconf: AsyncZeroconf | None = None
-        self.info: ServiceInfo | None = None
-
-    async def start(self) -> None:
-        self.zeroconf = AsyncZeroconf(
-            interfaces=_interfaces(self.bind), ip_version=IPVersion.V4Only
-        )
-        service = DOOR_TYPES[self.kind]
-        name = _instance_label(f"kotatsu {self.kind} on {socket.gethostname()}")
-        self.info = ServiceInfo(
-            service,
-            f"{name}.{service}",
-            addresses=_advertised_addresses(self.bind),
-            port=self.port,
-            properties={
-                "v": str(PROTOCOL_VERSION),
-                "name": name,
-                "pw": "1" if self.closed else "0",
-            },
-            server=f"kotatsu-{secrets.token_hex(4)}.local.",
-        )
-        await (await self.zeroconf.async_register_service(self.info, allow_name_change=True))
-
-    async def close(self) -> None:
-        await withdraw(self.zeroconf, self.info)
-        self.zeroconf = None
-
-
-def parse_ssh_server(info: ServiceInfo, kind: str = "ssh") -> SshServerInfo | None:
-    """An SshServerInfo from a resolved service, or None if it is not one of ours."""
-    props = text_properties(info)
-    addresses = info.parsed_addresses(IPVersion.V4Only)
-    if not (addresses and info.port and props.get("v", "").isdigit()):
-        return None
-    return SshServerInfo(
-        key=info.name,
-        name=clean_text(props.get("name", ""), 64) or info.name.split(".")[0],
-        password=props.get("pw") == "1",
-        address=addresses[0],
-        port=info.port,
-        kind=kind,
-    )
-
-
-async def find_ssh_servers(
-    timeout: float, bind: str | None = None, kinds: tuple[str, ...] = ("ssh",)
-) -> list[SshServerInfo]:
-    """Every door of ``kinds`` seen within ``timeout`` seconds (for ``kotatsu list``)."""
-    names: set[tuple[str, str]] = set()
-    kind_of = {service: kind for kind, service in DOOR_TYPES.items()}
-
-    def seen(
-        zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
-    ) -> None:
-        if state_change is ServiceStateChange.Removed:
-            names.discard((service_type, name))
-        else:
-            names.add((service_type, name))
-
-    aiozc = AsyncZeroconf(interfaces=_interfaces(bind), ip_version=IPVersion.V4Only)
-    types = [DOOR_TYPES[kind] for kind in kinds]
-    browser = AsyncServiceBrowser(aiozc.zeroconf, types, handlers=[seen], question_type=ASK)
-    try:
-        await asyncio.sleep(timeout)
-        found = []
-        for service_type, name in sorted(names):
-            info = AsyncServiceInfo(service_type, name)
-            if await info.async_request(aiozc.zeroconf, 1000, question_type=ASK):
-                server = parse_ssh_server(info, kind_of[service_type])
-                if server is not None:
-                    found.append(server)
-        return found
-    finally:
-        await browser.async_cancel()
-        await aiozc.async_close()
 
 
 def lan_address(bind: str = "0.0.0.0") -> str:

@@ -425,7 +425,7 @@ def banner(server: SSHGameServer) -> list[str]:
 
 async def serve(config: ServeConfig, ready: Callable[[SSHGameServer], None] | None = None) -> int:
     """Run the SSH server until SIGINT/SIGTERM, advertised on the LAN when multicast allows."""
-    from .discovery import SshAdvertiser  # zeroconf only for the real server
+    from .doors_lan import SshAdvertiser  # zeroconf only for the real server
 
     server = SSHGameServer(config)
     await server.start()

@@ -274,7 +274,7 @@ def banner(server: WebGameServer) -> list[str]:
 
 async def serve_web(config: WebConfig, ready: Callable[[WebGameServer], None] | None = None) -> int:
     """Run the web server until SIGINT/SIGTERM, advertised on the LAN when multicast allows."""
-    from .discovery import SshAdvertiser  # zeroconf only for the real server
+    from .doors_lan import SshAdvertiser  # zeroconf only for the real server
 
     server = WebGameServer(config)
     await server.start()

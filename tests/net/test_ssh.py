@@ -237,7 +237,7 @@ async def test_openssh_client_reaches_the_lobby(serve, tmp_path):
 
 @pytest.mark.xdist_group("zeroconf")
 async def test_the_server_is_advertised_for_kotatsu_list():
-    from net.discovery import SshAdvertiser, find_ssh_servers
+    from net.doors_lan import SshAdvertiser, find_ssh_servers
 
     with held_ports() as (port,):  # told from other runs' doors on this machine by its port
         advertiser = SshAdvertiser(port, "127.0.0.1", closed=True)
@@ -265,7 +265,7 @@ def test_a_missing_key_directory_is_made(tmp_path, monkeypatch):
 
 def test_kotatsu_list_shows_the_ssh_way_in(monkeypatch, capsys):
     import net.cli
-    from net.discovery import SshServerInfo
+    from net.doors_lan import SshServerInfo
 
     async def no_tables(timeout, bind):
         return []

@@ -300,7 +300,7 @@ async def test_the_banner_says_where_and_who_may_come_in():
 
 def test_kotatsu_list_shows_the_web_way_in(monkeypatch, capsys):
     import net.cli
-    from net.discovery import SshServerInfo
+    from net.doors_lan import SshServerInfo
 
     async def no_tables(timeout, bind):
         return []
@@ -324,7 +324,7 @@ def test_kotatsu_list_shows_the_web_way_in(monkeypatch, capsys):
 
 @pytest.mark.xdist_group("zeroconf")
 async def test_the_web_server_is_advertised_next_to_the_ssh_door():
-    from net.discovery import SshAdvertiser, find_ssh_servers
+    from net.doors_lan import SshAdvertiser, find_ssh_servers
 
     with held_ports(2) as (ssh, web):  # told from other runs' doors on this machine
         advertisers = [
