@@ -252,7 +252,8 @@ class KotatsuApp(App[None]):
             self.show_lobby()
             self.notify(clean(exc.msg), severity="error", timeout=10, markup=False)
             if exc.family == "password" and exc.address:  # asked for where it is typed
-                self.lobbies()[-1].ask_password(exc.address)
+                lobby = self.lobbies()[-1]  # once it is on the screen (it may be new)
+                lobby.call_after_refresh(lobby.ask_password, exc.address)
             return
         except Exception as exc:  # any failure to connect is told, not raised
             message = getattr(exc, "msg", None) or str(exc) or type(exc).__name__

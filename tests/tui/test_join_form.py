@@ -62,7 +62,9 @@ async def test_a_table_joined_from_the_command_line_without_its_password_asks_fo
     )
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await wait_until(pilot, lambda: isinstance(app.screen, JoinForm))
+            await wait_until(
+                pilot, lambda: isinstance(app.screen, JoinForm) and app.screen.query("#password")
+            )
             form = app.screen
             password = form.query_one("#password")
             await wait_until(pilot, lambda: password.has_focus)
