@@ -380,6 +380,16 @@ class DealPacing:
 # The base class
 
 
+@dataclass(frozen=True)
+class HiddenCards:
+    """Cards no hand shows: ``kind`` a code (``"down"``, ``"kitty"``, ``"buried"``: the screen
+    words it), ``seat`` whose they are (None: nobody's yet), ``cards`` their codes."""
+
+    kind: str
+    seat: int | None
+    cards: tuple[str, ...]
+
+
 class Game:
     """Base of every game. Subclasses describe themselves in the class attributes below (the
     registry ``engine.GAMES`` is all the CLI, the lobby, the forms and the host read) and
@@ -480,6 +490,13 @@ class Game:
         """How a table with people paces this game's deal (``DealPacing``); None (the
         default): the game asks nothing private while dealing, the table does not pace."""
         return None
+
+    def hidden_cards(self) -> list[HiddenCards]:
+        """The cards in play that no seat's own hand shows (Swoop's face-down cards, 秘十's
+        kitty): what a review with every hand open shows beside the hands, for a finished
+        game's full record only (engine/record.py ``open_hands``), never at a table. The
+        default: none."""
+        return []
 
     # Shared helpers -------------------------------------------------------------------------
     def check_seat(self, seat: object) -> int:

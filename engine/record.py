@@ -24,7 +24,7 @@ from typing import Any
 
 from . import GAMES, IllegalAction, new_game
 from . import frames as framing
-from .base import ROUND_END_EVENTS, Game
+from .base import ROUND_END_EVENTS, Game, HiddenCards
 from .reasons import REASONS as ENGINE_REASONS
 from .reasons import english
 from .record_check import (
@@ -193,6 +193,14 @@ def placements(record: dict[str, Any]) -> list[int] | None:
 # Replaying
 
 
+@dataclass(frozen=True)
+class OpenHands:
+    """A position with every hand open: each seat's hand, and the cards no hand shows."""
+
+    hands: list[list[str]]
+    hidden: list[HiddenCards]
+
+
 @dataclass
 class Replay:
     """A checked record, replayed: ``positions`` states (0 is the deal, or the first frame),
@@ -259,9 +267,10 @@ class Replay:
             game.apply(entry["seat"], entry["action"])
         return game
 
-    def open_hands(self, position: int) -> list[list[str]] | None:
-        """Every seat's hand at ``position`` (only for a finished game's full record: never
-        used at a live table, where it would show what no seat may see)."""
+    def open_hands(self, position: int) -> OpenHands | None:
+        """Every seat's hand at ``position``, and the cards no hand shows (only for a finished
+        game's full record: never used at a live table, where it would show what no seat may
+        see)."""
         if not self.can_open:
             return None
         game = self.at(position)
@@ -269,7 +278,7 @@ class Replay:
         for seat in range(game.seats):
             hand = game.view(seat).get("hand")
             hands.append([c for c in hand if isinstance(c, str)] if isinstance(hand, list) else [])
-        return hands
+        return OpenHands(hands, game.hidden_cards())
 
 
 def replay(record: dict[str, Any]) -> Replay:

@@ -20,7 +20,7 @@ from typing import ClassVar
 from lang import N_
 
 from ..base import Event as AnyEvent
-from ..base import Game, Move, Option, Phase, choice, integer
+from ..base import Game, HiddenCards, Move, Option, Phase, choice, integer
 from ..cards import validate_deck
 from . import bidding, play
 from .bidding import Bid
@@ -197,6 +197,16 @@ class MishiGame(Game):
 
     def deal_pacing(self) -> MishiDealPacing:
         return MishiDealPacing(self)
+
+    def hidden_cards(self) -> list[HiddenCards]:
+        """The kitty, face down until the declarer takes it up (the deck's last cards while
+        the deal goes on); then the cards the declarer buried."""
+        if self.declarer is None:
+            kitty = self.kitty or self.deck[bidding.DEALT :]
+            return [HiddenCards("kitty", None, tuple(kitty))] if kitty else []
+        if self.buried:
+            return [HiddenCards("buried", self.declarer, tuple(self.buried))]
+        return []
 
     def winners(self) -> list[int]:
         best = max(self.totals)

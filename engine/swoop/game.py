@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from lang import N_
 
-from ..base import BadSetup, Game, Move, Option, Phase, boolean, integer
+from ..base import BadSetup, Game, HiddenCards, Move, Option, Phase, boolean, integer
 from ..cards import validate_deck
 from . import phases
 from .deal import Draw, deal
@@ -113,6 +113,11 @@ class SwoopGame(Game):
 
     def view(self, seat: int | None) -> View:
         return seat_view(self, seat)
+
+    def hidden_cards(self) -> list[HiddenCards]:
+        """Each seat's face-down (mystery) cards: nobody, their owner neither, sees them."""
+        downs = ([c for c in row if c is not None] for row in self.mystery)
+        return [HiddenCards("down", s, tuple(cards)) for s, cards in enumerate(downs) if cards]
 
     def result(self) -> Result:
         best = min(self.scores)

@@ -51,12 +51,38 @@ def test_a_finished_game_reads_back_and_replays(game):
     assert replay.positions == len(record["actions"]) + 1 and not replay.stopped
     assert replay.marks[0] == 0 and len(replay.marks) > 1
     assert replay.seats == [*range(record["seats"]), None] and replay.can_open
-    hands = replay.open_hands(replay.marks[1] // 2)
-    assert hands is not None and all(hands)
+    shown = replay.open_hands(replay.marks[1] // 2)
+    assert shown is not None and all(shown.hands)
     views = list(replay.walk(1, upto=3))
     assert len(views) == 4 and all(v["seat"] == 1 for v, _ in views)
     summary = rec.summary(record)
     assert summary["winners"] and summary["places"] and min(summary["places"]) == 1
+
+
+def test_every_hand_open_shows_the_cards_no_hand_shows():
+    """Swoop's face-down cards (each seat's own, unseen even by it), 秘十's kitty (nobody's,
+    until it is taken up) and then the cards the declarer buried; SwaPo hides none."""
+    swoop = rec.load(json.dumps(finished("swoop")).encode())
+    start = swoop.open_hands(0)
+    assert start is not None and [h.seat for h in start.hidden] == list(range(len(start.hands)))
+    assert {h.kind for h in start.hidden} == {"down"} and all(h.cards for h in start.hidden)
+    table = swoop.at(0).view(None)  # as many as the face-down slots everyone sees
+    for hidden in start.hidden:
+        assert len(hidden.cards) == sum(table["players"][hidden.seat]["mystery"])
+    mishi = rec.load(json.dumps(finished("mishi")).encode())
+    dealing = mishi.open_hands(0)
+    assert dealing is not None and [(h.kind, h.seat, len(h.cards)) for h in dealing.hidden] == [
+        ("kitty", None, 8)
+    ]
+    actions = mishi.record["actions"]
+    bury = next(k for k, entry in enumerate(actions) if entry["action"]["type"] == "bury")
+    after = mishi.open_hands(bury + 1)
+    assert after is not None and after.hidden[0].kind == "buried"
+    declarer = after.hidden[0].seat
+    assert declarer is not None and 1 <= len(after.hidden[0].cards) <= 8
+    assert len(after.hands[declarer]) + len(after.hidden[0].cards) == 21 + 8  # dealt, kitty
+    swapo = rec.load(json.dumps(finished("swapo")).encode())
+    assert swapo.open_hands(1).hidden == []
 
 
 def test_an_unfinished_record_replays_up_to_where_it_stopped():

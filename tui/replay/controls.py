@@ -18,7 +18,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
-from lang import N_, _
+from lang import N_, _, pgettext
 
 from ..table.news import with_glyphs
 
@@ -79,6 +79,17 @@ def wake_first(screen: TableScreen) -> None:
     (it finds nothing to paint yet) puts its next turn after every widget's.
     """
     screen.check_idle()
+
+
+def hidden_word(kind: str) -> str:
+    """What a kind of cards no hand shows is called (engine ``HiddenCards.kind``)."""
+    words = {
+        "down": pgettext("mystery cards", "down"),
+        # TRANSLATORS: 秘十's kitty, face down until the declarer takes it up
+        "kitty": pgettext("replay", "kitty"),
+        "buried": pgettext("kitty", "buried"),
+    }
+    return words.get(kind, kind)
 
 
 class ReplayControls(Static, can_focus=True):
@@ -155,16 +166,26 @@ class ReplayControls(Static, can_focus=True):
         return parts
 
     def show_hands(self) -> None:
-        hands = self.replayer.hands()
-        self.set_class(hands is None, "-closed")
-        if hands is None:
+        """Each seat's hand, then the cards no hand shows: a seat's own beside its hand
+        (Swoop's face-down cards, 秘十's buried ones), nobody's on a line of their own (the
+        kitty before it is taken up)."""
+        shown = self.replayer.hands()
+        self.set_class(shown is None, "-closed")
+        if shown is None:
             return
+        cards = self.table.settings.cards
         text = Text()
-        for seat, hand in enumerate(hands):
+        for seat, hand in enumerate(shown.hands):
             if seat:
                 text.append("\n")
             text.append(f"{self.table.seats.name(seat, you=False)}: ", "bold")
-            text.append(with_glyphs(" ".join(hand), self.table.settings.cards) if hand else "–")
+            text.append(with_glyphs(" ".join(hand), cards) if hand else "–")
+            for hidden in (h for h in shown.hidden if h.seat == seat):
+                text.append(f" · {hidden_word(hidden.kind)} ", "dim")
+                text.append(with_glyphs(" ".join(hidden.cards), cards))
+        for hidden in (h for h in shown.hidden if h.seat is None):
+            text.append(f"\n{hidden_word(hidden.kind)}: ", "bold")
+            text.append(with_glyphs(" ".join(hidden.cards), cards))
         self.update(text)
 
     # -- the keys ----------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from textual.app import App
 from textual.screen import Screen
 
-from engine.record import Replay
+from engine.record import OpenHands, Replay
 
 from ..connect import Seat
 from ..games import table_screen_for
@@ -113,8 +113,8 @@ class Replayer:
         self.names.append(name)
         return name
 
-    def hands(self) -> list[list[str]] | None:
-        """Every hand now, when shown open."""
+    def hands(self) -> OpenHands | None:
+        """Every hand now, and the cards no hand shows, when shown open."""
         return self.replay.open_hands(self.position) if self.open_hands else None
 
     def move(self, position: int) -> bool:
