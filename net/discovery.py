@@ -295,6 +295,10 @@ ASK = DNSQuestionType.QM
 RESOLVE_TIMEOUTS = (3000, 3000, 6000)  # ms: a table's details, asked for up to three times
 ALIVE_EVERY = 20.0  # s between two looks at whether the listed tables still answer
 ALIVE_TIMEOUTS = (3000, 3000)  # ms: a listed table is dropped when both go unanswered
+# zeroconf asks who is there four times in the first 14 s, then only as names run out (after
+# twenty minutes and more): a table whose answers were all lost (multicast over Wi-Fi loses
+# packets) would stay unlisted that long. The lobby asks afresh this often.
+ASK_AGAIN_EVERY = 60.0  # s
 
 
 class Browser:
@@ -310,12 +314,14 @@ class Browser:
         bind: str | None = None,
         alive_every: float = ALIVE_EVERY,
         alive_timeouts: tuple[int, ...] = ALIVE_TIMEOUTS,
+        ask_again_every: float = ASK_AGAIN_EVERY,
     ) -> None:
         self.on_added = on_added
         self.on_removed = on_removed
         self.bind = bind
         self.alive_every = alive_every
         self.alive_timeouts = alive_timeouts
+        self.ask_again_every = ask_again_every
         self.zeroconf: AsyncZeroconf | None = None
         self.browser: AsyncServiceBrowser | None = None
         self.tables: dict[str, TableInfo] = {}
@@ -326,10 +332,28 @@ class Browser:
         self.zeroconf = AsyncZeroconf(
             interfaces=interfaces_for(self.bind), ip_version=IPVersion.V4Only
         )
+        self._browse()
+        self._keep(self._watch_alive())
+        self._keep(self._ask_again())
+
+    def _browse(self) -> None:
+        """A fresh zeroconf browser: it asks who is there at once (and a few times more),
+        and tells again of every table it has heard of (each resolved from the cache)."""
+        assert self.zeroconf is not None
         self.browser = AsyncServiceBrowser(
             self.zeroconf.zeroconf, SERVICE_TYPE, handlers=[self._on_change], question_type=ASK
         )
-        self._keep(self._watch_alive())
+
+    async def _ask_again(self) -> None:
+        """Every ``ask_again_every`` seconds, ask afresh who is there (``ASK_AGAIN_EVERY``)."""
+        while True:
+            await asyncio.sleep(self.ask_again_every)
+            if self.zeroconf is None or self.browser is None:
+                return
+            browser, self.browser = self.browser, None
+            await browser.async_cancel()
+            if self.zeroconf is not None:
+                self._browse()
 
     def _keep(self, coro: Any) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coro)
@@ -398,12 +422,12 @@ class Browser:
             self.on_added(table)
 
     async def close(self) -> None:
-        if self.browser is not None:
-            await self.browser.async_cancel()
-            self.browser = None
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self.browser is not None:
+            await self.browser.async_cancel()
+            self.browser = None
         if self.zeroconf is not None:
             await self.zeroconf.async_close()
             self.zeroconf = None

@@ -173,6 +173,37 @@ async def test_a_host_gone_without_a_goodbye_leaves_the_list_and_a_live_one_stay
         await browser.close()
 
 
+async def test_a_table_whose_news_was_lost_is_listed_at_the_next_fresh_ask(toy, hosts):
+    """Multicast loses packets (Wi-Fi): a lobby that heard nothing of a table lists it when
+    it next asks afresh who is there, not twenty minutes later. Here everything the first
+    zeroconf browser tells is lost, and the lobby asks again after 1 s."""
+    host = await hosts(toy, seats=2, seed=1, name="Heard late")
+    advertiser = Advertiser(host, host.port, bind="127.0.0.1")
+    await advertiser.start()
+    found: asyncio.Queue = asyncio.Queue()
+    browser = Browser(found.put_nowait, lambda key: None, bind="127.0.0.1", ask_again_every=1.0)
+    heard = browser._on_change
+
+    def first_browser_deaf(zeroconf, service_type, name, state_change):
+        if first is not None and browser.browser is first:
+            return  # lost on the way
+        heard(zeroconf, service_type, name, state_change)
+
+    first = None
+    browser._on_change = first_browser_deaf  # type: ignore[method-assign]
+    try:
+        await browser.start()
+        first = browser.browser
+        await asyncio.sleep(0.8)
+        assert found.empty()  # nothing heard yet
+        while (table := await asyncio.wait_for(found.get(), BOUND)).port != host.port:
+            pass
+        assert table.name == "Heard late" and browser.browser is not first
+    finally:
+        await advertiser.close()
+        await browser.close()
+
+
 def test_foreign_records_are_ignored():
     from zeroconf import ServiceInfo
 
