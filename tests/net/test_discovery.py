@@ -12,6 +12,10 @@ from net.discovery import Advertiser, Browser, TableInfo, find_tables, parse_tab
 
 # Zeroconf on loopback: tables advertised by one test must not appear in another's lobby.
 pytestmark = pytest.mark.xdist_group("zeroconf")
+# The tests of lost news and gone hosts mostly wait (on time-outs, on addresses running out):
+# a second chain beside the first, which would otherwise end the run later. Like every test
+# here, each looks only at its own tables.
+BESIDE = pytest.mark.xdist_group("zeroconf-beside")
 
 
 async def test_table_appears_updates_and_disappears(toy, hosts):
@@ -69,6 +73,7 @@ async def test_find_tables_lists_what_is_advertised(toy, hosts):
     assert listed(tables) == [("Listed", "toy", 0, 2, host.port)]
 
 
+@BESIDE
 async def test_a_lost_answer_is_asked_for_again(toy, hosts, monkeypatch):
     """Zeroconf tells of a table's name once: when the answer with its details is lost (a
     busy machine, an answer taken by another program on the port), the browser asks again
@@ -124,6 +129,7 @@ asyncio.run(main())
 """
 
 
+@BESIDE
 async def test_a_host_gone_without_a_goodbye_leaves_the_list_and_a_live_one_stays(toy, hosts):
     """A host killed (no goodbye) leaves the lobbies once its address has run out and it no
     longer answers; a live table is asked again and stays. (python-zeroconf keeps a table's
@@ -173,6 +179,7 @@ async def test_a_host_gone_without_a_goodbye_leaves_the_list_and_a_live_one_stay
         await browser.close()
 
 
+@BESIDE
 async def test_a_table_whose_news_was_lost_is_listed_at_the_next_fresh_ask(toy, hosts):
     """Multicast loses packets (Wi-Fi): a lobby that heard nothing of a table lists it when
     it next asks afresh who is there, not twenty minutes later. Here everything the first
