@@ -251,6 +251,9 @@ class KotatsuApp(App[None]):
             self.watch_instead = exc.watch
             self.show_lobby()
             self.notify(clean(exc.msg), severity="error", timeout=10, markup=False)
+            if exc.silent and exc.address:  # a listed table gone without a goodbye
+                for lobby in self.lobbies():
+                    lobby.no_answer(exc.address)
             if exc.family == "password" and exc.address:  # asked for where it is typed
                 lobby = self.lobbies()[-1]  # once it is on the screen (it may be new)
                 lobby.call_after_refresh(lobby.ask_password, exc.address)
@@ -261,6 +264,8 @@ class KotatsuApp(App[None]):
             self.show_lobby()
             self.notify(could_not, severity="error", markup=False)
             return
+        for lobby in self.lobbies():  # it answered after all
+            lobby.silent.discard(seat.address)
         await self.open_table(seat)
 
     async def open_table(self, seat: Seat) -> None:

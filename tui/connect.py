@@ -188,7 +188,8 @@ def join_launcher(
             said = explain(exc, host, port, client.connect_timeout)
             address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
             code = code if isinstance(code, str) else ""
-            raise JoinError(said, watch, code, address) from exc
+            silent = isinstance(exc, ConnectionRefusedError)
+            raise JoinError(said, watch, code, address, silent) from exc
         return Seat(client, [], f"{host}:{port}")
 
     return launch
@@ -356,16 +357,23 @@ def default_journal(game: str) -> str:
 
 class JoinError(Exception):
     """Joining failed; ``msg`` says why in words; ``watch`` joins as a spectator instead;
-    ``address``: the table's ``HOST:PORT`` (the lobby asks there for a password)."""
+    ``address``: the table's ``HOST:PORT`` (the lobby asks there for a password); ``silent``:
+    nobody listens there (the lobby marks the table)."""
 
     def __init__(
-        self, msg: str, watch: Launcher | None = None, code: str = "", address: str = ""
+        self,
+        msg: str,
+        watch: Launcher | None = None,
+        code: str = "",
+        address: str = "",
+        silent: bool = False,
     ) -> None:
         super().__init__(msg)
         self.msg = msg
         self.watch = watch
         self.code = code  # the host's error code, if it said no ("password.wrong")
         self.address = address
+        self.silent = silent  # nobody listens at the address (the table is gone, or moved)
 
     @property
     def family(self) -> str:

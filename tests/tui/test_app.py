@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.widgets import OptionList
 
 from net.client import Client
+from net.discovery import TableInfo
 from net.host import Host
 from net.settings import HostLimits, TableSettings
 from tests.tui.conftest import SIZE, FakeTable, table_app
@@ -431,3 +432,28 @@ async def test_the_lobby_forms_start_and_join_tables():
             assert 'table "by address"' in str(screen.query_one("#header").render())
         finally:
             await host.close()
+
+
+async def test_a_listed_table_nobody_answers_at_is_marked_in_the_lobby():
+    """A table in the list whose host is gone (no goodbye: the lobby drops it only when it
+    stops answering discovery too): joining it says nobody listens there, and its row says
+    "no answer" until news of the table comes."""
+    import socket
+
+    with socket.socket() as closed:  # bound, never listening: a join is refused at once
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+        gone = TableInfo("g", "gone", "swapo", "", 1, 4, False, 1, "127.0.0.1", port)
+        app = make_app(settings=Settings(name="Eli"), browser=browser_of(gone))
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = app.screen
+            options = lobby.query_one("#tables", OptionList)
+            await wait_until(pilot, lambda: options.option_count == 1)
+            assert "no answer" not in options.get_option_at_index(0).prompt.plain
+            await pilot.press("enter")
+            await wait_until(
+                pilot, lambda: "no answer" in options.get_option_at_index(0).prompt.plain
+            )
+            assert app.screen is lobby
+            lobby.table_added(gone)  # news of it: the mark goes
+            assert "no answer" not in options.get_option_at_index(0).prompt.plain

@@ -91,10 +91,16 @@ def default_browser(on_added: Callable[[Any], None], on_removed: Callable[[str],
 
 
 def table_line(
-    table: Any, *, ascii_only: bool = False, name: Style | str = "", muted: Style | str = ""
+    table: Any,
+    *,
+    ascii_only: bool = False,
+    name: Style | str = "",
+    muted: Style | str = "",
+    silent: bool = False,
 ) -> Text:
     """One lobby row; the table's name and game come from the network, shown literally.
-    ``name`` and ``muted`` are the looks of the name and of the asides."""
+    ``name`` and ``muted`` are the looks of the name and of the asides; ``silent``: nobody
+    answered there when it was last tried."""
     game = GAME_TITLES.get(clean(table.game), clean(table.game, limit=12))
     variant = " ".join(
         v.capitalize() for v in clean(getattr(table, "variant", "") or "", limit=24).split(",")
@@ -108,6 +114,9 @@ def table_line(
     line.append_text(literal(table.endpoint, muted, limit=40))
     if table.password:
         line.append("  *" if ascii_only else "  🔒")
+    if silent:
+        # TRANSLATORS: the lobby, after a table's row: joining it found nobody listening
+        line.append("  " + _("no answer"), style=muted)
     return line
 
 
@@ -181,6 +190,7 @@ class LobbyScreen(Screen[None]):
         self.browser_factory = browser or default_browser
         self.browser: Any = None
         self.tables: dict[str, Any] = {}
+        self.silent: set[str] = set()  # endpoints where a join found nobody listening
         self.status = "searching"
         self.left_open: list[Any] = []  # tables this user hosted whose host died (newest first)
 
@@ -242,6 +252,13 @@ class LobbyScreen(Screen[None]):
 
     def table_added(self, table: Any) -> None:
         self.tables[table.key] = table
+        self.silent.discard(table.endpoint)  # news of it: it may answer now
+        self.show_tables()
+
+    def no_answer(self, address: str) -> None:
+        """Joining ``address`` found nobody listening: its row says so (until news of the
+        table, or the lobby drops it when it stops answering discovery too)."""
+        self.silent.add(address)
         self.show_tables()
 
     def table_removed(self, key: str) -> None:
@@ -260,6 +277,7 @@ class LobbyScreen(Screen[None]):
                 ascii_only=self.settings.ascii_only,
                 name=self.look("name"),
                 muted=self.look("muted"),
+                silent=table.endpoint in self.silent,
             )
             tables.add_option(Option(line, id=table.key))
         if ordered:
