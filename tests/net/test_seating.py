@@ -67,7 +67,9 @@ async def test_absent_seats_are_covered_after_the_grace_and_freed_on_return(toy)
     bots.all_absent()
     assert not bots.plays(0)
     await asyncio.wait_for(bots.wakeup.wait(), 1)
-    assert bots.plays(0) and bots.plays(1)
+    async with asyncio.timeout(1):  # one timer a seat: on a busy machine they fire apart
+        while not (bots.plays(0) and bots.plays(1)):
+            await asyncio.sleep(0.005)
     bots.returned(0)
     assert not bots.plays(0) and bots.plays(1)
     bots.close()
