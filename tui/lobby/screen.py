@@ -7,7 +7,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from rich.cells import set_cell_size
 from rich.style import Style
 from rich.text import Text
 from textual import on, work
@@ -18,7 +17,6 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-import engine
 from lang import N_, _, ngettext, pgettext
 from tui.cells import ljust, rjust
 from tui.connect import (
@@ -39,8 +37,7 @@ from tui.widgets.footer import WordedFooter
 
 from .choices import ChoicesMenu
 from .forms import JoinForm, JoinRequest, NameForm, TableForm, TableRequest
-
-GAME_TITLES = {name: cls.SHORT_TITLE for name, cls in engine.GAMES.items()}
+from .rows import GAME_TITLES, table_line
 
 # TRANSLATORS: the lobby's help (Markdown); keep the keys and the table's shape
 LOBBY_HELP = N_("""# kotatsu
@@ -88,36 +85,6 @@ def default_browser(on_added: Callable[[Any], None], on_removed: Callable[[str],
 
     bind = shared_bind()
     return Browser(on_added, on_removed, None if bind == "0.0.0.0" else bind)
-
-
-def table_line(
-    table: Any,
-    *,
-    ascii_only: bool = False,
-    name: Style | str = "",
-    muted: Style | str = "",
-    silent: bool = False,
-) -> Text:
-    """One lobby row; the table's name and game come from the network, shown literally.
-    ``name`` and ``muted`` are the looks of the name and of the asides; ``silent``: nobody
-    answered there when it was last tried."""
-    game = GAME_TITLES.get(clean(table.game), clean(table.game, limit=12))
-    variant = " ".join(
-        v.capitalize() for v in clean(getattr(table, "variant", "") or "", limit=24).split(",")
-    )
-    line = literal(set_cell_size(clean(table.name, limit=40), 16), name)
-    line.append("  ")
-    line.append(set_cell_size(f"{game} {variant}".strip(), 16))
-    full = table.taken >= table.seats
-    line.append(f"{table.taken}/{table.seats}".rjust(5), style=muted if full else "")
-    line.append("  ")
-    line.append_text(literal(table.endpoint, muted, limit=40))
-    if table.password:
-        line.append("  *" if ascii_only else "  🔒")
-    if silent:
-        # TRANSLATORS: the lobby, after a table's row: joining it found nobody listening
-        line.append("  " + _("no answer"), style=muted)
-    return line
 
 
 class LobbyScreen(Screen[None]):
