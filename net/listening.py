@@ -56,15 +56,22 @@ def listening(address: str, port: int) -> Iterator[None]:
         raise ListenError.of(exc, address, port) from exc
 
 
-def listen_problem(address: str, port: int) -> str | None:
-    """Why listening at ``address``:``port`` would fail now (None: it would not), by binding a
-    socket there and closing it: checked before a screen opens, so that the command line
-    says it, as it says any other bad flag."""
+def listen(address: str, port: int) -> socket.socket:
+    """A non-blocking listening socket at ``address``:``port`` (0: any free port); a failure
+    is a ListenError that says why."""
     family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    with listening(address, port):
+        sock = socket.create_server((address, port), family=family, backlog=128, reuse_port=False)
+    sock.setblocking(False)
+    return sock
+
+
+def listen_problem(address: str, port: int) -> str | None:
+    """Why listening at ``address``:``port`` would fail now (None: it would not), by opening a
+    listener there and closing it: checked before a screen opens, so that the command line
+    says it, as it says any other bad flag."""
     try:
-        with listening(address, port), socket.socket(family, socket.SOCK_STREAM) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as asyncio's own
-            probe.bind((address, port))
+        listen(address, port).close()
     except ListenError as exc:
         return str(exc)
     return None

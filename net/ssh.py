@@ -33,6 +33,7 @@ from lang import N_, _
 
 from .doors import run_door, say
 from .gate import Guesses
+from .listening import listen
 from .sshdoor import (
     LOGIN_TIMEOUT,
     MAX_AUTH_TRIES,
@@ -42,7 +43,6 @@ from .sshdoor import (
     Login,
     Quiet,
     Startups,
-    listen,
 )
 from .sshpty import (
     child_env,

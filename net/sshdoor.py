@@ -27,7 +27,6 @@ from typing import Any
 import asyncssh
 
 from .gate import Guesses
-from .listening import listening
 
 LOGIN_TIMEOUT = 30.0
 """Seconds a connection has to log in (OpenSSH: LoginGraceTime 120)."""
@@ -168,15 +167,6 @@ class Acceptor:
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
-
-
-def listen(bind: str, port: int) -> socket.socket:
-    """A non-blocking listening socket on ``bind``:``port`` (0: any free port)."""
-    family = socket.AF_INET6 if ":" in bind else socket.AF_INET
-    with listening(bind, port):
-        sock = socket.create_server((bind, port), family=family, backlog=128, reuse_port=False)
-    sock.setblocking(False)
-    return sock
 
 
 class Login(asyncssh.SSHServer):

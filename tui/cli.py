@@ -457,12 +457,10 @@ def run_app(args: argparse.Namespace) -> int:
 def table_problem(args: argparse.Namespace) -> str | None:
     """Why the table asked for on the command line cannot be made: bad seats or options, or
     (``host``) an address or port it cannot listen at."""
-    if getattr(args, "command", None) == "host" and (
-        args.port or args.bind not in ("0.0.0.0", "::")
-    ):
+    if getattr(args, "command", None) == "host":
         from net.listening import listen_problem
 
-        said = listen_problem(args.bind, args.port or 0)
+        said = listen_problem(args.bind, args.port)
         if said:
             return said
     if getattr(args, "command", None) not in ("play", "host") or getattr(args, "resume", None):
