@@ -264,8 +264,8 @@ class KotatsuApp(App[None]):
             self.show_lobby()
             self.notify(could_not, severity="error", markup=False)
             return
-        for lobby in self.lobbies():  # it answered after all
-            lobby.silent.discard(seat.address)
+        for lobby in self.lobbies():
+            lobby.answered(seat.address)
         await self.open_table(seat)
 
     async def open_table(self, seat: Seat) -> None:

@@ -228,6 +228,12 @@ class LobbyScreen(Screen[None]):
         self.silent.add(address)
         self.show_tables()
 
+    def answered(self, address: str) -> None:
+        """A table was joined at ``address``: it answers after all."""
+        if address in self.silent:
+            self.silent.discard(address)
+            self.show_tables()
+
     def table_removed(self, key: str) -> None:
         self.tables.pop(key, None)
         self.show_tables()
