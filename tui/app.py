@@ -27,7 +27,15 @@ from lang import N_, _
 from tui.table.messages import LeaveTable, PlayAgain
 
 from .collector import Collector
-from .connect import JoinError, Launcher, Seat, default_name, launcher_for, shared_account
+from .connect import (
+    JoinError,
+    Launcher,
+    Seat,
+    default_name,
+    join_launcher,
+    launcher_for,
+    shared_account,
+)
 from .dialogs import ConfirmLeave
 from .games import table_screen_for
 from .settings import (
@@ -101,6 +109,9 @@ class KotatsuApp(App[None]):
         self.ask_name = ask_name  # the first run: ask for a name once and remember it
         #: After "Table full": the same table as a spectator (the lobby's w).
         self.watch_instead: Launcher | None = None
+        #: Why the table asked for on the command line could not be had: the app ended with
+        #: it, and the command prints it (exit status 2; tui/cli.py).
+        self.failure: str | None = None
         self.settings = settings or Settings()
         # a terminal that cannot draw box-drawing characters gets ASCII borders everywhere
         self.set_class(self.settings.ascii_only, "-ascii")
@@ -248,25 +259,78 @@ class KotatsuApp(App[None]):
         try:
             seat = await launcher()
         except JoinError as exc:  # said in words already (tui/connect.py)
-            self.watch_instead = exc.watch
-            self.show_lobby()
-            self.notify(clean(exc.msg), severity="error", timeout=10, markup=False)
-            if exc.silent and exc.address:  # a listed table gone without a goodbye
-                for lobby in self.lobbies():
-                    lobby.no_answer(exc.address)
-            if exc.family == "password" and exc.address:  # asked for where it is typed
-                lobby = self.lobbies()[-1]  # once it is on the screen (it may be new)
-                lobby.call_after_refresh(lobby.ask_password, exc.address)
+            self.join_failed(exc, from_shell=self.from_shell(launcher))
             return
         except Exception as exc:  # any failure to connect is told, not raised
             message = getattr(exc, "msg", None) or str(exc) or type(exc).__name__
             could_not = _("Could not join: {reason}").format(reason=clean(message))
+            if self.from_shell(launcher):
+                self.give_up(could_not)
+                return
             self.show_lobby()
             self.notify(could_not, severity="error", markup=False)
             return
         for lobby in self.lobbies():
             lobby.answered(seat.address)
         await self.open_table(seat)
+
+    def from_shell(self, launcher: Launcher) -> bool:
+        """Whether ``launcher`` is the table asked for on the command line (``kotatsu join``,
+        ``play``, ``host``): a failure there is said in the shell, not in a lobby nobody
+        asked for."""
+        return self.direct and launcher is self.launcher
+
+    def give_up(self, words: str) -> None:
+        """End the app with ``words``: the command prints them, exit status 2."""
+        self.clear_notifications()
+        self.failure = clean(words)
+        self.exit(return_code=2)
+
+    def join_failed(self, exc: JoinError, *, from_shell: bool = False) -> None:
+        """Say why joining failed: from the command line in the shell (a password alone is
+        asked for, over no lobby), else in the lobby, whose join form asks for a password."""
+        self.watch_instead = exc.watch
+        if exc.family == "password" and exc.address:  # asked for where it is typed
+            if from_shell:
+                self.clear_notifications()  # "Connecting…": the form says what happened
+                self.ask_password(exc.address, clean(exc.msg))
+                return
+            self.show_lobby()
+            lobby = self.lobbies()[-1]  # once it is on the screen (it may be new)
+            lobby.call_after_refresh(lobby.ask_password, exc.address, clean(exc.msg))
+            return
+        if from_shell:
+            if exc.watch is not None:  # the lobby's w is not there: the shell's way to watch
+                # TRANSLATORS: kotatsu join at a full table; keep the command as it is
+                full = _("Table full — kotatsu join {address} --spectate watches it")
+                self.give_up(full.format(address=exc.address))
+            else:
+                self.give_up(exc.msg)
+            return
+        self.show_lobby()
+        self.notify(clean(exc.msg), severity="error", timeout=10, markup=False)
+        if exc.silent and exc.address:  # a listed table gone without a goodbye
+            for lobby in self.lobbies():
+                lobby.no_answer(exc.address)
+
+    def ask_password(self, address: str, said: str) -> None:
+        """The join form alone, in its password field (``kotatsu join`` at a table with a
+        password, without it or with a wrong one; ``said`` under it): esc ends the app."""
+        from tui.lobby.forms import JoinForm, JoinRequest
+
+        def joiner(request: JoinRequest) -> Launcher:
+            return join_launcher(
+                request.host, request.port, name=self.settings.name, password=request.password
+            )
+
+        def answered(request: JoinRequest | None) -> None:
+            if request is None:
+                self.give_up(said)
+            else:
+                self.sit_down(request.launcher or joiner(request))
+
+        form = JoinForm(address, needs_password=True, joiner=joiner, error=said)
+        self.push_screen(form, answered)
 
     async def open_table(self, seat: Seat) -> None:
         """Show the table screen for the game ``seat`` is connected to."""

@@ -451,7 +451,10 @@ def run_app(args: argparse.Namespace) -> int:
     app.leave_on_signals = True
     with collector:
         app.run()
-    return 0
+    if app.failure:  # the table asked for could not be had: said in one line
+        print(f"kotatsu: {app.failure}", file=sys.stderr)
+        return 2
+    return app.return_code or 0
 
 
 def table_problem(args: argparse.Namespace) -> str | None:

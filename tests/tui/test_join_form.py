@@ -50,7 +50,7 @@ async def test_a_wrong_password_keeps_the_join_form_open_with_the_error():
 @pytest.mark.parametrize("given", [None, "open"])
 async def test_a_table_joined_from_the_command_line_without_its_password_asks_for_it(given):
     """``kotatsu join ADDR`` at a table with a password, without it (or with a wrong one):
-    the lobby opens with the join form at that address, in its password field."""
+    the join form opens at that address, in its password field."""
     from tui.connect import join_launcher
 
     settings = TableSettings.new("swapo", seats=2, bots=1, seed=1, password="sesame")

@@ -237,9 +237,11 @@ class JoinForm(ModalScreen[JoinRequest | None]):
         *,
         needs_password: bool = False,
         joiner: Callable[[JoinRequest], Launcher] | None = None,
+        error: str = "",
     ) -> None:
         super().__init__()
         self.address = address
+        self.error = error  # why it is asked again ("wrong password"), under the fields
         self.needs_password = needs_password
         self.joiner = joiner
 
@@ -253,7 +255,7 @@ class JoinForm(ModalScreen[JoinRequest | None]):
                 yield Label(_("Password"), classes="field-label")
                 hint = _("(if the table has one)")
                 yield TypedInput(placeholder=hint, id="password", password=True)
-            yield Label("", id="form-error")
+            yield Label(self.error, id="form-error")
             with Horizontal(classes="form-buttons"):
                 yield Button(_("Join"), id="ok", variant="primary")
                 yield Button(_("Cancel"), id="cancel")

@@ -239,6 +239,8 @@ class LobbyScreen(Screen[None]):
         self.show_tables()
 
     def show_tables(self) -> None:
+        if not self.query("#tables"):  # not composed yet: on_mount shows them
+            return
         tables = self.query_one("#tables", OptionList)
         index = tables.highlighted
         chosen = tables.get_option_at_index(index).id if index is not None else None
@@ -368,10 +370,10 @@ class LobbyScreen(Screen[None]):
             return
         self.sit(join_launcher(table.address, table.port, name=self.settings.name))
 
-    def ask_password(self, address: str) -> None:
+    def ask_password(self, address: str, said: str = "") -> None:
         """The join form for the table at ``address``, in its password field (a table joined
-        from the command line without its password, or with a wrong one)."""
-        form = JoinForm(address, needs_password=True, joiner=self._joiner)
+        without its password, or with a wrong one: ``said`` says so under the fields)."""
+        form = JoinForm(address, needs_password=True, joiner=self._joiner, error=said)
         self.app.push_screen(form, self._join_request)
 
     def action_watch(self) -> None:
