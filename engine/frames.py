@@ -9,8 +9,8 @@ a hostile file cannot stretch: one frame's change holds at most ``MAX_PATCH`` va
 all of them together may copy at most ``MAX_WORK`` values.
 
 Each view read is then checked for what every view has (engine.base.SeatView): the record's
-seat, its number of seats, the totals, whose turn, whether it is over. ``FrameFault`` is the
-refusal (``step``, a reason code of engine.record.REASONS, its parameters).
+game and seat, its number of seats, the totals, whose turn, whether it is over. ``FrameFault``
+is the refusal (``step``, a reason code of engine.record.REASONS, its parameters).
 """
 
 from __future__ import annotations
@@ -127,6 +127,8 @@ def check_view(step: str, view: dict[str, Any], record: dict[str, Any]) -> None:
         raise FrameFault(step, "wrong_seat", seen=str(seen)[:20], seat=str(seat))
     if view.get("seats") != seats or isinstance(view.get("seats"), bool):
         raise FrameFault(step, "impossible_view", key="seats")
+    if view.get("game") != record["game"]:  # never replayed on another game's screen
+        raise FrameFault(step, "impossible_view", key="game")
     if not isinstance(view.get("over"), bool):
         raise FrameFault(step, "impossible_view", key="over")
     for key in ("scores", "pending"):

@@ -154,7 +154,7 @@ def check(record: Any) -> dict[str, Any]:
     if extra:
         raise _fail(extra[0][:40], N_("is not a field of a record"))
     _text(record, "id", ID_PATTERN)
-    if record["game"] not in GAMES:
+    if not isinstance(record["game"], str) or record["game"] not in GAMES:
         raise _fail("game", N_("is not a game this kotatsu knows"))
     if not isinstance(record["options"], dict):
         raise _fail("options", N_("must be a mapping"))

@@ -5,7 +5,9 @@ them: one line per record written, with what a listing needs (engine.record.summ
 
 A record is written atomically (a temporary file, fsync'd, renamed over), then its line is
 appended to the index under a lock; a later line for the same id (a resumed table that
-finished) replaces the earlier one. A missing or damaged index is rebuilt from the records.
+finished) replaces the earlier one. A missing or damaged index (a line that is not JSON, or
+not a summary: a field missing or of the wrong type, lists of unequal length) is rebuilt
+from the records.
 Reading a record is bounded (engine.record.MAX_BYTES) before anything is parsed.
 """
 
@@ -22,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import record as rec
+from engine.record_check import KINDS
 
 INDEX = "index.jsonl"
 
@@ -122,7 +125,7 @@ class RecordStore:
         with open(self.index_path, "rb") as f:
             for line in f:
                 summary = json.loads(line)
-                if not isinstance(summary, dict) or not isinstance(summary.get("id"), str):
+                if not is_summary(summary):
                     raise ValueError("damaged index")
                 yield summary
 
@@ -139,6 +142,38 @@ class RecordStore:
         if self.directory.exists():
             temp = self.index_path.with_name(f".{INDEX}.{os.getpid()}.tmp")
             lines = "".join(json.dumps(s, ensure_ascii=False) + "\n" for s in summaries)
-            temp.write_text(lines, encoding="utf-8")
-            os.replace(temp, self.index_path)
+            with contextlib.suppress(OSError):  # a read-only folder is still listed
+                temp.write_text(lines, encoding="utf-8")
+                os.replace(temp, self.index_path)
         return summaries
+
+
+def is_summary(line: Any) -> bool:
+    """Whether an index line is what engine.record.summary writes: every field there, each
+    of its type, the per-seat lists of one length (a listing reads them without asking)."""
+    if not isinstance(line, dict) or not set(line) >= SUMMARY_KEYS:
+        return False
+    texts = [line[key] for key in ("id", "game", "table", "started")]
+    players, bots, winners, places = (line[k] for k in ("players", "bots", "winners", "places"))
+    return (
+        all(isinstance(text, str) for text in texts)
+        and rec.ID_PATTERN.fullmatch(line["id"]) is not None
+        and line["kind"] in KINDS
+        and isinstance(line["ended"], str | None)
+        and isinstance(line["finished"], bool)
+        and _all(players, str)
+        and _all(winners, str)
+        and _all(bots, str | None)
+        and len(bots) == len(players)
+        and (places is None or (_all(places, int) and len(places) == len(players)))
+    )
+
+
+SUMMARY_KEYS = {
+    "id", "kind", "game", "table", "started", "ended", "finished", "players", "bots",
+    "winners", "places",
+}  # fmt: skip
+
+
+def _all(values: Any, kind: Any) -> bool:
+    return isinstance(values, list) and all(isinstance(v, kind) for v in values)

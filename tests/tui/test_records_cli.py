@@ -140,6 +140,7 @@ def bad_records() -> dict[str, bytes]:
     result = json.loads(json.dumps(good))
     result["result"]["scores"][0] += 5
     version = dict(good, version=7)
+    other_game = dict(seat_record("swoop"), game="swapo")  # Swoop's views said to be SwaPo's
     data = json.dumps(good).encode()
     seat = seat_record("swapo")
     no_base = with_frame(seat, 0, seat["frames"][1])
@@ -156,6 +157,9 @@ def bad_records() -> dict[str, bytes]:
         "truncated": data[: len(data) - 40],
         "huge": b" " * (rec.MAX_BYTES + 10) + data,
         "deep": b'{"a":' * 5000 + b"1" + b"}" * 5000,
+        "game list": json.dumps(dict(good, game=[])).encode(),
+        "game map": json.dumps(dict(good, game={})).encode(),
+        "other game": json.dumps(other_game).encode(),
     }
 
 
@@ -180,8 +184,52 @@ def test_a_bad_record_is_refused_in_one_line_with_status_2(kind, tmp_path):
         "delta huge": "frame 1: a change of more than 100000 values",
         "edited card": "action ", "illegal action": "action 2: seat", "result": "result:",
         "version": "version 7", "truncated": "file:", "huge": "file:", "deep": "file:",
+        "game list": "schema: game: is not a game this kotatsu knows",
+        "game map": "schema: game: is not a game this kotatsu knows",
+        "other game": "frame 0: the view's game is not what a view of this table holds",
     }  # fmt: skip
     assert expected[kind] in lines[0]
+
+
+@pytest.mark.parametrize("kind", ["game list", "game map", "other game"])
+def test_export_refuses_a_record_of_no_game_or_of_another_game(kind, tmp_path, capsys):
+    """A record's ``game`` that is no name (a list, a map) or that its seat's views deny is
+    one line and status 2, never a traceback, and never drawn on another game's screen."""
+    path = tmp_path / "bad.json"
+    path.write_bytes(bad_records()[kind])
+    assert main(["export", str(path), "-o", "-"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and len(captured.err.splitlines()) == 1
+    assert captured.err.startswith("kotatsu: the record cannot be replayed: ")
+
+
+DAMAGED_LINES = {
+    "no fields": {"id": "zz"},
+    "started a number": {"started": 5},
+    "lists of unequal length": {"bots": [None], "places": [1, 2]},
+    "nulls": {"players": None, "winners": None, "game": None, "started": None},
+    "not a mapping": [1, 2],
+    "kind unknown": {"kind": 3, "finished": "yes"},
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGED_LINES))
+def test_an_index_line_of_whole_json_but_wrong_fields_is_no_traceback(damage, capsys):
+    """index.jsonl lines that parse but lack fields or mistype them: the index is rebuilt
+    from the records, and every command that lists reads as if nothing had happened."""
+    keep("20260101-000000-aaaaaa", started="2026-01-01T00:00:00Z")
+    index = data_dir() / "records" / "index.jsonl"
+    line = DAMAGED_LINES[damage]
+    if isinstance(line, dict) and "id" not in line:
+        line = {**json.loads(index.read_text().splitlines()[0]), **line}
+    index.write_text(index.read_text() + json.dumps(line) + "\n")
+    for command in (["history"], ["history", "--json"], ["stats"], ["stats", "--json"]):
+        assert main(command) == 0, command
+        assert capsys.readouterr().err == ""
+    assert main(["history", "--json"]) == 0
+    assert [g["id"] for g in json.loads(capsys.readouterr().out)] == ["20260101-000000-aaaaaa"]
+    assert main(["export", "last"]) == 0
+    assert json.loads(capsys.readouterr().out)["id"] == "20260101-000000-aaaaaa"
 
 
 def test_replay_refuses_a_seat_the_record_does_not_show(capsys, tmp_path):
