@@ -49,6 +49,11 @@ REJECTIONS: dict[str, Template] = {
     # tens during the deal) cannot be taken back without telling the table about them
     "takeback_sealed": N_("decisions made in secret cannot be taken back"),
     "takeback_someone": N_("someone else has played since: their move would vanish"),
+    # TRANSLATORS: a take-back refused: the table said no (or did not answer) to this
+    # player's last request, and nothing has been played since
+    "takeback_denied": N_("the table said no: ask again once the game has moved on"),
+    # TRANSLATORS: a take-back refused: the player took back several actions this turn
+    "takeback_enough": N_("enough take-backs this turn: play on"),
     "takeback_waiting": N_("wait: the table is deciding on a take-back"),
     "takeback_none": N_("no take-back is being asked"),
     "takeback_not_asked": N_("you are not asked about this take-back"),

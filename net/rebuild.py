@@ -59,8 +59,7 @@ def replay(
         rules.actions.append((seat, copy.deepcopy(action)))
         rules.version += 1
         if keeping:
-            bot = by_bot is not None and by_bot(i, seat)
-            rules.takebacks.applied(rules.game, seat, action, events, bot=bot, open_=open_)
+            rules.takebacks.applied(rules.game, seat, action, events, open_=open_)
         for n in undo.get(i + 1, []):
             try:
                 game, _step = rules.takebacks.back(n)

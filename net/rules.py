@@ -375,7 +375,7 @@ class Rules(Generic[P]):
         self.actions.append((seat, record["action"]))
         self.version += 1
         if taking:
-            self.takebacks.applied(self.game, seat, action, events, bot=bot, open_=open_)
+            self.takebacks.applied(self.game, seat, action, events, open_=open_)
         if not self.game.over and ends_round(events):
             self.effects.round_ended = True
         return self._publish(events)

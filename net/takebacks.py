@@ -1,10 +1,13 @@
 """Take-backs at a table (a table setting: off, ask the table, or free; docs/protocol.md).
 
-A player may take back their own last action as long as nothing hidden has been shown since
-it: no card drawn, turned up or revealed, no trick or round completed (the engine says which
-steps show something: ``Game.shows_hidden``; ``engine.undo.Rewind`` gives the game without
-the last actions). Every action after it — the bots' — is taken back with it, and the bots
-decide again. Refused, to the asker alone and worded on facts the asker knows:
+A player may take back their own last action as long as nobody else has acted since it and
+nothing hidden has been shown since: no card drawn, turned up or revealed, no trick or round
+completed (the engine says which steps show something: ``Game.shows_hidden``;
+``engine.undo.Rewind`` gives the game without the last actions). Only the asker's own actions
+go: a move of another seat — a bot's too — is never taken back, since the table has seen it
+(a card played from a hand goes back into no hidden hand) and taking it back again and again
+would probe how that seat answers. Refused, to the asker alone and worded on facts the asker
+knows:
 
 - ``takebacks_off``: this table does not allow take-backs;
 - ``takeback_busy``: a take-back is being decided already (one at a time);
@@ -14,7 +17,11 @@ decide again. Refused, to the asker alone and worded on facts the asker knows:
   sealed joker declarations, Mi Shi's tens during the deal), or the table is in such a phase
   now: asking would tell the table that the seat made one (whoever asks to change a joker's
   rank holds a joker), and who has made one is itself the secret;
-- ``takeback_someone``: another person has acted since: their move would vanish.
+- ``takeback_someone``: another seat (a person or a bot) has acted since;
+- ``takeback_denied``: the table said no (or did not answer) to this seat's last request, and
+  nothing has happened at the table since: asking again would only hold it again;
+- ``takeback_enough``: the seat has taken back ``PER_TURN`` actions already while no other
+  seat acted (each take-back sends every seat a new state and a line in its log).
 
 With "ask", every other person seated and connected (not spectators, not bots, not away
 seats) answers yes or no within ``VOTE_WAIT`` seconds (a timer of the table): any no, or no
@@ -43,13 +50,15 @@ Message = dict[str, Any]
 VOTE_WAIT = 30.0
 """Seconds the people at the table have to answer a take-back request."""
 
+PER_TURN = 3
+"""How many take-backs one seat may have while no other seat acts."""
+
 
 @dataclass(frozen=True)
 class Step:
     """One action since the last step that showed something hidden."""
 
     seat: int
-    bot: bool  #: a host bot chose it (its own seat, or an away player's)
     open: bool  #: the seat was awaited in a way every view shows (not a sealed decision)
     cards: tuple[str, ...]  #: the cards its public events name for that seat
 
@@ -93,6 +102,10 @@ class Takebacks:
         self.request: Request | None = None
         self.granted = 0
         """How many take-backs were granted (the table rebuilds what follows the game)."""
+        self.turn: tuple[int, int] | None = None
+        """(seat, how many take-backs it had since another seat last acted)."""
+        self.denied: dict[int, int] = {}
+        """seat -> the table's version when the table last refused its request."""
         self._ids = 0
 
     @property
@@ -106,17 +119,17 @@ class Takebacks:
             self.rewind = Rewind(game)  # the game as it was before its first action here
         return seat in (game.view(None).get("pending") or [])
 
-    def applied(
-        self, game: Game, seat: int, action: Any, events: list, *, bot: bool, open_: bool
-    ) -> None:
+    def applied(self, game: Game, seat: int, action: Any, events: list, *, open_: bool) -> None:
         """``game`` applied ``action`` for ``seat`` (``open_``: what ``before`` said)."""
         assert self.rewind is not None
         self.rewind.applied(game, seat, action, events)
+        if self.turn is not None and self.turn[0] != seat:
+            self.turn = None  # another seat acted: a new turn
         if not self.rewind.steps:
             self.steps = []
         else:
             cards = named_cards(seat, events) if open_ else ()
-            self.steps.append(Step(seat, bot, open_, cards))
+            self.steps.append(Step(seat, open_, cards))
 
     # -- judging a request ---------------------------------------------------------------------
     def judge(self, seat: int, game: Game, acted: bool) -> tuple[str | None, int]:
@@ -135,9 +148,21 @@ class Takebacks:
         since = self.steps[last:]
         if not (game.view(None).get("pending") or []) or not all(s.open for s in since):
             return "takeback_sealed", 0
-        if any(s.seat != seat and not s.bot for s in since[1:]):
-            return "takeback_someone", 0
+        if any(s.seat != seat for s in since[1:]):
+            return "takeback_someone", 0  # what they did, the table saw (bots' moves too)
         return None, len(since)
+
+    def limited(self, seat: int, version: int) -> str | None:
+        """Whether ``seat`` may not ask now (the table at ``version``): the refusal's code."""
+        if self.denied.get(seat) == version:
+            return "takeback_denied"
+        if self.turn is not None and self.turn == (seat, PER_TURN):
+            return "takeback_enough"
+        return None
+
+    def refused(self, seat: int, version: int) -> None:
+        """The table said no to ``seat``'s request (or did not answer) at ``version``."""
+        self.denied[seat] = version
 
     def back(self, n: int) -> tuple[Game, Step]:
         """The game without its last ``n`` actions, and the first of them (the asker's)."""
@@ -146,6 +171,8 @@ class Takebacks:
         game = self.rewind.back(n)
         del self.steps[-n:]
         self.granted += 1
+        had = self.turn[1] if self.turn is not None and self.turn[0] == step.seat else 0
+        self.turn = (step.seat, had + 1)
         return game, step
 
     # -- asking the table ----------------------------------------------------------------------
@@ -224,6 +251,8 @@ class Desk(Generic[P]):
             return self._refused(peer, "not_started")
         acted = any(s == seat for s, _ in table.actions)
         code, n = self.state.judge(seat, table.game, acted)
+        if code is None:
+            code = self.state.limited(seat, table.version)
         if code is not None:
             return self._refused(peer, code)
         voters = self._voters(seat) if self.state.mode == "ask" else set()
@@ -254,6 +283,7 @@ class Desk(Generic[P]):
         if not message["yes"]:
             self.state.close()
             asker = request.seat
+            self.state.refused(asker, self.table.version)
             notice = self.table.notice(
                 "takeback_refused", seat=asker, name=self._name(asker), by=self._name(seat)
             )
@@ -281,6 +311,7 @@ class Desk(Generic[P]):
         if request is None:
             return []
         seat = request.seat
+        self.state.refused(seat, self.table.version)
         notice = self.table.notice("takeback_unanswered", seat=seat, name=self._name(seat))
         return self._everyone(notice) + self._asked(request, False)
 
@@ -302,7 +333,7 @@ class Desk(Generic[P]):
 
     # -- granted -----------------------------------------------------------------------------
     def _grant(self, seat: int, n: int) -> list[tuple[P, Message]]:
-        """Take back the last ``n`` actions (``seat``'s and the bots' after it): the journal
+        """Take back the last ``n`` actions (``seat``'s own): the journal
         records it, everyone is told (naming the cards only where the action showed them to
         all) and gets the state as it was."""
         table = self.table

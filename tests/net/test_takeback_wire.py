@@ -47,20 +47,20 @@ async def test_a_take_back_asked_and_granted_over_the_wire(hosts):
 async def test_a_seated_bot_client_says_yes(hosts):
     """``kotatsu bot`` sits like a person, so it is asked: it agrees, as the host's bots do."""
     host = await hosts(
-        "swoop", seats=3, bot_seats=[1], seed=5, options={"first_player": 0}, takebacks="ask"
+        "swoop", seats=3, bot_seats=[2], seed=5, options={"first_player": 0}, takebacks="ask"
     )
     ann = Client("127.0.0.1", host.port, name="Ann")
     await ann.connect()
     robo = asyncio.create_task(
-        run_bot_client("127.0.0.1", host.port, "Robo", seat=2, delay=1.0, seed=1)
+        run_bot_client("127.0.0.1", host.port, "Robo", seat=1, delay=1.0, seed=1)
     )
     try:
         first = await next_of(ann, "state", lambda m: bool(m["legal"]))
         await ann.act(first["legal"][0], first["version"])
-        await next_of(ann, "state", lambda m: 2 in m["view"]["pending"])  # Robo thinks
+        await next_of(ann, "state", lambda m: 1 in m["view"]["pending"])  # Robo thinks
         await ann.takeback()
         asked = await next_of(ann, "takeback")
-        assert asked["voters"] == [2]
+        assert asked["voters"] == [1]
         await next_of(ann, "notice", lambda m: m["code"].startswith("took_back"), timeout=10)
         again = await next_of(ann, "state", lambda m: bool(m["legal"]))
         assert again["view"]["hand"] == first["view"]["hand"]

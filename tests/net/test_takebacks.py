@@ -29,9 +29,10 @@ SEEDS = {"swapo": 3, "swoop": 5, "mishi": 7}
 ASK = {"t": "takeback"}
 
 
-def table(game, seats, options, mode, people=("ann", "bob"), seed=None) -> Driver:
-    """``people`` in the first seats, the host's bots in the others; no paced deal and no
-    wait for the results panels (the take-back rules do not depend on them)."""
+def table(game, seats, options, mode, people=("ann", "bob"), seed=None, moving=True) -> Driver:
+    """``people`` in the first seats, the host's bots in the others (``moving=False``: they
+    move only when ``play_until`` goes on); no paced deal and no wait for the results panels
+    (the take-back rules do not depend on them)."""
     settings = TableSettings.new(
         game,
         seats=seats,
@@ -42,7 +43,7 @@ def table(game, seats, options, mode, people=("ann", "bob"), seed=None) -> Drive
         deal_tick=0,
         results_wait=0,
     )
-    driver = Driver(settings)
+    driver = Driver(settings, moving=moving)
     for seat, peer in enumerate(people):
         driver.seat(peer, seat)
     return driver
@@ -68,6 +69,9 @@ def play_until(driver: Driver, done, people=("ann", "bob"), limit: int = 4000, p
         game = driver.table.game
         game_over = game.over
         assert not game_over, "the game ended first"
+        if not any(s < len(people) for s in game.pending()):
+            driver.bots_move()  # (a table whose bots move only when told)
+            continue
         seat = next(s for s in game.pending() if s < len(people))
         legal = driver.last(people[seat])["legal"]
         driver.act(people[seat], None if pick is None else pick(legal))
@@ -204,8 +208,9 @@ def test_nothing_to_take_back_before_acting():
 
 
 def test_a_one_person_table_asks_nobody():
-    """Bots agree: with "ask" and no other person, it is granted at once."""
-    driver = table("swoop", 4, {}, "ask", people=("ann",))
+    """Bots agree: with "ask" and no other person, it is granted at once (before the bot after
+    Ann has moved)."""
+    driver = table("swoop", 4, {}, "ask", people=("ann",), moving=False)
     play_until(driver, lambda: can_take_back(driver, alone=True), people=("ann",))
     out = driver.receive("ann", dict(ASK))
     assert out.records and out.records[0]["r"] == "takeback"
@@ -482,7 +487,7 @@ def test_taking_back_and_answering_again_buys_no_fresh_time():
         "swoop", seats=4, seed=5, bot_seats=[1, 2, 3], takebacks="free", deal_tick=0,
         results_wait=0, clock=30, bank=0,
     )  # fmt: skip
-    driver = Driver(settings)
+    driver = Driver(settings, moving=False)
     driver.seat("ann", 0)
     t = driver.table
     for _ in range(200):
@@ -497,5 +502,6 @@ def test_taking_back_and_answering_again_buys_no_fresh_time():
     assert 0 in t.game.pending()
     left, _bank = t.clock.left(0, t.now())
     assert left == pytest.approx(10, abs=0.5)  # not 30 again
+    driver.moving = True  # the bot plays for Ann once her time is out
     driver.advance(10.5)
     assert any(m["code"] == "timed_out_you" for m in notices(driver, "ann"))
