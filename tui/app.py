@@ -11,7 +11,6 @@ import argparse
 import asyncio
 import os
 import signal
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -125,8 +124,6 @@ class KotatsuApp(App[None]):
         self.leave_on_signals = False
         #: Started at a table from the command line (``kotatsu play``): leaving it quits.
         self.direct = launcher is not None
-        #: Builds a fresh launcher for "play again" (same seats, a new deal), if we can.
-        self.again: Callable[[], Launcher | None] | None = None
         #: Textual's scroll bars, while ours for an ASCII terminal are in place (tui/terminal.py).
         self.scrollbars_before: type[ScrollBarRender] | None = None
 
@@ -244,13 +241,14 @@ class KotatsuApp(App[None]):
 
     @on(PlayAgain)
     async def _play_again(self) -> None:
-        if self.again is None:
+        """The same table dealt anew, where this process runs it (tui/connect.py)."""
+        seat = self.seat
+        if seat is None or seat.again is None or not seat.deals_again():
             self.notify(_("Ask the host for a new game."), markup=False)
             return
-        launcher = self.again()
-        if launcher is not None:
-            await self.leave_table()
-            self.sit_down(launcher)
+        launcher = seat.again()
+        await self.leave_table(lobby=not self.direct)  # `kotatsu play`: no lobby between
+        self.sit_down(launcher)
 
     @work(exclusive=True, group="sit")
     async def sit_down(self, launcher: Launcher) -> None:
@@ -343,14 +341,15 @@ class KotatsuApp(App[None]):
         await self.push_screen(screen_cls(seat, self.settings))
         self.collector.settle()
 
-    async def leave_table(self) -> None:
-        """Close the seat (and any host we run) and go back to the lobby."""
+    async def leave_table(self, *, lobby: bool = True) -> None:
+        """Close the seat (and any host we run) and go back to the lobby (``lobby``)."""
         seat, self.seat = self.seat, None
         if seat is not None:
             await seat.close()
         while len(self.screen_stack) > 1 and self.screen not in self.lobbies():
             self.pop_screen()
-        self.show_lobby()
+        if lobby:
+            self.show_lobby()
 
     async def action_quit(self) -> None:
         """Ctrl+C: at a table this process hosts, ask first (it closes it for everyone)."""
@@ -402,10 +401,7 @@ def make_app(
         ).with_choices(player_choices(args))
     if launcher is None and args is not None:
         launcher = launcher_for(args, settings.name)
-    app = KotatsuApp(settings, launcher, browser=browser, ask_name=ask_name, collector=collector)
-    if args is not None and getattr(args, "command", None) == "play":
-        app.again = lambda: launcher_for(_new_deal(args), settings.name)
-    return app
+    return KotatsuApp(settings, launcher, browser=browser, ask_name=ask_name, collector=collector)
 
 
 def player_name(args: argparse.Namespace | None) -> str | None:
@@ -426,10 +422,3 @@ def player_choices(args: argparse.Namespace | None) -> dict[str, bool]:
         if isinstance(value, bool):
             choices[key] = value
     return choices
-
-
-def _new_deal(args: argparse.Namespace) -> argparse.Namespace:
-    """The same table asked for again with a new seed."""
-    again = argparse.Namespace(**vars(args))
-    again.seed = None
-    return again

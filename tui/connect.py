@@ -52,6 +52,19 @@ class Seat:
     address: str = ""
     host: Any = None
     """The ``net.host.Host`` when this process runs the table: its screen decides for it."""
+    again: Callable[[], Launcher] | None = None
+    """The same table dealt anew (same seats, a new seed), where this process runs it."""
+
+    def deals_again(self) -> bool:
+        """Whether ``again`` can deal a new game now: at a table against bots (``play``), or
+        at one this process hosts where every other seat is its bot (where other people sit,
+        nothing here can deal for them)."""
+        if self.again is None:
+            return False
+        if self.host is None:
+            return True
+        people = [seat for seat in self.host.seating.seats if seat.taken and not seat.bot]
+        return len(people) <= 1
 
     async def close(self) -> None:
         """Close whatever this process was running for the table, then the client: a host
@@ -148,7 +161,24 @@ def play_launcher(
         except BaseException:
             await host.close()
             raise
-        return Seat(client, [host.close], f"127.0.0.1:{port}")
+        return Seat(client, [host.close], f"127.0.0.1:{port}", again=redeal)
+
+    def redeal() -> Launcher:  # the same table, a new seed
+        if seed is None:
+            return launch
+        return play_launcher(
+            game,
+            bots=bots,
+            options=options,
+            name=name,
+            bot_delay=bot_delay,
+            deal_tick=deal_tick,
+            level=level,
+            hints=hints,
+            clock=clock,
+            bank=bank,
+            takebacks=takebacks,
+        )
 
     return launch
 
@@ -217,13 +247,16 @@ def host_launcher(
     clock: float | None = None,
     bank: float = 0.0,
     takebacks: str = "off",
+    dealt_again: Any = None,
 ) -> Launcher:
     """Host a table others find on the LAN (advertised by zeroconf), and sit at it (``hints``:
     learners may ask for hints; off unless the host turns them on); with
     ``resume``, the table of that journal again (the host's seat comes back with its token).
     ``bot_delay`` paces the bots as at ``play``; ``results_wait``: how long the bots wait at
     most for the people's results panels (0: not at all, net/resultswait.py); ``takebacks``:
-    off, ask or free (net/takebacks.py; a resumed table keeps its own)."""
+    off, ask or free (net/takebacks.py; a resumed table keeps its own); ``dealt_again``: the
+    settings of a table hosted here before, with a new seed (play again; at ``port`` if it
+    is free)."""
 
     async def launch() -> Seat:
         from net.client import Client
@@ -232,7 +265,10 @@ def host_launcher(
         from net.settings import HostLimits, TableSettings
 
         limits = HostLimits(absent_bot_after=absent_bot, bot_delay=bot_delay)
-        if resume:  # the journal's bots' level unless another is given
+        if dealt_again is not None:
+            host = Host(dealt_again, limits, journal=default_journal(dealt_again.game))
+            host.resumed_port = port  # back where it was, else anywhere
+        elif resume:  # the journal's bots' level unless another is given
             host = Host.resume(
                 resume,
                 limits,
@@ -258,10 +294,11 @@ def host_launcher(
             )
             host = Host(settings, limits, journal=journal or default_journal(game))
         keep_records(host, resume or (host.journal.path if host.journal else None))
+        wanted = 0 if dealt_again is not None else port
         try:
-            bound = await host.start(bind, port or host.resumed_port or 0)
+            bound = await host.start(bind, wanted or host.resumed_port or 0)
         except OSError as exc:
-            if not host.resumed_port or port:
+            if not host.resumed_port or wanted:
                 await host.close()
                 raise JoinError(_("Could not open the table: {reason}").format(reason=exc)) from exc
             bound = await host.start(bind, 0)
@@ -287,9 +324,34 @@ def host_launcher(
             closers.insert(0, advert)
         from net.discovery import lan_address  # zeroconf: only a hosted table needs it
 
-        return Seat(client, closers, f"{lan_address(bind)}:{bound}", host=host)
+        def again() -> Launcher:  # the same seats, a new seed, at the same port
+            return host_launcher(
+                game,
+                bind=bind,
+                port=bound,
+                player_name=player_name,
+                password=password,
+                absent_bot=absent_bot,
+                bot_delay=bot_delay,
+                dealt_again=dealt_anew(host.settings()),
+            )
+
+        address = f"{lan_address(bind)}:{bound}"
+        return Seat(client, closers, address, host=host, again=again)
 
     return launch
+
+
+def dealt_anew(settings: Any) -> Any:
+    """A table's ``net.settings.TableSettings`` for a new game at it: a new seed, new seats'
+    tokens (the last game's cannot take a seat at this one)."""
+    from dataclasses import replace
+
+    from net.seating import new_token
+    from net.settings import TableSettings
+
+    fresh = TableSettings.new(settings.game, seats=settings.seats)
+    return replace(settings, seed=fresh.seed, tokens=tuple(new_token() for _ in fresh.tokens))
 
 
 async def _advertise(host: Any, bind: str, port: int) -> Callable[[], Awaitable[Any]] | None:

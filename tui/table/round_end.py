@@ -199,7 +199,7 @@ class RoundEnd:
             elif answer == "review":
                 review.ask(table)
 
-        again = bool(table.seat_link.closers)  # a table we run ourselves can deal again
+        again = table.seat_link.deals_again()  # a table this process deals for
         self.show_final(again, answered, review.possible(table.client))
 
     def review_offered(self) -> bool:
