@@ -209,7 +209,7 @@ class Login(asyncssh.SSHServer):
         self.tries += 1
         expected = self.password.encode()
         right = await self.guesses.judge(
-            self.address, lambda: secrets.compare_digest(password.encode(), expected), wait=True
+            self.address, lambda: secrets.compare_digest(password.encode(), expected)
         )
         if not right and self.tries >= MAX_AUTH_TRIES and self.conn is not None:
             self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, self.goodbye)
