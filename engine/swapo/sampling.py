@@ -308,7 +308,7 @@ def sample_declarations(game: SwapoGame, view: View, rng: random.Random) -> bool
     game.declared[me] = list(view["declared"][me] or [])
     if view["phase"] != "declare":
         return True
-    game.declare_steps[me] = len(game.declared[me]) if me in view["pending"] else decks
+    game.declare_steps[me] = decks - view["declare_steps"]
     for s in game.players:
         if s == me:
             continue

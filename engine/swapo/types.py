@@ -151,6 +151,7 @@ class View(SeatView):
     swaps: list[SwapEntry]
     declared: list[list[str] | None]
     to_declare: int
+    declare_steps: int
     revealed: list[list[str] | None] | None
     stabbed: list[list[str]]
     used_aces: list[list[str]]

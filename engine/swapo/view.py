@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .dealing import HAND_SIZE
-from .powers import undeclared
+from .powers import declare_steps_left, undeclared
 from .rounds import copy_record, public_declared
 from .types import DaggerSwapEntry, Give, Options, SwapEntry, SwapLog, View
 
@@ -63,6 +63,7 @@ def view(game: SwapoGame, seat: int | None) -> View:
         "swaps": [_swap_entry(game, e, seat) for e in game.swap_log],
         "declared": _declared(game, seat),
         "to_declare": undeclared(game, seat) if seat is not None else 0,
+        "declare_steps": declare_steps_left(game, seat) if seat is not None else 0,
         "revealed": (
             [list(h) if s in game.players else None for s, h in enumerate(game.hands)]
             if game.is_revealed and phase != "over"

@@ -165,6 +165,31 @@ def test_illegal_declarations(action):
     assert snapshot(g) == before
 
 
+@pytest.mark.parametrize("decks", [1, 2, 3, 4])
+def test_every_seat_takes_decks_steps_and_its_own_view_counts_them_down(decks):
+    """Sealed: holders of 0, 1 and 2 jokers are asked exactly ``decks`` times each, and each
+    step is a new question in the seat's own view (``declare_steps`` counts down, even between
+    two identical passes), while no other view, nor the spectator's, changes with it."""
+    two, one = min(2, decks), int(decks >= 3)
+    hands = [["JK"] * two + B0[two:], ["JK"] * one + B1[one:], B2, B3]
+    g = ace_game(hands, decks=decks)
+    for seat in range(4):
+        g.apply(seat, {"type": "pass"})
+    asked = dict.fromkeys(range(4), 0)
+    while g.phase == "declare":
+        seat = g.pending()[-1]
+        assert g.view(seat)["declare_steps"] == decks - asked[seat]
+        others = [None, *(s for s in range(4) if s != seat)]
+        before = [g.view(s) for s in others]
+        asked[seat] += 1
+        if g.apply(seat, declare_step(g, seat)):  # the reveal, after the very last step
+            break
+        assert g.view(seat)["declare_steps"] == decks - asked[seat]
+        assert [g.view(s) for s in others] == before
+    assert asked == dict.fromkeys(range(4), decks) and g.phase != "declare"
+    assert [g.view(s)["declare_steps"] for s in (None, 0, 1, 2, 3)] == [0] * 5
+
+
 def test_a_seat_without_a_joker_only_passes_and_only_once():
     g = ace_game([["JK", "3S", "4S", "5S", "6S"], B1, B2, B3])
     for seat in range(4):

@@ -285,3 +285,33 @@ def test_a_rejection_starts_the_decision_over():
     assert flow.step == "wait"
     flow.start()  # the table said no: the same question again
     assert (flow.step, flow.target, flow.picked) == ("target", None, [])
+
+
+def test_sealed_steps_ask_once_per_joker_and_send_the_owed_passes():
+    """Three decks, three sealed steps each: the person answers once per joker (once with
+    none); each later step is a new question, and the passes still owed go by themselves."""
+    from tests.engine.test_swapo_support import new_game
+
+    hands = [["JK", "JK", "4S", "5S", "6S"], ["JK", "8S", "9S", "10S", "JS"]]
+    hands += [["KH", "KD", "KC", "2H", "3H"], ["QH", "QD", "4H", "5H", "6H"]]
+    game = new_game([hands], variant=["ace"], decks=3)
+    for seat in range(4):
+        game.apply(seat, {"type": "pass"})
+    flows = [model(game, seat) for seat in range(4)]
+    answered = {seat: 0 for seat in range(4)}
+    while game.phase == "declare":
+        seat = game.pending()[0]
+        flow = flows[seat]
+        owed = flow.owed_pass()
+        if owed is None:  # the person is asked: the question is on show until answered
+            assert flow.step == "declare" and not flow.sent
+            answered[seat] += 1
+            action = send(flow.confirm())
+        else:
+            action = owed.action
+            assert action == {"type": "pass"} and flow.step == "wait" and flow.sent
+        game.apply(seat, action)
+        for other in range(4):
+            refresh(flows[other], game)
+    assert answered == {0: 2, 1: 1, 2: 1, 3: 1}
+    assert game.phase == "power" or game.rounds  # revealed: the round went on

@@ -132,7 +132,9 @@ class SwapoDecisions(PowerSteps, Decisions):
         super().update(view, legal)
         self.state = state = self.parsed.of(view)
         kind = self.asked()
-        key = (kind, state.round, len(state.swaps), state.to_declare, len(legal), state.power_done)
+        # each sealed step is a new question, though a pass may look just like the last one
+        key: tuple = (kind, state.round, len(state.swaps), state.to_declare, len(legal))
+        key += (state.declare_steps, state.power_done)
         if key != self.decision:
             self.decision = key
             self.start(kind)
@@ -153,6 +155,16 @@ class SwapoDecisions(PowerSteps, Decisions):
             self.menu = [{"type": "declare", "rank": r} for r in ranks] or [{"type": "pass"}]
         if self.step == Step.POWER:
             self.menu = self.power_menu()
+
+    def owed_pass(self) -> Send | None:
+        """Ace's sealed step: the rules ask every seat ``decks`` steps (declare each joker,
+        then pass), so that their count tells nothing. The person answers once per joker,
+        or once with none; the passes still owed after that are sent as they are asked."""
+        if self.watching or self.sent or self.step != Step.DECLARE or self.declaring():
+            return None
+        if self.state.declare_steps >= self.state.decks:
+            return None  # the first step: the person is asked
+        return self.send({"type": "pass"})
 
     # -- what the screen shows -------------------------------------------------------------
     def target_choice(self) -> int | None:

@@ -161,6 +161,8 @@ class SwapoView:
     swaps: tuple[Swap, ...] = ()
     declared: Hands = ()
     to_declare: int = 0
+    declare_steps: int = 0  # Ace, sealed: the steps this seat still owes (of ``decks``)
+    decks: int = 1
     revealed: Hands | None = None
     stabbed: tuple[tuple[str, ...], ...] = ()
     used_aces: tuple[tuple[str, ...], ...] = ()  # Ace: the Aces used this round, per holder
@@ -202,6 +204,8 @@ class SwapoView:
             swaps=Swap.all(v.get("swaps")),
             declared=ranks_of(v.get("declared")),
             to_declare=parse.integer(v.get("to_declare")),
+            declare_steps=parse.integer(v.get("declare_steps")),
+            decks=max(1, parse.integer(options.get("decks"), 1)),
             revealed=maybe_hands(v.get("revealed")) if v.get("revealed") else None,
             stabbed=card_lists(v.get("stabbed")),
             used_aces=card_lists(v.get("used_aces")),

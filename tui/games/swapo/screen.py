@@ -107,6 +107,12 @@ class SwapoScreen(TableScreen):
         super().receive_state(state, events)
         self.forget_old_rounds()
 
+    def watch_state(self, state: TableState) -> None:
+        super().watch_state(state)
+        owed = None if self.quiet else self.flow.owed_pass()
+        if owed is not None:  # a sealed step the person has answered already (flow.py)
+            self.handle(owed)
+
     def noted(self, raw: dict) -> dict:
         """An event with what this screen saw before it: a no-game round's end says who
         played the Draw (``drawn_by``, from the public ``draw`` event of that round)."""
