@@ -11,6 +11,7 @@ from tui.pilot import LocalClient, browser_of, seated, settle, wait_until
 from tui.settings import Settings
 from tui.table.hints import action_words, hint_line
 from tui.widgets.cards import CardStyle
+from tui.widgets.chat import ChatPane
 
 OPTIONS = {"first_player": 1, "target": 1000}
 
@@ -39,7 +40,9 @@ async def test_h_shows_the_bots_choice_and_why_and_the_table_hears_it_once():
         )
         assert line.startswith("Hint: ")
         assert line in log_text(screen)
-        assert "Eli asked for a hint" in log_text(screen)  # the table's notice
+        assert "Eli asked for a hint" in log_text(screen)  # the table's notice, in the log
+        chat = screen.query_one(ChatPane)
+        assert not any("asked for a hint" in line for line in chat.lines)  # not in the talk
         assert client.acts == acts_before  # nothing was played
         assert client.hinted == [screen.version]
         await pilot.press("h")  # again this turn: the table is not told twice

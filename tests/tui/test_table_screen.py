@@ -77,10 +77,10 @@ async def test_chat_input_shows_what_you_type_and_whispers_echo(size):
         history = chat.query_one("#chat-history")
         # not wrapped to 7 columns
         assert any("Eli: hello there, bots" in line.plain for line in history.lines)
-        await pilot.press("c", *"/w 1 psst", "enter")
+        await pilot.press(*"/w 1 psst", "enter")  # the input is still open
         target = screen.seats.name(screen.seats.others()[0], you=False)
         await wait_until(pilot, lambda: f"→ {target}: psst" in chat.lines)
-        await pilot.press("c", *"/w 9 psst", "enter")
+        await pilot.press(*"/w 9 psst", "enter")
         assert "Not sent" in chat.lines[-1] and "1–3" in chat.lines[-1]
 
 
@@ -243,16 +243,25 @@ async def test_a_panels_footer_says_what_enter_does_and_offers_play_again_only_w
             assert app.screen is not panel
 
 
-async def test_after_a_line_is_sent_the_input_lets_go_and_a_stray_whisper_is_held_back():
-    """`c` after a sent line opens the input again (no literal c), and `c/w 3 psst` (a c
-    typed twice) is not broadcast: it waits for a second enter."""
-    app, _ = local_app()
+async def test_after_a_line_is_sent_the_chat_keeps_the_keys_until_esc_or_an_empty_enter():
+    """The words typed after a sent line are chat too, never the game's keys (`p` passed a
+    swap): esc or enter on an empty line gives the keys back, `c` opens the input again (no
+    literal c), and `c/w 3 psst` (a c typed twice) is not broadcast: it waits for a second
+    enter."""
+    app, client = local_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await seated(pilot)
         chat = screen.query_one(ChatPane)
         chat_input = screen.query_one("#chat-input", Input)
         await pilot.press("c", *"hi", "enter")
         await wait_until(pilot, lambda: any("Eli: hi" in line for line in chat.lines))
+        assert chat_input.has_focus and screen.has_class("-chatting")
+        await pilot.press(*"pass the tea", "enter")
+        await wait_until(pilot, lambda: any("Eli: pass the tea" in line for line in chat.lines))
+        assert client.acts == [] and chat_input.has_focus
+        await pilot.press("enter")  # an empty line: the keys are the table's again
+        assert not chat_input.has_focus and not screen.has_class("-chatting")
+        await pilot.press("c", "escape")
         assert not chat_input.has_focus and not screen.has_class("-chatting")
         await pilot.press("c")
         assert chat_input.has_focus and chat_input.value == ""

@@ -1,6 +1,7 @@
-"""The chat at a table, as the table screen runs it: a chat line or the table's own news goes
-to the chat pane and to the log, worded once (``lines``); ``/w N`` whispers to the seat that
-digit N picks at the table; a chat line refused or unsent is said where it was typed.
+"""The chat at a table, as the table screen runs it: a chat line goes to the chat pane and to
+the log, worded once (``lines``); the table's own news (a hint asked, a player back) only to the
+log, so the talk does not scroll away under it; ``/w N`` whispers to the seat that digit N
+picks at the table; a chat line refused or unsent is said where it was typed.
 
 ``TableChat`` is a small controller the table screen owns, given the screen as ``Chatting``:
 what it reads (the chat pane and the log as the screen finds them, the local seat, names,
@@ -66,10 +67,14 @@ class TableChat:
         self.table.update_keys()
 
     def receive(self, sender: int | None, name: str, text: str, to: int | None) -> None:
-        """A chat line (``sender`` None: the table's own news) in the chat pane and the log."""
+        """A chat line (``sender`` None: the host's own) in the chat pane and the log."""
         in_chat, in_log = self.lines(sender, name, text, to)
         self._pane().show_line(in_chat)
         self.table.log_pane.add(in_log)
+
+    def news(self, text: str) -> None:
+        """The table's own news (a ``notice``): in the log only, as from the table."""
+        self.table.log_pane.add(self.lines(None, "", text, None)[1])
 
     def lines(self, sender: int | None, name: str, text: str, to: int | None) -> tuple[Text, Text]:
         """A chat line as the chat pane shows it, and as the log does."""

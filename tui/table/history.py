@@ -62,11 +62,11 @@ def earlier_lines(
             continue
         if isinstance(entry, ChatReceived):
             in_chat, in_log = chat_lines(entry.sender, entry.name, entry.text, entry.to)
-        elif isinstance(entry, Noticed):
-            in_chat, in_log = chat_lines(None, "", words.news.worded(entry.wire), None)
+            chatted.append(in_chat)
+        elif isinstance(entry, Noticed):  # the table's news: in the log only, as it came
+            in_log = chat_lines(None, "", words.news.worded(entry.wire), None)[1]
         else:
             continue
-        chatted.append(in_chat)
         logged.append((in_log, None))
     if not logged:
         return [], []

@@ -300,8 +300,7 @@ class TableScreen(Screen[None]):
 
     @on(Noticed)
     def _noticed(self, message: Noticed) -> None:
-        # the table's own news, in the chat as from the table
-        self.chat.receive(None, "", self.news.worded(message.wire), None)
+        self.chat.news(self.news.worded(message.wire))  # in the log, not among the talk
 
     @on(HistoryReceived)
     def _history_received(self, message: HistoryReceived) -> None:

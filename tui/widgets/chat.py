@@ -1,10 +1,11 @@
 """The chat pane: the table's talk, whispers where the table allows them, and an input.
 
 Type a line and press enter to talk to the table; ``/w 2 text`` whispers to opponent 2 when
-the game's options allow whispers. Once a line is sent the input lets go (the game's keys work
-again; ``c`` opens it anew). A line that holds ``/w`` without starting with it (``c/w 3 psst``:
-a ``c`` typed twice) is not sent: it stays in the input, and enter sends it to the whole table
-only when pressed again. Everything peers wrote is shown literally.
+the game's options allow whispers. The input keeps the keys after a line is sent (the next
+words typed are chat too, never the game's keys) until esc, or enter on an empty line, gives
+them back to the table (``c`` opens it anew). A line that holds ``/w`` without starting with it
+(``c/w 3 psst``: a ``c`` typed twice) is not sent: it stays in the input, and enter sends it to
+the whole table only when pressed again. Everything peers wrote is shown literally.
 """
 
 from __future__ import annotations
@@ -46,8 +47,8 @@ class ChatPane(Vertical):
         "chat-pane--note",  # the pane's own remarks
     }
 
-    # TRANSLATORS: footer key description; keep very short
-    BINDINGS: ClassVar[list] = [Binding("escape", "leave_input", N_("back"), show=True)]
+    # TRANSLATORS: footer key description: the chat input gives the keys back to the table
+    BINDINGS: ClassVar[list] = [Binding("escape", "leave_input", N_("close chat"), show=True)]
 
     @dataclass
     class Send(Message):
@@ -71,7 +72,7 @@ class ChatPane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield WrappingLog(id="chat-history")
-        chat_input = TypedInput(placeholder=_("say something (enter) · esc back"), id="chat-input")
+        chat_input = TypedInput(placeholder=self.hint(), id="chat-input")
         chat_input.cursor_blink = self.cursor_blink
         yield chat_input
 
@@ -110,11 +111,15 @@ class ChatPane(Vertical):
     def allow_whispers(self, allowed: bool) -> None:
         """Whether ``/w N text`` may be used at this table (the input's hint says so)."""
         self.whispers_allowed = allowed
-        if allowed:
-            hint = _("say something (enter) · /w 2 text whispers to opponent 2 · esc back")
-        else:
-            hint = _("say something (enter) · esc back")
-        self.query_one("#chat-input", Input).placeholder = hint
+        self.query_one("#chat-input", Input).placeholder = self.hint()
+
+    def hint(self) -> str:
+        """The empty input's words: short, to fit the narrowest pane (esc is in the footer)."""
+        if self.whispers_allowed:
+            # TRANSLATORS: the empty chat input; ≤ 32 cells; /w 2 text stays as it is
+            return _("enter sends · /w 2 text whispers")
+        # TRANSLATORS: the empty chat input; ≤ 32 cells
+        return _("say something, enter sends")
 
     def open(self) -> None:
         self.query_one("#chat-input", Input).focus()
@@ -132,7 +137,8 @@ class ChatPane(Vertical):
             return
         self.asked_about = ""
         event.input.value = ""
-        if not raw:
+        if not raw:  # enter on an empty line: done talking, the keys are the table's again
+            self.post_message(self.Closed())
             return
         to = None
         if raw == "/w" or raw.startswith("/w "):
@@ -152,5 +158,4 @@ class ChatPane(Vertical):
                 )
                 return
             to, raw = self.whisper_targets[key], text.strip()
-        self.post_message(self.Send(raw, to))
-        self.post_message(self.Closed())  # the input lets go: c opens it again
+        self.post_message(self.Send(raw, to))  # the input stays open: esc closes it
