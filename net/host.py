@@ -121,9 +121,12 @@ class Host:
         if password or data.header.get("password"):  # a verifier, and never a password
             host.journal.rewrite(host.header(), _records(data))
         host.resumed_port = data.port
+        host.began = data.began
         return host
 
     resumed_port: int | None = None
+    began: str | None = None
+    """When the game began (UTC), as the journal of a resumed table says (net/recording.py)."""
 
     def settings(self) -> TableSettings:
         """The table's settings as they are now (how to build it again)."""
@@ -463,4 +466,5 @@ def _records(data: JournalData) -> list[dict[str, Any]]:
                 records.append({"r": "takeback", "seat": asker, "n": n})
     records += [{"r": "bot", "seat": seat, "token": token} for seat, token in data.bots.items()]
     records += [{"r": "bank", "seat": seat, "left": left} for seat, left in data.banks.items()]
+    records += [{"r": "began", "at": data.began}] if data.began else []
     return records

@@ -12,7 +12,9 @@ bot chose it), ``{"r": "bot", "seat", "token"}`` when the host removed a player 
 and a bot took the seat for good, ``{"r": "bank", "seat", "left"}`` when a person's
 turn-clock bank was drawn down (net/clock.py: a resumed table gives nobody a free bank),
 ``{"r": "takeback", "seat", "n"}`` when a player took back their last action (the last ``n``
-actions that stood then go; net/takebacks.py). Churn before the start is compacted:
+actions that stood then go; net/takebacks.py), ``{"r": "began", "at"}`` once when the game
+began (an ISO 8601 UTC time: the game's record keeps it however often the table is resumed).
+Churn before the start is compacted:
 ``rewrite`` replaces the file (atomically) with a header and the records that still matter.
 Each record is written and fsync'd before the state it produces is sent, so whatever a client
 saw acknowledged is on disk. A torn last record (the crash hit mid-write) was never
@@ -58,6 +60,8 @@ class JournalData:
     """Take-backs: (after how many of ``actions``, how many of the standing ones went, the
     seat that took back)."""
     port: int | None = None
+    began: str | None = None
+    """When the game began (UTC, as records keep it), if the journal says."""
     valid_bytes: int = 0
 
     def standing(self) -> list[tuple[int, Any]]:
@@ -178,6 +182,9 @@ class Journal:
     def act(self, seat: int, action: Any) -> None:
         self._write({"r": "act", "seat": seat, "action": action})
 
+    def began(self, at: str) -> None:
+        self._write({"r": "began", "at": at})
+
     def write_frame(self, frame: bytes) -> None:
         """Append a record the caller encoded earlier (before the engine could touch it)."""
         self._file.write(frame)
@@ -233,6 +240,8 @@ def read_journal(path: str | Path) -> JournalData:
             data.bots[record["seat"]] = record["token"]
         elif kind == "port":
             data.port = record["port"]
+        elif kind == "began":
+            data.began = str(record["at"])
         elif kind == "bank":
             data.banks[record["seat"]] = float(record["left"])
         elif kind == "takeback":

@@ -47,12 +47,14 @@ class HostRecorder:
         self.written = False
 
     def attach(self, host: Host) -> HostRecorder:
-        """Watch ``host`` (a resumed table keeps its unfinished record's start time), and let
-        its table serve the record for review once the game is over."""
+        """Watch ``host`` (a resumed table keeps the start time its journal or its unfinished
+        record says), and let its table serve the record for review once the game is over."""
         host.recorder = self
         host.table.review = lambda: self.record(host)
-        with contextlib.suppress(KeyError, OSError, rec.RecordError):
-            self.started = rec.parse(self.store.read(self.record_id))["started"]
+        self.started = host.began
+        if self.started is None:
+            with contextlib.suppress(KeyError, OSError, rec.RecordError):
+                self.started = rec.parse(self.store.read(self.record_id))["started"]
         return self
 
     def record(self, host: Host) -> dict[str, Any]:
@@ -79,7 +81,12 @@ class HostRecorder:
         if not host.started or self.written:
             return
         if self.started is None:
-            self.started = utc(self.clock())
+            self.started = host.began = utc(self.clock())
+            if host.journal is not None:  # kept across a kill and a resume
+                try:
+                    host.journal.began(self.started)
+                except OSError as exc:
+                    log.warning("cannot note the start in the journal: %s", exc)
         if host.game.over:
             self._write(host)
 

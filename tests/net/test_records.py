@@ -13,7 +13,7 @@ from engine import record as rec
 from net.client import Client
 from net.host import Host
 from net.recording import HostRecorder, SeatRecorder
-from net.records import RecordStore
+from net.records import RecordStore, utc
 from net.settings import TableSettings
 
 
@@ -149,3 +149,30 @@ def test_a_headless_host_keeps_its_game_as_the_journal_names_it(tmp_path):
     assert (
         json.loads(done.stdout)["winners"] == rec.parse(store.read("friday"))["result"]["winners"]
     )
+
+
+async def test_a_table_resumed_after_a_kill_keeps_the_time_its_game_first_started(tmp_path):
+    """Killed, a host writes no record; resumed from its journal, its record still says when
+    the game began (kept in the journal), not when it was last resumed."""
+    journal = tmp_path / "friday.journal"
+    settings = TableSettings.new("swapo", seats=4, bots=3, seed=5, results_wait=0, deal_tick=0)
+    host = Host(settings, journal=journal)
+    store = RecordStore(tmp_path / "host", fsync=False)
+    first = 1_800_000_000.0
+    HostRecorder(store, "friday", clock=lambda: first).attach(host)
+    await host.start("127.0.0.1", 0)
+    ann = Client("127.0.0.1", host.port, name="Ann")
+    await ann.connect()
+    state = await next_of(ann, "state", lambda m: 0 in m["view"]["pending"])
+    await ann.act(state["legal"][0])
+    await next_of(ann, "state")
+    await ann.close()
+    host.recorder = None  # killed: no record written
+    await host.close()
+    assert store.listing() == []
+    resumed = Host.resume(journal)
+    HostRecorder(store, "friday", clock=lambda: first + 600).attach(resumed)
+    await resumed.close()
+    [kept] = store.listing()
+    assert kept["id"] == "friday" and not kept["finished"]
+    assert kept["started"] == utc(first)
