@@ -16,6 +16,18 @@ not the host's bot), from the moment a deal starts the ``DealPacer`` is the only
   ``window`` seconds (a table option) after that card's arrival. A key records its choice;
   when the engine asks it (at once or later), the pacer answers for it: its choice, or the
   decline once the window of that card is over;
+- every request of a seat during the shown deal is judged against the deal as the screens
+  were last shown it (at the last ``step``), never against the engine, which runs ahead of
+  them and whose position is the secret: a key answers the offer of its card once and for
+  all (the offer never comes back, whether the engine asked, is held at another person's
+  card or is past it); a declaration chosen is told at once to its own seat alone (``chosen``
+  in its view) and offers it nothing more until it is shown to everyone at its fixed moment,
+  or refused ``too_late`` when a declaration the screens show by then outranks it; a
+  ``hint`` is refused ``deal_goes_on`` and a take-back ``takeback_sealed`` (whether the
+  engine asks the seat in the open already would tell when the hidden questions ended);
+- frames go out at the ``step`` ticks only (besides a deal's first ones, after the public
+  move that starts it, and a seat's own after its key): what the engine or the host's bots
+  do meanwhile moves no frame;
 - the engine's position is therefore resolved up to card ``d`` at the latest ``window`` after
   card ``d`` became visible, so a decision made at card ``d`` is shown to everyone at exactly
   ``t(d) + lag`` (``lag = window + 2 ticks``), and the deal ends (the real state, the end
@@ -53,41 +65,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.base import DealPacing
 
+from .dealrun import Intent, Run, too_late
 from .messages import rejected_message
 from .rules import Message, Rules
 
 DEFAULT_TICK = 0.06  # seconds per visible card: a deal of 84 cards ≈ 5 s
 ALONE_WINDOW = 8.0  # seconds of an offer with one person at the table (the rest bots)
 SHARED_WINDOW = 5.0  # … with more people (the deal's end waits this long for everyone)
-
-
-@dataclass
-class Intent:
-    """A person's choice on the offer of its card at draw ``draw`` (1-based count)."""
-
-    draw: int
-    action: dict[str, Any]
-
-
-@dataclass
-class Run:
-    """One deal being shown: when it started, what became public when, and the choices made."""
-
-    t0: float
-    deal: object
-    declared: list[tuple[int, dict]] = field(default_factory=list)  # (draw, event)
-    shown: int = 0  # declarations already sent
-    first_events: list[dict] = field(default_factory=list)  # what started the deal
-    dealt: list[dict] = field(default_factory=list)  # what ended it (sent at the release)
-    intents: dict[int, Intent] = field(default_factory=dict)
-    too_late: dict[int, tuple[int, dict]] = field(default_factory=dict)  # seat -> (draw, event)
-    last: dict[int, Any] = field(default_factory=dict)  # id(peer) -> last (view, legal) sent
-    most_shown: int = 0  # the most draws any frame has shown
 
 
 class DealPacer:
@@ -189,34 +177,60 @@ class DealPacer:
 
     def receive(self, seat: int | None, message: Message, now: float) -> list | None:
         """A message from a peer sitting at ``seat``: acts get the table's version back; during
-        a shown deal the pacer takes the act itself (its answer, or None: the table's)."""
-        if message.get("t") != "act" or not self.active:
+        a shown deal the pacer answers the seat's requests itself (its answer, or None: the
+        table's), judged on the deal as the screens were last shown it, never on the engine
+        (which runs ahead): an act is a decision it was offered, a hint or a take-back is
+        refused (whether the engine asks the seat in the open yet is the deal's secret)."""
+        kind = message.get("t")
+        if not self.active:
             return None
         if self.run is None:
-            if isinstance(message.get("version"), int):
+            if kind == "act" and isinstance(message.get("version"), int):
                 message["version"] += self.hidden  # the wire version back to the table's
             return None
         if seat is None:
             return None  # the table refuses spectators itself
+        refusal = self._refusal(kind)
+        if refusal is not None:
+            return [(p, self._rejected(refusal)) for p in self._peers_of(seat)]
+        if kind != "act":
+            return None
         self._postpone(now)
+        seen = self.run.framed_at
         action = message.get("action")
-        offer = self._offer(seat, now)
+        offer = self._offer(seat, seen)
         if not offer or (action != self.pacing.decline and action not in offer):
-            beaten = self._beaten_by(seat, now) if action != self.pacing.decline else None
+            beaten = self._beaten_by(seat, seen) if action != self.pacing.decline else None
             if beaten is not None:
                 return [(p, self._too_late(beaten)) for p in self._peers_of(seat)]
             return [(p, self._rejected("deal_goes_on")) for p in self._peers_of(seat)]
-        self.run.intents[seat] = Intent(self._own_draw(seat, self.visible(now)), action)
-        return self._resolve(now) + self._frames(now)
+        intent = Intent(self._own_draw(seat, self.visible(seen)), action)
+        self.run.intents[seat] = intent
+        self.run.answered[seat] = intent.draw  # kept, whatever the engine does with it
+        if action != self.pacing.decline:
+            self.run.chosen[seat] = intent  # told to its own screen until it is judged
+        return self._resolve(seen) + self._frames(seen, only=seat)
+
+    def _refusal(self, kind: object) -> str | None:
+        """The refusal of a request other than an act while a deal is shown (None: the
+        table's own answer, e.g. that hints are off)."""
+        if kind == "hint" and self.table.hints.on:
+            return "deal_goes_on"
+        if kind == "takeback" and self.table.takebacks.on:
+            return "takeback_sealed"
+        return None
 
     def outgoing(self, out: list[tuple[Any, Message]], now: float) -> list[tuple[Any, Message]]:
         """What the host sends of the table's messages ``out`` (and the frames it adds)."""
         if not self.active:
             return out
+        before = self.run
         kept = self._take(out, now)
         if self.run is not None:  # a bot answered: a person whose window is over is next?
             self._postpone(now)
-            kept += self._resolve(now) + self._frames(now)
+            kept += self._resolve(self.run.framed_at)
+            if self.run is not before:  # a deal starts (after a public move): its first frames
+                kept += self._frames(now)
         return kept
 
     def _take(self, out: list[tuple[Any, Message]], now: float) -> list[tuple[Any, Message]]:
@@ -232,7 +246,7 @@ class DealPacer:
         deal = pacing.deal() if self.paced and table.started and not table.game.over else None
         if deal is not None and deal is not self._deal:
             self._deal = deal
-            self.run = Run(now, deal)
+            self.run = Run(now, deal, framed_at=now)
         kept: list[tuple[Any, Message]] = []
         seen: set[int] = set()
         for peer, message in out:
@@ -258,7 +272,8 @@ class DealPacer:
         if self.run is None:
             return self._wait_out(now)
         self._postpone(now)
-        out = self._resolve(now)
+        self.run.framed_at = now
+        out = self._resolve(now) + self._settle(now)
         if now >= self.release_at() and not self.pacing.dealing():
             return out + self._release(now)
         return out + self._frames(now)
@@ -297,14 +312,13 @@ class DealPacer:
     def _offer(self, seat: int, now: float) -> list[dict]:
         """What ``seat`` is offered now: what it could decide with its latest card."""
         assert self.run is not None
-        if self.plays(seat) or self.window <= 0:
-            return []
+        if self.plays(seat) or self.window <= 0 or seat in self.run.chosen:
+            return []  # (a decision of its own not shown yet: nothing more until it is)
         k = self.visible(now)
         draw = self._own_draw(seat, k)
-        intent = self.run.intents.get(seat)
         if draw == 0 or now >= self.shown_at(draw) + self.window:
             return []
-        if intent is not None and intent.draw >= draw:
+        if self.run.answered.get(seat, 0) >= draw:
             return []  # it answered this card's offer
         return self.pacing.offer(seat, draw, self._public(now))
 
@@ -343,28 +357,39 @@ class DealPacer:
         for seat, intent in list(self.run.intents.items()):  # the engine is past these cards
             if intent.draw < past or (intent.draw == past and asked != seat):
                 self._lost(seat, intent)
-        return out + self._tell_too_late(now)
+        return out
 
     def _lost(self, seat: int, intent: Intent) -> None:
-        """``seat``'s decision on its card at ``intent.draw`` cannot stand: one made earlier
-        in the deal, not shown yet, outranks it. It is told so (only that seat) once that
-        decision is public, never before."""
+        """``seat``'s decision on its card at ``intent.draw`` was not asked for or cannot
+        stand: one made earlier in the deal, not shown yet, outranks it (``_settle`` tells the
+        seat when the screens show that one)."""
         assert self.run is not None
         if self.run.intents.get(seat) is intent:
             del self.run.intents[seat]
-        if intent.action == self.pacing.decline:
-            return
-        earlier = [d for d in self.run.declared if d[0] <= intent.draw and d[1].get("seat") != seat]
-        if earlier:
-            self.run.too_late[seat] = earlier[-1]
 
-    def _tell_too_late(self, now: float) -> list[tuple[Any, Message]]:
-        assert self.run is not None
+    def _settle(self, now: float) -> list[tuple[Any, Message]]:
+        """Judge the decisions chosen and not shown yet on the deal as shown ``now``: one that
+        a decision shown since outranks is refused ``too_late`` (to its seat alone, naming
+        that shown decision); one that stands is shown to everyone at its fixed lag. Whether
+        the engine asked or ran past the card never changes the answer or its moment."""
+        run = self.run
+        assert run is not None
         out: list[tuple[Any, Message]] = []
-        for seat, (draw, event) in list(self.run.too_late.items()):
-            if now >= self.shown_at(draw) + self.lag:
-                del self.run.too_late[seat]
-                out += [(p, self._too_late(event)) for p in self._peers_of(seat)]
+        for seat, choice in list(run.chosen.items()):
+            draw = choice.draw
+            shown = [
+                (d, e) for d, e in run.declared if d < draw and now >= self.shown_at(d) + self.lag
+            ]
+            stands = choice.action in self.pacing.offer(seat, draw, [e for _, e in shown])
+            due = now >= self.shown_at(draw) + self.lag
+            if stands and (not due or run.intents.get(seat) is choice):
+                continue  # not due yet (or a loaded host's engine has not reached the card)
+            del run.chosen[seat]
+            if stands and any(d == draw and e.get("seat") == seat for d, e in run.declared):
+                continue  # shown to everyone in this step's frames
+            beaten = [e for _, e in shown if e.get("seat") != seat]
+            refusal = self._too_late(beaten[-1]) if beaten else self._rejected("deal_goes_on")
+            out += [(p, refusal) for p in self._peers_of(seat)]
         return out
 
     def _beaten_by(self, seat: int, now: float) -> dict | None:
@@ -381,27 +406,24 @@ class DealPacer:
         return shown[-1][1]
 
     def _too_late(self, event: dict) -> Message:
-        seat, cards = event.get("seat"), event.get("cards")
-        params: dict[str, int | list[str]] = {
-            "seat": seat if isinstance(seat, int) else -1,
-            "cards": [c for c in cards if isinstance(c, str)] if isinstance(cards, list) else [],
-        }
-        return rejected_message(self.wire_version, "too_late", params)
+        return too_late(self.wire_version, event)
 
-    def _frames(self, now: float) -> list[tuple[Any, Message]]:
-        """The deal as every joined peer sees it now (only to those whose frame changed)."""
+    def _frames(self, now: float, only: int | None = None) -> list[tuple[Any, Message]]:
+        """The deal as every joined peer sees it now (only to those whose frame changed);
+        ``only``: to that seat's connections alone (its own key), as of the last ``step``."""
         run, pacing = self.run, self.pacing
         assert run is not None
         k = self.visible(now)
         run.most_shown = max(run.most_shown, k)
         declared = self._public(now)
-        shown = len(declared)
-        events = [d[1] for d in run.declared[run.shown : shown]]
-        events = run.first_events + events
-        run.first_events, run.shown = [], shown
+        events: list[dict] = []
+        if only is None:
+            shown = len(declared)
+            events = run.first_events + [d[1] for d in run.declared[run.shown : shown]]
+            run.first_events, run.shown = [], shown
         out = []
         for peer, guest in self.table.peers.items():
-            if not guest.joined:
+            if not guest.joined or (only is not None and guest.seat != only):
                 continue
             seat = guest.seat
             view = dict(pacing.view(seat, k, declared))
@@ -409,6 +431,9 @@ class DealPacer:
             if legal and seat is not None:
                 view["pending"] = [seat]
                 legal = [*legal, pacing.decline]
+            choice = None if seat is None else run.chosen.get(seat)
+            if choice is not None:  # its own decision, not shown yet (to it only)
+                view["chosen"] = choice.action
             if not events and run.last.get(id(peer)) == (view, legal):
                 continue
             run.last[id(peer)] = (view, legal)

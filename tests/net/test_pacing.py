@@ -33,10 +33,13 @@ def join(name, seat=None, spectator=False):
 
 
 class Sim:
-    def __init__(self, deck, *, bots=0, window=1, paced=True, seed=7, passers=False, bot=None):
+    def __init__(
+        self, deck, *, bots=0, window=1, paced=True, seed=7, passers=False, bot=None, hints=False
+    ):
         options = {"declare_window": window}
+        tick = TICK if paced else 0
         settings = TableSettings.new(
-            "mishi", options=options, seed=seed, bots=bots, deal_tick=TICK if paced else 0
+            "mishi", options=options, seed=seed, bots=bots, deal_tick=tick, hints=hints
         )
         self.now = 0.0
         self.timers: dict[str, float] = {}
