@@ -38,6 +38,7 @@ from net.resultswait import RESULTS_WAIT
 
 from .args import address, parse_options, port_number, seconds
 from .cli_words import argparse_words, lang_help, language_asked
+from .pipes import quiet_when_unread
 from .secret import add_password_flags, password_from
 from .table_settings import add_flags, chosen, resume_kept
 from .table_settings import problem as settings_problem
@@ -361,6 +362,7 @@ def add_sim(sub: argparse._SubParsersAction) -> None:
     sim.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
 
+@quiet_when_unread  # kotatsu history | head: no BrokenPipeError traceback
 def main(argv: list[str] | None = None) -> int:
     from .settings import load_lang
 

@@ -236,3 +236,27 @@ def test_replay_refuses_a_seat_the_record_does_not_show(capsys, tmp_path):
     keep("20260101-000000-aaaaaa")
     assert main(["replay", "20260101-000000-aaaaaa", "--seat", "9"]) == 2
     assert "no seat 9" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["history"], ["history", "--json"], ["stats", "--json"], ["export", "last"], ["--help"]],
+)
+def test_a_reader_that_stops_reading_ends_the_command_quietly(command, tmp_path):
+    """``kotatsu history | head -4``: a reader that closes the pipe ends the command as it
+    ends usual tools (status 128 + SIGPIPE), with no BrokenPipeError traceback."""
+    import signal
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(tmp_path / "data")}
+    RecordStore(tmp_path / "data" / "kotatsu" / "records", fsync=False).save(finished())
+    reader, writer = os.pipe()
+    os.close(reader)  # the reader has gone before a word is written
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "tui", *command], stdout=writer, stderr=subprocess.PIPE,
+            text=True, env=env, timeout=60, cwd=tmp_path,
+        )  # fmt: skip
+    finally:
+        os.close(writer)
+    assert done.stderr == ""
+    assert done.returncode == 128 + signal.SIGPIPE
