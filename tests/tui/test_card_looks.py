@@ -12,7 +12,7 @@ from tui.cli import build_parser
 from tui.connect import play_launcher
 from tui.games.swapo.draw import revealed_hand
 from tui.lobby.choices import ChoicesMenu
-from tui.pilot import browser_of, seated, wait_until
+from tui.pilot import browser_of, recorded, screen_lines, seated, wait_until
 from tui.settings import Settings, load_choices
 from tui.widgets.cards import CardStyle
 
@@ -81,6 +81,52 @@ async def test_the_lobby_p_menu_turns_choices_on_and_remembers_them():
     assert load_choices() == {"nudge": False, "four_colour": True, "suit_letters": True}
     again = make_app(build_parser().parse_args([]))
     assert again.settings.four_colour and again.settings.suit_letters and not again.settings.nudge
+
+
+def choice_lines(app) -> dict[str, str]:
+    """The menu's line of each choice as the terminal gets it (its first words: its key)."""
+    starts = {"Ring": "nudge", "Four": "four_colour", "Suit": "suit_letters"}
+    out = {}
+    for line in screen_lines(app):
+        for start, key in starts.items():
+            if start in line:
+                out[key] = line.strip()
+    return out
+
+
+def reversed_text(app) -> str:
+    """The text the terminal is told to draw in reverse video (the focus under NO_COLOR)."""
+    segments = recorded(app)._record_buffer
+    return "".join(seg.text for seg in segments if seg.style and seg.style.reverse)
+
+
+@pytest.mark.parametrize("color", [False, True])
+async def test_the_p_menu_shows_on_and_off_in_its_text_and_marks_the_focused_line(
+    monkeypatch, color
+):
+    """Under NO_COLOR the menu's lines looked the same whatever they were (every one "X"),
+    and space changed nothing on the screen; the line with the keys had no mark."""
+    if not color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(settings=Settings(name="Eli", cursor_blink=False), browser=browser_of())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("p")
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoicesMenu))
+        await pilot.pause()
+        lines = choice_lines(app)
+        on, off = lines["nudge"], lines["four_colour"]
+        assert on.partition("Ring")[0] != off.partition("Four")[0]  # the mark before each
+        assert lines["suit_letters"].startswith(off.partition("Four")[0])  # both off alike
+        if not color:
+            assert "Ring" in reversed_text(app) and "Four" not in reversed_text(app)
+        await pilot.press("space")  # the nudge off: its line now reads as the others
+        await pilot.pause()
+        assert choice_lines(app)["nudge"].partition("Ring")[0] == off.partition("Four")[0]
+        await pilot.press("down")
+        await pilot.pause()
+        if not color:
+            assert "Four" in reversed_text(app) and "Ring" not in reversed_text(app)
 
 
 @pytest.mark.parametrize("look", list(LOOKS))

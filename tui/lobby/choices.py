@@ -14,11 +14,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Label, SelectionList
+from textual.widgets import Checkbox, Label
 
 from lang import N_, _
 from tui.settings import CHOICES, Settings
 from tui.widgets.footer import WordedFooter
+from tui.widgets.tick import Tick
 
 
 def choice_words() -> dict[str, str]:
@@ -33,13 +34,22 @@ def choice_words() -> dict[str, str]:
     }
 
 
+class ChoiceTick(Tick, inherit_bindings=False):
+    """One choice's line: space turns it on or off (enter is the menu's: keep and close)."""
+
+    BINDINGS: ClassVar[list] = [Binding("space", "toggle_button", show=False)]
+
+
 class ChoicesMenu(ModalScreen[dict[str, bool] | None]):
-    """space turns a choice on or off; enter (or esc) keeps them and closes."""
+    """↑↓ go from choice to choice, space turns one on or off (``[X]`` on, ``[ ]`` off: in the
+    text, not by colour alone); enter (or esc) keeps them and closes."""
 
     CSS_PATH = Path(__file__).with_name("choices.tcss")
     BINDINGS: ClassVar[list] = [
         # TRANSLATORS: footer key description (close the menu, keeping the choices)
         Binding("escape,p,q", "done", N_("done")),
+        Binding("down", "app.focus_next", show=False),
+        Binding("up", "app.focus_previous", show=False),
     ]
 
     def __init__(self, settings: Settings) -> None:
@@ -51,19 +61,20 @@ class ChoicesMenu(ModalScreen[dict[str, bool] | None]):
         with Vertical(id="choices-dialog"):
             # TRANSLATORS: the lobby's choices menu title
             yield Label(_("Your choices"), id="choices-title")
-            yield SelectionList[str](
-                *((words[key], key, self.chosen[key]) for key in CHOICES), id="choices"
-            )
+            with Vertical(id="choices"):
+                for key in CHOICES:
+                    yield ChoiceTick(words[key], self.chosen[key], id=f"choice-{key}")
             yield Label(_("space turns on or off · enter keeps"), id="choices-hint")
         yield WordedFooter()
 
     def on_mount(self) -> None:
-        self.query_one(SelectionList).focus()
+        self.query(ChoiceTick).first().focus()
 
-    @on(SelectionList.SelectedChanged)
-    def _changed(self, event: SelectionList.SelectedChanged) -> None:
-        selected = set(event.selection_list.selected)
-        self.chosen = {key: key in selected for key in CHOICES}
+    @on(Checkbox.Changed)
+    def _changed(self, event: Checkbox.Changed) -> None:
+        key = (event.checkbox.id or "").removeprefix("choice-")
+        if key in self.chosen:
+            self.chosen[key] = event.value
 
     def key_enter(self) -> None:
         self.action_done()

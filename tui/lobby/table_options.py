@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label, Select
@@ -16,6 +15,7 @@ from engine.base import Option
 from lang import _
 from tui.option_words import help_of, name_of, value_words
 from tui.table_settings import SETTINGS, ranges
+from tui.widgets.tick import Tick
 from tui.widgets.typed import TypedInput
 
 
@@ -29,14 +29,6 @@ def number_hint(option: Option) -> str:
     span = _("{lo} or more").format(lo=spec.lo) if top is None else f"{spec.lo}–{top}"
     # TRANSLATORS: an empty number field of a table option that is left to the game
     return _("{span}; empty: not set").format(span=span) if spec.unset else span
-
-
-class Tick(Checkbox):
-    """A checkbox whose mark is there only when it is checked (not by colour alone)."""
-
-    def __init__(self, label: str, value: bool, *, id: str) -> None:
-        super().__init__(label, value, id=id)
-        self.BUTTON_INNER = "X" if value else " "
 
 
 class OptionFields(Vertical):
@@ -79,11 +71,6 @@ class OptionFields(Vertical):
                 yield TypedInput(shown, placeholder=hint, type="integer", id=field_id(key))
             else:
                 yield TypedInput(shown, id=field_id(key))
-
-    @on(Checkbox.Changed)
-    def _ticked(self, event: Checkbox.Changed) -> None:
-        event.checkbox.BUTTON_INNER = "X" if event.value else " "
-        event.checkbox.refresh()
 
     def raw(self) -> dict[str, Any]:
         """Every option's value as the fields hold it (None: a number left empty)."""
@@ -163,11 +150,6 @@ class SettingFields(Vertical):
                     placeholder = hints.get(setting.key, "")
                     yield TypedInput(shown, placeholder=placeholder, id=setting_id(setting.key))
             yield Label(_(setting.help), classes="field-help")
-
-    @on(Checkbox.Changed)
-    def _ticked(self, event: Checkbox.Changed) -> None:
-        event.checkbox.BUTTON_INNER = "X" if event.value else " "
-        event.checkbox.refresh()
 
     def values(self) -> dict[str, Any]:
         """Every setting's value; a wrong one raises ValueError naming the field."""
