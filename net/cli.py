@@ -24,7 +24,7 @@ from lang import _, pgettext
 from .botclient import run_bot_client
 from .discovery import Advertiser, find_tables, lan_address
 from .doors_lan import find_ssh_servers
-from .headless import SeatNews, print_result
+from .headless import SeatNews, print_result, stay_for_reviews
 from .host import Host
 from .journal import JournalError, default_journal_dir
 from .messages import Refused
@@ -124,6 +124,14 @@ async def _host(args: Namespace) -> int:
     stopped = loop.create_task(stop.wait())
     try:
         await asyncio.wait({over, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        if over.done() and not over.cancelled() and over.exception() is None:
+            if advertiser is not None:  # nobody comes to a finished game
+                await advertiser.close()
+                advertiser = None
+            # the result at once (scripts read it); the people still there may review it
+            as_json = bool(getattr(args, "json", False))
+            print_result(over.result(), SeatNews.seated(host), as_json=as_json)
+            await stay_for_reviews(host, _say, stop)
     finally:
         stopped.cancel()
         if advertiser is not None:
@@ -139,8 +147,6 @@ async def _host(args: Namespace) -> int:
         said = _("{error}; resume with: {command}")
         _say(said.format(error=over.exception(), command=resume))
         return 1
-    names = SeatNews.seated(host)
-    print_result(over.result(), names, as_json=bool(getattr(args, "json", False)))
     return 0
 
 

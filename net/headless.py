@@ -4,6 +4,8 @@ JSON object for scripts). Plain text on stderr (the news) and stdout (the result
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 from collections.abc import Callable
 from typing import Any
@@ -13,6 +15,13 @@ from lang import _, ngettext
 from .host import Host
 
 Say = Callable[[str], None]
+
+REVIEW_WAIT = 600.0
+"""Seconds a headless host stays up at most after the game for the people still at it: each
+may ask to review the whole game (``r``), which only the host can answer."""
+REVIEW_POLL = 0.5
+"""Seconds between looks at whether everyone has left (a spectator's leaving changes no
+seat, so no listener hears it)."""
 
 
 class SeatNews:
@@ -75,3 +84,21 @@ def print_result(result: dict[str, Any], names: list[str | None], *, as_json: bo
         print(json.dumps(result, ensure_ascii=False), flush=True)
     else:
         print(result_text(result, names), flush=True)
+
+
+async def stay_for_reviews(host: Host, say: Say, stop: asyncio.Event) -> None:
+    """After the game: keep the table up while anyone is still connected to it (they may ask
+    for the whole game to review), until they have all left, ``stop`` is set (a signal) or
+    ``REVIEW_WAIT`` is over. A table of bots alone ends at once."""
+    if not host.connections:
+        return
+    # TRANSLATORS: kotatsu host --headless after the game; r is the players' key
+    said = _("the table stays open for reviews (r) until the players leave, {minutes} min at most")
+    say(said.format(minutes=round(REVIEW_WAIT / 60)))
+
+    async def everyone_left() -> None:
+        while host.connections and not stop.is_set():
+            await asyncio.sleep(REVIEW_POLL)
+
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(everyone_left(), REVIEW_WAIT)

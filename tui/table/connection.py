@@ -81,6 +81,8 @@ class ConnectionStatus:
         shown, people = self.shown, self.shown.people
         gone, reason = people.lost_at is not None, people.closed_reason
         people.lost_at = None
+        shown.clocks.clear()  # no clock runs at a closed table
+        shown.show_clocks()
         if reason and not shown.view.get("over"):
             if getattr(shown.app, "direct", False):  # started at the table: q quits
                 # TRANSLATORS: the host closed the table; q ends the program

@@ -17,8 +17,20 @@ def possible(client: Any) -> bool:
     return callable(getattr(client, "review", None))
 
 
+def answerable(table: Any) -> bool:
+    """Whether the host can be asked now: the connection can ask, and it is up (the host of
+    a finished game may have closed the table: a headless host does once its people left)."""
+    return possible(table.client) and table.connection in ("online", "restored")
+
+
 def ask(screen: Any) -> None:
-    """Ask the host for the record (it comes back as a ``RecordReceived``)."""
+    """Ask the host for the record (it comes back as a ``RecordReceived``); if the host has
+    gone, say where this seat's own view of the game is kept."""
+    if not answerable(screen):
+        # TRANSLATORS: r (review) at game over once the host closed the table; keep the command
+        gone = _("The host has gone; kotatsu replay last shows your seat's view")
+        screen.notify(gone, markup=False)
+        return
     screen.notify(_("Asking the host for the whole game…"), markup=False)
     screen.run_worker(_ask(screen.client), group="review")
 

@@ -74,6 +74,9 @@ class Ended(Protocol):
     def is_current(self) -> bool: ...
 
     @property
+    def connection(self) -> str: ...
+
+    @property
     def app(self) -> Any: ...
 
     @property
@@ -188,7 +191,7 @@ class RoundEnd:
         """Show the final results once (the panel stays until enter)."""
         table = self.table
         names = winner_names(table.view, table.seats.name)
-        prompt, notice = game_over_words(names, review.possible(table.client))
+        prompt, notice = game_over_words(names, review.answerable(table))
         table.prompt.ask(prompt)
         table.notify(notice, timeout=6, markup=False)
 
@@ -200,14 +203,14 @@ class RoundEnd:
                 review.ask(table)
 
         again = table.seat_link.deals_again()  # a table this process deals for
-        self.show_final(again, answered, review.possible(table.client))
+        self.show_final(again, answered, review.answerable(table))
 
     def review_offered(self) -> bool:
         """Whether ``r`` asks the host for the whole game now: the game is over (the host
         serves it only then) and this table's connection can ask. The final panel offers it
-        first; once that is closed, the table's own key does."""
+        first; once that is closed, the table's own key does (while the host is there)."""
         table = self.table
-        return bool(table.view.get("over")) and review.possible(table.client)
+        return bool(table.view.get("over")) and review.answerable(table)
 
     def review(self) -> None:
         if self.review_offered():

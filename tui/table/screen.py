@@ -310,6 +310,8 @@ class TableScreen(Screen[None]):
     @on(ConnectionChanged)
     def _connection_changed(self, message: ConnectionChanged) -> None:
         self.connection_status.changed(message.status)
+        self.decisions.reviewable = review.answerable(self)  # the host may have gone
+        self.refresh_bindings()
 
     @on(TableLink.Broken)
     def _link_broken(self, message: TableLink.Broken) -> None:
@@ -345,6 +347,7 @@ class TableScreen(Screen[None]):
 
     @on(RecordReceived)
     def _record_received(self, message: RecordReceived) -> None:
+        self.notice_line.moved_on()  # "Asking the host…" is answered
         review.open_review(self, message.record)  # the whole game, asked for at its end
 
     @on(TableError)
