@@ -30,11 +30,13 @@ from .messages import Refused
 
 
 class Full(Exception):
-    """No place can be had now; the oldest may be taken in ``retry`` seconds."""
+    """No place can be had now; the oldest may be taken in ``retry`` seconds. ``reason``:
+    ``"address"`` (the newcomer's address has used its own budget) or ``"full"``."""
 
-    def __init__(self, retry: float) -> None:
+    def __init__(self, retry: float, reason: str = "full") -> None:
         super().__init__(retry)
         self.retry = retry
+        self.reason = reason
 
 
 class Places:
@@ -64,7 +66,7 @@ class Places:
         mine = self.keys(address)
         victim = None
         if len(mine) >= self.per_address:  # this address's own budget: its oldest may go
-            victim = self._stale(mine, now)
+            victim = self._stale(mine, now, "address")
         elif len(self._waiting) >= self.total:
             victim = self.greedy(address)
             if victim is None:
@@ -77,6 +79,10 @@ class Places:
             self.leave(victim)
         self._waiting[key] = (address, now)
         return victim
+
+    def admit(self, key: Any, address: str) -> Any | None:
+        """``enter`` for a door that accepts sockets (``net.sshdoor.Acceptor``)."""
+        return self.enter(key, address)
 
     def greedy(self, address: str) -> Any | None:
         """The oldest key of the address holding the most places, if that holds at least two
@@ -97,12 +103,12 @@ class Places:
         """The addresses holding a place."""
         return {addr for addr, _ in self._waiting.values()}
 
-    def _stale(self, keys: list[Any], now: float) -> Any:
+    def _stale(self, keys: list[Any], now: float, reason: str = "full") -> Any:
         """The oldest of ``keys`` if it has waited ``patience``; else ``Full``."""
         started = self._waiting[keys[0]][1]
         if now - started >= self.patience:
             return keys[0]
-        raise Full(max(0.05, started + self.patience - now))
+        raise Full(max(0.05, started + self.patience - now), reason)
 
     def leave(self, key: Any) -> None:
         """``key`` is done or gone; safe to call twice."""

@@ -292,7 +292,9 @@ class SSHGameServer:
         self.key_path: Path | None = None
         self.key_made = False
         start, rate, full = config.startups
-        self.startups = Startups(config.per_address, start, rate, full)
+        self.startups = Startups(
+            config.per_address, start, rate, full, patience=config.login_timeout
+        )
         self.quiet = Quiet(say)
         self.guesses = Guesses(first_wrong=self._first_wrong)
 

@@ -17,16 +17,16 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import functools
 import random
 import secrets
 import socket
-from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import asyncssh
 
-from .gate import Guesses
+from .gate import Full, Guesses, Places
 
 LOGIN_TIMEOUT = 30.0
 """Seconds a connection has to log in (OpenSSH: LoginGraceTime 120)."""
@@ -42,8 +42,13 @@ QUIET_FOR = 60.0
 _OUT_OF_DESCRIPTORS = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 
 
-class Startups:
-    """The connections still logging in, by source address."""
+class Startups(Places):
+    """The connections still logging in, by source address (``net.gate.Places``): an address
+    over its own budget has its new ones refused; when the door is full, or crowded enough
+    that OpenSSH would drop a new one at random, a newcomer still gets in in the place of the
+    oldest of the address holding the most (at least two more than the newcomer's), as at the
+    table's door; else it is refused. A place is never taken from a connection younger than
+    ``patience`` otherwise (its login deadline, by default: a person typing a password)."""
 
     def __init__(
         self,
@@ -52,35 +57,22 @@ class Startups:
         rate: float = STARTUPS[1],
         full: int = STARTUPS[2],
         chance: Callable[[], float] = random.random,
+        patience: float = LOGIN_TIMEOUT,
     ) -> None:
-        self.per_address = per_address
-        self.start, self.rate, self.full = start, rate, max(full, 1)
+        super().__init__(per_address, full, patience)
+        self.start, self.rate = start, rate
         self.chance = chance
-        self.by_address: Counter[str] = Counter()
 
-    def __len__(self) -> int:
-        return sum(self.by_address.values())
-
-    def admit(self, address: str) -> str | None:
-        """Take a place for a connection from ``address``; None if admitted, else why not:
-        ``"address"`` (its own limit) or ``"full"`` (the server's)."""
-        if self.by_address[address] >= self.per_address:
-            return "address"
+    def admit(self, key: Any, address: str) -> Any | None:
+        """Take a place for ``key`` from ``address``: returns the key that must give way (or
+        None); ``Full`` with ``reason`` ``"address"`` (its own limit) or ``"full"`` (the
+        server's) if none can be had."""
         count = len(self)
-        if count >= self.full:
-            return "full"
-        if count >= self.start:
-            spread = max(1, self.full - self.start)
-            drop = self.rate + (1 - self.rate) * (count - self.start) / spread
-            if self.chance() < drop:
-                return "full"
-        self.by_address[address] += 1
-        return None
-
-    def leave(self, address: str) -> None:
-        self.by_address[address] -= 1
-        if self.by_address[address] <= 0:
-            del self.by_address[address]
+        crowded = False
+        if self.start <= count < self.total:
+            spread = max(1, self.total - self.start)
+            crowded = self.chance() < self.rate + (1 - self.rate) * (count - self.start) / spread
+        return self.enter(key, address, crowded)
 
 
 class Quiet:
@@ -107,24 +99,27 @@ class Quiet:
 
 class Acceptor:
     """Accepts on ``listener`` and hands each socket to ``login`` (a coroutine run as a task)
-    if ``Startups`` admits its address; refused sockets are closed at once."""
+    if ``places`` admits its address (``Places.admit``); refused sockets are closed at once,
+    and a login that must give way to a newcomer is cancelled (its socket closed)."""
 
     def __init__(
         self,
         listener: socket.socket,
-        startups: Startups,
+        places: Places,
         login: Callable[[socket.socket], Awaitable[Any]],
         warn: Callable[[str, str], None],
         words: Callable[[str, str], str],
     ) -> None:
         self.listener = listener
-        self.startups = startups
+        self.places = places
         self.login = login
         self.warn = warn
         self.words = words
         """(reason, address) -> the warning's sentence (the server's language)."""
-        self.tasks: set[asyncio.Task] = set()
+        self.tasks: dict[socket.socket, asyncio.Task] = {}
         self.refused = 0
+        self.gave_way = 0
+        """Logins cancelled to make room for a newcomer."""
         self.starved = 0
         """Times accepting stopped for want of a descriptor."""
 
@@ -143,30 +138,40 @@ class Acceptor:
                     return  # closed
                 continue  # e.g. ECONNABORTED: that client gave up before we accepted
             address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
-            why = self.startups.admit(address)
-            if why is not None:
+            try:
+                victim = self.places.admit(sock, address)
+            except Full as full:
                 self.refused += 1
                 sock.close()
-                subject = address if why == "address" else "full"
-                self.warn(subject, self.words(why, address))
+                subject = address if full.reason == "address" else "full"
+                self.warn(subject, self.words(full.reason, address))
                 continue
+            if victim is not None and (gone := self.tasks.pop(victim, None)) is not None:
+                self.gave_way += 1
+                gone.cancel()
             task = loop.create_task(self._login(sock, address))
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
+            self.tasks[sock] = task
+            task.add_done_callback(functools.partial(self._done, sock))
+
+    def _done(self, sock: socket.socket, task: asyncio.Task) -> None:
+        if self.tasks.get(sock) is task:
+            del self.tasks[sock]
+        self.places.leave(sock)
+        if task.cancelled():  # given way (perhaps before it began): nothing else closes it
+            sock.close()
 
     async def _login(self, sock: socket.socket, address: str) -> None:
         try:
             await self.login(sock)
         except Exception:  # a failed login is the client's business, not the log's
             sock.close()
-        finally:
-            self.startups.leave(address)
 
     async def close(self) -> None:
         self.listener.close()
-        for task in list(self.tasks):
+        tasks = list(self.tasks.values())
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
 
 
 class Login(asyncssh.SSHServer):

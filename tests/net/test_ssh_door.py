@@ -16,7 +16,7 @@ import asyncssh
 import pytest
 from sshprobe import connect, open_session, read_until
 
-from net.gate import Guesses
+from net.gate import Full, Guesses
 from net.sshdoor import LOGIN_TIMEOUT, MAX_AUTH_TRIES, Startups
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -107,7 +107,7 @@ async def test_one_client_cannot_hold_the_logins(serve):
     async with asyncio.timeout(10):
         while server.acceptor.refused < 60 - server.config.per_address:
             await asyncio.sleep(0.01)
-    assert server.startups.by_address["127.0.0.3"] == server.config.per_address == 4
+    assert len(server.startups.keys("127.0.0.3")) == server.config.per_address == 4
     still = [not await closed_soon(r, 0.2) for r, _ in flood]
     assert sum(still) == 4  # the rest were closed at once
     async with connect(server, password="kotatsu", local_addr=("127.0.0.4", 0)) as conn:
@@ -133,13 +133,44 @@ async def test_logins_are_capped_in_all_and_must_finish_in_time(serve):
         await read_until(proc, "PROBE")
 
 
+async def test_many_addresses_filling_the_logins_give_way_to_a_newcomer(serve):
+    """Attack 3, defect 7: 16 addresses x 4 banner-only sockets filled the 64 places and
+    nobody else could log in; now the oldest of the busiest address gives way."""
+    server = await serve(startups=(4, 0.3, 8), per_address=2)
+    server.startups.chance = lambda: 1.0  # every early drop that can happen, happens
+    sources = [f"127.0.3.{i}" for i in range(1, 5)]
+    flood = [await banner_only(server.port, sources[i % 4]) for i in range(8)]
+    async with asyncio.timeout(10):
+        while len(server.startups) < 8:
+            await asyncio.sleep(0.01)
+    async with connect(server, local_addr=("127.0.0.5", 0)) as conn:  # in at the first try
+        proc = await open_session(conn)
+        await read_until(proc, "PROBE")
+    assert server.acceptor.gave_way == 1 and server.acceptor.refused == 0
+    assert sum([await closed_soon(r, 1.0) for r, _ in flood[:1]]) == 1  # the oldest went
+    more = await banner_only(server.port, sources[1])  # nobody greedier than 127.0.3.2: refused
+    assert await closed_soon(more[0]) and server.acceptor.refused == 1
+    for _, writer in [*flood, more]:
+        writer.close()
+
+
 def test_startups_drop_at_random_between_start_and_full():
     startups = Startups(per_address=100, start=2, rate=0.5, full=6, chance=lambda: 0.6)
-    admitted = [startups.admit(f"10.0.0.{i}") for i in range(8)]
+    admitted = []
+    for i in range(8):
+        try:
+            admitted.append(startups.admit(i, f"10.0.0.{i}"))
+        except Full as full:
+            admitted.append(full.reason)
     # from 2 on the drop chance is 0.5, 0.625, ...: 0.6 is under the first only
     assert admitted == [None, None, None, "full", "full", "full", "full", "full"]
-    startups.leave("10.0.0.0")
-    assert startups.admit("10.0.0.9") is None and len(startups) == 3
+    startups.leave(0)
+    assert startups.admit(9, "10.0.0.9") is None and len(startups) == 3
+    crowded = Startups(per_address=100, start=2, rate=0.5, full=6, chance=lambda: 0.0)
+    assert [crowded.admit(key, "x") for key in "ab"] == [None, None]
+    with pytest.raises(Full):
+        crowded.admit("c", "x")  # dropped early: no address is greedier than x
+    assert crowded.admit("d", "y") == "a"  # dropped early, but x's oldest gives way
 
 
 SERVER = r"""
