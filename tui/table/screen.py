@@ -455,6 +455,11 @@ class TableScreen(Screen[None]):
         """Show the next waiting results panel (one at a time, each until enter)."""
         self.rounds.show_due()
 
+    def wants_panel(self, event: dict) -> bool:
+        """Whether a round/hand end that does not end the game gets its results panel here
+        (with ``RESULTS_EACH_ROUND``); override for rounds a seat takes no part in."""
+        return True
+
     def game_over(self) -> None:
         """Show the final results once (the panel stays until enter)."""
         self.rounds.game_over()

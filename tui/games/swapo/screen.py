@@ -99,7 +99,7 @@ class SwapoScreen(TableScreen):
         events = [self.noted(raw) for raw in events]
         for raw in events:
             event = Event.of(raw)
-            if event.kind == "round_over":
+            if event.kind == "round_over" and (state.view.get("over") or self.wants_panel(raw)):
                 self.flow.reveal = raw
                 self.swapo_face.round_ended(RoundRecord.parse(raw), state.view)
             if event.kind == "reveal":
@@ -139,6 +139,14 @@ class SwapoScreen(TableScreen):
         super().show_due_results()
         if len(self.rounds.waiting) < waiting:
             self.panel_up = True
+
+    def wants_panel(self, event: dict) -> bool:
+        """A sudden-death round I am not in stops me at no panel (the log tells it; the
+        final panel sums it up); those playing it see theirs."""
+        players = event.get("players")
+        if not event.get("sudden_death") or not isinstance(players, list):
+            return True
+        return self.me in players
 
     def rounds_total(self) -> int | None:
         """How many rounds the game has (set, or as many as the pile deals), if known."""
