@@ -209,6 +209,8 @@ class Client:
         self.seat = welcome["seat"]
         self.token = welcome["token"] or self.token
         self.table = welcome["table"]
+        if self.recorder is not None and not self.recorder.frames:  # the game's earlier part
+            self.recorder.resumed = self.resumed
         if self._slot is not None and welcome["token"]:
             with contextlib.suppress(OSError, ValueError):
                 self._slot.save(welcome["token"])
@@ -231,6 +233,8 @@ class Client:
 
     async def act(self, action: dict[str, Any], version: int | None = None) -> None:
         """Send an action for the state ``version`` (default: the last state seen)."""
+        if self.recorder is not None:
+            self.recorder.acted = True  # a game left after this is kept, unfinished
         self._send(
             {"t": "act", "version": self.version if version is None else version, "action": action}
         )

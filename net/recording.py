@@ -3,12 +3,15 @@ joined player's record of what its own seat saw.
 
 ``HostRecorder`` watches a ``net.host.Host``: the host calls ``update`` after every change and
 ``close`` when it stops; the full record is written to the store when the game ends, and when
-the host stops before the end (unfinished). Nothing of it is sent while the game runs: the
-table serves it (``review``) only once the game is over (``Table.review``).
+the host stops before the end (unfinished) once a person's seat has acted (a table left
+before that — ``kotatsu play`` opened and closed — is not kept). Nothing of it is sent while
+the game runs: the table serves it (``review``) only once the game is over (``Table.review``).
 
 ``SeatRecorder`` is a client's: it keeps the ``state`` messages its seat received (the seat's
 own view and the public events, nothing else) and the seating, and writes a ``seat`` record
-when the game ends or the player leaves.
+when the game ends, or when the player leaves after acting. A player who comes back to the
+seat (its token) keeps one record of the game: the part before, left unfinished, is taken up
+and written again, with its id and start, followed by what the seat saw since.
 """
 
 from __future__ import annotations
@@ -91,10 +94,12 @@ class HostRecorder:
             self._write(host)
 
     def close(self, host: Host) -> None:
-        """The host stops: a started game not yet written is kept, unfinished."""
+        """The host stops: a started game not yet written is kept, unfinished, if a person's
+        seat acted in it."""
         if host.started and not self.written:
             self.update(host)
-            if not self.written:
+            seats = host.table.seating.seats
+            if not self.written and any(not seats[s].bot for s, _action in host.table.actions):
                 self._write(host)
 
     def _write(self, host: Host) -> None:
@@ -125,6 +130,10 @@ class SeatRecorder:
         self.frames: list[dict[str, Any]] = []
         self.players: list[dict[str, Any]] = []
         self.written = False
+        self.acted = False
+        """The seat sent an action (a game left before that is not kept unfinished)."""
+        self.resumed = False
+        """The seat was taken back with its token: the game's earlier record is taken up."""
 
     def lobby(self, message: dict[str, Any]) -> None:
         self.players = [
@@ -145,22 +154,50 @@ class SeatRecorder:
         seats = int(table["seats"])
         players = (self.players + [{"name": "", "kind": "person"}] * seats)[:seats]
         over = bool(self.frames[-1]["view"].get("over"))
+        record_id, started, frames = self.record_id, self.started, self.frames
+        before = self.earlier(table, seat, [p["name"] for p in players]) if self.resumed else None
+        if before is not None:
+            record_id, started = before.record["id"], before.record["started"]
+            parts = zip(before.views, before.events, strict=True)
+            frames = [{"view": v, "events": e} for v, e in parts] + frames
         return rec.seat_record(
-            record_id=self.record_id,
+            record_id=record_id,
             game=str(table["game"]),
             options=table["options"],
             seats=seats,
             seat=seat,
             table=str(table["name"]),
             players=[{**p, **({"level": "?"} if p["kind"] == "bot" else {})} for p in players],
-            started=self.started or utc(self.clock()),
+            started=started or utc(self.clock()),
             ended=utc(self.clock()) if over else None,
-            frames=self.frames,
+            frames=frames,
         )
 
+    def earlier(
+        self, table: dict[str, Any], seat: int | None, names: list[str]
+    ) -> rec.Replay | None:
+        """The newest unfinished record this seat kept of this table's game (same game,
+        table name, seat and players), replayed; None if there is none."""
+        for kept in self.store.listing():
+            same = (kept["game"], kept["table"], kept["players"]) == (
+                table["game"],
+                str(table["name"])[: rec.NAME_LIMIT],
+                names,
+            )
+            if kept["kind"] != "seat" or kept["finished"] or not same:
+                continue
+            with contextlib.suppress(KeyError, OSError, rec.RecordError):
+                before = rec.load(self.store.read(kept["id"]))
+                if before.record["seat"] == seat:
+                    return before
+        return None
+
     def write(self, table: dict[str, Any] | None, seat: int | None) -> None:
-        """Keep the record (once; nothing if the game never started)."""
+        """Keep the record (once; nothing if the game never started, or was left unfinished
+        before the seat acted)."""
         if self.written or table is None:
+            return
+        if not self.acted and not (self.frames and self.frames[-1]["view"].get("over")):
             return
         try:
             record = self.record(table, seat)

@@ -176,3 +176,93 @@ async def test_a_table_resumed_after_a_kill_keeps_the_time_its_game_first_starte
     [kept] = store.listing()
     assert kept["id"] == "friday" and not kept["finished"]
     assert kept["started"] == utc(first)
+
+
+async def test_a_table_left_before_any_person_acted_is_not_kept(tmp_path):
+    """``kotatsu play`` left at once (only the bots moved): no ``no (stopped)`` line."""
+    host, store = await _table(tmp_path)
+    ann = Client("127.0.0.1", host.port, name="Ann")
+    await ann.connect()
+    await next_of(ann, "state", lambda m: 0 in m["view"]["pending"])
+    assert host.table.actions  # the bots before Ann moved
+    await ann.close()
+    await host.close()
+    assert store.listing() == []
+
+
+def _sent(seat: int = 1) -> tuple[list[dict], dict]:
+    from tests.engine.test_record_delta import seat_frames
+
+    whole, table = seat_frames("swoop", seat)
+    return whole, {**table, "game": "swoop", "name": "den"}
+
+
+def _seat_recorder(tmp_path, frames: list[dict], clock: float, acted: bool) -> SeatRecorder:
+    recorder = SeatRecorder(RecordStore(tmp_path, fsync=False), clock=lambda: clock)
+    recorder.lobby({"players": [{"name": n, "bot": False} for n in ("A", "Bo", "Cy", "Di")]})
+    for frame in frames:
+        recorder.state(frame)
+    recorder.acted = acted
+    return recorder
+
+
+def test_a_seat_left_before_it_acted_keeps_no_record(tmp_path):
+    whole, table = _sent()
+    _seat_recorder(tmp_path, whole[:5], 1_800_000_000, acted=False).write(table, 1)
+    assert RecordStore(tmp_path).listing() == []
+    _seat_recorder(tmp_path, whole, 1_800_000_000, acted=False).write(table, 1)  # to the end
+    [kept] = RecordStore(tmp_path).listing()
+    assert kept["finished"]
+
+
+def test_a_seat_that_left_and_came_back_keeps_one_record_of_the_game(tmp_path):
+    """Bo leaves mid-game and joins again with the seat's token: one record, the first part's
+    id and start, every frame of both parts, finished."""
+    whole, table = _sent()
+    first = _seat_recorder(tmp_path, whole[:9], 1_800_000_000, acted=True)
+    first.write(table, 1)
+    [stopped] = RecordStore(tmp_path).listing()
+    assert not stopped["finished"]
+    again = _seat_recorder(tmp_path, whole[9:], 1_800_000_900, acted=True)
+    again.resumed = True
+    again.write(table, 1)
+    [kept] = RecordStore(tmp_path).listing()
+    assert kept["id"] == stopped["id"] and kept["started"] == utc(1_800_000_000)
+    assert kept["finished"]
+    replay = rec.load(RecordStore(tmp_path).read(kept["id"]))
+    assert replay.views == [frame["view"] for frame in whole]
+    assert {p.name for p in tmp_path.iterdir()} == {"index.jsonl", f"{kept['id']}.json"}
+
+
+async def test_a_player_who_leaves_and_rejoins_keeps_one_record_of_the_game(tmp_path):
+    """At a real table: Ann acts, leaves, comes back with her seat's token and plays on to the
+    end: her records folder holds that game once, finished."""
+    import engine
+
+    host, _store = await _table(tmp_path)
+    mine = RecordStore(tmp_path / "ann", fsync=False)
+    try:
+        ann = Client("127.0.0.1", host.port, name="Ann", reconnect=False)
+        ann.recorder = SeatRecorder(mine)
+        await ann.connect()
+        state = await next_of(ann, "state", lambda m: 0 in m["view"]["pending"])
+        await ann.act(state["legal"][0])
+        await next_of(ann, "state")
+        await ann.close()
+        [stopped] = mine.listing()
+        back = Client("127.0.0.1", host.port, name="Ann", token=ann.token)
+        back.recorder = SeatRecorder(mine)
+        await back.connect()
+        bot = engine.make_bot("swapo", 0, 1)
+        async for message in back.messages():
+            if message["t"] != "state":
+                continue
+            if message["view"]["over"]:
+                break
+            if message["legal"] and message["version"] == back.version:
+                await back.act(bot.act(message["view"], message["legal"]), message["version"])
+        await back.close()
+    finally:
+        await host.close()
+    [kept] = mine.listing()
+    assert kept["id"] == stopped["id"] and kept["finished"]
