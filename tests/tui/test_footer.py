@@ -61,15 +61,23 @@ LOBBY_KEYS = [
     ("a", "join by address"),
     ("w", "watch"),
     ("r", "refresh"),
+    ("l", "language"),
+    ("n", "your name"),
+    ("p", "choices"),
     ("?", "help"),
     ("q", "quit"),
 ]
+NARROW = {"w", "r", "n", "p"}  # left out first, in that order (the keys still work)
 
 
-async def test_the_lobby_shows_its_keys_and_leaves_refresh_out_first_at_70_columns():
+async def test_the_lobby_shows_every_key_where_it_fits_and_says_keys_where_it_does_not():
+    """l, n and p were never in the footer: now they are where there is room, and a footer
+    that leaves keys out says `? keys`, whose help lists every key, n (your name) too."""
+    narrow = [k for k in LOBBY_KEYS if k[0] not in NARROW]
     for size, expected in (
-        ((80, 24), LOBBY_KEYS),
-        ((70, 20), [key for key in LOBBY_KEYS if key[0] != "r"]),  # refresh is expendable
+        ((120, 30), LOBBY_KEYS),
+        ((80, 24), [k if k[0] != "?" else ("?", "keys") for k in narrow]),
+        ((70, 20), [k if k[0] != "?" else ("?", "keys") for k in narrow if k[0] != "a"]),
     ):
         app = lobby_app()
         async with app.run_test(size=size) as pilot:
@@ -78,10 +86,13 @@ async def test_the_lobby_shows_its_keys_and_leaves_refresh_out_first_at_70_colum
             assert shown(footer) == expected
             line = " ".join(f"{key} {word}" for key, word in expected)
             assert screen_lines(app)[-1].rstrip() == line
-            # the rules, a dialog: their own footer
+            # the help, a dialog: every key of the lobby, and its own footer
             await pilot.press("question_mark")
             await pilot.pause()
             assert shown(app.screen.query_one(WordedFooter)) == [("esc", "close")]
+            lines = app.screen.text.splitlines()
+            rows = [line.split("|")[1].strip() for line in lines if line.startswith("|")]
+            assert {"h", "b", "a", "w", "r", "o", "l", "n", "p", "q"} <= set(rows)
 
 
 async def test_the_table_shows_the_keys_of_each_step_of_a_swap_turn():

@@ -55,6 +55,7 @@ A card table for friends on one network. One player hosts; the others find the t
 | r | look for tables again |
 | o | reopen a table you hosted whose program stopped before the game was over |
 | l | the language kotatsu speaks (remembered) |
+| n | your name at the tables (remembered) |
 | p | your choices (remembered): a nudge when it is your turn, a four-colour deck, suit letters |
 | q | quit |
 
@@ -62,6 +63,10 @@ At a table: ←→ move, space pick, enter confirm, esc back, digits pick seats 
 `c` chat, `s` scores, `?` the game's rules, `q` leave. The games: **SwaPo** (with Dagger,
 Asterisk and Ace), **Swoop** and **秘十 Mi Shi**; `kotatsu rules GAME` prints their rules.
 """)
+
+
+#: The footer's keys left out first where they do not fit, in this order (tui/widgets/footer.py).
+LOBBY_EXPENDABLE = ("refresh", "reopen", "watch", "rename", "choices", "address", "language")
 
 
 def columns() -> str:
@@ -113,15 +118,15 @@ class LobbyScreen(Screen[None]):
         Binding("o", "reopen", N_("reopen")),
         Binding("o", "no_reopen", show=False),  # o with nothing to reopen says so
         # TRANSLATORS: the lobby's footer key description; keep it short
+        Binding("l", "language", N_("language")),
+        # TRANSLATORS: the lobby's footer key description (change your name); keep it short
+        Binding("n", "rename", N_("your name")),
+        # TRANSLATORS: the lobby's footer key description (the player's own choices)
+        Binding("p", "choices", N_("choices")),
+        # TRANSLATORS: the lobby's footer key description; keep it short
         Binding("question_mark", "help", N_("help"), key_display="?"),
         # TRANSLATORS: the lobby's footer key description; keep it short
         Binding("q", "app.quit", N_("quit")),
-        # TRANSLATORS: the lobby's footer key description; keep it short
-        Binding("l", "language", N_("language"), show=False),
-        # TRANSLATORS: the lobby's footer key description (change your name); keep it short
-        Binding("n", "rename", N_("your name"), show=False),
-        # TRANSLATORS: the lobby's footer key description (the player's own choices)
-        Binding("p", "choices", N_("choices"), show=False),
     ]
 
     @dataclass
@@ -169,8 +174,8 @@ class LobbyScreen(Screen[None]):
         yield OptionList(id="tables")
         yield Static("", id="lobby-details")
         yield Static("", id="lobby-keys")
-        # a narrow footer leaves these out first (the keys still work; ? lists them all)
-        yield WordedFooter(expendable=("refresh", "reopen", "watch", "address"))
+        # a narrow footer leaves these out first (the keys still work; "? keys" lists them all)
+        yield WordedFooter(expendable=LOBBY_EXPENDABLE, fallback=("help", N_("keys")))
 
     def keys_line(self) -> Text:
         return Text(
