@@ -150,3 +150,33 @@ async def test_mishi_at_70x20_shows_every_suit_row_of_the_hand_while_burying():
             for suit in ("trump", "♠", "♥", "♦"):  # ♣ is trump in this deal
                 assert suit in rows
             await pilot.press("space", "right")
+
+
+# -- SwaPo at 70×20 --------------------------------------------------------------------------
+def swapo_fits(screen) -> bool:
+    """Every seat line whole within the column: no seat pushed out of sight."""
+    seats = screen.query_one("#seats")
+    lines = str(seats.render()).splitlines()
+    return seats.size.height == len(lines) and all(
+        cell_len(line) <= seats.content_region.width for line in lines
+    )
+
+
+async def test_swapo_dagger_asterisk_at_70x20_keeps_every_seat_line_whole_with_locks():
+    from tests.tui.test_swapo_screen import local_app, take_any_turn
+
+    app = local_app(seed=11, options={"variant": "dagger,asterisk", "rounds": 2})
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await seated(pilot)
+        locks = 0
+        for _ in range(80):
+            if screen.view.get("over"):
+                break
+            await settle(pilot, 0.05)
+            if app.screen is screen:
+                locks = max(locks, max(screen.view.get("locked_counts") or [0]))
+                lines = str(screen.query_one("#seats").render()).splitlines()
+                width = screen.query_one("#seats").content_region.width
+                assert len(lines) >= 3 and swapo_fits(screen), (width, lines)
+            await take_any_turn(pilot, screen)
+        assert locks >= 3  # a row with several locked positions was on show

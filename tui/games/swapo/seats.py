@@ -100,14 +100,16 @@ def seats_lines(
             continue
         count = counts[seat] if seat < len(counts) else 0
         if flow.dagger and seat < len(view.laid) and view.laid[seat]:
+            # the row marks each locked position: no count after it (at 70×20 a row of
+            # locks and its count were wider than the column, and the line wrapped)
             picked = set(flow.taken) if seat == flow.target else None
             lines.append_text(draw.dagger_row(view, seat, cards, picked, look))
         else:
             lines.append(draw.hand_backs(count, cards).ljust(6), style=look("muted"))
             lines.append(f"{count}")
-        lock_counts = view.locked_counts
-        if flow.asterisk and seat < len(lock_counts) and lock_counts[seat]:
-            lines.append(f" {cards.lock_mark()}{lock_counts[seat]}")
+            lock_counts = view.locked_counts
+            if flow.asterisk and seat < len(lock_counts) and lock_counts[seat]:
+                lines.append(f" {cards.lock_mark()}{lock_counts[seat]}")
         lines.append(f"  {draw.points_text(view.score(seat))}", style=look("muted"))
     if not order:
         # TRANSLATORS: SwaPo, the seats list when nobody else sits at the table
