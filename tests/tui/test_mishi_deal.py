@@ -32,15 +32,16 @@ def deck(seat0_ten: bool) -> list[str]:
     return out
 
 
-async def table(seat0_ten: bool):
+async def table(seat0_ten: bool, window: int = 1):
     from net.host import Host
     from net.settings import HostLimits, TableSettings
 
+    options = {**OPTIONS, "declare_window": window}
     host = Host(
-        TableSettings.new("mishi", options=OPTIONS, seed=4, bots=3, deal_tick=0.06),
+        TableSettings.new("mishi", options=options, seed=4, bots=3, deal_tick=0.06),
         HostLimits(bot_delay=0),
     )
-    host.game = engine.new_game("mishi", 4, OPTIONS, seed=4, deck=deck(seat0_ten))
+    host.game = engine.new_game("mishi", 4, options, seed=4, deck=deck(seat0_ten))
     port = await host.start("127.0.0.1", 0)
     launcher = join_launcher("127.0.0.1", port, name="Eli")
     app = make_app(launcher=launcher, settings=Settings(name="Eli"), browser=browser_of())
@@ -100,6 +101,30 @@ async def test_with_a_ten_one_key_declares_and_the_deal_reaches_the_go_alone_rou
             await wait_until(pilot, lambda: go_alone_asked(screen), timeout=20)
             assert screen.view["declaration"] == {"seat": 0, "suit": "S", "cards": ["10S"]}
             assert host.game.declaration is not None and host.game.declaration.seat == 0
+            await leave(pilot, host)
+    finally:
+        await host.close()
+
+
+async def test_ones_own_declaration_is_said_at_once_then_shown_with_the_table():
+    """d is answered on the screen at once — the log and the prompt say the ten will be shown
+    — while the table is not shown it yet (no trump, nothing offered again); then it is."""
+    host, app = await table(seat0_ten=True, window=3)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await at_the_table(pilot)
+            await wait_until(pilot, lambda: screen.flow.step == "declare", timeout=10)
+            await pilot.press("d")
+            log = screen.log_pane.lines_written
+            await wait_until(pilot, lambda: any("You will show 10♠" in str(x) for x in log))
+            assert screen.view["phase"] == "deal" and screen.view["declaration"] is None
+            assert "Dealing… you will show 10♠ in a moment" in screen.prompt.plain
+            assert screen.flow.step != "declare" and not screen.flow.can_declare()
+            assert not any("You show 10♠" in str(x) for x in log)
+            await wait_until(pilot, lambda: any("You show 10♠" in str(x) for x in log), 10)
+            assert screen.view["declaration"] == {"seat": 0, "suit": "S", "cards": ["10S"]}
+            assert "you will show" not in screen.prompt.plain
+            assert sum("You will show 10♠" in str(x) for x in log) == 1
             await leave(pilot, host)
     finally:
         await host.close()

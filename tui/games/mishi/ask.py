@@ -133,6 +133,12 @@ def waiting_words(flow: MishiDecisions) -> Text:
     n = max(1, len(pending))
     phase = flow.state.phase
     if phase == Phase.DEAL:
+        chosen = list(flow.state.chosen)
+        if chosen:
+            # TRANSLATORS: Mi Shi prompt during the deal: the player pressed d to show a ten
+            # (亮主); the table is shown it a few seconds later, when the deal gets there
+            words = _("Dealing… you will show {cards} in a moment")
+            return fill(words, cards=flow.cards.hand(chosen))
         if not pending:
             # TRANSLATORS: Mi Shi prompt during the deal
             return Text(_("Dealing…"))

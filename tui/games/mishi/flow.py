@@ -81,6 +81,7 @@ class MishiDecisions(Decisions):
         self.show_last = False  # the last trick is shown over the current one (t)
         self.offer = OfferClock()
         self.missed: list[str] = []  # the ten(s) an offer let go by (told once in the log)
+        self.chose: list[str] = []  # the ten(s) the host has just taken my key for (told once)
         self._sorted: tuple[tuple[str, ...], Order, list[str]] | None = None  # hand, as shown
 
     # -- the state -------------------------------------------------------------------------
@@ -110,7 +111,10 @@ class MishiDecisions(Decisions):
 
     def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
         super().update(view, legal)
+        before = self.state.chosen
         self.state = state = self.parsed.of(view)
+        if state.chosen and state.chosen != before:  # the host took my declaration
+            self.chose = list(state.chosen)
         hand = self.hand
         if hand != self.previous_hand:  # a paced deal sends frames between my own cards too
             self.drawn = list((Counter(hand) - Counter(self.previous_hand)).elements())

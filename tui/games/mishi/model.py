@@ -205,6 +205,7 @@ class MishiView:
     last_trick: LastTrick | None = None
     trick_number: int = 0
     history: tuple[HandRecord, ...] = ()
+    chosen: tuple[str, ...] = ()  # the ten(s) this seat chose to show, not shown to the table yet
 
     @classmethod
     def from_view(cls, view: Mapping[str, Any]) -> MishiView:
@@ -238,6 +239,7 @@ class MishiView:
             last_trick=LastTrick.parse(v.get("last_trick")),
             trick_number=parse.integer(v.get("trick_number")),
             history=tuple(HandRecord.parse(r) for r in parse.mappings(v.get("history"))),
+            chosen=parse.cards(parse.mapping(v.get("chosen")).get("cards"), DECK),
         )
 
     @property

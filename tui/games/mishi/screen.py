@@ -120,6 +120,13 @@ class MishiScreen(TableScreen):
             if event.kind == "trick_won":
                 self.flow.trick_won()
         super().receive_state(state, events)
+        chose, self.flow.chose = self.flow.chose, []
+        if chose:
+            # TRANSLATORS: Mi Shi log: the player pressed d to show a ten (亮主) during the
+            # deal; the table is shown it a few seconds after the card, unless a declaration
+            # made on an earlier card (not shown yet) outranks it ("too late" then)
+            words = _("You will show {cards}: the table sees it a few seconds after your card")
+            self.log_pane.add(fill(words, cards=self.cards.hand(chose)))
         missed, self.flow.missed = self.flow.missed, []
         if missed:
             # TRANSLATORS: Mi Shi log: the time to show a ten (亮主) went by unanswered
