@@ -119,7 +119,7 @@ class Controls(Generic[P]):
         """A bot plays an away player's seat until they come back with their token."""
         rules = self.rules
         seat = self.away_seat(index)
-        seat.covered = True
+        seat.covered = seat.away_told = True  # (its return is told: net/away.py)
         notice = rules.notice("covered", seat=index, name=seat.name or "")
         return rules.lobby() + [(peer, notice) for peer, _ in rules.joined()]
 

@@ -20,6 +20,8 @@ CLOCK = "clock"
 """The turn clock's timer: a person's decision time and bank are gone."""
 TAKEBACK = "takeback"
 """The timer of a take-back asked of the table: whoever has not answered, it is refused."""
+AWAY = "away"
+"""The timer of a seat left empty: the table is told once the grace is over (net/away.py)."""
 
 
 @dataclass(frozen=True)

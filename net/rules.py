@@ -27,6 +27,7 @@ from typing import Any, Generic
 
 import engine
 
+from .away import AwayNews
 from .chat import chat_line
 from .controls import Controls
 from .effects import Effects
@@ -116,6 +117,8 @@ class Rules(Generic[P]):
         """The full game record, served to the table once the game is over (net/recording.py)."""
         self.controls: Controls[P] = Controls(self)
         """The host's own decisions at this table: start now, bots, cover, remove, close."""
+        self.away: AwayNews[P] = AwayNews(self)
+        """Who left and came back, told after a grace (net/away.py)."""
 
     # -- the table as others see it ---------------------------------------------------------
     @property
@@ -256,9 +259,8 @@ class Rules(Generic[P]):
             return self.lobby()
         if seat.bot or self.game.over:
             return self.lobby()
-        seat.away_since = self.now()
-        notice = self.notice("left", seat=seat.index, name=seat.name or "")
-        return self.lobby() + [(other, notice) for other, _ in self.joined()] + asked
+        seat.away_since, seat.away_told = self.now(), False  # told after a grace (net/away.py)
+        return asked
 
     def _join(self, peer: P, guest: Guest, join: Message) -> list[tuple[P, Message]]:
         if self.verifier is not None:
@@ -267,14 +269,12 @@ class Rules(Generic[P]):
                 raise Refused("password.wrong")
         out: list[tuple[P, Message]] = []
         seat: Seat[P] | None = None
+        back = False  # an away player returns
         if join["token"] is not None:
             seat = self.seating.by_token(join["token"])
             if seat.peer is not None:
                 out += self._take_over(seat)
-            elif seat.away_since is not None:
-                seat.away_since = None
-                back = self.notice("back", seat=seat.index, name=seat.name or "")
-                out += [(other, back) for other, _ in self.joined()]
+            back = seat.away_since is not None
         elif not join["spectator"]:
             seat = self.seating.choose(join["seat"])
             seat.name = self.seating.unique_name(
@@ -296,7 +296,7 @@ class Rules(Generic[P]):
             "table": self.info,
         }
         out.append((peer, welcome))
-        out += self.lobby()
+        out += self.away.back(seat, peer) if back and seat is not None else self.lobby()
         if self.started:
             out.append((peer, self.state_for(guest.seat, [])))
         else:

@@ -31,6 +31,7 @@ class Seat(Generic[P]):
     peer: P | None = None  # the table's handle of the connection sitting here
     covered: bool = False  # a bot plays for the absent human
     away_since: float | None = None  # when its player left during play (the table's clock)
+    away_told: bool = False  # the table was told they left (net/away.py)
 
     @property
     def taken(self) -> bool:

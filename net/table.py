@@ -31,7 +31,7 @@ from .clock import TurnClock
 from .journal import JournalData
 from .memory import SeatMemory
 from .messages import Refused, rejected_message
-from .output import CLOCK, PACE, RESULTS, TAKEBACK, Output, Timer
+from .output import AWAY, CLOCK, PACE, RESULTS, TAKEBACK, Output, Timer
 from .pacing import DealPacer
 from .rebuild import replay
 from .resultswait import ResultsWait
@@ -39,7 +39,18 @@ from .rules import Message, Rules
 from .seating import Guest, P, Seating
 from .settings import TableSettings
 
-__all__ = ["CLOCK", "PACE", "RESULTS", "TAKEBACK", "Guest", "Message", "Output", "Table", "Timer"]
+__all__ = [
+    "AWAY",
+    "CLOCK",
+    "PACE",
+    "RESULTS",
+    "TAKEBACK",
+    "Guest",
+    "Message",
+    "Output",
+    "Table",
+    "Timer",
+]
 
 
 class Table(Generic[P]):
@@ -253,6 +264,8 @@ class Table(Generic[P]):
             return self._output([])
         if key == TAKEBACK:
             return self._output(self.rules.desk.expired())
+        if key == AWAY:
+            return self._output(self.rules.away.tell())
         if key == CLOCK:
             gone = self.clock.expire(self.now(), self.rules.awaited_openly())
             banks = [self._bank_record(seat) for seat in gone]
@@ -352,6 +365,11 @@ class Table(Generic[P]):
             timers.append(self._arm(TAKEBACK, request.until))
         elif request is None and TAKEBACK in self._armed:
             timers.append(self._disarm(TAKEBACK))
+        away = rules.away.due()
+        if away is not None and self._armed.get(AWAY) != away:
+            timers.append(self._arm(AWAY, away))
+        elif away is None and AWAY in self._armed:
+            timers.append(self._disarm(AWAY))
         records = effects.records + taken_back
         if self.clock.on:
             notices, frames, banks = self._clock_news(now, timers)
@@ -363,14 +381,15 @@ class Table(Generic[P]):
     # -- the turn clock (net/clock.py) ------------------------------------------------------
     def _clocked(self) -> tuple[set[int], set[int]]:
         """The seats with a clock now — asked, a person's, not during a shown deal (its own
-        windows time those) — and those of them whose player is away: their clock stands
-        still (the away bot covers them as before, and leaving gives no fresh time)."""
+        windows time those) — and those of them whose player is away, told so (net/away.py):
+        their clock stands still (the away bot covers them as before, and leaving gives no
+        fresh time; through the grace before the table is told, it runs on as for a blink)."""
         rules = self.rules
         if not self.started or self.game.over or self.pacer.run is not None:
             return set(), set()
         seating = rules.seating
         asked = {s for s in self.game.pending() if not self.bot_plays(s)}
-        return asked, {s for s in asked if seating[s].peer is None}
+        return asked, {s for s in asked if seating[s].peer is None and seating[s].away_told}
 
     def _clock_news(
         self, now: float, timers: list[Timer]

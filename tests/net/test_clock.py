@@ -14,6 +14,7 @@ from tabledriver import Driver
 from test_resultswait import RoundToy
 
 import engine
+from net.away import LEFT_GRACE
 from net.client import Client
 from net.clock import TurnClock, clock_error
 from net.host import Host
@@ -233,18 +234,21 @@ def test_an_away_seat_is_the_away_bots_not_the_clocks(toy):
     driver.seat("bob", 1)
     table = driver.table
     token = driver.to("ann", "welcome")[0]["token"]
-    driver.advance(4)
-    driver.leave("ann")
+    driver.advance(2)
+    driver.leave("ann")  # her clock runs on while the table is not told (net/away.py)
+    driver.advance(LEFT_GRACE + 0.1)  # told at 2 + LEFT_GRACE: her clock stands still
     assert clocks(driver, "bob")[-1]["seats"] == [] and CLOCK not in driver.timers
     driver.advance(600)  # the table waits for her as before: no clock runs out
     assert table.game.pending() == [0] and not notices(driver, "bob")
     driver.seat("ann2", token=token)  # back: the same decision, no fresh time for leaving
-    assert clocks(driver, "bob")[-1]["seats"] == [{"seat": 0, "left": 6.0, "bank": 0.0}]
+    left = 10 - 2 - LEFT_GRACE
+    assert clocks(driver, "bob")[-1]["seats"] == [{"seat": 0, "left": left, "bank": 0.0}]
     driver.leave("ann2")
     driver.deliver(table.cover(0))  # the host lets the away bot play
     assert table.actions[0][0] == 0
     assert not notices(driver, "bob") and table.clock.banks[0] == 0  # not a time out
-    assert [m["code"] for m in driver.to("bob", "notice")] == ["left", "back", "left", "covered"]
+    # (her second leaving is told by the cover itself, before its grace is over: net/away.py)
+    assert [m["code"] for m in driver.to("bob", "notice")] == ["left", "back", "covered"]
 
 
 # -- a table rebuilt from its journal gives no free bank ----------------------------------------

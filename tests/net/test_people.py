@@ -205,8 +205,10 @@ async def test_when_the_absent_bot_timer_covers_a_seat_everyone_sees_it_at_once(
             await ann.connect()
             await watcher.until(lambda: watcher.version >= 0)
             await ann.close()  # Ann leaves mid-game; 0.3 s later a bot plays for her
-            await watcher.until(lambda: seat0(watcher).get("away", {}).get("bot") is False)
-            await watcher.until(lambda: seat0(watcher)["away"]["bot"] is True, timeout=3)
+            # (her leaving alone is told after net.away.LEFT_GRACE: the cover tells it first)
+            await watcher.until(
+                lambda: seat0(watcher).get("away", {}).get("bot") is True, timeout=3
+            )
             assert "a bot plays for Ann until they come back" in watcher.notices
             assert host.seating[0].covered and host.bots.plays(0)
     finally:

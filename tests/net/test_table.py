@@ -167,7 +167,8 @@ def test_a_resume_token_takes_the_seat_back_and_replaces_an_old_connection(toy):
     token = table.seating[0].token
     table.receive("ann", act(0, {"type": "play", "card": table.game.hands[0][0]}))
     out = table.leave("ann")
-    assert to(out, "bob", "lobby")[0]["players"][0] == {
+    assert to(out, "bob") == []  # told once the seat stays empty a while (test_away_news.py)
+    assert table.seating.lobby(0.0)[0] == {
         "name": "ann",
         "bot": False,
         "connected": False,
@@ -351,7 +352,8 @@ def test_rejected_error_and_notice_frames_carry_codes_and_params_never_sentences
     sentences = []
     out = table.receive("bob", act(0, {"type": "play", "card": table.game.hands[1][0]}))
     out += table.receive("ann", act(0, {"type": "play", "card": "nope"}))
-    out += table.leave("cy")  # during play: a notice to the others
+    out += table.leave("cy")  # during play: told once a bot covers the seat (or after a while)
+    out += table.controls.cover(2)
     out += table.controls.remove(1)  # an error to bob, a notice to the rest
     frames = [m for _, m in well_formed(out) if m["t"] in ("rejected", "error", "notice")]
     assert {m["t"] for m in frames} == {"rejected", "error", "notice"}
@@ -366,8 +368,8 @@ def test_rejected_error_and_notice_frames_carry_codes_and_params_never_sentences
     assert codes == [
         ("rejected", "not_your_turn"),
         ("rejected", "swoop.not_in_hand"),
-        ("notice", "left"),
-        ("notice", "left"),
+        ("notice", "covered"),
+        ("notice", "covered"),
         ("error", "removed"),
         ("notice", "removed"),
     ]
