@@ -37,6 +37,7 @@ class Panels:
         if not isinstance(screen, ResultsPanel):
             app.push_screen(screen, answered)
             return
+        screen.passes_all = True  # the replay's keys go on working over it
         if self.kept is None or self.kept in app.screen_stack:
             self.kept = screen
             self.name = self.install(screen)

@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -256,6 +257,7 @@ PANEL_BINDINGS: list[Binding] = [
     Binding("r", "answer('review')", N_("review"), show=True),
 ]
 """A results panel's keys, wherever it shows (``PanelWords.allows`` says which work)."""
+PANEL_KEYS = frozenset(binding.key for binding in PANEL_BINDINGS)
 
 
 class ResultsCard(Vertical):
@@ -298,6 +300,9 @@ class ResultsPanel(ModalScreen[str]):
 
     CSS_PATH = "results.tcss"
     BINDINGS: ClassVar[list] = PANEL_BINDINGS
+    #: Every key the panel does not take closes it and goes to the screen under it (a
+    #: replay's panel, tui/replay/panels.py); else only ``q``, to leave as the prompt says.
+    passes_all = False
 
     def __init__(
         self,
@@ -344,6 +349,16 @@ class ResultsPanel(ModalScreen[str]):
     def action_answer(self, answer: str) -> None:
         if self.words.offers(answer):
             self.dismiss(answer)
+
+    def on_key(self, event: events.Key) -> None:
+        """``q`` (or in a replay any key but the panel's own) closes the panel, as enter
+        would, and then does at the screen under it what it does there."""
+        if event.key in PANEL_KEYS or not (self.passes_all or event.key == "q"):
+            return
+        event.stop()
+        event.prevent_default()
+        self.dismiss("passed")
+        self.app.call_after_refresh(self.app.simulate_key, event.key)
 
 
 def game_over(winners: list, name_of: Callable[[object], str]) -> str:
