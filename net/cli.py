@@ -31,7 +31,7 @@ from .messages import Refused
 from .reasons import problem, say
 from .recording import keep_records
 from .resultswait import RESULTS_WAIT
-from .settings import HostLimits, TableSettings
+from .settings import ABSENT_BOT, HostLimits, TableSettings, absent_after
 
 
 def _say(text: str) -> None:
@@ -61,7 +61,7 @@ def run_host(args: Namespace) -> int:
 def _make_host(args: Namespace) -> tuple[Host, Path]:
     limits = HostLimits(
         bot_delay=getattr(args, "bot_delay", None) or 0.0,
-        absent_bot_after=getattr(args, "absent_bot", None),
+        absent_bot_after=absent_after(getattr(args, "absent_bot", ABSENT_BOT)),
     )
     results_wait = getattr(args, "results_wait", RESULTS_WAIT)
     level = getattr(args, "level", None)  # a resumed table keeps its journal's unless told

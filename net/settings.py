@@ -216,6 +216,16 @@ class HostLimits:
     absent_bot_after: float | None = None
 
 
+ABSENT_BOT = 30.0
+"""Seconds a player is gone before a bot plays their seat, by default (``kotatsu host
+--absent-bot S``; 0: never): a table whose player left does not stall for everyone."""
+
+
+def absent_after(seconds: float | None) -> float | None:
+    """``HostLimits.absent_bot_after`` of ``--absent-bot S``: 0 (or less) is never."""
+    return seconds if seconds is not None and seconds > 0 else None
+
+
 def _takebacks(value: Any) -> str:
     return value if value in TAKEBACK_MODES else "off"
 

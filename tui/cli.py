@@ -35,6 +35,7 @@ import lang
 from lang import _
 from net.reasons import problem
 from net.resultswait import RESULTS_WAIT
+from net.settings import ABSENT_BOT
 
 from .args import address, parse_options, port_number, seconds
 from .cli_words import argparse_words, lang_help, language_asked
@@ -138,7 +139,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_flags(host, "host")  # hints, the turn clock, … (tui/table_settings.py)
     host.add_argument(
-        "--absent-bot", type=float, default=None, metavar="S", help=_("a bot plays a seat left S s")
+        "--absent-bot",
+        type=float,
+        default=ABSENT_BOT,
+        metavar="S",
+        help=_("a bot plays a seat left S s (default: 30; 0: never)"),
     )
 
     bot = sub.add_parser("bot", help=_("seat a bot at a table"))

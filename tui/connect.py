@@ -19,6 +19,7 @@ from typing import Any, Protocol
 import engine
 from lang import _
 from net.resultswait import RESULTS_WAIT
+from net.settings import ABSENT_BOT, absent_after
 
 from . import words
 from .settings import load_name
@@ -238,7 +239,7 @@ def host_launcher(
     port: int = 0,
     player_name: str | None = None,
     journal: str | None = None,
-    absent_bot: float | None = None,
+    absent_bot: float | None = ABSENT_BOT,
     resume: str | None = None,
     level: str | None = None,
     bot_delay: float = BOT_DELAY,
@@ -264,7 +265,7 @@ def host_launcher(
         from net.recording import keep_records
         from net.settings import HostLimits, TableSettings
 
-        limits = HostLimits(absent_bot_after=absent_bot, bot_delay=bot_delay)
+        limits = HostLimits(absent_bot_after=absent_after(absent_bot), bot_delay=bot_delay)
         if dealt_again is not None:
             host = Host(dealt_again, limits, journal=default_journal(dealt_again.game))
             host.resumed_port = port  # back where it was, else anywhere

@@ -140,3 +140,25 @@ def test_headless_host_takes_the_results_wait(tmp_path):
     assert host.settings().results_wait == 0 and host.limits.bot_delay == 0
     host = made("--journal", str(tmp_path / "u.journal"))
     assert host.settings().results_wait == RESULTS_WAIT
+
+
+def test_a_bot_covers_an_absent_player_by_default_and_absent_bot_0_means_never(tmp_path):
+    """Issue 41 §3: a table whose player left does not stall for everyone: ``kotatsu host``
+    lets a bot play the seat after ``ABSENT_BOT`` s unless told otherwise (``--absent-bot S``;
+    0: never)."""
+    from net.cli import _make_host
+    from net.settings import ABSENT_BOT
+    from tui.cli import build_parser
+
+    def made(name: str, *argv: str):
+        journal = ["--journal", str(tmp_path / f"{name}.journal")]
+        args = build_parser().parse_args(["host", "swoop", "--headless", *journal, *argv])
+        args.options = {}
+        host, _journal = _make_host(args)
+        host.journal.close()
+        return host.limits.absent_bot_after
+
+    assert ABSENT_BOT == 30
+    assert made("a") == ABSENT_BOT
+    assert made("b", "--absent-bot", "5") == 5
+    assert made("c", "--absent-bot", "0") is None
