@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from tests.tui.conftest import table_app
@@ -96,6 +97,35 @@ async def test_an_ascii_terminal_gets_ascii_borders_at_the_table_and_in_dialogs(
         lines = screen_lines(app)
         assert not EIGHTH_BLOCKS & set("".join(lines)), "\n".join(lines)
     assert ScrollBar.renderer is ScrollBarRender  # Textual's own again once the app ended
+
+
+BLOCKS = EIGHTH_BLOCKS | set("▔▐█▀")
+"""Block elements: an ASCII terminal shows each as ``#`` (``# Yes (y)  # #  No (n)  #``)."""
+
+
+@pytest.mark.parametrize("color", [True, False])
+async def test_an_ascii_terminals_buttons_lists_and_ticks_have_no_blocks(monkeypatch, color):
+    from tui.dialogs import Confirm, LanguageMenu
+    from tui.lobby.choices import ChoicesMenu
+    from tui.table.people import HostMenu
+
+    if not color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    app = table_app(ascii_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated(pilot)
+        for dialog in (
+            Confirm("Let them?", "Ann asks to take back their last action."),
+            HostMenu([("Start now", "start", None), ("Close the table", "close", None)]),
+            LanguageMenu("en"),
+            ChoicesMenu(app.settings),
+        ):
+            await app.push_screen(dialog)
+            await pilot.pause(0.1)
+            lines = screen_lines(app)
+            assert not BLOCKS & set("".join(lines)), "\n".join(lines)
+            app.pop_screen()
+            await pilot.pause()
 
 
 async def test_a_very_wide_window_puts_the_log_and_the_chat_side_by_side():
