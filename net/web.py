@@ -12,8 +12,9 @@ can be started from a page: the child's other requests (open a URL, deliver a fi
 A session starts with a ticket: the page posts the player's name (and the password, when the
 server has one) to ``/session`` and gets a single-use ticket for ``/ws/<ticket>``; wrong
 passwords are slowed down per address, and sessions beyond the limit are told the server is
-full. Idle sessions are closed, and a child that crashes ends only its own session; the page
-then asks ``/ended/<ticket>`` why and says so.
+full. Connections before a session, unused tickets and the names answered to are the door's
+(net/webdoor.py). Idle sessions are closed, and a child that crashes ends only its own
+session; the page then asks ``/ended/<ticket>`` why and says so.
 """
 
 from __future__ import annotations
@@ -36,10 +37,19 @@ import lang
 from lang import N_, _
 
 from .doors import run_door, say
-from .gate import Guesses
-from .listening import listening
+from .gate import Guesses, Places
+from .listening import listen
 from .ssh import FULL_MESSAGE
+from .sshdoor import Acceptor, Quiet
 from .sshpty import clean_user
+from .webdoor import (
+    HEAD_TIMEOUT,
+    PER_ADDRESS,
+    TICKETS_PER_ADDRESS,
+    TICKETS_TOTAL,
+    TOTAL,
+    WebDoor,
+)
 from .websession import CRASH_MESSAGE, Ticket, WebSession, cell_count, web_command
 
 DEFAULT_PORT = 8080
@@ -86,6 +96,11 @@ class WebConfig:
     max_sessions: int = DEFAULT_MAX_SESSIONS
     idle_timeout: float = DEFAULT_IDLE_TIMEOUT
     command: Callable[[str | None], list[str]] = field(default=web_command)
+    head_timeout: float = HEAD_TIMEOUT
+    per_address: int = PER_ADDRESS
+    waiting_total: int = TOTAL
+    """HTTP connections not yet a session (net/webdoor.py): a request's head deadline, and at
+    most ``per_address`` from one address and ``waiting_total`` in all."""
 
 
 class WebGameServer:
@@ -95,13 +110,26 @@ class WebGameServer:
         self.config = config
         self.sessions: set[WebSession] = set()
         self.tickets: dict[str, Ticket] = {}
+        self.unused = Places(TICKETS_PER_ADDRESS, TICKETS_TOTAL)
+        """The unused tickets, by address (they do not count against the sessions)."""
         self.ended: OrderedDict[str, str] = OrderedDict()
         self.guesses = Guesses()
         self.runner: web.AppRunner | None = None
+        self.door = WebDoor(
+            config.bind, self._protocol, config.head_timeout, config.per_address,
+            config.waiting_total,
+        )  # fmt: skip
+        self.quiet = Quiet(say)
+        self.acceptor: Acceptor | None = None
+        self._accepting: asyncio.Task | None = None
         self.port = 0
 
+    def _protocol(self) -> Any:
+        assert self.runner is not None and self.runner.server is not None
+        return self.runner.server()
+
     def application(self) -> web.Application:
-        app = web.Application(client_max_size=1 << 14)
+        app = web.Application(client_max_size=1 << 14, middlewares=[self.door.middleware])
         app.router.add_get("/", self.index)
         app.router.add_post("/session", self.new_session)
         app.router.add_get("/ws/{ticket}", self.websocket)
@@ -112,17 +140,25 @@ class WebGameServer:
 
     async def start(self) -> int:
         """Listen; returns the port (useful when ``config.port`` is 0)."""
+        listener = listen(self.config.bind, self.config.port)
         self.runner = web.AppRunner(self.application(), access_log=None, handle_signals=False)
         await self.runner.setup()
-        site = web.TCPSite(self.runner, self.config.bind, self.config.port)
-        with listening(self.config.bind, self.config.port):
-            await site.start()
-        self.port = self.runner.addresses[0][1]
+        places = self.door.places
+        self.acceptor = Acceptor(listener, places, self.door.connection, self.quiet, _door_words)
+        self._accepting = asyncio.get_running_loop().create_task(self.acceptor.run())
+        self.port = listener.getsockname()[1]
         return self.port
 
     async def close(self) -> None:
+        if self._accepting is not None:
+            self._accepting.cancel()
+            await asyncio.gather(self._accepting, return_exceptions=True)
+            self._accepting = None
         stopped = _(STOPPED_MESSAGE)
         await asyncio.gather(*(s.stop(stopped) for s in self.sessions), return_exceptions=True)
+        if self.acceptor is not None:
+            await self.acceptor.close()
+            self.acceptor = None
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
@@ -150,26 +186,34 @@ class WebGameServer:
             if not _same_origin(request) or request.content_type != "application/json":
                 return _refusal(400, "bad request")
             try:
-                body = await request.json()
+                async with asyncio.timeout(self.config.head_timeout):  # a body sent slowly
+                    body = await request.json()
                 name, password = str(body.get("name") or ""), str(body.get("password") or "")
-            except (ValueError, AttributeError):
+            except (ValueError, AttributeError, TimeoutError):
                 return _refusal(400, "bad request")
             if not await self._password_ok(request.remote or "?", password):
                 return _refusal(403, _(WRONG_PASSWORD))
             if not clean_user(name).strip("._-") or not name.strip():
                 return _refusal(400, _(NO_NAME))
-            now = time.monotonic()
-            self.tickets = {k: t for k, t in self.tickets.items() if t.expires > now}
-            busy = len(self.sessions) + len(self.tickets) >= 2 * self.config.max_sessions
-            if len(self.sessions) >= self.config.max_sessions or busy:
+            if len(self.sessions) >= self.config.max_sessions:
                 return _refusal(503, _(FULL_MESSAGE).format(n=self.config.max_sessions))
+            now = time.monotonic()
+            for token in [k for k, t in self.tickets.items() if t.expires <= now]:
+                self._drop_ticket(token)
             token = secrets.token_urlsafe(18)
             self.tickets[token] = Ticket(clean_user(name), code, now + TICKET_LIFE)
+            given_way = self.unused.enter(token, request.remote or "?")
+            if given_way is not None:  # the oldest unused ticket of the busiest address
+                self._drop_ticket(given_way)
             return web.json_response({"ticket": token})
 
+    def _drop_ticket(self, token: str) -> None:
+        self.tickets.pop(token, None)
+        self.unused.leave(token)
+
     async def _password_ok(self, address: str, given: str) -> bool:
-        """The password, judged as the table's and the SSH door's are: a wrong one from an
-        address is answered later and later, and one at a time (net.gate.Guesses)."""
+        """The password, judged as the table's and the SSH door's are: at once; a wrong one
+        from an address is answered later and later, a right one at once (net.gate.Guesses)."""
         expected = self.config.password
         if expected is None:
             return True
@@ -188,7 +232,8 @@ class WebGameServer:
     # -- a session ------------------------------------------------------------------------------
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         token = request.match_info["ticket"]
-        ticket = self.tickets.pop(token, None)
+        ticket = self.tickets.get(token)
+        self._drop_ticket(token)
         if ticket is None or ticket.expires < time.monotonic() or not _same_origin(request):
             raise web.HTTPForbidden(text="no such session")
         ws = web.WebSocketResponse(heartbeat=30, max_msg_size=1 << 17)
@@ -199,6 +244,7 @@ class WebGameServer:
             await ws.close()
             return ws
         self.sessions.add(session)
+        self.door.became_session(request)
         cols = cell_count(_number(request.query.get("width")), 80)
         rows = cell_count(_number(request.query.get("height")), 24)
         try:
@@ -241,6 +287,15 @@ async def _headers(request: web.Request, response: web.StreamResponse) -> None:
     )
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "no-referrer"
+
+
+def _door_words(reason: str, address: str) -> str:
+    """What the door says in the server's log: only that it ran out of descriptors (its
+    places always make room, net/webdoor.py)."""
+    return _(
+        "out of file descriptors: not accepting web connections for a moment "
+        "(running sessions go on)"
+    )
 
 
 def web_url(config: WebConfig, port: int) -> str:
