@@ -37,7 +37,7 @@ async def test_u_asks_where_the_table_allows_and_the_others_answer_yes_or_no():
         await wait_until(pilot, lambda: bool(screen.legal))
         await settle(pilot)
         assert screen.check_action("takeback", ()) is True
-        assert "u undo" in screen_lines(app)[-1]  # the footer offers it
+        assert "u take back" in screen_lines(app)[-1]  # the footer offers it
         await pilot.press("u")
         await wait_until(pilot, lambda: client.takebacks_asked == 1)
         # another player asks: a yes/no over the table, y says yes
@@ -78,18 +78,21 @@ async def test_without_take_backs_u_is_not_offered():
         screen = await seated(pilot)
         await wait_until(pilot, lambda: bool(screen.legal))
         assert screen.check_action("takeback", ()) is False
-        assert "undo" not in screen_lines(app)[-1]
+        assert "take back" not in screen_lines(app)[-1]
         await pilot.press("u")
         await settle(pilot)
         assert client.takebacks_asked == 0
 
 
 async def test_over_the_wire_u_puts_the_table_back_as_it_was():
-    """``kotatsu play --takebacks free``: a real host on 127.0.0.1; after a play and the bots'
-    answers, u gives the card back and the screen draws the table as it was."""
+    """``kotatsu play --takebacks free``: a real host on 127.0.0.1; after a play, before the
+    next bot answers (a bot's move is never taken back: net/takebacks.py), u gives the card
+    back and the screen draws the table as it was."""
     from tui.connect import play_launcher
 
-    launcher = play_launcher("swoop", bots=2, seed=3, name="Eli", bot_delay=0, takebacks="free")
+    launcher = play_launcher(
+        "swoop", bots=2, seed=3, name="Eli", bot_delay=60, takebacks="free", options=OPTIONS
+    )
     settings = Settings(name="Eli", color=True, cursor_blink=False)
     app = make_app(launcher=launcher, settings=settings, browser=browser_of())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -100,7 +103,7 @@ async def test_over_the_wire_u_puts_the_table_back_as_it_was():
         before, pile, version = screen.view["hand"], screen.view["pile"], screen.version
         play = next(a for a in screen.legal if a["type"] == "play")
         screen.send(play)
-        await wait_until(pilot, lambda: screen.version > version and bool(screen.legal))
+        await wait_until(pilot, lambda: screen.version > version)  # a bot thinks a minute
         assert screen.view["hand"] != before
         await pilot.press("u")
         await wait_until(pilot, lambda: "took back" in log_text(screen))
@@ -145,3 +148,37 @@ async def test_the_yes_no_dialog_shows_its_whole_question_at_80_columns():
             text = str(label.render())
             assert label.size.width <= dialog.content_region.width
             assert label.size.width * label.size.height >= cell_len(text), text
+
+
+def test_u_is_not_offered_where_it_cannot_work():
+    """Evening minor 10: not during 秘十's deal (its decisions are secret), not at SwaPo's
+    sealed joker declarations, not while a Dagger row is being arranged (``u`` there undid
+    the row and said there was nothing to take back); at a trick, it is."""
+    import engine
+    from tui.games.mishi.flow import MishiDecisions
+    from tui.games.swapo.flow import SwapoDecisions
+    from tui.games.swoop.flow import SwoopDecisions
+
+    def shown(decisions, game) -> bool:
+        seat = game.pending()[0]
+        decisions.seat = seat
+        decisions.update(game.view(seat), game.legal_actions(seat))
+        return decisions.take_back_shown()
+
+    mishi = engine.new_game("mishi", 4, {}, seed=1)
+    assert mishi.view(0)["phase"] == "deal" and not shown(MishiDecisions(0), mishi)
+    dagger = engine.new_game("swapo", 4, {"variant": "dagger"}, seed=1)
+    assert dagger.view(0)["phase"] == "arrange" and not shown(SwapoDecisions(0), dagger)
+    swoop = engine.new_game("swoop", 3, OPTIONS, seed=5)
+    assert shown(SwoopDecisions(0), swoop)
+    ace = engine.new_game("swapo", 4, {"variant": "ace"}, seed=4)
+    flow = SwapoDecisions(0)
+    for _ in range(400):
+        if ace.phase == "declare":
+            assert not shown(flow, ace)
+            break
+        seat = ace.pending()[0]
+        legal = ace.legal_actions(seat)
+        ace.apply(seat, next((a for a in legal if a["type"] == "pass"), legal[0]))
+    else:
+        raise AssertionError("no declaration came")

@@ -33,7 +33,7 @@ GAME_BINDINGS = [
 HINT_BINDING = Binding("h", "hint", N_("hint"))
 #: Take back my last action, where the table allows take-backs (tui/table/takeback.py).
 # TRANSLATORS: footer key description (take back one's last action); ≤ 8 cells if you can
-TAKEBACK_BINDING = Binding("u", "takeback", N_("undo"))
+TAKEBACK_BINDING = Binding("u", "takeback", N_("take back"))
 TABLE_BINDINGS = [
     # TRANSLATORS: footer key description (open the chat); ≤ 8 cells if you can
     Binding("c", "chat", N_("chat")),

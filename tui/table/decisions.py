@@ -87,6 +87,13 @@ class Decisions:
         table hears of a hint (tui/table/hints.py)."""
         return False
 
+    def take_back_shown(self) -> bool:
+        """Whether ``u`` (take back my last action) may be offered now: not while a question
+        the others may not know of is asked or sealed, nor during a deal (its decisions are
+        secret and cannot be taken back); a game adds its own steps where ``u`` cannot work."""
+        secret = self.asked_in_secret() or self.asked_sealed()
+        return not secret and self.view.get("phase") != "deal"
+
     def others_awaited(self) -> list[int]:
         """The other seats this view says are awaited (only what this seat may know); the
         local seat too when it only ``watching``."""

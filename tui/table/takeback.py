@@ -48,6 +48,7 @@ class Voting(Protocol):
     table_info: dict
     me: int | None
     seats: Seats
+    decisions: Any
 
     @property
     def state(self) -> TableState: ...
@@ -65,11 +66,13 @@ class TakebackDesk:
         self.dialog: TakebackVote | None = None
 
     def offered(self) -> bool:
-        """Whether ``u`` works: a seated player at a running table that allows take-backs."""
+        """Whether ``u`` works: a seated player at a running table that allows take-backs,
+        where a take-back can be had (not in a deal nor a sealed step: ``Decisions``)."""
         table = self.table
         view = table.state.view
         started = bool(view) and not view.get("over")
-        return table.table_info.get("takebacks") in MODES and table.me is not None and started
+        allowed = table.table_info.get("takebacks") in MODES and table.me is not None
+        return allowed and started and table.decisions.take_back_shown()
 
     def ask(self) -> None:
         """``u``: ask the table (it answers with the state as it was, a request to the

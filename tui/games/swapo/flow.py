@@ -128,6 +128,10 @@ class SwapoDecisions(PowerSteps, Decisions):
     def asked_sealed(self) -> bool:
         return self.view.get("phase") == "declare"  # who still declares is sealed
 
+    def take_back_shown(self) -> bool:
+        # a Dagger row being arranged follows the deal: nothing of mine to take back there
+        return super().take_back_shown() and self.step != Step.ARRANGE
+
     def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
         super().update(view, legal)
         self.state = state = self.parsed.of(view)
