@@ -9,6 +9,8 @@ A leaf module: it imports nothing from ``tui``.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import ctypes
 import getpass
 import os
 from collections.abc import Callable, MutableMapping
@@ -60,7 +62,9 @@ def password_from(
     variable is taken out of the environment, so no process started from here inherits it.
     ValueError (with the sentence to print) for a file that cannot be read, an empty password,
     or two ways at once."""
-    environ = os.environ if environ is None else environ
+    if environ is None:
+        environ = os.environ
+        scrub_environ(PASSWORD_ENV)
     from_env = environ.pop(PASSWORD_ENV, None)
     given, path = getattr(args, "password", None), getattr(args, "password_file", None)
     password: str | None
@@ -80,6 +84,20 @@ def password_from(
     if password is not None and not password:
         raise ValueError(_("the password is empty"))
     return password
+
+
+def scrub_environ(name: str) -> None:
+    """Overwrite the value of the environment variable ``name`` where the C library keeps it
+    (for a variable the process was started with: the block ``/proc/PID/environ`` shows), so
+    that neither that file nor a child started by any means shows it; ``os.environ`` still
+    has its copy until it is taken out. Only where ``getenv`` can be reached (Linux, macOS)."""
+    with contextlib.suppress(Exception):
+        libc = ctypes.CDLL(None)
+        libc.getenv.restype = ctypes.c_void_p
+        libc.getenv.argtypes = [ctypes.c_char_p]
+        value = libc.getenv(name.encode())
+        if value:
+            ctypes.memset(value, 0, len(ctypes.string_at(value)))
 
 
 def _read_first_line(path: str) -> str:

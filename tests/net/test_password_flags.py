@@ -179,3 +179,28 @@ def test_ssh_sessions_get_no_password(monkeypatch):
     assert PASSWORD_ENV not in child_env("xterm", "ann")
     assert SECRET not in "".join(child_env("xterm", "ann").values())
     assert os.environ[PASSWORD_ENV] == SECRET  # (only this test's own environment)
+
+
+CHECK_ENVIRON = """
+import argparse, subprocess, sys
+sys.path.insert(0, sys.argv[1])
+from tui.secret import password_from
+secret = password_from(argparse.Namespace())
+own = open("/proc/self/environ", "rb").read()
+child = subprocess.run(["cat", "/proc/self/environ"], capture_output=True).stdout
+print(secret == sys.argv[2], sys.argv[2].encode() in own, sys.argv[2].encode() in child)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
+def test_the_variable_leaves_the_process_environment_once_read():
+    """Attack 3's note: KOTATSU_PASSWORD stayed readable in /proc/PID/environ (taken out of
+    os.environ only): now its value is overwritten where the process was started with it."""
+    import subprocess
+
+    env = {**os.environ, PASSWORD_ENV: SECRET}
+    out = subprocess.run(
+        [sys.executable, "-c", CHECK_ENVIRON, str(ROOT), SECRET],
+        env=env, capture_output=True, text=True, timeout=60, check=True,
+    ).stdout  # fmt: skip
+    assert out.split() == ["True", "False", "False"]
