@@ -1,6 +1,6 @@
 """A table's row in the lobby's list: its name and game as the network gave them (shown
 literally), its seats, its address, a lock for a password, and "no answer" where joining it
-found nobody listening."""
+found nobody listening; the column heads lined up with them."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from rich.style import Style
 from rich.text import Text
 
 import engine
-from lang import _
+from lang import _, pgettext
+from tui.cells import ljust, rjust
 from tui.text import clean, literal
 
 GAME_TITLES = {name: cls.SHORT_TITLE for name, cls in engine.GAMES.items()}
@@ -45,3 +46,15 @@ def table_line(
         # TRANSLATORS: the lobby, after a table's row: joining it found nobody listening
         line.append("  " + _("no answer"), style=muted)
     return line
+
+
+def columns() -> str:
+    """The lobby's column heads, lined up by cells with ``table_line``."""
+    # TRANSLATORS: the lobby's column heads: table (≤ 16 cells), game (≤ 14), seats (≤ 5)
+    heads = (
+        pgettext("column", "table"),
+        pgettext("column", "game"),
+        pgettext("column", "seats"),
+        pgettext("column", "address"),
+    )
+    return ljust(heads[0], 18) + ljust(heads[1], 16) + rjust(heads[2], 5) + "  " + heads[3]

@@ -17,8 +17,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from lang import N_, _, ngettext, pgettext
-from tui.cells import ljust, rjust
+from lang import N_, _, ngettext
 from tui.connect import (
     Launcher,
     default_name,
@@ -37,7 +36,7 @@ from tui.widgets.footer import WordedFooter
 
 from .choices import ChoicesMenu
 from .forms import JoinForm, JoinRequest, NameForm, TableForm, TableRequest
-from .rows import GAME_TITLES, table_line
+from .rows import GAME_TITLES, columns, table_line
 
 # TRANSLATORS: the lobby's help (Markdown); keep the keys and the table's shape
 LOBBY_HELP = N_("""# kotatsu
@@ -67,18 +66,6 @@ Asterisk and Ace), **Swoop** and **秘十 Mi Shi**; `kotatsu rules GAME` prints 
 
 #: The footer's keys left out first where they do not fit, in this order (tui/widgets/footer.py).
 LOBBY_EXPENDABLE = ("refresh", "reopen", "watch", "rename", "choices", "address", "language")
-
-
-def columns() -> str:
-    """The lobby's column heads, lined up by cells with ``table_line``."""
-    # TRANSLATORS: the lobby's column heads: table (≤ 16 cells), game (≤ 14), seats (≤ 5)
-    heads = (
-        pgettext("column", "table"),
-        pgettext("column", "game"),
-        pgettext("column", "seats"),
-        pgettext("column", "address"),
-    )
-    return ljust(heads[0], 18) + ljust(heads[1], 16) + rjust(heads[2], 5) + "  " + heads[3]
 
 
 BrowserFactory = Callable[[Callable[[Any], None], Callable[[str], None]], Any]
@@ -165,6 +152,8 @@ class LobbyScreen(Screen[None]):
         self.silent: set[str] = set()  # endpoints where a join found nobody listening
         self.status = "searching"
         self.left_open: list[Any] = []  # tables this user hosted whose host died (newest first)
+        #: The table under the cursor went: no other is put under it until the player moves it.
+        self.cursor_lost = False
 
     def compose(self) -> ComposeResult:
         yield Static("", id="lobby-title")
@@ -240,15 +229,31 @@ class LobbyScreen(Screen[None]):
             self.show_tables()
 
     def table_removed(self, key: str) -> None:
-        self.tables.pop(key, None)
+        table = self.tables.pop(key, None)
+        if table is not None and key == self.chosen_key():
+            # the cursor's table: no other table takes its place under the cursor
+            self.cursor_lost = True
+            # TRANSLATORS: the lobby; the table under the cursor closed (or left the network)
+            gone = _("{name} is gone: ↑↓ choose another table")
+            name = f"“{clean(table.name, limit=44)}”"
+            self.notify(gone.format(name=name), severity="warning", markup=False)
         self.show_tables()
+
+    def chosen_key(self) -> str | None:
+        """The key of the table under the cursor (None: none)."""
+        found = self.query("#tables")
+        if not found:
+            return None
+        tables = found.first(OptionList)
+        index = tables.highlighted
+        return tables.get_option_at_index(index).id if index is not None else None
 
     def show_tables(self) -> None:
         if not self.query("#tables"):  # not composed yet: on_mount shows them
             return
         tables = self.query_one("#tables", OptionList)
         index = tables.highlighted
-        chosen = tables.get_option_at_index(index).id if index is not None else None
+        chosen = self.chosen_key()
         tables.clear_options()
         ordered = sorted(self.tables.values(), key=lambda t: (clean(t.name), t.key))
         for table in ordered:
@@ -260,7 +265,7 @@ class LobbyScreen(Screen[None]):
                 silent=table.endpoint in self.silent,
             )
             tables.add_option(Option(line, id=table.key))
-        if ordered:
+        if ordered and not self.cursor_lost:
             keys = [t.key for t in ordered]
             # the table under the cursor stays under it while others come and go
             tables.highlighted = (
@@ -284,6 +289,13 @@ class LobbyScreen(Screen[None]):
         self.show_details()
 
     @on(OptionList.OptionHighlighted, "#tables")
+    def chosen(self) -> None:
+        """The cursor moved (after its table went: the player's new choice, since the lobby
+        then puts it nowhere; a late message of an earlier move finds it on no table)."""
+        if self.query_one("#tables", OptionList).highlighted is not None:
+            self.cursor_lost = False
+        self.show_details()
+
     def show_details(self) -> None:
         """The settings of the table under the cursor, before anyone sits at it."""
         tables = self.query_one("#tables", OptionList)
