@@ -201,7 +201,11 @@ async def test_a_whole_hand_ends_with_its_score_in_the_log_and_history():
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await play_by_keys(pilot, screen, declare=False, stop=lambda: screen.flow.step == "play")
-        assert "partner ?" in str(screen.query_one("#header").render())  # a defender's view
+        header = str(screen.query_one("#header").render())  # a defender's view
+        # the title keeps "kotatsu" from the deal into the play: "partner ?" (no seat line
+        # tagged partner yet) gives way to it at 80 columns
+        assert header.startswith(" kotatsu · 秘十 · hand 1/1 · trump") and "declares" in header
+        assert "partner ?" not in header and cell_len(header) <= 80
         await play_by_keys(pilot, screen, declare=False, stop=lambda: bool(screen.view.get("over")))
         if screen.view["history"][0]["case"] == "paqi":  # the declarer held both tens
             header = str(screen.query_one("#header").render())
@@ -446,3 +450,14 @@ async def test_a_pickable_cards_stamps_cards_to_look_at_without_marks_or_clicks(
         assert stamp.stamp([])[0].plain == "(no cards)"
         stamp.inline = True
         assert [line.plain for line in stamp.stamp([CardFace("10H"), CardFace("2S")])] == ["10♥ 2♠"]
+
+
+def test_your_own_line_says_you_defend():
+    from tui.games.mishi.draw import role_tag
+    from tui.games.mishi.model import MishiView, Phase, Side
+
+    sides = (Side.DEFENDER, Side.DECLARER, Side.DEFENDER, Side.PARTNER)
+    view = MishiView(phase=Phase.PLAY, sides=sides, declarer=1, partner_revealed=True)
+    assert role_tag(view, 0, None, own=True).plain == " defend"  # "You defend"
+    assert role_tag(view, 2, 0).plain == " defends"  # "Bo defends"
+    assert role_tag(view, 1, 0).plain == " declarer"

@@ -158,8 +158,11 @@ def side_style(view: MishiView, seat: int, look: Look = plain_look) -> Style:
     return look(SIDE_LOOKS.get(view.side(seat) or "", "mishi--strong"))
 
 
-def role_tag(view: MishiView, seat: int, me: int | None, look: Look = plain_look) -> Text:
-    """``declarer`` / ``partner`` after a name, when known."""
+def role_tag(
+    view: MishiView, seat: int, me: int | None, look: Look = plain_look, own: bool = False
+) -> Text:
+    """``declarer`` / ``partner`` after a name, when known (``own``: after "You", the local
+    seat's own line: "You defend")."""
     side = view.side(seat)
     if view.phase in (Phase.DEAL, Phase.BAO):
         return Text("")  # the shown tens stand in the seat's play line
@@ -171,7 +174,12 @@ def role_tag(view: MishiView, seat: int, me: int | None, look: Look = plain_look
         return Text(" " + pgettext("tag", "partner"), look("mishi--declarer-tag"))
     if side == Side.DEFENDER and seat != me and (view.partner_revealed or view.case):
         # TRANSLATORS: Mi Shi, a tag after a name: this player is on the defending side
-        return Text(" " + pgettext("tag", "defends"), look("mishi--defender-tag"))
+        word = pgettext("tag", "defends")
+        if own:
+            # TRANSLATORS: Mi Shi, a tag after "You" on your own seat line ("You defend"):
+            # you are on the defending side
+            word = pgettext("own tag", "defend")
+        return Text(" " + word, look("mishi--defender-tag"))
     return Text("")
 
 

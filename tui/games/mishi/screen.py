@@ -23,6 +23,7 @@ from tui import cells
 from tui.connect import Seat
 from tui.fill import fill, mine_or
 from tui.settings import Settings
+from tui.table.header import header_line
 from tui.table.messages import Refused, TableState
 from tui.table.parse import Event
 from tui.table.screen import TABLE_CSS, TableScreen
@@ -34,7 +35,7 @@ from tui.widgets.steady import Steady
 from . import draw
 from .face import MishiFace
 from .flow import MishiDecisions, Step, winning_seat
-from .model import HandRecord, LastTrick, MishiView, Phase
+from .model import HandRecord, LastTrick, MishiView, Phase, Side
 from .widgets import Painted
 from .words import info_line, lead_words
 
@@ -184,13 +185,32 @@ class MishiScreen(TableScreen):
         # TRANSLATORS: Mi Shi header: the trump suit
         parts.append(fill(_("trump {suit}"), suit=suit))
         declarer = view.declarer
-        if declarer is not None:
-            # TRANSLATORS: Mi Shi header: who declared trump (亮主)
-            template = mine_or(declarer, self.me, _("You declare"), _("{name} declares"))
-            says = template.format(name=self.seats.name(declarer))
-            parts.append(Text(says, style=self.look("mishi--declarers")))
-            parts.append(draw.partner_text(view, self.me, self.seats.name, self.look))
+        if declarer is None:
+            return parts
+        # TRANSLATORS: Mi Shi header: who declared trump (亮主)
+        template = mine_or(declarer, self.me, _("You declare"), _("{name} declares"))
+        says = template.format(name=self.seats.name(declarer))
+        parts.append(Text(says, style=self.look("mishi--declarers")))
+        partner = draw.partner_text(view, self.me, self.seats.name, self.look)
+        unknown = view.case is None and Side.PARTNER not in view.sides  # "partner ?"
+        if not unknown or self.fits([*parts, partner]):
+            parts.append(partner)
         return parts
+
+    def fits(self, parts: list[Text | str]) -> bool:
+        """Whether the header with ``parts`` keeps "kotatsu" in the window (else the header
+        drops the app's name first: "partner ?", which only says that no seat line is tagged
+        partner yet, gives way to it, so that the title stays the same from deal to play)."""
+        width = self.app.size.width
+        line = header_line(
+            parts,
+            table_name=self.table_info.get("name"),
+            away=self.people.away_marks(),
+            connection=self.connection,
+            look=self.look,
+            ascii_only=self.settings.ascii_only,
+        )
+        return not width or line.cell_len <= width
 
     def draw(self) -> None:
         self.query_one("#trick-table", Painted).show(self.paint_table)
@@ -387,7 +407,7 @@ class MishiScreen(TableScreen):
         hand = flow.hand
         # TRANSLATORS: the local player's own seat line ("You · 12 cards")
         text = Text(_("You"), style=draw.side_style(view, self.me, self.look))
-        text.append_text(draw.role_tag(view, self.me, None, self.look))
+        text.append_text(draw.role_tag(view, self.me, None, self.look, own=True))
         text.append(f" · {draw.cards_words(len(hand))}", style=dim)
         if view.phase == Phase.PLAY:
             text.append(" · " + _("{points} pts").format(points=view.points(self.me)), style=dim)
