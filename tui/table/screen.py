@@ -304,8 +304,13 @@ class TableScreen(Screen[None]):
 
     @on(HistoryReceived)
     def _history_received(self, message: HistoryReceived) -> None:
-        """What this seat was shown before it came back: above the lines shown since."""
-        self.chat.earlier(*history.earlier_lines(message.entries, self, self.chat.lines))
+        """What this seat was shown before it came back: above the lines shown since. The
+        log's closing line goes under every line there now: those drawn from the state it
+        got on joining (the round's first line) are from before too."""
+        logged, chatted = history.earlier_lines(message.entries, self, self.chat.lines)
+        self.chat.earlier(logged[:-1], chatted)
+        if logged:
+            self.log_pane.add(*logged[-1])
 
     @on(ConnectionChanged)
     def _connection_changed(self, message: ConnectionChanged) -> None:
