@@ -128,6 +128,7 @@ class Table:
     def walk_to(self, rank: str, where: str = "hand") -> flow.Item:
         """Move the cursor (→) to the first card of ``rank`` in the hand or the slots."""
         model = self.model
+        model.move(-len(model.items()))  # from the first card (the cursor stops at the ends)
         for _ in range(len(model.items()) + 1):
             item = model.current()
             if item and item[0] == where and model.mine.rank(item) == rank:
@@ -141,6 +142,21 @@ class Table:
 
 def refused(outcome: object, words: str) -> bool:
     return isinstance(outcome, Refuse) and words in outcome.reason
+
+
+def test_the_cursor_stops_at_the_ends_as_in_swapo():
+    """← on the first card stays there, → on the last too: no wrapping round to the other
+    end (a player once played the card at the far end that way)."""
+    table = Table(FLIP, first=0, moves=FLIP_MOVES)
+    model = table.model
+    last = len(model.items()) - 1
+    model.move(-len(model.items()))
+    assert model.cursor == 0
+    model.move(-1)
+    assert model.cursor == 0
+    model.move(last)
+    model.move(1)
+    assert model.cursor == last
 
 
 def test_a_group_picked_card_by_card_from_the_slots():

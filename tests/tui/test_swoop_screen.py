@@ -56,13 +56,18 @@ def swoop_app(
 
 
 async def walk_to(pilot, screen, rank: str, *, where: str = "hand") -> None:
-    """Move the cursor with → to the first card of ``rank`` (in the hand or the slots)."""
-    for _ in range(len(screen.model.items()) + 1):
-        item = screen.model.current()
-        if item and item[0] == where and screen.model.mine.rank(item) == rank:
-            return
-        await pilot.press("right")
-    raise AssertionError(f"no {rank} to walk to")
+    """Move the cursor with ←→ to the first card of ``rank`` (in the hand or the slots); it
+    stops at the ends."""
+    model = screen.model
+    wanted = [
+        n
+        for n, item in enumerate(model.items())
+        if item[0] == where and model.mine.rank(item) == rank
+    ]
+    if not wanted:
+        raise AssertionError(f"no {rank} to walk to")
+    while model.cursor != wanted[0]:
+        await pilot.press("right" if model.cursor < wanted[0] else "left")
 
 
 async def my_turn(pilot, screen) -> None:
@@ -199,14 +204,17 @@ async def go_out(pilot, screen) -> None:
     await my_turn(pilot, screen)
     await walk_to(pilot, screen, "10", where="up")
     await pilot.press("enter")
-    # Then the four mystery cards, turned one by one (t turns the one under the cursor).
-    for left in (4, 3, 2, 1):
+    # Then the four mystery cards, turned one by one (t turns the one under the cursor), in
+    # the order slot 2, 1, 4, 3.
+    for left, slot in ((4, 1), (3, 0), (2, 3), (1, 2)):
         await my_turn(pilot, screen)
         assert sum(screen.model.mine.uncovered) == left
-        assert screen.model.items() == [
-            ("down", s) for s in range(4) if screen.model.mine.uncovered[s]
-        ]
-        await pilot.press("left", "t")
+        items = screen.model.items()
+        assert items == [("down", s) for s in range(4) if screen.model.mine.uncovered[s]]
+        while screen.model.current() != ("down", slot):
+            aim = items.index(("down", slot))
+            await pilot.press("right" if screen.model.cursor < aim else "left")
+        await pilot.press("t")
         await wait_until(
             pilot,
             lambda left=left: (

@@ -316,9 +316,11 @@ class SwoopDecisions(Decisions):
 
     # -- the keys --------------------------------------------------------------------------
     def move(self, step: int) -> Outcome:
+        """←→ walk the cards, and stop at the ends (no wrapping round, as in SwaPo: ← on the
+        first card must not land on the last one, a card a player did not mean to play)."""
         items = self.items()
         if items:
-            self.cursor = (self.cursor + step) % len(items)
+            self.cursor = max(0, min(len(items) - 1, self.cursor % len(items) + step))
         return None
 
     def pick(self) -> Outcome:
