@@ -384,8 +384,10 @@ def _door_words(reason: str, address: str) -> str:
 
 def banner(server: SSHGameServer) -> list[str]:
     """What ``kotatsu serve`` prints at start: where, the key's fingerprint, who may log in."""
+    from .discovery import lan_address  # the address `kotatsu host` and `kotatsu web` print
+
     config = server.config
-    where = "HOST" if config.bind in ("0.0.0.0", "::", "") else config.bind
+    where = lan_address(config.bind)
     key = (
         _("host key {fingerprint} (new, {path})")
         if server.key_made

@@ -299,14 +299,11 @@ def _door_words(reason: str, address: str) -> str:
 
 
 def web_url(config: WebConfig, port: int) -> str:
-    """The address to open, as the banner prints it: the bound address, else this machine's
-    first address on the LAN."""
-    where = config.bind
-    if where in ("0.0.0.0", "::", ""):
-        from .discovery import lan_addresses
+    """The address to open, as the banner prints it: the bound address, else the one others
+    on the LAN reach this machine at (as ``kotatsu host`` and ``kotatsu serve`` print it)."""
+    from .discovery import lan_address
 
-        where = next(iter(lan_addresses()), "HOST")
-    return f"http://{where}:{port}/"
+    return f"http://{lan_address(config.bind)}:{port}/"
 
 
 def banner(server: WebGameServer) -> list[str]:

@@ -19,7 +19,7 @@ import pytest
 from lan_wait import held_ports, until_found
 from sshprobe import connect, open_session, plain, read_until
 
-from net.ssh import banner, clean_term, lobby_command, wants_ascii
+from net.ssh import ServeConfig, SSHGameServer, banner, clean_term, lobby_command, wants_ascii
 from tui.cli import build_parser
 
 
@@ -129,6 +129,22 @@ async def test_open_by_default_and_says_so(serve):
     server = await serve()
     assert any("OPEN" in line for line in banner(server))
     assert any(server.fingerprint in line for line in banner(server))
+
+
+def test_the_banner_gives_the_address_to_type(monkeypatch):
+    """Evening 2, minor 14: `ssh -p 2299 HOST`, with no address; now the one `kotatsu host`
+    and `kotatsu web` print (net.discovery.lan_address)."""
+    import net.discovery
+    from net.web import WebConfig, web_url
+
+    lan = {"0.0.0.0": "192.0.2.2"}  # a machine whose LAN address is 192.0.2.2
+    monkeypatch.setattr(net.discovery, "lan_address", lambda bind: lan.get(bind, bind))
+    server = SSHGameServer(ServeConfig(bind="0.0.0.0", port=0))
+    server.port = 2299
+    assert "ssh -p 2299 192.0.2.2" in banner(server)[0]
+    assert web_url(WebConfig(bind="0.0.0.0"), 8099) == "http://192.0.2.2:8099/"
+    server.config.bind = "198.51.100.7"
+    assert "ssh -p 2299 198.51.100.7" in banner(server)[0]
 
 
 async def test_the_session_after_the_last_is_told_the_server_is_full(serve):
