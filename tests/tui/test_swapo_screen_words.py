@@ -78,9 +78,13 @@ async def test_a_drawn_round_says_who_played_the_draw_and_no_game_once():
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen.flow.reveal is not None)
         assert "Round 1: no game, You played the Draw" in screen.prompt.plain
+        # the prompt says the round's result: the notice line does not say it again
+        assert not any(notice.startswith("Round 1") for notice in screen.notices)
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
         panel = app.screen
+        assert panel.title_text.startswith("Round 1 of ")  # not "Round 1 (no game) of 2"
         assert panel.title_text.endswith("— no game, You played the Draw")
+        assert panel.title_text.count("no game") == 1
         rows = "\n".join(row.plain for row in panel.rows)
         assert "no game" not in rows.lower()  # the title says it; the rows say why
         assert "Nobody scores this round: the Draw (A♣) stops the game." in rows

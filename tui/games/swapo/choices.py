@@ -120,9 +120,10 @@ def best_groups(
     return size + jokers, ranks
 
 
-def round_words(record: RoundRecord | Mapping, name_of: NameOf) -> str:
+def round_words(record: RoundRecord | Mapping, name_of: NameOf, *, sudden_mark: bool = True) -> str:
     """ "Round 2: Bo won with three 7s (+21)", "Round 2: no game (Draw)" or, when nobody has
-    a pair, "Round 2: nobody has a pair — You, Bo tie (no points)"."""
+    a pair, "Round 2: nobody has a pair — You, Bo tie (no points)"; "· sudden death" after a
+    sudden-death round's unless ``sudden_mark`` is off (a title that says it already)."""
     if not isinstance(record, RoundRecord):
         record = RoundRecord.parse(record)
     number = record.round
@@ -136,7 +137,7 @@ def round_words(record: RoundRecord | Mapping, name_of: NameOf) -> str:
     winners, points, hands = record.winners, record.points, record.hands
     ace = any(record.declared)
     # TRANSLATORS: SwaPo, added after a round's result when it was played in sudden death
-    extra = _(" · sudden death") if record.sudden_death else ""
+    extra = _(" · sudden death") if record.sudden_death and sudden_mark else ""
     parts, sizes = [], []
     for seat in winners:
         hand = list(hands[seat] or []) if seat < len(hands) else []

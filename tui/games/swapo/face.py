@@ -54,6 +54,8 @@ class SwapoFace:
         )
 
     def toast(self, event: dict) -> str | None:
+        if Event.of(event).kind == "round_over" and self.flow.reveal is not None:
+            return None  # the prompt says the round's result, until enter
         return swapo_log.toast_line(event, self.log_name)
 
     def log_tag(self, event: dict) -> object:
@@ -79,13 +81,16 @@ class SwapoFace:
         row = row_of_event(event) if event is not None else None
         title = row.label if row is not None else self.scores_title()
         record = RoundRecord.parse(event) if event is not None else None
+        if row is not None and record is not None and record.no_game:
+            # the result after the title says "no game" (and who played the Draw)
+            title = _("Round {n}").format(n=record.round)
         total = self.round_totals.get(record.round) if record is not None else None
         if record is not None and total and not record.sudden_death:
             # TRANSLATORS: SwaPo results panel title: "Round 3 of 10"; {label}: "Round 3"
             title = _("{label} of {total}").format(label=title, total=total)
         if event is not None:
             # the words after "Round N:" (a full-width colon in CJK catalogues)
-            words = round_words(event, self.table.seats.name)
+            words = round_words(event, self.table.seats.name, sudden_mark=False)
             result = re.split(r"[:：]\s*", words, maxsplit=1)[-1]
             # TRANSLATORS: SwaPo results panel title: "Round 3 of 10 — Bo (three 7s, +21) won"
             title = _("{title} — {result}").format(title=title, result=result)
