@@ -56,6 +56,34 @@ async def test_a_notice_goes_once_the_table_moves_on():
         assert screen.notices[-1] == "Swoop! Bot 2 cleared the pile"  # still on record
 
 
+async def test_a_long_notice_wraps_to_two_lines_at_80_columns_and_is_cut_at_a_word_after():
+    """A hint's reason was cut on its one line (`…keep your best group and trade away the…`);
+    now the line above the prompt takes two lines for it, and a longer one ends at a word."""
+    hint = (
+        "Hint: swap with Bot 3 (2 cards) — keep your best group and trade away the loose"
+        " cards, which the bots value least"
+    )
+    app = local_app(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        line = screen.query_one(NoticeLine)
+        screen.notify(hint)
+        await pilot.pause()
+        lines = screen_lines(app)
+        top = line.region.y
+        assert line.region.height == 2
+        assert " ".join(lines[top : top + 2]).split() == hint.split()
+        assert line.region.bottom <= screen.prompt.region.y  # above the prompt, not over it
+        screen.notify(" ".join([hint] * 2))
+        await pilot.pause()
+        shown = str(line.render())
+        assert len(shown.splitlines()) == 2 and shown.endswith("…")
+        assert shown.rstrip("…").split()[-1] in hint.split()  # a whole word before …
+        screen.notify("Bot 2 cleared the pile")
+        await pilot.pause()
+        assert line.region.height == 1  # back to one line: the table gets the row back
+
+
 async def test_a_key_the_footer_leaves_out_is_found_under_question_mark_keys():
     app = table_app(seed=2, hints=True)  # a practice table: h hint too
     async with app.run_test(size=(70, 20)) as pilot:
@@ -160,9 +188,10 @@ async def test_the_prompt_bar_shows_a_long_question_in_two_whole_lines():
         assert last in long.split()  # the last word shown is a whole word
 
 
-async def test_a_long_notice_ends_at_a_word_on_its_one_line():
+async def test_a_long_notice_ends_at_a_word_on_its_one_line_in_a_short_window():
+    """Below 24 rows the table needs its rows: the notice keeps to one line."""
     app = local_app(seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 20)) as pilot:
         screen = await seated(pilot)
         words = "Round 1: Eli (a pair of As, +2), Bot 2 (a pair of 3s, +6) and Bot 3 (a pair of Qs)"
         screen.notify(words)

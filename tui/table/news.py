@@ -35,9 +35,10 @@ SeatName = Callable[[int], str]
 
 
 class NoticeLine(Steady):
-    """The one line above the prompt: the latest notice while it is news, or whom the table
-    waits for. A notice lives until what it tells is no longer the latest thing at the table:
-    the next move (``moved_on``), or the results panel that told it again being closed."""
+    """The line (two where a notice needs them) above the prompt: the latest notice while it
+    is news, or whom the table waits for. A notice lives until what it tells is no longer the
+    latest thing at the table: the next move (``moved_on``), or the results panel that told
+    it again being closed."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__("", markup=False, **kwargs)
@@ -59,10 +60,13 @@ class NoticeLine(Steady):
             self.tell("")
 
     def tell(self, text: str) -> None:
-        """Show ``text`` on the one line, ending at a word with … when it is too long."""
+        """Show ``text`` on two lines at most (one in a short window: the table needs the
+        rows), ending at a word with … when it is longer still (a hint and its reason)."""
         self.told = text
         width = self.content_region.width if self.is_mounted else 0
-        self.show(fit_lines(Text(text), width, self.app.console, lines=1) if width else Text(text))
+        lines = 1 if self.is_mounted and self.screen.has_class("-short") else 2
+        told = Text(text)
+        self.show(fit_lines(told, width, self.app.console, lines=lines) if width else told)
 
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
