@@ -29,7 +29,8 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 
 import engine
 
-from .messages import PROTOCOL_VERSION, clean_text
+from .clock import clock_error
+from .messages import PROTOCOL_VERSION, TAKEBACK_MODES, clean_text
 
 SERVICE_TYPE = "_kotatsu._tcp.local."
 _LABEL_LIMIT = 40  # DNS labels are at most 63 bytes; leave room for a conflict suffix
@@ -51,6 +52,8 @@ class TableInfo:
     port: int
     #: the table's options that differ from the game's defaults, checked by the game
     options: tuple[tuple[str, Any], ...] = ()
+    #: the table's settings (hints, clock, bank, takebacks) as its ``table`` info says them
+    settings: tuple[tuple[str, Any], ...] = ()
 
     @property
     def endpoint(self) -> str:
@@ -83,7 +86,8 @@ def lan_addresses() -> list[str]:
 
 
 def table_properties(host: Any) -> dict[str, str]:
-    """The TXT record of a host: protocol, game, variant, seats taken/total, name, password."""
+    """The TXT record of a host: protocol, game, variant, seats taken/total, name, password,
+    the game's options and the table's settings."""
     variant = host.game.options.get("variant", "")
     if isinstance(variant, list | tuple):
         variant = ",".join(map(str, variant))
@@ -95,7 +99,36 @@ def table_properties(host: Any) -> dict[str, str]:
         "name": host.name,
         "pw": "1" if host.password else "0",
         "opts": options_text(host.game_name, host.game.options),
+        "set": settings_text(host.table.rules.info),
     }
+
+
+def settings_text(info: dict[str, Any]) -> str:
+    """The settings a table tells everyone who connects (its ``hello``'s ``table`` info), for
+    the lobbies: ``hints=1 clock=30 bank=60 takebacks=ask`` (clock ``off``: none)."""
+    clock, bank = info.get("clock"), info.get("bank") or 0
+    return (
+        f"hints={1 if info.get('hints') else 0}"
+        f" clock={'off' if clock is None else f'{clock:g}'} bank={bank:g}"
+        f" takebacks={info.get('takebacks', 'off')}"
+    )
+
+
+def settings_of(text: str) -> tuple[tuple[str, Any], ...]:
+    """An advertised ``set`` back; a value that is not one a table can have is left out."""
+    pairs = dict(pair.partition("=")[::2] for pair in text.split()[:8])
+    out: list[tuple[str, Any]] = []
+    if pairs.get("hints") in ("0", "1"):
+        out.append(("hints", pairs["hints"] == "1"))
+    with contextlib.suppress(ValueError, TypeError):
+        raw = pairs.get("clock")
+        clock = None if raw == "off" else float(raw or "")
+        bank = float(pairs.get("bank") or "")
+        if clock_error(clock, bank) is None:
+            out += [("clock", clock), ("bank", bank)]
+    if pairs.get("takebacks") in TAKEBACK_MODES:
+        out.append(("takebacks", pairs["takebacks"]))
+    return tuple(out)
 
 
 OPTIONS_LIMIT = 200  # bytes of the TXT record's "opts" (a TXT string holds 255)
@@ -283,6 +316,7 @@ def parse_table(info: ServiceInfo) -> TableInfo | None:
         address=addresses[0],
         port=info.port,
         options=options_of(clean_text(props.get("game", ""), 16), props.get("opts", "")[:255]),
+        settings=settings_of(props.get("set", "")[:255]),
     )
 
 

@@ -18,6 +18,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from lang import N_, _, ngettext
+from tui import table_settings
 from tui.connect import (
     Launcher,
     default_name,
@@ -309,7 +310,8 @@ class LobbyScreen(Screen[None]):
             if table.variant and "variant" not in options:  # a host that sends no opts
                 options["variant"] = table.variant.split(",")
             line = settings_line(table.game, options)
-            details.update(Text("  " + line, self.look("muted")))
+            told = table_settings.summary(dict(table.settings))  # hints, the turn clock…
+            details.update(Text("  " + line + (f"\n  {told}" if told else ""), self.look("muted")))
 
     # -- tables left open: their host process died (net/journal.py) ---------------------------
     @work(thread=True, exclusive=True, group="left-open")

@@ -119,6 +119,9 @@ def waiting_words(
     told = table_settings.summary(table_info)  # hints, the turn clock…
     if told:
         seated.append("\n " + told, look("muted"))
+    if table_info.get("password") is True:  # what the lobby marks 🔒
+        # TRANSLATORS: the waiting room: this table asks everyone who joins for a password
+        seated.append("\n " + _("Password needed to join"), look("muted"))
     return question, seated
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.cells import cell_len
 from rich.text import Text
 
 import lang
@@ -47,6 +48,8 @@ class Painted(Prepainted):
             return self._painted[1]
         with lang.scope(self.language):
             text = self.paint(width)
+        if width > 0 and any(cell_len(line) > width for line in text.plain.split("\n")):
+            text = Text("\n").join(text.wrap(self.app.console, width))  # wrapped, never cut
         self._painted = (width, text)
         return text
 
