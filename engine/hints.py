@@ -48,7 +48,13 @@ HINTS: dict[str, Template] = {
         "an opponent is nearly out: spend {card} before it costs you 50 at the end of the hand"
     ),
     "swoop.swoop": N_("four {rank}s on top clear the pile: Swoop!"),
-    "swoop.shed": N_("high penalties go early, and a low card on top is hard to play on"),
+    "swoop.shed": N_(
+        "get rid of penalties early: each {rank} left at the end of the hand costs {n}"
+    ),
+    "swoop.low_on_top": N_(
+        "a low card on top is hard to play on: the next player must go no higher than {rank}"
+    ),
+    "swoop.only_play": N_("{rank} is the only rank you can play without taking the pile"),
     # SwaPo ------------------------------------------------------------------------------------
     "swapo.arrange": N_("the order does not matter to the bot: keep it as it is"),
     "swapo.keep_hand": N_("nothing outside your best group can be traded now: keep your hand"),

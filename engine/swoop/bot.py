@@ -18,6 +18,11 @@ BIG_PILE = 18
 NEAR_OUT = 4
 
 
+def low_pressure(r: str) -> float:
+    """How much a card of rank ``r`` on top presses the next player (lower: more)."""
+    return (13 - ORDER[r]) * 0.4
+
+
 class SwoopBot(Bot):
     """Greedy one-step player: scores every legal action and picks the best (ties at random)."""
 
@@ -56,7 +61,20 @@ class SwoopBot(Bot):
             return "swoop.special_danger", {"card": cards[0]}
         if result == "swoop":
             return "swoop.swoop", {"rank": r}
-        return "swoop.shed", {}
+        # the reason that fits this card: the only play, a low card on top, or its penalty
+        # (the terms of ``score``: what it sheds, and the pressure of a low top card)
+        playable = {
+            self._group_rank(view, a)
+            for a in legal
+            if a["type"] != "flip"
+            and outcome(self._group_rank(view, a), len(self._group(view, a)), view["pile"])
+            != "pickup"
+        }
+        if playable == {r}:
+            return "swoop.only_play", {"rank": r}
+        if low_pressure(r) > sum(penalty(c) for c in cards):
+            return "swoop.low_on_top", {"rank": r}
+        return "swoop.shed", {"rank": r, "n": penalty(cards[0])}
 
     def _group(self, view: View, action: dict) -> list[str]:
         """The cards of the group a play or add makes: from the hand, from the table, and in
@@ -113,7 +131,7 @@ class SwoopBot(Bot):
         if result == "swoop":
             return 80 + base
         # Low play: a low card on top makes the next player pick up more often.
-        next_pressure = (13 - ORDER[r]) * 0.4
+        next_pressure = low_pressure(r)
         top = view["top"]
         run = len(cards) + (top["count"] if top and top["rank"] == r else 0)
         gift = 6 if run == MAX_GROUP - 1 else 0  # the next player needs one card to swoop

@@ -127,3 +127,31 @@ def test_a_hint_is_a_function_of_the_seats_own_view_only(name, seats, options):
         if compared >= 5:
             break
     assert compared >= 5
+
+
+def test_swoops_reason_fits_the_card_it_suggests():
+    """'High penalties go early' was said of an Ace (it costs 1): a play's reason now names
+    the card it is about, and says what holds for that card — the only rank that can be
+    played, a low card that is hard to play on, or the penalty the card would cost."""
+    from engine.swoop.rules import penalty
+
+    said: dict[str, set[str]] = {}
+    for seed in range(1, 5):
+        game = engine.new_game("swoop", 4, {}, seed=seed)
+        bots = {s: engine.make_bot("swoop", s, seed + s) for s in range(4)}
+        while not game.over:
+            seat = game.pending()[0]
+            view, legal = game.view(seat), game.legal_actions(seat)
+            given = hint("swoop", seat, view, legal)
+            assert given is not None
+            code, params = given.code, given.params
+            if code in ("swoop.shed", "swoop.low_on_top", "swoop.only_play"):
+                rank = params["rank"]
+                said.setdefault(code, set()).add(rank)
+                if code == "swoop.shed":
+                    assert params["n"] == penalty(rank + "S") and rank != "A"
+                if code == "swoop.low_on_top":
+                    assert rank in ("A", "2", "3")
+            game.apply(seat, bots[seat].act(view, legal))
+    assert {"swoop.shed", "swoop.low_on_top", "swoop.only_play"} <= set(said), said
+    assert "A" in said["swoop.low_on_top"] | said.get("swoop.only_play", set())

@@ -73,6 +73,8 @@ async def test_a_wrong_password_asks_for_it_alone_and_says_why_in_the_form():
             error = form.query_one("#form-error")
             await wait_until(pilot, lambda: "wrong password" in str(error.render()))
             assert not app.lobbies()  # no lobby under it, no toast over its status line
+            password = form.query_one("#password")
+            await wait_until(pilot, lambda: password.has_focus)
             await pilot.press(*"sesame", "enter")
             await wait_until(pilot, lambda: table_screen(app) is not None)
     finally:
