@@ -36,9 +36,12 @@ async def play_to_the_powers(pilot, screen) -> tuple[list[str], int]:
     raise AssertionError("the sealed step never ended")
 
 
-@pytest.mark.parametrize(("decks", "seed"), [(2, 1), (4, 8), (3, 5)])
-async def test_the_sealed_step_goes_on_whatever_the_decks(decks, seed):
-    options = {"variant": "ace", "rounds": 1, "decks": decks}
+@pytest.mark.parametrize(
+    ("variant", "decks", "seed"),
+    [("ace", 2, 1), ("ace", 4, 8), ("ace", 3, 5), ("dagger,asterisk,ace", 2, 3)],
+)
+async def test_the_sealed_step_goes_on_whatever_the_decks(variant, decks, seed):
+    options = {"variant": variant, "rounds": 1, "decks": decks}
     app = table_app(seed=seed, options=options, name="Ann")
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: getattr(app.screen, "flow", None) is not None)
