@@ -10,7 +10,7 @@ import pytest
 
 from engine.mishi.bidding import DEALT
 from engine.mishi.cards import full_deck
-from tests.net.test_pacing import TICK, Declarer, Passer, Sim, stacked
+from tests.net.test_pacing import TICK, Declarer, Passer, Sim, raced, stacked
 
 pytestmark = pytest.mark.unit
 
@@ -168,3 +168,26 @@ def test_ones_own_declaration_is_acknowledged_at_once_and_offered_no_more():
     for peer in ("p1", "p2", "p3", "spec"):
         assert all("chosen" not in m["view"] for _, m in sim.frames[peer])
     assert frames[shown][0] >= t0 + 5 * TICK + sim.pacer.lag - TICK
+
+
+def test_a_declaration_that_lost_the_race_is_chosen_until_the_one_that_beat_it_is_shown():
+    """Seat 0 shows its 10♣ at once; the bot's 10♥ on an earlier card (not shown yet) beats
+    it. Seat 0's screen says its choice until the moment the 10♥ is shown to everyone: then,
+    in that same step, it is told too late, naming only that shown declaration."""
+    sim = Sim(raced(), bots=2, window=1, bot=Declarer())
+    offer = {"type": "declare", "cards": ["10C"]}
+
+    def press(sim):
+        if offer in sim.frames["p0"][-1][1]["legal"]:
+            sim.act("p0", offer)
+
+    sim.run(sim.in_bao, press)
+    mine = [m for p, m in sim.sent if p == "p0"]
+    late = next(i for i, m in enumerate(mine) if m.get("code") == "too_late")
+    shown = next(
+        i for i, m in enumerate(mine) if any(e["type"] == "declare" for e in m.get("events", []))
+    )
+    chosen = [i for i, m in enumerate(mine) if m["t"] == "state" and "chosen" in m["view"]]
+    assert chosen and max(chosen) < late and late == shown - 1  # told, then the 10♥ shown
+    assert mine[late]["params"] == {"seat": 2, "cards": ["10H"]}
+    assert all(offer not in m.get("legal", []) for m in mine[chosen[0] :])
