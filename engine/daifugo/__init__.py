@@ -1,0 +1,23 @@
+"""大富豪 Daifugō (President): shed your cards in tricks of singles, sets and sequences; the
+first out is 大富豪, the last 大貧民, and the next deal begins with an exchange between them.
+
+Rules: shared/rules/daifugo.md. Phases, view and events: docs/daifugo.md.
+
+Not registered yet: this package is not in ``engine.GAMES`` (engine/__init__.py). Once a game
+is registered, the shell's tests demand its table screen, its words in every catalogue, its
+rules help and its snapshots; those are built in a later session, which adds the package to
+``_PACKAGES`` then. Until then use ``DaifugoGame`` (``GAME``) directly.
+"""
+
+from typing import Any
+
+from ..lazy import export
+from . import reasons as _reasons  # noqa: F401  (its refusal codes join engine.reasons.REASONS)
+from .game import DaifugoGame as GAME
+
+__all__ = ["BOT", "GAME", "SEARCH"]
+
+
+def __getattr__(name: str) -> Any:
+    """BOT and SEARCH, imported when first asked for (engine/lazy.py)."""
+    return export(__name__, name, BOT=".bot:DaifugoBot", SEARCH=".determinize:SEARCH")
