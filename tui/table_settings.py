@@ -24,7 +24,8 @@ class Setting:
     """One table setting: its ``key`` (``TableSettings``'s field, the ``table`` info's key),
     its ``flag`` (with ``metavar``, None for an on/off switch), the ``help`` (a msgid), its
     ``label`` in the forms, the ``default`` at a hosted table and at a table against bots
-    (``play``), the subcommands that take the flag, and how a value reads and shows."""
+    (``play``), the subcommands that take the flag, how a value reads and shows, and its
+    ``choices`` where it takes one of a few values."""
 
     key: str
     flag: str
@@ -36,6 +37,8 @@ class Setting:
     commands: tuple[str, ...]
     read: Callable[[str], Any]
     show: Callable[[Any], str]
+    #: the values it may take, where they are few (the forms offer them as a choice)
+    choices: tuple[str, ...] = ()
 
 
 def seconds_words(value: object) -> str:
@@ -167,6 +170,7 @@ SETTINGS: tuple[Setting, ...] = (
         ("host", "play"),
         read_takebacks,
         takeback_words,
+        tuple(TAKEBACK_WORDS),
     ),
 )
 

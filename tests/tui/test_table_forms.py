@@ -3,6 +3,7 @@ from its schema, with help, and enter starts the table from any field."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Checkbox, Input, Label, Select
 
 import engine
@@ -11,7 +12,7 @@ from tui.app import make_app
 from tui.lobby.forms import TableForm
 from tui.lobby.screen import LobbyScreen
 from tui.lobby.table_options import OptionFields
-from tui.pilot import browser_of, wait_until
+from tui.pilot import browser_of, screen_lines, wait_until
 from tui.settings import Settings
 
 
@@ -38,7 +39,7 @@ async def test_a_field_per_option_with_help_and_enter_plays_from_any_field():
             assert form.query(f"#opt-{key}") or form.query(f"#opt-{key}-ace"), key
         helps = [str(label.render()) for label in form.query(".field-help").results(Label)]
         assert any("the variants played" in text for text in helps)
-        assert [c.label.plain for c in form.query("Checkbox")][:3] == [
+        assert [c.label.plain for c in form.query("#options Checkbox")][:3] == [
             "Dagger †",
             "Asterisk *",
             "Ace",
@@ -96,8 +97,9 @@ async def test_enter_still_picks_in_an_open_choice_list():
 
 def test_snapshot_the_bots_form(snap_compare):
     async def run_before(pilot):
-        await open_form(pilot)
-        pilot.app.screen.query_one("#opt-variant-ace", Checkbox).value = True
+        form, _ = await open_form(pilot)
+        form.query_one("#opt-variant-ace", Checkbox).value = True
+        form.query_one("#options").scroll_visible(animate=False, immediate=True)  # below
         await pilot.pause()
 
     assert snap_compare(app_with_lobby(), terminal_size=(80, 24), run_before=run_before)
@@ -108,6 +110,8 @@ def test_snapshot_the_host_form_for_mishi(snap_compare):
         form, _ = await open_form(pilot, "host")
         form.query_one("#game", Select).value = "mishi"
         await wait_until(pilot, lambda: form.query_one(OptionFields).game == "mishi")
+        await pilot.pause()
+        form.query_one("#options").scroll_visible(animate=False, immediate=True)  # below
         await pilot.pause()
 
     assert snap_compare(app_with_lobby(), terminal_size=(80, 30), run_before=run_before)
@@ -137,15 +141,13 @@ async def test_the_table_settings_are_fields_with_help_and_checked():
         assert not got and "--bank needs --clock" in str(form.query_one("#form-error").render())
         clock.value = "30"
         form.query_one("#setting-hints", Checkbox).value = True
-        takebacks = form.query_one("#setting-takebacks", Input)
-        assert takebacks.value == "off" and "off, ask or free" in takebacks.placeholder
-        takebacks.value = "maybe"
-        await pilot.press("enter")
-        await pilot.pause()
-        assert not got and "Take-backs: off, ask or free" in str(
-            form.query_one("#form-error").render()
-        )
+        # a choice of three, as the other choices (it was a text field: space wiped "off")
+        takebacks = form.query_one("#setting-takebacks", Select)
+        assert takebacks.value == "off"
         takebacks.value = "ask"
+        takebacks.scroll_visible(animate=False, immediate=True)
+        await pilot.pause()
+        assert any("Take-backs" in line and "ask the table" in line for line in screen_lines(app))
         await pilot.press("enter")
         await wait_until(pilot, lambda: bool(got))
         assert got[0].settings == {"hints": True, "clock": 30.0, "bank": 60.0, "takebacks": "ask"}
@@ -189,3 +191,27 @@ async def test_on_a_short_screen_the_forms_buttons_stay_in_sight():
                 assert region.height and region.bottom <= height - 1, (mode, height, region)
             box = form.query_one("#options-box")
             assert 3 <= box.outer_size.height <= 12
+
+
+@pytest.mark.parametrize("mode", ["host", "bots"])
+async def test_the_form_remembers_the_game_chosen_last_and_shows_the_table_settings_first(mode):
+    """The form went back to SwaPo each time, and at 80×24 the hints and the clock sat below
+    the game's options in a small scroll box, found only by Tab."""
+    app = app_with_lobby()
+    async with app.run_test(size=SIZE) as pilot:
+        form, got = await open_form(pilot, mode)
+        box = form.query_one("#options-box")
+        hints = form.query_one("#setting-hints", Checkbox)
+        assert box.region.contains_region(hints.region)  # in sight, not scrolled to
+        assert hints.region.y < form.query_one(OptionFields).region.y
+        form.query_one("#game", Select).value = "mishi"
+        await wait_until(pilot, lambda: form.query_one(OptionFields).game == "mishi")
+        form.query_one("#bots", Input).focus()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: bool(got))
+    app = app_with_lobby()
+    async with app.run_test(size=SIZE) as pilot:
+        form, got = await open_form(pilot, mode)
+        assert form.query_one("#game", Select).value == "mishi"
+        assert form.query_one(OptionFields).game == "mishi"
+        assert form.query("#opt-hands")  # Mi Shi's own options

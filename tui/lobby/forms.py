@@ -17,6 +17,7 @@ import engine
 from lang import N_, _, pgettext
 from tui.args import address as parse_address
 from tui.connect import JoinError, Launcher, Seat
+from tui.settings import load_config, save_setting
 from tui.table_settings import problem as settings_problem
 from tui.widgets.footer import WordedFooter
 from tui.widgets.typed import TypedInput
@@ -37,6 +38,16 @@ SEAT_RANGE = {name: (cls.MIN_SEATS, cls.MAX_SEATS) for name, cls in engine.GAMES
 OPTIONS_ROWS = 12
 """The most rows the table forms' options box takes (it scrolls beyond them)."""
 OPTIONS_ROWS_LEAST = 3
+
+
+LAST_GAME = "game"
+"""The config's key of the game the table forms chose last (tui/settings.py)."""
+
+
+def last_game() -> str:
+    """The game a table was last started with from a form (SwaPo the first time)."""
+    game = load_config().get(LAST_GAME, "")
+    return game if game in engine.GAMES else "swapo"
 
 
 def level_choices() -> list[tuple[str, str]]:
@@ -87,6 +98,8 @@ class TableForm(ModalScreen[TableRequest | None]):
         super().__init__()
         self.mode = mode
         self.options_rows = OPTIONS_ROWS
+        #: the game chosen the last time a table was started from a form (remembered)
+        self.game = last_game()
 
     def compose(self) -> ComposeResult:
         hosting = self.mode == "host"
@@ -95,7 +108,7 @@ class TableForm(ModalScreen[TableRequest | None]):
             yield Label(title, classes="form-title")
             with Horizontal(classes="field"):
                 yield Label(_("Game"), classes="field-label")
-                yield Select(GAME_CHOICES, value="swapo", allow_blank=False, id="game")
+                yield Select(GAME_CHOICES, value=self.game, allow_blank=False, id="game")
             if hosting:
                 with Horizontal(classes="field"):
                     yield Label(_("Seats"), classes="field-label")
@@ -106,13 +119,15 @@ class TableForm(ModalScreen[TableRequest | None]):
             with Horizontal(classes="field"):
                 yield Label(_("Level"), classes="field-label")
                 yield Select(level_choices(), value="normal", allow_blank=False, id="level")
-            # TRANSLATORS: the table forms' heading over the game's own options
-            yield Label(_("Table options"), classes="form-section")
+            # the table's settings first (the same for every game: hints, the turn clock,
+            # take-backs), in sight; the game's own options below them, in the same box
+            # TRANSLATORS: the table forms' heading over hints, the turn clock…
+            yield Label(_("Table settings"), classes="form-section")
             with VerticalScroll(id="options-box"):
-                yield OptionFields("swapo", id="options")
-                # TRANSLATORS: the table forms' heading over hints, the turn clock…
-                yield Label(_("Table settings"), classes="form-section")
                 yield SettingFields(self.mode, id="settings")
+                # TRANSLATORS: the table forms' heading over the game's own options
+                yield Label(_("Table options"), classes="form-section")
+                yield OptionFields(self.game, id="options")
             if hosting:
                 with Horizontal(classes="field"):
                     yield Label(_("Table name"), classes="field-label")
@@ -149,7 +164,7 @@ class TableForm(ModalScreen[TableRequest | None]):
         if self.query_one("#options", OptionFields).game != game:
             box = self.query_one("#options-box")
             await self.query_one("#options", OptionFields).remove()
-            await box.mount(OptionFields(game, id="options"), before=0)
+            await box.mount(OptionFields(game, id="options"))
         lo, hi = SEAT_RANGE.get(game, (2, 10))
         box = self.query_one("#seats" if self.mode == "host" else "#bots", Input)
         if self.mode != "host":
@@ -180,6 +195,7 @@ class TableForm(ModalScreen[TableRequest | None]):
         except ValueError as exc:
             self.query_one("#form-error", Label).update(str(exc))
             return
+        save_setting(LAST_GAME, request.game)
         self.dismiss(request)
 
     def read(self) -> TableRequest:

@@ -145,6 +145,11 @@ class SettingFields(Vertical):
                 yield Label(_(setting.label), classes="field-label")
                 if setting.metavar is None:
                     yield Tick(_("on"), bool(default), id=setting_id(setting.key))
+                elif setting.choices:
+                    choices = [(setting.show(value), value) for value in setting.choices]
+                    yield Select(
+                        choices, value=default, allow_blank=False, id=setting_id(setting.key)
+                    )
                 else:
                     shown = "" if not default else _shown(default)
                     placeholder = hints.get(setting.key, "")
@@ -157,6 +162,9 @@ class SettingFields(Vertical):
         for setting in SETTINGS:
             if setting.metavar is None:
                 out[setting.key] = self.query_one(f"#{setting_id(setting.key)}", Checkbox).value
+                continue
+            if setting.choices:
+                out[setting.key] = self.query_one(f"#{setting_id(setting.key)}", Select).value
                 continue
             text = self.query_one(f"#{setting_id(setting.key)}", Input).value
             try:
