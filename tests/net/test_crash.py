@@ -87,6 +87,8 @@ async def test_sigkill_and_resume_loses_nothing_acknowledged(tmp_path):
         )
         assert again == port  # the journal remembers the port so clients find the table
         results = await asyncio.wait_for(asyncio.gather(*games), 20)
+        for client in clients:  # a headless host stays up for reviews until its people leave
+            await client.close()
         out, _ = await asyncio.wait_for(host.communicate(), 10)
         assert host.returncode == 0
         final = json.loads(out.decode().strip().splitlines()[-1])

@@ -80,7 +80,12 @@ async def test_resume_token_rejoins_the_same_seat(toy, hosts):
     await next_of(a, "state")
     token = a.token
     await a.close()
-    await next_of(b, "lobby", lambda m: m["players"][0]["connected"] is False)
+    # the others hear of the leaving only after a grace (net/away.py); the host knows at once
+    for _ in range(200):
+        if host.seating.seats[0].away_since is not None:
+            break
+        await asyncio.sleep(0.01)
+    assert host.seating.seats[0].away_since is not None
     again = Client("127.0.0.1", host.port, name="someone else", token=token)
     await again.connect()
     assert again.seat == 0
