@@ -286,3 +286,17 @@ async def test_no_key_acts_on_the_table_while_a_results_panel_is_about_to_open()
             assert screen.check_action(action, ()) is False, action  # the game's own keys too
         screen.rounds.opening = False
         assert screen.check_action("chat", ()) and screen.check_action("scores", ())
+
+
+@pytest.mark.parametrize("code", ["en", "ja", "zh", "ko", "hi"])
+@pytest.mark.parametrize("whispers", [False, True])
+def test_the_empty_chat_inputs_words_fit_the_pane_in_every_language(code, whispers):
+    """The chat input's words were cut (`say something (enter) · /w 2 text whispers to`, at
+    the web page too): they fit the 32 cells of the pane at 80 columns."""
+    import lang
+    from tui.cells import terminal_width
+
+    pane = ChatPane()
+    pane.whispers_allowed = whispers
+    with lang.scope(code):
+        assert terminal_width(pane.hint()) <= 32, pane.hint()
