@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..base import IllegalAction, check_action, check_codes
 from ..cards import contains, removed
-from .plays import rank_of, sorted_cards
+from .plays import rank_of, sort_key, sorted_cards
 from .types import Event, Exchange
 
 if TYPE_CHECKING:
@@ -65,12 +65,18 @@ def tribute_choices(hand: list[str], k: int) -> list[list[str]]:
     must = [c for c in ranked if rank_of(c) > edge]
     tied = sorted_cards(c for c in hand if rank_of(c) == edge)
     picks = {tuple(sorted_cards([*must, *rest])) for rest in combinations(tied, k - len(must))}
-    return [list(p) for p in sorted(picks)]
+    return [list(p) for p in sorted(picks, key=in_order)]
 
 
 def return_choices(hand: list[str], k: int) -> list[list[str]]:
     """Every choice of ``k`` cards of ``hand`` (identical jokers counted once)."""
-    return [list(p) for p in sorted({tuple(c) for c in combinations(sorted_cards(hand), k)})]
+    picks = {tuple(c) for c in combinations(sorted_cards(hand), k)}
+    return [list(p) for p in sorted(picks, key=in_order)]
+
+
+def in_order(cards: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Choices listed weakest first, card by card."""
+    return [sort_key(c) for c in cards]
 
 
 def legal_give(game: DaifugoGame, seat: int) -> list[dict]:
