@@ -155,7 +155,8 @@ def _plain(data: Any) -> Any:
 
 
 def summary(record: dict[str, Any]) -> dict[str, Any]:
-    """What a listing needs of a checked record: ids, names, winners, placements."""
+    """What a listing needs of a checked record: ids, names, winners, placements (and a seat
+    record's seat)."""
     names = [p["name"] for p in record["players"]]
     result = record.get("result") or {}
     winners = [names[s] for s in result.get("winners") or [] if 0 <= s < len(names)]
@@ -171,6 +172,7 @@ def summary(record: dict[str, Any]) -> dict[str, Any]:
         "bots": [p.get("level") if p["kind"] == "bot" else None for p in record["players"]],
         "winners": winners,
         "places": placements(record),
+        **({"seat": record["seat"]} if record["kind"] == "seat" else {}),  # None: a spectator
     }
 
 

@@ -166,6 +166,7 @@ def is_summary(line: Any) -> bool:
         and _all(bots, str | None)
         and len(bots) == len(players)
         and (places is None or (_all(places, int) and len(places) == len(players)))
+        and isinstance(line.get("seat"), int | None)
     )
 
 

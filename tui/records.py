@@ -125,13 +125,21 @@ def run_history(args: argparse.Namespace) -> int:
                 s["started"].replace("T", " ").removesuffix("Z")[:16],
                 (game.SHORT_TITLE or game.TITLE) if game else s["game"],
                 clean(s["table"], limit=20),
-                players if s["kind"] == "full" else players + " " + _("(as seen from my seat)"),
+                players if s["kind"] == "full" else players + " " + seen_from(s),
                 ", ".join(clean(n, limit=16) for n in s["winners"]) or "-",
                 _("yes") if s["finished"] else _("no (stopped)"),
             ]
         )
     print_table(rows)
     return 0
+
+
+def seen_from(summary: dict[str, Any]) -> str:
+    """Whose eyes a seat record is through: a seat's, or a spectator's (no seat)."""
+    if "seat" in summary and summary["seat"] is None:
+        # TRANSLATORS: kotatsu history, after the players of a game watched without a seat
+        return _("(as a spectator)")
+    return _("(as seen from my seat)")
 
 
 def print_table(rows: list[list[str]]) -> None:

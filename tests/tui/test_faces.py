@@ -41,6 +41,10 @@ class Table:
         self.view: dict = view or {}
         self.seats = Seats(self, seats)
 
+    @property
+    def you(self) -> int | None:
+        return self.me
+
     def look(self, name: str) -> Style:
         return Style()
 

@@ -52,6 +52,26 @@ def test_history_lists_the_games_newest_first(capsys):
     assert listed[0]["finished"] is False and listed[0]["winners"] == []
 
 
+def test_history_says_whose_eyes_a_seat_record_is_through(capsys):
+    """A joined seat's record is "as seen from my seat"; a spectator's, who had no seat,
+    "as a spectator"."""
+    from tests.engine.test_record_delta import seat_frames
+
+    store = RecordStore(fsync=False)
+    for seat, record_id in ((1, "20260101-000000-aaaaaa-seat"), (None, "20260102-000000-bb-seat")):
+        frames, table = seat_frames("swapo", seat)
+        record = rec.seat_record(
+            record_id=record_id, game="swapo", seat=seat, table="den",
+            players=[rec.player(n, False) for n in ("Ann", "Bo", "Cy", "Di")],
+            started="2026-01-01T00:00:00Z", ended=None, frames=frames, **table,
+        )  # fmt: skip
+        store.save(record)
+    assert main(["history"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "as a spectator" in lines[1] and "my seat" not in lines[1]
+    assert "(as seen from my seat)" in lines[2]
+
+
 def test_a_damaged_index_is_rebuilt_from_the_records(capsys):
     keep("20260101-000000-aaaaaa")
     index = data_dir() / "records" / "index.jsonl"

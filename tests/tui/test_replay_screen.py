@@ -106,6 +106,7 @@ async def test_stepping_reaches_the_live_screens_forward_and_back(game, seat):
         from tui.connect import Seat
 
         screen = table_screen_for(game)(Seat(live_client, [], "live"), SETTINGS)
+        screen.read_only = True  # watched, as a replay is: the seat named, never "You"
         await live_client.connect()
         await live_app.push_screen(screen)
         await wait_until(pilot, lambda: screen.states_seen == 1)
@@ -302,3 +303,32 @@ async def test_nobody_talks_in_a_replay_the_log_has_the_side_at_any_width():
             assert not screen.query_one(ChatPane).display, size
             assert log.display and log.size.width >= side.size.width - 1, size
             assert log.size.height >= side.size.height - 1, size
+
+
+@pytest.mark.parametrize("game", list(engine.GAMES))
+async def test_a_replay_names_its_seat_and_never_calls_the_reader_you(game):
+    """Di opening Ann's record is not Ann: the seat shown is named ("Hand 1 · Ann draws
+    first", "Declarers Ann + Bot 3") wherever the table said "You", and the header keeps
+    "as seen by Ann"."""
+    replay = replay_of(game)
+    app = ReplayApp(Replayer(replay, 0), settings=Settings(name="Di", cursor_blink=False))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await at_replay(pilot)
+        seen: list[str] = []
+        for _step in range(min(replay.positions - 1, 60)):
+            await pilot.press("right")
+            screen = await at_replay(pilot, close_panels=True)
+            seen.append("\n".join(screen_lines(app)))
+        await pilot.press("end")
+        last = replay.positions - 1
+        await wait_until(pilot, lambda: app.replayer.position == last)
+        await pilot.pause()  # the final results panel, where the game has one
+        seen.append("\n".join(screen_lines(app)))
+        screen = await at_replay(pilot, close_panels=True)
+        assert app.replayer.position == last
+        seen += log_lines(screen)
+        shown = "\n".join(seen)
+        assert "as seen by Ann" in screen.query_one("#header").render().plain
+        assert "Ann" in "\n".join(log_lines(screen))
+        for you in ("You ", "You:", " You", "You\n"):
+            assert you not in shown, you

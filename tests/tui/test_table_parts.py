@@ -25,6 +25,11 @@ class Table:
         self.me = me
         self.table_info: dict = {}
         self.view: dict = {}
+        self.read_only = False
+
+    @property
+    def you(self) -> int | None:
+        return None if self.read_only else self.me
 
     def look(self, name: str) -> Style:
         return Style(bold=name == "name")
@@ -40,6 +45,8 @@ def test_seats_name_each_seat_as_the_table_shows_it():
     assert seats.name(None) == seats.name(True) == "table"  # no seat did it: the table
     text = seats.text(1)
     assert text.plain == "Bo" and text.style == Style(bold=True)  # the name's look
+    seats.table.read_only = True  # a replay, read by anyone: the seat by its name
+    assert [seats.name(s) for s in range(4)] == ["Ann", "Bo", "Seat 3", "Cy"]
 
 
 def test_seats_count_the_view_then_the_table_then_the_seating_and_a_hostile_count_is_held():

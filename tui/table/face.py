@@ -36,6 +36,11 @@ class Table(Protocol):
     table_info: dict
 
     @property
+    def you(self) -> int | None:
+        """The seat the words call "You" (none in a replay)."""
+        ...
+
+    @property
     def view(self) -> dict: ...
 
     @property

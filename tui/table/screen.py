@@ -180,6 +180,12 @@ class TableScreen(Screen[None]):
     def read_only(self, watched: bool) -> None:
         self.decisions.watching = watched
 
+    @property
+    def you(self) -> int | None:
+        """The seat the words call "You": the local one at a live table; none in a replay,
+        read by anyone (the header says whose view it is: "as seen by Ann")."""
+        return None if self.read_only else self.me
+
     def compose(self) -> ComposeResult:
         yield Steady("", id="header", markup=False)
         with Horizontal(id="body"):

@@ -34,6 +34,9 @@ class Seated(Protocol):
     read_only: bool
 
     @property
+    def you(self) -> int | None: ...
+
+    @property
     def view(self) -> dict: ...
     def look(self, name: str) -> Style: ...
 
@@ -45,8 +48,9 @@ class Seats:
         self.table = table
 
     def name(self, seat: object, *, you: bool = True) -> str:
-        """A seat's name as shown: "You" for the local seat, the cleaned name, or "Seat N"."""
-        return self.table.people.seat_name(seat, self.table.me if you else None)
+        """A seat's name as shown: "You" for the local seat (never in a replay), the cleaned
+        name, or "Seat N"."""
+        return self.table.people.seat_name(seat, self.table.you if you else None)
 
     def asked_name(self, seat: object) -> str:
         """A seat's name in the prompt's words: "You" for the local seat at the table; in a

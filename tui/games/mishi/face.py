@@ -48,7 +48,7 @@ class MishiFace:
                 return None
             self.quiet_passers.add(seat)
         table = self.table
-        return draw.event_line(event, table.seats.name, table.cards, table.look, table.me)
+        return draw.event_line(event, table.seats.name, table.cards, table.look, table.you)
 
     def note_voids(self, event: dict) -> None:
         """Remember who showed out of a led suit (public: everyone saw the cards)."""
@@ -72,7 +72,7 @@ class MishiFace:
 
     def toast(self, event: dict) -> str | None:
         table = self.table
-        return draw.toast_line(event, table.seats.name, table.cards, table.me)
+        return draw.toast_line(event, table.seats.name, table.cards, table.you)
 
     def log_tag(self, event: dict) -> object:
         return None
@@ -93,7 +93,7 @@ class MishiFace:
         record, table = HandRecord.parse(event), self.table
         bonus = self.kitty_bonus.get(record.hand or 0)
         return draw.results_lines(
-            record, bonus, table.seats.name, table.cards, table.look, table.me
+            record, bonus, table.seats.name, table.cards, table.look, table.you
         )
 
     def round_history(self) -> list[Text]:

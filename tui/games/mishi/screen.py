@@ -112,7 +112,8 @@ class MishiScreen(TableScreen):
     def receive_state(self, state: TableState, events: list[dict]) -> None:
         if self.states_seen == 0 and not events:
             first = MishiView.from_view(state.view)
-            words = draw.first_draw(first.hand_number, first.first_player, self.me, self.seats.name)
+            first_player = first.first_player
+            words = draw.first_draw(first.hand_number, first_player, self.you, self.seats.name)
             self.log_pane.add(Text(words, style=self.look("mishi--strong")))
         for raw in events:
             event = Event.of(raw)
@@ -175,7 +176,7 @@ class MishiScreen(TableScreen):
                     # TRANSLATORS: Mi Shi header: a player shows these tens to declare (亮主)
                     mine, theirs = _("You show {cards}"), _("{name} shows {cards}")
                 cards = draw.bid_text(self.cards, standing)
-                template = mine_or(seat, self.me, mine, theirs)
+                template = mine_or(seat, self.you, mine, theirs)
                 parts.append(fill(template, name=self.seats.name(seat), cards=cards))
             else:
                 # TRANSLATORS: Mi Shi header: nobody has declared trump (亮主) yet
@@ -188,7 +189,7 @@ class MishiScreen(TableScreen):
         if declarer is None:
             return parts
         # TRANSLATORS: Mi Shi header: who declared trump (亮主)
-        template = mine_or(declarer, self.me, _("You declare"), _("{name} declares"))
+        template = mine_or(declarer, self.you, _("You declare"), _("{name} declares"))
         says = template.format(name=self.seats.name(declarer))
         parts.append(Text(says, style=self.look("mishi--declarers")))
         partner = draw.partner_text(view, self.me, self.seats.name, self.look)
@@ -349,7 +350,11 @@ class MishiScreen(TableScreen):
         if not plays.get(self.me) and in_play:
             mine[0] = Text("—", self.look("mishi--dim"))
         # TRANSLATORS: Mi Shi, before the local player's own play in the trick
-        you = Text(_("You:") + " ", style=self.look("mishi--strong"))
+        said = _("You:")
+        if self.you is None:  # a replay, read by anyone: the seat by its name
+            # TRANSLATORS: Mi Shi replay, before the replayed seat's own play in the trick
+            said = _("{name}:").format(name=self.seats.name(self.me))
+        you = Text(said + " ", style=self.look("mishi--strong"))
         label = you if in_play or mine[0].plain else Text("")
         if self.large:
             out.append_text(cells.centred(label, width))
@@ -369,7 +374,7 @@ class MishiScreen(TableScreen):
             winner = last.winner
             # TRANSLATORS: Mi Shi caption under the last trick shown again
             mine, theirs = _("last trick: You won"), _("last trick: {name} won")
-            won = mine_or(winner, self.me, mine, theirs).format(name=self.seats.name(winner))
+            won = mine_or(winner, self.you, mine, theirs).format(name=self.seats.name(winner))
             line = Text(won, style=caption)
             # TRANSLATORS: Mi Shi caption: the last trick held no points
             worth = _("{points} pts").format(points=points) if points else _("no points")
@@ -390,7 +395,7 @@ class MishiScreen(TableScreen):
             if best is not None and len(view.trick) > 1:
                 # TRANSLATORS: Mi Shi caption: who wins the trick so far
                 mine, theirs = _("You are winning"), _("{name} is winning")
-                winning = mine_or(best, self.me, mine, theirs).format(name=self.seats.name(best))
+                winning = mine_or(best, self.you, mine, theirs).format(name=self.seats.name(best))
                 line.append(" · " + winning, dim)
         return line
 
@@ -406,8 +411,9 @@ class MishiScreen(TableScreen):
         view, flow = self.game_view, self.flow
         hand = flow.hand
         # TRANSLATORS: the local player's own seat line ("You · 12 cards")
-        text = Text(_("You"), style=draw.side_style(view, self.me, self.look))
-        text.append_text(draw.role_tag(view, self.me, None, self.look, own=True))
+        you = _("You") if self.you is not None else self.seats.name(self.me)  # a replay: named
+        text = Text(you, style=draw.side_style(view, self.me, self.look))
+        text.append_text(draw.role_tag(view, self.me, None, self.look, own=self.you is not None))
         text.append(f" · {draw.cards_words(len(hand))}", style=dim)
         if view.phase == Phase.PLAY:
             text.append(" · " + _("{points} pts").format(points=view.points(self.me)), style=dim)

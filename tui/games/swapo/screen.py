@@ -310,7 +310,9 @@ class SwapoScreen(TableScreen):
         # TRANSLATORS: the local player's own seat line ("You (Eli)  3 pts")
         text = Text(_("You"), style=self.look("strong"))
         name = self.my_name()
-        if name:
+        if self.you is None:  # a replay, read by anyone: the seat by its name
+            text = Text(self.seats.name(self.me), style=self.look("strong"))
+        elif name:
             text.append(" (")
             text.append(clean(name, limit=16))
             text.append(")")
@@ -361,7 +363,9 @@ class SwapoScreen(TableScreen):
     # -- the log -----------------------------------------------------------------------------
     def log_name(self, seat: object) -> str:
         """Names in the log read as third person, the local player's too ("Eli asks Bo")."""
-        return self.seats.name(seat, you=False) if seat != self.me else (self.my_name() or _("You"))
+        if seat != self.me or self.you is None:  # a replay: the record's names only
+            return self.seats.name(seat, you=False)
+        return self.my_name() or _("You")
 
     def forget_old_rounds(self) -> None:
         """Playing from memory (the default): the log keeps this round and the last only."""

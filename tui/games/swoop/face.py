@@ -31,11 +31,11 @@ class SwoopFace:
 
     def event_line(self, event: dict) -> Text | str | None:
         table = self.table
-        return draw.event_line(event, table.seats.name, table.cards, table.look, table.me)
+        return draw.event_line(event, table.seats.name, table.cards, table.look, table.you)
 
     def toast(self, event: dict) -> str | None:
         table = self.table
-        return draw.toast_line(event, table.seats.name, table.cards, table.me)
+        return draw.toast_line(event, table.seats.name, table.cards, table.you)
 
     def log_tag(self, event: dict) -> object:
         return None
@@ -58,12 +58,12 @@ class SwoopFace:
         if event is None or ended is None or before is None:
             return self.plain.results_rows(event)
         last, table = SwoopView.from_view(before), self.table
-        return draw.results_lines(ended, last, table.me, table.seats.name, table.cards, table.look)
+        return draw.results_lines(ended, last, table.you, table.seats.name, table.cards, table.look)
 
     def round_history(self) -> list[Text]:
         table = self.table
         return [
-            Text(draw.history_line(n, list(penalties), table.seats.name, table.me))
+            Text(draw.history_line(n, list(penalties), table.seats.name, table.you))
             for n, penalties in enumerate(self.model.parsed.of(table.view).hands, 1)
         ]
 

@@ -123,7 +123,7 @@ class SwoopScreen(TableScreen):
     def first_line(self, view: SwoopView) -> Text:
         """How the hand on show began: who leads, and the card that won the draw."""
         leader = view.first
-        words = draw.dealt_line(view.hand_no, leader, self.me, self.seats.name)
+        words = draw.dealt_line(view.hand_no, leader, self.you, self.seats.name)
         line = Text.assemble((words, "bold"))
         if view.hand_no == 1 and view.draws:
             won = [card for seat, card in view.draws if seat == leader]
@@ -191,7 +191,7 @@ class SwoopScreen(TableScreen):
         self.render_mine()
         notice = self.query_one("#notice", Steady)
         notice.show(
-            draw.penalties_text(self.notice, self.seats.name, self.look, self.me)
+            draw.penalties_text(self.notice, self.seats.name, self.look, self.you)
             if self.notice
             else Text("")
         )
@@ -262,9 +262,10 @@ class SwoopScreen(TableScreen):
         mine = self.model.mine
         asked = self.model.asked() != "wait"
         me = self.game_view.player(self.me)
+        # TRANSLATORS: the local player's own seat line ("You  hand 11")
+        you = _("You") if self.you is not None else self.seats.name(self.me)  # a replay: named
         head = draw.seat_head(
-            # TRANSLATORS: the local player's own seat line ("You  hand 11")
-            Text(_("You"), style="bold"),
+            Text(you, style="bold"),
             "",
             me.hand,
             self.cards,
