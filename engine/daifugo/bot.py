@@ -65,7 +65,7 @@ class DaifugoBot(Bot):
             for card in action["cards"]:
                 total += strength(card, False)
                 if card != JOKER and hand[card[:-1]] > 1:
-                    total += 3
+                    total += 4
             return total
 
         return min(legal, key=lambda a: (value(a), self.rng.random()))
