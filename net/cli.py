@@ -101,7 +101,7 @@ async def _advertise(host: Host, port: int, bind: str) -> Advertiser:
 
 async def _host(args: Namespace) -> int:
     host, journal = _make_host(args)
-    keep_records(host, journal)
+    recorder = keep_records(host, journal)
     port = args.port or host.resumed_port or 0
     try:
         port = await host.start(args.bind, port)
@@ -130,7 +130,8 @@ async def _host(args: Namespace) -> int:
                 advertiser = None
             # the result at once (scripts read it); the people still there may review it
             as_json = bool(getattr(args, "json", False))
-            print_result(over.result(), SeatNews.seated(host), as_json=as_json)
+            kept = recorder.record_id if recorder.written else None
+            print_result(over.result(), host, as_json=as_json, record=kept)
             await stay_for_reviews(host, _say, stop)
     finally:
         stopped.cancel()

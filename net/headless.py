@@ -79,11 +79,36 @@ def result_text(result: dict[str, Any], names: list[str | None]) -> str:
     return "\n".join(lines)
 
 
-def print_result(result: dict[str, Any], names: list[str | None], *, as_json: bool) -> None:
+def result_json(result: dict[str, Any], host: Host, record: str | None) -> dict[str, Any]:
+    """``--json``: the game's ``result()`` as it was (``scores``, ``winners`` as seat indices
+    from 0, as in the record), and what a script needs beside it: the ``game``, the ``table``,
+    the ``record`` kept (its id, for kotatsu replay/export) and the ``players``, each with the
+    seat number people see (from 1, as ``kotatsu replay --seat N``), name, kind, score and
+    whether they won."""
+    scores = result.get("scores") or []
+    winners = set(result.get("winners") or [])
+    players = [
+        {
+            "seat": seat.index + 1,
+            "name": seat.name or "",
+            "kind": "bot" if seat.bot else "person",
+            "score": scores[seat.index] if seat.index < len(scores) else None,
+            "winner": seat.index in winners,
+        }
+        for seat in host.seating.seats
+    ]
+    about = {"game": host.game_name, "table": host.name, "record": record, "players": players}
+    return {**result, **about}
+
+
+def print_result(
+    result: dict[str, Any], host: Host, *, as_json: bool, record: str | None = None
+) -> None:
+    """The result on stdout: a small table, or (``as_json``) one JSON object (result_json)."""
     if as_json:
-        print(json.dumps(result, ensure_ascii=False), flush=True)
+        print(json.dumps(result_json(result, host, record), ensure_ascii=False), flush=True)
     else:
-        print(result_text(result, names), flush=True)
+        print(result_text(result, SeatNews.seated(host)), flush=True)
 
 
 async def stay_for_reviews(host: Host, say: Say, stop: asyncio.Event) -> None:

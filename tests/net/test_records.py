@@ -146,9 +146,16 @@ def test_a_headless_host_keeps_its_game_as_the_journal_names_it(tmp_path):
     store = RecordStore(tmp_path / "data" / "kotatsu" / "records")
     [kept] = store.listing()
     assert kept["id"] == "friday" and kept["finished"] and kept["bots"] == ["normal"] * 4
-    assert (
-        json.loads(done.stdout)["winners"] == rec.parse(store.read("friday"))["result"]["winners"]
-    )
+    out = json.loads(done.stdout)
+    assert out["winners"] == rec.parse(store.read("friday"))["result"]["winners"]  # as before
+    # what a script needs without the record: the game, its record's id, the players by the
+    # seat numbers people see (from 1, as kotatsu replay --seat N counts)
+    assert out["game"] == "swapo" and out["record"] == "friday"
+    assert [p["seat"] for p in out["players"]] == [1, 2, 3, 4]
+    assert [p["name"] for p in out["players"]] == kept["players"]
+    assert all(p["kind"] == "bot" for p in out["players"])
+    assert [p["score"] for p in out["players"]] == out["scores"]
+    assert {p["seat"] for p in out["players"] if p["winner"]} == {w + 1 for w in out["winners"]}
 
 
 async def test_a_table_resumed_after_a_kill_keeps_the_time_its_game_first_started(tmp_path):
