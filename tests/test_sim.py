@@ -63,3 +63,30 @@ def test_sim_json(capsys):
 def test_sim_refuses_unknown_levels(capsys):
     assert main(["sim", "swoop", "--bots", "hard,genius"]) == 2
     assert "genius" in capsys.readouterr().err
+
+
+def test_sim_draws_no_progress_bar_where_stderr_is_not_a_terminal(capsys):
+    """A log or a pipe gets the result, not hundreds of ``[####...] 3/20 games`` updates."""
+    argv = ["sim", "swapo", "--seats", "2", "--bots", "random", "--games", "3", "--json"]
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    assert captured.err == "" and json.loads(captured.out)["games"] == 3
+
+
+def test_sim_draws_its_progress_bar_on_a_terminal(capsys, monkeypatch):
+    import sys
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    argv = ["sim", "swapo", "--seats", "2", "--bots", "random", "--games", "3", "--json"]
+    assert main(argv) == 0
+    assert "3/3 games" in capsys.readouterr().err
+
+
+def test_sim_help_gives_the_defaults(capsys):
+    import pytest
+
+    with pytest.raises(SystemExit):
+        main(["sim", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    for said in ("(default: the game's", "(default: hard,normal", "(default: 1)", "(default: 0.7"):
+        assert said in out, said

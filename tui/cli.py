@@ -357,13 +357,32 @@ def add_level(parser: argparse.ArgumentParser) -> None:
 def add_sim(sub: argparse._SubParsersAction) -> None:
     sim = sub.add_parser("sim", help=_("a bot tournament: wins, scores and thinking times"))
     sim.add_argument("game", choices=GAME_NAMES, help=game_help())
-    sim.add_argument("--seats", type=int, default=None, metavar="N", help=_("seats per game"))
-    sim.add_argument("--bots", default="hard,normal", metavar="L,L,...", help=_("level per seat"))
+    sim.add_argument(
+        "--seats",
+        type=int,
+        default=None,
+        metavar="N",
+        help=_("seats per game (default: the game's usual number)"),
+    )
+    sim.add_argument(
+        "--bots",
+        default="hard,normal",
+        metavar="L,L,...",
+        help=_("level per seat, the last one for the rest (default: hard,normal)"),
+    )
     sim.add_argument("--games", type=int, default=100, metavar="G", help=_("games to play (100)"))
     sim.add_argument("--seed", type=int, default=None, metavar="S", help=seed_help())
     sim.add_argument("--option", action="append", metavar="KEY=VALUE", help=option_help())
-    sim.add_argument("--jobs", type=int, default=1, metavar="J", help=_("worker processes"))
-    sim.add_argument("--think", type=float, default=0.7, metavar="S", help=_("hard bots' cap"))
+    sim.add_argument(
+        "--jobs", type=int, default=1, metavar="J", help=_("worker processes (default: 1)")
+    )
+    sim.add_argument(
+        "--think",
+        type=float,
+        default=0.7,
+        metavar="S",
+        help=_("hard bots' time to think per move, in seconds (default: 0.7)"),
+    )
     sim.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
 

@@ -1,4 +1,5 @@
-"""``kotatsu sim``: a bot tournament with a progress bar (stderr) and a table or JSON at the end.
+"""``kotatsu sim``: a bot tournament with a progress bar (on stderr, when that is a terminal:
+a log or a pipe gets none) and a table or JSON at the end.
 
 The games and statistics are engine.tournament's (no I/O, no clock); this layer runs them in
 worker processes, times the decisions and prints.
@@ -69,17 +70,24 @@ def run_sim(args: argparse.Namespace) -> int:
     ]
     records: list[GameRecord] = []
     started = time.monotonic()
-    _bar(0, len(tasks), started)
+    shown = sys.stderr.isatty()  # a log or a pipe gets no bar redrawn hundreds of times
+
+    def bar() -> None:
+        if shown:
+            _bar(len(records), len(tasks), started)
+
+    bar()
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
             for record in pool.map(_one, tasks):
                 records.append(record)
-                _bar(len(records), len(tasks), started)
+                bar()
     else:
         for task in tasks:
             records.append(_one(task))
-            _bar(len(records), len(tasks), started)
-    sys.stderr.write("\n")
+            bar()
+    if shown:
+        sys.stderr.write("\n")
     summary = summarize(name, kinds, records)
     print(json.dumps(summary) if args.json else table(summary))
     return 0
