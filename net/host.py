@@ -54,7 +54,10 @@ class Host:
         limits = HostLimits() if limits is None else limits
         self.limits = limits
         self.table: Table[Connection] = Table(
-            settings, clock=time.monotonic, takeover_every=limits.takeover_every
+            settings,
+            clock=time.monotonic,
+            takeover_every=limits.takeover_every,
+            absent_bot=limits.absent_bot_after,
         )
         self.doorway = Doorway(
             limits.pending_per_address, limits.pending_total, limits.handshake_timeout

@@ -31,7 +31,7 @@ from .reasons import family, sentence
 TAKEBACK_MODES = ("off", "ask", "free")
 """A table's take-backs (net/takebacks.py): refused, asked of the table, or granted at once."""
 
-PROTOCOL_VERSION = 8
+PROTOCOL_VERSION = 9
 """2: hello carries a salt; the proof is keyed with a derived key. 3: ``rejected``, ``error``
 and the table's ``notice`` carry a code and parameters, never sentences. 4: clients send
 ``results_seen`` (an older host would drop a client for it; an older client never sends it,
@@ -46,7 +46,9 @@ client may send ``history`` (once per connection); a seated one is answered ``hi
 ``items``: what its seat was shown before (net/memory.py). Also 8 (the same release): the
 ``table`` says whether ``takebacks`` are off, asked or free; a seated client may send
 ``takeback`` and ``takeback_vote``, the host ``takeback`` (a request asked of the table) and the
-take-back notices (net/takebacks.py)."""
+take-back notices (net/takebacks.py). 9: the ``table`` says ``absent_bot``: seconds a seat stays
+empty before the host's bot plays it (None: never), so that every screen can say when a bot
+will play for an away player (an older client would drop the host for the unknown field)."""
 NAME_LIMIT = 24
 CHAT_LIMIT = 500
 TEXT_LIMIT = 1000
@@ -215,12 +217,24 @@ def _is_token(v: Any) -> bool:
     )
 
 
+TABLE_FIELDS = frozenset(
+    {"name", "game", "options", "seats", "password", "hints", "clock", "bank", "takebacks"}
+    | {"absent_bot"}  # protocol 9
+)
+"""The ``table`` info of ``hello`` and ``welcome`` (net/rules.py ``Rules.info``)."""
+
+
+def _is_delay(v: Any) -> bool:
+    """Seconds, 0 or more but not for ever (``absent_bot``)."""
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v < float("inf")
+
+
 def _is_table(v: Any) -> bool:
     return (
         isinstance(v, dict)
-        and set(v)
-        == {"name", "game", "options", "seats", "password", "hints", "clock", "bank", "takebacks"}
+        and set(v) == TABLE_FIELDS
         and _optional(_is_seconds)(v["clock"])
+        and _optional(_is_delay)(v["absent_bot"])
         and _is_seconds(v["bank"])
         and isinstance(v["name"], str)
         and isinstance(v["game"], str)

@@ -78,6 +78,7 @@ class Rules(Generic[P]):
         hints: bool = False,
         turn_clock: tuple[float | None, float] = (None, 0.0),
         takebacks: str = "off",
+        absent_bot: float | None = None,
     ) -> None:
         if game not in engine.GAMES:
             raise engine.BadSetup("setup.unknown_game", given=str(game), known=list(engine.GAMES))
@@ -119,6 +120,9 @@ class Rules(Generic[P]):
         """The host's own decisions at this table: start now, bots, cover, remove, close."""
         self.away: AwayNews[P] = AwayNews(self)
         """Who left and came back, told after a grace (net/away.py)."""
+        self.absent_bot = absent_bot
+        """Seconds a seat stays empty before a bot plays it (the host's ``--absent-bot``;
+        None: never): told in ``info``, so that every screen can say when a bot will play."""
 
     # -- the table as others see it ---------------------------------------------------------
     @property
@@ -134,6 +138,7 @@ class Rules(Generic[P]):
             "clock": self.turn_clock[0],
             "bank": self.turn_clock[1],
             "takebacks": self.takebacks.mode,
+            "absent_bot": self.absent_bot,
         }
 
     @property

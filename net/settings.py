@@ -222,8 +222,9 @@ ABSENT_BOT = 30.0
 
 
 def absent_after(seconds: float | None) -> float | None:
-    """``HostLimits.absent_bot_after`` of ``--absent-bot S``: 0 (or less) is never."""
-    return seconds if seconds is not None and seconds > 0 else None
+    """``HostLimits.absent_bot_after`` of ``--absent-bot S``: 0 (or less), or for ever, is
+    never (the table tells it, ``absent_bot``: finite seconds or None)."""
+    return seconds if seconds is not None and 0 < seconds < float("inf") else None
 
 
 def _takebacks(value: Any) -> str:

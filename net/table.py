@@ -56,7 +56,8 @@ __all__ = [
 class Table(Generic[P]):
     """One game at one table, built from its ``settings``. ``clock`` is the table's time
     (seconds; None: always 0, for tests that need no time); a seat taken over by its token is
-    taken over again only ``takeover_every`` seconds later."""
+    taken over again only ``takeover_every`` seconds later. ``absent_bot`` is the host's
+    ``--absent-bot`` (``HostLimits.absent_bot_after``), told to everyone in the table's info."""
 
     def __init__(
         self,
@@ -64,6 +65,7 @@ class Table(Generic[P]):
         *,
         clock: Callable[[], float] | None = None,
         takeover_every: float = 5.0,
+        absent_bot: float | None = None,
     ) -> None:
         self.rules: Rules[P] = Rules(
             settings.game,
@@ -79,6 +81,7 @@ class Table(Generic[P]):
             hints=settings.hints,
             turn_clock=(settings.clock, settings.bank),
             takebacks=settings.takebacks,
+            absent_bot=absent_bot,
         )
         self._settings = settings
         paced = settings.people and settings.deal_tick > 0

@@ -77,7 +77,10 @@ def test_hello_then_join_without_a_password(toy):
         "clock": None,
         "bank": 0.0,
         "takebacks": "off",
+        "absent_bot": None,
     }
+    timed = Table(toy, seats=2, seed=1, absent_bot=30.0)  # the host's --absent-bot, told
+    assert check_host(timed.open("bo", NONCE)[0][1])["table"]["absent_bot"] == 30.0
     out = well_formed(table.receive("ann", join("Ann")))
     (welcome,) = to(out, "ann", "welcome")
     assert welcome["seat"] == 0 and welcome["token"] == table.seating[0].token

@@ -27,6 +27,8 @@ from tui.dialogs import DIALOGS_CSS, Confirm
 from tui.text import clean
 from tui.widgets.footer import WordedFooter
 
+from .away import Absence
+
 Choice = tuple[str, str, int | None]
 """(what the menu says, the Host method, the seat it acts on)."""
 
@@ -41,16 +43,6 @@ CONFIRM: dict[str, tuple[str, str]] = {
     "remove": (N_("Remove this player?"), N_("They cannot come back to this seat.")),
     "close": (N_("Close the table?"), N_("Everyone is told the host closed the table.")),
 }
-
-
-def away_label(seconds: float) -> str:
-    """ "away 40 s", "away 3 min", "away 2 h"."""
-    # TRANSLATORS: how long a player has been away; s, min and h are short units
-    if seconds < 60:
-        return _("away {n} s").format(n=int(seconds))
-    if seconds < 3600:
-        return _("away {n} min").format(n=int(seconds // 60))
-    return _("away {n} h").format(n=int(seconds // 3600))
 
 
 def host_choices(host: Any, me: int | None) -> list[Choice]:
@@ -114,7 +106,9 @@ class People:
     """Who sits where (the ``lobby`` message's players), who is away and since when, and
     whether the host is gone; names seats as the table shows them."""
 
-    def __init__(self) -> None:
+    def __init__(self, absent_bot: float | None = None) -> None:
+        self.absent_bot = absent_bot
+        """The table's ``absent_bot``: a bot plays an away seat after so many seconds."""
         self.players: list[dict] = []
         self.players_at = 0.0  # when ``players`` came (the away times count on from it)
         self.lost_at: float | None = None  # the host vanished at (None: it has not)
@@ -155,22 +149,31 @@ class People:
     def taken(self) -> int:
         return sum(1 for p in self.players if p.get("name") or p.get("bot"))
 
-    def away_marks(self) -> list[Text]:
-        """ "Bo away 3 min" for every seat whose player left (and "· bot plays" if covered)."""
-        marks = []
+    def absences(self) -> list[tuple[int, Absence]]:
+        """Every seat whose player left, with how long ago and whether a bot plays or will."""
+        out = []
         since = time.monotonic() - self.players_at
         for seat, entry in enumerate(self.players):
             away = entry.get("away")
             if not isinstance(away, dict):
                 continue
             name = clean(entry.get("name") or _("Seat {n}").format(n=seat + 1), limit=16)
-            away_for = away_label(float(away.get("seconds", 0)) + since)
-            if away.get("bot"):
-                text = _("{name} {away} (bot plays)").format(name=name, away=away_for)
-            else:
-                text = _("{name} {away}").format(name=name, away=away_for)
-            marks.append(Text(text))
-        return marks
+            seconds = away.get("seconds", 0)
+            seconds = seconds if isinstance(seconds, (int, float)) else 0
+            covered = away.get("bot") is True
+            out.append((seat, Absence(name, float(seconds) + since, covered, self.absent_bot)))
+        return out
+
+    def away_marks(self) -> list[Text]:
+        """ "Bo away 3 min" for every seat whose player left, "(bot plays)" if a bot plays
+        for them, "(bot in 18 s)" until one will (tui/table/away.py)."""
+        return [Text(absence.mark()) for _seat, absence in self.absences()]
+
+    def away_words(self, awaited: list[int], *, hosting: bool) -> str:
+        """The prompt's words for the awaited seats whose player left: "Bo is away — a bot
+        plays for them in 18 s" ("": none is away)."""
+        said = [a.sentence(hosting=hosting) for seat, a in self.absences() if seat in awaited]
+        return " · ".join(said)
 
     # -- the host leaving -------------------------------------------------------------------
     def host_gone_text(self) -> str:

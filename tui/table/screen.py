@@ -49,6 +49,7 @@ from tui.widgets.prompt import PromptBar
 from tui.widgets.steady import Steady
 
 from . import history, review
+from .away import absent_bot
 from .bindings import FOOTER_EXPENDABLE, FOOTER_FALLBACK, SCREEN_BINDINGS
 from .chat import TableChat
 from .clock import Clocks
@@ -126,7 +127,7 @@ class TableScreen(Screen[None]):
         self.me: int | None = seat.client.seat
         table = seat.client.table or {}
         self.table_info: dict = table if isinstance(table, dict) else {}
-        self.people = People()
+        self.people = People(absent_bot(self.table_info))
         #: The header line (tui/table/header.py); a driver may add its ``aside``.
         self.header = Header(self)
         #: Before the start: the seating, the join line, who sat down (tui/table/waiting.py).
@@ -272,6 +273,7 @@ class TableScreen(Screen[None]):
     def watch_state(self, state: TableState) -> None:
         """A new state (or view): the decision model learns it, and the table is redrawn."""
         self.intake.drawn(state)
+        self.show_clocks()  # the seats awaited now: is one of them away?
 
     def asked_openly(self, state: TableState) -> bool:
         """Whether the table waits for this seat now, in a way the others may know."""
@@ -286,6 +288,7 @@ class TableScreen(Screen[None]):
     @on(LobbyChanged)
     def _lobby_changed(self, message: LobbyChanged) -> None:
         self.waiting.seating_changed(message.players, message.started)
+        self.show_clocks()  # who is away, and whether a bot will play for them
 
     @on(Refused)
     def _refused(self, message: Refused) -> None:
@@ -345,8 +348,12 @@ class TableScreen(Screen[None]):
         self.show_clocks()
 
     def show_clocks(self) -> None:
-        """My own clock at the head of the prompt, else whose runs (one widget's text)."""
-        self.prompt.set_clock(self.clocks.prompt_text(self.me, self.seats.called))
+        """My own clock at the head of the prompt, else whose runs, then whether a bot will
+        play for an awaited player who left and when (one widget's text)."""
+        clock = self.clocks.prompt_text(self.me, self.seats.called)
+        hosting = self.seat_link.host is not None
+        away = self.people.away_words(self.decisions.others_awaited(), hosting=hosting)
+        self.prompt.set_clock(" · ".join(part for part in (clock, away) if part))
 
     @on(TakebackAsked)
     def _takeback_asked(self, message: TakebackAsked) -> None:
@@ -390,7 +397,7 @@ class TableScreen(Screen[None]):
 
     def tick(self) -> None:
         """Once a second: the away times, the turn clocks and the host-gone countdown move on."""
-        if self.clocks.any:
+        if self.clocks.any or self.people.anyone_away():
             self.show_clocks()
         if self.people.anyone_away():
             self.header.draw()
