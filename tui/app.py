@@ -31,7 +31,6 @@ from .connect import (
     Launcher,
     Seat,
     default_name,
-    join_launcher,
     launcher_for,
     shared_account,
 )
@@ -291,11 +290,12 @@ class KotatsuApp(App[None]):
         if exc.family == "password" and exc.address:  # asked for where it is typed
             if from_shell:
                 self.clear_notifications()  # "Connecting…": the form says what happened
-                self.ask_password(exc.address, clean(exc.msg))
+                self.ask_password(exc.address, clean(exc.msg), spectate=exc.spectate)
                 return
             self.show_lobby()
             lobby = self.lobbies()[-1]  # once it is on the screen (it may be new)
-            lobby.call_after_refresh(lobby.ask_password, exc.address, clean(exc.msg))
+            said = clean(exc.msg)
+            lobby.call_after_refresh(lobby.ask_password, exc.address, said, spectate=exc.spectate)
             return
         if from_shell:
             if exc.watch is not None:  # the lobby's w is not there: the shell's way to watch
@@ -311,15 +311,14 @@ class KotatsuApp(App[None]):
             for lobby in self.lobbies():
                 lobby.no_answer(exc.address)
 
-    def ask_password(self, address: str, said: str) -> None:
+    def ask_password(self, address: str, said: str, *, spectate: bool = False) -> None:
         """The join form alone, in its password field (``kotatsu join`` at a table with a
-        password, without it or with a wrong one; ``said`` under it): esc ends the app."""
+        password, without it or with a wrong one; ``said`` under it): esc ends the app. A join
+        to watch (``--spectate``) stays one whatever is typed."""
         from tui.lobby.forms import JoinForm, JoinRequest
 
         def joiner(request: JoinRequest) -> Launcher:
-            return join_launcher(
-                request.host, request.port, name=self.settings.name, password=request.password
-            )
+            return request.joiner(self.settings.name)
 
         def answered(request: JoinRequest | None) -> None:
             if request is None:
@@ -327,7 +326,7 @@ class KotatsuApp(App[None]):
             else:
                 self.sit_down(request.launcher or joiner(request))
 
-        form = JoinForm(address, needs_password=True, joiner=joiner, error=said)
+        form = JoinForm(address, needs_password=True, joiner=joiner, error=said, spectate=spectate)
         self.push_screen(form, answered)
 
     async def open_table(self, seat: Seat) -> None:

@@ -220,7 +220,7 @@ def join_launcher(
             address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
             code = code if isinstance(code, str) else ""
             silent = isinstance(exc, ConnectionRefusedError)
-            raise JoinError(said, watch, code, address, silent) from exc
+            raise JoinError(said, watch, code, address, silent, spectate=spectate) from exc
         return Seat(client, [], f"{host}:{port}")
 
     return launch
@@ -421,7 +421,8 @@ def default_journal(game: str) -> str:
 class JoinError(Exception):
     """Joining failed; ``msg`` says why in words; ``watch`` joins as a spectator instead;
     ``address``: the table's ``HOST:PORT`` (the lobby asks there for a password); ``silent``:
-    nobody listens there (the lobby marks the table)."""
+    nobody listens there (the lobby marks the table); ``spectate``: it was to watch (asked for
+    the password again, it still is)."""
 
     def __init__(
         self,
@@ -430,6 +431,8 @@ class JoinError(Exception):
         code: str = "",
         address: str = "",
         silent: bool = False,
+        *,
+        spectate: bool = False,
     ) -> None:
         super().__init__(msg)
         self.msg = msg
@@ -437,6 +440,7 @@ class JoinError(Exception):
         self.code = code  # the host's error code, if it said no ("password.wrong")
         self.address = address
         self.silent = silent  # nobody listens at the address (the table is gone, or moved)
+        self.spectate = spectate
 
     @property
     def family(self) -> str:

@@ -30,8 +30,8 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def joining(port: int, password: str | None = None):
-    launcher = join_launcher("127.0.0.1", port, name="Eli", password=password)
+def joining(port: int, password: str | None = None, *, spectate: bool = False):
+    launcher = join_launcher("127.0.0.1", port, name="Eli", password=password, spectate=spectate)
     settings = Settings(name="Eli", cursor_blink=False)
     return make_app(launcher=launcher, settings=settings, browser=browser_of())
 
@@ -77,6 +77,28 @@ async def test_a_wrong_password_asks_for_it_alone_and_says_why_in_the_form():
             await wait_until(pilot, lambda: password.has_focus)
             await pilot.press(*"sesame", "enter")
             await wait_until(pilot, lambda: table_screen(app) is not None)
+    finally:
+        await host.close()
+
+
+async def test_kotatsu_join_spectate_still_watches_after_the_password_is_typed_again():
+    """``kotatsu join ADDR --spectate`` at a table with a password: the password asked for
+    again joins to watch, as the command said (it took a seat, or was refused a full table)."""
+    settings = TableSettings.new("swapo", seats=2, bots=1, seed=1, password="sesame")
+    host = Host(settings, HostLimits(fsync=False, guess_delay=0.0))
+    port = await host.start("127.0.0.1", 0)
+    app = joining(port, spectate=True)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(
+                pilot, lambda: isinstance(app.screen, JoinForm) and app.screen.query("#password")
+            )
+            password = app.screen.query_one("#password")
+            await wait_until(pilot, lambda: password.has_focus)
+            await pilot.press(*"sesame", "enter")
+            await wait_until(pilot, lambda: table_screen(app) is not None)
+            assert app.seat is not None and app.seat.client.seat is None  # watching
+            assert host.seating.taken_count == 1  # the free seat is still free (the bot's)
     finally:
         await host.close()
 

@@ -16,7 +16,7 @@ from textual.widgets import Button, Input, Label, Select
 import engine
 from lang import N_, _, pgettext
 from tui.args import address as parse_address
-from tui.connect import JoinError, Launcher, Seat
+from tui.connect import JoinError, Launcher, Seat, join_launcher
 from tui.settings import load_config, save_setting
 from tui.table_settings import problem as settings_problem
 from tui.widgets.footer import WordedFooter
@@ -236,6 +236,12 @@ class JoinRequest:
     launcher: Launcher | None = None
     """Set by a form that tried the table itself: the seat it got, or the failure to tell."""
 
+    def joiner(self, name: str | None) -> Launcher:
+        """Joins as ``name`` as this request asks: with its password, to watch or to sit."""
+        return join_launcher(
+            self.host, self.port, name=name, password=self.password, spectate=self.spectate
+        )
+
 
 class JoinForm(ModalScreen[JoinRequest | None]):
     """Join a table by ``HOST:PORT`` (and its password, if it has one). Given ``joiner`` (a
@@ -254,9 +260,11 @@ class JoinForm(ModalScreen[JoinRequest | None]):
         needs_password: bool = False,
         joiner: Callable[[JoinRequest], Launcher] | None = None,
         error: str = "",
+        spectate: bool = False,
     ) -> None:
         super().__init__()
         self.address = address
+        self.spectate = spectate  # the join is to watch (kotatsu join --spectate)
         self.error = error  # why it is asked again ("wrong password"), under the fields
         self.needs_password = needs_password
         self.joiner = joiner
@@ -290,7 +298,7 @@ class JoinForm(ModalScreen[JoinRequest | None]):
             self.query_one("#form-error", Label).update(str(exc))
             return
         password = self.query_one("#password", Input).value or None
-        request = JoinRequest(host, port, password)
+        request = JoinRequest(host, port, password, spectate=self.spectate)
         if self.joiner is None:
             self.dismiss(request)
             return

@@ -389,10 +389,13 @@ class LobbyScreen(Screen[None]):
             return
         self.sit(join_launcher(table.address, table.port, name=self.settings.name))
 
-    def ask_password(self, address: str, said: str = "") -> None:
+    def ask_password(self, address: str, said: str = "", *, spectate: bool = False) -> None:
         """The join form for the table at ``address``, in its password field (a table joined
-        without its password, or with a wrong one: ``said`` says so under the fields)."""
-        form = JoinForm(address, needs_password=True, joiner=self._joiner, error=said)
+        without its password, or with a wrong one: ``said`` says so under the fields); a join
+        to watch (``spectate``) stays one."""
+        form = JoinForm(
+            address, needs_password=True, joiner=self._joiner, error=said, spectate=spectate
+        )
         self.app.push_screen(form, self._join_request)
 
     def action_watch(self) -> None:
@@ -491,9 +494,7 @@ class LobbyScreen(Screen[None]):
         self.sit(launcher)
 
     def _joiner(self, request: JoinRequest) -> Launcher:
-        return join_launcher(
-            request.host, request.port, name=self.settings.name, password=request.password
-        )
+        return request.joiner(self.settings.name)
 
     def _join_request(self, request: JoinRequest | None) -> None:
         if request is None:
