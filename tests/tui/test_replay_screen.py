@@ -332,3 +332,29 @@ async def test_a_replay_names_its_seat_and_never_calls_the_reader_you(game):
         assert "Ann" in "\n".join(log_lines(screen))
         for you in ("You ", "You:", " You", "You\n"):
             assert you not in shown, you
+
+
+async def test_every_hand_open_at_80x24_fits_beside_the_table_under_the_title():
+    """``o`` at 80×24: the hands take the side column (the log's place while they show),
+    under the title bar, never above it, each seat's hand there whole."""
+    replay = replay_of("swoop")
+    app = ReplayApp(Replayer(replay, 0), settings=SETTINGS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await at_replay(pilot)
+        await pilot.press("right_square_bracket")
+        screen = await at_replay(pilot, close_panels=True)
+        await pilot.press("o")
+        await pilot.pause()
+        pane = app.replayer.controls
+        lines = screen_lines(app)
+        assert "every hand open" in lines[0]  # the title bar stays the first line
+        side = screen.query_one("#side").region
+        assert pane.region.y >= 1 and side.contains_region(pane.region)
+        assert pane.region.height > 0 and not screen.log_pane.display
+        assert pane.virtual_size.height <= pane.region.height  # nothing cut off
+        shown = "\n".join(lines)
+        for name in ("Ann", "Bot 1", "Bot 2", "Bot 3"):
+            assert f"{name}:" in shown
+        await pilot.press("o")
+        await pilot.pause()
+        assert screen.log_pane.display and pane.region.height == 0

@@ -2,7 +2,8 @@
 holds the replay's keys and drives the screen through its public hooks.
 
 ``ReplayControls`` is also the pane of every hand, face up (a finished game's full record,
-``o``), docked over the table; it keeps the focus, so that its keys are the ones that work
+``o``), in the side column in the log's place (under the title, beside the table, at any
+size); it keeps the focus, so that its keys are the ones that work
 (the table screen, ``read_only``, offers only its scores and rules). The header's part of the
 replay (where it is, from whose chair, playing on) is the screen's ``header.aside``.
 """
@@ -171,6 +172,7 @@ class ReplayControls(Static, can_focus=True):
         kitty before it is taken up)."""
         shown = self.replayer.hands()
         self.set_class(shown is None, "-closed")
+        self.table.set_class(shown is not None, "-open-hands")  # the log gives way
         if shown is None:
             return
         cards = self.table.settings.cards

@@ -88,7 +88,7 @@ class Replayer:
         # reached): the prompt has its two lines throughout (replay.tcss)
         screen.kept_heights = ()
         controls = ReplayControls(self, track)
-        screen.extras.append(controls)
+        screen.side_extras.append(controls)  # every hand open: in the log's place
         screen.header.aside = controls.header_parts
         screen.over_table = Panels(self.the_app, self.install).show
         screen.add_class("-replay")

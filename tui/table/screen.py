@@ -162,8 +162,10 @@ class TableScreen(Screen[None]):
         #: Take states in without drawing them: the table's memory (log, rounds, the game's
         #: own) moves on, nothing is painted and no results panel opens.
         self.quiet = False
-        #: Widgets the driver adds, composed after the table's own.
+        #: Widgets the driver adds, composed after the table's own, and in the side column
+        #: above the log (a replay's every hand open).
         self.extras: list[Widget] = []
+        self.side_extras: list[Widget] = []
         #: The lines that keep a height they grew to (KEPT_HEIGHTS; none: as tall as their text).
         self.kept_heights = self.KEPT_HEIGHTS
         #: How a results panel goes over the table (None: pushed, a new screen each time).
@@ -193,6 +195,7 @@ class TableScreen(Screen[None]):
             with Vertical(id="table-area"):
                 yield from self.compose_table()
             with Vertical(id="side"):
+                yield from self.side_extras
                 yield EventLog(id="log")
                 yield ChatPane(id="chat", cursor_blink=self.settings.cursor_blink)
         yield NoticeLine(id="table-notice")
