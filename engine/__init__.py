@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 from . import mishi, swapo, swoop
 from .base import BadSetup, Game, IllegalAction
 from .bots import Bot, EasyBot, RandomBot
+from .hints import HINTS
 from .lazy import Registry
+from .reasons import REASONS
 
 if TYPE_CHECKING:
     from .search import Search
@@ -30,11 +32,21 @@ GAMES: dict[str, type[Game]] = {p.GAME.NAME: p.GAME for p in _PACKAGES}
 #: loads its own game's bot only, and a search only for the hard level.
 BOTS: MutableMapping[str, type[Bot]] = Registry({p.GAME.NAME: p for p in _PACKAGES}, "BOT")
 SEARCHES: MutableMapping[str, Search[Any]] = Registry({p.GAME.NAME: p for p in _PACKAGES}, "SEARCH")
+#: Each game's own words join the shared tables: its refusal codes (engine.reasons.REASONS)
+#: and its hints' reasons (engine.hints.HINTS), so a refusal or a hint of any registered game
+#: is worded from its code alone.
+for _game in GAMES.values():
+    REASONS.update(_game.REASONS)
+    HINTS.update(_game.HINTS)
+#: The events that end a round, hand or deal in some registered game (each game's
+#: ``ROUND_END``): the screens show each one's results and the host waits for them.
+ROUND_END_EVENTS: frozenset[str] = frozenset(g.ROUND_END for g in GAMES.values() if g.ROUND_END)
 
 __all__ = [
     "BOTS",
     "GAMES",
     "LEVELS",
+    "ROUND_END_EVENTS",
     "SEARCHES",
     "BadSetup",
     "Bot",

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, TypedDict
 
 from . import cards as _cards
-from .reasons import REASONS, Param, english
+from .reasons import REASONS, Param, Template, english
 
 #: A view, an event or a result as the contract sees it: plain data that packs with msgpack.
 #: Each game's own TypedDicts (``engine/<game>/types.py``) say exactly which keys it holds.
@@ -277,11 +277,6 @@ def action_type(action: object) -> str:
     return action["type"]
 
 
-#: The events that end a round (SwaPo) or a hand (Swoop, Mi Shi): the screens show each one's
-#: results and the host waits for them (the game's own end is told by other events).
-ROUND_END_EVENTS = ("round_over", "hand_end")
-
-
 # ---------------------------------------------------------------------------------------------
 # Phases and moves: one dispatch style for every game
 
@@ -412,6 +407,14 @@ class Game:
     #: The events that show something that was hidden (a card drawn, turned up or revealed, a
     #: trick or a round completed): a take-back never goes back past them (``shows_hidden``).
     SHOWING_EVENTS: ClassVar[frozenset[str]] = frozenset()
+    #: The event that ends a round, hand or deal: the screens show each one's results and the
+    #: host waits for them (the game's own end is told by other events); "": none.
+    ROUND_END: ClassVar[str] = ""
+    #: The game's own words (engine/<game>/reasons.py), joined by the registry to the shared
+    #: tables: its refusal codes (engine.reasons.REASONS) and its hints' reasons
+    #: (engine.hints.HINTS), each code starting with ``NAME + "."``.
+    REASONS: ClassVar[Mapping[str, Template]] = {}
+    HINTS: ClassVar[Mapping[str, Template]] = {}
 
     phase: str  #: the current phase, a key of PHASES (or "over")
 
@@ -479,11 +482,11 @@ class Game:
         """Whether the step that made ``events`` (``apply``'s answer; the game is in the state
         after it) showed anyone something hidden before it: a take-back (net/takebacks.py)
         never undoes such a step or anything before it. The default: an event of a type in
-        ``SHOWING_EVENTS`` or ``ROUND_END_EVENTS``, or the game over; a game overrides this
+        ``SHOWING_EVENTS`` or the ``ROUND_END``, or the game over; a game overrides this
         where an event's fields or its state tell more."""
         showing = self.SHOWING_EVENTS
         return self.over or any(
-            e.get("type") in showing or e.get("type") in ROUND_END_EVENTS for e in events
+            e.get("type") in showing or e.get("type") == self.ROUND_END for e in events
         )
 
     def deal_pacing(self) -> DealPacing | None:

@@ -22,9 +22,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import GAMES, IllegalAction, new_game
+from . import GAMES, ROUND_END_EVENTS, IllegalAction, new_game
 from . import frames as framing
-from .base import ROUND_END_EVENTS, Game, HiddenCards
+from .base import Game, HiddenCards
 from .reasons import REASONS as ENGINE_REASONS
 from .reasons import english
 from .record_check import (

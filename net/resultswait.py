@@ -1,9 +1,9 @@
-"""The table waits for the people's results panels: after a round or a hand ends (an event of
-``engine.base.ROUND_END_EVENTS``), each person's screen shows the results until enter, and the
-host's bots hold their next move until every seated, connected person has closed that panel
-(``results_seen``) or the table's timeout is over. No I/O and no clock: the table (net/table.py)
-keeps one ``ResultsWait``, starts it, asks the host for its timer and holds the host's bots
-while it ``holds``.
+"""The table waits for the people's results panels: after a round, a hand or a deal ends (its
+game's ``ROUND_END`` event, one of ``engine.ROUND_END_EVENTS``), each person's screen shows the
+results until enter, and the host's bots hold their next move until every seated, connected
+person has closed that panel (``results_seen``) or the table's timeout is over. No I/O and no
+clock: the table (net/table.py) keeps one ``ResultsWait``, starts it, asks the host for its
+timer and holds the host's bots while it ``holds``.
 
 Nothing private is in it: who is waited for is who sits at the table connected, and who has
 not closed the panel yet is public (it shows in how long the bots wait).
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.base import ROUND_END_EVENTS
+from engine import ROUND_END_EVENTS
 
 __all__ = ["RESULTS_WAIT", "ROUND_END_EVENTS", "ResultsWait", "ends_round"]
 
@@ -23,7 +23,7 @@ RESULTS_WAIT = 30.0
 
 
 def ends_round(events: Iterable[object]) -> bool:
-    """Whether ``events`` (an ``apply``'s) end a round or a hand."""
+    """Whether ``events`` (an ``apply``'s) end a round, a hand or a deal."""
     return any(isinstance(e, dict) and e.get("type") in ROUND_END_EVENTS for e in events)
 
 

@@ -1,6 +1,7 @@
 """Table options in the player's words: each option's name, its values' words, its help, and
 the plain listing (``KEY=VALUES  help (default: …)``) that ``kotatsu rules GAME`` and
-``--help`` print. Built from each game's schema (``Game.OPTIONS``, ``Option.spec``)."""
+``--help`` print. Built from each game's schema (``Game.OPTIONS``, ``Option.spec``) and the
+labels and choices' words it declares (tui/games/<game>/declared.py)."""
 
 from __future__ import annotations
 
@@ -10,57 +11,21 @@ from rich.cells import cell_len
 
 import engine
 from engine.base import Option
-from lang import N_, _
-
-# TRANSLATORS: the name of a table option in the table forms (a short label, ≤ 12 cells)
-NAMES: dict[str, str] = {
-    "variant": N_("Variants"),
-    "decks": N_("Decks"),
-    "dealer_method": N_("First dealer"),
-    "first_dealer": N_("Dealer seat"),
-    "dealer_rotation": N_("Later deals"),
-    "deal_method": N_("Deal"),
-    "rounds": N_("Rounds"),
-    "tiebreak": N_("Tie-break"),
-    "memory_only": N_("Memory only"),
-    "adult_talk": N_("Free talk"),
-    "first_player": N_("First player"),
-    "target": N_("Target"),
-    "hands": N_("Hands"),
-    "flat_numbers": N_("Flat numbers"),
-    "stake": N_("Stake"),
-    "throw_penalty": N_("Throw penalty"),
-    "kitty_multiplier": N_("Kitty ×"),
-    "declare_window": N_("Time to show"),
-}
-
-# TRANSLATORS: a value of a table option, as the table forms offer it
-VALUES: dict[str, str] = {
-    "dagger": N_("Dagger †"),
-    "asterisk": N_("Asterisk *"),
-    "ace": N_("Ace"),
-    "joker_draw": N_("a joker draw"),
-    "high_card": N_("the highest card"),
-    "rotate": N_("the deal passes on"),
-    "fixed": N_("the same dealer"),
-    "one_at_a_time": N_("one card at a time"),
-    "five_at_once": N_("five at once"),
-    "first_point_earliest": N_("first point earliest"),
-    "last_point_latest": N_("last point latest"),
-    "first_point_latest": N_("first point latest"),
-    "times": N_("times (×2, ×4, ×8…)"),
-    "power": N_("exponential (×2, ×4, ×16…)"),
-}
+from lang import _
+from tui.table.game_words import words_for
 
 
-def name_of(key: str) -> str:
-    return _(NAMES[key]) if key in NAMES else key
+def name_of(game: str, key: str) -> str:
+    """An option's label, as its game declares it (tui/games/<game>/declared.py)."""
+    name = words_for(game).OPTION_NAMES.get(key)
+    return _(name) if name else key
 
 
-def value_words(value: Any) -> str:
-    """A value in the player's words (numbers as they are)."""
-    if isinstance(value, str) and value in VALUES:
-        return _(VALUES[value])
+def value_words(game: str, value: Any) -> str:
+    """A value of one of ``game``'s options in the player's words (numbers as they are)."""
+    word = words_for(game).OPTION_VALUES.get(value) if isinstance(value, str) else None
+    if word:
+        return _(word)
     if isinstance(value, bool):
         return _("on") if value else _("off")
     return str(value)
@@ -141,10 +106,10 @@ def settings_words(game: str, options: dict[str, Any]) -> list[str]:
         if option is None or value == option.default or (value in ([], ()) and not option.default):
             continue
         if isinstance(value, list | tuple):
-            shown = ", ".join(value_words(v) for v in value)
+            shown = ", ".join(value_words(game, v) for v in value)
         else:
-            shown = value_words(value)
-        out.append(f"{name_of(key)}: {shown}")
+            shown = value_words(game, value)
+        out.append(f"{name_of(game, key)}: {shown}")
     return out
 
 

@@ -12,7 +12,6 @@ rules help and its snapshots; those are built in a later session, which adds the
 from typing import Any
 
 from ..lazy import export
-from . import reasons as _reasons  # noqa: F401  (its refusal codes join engine.reasons.REASONS)
 from .game import DaifugoGame as GAME
 
 __all__ = ["BOT", "GAME", "SEARCH"]

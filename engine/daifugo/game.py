@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from ..base import Game, HiddenCards, Move, Option, Phase
 from ..cards import validate_deck
-from . import exchange, trick
+from . import exchange, reasons, trick
 from .deal import deal
 from .options import OPTIONS
 from .plays import Play, full_deck
@@ -36,6 +36,9 @@ class DaifugoGame(Game):
     SHOWING_EVENTS: ClassVar[frozenset[str]] = frozenset(
         {"deal", "give", "trick_end", "deal_end", "game_end"}
     )
+    ROUND_END: ClassVar[str] = "deal_end"
+    REASONS = reasons.REASONS  # its refusals' words (engine/reasons.py)
+    HINTS = reasons.HINTS  # its bot's reasons for hints (engine/hints.py)
     OPTIONS: ClassVar[dict[str, Option]] = OPTIONS
     PHASES: ClassVar[Mapping[str, Phase]] = {
         "exchange": Phase(

@@ -1,36 +1,44 @@
-"""Why 大富豪's rules refuse an action: its codes and their English sentences.
-
-They join the engine's one table (``engine.reasons.REASONS``) when this package is imported,
-so ``IllegalAction`` words them like every other code. They are plain strings, not yet marked
-for the catalogues: the game is not registered and no screen shows them. The session that
-registers the game moves this table into engine/reasons.py with its ``N_`` / ``ngettext``
-marks and translates it (docs/daifugo.md lists what remains).
-"""
+"""大富豪's words for the shared table: why its rules refuse an action (``REASONS``, worded
+like every refusal: engine/reasons.py) and why its bot chooses what a hint shows (``HINTS``,
+engine/hints.py; the bot gives the generic ``best`` for now). The game's class declares them
+(``REASONS``, ``HINTS``) and the registry (engine/__init__.py) joins them to the shared tables;
+every code starts with the game's name."""
 
 from __future__ import annotations
 
-from ..reasons import REASONS, Template
+from lang import N_
 
-DAIFUGO_REASONS: dict[str, Template] = {
-    "daifugo.not_held": "you do not hold {cards}",
-    "daifugo.no_cards": "name at least one card (or pass)",
-    "daifugo.as_for_wild": "the Joker and the joker pair stand for no card: leave 'as' empty",
-    "daifugo.as_not_card": "'as' must name cards of the pack, not jokers",
-    "daifugo.as_count": (
+from ..reasons import Template, counted
+
+ngettext = counted  # the extraction keyword (see engine/reasons.py)
+
+REASONS: dict[str, Template] = {
+    "daifugo.not_held": N_("you do not hold {cards}"),
+    "daifugo.no_cards": N_("name at least one card (or pass)"),
+    # TRANSLATORS: a joker played alone (or two jokers together) names no card (game: daifugo)
+    "daifugo.as_for_wild": N_(
+        "a Joker alone or two jokers together stand for no card: leave 'as' empty"
+    ),
+    # TRANSLATORS: 大富豪: 'as' is the card a joker stands for in a play
+    "daifugo.as_not_card": N_("'as' must name cards of the pack, not jokers"),
+    "daifugo.as_count": ngettext(
         "name one card in 'as' for the joker",
         "name one card in 'as' for each of the {n} jokers",
         "n",
     ),
-    "daifugo.as_in_play": "{card} is in the play twice (a joker stands for another card)",
-    "daifugo.not_a_play": "those cards are no single, set or sequence",
-    "daifugo.no_sequences": "sequences are not played at this table",
-    "daifugo.shape": "play the same kind and number of cards as the top ({n})",
-    "daifugo.not_stronger": "that does not beat the top",
-    "daifugo.locked": "the trick is locked to {suits}",
-    "daifugo.lead_no_pass": "you lead: play something (there is no pass)",
-    "daifugo.give_count": ("give exactly {n} card", "give exactly {n} cards", "n"),
-    "daifugo.tribute_strongest": "a tribute is your strongest cards: {cards} is not",
+    "daifugo.as_in_play": N_("{card} is in the play twice (a joker stands for another card)"),
+    "daifugo.not_a_play": N_("those cards are no single, set or sequence"),
+    "daifugo.no_sequences": N_("sequences are not played at this table"),
+    "daifugo.shape": N_("play the same kind and number of cards as the top ({n})"),
+    "daifugo.not_stronger": N_("that does not beat the top"),
+    # TRANSLATORS: 大富豪: the lock (縛り): {suits} the suits every play must keep
+    "daifugo.locked": N_("the trick is locked to {suits}"),
+    "daifugo.lead_no_pass": N_("you lead: play something (there is no pass)"),
+    "daifugo.give_count": ngettext("give exactly {n} card", "give exactly {n} cards", "n"),
+    # TRANSLATORS: 大富豪's exchange: a poorer player gives their strongest cards
+    "daifugo.tribute_strongest": N_("a tribute is your strongest cards: {cards} is not"),
 }
+"""Every refusal of the game's rules: its English template, by code."""
 
-for _code, _template in DAIFUGO_REASONS.items():
-    REASONS.setdefault(_code, _template)
+HINTS: dict[str, Template] = {}
+"""Every reason the game's bot gives for a hint (none of its own yet: ``best``)."""

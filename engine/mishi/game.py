@@ -22,7 +22,7 @@ from lang import N_
 from ..base import Event as AnyEvent
 from ..base import Game, HiddenCards, Move, Option, Phase, choice, integer
 from ..cards import validate_deck
-from . import bidding, play
+from . import bidding, play, reasons
 from .bidding import Bid
 from .cards import ORDERS, Order, full_deck
 from .pacing import MishiDealPacing
@@ -76,6 +76,9 @@ class MishiGame(Game):
             "game_over",
         }
     )
+    ROUND_END: ClassVar[str] = "hand_end"
+    REASONS = reasons.REASONS  # its refusals' words (engine/reasons.py)
+    HINTS = reasons.HINTS  # its bot's reasons for hints (engine/hints.py)
     PHASES: ClassVar[dict[str, Phase]] = {
         "deal": Phase(
             bidding.legal_declares,

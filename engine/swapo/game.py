@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from ..base import BadSetup, Event, Game, Phase
 from ..cards import standard_deck, validate_deck
-from . import powers, swaps
+from . import powers, reasons, swaps
 from .dealing import high_card_draw, joker_draw
 from .options import OPTIONS
 from .rounds import copy_record, start_round
@@ -40,6 +40,9 @@ class SwapoGame(Game):
     SHOWING_EVENTS: ClassVar[frozenset[str]] = frozenset(
         {"deal", "reveal", "round_over", "sudden_death", "game_over"}
     )
+    ROUND_END: ClassVar[str] = "round_over"
+    REASONS = reasons.REASONS  # its refusals' words (engine/reasons.py)
+    HINTS = reasons.HINTS  # its bot's reasons for hints (engine/hints.py)
     PHASES: ClassVar[dict[str, Phase]] = {
         "arrange": Phase(swaps.legal_arrange, swaps.ARRANGE),
         "swap": Phase(swaps.legal_swap, swaps.SWAP),

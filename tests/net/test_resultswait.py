@@ -190,7 +190,7 @@ def test_the_table_waits_for_connected_people_only(rounds):
 def test_the_tui_and_the_host_agree_on_the_round_ends():
     from tui.table.results import END_EVENTS
 
-    assert tuple(END_EVENTS) == ROUND_END_EVENTS
+    assert END_EVENTS == ROUND_END_EVENTS
 
 
 async def test_at_a_paced_mishi_table_the_hand_end_is_seen_at_the_version_it_came_with(hosts):

@@ -79,8 +79,8 @@ def test_every_game_face_has_the_whole_protocol():
         assert not missing, f"{game}'s face lacks {missing}"
 
 
-def test_the_plain_face_words_an_event_by_its_kind_and_a_round_by_its_points():
-    table = Table(2, {"over": True, "result": {"winners": [1]}, "scores": [3, 7]})
+def test_the_plain_face_words_an_event_by_its_kind_and_a_round_as_its_game_declares():
+    table = Table(2, {"game": "swapo", "over": True, "result": {"winners": [1]}, "scores": [3, 7]})
     face = PlainFace(table)
     assert face.event_line({"type": "play", "seat": 1}) == "P1: play"
     assert face.event_line({"type": "shuffle"}) == "shuffle"

@@ -4,7 +4,7 @@ its rounds (the log tells them, the final panel sums them up); one in it sees ea
 
 from __future__ import annotations
 
-from engine.base import ROUND_END_EVENTS
+from engine import ROUND_END_EVENTS
 from tests.tui.conftest import SIZE
 from tests.tui.test_swapo_round_results import Scripted, panel_text, stacked
 from tui.app import KotatsuApp, make_app

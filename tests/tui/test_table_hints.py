@@ -37,6 +37,7 @@ async def test_h_shows_the_bots_choice_and_why_and_the_table_hears_it_once():
             screen.face.hint_cards(expected.action),
             screen.face.hint_card,
             screen.seats.name,
+            "swoop",
         )
         assert line.startswith("Hint: ")
         assert line in log_text(screen)
@@ -80,31 +81,32 @@ async def test_no_hint_when_it_is_not_my_turn():
 
 @pytest.mark.unit
 @pytest.mark.parametrize(
-    ("action", "cards", "words"),
+    ("game", "action", "cards", "words"),
     [
-        ({"type": "play", "cards": ["7S"], "table": [1]}, ["7S", "7H"], "play 7♠ 7♥"),
-        ({"type": "swap", "target": 2, "cards": ["3C", "9D"]}, ["3C", "9D"], "swap 3♣ 9♦ with Bo"),
-        ({"type": "swap", "target": 2, "take": [0, 1], "give": [2, 3]}, [], "swap 2 positions"),
-        ({"type": "declare", "rank": "K"}, [], "declare the joker as K"),
-        ({"type": "declare", "cards": ["10S"]}, ["10S"], "show 10♠"),
-        ({"type": "stab", "target": 2, "card": "QS"}, ["QS"], "stab Bo's Q♠"),
-        ({"type": "flip", "slot": 1}, [], "turn a mystery card"),
+        ("swoop", {"type": "play", "cards": ["7S"], "table": [1]}, ["7S", "7H"], "play 7♠ 7♥"),
+        ("swapo", {"type": "swap", "target": 2, "cards": ["3C"]}, ["3C"], "swap 3♣ with Bo"),
+        ("swapo", {"type": "swap", "target": 2, "take": [0], "give": [2, 3]}, [], "swap 2 pos"),
+        ("swapo", {"type": "declare", "rank": "K"}, [], "declare the joker as K"),
+        ("mishi", {"type": "declare", "cards": ["10S"]}, ["10S"], "show 10♠"),
+        ("swapo", {"type": "stab", "target": 2, "card": "QS"}, ["QS"], "stab Bo's Q♠"),
+        ("swoop", {"type": "flip", "slot": 1}, [], "turn a mystery card"),
+        ("mishi", {"type": "pass"}, [], "pass"),
     ],
 )
-def test_actions_in_words(action, cards, words):
-    assert action_words(action, cards, CardStyle().label, lambda s: "Bo").startswith(words)
+def test_actions_in_words_as_each_game_declares_them(game, action, cards, words):
+    assert action_words(action, cards, CardStyle().label, lambda s: "Bo", game).startswith(words)
 
 
 @pytest.mark.unit
 def test_a_reason_with_cards_and_a_count_is_worded_in_the_cards_style():
     feed = Hint({"type": "play", "cards": ["KH"]}, "mishi.feed", {"seat": 2})
-    words = hint_line(feed, ["KH"], CardStyle(ascii_only=True).label, lambda s: "Bo")
+    words = hint_line(feed, ["KH"], CardStyle(ascii_only=True).label, lambda s: "Bo", "mishi")
     assert words == "Hint: play KH — Bo on your side is winning this trick: give it points"
     pile = Hint({"type": "play", "cards": ["KH"], "table": []}, "swoop.take_pile", {"n": 1})
-    assert "take its 1 card" in hint_line(pile, ["KH"], CardStyle().label, str)
+    assert "take its 1 card" in hint_line(pile, ["KH"], CardStyle().label, str, "swoop")
     alone = Hint({"type": "bao", "cards": ["10S", "10S"]}, "mishi.alone", {"suit": "S"})
-    assert "trumps in ♠" in hint_line(alone, ["10S", "10S"], CardStyle().label, str)
-    assert "trumps in S" in hint_line(alone, ["10S"], str, str, glyphs=False)
+    assert "trumps in ♠" in hint_line(alone, ["10S", "10S"], CardStyle().label, str, "mishi")
+    assert "trumps in S" in hint_line(alone, ["10S"], str, str, "mishi", glyphs=False)
 
 
 async def test_a_bot_that_fails_costs_the_hint_and_not_the_table(monkeypatch):

@@ -47,7 +47,7 @@ class OptionFields(Vertical):
     def compose(self) -> ComposeResult:
         for key, option in self.schema.items():
             with Horizontal(classes="field"):
-                yield Label(name_of(key), classes="field-label")
+                yield Label(name_of(self.game, key), classes="field-label")
                 yield from self.widgets(key, option)
             if option.help:
                 yield Label(help_of(option), classes="field-help")
@@ -57,9 +57,9 @@ class OptionFields(Vertical):
         if spec.kind == "many":
             chosen = set(option.default or ())
             for value in spec.values:
-                yield Tick(value_words(value), value in chosen, id=field_id(key, value))
+                yield Tick(value_words(self.game, value), value in chosen, id=field_id(key, value))
         elif spec.kind == "choice":
-            choices = [(value_words(v), i) for i, v in enumerate(spec.values)]
+            choices = [(value_words(self.game, v), i) for i, v in enumerate(spec.values)]
             start = spec.values.index(option.default) if option.default in spec.values else 0
             yield Select(choices, value=start, allow_blank=False, id=field_id(key))
         elif spec.kind == "flag":
@@ -104,9 +104,11 @@ class OptionFields(Vertical):
                 if spec.kind == "number":
                     # TRANSLATORS: a table form's error; {field} is the option's name
                     raise ValueError(
-                        _("{field}: {hint}").format(field=name_of(key), hint=number_hint(option))
+                        _("{field}: {hint}").format(
+                            field=name_of(self.game, key), hint=number_hint(option)
+                        )
                     ) from None
-                raise ValueError(name_of(key)) from None
+                raise ValueError(name_of(self.game, key)) from None
             default = option.default
             if checked != default and not (checked in ([], ()) and default in ([], ())):
                 out[key] = checked

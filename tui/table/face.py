@@ -120,12 +120,17 @@ class PlainFace:
     def large_cards(self, width: int, height: int) -> bool:
         return Fit(width, height).large_cards()
 
+    @property
+    def game(self) -> str:
+        """The game the table's view is of."""
+        return str(self.table.view.get("game", ""))
+
     def results_title(self, event: dict | None) -> str:
-        row = row_of_event(event) if event is not None else None
+        row = row_of_event(event, self.game) if event is not None else None
         return row.label if row is not None else self.scores_title()
 
     def results_rows(self, event: dict | None) -> list[Text]:
-        row = row_of_event(event) if event is not None else None
+        row = row_of_event(event, self.game) if event is not None else None
         return points_line(row, self.table.seats.text, self.table.look("muted"))
 
     def round_history(self) -> list[Text]:

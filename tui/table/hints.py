@@ -22,6 +22,7 @@ from tui.widgets.log import EventLog
 from tui.widgets.prompt import PromptBar
 
 from .decisions import Decisions
+from .game_words import words_for
 from .link import TableLink
 from .messages import TableState
 from .seats import Seats
@@ -29,58 +30,28 @@ from .seats import Seats
 SeatName = Callable[[int], str]
 CardText = Callable[[str], str]
 
-#: How the hint says the action, by its type (``{cards}`` drawn as cards, ``{name}`` a seat's
-#: name); an action type not listed is said by the type itself.
+#: How the hint says an action every game has (``{cards}`` drawn as cards); a game declares
+#: its own kinds (``GameWords.HINT_ACTIONS``, tui/games/<game>/declared.py), and an action
+#: neither names is said by its type.
 ACTIONS: dict[str, str] = {
     # TRANSLATORS: a hint: the action the bot would take ({cards}: cards drawn as cards)
     "play": N_("play {cards}"),
-    # TRANSLATORS: a hint (Swoop): add cards to the card just turned up
-    "add": N_("add {cards}"),
-    # TRANSLATORS: a hint (Swoop): add cards to make four of a kind
-    "chain": N_("chain {cards}"),
-    # TRANSLATORS: a hint (Swoop): do not chain
-    "stop": N_("do not chain"),
-    # TRANSLATORS: a hint (Swoop): turn up a face-down (mystery) card
-    "flip": N_("turn a mystery card"),
     # TRANSLATORS: a hint: pass (no swap, no power, no declaration)
     "pass": N_("pass"),
-    # TRANSLATORS: a hint (SwaPo): swap these cards with that player
-    "swap": N_("swap {cards} with {name}"),
-    # TRANSLATORS: a hint (SwaPo Dagger): swap this many positions with that player
-    "swap_positions": N_("swap {n} positions with {name}"),
-    # TRANSLATORS: a hint (SwaPo): give these cards to the player who asked
-    "give": N_("give {cards}"),
-    # TRANSLATORS: a hint (SwaPo Dagger): keep the hand's order as it is
-    "arrange": N_("keep this order"),
-    # TRANSLATORS: a hint (SwaPo Ace): declare the joker as this rank
-    "declare_rank": N_("declare the joker as {rank}"),
-    # TRANSLATORS: a hint (Mi Shi): show these tens to declare the trump suit
-    "declare": N_("show {cards}"),
-    # TRANSLATORS: a hint (Mi Shi): show these tens to play alone
-    "bao": N_("play alone with {cards}"),
-    # TRANSLATORS: a hint (Mi Shi): bury these cards in the kitty
-    "bury": N_("bury {cards}"),
-    # TRANSLATORS: a hint (SwaPo Ace of spades): strike out another player's card
-    "stab": N_("stab {name}'s {cards}"),
-    # TRANSLATORS: a hint (SwaPo Ace of diamonds): take another player's card
-    "steal": N_("steal {name}'s {cards}"),
-    # TRANSLATORS: a hint (SwaPo Ace of hearts): take another player's joker as this rank
-    "honey_trap": N_("honey trap {name}'s joker as {rank}"),
-    # TRANSLATORS: a hint (SwaPo Ace of clubs): use the Draw
-    "draw": N_("use the Draw"),
 }
 
 
 def action_words(
-    action: Mapping[str, object], cards: Sequence[str], card_text: CardText, seat_name: SeatName
+    action: Mapping[str, object],
+    cards: Sequence[str],
+    card_text: CardText,
+    seat_name: SeatName,
+    game: str,
 ) -> str:
-    """The action in words: ``cards`` are the cards it moves (each drawn by ``card_text``)."""
-    kind = str(action.get("type", ""))
-    key = kind
-    if kind == "declare" and "rank" in action:
-        key = "declare_rank"
-    elif kind == "swap" and "give" in action:
-        key = "swap_positions"
+    """``game``'s ``action`` in words: ``cards`` are the cards it moves (each drawn by
+    ``card_text``)."""
+    words = words_for(game)
+    key = words.hint_action(action)
     target = action.get("target")
     give = action.get("give")
     values = {
@@ -89,9 +60,9 @@ def action_words(
         "rank": str(action.get("rank", "")),
         "n": len(give) if isinstance(give, list) else 0,
     }
-    template = ACTIONS.get(key)
+    template = words.HINT_ACTIONS.get(key) or ACTIONS.get(key)
     if template is None:
-        return kind
+        return str(action.get("type", ""))
     try:
         return _(template).format(**values)
     except (KeyError, IndexError, ValueError):
@@ -129,13 +100,14 @@ def hint_line(
     cards: Sequence[str],
     card_text: CardText,
     seat_name: SeatName,
+    game: str,
     *,
     glyphs: bool = True,
 ) -> str:
     """The hint as the notice line and the log say it: "Hint: play 7♠ 7♥ — shed 7♠ 7♥: …"."""
     # TRANSLATORS: a hint for learners: {action} what the bot would do, {why} its reason
     return _("Hint: {action} — {why}").format(
-        action=action_words(hint.action, cards, card_text, seat_name),
+        action=action_words(hint.action, cards, card_text, seat_name, game),
         why=reason_words(hint, card_text, seat_name, glyphs=glyphs),
     )
 
@@ -169,7 +141,7 @@ def seat_hint(
         shown = None
     if shown is None:
         return None
-    return hint_line(shown, moved_cards(shown.action), card_text, seat_name, glyphs=glyphs)
+    return hint_line(shown, moved_cards(shown.action), card_text, seat_name, game, glyphs=glyphs)
 
 
 class CardNames(Protocol):

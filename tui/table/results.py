@@ -1,11 +1,10 @@
 """Rounds and results every game shares: the score table's rows, the game's length, and the
 results panel shown after a round/hand and at game over.
 
-The games' views and events carry their history in three shapes (docs/<game>.md): SwaPo's
-round records (``round``, ``points``), Swoop's ``hands`` (per-seat penalties) and Mi Shi's
-hand records (``hand``, ``deltas``). ``rows_of_view`` and ``row_of_event`` read all three into
-``RoundRow``; ``TableScreen`` keeps every row it has seen (a SwaPo view played from memory
-carries only the latest round).
+Each game's views and events carry its history in its own shape (docs/<game>.md); the game
+declares how they read as ``RoundRow`` (tui/games/<game>/declared.py, tui/table/game_words.py),
+and ``rows_of_view`` and ``row_of_event`` ask it; ``TableScreen`` keeps every row it has seen
+(a SwaPo view played from memory carries only the latest round).
 
 ``ResultsPanel`` API: ``ResultsPanel(title, rows, table, final=..., again=..., hand=...)``;
 ``rows`` are the game's lines (its face's ``results_rows``, tui/table/face.py), ``table`` the
@@ -20,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.style import Style
 from rich.text import Text
@@ -31,103 +30,32 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-import engine
-from engine.base import ROUND_END_EVENTS
+from engine import ROUND_END_EVENTS
 from lang import N_, _, ngettext
 from tui.cells import cut, ljust, rjust
 from tui.widgets.footer import WordedFooter
 
-END_EVENTS = ROUND_END_EVENTS  # each gets a results panel
+from .game_words import RoundRow, words_for, words_of_view
+
+END_EVENTS = ROUND_END_EVENTS  # each gets a results panel (each game's ``ROUND_END``)
 BAR = 30  # cells of the longest bar in the score table
 Look = Callable[[str], Style | str]
 
 
-@dataclass(frozen=True)
-class RoundRow:
-    """One finished round/hand: its number, its label ("Round 2", "Hand 3") and the points
-    each seat took in it."""
-
-    number: int
-    label: str
-    points: tuple[int, ...]
-    hand: bool = False  #: a hand (Swoop, Mi Shi), not a round (SwaPo)
-
-
-def _first(record: dict, keys: tuple[str, ...], kind: type) -> tuple[str | None, Any]:
-    for key in keys:
-        value = record.get(key)
-        if isinstance(value, kind) and not isinstance(value, bool):
-            return key, value
-    return None, None
-
-
-def row_of_event(event: dict) -> RoundRow | None:
-    """The row a round/hand-end event (or a history record shaped like one) gives."""
-    key, number = _first(event, ("round", "hand", "hand_no"), int)
-    _key, points = _first(event, ("points", "deltas", "penalties"), list)
-    if not isinstance(number, int) or not isinstance(points, list):
-        return None
-    hand = key != "round"
-    if event.get("sudden_death"):
-        template = _("Hand {n} (sudden death)") if hand else _("Round {n} (sudden death)")
-    elif event.get("no_game"):
-        template = _("Hand {n} (no game)") if hand else _("Round {n} (no game)")
-    else:
-        template = _("Hand {n}") if hand else _("Round {n}")
-    values = tuple(int(p) if isinstance(p, int) else 0 for p in points)
-    return RoundRow(number, template.format(n=number), values, hand)
+def row_of_event(event: dict, game: str) -> RoundRow | None:
+    """The row a round-end event of ``game`` (or a history record shaped like one) gives, as
+    the game declares it (tui/table/game_words.py)."""
+    return words_for(game).row_of_event(event)
 
 
 def rows_of_view(view: dict) -> list[RoundRow]:
-    """Every finished round/hand the view carries, oldest first."""
-    rows = []
-    history = view.get("history")
-    for record in history if isinstance(history, list) else []:
-        row = row_of_event(record) if isinstance(record, dict) else None
-        if row is not None:
-            rows.append(row)
-    hands = view.get("hands")
-    if isinstance(hands, list):  # Swoop: per-seat penalties of every finished hand
-        for n, penalties in enumerate(hands, 1):
-            if isinstance(penalties, list):
-                rows.append(row_of_event({"hand": n, "penalties": penalties}))  # type: ignore[arg-type]
-    return [r for r in rows if r is not None]
-
-
-def game_length(game: str, view: dict) -> tuple[str, int] | None:
-    """How long the game is, from the game's LENGTH_OPTION and the view's options, as
-    (unit, number): ("rounds", 2), ("hands", 4), ("target", 300); None if not known."""
-    cls = engine.GAMES.get(game)
-    key = cls.LENGTH_OPTION if cls is not None else ""
-    options = view.get("options") or {}
-    if not key or not isinstance(options, dict):
-        return None
-    hands = options.get("hands")
-    if key != "hands" and isinstance(hands, int):  # Swoop: a number of hands overrides
-        return "hands", hands
-    value = options.get(key)
-    if isinstance(value, int):
-        return key, value
-    pile, number, seats = view.get("pile"), view.get("round"), view.get("seats")
-    if key == "rounds" and all(isinstance(v, int) for v in (pile, number, seats)):
-        # SwaPo without a set number: rounds are dealt while the pile holds five cards a seat
-        return "rounds", number + pile // (5 * seats)  # type: ignore[operator]
-    return None
+    """Every finished round the view carries, oldest first (as its game declares it)."""
+    return words_of_view(view).rows_of_view(view)
 
 
 def length_words(game: str, view: dict) -> str:
     """How long the game is, in words: "2 rounds", "4 hands", "to 300 points"."""
-    length = game_length(game, view)
-    if length is None:
-        return ""
-    unit, n = length
-    if unit == "rounds":
-        return ngettext("{n} round", "{n} rounds", n).format(n=n)
-    if unit == "hands":
-        return ngettext("{n} hand", "{n} hands", n).format(n=n)
-    if unit == "target":
-        return ngettext("to {n} point", "to {n} points", n).format(n=n)
-    return f"{unit} {n}"  # a game's own option: its key and number (data)
+    return words_for(game).length_words(view)
 
 
 def column_width(names: list[str]) -> int:
@@ -219,7 +147,8 @@ class PanelWords:
 
     def hint(self) -> str:
         if not self.final:
-            return _("enter next hand") if self.hand else _("enter next round")
+            # TRANSLATORS: a round is SwaPo's (game: swapo), a hand Swoop's and Mi Shi's
+            return _("enter next round") if not self.hand else _("enter next hand")
         hint = _("enter close")
         if self.again:
             hint = _("enter close · a play again (same seats, new deal)")

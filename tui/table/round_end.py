@@ -134,7 +134,7 @@ class RoundEnd:
         it was seen, so that its bots need not wait for it."""
         if event.get("type") not in END_EVENTS:
             return False
-        row = row_of_event(event)
+        row = row_of_event(event, str(self.table.view.get("game", "")))
         if row is not None:
             self.round_rows[row.label] = row
         if self.each_round and (over or self.table.wants_panel(event)):
@@ -223,7 +223,7 @@ class RoundEnd:
         if due is None:
             return False
         event, version = due
-        row = row_of_event(event)
+        row = row_of_event(event, str(self.table.view.get("game", "")))
         content = self.table.face
         panel = ResultsPanel(
             content.results_title(event),

@@ -12,8 +12,8 @@ from engine.cards import RANKS
 from engine.swapo.scoring import JOKER, RANK_VALUES, ace_score
 from lang import N_, _, ngettext
 from tui.fill import mine_or
-from tui.table.results import game_length
 
+from .declared import WORDS
 from .model import RoundRecord
 
 NameOf = Callable[[object], str]  # a seat number -> the name shown
@@ -371,5 +371,5 @@ def rounds_after(game: str, view: dict, record: RoundRecord) -> int | None:
         return None
     if view.get("over") or view.get("sudden_death"):
         return record.round if isinstance(record.round, int) else None
-    length = game_length(game, view)
+    length = WORDS.length(view)
     return length[1] if length is not None and length[0] == "rounds" else None

@@ -14,11 +14,11 @@ from rich.text import Text
 from lang import _
 from tui.table.face import PlainFace, Table
 from tui.table.parse import Event
-from tui.table.results import row_of_event
 
 from . import draw
 from . import log as swapo_log
 from .choices import round_words, rounds_after
+from .declared import WORDS
 from .flow import SwapoDecisions
 from .model import RoundRecord, SwapoView
 
@@ -78,7 +78,7 @@ class SwapoFace:
 
     # -- results and scores ---------------------------------------------------------------
     def results_title(self, event: dict | None) -> str:
-        row = row_of_event(event) if event is not None else None
+        row = WORDS.row_of_event(event) if event is not None else None
         title = row.label if row is not None else self.scores_title()
         record = RoundRecord.parse(event) if event is not None else None
         if row is not None and record is not None and record.no_game:

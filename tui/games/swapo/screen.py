@@ -21,7 +21,6 @@ from tui.settings import Settings
 from tui.table.decisions import Outcome, Send
 from tui.table.messages import TableState
 from tui.table.parse import Event
-from tui.table.results import game_length
 from tui.table.screen import TABLE_CSS, TableScreen
 from tui.text import clean
 from tui.widgets.cards import CardFace
@@ -31,6 +30,7 @@ from tui.widgets.steady import Steady
 from . import draw
 from . import log as swapo_log
 from .choices import Hands, idle_aces, swap_targets
+from .declared import WORDS
 from .face import SwapoFace
 from .flow import CARD_STEPS, PICK_STEPS, Step, SwapoDecisions
 from .model import Phase, RoundRecord, SwapoView, hands_of
@@ -150,7 +150,7 @@ class SwapoScreen(TableScreen):
 
     def rounds_total(self) -> int | None:
         """How many rounds the game has (set, or as many as the pile deals), if known."""
-        length = game_length(self.GAME, self.view)
+        length = WORDS.length(self.view)
         return length[1] if length is not None and length[0] == "rounds" else None
 
     def refused(self, reason: str) -> None:

@@ -1,0 +1,51 @@
+"""秘十 Mi Shi's words and shapes for the shared table (tui/table/game_words.py): its options'
+labels and choices, its hints' actions, its hands' rows and the game's length."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from lang import N_, ngettext
+from tui.table.game_words import GameWords, RoundRow, numbered_row, record_rows
+
+
+class MishiWords(GameWords):
+    # TRANSLATORS: the name of a table option in the table forms (a short label, ≤ 12 cells)
+    OPTION_NAMES: ClassVar[Mapping[str, str]] = {
+        "hands": N_("Hands"),
+        "stake": N_("Stake"),
+        # TRANSLATORS: game: mishi (甩牌)
+        "throw_penalty": N_("Throw penalty"),
+        "kitty_multiplier": N_("Kitty ×"),
+        "declare_window": N_("Time to show"),
+    }
+    # TRANSLATORS: a value of a table option, as the table forms offer it
+    OPTION_VALUES: ClassVar[Mapping[str, str]] = {
+        "times": N_("times (×2, ×4, ×8…)"),
+        "power": N_("exponential (×2, ×4, ×16…)"),
+    }
+    HINT_ACTIONS: ClassVar[Mapping[str, str]] = {
+        # TRANSLATORS: a hint (Mi Shi): show these tens to declare the trump suit
+        "declare": N_("show {cards}"),
+        # TRANSLATORS: a hint (Mi Shi): show these tens to play alone
+        "bao": N_("play alone with {cards}"),
+        # TRANSLATORS: a hint (Mi Shi): bury these cards in the kitty
+        "bury": N_("bury {cards}"),
+    }
+
+    def row_of_event(self, event: Mapping[str, object]) -> RoundRow | None:
+        """A ``hand_end`` event or a ``history`` record: ``hand``, ``deltas``."""
+        return numbered_row(event, "hand", "deltas", N_("Hand {n}"), hand=True)
+
+    def rows_of_view(self, view: Mapping[str, object]) -> list[RoundRow]:
+        return record_rows(view.get("history"), self)
+
+    def length_words(self, view: Mapping[str, object]) -> str:
+        length = self.length(view)
+        if length is None:
+            return ""
+        return ngettext("{n} hand", "{n} hands", length[1]).format(n=length[1])
+
+
+WORDS = MishiWords()

@@ -1,0 +1,128 @@
+"""What a game tells the shared table in words and shapes, so that the table knows no game.
+
+Each game declares ``WORDS``, an instance of a ``GameWords`` subclass, in
+``tui/games/<game>/declared.py`` (small, no Textual: the lobby, the forms, ``kotatsu rules``
+and the plain front read it without opening a table). The shared table reads it through
+``words_for(game)``:
+
+- ``OPTION_NAMES`` / ``OPTION_VALUES``: the label of each of its table options and the words of
+  their choices (tui/option_words.py), as ``N_`` msgids;
+- ``HINT_ACTIONS``: how a hint says each of its action kinds beyond the shared ``play`` and
+  ``pass`` (tui/table/hints.py), and ``hint_action(action)``: which of them an action is;
+- ``row_of_event`` / ``rows_of_view``: the rows of its score history, from its round-end event
+  (the engine's ``Game.ROUND_END``) and from the history its view carries
+  (tui/table/results.py ``RoundRow``);
+- ``length(view)`` / ``length_words(view)``: how long the game is, as its option says.
+
+A game of the engine without ``declared.py`` gets the defaults: its options and actions by
+their keys, no score history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
+from typing import ClassVar
+
+import engine
+from lang import _
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    """One finished round/hand/deal: its number, its label ("Round 2", "Hand 3") and the
+    points each seat took in it."""
+
+    number: int
+    label: str
+    points: tuple[int, ...]
+    hand: bool = False  #: the next is a hand (its panel says "next hand"), not a round
+
+
+class GameWords:
+    """A game's declared words and shapes (see the module docstring); the defaults say
+    nothing of their own."""
+
+    #: option key -> its label in the table forms (an ``N_`` msgid, ≤ 12 cells)
+    OPTION_NAMES: ClassVar[Mapping[str, str]] = {}
+    #: a choice value of its options -> its words in the forms (an ``N_`` msgid)
+    OPTION_VALUES: ClassVar[Mapping[str, str]] = {}
+    #: a hint's action kind -> how the hint says it (``{cards}``, ``{name}``, ``{rank}``, ``{n}``)
+    HINT_ACTIONS: ClassVar[Mapping[str, str]] = {}
+
+    def hint_action(self, action: Mapping[str, object]) -> str:
+        """Which of ``HINT_ACTIONS`` (or the shared words) says ``action``: its type."""
+        return str(action.get("type", ""))
+
+    def row_of_event(self, event: Mapping[str, object]) -> RoundRow | None:
+        """The score history's row of a round-end event (or a history record shaped alike)."""
+        return None
+
+    def rows_of_view(self, view: Mapping[str, object]) -> list[RoundRow]:
+        """Every finished round the view carries, oldest first."""
+        return []
+
+    def length(self, view: Mapping[str, object]) -> tuple[str, int] | None:
+        """How long the game is: (the option's key, its number), from the game's
+        ``LENGTH_OPTION`` and the view's options; None if not known."""
+        cls = engine.GAMES.get(str(view.get("game", "")))
+        key = cls.LENGTH_OPTION if cls is not None else ""
+        options = view.get("options")
+        value = options.get(key) if key and isinstance(options, dict) else None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return key, value
+        return None
+
+    def length_words(self, view: Mapping[str, object]) -> str:
+        """How long the game is, in words ("4 hands"); "" if not known."""
+        length = self.length(view)
+        return "" if length is None else f"{length[0]} {length[1]}"  # the option's key: data
+
+
+def record_rows(history: object, words: GameWords) -> list[RoundRow]:
+    """The rows of a view's ``history`` list, each record read as its round-end event."""
+    rows = []
+    for record in history if isinstance(history, list) else []:
+        row = words.row_of_event(record) if isinstance(record, dict) else None
+        if row is not None:
+            rows.append(row)
+    return rows
+
+
+def numbered_row(
+    event: Mapping[str, object], number_key: str, points_key: str, label: str, *, hand: bool
+) -> RoundRow | None:
+    """A row from an event's number and per-seat points (``label`` an msgid with ``{n}``)."""
+    number, points = event.get(number_key), event.get(points_key)
+    if isinstance(number, bool) or not isinstance(number, int) or not isinstance(points, list):
+        return None
+    values = tuple(p if isinstance(p, int) and not isinstance(p, bool) else 0 for p in points)
+    return RoundRow(number, _(label).format(n=number), values, hand)
+
+
+PLAIN = GameWords()
+
+
+@cache
+def words_for(game: str) -> GameWords:
+    """The words ``tui/games/<game>/declared.py`` declares (the defaults for a game without
+    them, or a name that is no game of the engine)."""
+    if game not in engine.GAMES:
+        return PLAIN
+    name = f"tui.games.{game}.declared"
+    try:
+        module = import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name not in (f"tui.games.{game}", name):
+            raise  # a broken declaration is a bug, not a missing one
+        return PLAIN
+    words = module.WORDS
+    assert isinstance(words, GameWords), f"{name}.WORDS is no GameWords"
+    return words
+
+
+def words_of_view(view: Mapping[str, object]) -> GameWords:
+    """The words of the game a view is of (its ``game`` key)."""
+    return words_for(str(view.get("game", "")))
