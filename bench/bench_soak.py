@@ -68,7 +68,7 @@ from net.host import Host  # noqa: E402
 from net.journal import read_journal  # noqa: E402
 from net.settings import HostLimits, TableSettings  # noqa: E402
 
-GAMES = ("swapo", "swoop", "mishi")
+GAMES = tuple(engine.GAMES)  # every registered game
 SHORT = {"swapo": {"rounds": 5}, "swoop": {"hands": 1}, "mishi": {"hands": 1}}
 SEATS = 4
 DROP_EVERY = 5.0

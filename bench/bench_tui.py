@@ -28,11 +28,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+import engine  # noqa: E402
 from bench.aside import set_aside  # noqa: E402
 
 STARTS = 5
 REPAINTS = 300
-GAMES = ("swapo", "swoop", "mishi")
+GAMES = tuple(engine.GAMES)  # every registered game
 
 FLOOR_CHILD = """
 from textual.app import App

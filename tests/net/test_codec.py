@@ -124,7 +124,7 @@ def test_unencodable_data_is_a_codec_error():
         encode({"t": "x", "bad": object()})
 
 
-@pytest.mark.parametrize("game_name", ["swapo", "swoop", "mishi"])
+@pytest.mark.parametrize("game_name", list(engine.GAMES))
 def test_engine_views_and_events_encode_as_their_plain_copies(game_name):
     """The engine's typed views and events (phases are ``Literal`` strings) go on the wire as
     exactly the bytes of the same data rebuilt from plain JSON: nothing typed (an enum, a

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from rich.cells import cell_len
 
+import engine
 from tui.app import make_app
 from tui.cells import count_spacing_marks, terminal_width
 from tui.pilot import LocalClient, local_launcher, screen_lines, seated, settle
@@ -35,7 +36,7 @@ def app_at(game: str) -> object:
     return make_app(launcher=local_launcher(client), settings=settings)
 
 
-@pytest.mark.parametrize("game", ["swapo", "swoop", "mishi"])
+@pytest.mark.parametrize("game", list(engine.GAMES))
 async def test_the_hindi_rules_fit_their_border(game: str) -> None:
     app = app_at(game)
     async with app.run_test(size=SIZE) as pilot:

@@ -11,6 +11,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import OptionList
 
+import engine
 import lang
 from tui import cli, cli_words
 from tui.app import make_app
@@ -127,7 +128,7 @@ async def test_the_lobby_fits_80x24_when_every_word_is_double_width(wide):
         assert "お茶の時間のテ" in text  # a table's name, cut on a glyph boundary
 
 
-@pytest.mark.parametrize("game", ["swapo", "swoop", "mishi"])
+@pytest.mark.parametrize("game", list(engine.GAMES))
 async def test_a_table_fits_80x24_when_every_word_is_double_width(wide, game):
     client = LocalClient(game)
     settings = Settings(name="Eli", color=True, cursor_blink=False)

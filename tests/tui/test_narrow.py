@@ -72,7 +72,7 @@ def footer_whole(app, screen) -> bool:
 
 
 @pytest.mark.parametrize("size", [NARROW, SMALL])
-@pytest.mark.parametrize("game", ["swapo", "swoop", "mishi"])
+@pytest.mark.parametrize("game", list(engine.GAMES))
 async def test_the_footer_leaves_whole_keys_out_rather_than_cutting_a_word(game, size):
     app = bots_app(game, seed=6)
     async with app.run_test(size=size) as pilot:

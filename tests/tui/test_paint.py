@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
 
+import engine
 from tui.app import make_app
 from tui.connect import play_launcher
 from tui.games.swoop.cards import HAND, SLOTS, MineFaces, SwoopCards
@@ -175,7 +176,7 @@ async def test_my_swoop_cards_shown_again_unchanged_are_not_drawn_again():
         assert renders == [1] and layouts == [] and mine.region.height == height
 
 
-@pytest.mark.parametrize("game", ["swapo", "swoop", "mishi"])
+@pytest.mark.parametrize("game", list(engine.GAMES))
 async def test_a_game_followed_at_80x24_lays_the_screen_out_rarely(game):
     """Past the first states, fewer than 3 % of the states lay the screen out, the footer
     (whose keys change with the state) included."""

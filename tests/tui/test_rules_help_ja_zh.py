@@ -14,13 +14,14 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
+import engine
 from tui.rules import rules_text
 
 ROOT = Path(__file__).resolve().parents[2]
 HELP = ROOT / "tui" / "help"
 GLOSSARY = ROOT / "docs" / "i18n"
 
-GAMES = ("swapo", "swoop", "mishi")
+GAMES = tuple(engine.GAMES)  # every registered game
 LANGS = ("ja", "zh")
 
 KEY_TERMS: dict[str, dict[str, tuple[str, ...]]] = {

@@ -14,14 +14,15 @@ from pathlib import Path
 
 import pytest
 
+import engine
 from tui.rules import rules_text
 
 ROOT = Path(__file__).resolve().parents[2]
 HELP = ROOT / "tui" / "help"
-GAMES = ("swapo", "swoop", "mishi")
+GAMES = tuple(engine.GAMES)  # every registered game
 LANGUAGES = ("ko", "hi")
 
-SECTION_OF = {"swapo": "SwaPo", "swoop": "Swoop", "mishi": "秘十 Mi Shi"}
+SECTION_OF = {game: cls.TITLE for game, cls in engine.GAMES.items()}  # glossary sections
 """The glossary's ``## `` heading (its start) for each game."""
 
 ENGLISH_TERMS = {

@@ -11,6 +11,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Footer
 
+import engine
 from tui.app import make_app
 from tui.pilot import LocalClient, browser_of, local_launcher, screen_lines, seated
 from tui.settings import Settings
@@ -145,7 +146,7 @@ async def test_the_log_follows_the_theme():
         assert before != after
 
 
-@pytest.mark.parametrize("game", ["swapo", "swoop", "mishi"])
+@pytest.mark.parametrize("game", list(engine.GAMES))
 async def test_the_footer_shows_the_keys_textual_would_through_a_game(game):
     """The footer reads the keys itself and draws them on one line: at every state its keys
     are what Textual's own Footer, mounted beside it, shows."""

@@ -32,7 +32,16 @@ class MishiWords(GameWords):
         "bao": N_("play alone with {cards}"),
         # TRANSLATORS: a hint (Mi Shi): bury these cards in the kitty
         "bury": N_("bury {cards}"),
+        # TRANSLATORS: a hint (game: mishi): play the cards the leader has picked for a lead
+        "commit": N_("play the cards you picked"),
     }
+    #: Action kinds said with another kind's words: picking a card for a lead plays it, a
+    #: card buried is a burial.
+    SAID_AS: ClassVar[Mapping[str, str]] = {"pick": "play", "bury_card": "bury"}
+
+    def hint_action(self, action: Mapping[str, object]) -> str:
+        kind = str(action.get("type", ""))
+        return self.SAID_AS.get(kind, kind)
 
     def row_of_event(self, event: Mapping[str, object]) -> RoundRow | None:
         """A ``hand_end`` event or a ``history`` record: ``hand``, ``deltas``."""
