@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from . import DOMAIN, LANGUAGES, LOCALE_DIR, terms
+from . import DOMAIN, LANGUAGES, LOCALE_DIR, conventions, terms
 
 ROOT = LOCALE_DIR.parent.parent
 SOURCES = ("engine", "net", "tui", "lang")
@@ -107,7 +107,16 @@ def problems(code: str, used: set[tuple[str, str | None]] | None = None) -> list
                 out.append(f"{code}: {ids[0]!r} fills unknown fields {sorted(fields(s) - want)}")
             if isinstance(message.id, str) and fields(s) != want:
                 out.append(f"{code}: {ids[0]!r} drops fields {sorted(want - fields(s))}")
-    out += terms.catalogue_problems(code, catalog, used)
+    rules = terms.glossary(code).conventions
+    for key, message in have.items():
+        if key not in used or not all(message.string):
+            continue
+        english = message.id[0] if isinstance(message.id, tuple) else message.id
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        found = conventions.kept(english, strings, message.auto_comments)
+        found += conventions.style(strings, rules)
+        out += [f"{code}: {english!r} {line}" for line in found]
+    out += terms.catalogue_problems(code, catalog, used, known=terms.reason_games())
     out += terms.help_problems(code)
     return out
 

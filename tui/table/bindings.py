@@ -90,7 +90,7 @@ FOOTER_WORDS: dict[str, tuple[str, ...]] = {
         N_("continue"),
         # TRANSLATORS: footer key description (play cards); ≤ 8 cells if you can
         N_("play"),
-        # TRANSLATORS: footer key description (add to a chain); ≤ 8 cells if you can
+        # TRANSLATORS: footer key description (add to a chain; game: swoop); ≤ 8 cells if you can
         N_("chain"),
         # TRANSLATORS: footer key description (play without a partner); ≤ 8 cells if you can
         N_("go alone"),
