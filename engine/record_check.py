@@ -42,7 +42,7 @@ REASONS: dict[str, str] = {
     "too_deep": N_("nested deeper than {limit} levels"),
     "not_record": N_("not a kotatsu game record"),
     "version": N_("record version {version} is not known (this kotatsu reads {known})"),
-    "field": N_("{field}: {problem}"),
+    "field": "{problem}",  # a whole sentence naming its field: ``_fail``'s problem
     "setup": N_("the game cannot be set up: {detail}"),
     "illegal": N_("seat {seat} may not play {action}: {reason}"),
     "not_over": N_("the record says the game finished, but it is not over"),
@@ -68,7 +68,10 @@ class RecordError(Exception):
         self.step, self.code, self.params = step, code, params
 
     def __str__(self) -> str:
-        return f"{self.step}: {REASONS[self.code].format(**self.params)}"
+        params = dict(self.params)
+        if "problem" in params:
+            params["problem"] = params["problem"].format(field=params.get("field", ""))
+        return f"{self.step}: {REASONS[self.code].format(**params)}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -113,7 +116,8 @@ def _check_nesting(data: bytes) -> None:
 
 
 def _fail(field_name: str, problem: str) -> RecordError:
-    """A schema fault: ``problem`` is an English msgid (the reader's screen words it)."""
+    """A schema fault: ``problem`` is an English msgid, a whole sentence with ``{field}`` in
+    it (the reader's screen words it: each language puts the field where it goes)."""
     return RecordError("schema", "field", field=field_name, problem=problem)
 
 
@@ -124,9 +128,9 @@ def _is_int(v: Any) -> bool:
 def _text(record: dict, key: str, pattern: re.Pattern | None = None, limit: int = 200) -> None:
     value = record.get(key)
     if not isinstance(value, str) or len(value) > limit:
-        raise _fail(key, N_("must be text"))
+        raise _fail(key, N_("{field} must be text"))
     if pattern is not None and not pattern.fullmatch(value):
-        raise _fail(key, N_("is not in the expected form"))
+        raise _fail(key, N_("{field} is not in the expected form"))
 
 
 COMMON_KEYS = {
@@ -146,32 +150,32 @@ def check(record: Any) -> dict[str, Any]:
         raise RecordError("schema", "version", version=str(version)[:20], known=known)
     kind = record.get("kind")
     if kind not in KINDS:
-        raise _fail("kind", N_("must be full or seat"))
+        raise _fail("kind", N_("{field} must be full or seat"))
     keys = set(record)
     missing, extra = sorted(KEYS[kind] - keys), sorted(map(str, keys - KEYS[kind]))
     if missing:
-        raise _fail(missing[0], N_("is missing"))
+        raise _fail(missing[0], N_("{field} is missing"))
     if extra:
-        raise _fail(extra[0][:40], N_("is not a field of a record"))
+        raise _fail(extra[0][:40], N_("{field} is not a field of a record"))
     _text(record, "id", ID_PATTERN)
     if not isinstance(record["game"], str) or record["game"] not in GAMES:
-        raise _fail("game", N_("is not a game this kotatsu knows"))
+        raise _fail("game", N_("{field} is not a game this kotatsu knows"))
     if not isinstance(record["options"], dict):
-        raise _fail("options", N_("must be a mapping"))
+        raise _fail("options", N_("{field} must be a mapping"))
     seats = record["seats"]
     if not _is_int(seats) or not 1 <= seats <= 16:
-        raise _fail("seats", N_("must be a whole number from 1 to 16"))
+        raise _fail("seats", N_("{field} must be a whole number from 1 to 16"))
     _text(record, "table", limit=NAME_LIMIT)
     _check_players(record["players"], seats)
     _text(record, "started", TIME_PATTERN)
     if record["ended"] is not None:
         _text(record, "ended", TIME_PATTERN)
     if not isinstance(record["finished"], bool):
-        raise _fail("finished", N_("must be true or false"))
+        raise _fail("finished", N_("{field} must be true or false"))
     if record["result"] is not None and not isinstance(record["result"], dict):
-        raise _fail("result", N_("must be a mapping or null"))
+        raise _fail("result", N_("{field} must be a mapping or null"))
     if record["finished"] != (record["result"] is not None):
-        raise _fail("result", N_("must be given exactly when the game finished"))
+        raise _fail("result", N_("{field} must be given exactly when the game finished"))
     if kind == "full":
         _check_full(record)
     else:
@@ -181,35 +185,35 @@ def check(record: Any) -> dict[str, Any]:
 
 def _check_players(players: Any, seats: int) -> None:
     if not isinstance(players, list) or len(players) != seats:
-        raise _fail("players", N_("must list every seat"))
+        raise _fail("players", N_("{field} must list every seat"))
     for i, entry in enumerate(players):
         where = f"players[{i}]"
         if not isinstance(entry, dict) or not {"name", "kind"} <= set(entry):
-            raise _fail(where, N_("must have a name and a kind"))
+            raise _fail(where, N_("{field} must have a name and a kind"))
         if set(entry) - {"name", "kind", "level"}:
-            raise _fail(where, N_("has an unknown field"))
+            raise _fail(where, N_("{field} has an unknown field"))
         if not isinstance(entry["name"], str) or len(entry["name"]) > NAME_LIMIT:
-            raise _fail(f"{where}.name", N_("must be text"))
+            raise _fail(f"{where}.name", N_("{field} must be text"))
         if entry["kind"] not in PLAYER_KINDS:
-            raise _fail(f"{where}.kind", N_("must be person or bot"))
+            raise _fail(f"{where}.kind", N_("{field} must be person or bot"))
         level = entry.get("level")
         if (entry["kind"] == "bot") != (level is not None) or (
             level is not None and (not isinstance(level, str) or len(level) > 16)
         ):
-            raise _fail(f"{where}.level", N_("a bot has a level, a person none"))
+            raise _fail(f"{where}.level", N_("{field} is wrong: a bot has a level, a person none"))
 
 
 def _check_full(record: dict[str, Any]) -> None:
     if not _is_int(record["seed"]) or not 0 <= record["seed"] < 2**64:
-        raise _fail("seed", N_("must be a whole number from 0 to 2^64"))
+        raise _fail("seed", N_("{field} must be a whole number from 0 to 2^64"))
     deck = record["deck"]
     if deck is not None and (
         not isinstance(deck, list) or len(deck) > 1000 or not all(isinstance(c, str) for c in deck)
     ):
-        raise _fail("deck", N_("must be a list of card codes or null"))
+        raise _fail("deck", N_("{field} must be a list of card codes or null"))
     actions = record["actions"]
     if not isinstance(actions, list) or len(actions) > MAX_ITEMS:
-        raise _fail("actions", N_("must be a list of at most 200000 items"))
+        raise _fail("actions", N_("{field} must be a list of at most 200000 items"))
     for i, entry in enumerate(actions):
         if (
             not isinstance(entry, dict)
@@ -217,18 +221,20 @@ def _check_full(record: dict[str, Any]) -> None:
             or not _is_int(entry["seat"])
             or not isinstance(entry["action"], dict)
         ):
-            raise _fail(f"actions[{i}]", N_("must have exactly a seat and an action"))
+            raise _fail(f"actions[{i}]", N_("{field} must have exactly a seat and an action"))
 
 
 def _check_seat(record: dict[str, Any]) -> None:
     seat = record["seat"]
     if seat is not None and (not _is_int(seat) or not 0 <= seat < record["seats"]):
-        raise _fail("seat", N_("must be a seat of the table or null"))
+        raise _fail("seat", N_("{field} must be a seat of the table or null"))
     frames = record["frames"]
     if not isinstance(frames, list) or not frames or len(frames) > MAX_ITEMS:
-        raise _fail("frames", N_("must be a list of 1 to 200000 items"))
+        raise _fail("frames", N_("{field} must be a list of 1 to 200000 items"))
     for i, frame in enumerate(frames):
         if not framing.well_formed(frame, record["version"]):
             if record["version"] == 1:
-                raise _fail(f"frames[{i}]", N_("must have exactly a view and events"))
-            raise _fail(f"frames[{i}]", N_("must have exactly a view or a delta, and events"))
+                raise _fail(f"frames[{i}]", N_("{field} must have exactly a view and events"))
+            raise _fail(
+                f"frames[{i}]", N_("{field} must have exactly a view or a delta, and events")
+            )

@@ -40,6 +40,7 @@ from net.settings import ABSENT_BOT
 from .args import address, parse_options, port_number, seconds
 from .cli_words import argparse_words, lang_help, language_asked
 from .pipes import quiet_when_unread
+from .plain.flag import add_plain_flag
 from .secret import add_password_flags, password_from
 from .table_settings import add_flags, chosen, resume_kept
 from .table_settings import problem as settings_problem
@@ -203,6 +204,7 @@ def add_choices(parser: argparse.ArgumentParser, default: object) -> None:
         default=default,
         help=_("name each card's suit with a letter (10H, QS), in colour too"),
     )
+    add_plain_flag(parser, default)
     parser.add_argument(
         "--nudge",
         action=flag,
@@ -451,6 +453,10 @@ def main(argv: list[str] | None = None) -> int:
 
         run = {"history": records.run_history, "export": records.run_export}
         return run.get(cmd, records.run_stats)(args)
+    if getattr(args, "plain", False) and cmd in ("play", "host", "join"):
+        from .plain.run import run_plain
+
+        return run_plain(args)
     if cmd == "replay":
         from .replay.run import run_replay
 

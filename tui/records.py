@@ -34,8 +34,8 @@ def refusal(error: rec.RecordError) -> str:
     """One line: the step and the reason, in the reader's language."""
     params = {k: clean(str(v), limit=200) for k, v in error.params.items()}
     problem = params.get("problem")
-    if problem is not None:  # a schema fault's words: an English msgid of engine/record.py
-        params["problem"] = _(problem)
+    if problem is not None:  # a schema fault: a sentence of engine/record_check.py, {field} in it
+        params["problem"] = _(problem).format(field=params.get("field", ""))
     return _("{step}: {reason}").format(
         step=error.step, reason=_(rec.REASONS[error.code]).format(**params)
     )

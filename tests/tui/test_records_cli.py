@@ -204,8 +204,8 @@ def test_a_bad_record_is_refused_in_one_line_with_status_2(kind, tmp_path):
         "delta huge": "frame 1: a change of more than 100000 values",
         "edited card": "action ", "illegal action": "action 2: seat", "result": "result:",
         "version": "version 7", "truncated": "file:", "huge": "file:", "deep": "file:",
-        "game list": "schema: game: is not a game this kotatsu knows",
-        "game map": "schema: game: is not a game this kotatsu knows",
+        "game list": "schema: game is not a game this kotatsu knows",
+        "game map": "schema: game is not a game this kotatsu knows",
         "other game": "frame 0: the view's game is not what a view of this table holds",
     }  # fmt: skip
     assert expected[kind] in lines[0]

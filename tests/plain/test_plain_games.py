@@ -1,0 +1,43 @@
+"""``kotatsu --plain`` (issue 39): whole games of every game played in a pseudo-terminal by a
+real ``kotatsu`` process, typing only commands; nothing it writes holds an escape sequence
+(no cursor movement, no colour, no redraw: a screen reader reads each line once)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.plain.driver import ESCAPE, Player
+
+pytestmark = pytest.mark.timeout(300)
+
+GAMES = [
+    ("swoop", ["--option", "hands=1"]),
+    ("swapo", ["--option", "rounds=1"]),
+    ("swapo", ["--option", "rounds=1", "--option", "variant=dagger,asterisk,ace"]),
+    ("mishi", ["--option", "hands=1"]),
+]
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES)
+def test_a_whole_game_is_played_by_typed_commands(game: str, options: list[str]) -> None:
+    # the plain player hosts on 127.0.0.1 with bots that do not wait (kotatsu play paces them)
+    player = Player(
+        "host", game, "--plain", "--bind", "127.0.0.1", "--bots", "3", "--seats", "4",
+        "--bot-delay", "0", "--hints", "--results-wait", "0", *options,
+    )  # fmt: skip
+    player.play_out()
+    assert player.quit() == 0
+    assert "Game over" in player.text()
+    assert not ESCAPE.search(player.raw), player.text()[-2000:]
+
+
+def test_play_plain_against_bots_says_the_table_in_lines() -> None:
+    player = Player("--plain", "play", "swoop", "--seed", "3", "--option", "hands=1")
+    player.wait_for(r"^Type (.*), or help$")
+    player.type("hand")
+    assert player.wait_for(r"^Your \d+ cards: (.*)$").group(1)  # suits in words
+    player.type("zz top")
+    player.wait_for(r"^Not a command: zz top")
+    assert player.quit() == 0
+    assert "♠" not in player.text() and "♥" not in player.text()
+    assert not ESCAPE.search(player.raw)

@@ -1,0 +1,156 @@
+"""The commands a plain player types, one a line: cards (``7h 7s``, ``seven of hearts``,
+``77``), a number from the list on show, ``pass``, ``ok`` (or an empty line: enter), ``back``,
+a game's own (``turn``, ``stop``, ``declare``), and the table's: ``hand``, ``table``,
+``score``, ``last [N]``, ``say TEXT``, ``undo``, ``hint``, ``help``, ``rules``, ``quit``.
+Each is said in English or in the player's language.
+"""
+
+from __future__ import annotations
+
+from lang import N_, _, pgettext
+from tui.rules import rules_text
+from tui.table.hints import hint_cards, seat_hint
+
+from .cards import typed_cards
+from .table import PlainTable
+
+# TRANSLATORS: plain table commands (typed; English works in every language too)
+WORDS = {
+    "ok": N_("ok"),
+    "back": N_("back"),
+    "hand": N_("hand"),
+    "table": N_("table"),
+    "score": N_("score"),
+    "last": N_("last"),
+    "say": N_("say"),
+    "undo": N_("undo"),
+    "hint": N_("hint"),
+    "help": N_("help"),
+    "rules": N_("rules"),
+    "quit": N_("quit"),
+}
+
+
+def command_of(word: str) -> str | None:
+    """The command a typed word names (English or the player's language)."""
+    for key, msgid in WORDS.items():
+        if word in (msgid, _(msgid).lower()):
+            return key
+    if word in ("pass", pgettext("command", "pass").lower()):
+        return "pass"
+    return None
+
+
+def help_lines() -> list[str]:
+    return [
+        # TRANSLATORS: plain table: the help, one line each
+        _("Cards: type them as 7h 10s qd jk, or seven of hearts; 77 is two sevens."),
+        _("A number chooses from the list on show; ok or an empty line confirms; back goes back."),
+        _("pass passes. hand reads your cards; table, what is asked and the scores."),
+        _("last repeats the last events (last 10: ten of them). say TEXT talks to the table."),
+        _("hint asks the bot what it would do; undo asks to take back your last action."),
+        _("rules reads the rules; quit leaves the table."),
+    ]
+
+
+async def run_command(table: PlainTable, line: str) -> bool:
+    """Do one typed line; False once the player quits."""
+    text = line.strip()
+    word, _sep, rest = text.partition(" ")
+    name = command_of(word.lower()) if word else "ok"
+    game, model = table.game, table.game.model
+    if name == "quit":
+        return False
+    if name == "help":
+        for said in help_lines():
+            table.say(said)
+    elif name == "rules":
+        game_name = str(table.table_info.get("game", ""))
+        table.say(strip_glyphs(rules_text(game_name)))
+    elif name == "hand":
+        table.say(hand_words(table))
+    elif name == "score":
+        table.say(score_words(table))
+    elif name == "table":
+        table.say(table.game.question())
+        table.say(score_words(table))
+    elif name == "last":
+        count = int(rest) if rest.strip().isdigit() else 5
+        for said in table.lines[-count:]:
+            table.say(said)
+    elif name == "say":
+        if rest.strip():
+            await table.client.chat(rest.strip())
+    elif name == "undo":
+        await table.client.takeback()
+    elif name == "hint":
+        await give_hint(table)
+    elif name == "ok":
+        await table.handle(model.confirm())
+    elif name == "back":
+        await table.handle(model.back())
+    elif name == "pass" and game.pass_command() is not None:
+        command = game.pass_command()
+        await table.handle(command() if command is not None else None)
+    elif word.lower() in game.commands():
+        await table.handle(game.commands()[word.lower()]())
+    elif text.isdigit():
+        await table.handle(game.choose(int(text)))
+    else:
+        cards = typed_cards(text)
+        if cards is None:
+            # TRANSLATORS: plain table: a typed line that is no command
+            table.say(_("Not a command: {text} — type help").format(text=text))
+        else:
+            await table.handle(game.put_cards(cards))
+    table.prompt()
+    return True
+
+
+def strip_glyphs(text: str) -> str:
+    for glyph, letter in (("♠", "S"), ("♥", "H"), ("♦", "D"), ("♣", "C")):
+        text = text.replace(glyph, letter)
+    return text
+
+
+def hand_words(table: PlainTable) -> str:
+    """The cards the player can name now (the row being chosen from), else the hand."""
+    row = [code for code in table.game.row() if code]
+    hand = row or table.view.get("hand")
+    if not isinstance(hand, list) or not hand:
+        # TRANSLATORS: plain table: the player holds no cards
+        return _("You hold no cards")
+    cards = ", ".join(table.cards.label(c) for c in hand if isinstance(c, str))
+    # TRANSLATORS: plain table: the player's cards ({n}: how many)
+    return _("Your {n} cards: {cards}").format(n=len(hand), cards=cards)
+
+
+def score_words(table: PlainTable) -> str:
+    scores = table.view.get("scores")
+    if not isinstance(scores, list) or not scores:
+        # TRANSLATORS: plain table: no scores yet
+        return _("No scores yet")
+    each = [f"{table.seats.name(seat)} {score}" for seat, score in enumerate(scores)]
+    # TRANSLATORS: plain table: the scores ("Scores: You 3, Bo 10")
+    return _("Scores: {scores}").format(scores=", ".join(each))
+
+
+async def give_hint(table: PlainTable) -> None:
+    if not table.table_info.get("hints") or table.me is None or not table.legal:
+        # TRANSLATORS: plain table: no hint now (the host turned hints off, or not asked)
+        table.say(_("No hint now"))
+        return
+    face = table.game.face
+    said = seat_hint(
+        str(table.table_info.get("game", "")),
+        table.me,
+        table.view,
+        table.legal,
+        face.hint_cards if hasattr(face, "hint_cards") else hint_cards,
+        table.cards.label,
+        table.seats.name,
+        glyphs=False,
+    )
+    table.say(said or _("No hint now"))
+    if said:
+        await table.client.hint()

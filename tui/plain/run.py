@@ -1,0 +1,94 @@
+"""``kotatsu play|host|join … --plain``: the table as lines on stdout, commands from stdin.
+
+It sits down exactly as the screens do (a launcher of tui/connect.py returns the ``Seat``),
+then two tasks run until the player quits, the input ends or the table closes: the client's
+messages told by ``PlainTable``, and the typed lines done by ``run_command``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import sys
+
+from lang import _
+
+from .cards import SpokenCards
+from .commands import run_command
+from .table import PlainTable
+
+
+def say(line: str) -> None:
+    print(line, flush=True)
+
+
+def run_plain(args: argparse.Namespace) -> int:
+    """Play at the table the command line asks for, in plain lines; the exit code."""
+    try:
+        return asyncio.run(sit(args))
+    except KeyboardInterrupt:
+        return 130
+
+
+async def sit(args: argparse.Namespace) -> int:
+    from tui.app import player_name
+    from tui.cli import table_problem
+    from tui.connect import JoinError, launcher_for
+
+    problem = table_problem(args)
+    if problem:
+        print(f"kotatsu: {problem}", file=sys.stderr)
+        return 2
+    launcher = launcher_for(args, player_name(args))
+    if launcher is None:
+        # TRANSLATORS: plain table: --plain with no table asked for (the lobby is not plain yet)
+        print(_("kotatsu: --plain goes with play, host or join"), file=sys.stderr)
+        return 2
+    try:
+        seat = await launcher()
+    except JoinError as exc:
+        print(f"kotatsu: {exc.msg}", file=sys.stderr)
+        return 2
+    words = getattr(args, "suit_letters", None) is not True
+    table = PlainTable(seat.client, say, SpokenCards(words=words))
+    if seat.address and seat.host is not None:
+        # TRANSLATORS: plain table: where others join the table this player hosts
+        say(_("Your table is at {address}").format(address=seat.address))
+    # TRANSLATORS: plain table: the first line; help lists the commands
+    say(_("Plain table: one line per event. Type help for the commands."))
+    try:
+        await play(table, seat.client)
+    finally:
+        await seat.close()
+    return 0
+
+
+async def play(table: PlainTable, client: object) -> None:
+    """Until the player quits, the input ends or the table closes."""
+    listening = asyncio.create_task(listen(table, client))
+    typing = asyncio.create_task(read_commands(table))
+    await asyncio.wait({listening, typing}, return_when=asyncio.FIRST_COMPLETED)
+    for task in (listening, typing):
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task  # a failure here is a bug: its traceback, not a silent exit
+
+
+async def listen(table: PlainTable, client: object) -> None:
+    async for message in client.messages():  # type: ignore[attr-defined]
+        await table.take(message)
+        if table.closed:
+            return
+
+
+async def read_commands(table: PlainTable) -> None:
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    while True:
+        raw = await reader.readline()
+        if not raw:
+            return  # the input ended: leave the table
+        if not await run_command(table, raw.decode("utf-8", "replace")):
+            return

@@ -1,0 +1,226 @@
+"""The plain table: the host's messages in, sentences out, each printed once.
+
+``PlainTable`` stands where the table screen stands for a game's decision model and face
+(it has what their ``Table``/``Seated`` protocols read: the seat, the cards' style, the view,
+the seats' names), takes each message of the client (``net.client.Client``) and says it in
+the words the table screen's log uses; the prompt line is said again only when it changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+
+from lang import _, pgettext
+from tui.table.news import worded
+from tui.table.people import People
+from tui.table.results import END_EVENTS
+from tui.table.seats import Seats
+from tui.text import clean
+from tui.widgets.cards import CardStyle
+
+from .cards import SpokenCards
+from .games import PlainGame, game_for
+
+Say = Callable[[str], None]
+LAST_KEPT = 50  # the event lines ``last`` can repeat
+
+
+class PlainTable:
+    """One seat's table said as lines; see the module docstring."""
+
+    read_only = False
+
+    def __init__(self, client: Any, say: Say, cards: SpokenCards) -> None:
+        self.client = client
+        self.me: int | None = client.seat
+        self.table_info: dict = client.table or {}
+        self.cards: CardStyle = cards
+        self.say = say
+        self.people = People()
+        self.seats = Seats(self)
+        self.version = -1
+        self.state_view: dict = {}
+        self.state_legal: list[dict] = []
+        self.started = False
+        self.over = False
+        self.closed = False
+        self.lines: list[str] = []  # the events said, for ``last``
+        self.prompted: tuple[str, ...] = ()
+        self.sent = False  # an action is on its way: the table's answer comes next
+        self.game: PlainGame = game_for(str(self.table_info.get("game", "")), self)
+
+    # -- what a game's model and face read ----------------------------------------------
+    @property
+    def you(self) -> int | None:
+        return self.me
+
+    @property
+    def view(self) -> dict:
+        return self.state_view
+
+    @property
+    def legal(self) -> list[dict]:
+        return self.state_legal
+
+    def look(self, name: str) -> Style:
+        return Style()  # no colour, no emphasis: the words alone
+
+    # -- the table's messages ------------------------------------------------------------
+    async def take(self, message: dict) -> None:
+        """One message of the client."""
+        kind = message.get("t")
+        if kind == "state":
+            await self.take_state(message)
+        elif kind == "lobby":
+            self.take_lobby(message)
+        elif kind == "rejected":
+            self.sent = False
+            self.game.rejected()
+            self.refused(self.worded(message))
+        elif kind in ("notice", "error"):
+            self.tell(self.worded(message))
+            if kind == "error" and message.get("code") in ("closed", "removed"):
+                self.closed = True
+        elif kind == "chat":
+            self.take_chat(message)
+        elif kind == "connection":
+            self.take_connection(str(message.get("status", "")))
+        elif kind == "welcome" and isinstance(message.get("seat"), int):
+            self.me = message["seat"]
+            self.game = game_for(str(self.table_info.get("game", "")), self)
+        self.prompt()
+
+    async def take_state(self, message: dict) -> None:
+        view, legal = message.get("view"), message.get("legal")
+        if not isinstance(view, dict):
+            return
+        events = [e for e in message.get("events") or [] if isinstance(e, dict)]
+        before = self.state_view
+        if not self.started:
+            self.started = True
+            first = self.game.first_line(view)
+            if first:
+                self.tell(first)
+        self.game.noted(events, before)
+        self.sent = False
+        self.version = message["version"] if isinstance(message.get("version"), int) else -1
+        self.state_view = view
+        self.state_legal = [a for a in legal or [] if isinstance(a, dict)]
+        self.game.model.update(view, self.state_legal)
+        ended = False
+        for event in events:
+            self.tell_event(event)
+            ended = ended or event.get("type") in END_EVENTS
+        self.over = bool(view.get("over"))
+        if ended and not self.over and self.me is not None:
+            await self.client.results_seen(self.version)
+        if self.over:
+            self.tell(self.game.face.scores_title())
+        await self.handle(self.game.after_update())
+
+    def tell_event(self, event: dict) -> None:
+        face = self.game.face
+        line = face.event_line(event)
+        if line is not None:
+            self.tell(plain(line))
+        if event.get("type") in END_EVENTS:
+            self.tell(face.results_title(event))
+            for row in face.results_rows(event):
+                self.tell("  " + plain(row))
+
+    def take_lobby(self, message: dict) -> None:
+        players = [p for p in message.get("players") or [] if isinstance(p, dict)]
+        before = {self.people.name(i) for i in range(len(self.people.players))}
+        self.people.update(players)
+        if self.started:
+            return
+        for seat in range(len(players)):
+            name = self.people.name(seat)
+            if name and name not in before and seat != self.me:
+                # TRANSLATORS: plain table: someone sat down before the game starts
+                self.tell(_("{name} sits down").format(name=self.seats.called(seat)))
+
+    def take_chat(self, message: dict) -> None:
+        name = clean(message.get("name") or "", limit=40)
+        text = clean(message.get("text") or "", limit=200)
+        if message.get("to") is not None:
+            # TRANSLATORS: plain table: a whisper to the player ("Ann whispers: psst")
+            self.tell(_("{name} whispers: {text}").format(name=name, text=text))
+        else:
+            # TRANSLATORS: plain table: a chat line ("Ann says: hello")
+            self.tell(_("{name} says: {text}").format(name=name, text=text))
+
+    def take_connection(self, status: str) -> None:
+        if status == "lost":
+            self.tell(_("Connection lost — trying again…"))
+        elif status == "restored":
+            self.tell(_("Connection restored"))
+        elif status == "closed":
+            self.closed = True
+            self.tell(_("The connection to the table is closed"))
+
+    def worded(self, message: dict) -> str:
+        return worded(message, self.seats.called, self.cards)
+
+    # -- what is said ------------------------------------------------------------------
+    def tell(self, line: str) -> None:
+        """An event's sentence: said once, and kept for ``last``."""
+        self.lines = [*self.lines[-LAST_KEPT + 1 :], line]
+        self.say(line)
+
+    def refused(self, reason: str) -> None:
+        """The table or the model said no: the question stands, asked afresh."""
+        # TRANSLATORS: plain table: why a command or an action was refused
+        self.say(_("Not possible: {reason}").format(reason=reason))
+        self.prompted = ()
+
+    async def handle(self, outcome: Any) -> None:
+        """What the model answered a command: send the action, or say why not."""
+        from tui.table.decisions import Refuse, Send
+
+        if isinstance(outcome, Send):
+            self.sent = True  # no question until the table answers
+            await self.client.act(outcome.action)
+        elif isinstance(outcome, Refuse):
+            self.refused(outcome.reason)
+
+    def prompt(self, again: bool = False) -> None:
+        """The question asked now and the numbered choices, when they changed."""
+        if self.sent:
+            return
+        lines = (self.game.question(), *numbered(self.game.choices()))
+        if lines == self.prompted and not again:
+            return
+        self.prompted = lines
+        for line in lines:
+            self.say(line)
+        if self.game.asked():
+            self.say(fitting(self.game))
+
+
+def plain(line: Text | str) -> str:
+    return line.plain if isinstance(line, Text) else line
+
+
+def numbered(entries: list[str]) -> list[str]:
+    return [f"  {n}: {entry}" for n, entry in enumerate(entries, 1)]
+
+
+def fitting(game: PlainGame) -> str:
+    """Which commands fit now, in one line."""
+    parts = []
+    if game.row():
+        # TRANSLATORS: plain table: the commands that fit now; cards typed as 7h or seven
+        parts.append(_("cards (7h 7s, or seven of hearts)"))
+    if game.choices():
+        parts.append(_("a number"))
+    if game.pass_command() is not None:
+        parts.append(pgettext("command", "pass"))
+    parts.extend(game.commands())
+    parts.append(_("ok"))
+    # TRANSLATORS: plain table: the line after the question; {commands}: "cards, a number, ok"
+    return _("Type {commands}, or help").format(commands=", ".join(parts))
