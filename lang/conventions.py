@@ -12,6 +12,7 @@ Conventions (each language's glossary says which it keeps):
   ASCII brackets around or next to Japanese words (``（既定：3）``, not ``(既定: 3)``).
 - ``number_fields = [...]`` (zh): no space between Chinese and a number, a number's field
   (``{count}``) or a card count (``还剩{count}秒``, ``{n}号座位``; not ``还剩 {count} 秒``).
+- ``never = [...]``: words no entry uses, whatever its English (ko 당신 and 님, ja 手を打つ).
 
 A developer's tool: it reads the catalogues, and measures widths as a terminal does.
 """
@@ -63,6 +64,7 @@ def style(translations: Sequence[str], rules: dict) -> list[str]:
     ``[conventions]``)."""
     out = []
     numbers = rules.get("number_fields")
+    never = rules.get("never", ())
     for translated in translations:
         text = _PERCENT.sub("", translated)
         if rules.get("punctuation") == "full-width":
@@ -74,4 +76,5 @@ def style(translations: Sequence[str], rules: dict) -> list[str]:
             found = re.search(rf"{_ZH} {number}|(?<!\w ){number} {_ZH}", text)
             if found:
                 out.append(f"spaces a number from the words ({found.group()!r})")
+        out += [f"uses {word!r}, which its glossary rules out" for word in never if word in text]
     return list(dict.fromkeys(out))

@@ -128,6 +128,10 @@ def test_the_conventions_each_glossary_states() -> None:
     assert conventions.style(["必须是 1 到 16 的整数"], zh)
     assert conventions.style(["enter 发送 · /w 2 内容 说悄悄话"], zh) == []  # a command as typed
     assert conventions.style(["还剩 {count} 秒"], terms.glossary("ko").conventions) == []
+    ko = terms.glossary("ko").conventions
+    assert conventions.style(["{game}: 당신 차례입니다"], ko)
+    assert conventions.style(["{name} 님이 자리에 앉았습니다"], ko)
+    assert conventions.style(["そのあとほかの人が手を打ちました"], ja)
 
 
 def test_one_word_per_sense_across_entries() -> None:
