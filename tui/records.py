@@ -19,7 +19,7 @@ from rich.cells import cell_len
 
 import engine
 from engine import record as rec
-from lang import _
+from lang import N_, _
 from net.records import RecordStore
 
 from .cells import ljust
@@ -30,6 +30,26 @@ def say(text: str) -> None:
     print(f"kotatsu: {text}", file=sys.stderr)
 
 
+STEPS = {
+    # TRANSLATORS: the step of reading a record that refused it, before the reason: "file: …",
+    # "schema: kind must be full or seat", "action 12: …", "frame 3: …"
+    "file": N_("file"),
+    "schema": N_("schema"),
+    "setup": N_("setup"),
+    "result": N_("result"),
+    "action": N_("action {n}"),
+    "frame": N_("frame {n}"),
+}
+
+
+def step_words(step: str) -> str:
+    """A RecordError's step (``schema``, ``action 12``…) in the reader's language."""
+    name, _sep, number = step.partition(" ")
+    if name in STEPS and ("{n}" in STEPS[name]) == number.isdigit():
+        return _(STEPS[name]).format(n=number)
+    return step
+
+
 def refusal(error: rec.RecordError) -> str:
     """One line: the step and the reason, in the reader's language."""
     params = {k: clean(str(v), limit=200) for k, v in error.params.items()}
@@ -37,7 +57,7 @@ def refusal(error: rec.RecordError) -> str:
     if problem is not None:  # a schema fault: a sentence of engine/record_check.py, {field} in it
         params["problem"] = _(problem).format(field=params.get("field", ""))
     return _("{step}: {reason}").format(
-        step=error.step, reason=_(rec.REASONS[error.code]).format(**params)
+        step=step_words(error.step), reason=_(rec.REASONS[error.code]).format(**params)
     )
 
 
