@@ -50,11 +50,14 @@ def table_line(
 
 def columns() -> str:
     """The lobby's column heads, lined up by cells with ``table_line``."""
-    # TRANSLATORS: the lobby's column heads: table (≤ 16 cells), game (≤ 14), seats (≤ 5)
     heads = (
+        # TRANSLATORS: the lobby's column head over the tables' names (≤ 16 cells)
         pgettext("column", "table"),
+        # TRANSLATORS: the lobby's column head over the games (≤ 14 cells)
         pgettext("column", "game"),
+        # TRANSLATORS: the lobby's column head over the seats taken/all (≤ 5 cells)
         pgettext("column", "seats"),
+        # TRANSLATORS: the lobby's column head over the tables' addresses (the last column)
         pgettext("column", "address"),
     )
     return ljust(heads[0], 18) + ljust(heads[1], 16) + rjust(heads[2], 5) + "  " + heads[3]
