@@ -30,7 +30,9 @@ RANK_WORDS = {
 JOKER_WORDS = {
     # TRANSLATORS: plain table: the jokers said in words
     "JK": N_("joker"),
+    # TRANSLATORS: plain table: Mi Shi's big joker (大王) said in words (game: mishi)
     "BJ": N_("big joker"),
+    # TRANSLATORS: plain table: Mi Shi's small joker (小王) said in words (game: mishi)
     "SJ": N_("small joker"),
 }
 

@@ -7,50 +7,35 @@ Each is said in English or in the player's language.
 
 from __future__ import annotations
 
-from lang import N_, _, pgettext
+from lang import _
 from tui.rules import rules_text
 from tui.table.hints import hint_cards, seat_hint
 
 from .cards import typed_cards
 from .table import PlainTable
-
-# TRANSLATORS: plain table commands (typed; English works in every language too)
-WORDS = {
-    "ok": N_("ok"),
-    "back": N_("back"),
-    "hand": N_("hand"),
-    "table": N_("table"),
-    "score": N_("score"),
-    "last": N_("last"),
-    "say": N_("say"),
-    "undo": N_("undo"),
-    "hint": N_("hint"),
-    "help": N_("help"),
-    "rules": N_("rules"),
-    "quit": N_("quit"),
-}
+from .words import command_words
 
 
 def command_of(word: str) -> str | None:
     """The command a typed word names (English or the player's language)."""
-    for key, msgid in WORDS.items():
-        if word in (msgid, _(msgid).lower()):
+    for key, said in command_words().items():
+        if word in (key, said.lower()):
             return key
-    if word in ("pass", pgettext("command", "pass").lower()):
-        return "pass"
     return None
 
 
 def help_lines() -> list[str]:
-    return [
-        # TRANSLATORS: plain table: the help, one line each
+    lines = (
+        # TRANSLATORS: plain table: the help, one line each; {ok}, {pass}… are the typed
+        # commands' words (the "command" context), filled in
         _("Cards: type them as 7h 10s qd jk, or seven of hearts; 77 is two sevens."),
-        _("A number chooses from the list on show; ok or an empty line confirms; back goes back."),
-        _("pass passes. hand reads your cards; table, what is asked and the scores."),
-        _("last repeats the last events (last 10: ten of them). say TEXT talks to the table."),
-        _("hint asks the bot what it would do; undo asks to take back your last action."),
-        _("rules reads the rules; quit leaves the table."),
-    ]
+        _("A number chooses from the list on show; {ok} or an empty line confirms; {back} undoes."),
+        _("{pass} passes; {hand} reads your cards; {table} says what is asked and the scores."),
+        _("{last} repeats the last events ({last} 10: the last ten); {say} TEXT talks to all."),
+        _("{hint} asks the bot what it would do; {undo} asks to take back your last action."),
+        _("{rules} reads the rules; {quit} leaves the table. The English words work too."),
+    )
+    return [line.format(**command_words()) for line in lines]
 
 
 async def run_command(table: PlainTable, line: str) -> bool:
@@ -92,15 +77,19 @@ async def run_command(table: PlainTable, line: str) -> bool:
     elif name == "pass" and game.pass_command() is not None:
         command = game.pass_command()
         await table.handle(command() if command is not None else None)
-    elif word.lower() in game.commands():
-        await table.handle(game.commands()[word.lower()]())
+    elif name is not None and name in game.commands():
+        await table.handle(game.commands()[name]())
     elif text.isdigit():
         await table.handle(game.choose(int(text)))
     else:
         cards = typed_cards(text)
         if cards is None:
             # TRANSLATORS: plain table: a typed line that is no command
-            table.say(_("Not a command: {text} — type help").format(text=text))
+            table.say(
+                _("Not a command: {text} — type {help}").format(
+                    text=text, help=command_words()["help"]
+                )
+            )
         else:
             await table.handle(game.put_cards(cards))
     table.prompt()

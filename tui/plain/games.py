@@ -129,7 +129,8 @@ class PlainGame:
         return True
 
     def commands(self) -> dict[str, Command]:
-        """The game's own commands (its screen's own keys)."""
+        """The game's own commands (its screen's own keys), by their English words
+        (commands.command_words says them)."""
         return {}
 
     def pass_command(self) -> Command | None:
@@ -226,8 +227,7 @@ class SwoopGame(PlainGame):
 
     def commands(self) -> dict[str, Command]:
         assert isinstance(self.model, SwoopDecisions)
-        # TRANSLATORS: plain table commands (Swoop): turn a mystery card, stop a chain
-        return {_("turn"): self.model.turn, _("stop"): self.model.stop}
+        return {"turn": self.model.turn, "stop": self.model.stop}
 
 
 class SwapoGame(PlainGame):
@@ -361,8 +361,7 @@ class MishiGame(PlainGame):
         return flow.pick if flow.step in BIDDING else None
 
     def commands(self) -> dict[str, Command]:
-        # TRANSLATORS: plain table command (Mi Shi): show the chosen ten (亮主)
-        return {_("declare"): self.flow().declare}
+        return {"declare": self.flow().declare}
 
 
 #: The games with a plain table of their own; any other gets the numbered legal list.

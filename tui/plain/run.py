@@ -17,6 +17,7 @@ from lang import _
 from .cards import SpokenCards
 from .commands import run_command
 from .table import PlainTable
+from .words import command_words
 
 
 def say(line: str) -> None:
@@ -56,7 +57,8 @@ async def sit(args: argparse.Namespace) -> int:
         # TRANSLATORS: plain table: where others join the table this player hosts
         say(_("Your table is at {address}").format(address=seat.address))
     # TRANSLATORS: plain table: the first line; help lists the commands
-    say(_("Plain table: one line per event. Type help for the commands."))
+    intro = _("Plain table: one line per event. Type {help} for the commands.")
+    say(intro.format(help=command_words()["help"]))
     try:
         await play(table, seat.client)
     finally:

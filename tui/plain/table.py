@@ -14,7 +14,7 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
-from lang import _, pgettext
+from lang import _
 from tui.table.news import worded
 from tui.table.people import People
 from tui.table.results import END_EVENTS
@@ -24,6 +24,7 @@ from tui.widgets.cards import CardStyle
 
 from .cards import SpokenCards
 from .games import PlainGame, game_for
+from .words import command_words
 
 Say = Callable[[str], None]
 LAST_KEPT = 50  # the event lines ``last`` can repeat
@@ -156,7 +157,7 @@ class PlainTable:
 
     def take_connection(self, status: str) -> None:
         if status == "lost":
-            self.tell(_("Connection lost — trying again…"))
+            self.tell(_("Connection lost — reconnecting…"))
         elif status == "restored":
             self.tell(_("Connection restored"))
         elif status == "closed":
@@ -218,9 +219,10 @@ def fitting(game: PlainGame) -> str:
         parts.append(_("cards (7h 7s, or seven of hearts)"))
     if game.choices():
         parts.append(_("a number"))
+    said = command_words()
     if game.pass_command() is not None:
-        parts.append(pgettext("command", "pass"))
-    parts.extend(game.commands())
-    parts.append(_("ok"))
+        parts.append(said["pass"])
+    parts.extend(said[name] for name in game.commands())
+    parts.append(said["ok"])
     # TRANSLATORS: plain table: the line after the question; {commands}: "cards, a number, ok"
-    return _("Type {commands}, or help").format(commands=", ".join(parts))
+    return _("Type {commands}, or {help}").format(commands=", ".join(parts), help=said["help"])

@@ -1,0 +1,32 @@
+"""The words of the plain table's commands, as a player types them (tui/plain/commands.py
+reads them, tui/plain/table.py names the ones that fit in the prompt)."""
+
+from __future__ import annotations
+
+from lang import pgettext
+
+
+def command_words() -> dict[str, str]:
+    """Each command's word in the player's language (English works in every language too)."""
+    return {
+        # TRANSLATORS: plain table commands, typed by the player (one word each, no spaces)
+        "ok": pgettext("command", "ok"),
+        "back": pgettext("command", "back"),
+        "hand": pgettext("command", "hand"),
+        "table": pgettext("command", "table"),
+        "score": pgettext("command", "score"),
+        "last": pgettext("command", "last"),
+        "say": pgettext("command", "say"),
+        "undo": pgettext("command", "undo"),
+        "hint": pgettext("command", "hint"),
+        "help": pgettext("command", "help"),
+        "rules": pgettext("command", "rules"),
+        "quit": pgettext("command", "quit"),
+        "pass": pgettext("command", "pass"),
+        # TRANSLATORS: plain table command (game: swoop): turn a mystery card face up
+        "turn": pgettext("command", "turn"),
+        # TRANSLATORS: plain table command (game: swoop): stop a chain of swoops
+        "stop": pgettext("command", "stop"),
+        # TRANSLATORS: plain table command (game: mishi): declare, show the chosen ten (亮主)
+        "declare": pgettext("command", "declare"),
+    }
