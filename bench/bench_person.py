@@ -4,8 +4,9 @@
 
 Each case (tests/person/matrix.py ``whole``) is a real app at a table built the way a user
 builds it (``play``, ``host`` with a screen and a second person over 127.0.0.1, ``join`` to a
-headless host in another process), with a person (tests/person/person.py) playing it by what
-the screen shows, to the end, through play again and review. Cases run ``--jobs`` at a time
+headless host in another process, the lobby's ``b`` and ``h`` forms filled in by keys), with a
+person (tests/person/person.py) playing it by what the screen shows, to the end, through play
+again and review. Cases run ``--jobs`` at a time
 (each in a process of its own, its own state directories). The report: cases run, games,
 variants, decks, doors, sizes, clock, take-backs and looks covered, keys pressed, waits
 checked, and every silent wait found (with the screen's text for the first lines).

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from tui.pilot import screen_lines, settle, table_screen
+from tui.pilot import screen_lines, table_screen
 from tui.widgets.footer import KeyEntry, WordedFooter
 
 #: Footer actions that do not answer the table's question (they look, talk or leave).
@@ -36,6 +36,8 @@ SILENT_POLLS = 6
 DEAD_PRESSES = 40
 #: Presses within one wait before the person gives up (it is lost, or the screen misleads).
 LOST_PRESSES = 400
+#: Seconds without a new state after which the screen counts as settled.
+QUIET = 0.03
 #: Seconds the table may stand still, waiting for nobody we can see, before it is a stall.
 STALL_SECONDS = 45.0
 
@@ -240,7 +242,18 @@ class Person:
         await self.pilot.press(key)
 
     async def settled(self) -> None:
-        await settle(self.pilot)
+        """Until no new state came for a short while (the bots here play at once)."""
+        while True:
+            screen = table_screen(self.app)
+            before = (screen.states_seen if screen else -1, self.oracle.version(), self.app.screen)
+            await self.pilot.pause(QUIET)
+            screen = table_screen(self.app)
+            if (
+                screen.states_seen if screen else -1,
+                self.oracle.version(),
+                self.app.screen,
+            ) == before:
+                return
 
     async def play_game(self) -> None:
         """Play until the game is over and its final panel is answered."""

@@ -10,7 +10,10 @@ Doors:
 - ``host``: ``kotatsu host`` with a screen (host_launcher on 127.0.0.1), the other seats a
   second person joined over 127.0.0.1 as the game's bot client (``kotatsu bot``'s), and bots;
 - ``join``: ``kotatsu join`` to a headless ``kotatsu host … --headless`` in another process
-  (the oracle is then what the host sent this seat).
+  (the oracle is then what the host sent this seat);
+- ``lobby-b``, ``lobby-h``: ``kotatsu``'s lobby, the table started from its ``b`` or ``h``
+  form filled in by keys (tests/person/lobby.py); at ``h`` a second person joins as at
+  ``host``.
 """
 
 from __future__ import annotations
@@ -88,10 +91,14 @@ class Built:
     oracle_for: Callable[[Any], Any]
     #: What joins once the app's screen is up (the others at a hosted table): given the port.
     joins: Callable[[int], Any] | None = None
+    #: What the person does first in the lobby to get to the table (the lobby's doors).
+    opens: Callable[[Any], Any] | None = None
     others: list[asyncio.Task] = field(default_factory=list)
 
     async def sit(self, pilot: Any) -> None:
         """The app at its table, the others joined, the game begun."""
+        if self.opens is not None:
+            await self.opens(pilot)
         if self.joins is not None:
             await wait_until(pilot, lambda: table_screen(self.app) is not None, 15)
             port = table_screen(self.app).client.port
@@ -158,6 +165,9 @@ async def built(case: Case, tmp: Path) -> AsyncIterator[Built]:
     if case.door == "host":
         yield await host_app(case, tmp)
         return
+    if case.door in ("lobby-b", "lobby-h"):
+        yield lobby_app(case)
+        return
     if case.door == "join":
         async with headless_host(case, tmp) as port:
             launcher = join_launcher("127.0.0.1", port, name="Eli")
@@ -188,6 +198,30 @@ async def host_app(case: Case, tmp: Path) -> Built:
     return Built(app, own_host, joins=lambda port: bot_seat(port, "Bo", case.seed + 7))
 
 
+def lobby_app(case: Case) -> Built:
+    """The lobby (``kotatsu``), and the person starts the table from its ``b`` or ``h`` form
+    (the host's table listens on 127.0.0.1: KOTATSU_BIND, as ``kotatsu serve`` sets it);
+    at ``h`` a second person joins over 127.0.0.1, bots fill the rest."""
+    from tests.person.lobby import start_from_form
+
+    mode = "bots" if case.door == "lobby-b" else "host"
+    length = next(iter(SHORT[case.game]))
+    fields = {f"opt-{length}": str(SHORT[case.game][length])}
+    if mode == "bots":
+        fields["bots"] = str(case.seat_count - 1)
+    else:
+        fields["seats"] = str(case.seat_count)
+        fields["bots"] = str(case.seat_count - 2)
+    app = make_app(settings=settings_for(case), browser=browser_of())
+    joins = None if mode == "bots" else (lambda port: bot_seat(port, "Bo", case.seed + 7))
+    return Built(
+        app,
+        own_host,
+        joins=joins,
+        opens=lambda pilot: start_from_form(pilot, mode, case.game, fields),
+    )
+
+
 @contextlib.asynccontextmanager
 async def headless_host(case: Case, tmp: Path) -> AsyncIterator[int]:
     """``kotatsu host GAME --headless --seats N --bots N-1`` in another process; its port."""
@@ -212,6 +246,7 @@ async def headless_host(case: Case, tmp: Path) -> AsyncIterator[int]:
 async def run_case(case: Case, tmp: Path, *, again: bool = True) -> Tally:
     """Build ``case``'s table, seat a person, play to the end; the person's tally."""
     env = {"NO_COLOR": "1"} if case.no_color else {}
+    env["KOTATSU_BIND"] = "127.0.0.1"  # a table hosted from the lobby listens here only
     saved = {k: os.environ.get(k) for k in env}
     os.environ.update(env)
     lang.use(case.language)
