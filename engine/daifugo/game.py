@@ -25,7 +25,7 @@ class DaifugoGame(Game):
     """Shed your cards in tricks of singles, sets and sequences; the first out is 大富豪."""
 
     NAME: ClassVar[str] = "daifugo"
-    TITLE: ClassVar[str] = "Daifugō"
+    TITLE: ClassVar[str] = "大富豪 Daifugō"
     SHORT_TITLE: ClassVar[str] = "大富豪"
     MIN_SEATS: ClassVar[int] = 3
     MAX_SEATS: ClassVar[int] = 8

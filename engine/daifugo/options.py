@@ -1,13 +1,15 @@
 """大富豪's table options (rules §10) and what each one switches on in play.
 
-The help texts are plain English for now: the game is not registered, so no screen shows them
-yet; the session that registers it marks them for the catalogues (docs/daifugo.md).
+The help texts are marked for the catalogues (the forms, ``kotatsu rules daifugo``, --help);
+their labels and the forbidden finishes' words are the table's (tui/games/daifugo/declared.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+
+from lang import N_
 
 from ..base import BadSetup, Many, Option, boolean, integer
 
@@ -28,21 +30,22 @@ def parse_forbidden(value: Any) -> list[str]:
     return [n for n in FORBIDDEN if n in names]
 
 
+# TRANSLATORS: 大富豪's table options (forms, `kotatsu rules daifugo`, --help)
 OPTIONS: dict[str, Option] = {
-    "jokers": Option(2, integer(0, 2), "jokers added to the 52 cards"),
-    "deals": Option(5, integer(1, 20), "deals in a game"),
-    "sequences": Option(True, boolean, "sequences of one suit may be played"),
-    "revolution": Option(True, boolean, "four of a rank reverse the order (revolution)"),
-    "sequence_revolution": Option(True, boolean, "a sequence of four or more reverses it too"),
-    "eight_cut": Option(True, boolean, "an 8 ends the trick (eight-cut)"),
-    "spade3": Option(True, boolean, "the 3 of spades beats the Joker"),
-    "lock": Option(True, boolean, "the same suits twice lock the trick to them"),
-    "eleven_back": Option(False, boolean, "a J reverses the order until the trick ends"),
-    "capital_fall": Option(True, boolean, "the 大富豪 falls when another goes out first"),
+    "jokers": Option(2, integer(0, 2), N_("jokers added to the 52 cards")),
+    "deals": Option(5, integer(1, 20), N_("deals in a game")),
+    "sequences": Option(True, boolean, N_("sequences of one suit may be played")),
+    "revolution": Option(True, boolean, N_("four of a rank reverse the order (revolution)")),
+    "sequence_revolution": Option(True, boolean, N_("a sequence of four or more reverses it too")),
+    "eight_cut": Option(True, boolean, N_("an 8 ends the trick (eight-cut)")),
+    "spade3": Option(True, boolean, N_("the 3 of spades beats the Joker")),
+    "lock": Option(True, boolean, N_("the same suits twice lock the trick to them")),
+    "eleven_back": Option(False, boolean, N_("a J reverses the order until the trick ends")),
+    "capital_fall": Option(True, boolean, N_("the 大富豪 falls when another goes out first")),
     "forbidden": Option(
         list(DEFAULT_FORBIDDEN),
         Many(FORBIDDEN, parse_forbidden),
-        "cards a player may not go out with",
+        N_("cards a player may not go out with"),
     ),
 }
 

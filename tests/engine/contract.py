@@ -16,6 +16,7 @@ Each game's own rules and its own view keys are tested in ``test_<game>_*.py``.
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 import pickle
 import random
@@ -43,6 +44,27 @@ EXTRA_OPTIONS: dict[str, list[dict[str, Any]]] = {
     "swoop": [{"flat_numbers": True}],
     "mishi": [{"kitty_multiplier": "power"}],
 }
+
+
+def own_mixes(name: str) -> list[dict[str, Any]]:
+    """The ``MIXES`` of a game's own contract test (tests/engine/test_<game>_contract.py)."""
+    try:
+        own = importlib.import_module(f"test_{name}_contract")
+    except ModuleNotFoundError:
+        return []
+    return [dict(mix) for mix in getattr(own, "MIXES", []) if mix]
+
+
+#: Every game's own mixes, read once on import (at the end of this module: a game's own test
+#: imports from it) and not during a test: its module defines hypothesis tests, which may not
+#: be defined while another one runs.
+OWN_MIXES: dict[str, list[dict[str, Any]]] = {}
+
+
+def extra_options(name: str) -> list[dict[str, Any]]:
+    """The option mixes beyond the defaults that a game's random games try: listed above, else
+    the ``MIXES`` of the game's own contract test."""
+    return EXTRA_OPTIONS.get(name) or OWN_MIXES.get(name, [])
 
 
 def cards_in(value: Any) -> list[str]:
@@ -280,3 +302,6 @@ def bot_game(name: str, options: dict, kinds: list[str], seed: int, iterations: 
         game.apply(seat, action)  # raises if a bot chose an illegal action
         chosen.append(action)
     return game, bots, chosen
+
+
+OWN_MIXES.update({name: own_mixes(name) for name in engine.GAMES if name not in EXTRA_OPTIONS})

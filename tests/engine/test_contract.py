@@ -12,7 +12,7 @@ from typing import Any
 
 import contract
 import pytest
-from contract import EXTRA_OPTIONS, playout, replay, short
+from contract import extra_options, playout, replay, short
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,7 +28,7 @@ def tables(draw: st.DrawFn, name: str) -> tuple[str, int, int, dict[str, Any]]:
     cls = engine.GAMES[name]
     seats = draw(st.integers(cls.MIN_SEATS, cls.MAX_SEATS))
     seed = draw(st.integers(0, 2**32 - 1))
-    extra = draw(st.sampled_from([{}, *EXTRA_OPTIONS.get(name, [])]))
+    extra = draw(st.sampled_from([{}, *extra_options(name)]))
     return name, seats, seed, {**short(name), **extra}
 
 

@@ -12,7 +12,7 @@ from types import ModuleType
 from typing import Any, Literal, TypedDict, get_args
 
 import pytest
-from contract import EXTRA_OPTIONS, short
+from contract import extra_options, short
 from shapes import ShapeError, check, declared_kinds, hints, members
 
 import engine
@@ -37,12 +37,15 @@ COMMON_VIEW_KEYS = {
 #: Seeded games per option mix (default 3): enough that every kind of event turns up.
 GAMES_PER_MIX = {"swapo": 4}
 
-#: Option mixes beyond contract.EXTRA_OPTIONS: a second hand or round (its deal events).
-LONGER: dict[str, dict[str, Any]] = {
-    "swapo": {"rounds": 2},
-    "swoop": {"hands": 2},
-    "mishi": {"hands": 2},
-}
+
+#: A game whose length is not a number of rounds: how it is given a second hand.
+LONGER: dict[str, dict[str, Any]] = {"swoop": {"hands": 2}}
+
+
+def longer(name: str) -> dict[str, Any]:
+    """An option mix beyond contract.extra_options: a second round, hand or deal (its deal
+    events, and what happens only from the second on)."""
+    return LONGER.get(name) or {engine.GAMES[name].LENGTH_OPTION: 2}
 
 
 def shapes_of(name: str) -> ModuleType:
@@ -51,11 +54,15 @@ def shapes_of(name: str) -> ModuleType:
 
 def choose(game: Game, legal: list[dict], rng: random.Random) -> dict:
     """A random action, steered towards the rarer events: a Swoop chain whenever one is
-    offered, and in Mi Shi's bidding mostly a pass (else nobody ever lets a deal go by, and
-    every hand is played alone)."""
+    offered, in Mi Shi's bidding mostly a pass (else nobody ever lets a deal go by, and
+    every hand is played alone), and often a play of four or more named cards (大富豪's
+    revolution)."""
     chains = [a for a in legal if a["type"] == "chain"]
     if chains:
         return rng.choice(chains)
+    big = [a for a in legal if "as" in a and len(a.get("cards") or ()) >= 4]
+    if big and rng.random() < 0.5:
+        return rng.choice(big)
     if game.phase in ("deal", "bao") and {"type": "pass"} in legal and rng.random() < 0.97:
         return {"type": "pass"}
     return rng.choice(legal)
@@ -98,7 +105,7 @@ def check_views(game: Game, types: ModuleType) -> None:
 
 
 def mixes(name: str) -> list[dict[str, Any]]:
-    extras = [*EXTRA_OPTIONS.get(name, []), *([LONGER[name]] if name in LONGER else [])]
+    extras = [*extra_options(name), longer(name)]
     return [short(name), *({**short(name), **extra} for extra in extras)]
 
 

@@ -61,7 +61,8 @@ def audit(frames: list[dict], viewer: int | None, states: dict[int, dict]) -> in
 
     A state frame must be exactly the viewer's true view, legal actions and the public events,
     and every card code in any frame must be one the viewer's own view at that moment shows (or
-    a public event named): nothing of another seat's hidden hand can slip through.
+    a public event named, or a joker of its legal actions may be named as): nothing of another
+    seat's hidden hand can slip through.
     """
     checked = 0
     known: set[str] = set()
@@ -73,6 +74,9 @@ def audit(frames: list[dict], viewer: int | None, states: dict[int, dict]) -> in
             if frame["events"]:
                 assert frame["events"] == truth["events"]
             known = set(card_codes(truth["view"][viewer])) | set(card_codes(truth["events"]))
+            # a joker's name (``as``) may be any card of the pack, wherever it lies: every
+            # one is offered alike, so naming it tells nothing
+            known |= {c for a in truth["legal"][viewer] for c in card_codes(a.get("as", []))}
             checked += 1
         leaked = set(card_codes(frame)) - known
         assert not leaked, f"seat {viewer} got cards it may not know: {sorted(leaked)}"

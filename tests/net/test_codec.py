@@ -128,9 +128,10 @@ def test_unencodable_data_is_a_codec_error():
 def test_engine_views_and_events_encode_as_their_plain_copies(game_name):
     """The engine's typed views and events (phases are ``Literal`` strings) go on the wire as
     exactly the bytes of the same data rebuilt from plain JSON: nothing typed (an enum, a
-    tuple, a str subclass) changes a byte of a frame."""
+    tuple, a str subclass) changes a byte of a frame. Two rounds: some phases come only
+    from the second on (an exchange between the first round's winners and losers)."""
     seats = engine.GAMES[game_name].DEFAULT_SEATS
-    game = engine.new_game(game_name, seats, {engine.GAMES[game_name].LENGTH_OPTION: 1}, seed=4)
+    game = engine.new_game(game_name, seats, {engine.GAMES[game_name].LENGTH_OPTION: 2}, seed=4)
     rng = random.Random(4)
     events: list = []
     phases = set()

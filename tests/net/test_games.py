@@ -12,10 +12,16 @@ import engine
 from net.client import Client
 from net.resultswait import ends_round
 
-GAMES = {
+#: How each game is hosted here: seats, the host's bots, options (a game not listed: its
+#: default table size, one bot, one round).
+HOSTED = {
     "swapo": (5, 2, {"rounds": 2}),
     "swoop": (4, 1, {"hands": 1}),
     "mishi": (4, 2, {"hands": 1, "declare_window": 3}),
+}
+GAMES = {
+    name: HOSTED.get(name) or (cls.DEFAULT_SEATS, 1, {cls.LENGTH_OPTION: 1})
+    for name, cls in engine.GAMES.items()
 }
 
 

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import pytest
 
+import engine
 from tests.tui.test_snapshots import LAN, quiet
 from tui.app import make_app
 from tui.pilot import LocalClient, browser_of, local_launcher, seated
 from tui.settings import Settings
 
 LANGUAGES = ["ja", "zh", "ko", "hi"]
-TABLES = {"swapo": (4, 2, {}), "swoop": (4, 5, {}), "mishi": (4, 3, {})}
+#: A table of each registered game: seats, seed, options (four seats and seed 1 unless listed).
+SEEDED = {"swapo": (4, 2, {}), "swoop": (4, 5, {}), "mishi": (4, 3, {})}
+TABLES = {game: SEEDED.get(game) or (4, 1, {}) for game in engine.GAMES}
 
 
 def settings(code: str) -> Settings:

@@ -19,8 +19,9 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
-from lang import N_, _, pgettext
+from lang import N_, _
 
+from ..table.game_words import words_for
 from ..table.news import with_glyphs
 
 if TYPE_CHECKING:
@@ -82,15 +83,10 @@ def wake_first(screen: TableScreen) -> None:
     screen.check_idle()
 
 
-def hidden_word(kind: str) -> str:
-    """What a kind of cards no hand shows is called (engine ``HiddenCards.kind``)."""
-    words = {
-        "down": pgettext("mystery cards", "down"),
-        # TRANSLATORS: 秘十's kitty, face down until the declarer takes it up
-        "kitty": pgettext("replay", "kitty"),
-        "buried": pgettext("kitty", "buried"),
-    }
-    return words.get(kind, kind)
+def hidden_word(game: str, kind: str) -> str:
+    """What a kind of cards no hand shows is called (engine ``HiddenCards.kind``), as the
+    game declares it (tui/games/<game>/declared.py)."""
+    return words_for(game).hidden_word(kind)
 
 
 class ReplayControls(Static, can_focus=True):
@@ -183,10 +179,10 @@ class ReplayControls(Static, can_focus=True):
             text.append(f"{self.table.seats.name(seat, you=False)}: ", "bold")
             text.append(with_glyphs(" ".join(hand), cards) if hand else "–")
             for hidden in (h for h in shown.hidden if h.seat == seat):
-                text.append(f" · {hidden_word(hidden.kind)} ", "dim")
+                text.append(f" · {hidden_word(self.table.GAME, hidden.kind)} ", "dim")
                 text.append(with_glyphs(" ".join(hidden.cards), cards))
         for hidden in (h for h in shown.hidden if h.seat is None):
-            text.append(f"\n{hidden_word(hidden.kind)}: ", "bold")
+            text.append(f"\n{hidden_word(self.table.GAME, hidden.kind)}: ", "bold")
             text.append(with_glyphs(" ".join(hidden.cards), cards))
         self.update(text)
 

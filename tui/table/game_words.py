@@ -12,7 +12,8 @@ and the plain front read it without opening a table). The shared table reads it 
 - ``row_of_event`` / ``rows_of_view``: the rows of its score history, from its round-end event
   (the engine's ``Game.ROUND_END``) and from the history its view carries
   (tui/table/results.py ``RoundRow``);
-- ``length(view)`` / ``length_words(view)``: how long the game is, as its option says.
+- ``length(view)`` / ``length_words(view)``: how long the game is, as its option says;
+- ``hidden_word(kind)``: what a review calls the cards no hand shows (tui/replay/controls.py).
 
 A game of the engine without ``declared.py`` gets the defaults: its options and actions by
 their keys, no score history.
@@ -55,6 +56,11 @@ class GameWords:
     def hint_action(self, action: Mapping[str, object]) -> str:
         """Which of ``HINT_ACTIONS`` (or the shared words) says ``action``: its type."""
         return str(action.get("type", ""))
+
+    def hidden_word(self, kind: str) -> str:
+        """What a kind of cards no hand shows is called in a review (engine
+        ``HiddenCards.kind``)."""
+        return kind
 
     def row_of_event(self, event: Mapping[str, object]) -> RoundRow | None:
         """The score history's row of a round-end event (or a history record shaped alike)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from lang import N_, ngettext
+from lang import N_, _, ngettext
 from tui.table.game_words import GameWords, RoundRow, numbered_row
 
 from .words import FOULS
@@ -43,6 +43,12 @@ class DaifugoWords(GameWords):
         # TRANSLATORS: a hint (大富豪's exchange): give these cards (game: daifugo)
         "give": N_("give {cards}"),
     }
+
+    def hidden_word(self, kind: str) -> str:
+        """The fallen 大富豪's hand, set aside unseen (都落ち)."""
+        # TRANSLATORS: 大富豪 review: the hand of the player who fell (都落ち), never shown
+        # during the game
+        return _("fallen hand") if kind == "fallen" else kind
 
     def row_of_event(self, event: Mapping[str, object]) -> RoundRow | None:
         """A ``deal_end`` event: ``deal``, ``points``."""

@@ -124,7 +124,7 @@ def trick_text(
 ) -> Text:
     """The trick: what is on top and who played it, who led (or the exchange)."""
     if view.phase == Phase.EXCHANGE:
-        return exchange_text(view, name, cards, look)
+        return exchange_text(view, name, cards, look, you)
     if view.over:
         return Text("")
     top = view.top
@@ -147,7 +147,9 @@ def trick_text(
     return line
 
 
-def exchange_text(view: DaifugoView, name: SeatName, cards: CardStyle, look: Look) -> Text:
+def exchange_text(
+    view: DaifugoView, name: SeatName, cards: CardStyle, look: Look, you: int | None = None
+) -> Text:
     """Every exchange of the deal (who gives how many to whom, done or not), then mine."""
     out = Text()
     for n, swap in enumerate(view.exchanges):
@@ -161,13 +163,14 @@ def exchange_text(view: DaifugoView, name: SeatName, cards: CardStyle, look: Loo
         out.append(f"{mark} {words_}", style=look("dim" if swap.done else "turn"))
     if view.gave or view.got:
         out.append("\n")
-        # TRANSLATORS: 大富豪's exchange: the cards the local player gave and got
+        # TRANSLATORS: 大富豪's exchange: the cards the local player (or, in a review, the
+        # seat whose view it is) gave and got
+        template = mine_or(
+            view.seat, you, _("You gave {gave} · got {got}"), _("{name} gave {gave} · got {got}")
+        )
+        seat = view.seat if view.seat is not None else 0
         out.append_text(
-            fill(
-                _("You gave {gave} · got {got}"),
-                gave=cards.hand(view.gave),
-                got=cards.hand(view.got),
-            )
+            fill(template, name=name(seat), gave=cards.hand(view.gave), got=cards.hand(view.got))
         )
     return out
 

@@ -44,6 +44,9 @@ class DaifugoScreen(TableScreen):
         Binding("p", "pass_turn", N_("pass"), id="pass"),
     ]
     DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ("pass_turn",)
+    #: The trick's lines grow for the exchange and keep that height through the deal's
+    #: tricks (a state that changes them does not lay the screen out each time).
+    KEPT_HEIGHTS: ClassVar[tuple[str, ...]] = ("#prompt", "#trick")
 
     def __init__(self, seat: Seat, settings: Settings) -> None:
         super().__init__(seat, settings)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from lang import N_, ngettext
+from lang import N_, ngettext, pgettext
 from tui.table.game_words import GameWords, RoundRow, numbered_row, record_rows
 
 
@@ -42,6 +42,13 @@ class MishiWords(GameWords):
     def hint_action(self, action: Mapping[str, object]) -> str:
         kind = str(action.get("type", ""))
         return self.SAID_AS.get(kind, kind)
+
+    def hidden_word(self, kind: str) -> str:
+        """The kitty before it is taken up, and the cards buried in it."""
+        if kind == "kitty":
+            # TRANSLATORS: 秘十's kitty, face down until the declarer takes it up
+            return pgettext("replay", "kitty")
+        return pgettext("kitty", "buried") if kind == "buried" else kind
 
     def row_of_event(self, event: Mapping[str, object]) -> RoundRow | None:
         """A ``hand_end`` event or a ``history`` record: ``hand``, ``deltas``."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from lang import N_, ngettext
+from lang import N_, ngettext, pgettext
 from tui.table.game_words import GameWords, RoundRow, numbered_row
 
 
@@ -29,6 +29,10 @@ class SwoopWords(GameWords):
         # TRANSLATORS: a hint (Swoop): turn up a face-down (mystery) card
         "flip": N_("turn a mystery card"),
     }
+
+    def hidden_word(self, kind: str) -> str:
+        """A seat's face-down (mystery) cards."""
+        return pgettext("mystery cards", "down") if kind == "down" else kind
 
     def row_of_event(self, event: Mapping[str, object]) -> RoundRow | None:
         """A ``hand_end`` event: ``hand_no``, ``penalties``."""
