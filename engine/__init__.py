@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, MutableMapping
 from typing import TYPE_CHECKING, Any
 
-from . import mishi, swapo, swoop
+from . import daifugo, mishi, swapo, swoop
 from .base import BadSetup, Game, IllegalAction
 from .bots import Bot, EasyBot, RandomBot
 from .hints import HINTS
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 #: The registry: each game's package exports GAME (its Game class, which describes itself:
 #: title, seats, options…), BOT (its heuristic bot) and SEARCH (its engine.search.Search, for
 #: the hard bot). Adding a game is adding its package to this line.
-_PACKAGES = (swapo, swoop, mishi)
+_PACKAGES = (swapo, swoop, mishi, daifugo)
 
 GAMES: dict[str, type[Game]] = {p.GAME.NAME: p.GAME for p in _PACKAGES}
 #: A game's bot and search are imported when first asked for (engine/lazy.py): a table

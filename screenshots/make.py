@@ -18,6 +18,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+import engine  # noqa: E402
 import lang  # noqa: E402
 from tui.app import make_app  # noqa: E402
 from tui.connect import play_launcher  # noqa: E402
@@ -33,6 +34,9 @@ LAN = lan_tables(
     ]
 )
 Browser = browser_of(*LAN)
+#: The games shot at moments of their own below; every other registered game is shot at its
+#: table once seated (with the bots' first moves) and at its first results panel.
+OWN_MOMENTS = ("swapo", "swoop", "mishi")
 
 
 async def shoot(name: str, app, size: tuple[int, int], steps) -> None:
@@ -220,10 +224,14 @@ async def main(only: list[str]) -> None:
         )
         await shoot(f"swoop{suffix}", table("swoop", 3), size, other_game)
         await shoot(f"mishi{suffix}", table("mishi", 1), size, mishi_trick)
+        for game in (g for g in engine.GAMES if g not in OWN_MOMENTS):
+            await shoot(f"{game}{suffix}", table(game, 1), size, other_game)
     # the results panel after the first round/hand of each game
     await shoot("swapo-results", table("swapo", 2), (80, 24), first_results)
     await shoot("swoop-results", table("swoop", 3), (80, 24), first_results)
     await shoot("mishi-results", table("mishi", 1), (80, 24), first_results)
+    for game in (g for g in engine.GAMES if g not in OWN_MOMENTS):
+        await shoot(f"{game}-results", table(game, 1), (80, 24), first_results)
     # in the seeds' languages (the README shows these two)
     await shoot("swoop-ja", table("swoop", 3, lang="ja"), (80, 24), other_game)
     await shoot("mishi-zh", table("mishi", 1, lang="zh"), (80, 24), mishi_trick_any_language)

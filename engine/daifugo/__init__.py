@@ -3,10 +3,8 @@ first out is 大富豪, the last 大貧民, and the next deal begins with an exc
 
 Rules: shared/rules/daifugo.md. Phases, view and events: docs/daifugo.md.
 
-Not registered yet: this package is not in ``engine.GAMES`` (engine/__init__.py). Once a game
-is registered, the shell's tests demand its table screen, its words in every catalogue, its
-rules help and its snapshots; those are built in a later session, which adds the package to
-``_PACKAGES`` then. Until then use ``DaifugoGame`` (``GAME``) directly.
+Registered in ``engine.GAMES`` (engine/__init__.py); its table is tui/games/daifugo/, its
+rules help tui/help/daifugo.md.
 """
 
 from typing import Any

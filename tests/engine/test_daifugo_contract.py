@@ -214,4 +214,4 @@ def test_the_package_exports_game_bot_and_search() -> None:
 
     assert sorted(package.__all__) == ["BOT", "GAME", "SEARCH"]
     assert isinstance(SEARCH, Search) and BOT.__name__ == "DaifugoBot"
-    assert "daifugo" not in engine.GAMES  # not registered yet (its shell comes first)
+    assert engine.GAMES["daifugo"] is package.GAME  # registered: the table plays it

@@ -5,50 +5,15 @@ what is on top, who passed, the order in force and the lock), and its snapshots.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
-import engine
 from tests.engine.test_daifugo_helpers import table
 from tests.tui.conftest import client_app
 from tui.pilot import LocalClient, screen_lines, seated, settle, wait_until
 from tui.table.results import ResultsPanel
 
 SIZES = [(80, 24), (120, 40)]
-
-
-@pytest.fixture(autouse=True)
-def registered(monkeypatch) -> Iterator[None]:
-    """大富豪 registered for this test only, as engine/__init__.py will register it (a no-op
-    once it is)."""
-    if "daifugo" in engine.GAMES:
-        yield
-        return
-    import engine.daifugo as daifugo
-    import net.resultswait
-    import tui.table.results
-    import tui.table.round_end
-    from engine.hints import HINTS
-    from engine.reasons import REASONS
-
-    monkeypatch.setitem(engine.GAMES, "daifugo", daifugo.GAME)
-    monkeypatch.setitem(engine.BOTS, "daifugo", daifugo.BOT)
-    monkeypatch.setitem(engine.SEARCHES, "daifugo", daifugo.SEARCH)
-    for code, template in daifugo.GAME.REASONS.items():
-        monkeypatch.setitem(REASONS, code, template)
-    for code, template in daifugo.GAME.HINTS.items():
-        monkeypatch.setitem(HINTS, code, template)
-    ends = engine.ROUND_END_EVENTS | {"deal_end"}
-    monkeypatch.setattr(engine, "ROUND_END_EVENTS", ends)
-    monkeypatch.setattr(tui.table.results, "END_EVENTS", ends)
-    monkeypatch.setattr(tui.table.round_end, "END_EVENTS", ends)
-    monkeypatch.setattr(net.resultswait, "ROUND_END_EVENTS", ends)
-    from tui.table.game_words import words_for
-
-    words_for.cache_clear()
-    yield
-    words_for.cache_clear()
 
 
 def daifugo_app(seed: int = 5, deals: int = 2, **kw):
