@@ -17,8 +17,10 @@ from tests.person.tables import Case
 
 GAMES = ("swapo", "swoop", "mishi")
 DOORS = ("play", "host", "join")
-#: The lobby's forms (``b``, ``h``): in the whole matrix only (their bots keep a person's pace).
-LOBBY_DOORS = ("lobby-b", "lobby-h")
+#: The lobby's forms (``b``, ``h``) and the SSH door (``kotatsu serve``, a terminal read by
+#: pyte, tests/person/terminal.py): in the whole matrix only (their bots keep a person's pace;
+#: an SSH session is a process of its own).
+LOBBY_DOORS = ("lobby-b", "lobby-h", "ssh")
 VARIANTS = ("dagger", "asterisk", "ace")
 LOOKS = ("nocolor", "ascii", "ja", "hi")
 #: The cases known to meet a silent wait (or another finding) not fixed yet: case id → why.
@@ -64,6 +66,8 @@ def whole() -> list[Case]:
         cases += [Case(game, door="host", takebacks="ask", seed=8)]
         cases += [Case(game, seed=9, **looks(look)) for look in LOOKS]
     cases.append(Case("mishi", seed=10))  # the plain 秘十 table (1 deck: it mixes none)
+    ace = (("variant", "dagger,asterisk,ace"), ("decks", 2))
+    cases.append(Case("swapo", door="ssh", options=ace, ascii=True, seed=11))  # a vt100
     seen: set[str] = set()
     return [c for c in cases if not (c.id in seen or seen.add(c.id))]  # type: ignore[func-returns-value]
 

@@ -202,7 +202,7 @@ class Person:
         label: str = "",
     ) -> None:
         self.pilot = pilot
-        self.app = pilot.app
+        self.app = pilot.app if pilot is not None else None
         #: ``oracle_for(app)``: the host's truth for the table screen on show (a new one
         #: after "play again").
         self.oracle_for = oracle_for
@@ -222,15 +222,47 @@ class Person:
             return prompt_text(self.app).strip()
         return " ".join(line.strip() for line in screen_lines(self.app) if line.strip())
 
+    def footer(self) -> list[KeyEntry]:
+        """The footer's keys as drawn."""
+        return footer_keys(self.app)
+
     def offered(self) -> list[KeyEntry]:
-        return answering(footer_keys(self.app))
+        return answering(self.footer())
+
+    def top(self) -> str:
+        """What is on top: "panel" (results), "dialog" (a yes/no or a look), "table", "review"
+        (a finished game's replay) or "other" (the lobby, a form)."""
+        name = type(self.app.screen).__name__
+        if name == "ResultsPanel":
+            return "panel"
+        if name in ("Confirm", "TakebackVote", "ScoresScreen", "RulesScreen"):
+            return "dialog"
+        if in_review(self.app):
+            return "review"
+        return "table" if table_screen(self.app) is not None else "other"
+
+    def panel_offers(self) -> set[str]:
+        """What the results panel's keys offer now: next, close, again, review."""
+        found = re.findall(
+            r"answer\('(\w+)'\)", " ".join(k.action for k in self.footer() if k.enabled)
+        )
+        return set(found)
+
+    def dump(self) -> str:
+        return screen_dump(self.app)
+
+    def reviewing(self) -> bool:
+        return in_review(self.app)
+
+    async def pause(self, seconds: float) -> None:
+        await asyncio.sleep(seconds) if self.pilot is None else await self.pilot.pause(seconds)
 
     def fail(self, kind: str, why: str) -> None:
         story = " ".join(self.trace[-30:])
         text = (
             f"{kind} [{self.label}]: {why}\nprompt: {self.question()[:300]}\n"
-            f"footer: {[(k.key_display, k.description, k.enabled) for k in footer_keys(self.app)]}"
-            f"\nlast presses: {story}\n--- screen ---\n{screen_dump(self.app)}"
+            f"footer: {[(k.key_display, k.description, k.enabled) for k in self.footer()]}"
+            f"\nlast presses: {story}\n--- screen ---\n{self.dump()}"
         )
         self.tally.silent.append(f"{kind} [{self.label}]: {why}")
         raise SilentWait(text)
@@ -266,34 +298,33 @@ class Person:
         tries = 0
         while True:
             await self.settled()
-            top = self.app.screen
-            name = type(top).__name__
+            name = self.top()
             if self.oracle.version() != last_version:
                 last_version = self.oracle.version()
                 last_move = loop.time()
                 tries = dead = silent_polls = 0
-            if name == "ResultsPanel":
-                if await self.answer_panel(top):
+            if name == "panel":
+                if await self.answer_panel():
                     return
                 last_move = loop.time()
                 continue
-            if name in ("Confirm", "TakebackVote", "ScoresScreen", "RulesScreen"):
-                await self.answer_dialog(top)
+            if name == "dialog":
+                await self.answer_dialog()
                 continue
-            if table_screen(self.app) is None:
+            if name != "table":
                 if loop.time() - last_move > STALL_SECONDS:
                     self.fail("stall", f"stuck on {name}")
-                await self.pilot.pause(0.05)
+                await self.pause(0.05)
                 continue
             if not self.oracle.waits():
                 if self.oracle.over() and loop.time() - last_move > STALL_SECONDS:
                     self.fail("no final panel", "the game is over and no final panel showed")
                 elif self.oracle.over():
-                    await self.pilot.pause(0.05)  # the final panel is on its way
+                    await self.pause(0.05)  # the final panel is on its way
                 elif loop.time() - last_move > STALL_SECONDS:
                     self.fail("stall", "the table stood still, waiting for nobody on this screen")
                 else:
-                    await self.pilot.pause(0.02)
+                    await self.pause(0.02)
                 continue
             # the table waits for this seat, and the screen has settled
             question, keys = self.question(), self.offered()
@@ -301,14 +332,14 @@ class Person:
                 silent_polls += 1
                 if silent_polls >= SILENT_POLLS:
                     self.fail("silent wait", "the table waits for this seat; no question/key")
-                await self.pilot.pause(0.1)
+                await self.pause(0.1)
                 continue
             silent_polls = 0
             self.tally.waits_checked += 1
-            before = (screen_dump(self.app), self.oracle.version())
+            before = (self.dump(), self.oracle.version())
             await self.press(self.choose(question, keys))
             await self.settled()
-            if (screen_dump(self.app), self.oracle.version()) == before:
+            if (self.dump(), self.oracle.version()) == before:
                 dead += 1
                 if dead >= DEAD_PRESSES:
                     self.fail("dead keys", f"{dead} presses of the offered keys changed nothing")
@@ -358,7 +389,7 @@ class Person:
             if have < want:
                 return self.pick_next(have, digits)
         if self.takeback_rate and rng.random() < self.takeback_rate:
-            footer = {k.action.partition("(")[0]: k for k in footer_keys(self.app)}
+            footer = {k.action.partition("(")[0]: k for k in self.footer()}
             if footer.get("takeback") and footer["takeback"].enabled:
                 self.tally.takebacks += 1
                 return "u"
@@ -385,26 +416,25 @@ class Person:
     last_key = "space"
     last_pick: tuple[str, int | None] = ("", None)
 
-    async def answer_panel(self, panel: Any) -> bool:
+    async def answer_panel(self) -> bool:
         """A results panel: enter goes on; the final one is reviewed and dealt again where it
         offers that. True when the game (and any game dealt again) is done."""
         self.tally.panels += 1
-        keys = {k.action: k for k in footer_keys(self.app)}
-        offers = {action for action, k in keys.items() if k.enabled}
+        offers = self.panel_offers()
         if not offers:
             self.fail("silent panel", "a results panel with no key to close it")
-        final = "answer('close')" in offers
+        final = "close" in offers
         if not final:
             await self.press("enter")
             return False
-        if self.want_again and "answer('again')" in offers:
+        if self.want_again and "again" in offers:
             self.want_again = False  # the next game is reviewed instead
             self.tally.agains += 1
             await self.press("a")
             await self.new_deal()
             await self.play_game()
             return True
-        if self.want_review and "answer('review')" in offers:
+        if self.want_review and "review" in offers:
             self.want_review = False
             await self.review()
             return True
@@ -414,21 +444,20 @@ class Person:
     async def review(self) -> None:
         """``r`` on the final panel: the whole game opens, every hand shown; then back."""
         await self.press("r")
-        from tui.pilot import wait_until
-
-        try:
-            await wait_until(self.pilot, lambda: in_review(self.app), 15)
-        except AssertionError:
-            self.fail("review", "r review the game opened nothing")
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 15
+        while not self.reviewing():
+            if loop.time() > end:
+                self.fail("review", "r review the game opened nothing")
+            await self.pause(0.05)
         self.tally.reviews += 1
         for key in ("right", "right", "home"):
             await self.press(key)
         for _ in range(12):  # leave it: q, and enter on any results panel on the way
             await self.settled()
-            if not in_review(self.app):
+            if not self.reviewing():
                 return
-            name = type(self.app.screen).__name__
-            await self.press("enter" if name == "ResultsPanel" else "q")
+            await self.press("enter" if self.top() == "panel" else "q")
         self.fail("review", "q did not leave the review")
 
     async def new_deal(self) -> None:
@@ -449,7 +478,7 @@ class Person:
             self.fail("play again", "a play again dealt no new game")
         self.oracle = self.oracle_for(self.app)
 
-    async def answer_dialog(self, dialog: Any) -> None:
+    async def answer_dialog(self) -> None:
         """A yes/no or a look: answer it (yes to a take-back asked of us, else close)."""
-        name = type(dialog).__name__
-        await self.press("y" if name in ("Confirm", "TakebackVote") else "escape")
+        keys = {k.key for k in self.footer()}
+        await self.press("y" if "y" in keys else "escape")

@@ -103,7 +103,12 @@ class Built:
             await wait_until(pilot, lambda: table_screen(self.app) is not None, 15)
             port = table_screen(self.app).client.port
             self.others.append(asyncio.ensure_future(self.joins(port)))
-        await seated(pilot)
+        try:
+            await seated(pilot)
+        except AssertionError:
+            from tests.person.person import screen_dump
+
+            raise AssertionError(f"the table never opened:\n{screen_dump(self.app)}") from None
 
     async def close(self) -> None:
         for task in self.others:
@@ -245,6 +250,10 @@ async def headless_host(case: Case, tmp: Path) -> AsyncIterator[int]:
 
 async def run_case(case: Case, tmp: Path, *, again: bool = True) -> Tally:
     """Build ``case``'s table, seat a person, play to the end; the person's tally."""
+    if case.door == "ssh":  # a terminal, no Pilot (tests/person/terminal.py)
+        from tests.person.terminal import run_ssh_case
+
+        return await run_ssh_case(case, tmp)
     env = {"NO_COLOR": "1"} if case.no_color else {}
     env["KOTATSU_BIND"] = "127.0.0.1"  # a table hosted from the lobby listens here only
     saved = {k: os.environ.get(k) for k in env}
