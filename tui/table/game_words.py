@@ -46,6 +46,8 @@ class GameWords:
     """A game's declared words and shapes (see the module docstring); the defaults say
     nothing of their own."""
 
+    #: the game's name (a key of engine.GAMES)
+    GAME: ClassVar[str] = ""
     #: option key -> its label in the table forms (an ``N_`` msgid, ≤ 12 cells)
     OPTION_NAMES: ClassVar[Mapping[str, str]] = {}
     #: a choice value of its options -> its words in the forms (an ``N_`` msgid)
@@ -73,7 +75,7 @@ class GameWords:
     def length(self, view: Mapping[str, object]) -> tuple[str, int] | None:
         """How long the game is: (the option's key, its number), from the game's
         ``LENGTH_OPTION`` and the view's options; None if not known."""
-        cls = engine.GAMES.get(str(view.get("game", "")))
+        cls = engine.GAMES.get(self.GAME or str(view.get("game", "")))
         key = cls.LENGTH_OPTION if cls is not None else ""
         options = view.get("options")
         value = options.get(key) if key and isinstance(options, dict) else None

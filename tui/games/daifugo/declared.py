@@ -13,6 +13,7 @@ from .words import FOULS
 
 
 class DaifugoWords(GameWords):
+    GAME: ClassVar[str] = "daifugo"
     # TRANSLATORS: the name of a table option in the table forms (a short label, ≤ 12 cells)
     OPTION_NAMES: ClassVar[Mapping[str, str]] = {
         # TRANSLATORS: 大富豪's option: jokers added to the pack (game: daifugo)

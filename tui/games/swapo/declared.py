@@ -11,6 +11,7 @@ from tui.table.game_words import GameWords, RoundRow, numbered_row, record_rows
 
 
 class SwapoWords(GameWords):
+    GAME: ClassVar[str] = "swapo"
     # TRANSLATORS: the name of a table option in the table forms (a short label, ≤ 12 cells)
     OPTION_NAMES: ClassVar[Mapping[str, str]] = {
         "variant": N_("Variants"),
