@@ -60,7 +60,7 @@ def playout(game: str, seed: int, steps: int = 3000) -> tuple[list[dict], set[st
 def words(game: str) -> GameWords:
     found = words_for(game)
     assert type(found) is not GameWords, f"{game}: tui/games/{game}/declared.py declares no WORDS"
-    assert found.GAME == game, f"{game}: its WORDS name another game ({found.GAME!r})"
+    assert game == found.GAME, f"{game}: its WORDS name another game ({found.GAME!r})"
     return found
 
 
