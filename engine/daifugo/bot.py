@@ -40,7 +40,9 @@ def strength(card: str, reversed_order: bool) -> int:
 
 
 class DaifugoBot(Bot):
-    """Greedy: scores every legal action by what it costs and picks the cheapest."""
+    """Greedy: scores every legal action by what it costs and picks the cheapest. Why it
+    chose (a learner's hint, ``why``) is read off the choice afterwards: explaining costs a
+    playing bot nothing."""
 
     def act(self, view: View, legal: list[dict]) -> dict:
         if view["phase"] == "exchange":
@@ -53,6 +55,29 @@ class DaifugoBot(Bot):
         if view["trick"] and best_cost > self._pass_cost(view):
             return {"type": "pass"}
         return plays[best]
+
+    def why(self, view: View, legal: list[dict], action: dict) -> tuple[str, dict]:
+        """The reason for ``action`` (a code of engine/daifugo/reasons.py ``HINTS``)."""
+        if view["phase"] == "exchange":
+            return ("daifugo.tribute", {}) if tributes(view, legal) else ("daifugo.give_back", {})
+        if action["type"] == "pass":
+            if not any(a["type"] == "play" for a in legal):
+                return "daifugo.cannot_beat", {}
+            return "daifugo.keep_strong", {}
+        options = view["options"]
+        play = read_play(action["cards"], action.get("as", []), True)
+        if play.size == len(view["hand"]):
+            return "daifugo.go_out", {}
+        if options["eight_cut"] and of_rank(play, EIGHT):
+            return "daifugo.eight_cut", {}
+        if flips_order(play, options["revolution"], options["sequence_revolution"]):
+            return "daifugo.revolution", {}
+        others = [(n, s) for s, n in enumerate(view["counts"]) if s != self.seat and n > 0]
+        if view["trick"] and others and min(others)[0] <= NEAR_OUT:
+            return "daifugo.stop_them", {"seat": min(others)[1]}
+        if not view["trick"]:
+            return "daifugo.lead_low", {}
+        return "daifugo.follow_low", {}
 
     # The exchange ---------------------------------------------------------------------------
     def _give(self, view: View, legal: list[dict]) -> dict:
@@ -138,3 +163,10 @@ class DaifugoBot(Bot):
         if len(view["hand"]) <= 4:
             return 40.0
         return 11.5
+
+
+def tributes(view: View, legal: list[dict]) -> bool:
+    """Whether the seat gives a tribute (its strongest cards), not a return: it gives before
+    it has got anything."""
+    own = view.get("exchange") or {}
+    return not own.get("got")

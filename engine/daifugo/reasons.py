@@ -40,5 +40,17 @@ REASONS: dict[str, Template] = {
 }
 """Every refusal of the game's rules: its English template, by code."""
 
-HINTS: dict[str, Template] = {}
-"""Every reason the game's bot gives for a hint (none of its own yet: ``best``)."""
+HINTS: dict[str, Template] = {
+    "daifugo.tribute": N_("a tribute is always your strongest cards: only ties leave a choice"),
+    "daifugo.give_back": N_("give back your weakest loose cards and keep your sets"),
+    "daifugo.cannot_beat": N_("nothing you hold beats the top"),
+    "daifugo.keep_strong": N_("following would cost a strong card: pass and keep it for later"),
+    "daifugo.go_out": N_("these are your last cards: go out"),
+    "daifugo.eight_cut": N_("an 8 ends the trick at once and you lead the next"),
+    # TRANSLATORS: 大富豪: a revolution (革命) reverses the order for the rest of the deal
+    "daifugo.revolution": N_("your other cards are weak: a revolution makes them strong"),
+    "daifugo.stop_them": N_("{seat} is nearly out: take the trick before they go out"),
+    "daifugo.lead_low": N_("lead your weakest cards while the lead is yours"),
+    "daifugo.follow_low": N_("the cheapest play that beats the top: keep the strong ones"),
+}
+"""Every reason the game's bot gives for a hint (``DaifugoBot.why``)."""

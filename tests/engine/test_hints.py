@@ -17,12 +17,21 @@ from engine.swoop.rules import full_deck as swoop_deck
 
 pytestmark = pytest.mark.unit
 
-GAMES = [
+LISTED = [
     ("swoop", 4, {}),
     ("swapo", 4, {}),
     ("swapo", 4, {"variant": "ace"}),
     ("swapo", 3, {"variant": "dagger,asterisk"}),
     ("mishi", 4, {}),
+]
+#: Every registered game: those listed with their variants, any other at its usual size.
+GAMES = [
+    *LISTED,
+    *(
+        (name, cls.DEFAULT_SEATS, {})
+        for name, cls in engine.GAMES.items()
+        if name not in {n for n, _, _ in LISTED}
+    ),
 ]
 IDS = [f"{name}-{opts.get('variant', 'plain')}" for name, _, opts in GAMES]
 
@@ -32,7 +41,10 @@ def deck_of(name: str, seats: int) -> list[str]:
         return swoop_deck(default_decks(seats))
     if name == "mishi":
         return mishi_deck()
-    return standard_deck(1, jokers=("JK",))
+    if name == "swapo":
+        return standard_deck(1, jokers=("JK",))
+    dealt = engine.new_game(name, seats, seed=0)  # another game: the cards it deals
+    return sorted(c for s in range(seats) for c in dealt.view(s)["hand"])
 
 
 @pytest.mark.parametrize(("name", "seats", "options"), GAMES, ids=IDS)
