@@ -17,10 +17,10 @@ from tests.person.tables import Case
 
 GAMES = ("swapo", "swoop", "mishi")
 DOORS = ("play", "host", "join")
-#: The lobby's forms (``b``, ``h``) and the SSH door (``kotatsu serve``, a terminal read by
-#: pyte, tests/person/terminal.py): in the whole matrix only (their bots keep a person's pace;
-#: an SSH session is a process of its own).
-LOBBY_DOORS = ("lobby-b", "lobby-h", "ssh")
+#: The lobby's forms (``b``, ``h``), the SSH door (``kotatsu serve``, a terminal read by pyte,
+#: tests/person/terminal.py) and the web door (``kotatsu web`` in chromium, tests/person/web.py):
+#: in the whole matrix only (their bots keep a person's pace; a session is a process, a page).
+LOBBY_DOORS = ("lobby-b", "lobby-h", "ssh", "web")
 VARIANTS = ("dagger", "asterisk", "ace")
 LOOKS = ("nocolor", "ascii", "ja", "hi")
 #: The cases known to meet a silent wait (or another finding) not fixed yet: case id → why.

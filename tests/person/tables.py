@@ -250,10 +250,10 @@ async def headless_host(case: Case, tmp: Path) -> AsyncIterator[int]:
 
 async def run_case(case: Case, tmp: Path, *, again: bool = True) -> Tally:
     """Build ``case``'s table, seat a person, play to the end; the person's tally."""
-    if case.door == "ssh":  # a terminal, no Pilot (tests/person/terminal.py)
-        from tests.person.terminal import run_ssh_case
+    if case.door in ("ssh", "web"):  # a terminal, no Pilot (tests/person/terminal.py)
+        from tests.person.terminal import run_door_case
 
-        return await run_ssh_case(case, tmp)
+        return await run_door_case(case, tmp)
     env = {"NO_COLOR": "1"} if case.no_color else {}
     env["KOTATSU_BIND"] = "127.0.0.1"  # a table hosted from the lobby listens here only
     saved = {k: os.environ.get(k) for k in env}

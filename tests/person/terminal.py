@@ -120,7 +120,7 @@ class Terminal:
                 raise AssertionError(f"no {text!r} on the terminal:\n{self.text()}")
             await self.quiet(0.05, 1.0)
 
-    def type(self, *keys: str) -> None:
+    async def send(self, *keys: str) -> None:
         for key in keys:
             self.process.stdin.write(BYTES.get(key, key.encode()))
 
@@ -135,7 +135,7 @@ class Terminal:
 class TerminalPerson(Person):
     """A ``Person`` that sees only a terminal (see the module docstring)."""
 
-    def __init__(self, terminal: Terminal, oracle: HostOracle, **kwargs: Any) -> None:
+    def __init__(self, terminal: Any, oracle: HostOracle, **kwargs: Any) -> None:
         self.terminal = terminal
         super().__init__(None, lambda _app: oracle, **kwargs)
 
@@ -172,7 +172,7 @@ class TerminalPerson(Person):
     async def press(self, key: str) -> None:
         self.trace.append(key)
         self.tally.presses += 1
-        self.terminal.type(key)
+        await self.terminal.send(key)
         await self.terminal.quiet(0.05, 1.0)
 
     async def settled(self) -> None:
@@ -209,9 +209,10 @@ async def ssh_session(tmp: Path, *, language: str = "en", term: str = "xterm-256
         await asyncio.wait_for(server.close(), 10)
 
 
-async def run_ssh_case(case: Any, tmp: Path) -> Any:
-    """``case`` at the SSH door: a table hosted here (bots in every other seat), joined from
-    the lobby of an SSH session by its address (``a``), played by what the terminal shows."""
+async def run_door_case(case: Any, tmp: Path) -> Any:
+    """``case`` at the SSH door (``ssh``) or the web door (``web``, tests/person/web.py): a
+    table hosted here (bots in every other seat), joined from the lobby of the door's session
+    by its address (``a``), played by what the terminal shows."""
     from net.host import Host
     from net.recording import keep_records
     from net.settings import HostLimits, TableSettings
@@ -233,12 +234,18 @@ async def run_ssh_case(case: Any, tmp: Path) -> Any:
     keep_records(host)  # as every kotatsu host does: the review is served from it
     port = await host.start("127.0.0.1", 0)
     try:
-        term = "vt100" if case.ascii or case.no_color else "xterm-256color"
-        async with ssh_session(tmp, language=case.language, term=term) as terminal:
+        if case.door == "web":
+            from tests.person.web import web_session
+
+            session = web_session(tmp)
+        else:
+            term = "vt100" if case.ascii or case.no_color else "xterm-256color"
+            session = ssh_session(tmp, language=case.language, term=term)
+        async with session as terminal:
             await terminal.until("join by address")
-            terminal.type("a")
+            await terminal.send("a")
             await terminal.quiet()
-            terminal.type(*f"127.0.0.1:{port}", "enter")
+            await terminal.send(*f"127.0.0.1:{port}", "enter")
             loop = asyncio.get_running_loop()
             end = loop.time() + 20
             while not host.started:
@@ -250,7 +257,7 @@ async def run_ssh_case(case: Any, tmp: Path) -> Any:
                 terminal,
                 HostOracle(host, seat),
                 seed=case.seed,
-                label=f"ssh-{case.id}",
+                label=case.id,
                 takeback_rate=0.05 if case.takebacks != "off" else 0.0,
             )
             await person.play_game()
