@@ -4,12 +4,13 @@
 
 Each case (tests/person/matrix.py ``whole``) is a real app at a table built the way a user
 builds it (``play``, ``host`` with a screen and a second person over 127.0.0.1, ``join`` to a
-headless host in another process, the lobby's ``b`` and ``h`` forms filled in by keys), with a
-person (tests/person/person.py) playing it by what the screen shows, to the end, through play
-again and review. Cases run ``--jobs`` at a time
-(each in a process of its own, its own state directories). The report: cases run, games,
-variants, decks, doors, sizes, clock, take-backs and looks covered, keys pressed, waits
-checked, and every silent wait found (with the screen's text for the first lines).
+headless host in another process, the lobby's ``b`` and ``h`` forms filled in by keys, the SSH
+door read through a terminal, the web door in chromium: skipped without it), with a person
+(tests/person/person.py) playing it by what the screen shows, to the end, through play again
+and review. Cases run ``--jobs`` at a time (each in a process of its own, its own state
+directories). The report: cases run, games, variants, decks, doors, sizes, clock, take-backs
+and looks covered, keys pressed, waits checked, and every silent wait found (with the
+screen's text for the first lines).
 The suite runs a sampled slice of the same cases (tests/person/test_person.py).
 """
 
@@ -32,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 from tests.person.matrix import KNOWN, whole  # noqa: E402
 from tests.person.person import SilentWait, Tally  # noqa: E402
 from tests.person.tables import Case, run_case  # noqa: E402
+from tests.person.web import Unavailable  # noqa: E402
 
 
 def run_one(case: Case) -> tuple[str, Tally | None, str, float]:
@@ -51,6 +53,8 @@ def run_one(case: Case) -> tuple[str, Tally | None, str, float]:
         return case.id, tally, "", time.process_time() - started
     except SilentWait as exc:
         return case.id, None, str(exc), time.process_time() - started
+    except Unavailable as exc:
+        return case.id, None, f"skipped: {exc}", time.process_time() - started
     except BaseException:
         return case.id, None, "error: " + traceback.format_exc(), time.process_time() - started
 
@@ -96,16 +100,20 @@ def main() -> int:
     started = time.monotonic()
     total = Tally()
     failed: list[tuple[str, str]] = []
+    skips: list[str] = []
     cpu = 0.0
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         futures = [pool.submit(run_one, case) for case in cases]
         for n, future in enumerate(as_completed(futures), 1):
             case_id, tally, failure, seconds = future.result()
             cpu += seconds
-            mark = "ok" if tally else ("known" if case_id in KNOWN else "FAIL")
+            skipped = failure.startswith("skipped")
+            mark = "ok" if tally else "skip" if skipped else "known" if case_id in KNOWN else "FAIL"
             print(f"[{n}/{len(cases)}] {mark:5} {case_id} ({seconds:.1f} s CPU)", flush=True)
             if tally is not None:
                 total.add(tally)
+            elif skipped:
+                skips.append(f"{case_id}: {failure}")
             else:
                 failed.append((case_id, failure))
     wall = time.monotonic() - started
@@ -123,6 +131,7 @@ def main() -> int:
         f"  keys pressed {total.presses}, waits checked {total.waits_checked}, "
         f"take-backs asked {total.takebacks}"
     )
+    print(f"  skipped: {len(skips)}" + "".join(f"\n    {line}" for line in skips))
     print(f"  silent waits / failures found: {len(failed)}")
     for case_id, failure in failed:
         known = f" (known: {KNOWN[case_id]})" if case_id in KNOWN else ""

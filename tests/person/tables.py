@@ -13,7 +13,10 @@ Doors:
   (the oracle is then what the host sent this seat);
 - ``lobby-b``, ``lobby-h``: ``kotatsu``'s lobby, the table started from its ``b`` or ``h``
   form filled in by keys (tests/person/lobby.py); at ``h`` a second person joins as at
-  ``host``.
+  ``host``;
+- ``ssh``, ``web``: ``kotatsu serve`` and ``kotatsu web`` on 127.0.0.1, a session's lobby
+  joining a table hosted here by its address; no Pilot: the person reads the terminal
+  (tests/person/terminal.py, tests/person/web.py).
 """
 
 from __future__ import annotations

@@ -15,5 +15,10 @@ pytestmark = pytest.mark.person
 
 @pytest.mark.parametrize("case", [marked(c) for c in whole()])
 async def test_a_person_at_every_seat(case, tmp_path):
-    tally = await run_case(case, tmp_path)
+    from tests.person.web import Unavailable
+
+    try:
+        tally = await run_case(case, tmp_path)
+    except Unavailable as exc:
+        pytest.skip(str(exc))
     assert tally.games >= 1 and tally.waits_checked > 0 and not tally.silent

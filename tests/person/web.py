@@ -27,6 +27,23 @@ KEYS = {
 }
 
 
+class Unavailable(Exception):
+    """The web door cannot be opened here: no Playwright or no chromium."""
+
+
+def check_available() -> None:
+    """Raise ``Unavailable`` when Playwright (the browser extras) or chromium is missing."""
+    import importlib.util
+    import shutil
+
+    from tests.browser.seat import CHROMIUM
+
+    if importlib.util.find_spec("playwright") is None:
+        raise Unavailable("Playwright is not installed (pip install -e '.[browser]')")
+    if not shutil.which(CHROMIUM):
+        raise Unavailable("Debian's chromium is not installed (apt-get install chromium)")
+
+
 class WebTerminal:
     """A page's terminal as the ``Terminal`` of tests/person/terminal.py."""
 
@@ -58,6 +75,7 @@ class WebTerminal:
 @contextlib.asynccontextmanager
 async def web_session(tmp: Path) -> AsyncIterator[WebTerminal]:
     """``kotatsu web`` on 127.0.0.1, a chromium page on it, the name form filled in."""
+    check_available()
     from playwright.async_api import async_playwright
 
     from net.web import WebConfig, WebGameServer
