@@ -357,6 +357,12 @@ async def test_a_hung_up_terminal_leaves_as_q_would_and_the_game_is_kept(tmp_pat
             async with asyncio.timeout(30):
                 while b"pick" not in cy.output:  # seated: the table's keys are shown
                     await asyncio.sleep(0.05)
+                # a game nobody acted in is not kept (history keeps no clutter): Cy plays a card
+                os.write(cy.master, b" ")
+                await asyncio.sleep(0.2)
+                os.write(cy.master, b"\r")
+                while b"You played" not in cy.output:
+                    await asyncio.sleep(0.05)
             os.killpg(cy.proc.pid, signum)
             async with asyncio.timeout(30):
                 await cy.proc.wait()
