@@ -215,3 +215,15 @@ async def test_the_form_remembers_the_game_chosen_last_and_shows_the_table_setti
         assert form.query_one("#game", Select).value == "mishi"
         assert form.query_one(OptionFields).game == "mishi"
         assert form.query("#opt-hands")  # Mi Shi's own options
+
+
+def test_a_shared_account_neither_reads_nor_keeps_the_game_chosen_last(monkeypatch):
+    """kotatsu serve and kotatsu web run every session on one account (KOTATSU_SHARED): one
+    player's last game is not the next one's, and its config is nobody's to write."""
+    from tui.lobby.forms import last_game
+    from tui.settings import save_setting
+
+    save_setting("game", "swoop")
+    assert last_game() == "swoop"
+    monkeypatch.setenv("KOTATSU_SHARED", "1")
+    assert last_game() == "swapo"

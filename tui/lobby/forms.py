@@ -16,7 +16,7 @@ from textual.widgets import Button, Input, Label, Select
 import engine
 from lang import N_, _, pgettext
 from tui.args import address as parse_address
-from tui.connect import JoinError, Launcher, Seat, join_launcher
+from tui.connect import JoinError, Launcher, Seat, join_launcher, shared_account
 from tui.settings import load_config, save_setting
 from tui.table_settings import problem as settings_problem
 from tui.widgets.footer import WordedFooter
@@ -45,8 +45,9 @@ LAST_GAME = "game"
 
 
 def last_game() -> str:
-    """The game a table was last started with from a form (SwaPo the first time)."""
-    game = load_config().get(LAST_GAME, "")
+    """The game a table was last started with from a form (SwaPo the first time, and always
+    on an account shared by many players: one player's choice is not another's)."""
+    game = "" if shared_account() else load_config().get(LAST_GAME, "")
     return game if game in engine.GAMES else "swapo"
 
 
@@ -195,7 +196,8 @@ class TableForm(ModalScreen[TableRequest | None]):
         except ValueError as exc:
             self.query_one("#form-error", Label).update(str(exc))
             return
-        save_setting(LAST_GAME, request.game)
+        if not shared_account():
+            save_setting(LAST_GAME, request.game)
         self.dismiss(request)
 
     def read(self) -> TableRequest:
