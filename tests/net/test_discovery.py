@@ -118,7 +118,8 @@ class Seating:
         return 3
 
 host = SimpleNamespace(name="Gone", game_name="toy", password=None, listeners=[],
-                       game=SimpleNamespace(options={}), seating=Seating())
+                       game=SimpleNamespace(options={}), seating=Seating(),
+                       table=SimpleNamespace(rules=SimpleNamespace(info={})))
 
 async def main():
     await Advertiser(host, int(sys.argv[1]), "127.0.0.1", ttl=1).start()
