@@ -86,7 +86,7 @@ KEY_TERMS: dict[str, dict[str, tuple[str, ...]]] = {
             "斯瓦波",
             "交换",
             "亮牌",
-            "对子",
+            "一对",  # SwaPo's pair is 对 (lang/glossary/zh.toml); 对子 is 秘十's
             "三条",
             "万能牌",
             "小丑",
