@@ -19,6 +19,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 ESCAPE = re.compile(rb"\x1b|\x9b|\x07")  # ESC, CSI, BEL: any escape sequence or bell
+#: A screen's key hint ("space pick", "enter play", "←→", "· p pass"): a plain player types
+#: commands, so no line names a key
+KEY_HINT = re.compile(
+    r"\b(space|enter|esc)\b|←"
+    r"|(^| · | — )[a-z] (pass|done|declare|scores|leave|stop|review|go|turns)\b"
+)
 LIMIT = 240.0  # a game that has not ended by then has hung: the test fails, it does not wait
 
 
@@ -56,21 +62,26 @@ class Player:
     def text(self) -> str:
         return self.raw.decode("utf-8", "replace").replace("\r\n", "\n")
 
-    def wait_for(self, *patterns: str) -> re.Match[str]:
-        """The first line from here on matching one of ``patterns``."""
+    def wait_for(self, *patterns: str, latest: bool = False) -> re.Match[str]:
+        """The first line from here on matching one of ``patterns`` (``latest``: the last
+        such line written so far — a question asked afresh replaces the one before)."""
         while time.monotonic() < self.deadline:
+            while self.read(0):
+                pass  # everything written so far
             text = self.text()
-            lines = text[self.seen :].split("\n")
-            done = len(text) - len(lines[-1])
-            for n, line in enumerate(lines[:-1]):
-                for pattern in patterns:
-                    match = re.search(pattern, line)
-                    if match:
-                        self.seen += sum(len(x) + 1 for x in lines[: n + 1])
-                        return match
+            lines = text[self.seen :].split("\n")[:-1]  # the whole lines
+            found = [
+                (n, match)
+                for n, line in enumerate(lines)
+                for match in [next(filter(None, (re.search(p, line) for p in patterns)), None)]
+                if match
+            ]
+            if found:
+                n, match = found[-1] if latest else found[0]
+                self.seen += sum(len(x) + 1 for x in lines[: n + 1])
+                return match
             if self.proc.poll() is not None and not self.read(0.1):
                 raise AssertionError(f"kotatsu ended:\n{text[-3000:]}")
-            self.seen = min(self.seen, done)
             self.read(0.5)
         raise AssertionError(f"no {patterns} in time:\n{self.text()[-3000:]}")
 
@@ -80,7 +91,7 @@ class Player:
     def play_out(self) -> None:
         """Play until the game is over, typing only commands."""
         while True:
-            match = self.wait_for(r"^Type (.*), or help$", r"^Game over")
+            match = self.wait_for(r"^Type (.*), or help$", r"^Game over", latest=True)
             if match.group(0).startswith("Game over"):
                 return
             self.type("hint")

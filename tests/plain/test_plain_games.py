@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.plain.driver import ESCAPE, Player
-
-pytestmark = pytest.mark.timeout(300)
+from tests.plain.driver import ESCAPE, KEY_HINT, Player
 
 GAMES = [
     ("swoop", ["--option", "hands=1"]),
@@ -29,6 +27,8 @@ def test_a_whole_game_is_played_by_typed_commands(game: str, options: list[str])
     assert player.quit() == 0
     assert "Game over" in player.text()
     assert not ESCAPE.search(player.raw), player.text()[-2000:]
+    keys = [line for line in player.text().splitlines() if KEY_HINT.search(line)]
+    assert not keys, keys[:5]  # questions name the commands that fit, never a key
 
 
 def test_play_plain_against_bots_says_the_table_in_lines() -> None:
@@ -38,6 +38,7 @@ def test_play_plain_against_bots_says_the_table_in_lines() -> None:
     assert player.wait_for(r"^Your \d+ cards: (.*)$").group(1)  # suits in words
     player.type("zz top")
     player.wait_for(r"^Not a command: zz top")
+    player.wait_for(r"^Type (.*), or help$")  # what would fit, said again
     assert player.quit() == 0
     assert "♠" not in player.text() and "♥" not in player.text()
     assert not ESCAPE.search(player.raw)

@@ -135,17 +135,43 @@ class Wanted:
 
 
 def typed_cards(text: str) -> list[Wanted] | None:
-    """The cards in ``text`` (None: it is not a list of cards at all)."""
-    words = re.sub(r"\s+of\s+", "-of-", text.strip().lower().replace(",", " ")).split()
-    if not words:
+    """The cards in ``text`` (None: it is not a list of cards at all): codes and English
+    words, and every card as the table says it, in English or the player's language ("big
+    joker", "ハートの7", "红桃7") — what a hint names can be typed back as it is."""
+    rest = re.sub(r"\s+", " ", text.strip().lower().replace(",", " "))
+    if not rest:
         return None
+    phrases = said_cards()
     out: list[Wanted] = []
-    for word in words:
+    while rest:
+        phrase = next((p for p in phrases if rest == p or rest.startswith(p + " ")), None)
+        if phrase is not None:
+            out.append(phrases[phrase])
+            rest = rest[len(phrase) :].lstrip()
+            continue
+        word, _sep, rest = rest.partition(" ")
+        if rest.startswith("of "):  # seven of hearts, 7 of hearts
+            suit, _sep, rest = rest[3:].partition(" ")
+            word = f"{word}-of-{suit}"
         read = typed_word(word)
         if read is None:
             return None
         out.extend(read)
     return out
+
+
+def said_cards() -> dict[str, Wanted]:
+    """Every card as the table says it now (the player's language) and in English, longest
+    first: "small joker", "queen of spades", "スペードのクイーン", "king" (a rank alone)."""
+    said: dict[str, Wanted] = {"big joker": Wanted("BJ"), "small joker": Wanted("SJ")}
+    for rank in RANKS:
+        said[rank_word(rank).lower()] = Wanted(rank)
+        for suit in SUIT_WORDS:
+            said[spoken(rank + suit).lower()] = Wanted(rank, suit)
+    for code in JOKER_CODES:
+        said[spoken(code).lower()] = Wanted(code)
+    said = {p: w for p, w in said.items() if not p.isdigit()}  # a number alone is a choice
+    return dict(sorted(said.items(), key=lambda item: -len(item[0])))
 
 
 def typed_word(word: str) -> list[Wanted] | None:

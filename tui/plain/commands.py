@@ -7,12 +7,15 @@ Each is said in English or in the player's language.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from lang import _
 from tui.rules import rules_text
 from tui.table.hints import hint_cards, seat_hint
 
 from .cards import typed_cards
-from .table import PlainTable
+from .prompt import plain_question
+from .table import PlainTable, fitting
 from .words import command_words
 
 
@@ -43,37 +46,32 @@ async def run_command(table: PlainTable, line: str) -> bool:
     text = line.strip()
     word, _sep, rest = text.partition(" ")
     name = command_of(word.lower()) if word else "ok"
-    game, model = table.game, table.game.model
     if name == "quit":
         return False
-    if name == "help":
-        for said in help_lines():
-            table.say(said)
-    elif name == "rules":
-        game_name = str(table.table_info.get("game", ""))
-        table.say(strip_glyphs(rules_text(game_name)))
-    elif name == "hand":
-        table.say(hand_words(table))
-    elif name == "score":
-        table.say(score_words(table))
-    elif name == "table":
-        table.say(table.game.question())
-        table.say(score_words(table))
-    elif name == "last":
-        count = int(rest) if rest.strip().isdigit() else 5
-        for said in table.lines[-count:]:
-            table.say(said)
-    elif name == "say":
-        if rest.strip():
-            await table.client.chat(rest.strip())
-    elif name == "undo":
-        await table.client.takeback()
-    elif name == "hint":
-        await give_hint(table)
-    elif name == "ok":
-        await table.handle(model.confirm())
+    if name in TALK:
+        await TALK[name](table, rest.strip())
+        table.prompt()
+        return True
+    before = table.prompted
+    if not await act(table, name, text):
+        # TRANSLATORS: plain table: a typed line that is no command
+        wrong = _("Not a command: {text} — type {help}")
+        table.say(wrong.format(text=text, help=command_words()["help"]))
+        if table.game.asked() and not table.sent:
+            table.say(fitting(table.game))  # what would fit
+        return True
+    # a command the model took without a word (nothing sent, nothing new): the question again
+    table.prompt(again=not table.sent and table.prompted == before)
+    return True
+
+
+async def act(table: PlainTable, name: str | None, text: str) -> bool:
+    """A command put to the game's decision model; False: the line is no command."""
+    game = table.game
+    if name == "ok":
+        await table.handle(game.model.confirm())
     elif name == "back":
-        await table.handle(model.back())
+        await table.handle(game.model.back())
     elif name == "pass" and game.pass_command() is not None:
         command = game.pass_command()
         await table.handle(command() if command is not None else None)
@@ -84,16 +82,50 @@ async def run_command(table: PlainTable, line: str) -> bool:
     else:
         cards = typed_cards(text)
         if cards is None:
-            # TRANSLATORS: plain table: a typed line that is no command
-            table.say(
-                _("Not a command: {text} — type {help}").format(
-                    text=text, help=command_words()["help"]
-                )
-            )
-        else:
-            await table.handle(game.put_cards(cards))
-    table.prompt()
+            return False
+        await table.handle(game.put_cards(cards))
     return True
+
+
+async def say_help(table: PlainTable, rest: str) -> None:
+    for said in help_lines():
+        table.say(said)
+
+
+async def say_rules(table: PlainTable, rest: str) -> None:
+    game_name = str(table.table_info.get("game", ""))
+    table.say(strip_glyphs(rules_text(game_name)))
+
+
+async def say_hand(table: PlainTable, rest: str) -> None:
+    table.say(hand_words(table))
+
+
+async def say_score(table: PlainTable, rest: str) -> None:
+    table.say(score_words(table))
+
+
+async def say_table(table: PlainTable, rest: str) -> None:
+    table.say(plain_question(table.game.question()))
+    table.say(score_words(table))
+
+
+async def say_last(table: PlainTable, rest: str) -> None:
+    count = int(rest) if rest.isdigit() else 5
+    for said in table.lines[-count:]:
+        table.say(said)
+
+
+async def chat(table: PlainTable, rest: str) -> None:
+    if rest:
+        await table.client.chat(rest)
+
+
+async def take_back(table: PlainTable, rest: str) -> None:
+    await table.client.takeback()
+
+
+Talk = Callable[[PlainTable, str], Awaitable[None]]
 
 
 def strip_glyphs(text: str) -> str:
@@ -143,3 +175,17 @@ async def give_hint(table: PlainTable) -> None:
     table.say(said or _("No hint now"))
     if said:
         await table.client.hint()
+
+
+#: The table's own commands: they tell, or talk to the table; the game's model is not asked.
+TALK: dict[str | None, Talk] = {
+    "help": say_help,
+    "rules": say_rules,
+    "hand": say_hand,
+    "score": say_score,
+    "table": say_table,
+    "last": say_last,
+    "say": chat,
+    "undo": take_back,
+    "hint": lambda table, rest: give_hint(table),
+}

@@ -17,13 +17,14 @@ from lang import _
 from tui.games.mishi.face import MishiFace
 from tui.games.mishi.flow import MishiDecisions
 from tui.games.mishi.steps import BIDDING
+from tui.games.mishi.steps import Step as MishiStep
 from tui.games.swapo.face import SwapoFace
 from tui.games.swapo.flow import SwapoDecisions
 from tui.games.swapo.model import RoundRecord
 from tui.games.swapo.steps import CARD_STEPS, MENU_STEPS, Step
 from tui.games.swoop.ask import SwoopAsk
 from tui.games.swoop.face import SwoopFace
-from tui.games.swoop.flow import SwoopDecisions
+from tui.games.swoop.flow import SwoopDecisions, flip_slots
 from tui.table import hints
 from tui.table.decisions import Decisions, Outcome, Refuse
 from tui.table.face import GameFace, PlainFace
@@ -136,6 +137,10 @@ class PlainGame:
     def pass_command(self) -> Command | None:
         return None
 
+    def fits(self, name: str) -> bool:
+        """Whether the game's command ``name`` (or ``ok``) does something now."""
+        return True
+
     def rejected(self) -> None:
         """The host refused what was sent: the question is asked afresh, as on the screen."""
 
@@ -227,7 +232,24 @@ class SwoopGame(PlainGame):
 
     def commands(self) -> dict[str, Command]:
         assert isinstance(self.model, SwoopDecisions)
-        return {"turn": self.model.turn, "stop": self.model.stop}
+        return {"turn": self.turn, "stop": self.model.stop}
+
+    def turn(self) -> Outcome:
+        """Turn a mystery card: the first that can be (all are unknown alike; the screen's
+        cursor chooses one, a plain player need not)."""
+        assert isinstance(self.model, SwoopDecisions)
+        slots = flip_slots(self.table.legal)
+        if slots and ("down", slots[0]) in self.model.items():
+            self.model.cursor = self.model.items().index(("down", slots[0]))
+        return self.model.turn()
+
+    def fits(self, name: str) -> bool:
+        assert isinstance(self.model, SwoopDecisions)
+        if name == "turn":
+            return self.model.can_turn()
+        if name == "stop":
+            return self.model.can_stop()
+        return self.model.asked() != "play" or bool(self.model.picks)
 
 
 class SwapoGame(PlainGame):
@@ -362,6 +384,12 @@ class MishiGame(PlainGame):
 
     def commands(self) -> dict[str, Command]:
         return {"declare": self.flow().declare}
+
+    def fits(self, name: str) -> bool:
+        flow = self.flow()
+        if name == "declare":
+            return flow.step in BIDDING and bool(flow.bid_options()) and not flow.forced()
+        return flow.forced() or flow.ready() or flow.step not in (MishiStep.BURY, MishiStep.PLAY)
 
 
 #: The games with a plain table of their own; any other gets the numbered legal list.

@@ -24,6 +24,7 @@ from tui.widgets.cards import CardStyle
 
 from .cards import SpokenCards
 from .games import PlainGame, game_for
+from .prompt import plain_question, plain_refusal
 from .words import command_words
 
 Say = Callable[[str], None]
@@ -107,6 +108,8 @@ class PlainTable:
             if first:
                 self.tell(first)
         self.game.noted(events, before)
+        if self.sent:  # the table answered this seat's action: what it asks next is new,
+            self.prompted = ()  # even in the same words ("You play again": lead again)
         self.sent = False
         self.version = message["version"] if isinstance(message.get("version"), int) else -1
         self.state_view = view
@@ -176,7 +179,7 @@ class PlainTable:
     def refused(self, reason: str) -> None:
         """The table or the model said no: the question stands, asked afresh."""
         # TRANSLATORS: plain table: why a command or an action was refused
-        self.say(_("Not possible: {reason}").format(reason=reason))
+        self.say(_("Not possible: {reason}").format(reason=plain_refusal(reason)))
         self.prompted = ()
 
     async def handle(self, outcome: Any) -> None:
@@ -193,7 +196,7 @@ class PlainTable:
         """The question asked now and the numbered choices, when they changed."""
         if self.sent:
             return
-        lines = (self.game.question(), *numbered(self.game.choices()))
+        lines = (plain_question(self.game.question()), *numbered(self.game.choices()))
         if lines == self.prompted and not again:
             return
         self.prompted = lines
@@ -213,16 +216,17 @@ def numbered(entries: list[str]) -> list[str]:
 
 def fitting(game: PlainGame) -> str:
     """Which commands fit now, in one line."""
+    said = command_words()
     parts = []
     if game.row():
         # TRANSLATORS: plain table: the commands that fit now; cards typed as 7h or seven
         parts.append(_("cards (7h 7s, or seven of hearts)"))
     if game.choices():
         parts.append(_("a number"))
-    said = command_words()
     if game.pass_command() is not None:
         parts.append(said["pass"])
-    parts.extend(said[name] for name in game.commands())
-    parts.append(said["ok"])
+    parts.extend(said[name] for name in game.commands() if game.fits(name))
+    if game.fits("ok"):
+        parts.append(said["ok"])
     # TRANSLATORS: plain table: the line after the question; {commands}: "cards, a number, ok"
     return _("Type {commands}, or {help}").format(commands=", ".join(parts), help=said["help"])
