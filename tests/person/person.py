@@ -71,7 +71,12 @@ class HostOracle:
 
     def waits(self) -> bool:
         game = self.host.game
-        return bool(self.host.started and not game.over and self.seat in game.pending())
+        if not (self.host.started and not game.over and self.seat in game.pending()):
+            return False
+        # a paced deal (秘十's): a declaration this seat chose waits to be shown with the card
+        # it belongs to; the engine still asks, but the table has the seat's answer
+        run = getattr(getattr(self.host.table, "pacer", None), "run", None)
+        return not (run is not None and self.seat in run.chosen)
 
     def over(self) -> bool:
         return bool(self.host.started and self.host.game.over)
