@@ -52,3 +52,84 @@ def test_the_same_question_asked_again_after_an_answer_is_said_again() -> None:
         assert lines[asked:] and lines[asked:] == lines[asked - len(lines[asked:]) : asked]
 
     asyncio.run(play())
+
+
+async def seated_at(game: str, seats: int, **options: object) -> tuple[PlainTable, list[str]]:
+    """A plain table at an in-process game (tui.pilot.LocalClient: its bots play at once)."""
+    from tui.pilot import LocalClient
+
+    client = LocalClient(game, seats, options=dict(options), seed=3, hints=True)
+    lines: list[str] = []
+    table = PlainTable(client, lines.append, SpokenCards())
+    await client.connect()
+    await drained(table)
+    return table, lines
+
+
+async def drained(table: PlainTable) -> None:
+    inbox = table.client.inbox
+    while not inbox.empty():
+        await table.take(inbox.get_nowait())
+
+
+def test_a_dagger_row_is_ordered_by_typing_its_cards() -> None:
+    async def play() -> None:
+        table, lines = await seated_at("swapo", 4, variant="dagger", rounds=1)
+        hand = list(table.view["hand"])
+        asked = [line for line in lines if line.startswith("Type ")]
+        assert asked[-1].startswith("Type cards")  # the row's cards are what is typed
+        wanted = [hand[2], hand[0]]  # these two first, the rest as they lie
+        await run_command(table, " ".join(code.lower() for code in wanted))
+        rest = [code for code in hand if code not in wanted]
+        assert table.client.acts[-1] == {"type": "arrange", "order": wanted + rest}
+
+    asyncio.run(play())
+
+
+def test_a_take_back_request_is_answered_with_yes_or_no() -> None:
+    async def play() -> None:
+        table, lines = await seated_at("swoop", 3, hands=1)
+        await run_command(table, "yes")
+        assert lines[-1] == "Nobody is asking to take back now"
+        asked = {"t": "takeback", "id": 7, "seat": 1, "voters": [0, 2], "open": True}
+        await table.take({**asked, "seconds": 20})
+        assert lines[-1] == "Let them take it back? Type yes or no"
+        await run_command(table, "no")
+        assert table.client.votes == [(7, False)]
+
+    asyncio.run(play())
+
+
+def test_a_whisper_goes_to_the_seat_named_by_its_number() -> None:
+    async def play() -> None:
+        table, lines = await seated_at("swapo", 3, rounds=1, adult_talk=True)
+        await run_command(table, "/w 2 psst")
+        await drained(table)
+        assert table.client.inbox.empty()
+        assert "You whisper to Bot 2: psst" in lines  # the table sends it back to its sender
+        await run_command(table, "/w 9 psst")
+        assert lines[-1].startswith("Whisper with /w NUMBER TEXT")
+
+    asyncio.run(play())
+
+
+def test_the_turn_clock_is_said_in_words() -> None:
+    async def play() -> None:
+        table, lines = await seated_at("swoop", 3, hands=1)
+        await table.take({"t": "clock", "seats": [{"seat": 0, "left": 19.5, "bank": 0}]})
+        assert lines[-1] == "20 seconds left"
+        assert table.clock_warning is not None  # told again 10 seconds before the end
+        await table.take({"t": "clock", "seats": []})
+        assert table.clock_warning is None
+
+    asyncio.run(play())
+
+
+def test_log_reads_the_last_events() -> None:
+    async def play() -> None:
+        table, lines = await seated_at("swoop", 3, hands=1)
+        said = list(table.lines[-2:])
+        await run_command(table, "log 2")
+        assert lines[-2:] == said
+
+    asyncio.run(play())

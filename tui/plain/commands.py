@@ -15,7 +15,7 @@ from tui.table.hints import hint_cards, seat_hint
 
 from .cards import typed_cards
 from .prompt import plain_question
-from .table import PlainTable, fitting
+from .table import PlainTable, fitting, seconds_left
 from .words import command_words
 
 
@@ -36,6 +36,8 @@ def help_lines() -> list[str]:
         _("{pass} passes; {hand} reads your cards; {table} says what is asked and the scores."),
         _("{last} repeats the last events ({last} 10: the last ten); {say} TEXT talks to all."),
         _("{hint} asks the bot what it would do; {undo} asks to take back your last action."),
+        _("{log} 10 reads the last ten events; /w 2 TEXT whispers to seat 2."),
+        _("{yes} or {no} answers another player's request to take back."),
         _("{rules} reads the rules; {quit} leaves the table. The English words work too."),
     )
     return [line.format(**command_words()) for line in lines]
@@ -45,7 +47,7 @@ async def run_command(table: PlainTable, line: str) -> bool:
     """Do one typed line; False once the player quits."""
     text = line.strip()
     word, _sep, rest = text.partition(" ")
-    name = command_of(word.lower()) if word else "ok"
+    name = "whisper" if word.lower() == "/w" else command_of(word.lower()) if word else "ok"
     if name == "quit":
         return False
     if name in TALK:
@@ -107,6 +109,9 @@ async def say_score(table: PlainTable, rest: str) -> None:
 
 async def say_table(table: PlainTable, rest: str) -> None:
     table.say(plain_question(table.game.question()))
+    left = table.clocks.left(table.me) if table.me is not None else None
+    if left is not None:
+        table.say(seconds_left(sum(left)))
     table.say(score_words(table))
 
 
@@ -123,6 +128,37 @@ async def chat(table: PlainTable, rest: str) -> None:
 
 async def take_back(table: PlainTable, rest: str) -> None:
     await table.client.takeback()
+
+
+async def whisper(table: PlainTable, rest: str) -> None:
+    """``/w N text``: a private line to seat N (its number at the table, or its name)."""
+    key, _sep, text = rest.partition(" ")
+    seats = range(len(table.people.players))
+    key = key.lower()
+    to = next((s for s in seats if key in (str(s + 1), table.seats.called(s).lower())), None)
+    if not table.game.face.whispers_allowed():
+        # TRANSLATORS: plain table: /w at a table whose options do not allow whispers
+        table.say(_("Whispers are off at this table"))
+    elif to is None or to == table.me or not text.strip():
+        # TRANSLATORS: plain table: how to whisper; NUMBER and TEXT are what the player types
+        table.say(
+            _("Whisper with /w NUMBER TEXT, NUMBER a seat's number (1–{n})").format(
+                n=len(table.people.players)
+            )
+        )
+    else:
+        await table.client.chat(text.strip(), to=to)
+
+
+async def vote(table: PlainTable, yes: bool) -> None:
+    """``yes`` or ``no``: this seat's answer to another player's take-back request."""
+    request = table.vote_request
+    if request is None:
+        # TRANSLATORS: plain table: yes or no typed when no take-back request is open
+        table.say(_("Nobody is asking to take back now"))
+        return
+    table.vote_request = None
+    await table.client.takeback_vote(request, yes)
 
 
 Talk = Callable[[PlainTable, str], Awaitable[None]]
@@ -187,5 +223,9 @@ TALK: dict[str | None, Talk] = {
     "last": say_last,
     "say": chat,
     "undo": take_back,
+    "log": say_last,
+    "whisper": whisper,
+    "yes": lambda table, rest: vote(table, True),
+    "no": lambda table, rest: vote(table, False),
     "hint": lambda table, rest: give_hint(table),
 }

@@ -151,10 +151,13 @@ class PlainGame:
     def put_cards(self, wanted: list[Wanted]) -> Outcome:
         """Each typed card picked in the model's row (a card not yet picked), as the
         screen's cursor and space would; then enter."""
-        row, taken = self.row(), set(self.picked())
+        row = self.row()
         if not row:
             # TRANSLATORS: plain table: cards were typed, but none is being chosen now
             return Refuse(_("no cards are being chosen now"))
+        for before in sorted(self.picked()):
+            self.pick_at(before)  # the cards typed are the choice: a step's own picks go
+        taken: set[int] = set()  # (a Swoop chain comes with its cards picked)
         mine: list[int] = []
         for card in wanted:
             fits = card if self.SUITS else Wanted(card.rank)
@@ -304,7 +307,22 @@ class SwapoGame(PlainGame):
 
     def row(self) -> list[str | None]:
         flow = self.flow()
-        return list(flow.row()) if flow.step in CARD_STEPS else []
+        return list(flow.row()) if flow.step in CARD_STEPS | {Step.ARRANGE} else []
+
+    def put_cards(self, wanted: list[Wanted]) -> Outcome:
+        flow = self.flow()
+        if flow.step != Step.ARRANGE:
+            return super().put_cards(wanted)
+        # Dagger: the cards typed go first, in the order typed; the rest follow as they lie
+        rest, first = list(flow.order), []
+        for card in wanted:
+            index = next((i for i, code in enumerate(rest) if card.fits(code)), None)
+            if index is None:
+                return Refuse(_("you have no {card} to pick").format(card=typed(card)))
+            first.append(rest.pop(index))
+        flow.order = first + rest
+        flow.picked = []
+        return flow.confirm()
 
     def picked(self) -> set[int]:
         return set(self.flow().picked)
@@ -319,6 +337,8 @@ class SwapoGame(PlainGame):
         flow = self.flow()
         if flow.step == Step.DECLARE and not flow.declaring():
             return flow.confirm  # no joker: the sealed step's pass, as enter sends it
+        if flow.step == Step.ARRANGE:
+            return None  # a row is laid down, never passed
         return flow.pass_turn
 
     def rejected(self) -> None:

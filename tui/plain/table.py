@@ -8,13 +8,16 @@ the words the table screen's log uses; the prompt line is said again only when i
 
 from __future__ import annotations
 
+import asyncio
+import math
 from collections.abc import Callable
 from typing import Any
 
 from rich.style import Style
 from rich.text import Text
 
-from lang import _
+from lang import _, ngettext
+from tui.table.clock import Clocks
 from tui.table.news import worded
 from tui.table.people import People
 from tui.table.results import END_EVENTS
@@ -29,6 +32,7 @@ from .words import command_words
 
 Say = Callable[[str], None]
 LAST_KEPT = 50  # the event lines ``last`` can repeat
+WARN_AT = 10.0  # seconds left on this seat's clock when it is told again
 
 
 class PlainTable:
@@ -54,6 +58,9 @@ class PlainTable:
         self.prompted: tuple[str, ...] = ()
         self.sent = False  # an action is on its way: the table's answer comes next
         self.game: PlainGame = game_for(str(self.table_info.get("game", "")), self)
+        self.vote_request: int | None = None  # a take-back request this seat may answer
+        self.clocks = Clocks()
+        self.clock_warning: asyncio.TimerHandle | None = None
 
     # -- what a game's model and face read ----------------------------------------------
     @property
@@ -91,6 +98,10 @@ class PlainTable:
             self.take_chat(message)
         elif kind == "connection":
             self.take_connection(str(message.get("status", "")))
+        elif kind == "takeback":
+            self.take_takeback(message)
+        elif kind == "clock":
+            self.take_clock(message)
         elif kind == "welcome" and isinstance(message.get("seat"), int):
             self.me = message["seat"]
             self.game = game_for(str(self.table_info.get("game", "")), self)
@@ -151,7 +162,13 @@ class PlainTable:
     def take_chat(self, message: dict) -> None:
         name = clean(message.get("name") or "", limit=40)
         text = clean(message.get("text") or "", limit=200)
-        if message.get("to") is not None:
+        to = message.get("to")
+        if to is not None and message.get("from") == self.me and self.me is not None:
+            # TRANSLATORS: plain table: the player's own whisper ("You whisper to Bo: psst")
+            self.tell(
+                _("You whisper to {name}: {text}").format(name=self.seats.called(to), text=text)
+            )
+        elif to is not None:
             # TRANSLATORS: plain table: a whisper to the player ("Ann whispers: psst")
             self.tell(_("{name} whispers: {text}").format(name=name, text=text))
         else:
@@ -166,6 +183,40 @@ class PlainTable:
         elif status == "closed":
             self.closed = True
             self.tell(_("The connection to the table is closed"))
+
+    def take_takeback(self, message: dict) -> None:
+        """A take-back request: this seat's vote is asked while it is open (the request
+        itself is told by the host's notice)."""
+        request, voters = message.get("id"), message.get("voters")
+        mine = isinstance(voters, list) and self.me in voters and message.get("seat") != self.me
+        if message.get("open") is True and isinstance(request, int) and mine:
+            self.vote_request = request
+            said = command_words()
+            # TRANSLATORS: plain table: another player asks to take back; {yes}/{no} commands
+            self.say(_("Let them take it back? Type {yes} or {no}").format(**said))
+        elif request == self.vote_request:
+            self.vote_request = None
+
+    def take_clock(self, message: dict) -> None:
+        """The turn clock: this seat's own told once as it starts, and again near its end."""
+        self.clocks.update(message)
+        if self.clock_warning is not None:
+            self.clock_warning.cancel()
+            self.clock_warning = None
+        left = self.clocks.left(self.me) if self.me is not None else None
+        if left is None or self.clocks.paused:
+            return
+        self.say(seconds_left(left[0] + left[1]))
+        soon = left[0] + left[1] - WARN_AT
+        if soon > 0:
+            loop = asyncio.get_running_loop()
+            self.clock_warning = loop.call_later(soon, self.clock_soon)
+
+    def clock_soon(self) -> None:
+        self.clock_warning = None
+        left = self.clocks.left(self.me) if self.me is not None else None
+        if left is not None and not self.clocks.paused:
+            self.say(seconds_left(left[0] + left[1]))
 
     def worded(self, message: dict) -> str:
         return worded(message, self.seats.called, self.cards)
@@ -204,6 +255,13 @@ class PlainTable:
             self.say(line)
         if self.game.asked():
             self.say(fitting(self.game))
+
+
+def seconds_left(seconds: float) -> str:
+    """The turn clock in words: "20 seconds left" (the decision's time and the bank)."""
+    n = max(1, math.ceil(seconds))
+    # TRANSLATORS: plain table: this player's turn clock, said as it starts and near its end
+    return ngettext("{n} second left", "{n} seconds left", n).format(n=n)
 
 
 def plain(line: Text | str) -> str:

@@ -23,6 +23,10 @@ def command_words() -> dict[str, str]:
         "rules": pgettext("command", "rules"),
         "quit": pgettext("command", "quit"),
         "pass": pgettext("command", "pass"),
+        "log": pgettext("command", "log"),
+        # TRANSLATORS: plain table commands: the answers to another player's take-back request
+        "yes": pgettext("command", "yes"),
+        "no": pgettext("command", "no"),
         # TRANSLATORS: plain table command (game: swoop): turn a mystery card face up
         "turn": pgettext("command", "turn"),
         # TRANSLATORS: plain table command (game: swoop): stop a chain of swoops
