@@ -4,6 +4,8 @@ real ``kotatsu`` process, typing only commands; nothing it writes holds an escap
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from tests.plain.driver import ESCAPE, KEY_HINT, Player
@@ -42,3 +44,12 @@ def test_play_plain_against_bots_says_the_table_in_lines() -> None:
     assert player.quit() == 0
     assert "♠" not in player.text() and "♥" not in player.text()
     assert not ESCAPE.search(player.raw)
+
+
+def test_tab_completes_a_command_where_the_terminal_has_it() -> None:
+    player = Player("--plain", "play", "swoop", "--seed", "3", "--option", "hands=1")
+    player.wait_for(r"^Type (.*), or help$")
+    os.write(player.fd, b"han\t\n")  # Tab completes "han" to "hand"
+    assert player.wait_for(r"^Your \d+ cards: (.*)$").group(1)
+    assert player.quit() == 0
+    assert not ESCAPE.search(player.raw), player.raw[-400:]

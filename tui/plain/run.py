@@ -11,12 +11,14 @@ import argparse
 import asyncio
 import contextlib
 import sys
+from collections.abc import AsyncIterator
 
 from lang import _
 
 from .cards import SpokenCards
 from .commands import run_command
 from .table import PlainTable
+from .typed import Typed
 from .words import command_words
 
 
@@ -68,13 +70,17 @@ async def sit(args: argparse.Namespace) -> int:
 
 async def play(table: PlainTable, client: object) -> None:
     """Until the player quits, the input ends or the table closes."""
-    listening = asyncio.create_task(listen(table, client))
-    typing = asyncio.create_task(read_commands(table))
-    await asyncio.wait({listening, typing}, return_when=asyncio.FIRST_COMPLETED)
-    for task in (listening, typing):
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task  # a failure here is a bug: its traceback, not a silent exit
+    typed = Typed.open()  # ready before the first question is said
+    try:
+        listening = asyncio.create_task(listen(table, client))
+        typing = asyncio.create_task(read_commands(table, typed.lines()))
+        await asyncio.wait({listening, typing}, return_when=asyncio.FIRST_COMPLETED)
+        for task in (listening, typing):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task  # a failure here is a bug: its traceback, not a silent exit
+    finally:
+        typed.close()
 
 
 async def listen(table: PlainTable, client: object) -> None:
@@ -84,13 +90,7 @@ async def listen(table: PlainTable, client: object) -> None:
             return
 
 
-async def read_commands(table: PlainTable) -> None:
-    loop = asyncio.get_running_loop()
-    reader = asyncio.StreamReader()
-    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
-    while True:
-        raw = await reader.readline()
-        if not raw:
-            return  # the input ended: leave the table
-        if not await run_command(table, raw.decode("utf-8", "replace")):
+async def read_commands(table: PlainTable, lines: AsyncIterator[str]) -> None:
+    async for raw in lines:
+        if not await run_command(table, raw):
             return
