@@ -88,15 +88,16 @@ class Player:
     def type(self, line: str) -> None:
         os.write(self.fd, line.encode() + b"\n")
 
-    def play_out(self) -> None:
-        """Play until the game is over, typing only commands."""
+    def play_out(self, swaps: bool = False) -> None:
+        """Play until the game is over, typing only commands (``swaps``: a SwaPo swap the
+        hint names is typed as one line, ``swap 7h 8s with Bo``; else passed)."""
         while True:
             match = self.wait_for(r"^Type (.*), or help$", r"^Game over", latest=True)
             if match.group(0).startswith("Game over"):
                 return
             self.type("hint")
             hint = self.wait_for(r"^(Hint: .*|No hint now)$").group(0)
-            self.type(command_for(hint))
+            self.type(command_for(hint, swaps))
 
     def quit(self) -> int:
         self.type("quit")
@@ -108,9 +109,11 @@ class Player:
         return self.proc.wait(5)
 
 
-def command_for(hint: str) -> str:
+def command_for(hint: str, swaps: bool = False) -> str:
     """What to type for a hint line ("Hint: play 7 of spades — …")."""
     action = hint.removeprefix("Hint: ").split(" — ")[0]
+    if swaps and action.startswith("swap ") and " with " in action:
+        return action
     for verb in ("play ", "add ", "chain ", "give ", "bury "):
         if action.startswith(verb):
             return action.removeprefix(verb)

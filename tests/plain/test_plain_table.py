@@ -133,3 +133,21 @@ def test_log_reads_the_last_events() -> None:
         assert lines[-2:] == said
 
     asyncio.run(play())
+
+
+def test_a_swapo_swap_is_one_line_swap_cards_with_a_name() -> None:
+    async def play() -> None:
+        table, lines = await seated_at("swapo", 3, rounds=1)
+        hand = list(table.view["hand"])
+        await run_command(table, " ".join(hand[:4]))  # Bot 3 asked for four: given
+        await drained(table)
+        hand = list(table.view["hand"])
+        assert table.game.flow().step == "target"  # now my own swap
+        await run_command(table, f"swap {hand[0]} {hand[1]} with bot 2")
+        sent = table.client.acts[-1]
+        assert sent["type"] == "swap" and sent["target"] == 1
+        assert sorted(sent["cards"]) == sorted(hand[:2])
+        await run_command(table, "swap 7h with Nobody")
+        assert lines[-1].startswith("Not possible") or table.game.flow().step != "target"
+
+    asyncio.run(play())

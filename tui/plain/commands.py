@@ -14,6 +14,7 @@ from tui.rules import rules_text
 from tui.table.hints import hint_cards, seat_hint
 
 from .cards import typed_cards
+from .games import NotMine
 from .prompt import plain_question
 from .table import PlainTable, fitting, seconds_left
 from .words import command_words
@@ -81,6 +82,8 @@ async def act(table: PlainTable, name: str | None, text: str) -> bool:
         await table.handle(game.commands()[name]())
     elif text.isdigit():
         await table.handle(game.choose(int(text)))
+    elif not isinstance(outcome := game.sentence(text), NotMine):
+        await table.handle(outcome)
     else:
         cards = typed_cards(text)
         if cards is None:

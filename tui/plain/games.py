@@ -8,6 +8,7 @@ legal: the model does, and the host has the last word.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, ClassVar, Protocol
 
@@ -32,7 +33,7 @@ from tui.table.parse import Event
 from tui.table.seats import Seats
 from tui.widgets.cards import CardStyle
 
-from .cards import Wanted
+from .cards import Wanted, typed_cards
 
 
 class Seated(Protocol):
@@ -54,6 +55,14 @@ class Seated(Protocol):
 
 
 Command = Callable[[], Outcome]
+
+
+class NotMine:
+    """A line that is no sentence of the game's (``PlainGame.sentence``)."""
+
+
+NOT_MINE = NotMine()
+SWAP = re.compile(r"^swap\s+(.+?)\s+with\s+(.+)$", re.IGNORECASE)
 
 
 class PlainGame:
@@ -140,6 +149,10 @@ class PlainGame:
     def fits(self, name: str) -> bool:
         """Whether the game's command ``name`` (or ``ok``) does something now."""
         return True
+
+    def sentence(self, text: str) -> Outcome | NotMine:
+        """A line the game reads whole ("swap 7h 8s with Bo"), or ``NOT_MINE``."""
+        return NOT_MINE
 
     def rejected(self) -> None:
         """The host refused what was sent: the question is asked afresh, as on the screen."""
@@ -308,6 +321,30 @@ class SwapoGame(PlainGame):
     def row(self) -> list[str | None]:
         flow = self.flow()
         return list(flow.row()) if flow.step in CARD_STEPS | {Step.ARRANGE} else []
+
+    def sentence(self, text: str) -> Outcome | NotMine:
+        """``swap CARDS with NAME`` (or the opponent's number): the opponent, how many and
+        which cards in one line, each step put to the model as its keys would be."""
+        said = SWAP.match(text.strip())
+        cards = typed_cards(said.group(1)) if said else None
+        flow = self.flow()
+        if said is None or cards is None or flow.step != Step.TARGET:
+            return NOT_MINE
+        name, others = said.group(2).strip().lower(), flow.others()
+        called = [str(n) for n in range(1, len(others) + 1)]
+        named = [self.table.seats.called(seat).lower() for seat in others]
+        digit = next(
+            (n for n, seat in enumerate(others, 1) if name in (called[n - 1], named[n - 1])), None
+        )
+        if digit is None:
+            # TRANSLATORS: plain table, SwaPo (game: swapo): "swap 7h with Zed", nobody's name
+            return Refuse(_("nobody called {name} can be swapped with").format(name=said.group(2)))
+        for step in (lambda: flow.digit(digit), lambda: flow.digit(len(cards))):
+            outcome = step() if flow.step in (Step.TARGET, Step.COUNT) else None
+            if outcome is not None:
+                flow.start()
+                return outcome
+        return self.put_cards(cards) if flow.step in CARD_STEPS else None
 
     def put_cards(self, wanted: list[Wanted]) -> Outcome:
         flow = self.flow()
