@@ -43,6 +43,7 @@ async def test_a_wrong_password_keeps_the_join_form_open_with_the_error():
             assert address.value == f"127.0.0.1:{port}"
             await pilot.press(*"sesame", "enter")
             await wait_until(pilot, lambda: table_screen(app) is not None)
+            await seated_screen(pilot, app)
     finally:
         await host.close()
 
@@ -72,5 +73,12 @@ async def test_a_table_joined_from_the_command_line_without_its_password_asks_fo
             assert password.value == ""
             await pilot.press(*"sesame", "enter")
             await wait_until(pilot, lambda: table_screen(app) is not None)
+            await seated_screen(pilot, app)
     finally:
         await host.close()
+
+
+async def seated_screen(pilot, app) -> None:
+    """The table screen has mounted (its prompt asks): leaving the test before that tears the
+    app down under a screen still composing (red once on a busy machine)."""
+    await wait_until(pilot, lambda: bool(str(table_screen(app).prompt.render()).strip()))
