@@ -151,3 +151,13 @@ def test_a_swapo_swap_is_one_line_swap_cards_with_a_name() -> None:
         assert lines[-1].startswith("Not possible") or table.game.flow().step != "target"
 
     asyncio.run(play())
+
+
+def test_cards_asked_for_are_given_with_give_cards_to_a_name() -> None:
+    async def play() -> None:
+        table, _lines = await seated_at("swapo", 3, rounds=1)
+        hand = list(table.view["hand"])  # Bot 3 asks for four
+        await run_command(table, f"give {' '.join(hand[:4])} to Bot 3")
+        assert table.client.acts[-1] == {"type": "give", "cards": sorted(hand[:4])}
+
+    asyncio.run(play())

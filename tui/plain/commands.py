@@ -7,6 +7,7 @@ Each is said in English or in the player's language.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 
 from lang import _
@@ -39,6 +40,7 @@ def help_lines() -> list[str]:
         _("{hint} asks the bot what it would do; {undo} asks to take back your last action."),
         _("{log} 10 reads the last ten events; /w 2 TEXT whispers to seat 2."),
         _("{yes} or {no} answers another player's request to take back."),
+        _("{give} 7h 8s to Bo gives the cards asked for; swap 7h 8s with Bo swaps (SwaPo)."),
         _("{rules} reads the rules; {quit} leaves the table. The English words work too."),
     )
     return [line.format(**command_words()) for line in lines]
@@ -55,6 +57,10 @@ async def run_command(table: PlainTable, line: str) -> bool:
         await TALK[name](table, rest.strip())
         table.prompt()
         return True
+    if name == "give":  # give 7h 8s (to Bo): the cards asked for, said as a sentence
+        name, text = None, re.sub(r"\s+to\s+.*$", "", rest, flags=re.IGNORECASE)
+        if typed_cards(text) is None:
+            text = line.strip()  # not cards: said back as no command
     before = table.prompted
     if not await act(table, name, text):
         # TRANSLATORS: plain table: a typed line that is no command

@@ -24,6 +24,8 @@ def command_words() -> dict[str, str]:
         "quit": pgettext("command", "quit"),
         "pass": pgettext("command", "pass"),
         "log": pgettext("command", "log"),
+        # TRANSLATORS: plain table command: give the cards another player asked for
+        "give": pgettext("command", "give"),
         # TRANSLATORS: plain table commands: the answers to another player's take-back request
         "yes": pgettext("command", "yes"),
         "no": pgettext("command", "no"),
