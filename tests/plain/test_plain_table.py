@@ -161,3 +161,17 @@ def test_cards_asked_for_are_given_with_give_cards_to_a_name() -> None:
         assert table.client.acts[-1] == {"type": "give", "cards": sorted(hand[:4])}
 
     asyncio.run(play())
+
+
+def test_nothing_is_asked_before_the_first_state() -> None:
+    # a Swoop question with no view named "table's turn — on an empty pile"
+    async def play() -> None:
+        from tui.pilot import LocalClient
+
+        lines: list[str] = []
+        table = PlainTable(LocalClient("swoop", 3), lines.append, SpokenCards())
+        players = [{"name": "Eli", "bot": False, "connected": True}]
+        await table.take({"t": "lobby", "players": players, "started": False})
+        assert not [line for line in lines if "turn" in line], lines
+
+    asyncio.run(play())

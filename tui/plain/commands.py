@@ -117,6 +117,9 @@ async def say_score(table: PlainTable, rest: str) -> None:
 
 
 async def say_table(table: PlainTable, rest: str) -> None:
+    if not table.started:
+        table.say(_("Waiting for the table…"))
+        return
     table.say(plain_question(table.game.question()))
     left = table.clocks.left(table.me) if table.me is not None else None
     if left is not None:

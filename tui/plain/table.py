@@ -244,8 +244,9 @@ class PlainTable:
             self.refused(outcome.reason)
 
     def prompt(self, again: bool = False) -> None:
-        """The question asked now and the numbered choices, when they changed."""
-        if self.sent:
+        """The question asked now and the numbered choices, when they changed (nothing is
+        asked before the first state: a game's question has no table to read yet)."""
+        if self.sent or not self.started:
             return
         lines = (plain_question(self.game.question()), *numbered(self.game.choices()))
         if lines == self.prompted and not again:
