@@ -453,7 +453,7 @@ def main(argv: list[str] | None = None) -> int:
 
         run = {"history": records.run_history, "export": records.run_export}
         return run.get(cmd, records.run_stats)(args)
-    if getattr(args, "plain", False) and cmd in ("play", "host", "join"):
+    if getattr(args, "plain", False) and cmd in (None, "play", "host", "join"):
         from .plain.run import run_plain
 
         return run_plain(args)

@@ -53,3 +53,15 @@ def test_tab_completes_a_command_where_the_terminal_has_it() -> None:
     assert player.wait_for(r"^Your \d+ cards: (.*)$").group(1)
     assert player.quit() == 0
     assert not ESCAPE.search(player.raw), player.raw[-400:]
+
+
+def test_plain_with_no_table_asks_which_in_a_line() -> None:
+    player = Player("--plain")
+    player.wait_for(r"^Which table\?")
+    player.type("play nothing")
+    player.wait_for(r"invalid choice")  # the command line's own complaint, then asked again
+    player.wait_for(r"^Which table\?")
+    player.type("play swoop --option hands=1 --seed 3")
+    player.wait_for(r"^Type (.*), or help$")
+    assert player.quit() == 0
+    assert not ESCAPE.search(player.raw)

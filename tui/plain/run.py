@@ -17,6 +17,7 @@ from lang import _
 
 from .cards import SpokenCards
 from .commands import run_command
+from .lobby import choose_table
 from .table import PlainTable
 from .typed import Typed
 from .words import command_words
@@ -35,17 +36,30 @@ def run_plain(args: argparse.Namespace) -> int:
 
 
 async def sit(args: argparse.Namespace) -> int:
+    typed = Typed.open()  # ready before the first question is said
+    try:
+        return await sit_down(args, typed)
+    finally:
+        typed.close()
+
+
+async def sit_down(args: argparse.Namespace, typed: Typed) -> int:
     from tui.app import player_name
     from tui.cli import table_problem
     from tui.connect import JoinError, launcher_for
 
+    if args.command is None:  # kotatsu --plain: which table, asked in a line
+        chosen = await choose_table(typed, say)
+        if chosen is None:
+            return 0
+        args = chosen
     problem = table_problem(args)
     if problem:
         print(f"kotatsu: {problem}", file=sys.stderr)
         return 2
     launcher = launcher_for(args, player_name(args))
     if launcher is None:
-        # TRANSLATORS: plain table: --plain with no table asked for (the lobby is not plain yet)
+        # TRANSLATORS: plain table: --plain with no table asked for
         print(_("kotatsu: --plain goes with play, host or join"), file=sys.stderr)
         return 2
     try:
@@ -62,25 +76,21 @@ async def sit(args: argparse.Namespace) -> int:
     intro = _("Plain table: one line per event. Type {help} for the commands.")
     say(intro.format(help=command_words()["help"]))
     try:
-        await play(table, seat.client)
+        await play(table, seat.client, typed)
     finally:
         await seat.close()
     return 0
 
 
-async def play(table: PlainTable, client: object) -> None:
+async def play(table: PlainTable, client: object, typed: Typed) -> None:
     """Until the player quits, the input ends or the table closes."""
-    typed = Typed.open()  # ready before the first question is said
-    try:
-        listening = asyncio.create_task(listen(table, client))
-        typing = asyncio.create_task(read_commands(table, typed.lines()))
-        await asyncio.wait({listening, typing}, return_when=asyncio.FIRST_COMPLETED)
-        for task in (listening, typing):
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task  # a failure here is a bug: its traceback, not a silent exit
-    finally:
-        typed.close()
+    listening = asyncio.create_task(listen(table, client))
+    typing = asyncio.create_task(read_commands(table, typed.lines()))
+    await asyncio.wait({listening, typing}, return_when=asyncio.FIRST_COMPLETED)
+    for task in (listening, typing):
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task  # a failure here is a bug: its traceback, not a silent exit
 
 
 async def listen(table: PlainTable, client: object) -> None:

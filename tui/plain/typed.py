@@ -31,11 +31,15 @@ class Typed:
             return Typed()
         return Terminal()
 
+    reader: asyncio.StreamReader | None = None
+
     async def lines(self) -> AsyncIterator[str]:
-        loop = asyncio.get_running_loop()
-        reader = asyncio.StreamReader()
-        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
-        while raw := await reader.readline():
+        """The lines from here on (a second call goes on where the first left off)."""
+        if self.reader is None:
+            loop = asyncio.get_running_loop()
+            self.reader = reader = asyncio.StreamReader()
+            await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+        while raw := await self.reader.readline():
             yield raw.decode("utf-8", "replace")
 
     def close(self) -> None:
