@@ -58,6 +58,7 @@ from .sshpty import (
 DEFAULT_PORT = 2222
 DEFAULT_MAX_SESSIONS = 16
 DEFAULT_IDLE_TIMEOUT = 30 * 60.0  # seconds without a key from the player
+PLAIN_USER = "plain"  # the login that asks for the plain table: ssh plain@HOST
 # What a session is told, in the language its client's locale asks for (msgids; see said()).
 FULL_MESSAGE = N_("kotatsu: the server is full ({n} sessions); try again later.")
 IDLE_MESSAGE = N_("kotatsu: closed after {m} minutes without a key.")
@@ -172,6 +173,8 @@ class GameSession(asyncssh.SSHServerSession):
         term = self.term or "dumb"
         locale = _client_locale(self.chan.get_environment())
         argv = self.server.config.command(wants_ascii(term, locale))
+        if self.user == PLAIN_USER:  # lines for a screen reader (tui/plain, docs/plain.md)
+            argv = [*argv, "--plain"]
         self.master, slave = os.openpty()
         try:
             set_winsize(self.master, *self.size)
