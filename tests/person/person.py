@@ -68,15 +68,22 @@ class HostOracle:
 
     host: Any
     seat: int
+    #: What the host sent this seat (its app's screen), read during a paced deal only.
+    wire: Any = None
 
     def waits(self) -> bool:
         game = self.host.game
         if not (self.host.started and not game.over and self.seat in game.pending()):
             return False
-        # a paced deal (秘十's): a declaration this seat chose waits to be shown with the card
-        # it belongs to; the engine still asks, but the table has the seat's answer
-        run = getattr(getattr(self.host.table, "pacer", None), "run", None)
-        return not (run is not None and self.seat in run.chosen)
+        pacer = getattr(self.host.table, "pacer", None)
+        if pacer is None or not (pacer.active and pacer.pacing.dealing()):
+            return True
+        # a paced deal (秘十's): the engine asks ahead of the cards shown; the table asks the
+        # seat when its card is shown (the state it sends), and a declaration chosen waits to
+        # be shown with its card: the table has the seat's answer
+        if pacer.run is not None and self.seat in pacer.run.chosen:
+            return False
+        return self.wire is None or bool(self.wire.waits())
 
     def over(self) -> bool:
         return bool(self.host.started and self.host.game.over)
@@ -104,7 +111,7 @@ def host_of(app: Any) -> Any:
 def own_host(app: Any) -> Oracle:
     """The oracle of a table this app runs itself (``play``, ``host``)."""
     screen = table_screen(app) or _table_under(app)
-    return HostOracle(host_of(app), screen.me)
+    return HostOracle(host_of(app), screen.me, WireOracle(app))
 
 
 @dataclass
