@@ -141,7 +141,7 @@ async def test_a_japanese_results_panel_shows_every_character_of_its_lines():
         await wait_until(pilot, lambda: replayer.screen.states_seen > 0)
         while replayer.position < replayer.replay.positions - 1:
             await pilot.press("right_square_bracket")
-            await wait_until(pilot, lambda: replayer.panel is not None)
+            await wait_until(pilot, lambda: replayer.panel is not None, timeout=20)
             await pilot.pause()
             words = replayer.panel
             shown = "\n".join(line.strip(" │") for line in screen_lines(app))
