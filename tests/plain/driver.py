@@ -17,6 +17,8 @@ import sys
 import time
 from pathlib import Path
 
+from tui.plain.cards import typed_cards
+
 ROOT = Path(__file__).resolve().parents[2]
 ESCAPE = re.compile(rb"\x1b|\x9b|\x07")  # ESC, CSI, BEL: any escape sequence or bell
 #: A screen's key hint ("space pick", "enter play", "←→", "· p pass"): a plain player types
@@ -97,7 +99,11 @@ class Player:
                 return
             self.type("hint")
             hint = self.wait_for(r"^(Hint: .*|No hint now)$").group(0)
-            self.type(command_for(hint, swaps))
+            said = command_for(hint, swaps)
+            fitting = match.group(1)
+            if "cards" not in fitting and "a number" in fitting and typed_cards(said):
+                said = "1"  # the cards are typed already: which of the plays they can be
+            self.type(said)
 
     def quit(self) -> int:
         self.type("quit")

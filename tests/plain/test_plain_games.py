@@ -15,6 +15,7 @@ GAMES = [
     ("swapo", ["--option", "rounds=1"]),
     ("swapo", ["--option", "rounds=1", "--option", "variant=dagger,asterisk,ace"]),
     ("mishi", ["--option", "hands=1"]),
+    ("daifugo", ["--option", "deals=2"]),
 ]
 
 

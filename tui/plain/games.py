@@ -454,4 +454,6 @@ GAMES: dict[str, type[PlainGame]] = {"swoop": SwoopGame, "swapo": SwapoGame, "mi
 
 
 def game_for(name: str, table: Seated) -> PlainGame:
-    return GAMES.get(name, PlainGame)(table)
+    from .daifugo import DaifugoGame  # a module of its own (it imports this one)
+
+    return {**GAMES, "daifugo": DaifugoGame}.get(name, PlainGame)(table)

@@ -23,8 +23,8 @@ async def choose_table(typed: Typed, say: Callable[[str], None]) -> argparse.Nam
     # TRANSLATORS: plain table with no table yet; play, host, join, GAME and ADDRESS stay
     # as they are (typed as a command line); {quit}: the command word
     asked = _(
-        "Which table? Type play GAME to play against bots (swoop, swapo or mishi), host GAME"
-        " to open a table, join ADDRESS to join one, or {quit}."
+        "Which table? Type play GAME to play against bots (swoop, swapo, mishi or daifugo),"
+        " host GAME to open a table, join ADDRESS to join one, or {quit}."
     ).format(quit=command_words()["quit"])
     say(asked)
     async for line in typed.lines():

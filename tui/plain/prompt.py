@@ -237,6 +237,58 @@ REWRITES = (
         # TRANSLATORS: plain table, Mi Shi (game: mishi): a refusal while burying
         N_("8 cards are picked already"),
     ),
+    # 大富豪
+    Rewrite(
+        "Your lead: pick cards with space, enter plays them",
+        # TRANSLATORS: plain table, 大富豪 (game: daifugo): the player leads a trick
+        N_("Your lead: type the cards you play"),
+    ),
+    Rewrite(
+        "Beat {top}: pick cards, enter plays · p passes",
+        # TRANSLATORS: plain table, 大富豪 (game: daifugo): beat the top, or the pass command
+        N_("Beat {top}: type the cards you play, or {pass}"),
+    ),
+    Rewrite(
+        "Nothing of yours beats {top}: p passes",
+        # TRANSLATORS: plain table, 大富豪 (game: daifugo): only a pass is left
+        N_("Nothing of yours beats {top}: {pass}"),
+    ),
+    Rewrite(
+        "Play {cards}? ←→ the joker's other cards ({n}/{of}) · enter plays · esc back",
+        # TRANSLATORS: plain table, 大富豪 (game: daifugo): what a joker stands for, by number
+        N_("Play {cards}? Type the number of what the joker stands for, or {back}"),
+    ),
+    Rewrite(
+        (
+            "Give {name} your strongest card: pick it, enter gives",
+            "Give {name} your {n} strongest cards: pick them, enter gives",
+        ),
+        # TRANSLATORS: plain table, 大富豪 (game: daifugo): the exchange, the tribute
+        N_("Give {name} your strongest cards: type them"),
+    ),
+    Rewrite(
+        (
+            "Give {name} {n} card back, any you like: pick it, enter gives",
+            "Give {name} {n} cards back, any you like: pick them, enter gives",
+        ),
+        # TRANSLATORS: plain table, 大富豪 (game: daifugo): the exchange, {n}: how many
+        N_("Give {name} cards back ({n}), any you like: type them"),
+    ),
+    Rewrite(
+        "Pick cards with space, then enter plays them · p passes",
+        # TRANSLATORS: plain table, 大富豪 (game: daifugo): a refusal, nothing typed
+        N_("Type the cards you play, or {pass}"),
+    ),
+    Rewrite(
+        "Pick cards with space, then enter plays them",
+        # TRANSLATORS: plain table, 大富豪 (game: daifugo): a refusal, nothing typed
+        N_("Type the cards you play"),
+    ),
+    Rewrite(
+        "Pick the cards to give with space, then enter",
+        # TRANSLATORS: plain table, 大富豪 (game: daifugo): a refusal, nothing typed to give
+        N_("Type the cards to give"),
+    ),
     # every game
     Rewrite(
         "Game over · r review the game · s scores · q leave",
