@@ -34,3 +34,31 @@ def test_results_panel_under_no_color(snap_compare, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     app, _ = local_app("swapo", seed=3, settings=Settings(name="Eli", cursor_blink=False))
     assert snap_compare(app, terminal_size=(80, 24), run_before=final_results)
+
+
+def test_a_due_panel_opens_even_if_its_table_is_never_painted_again():
+    """A panel waits for its table's next frame (its first frame is over the table as the
+    state left it); a table that is never painted again (another screen over it as the
+    state came, a busy replay) still gets its panel, by a timer, so a replay held while a
+    panel is opening is never held for good (it stopped at a hand's end once, under load)."""
+    from types import SimpleNamespace
+
+    from tui.table.round_end import OPEN_AT_THE_LATEST, RoundEnd
+
+    timers: list[tuple[float, object]] = []
+    shown: list[object] = []
+    table = SimpleNamespace(
+        quiet=False,
+        over_table=lambda panel, answered: shown.append(panel),
+        call_after_refresh=lambda callback: True,  # never painted again
+        app=SimpleNamespace(set_timer=lambda delay, callback: timers.append((delay, callback))),
+    )
+    rounds = RoundEnd(table)  # type: ignore[arg-type]
+    rounds.push("the panel", lambda answer: None)  # type: ignore[arg-type]
+    assert rounds.opening and shown == []
+    ((delay, fire),) = timers
+    assert delay == OPEN_AT_THE_LATEST
+    fire()  # type: ignore[operator]
+    assert not rounds.opening and shown == ["the panel"]
+    fire()  # type: ignore[operator]  # the frame came after all: opened once only
+    assert shown == ["the panel"]

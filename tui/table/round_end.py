@@ -97,6 +97,10 @@ class Ended(Protocol):
     def post_message(self, message: Message) -> bool: ...
 
 
+OPEN_AT_THE_LATEST = 0.5
+"""Seconds after which a due panel opens even if its table has not painted since."""
+
+
 class RoundEnd:
     """The rounds/hands seen and the panels due; see the module docstring."""
 
@@ -161,7 +165,13 @@ class RoundEnd:
             answered(None)
             return
 
+        pushed = False
+
         def over() -> None:
+            nonlocal pushed
+            if pushed:
+                return
+            pushed = True
             self.opening = False
             if table.over_table is not None:
                 table.over_table(panel, answered)
@@ -170,6 +180,9 @@ class RoundEnd:
 
         self.opening = True
         table.call_after_refresh(over)
+        # The table's frame may never come (a replay stepped on a busy machine held there
+        # for good, its screen never refreshed): the app's own timer opens the panel then.
+        table.app.set_timer(OPEN_AT_THE_LATEST, over)
 
     def seen(self, version: int) -> None:
         """Tell the host that the panel of the round/hand that ended in the state ``version``
