@@ -214,7 +214,8 @@ class TableScreen(Screen[None]):
         self.prompt.ask(_("Waiting for the table…"), waiting=True)
         self.window.fit(self.app.size.width, self.app.size.height)
         self.header.draw()
-        self.query_one(ChatPane).allow_whispers(self.face.whispers_allowed())
+        for chat in self.query(ChatPane):  # none when the app closes as the screen opens
+            chat.allow_whispers(self.face.whispers_allowed())
         self.link.start()
         if self.me is not None:  # a returning player's lines come back (net/memory.py)
             self.link.history()

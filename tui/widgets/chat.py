@@ -111,7 +111,8 @@ class ChatPane(Vertical):
     def allow_whispers(self, allowed: bool) -> None:
         """Whether ``/w N text`` may be used at this table (the input's hint says so)."""
         self.whispers_allowed = allowed
-        self.query_one("#chat-input", Input).placeholder = self.hint()
+        for field in self.query("#chat-input").results(Input):  # none while it is torn down
+            field.placeholder = self.hint()
 
     def hint(self) -> str:
         """The empty input's words: short, to fit the narrowest pane (esc is in the footer)."""
