@@ -36,29 +36,18 @@ def test_results_panel_under_no_color(snap_compare, monkeypatch):
     assert snap_compare(app, terminal_size=(80, 24), run_before=final_results)
 
 
-def test_a_due_panel_opens_even_if_its_table_is_never_painted_again():
-    """A panel waits for its table's next frame (its first frame is over the table as the
-    state left it); a table that is never painted again (another screen over it as the
-    state came, a busy replay) still gets its panel, by a timer, so a replay held while a
-    panel is opening is never held for good (it stopped at a hand's end once, under load)."""
+def test_a_copy_of_the_rounds_has_no_panel_on_its_way():
+    """A replay keeps memories of the table ahead of the reader (deep copies, in idle time);
+    one taken while a panel was opening, restored, held the replay still for good (] did
+    nothing at a hand's end on a busy machine): a copy has no panel on its way."""
+    import copy
     from types import SimpleNamespace
 
-    from tui.table.round_end import OPEN_AT_THE_LATEST, RoundEnd
+    from tui.table.round_end import RoundEnd
 
-    timers: list[tuple[float, object]] = []
-    shown: list[object] = []
-    table = SimpleNamespace(
-        quiet=False,
-        over_table=lambda panel, answered: shown.append(panel),
-        call_after_refresh=lambda callback: True,  # never painted again
-        app=SimpleNamespace(set_timer=lambda delay, callback: timers.append((delay, callback))),
-    )
-    rounds = RoundEnd(table)  # type: ignore[arg-type]
-    rounds.push("the panel", lambda answer: None)  # type: ignore[arg-type]
-    assert rounds.opening and shown == []
-    ((delay, fire),) = timers
-    assert delay == OPEN_AT_THE_LATEST
-    fire()  # type: ignore[operator]
-    assert not rounds.opening and shown == ["the panel"]
-    fire()  # type: ignore[operator]  # the frame came after all: opened once only
-    assert shown == ["the panel"]
+    rounds = RoundEnd(SimpleNamespace())  # type: ignore[arg-type]
+    rounds.opening = True
+    rounds.waiting.append(({"type": "hand_end"}, 3))
+    kept = copy.deepcopy(rounds)
+    assert kept.opening is False and rounds.opening is True
+    assert kept.waiting == rounds.waiting and kept.waiting is not rounds.waiting

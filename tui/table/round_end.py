@@ -97,10 +97,6 @@ class Ended(Protocol):
     def post_message(self, message: Message) -> bool: ...
 
 
-OPEN_AT_THE_LATEST = 0.5
-"""Seconds after which a due panel opens even if its table has not painted since."""
-
-
 class RoundEnd:
     """The rounds/hands seen and the panels due; see the module docstring."""
 
@@ -117,6 +113,14 @@ class RoundEnd:
         self.last_event: dict | None = None  # the round/hand that ended the game
         #: A panel opens once the table has painted (``push``): a replay holds still till then.
         self.opening = False
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy (a replay's memory of the table) has no panel on its way: only this
+        object's own callback opens that one, and a copy restored with ``opening`` set held
+        the replay still for good (a memory taken ahead while a panel was opening)."""
+        state = dict(vars(self))
+        state["opening"] = False
+        return state
 
     def rows(self) -> list[RoundRow]:
         """Every finished round/hand seen at this table, in order."""
@@ -165,13 +169,7 @@ class RoundEnd:
             answered(None)
             return
 
-        pushed = False
-
         def over() -> None:
-            nonlocal pushed
-            if pushed:
-                return
-            pushed = True
             self.opening = False
             if table.over_table is not None:
                 table.over_table(panel, answered)
@@ -180,9 +178,6 @@ class RoundEnd:
 
         self.opening = True
         table.call_after_refresh(over)
-        # The table's frame may never come (a replay stepped on a busy machine held there
-        # for good, its screen never refreshed): the app's own timer opens the panel then.
-        table.app.set_timer(OPEN_AT_THE_LATEST, over)
 
     def seen(self, version: int) -> None:
         """Tell the host that the panel of the round/hand that ended in the state ``version``
