@@ -454,9 +454,9 @@ def main(argv: list[str] | None = None) -> int:
         run = {"history": records.run_history, "export": records.run_export}
         return run.get(cmd, records.run_stats)(args)
     if getattr(args, "plain", False) and cmd in (None, "play", "host", "join"):
-        from .plain.run import run_plain
+        from .plain.run import CommandLine, run_plain
 
-        return run_plain(args)
+        return run_plain(args, CommandLine(parser=build_parser, problem=table_problem))
     if cmd == "replay":
         from .replay.run import run_replay
 

@@ -3,7 +3,8 @@ the prompt's question the screen asks, and typed cards put to the model with the
 screen would send it (the cursor on the card, then pick). Nothing here decides what is
 legal: the model does, and the host has the last word.
 
-``PlainGame`` is what the plain table asks of a game; ``GAMES`` finds a game's by name.
+``PlainGame`` is what the plain table asks of a game (``tui/plain/seated.py`` finds one by
+name).
 """
 
 from __future__ import annotations
@@ -447,13 +448,3 @@ class MishiGame(PlainGame):
         if name == "declare":
             return flow.step in BIDDING and bool(flow.bid_options()) and not flow.forced()
         return flow.forced() or flow.ready() or flow.step not in (MishiStep.BURY, MishiStep.PLAY)
-
-
-#: The games with a plain table of their own; any other gets the numbered legal list.
-GAMES: dict[str, type[PlainGame]] = {"swoop": SwoopGame, "swapo": SwapoGame, "mishi": MishiGame}
-
-
-def game_for(name: str, table: Seated) -> PlainGame:
-    from .daifugo import DaifugoGame  # a module of its own (it imports this one)
-
-    return {**GAMES, "daifugo": DaifugoGame}.get(name, PlainGame)(table)

@@ -18,7 +18,9 @@ from .words import command_words
 DOORS = ("play", "host", "join")
 
 
-async def choose_table(typed: Typed, say: Callable[[str], None]) -> argparse.Namespace | None:
+async def choose_table(
+    typed: Typed, say: Callable[[str], None], parser: Callable[[], argparse.ArgumentParser]
+) -> argparse.Namespace | None:
     """The command line the player types a table for; None once they quit."""
     # TRANSLATORS: plain table with no table yet; play, host, join, GAME and ADDRESS stay
     # as they are (typed as a command line); {quit}: the command word
@@ -33,22 +35,22 @@ async def choose_table(typed: Typed, say: Callable[[str], None]) -> argparse.Nam
             continue
         if words[0].lower() in ("quit", command_words()["quit"].lower()):
             return None
-        chosen = parsed(words) if words[0].lower() in DOORS else None
+        chosen = parsed(words, parser) if words[0].lower() in DOORS else None
         if chosen is not None:
             return chosen
         say(asked)
     return None
 
 
-def parsed(words: list[str]) -> argparse.Namespace | None:
+def parsed(
+    words: list[str], parser: Callable[[], argparse.ArgumentParser]
+) -> argparse.Namespace | None:
     """``words`` after this run's own flags (``--lang ja --plain``), as ``kotatsu`` reads
     them; None where it does not (its complaint is said, not an exit)."""
-    from tui.cli import build_parser
-
     words = [words[0].lower(), *words[1:]]
     complaint = io.StringIO()
     with contextlib.redirect_stderr(complaint), contextlib.suppress(SystemExit):
-        args = build_parser().parse_args([*sys.argv[1:], *words])
+        args = parser().parse_args([*sys.argv[1:], *words])
         args.plain = True
         return args
     last = complaint.getvalue().strip().splitlines()

@@ -11,7 +11,8 @@ import argparse
 import asyncio
 import contextlib
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 
 from lang import _
 
@@ -23,37 +24,46 @@ from .typed import Typed
 from .words import command_words
 
 
+@dataclass(frozen=True)
+class CommandLine:
+    """What of the command line the plain front uses (tui/cli.py gives it: the front does
+    not import the command line that starts it)."""
+
+    parser: Callable[[], argparse.ArgumentParser]
+    problem: Callable[[argparse.Namespace], str | None]
+
+
 def say(line: str) -> None:
     print(line, flush=True)
 
 
-def run_plain(args: argparse.Namespace) -> int:
-    """Play at the table the command line asks for, in plain lines; the exit code."""
+def run_plain(args: argparse.Namespace, line: CommandLine) -> int:
+    """Play at the table the command line asks for, in plain lines; the exit code. ``line``:
+    the command line's own parser and checks (tui/cli.py, which calls this)."""
     try:
-        return asyncio.run(sit(args))
+        return asyncio.run(sit(args, line))
     except KeyboardInterrupt:
         return 130
 
 
-async def sit(args: argparse.Namespace) -> int:
+async def sit(args: argparse.Namespace, line: CommandLine) -> int:
     typed = Typed.open()  # ready before the first question is said
     try:
-        return await sit_down(args, typed)
+        return await sit_down(args, typed, line)
     finally:
         typed.close()
 
 
-async def sit_down(args: argparse.Namespace, typed: Typed) -> int:
+async def sit_down(args: argparse.Namespace, typed: Typed, line: CommandLine) -> int:
     from tui.app import player_name
-    from tui.cli import table_problem
     from tui.connect import JoinError, launcher_for
 
     if args.command is None:  # kotatsu --plain: which table, asked in a line
-        chosen = await choose_table(typed, say)
+        chosen = await choose_table(typed, say, line.parser)
         if chosen is None:
             return 0
         args = chosen
-    problem = table_problem(args)
+    problem = line.problem(args)
     if problem:
         print(f"kotatsu: {problem}", file=sys.stderr)
         return 2

@@ -26,8 +26,9 @@ from tui.text import clean
 from tui.widgets.cards import CardStyle
 
 from .cards import SpokenCards
-from .games import PlainGame, game_for
+from .games import PlainGame
 from .prompt import plain_question, plain_refusal
+from .seated import game_for
 from .words import command_words
 
 Say = Callable[[str], None]
