@@ -10,11 +10,13 @@ replay (where it is, from whose chair, playing on) is the screen's ``header.asid
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
@@ -126,7 +128,9 @@ class ReplayControls(Static, can_focus=True):
         """Between the reader's moves, keep memories ahead (a slice of time at a go)."""
         idle = time.monotonic() - self.moved > FILL_AFTER
         if idle and self.screen.is_current and self.player is None:
-            self.track.fill_ahead()
+            # the app closing takes the table's widgets away under a memory being taken
+            with contextlib.suppress(NoMatches):
+                self.track.fill_ahead()
 
     # -- drawing -----------------------------------------------------------------------------
     def show_position(self) -> None:
