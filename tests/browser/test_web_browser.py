@@ -74,7 +74,9 @@ async def swoop_against_bots(seat: BrowserSeat, tap: bool = False) -> str:
     x, y = seat.find("Game ")
     await again(seat, lambda: seat.click_cell(x + 16, y, tap=tap), "Swoop", below=y)
     await seat.click("Swoop", tap=tap, below=y)
-    await seat.until("Flat numbers", "esc cancel")  # Swoop's own option: its form is shown
+    # Swoop chosen: the form's game line says so (its own options sit below the table's
+    # settings, out of sight in a small window)
+    await seat.until("Swoop", "Table settings", "esc cancel")
     await again(seat, lambda: seat.click("Play", last=True, tap=tap), "Swoop · hand")
     return await seat.until("Your turn", timeout=30)
 
