@@ -14,6 +14,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
+from awaiting import closed_soon, opened_from
 from sshprobe import connect, open_session, read_until
 
 from net.gate import Full, Guesses
@@ -84,20 +85,7 @@ async def test_password_tries_are_bounded_per_connection_and_slowed_per_address(
 
 
 async def banner_only(port: int, source: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
-    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
-    writer.write(BANNER)
-    return reader, writer
-
-
-async def closed_soon(reader: asyncio.StreamReader, timeout: float = 10.0) -> bool:
-    """Whether the server closes this connection (reads to the end)."""
-    try:
-        async with asyncio.timeout(timeout):
-            while await reader.read(65536):
-                pass
-    except (TimeoutError, ConnectionError):
-        return False
-    return True
+    return await opened_from(port, source, BANNER)
 
 
 async def test_one_client_cannot_hold_the_logins(serve):

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from awaiting import closed_soon, opened_from
 from test_web import Page, ticket, web  # noqa: F401 (web: the fixture)
 
 from net.gate import Guesses
@@ -23,20 +24,7 @@ HALF = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
 
 async def half_sent(port: int, source: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
     """A request whose head never ends (slowloris)."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
-    writer.write(HALF)
-    return reader, writer
-
-
-async def closed_soon(reader: asyncio.StreamReader, timeout: float = 10.0) -> bool:
-    """Whether the server closes this connection (reads to the end)."""
-    try:
-        async with asyncio.timeout(timeout):
-            while await reader.read(65536):
-                pass
-    except (TimeoutError, ConnectionError):
-        return False
-    return True
+    return await opened_from(port, source, HALF)
 
 
 async def until(predicate, timeout: float = 10.0) -> None:
