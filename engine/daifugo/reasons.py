@@ -1,6 +1,6 @@
 """大富豪's words for the shared table: why its rules refuse an action (``REASONS``, worded
 like every refusal: engine/reasons.py) and why its bot chooses what a hint shows (``HINTS``,
-engine/hints.py; the bot gives the generic ``best`` for now). The game's class declares them
+engine/hints.py). The game's class declares them
 (``REASONS``, ``HINTS``) and the registry (engine/__init__.py) joins them to the shared tables;
 every code starts with the game's name."""
 
