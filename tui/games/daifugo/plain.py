@@ -8,10 +8,9 @@ from tui.games.daifugo.draw import joker_choice
 from tui.games.daifugo.face import DaifugoFace
 from tui.games.daifugo.flow import DaifugoDecisions
 from tui.games.daifugo.flow import Step as DaifugoStep
+from tui.plain.games import Command, PlainGame
 from tui.table.decisions import Decisions, Outcome
 from tui.table.face import GameFace
-
-from .games import Command, PlainGame
 
 
 class DaifugoGame(PlainGame):
@@ -64,3 +63,7 @@ class DaifugoGame(PlainGame):
 
     def fits(self, name: str) -> bool:
         return self.flow().step() == DaifugoStep.NAME
+
+
+PLAIN = DaifugoGame
+"""What the plain front plays this game with (tui/plain/seated.py)."""

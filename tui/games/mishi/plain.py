@@ -1,0 +1,81 @@
+"""秘十 Mi Shi at the plain table (tui/plain/): its questions answered by typed commands,
+through the decision model its screen uses."""
+
+from __future__ import annotations
+
+from tui.games.mishi.face import MishiFace
+from tui.games.mishi.flow import MishiDecisions
+from tui.games.mishi.steps import BIDDING
+from tui.games.mishi.steps import Step as MishiStep
+from tui.plain.games import Command, PlainGame
+from tui.table.decisions import Decisions, Outcome
+from tui.table.face import GameFace
+from tui.table.parse import Event
+
+
+class MishiGame(PlainGame):
+    def make_model(self) -> Decisions:
+        table = self.table
+        return MishiDecisions(table.me, table.cards, table.seats.asked_name, table.look)
+
+    def make_face(self) -> GameFace:
+        assert isinstance(self.model, MishiDecisions)
+        return MishiFace(self.table, self.model)
+
+    def flow(self) -> MishiDecisions:
+        assert isinstance(self.model, MishiDecisions)
+        return self.model
+
+    def noted(self, events: list[dict], view_before: dict) -> None:
+        for raw in events:
+            if Event.of(raw).kind == "trick_won":
+                self.flow().trick_won()
+
+    def question(self) -> str:
+        flow = self.flow()
+        return flow.idle_words() or flow.question().plain
+
+    def choices(self) -> list[str]:
+        flow = self.flow()
+        if flow.step not in BIDDING:
+            return []
+        label = self.table.cards.label
+        return [" ".join(label(c) for c in bid.get("cards") or []) for bid in flow.bid_options()]
+
+    def choose(self, number: int) -> Outcome:
+        flow = self.flow()
+        if flow.step in BIDDING and 1 <= number <= len(flow.bid_options()):
+            flow.digit(number)
+            return flow.declare()
+        return flow.digit(number)
+
+    def asked(self) -> bool:
+        return self.flow().asked() != "wait"
+
+    def row(self) -> list[str | None]:
+        return list(self.flow().hand) if self.flow().step not in BIDDING else []
+
+    def picked(self) -> set[int]:
+        return set(self.flow().picked)
+
+    def pick_at(self, index: int) -> Outcome:
+        flow = self.flow()
+        flow.cursor = index
+        return flow.pick()
+
+    def pass_command(self) -> Command | None:
+        flow = self.flow()
+        return flow.pick if flow.step in BIDDING else None
+
+    def commands(self) -> dict[str, Command]:
+        return {"declare": self.flow().declare}
+
+    def fits(self, name: str) -> bool:
+        flow = self.flow()
+        if name == "declare":
+            return flow.step in BIDDING and bool(flow.bid_options()) and not flow.forced()
+        return flow.forced() or flow.ready() or flow.step not in (MishiStep.BURY, MishiStep.PLAY)
+
+
+PLAIN = MishiGame
+"""What the plain front plays this game with (tui/plain/seated.py)."""

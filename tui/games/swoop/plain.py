@@ -1,0 +1,91 @@
+"""Swoop at the plain table (tui/plain/): its questions answered by typed commands,
+through the decision model its screen uses."""
+
+from __future__ import annotations
+
+from tui.games.swoop.ask import SwoopAsk
+from tui.games.swoop.face import SwoopFace
+from tui.games.swoop.flow import SwoopDecisions, flip_slots
+from tui.plain.games import Command, PlainGame
+from tui.table.decisions import Decisions, Outcome
+from tui.table.face import GameFace
+from tui.table.parse import Event
+
+
+class SwoopGame(PlainGame):
+    SUITS = False
+
+    model: SwoopDecisions
+
+    def make_model(self) -> Decisions:
+        return SwoopDecisions(self.table.me, letters=True)
+
+    def make_face(self) -> GameFace:
+        assert isinstance(self.model, SwoopDecisions)
+        self.swoop = SwoopFace(self.table, self.model)
+        return self.swoop
+
+    def noted(self, events: list[dict], view_before: dict) -> None:
+        for raw in events:
+            event = Event.of(raw)
+            if event.kind == "hand_end" and view_before:
+                self.swoop.hand_ended(event, view_before)
+
+    def question(self) -> str:
+        table, model = self.table, self.model
+        assert isinstance(model, SwoopDecisions)
+        ask = SwoopAsk(
+            model, model.state, table.legal, table.me, table.seats.name, table.cards, table.look
+        )
+        return ask.question().plain
+
+    def choices(self) -> list[str]:
+        return []
+
+    def asked(self) -> bool:
+        assert isinstance(self.model, SwoopDecisions)
+        return self.model.asked() != "wait"
+
+    def row(self) -> list[str | None]:
+        assert isinstance(self.model, SwoopDecisions)
+        mine = self.model.mine
+        return [mine.code(item) for item in self.model.items()]
+
+    def picked(self) -> set[int]:
+        assert isinstance(self.model, SwoopDecisions)
+        items = self.model.items()
+        return {items.index(i) for i in self.model.picks if i in items}
+
+    def pick_at(self, index: int) -> Outcome:
+        assert isinstance(self.model, SwoopDecisions)
+        self.model.cursor = index
+        return self.model.pick()
+
+    def rejected(self) -> None:
+        assert isinstance(self.model, SwoopDecisions)
+        self.model.rejected()
+
+    def commands(self) -> dict[str, Command]:
+        assert isinstance(self.model, SwoopDecisions)
+        return {"turn": self.turn, "stop": self.model.stop}
+
+    def turn(self) -> Outcome:
+        """Turn a mystery card: the first that can be (all are unknown alike; the screen's
+        cursor chooses one, a plain player need not)."""
+        assert isinstance(self.model, SwoopDecisions)
+        slots = flip_slots(self.table.legal)
+        if slots and ("down", slots[0]) in self.model.items():
+            self.model.cursor = self.model.items().index(("down", slots[0]))
+        return self.model.turn()
+
+    def fits(self, name: str) -> bool:
+        assert isinstance(self.model, SwoopDecisions)
+        if name == "turn":
+            return self.model.can_turn()
+        if name == "stop":
+            return self.model.can_stop()
+        return self.model.asked() != "play" or bool(self.model.picks)
+
+
+PLAIN = SwoopGame
+"""What the plain front plays this game with (tui/plain/seated.py)."""
