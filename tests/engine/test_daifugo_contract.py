@@ -16,7 +16,6 @@ import pytest
 from contract import playout
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from shapes import check, declared_kinds
 from test_daifugo_helpers import new
 
 import engine
@@ -24,6 +23,7 @@ from engine.base import Game
 from engine.daifugo import BOT, GAME, SEARCH, types
 from engine.daifugo.options import FORBIDDEN
 from engine.search import Search
+from engine.shapes import check, declared_kinds
 
 pytestmark = pytest.mark.unit
 

@@ -13,11 +13,11 @@ from typing import Any, Literal, TypedDict, get_args
 
 import pytest
 from contract import extra_options, short
-from shapes import ShapeError, check, declared_kinds, hints, members
 
 import engine
 from engine.base import Game
 from engine.mishi import view as mishi_view
+from engine.shapes import ShapeError, check, declared, declared_kinds, fitting, hints, members, view
 
 pytestmark = pytest.mark.unit
 
@@ -208,3 +208,25 @@ def test_a_string_subclass_is_not_plain_data() -> None:
         check(Sneaky("outer"), Literal["outer"])
     with pytest.raises(ShapeError, match="is not str"):
         check(Sneaky("x"), str)
+
+
+def test_a_view_is_read_against_its_own_games_shape() -> None:
+    """``view`` checks a view as a table sends it against the declared ``View`` of the game it
+    names; ``fitting`` keeps the events or actions that fit their union and leaves out the
+    rest (the client's edge, tui/table/messages.py)."""
+    game = engine.new_game("swoop", 3, seed=1)
+    real = game.view(0)
+    assert view(real) is real
+    assert declared("swoop").view is shapes_of("swoop").View
+    for bad, message in [
+        ([], "is not a dict"),
+        ({**real, "game": "chess"}, "no game this program knows"),
+        ({**real, "game": "mishi"}, "misses"),
+        ({**real, "pile": "7H"}, r"\$.pile: str is not a list"),
+        ({**real, "hand_no": True}, "is not int"),
+    ]:
+        with pytest.raises(ShapeError, match=message):
+            view(bad)
+    legal = game.legal_actions(game.pending()[0])
+    assert fitting([*legal, {"type": "flip"}, "x", None], declared("swoop").action) == legal
+    assert fitting("not a list", declared("swoop").event) == []

@@ -1,5 +1,8 @@
-"""A small run-time checker of TypedDict shapes, for the tests that prove each game's declared
-views, events, actions and results (``engine/<game>/types.py``) match what the engine builds.
+"""A small run-time checker of TypedDict shapes: each game's declared views, events, actions
+and results (``engine/<game>/types.py``). The tests prove with it that what the engine builds
+has its declared shape (tests/engine/test_shapes.py); a client reads with it what a table sends,
+once, where it arrives (``view``, ``events``, ``actions``: tui/table/messages.py), and refuses
+what does not fit instead of meeting a surprise deep inside a screen.
 
 ``check(value, tp)`` walks ``value`` against the type ``tp`` and raises ``ShapeError`` naming
 the path of the first mismatch. It knows the forms the engine's types use: ``TypedDict``
@@ -12,13 +15,19 @@ but plain data (no ``StrEnum``, no tuple) reaches the wire.
 from __future__ import annotations
 
 import functools
+import importlib
 import types
 import typing
-from collections.abc import Callable
-from typing import Any, Literal, Union, get_args, get_origin, is_typeddict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, TypeVar, Union, cast, get_args, get_origin, is_typeddict
+
+from .base import SeatView
+
+T = TypeVar("T")
 
 
-class ShapeError(AssertionError):
+class ShapeError(ValueError):
     """A value that does not have its declared shape."""
 
 
@@ -164,3 +173,52 @@ def members(union: Any) -> tuple[Any, ...]:
 def declared_kinds(union: Any) -> set[str]:
     """Every ``type`` an event or action union declares."""
     return {k for td in members(union) for k in kinds(td)}
+
+
+# Each game's declared shapes, and reading what a table sends -----------------------------------
+
+
+@dataclass(frozen=True)
+class Declared:
+    """A game's wire shapes, as ``engine/<game>/types.py`` declares them: its ``View``, the
+    union of its events (``Event``) and of its actions (``Action``), and its ``Result``."""
+
+    view: Any
+    event: Any
+    action: Any
+    result: Any
+
+
+@functools.cache
+def declared(game: str) -> Declared:
+    """The shapes of the registered game ``game`` (its package's ``types`` module); a
+    ``ShapeError`` for a game this program does not know."""
+    import engine  # (engine/__init__ imports no shapes: a late import, no cycle)
+
+    cls = engine.GAMES.get(game) if isinstance(game, str) else None
+    if cls is None:
+        raise ShapeError(f"$.game: {game!r} is no game this program knows")
+    package = cls.__module__.rpartition(".")[0]
+    found = importlib.import_module(f"{package}.types")
+    return Declared(found.View, found.Event, found.Action, found.Result)
+
+
+def read(value: object, tp: type[T]) -> T:
+    """``value`` as the declared ``tp`` (a TypedDict), once it is checked to fit it."""
+    check(value, tp)
+    return cast(T, value)
+
+
+def view(value: object) -> SeatView:
+    """A view as a table sends it, checked against its own game's declared ``View`` (the
+    game its ``game`` key names); ``ShapeError`` says what does not fit."""
+    if type(value) is not dict:
+        raise ShapeError(f"$: {type(value).__name__} is not a dict (a view)")
+    check(value, declared(value.get("game")).view)
+    return cast(SeatView, value)
+
+
+def fitting(values: object, tp: Any) -> list[Mapping[str, Any]]:
+    """The items of a list that fit ``tp`` (an event or action union), the rest left out."""
+    test = fits(tp)
+    return [v for v in values if test(v)] if type(values) is list else []
