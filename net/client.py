@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -27,7 +28,7 @@ from .messages import (
 )
 from .reasons import family
 from .recording import SeatRecorder
-from .seatstore import SeatFile, claim
+from .seatstore import SeatFile, claim, own_key
 
 log = logging.getLogger("kotatsu.net.client")
 
@@ -40,6 +41,7 @@ NO_RECONNECT_CODES = {  # error code families (``full.seats`` is a ``full``)
     "full",
     "closed",
     "removed",
+    "banned",
 }
 """Codes after which trying again cannot help; ``full`` or ``busy`` with a ``retry`` is tried
 again after that many seconds (see ``Client``)."""
@@ -113,6 +115,9 @@ class Client:
         """Keep the seat's token in the user's state directory (net/seatstore.py), and take
         a seat kept there back when joining the same table again."""
         self._slot: SeatFile | None = None
+        self.key: str | None = None
+        """Who this client is at the table (net/watchers.py): with ``keep_seat``, this user's
+        own key for it (net/seatstore.py); else one of this client's, kept while it runs."""
         self.recorder: SeatRecorder | None = None
         """Keeps what this seat saw as a record (net/recording.py) when set."""
         self.last_error: dict[str, Any] | None = None
@@ -185,6 +190,7 @@ class Client:
                     "spectator": self.spectator,
                     "auth": auth,
                     "token": self.token or stored,
+                    "key": self._own_key(hello["table"]["name"]),
                 }
             )
             answer = await asyncio.wait_for(link.receive(), self.connect_timeout)
@@ -214,6 +220,12 @@ class Client:
         if self._slot is not None and welcome["token"]:
             with contextlib.suppress(OSError, ValueError):
                 self._slot.save(welcome["token"])
+
+    def _own_key(self, table_name: str) -> str:
+        if self.key is None:
+            kept = own_key(self.host, table_name) if self.keep_seat else None
+            self.key = kept or secrets.token_hex(16)
+        return self.key
 
     def _stored_token(self, table_name: str) -> str | None:
         """The token of a seat this user left at this table, if any (and claim its slot)."""

@@ -255,6 +255,14 @@ class Host:
         self._deliver(self.table.remove(seat))
         self.bots.wakeup.set()
 
+    def mute(self, watcher: int, on: bool = True) -> None:
+        """Mute spectator ``watcher``'s chat (``on``), or let it speak again."""
+        self._deliver(self.table.mute(watcher, on))
+
+    def send_away(self, watcher: int) -> None:
+        """Ask spectator ``watcher`` to leave this table for good (net/watchers.py)."""
+        self._deliver(self.table.send_away(watcher))
+
     async def close_table(self) -> None:
         """Close on purpose: everyone is told "the host closed the table" first."""
         with contextlib.suppress(Exception):
@@ -470,4 +478,6 @@ def _records(data: JournalData) -> list[dict[str, Any]]:
     records += [{"r": "bot", "seat": seat, "token": token} for seat, token in data.bots.items()]
     records += [{"r": "bank", "seat": seat, "left": left} for seat, left in data.banks.items()]
     records += [{"r": "began", "at": data.began}] if data.began else []
+    records += [{"r": "mute", "key": k, "name": n, "on": True} for k, n in data.muted.items()]
+    records += [{"r": "ban", "key": k, "name": n} for k, n in data.banned.items()]
     return records

@@ -13,7 +13,10 @@ and a bot took the seat for good, ``{"r": "bank", "seat", "left"}`` when a perso
 turn-clock bank was drawn down (net/clock.py: a resumed table gives nobody a free bank),
 ``{"r": "takeback", "seat", "n"}`` when a player took back their last action (the last ``n``
 actions that stood then go; net/takebacks.py), ``{"r": "began", "at"}`` once when the game
-began (an ISO 8601 UTC time: the game's record keeps it however often the table is resumed).
+began (an ISO 8601 UTC time: the game's record keeps it however often the table is resumed),
+``{"r": "mute", "key", "name", "on"}`` when the host muted a spectator's chat (or let it speak
+again) and ``{"r": "ban", "key", "name"}`` when it sent a spectator away (net/watchers.py: the
+spectator's own key and the name it asked for; a resumed table keeps both).
 Churn before the start is compacted:
 ``rewrite`` replaces the file (atomically) with a header and the records that still matter.
 Each record is written and fsync'd before the state it produces is sent, so whatever a client
@@ -59,6 +62,8 @@ class JournalData:
     takebacks: list[tuple[int, int, int]] = field(default_factory=list)
     """Take-backs: (after how many of ``actions``, how many of the standing ones went, the
     seat that took back)."""
+    muted: dict[str, str] = field(default_factory=dict)  # spectators muted: key -> name
+    banned: dict[str, str] = field(default_factory=dict)  # spectators sent away: key -> name
     port: int | None = None
     began: str | None = None
     """When the game began (UTC, as records keep it), if the journal says."""
@@ -246,6 +251,13 @@ def read_journal(path: str | Path) -> JournalData:
             data.banks[record["seat"]] = float(record["left"])
         elif kind == "takeback":
             data.takebacks.append((len(data.actions), record["n"], record["seat"]))
+        elif kind == "mute":
+            if record["on"]:
+                data.muted[str(record["key"])] = str(record["name"])
+            else:
+                data.muted.pop(str(record["key"]), None)
+        elif kind == "ban":
+            data.banned[str(record["key"])] = str(record["name"])
         elif kind == "act":
             if record.get("bot") is True:
                 data.by_bot.add(len(data.actions))

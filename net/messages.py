@@ -31,7 +31,7 @@ from .reasons import family, sentence
 TAKEBACK_MODES = ("off", "ask", "free")
 """A table's take-backs (net/takebacks.py): refused, asked of the table, or granted at once."""
 
-PROTOCOL_VERSION = 9
+PROTOCOL_VERSION = 10
 """2: hello carries a salt; the proof is keyed with a derived key. 3: ``rejected``, ``error``
 and the table's ``notice`` carry a code and parameters, never sentences. 4: clients send
 ``results_seen`` (an older host would drop a client for it; an older client never sends it,
@@ -48,7 +48,13 @@ client may send ``history`` (once per connection); a seated one is answered ``hi
 ``takeback`` and ``takeback_vote``, the host ``takeback`` (a request asked of the table) and the
 take-back notices (net/takebacks.py). 9: the ``table`` says ``absent_bot``: seconds a seat stays
 empty before the host's bot plays it (None: never), so that every screen can say when a bot
-will play for an away player (an older client would drop the host for the unknown field)."""
+will play for an away player (an older client would drop the host for the unknown field).
+10: spectators the host can see (net/watchers.py): a ``join`` may carry the joiner's own
+``key`` (32 hex digits its client keeps for this table), a spectator's ``welcome`` its public
+``watcher`` number, every ``lobby`` the ``watchers`` (``id``, ``name``, ``muted``); the host
+may mute a spectator's chat (``rejected`` ``chat_muted``; notices ``muted``, ``unmuted``) or
+send it away (``error`` ``banned``, also to a banned key or name that joins again; notice
+``sent_away``)."""
 NAME_LIMIT = 24
 CHAT_LIMIT = 500
 TEXT_LIMIT = 1000
@@ -65,6 +71,8 @@ PARAM_TEXT_LIMIT = 200
 """The most characters of one parameter (or of one item of a list parameter)."""
 PARAM_ITEMS_LIMIT = 128
 TOKEN_HEX_DIGITS = 32
+WATCHERS_LIMIT = 256
+"""The most spectators a ``lobby`` lists (the host lets in at most ``max_spectators``)."""
 NONCE_BYTES = 16
 SALT_BYTES = 16
 AUTH_BYTES = 32  # HMAC-SHA256
@@ -269,6 +277,21 @@ def _is_player(v: Any) -> bool:
     )
 
 
+def _is_watcher(v: Any) -> bool:
+    return (
+        isinstance(v, dict)
+        and set(v) == {"id", "name", "muted"}
+        and _is_int(v["id"])
+        and isinstance(v["name"], str)
+        and len(v["name"]) <= 4 * NAME_LIMIT
+        and isinstance(v["muted"], bool)
+    )
+
+
+def _is_watchers(v: Any) -> bool:
+    return isinstance(v, list) and len(v) <= WATCHERS_LIMIT and all(_is_watcher(w) for w in v)
+
+
 def _is_seats(v: Any) -> bool:
     return isinstance(v, list) and len(v) <= 16 and all(_is_int(s) for s in v)
 
@@ -299,6 +322,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
         "spectator": _is_bool,
         "auth": _optional(_is_bytes(AUTH_BYTES)),
         "token": _optional(_is_token),
+        "key": _optional(_is_token),  # protocol 10: the joiner's own (net/watchers.py)
     },
     "act": {"version": _is_int, "action": _is_map},
     "chat": {"text": _is_str(4 * CHAT_LIMIT), "to": _optional(_is_int)},
@@ -318,9 +342,14 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "nonce": _is_bytes(NONCE_BYTES),
         "salt": _optional(_is_bytes(SALT_BYTES)),
     },
-    "welcome": {"seat": _optional(_is_int), "token": _optional(_is_token), "table": _is_table},
+    "welcome": {
+        "seat": _optional(_is_int),
+        "token": _optional(_is_token),
+        "table": _is_table,
+        "watcher": _optional(_is_int),  # protocol 10: a spectator's public number
+    },
     "error": {"code": _is_code, "params": _is_params, "retry": _is_seconds},
-    "lobby": {"players": _is_players, "started": _is_bool},
+    "lobby": {"players": _is_players, "started": _is_bool, "watchers": _is_watchers},
     "state": {"version": _is_int, "view": _is_map, "events": _is_list, "legal": _is_list},
     "rejected": {"version": _is_int, "code": _is_code, "params": _is_params},
     "notice": {"code": _is_code, "params": _is_params},
@@ -343,7 +372,12 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
     "history": {"items": lambda v: _is_history(v)},
 }
 
-OPTIONAL_FIELDS: dict[str, set[str]] = {"error": {"retry"}}
+OPTIONAL_FIELDS: dict[str, set[str]] = {
+    "error": {"retry"},
+    "join": {"key"},  # a client without a key of its own: the host makes one for the connection
+    "welcome": {"watcher"},  # a seat's (a moved player's fresh ``welcome``) may leave it out
+    "lobby": {"watchers"},
+}
 """Fields a message may leave out (every other field is required)."""
 
 
@@ -406,6 +440,8 @@ def clean_host_text(message: dict[str, Any]) -> dict[str, Any]:
         for player in message["players"]:
             if player["name"] is not None:
                 player["name"] = clean_text(player["name"], NAME_LIMIT)
+        for watcher in message.get("watchers", ()):
+            watcher["name"] = clean_text(watcher["name"], NAME_LIMIT)
     elif kind in ("hello", "welcome"):
         message["table"]["name"] = clean_text(message["table"]["name"], 4 * NAME_LIMIT)
     elif kind == "history":

@@ -58,6 +58,8 @@ REJECTIONS: dict[str, Template] = {
     "takeback_none": N_("no take-back is being asked"),
     "takeback_not_asked": N_("you are not asked about this take-back"),
     "takeback_answered": N_("you have answered already"),
+    # TRANSLATORS: a spectator's chat line refused: the host muted this spectator
+    "chat_muted": N_("the host has muted your chat at this table"),
 }
 """``rejected``: the table refuses one message; the connection stays."""
 
@@ -88,6 +90,8 @@ ERRORS: dict[str, Template] = {
     "internal": N_("the host failed: {error}"),
     "closed": N_("the host closed the table"),
     "removed": N_("the host removed you from the table"),
+    # TRANSLATORS: told to a spectator the host sent away, and to it again if it comes back
+    "banned": N_("the host asked you to leave this table: you cannot come back to it"),
 }
 """``error``: the connection ends (``gone.*``: it ended by itself, nothing is sent)."""
 
@@ -113,6 +117,12 @@ NOTICES: dict[str, Template] = {
     "timed_out": N_("time ran out: the bot played for {name}"),
     # TRANSLATORS: the turn clock, told to the player whose time ran out
     "timed_out_you": N_("your time ran out: the bot played this one for you"),
+    # TRANSLATORS: {name}: a spectator (someone watching the table without a seat)
+    "muted": N_("the host muted {name}'s chat"),
+    # TRANSLATORS: {name}: a spectator whose chat the host had muted
+    "unmuted": N_("{name} may chat again"),
+    # TRANSLATORS: {name}: a spectator the host sent away; they cannot come back
+    "sent_away": N_("the host asked {name} to stop watching and leave"),
 }
 """``notice``: the table's own news, to everyone at it."""
 

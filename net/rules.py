@@ -47,6 +47,7 @@ from .reasons import Param
 from .resultswait import ResultsWait, ends_round
 from .seating import Guest, P, Seat, Seating, TakeoverLimit
 from .takebacks import Desk, Takebacks
+from .watchers import Watchers
 
 log = logging.getLogger("kotatsu.net.table")
 
@@ -120,6 +121,8 @@ class Rules(Generic[P]):
         """The host's own decisions at this table: start now, bots, cover, remove, close."""
         self.away: AwayNews[P] = AwayNews(self)
         """Who left and came back, told after a grace (net/away.py)."""
+        self.watchers: Watchers[P] = Watchers(self)
+        """The spectators: who watches, whose chat is muted, who was sent away (net/watchers.py)."""
         self.absent_bot = absent_bot
         """Seconds a seat stays empty before a bot plays it (the host's ``--absent-bot``;
         None: never): told in ``info``, so that every screen can say when a bot will play."""
@@ -198,6 +201,10 @@ class Rules(Generic[P]):
             if seat.name is not None and not seat.bot
         ]
 
+    def record(self, record: Message) -> None:
+        """A record for the journal, made durable before this step's messages go out."""
+        self.effects.records.append(record)
+
     def take_effects(self) -> Effects:
         """What happened since the last call, besides the messages returned."""
         effects, self.effects = self.effects, Effects()
@@ -249,6 +256,8 @@ class Rules(Generic[P]):
     def leave(self, peer: P) -> list[tuple[P, Message]]:
         """The connection is gone. Before the start a human's seat is given back."""
         guest = self.peers.pop(peer, None)
+        if guest is not None and guest.joined and guest.watcher is not None:
+            return self.lobby_news() if self.watchers.depart(peer, guest) else []
         if guest is None or guest.seat is None:
             return []
         seat = self.seating[guest.seat]
@@ -275,20 +284,25 @@ class Rules(Generic[P]):
         out: list[tuple[P, Message]] = []
         seat: Seat[P] | None = None
         back = False  # an away player returns
+        watching = self.watchers.names()
         if join["token"] is not None:
             seat = self.seating.by_token(join["token"])
             if seat.peer is not None:
                 out += self._take_over(seat)
             back = seat.away_since is not None
-        elif not join["spectator"]:
+        else:
+            self.watchers.admit(join.get("key"), clean_name(join["name"], ""))
+        if join["token"] is None and not join["spectator"]:
             seat = self.seating.choose(join["seat"])
-            seat.name = self.seating.unique_name(
-                clean_name(join["name"], f"Player {seat.index + 1}")
-            )
+            asked = clean_name(join["name"], f"Player {seat.index + 1}")
+            seat.name = self.seating.unique_name(asked, watching)
             self.effects.records.append({"r": "sit", "seat": seat.index, "name": seat.name})
         guest.joined = True
+        listed = False  # a spectator came whom the others do not see watching yet
         if seat is None:
-            guest.name = clean_name(join["name"], "Spectator")
+            asked = clean_name(join["name"], "")  # (a ban holds no stand-in name)
+            name = self.seating.unique_name(asked or "Spectator", watching)
+            listed = self.watchers.arrive(peer, guest, join.get("key"), asked, name)
         else:
             seat.peer = peer
             guest.seat = seat.index
@@ -299,9 +313,14 @@ class Rules(Generic[P]):
             "seat": guest.seat,
             "token": seat.token if seat is not None else None,
             "table": self.info,
+            "watcher": guest.watcher,
         }
         out.append((peer, welcome))
-        out += self.away.back(seat, peer) if back and seat is not None else self.lobby()
+        if seat is None:  # the spectators' list changed, or only the newcomer needs it
+            news = self.lobby_news()
+            out += news if listed else [(p, m) for p, m in news if p == peer]
+        else:
+            out += self.away.back(seat, peer) if back else self.lobby()
         if self.started:
             out.append((peer, self.state_for(guest.seat, [])))
         else:
@@ -449,13 +468,16 @@ class Rules(Generic[P]):
 
     def lobby(self) -> list[tuple[P, Message]]:
         self.effects.seating_changed = True
-        return self._lobby_message()
+        return self.lobby_news()
 
-    def _lobby_message(self) -> list[tuple[P, Message]]:
+    def lobby_news(self) -> list[tuple[P, Message]]:
+        """A ``lobby`` for everyone: the seats, who the table waits for, who watches (a
+        change among the spectators is no change of the seating)."""
         waiting = self.results.waiting
         self._reading_told = frozenset(waiting)
         players = self.seating.lobby(self.now(), reading=waiting)
-        lobby = {"t": "lobby", "players": players, "started": self.started}
+        watchers = self.watchers.listing()
+        lobby = {"t": "lobby", "players": players, "started": self.started, "watchers": watchers}
         return [(peer, lobby) for peer, _ in self.joined()]
 
     def reading_news(self) -> list[tuple[P, Message]]:
@@ -463,7 +485,7 @@ class Rules(Generic[P]):
         the last one told (net/resultswait.py): the players see who the table waits for."""
         if frozenset(self.results.waiting) == self._reading_told:
             return []
-        return self._lobby_message()
+        return self.lobby_news()
 
     def awaited_openly(self) -> set[int]:
         """The seats every view shows awaited now (the spectator's ``pending``): never one
@@ -487,6 +509,8 @@ class Rules(Generic[P]):
 
     # -- chat (net/chat.py) -------------------------------------------------------------------
     def _on_chat(self, peer: P, guest: Guest, message: Message) -> list[tuple[P, Message]]:
+        if self.watchers.muted(guest):  # the host muted this spectator (net/watchers.py)
+            return self._rejected(peer, "chat_muted")
         said = chat_line(guest.seat, guest.name, message, self.whispers_allowed, self.seating)
         if isinstance(said, str):
             return self._rejected(peer, said)

@@ -50,6 +50,8 @@ class Guest:
     joined: bool = False
     seat: int | None = None  # None: a spectator (or not joined yet)
     name: str = ""
+    key: str = ""  # a spectator's own key (net/watchers.py): never told to anyone else
+    watcher: int | None = None  # a spectator's public number at this table
 
 
 class Seating(Generic[P]):
@@ -115,9 +117,11 @@ class Seating(Generic[P]):
         seat.name, seat.peer, seat.token = None, None, new_token()
         return seat
 
-    def unique_name(self, name: str) -> str:
-        """``name``, or "name 2", "name 3"… if another seat already has it."""
+    def unique_name(self, name: str, also: Iterable[str] = ()) -> str:
+        """``name``, or "name 2", "name 3"… if another seat (or a name of ``also``: the
+        spectators') already has it."""
         taken = {seat.name.casefold() for seat in self.seats if seat.name}
+        taken |= {other.casefold() for other in also}
         candidate, n = name, 1
         while candidate.casefold() in taken:
             n += 1

@@ -5,6 +5,10 @@ file per seat (mode 0600), named by the table's identity (host address and table
 A process holds its seat's file locked (``flock``) for as long as it plays, so two terminals of
 the same user at the same table each keep their own seat; a file nobody holds is a seat whose
 player is gone, and the next join of that user to that table takes it back.
+
+Beside them, one secret of the user's (``kotatsu/own.key``, 0600) gives the key a spectator
+shows a table (``own_key``, net/watchers.py): the same at the same table every time, another at
+every other table, so no host can tell that two tables were watched by one user.
 """
 
 from __future__ import annotations
@@ -12,7 +16,9 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import hashlib
+import hmac
 import os
+import secrets
 from pathlib import Path
 from typing import IO
 
@@ -82,6 +88,30 @@ def claim(host: str, port: int, table_name: str, directory: Path | None = None) 
     except OSError:
         return None
     return None
+
+
+def own_key(host: str, table_name: str, directory: Path | None = None) -> str | None:
+    """This user's key at the table ``table_name`` at ``host`` (32 hex digits), from a secret
+    kept once in the state directory; None when the directory cannot be used. The port is
+    left out: a table resumed on another port is the same table."""
+    base = directory or default_journal_dir()
+    path = base / "own.key"
+    try:
+        base.mkdir(parents=True, exist_ok=True, mode=0o700)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass
+        else:
+            with os.fdopen(fd, "w") as out:
+                out.write(secrets.token_hex(32))
+        secret = bytes.fromhex(path.read_text().strip())
+    except (OSError, ValueError):
+        return None
+    if len(secret) < 16:
+        return None
+    mac = hmac.new(secret, f"{host}\n{table_name}".encode(), hashlib.sha256)
+    return mac.hexdigest()[:TOKEN_HEX_DIGITS]
 
 
 def _lock(path: Path) -> SeatFile | None:

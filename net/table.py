@@ -186,13 +186,18 @@ class Table(Generic[P]):
     def seat_of(self, peer: P) -> int | None:
         return self.rules.seat_of(peer)
 
+    def watching(self) -> list[Message]:
+        """Who watches now (the ``lobby``'s ``watchers``: ``id``, ``name``, ``muted``)."""
+        return self.rules.watchers.listing()
+
     def can_start_now(self) -> bool:
         return self.rules.controls.can_start_now()
 
     def sitters(self) -> list[Message]:
-        """The ``sit`` records of the seats taken now (with ``settings()``, a journal before
-        the start: the compacted form of any join/leave churn)."""
-        return self.rules.sitters()
+        """The ``sit`` records of the seats taken now, and the records of the spectators muted
+        or sent away (with ``settings()``, a journal before the start: the compacted form of
+        any join/leave churn)."""
+        return self.rules.sitters() + self.rules.watchers.records()
 
     def now(self) -> float:
         return self.rules.now()
@@ -297,6 +302,15 @@ class Table(Generic[P]):
     def remove(self, seat: int) -> Output[P]:
         return self._output(self.rules.controls.remove(seat))
 
+    def mute(self, watcher: int, on: bool = True) -> Output[P]:
+        """Mute (``on``) spectator ``watcher``'s chat, or let it speak again (net/watchers.py;
+        ValueError: nobody watches as that number)."""
+        return self._output(self.rules.watchers.mute(watcher, on))
+
+    def send_away(self, watcher: int) -> Output[P]:
+        """Ask spectator ``watcher`` to leave: it may not come back (net/watchers.py)."""
+        return self._output(self.rules.watchers.send_away(watcher))
+
     def closing(self) -> Output[P]:
         return self._output(self.rules.controls.closing())
 
@@ -326,6 +340,7 @@ class Table(Generic[P]):
             takebacks=[(after, n) for after, n, _seat in data.takebacks],
         )
         pacer.caught_up()
+        self.rules.watchers.restore(data.muted.items(), data.banned.items())
         for seat, left in data.banks.items():  # no free bank after a crash
             if 0 <= seat < len(self.clock.banks):
                 self.clock.banks[seat] = min(self.clock.banks[seat], left)

@@ -169,3 +169,40 @@ async def test_leaving_before_the_start_frees_the_seat(toy, hosts, tmp_path):
     assert rebuilt.seating[0].token == cy.token
     for client in (cy, dee, watcher):
         await client.close()
+
+
+async def test_a_spectator_sent_away_cannot_come_back_even_to_the_resumed_table(
+    toy, hosts, tmp_path, monkeypatch
+):
+    """The host sends a spectator away: it is told why and does not try again; its key (the
+    one its user keeps for this table) is refused afterwards under another name, and so it
+    is by the table resumed from its journal (net/watchers.py)."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    journal = tmp_path / "table.journal"
+    host = await hosts(toy, seats=2, seed=4, journal=journal, fsync=False)
+    cy = Client("127.0.0.1", host.port, name="Cy", spectator=True, keep_seat=True)
+    await cy.connect()
+    lobby = await next_of(cy, "lobby")
+    assert lobby["watchers"] == [{"id": 1, "name": "Cy", "muted": False}]
+    host.send_away(1)
+    assert (await next_of(cy, "error"))["code"] == "banned"
+    await next_of(cy, "connection")  # closed: no reconnection after a ban
+    assert not cy.connected
+
+    async def refused_again(port: int) -> str:
+        again = Client("127.0.0.1", port, name="Cyril", spectator=True, keep_seat=True)
+        with pytest.raises(Refused) as refused:
+            await again.connect()
+        await again.close()
+        return refused.value.code
+
+    assert await refused_again(host.port) == "banned"
+    port = host.port
+    await host.close()
+    resumed = Host.resume(journal, HostLimits(fsync=False))
+    await resumed.start("127.0.0.1", port)
+    try:
+        assert await refused_again(port) == "banned"
+    finally:
+        await resumed.close()
+    await cy.close()

@@ -148,6 +148,7 @@ def test_a_spectator_sees_the_spectator_view_and_cannot_act_or_whisper(toy):
         "seat": None,
         "token": None,
         "table": None,
+        "watcher": 1,
     }
     table.open("eli", NONCE)
     table.receive("eli", join("Eli", spectator=True))

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from leakaudit import card_codes
 from tabledriver import Driver
 
 import engine
@@ -227,8 +228,9 @@ def test_a_one_person_table_asks_nobody():
 # -- secret decisions ----------------------------------------------------------------------------
 def test_a_sealed_declaration_is_not_taken_back_and_nobody_hears_of_it():
     """SwaPo Ace: the joker declarations are sealed; whoever asks to change one holds a
-    joker. Refused, to the asker alone."""
+    joker. Refused, to the asker alone (a spectator hears nothing either)."""
     driver = table("swapo", 4, {"variant": "ace"}, "free", seed=4)
+    driver.seat("eye", spectator=True)
     game = driver.table.game
     play_until(driver, lambda: game.phase == "declare" and 0 in game.pending())
     driver.act("ann")
@@ -241,9 +243,10 @@ def test_a_sealed_declaration_is_not_taken_back_and_nobody_hears_of_it():
 
 
 def test_a_private_choice_is_taken_back_as_an_action_without_its_cards():
-    """SwaPo: Ann asks Bob for cards (which cards she offers is hers alone): Bob hears that
-    she took back an action, never the cards."""
+    """SwaPo: Ann asks Bob for cards (which cards she offers is hers alone): Bob and a
+    spectator hear that she took back an action, never the cards."""
     driver = table("swapo", 4, {}, "free", seed=6)
+    driver.seat("eye", spectator=True)
     game = driver.table.game
     play_until(driver, lambda: game.phase == "swap" and game.pending() == [0])
     offer = next(a for a in driver.last("ann")["legal"] if a["type"] == "swap" and a["target"] == 1)
@@ -251,10 +254,14 @@ def test_a_private_choice_is_taken_back_as_an_action_without_its_cards():
     assert game is driver.table.game and game.phase == "give" and game.pending() == [1]
     start = len(driver.sent)
     driver.receive("ann", dict(ASK))
-    (told,) = notices(driver, "bob", start)
-    assert told == {"t": "notice", "code": "took_back", "params": {"seat": 0, "name": "ann"}}
-    said = " ".join(str(m) for _, p, m in driver.sent[start:] if p == "bob" and m["t"] != "state")
-    assert not any(card in said for card in offer["cards"])
+    for other in ("bob", "eye"):
+        (told,) = notices(driver, other, start)
+        assert told == {"t": "notice", "code": "took_back", "params": {"seat": 0, "name": "ann"}}
+        # Bob's own state shows his own hand; the spectator's shows no hand at all
+        sent = [
+            m for _, p, m in driver.sent[start:] if p == other and (m["t"], p) != ("state", "bob")
+        ]
+        assert not set(offer["cards"]) & set(card_codes(sent))
     assert driver.table.game.pending() == [0] and driver.table.game.phase == "swap"
 
 

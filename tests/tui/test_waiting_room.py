@@ -115,6 +115,7 @@ def test_the_hosts_menu_numbers_seats_as_the_table_does():
         over=False,
         game=SimpleNamespace(over=False),
         seating=SimpleNamespace(seats=seats),
+        watching=lambda: [],
     )
     choices = host_choices(SimpleNamespace(table=table), me=2)
     removes = [text for text, method, _seat in choices if method == "remove"]
@@ -149,6 +150,7 @@ def test_the_hosts_menu_counts_the_empty_seats_in_words():
             game=SimpleNamespace(over=False),
             seating=SimpleNamespace(seats=seats, taken_count=4 - free),
             can_start_now=lambda: True,
+            watching=lambda: [],
         )
         with lang.scope(code):
             choices = host_choices(SimpleNamespace(table=table), me=0)

@@ -117,6 +117,9 @@ async def say_score(table: PlainTable, rest: str) -> None:
 
 
 async def say_table(table: PlainTable, rest: str) -> None:
+    watching = table.people.watching_line()
+    if watching:  # who watches without a seat
+        table.say(watching)
     if not table.started:
         table.say(_("Waiting for the table…"))
         return

@@ -93,7 +93,7 @@ class PlainTable:
             self.refused(self.worded(message))
         elif kind in ("notice", "error"):
             self.tell(self.worded(message))
-            if kind == "error" and message.get("code") in ("closed", "removed"):
+            if kind == "error" and message.get("code") in ("closed", "removed", "banned"):
                 self.closed = True
         elif kind == "chat":
             self.take_chat(message)
@@ -150,8 +150,9 @@ class PlainTable:
 
     def take_lobby(self, message: dict) -> None:
         players = [p for p in message.get("players") or [] if isinstance(p, dict)]
+        watchers = [w for w in message.get("watchers") or [] if isinstance(w, dict)]
         before = {self.people.name(i) for i in range(len(self.people.players))}
-        self.people.update(players)
+        self.people.update(players, watchers)
         if self.started:
             return
         for seat in range(len(players)):

@@ -30,14 +30,22 @@ def header_line(
     look: Callable[[str], Style],
     ascii_only: bool,
     width: int = 0,
+    watching: str = "",
 ) -> Text:
     """The header: the game's ``parts`` (its name, round, pile…), the table's name, who is
-    away, and the connection when it is not well. Wider than ``width`` (0: any width), it
-    leaves out the app's name first, then the game's parts from the last one back (never its
-    name), each whole, so that the table's name, who is away and the connection stay in sight;
-    what still does not fit ends with "…" rather than a cut word or a dangling "·"."""
+    away, the connection when it is not well, and who watches (``watching``). Wider than
+    ``width`` (0: any width), it leaves out who watches first, then the app's name, then the
+    game's parts from the last one back (never its name), each whole, so that the table's
+    name, who is away and the connection stay in sight; what still does not fit ends with
+    "…" rather than a cut word or a dangling "·"."""
     line = _header(parts, table_name, away, connection, look, ascii_only, app=True)
+    if watching:
+        line.append(" · ", look("muted"))
+        line.append_text(literal(watching, look("muted"), limit=60))
     if not width or line.cell_len <= width:
+        return line
+    line = _header(parts, table_name, away, connection, look, ascii_only, app=True)
+    if line.cell_len <= width:
         return line
     kept = list(parts)
     while True:
@@ -125,5 +133,6 @@ class Header:
             look=table.look,
             ascii_only=table.settings.ascii_only,
             width=table.app.size.width,
+            watching=table.people.watching_line(),
         )
         table.query_one("#header", Steady).show(line)

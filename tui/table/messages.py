@@ -6,7 +6,8 @@ with ``@on``. Every field is checked here, once: a handler never meets a wrong t
 message of an unknown or malformed kind is dropped (``from_wire`` answers None).
 
     StateReceived    a new state of the game: version, the seat's view, legal actions, events
-    LobbyChanged     who sits where (names, bots, who is away, who still reads the results)
+    LobbyChanged     who sits where (names, bots, who is away, who still reads the results),
+                     who watches
     Refused          the table refused our last action or request (a code and parameters)
     ChatReceived     a chat line or a whisper
     Noticed          the table's own news (a code and parameters): "Ann left the table"
@@ -53,10 +54,13 @@ class StateReceived(Message):
 
 
 class LobbyChanged(Message):
-    def __init__(self, players: list[dict], started: bool = False) -> None:
+    def __init__(
+        self, players: list[dict], started: bool = False, watchers: list[dict] | None = None
+    ) -> None:
         super().__init__()
         self.players = players
         self.started = started  # the game has started (a seating then moves no one in or out)
+        self.watchers = watchers or []  # who watches without a seat: id, name, muted
 
 
 class Worded(Message):
@@ -175,7 +179,9 @@ def _state(m: dict) -> Message | None:
 
 
 def _lobby(m: dict) -> Message:
-    return LobbyChanged(_dicts(m.get("players")), m.get("started") is True)
+    return LobbyChanged(
+        _dicts(m.get("players")), m.get("started") is True, _dicts(m.get("watchers"))
+    )
 
 
 def _chat(m: dict) -> Message:

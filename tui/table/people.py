@@ -30,7 +30,7 @@ from tui.widgets.footer import WordedFooter
 from .away import Absence
 
 Choice = tuple[str, str, int | None]
-"""(what the menu says, the Host method, the seat it acts on)."""
+"""(what the menu says, the decision, the seat it acts on or the spectator's number)."""
 
 #: The question and the detail that confirm each host decision (msgids: ``_()`` when shown).
 CONFIRM: dict[str, tuple[str, str]] = {
@@ -42,6 +42,12 @@ CONFIRM: dict[str, tuple[str, str]] = {
     "cover": (N_("Let a bot play this seat?"), N_("The player takes it back by joining again.")),
     "remove": (N_("Remove this player?"), N_("They cannot come back to this seat.")),
     "close": (N_("Close the table?"), N_("Everyone is told the host closed the table.")),
+    "mute": (N_("Mute this spectator?"), N_("Their chat no longer reaches the table.")),
+    "unmute": (N_("Let this spectator chat again?"), N_("Everyone is told.")),
+    "send_away": (
+        N_("Ask this spectator to leave?"),
+        N_("They are told why, and cannot come back to this table."),
+    ),
 }
 
 
@@ -70,7 +76,26 @@ def host_choices(host: Any, me: int | None) -> list[Choice]:
             digit = seat_digit(seat.index, me, len(seats))  # as the table numbers it
             remove = _("Remove {name} (seat {n})").format(name=seat.name, n=digit)
             choices.append((remove, "remove", seat.index))
+    choices += watcher_choices(table.watching())
     choices.append((_("Close the table for everyone"), "close", None))
+    return choices
+
+
+def watcher_choices(watchers: list[dict]) -> list[Choice]:
+    """Mute (or let speak again) each spectator, or ask it to leave."""
+    choices: list[Choice] = []
+    for watcher in watchers:
+        name, number = clean(watcher["name"], limit=16), watcher["id"]
+        if watcher["muted"]:
+            # TRANSLATORS: the host's menu; {name} watches the table without a seat
+            unmute = _("Let {name} chat again (watching)").format(name=name)
+            choices.append((unmute, "unmute", number))
+        else:
+            # TRANSLATORS: the host's menu; {name} watches the table without a seat
+            choices.append((_("Mute {name}'s chat (watching)").format(name=name), "mute", number))
+        # TRANSLATORS: the host's menu; {name} watches the table without a seat
+        leave = _("Ask {name} to leave (watching)").format(name=name)
+        choices.append((leave, "send_away", number))
     return choices
 
 
@@ -110,13 +135,34 @@ class People:
         self.absent_bot = absent_bot
         """The table's ``absent_bot``: a bot plays an away seat after so many seconds."""
         self.players: list[dict] = []
+        self.watchers: list[dict] = []
+        """Who watches without a seat (``lobby`` ``watchers``: ``id``, ``name``, ``muted``)."""
         self.players_at = 0.0  # when ``players`` came (the away times count on from it)
         self.lost_at: float | None = None  # the host vanished at (None: it has not)
         self.closed_reason = ""  # the host closed the table or removed us: said so
 
-    def update(self, players: list[dict]) -> None:
+    def update(self, players: list[dict], watchers: list[dict] | None = None) -> None:
         self.players = players
         self.players_at = time.monotonic()
+        if watchers is not None:
+            self.watchers = [w for w in watchers if isinstance(w.get("name"), str)]
+
+    def watching(self) -> str:
+        """Who watches, in words: "Cy, Di (muted)" ("" when nobody does)."""
+        names = []
+        for watcher in self.watchers:
+            name = clean(watcher["name"], limit=16)
+            if watcher.get("muted") is True:
+                # TRANSLATORS: a spectator whose chat the host muted, in the list of watchers
+                name = _("{name} (muted)").format(name=name)
+            names.append(name)
+        return ", ".join(names)
+
+    def watching_line(self) -> str:
+        """ "Watching: Cy, Di" for the waiting room and the header ("" when nobody does)."""
+        names = self.watching()
+        # TRANSLATORS: the spectators of the table (people watching without a seat)
+        return _("Watching: {names}").format(names=names) if names else ""
 
     def entry(self, seat: int) -> dict:
         return self.players[seat] if 0 <= seat < len(self.players) else {}
@@ -184,12 +230,15 @@ class People:
 
     def host_error(self, code: str) -> bool:
         """An ``error`` (its code) that ends our place at the table; True if it was one."""
-        if code in ("closed", "removed"):
-            self.closed_reason = (
-                _("The host closed the table") if code == "closed" else _("The host removed you")
-            )
-            return True
-        return False
+        said = {
+            "closed": _("The host closed the table"),
+            "removed": _("The host removed you"),
+            # TRANSLATORS: told to a spectator the host sent away
+            "banned": _("The host asked you to leave this table: you cannot come back to it"),
+        }.get(code)
+        if said is not None:
+            self.closed_reason = said
+        return said is not None
 
 
 class HostDecisions:
@@ -234,12 +283,24 @@ class HostDecisions:
         self.push_screen(Confirm(_(question), said), confirmed)
 
     def decide(self, method: str, seat: int | None) -> None:
-        """Do what the host decided (already confirmed)."""
-        if method == "close":
-            self.leave()
-            return
+        """Do what the host decided (already confirmed); ``seat``: the seat it acts on, or
+        the spectator's number."""
+        host = self.host
         try:
-            getattr(self.host, method)(*(() if seat is None else (seat,)))
+            if method == "close":
+                self.leave()
+            elif method == "start_now":
+                host.start_now()
+            elif method == "fill_with_bots":
+                host.fill_with_bots()
+            elif method == "cover":
+                host.cover(seat)
+            elif method == "remove":
+                host.remove(seat)
+            elif method in ("mute", "unmute"):
+                host.mute(seat, method == "mute")
+            elif method == "send_away":
+                host.send_away(seat)
         except ValueError as exc:
             self.warn(problem(exc))  # a code and parameters: the player's language
 

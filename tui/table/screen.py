@@ -291,7 +291,7 @@ class TableScreen(Screen[None]):
 
     @on(LobbyChanged)
     def _lobby_changed(self, message: LobbyChanged) -> None:
-        self.waiting.seating_changed(message.players, message.started)
+        self.waiting.seating_changed(message.players, message.started, message.watchers)
         self.show_clocks()  # who is away, and whether a bot will play for them
 
     @on(Refused)

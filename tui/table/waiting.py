@@ -79,14 +79,16 @@ class WaitingRoom:
         table.prompt.ask(question, waiting=True)
         table.show_waiting(seated)
 
-    def seating_changed(self, players: list[dict], started: bool) -> None:
+    def seating_changed(
+        self, players: list[dict], started: bool, watchers: list[dict] | None = None
+    ) -> None:
         """The table's seating changed (a ``lobby`` frame): before the start, the log says who
         sat down and who left and the waiting room is shown again; after it, the table is
         drawn again. While the table waits for others' results panels, the notice line says
         for whom."""
         table = self.table
         before = table.people.players
-        table.people.update(players)
+        table.people.update(players, watchers)
         if table.view:
             table.draw()
         else:
@@ -113,6 +115,10 @@ def waiting_words(
     address = link.address if link.closers else None
     question = waiting_question(people, address, link.host is not None, look)
     seated = seating_text(people, seat_name, look, me)
+    watching = people.watching_line()
+    if watching:  # who watches without a seat
+        seated.append("\n\n ")
+        seated.append_text(literal(watching, look("muted"), limit=200))
     options = table_info.get("options")
     if isinstance(options, dict):  # the table's settings, seen before the game starts
         seated.append("\n\n " + settings_line(game, options), look("muted"))
