@@ -20,15 +20,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
 from net.rules import Rules
+from net.settings import TableSettings
 
 GAMES = (("swoop", 4, {}), ("swapo", 4, {"variant": "ace"}), ("mishi", 4, {}))
+
+
+def settings(name: str, seats: int, options: dict, seed: int, mode: str) -> TableSettings:
+    return TableSettings.new(name, seats=seats, options=options, seed=seed, takebacks=mode)
 
 
 def play_games(name: str, seats: int, options: dict, games: int, mode: str) -> tuple[float, int]:
     """Seconds spent in the table's ``play`` over ``games`` whole games, and the actions."""
     spent, actions = 0.0, 0
     for seed in range(1, games + 1):
-        rules: Rules[str] = Rules(name, seats=seats, options=options, seed=seed, takebacks=mode)
+        rules: Rules[str] = Rules(settings(name, seats, options, seed, mode))
         rules.started = True
         bots = {s: engine.make_bot(name, s, seed + s) for s in range(seats)}
         game = rules.game
@@ -46,7 +51,7 @@ def take_backs(name: str, seats: int, options: dict, games: int) -> tuple[float,
     """Seconds per take-back of the last action, wherever one is possible."""
     spent, count = 0.0, 0
     for seed in range(1, games + 1):
-        rules: Rules[str] = Rules(name, seats=seats, options=options, seed=seed, takebacks="free")
+        rules: Rules[str] = Rules(settings(name, seats, options, seed, "free"))
         rules.started = True
         bots = {s: engine.make_bot(name, s, seed + s) for s in range(seats)}
         while not rules.game.over:

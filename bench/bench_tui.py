@@ -26,6 +26,8 @@ import sys
 import time
 from pathlib import Path
 
+from net.settings import TableSettings
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import engine  # noqa: E402
@@ -155,7 +157,7 @@ async def repaint_times(game: str, count: int) -> list[float]:
             pass
 
     states = seat_states(game, count)
-    launcher = play_launcher(game, seed=1, name="bench", bot_delay=0)
+    launcher = play_launcher(TableSettings.practice(game, seed=1), name="bench", bot_delay=0)
     collector = Collector()
     app = make_app(
         launcher=launcher, settings=Settings(name="bench"), browser=NoBrowser, collector=collector

@@ -10,13 +10,10 @@ import asyncio
 import contextlib
 import json
 import logging
-import os
 import signal
 import sys
-import time
 import unicodedata
 from argparse import Namespace
-from pathlib import Path
 from typing import Any
 
 from lang import _, pgettext
@@ -26,21 +23,14 @@ from .discovery import Advertiser, find_tables, lan_address
 from .doors_lan import find_ssh_servers
 from .headless import SeatNews, print_result, stay_for_reviews
 from .host import Host
-from .journal import JournalError, default_journal_dir
+from .journal import JournalError
 from .messages import Refused
+from .opening import open_table, plan_of
 from .reasons import problem, say
-from .recording import keep_records
-from .resultswait import RESULTS_WAIT
-from .settings import ABSENT_BOT, HostLimits, TableSettings, absent_after
 
 
 def _say(text: str) -> None:
     print(f"kotatsu: {text}", file=sys.stderr, flush=True)
-
-
-def _default_journal(game: str) -> Path:
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    return default_journal_dir() / f"{game}-{stamp}-{os.getpid()}.journal"
 
 
 def _bind_for_discovery(bind: str) -> str | None:
@@ -58,41 +48,6 @@ def run_host(args: Namespace) -> int:
         return 2
 
 
-def _make_host(args: Namespace) -> tuple[Host, Path]:
-    limits = HostLimits(
-        bot_delay=getattr(args, "bot_delay", None) or 0.0,
-        absent_bot_after=absent_after(getattr(args, "absent_bot", ABSENT_BOT)),
-    )
-    results_wait = getattr(args, "results_wait", RESULTS_WAIT)
-    level = getattr(args, "level", None)  # a resumed table keeps its journal's unless told
-    if args.resume:
-        host = Host.resume(
-            args.resume,
-            limits,
-            password=args.password,
-            level=level,
-            results_wait=results_wait,
-        )
-        return host, Path(args.resume)
-    journal = Path(args.journal) if args.journal else _default_journal(args.game)
-    settings = TableSettings.new(
-        args.game,
-        seats=args.seats,
-        options=getattr(args, "options", None) or {},
-        seed=args.seed,
-        bots=args.bots,
-        name=args.name,
-        password=args.password,
-        level=level or "normal",
-        results_wait=results_wait,
-        hints=bool(getattr(args, "hints", False)),
-        clock=getattr(args, "clock", None),
-        bank=getattr(args, "bank", 0.0),
-        takebacks=getattr(args, "takebacks", None) or "off",
-    )
-    return Host(settings, limits, journal=journal), journal
-
-
 async def _advertise(host: Host, port: int, bind: str) -> Advertiser:
     advertiser = Advertiser(host, port, _bind_for_discovery(bind))
     await advertiser.start()
@@ -100,15 +55,10 @@ async def _advertise(host: Host, port: int, bind: str) -> Advertiser:
 
 
 async def _host(args: Namespace) -> int:
-    host, journal = _make_host(args)
-    recorder = keep_records(host, journal)
-    port = args.port or host.resumed_port or 0
-    try:
-        port = await host.start(args.bind, port)
-    except OSError:
-        if not host.resumed_port or args.port:
-            raise
-        port = await host.start(args.bind, 0)
+    host = await open_table(plan_of(args))
+    recorder, port = host.recorder, host.port
+    assert recorder is not None and host.journal is not None
+    journal = host.journal.path
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):

@@ -29,8 +29,8 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 
 import engine
 
-from .clock import clock_error
-from .messages import PROTOCOL_VERSION, TAKEBACK_MODES, clean_text
+from .messages import PROTOCOL_VERSION, clean_text
+from .settings import SETTINGS
 
 SERVICE_TYPE = "_kotatsu._tcp.local."
 _LABEL_LIMIT = 40  # DNS labels are at most 63 bytes; leave room for a conflict suffix
@@ -104,30 +104,20 @@ def table_properties(host: Any) -> dict[str, str]:
 
 
 def settings_text(info: dict[str, Any]) -> str:
-    """The settings a table tells everyone who connects (its ``hello``'s ``table`` info), for
-    the lobbies: ``hints=1 clock=30 bank=60 takebacks=ask`` (clock ``off``: none)."""
-    clock, bank = info.get("clock"), info.get("bank") or 0
-    return (
-        f"hints={1 if info.get('hints') else 0}"
-        f" clock={'off' if clock is None else f'{clock:g}'} bank={bank:g}"
-        f" takebacks={info.get('takebacks', 'off')}"
-    )
+    """The declared settings a table tells everyone who connects (its ``hello``'s ``table``
+    info), for the lobbies: ``hints=1 clock=30 bank=60 takebacks=ask`` (clock ``off``: none;
+    one ``key=value`` a setting of net/settings.py ``SETTINGS``, each as its kind writes it)."""
+    return " ".join(f"{s.key}={s.kind.text(info.get(s.key, s.default))}" for s in SETTINGS)
 
 
 def settings_of(text: str) -> tuple[tuple[str, Any], ...]:
     """An advertised ``set`` back; a value that is not one a table can have is left out."""
-    pairs = dict(pair.partition("=")[::2] for pair in text.split()[:8])
+    pairs = dict(pair.partition("=")[::2] for pair in text.split()[: 2 * len(SETTINGS)])
     out: list[tuple[str, Any]] = []
-    if pairs.get("hints") in ("0", "1"):
-        out.append(("hints", pairs["hints"] == "1"))
-    with contextlib.suppress(ValueError, TypeError):
-        raw = pairs.get("clock")
-        clock = None if raw == "off" else float(raw or "")
-        bank = float(pairs.get("bank") or "")
-        if clock_error(clock, bank) is None:
-            out += [("clock", clock), ("bank", bank)]
-    if pairs.get("takebacks") in TAKEBACK_MODES:
-        out.append(("takebacks", pairs["takebacks"]))
+    for each in SETTINGS:
+        if each.key in pairs:
+            with contextlib.suppress(ValueError):
+                out.append((each.key, each.kind.parse(pairs[each.key])))
     return tuple(out)
 
 

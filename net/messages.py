@@ -225,11 +225,10 @@ def _is_token(v: Any) -> bool:
     )
 
 
-TABLE_FIELDS = frozenset(
-    {"name", "game", "options", "seats", "password", "hints", "clock", "bank", "takebacks"}
-    | {"absent_bot"}  # protocol 9
-)
-"""The ``table`` info of ``hello`` and ``welcome`` (net/rules.py ``Rules.info``)."""
+TABLE_FIELDS = frozenset({"name", "game", "options", "seats", "password"} | {"absent_bot"})
+"""The ``table`` info of ``hello`` and ``welcome`` (net/rules.py ``Rules.info``), besides the
+declared table settings (net/settings.py ``SETTINGS``: hints, clock, bank, takebacks…), each
+checked by its own kind."""
 
 
 def _is_delay(v: Any) -> bool:
@@ -238,19 +237,18 @@ def _is_delay(v: Any) -> bool:
 
 
 def _is_table(v: Any) -> bool:
+    from .settings import SETTINGS  # declared there (net/settings.py imports this module)
+
     return (
         isinstance(v, dict)
-        and set(v) == TABLE_FIELDS
-        and _optional(_is_seconds)(v["clock"])
+        and set(v) == TABLE_FIELDS | {s.key for s in SETTINGS}
         and _optional(_is_delay)(v["absent_bot"])
-        and _is_seconds(v["bank"])
         and isinstance(v["name"], str)
         and isinstance(v["game"], str)
         and isinstance(v["options"], dict)
         and _is_int(v["seats"])
         and isinstance(v["password"], bool)
-        and isinstance(v["hints"], bool)
-        and v["takebacks"] in TAKEBACK_MODES
+        and all(s.kind.fits(v[s.key]) for s in SETTINGS)
     )
 
 

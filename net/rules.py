@@ -23,7 +23,7 @@ import hmac
 import logging
 import secrets
 from collections.abc import Callable
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Any, Generic
 
 import engine
 
@@ -35,11 +35,9 @@ from .hints import HintsTold
 from .messages import (
     NONCE_BYTES,
     PROTOCOL_VERSION,
-    SALT_BYTES,
     Refused,
     clean_name,
     notice_message,
-    password_key,
     password_proof,
     rejected_message,
 )
@@ -49,55 +47,40 @@ from .seating import Guest, P, Seat, Seating, TakeoverLimit
 from .takebacks import Desk, Takebacks
 from .watchers import Watchers
 
+if TYPE_CHECKING:
+    from .settings import TableSettings  # which imports the deal's pacing, which imports this
+
 log = logging.getLogger("kotatsu.net.table")
 
 Message = dict[str, Any]
 
 
 class Rules(Generic[P]):
-    """One game at one table. ``bots`` is how many seats (the last ones) the host's bots take;
-    ``tokens`` restores the seats' resume tokens (from a journal). A ``password`` is kept only
-    as its ``verifier`` (``{"salt", "key"}``, see ``password_key``); a journal gives the
-    verifier back. With a ``clock``, a seat taken over by its token is taken over again only
-    ``takeover_every`` seconds later."""
+    """One game at one table, built from its ``settings`` (net/settings.py: the seats' resume
+    tokens, the password's verifier, the host's bots' seats…). With a ``clock``, a seat taken
+    over by its token is taken over again only ``takeover_every`` seconds later;
+    ``absent_bot`` is the host's ``--absent-bot`` (told in the table's info)."""
 
     def __init__(
         self,
-        game: str,
+        settings: TableSettings,
         *,
-        seats: int | None = None,
-        options: dict[str, Any] | None = None,
-        seed: int | None = None,
-        bots: int = 0,
-        name: str | None = None,
-        password: str | None = None,
-        verifier: dict[str, bytes] | None = None,
-        tokens: list[str] | None = None,
         clock: Callable[[], float] | None = None,
         takeover_every: float = 5.0,
-        bot_seats: list[int] | None = None,
-        hints: bool = False,
-        turn_clock: tuple[float | None, float] = (None, 0.0),
-        takebacks: str = "off",
         absent_bot: float | None = None,
     ) -> None:
-        if game not in engine.GAMES:
-            raise engine.BadSetup("setup.unknown_game", given=str(game), known=list(engine.GAMES))
-        seats = engine.GAMES[game].DEFAULT_SEATS if seats is None else seats
-        if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= seats:
-            raise engine.BadSetup("setup.bots_range", seats=seats)
+        game, seats = settings.game, settings.seats
+        self.table_settings = settings
+        """What the table was opened with (its declared settings are told in ``info``)."""
         self.game_name = game
-        self.seed = secrets.randbits(63) if seed is None else seed
-        self.game = engine.new_game(game, seats, options, seed=self.seed)
-        self.name = clean_name(name or "", f"{engine.GAMES[game].TITLE or game} table")
-        if password:
-            salt = secrets.token_bytes(SALT_BYTES)
-            verifier = {"salt": salt, "key": password_key(password, salt)}
-        self.verifier = verifier or None
+        self.seed = settings.seed
+        self.game = engine.new_game(game, seats, dict(settings.options), seed=self.seed)
+        self.name = settings.name
+        self.verifier = None if settings.verifier is None else dict(settings.verifier)
         self.clock = clock
         self.takeovers = TakeoverLimit(clock, takeover_every)
-        self.bot_seats = list(range(seats - bots, seats)) if bot_seats is None else bot_seats
-        self.seating: Seating[P] = Seating(seats, self.bot_seats, tokens)
+        self.bot_seats = list(settings.bot_seats)
+        self.seating: Seating[P] = Seating(seats, self.bot_seats, list(settings.tokens))
         self.version = 0
         self.started = False
         self.peers: dict[P, Guest] = {}
@@ -106,13 +89,11 @@ class Rules(Generic[P]):
         self._reading_told: frozenset[int] = frozenset()
         """The seats last told as ``reading`` (``reading_news``)."""
         self.effects = Effects()
-        self.hints = HintsTold(hints)
+        self.hints = HintsTold(settings.hints)
         """Whether learners may ask for hints, and who was told of which (net/hints.py)."""
-        self.turn_clock = turn_clock
-        """(seconds per decision or None, seconds of bank): told in ``info`` (net/clock.py)."""
         self.actions: list[tuple[int, Any]] = []
         """Every applied action that stands, with its seat, in order (the game record's)."""
-        self.takebacks = Takebacks(takebacks)
+        self.takebacks = Takebacks(settings.takebacks)
         """Whether players may take back their last action, and what can be (net/takebacks.py)."""
         self.desk: Desk[P] = Desk(self)
         self.review: Callable[[], Message] | None = None
@@ -137,11 +118,8 @@ class Rules(Generic[P]):
             "options": self.game.options,
             "seats": self.game.seats,
             "password": self.locked,
-            "hints": self.hints.on,
-            "clock": self.turn_clock[0],
-            "bank": self.turn_clock[1],
-            "takebacks": self.takebacks.mode,
             "absent_bot": self.absent_bot,
+            **self.table_settings.told(),  # hints, the turn clock… (net/settings.py)
         }
 
     @property
@@ -158,20 +136,6 @@ class Rules(Generic[P]):
         """Private messages only where the game's options offer them (``WHISPER_OPTION``)."""
         option = self.game.WHISPER_OPTION
         return bool(option) and self.game.options.get(option) is True
-
-    def settings(self) -> Message:
-        """Everything needed to build this table again (the journal's header)."""
-        return {
-            "game": self.game_name,
-            "seats": self.game.seats,
-            "options": self.game.options,
-            "seed": self.seed,
-            "bots": len(self.bot_seats),
-            "bot_seats": list(self.bot_seats),
-            "name": self.name,
-            "verifier": self.verifier,
-            "tokens": self.seating.tokens,
-        }
 
     def seat_of(self, peer: P) -> int | None:
         """The seat ``peer`` sits in (None: a spectator, not joined, or unknown)."""

@@ -68,20 +68,7 @@ class Table(Generic[P]):
         absent_bot: float | None = None,
     ) -> None:
         self.rules: Rules[P] = Rules(
-            settings.game,
-            seats=settings.seats,
-            options=dict(settings.options),
-            seed=settings.seed,
-            name=settings.name,
-            verifier=None if settings.verifier is None else dict(settings.verifier),
-            tokens=list(settings.tokens),
-            clock=clock,
-            takeover_every=takeover_every,
-            bot_seats=list(settings.bot_seats),
-            hints=settings.hints,
-            turn_clock=(settings.clock, settings.bank),
-            takebacks=settings.takebacks,
-            absent_bot=absent_bot,
+            settings, clock=clock, takeover_every=takeover_every, absent_bot=absent_bot
         )
         self._settings = settings
         paced = settings.people and settings.deal_tick > 0

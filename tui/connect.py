@@ -16,14 +16,13 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-import engine
 from lang import _
-from net.resultswait import RESULTS_WAIT
-from net.settings import ABSENT_BOT, absent_after
+from net.opening import TablePlan
+from net.reasons import problem
+from net.settings import BOT_DELAY, HostLimits, TableSettings
 
 from . import words
 from .settings import load_name
-from .table_settings import chosen
 from .text import clean
 
 HOST_GONE_WAIT = 60.0
@@ -104,82 +103,30 @@ def shared_bind() -> str:
     return os.environ.get("KOTATSU_BIND") or "0.0.0.0"
 
 
-BOT_DELAY = 0.4
-"""Seconds a bot waits before each move at a table with a person, so they can follow it."""
-
-
 def play_launcher(
-    game: str,
-    *,
-    bots: int | None = None,
-    seed: int | None = None,
-    options: dict | None = None,
-    name: str | None = None,
-    bot_delay: float = BOT_DELAY,
-    deal_tick: float | None = None,
-    level: str = "normal",
-    hints: bool = True,
-    clock: float | None = None,
-    bank: float = 0.0,
-    takebacks: str = "off",
+    settings: TableSettings, *, name: str | None = None, bot_delay: float = BOT_DELAY
 ) -> Launcher:
-    """A private table against bots: a real Host on 127.0.0.1 and a real Client, one process;
-    hints for learners are on (one person and bots: nobody else to mind them).
-
-    The player takes seat 0; the host seats its bots in the others. ``bot_delay`` paces the
-    bots so a person can follow them (0 in tests and snapshots); ``deal_tick`` the Mi Shi deal
-    (net/pacing.py; None: the host's default, 0: not paced).
-    """
+    """A private table against bots (``settings``: ``TableSettings.practice``): a real Host
+    on 127.0.0.1 and a real Client, one process. ``bot_delay`` paces the bots so a person can
+    follow them (0 in tests and snapshots)."""
 
     async def launch() -> Seat:
         from net.client import Client
-        from net.host import Host
-        from net.pacing import DEFAULT_TICK
-        from net.recording import keep_records
-        from net.settings import HostLimits, TableSettings
+        from net.opening import TablePlan, open_table
 
-        n_bots = engine.GAMES[game].DEFAULT_SEATS - 1 if bots is None else bots
-        settings = TableSettings.new(
-            game,
-            seats=n_bots + 1,
-            options=dict(options or {}),
-            seed=seed,
-            bots=n_bots,
-            name="practice",
-            deal_tick=DEFAULT_TICK if deal_tick is None else deal_tick,
-            level=level,
-            hints=hints,
-            clock=clock,
-            bank=bank,
-            takebacks=takebacks,
-        )
-        host = Host(settings, HostLimits(bot_delay=bot_delay))
-        keep_records(host)
-        port = await host.start("127.0.0.1", 0)
-        client = Client("127.0.0.1", port, name=name or default_name())
+        host = await open_table(TablePlan(settings, limits=HostLimits(bot_delay=bot_delay)))
+        client = Client("127.0.0.1", host.port, name=name or default_name())
         try:
             await client.connect()
         except BaseException:
             await host.close()
             raise
-        return Seat(client, [host.close], f"127.0.0.1:{port}", again=redeal)
+        return Seat(client, [host.close], f"127.0.0.1:{host.port}", again=redeal)
 
     def redeal() -> Launcher:  # the same table, a new seed
-        if seed is None:
-            return launch
-        return play_launcher(
-            game,
-            bots=bots,
-            options=options,
-            name=name,
-            bot_delay=bot_delay,
-            deal_tick=deal_tick,
-            level=level,
-            hints=hints,
-            clock=clock,
-            bank=bank,
-            takebacks=takebacks,
-        )
+        from net.opening import dealt_anew
+
+        return play_launcher(dealt_anew(settings), name=name, bot_delay=bot_delay)
 
     return launch
 
@@ -227,82 +174,22 @@ def join_launcher(
 
 
 def host_launcher(
-    game: str,
-    *,
-    seats: int | None = None,
-    bots: int = 0,
-    seed: int | None = None,
-    table_name: str | None = None,
-    password: str | None = None,
-    options: dict | None = None,
-    bind: str = "0.0.0.0",
-    port: int = 0,
-    player_name: str | None = None,
-    journal: str | None = None,
-    absent_bot: float | None = ABSENT_BOT,
-    resume: str | None = None,
-    level: str | None = None,
-    bot_delay: float = BOT_DELAY,
-    results_wait: float = RESULTS_WAIT,
-    hints: bool = False,
-    clock: float | None = None,
-    bank: float = 0.0,
-    takebacks: str = "off",
-    dealt_again: Any = None,
+    plan: TablePlan, *, player_name: str | None = None, password: str | None = None
 ) -> Launcher:
-    """Host a table others find on the LAN (advertised by zeroconf), and sit at it (``hints``:
-    learners may ask for hints; off unless the host turns them on); with
-    ``resume``, the table of that journal again (the host's seat comes back with its token).
-    ``bot_delay`` paces the bots as at ``play``; ``results_wait``: how long the bots wait at
-    most for the people's results panels (0: not at all, net/resultswait.py); ``takebacks``:
-    off, ask or free (net/takebacks.py; a resumed table keeps its own); ``dealt_again``: the
-    settings of a table hosted here before, with a new seed (play again; at ``port`` if it
-    is free)."""
+    """Host the table of ``plan`` (net/opening.py: new settings or a journal resumed), which
+    others find on the LAN (advertised by zeroconf), and sit at it as ``player_name`` (with the
+    table's ``password``; a resumed table gives the host's seat back by its token). Play
+    again deals the same table anew, at the same port if it is free."""
 
     async def launch() -> Seat:
         from net.client import Client
-        from net.host import Host
-        from net.recording import keep_records
-        from net.settings import HostLimits, TableSettings
+        from net.opening import open_table
 
-        limits = HostLimits(absent_bot_after=absent_after(absent_bot), bot_delay=bot_delay)
-        if dealt_again is not None:
-            host = Host(dealt_again, limits, journal=default_journal(dealt_again.game))
-            host.resumed_port = port  # back where it was, else anywhere
-        elif resume:  # the journal's bots' level unless another is given
-            host = Host.resume(
-                resume,
-                limits,
-                password=password,
-                level=level,
-                results_wait=results_wait,
-            )
-        else:
-            settings = TableSettings.new(
-                game,
-                seats=seats or engine.GAMES[game].DEFAULT_SEATS,
-                options=dict(options or {}),
-                seed=seed,
-                bots=bots,
-                name=table_name or _("{name}'s table").format(name=player_name or default_name()),
-                password=password,
-                level=level or "normal",
-                results_wait=results_wait,
-                hints=hints,
-                clock=clock,
-                bank=bank,
-                takebacks=takebacks,
-            )
-            host = Host(settings, limits, journal=journal or default_journal(game))
-        keep_records(host, resume or (host.journal.path if host.journal else None))
-        wanted = 0 if dealt_again is not None else port
         try:
-            bound = await host.start(bind, wanted or host.resumed_port or 0)
+            host = await open_table(plan)
         except OSError as exc:
-            if not host.resumed_port or wanted:
-                await host.close()
-                raise JoinError(_("Could not open the table: {reason}").format(reason=exc)) from exc
-            bound = await host.start(bind, 0)
+            raise JoinError(_("Could not open the table: {reason}").format(reason=exc)) from exc
+        bind, bound = plan.bind, host.port
         closers: list[Callable[[], Awaitable[Any]]] = [host.close_table]
         connect_to = "127.0.0.1" if bind in ("0.0.0.0", "::", "") else bind
         client = Client(
@@ -326,33 +213,12 @@ def host_launcher(
         from net.discovery import lan_address  # zeroconf: only a hosted table needs it
 
         def again() -> Launcher:  # the same seats, a new seed, at the same port
-            return host_launcher(
-                game,
-                bind=bind,
-                port=bound,
-                player_name=player_name,
-                password=password,
-                absent_bot=absent_bot,
-                bot_delay=bot_delay,
-                dealt_again=dealt_anew(host.settings()),
-            )
+            return host_launcher(plan.again(host), player_name=player_name, password=password)
 
         address = f"{lan_address(bind)}:{bound}"
         return Seat(client, closers, address, host=host, again=again)
 
     return launch
-
-
-def dealt_anew(settings: Any) -> Any:
-    """A table's ``net.settings.TableSettings`` for a new game at it: a new seed, new seats'
-    tokens (the last game's cannot take a seat at this one)."""
-    from dataclasses import replace
-
-    from net.seating import new_token
-    from net.settings import TableSettings
-
-    fresh = TableSettings.new(settings.game, seats=settings.seats)
-    return replace(settings, seed=fresh.seed, tokens=tuple(new_token() for _ in fresh.tokens))
 
 
 async def _advertise(host: Any, bind: str, port: int) -> Callable[[], Awaitable[Any]] | None:
@@ -371,51 +237,30 @@ async def _advertise(host: Any, bind: str, port: int) -> Callable[[], Awaitable[
 def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher | None:
     """The launcher a command-line subcommand asks for (None: just the lobby); ``name`` is the
     player's name at a table of their own."""
-    options = getattr(args, "options", None) or {}
-    if args.command == "play":
-        return play_launcher(
-            args.game,
-            bots=args.bots,
-            seed=args.seed,
-            options=options,
-            name=name,
-            level=getattr(args, "level", None) or "normal",
-            **chosen(args, "play"),
-        )
     if args.command == "join":
         host, port = args.address
         return join_launcher(host, port, name=name, password=args.password, spectate=args.spectate)
-    if args.command == "host":
-        return host_launcher(
-            args.game,
-            seats=args.seats,
-            bots=args.bots,
-            seed=args.seed,
-            table_name=args.name,
-            password=args.password,
-            options=options,
-            bind=args.bind,
-            port=args.port,
-            journal=args.journal,
-            absent_bot=args.absent_bot,
-            resume=args.resume,
-            player_name=name,
-            level=getattr(args, "level", None),
-            bot_delay=BOT_DELAY if args.bot_delay is None else args.bot_delay,
-            results_wait=args.results_wait,
-            **chosen(args, "host"),
-        )
-    return None
+    if args.command not in ("play", "host"):
+        return None
+    from net.opening import plan_of
+
+    try:
+        plan = plan_of(args, name or default_name())
+    except ValueError as exc:  # told as any table that cannot be had
+        return failed_launcher(exc)
+    if args.command == "play":
+        assert plan.settings is not None
+        return play_launcher(plan.settings, name=name, bot_delay=plan.limits.bot_delay)
+    return host_launcher(plan, player_name=name, password=args.password)
 
 
-def default_journal(game: str) -> str:
-    """Where a table hosted from the screen keeps its journal (so it can be resumed)."""
-    import time
+def failed_launcher(exc: Exception) -> Launcher:
+    """A launcher that fails as making its table did (the app says why)."""
 
-    from net.journal import default_journal_dir
+    async def launch() -> Seat:
+        raise JoinError(problem(exc)) from exc
 
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    return str(default_journal_dir() / f"{game}-{stamp}-{os.getpid()}.journal")
+    return launch
 
 
 class JoinError(Exception):

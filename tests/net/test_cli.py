@@ -121,44 +121,37 @@ async def test_bad_options_and_unreachable_tables_are_clear_errors(tmp_path):
     assert code == 1 and "cannot reach 127.0.0.1:1" in err
 
 
-def test_headless_host_takes_the_results_wait(tmp_path):
+def test_headless_host_takes_the_results_wait():
     """``kotatsu host --headless --results-wait S``: the host's bots wait at most S s for the
     people's results panels (0: never); without it, the default; headless bots do not pace."""
-    from net.cli import _make_host
+    from net.opening import plan_of
     from net.resultswait import RESULTS_WAIT
     from tui.cli import build_parser
 
     def made(*argv: str):
         args = build_parser().parse_args(["host", "swapo", "--headless", *argv])
-        args.options = {}
-        host, _journal = _make_host(args)
-        host.journal.close()
-        return host
+        return plan_of(args)
 
-    journal = ["--journal", str(tmp_path / "t.journal")]
-    host = made(*journal, "--results-wait", "0")
-    assert host.settings().results_wait == 0 and host.limits.bot_delay == 0
-    host = made("--journal", str(tmp_path / "u.journal"))
-    assert host.settings().results_wait == RESULTS_WAIT
+    plan = made("--results-wait", "0")
+    assert plan.settings is not None and plan.settings.results_wait == 0
+    assert plan.limits.bot_delay == 0
+    plan = made()
+    assert plan.settings is not None and plan.settings.results_wait == RESULTS_WAIT
 
 
-def test_a_bot_covers_an_absent_player_by_default_and_absent_bot_0_means_never(tmp_path):
+def test_a_bot_covers_an_absent_player_by_default_and_absent_bot_0_means_never():
     """Issue 41 §3: a table whose player left does not stall for everyone: ``kotatsu host``
     lets a bot play the seat after ``ABSENT_BOT`` s unless told otherwise (``--absent-bot S``;
     0: never)."""
-    from net.cli import _make_host
+    from net.opening import plan_of
     from net.settings import ABSENT_BOT
     from tui.cli import build_parser
 
-    def made(name: str, *argv: str):
-        journal = ["--journal", str(tmp_path / f"{name}.journal")]
-        args = build_parser().parse_args(["host", "swoop", "--headless", *journal, *argv])
-        args.options = {}
-        host, _journal = _make_host(args)
-        host.journal.close()
-        return host.limits.absent_bot_after
+    def made(*argv: str):
+        args = build_parser().parse_args(["host", "swoop", "--headless", *argv])
+        return plan_of(args).limits.absent_bot_after
 
     assert ABSENT_BOT == 30
-    assert made("a") == ABSENT_BOT
-    assert made("b", "--absent-bot", "5") == 5
-    assert made("c", "--absent-bot", "0") is None
+    assert made() == ABSENT_BOT
+    assert made("--absent-bot", "5") == 5
+    assert made("--absent-bot", "0") is None

@@ -7,9 +7,8 @@ import pytest
 from net.codec import CodecError
 from net.messages import check_client
 from net.reasons import notice_sentence
-from net.rules import Rules as Table
 from net.settings import TableSettings
-from tests.net.test_table import NONCE, act, join, seated, to, well_formed
+from tests.net.test_table import NONCE, Table, act, join, seated, to, well_formed
 
 pytestmark = pytest.mark.unit
 

@@ -13,6 +13,8 @@ import pytest
 
 import lang
 from net.listening import ListenError, listen_problem, listening
+from net.opening import TablePlan
+from net.settings import HOSTED, TableSettings
 from tui import cli
 
 IN_USE = "is in use already, by another table or program"
@@ -109,7 +111,13 @@ async def test_a_table_opened_from_the_screen_at_a_busy_port_says_it_could_not_o
     from tui.connect import JoinError, host_launcher
 
     launch = host_launcher(
-        "swoop", bind="127.0.0.1", port=busy_port, journal=str(tmp_path / "t.journal")
+        TablePlan(
+            TableSettings.new("swoop"),
+            limits=HOSTED,
+            journal=str(tmp_path / "t.journal"),
+            bind="127.0.0.1",
+            port=busy_port,
+        )
     )
     with pytest.raises(JoinError) as refused:
         await launch()

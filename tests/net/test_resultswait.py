@@ -155,7 +155,7 @@ def join(name, seat=None, spectator=False, token=None):
 
 @pytest.mark.unit
 def test_the_table_waits_for_connected_people_only(rounds):
-    table = Rules(rounds, seats=3, seed=1, bot_seats=[2])
+    table: Rules[str] = Rules(TableSettings.new(rounds, seats=3, seed=1, bot_seats=[2]))
     for peer, seat in (("ann", 0), ("bo", 1)):
         table.open(peer)
         table.receive(peer, join(peer, seat))

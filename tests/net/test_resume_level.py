@@ -83,7 +83,10 @@ async def test_hard_bots_come_back_hard_without_searching_the_past(hosts, tmp_pa
 
 async def test_a_journal_without_a_level_resumes_with_normal_bots(hosts, tmp_path, monkeypatch):
     """Journals written before the level was kept: normal bots, as before."""
-    old_header = lambda self: self.table.rules.settings()  # noqa: E731 - without the level
+
+    def old_header(self: Host) -> dict:  # without the level
+        return {k: v for k, v in self.table.settings().header().items() if k != "level"}
+
     monkeypatch.setattr(Host, "header", old_header)
     journal = tmp_path / "old.journal"
     first = await hosts("swapo", seats=2, seed=3, bots=1, level="hard", journal=journal)

@@ -6,16 +6,25 @@ a socket, starts a task or touches a file.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 import pytest
 
 from net.messages import Refused, check_client, check_host, password_key, password_proof
 from net.reasons import notice_sentence, sentence
 from net.rebuild import replay
-from net.rules import Rules as Table
+from net.rules import Rules
+from net.settings import TableSettings
 
 pytestmark = pytest.mark.unit
 
 NONCE = b"n" * 16
+
+
+def Table(game: str, *, absent_bot: float | None = None, **given: Any) -> Rules[str]:
+    """The rules of a new table of ``game`` (``TableSettings.new`` checks what is given)."""
+    return Rules(TableSettings.new(game, **given), absent_bot=absent_bot)
 
 
 def join(name="", seat=None, spectator=False, auth=None, token=None):
@@ -111,7 +120,8 @@ def test_a_password_is_proved_not_sent(toy):
     salt = table.verifier["salt"]
     right = password_key("kotatsu", salt)
     wrong = (password_key("Kotatsu", salt), password_key("kotatsu", b"s" * 16))
-    assert "password" not in table.settings() and table.settings()["verifier"]["key"] == right
+    header = table.table_settings.header()
+    assert "password" not in header and header["verifier"]["key"] == right
     for auth in (None, password_proof(wrong[0], NONCE), password_proof(wrong[1], NONCE)):
         with pytest.raises(Refused) as refused:
             table.receive("eve", join("Eve", auth=auth))
@@ -341,7 +351,7 @@ def test_the_hosts_bots_play_through_the_table_and_a_replay_rebuilds_it(toy):
         actions.append((seat, action))
     records = table.take_effects().records
     assert [(r["seat"], r["action"]) for r in records if r["r"] == "act"] == actions
-    rebuilt = Table(toy, **{k: v for k, v in table.settings().items() if k != "game"})
+    rebuilt: Rules[str] = Rules(replace(table.table_settings, tokens=tuple(table.seating.tokens)))
     replay(rebuilt, {0: "ann"}, {}, actions)
     assert rebuilt.started and rebuilt.over and rebuilt.version == table.version
     assert rebuilt.game.result() == table.game.result() and rebuilt.seating.tokens == (

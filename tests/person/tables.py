@@ -25,12 +25,14 @@ import asyncio
 import contextlib
 import os
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import engine
 import lang
+from net.opening import TablePlan
+from net.settings import HOSTED, TableSettings
 from tests.person.person import Person, Tally, WireOracle, own_host
 from tui.app import KotatsuApp, make_app
 from tui.connect import host_launcher, join_launcher, play_launcher
@@ -139,16 +141,18 @@ def play_app(case: Case) -> Built:
 
     def launcher(seed: int | None) -> Any:
         return play_launcher(
-            case.game,
-            bots=case.seat_count - 1,
-            seed=seed,
-            options=case.table_options,
+            TableSettings.practice(
+                case.game,
+                bots=case.seat_count - 1,
+                seed=seed,
+                options=case.table_options,
+                deal_tick=0,
+                hints=True,
+                takebacks=case.takebacks,
+                **clock_args(case),
+            ),
             name="Eli",
             bot_delay=0,
-            deal_tick=0,
-            hints=True,
-            takebacks=case.takebacks,
-            **clock_args(case),
         )
 
     app = make_app(launcher=launcher(case.seed), settings=settings_for(case), browser=browser_of())
@@ -189,18 +193,22 @@ async def host_app(case: Case, tmp: Path) -> Built:
     """``kotatsu host`` with a screen on 127.0.0.1: the person at seat 0, a second person
     joined over 127.0.0.1, bots in the rest; the game starts when the table is full."""
     launcher = host_launcher(
-        case.game,
-        seats=case.seat_count,
-        bots=case.seat_count - 2,
-        seed=case.seed,
-        options=case.table_options,
-        bind="127.0.0.1",
+        TablePlan(
+            TableSettings.new(
+                case.game,
+                seats=case.seat_count,
+                bots=case.seat_count - 2,
+                seed=case.seed,
+                options=case.table_options,
+                hints=True,
+                takebacks=case.takebacks,
+                **clock_args(case),
+            ),
+            limits=replace(HOSTED, bot_delay=0),
+            journal=str(tmp / "table.journal"),
+            bind="127.0.0.1",
+        ),
         player_name="Eli",
-        bot_delay=0,
-        journal=str(tmp / "table.journal"),
-        hints=True,
-        takebacks=case.takebacks,
-        **clock_args(case),
     )
     app = make_app(launcher=launcher, settings=settings_for(case), browser=browser_of())
     return Built(app, own_host, joins=lambda port: bot_seat(port, "Bo", case.seed + 7))

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import re
+from dataclasses import replace
 
+from net.opening import TablePlan
+from net.settings import HOSTED, TableSettings
 from tests.person.person import Person, own_host
 from tests.plain.driver import ESCAPE, Player
 from tui.app import make_app
@@ -18,16 +21,13 @@ from tui.settings import Settings
 
 def hosted(game: str, tmp_path, seats: int, bots: int, **options: object):
     launcher = host_launcher(
-        game,
-        seats=seats,
-        bots=bots,
-        seed=11,
-        options=options,
-        bind="127.0.0.1",
+        TablePlan(
+            TableSettings.new(game, seats=seats, bots=bots, seed=11, options=options, hints=True),
+            limits=replace(HOSTED, bot_delay=0),
+            journal=str(tmp_path / "table.journal"),
+            bind="127.0.0.1",
+        ),
         player_name="Eli",
-        bot_delay=0,
-        journal=str(tmp_path / "table.journal"),
-        hints=True,
     )
     settings = Settings(name="Eli", cursor_blink=False, lang="en")
     return make_app(launcher=launcher, settings=settings, browser=browser_of())

@@ -12,6 +12,7 @@ import pytest
 
 import lang
 from net.discovery import TableInfo
+from net.settings import TableSettings
 from tui.app import KotatsuApp, make_app
 from tui.connect import play_launcher
 from tui.pilot import LocalClient, browser_of, local_launcher, seated, wait_until
@@ -36,7 +37,9 @@ def table_app(
     """The app seated at a private table against bots that play at once (hints for learners
     off unless asked: the pictures show the keys every table has)."""
     launcher = play_launcher(
-        "swapo", bots=bots, seed=seed, options=options, name=name, bot_delay=0, hints=hints
+        TableSettings.practice("swapo", bots=bots, seed=seed, options=options, hints=hints),
+        name=name,
+        bot_delay=0,
     )
     settings = Settings(ascii_only=ascii_only, color=True, name=name, cursor_blink=False)
     return make_app(launcher=launcher, settings=settings, browser=browser_of())

@@ -11,7 +11,8 @@ from textual.widgets import OptionList
 from net.client import Client
 from net.discovery import TableInfo
 from net.host import Host
-from net.settings import HostLimits, TableSettings
+from net.opening import TablePlan, default_journal
+from net.settings import HOSTED, HostLimits, TableSettings
 from tests.tui.conftest import SIZE, FakeTable, table_app
 from tui.app import make_app
 from tui.connect import join_launcher, play_launcher
@@ -258,7 +259,13 @@ async def test_hosting_shows_the_waiting_room_until_the_table_fills():
     from tui.table.screen import TableScreen
 
     launcher = host_launcher(
-        "swapo", seats=3, bots=1, table_name="friday", bind="127.0.0.1", player_name="Eli"
+        TablePlan(
+            TableSettings.new("swapo", seats=3, bots=1, name="friday"),
+            limits=HOSTED,
+            journal=default_journal("swapo"),
+            bind="127.0.0.1",
+        ),
+        player_name="Eli",
     )
     app = make_app(launcher=launcher, settings=Settings(name="Eli"), browser=browser_of())
     async with app.run_test(size=SIZE) as pilot:
@@ -386,7 +393,9 @@ async def test_a_host_that_goes_away_and_comes_back(tmp_path):
 async def test_no_color_draws_plain_cards_with_their_glyphs(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     app = make_app(
-        launcher=play_launcher("swapo", bots=1, seed=2, name="Eli", bot_delay=0),
+        launcher=play_launcher(
+            TableSettings.practice("swapo", bots=1, seed=2), name="Eli", bot_delay=0
+        ),
         settings=Settings(name="Eli"),  # colour follows NO_COLOR
         browser=browser_of(),
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from net.settings import TableSettings
 from tests.tui.test_mishi_screen import FOLLOWER_SEED, play_by_keys, quiet
 from tui.app import make_app
 from tui.cli import build_parser
@@ -136,7 +137,9 @@ def test_snapshot_cards_for_every_eye(snap_compare, monkeypatch, mode, look):
     if look == "no-color":
         monkeypatch.setenv("NO_COLOR", "1")
     launcher = play_launcher(
-        "mishi", bots=3, seed=FOLLOWER_SEED, name="Eli", bot_delay=0, deal_tick=0
+        TableSettings.practice("mishi", bots=3, seed=FOLLOWER_SEED, deal_tick=0),
+        name="Eli",
+        bot_delay=0,
     )
     settings = Settings(name="Eli", cursor_blink=False, **LOOKS[look], **MODES[mode])
     app = make_app(launcher=launcher, settings=settings, browser=browser_of())

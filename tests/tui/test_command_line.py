@@ -41,29 +41,32 @@ def test_options_reach_every_command():
     assert not hasattr(args, "option")
 
 
-def hosted_with(monkeypatch, *argv: str) -> dict:
-    """What ``kotatsu host ARGV`` (at a screen) asks of the host launcher."""
-    from tui import connect
+def opened_with(command: str, *argv: str) -> dict:
+    """What ``kotatsu COMMAND ARGV`` (at a screen) opens: its settings, and its bots' delay."""
+    from net.opening import plan_of
 
-    asked: dict = {}
-    monkeypatch.setattr(connect, "host_launcher", lambda game, **kw: asked.update(kw))
-    args = cli.build_parser().parse_args(["host", "swapo", *argv])
+    args = cli.build_parser().parse_args([command, "swapo", *argv])
     args.options = {}
-    connect.launcher_for(args)
-    return asked
+    plan = plan_of(args, "Eli")
+    assert plan.settings is not None
+    return {**plan.settings.header(), "bot_delay": plan.limits.bot_delay}
 
 
-def test_host_paces_its_bots_and_waits_for_the_results(monkeypatch):
+def hosted_with(*argv: str) -> dict:
+    return opened_with("host", *argv)
+
+
+def test_host_paces_its_bots_and_waits_for_the_results():
     """At a screen the host's bots move as at ``play``, and wait for the results panels;
     both can be set (``--bot-delay``, ``--results-wait``; 0: no wait)."""
     from net.resultswait import RESULTS_WAIT
-    from tui.connect import BOT_DELAY
+    from net.settings import BOT_DELAY
 
-    asked = hosted_with(monkeypatch)
+    asked = hosted_with()
     assert (asked["bot_delay"], asked["results_wait"]) == (BOT_DELAY, RESULTS_WAIT)
-    asked = hosted_with(monkeypatch, "--bot-delay", "0", "--results-wait", "0")
+    asked = hosted_with("--bot-delay", "0", "--results-wait", "0")
     assert (asked["bot_delay"], asked["results_wait"]) == (0.0, 0.0)
-    asked = hosted_with(monkeypatch, "--results-wait", "12.5")
+    asked = hosted_with("--results-wait", "12.5")
     assert asked["results_wait"] == 12.5
 
 
@@ -125,23 +128,14 @@ def test_version(capsys):
     assert capsys.readouterr().out.startswith("kotatsu ")
 
 
-def test_the_turn_clock_and_bank_reach_the_table(monkeypatch):
-    from tui import connect
-
-    asked = hosted_with(monkeypatch)
+def test_the_turn_clock_and_bank_reach_the_table():
+    asked = hosted_with()
     assert (asked["clock"], asked["bank"], asked["hints"]) == (None, 0.0, False)
-    asked = hosted_with(monkeypatch, "--clock", "30", "--bank", "90", "--hints")
+    asked = hosted_with("--clock", "30", "--bank", "90", "--hints")
     assert (asked["clock"], asked["bank"], asked["hints"]) == (30.0, 90.0, True)
-    played: dict = {}
-    monkeypatch.setattr(connect, "play_launcher", lambda game, **kw: played.update(kw))
-    args = cli.build_parser().parse_args(["play", "swoop", "--clock", "45"])
-    args.options = {}
-    connect.launcher_for(args)
+    played = opened_with("play", "--clock", "45")
     assert (played["clock"], played["bank"], played["hints"]) == (45.0, 0.0, True)
-    args = cli.build_parser().parse_args(["play", "swoop", "--no-hints"])  # on at play: --no-
-    args.options = {}
-    connect.launcher_for(args)
-    assert played["hints"] is False
+    assert opened_with("play", "--no-hints")["hints"] is False  # on at play: --no-
     with pytest.raises(SystemExit):  # a LAN table's hints are off unless asked for
         cli.build_parser().parse_args(["host", "swoop", "--no-hints"])
 

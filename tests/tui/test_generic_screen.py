@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from net.settings import TableSettings
 from tests.tui.conftest import SIZE
 from tui import games as screens
 from tui.app import make_app
@@ -13,7 +14,9 @@ from tui.table.generic import GenericTableScreen, action_words
 
 async def test_any_game_is_playable_from_its_legal_actions(monkeypatch):
     monkeypatch.setattr(screens, "own_screen", lambda game: None)
-    launcher = play_launcher("swoop", bots=2, seed=3, name="Eli", bot_delay=0)
+    launcher = play_launcher(
+        TableSettings.practice("swoop", bots=2, seed=3), name="Eli", bot_delay=0
+    )
     app = make_app(launcher=launcher, settings=Settings(name="Eli"), browser=browser_of())
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)

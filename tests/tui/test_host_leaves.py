@@ -8,6 +8,8 @@ import asyncio
 import pytest
 
 from net.client import Client
+from net.opening import TablePlan, default_journal
+from net.settings import HOSTED, TableSettings
 from tests.tui.conftest import SIZE, at_a_closed_table
 from tui.app import make_app
 from tui.connect import host_launcher
@@ -26,7 +28,13 @@ def own_dirs(tmp_path, monkeypatch):
 
 async def test_a_host_leaving_its_table_tells_the_others_it_closed_and_nothing_else():
     launcher = host_launcher(
-        "swapo", bind="127.0.0.1", table_name="ours", player_name="Eli", seats=2
+        TablePlan(
+            TableSettings.new("swapo", name="ours", seats=2),
+            limits=HOSTED,
+            journal=default_journal("swapo"),
+            bind="127.0.0.1",
+        ),
+        player_name="Eli",
     )
     settings = Settings(name="Eli", color=True, cursor_blink=False)
     app = make_app(launcher=launcher, settings=settings, browser=browser_of())

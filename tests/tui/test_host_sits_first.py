@@ -5,6 +5,7 @@ replaced by a recorder)."""
 from __future__ import annotations
 
 import tui.connect as connect
+from tui.cli import build_parser
 
 
 async def test_the_host_sits_before_the_table_is_advertised(monkeypatch, tmp_path):
@@ -15,13 +16,11 @@ async def test_the_host_sits_before_the_table_is_advertised(monkeypatch, tmp_pat
         return None
 
     monkeypatch.setattr(connect, "_advertise", advertise)
-    launch = connect.host_launcher(
-        "swoop",
-        seats=3,
-        player_name="Hana",
-        bind="127.0.0.1",
-        journal=str(tmp_path / "t.journal"),
-    )
+    argv = ["host", "swoop", "--seats", "3", "--bind", "127.0.0.1"]
+    args = build_parser().parse_args([*argv, "--journal", str(tmp_path / "t.journal")])
+    args.options = {}
+    launch = connect.launcher_for(args, "Hana")
+    assert launch is not None
     seat = await launch()
     try:
         assert seen == [["Hana", None, None]]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from rich.cells import cell_len
 
+from net.settings import TableSettings
 from tests.tui.conftest import SIZE
 from tui.app import KotatsuApp, make_app
 from tui.connect import play_launcher
@@ -21,14 +22,11 @@ def mishi_app(seed: int, *, options: dict | None = None, ascii_only: bool = Fals
     """The app seated at a private Mi Shi table against three bots that play at once (and a deal
     that is not paced: the paced deal is tested in test_mishi_deal.py)."""
     launcher = play_launcher(
-        "mishi",
-        bots=3,
-        seed=seed,
-        options=options,
+        TableSettings.practice(
+            "mishi", bots=3, seed=seed, options=options, deal_tick=0, hints=False
+        ),  # no hints: the pictures show the keys every table has
         name="Eli",
         bot_delay=0,
-        deal_tick=0,
-        hints=False,  # the pictures show the keys every table has
     )
     settings = Settings(ascii_only=ascii_only, color=True, name="Eli", cursor_blink=False)
     return make_app(launcher=launcher, settings=settings, browser=browser_of())

@@ -12,6 +12,7 @@ import pytest
 from rich.cells import cell_len
 
 import engine
+from net.settings import TableSettings
 from tui.app import KotatsuApp, make_app
 from tui.connect import play_launcher
 from tui.pilot import browser_of, screen_lines, seated, settle, wait_until
@@ -25,7 +26,9 @@ NARROW, SMALL = (80, 24), (70, 20)
 def bots_app(game: str, seed: int) -> KotatsuApp:
     """The app at a private table (a real host on 127.0.0.1) against bots that play at once."""
     ticks = {"deal_tick": 0} if game == "mishi" else {}
-    launcher = play_launcher(game, seed=seed, name="Eli", bot_delay=0, **ticks)
+    launcher = play_launcher(
+        TableSettings.practice(game, seed=seed, **ticks), name="Eli", bot_delay=0
+    )
     settings = Settings(name="Eli", color=True, cursor_blink=False)
     return make_app(launcher=launcher, settings=settings, browser=browser_of())
 

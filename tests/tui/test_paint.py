@@ -9,6 +9,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Vertical
 
 import engine
+from net.settings import TableSettings
 from tui.app import make_app
 from tui.connect import play_launcher
 from tui.games.swoop.cards import HAND, SLOTS, MineFaces, SwoopCards
@@ -181,7 +182,7 @@ async def test_a_game_followed_at_80x24_lays_the_screen_out_rarely(game):
     """Past the first states, fewer than 3 % of the states lay the screen out, the footer
     (whose keys change with the state) included."""
     count = 150
-    launcher = play_launcher(game, seed=1, name="bench", bot_delay=0)
+    launcher = play_launcher(TableSettings.practice(game, seed=1), name="bench", bot_delay=0)
     settings = Settings(name="bench", cursor_blink=False)
     app = make_app(launcher=launcher, settings=settings, browser=browser_of())
     async with app.run_test(size=(80, 24)) as pilot:

@@ -4,6 +4,7 @@ replay's keys (End, ?, →…) close it and do what they do."""
 
 from __future__ import annotations
 
+from net.settings import TableSettings
 from tests.tui.test_play_again import play_to_the_final_panel
 from tests.tui.test_replay_screen import SETTINGS, at_replay, replay_of
 from tui.app import make_app
@@ -17,7 +18,9 @@ from tui.table.results import ResultsPanel
 
 
 async def test_q_at_a_results_panel_asks_to_leave_and_leaves():
-    launcher = play_launcher("swapo", bots=1, seed=1, options={"rounds": 1}, bot_delay=0)
+    launcher = play_launcher(
+        TableSettings.practice("swapo", bots=1, seed=1, options={"rounds": 1}), bot_delay=0
+    )
     app = make_app(launcher=launcher, settings=Settings(name="Eli"), browser=browser_of())
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await seated(pilot)

@@ -7,7 +7,8 @@ import pytest
 
 from net.client import Client
 from net.host import Host
-from net.settings import HostLimits, TableSettings
+from net.opening import TablePlan, default_journal
+from net.settings import HOSTED, HostLimits, TableSettings
 from tests.tui.conftest import SIZE, at_a_closed_table, table_app
 from tui.app import make_app
 from tui.connect import JoinError, explain, host_launcher, join_launcher
@@ -28,7 +29,13 @@ def own_dirs(tmp_path, monkeypatch):
 
 def hosting(**kwargs):
     launcher = host_launcher(
-        "swapo", bind="127.0.0.1", table_name="ours", player_name="Eli", **kwargs
+        TablePlan(
+            TableSettings.new("swapo", name="ours", **kwargs),
+            limits=HOSTED,
+            journal=default_journal("swapo"),
+            bind="127.0.0.1",
+        ),
+        player_name="Eli",
     )
     settings = Settings(name="Eli", color=True, cursor_blink=False)
     return make_app(launcher=launcher, settings=settings, browser=browser_of())

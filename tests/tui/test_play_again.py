@@ -6,11 +6,14 @@ sit, this process cannot deal for them: the panel does not offer it."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import pytest
 
 import engine
 from net.client import Client
+from net.opening import TablePlan, default_journal
+from net.settings import HOSTED, TableSettings
 from tests.tui.conftest import SIZE
 from tui.app import make_app
 from tui.connect import host_launcher, play_launcher
@@ -38,7 +41,9 @@ def settings() -> Settings:
 
 
 async def test_play_again_at_kotatsu_play_deals_a_new_game():
-    launcher = play_launcher("swapo", bots=1, seed=1, options={"rounds": 1}, bot_delay=0)
+    launcher = play_launcher(
+        TableSettings.practice("swapo", bots=1, seed=1, options={"rounds": 1}), bot_delay=0
+    )
     app = make_app(launcher=launcher, settings=settings(), browser=browser_of())
     async with app.run_test(size=SIZE) as pilot:
         first = await seated(pilot)
@@ -53,16 +58,21 @@ async def test_play_again_at_kotatsu_play_deals_a_new_game():
 @pytest.mark.xdist_group("zeroconf")
 async def test_play_again_at_a_hosted_table_of_bots_deals_there_again():
     launcher = host_launcher(
-        "swapo",
-        seats=2,
-        bots=1,
-        seed=1,
-        options={"rounds": 1},
-        table_name="again",
-        bind="127.0.0.1",
+        TablePlan(
+            TableSettings.new(
+                "swapo",
+                seats=2,
+                bots=1,
+                seed=1,
+                options={"rounds": 1},
+                name="again",
+                results_wait=0,
+            ),
+            limits=replace(HOSTED, bot_delay=0),
+            journal=default_journal("swapo"),
+            bind="127.0.0.1",
+        ),
         player_name="Eli",
-        bot_delay=0,
-        results_wait=0,
     )
     app = make_app(launcher=launcher, settings=settings(), browser=browser_of())
     async with app.run_test(size=SIZE) as pilot:
@@ -82,7 +92,13 @@ async def test_play_again_at_a_hosted_table_of_bots_deals_there_again():
 @pytest.mark.xdist_group("zeroconf")
 async def test_a_hosted_table_with_other_people_does_not_offer_it():
     launcher = host_launcher(
-        "swapo", seats=2, bots=0, bind="127.0.0.1", player_name="Eli", bot_delay=0
+        TablePlan(
+            TableSettings.new("swapo", seats=2, bots=0),
+            limits=replace(HOSTED, bot_delay=0),
+            journal=default_journal("swapo"),
+            bind="127.0.0.1",
+        ),
+        player_name="Eli",
     )
     app = make_app(launcher=launcher, settings=settings(), browser=browser_of())
     async with app.run_test(size=SIZE) as pilot:

@@ -5,7 +5,6 @@ over or one a live host still holds is not offered."""
 from __future__ import annotations
 
 import asyncio
-import functools
 import subprocess
 import sys
 
@@ -13,11 +12,11 @@ import pytest
 
 from net.host import Host
 from net.journal import default_journal_dir, left_open, lock_path
-from net.settings import HostLimits, TableSettings
+from net.opening import TablePlan, default_journal
+from net.settings import HOSTED, HostLimits, TableSettings
 from tests.tui.conftest import SIZE
 from tui import connect
 from tui.app import make_app
-from tui.lobby import screen as lobby
 from tui.pilot import browser_of, seated, wait_until
 from tui.settings import Settings
 
@@ -28,9 +27,7 @@ pytestmark = pytest.mark.xdist_group("zeroconf")  # the reopened table advertise
 def own_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    # the lobby hosts on every address; here only on loopback
-    loopback = functools.partial(connect.host_launcher, bind="127.0.0.1")
-    monkeypatch.setattr(lobby, "host_launcher", loopback)
+    monkeypatch.setenv("KOTATSU_BIND", "127.0.0.1")  # the lobby hosts on every address
 
 
 def died(host: Host) -> None:
@@ -43,9 +40,14 @@ async def hosted_and_died() -> tuple[str, list[str], int]:
     """Hana hosts "friday" against a bot; the bot asks her for cards; then her program dies.
     Returns the journal, her hand and the table's version when it died."""
     launch = connect.host_launcher(
-        "swapo", seats=2, bots=1, seed=1, table_name="friday", bind="127.0.0.1",
+        TablePlan(
+            TableSettings.new("swapo", seats=2, bots=1, seed=1, name="friday"),
+            limits=HOSTED,
+            journal=default_journal("swapo"),
+            bind="127.0.0.1",
+        ),
         player_name="Hana",
-    )  # fmt: skip
+    )
     seat = await launch()
     host = seat.host
     try:

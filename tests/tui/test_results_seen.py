@@ -4,6 +4,10 @@ the bots wait behind my panel and the game goes on once I close it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from net.opening import TablePlan
+from net.settings import HOSTED, TableSettings
 from tests.tui.conftest import SIZE, client_app, table_app
 from tests.tui.test_swapo_round_results import NORMAL, Scripted, stacked
 from tests.tui.test_swapo_screen import play_my_turns
@@ -118,9 +122,14 @@ async def test_after_my_panel_the_table_says_whom_it_waits_for(monkeypatch, tmp_
 
     monkeypatch.setattr(connect, "_advertise", no_advert)
     launcher = connect.host_launcher(
-        "swapo", seats=3, bots=1, seed=2, bind="127.0.0.1", player_name="Eli",
-        journal=str(tmp_path / "t.journal"), options={"rounds": 2}, bot_delay=0,
-    )  # fmt: skip
+        TablePlan(
+            TableSettings.new("swapo", seats=3, bots=1, seed=2, options={"rounds": 2}),
+            limits=replace(HOSTED, bot_delay=0),
+            journal=str(tmp_path / "t.journal"),
+            bind="127.0.0.1",
+        ),
+        player_name="Eli",
+    )
     app = make_app(launcher=launcher, settings=Settings(name="Eli"), browser=browser_of())
     release = asyncio.Event()
 

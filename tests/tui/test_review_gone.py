@@ -75,7 +75,9 @@ async def test_a_closed_table_shows_no_clock():
 
 
 async def test_the_asking_notice_goes_once_the_review_came():
-    launcher = play_launcher("swapo", bots=1, seed=1, options={"rounds": 1}, bot_delay=0)
+    launcher = play_launcher(
+        TableSettings.practice("swapo", bots=1, seed=1, options={"rounds": 1}), bot_delay=0
+    )
     app = make_app(launcher=launcher, settings=Settings(name="Eli"), browser=browser_of())
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)

@@ -7,6 +7,8 @@ from types import SimpleNamespace
 
 import tui.connect as connect
 from net.discovery import options_of, options_text, settings_of, settings_text, table_properties
+from net.opening import TablePlan
+from net.settings import HOSTED, TableSettings
 from tests.tui.conftest import SIZE, FakeTable
 from tui.app import make_app
 from tui.lobby.screen import LobbyScreen
@@ -79,12 +81,13 @@ async def test_the_waiting_room_shows_the_settings(monkeypatch, tmp_path):
 
     monkeypatch.setattr(connect, "_advertise", advertise)
     launcher = connect.host_launcher(
-        "swapo",
-        seats=3,
-        options={"rounds": 2, "variant": "ace"},
+        TablePlan(
+            TableSettings.new("swapo", seats=3, options={"rounds": 2, "variant": "ace"}),
+            limits=HOSTED,
+            journal=str(tmp_path / "t.journal"),
+            bind="127.0.0.1",
+        ),
         player_name="Eli",
-        bind="127.0.0.1",
-        journal=str(tmp_path / "t.journal"),
     )
     app = make_app(launcher=launcher, settings=Settings(name="Eli"), browser=browser_of())
     async with app.run_test(size=SIZE) as pilot:
@@ -114,16 +117,22 @@ async def test_the_mishi_waiting_room_wraps_its_settings_and_says_there_is_a_pas
 
     monkeypatch.setattr(connect, "_advertise", advertise)
     launcher = connect.host_launcher(
-        "mishi",
-        options={"hands": 1},
+        TablePlan(
+            TableSettings.new(
+                "mishi",
+                options={"hands": 1},
+                password="tea",
+                hints=True,
+                clock=30,
+                bank=60,
+                takebacks="ask",
+            ),
+            limits=HOSTED,
+            journal=str(tmp_path / "t.journal"),
+            bind="127.0.0.1",
+        ),
         player_name="Eli",
         password="tea",
-        bind="127.0.0.1",
-        journal=str(tmp_path / "t.journal"),
-        hints=True,
-        clock=30,
-        bank=60,
-        takebacks="ask",
     )
     app = make_app(launcher=launcher, settings=Settings(name="Eli"), browser=browser_of())
     async with app.run_test(size=SIZE) as pilot:

@@ -4,6 +4,7 @@ bars, trump rows, wording, seat labels and the right-hand seat."""
 
 from __future__ import annotations
 
+from net.settings import TableSettings
 from tests.tui.test_mishi_flow import ME, passing, play_until
 from tests.tui.test_narrow import bots_app, my_questions
 from tests.tui.test_swoop_flow import GOING_OUT
@@ -22,7 +23,9 @@ RANKS = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "★"
 
 
 def practice(game: str, bots: int, seed: int = 3):
-    launcher = play_launcher(game, bots=bots, seed=seed, name="Eli", bot_delay=0)
+    launcher = play_launcher(
+        TableSettings.practice(game, bots=bots, seed=seed), name="Eli", bot_delay=0
+    )
     settings = Settings(color=True, name="Eli", cursor_blink=False)
     return make_app(launcher=launcher, settings=settings, browser=browser_of())
 

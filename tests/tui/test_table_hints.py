@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.hints import Hint, hint
+from net.settings import TableSettings
 from tests.tui.conftest import client_app, log_text
 from tui.app import make_app
 from tui.pilot import LocalClient, browser_of, seated, settle, wait_until
@@ -128,7 +129,9 @@ async def test_over_the_wire_the_host_tells_the_table():
     """``kotatsu play``: a real host on 127.0.0.1 with hints on; the notice comes back."""
     from tui.connect import play_launcher
 
-    launcher = play_launcher("swoop", bots=2, seed=3, name="Eli", bot_delay=0)
+    launcher = play_launcher(
+        TableSettings.practice("swoop", bots=2, seed=3), name="Eli", bot_delay=0
+    )
     settings = Settings(name="Eli", color=True, cursor_blink=False)
     app = make_app(launcher=launcher, settings=settings, browser=browser_of())
     async with app.run_test(size=(80, 24)) as pilot:

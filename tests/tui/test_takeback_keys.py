@@ -3,6 +3,7 @@ another player's request is answered in a yes/no dialog (tui/table/takeback.py).
 
 from __future__ import annotations
 
+from net.settings import TableSettings
 from tests.tui.conftest import client_app, log_text
 from tui.app import make_app
 from tui.pilot import (
@@ -91,7 +92,9 @@ async def test_over_the_wire_u_puts_the_table_back_as_it_was():
     from tui.connect import play_launcher
 
     launcher = play_launcher(
-        "swoop", bots=2, seed=3, name="Eli", bot_delay=60, takebacks="free", options=OPTIONS
+        TableSettings.practice("swoop", bots=2, seed=3, takebacks="free", options=OPTIONS),
+        name="Eli",
+        bot_delay=60,
     )
     settings = Settings(name="Eli", color=True, cursor_blink=False)
     app = make_app(launcher=launcher, settings=settings, browser=browser_of())

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 import tui.connect as connect
+from net.opening import TablePlan
+from net.settings import HOSTED, TableSettings
 from tests.tui.conftest import SIZE
 from tui.app import make_app
 from tui.pilot import browser_of, screen_lines, table_screen, wait_until
@@ -43,7 +45,7 @@ def test_a_clock_counts_its_own_time_then_the_bank_and_stands_still_when_paused(
 
 async def test_my_clock_counts_down_in_the_prompt():
     launcher = connect.play_launcher(
-        "swoop", bots=2, seed=4, clock=30, bank=60, bot_delay=0, name="Eli"
+        TableSettings.practice("swoop", bots=2, seed=4, clock=30, bank=60), bot_delay=0, name="Eli"
     )
     app = make_app(launcher=launcher, settings=Settings(name="Eli"), browser=browser_of())
     async with app.run_test(size=SIZE) as pilot:
@@ -73,9 +75,14 @@ async def test_the_hosts_menu_stops_the_clocks_and_the_waiting_room_says_the_set
         return None
 
     launcher = connect.host_launcher(
-        "swoop", seats=3, player_name="Eli", bind="127.0.0.1", hints=True, clock=30, bank=60,
-        journal=str(tmp_path / "t.journal"),
-    )  # fmt: skip
+        TablePlan(
+            TableSettings.new("swoop", seats=3, hints=True, clock=30, bank=60),
+            limits=HOSTED,
+            journal=str(tmp_path / "t.journal"),
+            bind="127.0.0.1",
+        ),
+        player_name="Eli",
+    )
     connect_advertise = connect._advertise
     connect._advertise = advertise
     try:

@@ -15,10 +15,11 @@ from textual.widgets import Button, Input, Label, Select
 
 import engine
 from lang import N_, _, pgettext
+from net.settings import TableSettings
+from net.settings import problem as settings_problem
 from tui.args import address as parse_address
 from tui.connect import JoinError, Launcher, Seat, join_launcher, shared_account
 from tui.settings import load_config, save_setting
-from tui.table_settings import problem as settings_problem
 from tui.widgets.footer import WordedFooter
 from tui.widgets.typed import TypedInput
 
@@ -81,7 +82,19 @@ class TableRequest:
     password: str | None = None
     level: str = "normal"  #: how well the bots play (engine.LEVELS)
     settings: dict[str, Any] = field(default_factory=dict)
-    """The table settings (tui/table_settings.py): hints, clock, bank…"""
+    """The declared table settings (net/settings.py): hints, clock, bank…"""
+
+    def table_settings(self, player: str) -> TableSettings:
+        """The table asked for (``player``: whose table it is named after, unless named);
+        ``engine.BadSetup`` if it cannot be had."""
+        given = {"options": self.options, "level": self.level, **self.settings}
+        if self.mode == "bots":
+            return TableSettings.practice(self.game, bots=self.bots, **given)
+        name = self.table_name or _("{name}'s table").format(name=player)
+        return TableSettings.new(
+            self.game, seats=self.seats, bots=self.bots, name=name, password=self.password,
+            **given,
+        )  # fmt: skip
 
 
 class TableForm(ModalScreen[TableRequest | None]):

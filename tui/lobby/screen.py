@@ -18,10 +18,13 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from lang import N_, _, ngettext
+from net.opening import TablePlan, default_journal
+from net.settings import HOSTED
 from tui import table_settings
 from tui.connect import (
     Launcher,
     default_name,
+    failed_launcher,
     host_launcher,
     join_launcher,
     play_launcher,
@@ -359,7 +362,8 @@ class LobbyScreen(Screen[None]):
             return
         table = self.left_open[0]
         self.show_left_open(self.left_open[1:])
-        self.sit(host_launcher(table.game, resume=str(table.path), player_name=self.settings.name))
+        plan = TablePlan(resume=str(table.path), limits=HOSTED, bind=shared_bind())
+        self.sit(host_launcher(plan, player_name=self.settings.name))
 
     def on_screen_resume(self) -> None:
         self.find_left_open()  # shown, or back from a table: what is left open may differ
@@ -469,29 +473,18 @@ class LobbyScreen(Screen[None]):
     def _table_request(self, request: TableRequest | None) -> None:
         if request is None:
             return
+        name = self.settings.name
+        try:
+            settings = request.table_settings(name or default_name())
+        except ValueError as exc:  # the form checks its fields: said as a table not had
+            self.sit(failed_launcher(exc))
+            return
         if request.mode == "bots":
-            launcher = play_launcher(
-                request.game,
-                bots=request.bots,
-                options=request.options,
-                name=self.settings.name,
-                level=request.level,
-                **request.settings,
-            )
-        else:
-            launcher = host_launcher(
-                request.game,
-                seats=request.seats,
-                bots=request.bots,
-                table_name=request.table_name,
-                password=request.password,
-                options=request.options,
-                level=request.level,
-                **request.settings,
-                player_name=self.settings.name,
-                bind=shared_bind(),
-            )
-        self.sit(launcher)
+            self.sit(play_launcher(settings, name=name))
+            return
+        journal = default_journal(request.game)
+        plan = TablePlan(settings, limits=HOSTED, journal=journal, bind=shared_bind())
+        self.sit(host_launcher(plan, player_name=name, password=request.password))
 
     def _joiner(self, request: JoinRequest) -> Launcher:
         return request.joiner(self.settings.name)

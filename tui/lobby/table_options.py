@@ -13,8 +13,8 @@ from textual.widgets import Checkbox, Input, Label, Select
 import engine
 from engine.base import Option
 from lang import _
+from net.settings import SETTINGS
 from tui.option_words import help_of, name_of, value_words
-from tui.table_settings import SETTINGS, ranges
 from tui.widgets.tick import Tick
 from tui.widgets.typed import TypedInput
 
@@ -127,9 +127,9 @@ def _shown(value: object) -> str:
 
 
 class SettingFields(Vertical):
-    """The host's table settings (tui/table_settings.py: hints, the turn clock, its bank…),
-    one field a setting with its help, their defaults those of ``mode`` ("host" or "bots");
-    ``values()`` reads them (ValueError says what is wrong, in the player's words)."""
+    """The table settings (net/settings.py's declarations: hints, the turn clock, its
+    bank…), one field a setting with its help, their defaults those of ``mode`` ("host" or
+    "bots"); ``values()`` reads them (ValueError says what is wrong, in the player's words)."""
 
     DEFAULT_CSS = """
     SettingFields { height: auto; }
@@ -140,40 +140,43 @@ class SettingFields(Vertical):
         self.mode = mode
 
     def compose(self) -> ComposeResult:
-        hints = ranges()
         for setting in SETTINGS:
-            default = setting.play if self.mode == "bots" else setting.default
+            if self.mode == "host" and "host" not in setting.commands:
+                continue
+            if self.mode == "bots" and "play" not in setting.commands:
+                continue
+            kind, default = setting.kind, setting.default_of(self.mode)
             with Horizontal(classes="field"):
                 yield Label(_(setting.label), classes="field-label")
-                if setting.metavar is None:
+                if kind.metavar is None:
                     yield Tick(_("on"), bool(default), id=setting_id(setting.key))
-                elif setting.choices:
-                    choices = [(setting.show(value), value) for value in setting.choices]
+                elif kind.choices:
+                    choices = [(kind.show(value), value) for value in kind.choices]
                     yield Select(
                         choices, value=default, allow_blank=False, id=setting_id(setting.key)
                     )
                 else:
                     shown = "" if not default else _shown(default)
-                    placeholder = hints.get(setting.key, "")
-                    yield TypedInput(shown, placeholder=placeholder, id=setting_id(setting.key))
+                    yield TypedInput(shown, placeholder=kind.hint(), id=setting_id(setting.key))
             yield Label(_(setting.help), classes="field-help")
 
     def values(self) -> dict[str, Any]:
         """Every setting's value; a wrong one raises ValueError naming the field."""
         out: dict[str, Any] = {}
         for setting in SETTINGS:
-            if setting.metavar is None:
-                out[setting.key] = self.query_one(f"#{setting_id(setting.key)}", Checkbox).value
-                continue
-            if setting.choices:
-                out[setting.key] = self.query_one(f"#{setting_id(setting.key)}", Select).value
-                continue
-            text = self.query_one(f"#{setting_id(setting.key)}", Input).value
-            try:
-                out[setting.key] = setting.read(text)
-            except ValueError:
-                hint = ranges().get(setting.key, "")
-                raise ValueError(
-                    _("{field}: {hint}").format(field=_(setting.label), hint=hint)
-                ) from None
+            kind, key = setting.kind, setting.key
+            found = self.query(f"#{setting_id(key)}")
+            if not found:
+                continue  # not a setting of this form's command
+            if kind.metavar is None:
+                out[key] = found.only_one(Checkbox).value
+            elif kind.choices:
+                out[key] = found.only_one(Select).value
+            else:
+                try:
+                    out[key] = kind.read(found.only_one(Input).value)
+                except ValueError:
+                    raise ValueError(
+                        _("{field}: {hint}").format(field=_(setting.label), hint=kind.hint())
+                    ) from None
         return out
