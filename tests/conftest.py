@@ -45,7 +45,10 @@ def pytest_xdist_auto_num_workers(config) -> int | None:
 # workers are done; collected first, it runs beside everything else. Then the screens (the
 # longest tests), then the sockets, and last the short computing tests that fill the gaps.
 # The property tests (hypothesis: many games each) compute for long: they start with the screens.
-_FIRST = ("tests/tui/", "tests/net/", "tests/browser/")
+# The person at every seat and the plain front's whole games (a person's pace: most of a minute
+# each, mostly waiting) start before the screens: started last, one of them ended the run 50 s
+# after every other worker was done.
+_FIRST = ("tests/person/", "tests/plain/", "tests/tui/", "tests/net/", "tests/browser/")
 
 
 def _start_order(item: pytest.Item) -> int:

@@ -15,7 +15,7 @@ import random
 import engine
 from tests.person.tables import Case
 
-GAMES = ("swapo", "swoop", "mishi")
+GAMES = tuple(engine.GAMES)
 DOORS = ("play", "host", "join")
 #: The lobby's forms (``b``, ``h``), the SSH door (``kotatsu serve``, a terminal read by pyte,
 #: tests/person/terminal.py) and the web door (``kotatsu web`` in chromium, tests/person/web.py):
@@ -75,11 +75,12 @@ def whole() -> list[Case]:
 
 
 def sample(seed: int = 41) -> list[Case]:
-    """Four cases that together meet every axis: game, door, variants, decks, smallest and
-    largest table, clock, each take-back mode, NO_COLOR, ``--ascii``, a second language.
-    The seed draws which case gets which door, take-back mode and language, the variants,
-    the decks and the deal. 秘十 sits at ``play`` (its deal is paced at any other door:
-    seconds of waiting, not of work)."""
+    """Four cases that together meet every game and every axis: door, variants, decks,
+    smallest and largest table, clock, each take-back mode, NO_COLOR, ``--ascii``, a second
+    language. The seed draws which case gets which door, take-back mode and language, the
+    variants, the decks and the deal. 秘十 sits at ``play`` (its deal is paced at any other
+    door: seconds of waiting, not of work) with a short window to show a ten (the whole
+    matrix keeps the game's own)."""
     rng = random.Random(seed)
     combos = [c for c in variant_combos() if c]
     doors = list(DOORS)
@@ -106,15 +107,15 @@ def sample(seed: int = 41) -> list[Case]:
     )
     mishi = Case(
         "mishi",
+        options=(("declare_window", 2),),
         language=rng.choice(("ja", "hi")),
         takebacks=modes[2],
         seed=rng.randint(1, 999),
     )
-    large_swapo = Case(
-        "swapo",
+    large = Case(
+        "daifugo",
         door=doors[2],
-        options=(("decks", 1),),
-        seats=sizes("swapo")[1],
+        seats=sizes("daifugo")[1],
         seed=rng.randint(1, 999),
     )
-    return [small_swapo, swoop, mishi, large_swapo]
+    return [small_swapo, swoop, mishi, large]

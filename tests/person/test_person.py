@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import pytest
 
+import engine
 from tests.person.matrix import KNOWN, sample
 from tests.person.person import Person, SilentWait
-from tests.person.tables import Case, play_app, run_case
+from tests.person.tables import SHORT, Case, play_app, run_case
 
 SLICE = sample()
 
@@ -34,7 +35,8 @@ async def test_a_person_plays_the_slice_to_the_end(case, tmp_path):
 
 
 def test_the_slice_meets_every_axis():
-    assert {c.game for c in SLICE} == {"swapo", "swoop", "mishi"}
+    assert {c.game for c in SLICE} == set(engine.GAMES)
+    assert set(SHORT) == set(engine.GAMES), "each game's short length (tests/person/tables.py)"
     assert {c.door for c in SLICE} == {"play", "host", "join"}
     assert {c.takebacks for c in SLICE} == {"off", "ask", "free"}
     assert any(c.clock for c in SLICE) and not all(c.clock for c in SLICE)
@@ -42,7 +44,9 @@ def test_the_slice_meets_every_axis():
     assert any(c.language in ("ja", "hi") for c in SLICE)
     swapo = [dict(c.options) for c in SLICE if c.game == "swapo"]
     assert any(o.get("variant") for o in swapo) and any(o.get("decks", 1) > 1 for o in swapo)
-    assert {c.seat_count for c in SLICE if c.game == "swapo"} == {2, 10}
+    smallest = {c.game for c in SLICE if c.seat_count == engine.GAMES[c.game].MIN_SEATS}
+    largest = {c.game for c in SLICE if c.seat_count == engine.GAMES[c.game].MAX_SEATS}
+    assert smallest and largest
 
 
 async def test_a_table_that_waits_with_no_key_on_the_screen_is_a_silent_wait(tmp_path):

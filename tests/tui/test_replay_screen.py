@@ -93,8 +93,11 @@ class LiveClient(RecordSource):
             yield await self.inbox.get()
 
 
-@pytest.mark.parametrize("game", list(engine.GAMES))
-@pytest.mark.parametrize("seat", [0, 2])
+# Each game once, from seat 0 or seat 2 in turn: the first seat and one that is not (a record
+# read from either is stepped by the same code, whose game is what differs).
+@pytest.mark.parametrize(
+    ("game", "seat"), [(game, 2 * (i % 2)) for i, game in enumerate(engine.GAMES)]
+)
 async def test_stepping_reaches_the_live_screens_forward_and_back(game, seat):
     replay = replay_of(game)
     steps = min(replay.positions - 1, 24)
