@@ -5,7 +5,12 @@ screen words the table in that player's own language. This module is a leaf: it 
 the standard library, so engine/, net/ and tui/ may all use it.
 
 - ``_(msgid)``, ``ngettext(singular, plural, n)``, ``pgettext(context, msgid)``: the current
-  language's words. ``N_(msgid)`` only marks a string for extraction (tables of templates).
+  language's words. ``N_(msgid)`` only marks a string for extraction (tables of templates);
+  ``NP_(context, msgid)`` marks it in a context, for ``in_context``.
+- A message context that is a game's name (``"swapo"``) gives the words of a message whose
+  English one game says in its own sense (SwaPo's "declare" a joker's rank, 秘十's "declare"
+  a trump): ``in_context(game, msgid)`` reads the game's entry where the catalogue has one,
+  else the general one; the catalogue check holds the entry to that game's glossary words.
 - The current language is the process's (``use(lang)``), unless a context chose its own with
   ``scope(lang)``: an app sets it in its own task, so two apps in one process (tests, the SSH
   server) each read their own language.
@@ -153,14 +158,29 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+def NP_(context: str, msgid: str) -> str:
+    """Mark ``msgid`` in ``context`` for extraction (``in_context`` translates it later)."""
+    return msgid
+
+
+def in_context(context: str, msgid: str) -> str:
+    """``msgid`` as ``context`` words it where the catalogue has an entry in that context (a
+    game's sense of a shared word), else as ``_`` does."""
+    found = translation(current())
+    worded = found.pgettext(context, msgid)
+    return worded if worded != msgid else found.gettext(msgid)
+
+
 __all__ = [
     "DEFAULT",
     "LANGUAGES",
+    "NP_",
     "N_",
     "Voice",
     "_",
     "current",
     "from_locale",
+    "in_context",
     "ngettext",
     "normalize",
     "pgettext",

@@ -23,7 +23,13 @@ from . import DOMAIN, LANGUAGES, LOCALE_DIR, conventions, terms
 ROOT = LOCALE_DIR.parent.parent
 SOURCES = ("engine", "net", "tui", "lang")
 POT = LOCALE_DIR.parent / f"{DOMAIN}.pot"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "NP_": ((1, "c"), 2),
+}
 TRANSLATED = tuple(code for code in LANGUAGES if code != "en")
 
 _FIELD = re.compile(r"(?<!\{)\{([a-zA-Z_][a-zA-Z0-9_]*)[^{}]*\}")

@@ -17,9 +17,10 @@ list item and table row by table row against the English help; its exceptions ar
 ``[[exception]]`` entries with ``help = "<game>"`` and ``text`` (the start of the English unit).
 
 A term with a ``game`` applies to the entries of that game (``entry_games``: a message context
-naming it, ``game: <name>`` in the entry's comments, the code of a reason, its files' paths),
-and always in that game's help; an entry whose game cannot be told and whose term has no
-general sense fails until it says its game. docs/i18n/check.md tells translators all this.
+naming it, ``game: <name>`` in the entry's comments, the code of a reason, the game's own
+folders holding it), and always in that game's help; an entry whose game cannot be told and
+whose term has no general sense fails until it says its game. docs/i18n/check.md tells
+translators all this.
 This module is a developer's tool (``python -m lang.catalog check`` runs it).
 """
 
@@ -150,13 +151,17 @@ def english_text(text: str) -> str:
 
 
 GAME_COMMENT = re.compile(r"\bgame:\s*(\w+)")
+GAME_FOLDER = re.compile(r"(?:engine|tui/games)/(\w+)/")
+"""A game's own folders: the engine's rules and the table's words of that game alone."""
 
 
 def games_of(
     locations: Iterable[str], context: str | None = None, comments: Iterable[str] = ()
 ) -> set[str]:
     """The games an entry belongs to: its message context when that is a game's name, else
-    the ``game: <name>`` its comments say, else the games named in its locations' paths."""
+    the ``game: <name>`` its comments say, else the games whose own folders hold it
+    (``engine/<game>/``, ``tui/games/<game>/``): a file elsewhere says no game, whatever its
+    name (a shared file's message says its game in a context or a comment)."""
     if context in GAMES:
         return {context}
     said = {m.group(1) for c in comments for m in GAME_COMMENT.finditer(c)}
@@ -164,8 +169,9 @@ def games_of(
         return said & set(GAMES)
     found: set[str] = set()
     for path in locations:
-        parts = re.split(r"[/_.]", path)
-        found.update(game for game in GAMES if game in parts)
+        own = GAME_FOLDER.match(path)
+        if own and own.group(1) in GAMES:
+            found.add(own.group(1))
     return found
 
 

@@ -10,10 +10,12 @@ the sentence stays whole for translators; a translation that drops the tags only
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from rich.style import Style
 from rich.text import Text
+
+from lang import _
 
 _FIELD = re.compile(r"\{\{|\}\}|\{(\w+)\}|<(/?)(\w+)>")
 
@@ -70,6 +72,22 @@ def mine_or(seat: object, me: object, mine: str, theirs: str) -> str:
     """The "You …" sentence for the local seat, else the "{name} …" one (two msgids, as
     many languages conjugate differently)."""
     return mine if me is not None and seat == me else theirs
+
+
+def and_list(items: Iterable[str]) -> str:
+    """Names or words as one list in the reader's language: "Bo", "Bo and Chen", "Ann, Bo and
+    Chen" (ja 「アン、ボーとチェン」): whole patterns each language words and punctuates, never
+    a separator glued in code."""
+    words = list(items)
+    if len(words) < 2:
+        return "".join(words)
+    head = words[0]
+    for word in words[1:-1]:
+        # TRANSLATORS: a list's items before its last one, joined: "Ann, Bo" (then "and Chen")
+        head = _("{first}, {next}").format(first=head, next=word)
+    # TRANSLATORS: a list's last item joined to those before it: "Bo and Chen", "Ann, Bo and
+    # Chen" ({first} may be several items already joined by "{first}, {next}")
+    return _("{first} and {last}").format(first=head, last=words[-1])
 
 
 def listed(items: list[str], pair: str) -> str:

@@ -86,23 +86,28 @@ def test_a_term_in_one_games_sense_follows_the_entrys_game() -> None:
     """SwaPo's pair is वन पेयर (its seed), 秘十's is जोड़ा; an entry whose game cannot be told
     (from its context, a 'game:' comment or its files) is asked to say it, not given either
     word; a field such as {rank} is no rank."""
-    assert check("no pair", "वन पेयर नहीं", "tui/screens/swapo_rules.py") == []
-    assert check("no pair", "जोड़ा नहीं", "tui/screens/swapo_rules.py")
+    assert check("no pair", "वन पेयर नहीं", "tui/games/swapo/rules.py") == []
+    assert check("no pair", "जोड़ा नहीं", "tui/games/swapo/rules.py")
     assert check("pair", "जोड़ा", "tui/games/mishi/words.py") == []
     assert check("pair", "वन पेयर", "tui/games/mishi/words.py")
     (unsaid,) = check("a pair", "एक जोड़ा", "engine/reasons.py")
     assert "say the game" in unsaid
-    assert check("four {rank}s", "{rank} का फ़ोर कार्ड", "tui/screens/swapo_rules.py") == []
-    assert check("four {rank}s", "चार {rank}", "tui/screens/swapo_rules.py")
-    assert check("Swoop! You swooped with four {rank}s", "स्वूप! चार {rank}", "x/swoop.py") == []
+    assert check("four {rank}s", "{rank} का फ़ोर कार्ड", "tui/games/swapo/rules.py") == []
+    assert check("four {rank}s", "चार {rank}", "tui/games/swapo/rules.py")
+    swoop = "tui/games/swoop/x.py"
+    assert check("Swoop! You swooped with four {rank}s", "स्वूप! चार {rank}", swoop) == []
     assert check("four {rank}s", "चार {rank}", "engine/hints.py")  # whose four of a kind?
+    # a file takes its game from the game's own folder, never from its name: a shared file
+    # named after a game says its game in a context or a comment, as every shared file does
+    (unsaid,) = check("a pair", "एक जोड़ा", "tui/screens/swapo_rules.py")
+    assert "say the game" in unsaid
     assert check("{rank} is high", "{rank} बड़ा है") == []
 
 
 def test_a_game_sense_does_not_reach_another_game() -> None:
     # Swoop's "clear" (the pile) is not asked of a SwaPo entry
-    assert check("clear the row", "पंक्ति हटाएँ", "tui/screens/swapo_ask.py") == []
-    assert check("cleared {count}", "हटाए {count}", "tui/screens/swoop_draw.py")
+    assert check("clear the row", "पंक्ति हटाएँ", "tui/games/swapo/ask.py") == []
+    assert check("cleared {count}", "हटाए {count}", "tui/games/swoop/draw.py")
 
 
 def test_units_pair_the_help_paragraph_by_paragraph() -> None:

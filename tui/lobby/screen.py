@@ -178,8 +178,9 @@ class LobbyScreen(Screen[None]):
 
     def draw_texts(self) -> None:
         """The title, the column heads, the keys and the tables, in the screen's looks."""
-        title = Text(" kotatsu", self.look("name"))
-        title.append(_(" — tables on this network"))
+        title = Text(" ", self.look("name"))
+        # TRANSLATORS: the lobby's title; {app} is kotatsu
+        title.append_text(fill(_("{app} — tables on this network"), app="kotatsu"))
         self.query_one("#lobby-title", Static).update(title)
         self.query_one("#lobby-columns", Static).update(Text(columns(), self.look("muted")))
         self.query_one("#lobby-keys", Static).update(self.keys_line())
@@ -335,10 +336,13 @@ class LobbyScreen(Screen[None]):
             game = GAME_TITLES.get(table.game, table.game)
             name = literal(f"“{table.name}”", self.look("name"), limit=44)
             # TRANSLATORS: lobby; a table this player hosted whose program died; o is the key
-            text = fill(
-                _("  {name} ({game}) stopped before the game was over — o: reopen it"),
-                name=name,
-                game=_(game),
+            text = Text("  ")
+            text.append_text(
+                fill(
+                    _("{name} ({game}) stopped before the game was over — o: reopen it"),
+                    name=name,
+                    game=_(game),
+                )
             )
             if len(found) > 1:
                 more = ngettext("({count} more)", "({count} more)", len(found) - 1)

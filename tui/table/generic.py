@@ -15,6 +15,7 @@ from textual.binding import Binding
 from engine.cards import is_card
 from lang import N_, _
 from tui.connect import Seat
+from tui.fill import and_list
 from tui.settings import Settings
 from tui.text import clean
 from tui.widgets.steady import Steady
@@ -123,7 +124,7 @@ class GenericTableScreen(TableScreen):
         if self.legal:
             self.prompt.ask(_("Your turn: ↑↓ choose an action, enter to play"))
         else:
-            waiting = _(", ").join(self.seats.name(s) for s in self.view.get("pending") or [])
+            waiting = and_list(self.seats.name(s) for s in self.view.get("pending") or [])
             if waiting:
                 self.prompt.ask(_("Waiting for {names}…").format(names=waiting), waiting=True)
             else:

@@ -20,6 +20,7 @@ from rich.text import Text
 from textual import events
 
 from lang import _, pgettext
+from tui.fill import and_list
 from tui.text import literal
 from tui.widgets.cards import CardStyle
 from tui.widgets.log import EventLog
@@ -79,7 +80,7 @@ class NoticeLine(Steady):
             return
         self.waiting_shown = bool(names)
         if names:
-            listed = _(", ").join(names)
+            listed = and_list(names)
             self.tell(_("Waiting for {names} to close the results…").format(names=listed))
         else:
             self.tell(self.current)

@@ -153,7 +153,8 @@ class PanelWords:
         if self.again:
             hint = _("enter close · a play again (same seats, new deal)")
         if self.review:
-            hint += _(" · r review the game, every hand open")
+            # TRANSLATORS: a key hint on the results, after "enter close"; r is the key
+            hint += " · " + _("r review the game, every hand open")
         return hint
 
     def offers(self, answer: str) -> bool:

@@ -22,6 +22,7 @@ from textual.message import Message
 from lang import _
 from tui.connect import Seat
 from tui.dialogs import ScoresScreen
+from tui.fill import and_list
 from tui.widgets.prompt import PromptBar
 
 from . import review
@@ -303,8 +304,7 @@ def points_line(row: RoundRow | None, seat_text: Callable[[int], Text], muted: S
 def winner_names(view: dict, seat_name: Callable[[object], str]) -> str:
     """The winners' names, listed ("" if nobody won)."""
     result = view.get("result") or {}
-    # TRANSLATORS: between the names of several winners: "Ann, Bo"
-    return _(", ").join(seat_name(s) for s in result.get("winners") or [])
+    return and_list(seat_name(s) for s in result.get("winners") or [])
 
 
 def scores_title(view: dict, winners: str) -> str:

@@ -187,9 +187,13 @@ def waiting_question(
     )
     if join_address:
         command = Text(f"kotatsu join {join_address}", look("command"))
+        question.append(" · ")
+        # TRANSLATORS: the waiting table's prompt, after "Waiting for players 2/4": how the
+        # others join; {command} is the kotatsu join command
         question.append_text(
-            fill(_(" · others join from their lobby, or: {command}"), command=command)
+            fill(_("others join from their lobby, or: {command}"), command=command)
         )
     if hosting:
-        question.append(_(" · m: start now or fill with bots"))
+        # TRANSLATORS: the host's waiting prompt: m is the key (its menu starts the game)
+        question.append(" · " + _("m: start now or fill with bots"))
     return question

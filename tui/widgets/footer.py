@@ -3,7 +3,8 @@
 
 ``BINDINGS`` are class attributes, made at import time, so their descriptions are English
 msgids marked with ``N_``; this footer words them with ``_()`` each time it reads the keys (so
-a language chosen in the lobby shows at the next ``refresh_bindings``).
+a language chosen in the lobby shows at the next ``refresh_bindings``), in the table's game's
+sense where its catalogue has one (``lang.in_context``: SwaPo's "declare" is not 秘十's).
 
 Textual's ``Footer`` is one widget per key, laid out side by side: at a table, where the keys
 change in about half the states (a key comes, another goes, "p pass" becomes "p done"), every
@@ -178,12 +179,15 @@ class WordedFooter(Prepainted, can_focus=False):
 
     def _read_keys(self) -> tuple[KeyEntry, ...]:
         keys: dict[str, KeyEntry] = {}
+        game = getattr(self.screen, "GAME", "")  # a table's: its own sense of a shared word
         for binding, enabled, tooltip in (
             (active.binding, active.enabled, active.tooltip)
             for active in self.screen.active_bindings.values()
         ):
             if binding.show and binding.action not in keys:
-                description = _(binding.description) if binding.description else ""
+                description = binding.description and (
+                    lang.in_context(game, binding.description) if game else _(binding.description)
+                )
                 keys[binding.action] = KeyEntry(
                     binding.key,
                     self.app.get_key_display(binding),

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from rich.text import Text
 
 from lang import _, ngettext
-from tui.fill import fill
+from tui.fill import and_list, fill
 from tui.table.decisions import game_over_prompt
 from tui.widgets.cards import CardStyle
 
@@ -87,7 +87,7 @@ def give_words(model: DaifugoDecisions, view: DaifugoView, name: Callable[[int],
 def waiting_words(model: DaifugoDecisions, view: DaifugoView, name: Callable[[int], str]) -> Text:
     awaited = model.others_awaited()
     if view.phase == Phase.EXCHANGE:
-        names = _(", ").join(name(s) for s in awaited)
+        names = and_list(name(s) for s in awaited)
         if not names:
             return Text(_("Waiting for the table…"))
         # TRANSLATORS: 大富豪: the exchange: who has still to give cards

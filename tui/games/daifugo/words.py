@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from rich.text import Text
 
 from lang import N_, _, ngettext
-from tui.fill import fill, mine_or
+from tui.fill import and_list, fill, mine_or
 from tui.table.parse import Event
 from tui.widgets.cards import CardStyle
 
@@ -51,8 +51,7 @@ def title(code: str | None) -> str:
 
 
 def foul_words(kinds: Sequence[str]) -> str:
-    # TRANSLATORS: between the names of several things: "a joker, an 8"
-    return _(", ").join(_(FOULS[k]) for k in kinds if k in FOULS)
+    return and_list(_(FOULS[k]) for k in kinds if k in FOULS)
 
 
 def order_words(revolution: bool, back: bool) -> str:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from lang import _, ngettext
-from tui.fill import fill
+from tui.fill import and_list, fill
 
 from . import draw
 from .model import Phase
@@ -128,9 +128,8 @@ def waiting_words(flow: MishiDecisions) -> Text:
     if idle is not None:
         return Text(idle)
     pending = flow.others_awaited()
-    # TRANSLATORS: Mi Shi prompt: who is awaited when nobody in particular is
-    who = ", ".join(name(s) for s in pending) or _("the table")
-    n = max(1, len(pending))
+    who = and_list(name(s) for s in pending)
+    n = len(pending)
     phase = flow.state.phase
     if phase == Phase.DEAL:
         chosen = list(flow.state.chosen)
@@ -142,6 +141,10 @@ def waiting_words(flow: MishiDecisions) -> Text:
         if not pending:
             # TRANSLATORS: Mi Shi prompt during the deal
             return Text(_("Dealing…"))
+    if not pending:
+        # TRANSLATORS: Mi Shi prompt when the view names nobody the table waits for
+        return Text(_("Waiting for the table…"))
+    if phase == Phase.DEAL:
         # TRANSLATORS: Mi Shi prompt: players who may declare (亮主) with a ten
         words = ngettext("Dealing… {names} may show a ten", "Dealing… {names} may show a ten", n)
     elif phase == Phase.BAO:

@@ -13,7 +13,7 @@ from rich.text import Text
 from engine.mishi.cards import ORDERS, TRUMP, Order
 from engine.mishi.tricks import Shape, requirement
 from lang import _, ngettext, pgettext
-from tui.fill import fill, listed
+from tui.fill import and_list, fill, listed
 from tui.widgets.cards import CardStyle
 
 from . import draw
@@ -95,9 +95,7 @@ def must_include(tractors: list[int], pairs: int) -> str:
         return template.format(count=pairs)
     # TRANSLATORS: Mi Shi, how to follow: one tractor (consecutive pairs) of {pairs} pairs
     each = [_("a {pairs}-pair tractor").format(pairs=k) for k in tractors]
-    # TRANSLATORS: Mi Shi, joins tractors that must be played: "a 2-pair tractor and a
-    # 3-pair tractor"
-    shown = listed(each, _("{a} and {b}"))
+    shown = and_list(each)
     if not pairs:
         # TRANSLATORS: Mi Shi, how to follow: {tractors} ("a 2-pair tractor") must be played
         return _("must include {tractors}").format(tractors=shown)
@@ -154,9 +152,8 @@ def info_line(view: MishiView, cards: CardStyle, look: draw.Look, name_of: draw.
         kitty = list(view.kitty or ())
         if kitty:
             # TRANSLATORS: Mi Shi, burying (扣底): the kitty's cards, marked · in the hand
-            line = Text(_("Kitty, now in your hand (·):") + " ", style=dim)
-            line.append_text(cards.hand(kitty))
-            return line
+            kept = fill(_("Kitty, now in your hand (·): {cards}"), cards=cards.hand(kitty))
+            return Text(style=dim).append_text(kept)
         # TRANSLATORS: Mi Shi: the declarer takes the kitty and buries 8 cards (扣底)
         words = _("{name} takes the kitty and buries 8")
         return Text(words.format(name=name_of(view.declarer)), dim)

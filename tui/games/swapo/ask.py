@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from lang import _, ngettext
+from tui.fill import and_list
 
 from .choices import can_pass, round_words, swap_counts, swap_targets
 from .model import Phase
@@ -183,8 +184,7 @@ def waiting_words(flow: SwapoDecisions) -> str:
     if phase == Phase.POWER:
         # TRANSLATORS: SwaPo Ace prompt while another seat decides on using its Aces
         return _("{name} is deciding on Ace powers…").format(name=name(view.turn))
-    # TRANSLATORS: the separator between names in a list of seats ("Bo, Chen")
-    names = _(", ").join(name(s) for s in pending)
+    names = and_list(name(s) for s in pending)
     if phase == Phase.ARRANGE:
         if not names:
             # TRANSLATORS: SwaPo Dagger prompt while the other seats order their rows

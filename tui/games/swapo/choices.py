@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from engine.cards import RANKS
 from engine.swapo.scoring import JOKER, RANK_VALUES, ace_score
 from lang import N_, _, ngettext
-from tui.fill import mine_or
+from tui.fill import and_list, mine_or
 
 from .declared import WORDS
 from .model import RoundRecord
@@ -120,24 +120,46 @@ def best_groups(
     return size + jokers, ranks
 
 
-def round_words(record: RoundRecord | Mapping, name_of: NameOf, *, sudden_mark: bool = True) -> str:
+def round_words(
+    record: RoundRecord | Mapping,
+    name_of: NameOf,
+    *,
+    sudden_mark: bool = True,
+    numbered: bool = True,
+) -> str:
     """ "Round 2: Bo won with three 7s (+21)", "Round 2: no game (Draw)" or, when nobody has
     a pair, "Round 2: nobody has a pair — You, Bo tie (no points)"; "· sudden death" after a
-    sudden-death round's unless ``sudden_mark`` is off (a title that says it already)."""
+    sudden-death round's unless ``sudden_mark`` is off (a title that says it already). Not
+    ``numbered``: the same result without its "Round 2: " (a title that names the round), its
+    own whole sentence in each language."""
     if not isinstance(record, RoundRecord):
         record = RoundRecord.parse(record)
     number = record.round
+
+    def pick(with_number: str, without: str) -> str:
+        return with_number if numbered else without
+
     if record.no_game and record.drawn_by is not None:
-        # TRANSLATORS: SwaPo, a round's result when {name} played the Draw (the Ace of clubs)
-        words = _("Round {number}: no game, {name} played the Draw")
+        words = pick(
+            # TRANSLATORS: SwaPo, a round's result when {name} played the Draw (the Ace of clubs)
+            _("Round {number}: no game, {name} played the Draw"),
+            # TRANSLATORS: SwaPo, a round's result after its title ("Round 3 —"): {name} played
+            # the Draw (the Ace of clubs)
+            _("no game, {name} played the Draw"),
+        )
         return words.format(number=number, name=name_of(record.drawn_by))
     if record.no_game:
-        # TRANSLATORS: SwaPo, a round's result when the Draw (the Ace of clubs) was played
-        return _("Round {number}: no game (Draw)").format(number=number)
+        words = pick(
+            # TRANSLATORS: SwaPo, a round's result when the Draw (the Ace of clubs) was played
+            _("Round {number}: no game (Draw)"),
+            # TRANSLATORS: SwaPo, a round's result after its title ("Round 3 —") when the Draw
+            # (the Ace of clubs) was played
+            _("no game (Draw)"),
+        )
+        return words.format(number=number)
     winners, points, hands = record.winners, record.points, record.hands
     ace = any(record.declared)
-    # TRANSLATORS: SwaPo, added after a round's result when it was played in sudden death
-    extra = _(" · sudden death") if record.sudden_death and sudden_mark else ""
+    sudden = record.sudden_death and sudden_mark
     parts, sizes = [], []
     for seat in winners:
         hand = list(hands[seat] or []) if seat < len(hands) else []
@@ -152,33 +174,53 @@ def round_words(record: RoundRecord | Mapping, name_of: NameOf, *, sudden_mark: 
         each = [points[s] if s < len(points) else 0 for s in winners]
         names = and_list([name_of(s) for s in winners])
         if not any(each):
-            # TRANSLATORS: SwaPo, a round nobody won; {names}: "You, Bo and Chen"
-            tie = _("Round {number}: nobody has a pair — {names} tie (no points)")
+            tie = pick(
+                # TRANSLATORS: SwaPo, a round nobody won; {names}: "You, Bo and Chen"
+                _("Round {number}: nobody has a pair — {names} tie (no points)"),
+                # TRANSLATORS: SwaPo, a round nobody won, after its title ("Round 3 —");
+                # {names}: "You, Bo and Chen"
+                _("nobody has a pair — {names} tie (no points)"),
+            )
         else:
-            # TRANSLATORS: SwaPo, a round nobody won; {names}: "You, Bo and Chen"
-            tie = _("Round {number}: nobody has a pair — {names} tie (+{points} each)")
-        return tie.format(number=number, names=names, points=each[0]) + extra
+            tie = pick(
+                # TRANSLATORS: SwaPo, a round nobody won; {names}: "You, Bo and Chen"
+                _("Round {number}: nobody has a pair — {names} tie (+{points} each)"),
+                # TRANSLATORS: SwaPo, a round nobody won, after its title ("Round 3 —");
+                # {names}: "You, Bo and Chen"
+                _("nobody has a pair — {names} tie (+{points} each)"),
+            )
+        return sudden_words(tie.format(number=number, names=names, points=each[0]), sudden)
     if not parts:
-        # TRANSLATORS: SwaPo, a round's result with no winner
-        said = _("Round {number}: nobody won")
+        said = pick(
+            # TRANSLATORS: SwaPo, a round's result with no winner
+            _("Round {number}: nobody won"),
+            # TRANSLATORS: SwaPo, a round's result with no winner, after its title ("Round 3 —")
+            _("nobody won"),
+        )
     elif len(winners) == 1:
-        # TRANSLATORS: SwaPo, a round's result; {winners}: "Bo (three 7s, +21)"
-        said = _("Round {number}: {winners} won")
+        said = pick(
+            # TRANSLATORS: SwaPo, a round's result; {winners}: "Bo (three 7s, +21)"
+            _("Round {number}: {winners} won"),
+            # TRANSLATORS: SwaPo, a round's result after its title ("Round 3 —"); {winners}:
+            # "Bo (three 7s, +21)"
+            _("{winners} won"),
+        )
     else:
-        # TRANSLATORS: SwaPo, a round's result; {winners}: "Bo (a pair of Ks, +13) and You (…)"
-        said = _("Round {number}: {winners} share the win")
-    return said.format(number=number, winners=and_list(parts)) + extra
+        said = pick(
+            # TRANSLATORS: SwaPo, a round's result; {winners}: "Bo (a pair of Ks, +13) and You (…)"
+            _("Round {number}: {winners} share the win"),
+            # TRANSLATORS: SwaPo, a round's result after its title ("Round 3 —"); {winners}:
+            # "Bo (a pair of Ks, +13) and You (…)"
+            _("{winners} share the win"),
+        )
+    return sudden_words(said.format(number=number, winners=and_list(parts)), sudden)
 
 
-def and_list(words: list[str]) -> str:
-    """ "A", "A and B", "A, B and C"."""
-    if len(words) < 2:
-        return "".join(words)
-    # TRANSLATORS: a list of names or results: "{first} and {last}", first being "A, B"
-    both = _("{first} and {last}")
-    # TRANSLATORS: the separator between the first names of a list ("A, B and C")
-    comma = _(", ")
-    return both.format(first=comma.join(words[:-1]), last=words[-1])
+def sudden_words(result: str, sudden: bool) -> str:
+    """A round's result, and that it was played in sudden death when it was."""
+    # TRANSLATORS: SwaPo, a round's result ("Round 3: Bo won") when the round was played in
+    # sudden death
+    return _("{result} · sudden death").format(result=result) if sudden else result
 
 
 #: How a hand of several cards of one rank reads, by their count (3 or more).

@@ -6,7 +6,6 @@ the big cards.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from rich.text import Text
@@ -86,12 +85,11 @@ class SwapoFace:
             title = _("Round {n}").format(n=record.round)
         total = self.round_totals.get(record.round) if record is not None else None
         if record is not None and total and not record.sudden_death:
-            # TRANSLATORS: SwaPo results panel title: "Round 3 of 10"; {label}: "Round 3"
-            title = _("{label} of {total}").format(label=title, total=total)
+            # TRANSLATORS: SwaPo results panel title: the round, of how many are played
+            title = _("Round {n} of {total}").format(n=record.round, total=total)
         if event is not None:
-            # the words after "Round N:" (a full-width colon in CJK catalogues)
-            words = round_words(event, self.table.seats.name, sudden_mark=False)
-            result = re.split(r"[:：]\s*", words, maxsplit=1)[-1]
+            # the result as its own sentence, without the "Round N:" the title says
+            result = round_words(event, self.table.seats.name, sudden_mark=False, numbered=False)
             # TRANSLATORS: SwaPo results panel title: "Round 3 of 10 — Bo (three 7s, +21) won"
             title = _("{title} — {result}").format(title=title, result=result)
         return title

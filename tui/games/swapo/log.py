@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from lang import N_, _, ngettext
-from tui.fill import fill
+from tui.fill import and_list, fill
 from tui.table.parse import Event
 from tui.widgets.cards import CardStyle
 
@@ -166,13 +166,11 @@ def plain_line(event: Event, who: str, asterisk: bool) -> str | None:
 
 def ending_line(event: Event, name_of: NameOf, look: Look) -> Text:
     """A sudden death between tied seats, or the game's end."""
-    # TRANSLATORS: the separator between names in a list of seats ("Bo, Chen")
-    comma = _(", ")
     if event.kind == "sudden_death":
-        seats = comma.join(name_of(s) for s in event.integers("seats"))
+        seats = and_list(name_of(s) for s in event.integers("seats"))
         # TRANSLATORS: SwaPo log: an extra round among the seats tied for the win
         return Text(_("Sudden death between {names}").format(names=seats), style=look("alert"))
-    winners = comma.join(name_of(s) for s in event.integers("winners"))
+    winners = and_list(name_of(s) for s in event.integers("winners"))
     if winners:
         # TRANSLATORS: SwaPo log, the end of the game; {names}: the winners ("Bo, Chen")
         words = _("Game over — {names} won").format(names=winners)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from lang import NP_
+
 
 class Step(StrEnum):
     """Where the local seat is in its decision (``wait``: nothing to decide)."""
@@ -49,7 +51,9 @@ STEPS: dict[Step, StepRow] = {
         "give", pick=True, cards=True, digits=True, back=Step.GIVE, back_label="clear"
     ),
     Step.ARRANGE: StepRow("lay down", pick=True, pick_label="grab"),
-    Step.DECLARE: StepRow("declare", menu=True),
+    # TRANSLATORS: SwaPo Ace footer key (enter): declare your joker's rank face down (SwaPo's
+    # declare, not 秘十's 亮主); ≤ 8 cells if you can
+    Step.DECLARE: StepRow(NP_("swapo", "declare"), menu=True),
     Step.POWER: StepRow("choose", menu=True),
     Step.POWER_TARGET: StepRow("use", menu=True, digits=True, back=Step.POWER),
     Step.POWER_RANK: StepRow("take", menu=True, back=Step.POWER_TARGET),

@@ -142,19 +142,19 @@ class SwoopAsk:
         want = chain.rank if chain is not None else None
         r = draw.rank_text(want if want is not None else "?", self.cards)
         need: int | str = chain.need if chain is not None and chain.need is not None else "?"
-        # TRANSLATORS: Swoop prompt after a swoop: a chain goes one rank down
-        line = Text.assemble((_("Swoop! Chain downward:") + " ", "bold"))
+        bold = {"b": "bold"}
         if self.model.forced() == "chain":  # asked anyway, so that nobody learns what you hold
-            # TRANSLATORS: Swoop prompt: no chain is possible; enter is the key
-            line.append(_("no chain — enter"))
-            return line
-        # TRANSLATORS: Swoop prompt: how many more cards of {rank} make the chain's swoop
+            # TRANSLATORS: Swoop prompt after a swoop (a chain goes one rank down), when no
+            # chain is possible; enter is the key; <b>…</b> is shown bold
+            return fill(_("<b>Swoop! Chain downward:</b> no chain — enter"), tags=bold)
+        # TRANSLATORS: Swoop prompt after a swoop (a chain goes one rank down): how many more
+        # cards of {rank} make the chain's swoop; <b>…</b> is shown bold
         words = ngettext(
-            "{count} more {rank} swoop again",
-            "{count} more {rank}s swoop again",
+            "<b>Swoop! Chain downward:</b> {count} more {rank} swoop again",
+            "<b>Swoop! Chain downward:</b> {count} more {rank}s swoop again",
             need if isinstance(need, int) else 2,
         )
-        line.append(words.format(count=need, rank=r))
+        line = fill(words, tags=bold, count=need, rank=r)
         # TRANSLATORS: Swoop prompt end; enter and x are keys
         line.append(" — " + _("enter chain, x stop (the rest of the pile is cleared)"))
         return line

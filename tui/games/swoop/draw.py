@@ -19,7 +19,7 @@ from rich.text import Text
 from engine.cards import rank
 from engine.swoop.rules import penalty
 from lang import _, ngettext, pgettext
-from tui.fill import mine_or
+from tui.fill import fill, mine_or
 from tui.table import parse
 from tui.table.parse import Event
 from tui.table.results import game_over
@@ -364,15 +364,24 @@ def swoop_line(event: Event, t: Teller) -> Text:
 def chain_line(event: Event, t: Teller) -> Text:
     cards, removed = event.cards(), event.cards("removed")
     r = rank(removed[0]) if removed else "?"
-    # TRANSLATORS: Swoop log: a chain (another swoop downward right after a swoop)
-    head = t.said_named(event, _("You chained:"), _("{name} chained:"))
-    line = Text.assemble((head + " ", t.look("swoop")))
-    # TRANSLATORS: Swoop log, after "Bo chained:": cards played, and the four of a rank gone
-    words = ngettext(
-        "played {count}, four {rank}s gone", "played {count}, four {rank}s gone", len(cards)
+    n = len(cards)
+    # TRANSLATORS: Swoop log: a chain (another swoop downward right after a swoop): the cards
+    # played, and the four of a rank gone; <b>…</b> is shown in the swoop's colour
+    mine = ngettext(
+        "<b>You chained:</b> played {count}, four {rank}s gone",
+        "<b>You chained:</b> played {count}, four {rank}s gone",
+        n,
     )
-    line.append(words.format(count=len(cards), rank=rank_text(r, t.style)))
-    return line
+    # TRANSLATORS: Swoop log: {name} chained (another swoop downward right after a swoop): the
+    # cards played, and the four of a rank gone; <b>…</b> is shown in the swoop's colour
+    theirs = ngettext(
+        "<b>{name} chained:</b> played {count}, four {rank}s gone",
+        "<b>{name} chained:</b> played {count}, four {rank}s gone",
+        n,
+    )
+    words = t.said(event, mine, theirs)
+    tags = {"b": t.look("swoop")}
+    return fill(words, tags=tags, name=t.who(event), count=n, rank=rank_text(r, t.style))
 
 
 def clear_line(event: Event, t: Teller) -> str:
