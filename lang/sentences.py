@@ -12,6 +12,8 @@ for a list, and this scan of the source (its syntax tree, no import) finds what 
 - a list of translated words joined in code with a comma or a word (``", ".join(...)``,
   ``_(", ").join(...)``): ``and_list`` words a list in each language's way;
 - a plural chosen by hand (``_("card") if n == 1 else _("cards")``): ``ngettext``;
+- a value put beside a translated message with nothing or a space between
+  (``f"{_(label)} {value}"``): the message's own field, ``_("{setting} {value}")``;
 - a label ending in a colon with words glued after it in code (``_("You chained:") + " "
   + cards``): one template, ``"You chained: {cards}"``;
 - a msgid that is a piece, not a sentence: it starts or ends with a space (``" · sudden
@@ -130,6 +132,8 @@ def _glued(parts: list[ast.expr]) -> str | None:
             glued = not between.strip() and "\n" not in between  # not two lines
             if 0 <= j < len(parts) and translated(parts[j]) and glued:
                 return "glues two translated messages into one sentence"
+            if 0 <= j < len(parts) and glued and not isinstance(parts[j], ast.Constant):
+                return "puts a value beside a translated message: give the message its field"
             if step == 1 and 0 <= i + 1 < len(parts) and _ends_in_colon(part):
                 return "glues what follows to a translated label ending in a colon"
     return None

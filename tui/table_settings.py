@@ -75,5 +75,8 @@ def summary(info: Mapping[str, Any]) -> str:
             continue
         if setting.idle(info):
             continue  # no clock: no bank to speak of
-        parts.append(f"{_(setting.label)} {setting.kind.show(info[setting.key])}")
+        shown = setting.kind.show(info[setting.key])
+        # TRANSLATORS: the waiting room's line of settings: one setting and its value
+        # ("Hints on", "Turn clock 30 s"); the line joins them with " · "
+        parts.append(_("{setting} {value}").format(setting=_(setting.label), value=shown))
     return " · ".join(parts)

@@ -33,6 +33,9 @@ def test_no_message_is_glued_from_pieces() -> None:
         ('x = _("You played") + " " + _("a pair")', "glues two translated messages"),
         ("x = f\"{_('You played')} {ngettext('a card', 'cards', n)}\"", "glues two translated"),
         ('x = pgettext("tag", "Bo") + _("passes").format(n=1)', "glues two translated"),
+        # a value beside a translated message, in an order the code fixes
+        ('x = f"{_(setting.label)} {shown}"', "puts a value beside"),
+        ('x = str(n) + _("cards")', "puts a value beside"),
         # a label ending in a colon with the rest glued after it
         ('x = _("You chained:") + " " + cards', "label ending in a colon"),
         ('x = fill(_("Kitty:"), dim) + " " + cards', "label ending in a colon"),
