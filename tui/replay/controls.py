@@ -23,6 +23,7 @@ from textual.widgets import Static
 
 from lang import N_, _
 
+from ..fill import fill
 from ..table.game_words import words_for
 from ..table.news import with_glyphs
 
@@ -186,8 +187,13 @@ class ReplayControls(Static, can_focus=True):
                 text.append(f" · {hidden_word(self.table.GAME, hidden.kind)} ", "dim")
                 text.append(with_glyphs(" ".join(hidden.cards), cards))
         for hidden in (h for h in shown.hidden if h.seat is None):
-            text.append(f"\n{hidden_word(self.table.GAME, hidden.kind)}: ", "bold")
-            text.append(with_glyphs(" ".join(hidden.cards), cards))
+            # TRANSLATORS: a review's open hands: cards no hand holds, on a line of their own
+            # ("kitty: 7♠ 8♥"); {what} is what they are called; <b>…</b> is shown bold
+            line = _("<b>{what}:</b> {cards}")
+            what = hidden_word(self.table.GAME, hidden.kind)
+            shown_cards = with_glyphs(" ".join(hidden.cards), cards)
+            text.append("\n")
+            text.append_text(fill(line, tags={"b": "bold"}, what=what, cards=shown_cards))
         self.update(text)
 
     # -- the keys ----------------------------------------------------------------------------
