@@ -57,24 +57,16 @@ def play(game_name: str, seed: int) -> tuple[dict, dict, dict]:
     players = [rec.player("Ann", False)] + [
         rec.player(f"Bot {s + 1}", True, "normal") for s in range(1, game.seats)
     ]
-    common = {"table": "bench", "players": players, "started": "2026-01-01T00:00:00Z"}
-    full = rec.full_record(
-        record_id=f"20260101-000000-{seed:06x}",
-        game=game,
-        seed=seed,
-        ended="2026-01-01T00:30:00Z",
-        actions=actions,
-        **common,
-    )
+    when = ("2026-01-01T00:00:00Z", "2026-01-01T00:30:00Z")
+    sitting = rec.Sitting(f"20260101-000000-{seed:06x}", "bench", players, *when)
+    full = rec.full_record(sitting, game, seed=seed, actions=actions)
     seat = rec.seat_record(
-        record_id=f"20260101-000000-{seed:06x}-seat",
+        rec.Sitting(f"20260101-000000-{seed:06x}-seat", "bench", players, *when),
         game=game_name,
         options=game.options,
         seats=game.seats,
         seat=0,
-        ended="2026-01-01T00:30:00Z",
         frames=frames,
-        **common,
     )
     whole = dict(seat, version=1, frames=json.loads(json.dumps(frames)))
     return full, seat, whole

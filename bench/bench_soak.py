@@ -62,7 +62,7 @@ sys.path.insert(0, str(ROOT))
 import engine  # noqa: E402
 from bench.aside import set_aside  # noqa: E402
 from net.botclient import play_seat  # noqa: E402
-from net.client import Client  # noqa: E402
+from net.client import Client, Staying  # noqa: E402
 from net.codec import encode  # noqa: E402
 from net.host import Host  # noqa: E402
 from net.journal import read_journal  # noqa: E402
@@ -149,7 +149,7 @@ def lost_in(journal: Path, game_name: str, seen: Seen) -> int:
 
 async def player(port: int, name: str, seen: Seen, rng: random.Random, tally: Tally) -> None:
     """One seat to the end of the game, dropping and coming back with its token."""
-    client = Client("127.0.0.1", port, name=name, reconnect=False)
+    client = Client("127.0.0.1", port, name=name, staying=Staying(reconnect=False))
     await client.connect()
     seat, token = client.seat, client.token
     while True:
@@ -167,7 +167,14 @@ async def player(port: int, name: str, seen: Seen, rng: random.Random, tally: Ta
         tally.drops += 1
         await asyncio.sleep(rng.uniform(0.2, 2.0))
         while True:
-            client = Client("127.0.0.1", port, name=name, seat=seat, token=token, reconnect=False)
+            client = Client(
+                "127.0.0.1",
+                port,
+                name=name,
+                seat=seat,
+                token=token,
+                staying=Staying(reconnect=False),
+            )
             try:
                 await client.connect()
                 break

@@ -56,6 +56,7 @@ __all__ = [
     "VERSIONS",
     "RecordError",
     "Replay",
+    "Sitting",
     "check",
     "full_record",
     "load",
@@ -79,15 +80,24 @@ def player(name: str, bot: bool, level: str | None = None) -> dict[str, Any]:
     return entry
 
 
+@dataclass(frozen=True)
+class Sitting:
+    """Whose game a record is, and when: its ``record_id``, the ``table``'s name, the
+    ``players`` (``player`` entries, seat by seat), when it ``started`` and ``ended`` (UTC;
+    None: not over)."""
+
+    record_id: str
+    table: str
+    players: list[dict[str, Any]]
+    started: str
+    ended: str | None = None
+
+
 def full_record(
-    *,
-    record_id: str,
+    sitting: Sitting,
     game: Game,
+    *,
     seed: int,
-    table: str,
-    players: list[dict[str, Any]],
-    started: str,
-    ended: str | None,
     actions: list[tuple[int, Any]],
     deck: list[str] | None = None,
 ) -> dict[str, Any]:
@@ -96,17 +106,17 @@ def full_record(
     return {
         "format": FORMAT,
         "version": VERSION,
-        "id": record_id,
+        "id": sitting.record_id,
         "kind": "full",
         "game": game.NAME,
         "options": _plain(game.options),
         "seats": game.seats,
         "seed": seed,
         "deck": deck,
-        "table": table[:NAME_LIMIT],
-        "players": players,
-        "started": started,
-        "ended": ended,
+        "table": sitting.table[:NAME_LIMIT],
+        "players": sitting.players,
+        "started": sitting.started,
+        "ended": sitting.ended,
         "finished": over,
         "actions": [{"seat": seat, "action": _plain(action)} for seat, action in actions],
         "result": _plain(game.result()) if over else None,
@@ -114,16 +124,12 @@ def full_record(
 
 
 def seat_record(
+    sitting: Sitting,
     *,
-    record_id: str,
     game: str,
     options: dict[str, Any],
     seats: int,
     seat: int | None,
-    table: str,
-    players: list[dict[str, Any]],
-    started: str,
-    ended: str | None,
     frames: list[dict[str, Any]],
 ) -> dict[str, Any]:
     """A joined player's record: the ``frames`` (``{"view", "events"}``) its seat was sent,
@@ -133,16 +139,16 @@ def seat_record(
     return {
         "format": FORMAT,
         "version": VERSION,
-        "id": record_id,
+        "id": sitting.record_id,
         "kind": "seat",
         "game": game,
         "options": _plain(options),
         "seats": seats,
         "seat": seat,
-        "table": table[:NAME_LIMIT],
-        "players": players,
-        "started": started,
-        "ended": ended,
+        "table": sitting.table[:NAME_LIMIT],
+        "players": sitting.players,
+        "started": sitting.started,
+        "ended": sitting.ended,
         "finished": finished,
         "frames": framing.encode(_plain(frames)),
         "result": _plain(last.get("result")) if finished else None,

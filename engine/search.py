@@ -221,6 +221,13 @@ class SearchBot(Bot):
     alternatives, so more candidates do not mean more lucky picks).
     """
 
+    alpha: float = 0.25
+    """The chance shared by all the alternatives of overruling the heuristic by luck."""
+    least: int = 8
+    """The samples a candidate needs before it may overrule the heuristic or be pruned."""
+    prune: float = 1.0
+    """How sure (``upper_bound``'s z) a candidate must be worse before it gets no more."""
+
     def __init__(
         self,
         seat: int,
@@ -230,9 +237,6 @@ class SearchBot(Bot):
         policy: type[Bot],
         iterations: int | None = None,
         deadline: Callable[[], bool] | None = None,
-        alpha: float = 0.25,
-        least: int = 8,
-        prune: float = 1.0,
     ) -> None:
         super().__init__(seat, seed)
         self.search = search
@@ -240,9 +244,6 @@ class SearchBot(Bot):
         self.policy = policy(seat, self.rng.randrange(2**31))
         self.iterations: int = iterations or search.BUDGET
         self.deadline = deadline
-        self.alpha = alpha
-        self.least = least
-        self.prune = prune
         self.memory: dict = {}  #: what the seat has seen so far (see each game's ``observe``)
         self.samples = 0  #: determinizations used in the last decision (for tests and stats)
         self.playouts = 0  #: playouts run in the last decision

@@ -114,17 +114,14 @@ async def run_bot_client(
     name: str = "",
     password: str | None = None,
     *,
-    seat: int | None = None,
-    token: str | None = None,
     kind: str = "smart",
     seed: int | None = None,
     delay: float = 0.0,
     **client_options: Any,
 ) -> dict[str, Any] | None:
-    """Connect, take a seat and play it to the end; the game's result."""
-    client = Client(
-        host, port, name=name, password=password, seat=seat, token=token, **client_options
-    )
+    """Connect (``client_options``: ``Client``'s — the ``seat`` wished for, a ``token``…),
+    take a seat and play it to the end; the game's result."""
+    client = Client(host, port, name=name, password=password, **client_options)
     await client.connect()
     try:
         result = await play_seat(client, kind=kind, seed=seed, delay=delay)

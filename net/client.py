@@ -13,6 +13,7 @@ import logging
 import secrets
 import time
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from typing import Any
 
 from .codec import HOST_FRAME_LIMIT, encode
@@ -75,8 +76,29 @@ class _Link:
             self.writer.close()
 
 
+@dataclass(frozen=True)
+class Staying:
+    """How a client holds on to its table: whether it ``reconnect``s when the link drops
+    (within ``give_up_after`` s, waiting at most ``backoff_max`` s between tries), how often
+    it pings (``ping_interval``) and when a silent host counts as gone (``dead_after``), how
+    long it waits for an answer when connecting (``connect_timeout``) and keeps trying a host
+    that answers ``full`` with a ``retry`` (``retry_for``), and whether it keeps the seat's
+    token in the user's state directory (``keep_seat``, net/seatstore.py: a seat kept there
+    is taken back when joining the same table again)."""
+
+    reconnect: bool = True
+    ping_interval: float = 5.0
+    dead_after: float = 15.0
+    connect_timeout: float = 5.0
+    backoff_max: float = 2.0
+    give_up_after: float = 600.0
+    retry_for: float = 60.0
+    keep_seat: bool = False
+
+
 class Client:
-    """A seat (or a spectator's chair) at a remote table."""
+    """A seat (or a spectator's chair) at a remote table, holding on to it as ``staying``
+    says."""
 
     def __init__(
         self,
@@ -88,14 +110,7 @@ class Client:
         spectator: bool = False,
         token: str | None = None,
         *,
-        reconnect: bool = True,
-        ping_interval: float = 5.0,
-        dead_after: float = 15.0,
-        connect_timeout: float = 5.0,
-        backoff_max: float = 2.0,
-        give_up_after: float = 600.0,
-        retry_for: float = 60.0,
-        keep_seat: bool = False,
+        staying: Staying = Staying(),
     ) -> None:
         self.host, self.port = host, port
         self.name = name
@@ -103,17 +118,14 @@ class Client:
         self.wish = seat
         self.spectator = spectator
         self.token = token
-        self.reconnect = reconnect
-        self.ping_interval = ping_interval
-        self.dead_after = dead_after
-        self.connect_timeout = connect_timeout
-        self.backoff_max = backoff_max
-        self.give_up_after = give_up_after
-        self.retry_for = retry_for
-        """How long ``connect`` keeps trying a host that answers ``full`` with a ``retry``."""
-        self.keep_seat = keep_seat
-        """Keep the seat's token in the user's state directory (net/seatstore.py), and take
-        a seat kept there back when joining the same table again."""
+        self.reconnect = staying.reconnect
+        self.ping_interval = staying.ping_interval
+        self.dead_after = staying.dead_after
+        self.connect_timeout = staying.connect_timeout
+        self.backoff_max = staying.backoff_max
+        self.give_up_after = staying.give_up_after
+        self.retry_for = staying.retry_for
+        self.keep_seat = staying.keep_seat
         self._slot: SeatFile | None = None
         self.key: str | None = None
         """Who this client is at the table (net/watchers.py): with ``keep_seat``, this user's

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import engine
@@ -17,23 +18,31 @@ from .rules import Rules
 from .seating import P
 
 
+@dataclass(frozen=True)
+class Following:
+    """Who follows the actions as they are applied again: ``before(seat, action)`` is called
+    ahead of each action that ``by_bot(i, seat)`` says a host bot played (the i-th), so the
+    bots live through the game again; ``each(seat, action)`` ahead of every action."""
+
+    by_bot: Callable[[int, int], bool] | None = None
+    before: Callable[[int, Any], object] | None = None
+    each: Callable[[int, Any], object] | None = None
+
+
 def replay(
     rules: Rules[P],
     names: dict[int, str],
     tokens: dict[int, str],
     actions: list[tuple[int, Any]],
-    by_bot: Callable[[int, int], bool] | None = None,
-    before: Callable[[int, Any], object] | None = None,
     bots: dict[int, str] | None = None,
-    each: Callable[[int, Any], object] | None = None,
     takebacks: list[tuple[int, int]] | None = None,
+    following: Following = Following(),
 ) -> None:
-    """Put back the recorded sitters and their tokens, then apply every recorded action.
-    ``bots`` are seats the host gave to a bot during play (with their new tokens).
-    ``before(seat, action)`` is called ahead of each action that ``by_bot(i, seat)`` says
-    a host bot played (the i-th), so the bots live through the game again; ``each(seat,
-    action)`` ahead of every action. ``takebacks`` (after how many of ``actions``, how many
-    were taken back) are taken back again where the journal has them."""
+    """Put back the recorded sitters and their tokens, then apply every recorded action
+    (``following`` says who follows them). ``bots`` are seats the host gave to a bot during
+    play (with their new tokens). ``takebacks`` (after how many of ``actions``, how many were
+    taken back) are taken back again where the journal has them."""
+    by_bot, before, each = following.by_bot, following.before, following.each
     undo: dict[int, list[int]] = {}
     for after, n in takebacks or []:
         undo.setdefault(after, []).append(n)

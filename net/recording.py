@@ -68,16 +68,9 @@ class HostRecorder:
             for seat in table.seating.seats
         ]
         over = table.game.over
-        return rec.full_record(
-            record_id=self.record_id,
-            game=table.game,
-            seed=table.seed,
-            table=table.name,
-            players=players,
-            started=self.started or utc(self.clock()),
-            ended=utc(self.clock()) if over else None,
-            actions=table.actions,
-        )
+        when = self.started or utc(self.clock()), utc(self.clock()) if over else None
+        sitting = rec.Sitting(self.record_id, table.name, players, *when)
+        return rec.full_record(sitting, table.game, seed=table.seed, actions=table.actions)
 
     def update(self, host: Host) -> None:
         """After a change: note the start; write the record once the game is over."""
@@ -160,16 +153,19 @@ class SeatRecorder:
             record_id, started = before.record["id"], before.record["started"]
             parts = zip(before.views, before.events, strict=True)
             frames = [{"view": v, "events": e} for v, e in parts] + frames
+        sitting = rec.Sitting(
+            record_id,
+            str(table["name"]),
+            [{**p, **({"level": "?"} if p["kind"] == "bot" else {})} for p in players],
+            started or utc(self.clock()),
+            utc(self.clock()) if over else None,
+        )
         return rec.seat_record(
-            record_id=record_id,
+            sitting,
             game=str(table["game"]),
             options=table["options"],
             seats=seats,
             seat=seat,
-            table=str(table["name"]),
-            players=[{**p, **({"level": "?"} if p["kind"] == "bot" else {})} for p in players],
-            started=started or utc(self.clock()),
-            ended=utc(self.clock()) if over else None,
             frames=frames,
         )
 

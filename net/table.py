@@ -33,7 +33,7 @@ from .memory import SeatMemory
 from .messages import Refused, rejected_message
 from .output import AWAY, CLOCK, PACE, RESULTS, TAKEBACK, Output, Timer
 from .pacing import DealPacer
-from .rebuild import replay
+from .rebuild import Following, replay
 from .resultswait import ResultsWait
 from .rules import Message, Rules
 from .seating import Guest, P, Seating
@@ -315,17 +315,13 @@ class Table(Generic[P]):
         legacy = "verifier" not in data.header  # bot moves were not marked then
         bot_seats = set(self.rules.bot_seats)
         pacer = self.pacer
-        replay(
-            self.rules,
-            data.names,
-            data.tokens,
-            data.actions,
+        following = Following(
             by_bot=lambda i, seat: i in data.by_bot or (legacy and seat in bot_seats),
             before=follow,
-            bots=data.bots,
             each=pacer.replayed,
-            takebacks=[(after, n) for after, n, _seat in data.takebacks],
         )
+        takebacks = [(after, n) for after, n, _seat in data.takebacks]
+        replay(self.rules, data.names, data.tokens, data.actions, data.bots, takebacks, following)
         pacer.caught_up()
         self.rules.watchers.restore(data.muted.items(), data.banned.items())
         for seat, left in data.banks.items():  # no free bank after a crash

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from lang import _
+from net.client import Staying
 from net.opening import TablePlan
 from net.reasons import problem
 from net.settings import BOT_DELAY, HostLimits, TableSettings
@@ -151,8 +152,7 @@ def join_launcher(
             name=name or default_name(),
             password=password,
             spectator=spectate,
-            keep_seat=not shared_account(),
-            give_up_after=HOST_GONE_WAIT,
+            staying=Staying(keep_seat=not shared_account(), give_up_after=HOST_GONE_WAIT),
         )
         if not shared_account():  # what this seat saw, kept as its own record
             client.recorder = SeatRecorder()
@@ -197,7 +197,7 @@ def host_launcher(
             bound,
             name=player_name or default_name(),
             password=password,
-            keep_seat=not shared_account(),
+            staying=Staying(keep_seat=not shared_account()),
         )
         try:
             await client.connect()

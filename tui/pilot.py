@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from rich.console import Console
 from textual.css.query import NoMatches
@@ -118,10 +119,10 @@ class LocalClient:
         seed: int = 1,
         deck: list[str] | None = None,
         name: str = "Eli",
-        hints: bool = False,
-        takebacks: str = "off",
+        settings: Mapping[str, Any] | None = None,
     ) -> None:
         import engine
+        from net.settings import SETTINGS
 
         cls = engine.GAMES[game]
         count = cls.DEFAULT_SEATS if seats is None else seats
@@ -134,8 +135,9 @@ class LocalClient:
             "options": self.game.options,
             "seats": count,
             "password": False,
-            "hints": hints,
-            "takebacks": takebacks,
+            # the declared table settings (net/settings.py): their defaults unless given
+            **{each.key: each.default for each in SETTINGS},
+            **(settings or {}),
         }
         self.names = [name if s == seat else f"Bot {s + 1}" for s in range(count)]
         self.bots = {s: engine.make_bot(game, s, seed + s) for s in range(count) if s != seat}

@@ -24,16 +24,9 @@ def finished(game_name: str = "swapo", seed: int = 3, stop_after: int | None = N
     players = [rec.player("Ann", False)] + [
         rec.player(f"Bot {s + 1}", True, "normal") for s in range(1, game.seats)
     ]
-    return rec.full_record(
-        record_id="20260101-000000-abcdef",
-        game=game,
-        seed=seed,
-        table="den",
-        players=players,
-        started="2026-01-01T00:00:00Z",
-        ended="2026-01-01T00:20:00Z" if game.over else None,
-        actions=actions,
-    )
+    ended = "2026-01-01T00:20:00Z" if game.over else None
+    sitting = rec.Sitting("20260101-000000-abcdef", "den", players, "2026-01-01T00:00:00Z", ended)
+    return rec.full_record(sitting, game, seed=seed, actions=actions)
 
 
 def refused(data: bytes | dict) -> rec.RecordError:
@@ -194,17 +187,9 @@ def test_not_a_record():
 def test_a_seat_record_replays_from_its_seat_only():
     game = engine.new_game("swapo", 4, seed=2)
     frames = [{"view": game.view(1), "events": []}]
+    sitting = rec.Sitting("x-seat", "den", [rec.player("A", False)] * 4, "2026-01-01T00:00:00Z")
     record = rec.seat_record(
-        record_id="x-seat",
-        game="swapo",
-        options=game.options,
-        seats=4,
-        seat=1,
-        table="den",
-        players=[rec.player("A", False)] * 4,
-        started="2026-01-01T00:00:00Z",
-        ended=None,
-        frames=frames,
+        sitting, game="swapo", options=game.options, seats=4, seat=1, frames=frames
     )
     replay = rec.load(json.dumps(record).encode())
     assert replay.seats == [1] and replay.stopped and replay.open_hands(0) is None

@@ -47,11 +47,10 @@ def seat_frames(game_name: str, seat: int = 1, seed: int = 5) -> tuple[list[dict
 
 def seat_record(game_name: str = "swoop", sent: list[dict] | None = None) -> dict:
     whole, table = seat_frames(game_name)
-    return rec.seat_record(
-        record_id="20260101-000000-abcdef-seat", game=game_name, seat=1, table="den",
-        players=[rec.player("A", False)] * table["seats"], started="2026-01-01T00:00:00Z",
-        ended=None, frames=sent if sent is not None else whole, **table,
-    )  # fmt: skip
+    players = [rec.player("A", False)] * table["seats"]
+    sitting = rec.Sitting("20260101-000000-abcdef-seat", "den", players, "2026-01-01T00:00:00Z")
+    frames = sent if sent is not None else whole
+    return rec.seat_record(sitting, game=game_name, seat=1, frames=frames, **table)
 
 
 @pytest.mark.parametrize("game", list(engine.GAMES))

@@ -21,11 +21,12 @@ VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 
 def seat_record() -> dict:
     game = engine.new_game("swoop", 4, seed=1)
+    players = [{"name": "A", "kind": "bot", "level": "?"}] * 4
+    sitting = rec.Sitting("20260101-000000-abcdef-seat", "den", players, "2026-01-01T00:00:00Z")
+    frames = [{"view": game.view(2), "events": []}]
     return rec.seat_record(
-        record_id="20260101-000000-abcdef-seat", game="swoop", options=game.options, seats=4,
-        seat=2, table="den", players=[{"name": "A", "kind": "bot", "level": "?"}] * 4,
-        started="2026-01-01T00:00:00Z", ended=None, frames=[{"view": game.view(2), "events": []}],
-    )  # fmt: skip
+        sitting, game="swoop", options=game.options, seats=4, seat=2, frames=frames
+    )
 
 
 def test_the_schema_is_a_valid_json_schema():

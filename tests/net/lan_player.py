@@ -11,7 +11,7 @@ import json
 import sys
 
 import engine
-from net.client import Client
+from net.client import Client, Staying
 from net.discovery import Browser
 from net.resultswait import ends_round
 
@@ -43,10 +43,7 @@ async def main(bind: str, name: str, delay: float) -> int:
         table.address,
         table.port,
         name=name,
-        ping_interval=0.2,
-        dead_after=0.8,
-        connect_timeout=1.0,
-        backoff_max=0.3,
+        staying=Staying(ping_interval=0.2, dead_after=0.8, connect_timeout=1.0, backoff_max=0.3),
     )
     await client.connect()
     report(event="seated", seat=client.seat)

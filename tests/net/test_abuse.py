@@ -14,7 +14,7 @@ from rawpeer import RawPeer, error_code
 
 import engine
 from net.botclient import run_bot_client
-from net.client import Client
+from net.client import Client, Staying
 from net.codec import encode
 from net.host import Host
 from net.journal import Journal, read_journal
@@ -86,7 +86,7 @@ async def test_2_slowloris_cannot_stretch_a_message_after_joining(toy, hosts):
 # -- 3. strangers holding sockets cannot lock out a returning player ------------------------
 async def test_3_a_returning_player_gets_in_past_held_sockets(toy, hosts):
     host = await hosts(toy, seats=2, bots=1, seed=1, handshake_timeout=1.0)
-    player = Client("127.0.0.1", host.port, "ann", reconnect=False)
+    player = Client("127.0.0.1", host.port, "ann", staying=Staying(reconnect=False))
     await player.connect()
     token = player.token
     await player.close()
@@ -96,13 +96,13 @@ async def test_3_a_returning_player_gets_in_past_held_sockets(toy, hosts):
         with contextlib.suppress(OSError):
             held.append(await RawPeer.open(host.port, source="127.0.0.2"))
     await asyncio.sleep(0.1)
-    back = Client("127.0.0.1", host.port, "ann", token=token, reconnect=False)
+    back = Client("127.0.0.1", host.port, "ann", token=token, staying=Staying(reconnect=False))
     await asyncio.wait_for(back.connect(), 5)  # at once: that address has its own budget
     assert back.seat == 0 and host.seating[0].connected
     await back.close()
     await until(lambda: host.seating[0].peer is None)
     mine = [await RawPeer.open(host.port) for _ in range(16)]  # now from the player's address
-    again = Client("127.0.0.1", host.port, "ann", token=token, reconnect=False)
+    again = Client("127.0.0.1", host.port, "ann", token=token, staying=Staying(reconnect=False))
     await asyncio.wait_for(again.connect(), 10)  # told `full` + retry, and it retries
     assert again.seat == 0
     await again.close()
@@ -133,7 +133,7 @@ async def test_4_pre_start_churn_is_compacted(toy, hosts, tmp_path):
 # -- 5. every string the host sends is capped ---------------------------------------------
 async def test_5_a_huge_action_type_comes_back_as_a_short_reason(toy, hosts):
     host = await hosts(toy, seats=2, bots=1, seed=1)
-    client = Client("127.0.0.1", host.port, "ann", reconnect=False)
+    client = Client("127.0.0.1", host.port, "ann", staying=Staying(reconnect=False))
     await client.connect()
     try:
         messages = client.messages()
@@ -164,7 +164,9 @@ async def test_6_wrong_passwords_are_throttled_per_address(toy, hosts):
         assert error_code(got) == "password.wrong"
         tries += 1
     assert tries <= 6  # the wait doubles after each wrong guess (old code: hundreds)
-    honest = Client("127.0.0.1", host.port, "ann", password="sesame", reconnect=False)
+    honest = Client(
+        "127.0.0.1", host.port, "ann", password="sesame", staying=Staying(reconnect=False)
+    )
     await asyncio.wait_for(honest.connect(), 10)
     await honest.close()
 
@@ -179,9 +181,11 @@ async def test_6_the_journal_keeps_a_verifier_not_the_password(toy, hosts, tmp_p
     port = await resumed.start("127.0.0.1", 0)
     try:
         with pytest.raises(Refused) as refused:
-            await Client("127.0.0.1", port, "eve", password="wrong", reconnect=False).connect()
+            await Client(
+                "127.0.0.1", port, "eve", password="wrong", staying=Staying(reconnect=False)
+            ).connect()
         assert refused.value.code == "password.wrong"
-        ok = Client("127.0.0.1", port, "ann", password=secret, reconnect=False)
+        ok = Client("127.0.0.1", port, "ann", password=secret, staying=Staying(reconnect=False))
         await ok.connect()
         await ok.close()
     finally:
@@ -198,11 +202,13 @@ async def test_6_the_journal_keeps_a_verifier_not_the_password(toy, hosts, tmp_p
 
 async def test_6_a_takeover_is_announced_and_limited(toy, hosts):
     host = await hosts(toy, seats=3, bots=1, seed=1)
-    ann = Client("127.0.0.1", host.port, "ann", reconnect=False)
-    bob = Client("127.0.0.1", host.port, "bob", reconnect=False)
+    ann = Client("127.0.0.1", host.port, "ann", staying=Staying(reconnect=False))
+    bob = Client("127.0.0.1", host.port, "bob", staying=Staying(reconnect=False))
     await ann.connect()
     await bob.connect()
-    thief = Client("127.0.0.1", host.port, "thief", token=ann.token, reconnect=False)
+    thief = Client(
+        "127.0.0.1", host.port, "thief", token=ann.token, staying=Staying(reconnect=False)
+    )
     await thief.connect()
     notices = []
     async with asyncio.timeout(5):
@@ -215,7 +221,9 @@ async def test_6_a_takeover_is_announced_and_limited(toy, hosts):
     assert notice_sentence(notices[0]["code"], notices[0]["params"]) == (
         "seat 1 (ann) was taken over by a new connection"
     )
-    again = Client("127.0.0.1", host.port, "x", token=ann.token, reconnect=False, retry_for=0)
+    again = Client(
+        "127.0.0.1", host.port, "x", token=ann.token, staying=Staying(reconnect=False, retry_for=0)
+    )
     with pytest.raises(Refused) as refused:
         await again.connect()
     assert refused.value.code == "busy" and refused.value.retry > 0
@@ -248,7 +256,7 @@ async def test_7_a_resumed_swapo_game_is_the_uninterrupted_one(tmp_path):
     assert not broken.over and broken.version < len(read_journal(straight_path).actions)
     resumed = Host.resume(broken_path, HostLimits(fsync=False, bot_delay=0.002))
     port = await resumed.start("127.0.0.1", 0)
-    watcher = Client("127.0.0.1", port, "watcher", spectator=True, reconnect=False)
+    watcher = Client("127.0.0.1", port, "watcher", spectator=True, staying=Staying(reconnect=False))
     await watcher.connect()
     try:
         async with asyncio.timeout(30):

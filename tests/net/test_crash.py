@@ -13,7 +13,7 @@ from leakaudit import shadow_states
 from processes import cli_env, start_host
 
 import engine
-from net.client import Client
+from net.client import Client, Staying
 
 # Zeroconf on loopback: tables advertised by one test must not appear in another's lobby.
 pytestmark = pytest.mark.xdist_group("zeroconf")
@@ -61,7 +61,7 @@ async def test_sigkill_and_resume_loses_nothing_acknowledged(tmp_path):
         str(journal),
         env=env,
     )
-    clients = [Client("127.0.0.1", port, name=n, backoff_max=0.1) for n in "ab"]
+    clients = [Client("127.0.0.1", port, name=n, staying=Staying(backoff_max=0.1)) for n in "ab"]
     try:
         for client in clients:
             await client.connect()

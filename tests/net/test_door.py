@@ -12,7 +12,7 @@ import contextlib
 
 from rawpeer import RawPeer, error_code
 
-from net.client import Client
+from net.client import Client, Staying
 from net.codec import encode
 from net.gate import Guesses
 from net.messages import Refused, password_key, password_proof
@@ -43,13 +43,13 @@ async def hold(port: int, sources: list[str], count: int) -> list[RawPeer]:
 
 async def test_strangers_from_six_addresses_do_not_keep_anyone_waiting(toy, hosts):
     started = await hosts(toy, seats=2, bots=1, seed=1)  # 8 per address, 32 in all, 10 s
-    ann = Client("127.0.0.1", started.port, "ann", reconnect=False)
+    ann = Client("127.0.0.1", started.port, "ann", staying=Staying(reconnect=False))
     await ann.connect()
     token = ann.token
     await ann.close()
     await until(lambda: started.seating[0].peer is None and started.started)
     sources = [f"127.0.0.{i}" for i in range(2, 8)]
-    first_try = {"retry_for": 0, "reconnect": False}  # told `full`, these would give up
+    first_try = {"staying": Staying(retry_for=0, reconnect=False)}  # told `full`: they give up
     held = await hold(started.port, sources, 6 * 8)  # every place is a stranger's
     assert len(started.doorway) == 32
     back = Client("127.0.0.1", started.port, "ann", token=token, **first_try)
@@ -81,7 +81,7 @@ async def test_a_door_of_distinct_strangers_says_to_wait_less_than_a_handshake(t
     assert error_code(got) == "full.joining"
     retry = got[-1]["retry"]
     assert 0 < retry <= host.doorway.patience < host.limits.handshake_timeout
-    late = Client("127.0.0.1", host.port, "ann", reconnect=False)
+    late = Client("127.0.0.1", host.port, "ann", staying=Staying(reconnect=False))
     await late.connect()  # tries again after `retry` and takes the oldest stranger's place
     assert late.seat == 0
     await late.close()

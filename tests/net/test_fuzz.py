@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
-from net.client import Client
+from net.client import Client, Staying
 from net.host import Host
 from net.settings import TableSettings
 
@@ -59,9 +59,9 @@ async def exchange(game: str, seats: int, options: dict, messages: list[dict]) -
     host = Host(TableSettings.new(game, seats=seats, options=options, seed=1, bots=seats - 2))
     port = await host.start("127.0.0.1", 0)
     try:
-        fuzzer = Client("127.0.0.1", port, name="fuzz", reconnect=False)
+        fuzzer = Client("127.0.0.1", port, name="fuzz", staying=Staying(reconnect=False))
         await fuzzer.connect()
-        honest = Client("127.0.0.1", port, name="honest", reconnect=False)
+        honest = Client("127.0.0.1", port, name="honest", staying=Staying(reconnect=False))
         await honest.connect()
         for m in messages:
             if m["t"] == "act":

@@ -9,7 +9,7 @@ import pytest
 from leakaudit import audit, shadow_states
 
 import engine
-from net.client import Client
+from net.client import Client, Staying
 from net.resultswait import ends_round
 
 #: How each game is hosted here: seats, the host's bots, options (a game not listed: its
@@ -137,7 +137,7 @@ async def test_resume_rebuilds_every_game_exactly(game, hosts, tmp_path):
     first = await hosts(
         game, seats=seats, options=options, seed=21, bots=seats - 1, journal=journal
     )
-    player = Client("127.0.0.1", first.port, name="p", reconnect=False)
+    player = Client("127.0.0.1", first.port, name="p", staying=Staying(reconnect=False))
     await player.connect()
     frames: list[dict] = []
 

@@ -9,7 +9,7 @@ import pytest
 from awaiting import next_of
 
 from net.botclient import play_seat, run_bot_client
-from net.client import Client
+from net.client import Client, Staying
 from net.host import Host
 from net.messages import Refused
 from net.settings import HostLimits
@@ -71,7 +71,7 @@ async def test_password_right_and_wrong(toy, hosts):
 
 async def test_resume_token_rejoins_the_same_seat(toy, hosts):
     host = await hosts(toy, seats=2, seed=9)
-    a = Client("127.0.0.1", host.port, name="a", reconnect=False)
+    a = Client("127.0.0.1", host.port, name="a", staying=Staying(reconnect=False))
     await a.connect()
     b = Client("127.0.0.1", host.port, name="b")
     await b.connect()
@@ -100,7 +100,7 @@ async def test_resume_token_rejoins_the_same_seat(toy, hosts):
 
 async def test_absent_player_is_covered_by_a_bot(toy, hosts):
     host = await hosts(toy, seats=2, seed=4, absent_bot_after=0.05)
-    a = Client("127.0.0.1", host.port, name="a", reconnect=False)
+    a = Client("127.0.0.1", host.port, name="a", staying=Staying(reconnect=False))
     await a.connect()
     b = Client("127.0.0.1", host.port, name="b")
     await b.connect()
@@ -133,7 +133,9 @@ async def test_a_failing_bot_stops_the_table_with_a_reason(toy, hosts, monkeypat
 
 async def test_pings_keep_a_quiet_player_seated(toy, hosts):
     host = await hosts(toy, seats=2, seed=1, idle_timeout=0.3)
-    quiet = Client("127.0.0.1", host.port, name="q", ping_interval=0.05, reconnect=False)
+    quiet = Client(
+        "127.0.0.1", host.port, name="q", staying=Staying(ping_interval=0.05, reconnect=False)
+    )
     await quiet.connect()
     await asyncio.sleep(1.0)  # three idle timeouts' worth of nothing but pings
     assert quiet.connected and host.seating[0].connected
@@ -145,7 +147,7 @@ async def test_leaving_before_the_start_frees_the_seat(toy, hosts, tmp_path):
     one who left cannot come back with the old token and take over from the newcomer."""
     journal = tmp_path / "table.journal"
     host = await hosts(toy, seats=2, seed=4, journal=journal, fsync=False)
-    ann = Client("127.0.0.1", host.port, name="Ann", reconnect=False)
+    ann = Client("127.0.0.1", host.port, name="Ann", staying=Staying(reconnect=False))
     await ann.connect()
     old_token = ann.token
     watcher = Client("127.0.0.1", host.port, name="Wat", spectator=True)
@@ -156,7 +158,7 @@ async def test_leaving_before_the_start_frees_the_seat(toy, hosts, tmp_path):
     with pytest.raises(Refused) as refused:
         await Client("127.0.0.1", host.port, token=old_token).connect()
     assert refused.value.code == "token"
-    cy = Client("127.0.0.1", host.port, name="Cy", seat=0, reconnect=False)
+    cy = Client("127.0.0.1", host.port, name="Cy", seat=0, staying=Staying(reconnect=False))
     await cy.connect()
     assert cy.seat == 0 and cy.token != old_token
     dee = Client("127.0.0.1", host.port, name="Dee")
@@ -180,7 +182,7 @@ async def test_a_spectator_sent_away_cannot_come_back_even_to_the_resumed_table(
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     journal = tmp_path / "table.journal"
     host = await hosts(toy, seats=2, seed=4, journal=journal, fsync=False)
-    cy = Client("127.0.0.1", host.port, name="Cy", spectator=True, keep_seat=True)
+    cy = Client("127.0.0.1", host.port, name="Cy", spectator=True, staying=Staying(keep_seat=True))
     await cy.connect()
     lobby = await next_of(cy, "lobby")
     assert lobby["watchers"] == [{"id": 1, "name": "Cy", "muted": False}]
@@ -190,7 +192,9 @@ async def test_a_spectator_sent_away_cannot_come_back_even_to_the_resumed_table(
     assert not cy.connected
 
     async def refused_again(port: int) -> str:
-        again = Client("127.0.0.1", port, name="Cyril", spectator=True, keep_seat=True)
+        again = Client(
+            "127.0.0.1", port, name="Cyril", spectator=True, staying=Staying(keep_seat=True)
+        )
         with pytest.raises(Refused) as refused:
             await again.connect()
         await again.close()

@@ -20,7 +20,7 @@ import pytest
 from processes import ROOT, cli_env, run_cli, start_host
 
 from net.botclient import play_seat
-from net.client import Client
+from net.client import Client, Staying
 from net.host import Host
 from net.reasons import notice_sentence
 from net.settings import HostLimits, TableSettings
@@ -251,7 +251,7 @@ class Recorder:
     after the host's crash. Its moves are dropped until ``go`` (thought of, never sent)."""
 
     def __init__(self, port: int) -> None:
-        self.client = Client("127.0.0.1", port, name="Bo", give_up_after=60.0)
+        self.client = Client("127.0.0.1", port, name="Bo", staying=Staying(give_up_after=60.0))
         self.states: list[dict[str, Any]] = []
         self.acted: list[dict[str, Any]] = []
         self.restored, self.go = -1, False

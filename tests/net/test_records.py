@@ -10,7 +10,7 @@ import json
 from awaiting import next_of
 
 from engine import record as rec
-from net.client import Client
+from net.client import Client, Staying
 from net.host import Host
 from net.recording import HostRecorder, SeatRecorder
 from net.records import RecordStore, utc
@@ -249,7 +249,7 @@ async def test_a_player_who_leaves_and_rejoins_keeps_one_record_of_the_game(tmp_
     host, _store = await _table(tmp_path)
     mine = RecordStore(tmp_path / "ann", fsync=False)
     try:
-        ann = Client("127.0.0.1", host.port, name="Ann", reconnect=False)
+        ann = Client("127.0.0.1", host.port, name="Ann", staying=Staying(reconnect=False))
         ann.recorder = SeatRecorder(mine)
         await ann.connect()
         state = await next_of(ann, "state", lambda m: 0 in m["view"]["pending"])

@@ -10,7 +10,7 @@ from awaiting import next_of
 import engine
 from engine.search import SearchBot
 from net import hostbots
-from net.client import Client
+from net.client import Client, Staying
 from net.host import Host
 from net.journal import read_journal
 from net.settings import HostLimits
@@ -41,7 +41,7 @@ async def test_hard_bots_come_back_hard_without_searching_the_past(hosts, tmp_pa
         fsync=False,
         results_wait=0,
     )
-    player = Client("127.0.0.1", first.port, name="p", reconnect=False)
+    player = Client("127.0.0.1", first.port, name="p", staying=Staying(reconnect=False))
     await player.connect()
     await asyncio.wait_for(play_until(player, 12), 30)
     by_bot = len(read_journal(journal).by_bot)
@@ -90,7 +90,7 @@ async def test_a_journal_without_a_level_resumes_with_normal_bots(hosts, tmp_pat
     monkeypatch.setattr(Host, "header", old_header)
     journal = tmp_path / "old.journal"
     first = await hosts("swapo", seats=2, seed=3, bots=1, level="hard", journal=journal)
-    player = Client("127.0.0.1", first.port, name="p", reconnect=False)
+    player = Client("127.0.0.1", first.port, name="p", staying=Staying(reconnect=False))
     await player.connect()
     await next_of(player, "state")
     await first.close()

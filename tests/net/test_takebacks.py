@@ -373,10 +373,8 @@ def test_a_resumed_host_lands_on_the_state_after_the_take_back(game, seats, opti
     # the game record holds the actions that stand, and replays through the rules
     t = driver.table
     players = [rec.player(f"p{s}", s >= 2) for s in range(t.game.seats)]
-    record = rec.full_record(
-        record_id="takeback-test", game=t.game, seed=t.seed, table=t.name, players=players,
-        started="2026-11-26T01:00:00Z", ended=None, actions=t.actions,
-    )  # fmt: skip
+    sitting = rec.Sitting("takeback-test", t.name, players, "2026-11-26T01:00:00Z")
+    record = rec.full_record(sitting, t.game, seed=t.seed, actions=t.actions)
     replay = rec.replay(rec.check(json.loads(json.dumps(record))))
     assert views(replay.at(len(t.actions))) == views(t.game)
 

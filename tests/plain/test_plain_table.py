@@ -58,7 +58,7 @@ async def seated_at(game: str, seats: int, **options: object) -> tuple[PlainTabl
     """A plain table at an in-process game (tui.pilot.LocalClient: its bots play at once)."""
     from tui.pilot import LocalClient
 
-    client = LocalClient(game, seats, options=dict(options), seed=3, hints=True)
+    client = LocalClient(game, seats, options=dict(options), seed=3, settings={"hints": True})
     lines: list[str] = []
     table = PlainTable(client, lines.append, SpokenCards())
     await client.connect()

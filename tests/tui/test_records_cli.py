@@ -60,11 +60,9 @@ def test_history_says_whose_eyes_a_seat_record_is_through(capsys):
     store = RecordStore(fsync=False)
     for seat, record_id in ((1, "20260101-000000-aaaaaa-seat"), (None, "20260102-000000-bb-seat")):
         frames, table = seat_frames("swapo", seat)
-        record = rec.seat_record(
-            record_id=record_id, game="swapo", seat=seat, table="den",
-            players=[rec.player(n, False) for n in ("Ann", "Bo", "Cy", "Di")],
-            started="2026-01-01T00:00:00Z", ended=None, frames=frames, **table,
-        )  # fmt: skip
+        players = [rec.player(n, False) for n in ("Ann", "Bo", "Cy", "Di")]
+        sitting = rec.Sitting(record_id, "den", players, "2026-01-01T00:00:00Z")
+        record = rec.seat_record(sitting, game="swapo", seat=seat, frames=frames, **table)
         store.save(record)
     assert main(["history"]) == 0
     lines = capsys.readouterr().out.splitlines()

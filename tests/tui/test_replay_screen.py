@@ -37,10 +37,9 @@ def played(game_name: str, seed: int = 4, options: dict | None = None) -> dict:
     players = [rec.player("Ann", False)] + [
         rec.player(f"Bot {s}", True) for s in range(1, game.seats)
     ]
-    return rec.full_record(
-        record_id="20260101-000000-aaaaaa", game=game, seed=seed, table="den", players=players,
-        started="2026-01-01T00:00:00Z", ended="2026-01-01T00:30:00Z", actions=actions,
-    )  # fmt: skip
+    when = ("2026-01-01T00:00:00Z", "2026-01-01T00:30:00Z")
+    sitting = rec.Sitting("20260101-000000-aaaaaa", "den", players, *when)
+    return rec.full_record(sitting, game, seed=seed, actions=actions)
 
 
 def replay_of(game_name: str, options: dict | None = None) -> rec.Replay:

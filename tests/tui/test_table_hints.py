@@ -18,7 +18,7 @@ OPTIONS = {"first_player": 1, "target": 1000}
 
 
 def swoop_app(*, hints: bool) -> tuple:
-    client = LocalClient("swoop", 3, options=OPTIONS, seed=5, hints=hints)
+    client = LocalClient("swoop", 3, options=OPTIONS, seed=5, settings={"hints": hints})
     return client_app(client), client
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -146,14 +146,13 @@ class PickableCards(Prepainted):
         titles: Mapping[object, str | Text] | None = None,
         headings: Mapping[object, str] | None = None,
         notes: Mapping[object, str | Text] | None = None,
-        id: str | None = None,
-        classes: str | None = None,
+        **widget: Any,
     ) -> None:
         """``inline`` draws labels instead of boxes; ``mark_at`` puts a mark under the
         "start", "center" or "end" of its card; ``titles`` names the rows (a ``Text`` keeps
         its own styles) and ``headings`` the groups; ``notes`` are remarks after the rows'
         cards (on the title line when boxed), left out when they do not fit."""
-        super().__init__(id=id, classes=classes)
+        super().__init__(**widget)  # id, classes…
         self.card_style = style
         self.inline = inline
         self.marks = marks

@@ -234,12 +234,9 @@ class SwapoScreen(TableScreen):
             shown,
             order,
             targets=set(swap_targets(self.legal)) if self.flow.step == Step.TARGET else set(),
-            aim=self.flow.aim(),
-            digit=self.seats.digit,
-            name_of=self.seats.name,
+            seats=self.seats,
             cards=self.cards,
             look=self.look,
-            ascii_only=self.settings.ascii_only,
         )
 
     def render_target_row(self) -> None:

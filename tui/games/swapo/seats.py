@@ -7,7 +7,7 @@ screen shows: the parsed view, the decision model and how names, cards and looks
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from rich.cells import set_cell_size
 from rich.style import Style
@@ -30,6 +30,13 @@ def done_mark(ascii_only: bool) -> str:
     return "v" if ascii_only else "✓"
 
 
+class Named(Protocol):
+    """Who sits where, as the table shows it (tui/table/seats.py ``Seats``)."""
+
+    def digit(self, seat: int) -> str: ...
+    def name(self, seat: object) -> str: ...
+
+
 def seats_lines(
     view: SwapoView,
     flow: SwapoDecisions,
@@ -37,15 +44,15 @@ def seats_lines(
     order: list[int],
     *,
     targets: set[int],
-    aim: tuple[int | None, str | None],
-    digit: Callable[[int], str],
-    name_of: Callable[[object], str],
+    seats: Named,
     cards: CardStyle,
     look: Callable[[str], Style],
-    ascii_only: bool,
 ) -> Text:
-    """The seats in ``order``; ``targets`` the seats a swap may be asked of now, ``aim`` the
-    seat and card the power under the cursor would hit."""
+    """The seats in ``order`` (numbered and named as ``seats`` says); ``targets`` the seats a
+    swap may be asked of now; the seat and card the power under the cursor would hit are
+    ``flow.aim()``'s."""
+    aim = flow.aim()
+    digit, name_of, ascii_only = seats.digit, seats.name, cards.ascii_only
     counts = view.hand_counts
     hands = shown.hands if shown is not None else ()
     winners = shown.winners if shown is not None else ()

@@ -11,6 +11,7 @@ The colours are not here: every function takes a ``Look``, which gives the style
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from rich.cells import cell_len, set_cell_size
 from rich.style import Style
@@ -135,19 +136,28 @@ def mystery_cells(player: Player, style: CardStyle, look: Look) -> Text:
     return out
 
 
+@dataclass(frozen=True)
+class SeatRow:
+    """One other seat's line: its ``name`` and ``digit``, whether it is its ``turn``, its
+    ``score`` so far (None: none shown)."""
+
+    name: Text
+    digit: str
+    turn: bool = False
+    score: int | None = None
+
+
 def seat_line(
-    name: Text,
-    digit: str,
+    row: SeatRow,
     player: Player,
     style: CardStyle,
     look: Look,
     *,
-    turn: bool,
-    score: int | None,
     flipped: Flipped | None = None,
     narrow: bool = False,
 ) -> Text:
     """ "▶1 Bo        hand 12   K  9 ▒▒  ·  ▒▒··   45" (44 columns; ``narrow``: 35)."""
+    name, digit, turn, score = row.name, row.digit, row.turn, row.score
     line = seat_head(name, digit, player.hand, style, look, turn=turn, narrow=narrow)
     line.append_text(slot_cells(player, style, look, flipped))
     line.append("  ")

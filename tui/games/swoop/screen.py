@@ -228,14 +228,16 @@ class SwoopScreen(TableScreen):
             lines.append("\n")
             lines.append_text(
                 draw.seat_line(
-                    self.seats.text(seat),
-                    self.seats.digit(seat),
+                    draw.SeatRow(
+                        self.seats.text(seat),
+                        self.seats.digit(seat),
+                        turn=seat == state.turn,
+                        score=state.score(seat),
+                    ),
                     state.player(seat),
                     self.cards,
                     self.look,
-                    turn=seat == state.turn,
                     flipped=state.flipped if seat == state.turn else None,
-                    score=state.score(seat),
                     narrow=self.narrow,
                 )
             )
