@@ -81,13 +81,20 @@ def and_list(items: Iterable[str]) -> str:
     words = list(items)
     if len(words) < 2:
         return "".join(words)
-    head = words[0]
-    for word in words[1:-1]:
-        # TRANSLATORS: a list's items before its last one, joined: "Ann, Bo" (then "and Chen")
-        head = _("{first}, {next}").format(first=head, next=word)
     # TRANSLATORS: a list's last item joined to those before it: "Bo and Chen", "Ann, Bo and
     # Chen" ({first} may be several items already joined by "{first}, {next}")
-    return _("{first} and {last}").format(first=head, last=words[-1])
+    return _("{first} and {last}").format(first=comma_list(words[:-1]), last=words[-1])
+
+
+def comma_list(items: Iterable[str]) -> str:
+    """Words as a list without "and", in the reader's language: "Ace, Dagger" (ja
+    「Ace、Dagger」), for a setting's several values."""
+    words = list(items)
+    head = words[0] if words else ""
+    for word in words[1:]:
+        # TRANSLATORS: a list's items joined: "Ann, Bo" (then "and Chen"); "Ace, Dagger"
+        head = _("{first}, {next}").format(first=head, next=word)
+    return head
 
 
 def listed(items: list[str], pair: str) -> str:

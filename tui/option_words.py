@@ -12,6 +12,7 @@ from rich.cells import cell_len
 import engine
 from engine.base import Option
 from lang import _
+from tui.fill import comma_list
 from tui.table.game_words import words_for
 
 
@@ -106,10 +107,12 @@ def settings_words(game: str, options: dict[str, Any]) -> list[str]:
         if option is None or value == option.default or (value in ([], ()) and not option.default):
             continue
         if isinstance(value, list | tuple):
-            shown = ", ".join(value_words(game, v) for v in value)
+            shown = comma_list(value_words(game, v) for v in value)
         else:
             shown = value_words(game, value)
-        out.append(f"{name_of(game, key)}: {shown}")
+        # TRANSLATORS: a table's option and its value, in the lobby and the waiting room
+        # ("Variants: Ace, Dagger", "Rounds: 3")
+        out.append(_("{option}: {value}").format(option=name_of(game, key), value=shown))
     return out
 
 
