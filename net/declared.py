@@ -53,7 +53,7 @@ class Kind:
 
     def fits(self, value: Any) -> bool:
         """Whether ``value`` has the shape of this setting on the wire (a seat's table info:
-        a host's own timings may be shorter than a table may be set to, in tests)."""
+        a host's own timings may be shorter than a table may be set to, as in tests)."""
         return self.valid(value)
 
     def refusal(self, key: str) -> Refusal:
@@ -149,7 +149,7 @@ class Seconds(Kind):
         if value is None:
             return self.off
         number = isinstance(value, (int, float)) and not isinstance(value, bool)
-        return number and 0 <= value < math.inf
+        return number and 0 <= value <= self.hi
 
     def refusal(self, key: str) -> Refusal:
         return self.wrong, {"lo": _number(self.lo), "hi": _number(self.hi)}
