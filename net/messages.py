@@ -31,7 +31,7 @@ from .reasons import family, sentence
 TAKEBACK_MODES = ("off", "ask", "free")
 """A table's take-backs (net/takebacks.py): refused, asked of the table, or granted at once."""
 
-PROTOCOL_VERSION = 10
+PROTOCOL_VERSION = 11
 """2: hello carries a salt; the proof is keyed with a derived key. 3: ``rejected``, ``error``
 and the table's ``notice`` carry a code and parameters, never sentences. 4: clients send
 ``results_seen`` (an older host would drop a client for it; an older client never sends it,
@@ -54,7 +54,9 @@ will play for an away player (an older client would drop the host for the unknow
 ``watcher`` number, every ``lobby`` the ``watchers`` (``id``, ``name``, ``muted``); the host
 may mute a spectator's chat (``rejected`` ``chat_muted``; notices ``muted``, ``unmuted``) or
 send it away (``error`` ``banned``, also to a banned key or name that joins again; notice
-``sent_away``)."""
+``sent_away``). 11: the ``table`` says ``spectators`` (``all``, ``quiet`` or ``none``: who may
+watch); a spectator's ``join`` at a table of none is refused (``error`` ``spectators.none``),
+a quiet table's spectator's ``chat`` is ``rejected`` (``spectators_quiet``)."""
 NAME_LIMIT = 24
 CHAT_LIMIT = 500
 TEXT_LIMIT = 1000

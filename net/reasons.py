@@ -60,6 +60,8 @@ REJECTIONS: dict[str, Template] = {
     "takeback_answered": N_("you have answered already"),
     # TRANSLATORS: a spectator's chat line refused: the host muted this spectator
     "chat_muted": N_("the host has muted your chat at this table"),
+    # TRANSLATORS: a spectator's chat line refused: the table was hosted with quiet spectators
+    "spectators_quiet": N_("spectators may watch this table but not chat"),
 }
 """``rejected``: the table refuses one message; the connection stays."""
 
@@ -92,6 +94,8 @@ ERRORS: dict[str, Template] = {
     "removed": N_("the host removed you from the table"),
     # TRANSLATORS: told to a spectator the host sent away, and to it again if it comes back
     "banned": N_("the host asked you to leave this table: you cannot come back to it"),
+    # TRANSLATORS: a join to watch refused: the table was hosted with no spectators
+    "spectators.none": N_("this table takes no spectators"),
 }
 """``error``: the connection ends (``gone.*``: it ended by itself, nothing is sent)."""
 

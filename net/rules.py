@@ -255,6 +255,8 @@ class Rules(Generic[P]):
                 out += self._take_over(seat)
             back = seat.away_since is not None
         else:
+            if join["spectator"] and self.table_settings.spectators == "none":
+                raise Refused("spectators.none")  # the host's --spectators none
             self.watchers.admit(join.get("key"), clean_name(join["name"], ""))
         if join["token"] is None and not join["spectator"]:
             seat = self.seating.choose(join["seat"])
@@ -475,6 +477,8 @@ class Rules(Generic[P]):
     def _on_chat(self, peer: P, guest: Guest, message: Message) -> list[tuple[P, Message]]:
         if self.watchers.muted(guest):  # the host muted this spectator (net/watchers.py)
             return self._rejected(peer, "chat_muted")
+        if guest.seat is None and self.table_settings.spectators == "quiet":
+            return self._rejected(peer, "spectators_quiet")  # the host's --spectators quiet
         said = chat_line(guest.seat, guest.name, message, self.whispers_allowed, self.seating)
         if isinstance(said, str):
             return self._rejected(peer, said)

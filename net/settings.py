@@ -49,6 +49,16 @@ TAKEBACK_WORDS = {
 }
 """How each take-back mode (net/takebacks.py) is said."""
 
+SPECTATOR_WORDS = {
+    # TRANSLATORS: a hosted table's spectators (people watching without a seat) are welcome
+    "all": N_("allowed"),
+    # TRANSLATORS: a hosted table's spectators may watch but not chat
+    "quiet": N_("allowed, without chat"),
+    # TRANSLATORS: a hosted table takes no spectators
+    "none": N_("not allowed"),
+}
+"""Who may watch a hosted table (``spectators``): everyone, everyone without chat, nobody."""
+
 STRUCTURE = frozenset(
     {"seats", "options", "seed", "bots", "bot_seats", "name", "password", "level", "deal_tick"}
     | {"results_wait"}
@@ -127,6 +137,23 @@ class TableSettings:
     )
     """Whether a player may take back their last action: "off", "ask" (the other people at
     the table say yes or no) or "free" (net/takebacks.py)."""
+    spectators: str = setting(
+        Choice(
+            SPECTATOR_WORDS,
+            N_("spectators: all, quiet or none"),
+            # TRANSLATORS: the spectators field's placeholder
+            N_("all, quiet or none"),
+        ),
+        flag="--spectators",
+        # TRANSLATORS: --help of --spectators; keep all, quiet and none (the flag's values)
+        help=N_("who may watch without a seat: all, quiet (they may not chat) or none"),
+        # TRANSLATORS: a table setting in the host form: who may watch without a seat
+        label=N_("Spectators"),
+        default="all",
+        commands=("host",),
+    )
+    """Who may watch: "all", "quiet" (spectators may not chat) or "none" (a spectator's join
+    is refused: net/rules.py)."""
 
     @classmethod
     def new(cls, game: str, **given: Any) -> TableSettings:

@@ -90,6 +90,7 @@ def test_schema_refuses_wrong_types(message):
 def test_host_messages_are_checked_too():
     table = {"name": "t", "game": "swapo", "options": {}, "seats": 4, "password": False}
     table.update(hints=False, clock=None, bank=0, takebacks="off", absent_bot=None)
+    table.update(spectators="all")  # protocol 11
     hello = {"t": "hello", "v": 1, "table": table, "nonce": b"n" * 16, "salt": None}
     assert check_host(hello) and check_host({**hello, "salt": b"s" * 16})
     assert check_host({**hello, "table": {**table, "absent_bot": 30.0}})  # protocol 9
@@ -99,6 +100,12 @@ def test_host_messages_are_checked_too():
     without = {k: v for k, v in table.items() if k != "absent_bot"}
     with pytest.raises(CodecError):  # a protocol-8 host's table is not one of 9's
         check_host({**hello, "table": without})
+    for spectators in ("some", None, True):  # protocol 11: all, quiet or none
+        with pytest.raises(CodecError):
+            check_host({**hello, "table": {**table, "spectators": spectators}})
+    older = {k: v for k, v in table.items() if k != "spectators"}
+    with pytest.raises(CodecError):  # a protocol-10 host's table is not one of 11's
+        check_host({**hello, "table": older})
     with pytest.raises(CodecError):
         check_host({**hello, "nonce": b"n" * 15})
     timed = {**hello, "table": {**table, "clock": 30.0, "bank": 60}}

@@ -86,6 +86,7 @@ def test_hello_then_join_without_a_password(toy):
         "clock": None,
         "bank": 0.0,
         "takebacks": "off",
+        "spectators": "all",
         "absent_bot": None,
     }
     timed = Table(toy, seats=2, seed=1, absent_bot=30.0)  # the host's --absent-bot, told

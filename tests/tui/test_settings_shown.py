@@ -31,12 +31,15 @@ def test_the_advertised_settings_are_what_every_joiner_is_told_and_are_checked_w
     advertisement may carry them too."""
     info = {"hints": True, "clock": 30.0, "bank": 60.0, "takebacks": "ask", "password": True}
     text = settings_text(info)
-    assert text == "hints=1 clock=30 bank=60 takebacks=ask"
+    assert text == "hints=1 clock=30 bank=60 takebacks=ask spectators=all"
     assert settings_of(text) == (("hints", True), ("clock", 30.0), ("bank", 60.0),
-                                 ("takebacks", "ask"))  # fmt: skip
+                                 ("takebacks", "ask"), ("spectators", "all"))  # fmt: skip
     assert settings_of(settings_text({"clock": None, "bank": 0.0})) == (
-        ("hints", False), ("clock", None), ("bank", 0.0), ("takebacks", "off"))  # fmt: skip
-    hostile = "hints=yes clock=-5 bank=1e9 takebacks=evil x=1 =2 " + "y" * 300
+        ("hints", False), ("clock", None), ("bank", 0.0), ("takebacks", "off"),
+        ("spectators", "all"))  # fmt: skip
+    assert settings_of("hints=1 clock=30 bank=60 takebacks=ask") == (  # an older host's
+        ("hints", True), ("clock", 30.0), ("bank", 60.0), ("takebacks", "ask"))  # fmt: skip
+    hostile = "hints=yes clock=-5 bank=1e9 takebacks=evil spectators=some x=1 =2 " + "y" * 300
     assert settings_of(hostile) == ()
     host = SimpleNamespace(
         game=SimpleNamespace(options={}), game_name="swoop", name="friday", password=False,

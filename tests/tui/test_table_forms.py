@@ -148,9 +148,14 @@ async def test_the_table_settings_are_fields_with_help_and_checked():
         takebacks.scroll_visible(animate=False, immediate=True)
         await pilot.pause()
         assert any("Take-backs" in line and "ask the table" in line for line in screen_lines(app))
+        spectators = form.query_one("#setting-spectators", Select)  # a hosted table's only
+        assert spectators.value == "all"
+        spectators.value = "quiet"
         await pilot.press("enter")
         await wait_until(pilot, lambda: bool(got))
-        assert got[0].settings == {"hints": True, "clock": 30.0, "bank": 60.0, "takebacks": "ask"}
+        asked = {"hints": True, "clock": 30.0, "bank": 60.0, "takebacks": "ask"}
+        assert got[0].settings == {**asked, "spectators": "quiet"}
+        assert got[0].table_settings("Eli").spectators == "quiet"
 
 
 async def test_the_bots_form_has_hints_on_and_no_clock():
@@ -162,6 +167,7 @@ async def test_the_bots_form_has_hints_on_and_no_clock():
         await pilot.press("enter")
         await wait_until(pilot, lambda: bool(got))
         assert got[0].settings == {"hints": True, "clock": None, "bank": 0.0, "takebacks": "off"}
+        assert not form.query("#setting-spectators")  # nobody else comes to a table of bots
 
 
 def test_snapshot_the_host_forms_table_settings(snap_compare):
