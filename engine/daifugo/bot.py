@@ -8,7 +8,10 @@ and in the exchange gives back its weakest loose cards.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from collections.abc import Mapping
+from typing import Any
 
 from ..base import View
 from ..bots import Bot
@@ -50,9 +53,10 @@ class DaifugoBot(Bot):
         plays = [a for a in legal if a["type"] == "play"]
         if not plays:
             return legal[0]
-        scored = [(self.cost(view, a), self.rng.random(), i) for i, a in enumerate(plays)]
-        best_cost, _, best = min(scored)
-        if view["trick"] and best_cost > self._pass_cost(view):
+        read = [read_play(a["cards"], a.get("as", []), True) for a in plays]
+        costs = Costs(view["hand"], view["options"], view["revolution"] != view["back"])
+        cost, best = choose(costs, read, self.rng)
+        if view["trick"] and cost > pass_cost(view["counts"], self.seat, costs.size):
             return {"type": "pass"}
         return plays[best]
 
@@ -98,71 +102,94 @@ class DaifugoBot(Bot):
     # Plays ------------------------------------------------------------------------------------
     def cost(self, view: View, action: dict) -> float:
         """What a play costs the hand (lower is better)."""
-        options = view["options"]
-        reversed_order = view["revolution"] != view["back"]
         play = read_play(action["cards"], action.get("as", []), True)
-        hand: list[str] = view["hand"]
-        rest = len(hand) - play.size
+        return Costs(view["hand"], view["options"], view["revolution"] != view["back"]).of(play)
+
+
+def choose(costs: Costs, plays: list[Play], rng: random.Random) -> tuple[float, int]:
+    """The cheapest play's cost and index, ties broken by ``rng`` (one draw a play, in
+    order)."""
+    cost, _, best = min((costs.of(p), rng.random(), i) for i, p in enumerate(plays))
+    return cost, best
+
+
+def pass_cost(counts: list[int], seat: int, held: int) -> float:
+    """Following costs up to this much before passing is better: more when an opponent is
+    about to go out or the hand (``held`` cards) is short."""
+    others = [n for s, n in enumerate(counts) if s != seat and n > 0]
+    if others and min(others) <= NEAR_OUT:
+        return 100.0
+    if held <= 4:
+        return 40.0
+    return 11.5
+
+
+class Costs:
+    """What each play costs one hand (lower is better), with what the hand's plays share
+    computed once: the bot scores every legal play, the search's playouts every play of
+    every turn (engine/daifugo/rollout.py)."""
+
+    __slots__ = ("eight_cut", "flips", "hand", "held", "names", "reversed", "risky", "size")
+
+    def __init__(self, hand: list[str], options: Mapping[str, Any], reversed_order: bool) -> None:
+        self.hand = hand
+        self.size = len(hand)
+        self.reversed = reversed_order
+        self.names = effective_forbidden(options)
+        self.held = Counter(c[:-1] for c in hand if c != JOKER)
+        self.risky = sum(risky(c, self.names, reversed_order) for c in hand)
+        self.eight_cut: bool = options["eight_cut"]
+        self.flips = (bool(options["revolution"]), bool(options["sequence_revolution"]))
+
+    def of(self, play: Play) -> float:
+        reversed_order, names = self.reversed, self.names
+        cards = play.cards
+        size = len(cards)
+        rest = self.size - size
         if rest == 0:
-            fouls = forbidden_in(play, effective_forbidden(options), reversed_order)
-            return 200.0 if fouls else -100.0
-        cost = self._play_strength(play, reversed_order) - 1.5 * (play.size - 1)
-        held = Counter(c[:-1] for c in hand if c != JOKER)
-        real = [c for c in play.cards if c != JOKER]
-        if real and play.shape != "sequence" and held[real[0][:-1]] > len(real):
+            return 200.0 if forbidden_in(play, names, reversed_order) else -100.0
+        cost = play_strength(play, reversed_order) - 1.5 * (size - 1)
+        real = [c for c in cards if c != JOKER]
+        if real and play.shape != "sequence" and self.held[real[0][:-1]] > len(real):
             cost += 3  # breaks a set
-        cost += 6 * sum(c == JOKER for c in play.cards)
-        names = effective_forbidden(options)
-        kept = list(hand)
-        for card in play.cards:
-            kept.remove(card)
-        risky = [c for c in kept if self._risky(c, names, reversed_order)]
-        if len(risky) == len(kept) and rest <= 3:
+        cost += 6 * (size - len(real))
+        spent = sum(risky(c, names, reversed_order) for c in cards) if self.risky else 0
+        if self.risky - spent == rest and rest <= 3:
             cost += 15  # left with only cards that cannot end the hand
         if rest <= 6:
-            cost -= 4 * sum(self._risky(c, names, reversed_order) for c in play.cards)
-        if options["eight_cut"] and of_rank(play, EIGHT):
+            cost -= 4 * spent
+        if self.eight_cut and of_rank(play, EIGHT):
             cost = min(cost, 2.0)  # wins the lead at once
-        if flips_order(play, options["revolution"], options["sequence_revolution"]):
-            cost += -12 if self._weak(hand, play, reversed_order) else 12
+        if flips_order(play, *self.flips):
+            cost += -12 if weak(self.hand, play, reversed_order) else 12
         return cost
 
-    @staticmethod
-    def _risky(card: str, names: frozenset[str], reversed_order: bool) -> bool:
-        """A card that would foul as the last one (a joker, the strongest rank, an 8)."""
-        if card == JOKER:
-            return "joker" in names
-        r = rank_of(card)
-        return ("top" in names and r == (BOTTOM if reversed_order else TOP)) or (
-            "eight" in names and r == EIGHT
-        )
 
-    @staticmethod
-    def _play_strength(play: Play, reversed_order: bool) -> float:
-        if play.wild:
-            return float(JOKER_STRENGTH + 1)
-        rank = play.high if reversed_order else play.low
-        return float(TOP - rank if reversed_order else rank)
+def risky(card: str, names: frozenset[str], reversed_order: bool) -> bool:
+    """A card that would foul as the last one (a joker, the strongest rank, an 8)."""
+    if card == JOKER:
+        return "joker" in names
+    r = rank_of(card)
+    return ("top" in names and r == (BOTTOM if reversed_order else TOP)) or (
+        "eight" in names and r == EIGHT
+    )
 
-    @staticmethod
-    def _weak(hand: list[str], play: Play, reversed_order: bool) -> bool:
-        """Whether the cards kept after ``play`` are weak in the order in force (a
-        revolution would make them strong)."""
-        kept = [c for c in hand if c != JOKER and c not in play.cards]
-        if not kept:
-            return False
-        mean = sum(strength(c, reversed_order) for c in kept) / len(kept)
-        return mean < TOP / 2
 
-    def _pass_cost(self, view: View) -> float:
-        """Following costs up to this much before passing is better: more when an opponent is
-        about to go out or the hand is short."""
-        others = [n for s, n in enumerate(view["counts"]) if s != self.seat and n > 0]
-        if others and min(others) <= NEAR_OUT:
-            return 100.0
-        if len(view["hand"]) <= 4:
-            return 40.0
-        return 11.5
+def play_strength(play: Play, reversed_order: bool) -> float:
+    if play.wild:
+        return float(JOKER_STRENGTH + 1)
+    rank = play.high if reversed_order else play.low
+    return float(TOP - rank if reversed_order else rank)
+
+
+def weak(hand: list[str], play: Play, reversed_order: bool) -> bool:
+    """Whether the cards kept after ``play`` are weak in the order in force (a revolution
+    would make them strong)."""
+    kept = [c for c in hand if c != JOKER and c not in play.cards]
+    if not kept:
+        return False
+    mean = sum(strength(c, reversed_order) for c in kept) / len(kept)
+    return mean < TOP / 2
 
 
 def tributes(view: View, legal: list[dict]) -> bool:
