@@ -36,6 +36,7 @@ class SeatView(TypedDict):
 
     seat: int | None  #: whose view (None: a spectator's)
     seats: int
+    hand: list[str] | None  #: the seat's own cards (None: a spectator's view)
     pending: list[int]  #: whose decision is awaited, as far as this seat may know
     scores: list[int]
     over: bool

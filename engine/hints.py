@@ -11,7 +11,9 @@ as a name.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from lang import N_
 
@@ -38,7 +40,9 @@ class Hint:
     params: dict = field(default_factory=dict)
 
 
-def hint(game: str, seat: int, view: dict, legal: list[dict]) -> Hint | None:
+def hint(
+    game: str, seat: int, view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]
+) -> Hint | None:
     """The normal bot's choice for ``seat`` from its own ``view`` and ``legal`` actions (None
     when there is nothing to choose)."""
     if not legal:
@@ -46,7 +50,8 @@ def hint(game: str, seat: int, view: dict, legal: list[dict]) -> Hint | None:
     from . import make_bot  # engine/__init__ imports the games; this module is not among them
 
     bot = make_bot(game, seat, HINT_SEED)
-    action, (code, params) = bot.explain(copy.deepcopy(view), copy.deepcopy(legal))
+    mine = [copy.deepcopy(dict(action)) for action in legal]
+    action, (code, params) = bot.explain(copy.deepcopy(view), mine)
     if code not in HINTS:
         code, params = "best", {}
     return Hint(action, code, dict(params))

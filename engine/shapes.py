@@ -20,11 +20,24 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar, Union, cast, get_args, get_origin, is_typeddict
+from typing import (
+    Any,
+    Generic,
+    Literal,
+    TypeVar,
+    Union,
+    cast,
+    get_args,
+    get_origin,
+    is_typeddict,
+)
 
 from .base import SeatView
 
 T = TypeVar("T")
+V = TypeVar("V")
+E = TypeVar("E")
+A = TypeVar("A")
 
 
 class ShapeError(ValueError):
@@ -65,7 +78,7 @@ def fits(tp: Any) -> Callable[[Any], bool]:
             for kind in kinds(option) if is_typeddict(option) else ():
                 by_kind.setdefault(kind, []).append(fits(option))
         if by_kind and all(is_typeddict(o) and kinds(o) for o in options):
-            return lambda v: type(v) is dict and any(t(v) for t in by_kind.get(v.get("type"), ()))
+            return lambda v: type(v) is dict and any(t(v) for t in of_kind(by_kind, v.get("type")))
         return lambda v: any(t(v) for t in tests)
     if origin is list:
         (item,) = get_args(tp)
@@ -85,6 +98,11 @@ def fits(tp: Any) -> Callable[[Any], bool]:
     if tp is float:
         return lambda v: type(v) in (int, float)
     raise TypeError(f"the checker does not know the type {tp!r}")
+
+
+def of_kind(by_kind: dict[Any, list[Callable[[Any], bool]]], kind: object) -> list[Any]:
+    """The tests of the TypedDicts whose ``type`` is ``kind`` (none for anything unhashable)."""
+    return by_kind.get(kind, []) if type(kind) in (str, int, bool) else []
 
 
 def explain(value: Any, tp: Any, path: str) -> None:
@@ -189,15 +207,21 @@ class Declared:
     result: Any
 
 
-@functools.cache
-def declared(game: str) -> Declared:
+def declared(game: object) -> Declared:
     """The shapes of the registered game ``game`` (its package's ``types`` module); a
-    ``ShapeError`` for a game this program does not know."""
+    ``ShapeError`` for anything that names no game this program knows."""
     import engine  # (engine/__init__ imports no shapes: a late import, no cycle)
 
-    cls = engine.GAMES.get(game) if isinstance(game, str) else None
-    if cls is None:
+    if type(game) is not str or game not in engine.GAMES:
         raise ShapeError(f"$.game: {game!r} is no game this program knows")
+    return _declared(game)
+
+
+@functools.cache
+def _declared(game: str) -> Declared:
+    import engine
+
+    cls = engine.GAMES[game]
     package = cls.__module__.rpartition(".")[0]
     found = importlib.import_module(f"{package}.types")
     return Declared(found.View, found.Event, found.Action, found.Result)
@@ -222,3 +246,23 @@ def fitting(values: object, tp: Any) -> list[Mapping[str, Any]]:
     """The items of a list that fit ``tp`` (an event or action union), the rest left out."""
     test = fits(tp)
     return [v for v in values if test(v)] if type(values) is list else []
+
+
+class Typed(Generic[V, E, A]):
+    """What a client holds past its edge, read as one game's own ``View``, ``Event`` and
+    ``Action`` types, so that mypy checks the client's reads against the engine's shapes.
+    Each game declares one (``TYPED`` in engine/<game>/types.py). These only narrow the type:
+    the values were checked against the same shapes where they arrived (``view``,
+    ``fitting``: tui/table/messages.py), so nothing is read or copied again."""
+
+    def view(self, view: SeatView) -> V:
+        return cast(V, view)
+
+    def event(self, event: Mapping[str, Any]) -> E:
+        return cast(E, event)
+
+    def action(self, action: Mapping[str, Any]) -> A:
+        return cast(A, action)
+
+    def actions(self, legal: list[Mapping[str, Any]]) -> list[A]:
+        return cast(list[A], legal)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Literal, NotRequired, TypedDict
 
 from engine.base import SeatView
+from engine.shapes import Typed
 
 Phase = Literal["exchange", "play", "over"]
 
@@ -73,7 +74,6 @@ class View(SeatView):
     phase: Phase
     options: Options
     result: Result | None
-    hand: list[str] | None
     counts: list[int]
     deal: int
     dealer: int
@@ -215,3 +215,7 @@ class PassAction(TypedDict):
 
 
 Action = GiveAction | PlayAction | PassAction
+
+
+#: A client's view, events and actions past its edge, read as these types (engine/shapes.py).
+TYPED: Typed[View, Event, Action] = Typed()

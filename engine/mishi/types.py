@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Literal, TypedDict
 
 from engine.base import SeatView
+from engine.shapes import Typed
 
 #: The engine's phases (``game.phase``); the next hand starts by itself after ``play``.
 Phase = Literal["deal", "bao", "bury", "play", "over"]
@@ -81,7 +82,15 @@ class LastTrick(TypedDict):
     points: int
 
 
-class View(SeatView):
+class _Paced(TypedDict, total=False):
+    """What a paced deal adds to the offered seat's view only (net/pacing.py): its own
+    decision not shown yet, and the seconds its offer to declare has left."""
+
+    chosen: Action
+    offer_left: float
+
+
+class View(SeatView, _Paced):
     game: Literal["mishi"]
     phase: Phase
     options: Options
@@ -89,7 +98,6 @@ class View(SeatView):
     hand_number: int
     hands: int
     first_player: int
-    hand: list[str] | None
     counts: list[int]
     to_deal: int
     declaration: Bid | None
@@ -277,3 +285,7 @@ Action = (
     | CommitAction
     | UnpickAction
 )
+
+
+#: A client's view, events and actions past its edge, read as these types (engine/shapes.py).
+TYPED: Typed[View, Event, Action] = Typed()

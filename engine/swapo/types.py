@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Literal, TypedDict, final
 
 from engine.base import SeatView
+from engine.shapes import Typed
 
 #: The engine's phases (``game.phase``). ``between`` lasts only inside the ``apply`` that
 #: scores a round (no view shows it); the bracketed ones of docs/swapo.md come in some variants.
@@ -140,7 +141,6 @@ class View(SeatView):
     discards: int
     turn: int | None
     rights_done: list[int]
-    hand: list[str] | None
     hand_counts: list[int]
     laid: list[bool]
     moved: list[list[int]]
@@ -344,3 +344,7 @@ Action = (
     | StealAction
     | PassAction
 )
+
+
+#: A client's view, events and actions past its edge, read as these types (engine/shapes.py).
+TYPED: Typed[View, Event, Action] = Typed()

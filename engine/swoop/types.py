@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Literal, TypedDict
 
 from engine.base import SeatView
+from engine.shapes import Typed
 
 #: The engine's phases (``game.phase``). ``add`` and ``chain`` are steps of the player to
 #: move: only its own view shows them; every other view says ``play``.
@@ -69,7 +70,6 @@ class View(SeatView):
     hand_no: int
     first: int
     turn: int | None
-    hand: list[str] | None
     players: list[Player]
     pile: list[str]
     top: Top | None
@@ -198,3 +198,7 @@ class StopAction(TypedDict):
 
 
 Action = PlayAction | FlipAction | AddAction | ChainAction | StopAction
+
+
+#: A client's view, events and actions past its edge, read as these types (engine/shapes.py).
+TYPED: Typed[View, Event, Action] = Typed()

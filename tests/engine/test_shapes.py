@@ -221,6 +221,7 @@ def test_a_view_is_read_against_its_own_games_shape() -> None:
     for bad, message in [
         ([], "is not a dict"),
         ({**real, "game": "chess"}, "no game this program knows"),
+        ({**real, "game": ["swoop"]}, "no game this program knows"),
         ({**real, "game": "mishi"}, "misses"),
         ({**real, "pile": "7H"}, r"\$.pile: str is not a list"),
         ({**real, "hand_no": True}, "is not int"),
@@ -228,5 +229,6 @@ def test_a_view_is_read_against_its_own_games_shape() -> None:
         with pytest.raises(ShapeError, match=message):
             view(bad)
     legal = game.legal_actions(game.pending()[0])
-    assert fitting([*legal, {"type": "flip"}, "x", None], declared("swoop").action) == legal
+    odd = [{"type": "flip"}, {"type": ["flip"], "slot": 0}, "x", None]
+    assert fitting([*legal, *odd], declared("swoop").action) == legal
     assert fitting("not a list", declared("swoop").event) == []

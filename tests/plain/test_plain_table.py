@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import engine
 from tui.plain.cards import SpokenCards
 from tui.plain.commands import run_command
 from tui.plain.table import PlainTable
@@ -32,8 +33,11 @@ class Client:
 
 
 def state(version: int) -> dict:
-    view = {"pending": [0], "hand": ["7H"]}
-    return {"t": "state", "version": version, "view": view, "legal": [{"type": "go"}]}
+    """A real state of a game the plain table has no words of its own for here (the table's
+    game is another): its legal actions as a numbered list. Seed 3: seat 0 leads."""
+    game = engine.new_game("swoop", 3, seed=3)
+    legal = game.legal_actions(0)
+    return {"t": "state", "version": version, "view": game.view(0), "legal": legal}
 
 
 def test_the_same_question_asked_again_after_an_answer_is_said_again() -> None:
@@ -47,7 +51,7 @@ def test_the_same_question_asked_again_after_an_answer_is_said_again() -> None:
         asked = len(lines)
         assert any(line.startswith("Type ") for line in lines)
         await run_command(table, "1")
-        assert table.client.sent == [{"type": "go"}]
+        assert table.client.sent == [state(1)["legal"][0]]
         await table.take(state(2))
         assert lines[asked:] and lines[asked:] == lines[asked - len(lines[asked:]) : asked]
 

@@ -22,6 +22,7 @@ from tui.games.swapo.model import RoundRecord
 from tui.games.swoop.face import SwoopFace
 from tui.games.swoop.flow import SwoopDecisions
 from tui.table.face import GameFace, PlainFace
+from tui.table.messages import TableState
 from tui.table.parse import Event
 from tui.table.results import END_EVENTS
 from tui.widgets.cards import CardStyle
@@ -40,6 +41,14 @@ class Table:
         self.table_info: dict = {"options": {}}
         self.view: dict = view or {}
         self.seats = Seats(self, seats)
+
+    @property
+    def state(self) -> TableState:
+        """The state as the table reads it where it arrives (tui/table/messages.py)."""
+        view, result = self.view, self.view.get("result") or {}
+        winners = tuple(result.get("winners") or ())
+        game, phase = view.get("game", ""), view.get("phase", "")
+        return TableState(0, view or None, [], game, phase, winners)  # type: ignore[arg-type]
 
     @property
     def you(self) -> int | None:
@@ -86,7 +95,12 @@ def test_the_plain_face_words_an_event_by_its_kind_and_a_round_as_its_game_decla
     assert face.event_line({"type": "shuffle"}) == "shuffle"
     assert face.toast({"type": "play"}) is None and face.log_tag({"type": "play"}) is None
     assert face.whispers_allowed() is False
-    ended = {"type": "round_over", "round": 2, "points": [3, 0]}
+    ended = {
+        "type": "round_over",
+        **dict.fromkeys(("sudden_death", "no_game"), False),
+        **{key: [] for key in ("players", "winners", "strengths", "hands", "declared", "stabbed")},
+        **{"round": 2, "dealer": 0, "points": [3, 0]},
+    }
     assert face.results_title(ended) == "Round 2"
     assert [line.plain for line in face.results_rows(ended)] == ["You +3 · P1 0"]
     assert face.results_title(None) == face.scores_title() == "Final scores — P1 won"

@@ -1,6 +1,7 @@
 """A hostile or broken host: every field of a real view, and every field of every event the
-log tells, sent in the wrong shape — each game's screen parses it at the boundary and draws
-on (safe defaults), never crashing while drawing."""
+log tells, sent in the wrong shape — read at the boundary against the game's declared shapes
+(tui/table/messages.py), a view that does not fit is refused and said, an event left out, and
+the screen draws on from the last state it could read, never crashing while drawing."""
 
 from __future__ import annotations
 
@@ -47,6 +48,7 @@ async def test_a_view_with_any_field_in_the_wrong_shape_is_drawn_without_a_crash
                 screen.receive({**message, "events": [event]})
         await pilot.pause()
         assert screen in app.screen_stack and screen.is_attached  # (a results panel may be up)
+        assert any("cannot read" in notice for notice in screen.notices)  # refused, and said
         screen.receive({"t": "state", "version": version + 1, "view": real, "legal": legal})
         await pilot.pause()
         assert screen.prompt.plain  # still asking as before

@@ -158,7 +158,8 @@ def test_swoop_forced_add_and_chain_steps_say_so_and_enter_goes_on():
     model.update({**base, "phase": "chain"}, [{"type": "stop"}])
     assert model.forced() == "chain"
     assert model.confirm() == Send({"type": "stop"})
-    model.update({**base, "phase": "add"}, [{"type": "add", "cards": [], "table": []}, {}])
+    also = {"type": "add", "cards": ["7S"], "table": []}  # a seven to add: no formality
+    model.update({**base, "phase": "add"}, [{"type": "add", "cards": [], "table": []}, also])
     assert model.forced() is None
 
 

@@ -273,8 +273,11 @@ def test_a_seat_that_shows_out_of_the_led_suit_is_marked_void():
     from types import SimpleNamespace
 
     from tui.games.mishi.face import MishiFace
+    from tui.games.mishi.flow import MishiDecisions
+    from tui.table.messages import TableState
 
-    table = SimpleNamespace(table=SimpleNamespace(view={"trump": "S"}), voids={}, trick_suit=None)
+    shown = SimpleNamespace(state=TableState(view={"trump": "S"}))  # type: ignore[typeddict-item]
+    table = SimpleNamespace(table=shown, flow=MishiDecisions(0), voids={}, trick_suit=None)
     for event in (
         {"type": "kitty_taken", "seat": 0, "suit": "S", "case": None},
         {"type": "play", "seat": 0, "cards": ["AH", "AH"]},

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.tui.test_table_screen import local_app
+from tests.tui.test_table_screen import local_app, round_over
 from tui.pilot import seated
 from tui.settings import Settings
 
@@ -11,9 +11,7 @@ async def final_results(pilot) -> None:
     screen = await seated(pilot)
     screen.rounds.round_rows.clear()
     for n, points in ((1, [0, 26, 0, 0]), (2, [13, 0, 0, 0])):
-        screen.rounds.note_event(
-            {"type": "round_over", "round": n, "points": points}, screen.version, over=False
-        )
+        screen.rounds.note_event(round_over(n, points), screen.version, over=False)
     screen.view = {
         **screen.view,
         "over": True,

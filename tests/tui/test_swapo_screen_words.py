@@ -27,13 +27,14 @@ def test_a_tie_after_the_last_round_does_not_lengthen_the_game():
     # a game of two rounds (no set number: the pile dealt two), tied after round 2: the
     # pile is rebuilt for sudden death, and round 3 is dealt from it
     second = RoundRecord(round=2, winners=(0, 1), points=(1, 1, 0))
-    sudden = {"round": 3, "pile": 38, "seats": 3, "sudden_death": [0, 1], "options": {}}
+    going = {"seats": 3, "over": False, "sudden_death": False, "options": {"rounds": None}}
+    sudden = {**going, "round": 3, "pile": 38, "sudden_death": True}
     assert rounds_after("swapo", sudden, second) == 2  # "Round 2 of 2", not "of 4"
-    over = {"round": 2, "pile": 8, "seats": 3, "over": True, "options": {}}
+    over = {**going, "round": 2, "pile": 8, "over": True}
     assert rounds_after("swapo", over, second) == 2
     # a round in the middle: the next round's view says how long the game is
     first = RoundRecord(round=1, winners=(0,), points=(1, 0, 0))
-    next_round = {"round": 2, "pile": 23, "seats": 3, "options": {}}
+    next_round = {**going, "round": 2, "pile": 23}
     assert rounds_after("swapo", next_round, first) == 3
     assert rounds_after("swapo", {**next_round, "options": {"rounds": 2}}, first) == 2
     # a sudden-death round has no count (its title says "sudden death")

@@ -149,7 +149,7 @@ def test_no_hint_while_swapo_declarations_are_sealed():
     from tui.games.swapo.flow import SwapoDecisions
 
     flow = SwapoDecisions(0)
-    flow.view = {"phase": "declare"}
+    flow.state = flow.parsed.of({"phase": "declare"})
     assert flow.asked_sealed()
-    flow.view = {"phase": "swap"}
+    flow.state = flow.parsed.of({"phase": "swap"})
     assert not flow.asked_sealed()

@@ -98,15 +98,24 @@ async def test_notices_never_cover_the_table_and_use_the_card_glyphs():
 
 
 # 5. scores -------------------------------------------------------------------------------------
+def round_over(number: int, points: list[int]) -> dict:
+    """A SwaPo round's end, whole (engine/swapo/types.py ``RoundOverEvent``): who scored won."""
+    seats = len(points)
+    return {
+        **{"type": "round_over", "round": number, "dealer": 0, "points": points},
+        **{"players": list(range(seats)), "sudden_death": False, "no_game": False},
+        **{"winners": [s for s, p in enumerate(points) if p], "strengths": [None] * seats},
+        **{"hands": [None] * seats, "declared": [None] * seats, "stabbed": [[]] * seats},
+    }
+
+
 async def test_score_table_has_a_row_per_round_and_one_scale():
     app, _ = local_app(seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await seated(pilot)
         screen.rounds.round_rows.clear()
         for n, points in ((1, [41, 0, 0, 0]), (2, [0, 105, 0, 0])):
-            screen.rounds.note_event(
-                {"type": "round_over", "round": n, "points": points}, screen.version, over=False
-            )
+            screen.rounds.note_event(round_over(n, points), screen.version, over=False)
         screen.view = {**screen.view, "history": []}
         screen.rounds.score_history.append([41, 105, 0, 0])
         await pilot.press("s")
@@ -202,9 +211,7 @@ async def test_results_panel_stays_until_enter_and_offers_play_again():
         screen = await seated(pilot)
         client.game.over  # noqa: B018
         screen.view = {**screen.view, "over": True, "result": {"winners": [0]}}
-        screen.rounds.note_event(
-            {"type": "round_over", "round": 1, "points": [26, 0]}, screen.version, over=False
-        )
+        screen.rounds.note_event(round_over(1, [26, 0]), screen.version, over=False)
         screen.game_over()
         await pilot.pause()
         panel = app.screen

@@ -188,18 +188,18 @@ def strip_glyphs(text: str) -> str:
 def hand_words(table: PlainTable) -> str:
     """The cards the player can name now (the row being chosen from), else the hand."""
     row = [code for code in table.game.row() if code]
-    hand = row or table.view.get("hand")
-    if not isinstance(hand, list) or not hand:
+    hand = row or (table.view["hand"] if table.view is not None else None)
+    if not hand:
         # TRANSLATORS: plain table: the player holds no cards
         return _("You hold no cards")
-    cards = ", ".join(table.cards.label(c) for c in hand if isinstance(c, str))
+    cards = ", ".join(table.cards.label(c) for c in hand)
     # TRANSLATORS: plain table: the player's cards ({n}: how many)
     return _("Your {n} cards: {cards}").format(n=len(hand), cards=cards)
 
 
 def score_words(table: PlainTable) -> str:
-    scores = table.view.get("scores")
-    if not isinstance(scores, list) or not scores:
+    scores = table.view["scores"] if table.view is not None else []
+    if not scores:
         # TRANSLATORS: plain table: no scores yet
         return _("No scores yet")
     each = [f"{table.seats.name(seat)} {score}" for seat, score in enumerate(scores)]
@@ -208,13 +208,14 @@ def score_words(table: PlainTable) -> str:
 
 
 async def give_hint(table: PlainTable) -> None:
-    if not table.table_info.get("hints") or table.me is None or not table.legal:
+    asked = table.me is not None and table.view is not None and bool(table.legal)
+    if not table.table_info.get("hints") or table.me is None or table.view is None or not asked:
         # TRANSLATORS: plain table: no hint now (the host turned hints off, or not asked)
         table.say(_("No hint now"))
         return
     face = table.game.face
     said = seat_hint(
-        str(table.table_info.get("game", "")),
+        table.state.game,
         table.me,
         table.view,
         table.legal,

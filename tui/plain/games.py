@@ -15,9 +15,12 @@ from typing import ClassVar, Protocol
 
 from rich.style import Style
 
+from engine.base import SeatView
 from lang import _
 from tui.table.decisions import Decisions, Outcome, Refuse
 from tui.table.face import GameFace, PlainFace
+from tui.table.messages import TableState
+from tui.table.parse import Wired
 from tui.table.seats import Seats
 from tui.widgets.cards import CardStyle
 
@@ -34,11 +37,13 @@ class Seated(Protocol):
     @property
     def you(self) -> int | None: ...
     @property
-    def view(self) -> dict: ...
+    def view(self) -> SeatView | None: ...
+    @property
+    def state(self) -> TableState: ...
     @property
     def seats(self) -> Seats: ...
     @property
-    def legal(self) -> list[dict]: ...
+    def legal(self) -> list[Wired]: ...
     def look(self, name: str) -> Style: ...
 
 
@@ -72,11 +77,11 @@ class PlainGame:
     def make_face(self) -> GameFace:
         return PlainFace(self.table)
 
-    def first_line(self, view: dict) -> str | None:
+    def first_line(self, state: TableState) -> str | None:
         """What the log says before the first event, if anything."""
         return None
 
-    def noted(self, events: list[dict], view_before: dict) -> None:
+    def noted(self, events: list[Wired], view_before: SeatView | None) -> None:
         """Events about to be told (a game's face remembers what it needs of them)."""
 
     def question(self) -> str:
@@ -110,7 +115,8 @@ class PlainGame:
 
     def asked(self) -> bool:
         """Whether this seat is asked a question now."""
-        return bool(self.table.legal) and self.table.me in self.model.view.get("pending", [])
+        view = self.table.view
+        return bool(self.table.legal) and view is not None and self.table.me in view["pending"]
 
     def row(self) -> list[str | None]:
         """The cards the model's cursor walks, by position (None: not a card one can name)."""

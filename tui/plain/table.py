@@ -16,9 +16,13 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
+from engine.base import SeatView
+from engine.shapes import ShapeError
 from lang import _, ngettext
 from tui.table.clock import Clocks
+from tui.table.messages import TableState, Unreadable, read_state
 from tui.table.news import worded
+from tui.table.parse import Event, Wired
 from tui.table.people import People
 from tui.table.results import END_EVENTS
 from tui.table.seats import Seats
@@ -49,11 +53,9 @@ class PlainTable:
         self.say = say
         self.people = People()
         self.seats = Seats(self)
-        self.version = -1
-        self.state_view: dict = {}
-        self.state_legal: list[dict] = []
+        #: The last state read (its view and legal actions of the game's declared shapes).
+        self.state = TableState()
         self.started = False
-        self.over = False
         self.closed = False
         self.lines: list[str] = []  # the events said, for ``last``
         self.prompted: tuple[str, ...] = ()
@@ -69,12 +71,20 @@ class PlainTable:
         return self.me
 
     @property
-    def view(self) -> dict:
-        return self.state_view
+    def view(self) -> SeatView | None:
+        return self.state.view
 
     @property
-    def legal(self) -> list[dict]:
-        return self.state_legal
+    def legal(self) -> list[Wired]:
+        return self.state.legal
+
+    @property
+    def version(self) -> int:
+        return self.state.version
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
 
     def look(self, name: str) -> Style:
         return Style()  # no colour, no emphasis: the words alone
@@ -109,41 +119,39 @@ class PlainTable:
         self.prompt()
 
     async def take_state(self, message: dict) -> None:
-        view, legal = message.get("view"), message.get("legal")
-        if not isinstance(view, dict):
+        try:  # read once, against the game's declared shapes (as the screens read it)
+            state, events = read_state(message)
+        except ShapeError as exc:
+            self.tell(Unreadable(str(exc)).words())
             return
-        events = [e for e in message.get("events") or [] if isinstance(e, dict)]
-        before = self.state_view
+        before = self.state.view
         if not self.started:
             self.started = True
-            first = self.game.first_line(view)
+            first = self.game.first_line(state)
             if first:
                 self.tell(first)
         self.game.noted(events, before)
         if self.sent:  # the table answered this seat's action: what it asks next is new,
             self.prompted = ()  # even in the same words ("You play again": lead again)
         self.sent = False
-        self.version = message["version"] if isinstance(message.get("version"), int) else -1
-        self.state_view = view
-        self.state_legal = [a for a in legal or [] if isinstance(a, dict)]
-        self.game.model.update(view, self.state_legal)
+        self.state = state
+        self.game.model.update(state.view, state.legal)
         ended = False
         for event in events:
             self.tell_event(event)
-            ended = ended or event.get("type") in END_EVENTS
-        self.over = bool(view.get("over"))
+            ended = ended or Event.of(event).kind in END_EVENTS
         if ended and not self.over and self.me is not None:
             await self.client.results_seen(self.version)
         if self.over:
             self.tell(self.game.face.scores_title())
         await self.handle(self.game.after_update())
 
-    def tell_event(self, event: dict) -> None:
+    def tell_event(self, event: Wired) -> None:
         face = self.game.face
         line = face.event_line(event)
         if line is not None:
             self.tell(plain(line))
-        if event.get("type") in END_EVENTS:
+        if Event.of(event).kind in END_EVENTS:
             self.tell(face.results_title(event))
             for row in face.results_rows(event):
                 self.tell("  " + plain(row))

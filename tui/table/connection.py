@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from typing import Any, Protocol
 
+from engine.base import SeatView
 from lang import _
 from tui.connect import Seat
 from tui.dialogs import ConfirmLeave
@@ -19,6 +20,7 @@ from tui.widgets.prompt import PromptBar
 
 from .clock import Clocks
 from .header import Header
+from .messages import TableState
 from .people import People
 
 
@@ -33,7 +35,10 @@ class Shown(Protocol):
     @property
     def app(self) -> Any: ...
     @property
-    def view(self) -> dict: ...
+    def view(self) -> SeatView | None: ...
+
+    @property
+    def state(self) -> TableState: ...
     @property
     def prompt(self) -> PromptBar: ...
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None: ...
@@ -64,7 +69,7 @@ class ConnectionStatus:
             lost = _("Connection lost — reconnecting…")
             shown.notify(lost, severity="warning", markup=False)
             shown.prompt.ask(lost, waiting=True)
-            if shown.seat_link.host is None and not shown.view.get("over"):
+            if shown.seat_link.host is None and not shown.state.over:
                 people.lost_at = time.monotonic()  # the host may be gone
                 shown.prompt.ask(people.host_gone_text(), waiting=True)
         elif status == "restored":
@@ -83,7 +88,7 @@ class ConnectionStatus:
         people.lost_at = None
         shown.clocks.clear()  # no clock runs at a closed table
         shown.show_clocks()
-        if reason and not shown.view.get("over"):
+        if reason and not shown.state.over:
             if getattr(shown.app, "direct", False):  # started at the table: q quits
                 # TRANSLATORS: the host closed the table; q ends the program
                 back = _("{reason} · q leave").format(reason=reason)

@@ -10,12 +10,14 @@ are tested with plain unit tests, and the screen with a fake client.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.base import SeatView
 from lang import _
 
-from . import parse
+from .parse import Wired
 
 #: The game keys the table screen forwards (footer: ←/→ move, space pick, enter confirm,
 #: esc back, digits).
@@ -34,7 +36,7 @@ def game_over_prompt(review: bool = False) -> str:
 class Send:
     """Send this action to the table."""
 
-    action: dict[str, Any]
+    action: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -59,19 +61,20 @@ class Decisions:
         #: Once the game is over, the whole game can be asked of the host (``r``): the
         #: prompt says so. Set by the screen, which knows its connection.
         self.reviewable = False
-        self.view: dict[str, Any] = {}
-        self.legal: list[dict[str, Any]] = []
+        self.view: SeatView | None = None
+        self.legal: list[Wired] = []
 
-    def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
-        """A new state arrived."""
+    def update(self, view: SeatView | None, legal: list[Wired]) -> None:
+        """A new state arrived (its view and legal actions of the game's declared shapes:
+        a game's model reads them as its own types, ``TYPED`` of engine/<game>/types.py)."""
         self.view = view
         self.legal = legal
 
     def idle_words(self) -> str | None:
         """The prompt when nothing can be asked at all: no state yet, or the game is over."""
-        if not self.view:
+        if self.view is None:
             return _("Waiting for the table…")
-        if parse.flag(self.view.get("over")):
+        if self.view["over"]:
             return game_over_prompt(self.reviewable)
         return None
 
@@ -89,15 +92,14 @@ class Decisions:
 
     def take_back_shown(self) -> bool:
         """Whether ``u`` (take back my last action) may be offered now: not while a question
-        the others may not know of is asked or sealed, nor during a deal (its decisions are
-        secret and cannot be taken back); a game adds its own steps where ``u`` cannot work."""
-        secret = self.asked_in_secret() or self.asked_sealed()
-        return not secret and self.view.get("phase") != "deal"
+        the others may not know of is asked or sealed; a game adds its own steps where ``u``
+        cannot work (Mi Shi: its deal, whose decisions are secret)."""
+        return not (self.asked_in_secret() or self.asked_sealed())
 
     def others_awaited(self) -> list[int]:
         """The other seats this view says are awaited (only what this seat may know); the
         local seat too when it only ``watching``."""
-        pending = parse.ints(self.view.get("pending"))
+        pending = self.view["pending"] if self.view is not None else []
         return [s for s in pending if s != self.seat or self.watching]
 
     # Which keys work now, and what the footer calls them ---------------------------------

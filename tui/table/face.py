@@ -21,8 +21,9 @@ from rich.text import Text
 from tui.text import clean
 from tui.widgets.cards import CardStyle
 
-from . import hints
+from . import hints, parse
 from .layout import Fit
+from .messages import TableState, Wired
 from .results import row_of_event
 from .round_end import points_line, scores_title, winner_names
 from .seats import Seats
@@ -41,7 +42,7 @@ class Table(Protocol):
         ...
 
     @property
-    def view(self) -> dict: ...
+    def state(self) -> TableState: ...
 
     @property
     def seats(self) -> Seats: ...
@@ -52,15 +53,15 @@ class Table(Protocol):
 class GameFace(Protocol):
     """What the table screen asks a game, apart from drawing (see the module docstring)."""
 
-    def event_line(self, event: dict) -> Text | str | None:
+    def event_line(self, event: Wired) -> Text | str | None:
         """The log's line for a public event (None: not logged)."""
         ...
 
-    def toast(self, event: dict) -> str | None:
+    def toast(self, event: Wired) -> str | None:
         """What the notice line says of a big event, if anything."""
         ...
 
-    def log_tag(self, event: dict) -> object:
+    def log_tag(self, event: Wired) -> object:
         """What a log line belongs to (e.g. the round, to forget old rounds)."""
         ...
 
@@ -70,11 +71,11 @@ class GameFace(Protocol):
         """Whether a window this size has room for the game's big cards."""
         ...
 
-    def results_title(self, event: dict | None) -> str:
+    def results_title(self, event: Wired | None) -> str:
         """The results panel's title for a round/hand-end ``event`` (None: the game's end)."""
         ...
 
-    def results_rows(self, event: dict | None) -> list[Text]:
+    def results_rows(self, event: Wired | None) -> list[Text]:
         """The results panel's lines for a round/hand-end ``event`` (None: the game's end)."""
         ...
 
@@ -90,7 +91,7 @@ class GameFace(Protocol):
         """A card as a hint names it."""
         ...
 
-    def hint_cards(self, action: dict) -> list[str]:
+    def hint_cards(self, action: Wired) -> list[str]:
         """The cards a hinted action moves."""
         ...
 
@@ -101,17 +102,16 @@ class PlainFace:
     def __init__(self, table: Table) -> None:
         self.table = table
 
-    def event_line(self, event: dict) -> Text | str | None:
-        kind = event.get("type", "?")
-        who = event.get("seat")
-        if isinstance(who, int):
-            return f"{self.table.seats.name(who)}: {clean(kind)}"
-        return clean(kind)
+    def event_line(self, event: Wired) -> Text | str | None:
+        told = parse.Event.of(event)
+        if told.seat is not None:
+            return f"{self.table.seats.name(told.seat)}: {clean(told.kind)}"
+        return clean(told.kind)
 
-    def toast(self, event: dict) -> str | None:
+    def toast(self, event: Wired) -> str | None:
         return None
 
-    def log_tag(self, event: dict) -> object:
+    def log_tag(self, event: Wired) -> object:
         return None
 
     def whispers_allowed(self) -> bool:
@@ -123,13 +123,13 @@ class PlainFace:
     @property
     def game(self) -> str:
         """The game the table's view is of."""
-        return str(self.table.view.get("game", ""))
+        return self.table.state.game
 
-    def results_title(self, event: dict | None) -> str:
+    def results_title(self, event: Wired | None) -> str:
         row = row_of_event(event, self.game) if event is not None else None
         return row.label if row is not None else self.scores_title()
 
-    def results_rows(self, event: dict | None) -> list[Text]:
+    def results_rows(self, event: Wired | None) -> list[Text]:
         row = row_of_event(event, self.game) if event is not None else None
         return points_line(row, self.table.seats.text, self.table.look("muted"))
 
@@ -137,13 +137,13 @@ class PlainFace:
         return []
 
     def scores_title(self) -> str:
-        return scores_title(self.table.view, self.winner_names())
+        return scores_title(self.table.state.over, self.winner_names())
 
     def winner_names(self) -> str:
-        return winner_names(self.table.view, self.table.seats.name)
+        return winner_names(self.table.state, self.table.seats.name)
 
     def hint_card(self, code: str) -> str:
         return self.table.cards.label(code)
 
-    def hint_cards(self, action: dict) -> list[str]:
+    def hint_cards(self, action: Wired) -> list[str]:
         return hints.hint_cards(action)

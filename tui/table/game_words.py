@@ -15,6 +15,10 @@ and the plain front read it without opening a table). The shared table reads it 
 - ``length(view)`` / ``length_words(view)``: how long the game is, as its option says;
 - ``hidden_word(kind)``: what a review calls the cards no hand shows (tui/replay/controls.py).
 
+The views, events and actions it is given have their game's declared shapes (they were
+checked where they arrived: tui/table/messages.py): a game reads them as its own ``View``,
+``Event`` and ``Action`` (its ``model.py`` narrows them), never with a guess.
+
 A game of the engine without ``declared.py`` gets the defaults: its options and actions by
 their keys, no score history.
 """
@@ -28,7 +32,10 @@ from importlib import import_module
 from typing import ClassVar
 
 import engine
+from engine.base import SeatView
 from lang import _
+
+from .parse import Event, Wired
 
 
 @dataclass(frozen=True)
@@ -55,59 +62,37 @@ class GameWords:
     #: a hint's action kind -> how the hint says it (``{cards}``, ``{name}``, ``{rank}``, ``{n}``)
     HINT_ACTIONS: ClassVar[Mapping[str, str]] = {}
 
-    def hint_action(self, action: Mapping[str, object]) -> str:
+    def hint_action(self, action: Wired) -> str:
         """Which of ``HINT_ACTIONS`` (or the shared words) says ``action``: its type."""
-        return str(action.get("type", ""))
+        return Event.of(action).kind
 
     def hidden_word(self, kind: str) -> str:
         """What a kind of cards no hand shows is called in a review (engine
         ``HiddenCards.kind``)."""
         return kind
 
-    def row_of_event(self, event: Mapping[str, object]) -> RoundRow | None:
-        """The score history's row of a round-end event (or a history record shaped alike)."""
+    def row_of_event(self, event: Wired) -> RoundRow | None:
+        """The score history's row of its round-end event (None: any other event)."""
         return None
 
-    def rows_of_view(self, view: Mapping[str, object]) -> list[RoundRow]:
+    def rows_of_view(self, view: SeatView) -> list[RoundRow]:
         """Every finished round the view carries, oldest first."""
         return []
 
-    def length(self, view: Mapping[str, object]) -> tuple[str, int] | None:
-        """How long the game is: (the option's key, its number), from the game's
-        ``LENGTH_OPTION`` and the view's options; None if not known."""
-        cls = engine.GAMES.get(self.GAME or str(view.get("game", "")))
-        key = cls.LENGTH_OPTION if cls is not None else ""
-        options = view.get("options")
-        value = options.get(key) if key and isinstance(options, dict) else None
-        if isinstance(value, int) and not isinstance(value, bool):
-            return key, value
+    def length(self, view: SeatView | None) -> tuple[str, int] | None:
+        """How long the game is: (the option's key, its number), as the view's options say
+        (its game's ``LENGTH_OPTION``); None if not known."""
         return None
 
-    def length_words(self, view: Mapping[str, object]) -> str:
+    def length_words(self, view: SeatView | None) -> str:
         """How long the game is, in words ("4 hands"); "" if not known."""
         length = self.length(view)
         return "" if length is None else f"{length[0]} {length[1]}"  # the option's key: data
 
 
-def record_rows(history: object, words: GameWords) -> list[RoundRow]:
-    """The rows of a view's ``history`` list, each record read as its round-end event."""
-    rows = []
-    for record in history if isinstance(history, list) else []:
-        row = words.row_of_event(record) if isinstance(record, dict) else None
-        if row is not None:
-            rows.append(row)
-    return rows
-
-
-def numbered_row(
-    event: Mapping[str, object], number_key: str, points_key: str, label: str, *, hand: bool
-) -> RoundRow | None:
-    """A row from an event's number and per-seat points (``label`` an msgid with ``{n}``)."""
-    number, points = event.get(number_key), event.get(points_key)
-    if isinstance(number, bool) or not isinstance(number, int) or not isinstance(points, list):
-        return None
-    values = tuple(p if isinstance(p, int) and not isinstance(p, bool) else 0 for p in points)
-    return RoundRow(number, _(label).format(n=number), values, hand)
+def numbered_row(number: int, points: list[int], label: str, *, hand: bool) -> RoundRow:
+    """A row from a round's number and per-seat points (``label`` an msgid with ``{n}``)."""
+    return RoundRow(number, _(label).format(n=number), tuple(points), hand)
 
 
 PLAIN = GameWords()
@@ -129,8 +114,3 @@ def words_for(game: str) -> GameWords:
     words = module.WORDS
     assert isinstance(words, GameWords), f"{name}.WORDS is no GameWords"
     return words
-
-
-def words_of_view(view: Mapping[str, object]) -> GameWords:
-    """The words of the game a view is of (its ``game`` key)."""
-    return words_for(str(view.get("game", "")))

@@ -6,12 +6,14 @@ shows only what the view holds (the same rule as every other screen).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
+from engine.base import SeatView
 from engine.cards import is_card
 from lang import N_, _
 from tui.connect import Seat
@@ -21,6 +23,7 @@ from tui.text import clean
 from tui.widgets.steady import Steady
 
 from .decisions import Decisions, Outcome, Send
+from .parse import Wired
 from .screen import TABLE_CSS, TableScreen
 
 SHOWN_KEYS = ("phase", "round", "hand", "pending", "scores")
@@ -30,7 +33,7 @@ def is_codes(value: object) -> bool:
     return isinstance(value, list) and bool(value) and all(is_card(v) for v in value)
 
 
-def action_words(action: dict) -> str:
+def action_words(action: Mapping[str, object]) -> str:
     """An action as short readable text: ``play cards=QS QH``."""
     parts = [clean(action.get("type", "?"))]
     for key, value in action.items():
@@ -52,7 +55,7 @@ class ListDecisions(Decisions):
         super().__init__(seat)
         self.choice = 0
 
-    def update(self, view: dict, legal: list[dict]) -> None:
+    def update(self, view: SeatView | None, legal: list[Wired]) -> None:
         super().update(view, legal)
         self.choice = min(self.choice, max(0, len(legal) - 1))
 
@@ -98,17 +101,18 @@ class GenericTableScreen(TableScreen):
         self.query_one("#generic-view", Steady).show(seated)
 
     def header_parts(self) -> list[Text | str]:
-        phase = _("phase {phase}").format(phase=clean(self.view.get("phase", "…")))
+        phase = _("phase {phase}").format(phase=clean(self.state.phase or "…"))
         return [self.GAME or _("table"), phase]
 
     def draw(self) -> None:
         lines = Text()
         bold = self.get_component_rich_style("generic--key", partial=True)
+        shown: Mapping[str, object] = self.view or {}  # any game's: its keys as they are
         for key in SHOWN_KEYS:
-            if key in self.view:
-                value = self.view[key]
+            if key in shown:
+                value = shown[key]
                 lines.append(f"{key}: ", bold)
-                if is_codes(value):
+                if isinstance(value, list) and is_codes(value):
                     lines.append_text(self.cards.hand(value))
                     lines.append("\n")
                     continue
@@ -124,7 +128,8 @@ class GenericTableScreen(TableScreen):
         if self.legal:
             self.prompt.ask(_("Your turn: ↑↓ choose an action, enter to play"))
         else:
-            waiting = and_list(self.seats.name(s) for s in self.view.get("pending") or [])
+            pending = self.view["pending"] if self.view is not None else []
+            waiting = and_list(self.seats.name(s) for s in pending)
             if waiting:
                 self.prompt.ask(_("Waiting for {names}…").format(names=waiting), waiting=True)
             else:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 import lang
+from engine.base import SeatView
 from engine.hints import HINTS, Hint
 from engine.hints import hint as bot_hint
 from engine.reasons import Param, plain, word
@@ -25,6 +26,7 @@ from .decisions import Decisions
 from .game_words import words_for
 from .link import TableLink
 from .messages import TableState
+from .parse import Wired
 from .seats import Seats
 
 SeatName = Callable[[int], str]
@@ -124,9 +126,9 @@ def hint_cards(action: Mapping[str, object]) -> list[str]:
 def seat_hint(
     game: str,
     me: int,
-    view: dict,
-    legal: list[dict],
-    moved_cards: Callable[[dict], list[str]],
+    view: SeatView,
+    legal: Sequence[Wired],
+    moved_cards: Callable[[Wired], list[str]],
     card_text: CardText,
     seat_name: SeatName,
     *,
@@ -148,7 +150,7 @@ class CardNames(Protocol):
     """How a game names a hint's cards (its face, tui/table/face.py)."""
 
     def hint_card(self, code: str) -> str: ...
-    def hint_cards(self, action: dict) -> list[str]: ...
+    def hint_cards(self, action: Wired) -> list[str]: ...
 
 
 class Asked(Protocol):
@@ -200,7 +202,7 @@ class HintDesk:
     def give(self) -> None:
         """Show what the normal bot would do now, and why; the table is told a hint was seen."""
         table, state = self.table, self.table.state
-        if table.me is None or not self.offered():
+        if table.me is None or state.view is None or not self.offered():
             return
         names = table.face
         line = seat_hint(

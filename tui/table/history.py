@@ -13,14 +13,15 @@ from textual.message import Message
 
 from lang import _
 
-from .messages import ChatReceived, Noticed
+from .messages import ChatReceived, Noticed, game_events
+from .parse import Wired
 
 
 class EventWords(Protocol):
     """What words the log's lines (the game's face, tui/table/face.py)."""
 
-    def event_line(self, event: dict) -> Text | str | None: ...
-    def log_tag(self, event: dict) -> object: ...
+    def event_line(self, event: Wired) -> Text | str | None: ...
+    def log_tag(self, event: Wired) -> object: ...
 
 
 class Wording(Protocol):
@@ -46,15 +47,15 @@ ChatLines = Callable[[int | None, str, str, int | None], tuple[Text, Text]]
 
 
 def earlier_lines(
-    entries: list[Message | list[dict]], words: Words, chat_lines: ChatLines
+    entries: list[Message | list[dict]], words: Words, chat_lines: ChatLines, game: str
 ) -> tuple[list[tuple[Text, object]], list[Text]]:
-    """``(log lines with their tags, chat lines)`` of a ``history``'s entries; both empty if
-    it holds nothing to show."""
+    """``(log lines with their tags, chat lines)`` of a ``history``'s entries (its events
+    those that fit ``game``'s declared events); both empty if it holds nothing to show."""
     logged: list[tuple[Text, Any]] = []
     chatted: list[Text] = []
     for entry in entries:
         if isinstance(entry, list):
-            for event in entry:
+            for event in game_events(game, entry):
                 line = words.face.event_line(event)
                 if line is not None:
                     text = line if isinstance(line, Text) else Text(line)

@@ -24,6 +24,7 @@ from .header import Header
 from .messages import TableState
 from .news import NoticeLine
 from .nudge import TurnNudge
+from .parse import Wired
 from .round_end import RoundEnd
 from .seats import Seats
 
@@ -49,7 +50,7 @@ class Taking(Protocol):
     def prompt(self) -> PromptBar: ...
     @property
     def notice_line(self) -> NoticeLine: ...
-    def tell(self, event: dict) -> None: ...
+    def tell(self, event: Wired) -> None: ...
     def asked_openly(self, state: TableState) -> bool: ...
     def draw(self) -> None: ...
     def update_keys(self) -> None: ...
@@ -65,14 +66,15 @@ class StateIntake:
     def __init__(self, table: Taking) -> None:
         self.table = table
 
-    def take(self, state: TableState, events: list[dict]) -> None:
+    def take(self, state: TableState, events: list[Wired]) -> None:
         """A new state and the public events that led to it."""
         table = self.table
-        table.rounds.note_view(state.view)
+        if state.view is not None:
+            table.rounds.note_view(state.view, state.game)
         if table.states_seen == 0:  # the game starts: the waiting room's prompt height goes
             table.prompt.release_height()
         table.state = state  # drawn by watch_state (``drawn``)
-        over = bool(state.view.get("over"))
+        over = state.over
         if events:  # the table moved on: the notice line's news is old
             table.notice_line.moved_on()
         for event in events:

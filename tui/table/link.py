@@ -10,6 +10,7 @@ network, and a broken link is told, never a crash.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Mapping
 from typing import Any
 
 from textual import work
@@ -71,10 +72,10 @@ class TableLink(Widget):
             self.post_message(typed)
 
     @work(group="send")
-    async def act(self, action: dict) -> None:
+    async def act(self, action: Mapping[str, Any]) -> None:
         """Send an action; the table answers with a new state or a rejection."""
         try:
-            await self.client.act(action)
+            await self.client.act(dict(action))
         except Exception as exc:  # shown to the player, never a traceback
             reason = clean(exc) or type(exc).__name__
             self.post_message(self.Unsent(_("could not send: {reason}").format(reason=reason)))

@@ -3,9 +3,14 @@
 The network worker (``TableScreen.listen``) reads the client's messages (plain dicts, as the
 wire carries them) and posts one of these Textual messages for each; the screen handles them
 with ``@on``. Every field is checked here, once: a handler never meets a wrong type, and a
-message of an unknown or malformed kind is dropped (``from_wire`` answers None).
+message of an unknown or malformed kind is dropped (``from_wire`` answers None). A state's
+view, its events and its legal actions are checked against the shapes its game declares
+(``engine/<game>/types.py``, with ``engine.shapes``): a view that does not fit is refused
+whole (``Unreadable``, said on the notice line), an event or an action that does not fit is
+left out; so everything after the edge reads typed keys, never a guess.
 
     StateReceived    a new state of the game: version, the seat's view, legal actions, events
+    Unreadable       a state whose view does not have its game's declared shape: refused
     LobbyChanged     who sits where (names, bots, who is away, who still reads the results),
                      who watches
     Refused          the table refused our last action or request (a code and parameters)
@@ -22,11 +27,18 @@ message of an unknown or malformed kind is dropped (``from_wire`` answers None).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from textual.message import Message
+
+from engine import shapes
+from engine.base import SeatView
+from lang import _
+from tui.text import clean
+
+from .parse import Wired
 
 
 def _dicts(value: object) -> list[dict]:
@@ -39,18 +51,43 @@ def _seat(value: object) -> int | None:
 
 @dataclass(frozen=True)
 class TableState:
-    """One state of the game as this seat sees it (``state`` on the wire)."""
+    """One state of the game as this seat sees it (``state`` on the wire): ``view`` fits its
+    game's declared ``View`` (None: no state yet), each of ``legal`` its ``Action``; what every
+    game's view has beyond ``SeatView`` (its ``game``, ``phase``, its result's ``winners``) is
+    read with it, for the shared table."""
 
     version: int = -1
-    view: dict = field(default_factory=dict)
-    legal: list[dict] = field(default_factory=list)
+    view: SeatView | None = None
+    legal: list[Wired] = field(default_factory=list)
+    game: str = ""
+    phase: str = ""
+    winners: tuple[int, ...] = ()
+
+    @property
+    def over(self) -> bool:
+        return self.view is not None and self.view["over"]
 
 
 class StateReceived(Message):
-    def __init__(self, state: TableState, events: list[dict]) -> None:
+    def __init__(self, state: TableState, events: list[Wired]) -> None:
         super().__init__()
         self.state = state
         self.events = events
+
+
+class Unreadable(Message):
+    """A state the table sent whose view does not have its game's shape: refused whole (the
+    table goes on from the last state read); ``reason`` names what does not fit."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__()
+        self.reason = reason
+
+    def words(self) -> str:
+        """What the player is told (the screen's notice line, the plain table's line)."""
+        # TRANSLATORS: {reason} is where the state does not fit, for a bug report (English)
+        words = _("The table sent a state this kotatsu cannot read (another version?): {reason}")
+        return words.format(reason=clean(self.reason))
 
 
 class LobbyChanged(Message):
@@ -169,13 +206,43 @@ def _record(m: dict) -> Message | None:
     return RecordReceived(record) if isinstance(record, dict) else None
 
 
-def _state(m: dict) -> Message | None:
-    view = m.get("view")
-    if not isinstance(view, dict):
-        return None
+def read_state(m: Mapping[str, Any]) -> tuple[TableState, list[Wired]]:
+    """A ``state`` message read against its game's declared shapes: its view checked (a
+    ``ShapeError`` naming what does not fit), its legal actions and events that do not fit
+    left out. The table screens, the replay and the plain table all read a state so."""
+    view = shapes.view(m.get("view"))
+    declared = shapes.declared(m["view"]["game"])
     version = m.get("version")
-    state = TableState(version if isinstance(version, int) else -1, view, _dicts(m.get("legal")))
-    return StateReceived(state, _dicts(m.get("events")))
+    legal = shapes.fitting(m.get("legal"), declared.action)
+    state = with_view(TableState(version if type(version) is int else -1, legal=legal), view)
+    return state, shapes.fitting(m.get("events"), declared.event)
+
+
+def with_view(state: TableState, view: SeatView) -> TableState:
+    """``state`` showing ``view``, with what every game's view has beyond ``SeatView`` read
+    from it: its ``game``, its ``phase``, its result's ``winners``."""
+    common: Mapping[str, Any] = view  # (its game's View: checked where it arrived)
+    result = common.get("result") or {}
+    winners = tuple(result.get("winners") or ())
+    game, phase = str(common.get("game", "")), str(common.get("phase", ""))
+    return replace(state, view=view, game=game, phase=phase, winners=winners)
+
+
+def game_events(game: str, value: object) -> list[Wired]:
+    """The events of a list that fit ``game``'s declared events (none for an unknown game):
+    a ``history``'s, whose game its state tells."""
+    try:
+        return shapes.fitting(value, shapes.declared(game).event)
+    except shapes.ShapeError:
+        return []
+
+
+def _state(m: dict) -> Message | None:
+    try:
+        state, events = read_state(m)
+    except shapes.ShapeError as exc:
+        return Unreadable(str(exc))
+    return StateReceived(state, events)
 
 
 def _lobby(m: dict) -> Message:

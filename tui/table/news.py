@@ -28,6 +28,7 @@ from tui.widgets.prompt import fit_lines
 from tui.widgets.steady import Steady
 
 from .. import words
+from .parse import Wired
 from .seats import Seats
 
 CARD_CODE = re.compile(r"(?<![\w])(?:(10|[2-9JQKA])([SHDC])|(JK|BJ|SJ))(?![\w])")
@@ -89,9 +90,9 @@ class NoticeLine(Steady):
 class Told(Protocol):
     """What words a public event for the log and the notice line (the game's face)."""
 
-    def event_line(self, event: dict) -> Text | str | None: ...
-    def log_tag(self, event: dict) -> object: ...
-    def toast(self, event: dict) -> str | None: ...
+    def event_line(self, event: Wired) -> Text | str | None: ...
+    def log_tag(self, event: Wired) -> object: ...
+    def toast(self, event: Wired) -> str | None: ...
 
 
 class Telling(Protocol):
@@ -113,7 +114,7 @@ class TableNews:
     def __init__(self, table: Telling) -> None:
         self.table = table
 
-    def tell(self, event: dict) -> None:
+    def tell(self, event: Wired) -> None:
         """Log a public event, and say the big ones on the notice line."""
         face = self.table.face
         line = face.event_line(event)

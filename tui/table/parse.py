@@ -20,6 +20,10 @@ from typing import Any, Generic, TypeVar
 E = TypeVar("E", bound=StrEnum)
 V = TypeVar("V")
 
+#: An action or an event past the edge (tui/table/messages.py): one of its game's declared
+#: shapes, which that game's own code narrows it to (its ``Action`` or ``Event`` union).
+Wired = Mapping[str, Any]
+
 
 class ViewError(ValueError):
     """A view the table sent that cannot be read at all (not a mapping)."""
@@ -45,6 +49,13 @@ def integer(value: object, default: int = 0) -> int:
 def maybe_int(value: object) -> int | None:
     """An int (never a bool), else None."""
     return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def number(value: object) -> float | None:
+    """An int or a float (never a bool), as a float; else None."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    return None
 
 
 def seat(value: object, seats: int | None = None) -> int | None:
@@ -133,9 +144,12 @@ class ParsedView(Generic[V]):
     def __init__(self, parse: Callable[[Mapping[str, Any]], V]) -> None:
         self.parse = parse
         self.source: object = None
-        self.value = parse({})
+        self.empty = self.value = parse({})
 
-    def of(self, view: Mapping[str, Any]) -> V:
+    def of(self, view: Mapping[str, Any] | None) -> V:
+        """``view`` parsed (None, no state yet: the empty view's parse)."""
+        if view is None:
+            return self.empty
         if view is not self.source:
             self.value, self.source = self.parse(view), view
         return self.value

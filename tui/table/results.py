@@ -31,29 +31,31 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from engine import ROUND_END_EVENTS
+from engine.base import SeatView
 from lang import N_, _, ngettext
 from tui.cells import cut, ljust, rjust
 from tui.widgets.footer import WordedFooter
 
-from .game_words import RoundRow, words_for, words_of_view
+from .game_words import RoundRow, words_for
+from .parse import Wired
 
 END_EVENTS = ROUND_END_EVENTS  # each gets a results panel (each game's ``ROUND_END``)
 BAR = 30  # cells of the longest bar in the score table
 Look = Callable[[str], Style | str]
 
 
-def row_of_event(event: dict, game: str) -> RoundRow | None:
+def row_of_event(event: Wired, game: str) -> RoundRow | None:
     """The row a round-end event of ``game`` (or a history record shaped like one) gives, as
     the game declares it (tui/table/game_words.py)."""
     return words_for(game).row_of_event(event)
 
 
-def rows_of_view(view: dict) -> list[RoundRow]:
+def rows_of_view(view: SeatView, game: str) -> list[RoundRow]:
     """Every finished round the view carries, oldest first (as its game declares it)."""
-    return words_of_view(view).rows_of_view(view)
+    return words_for(game).rows_of_view(view)
 
 
-def length_words(game: str, view: dict) -> str:
+def length_words(game: str, view: SeatView | None) -> str:
     """How long the game is, in words: "2 rounds", "4 hands", "to 300 points"."""
     return words_for(game).length_words(view)
 

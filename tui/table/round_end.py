@@ -19,16 +19,17 @@ from rich.style import Style
 from rich.text import Text
 from textual.message import Message
 
+from engine.base import SeatView
 from lang import _
 from tui.connect import Seat
 from tui.dialogs import ScoresScreen
 from tui.fill import and_list
 from tui.widgets.prompt import PromptBar
 
-from . import review
+from . import parse, review
 from .decisions import game_over_prompt
 from .link import TableLink
-from .messages import PlayAgain
+from .messages import PlayAgain, TableState, Wired
 from .news import NoticeLine
 from .results import (
     END_EVENTS,
@@ -45,8 +46,8 @@ from .seats import Seats
 class PanelContent(Protocol):
     """What a game puts in its results panels and scores screen (its face, tui/table/face.py)."""
 
-    def results_title(self, event: dict | None) -> str: ...
-    def results_rows(self, event: dict | None) -> list[Text]: ...
+    def results_title(self, event: Wired | None) -> str: ...
+    def results_rows(self, event: Wired | None) -> list[Text]: ...
     def round_history(self) -> list[Text]: ...
     def scores_title(self) -> str: ...
 
@@ -66,7 +67,7 @@ class Ended(Protocol):
     def face(self) -> PanelContent: ...
 
     @property
-    def view(self) -> dict: ...
+    def state(self) -> TableState: ...
 
     @property
     def seats(self) -> Seats: ...
@@ -93,7 +94,7 @@ class Ended(Protocol):
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None: ...
     def call_after_refresh(self, callback: Any, *args: Any, **kwargs: Any) -> bool: ...
     def show_due_results(self) -> None: ...
-    def wants_panel(self, event: dict) -> bool: ...
+    def wants_panel(self, event: Wired) -> bool: ...
     def stop_listening(self) -> None: ...
     def post_message(self, message: Message) -> bool: ...
 
@@ -108,10 +109,10 @@ class RoundEnd:
         self.low_wins = low_wins  # penalty games (Swoop): the lowest total leads
         self.round_rows: dict[str, RoundRow] = {}  # every finished round/hand seen, by label
         #: round/hand-end events whose panel is due, each with the version of its state
-        self.waiting: list[tuple[dict, int]] = []
+        self.waiting: list[tuple[Wired, int]] = []
         self.score_history: list[list[int]] = []
         self.final_shown = False
-        self.last_event: dict | None = None  # the round/hand that ended the game
+        self.last_event: Wired | None = None  # the round/hand that ended the game
         #: A panel opens once the table has painted (``push``): a replay holds still till then.
         self.opening = False
 
@@ -127,23 +128,21 @@ class RoundEnd:
         """Every finished round/hand seen at this table, in order."""
         return sorted(self.round_rows.values(), key=lambda r: (r.number, r.label))
 
-    def note_view(self, view: dict) -> None:
+    def note_view(self, view: SeatView, game: str) -> None:
         """Keep the rows a view carries, and its totals when they moved."""
-        for row in rows_of_view(view):
+        for row in rows_of_view(view, game):
             self.round_rows[row.label] = row
-        scores = view.get("scores")
-        if isinstance(scores, list) and (
-            not self.score_history or self.score_history[-1] != scores
-        ):
+        scores = view["scores"]
+        if not self.score_history or self.score_history[-1] != scores:
             self.score_history.append(list(scores))
 
-    def note_event(self, event: dict, version: int, over: bool) -> bool:
+    def note_event(self, event: Wired, version: int, over: bool) -> bool:
         """Keep the row a round/hand-end event gives and queue its panel. True when no
         panel will be shown for it here and the game goes on: the host is told at once that
         it was seen, so that its bots need not wait for it."""
-        if event.get("type") not in END_EVENTS:
+        if parse.Event.of(event).kind not in END_EVENTS:
             return False
-        row = row_of_event(event, str(self.table.view.get("game", "")))
+        row = row_of_event(event, self.table.state.game)
         if row is not None:
             self.round_rows[row.label] = row
         if self.each_round and (over or self.table.wants_panel(event)):
@@ -151,7 +150,7 @@ class RoundEnd:
             return False
         return not over
 
-    def next_panel(self) -> tuple[dict, int] | None:
+    def next_panel(self) -> tuple[Wired, int] | None:
         """The next round/hand-end event whose panel is due, with its state's version."""
         return self.waiting.pop(0) if self.waiting else None
 
@@ -200,7 +199,7 @@ class RoundEnd:
     def game_over(self) -> None:
         """Show the final results once (the panel stays until enter)."""
         table = self.table
-        names = winner_names(table.view, table.seats.name)
+        names = winner_names(table.state, table.seats.name)
         prompt, notice = game_over_words(names, review.answerable(table))
         table.prompt.ask(prompt)
         table.notify(notice, timeout=6, markup=False)
@@ -220,7 +219,7 @@ class RoundEnd:
         serves it only then) and this table's connection can ask. The final panel offers it
         first; once that is closed, the table's own key does (while the host is there)."""
         table = self.table
-        return bool(table.view.get("over")) and review.answerable(table)
+        return table.state.over and review.answerable(table)
 
     def review(self) -> None:
         if self.review_offered():
@@ -232,7 +231,7 @@ class RoundEnd:
         if due is None:
             return False
         event, version = due
-        row = row_of_event(event, str(self.table.view.get("game", "")))
+        row = row_of_event(event, self.table.state.game)
         content = self.table.face
         panel = ResultsPanel(
             content.results_title(event),
@@ -260,7 +259,8 @@ class RoundEnd:
         """The score table under a panel's lines: every round/hand, the running totals."""
         table = self.table
         names = [table.seats.name(s) for s in range(table.seats.count)]
-        totals = list(table.view.get("scores") or [0] * table.seats.count)
+        view = table.state.view
+        totals = list(view["scores"] if view is not None else [0] * table.seats.count)
         return score_table(names, self.rows(), totals, table.look, low_wins=self.low_wins)
 
     def scores_screen(self, game: str) -> ScoresScreen:
@@ -274,7 +274,7 @@ class RoundEnd:
             title=content.scores_title(),
             low_wins=self.low_wins,
             rows=self.rows(),
-            length=length_words(game, table.view),
+            length=length_words(game, table.state.view),
         )
 
     def final(self) -> bool:
@@ -301,15 +301,14 @@ def points_line(row: RoundRow | None, seat_text: Callable[[int], Text], muted: S
     return [line]
 
 
-def winner_names(view: dict, seat_name: Callable[[object], str]) -> str:
+def winner_names(state: TableState, seat_name: Callable[[object], str]) -> str:
     """The winners' names, listed ("" if nobody won)."""
-    result = view.get("result") or {}
-    return and_list(seat_name(s) for s in result.get("winners") or [])
+    return and_list(seat_name(s) for s in state.winners)
 
 
-def scores_title(view: dict, winners: str) -> str:
+def scores_title(over: bool, winners: str) -> str:
     """The scores screen's title: the final result once the game is over."""
-    if not view.get("over"):
+    if not over:
         return _("Scores")
     if not winners:
         return _("Final scores — nobody won")

@@ -24,8 +24,7 @@ a game's screen overrides.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from rich.style import Style
@@ -37,6 +36,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
 
+from engine.base import SeatView
 from lang import _
 from tui.connect import Seat
 from tui.dialogs import RulesScreen
@@ -77,6 +77,9 @@ from .messages import (
     TableError,
     TableState,
     TakebackAsked,
+    Unreadable,
+    Wired,
+    with_view,
 )
 from .news import NoticeLine, TableNews, with_glyphs
 from .nudge import TurnNudge, ring
@@ -259,15 +262,16 @@ class TableScreen(Screen[None]):
 
     # -- the table's messages -------------------------------------------------------------
     @property
-    def view(self) -> dict:
+    def view(self) -> SeatView | None:
+        """The view this seat has now, of its game's declared shape (None: no state yet)."""
         return self.state.view
 
     @view.setter
-    def view(self, view: dict) -> None:
-        self.state = replace(self.state, view=view)
+    def view(self, view: SeatView) -> None:
+        self.state = with_view(self.state, view)
 
     @property
-    def legal(self) -> list[dict]:
+    def legal(self) -> list[Wired]:
         return self.state.legal
 
     @property
@@ -281,13 +285,18 @@ class TableScreen(Screen[None]):
 
     def asked_openly(self, state: TableState) -> bool:
         """Whether the table waits for this seat now, in a way the others may know."""
-        if self.me is None or not state.legal or state.view.get("over"):
+        if self.me is None or not state.legal or state.over:
             return False
         return not self.decisions.asked_in_secret()
 
     @on(StateReceived)
     def _state_received(self, message: StateReceived) -> None:
         self.receive_state(message.state, message.events)
+
+    @on(Unreadable)
+    def _unreadable(self, message: Unreadable) -> None:
+        """A state whose view does not fit its game's shape: refused, said, the table kept."""
+        self.notify(message.words(), severity="error", markup=False)
 
     @on(LobbyChanged)
     def _lobby_changed(self, message: LobbyChanged) -> None:
@@ -320,7 +329,8 @@ class TableScreen(Screen[None]):
         """What this seat was shown before it came back: above the lines shown since. The
         log's closing line goes under every line there now: those drawn from the state it
         got on joining (the round's first line) are from before too."""
-        logged, chatted = history.earlier_lines(message.entries, self, self.chat.lines)
+        game = self.state.game or str(self.table_info.get("game", ""))
+        logged, chatted = history.earlier_lines(message.entries, self, self.chat.lines, game)
         self.chat.earlier(logged[:-1], chatted)
         if logged:
             self.log_pane.add(*logged[-1])
@@ -380,7 +390,7 @@ class TableScreen(Screen[None]):
     def show_waiting(self, seated: Text) -> None:
         """Show the seating before the game starts (override: where it goes in your layout)."""
 
-    def receive_state(self, state: TableState, events: list[dict]) -> None:
+    def receive_state(self, state: TableState, events: list[Wired]) -> None:
         """A new state and the public events that led to it (override to note what the game
         needs before it is drawn; call this)."""
         self.intake.take(state, events)
@@ -407,7 +417,7 @@ class TableScreen(Screen[None]):
             self.header.draw()
         self.connection_status.tick()
 
-    def send(self, action: dict) -> None:
+    def send(self, action: Mapping[str, Any]) -> None:
         """Send an action; the table answers with a new state or a rejection."""
         self.link.act(action)
 
@@ -477,7 +487,7 @@ class TableScreen(Screen[None]):
         """Show the next waiting results panel (one at a time, each until enter)."""
         self.rounds.show_due()
 
-    def wants_panel(self, event: dict) -> bool:
+    def wants_panel(self, event: Wired) -> bool:
         """Whether a round/hand end that does not end the game gets its results panel here
         (with ``RESULTS_EACH_ROUND``); override for rounds a seat takes no part in."""
         return True
@@ -497,7 +507,7 @@ class TableScreen(Screen[None]):
         open_host_menu(self)  # m: at the host's own table only
 
     # -- the log and the notice line ----------------------------------------------------------
-    def tell(self, event: dict) -> None:
+    def tell(self, event: Wired) -> None:
         """Log a public event, and say the big ones on the notice line (override: note what
         the game needs of it; call this)."""
         self.news.tell(event)

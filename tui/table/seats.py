@@ -17,6 +17,7 @@ from rich.style import Style
 from rich.text import Text
 
 import engine
+from engine.base import SeatView
 from tui.text import literal
 
 from .people import People, others, seat_digit
@@ -37,7 +38,7 @@ class Seated(Protocol):
     def you(self) -> int | None: ...
 
     @property
-    def view(self) -> dict: ...
+    def view(self) -> SeatView | None: ...
     def look(self, name: str) -> Style: ...
 
 
@@ -70,8 +71,9 @@ class Seats:
     def count(self) -> int:
         """How many seats the table has (a hostile host's count is held to what a game has)."""
         table = self.table
-        n = table.view.get("seats") or table.table_info.get("seats") or len(table.people.players)
-        if not isinstance(n, int) or isinstance(n, bool):
+        n = table.view["seats"] if table.view is not None else 0
+        n = n or table.table_info.get("seats") or len(table.people.players)
+        if not isinstance(n, int) or isinstance(n, bool):  # the table's info: not checked
             return 0
         return max(0, min(n, MOST_SEATS))
 

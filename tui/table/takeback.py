@@ -69,8 +69,7 @@ class TakebackDesk:
         """Whether ``u`` works: a seated player at a running table that allows take-backs,
         where a take-back can be had (not in a deal nor a sealed step: ``Decisions``)."""
         table = self.table
-        view = table.state.view
-        started = bool(view) and not view.get("over")
+        started = table.state.view is not None and not table.state.over
         allowed = table.table_info.get("takebacks") in MODES and table.me is not None
         return allowed and started and table.decisions.take_back_shown()
 

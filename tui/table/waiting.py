@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from rich.style import Style
 from rich.text import Text
 
+from engine.base import SeatView
 from lang import _
 from tui import table_settings
 from tui.connect import Seat
@@ -45,7 +46,7 @@ class Waiting(Protocol):
     @property
     def GAME(self) -> str: ...  # the screen's class constant
     @property
-    def view(self) -> dict: ...
+    def view(self) -> SeatView | None: ...
     @property
     def prompt(self) -> PromptBar: ...
     @property

@@ -6,8 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
+from engine.base import SeatView
+from engine.daifugo.types import TYPED
 from lang import N_, _, ngettext
 from tui.table.game_words import GameWords, RoundRow, numbered_row
+from tui.table.parse import Wired
 
 from .words import FOULS
 
@@ -51,11 +54,17 @@ class DaifugoWords(GameWords):
         # during the game
         return _("fallen hand") if kind == "fallen" else kind
 
-    def row_of_event(self, event: Mapping[str, object]) -> RoundRow | None:
+    def row_of_event(self, event: Wired) -> RoundRow | None:
         """A ``deal_end`` event: ``deal``, ``points``."""
-        return numbered_row(event, "deal", "points", N_("Deal {n}"), hand=True)
+        ended = TYPED.event(event)
+        if ended["type"] != "deal_end":
+            return None
+        return numbered_row(ended["deal"], ended["points"], N_("Deal {n}"), hand=True)
 
-    def length_words(self, view: Mapping[str, object]) -> str:
+    def length(self, view: SeatView | None) -> tuple[str, int] | None:
+        return None if view is None else ("deals", TYPED.view(view)["options"]["deals"])
+
+    def length_words(self, view: SeatView | None) -> str:
         length = self.length(view)
         if length is None:
             return ""

@@ -20,7 +20,7 @@ from tui.text import literal
 from tui.widgets.cards import CardStyle
 
 from . import words
-from .flow import DaifugoDecisions, Step
+from .flow import DaifugoDecisions, Laid, Step
 from .model import DaifugoView, Phase
 
 ROLES = ("turn", "passed", "out", "title", "top", "order", "lock", "dim")
@@ -198,7 +198,7 @@ def me_line(
     return line
 
 
-def joker_choice(play: dict, cards: CardStyle) -> Text:
+def joker_choice(play: Laid, cards: CardStyle) -> Text:
     """A play on the name step: its cards with what each joker stands for."""
-    named = play.get("as") if isinstance(play.get("as"), list) else []
-    return words.play_text(list(play.get("cards") or []), list(named or []), cards)
+    named = play.get("as", []) if play["type"] == "play" else []
+    return words.play_text(play["cards"], named, cards)

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from engine.daifugo.types import TYPED
 from lang import _
 from tui.table.face import PlainFace, Table
-from tui.table.parse import Event
+from tui.table.parse import Event, Wired
 
 from . import words
 from .flow import DaifugoDecisions
@@ -27,10 +28,10 @@ class DaifugoFace:
         table = self.table
         return words.Lines(table.seats.name, table.you, table.cards)
 
-    def event_line(self, event: dict) -> Text | str | None:
+    def event_line(self, event: Wired) -> Text | str | None:
         return self.lines().line(Event.of(event))
 
-    def toast(self, event: dict) -> str | None:
+    def toast(self, event: Wired) -> str | None:
         told = Event.of(event)
         if told.kind in ("revolution", "back", "fall") or (
             told.kind == "trick_end" and told.text("cut")
@@ -39,7 +40,7 @@ class DaifugoFace:
             return line.plain if isinstance(line, Text) else line
         return None
 
-    def log_tag(self, event: dict) -> object:
+    def log_tag(self, event: Wired) -> object:
         return None
 
     def whispers_allowed(self) -> bool:
@@ -49,22 +50,21 @@ class DaifugoFace:
         # header, the seats, the trick as boxes, the hand as boxes, prompt and footer
         return width >= 100 and height >= 30 + self.table.seats.count
 
-    def results_title(self, event: dict | None) -> str:
+    def results_title(self, event: Wired | None) -> str:
         if event is None:
             return self.plain.results_title(None)
         # TRANSLATORS: 大富豪: the title of a deal's results panel, and its row in the scores
         return _("Deal {n}").format(n=Event.of(event).integer("deal"))
 
-    def results_rows(self, event: dict | None) -> list[Text]:
+    def results_rows(self, event: Wired | None) -> list[Text]:
         """After a deal: each seat in its final place, its title and points."""
-        if event is None:
+        ended = TYPED.event(event) if event is not None else None
+        if ended is None or ended["type"] != "deal_end":
             return []
-        told, table = Event.of(event), self.table
-        points = told.integers("points")
-        fouls, fallen = set(told.integers("fouls")), told.seat_of("fallen")
-        titles = told.cards("titles")
+        table, points, titles = self.table, ended["points"], ended["titles"]
+        fouls, fallen = set(ended["fouls"]), ended["fallen"]
         rows = []
-        for place, seat in enumerate(told.integers("order"), 1):
+        for place, seat in enumerate(ended["order"], 1):
             line = Text(f"{place}. ", style="dim")
             line.append_text(table.seats.text(seat))
             title = words.title(titles[seat]) if seat < len(titles) else ""
@@ -90,5 +90,6 @@ class DaifugoFace:
     def hint_card(self, code: str) -> str:
         return self.table.cards.label(code)
 
-    def hint_cards(self, action: dict) -> list[str]:
-        return self.plain.hint_cards(action)
+    def hint_cards(self, action: Wired) -> list[str]:
+        typed = TYPED.action(action)
+        return [] if typed["type"] == "pass" else list(typed["cards"])

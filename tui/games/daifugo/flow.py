@@ -14,13 +14,18 @@ from __future__ import annotations
 
 from collections import Counter
 from enum import StrEnum
-from typing import Any
 
+from engine.base import SeatView
+from engine.daifugo.types import TYPED, Action, GiveAction, PassAction, PlayAction
 from tui.table import parse
 from tui.table.decisions import Decisions, Outcome, Refuse, Send
+from tui.table.parse import Wired
 
 from . import words
 from .model import DaifugoView, Phase
+
+#: A listed action that lays cards down: a gift of the exchange, or a play.
+Laid = GiveAction | PlayAction
 
 
 class Step(StrEnum):
@@ -48,13 +53,16 @@ class DaifugoDecisions(Decisions):
         self.state = self.parsed.of({})
         self.cursor = 0
         self.picks: set[int] = set()  # indices into the hand (weakest first)
-        self.naming: list[dict[str, Any]] = []  # the plays the picked cards can be (step name)
+        self.naming: list[Laid] = []  # the plays the picked cards can be (step name)
+        #: The legal actions, as 大富豪's own (checked where they arrived).
+        self.actions: list[Action] = []
         self.choice = 0
         self.sent = False
         self.question_key: tuple[object, ...] = ()
 
-    def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
+    def update(self, view: SeatView | None, legal: list[Wired]) -> None:
         super().update(view, legal)
+        self.actions = TYPED.actions(legal)
         self.state = self.parsed.of(view)
         key = (self.state.phase, self.state.deal, len(self.state.trick), self.state.hand)
         if key != self.question_key or not legal:
@@ -89,12 +97,12 @@ class DaifugoDecisions(Decisions):
     def picked(self) -> list[str]:
         return [self.hand[i] for i in sorted(self.picks) if i < len(self.hand)]
 
-    def plays(self) -> list[dict[str, Any]]:
+    def plays(self) -> list[Laid]:
         """The legal actions that lay cards down (plays or gifts)."""
-        return [a for a in self.legal if isinstance(a.get("cards"), list)]
+        return [a for a in self.actions if a["type"] != "pass"]
 
     def can_pass(self) -> bool:
-        return self.step() == Step.PLAY and any(a.get("type") == "pass" for a in self.legal)
+        return self.step() == Step.PLAY and any(a["type"] == "pass" for a in self.actions)
 
     def only_pass(self) -> bool:
         return self.can_pass() and not self.plays()
@@ -116,12 +124,12 @@ class DaifugoDecisions(Decisions):
         wanted = [*self.picked(), self.hand[index]]
         return any(contains(a["cards"], wanted) for a in self.plays())
 
-    def matching(self) -> list[dict[str, Any]]:
+    def matching(self) -> list[Laid]:
         """The legal actions made of exactly the picked cards."""
         picked = self.picked()
         return [a for a in self.plays() if same_cards(a["cards"], picked)]
 
-    def named(self) -> dict[str, Any] | None:
+    def named(self) -> Laid | None:
         """The play chosen on the name step."""
         return self.naming[self.choice % len(self.naming)] if self.naming else None
 
@@ -213,9 +221,9 @@ class DaifugoDecisions(Decisions):
     def pass_turn(self) -> Outcome:
         if not self.can_pass():
             return None
-        return self.send({"type": "pass"})
+        return self.send(PassAction(type="pass"))
 
-    def send(self, action: dict[str, Any]) -> Outcome:
+    def send(self, action: Action) -> Outcome:
         self.sent = True
         self.start()
         return Send(action)

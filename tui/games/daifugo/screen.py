@@ -18,6 +18,7 @@ from lang import N_, _
 from tui.connect import Seat
 from tui.settings import Settings
 from tui.table.messages import TableState
+from tui.table.parse import Wired
 from tui.table.screen import TABLE_CSS, TableScreen
 from tui.widgets.cards import CardFace
 from tui.widgets.pickable import PickableCards
@@ -86,9 +87,9 @@ class DaifugoScreen(TableScreen):
         if message.control.id == "hand":
             self.handle(self.model.click(message.index))
 
-    def receive_state(self, state: TableState, events: list[dict]) -> None:
-        if self.states_seen == 0 and not events and state.view:
-            first = DaifugoView.from_view(state.view)
+    def receive_state(self, state: TableState, events: list[Wired]) -> None:
+        if self.states_seen == 0 and not events and state.view is not None:
+            first = self.model.parsed.of(state.view)
             self.log_pane.add(draw.first_line(first, self.seats.name))
         super().receive_state(state, events)
 

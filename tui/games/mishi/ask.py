@@ -53,7 +53,7 @@ def bid_question(flow: MishiDecisions) -> Text:
         return Text(_("You cannot show a ten — enter"))
     shown = Text()
     if bid is not None:
-        cards = list(bid.get("cards") or [])
+        cards = list(bid["cards"])
         if flow.step == Step.DECLARE:
             shown = draw.suit_text(flow.cards, cards[0][-1], flow.look)
             shown.append(" (")

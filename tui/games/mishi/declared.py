@@ -6,8 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
+from engine.base import SeatView
+from engine.mishi.types import TYPED, HandSummary
 from lang import N_, ngettext, pgettext
-from tui.table.game_words import GameWords, RoundRow, numbered_row, record_rows
+from tui.table.game_words import GameWords, RoundRow, numbered_row
+from tui.table.parse import Wired
 
 
 class MishiWords(GameWords):
@@ -40,8 +43,8 @@ class MishiWords(GameWords):
     #: card buried is a burial.
     SAID_AS: ClassVar[Mapping[str, str]] = {"pick": "play", "bury_card": "bury"}
 
-    def hint_action(self, action: Mapping[str, object]) -> str:
-        kind = str(action.get("type", ""))
+    def hint_action(self, action: Wired) -> str:
+        kind = TYPED.action(action)["type"]
         return self.SAID_AS.get(kind, kind)
 
     def hidden_word(self, kind: str) -> str:
@@ -51,18 +54,27 @@ class MishiWords(GameWords):
             return pgettext("replay", "kitty")
         return pgettext("kitty", "buried") if kind == "buried" else kind
 
-    def row_of_event(self, event: Mapping[str, object]) -> RoundRow | None:
-        """A ``hand_end`` event or a ``history`` record: ``hand``, ``deltas``."""
-        return numbered_row(event, "hand", "deltas", N_("Hand {n}"), hand=True)
+    def row_of_event(self, event: Wired) -> RoundRow | None:
+        """A ``hand_end`` event: ``hand``, ``deltas``."""
+        ended = TYPED.event(event)
+        return hand_row(ended) if ended["type"] == "hand_end" else None
 
-    def rows_of_view(self, view: Mapping[str, object]) -> list[RoundRow]:
-        return record_rows(view.get("history"), self)
+    def rows_of_view(self, view: SeatView) -> list[RoundRow]:
+        """The view's ``history``: every finished hand's summary."""
+        return [hand_row(record) for record in TYPED.view(view)["history"]]
 
-    def length_words(self, view: Mapping[str, object]) -> str:
+    def length(self, view: SeatView | None) -> tuple[str, int] | None:
+        return None if view is None else ("hands", TYPED.view(view)["options"]["hands"])
+
+    def length_words(self, view: SeatView | None) -> str:
         length = self.length(view)
         if length is None:
             return ""
         return ngettext("{n} hand", "{n} hands", length[1]).format(n=length[1])
+
+
+def hand_row(record: HandSummary) -> RoundRow:
+    return numbered_row(record["hand"], record["deltas"], N_("Hand {n}"), hand=True)
 
 
 WORDS = MishiWords()

@@ -15,7 +15,7 @@ from rich.text import Text
 from engine.mishi.cards import TRUMP
 from lang import N_, _, ngettext, pgettext
 from tui.fill import fill, mine_or
-from tui.table.parse import Event
+from tui.table.parse import Event, Wired
 from tui.table.results import game_over
 from tui.table.teller import Teller
 from tui.widgets.cards import SUIT_GLYPHS, CardStyle
@@ -413,7 +413,7 @@ LINES: dict[str, Callable[[Event, Teller], Text | str]] = {
 
 
 def event_line(
-    event: dict, name_of: NameOf, style: CardStyle, look: Look = plain_look, me: int | None = None
+    event: Wired, name_of: NameOf, style: CardStyle, look: Look = plain_look, me: int | None = None
 ) -> Text | str | None:
     """One log line per public event (None for the ones not worth a line)."""
     told = Event.of(event)
@@ -421,7 +421,9 @@ def event_line(
     return line(told, Teller(name_of, style, look, me)) if line is not None else None
 
 
-def toast_line(event: dict, name_of: NameOf, style: CardStyle, me: int | None = None) -> str | None:
+def toast_line(
+    event: Wired, name_of: NameOf, style: CardStyle, me: int | None = None
+) -> str | None:
     """The big events get a toast too."""
     told = Event.of(event)
     kind, seat = told.kind, told.seat

@@ -9,12 +9,11 @@ from __future__ import annotations
 from rich.text import Text
 
 from tui.table.face import PlainFace, Table
-from tui.table.parse import Event
+from tui.table.parse import Event, Wired
 
 from . import draw
 from .flow import MishiDecisions
 from .model import HandRecord, KittyBonus
-from .words import order_of
 
 
 class MishiFace:
@@ -29,7 +28,7 @@ class MishiFace:
         self.trick_suit: str | None = None  # the led suit of the trick the events are in
         self.kitty_bonus: dict[int, KittyBonus] = {}  # each hand's kitty bonus, by hand number
 
-    def event_line(self, event: dict) -> Text | str | None:
+    def event_line(self, event: Wired) -> Text | str | None:
         """One line per event; a player asked again and again during the deal is told once
         (until the next declaration), so the log is not a wall of passes."""
         told = Event.of(event)
@@ -50,7 +49,7 @@ class MishiFace:
         table = self.table
         return draw.event_line(event, table.seats.name, table.cards, table.look, table.you)
 
-    def note_voids(self, event: dict) -> None:
+    def note_voids(self, event: Wired) -> None:
         """Remember who showed out of a led suit (public: everyone saw the cards)."""
         told = Event.of(event)
         kind, seat = told.kind, told.seat
@@ -60,7 +59,7 @@ class MishiFace:
             self.trick_suit = None
         elif kind == "play" and seat is not None:
             cards = told.cards()
-            order = order_of(self.table.view)
+            order = self.flow.parsed.of(self.table.state.view).order
             try:
                 suits = [order.suit(c) for c in cards]
             except KeyError:
@@ -70,11 +69,11 @@ class MishiFace:
             elif any(suit != self.trick_suit for suit in suits):
                 self.voids.setdefault(seat, set()).add(self.trick_suit)
 
-    def toast(self, event: dict) -> str | None:
+    def toast(self, event: Wired) -> str | None:
         table = self.table
         return draw.toast_line(event, table.seats.name, table.cards, table.you)
 
-    def log_tag(self, event: dict) -> object:
+    def log_tag(self, event: Wired) -> object:
         return None
 
     def whispers_allowed(self) -> bool:
@@ -83,10 +82,10 @@ class MishiFace:
     def large_cards(self, width: int, height: int) -> bool:
         return self.plain.large_cards(width, height)
 
-    def results_title(self, event: dict | None) -> str:
+    def results_title(self, event: Wired | None) -> str:
         return self.plain.results_title(event)
 
-    def results_rows(self, event: dict | None) -> list[Text]:
+    def results_rows(self, event: Wired | None) -> list[Text]:
         """After a hand: who declared, the points taken, the kitty and the hand's score row."""
         if event is None:
             return self.plain.results_rows(event)
@@ -98,7 +97,7 @@ class MishiFace:
 
     def round_history(self) -> list[Text]:
         table = self.table
-        history = self.flow.parsed.of(table.view).history
+        history = self.flow.parsed.of(table.state.view).history
         return [draw.hand_words(record, table.seats.name, table.look) for record in history]
 
     def scores_title(self) -> str:
@@ -107,5 +106,5 @@ class MishiFace:
     def hint_card(self, code: str) -> str:
         return self.plain.hint_card(code)
 
-    def hint_cards(self, action: dict) -> list[str]:
+    def hint_cards(self, action: Wired) -> list[str]:
         return self.plain.hint_cards(action)

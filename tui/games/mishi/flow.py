@@ -15,11 +15,13 @@ from typing import Any
 
 from rich.text import Text
 
+from engine.base import SeatView
 from engine.mishi.cards import SUIT_ORDER, Order
 from engine.mishi.tricks import beat_key, completable
+from engine.mishi.types import TYPED, Action, BaoAction, DeclareAction
 from lang import _, ngettext
 from tui.table.decisions import Decisions, Outcome, Refuse, Send
-from tui.table.parse import ParsedView
+from tui.table.parse import ParsedView, Wired
 from tui.widgets.cards import CardStyle
 
 from . import ask as mishi_ask
@@ -48,11 +50,15 @@ def winning_seat(view: MishiView | Mapping[str, Any]) -> int | None:
     return best_seat
 
 
-def bid_strength(action: dict[str, Any]) -> tuple[int, int]:
+def bid_strength(action: Bidding) -> tuple[int, int]:
     """One ten before two, then ♠ ♥ ♣ ♦."""
-    cards = action.get("cards") or ["10S"]
+    cards = action["cards"] or ["10S"]
     suit = str(cards[0])[-1]
     return len(cards), SUIT_ORDER.index(suit) if suit in SUIT_ORDER else 9
+
+
+#: A listed bid: a declaration (亮主) during the deal, going alone (包牌) after it.
+Bidding = DeclareAction | BaoAction
 
 
 class MishiDecisions(Decisions):
@@ -72,6 +78,8 @@ class MishiDecisions(Decisions):
         self.step = Step.WAIT
         self.parsed = ParsedView(MishiView.from_view)
         self.state = self.parsed.value
+        #: The legal actions, as Mi Shi's own (checked where they arrived).
+        self.actions: list[Action] = []
         self.decision: tuple[object, ...] | None = None
         self.picked: list[int] = []
         self.cursor = 0
@@ -107,10 +115,15 @@ class MishiDecisions(Decisions):
         return next((step for step, row in STEPS.items() if row.phase == phase), Step.WAIT)
 
     def asked_in_secret(self) -> bool:
-        return self.view.get("phase") == "deal"  # only the asked seat's view tells it
+        return self.state.phase == Phase.DEAL  # only the asked seat's view tells it
 
-    def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
+    def take_back_shown(self) -> bool:
+        """Not during the deal either: its decisions are secret and cannot be taken back."""
+        return super().take_back_shown() and self.state.phase != Phase.DEAL
+
+    def update(self, view: SeatView | None, legal: list[Wired]) -> None:
         super().update(view, legal)
+        self.actions = TYPED.actions(legal)
         before = self.state.chosen
         self.state = state = self.parsed.of(view)
         if state.chosen and state.chosen != before:  # the host took my declaration
@@ -121,7 +134,7 @@ class MishiDecisions(Decisions):
         self.previous_hand = hand
         step = self.asked()
         if step == Step.DECLARE:
-            self.offer.open(view.get("offer_left"), self.best_offer())
+            self.offer.open(state.offer_left, self.best_offer())
         elif self.step == Step.DECLARE:
             self.missed = self.offer.close()
         key = (
@@ -151,24 +164,27 @@ class MishiDecisions(Decisions):
         self.show_last = False
 
     # -- choices from legal ----------------------------------------------------------------
-    def bid_options(self) -> list[dict[str, Any]]:
+    def bid_options(self) -> list[Bidding]:
         """The declarations (or go-alone bids) offered now: one ten before two, ♠ ♥ ♣ ♦."""
         kind = "bao" if self.step == Step.BAO else "declare"
-        bids = [a for a in self.legal if isinstance(a, dict) and a.get("type") == kind]
+        bids = [a for a in self.bids() if a["type"] == kind]
         return sorted(bids, key=bid_strength)
+
+    def bids(self) -> list[Bidding]:
+        return [a for a in self.actions if a["type"] == "declare" or a["type"] == "bao"]
 
     def best_offer(self) -> list[str]:
         """The strongest ten(s) offered now (told in the log if the offer goes by)."""
-        bids = [a for a in self.legal if isinstance(a, dict) and a.get("type") == "declare"]
-        best = max(bids, key=lambda a: (bid_strength(a)[0], -bid_strength(a)[1]), default={})
-        return list(best.get("cards") or [])
+        bids = [a for a in self.bids() if a["type"] == "declare"]
+        best = max(bids, key=lambda a: (bid_strength(a)[0], -bid_strength(a)[1]), default=None)
+        return list(best["cards"]) if best is not None else []
 
     def forced(self) -> bool:
         """Asked with nothing to bid (only ``pass``): everyone is asked to go alone, so that
         nobody learns who holds a ten."""
         return self.step in BIDDING and not self.bid_options()
 
-    def chosen_bid(self) -> dict[str, Any] | None:
+    def chosen_bid(self) -> Bidding | None:
         options = self.bid_options()
         return options[self.option % len(options)] if options else None
 
@@ -186,7 +202,7 @@ class MishiDecisions(Decisions):
         if self.step != Step.PLAY:
             return [True] * len(hand)
         if not self.picked:
-            first = {a.get("card") for a in self.legal if a.get("type") == "pick"}
+            first = {a["card"] for a in self.actions if a["type"] == "pick"}
             return [code in first for code in hand]
         chosen = [hand[i] for i in self.picked]
         return [i in self.picked or self.can_add(chosen, code) for i, code in enumerate(hand)]
@@ -381,7 +397,7 @@ class MishiDecisions(Decisions):
         bid = self.chosen_bid()
         if self.step in BIDDING and bid is not None:
             self.offer.answered = True
-            return Send({"type": bid["type"], "cards": list(bid.get("cards") or [])})
+            return Send(bid)
         return None
 
     def last_trick(self) -> Outcome:

@@ -206,6 +206,7 @@ class MishiView:
     trick_number: int = 0
     history: tuple[HandRecord, ...] = ()
     chosen: tuple[str, ...] = ()  # the ten(s) this seat chose to show, not shown to the table yet
+    offer_left: float | None = None  # the seconds its offer to declare has left (if told)
 
     @classmethod
     def from_view(cls, view: Mapping[str, Any]) -> MishiView:
@@ -240,6 +241,7 @@ class MishiView:
             trick_number=parse.integer(v.get("trick_number")),
             history=tuple(HandRecord.parse(r) for r in parse.mappings(v.get("history"))),
             chosen=parse.cards(parse.mapping(v.get("chosen")).get("cards"), DECK),
+            offer_left=parse.number(v.get("offer_left")),
         )
 
     @property

@@ -23,12 +23,12 @@ class OfferClock:
         self.cards: list[str] = []  # the best ten(s) offered
         self.answered = False
 
-    def open(self, left: object, cards: list[str]) -> None:
+    def open(self, left: float | None, cards: list[str]) -> None:
         """An offer (or a later frame of it): ``left`` seconds from now, if the host said."""
         if self.until is None and not self.cards:
             self.answered = False
-        if isinstance(left, int | float) and not isinstance(left, bool):
-            self.until = self.clock() + max(0.0, float(left))
+        if left is not None:
+            self.until = self.clock() + max(0.0, left)
         self.cards = cards or self.cards
 
     def seconds_left(self) -> int | None:

@@ -3,6 +3,7 @@ through the decision model its screen uses."""
 
 from __future__ import annotations
 
+from engine.base import SeatView
 from tui.games.mishi.face import MishiFace
 from tui.games.mishi.flow import MishiDecisions
 from tui.games.mishi.steps import BIDDING
@@ -10,7 +11,7 @@ from tui.games.mishi.steps import Step as MishiStep
 from tui.plain.games import Command, PlainGame
 from tui.table.decisions import Decisions, Outcome
 from tui.table.face import GameFace
-from tui.table.parse import Event
+from tui.table.parse import Event, Wired
 
 
 class MishiGame(PlainGame):
@@ -26,7 +27,7 @@ class MishiGame(PlainGame):
         assert isinstance(self.model, MishiDecisions)
         return self.model
 
-    def noted(self, events: list[dict], view_before: dict) -> None:
+    def noted(self, events: list[Wired], view_before: SeatView | None) -> None:
         for raw in events:
             if Event.of(raw).kind == "trick_won":
                 self.flow().trick_won()
@@ -40,7 +41,7 @@ class MishiGame(PlainGame):
         if flow.step not in BIDDING:
             return []
         label = self.table.cards.label
-        return [" ".join(label(c) for c in bid.get("cards") or []) for bid in flow.bid_options()]
+        return [" ".join(label(c) for c in bid["cards"]) for bid in flow.bid_options()]
 
     def choose(self, number: int) -> Outcome:
         flow = self.flow()

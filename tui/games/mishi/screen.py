@@ -25,7 +25,7 @@ from tui.fill import fill, mine_or
 from tui.settings import Settings
 from tui.table.header import header_line
 from tui.table.messages import Refused, TableState
-from tui.table.parse import Event
+from tui.table.parse import Event, Wired
 from tui.table.screen import TABLE_CSS, TableScreen
 from tui.text import clean, literal
 from tui.widgets.cards import CardFace
@@ -65,7 +65,7 @@ class MishiScreen(TableScreen):
         self.flow = MishiDecisions(self.me, self.cards, self.seats.asked_name, self.look)
         self.decisions = self.flow
         self.face = self.mishi_face = MishiFace(self, self.flow)
-        self.finished: dict | None = None  # the last hand_end event, as sent
+        self.finished: Wired | None = None  # the last hand_end event, as sent
         self.finished_record: HandRecord | None = None  # and as read
 
     def compose_table(self) -> ComposeResult:
@@ -109,9 +109,9 @@ class MishiScreen(TableScreen):
         """The view on show, parsed once (by the decision model, when it came)."""
         return self.flow.parsed.of(self.view)
 
-    def receive_state(self, state: TableState, events: list[dict]) -> None:
+    def receive_state(self, state: TableState, events: list[Wired]) -> None:
         if self.states_seen == 0 and not events:
-            first = MishiView.from_view(state.view)
+            first = self.flow.parsed.of(state.view)
             first_player = first.first_player
             words = draw.first_draw(first.hand_number, first_player, self.you, self.seats.name)
             self.log_pane.add(Text(words, style=self.look("mishi--strong")))

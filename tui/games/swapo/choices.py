@@ -8,10 +8,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
+from engine.base import SeatView
 from engine.cards import RANKS
 from engine.swapo.scoring import JOKER, RANK_VALUES, ace_score
+from engine.swapo.types import TYPED
 from lang import N_, _, ngettext
 from tui.fill import and_list, mine_or
+from tui.table.parse import Wired
 
 from .declared import WORDS
 from .model import RoundRecord
@@ -20,20 +23,20 @@ NameOf = Callable[[object], str]  # a seat number -> the name shown
 POWER_CARDS = {"stab": "AS", "honey_trap": "AH", "draw": "AC", "steal": "AD"}
 
 
-def of_type(legal: Iterable[dict], kind: str) -> list[dict]:
-    return [a for a in legal if isinstance(a, dict) and a.get("type") == kind]
+def of_type(legal: Iterable[Wired], kind: str) -> list[Wired]:
+    return [a for a in legal if a["type"] == kind]
 
 
-def can_pass(legal: Iterable[dict]) -> bool:
-    return any(a.get("type") == "pass" for a in legal if isinstance(a, dict))
+def can_pass(legal: Iterable[Wired]) -> bool:
+    return any(a["type"] == "pass" for a in legal)
 
 
-def swap_targets(legal: Iterable[dict]) -> list[int]:
+def swap_targets(legal: Iterable[Wired]) -> list[int]:
     """Seats the player may swap with now."""
     return sorted({a["target"] for a in of_type(legal, "swap")})
 
 
-def swap_counts(legal: Iterable[dict], target: int) -> list[int]:
+def swap_counts(legal: Iterable[Wired], target: int) -> list[int]:
     """How many cards may be swapped with ``target``."""
     counts = set()
     for a in of_type(legal, "swap"):
@@ -42,18 +45,18 @@ def swap_counts(legal: Iterable[dict], target: int) -> list[int]:
     return sorted(counts)
 
 
-def card_sets(actions: Iterable[dict], key: str = "cards") -> set[tuple[str, ...]]:
+def card_sets(actions: Iterable[Wired], key: str = "cards") -> set[tuple[str, ...]]:
     """The distinct card multisets the actions offer (sorted tuples)."""
     return {tuple(sorted(a[key])) for a in actions}
 
 
-def swap_card_sets(legal: Iterable[dict], target: int, k: int) -> set[tuple[str, ...]]:
+def swap_card_sets(legal: Iterable[Wired], target: int, k: int) -> set[tuple[str, ...]]:
     return card_sets(
         a for a in of_type(legal, "swap") if a["target"] == target and len(a.get("cards", ())) == k
     )
 
 
-def position_sets(legal: Iterable[dict], target: int, k: int, key: str) -> set[tuple[int, ...]]:
+def position_sets(legal: Iterable[Wired], target: int, k: int, key: str) -> set[tuple[int, ...]]:
     """Dagger: the position sets (``take`` or ``give``) legal with ``target`` and ``k``."""
     return {
         tuple(sorted(a[key]))
@@ -87,7 +90,7 @@ def _contains(have: Counter, want: Counter) -> bool:
     return all(have[c] >= n for c, n in want.items())
 
 
-def declare_ranks(legal: Iterable[dict]) -> list[str]:
+def declare_ranks(legal: Iterable[Wired]) -> list[str]:
     ranks = {a["rank"] for a in of_type(legal, "declare")}
     return [r for r in RANKS if r in ranks]
 
@@ -291,7 +294,7 @@ def _take_joker(declared: list[list[str]], seat: int) -> str | None:
 
 
 def after_power(
-    me: int, before: Hands, declared_before: Declared, action: dict
+    me: int, before: Hands, declared_before: Declared, action: Wired
 ) -> tuple[list[list[str] | None], list[list[str]]]:
     """The revealed hands (and declared ranks) as they would be after ``action``."""
     hands = [list(h) if h is not None else None for h in before]
@@ -319,11 +322,11 @@ def after_power(
     return hands, declared
 
 
-def best_for(me: int, hands: Hands, declared: Declared, actions: list[dict]) -> dict | None:
+def best_for(me: int, hands: Hands, declared: Declared, actions: list[Wired]) -> Wired | None:
     """Of ``actions`` (e.g. a honey trap's ranks), the one that leaves me the most points on
     the revealed ``hands``."""
 
-    def mine(action: dict) -> int:
+    def mine(action: Wired) -> int:
         winners, points = ace_standing(*after_power(me, hands, declared, action))
         return points[me] if me in winners else -1
 
@@ -355,7 +358,7 @@ def standing_words(
     return _("{names} share the win").format(names=names)
 
 
-def power_effect(me: int, hands: Hands, declared: Declared, action: dict, name_of: NameOf) -> str:
+def power_effect(me: int, hands: Hands, declared: Declared, action: Wired, name_of: NameOf) -> str:
     """What a power would change, read on the revealed hands: "→ You win +26 (now Bo +12)"."""
     now = standing_words(*ace_standing(hands, declared), name_of, me)
     if action.get("type") == "draw":
@@ -404,14 +407,15 @@ def idle_aces(me: int, hands: Hands, used: Sequence[str] = ()) -> list[tuple[str
     return out
 
 
-def rounds_after(game: str, view: dict, record: RoundRecord) -> int | None:
+def rounds_after(game: str, view: SeatView | None, record: RoundRecord) -> int | None:
     """How many regular rounds the game has, as the state after ``record``'s round shows it
     (``view``): the round's own number once the game is over or goes to sudden death (the
     pile rebuilt for it says nothing of the game's length), else the game's length then.
     None for a sudden-death round (its title says so instead)."""
-    if record.sudden_death:
+    if record.sudden_death or view is None:
         return None
-    if view.get("over") or view.get("sudden_death"):
+    typed = TYPED.view(view)
+    if typed["over"] or typed["sudden_death"]:
         return record.round if isinstance(record.round, int) else None
     length = WORDS.length(view)
     return length[1] if length is not None and length[0] == "rounds" else None

@@ -6,8 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
+from engine.base import SeatView
+from engine.swapo.types import TYPED, RoundRecord
 from lang import N_, ngettext
-from tui.table.game_words import GameWords, RoundRow, numbered_row, record_rows
+from tui.table.game_words import GameWords, RoundRow, numbered_row
+from tui.table.parse import Wired
 
 
 class SwapoWords(GameWords):
@@ -63,46 +66,55 @@ class SwapoWords(GameWords):
         "draw": N_("use the Draw"),
     }
 
-    def hint_action(self, action: Mapping[str, object]) -> str:
-        kind = str(action.get("type", ""))
-        if kind == "declare":
+    def hint_action(self, action: Wired) -> str:
+        typed = TYPED.action(action)
+        if typed["type"] == "declare":
             return "declare_rank"
-        if kind == "swap" and "give" in action:
+        if typed["type"] == "swap" and "give" in typed:
             return "swap_positions"
-        return kind
+        return typed["type"]
 
-    def row_of_event(self, event: Mapping[str, object]) -> RoundRow | None:
-        """A ``round_over`` event or a ``history`` record: ``round``, ``points``."""
-        if event.get("sudden_death"):
-            # TRANSLATORS: a result's title; a round is SwaPo's (game: swapo)
-            label = N_("Round {n} (sudden death)")
-        elif event.get("no_game"):
-            # TRANSLATORS: a result's title; a round is SwaPo's (game: swapo)
-            label = N_("Round {n} (no game)")
-        else:
-            label = N_("Round {n}")
-        return numbered_row(event, "round", "points", label, hand=False)
+    def row_of_event(self, event: Wired) -> RoundRow | None:
+        """A ``round_over`` event: ``round``, ``points``."""
+        ended = TYPED.event(event)
+        return round_row(ended) if ended["type"] == "round_over" else None
 
-    def rows_of_view(self, view: Mapping[str, object]) -> list[RoundRow]:
-        return record_rows(view.get("history"), self)
+    def rows_of_view(self, view: SeatView) -> list[RoundRow]:
+        """The view's ``history``: every scored round."""
+        return [round_row(record) for record in TYPED.view(view)["history"]]
 
-    def length(self, view: Mapping[str, object]) -> tuple[str, int] | None:
+    def length(self, view: SeatView | None) -> tuple[str, int] | None:
         """The ``rounds`` option; unset, rounds are dealt while the pile holds five cards a
         seat."""
-        length = super().length(view)
-        if length is not None:
-            return length
-        pile, number, seats = view.get("pile"), view.get("round"), view.get("seats")
-        if isinstance(pile, int) and isinstance(number, int) and isinstance(seats, int) and seats:
-            return "rounds", number + pile // (5 * seats)
+        if view is None:
+            return None
+        typed = TYPED.view(view)
+        rounds = typed["options"]["rounds"]
+        if rounds is not None:
+            return "rounds", rounds
+        if typed["seats"]:
+            return "rounds", typed["round"] + typed["pile"] // (5 * typed["seats"])
         return None
 
-    def length_words(self, view: Mapping[str, object]) -> str:
+    def length_words(self, view: SeatView | None) -> str:
         length = self.length(view)
         if length is None:
             return ""
         # TRANSLATORS: SwaPo's game length (game: swapo)
         return ngettext("{n} round", "{n} rounds", length[1]).format(n=length[1])
+
+
+def round_row(record: RoundRecord) -> RoundRow:
+    """A scored round's row (a ``history`` record, or the ``round_over`` event)."""
+    if record["sudden_death"]:
+        # TRANSLATORS: a result's title; a round is SwaPo's (game: swapo)
+        label = N_("Round {n} (sudden death)")
+    elif record["no_game"]:
+        # TRANSLATORS: a result's title; a round is SwaPo's (game: swapo)
+        label = N_("Round {n} (no game)")
+    else:
+        label = N_("Round {n}")
+    return numbered_row(record["round"], record["points"], label, hand=False)
 
 
 WORDS = SwapoWords()

@@ -12,6 +12,7 @@ from rich.text import Text
 
 from lang import N_, _, ngettext, pgettext
 from tui.fill import fill
+from tui.table.parse import Wired
 from tui.widgets.cards import CardStyle
 
 from .choices import (
@@ -180,7 +181,7 @@ AIMED_WORDS = {
 
 
 def menu_label(
-    entry: dict, hand: list[str], style: CardStyle, name_of: NameOf, look: Look = plain
+    entry: Wired, hand: list[str], style: CardStyle, name_of: NameOf, look: Look = plain
 ) -> Text:
     """One entry of a SwaPo menu: a count, a rank to declare, an Ace power, or Pass."""
     kind = entry.get("type")
@@ -247,7 +248,7 @@ def results_lines(
 
 
 def declare_grid(
-    entries: list[dict],
+    entries: list[Wired],
     hand: list[str],
     declared: Sequence[str],
     cursor: int,

@@ -10,9 +10,10 @@ from collections.abc import Callable
 
 from rich.text import Text
 
+from engine.base import SeatView
 from lang import _
 from tui.table.face import PlainFace, Table
-from tui.table.parse import Event
+from tui.table.parse import Event, Wired
 
 from . import draw
 from . import log as swapo_log
@@ -39,25 +40,25 @@ class SwapoFace:
     @property
     def game_view(self) -> SwapoView:
         """The view on show, parsed once (by the decision model, when it came)."""
-        return self.flow.parsed.of(self.table.view)
+        return self.flow.parsed.of(self.table.state.view)
 
-    def round_ended(self, record: RoundRecord, view: dict) -> None:
+    def round_ended(self, record: RoundRecord, view: SeatView | None) -> None:
         """A round ended in ``view``: how many rounds the game has, as known then."""
         self.round_totals[record.round] = rounds_after("swapo", view, record)
 
     # -- the log -----------------------------------------------------------------------------
-    def event_line(self, event: dict) -> Text | str | None:
+    def event_line(self, event: Wired) -> Text | str | None:
         table = self.table
         return swapo_log.event_line(
             event, self.log_name, table.cards, self.flow.asterisk, table.look
         )
 
-    def toast(self, event: dict) -> str | None:
+    def toast(self, event: Wired) -> str | None:
         if Event.of(event).kind == "round_over" and self.flow.reveal is not None:
             return None  # the prompt says the round's result, until enter
         return swapo_log.toast_line(event, self.log_name)
 
-    def log_tag(self, event: dict) -> object:
+    def log_tag(self, event: Wired) -> object:
         told = Event.of(event)
         number = told.maybe_int("round")
         if told.kind == "deal" and number is not None:
@@ -76,7 +77,7 @@ class SwapoFace:
         return width >= 80 and height >= rows
 
     # -- results and scores ---------------------------------------------------------------
-    def results_title(self, event: dict | None) -> str:
+    def results_title(self, event: Wired | None) -> str:
         row = WORDS.row_of_event(event) if event is not None else None
         title = row.label if row is not None else self.scores_title()
         record = RoundRecord.parse(event) if event is not None else None
@@ -94,7 +95,7 @@ class SwapoFace:
             title = _("{title} — {result}").format(title=title, result=result)
         return title
 
-    def results_rows(self, event: dict | None) -> list[Text]:
+    def results_rows(self, event: Wired | None) -> list[Text]:
         """Every hand of the round, the winning group marked, the points taken."""
         if event is None:  # game over: the score table says it
             return self.plain.results_rows(event)
@@ -112,5 +113,5 @@ class SwapoFace:
     def hint_card(self, code: str) -> str:
         return self.plain.hint_card(code)
 
-    def hint_cards(self, action: dict) -> list[str]:
+    def hint_cards(self, action: Wired) -> list[str]:
         return self.plain.hint_cards(action)

@@ -9,13 +9,12 @@ No Textual here: the screen draws from this model and forwards keys to it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
+from engine.base import SeatView
 from lang import _, ngettext
 from tui.table.decisions import Decisions, Outcome, Refuse, Send
-from tui.table.parse import ParsedView
+from tui.table.parse import ParsedView, Wired
 
 from . import ask as swapo_ask
 from .choices import (
@@ -77,10 +76,10 @@ class SwapoDecisions(PowerSteps, Decisions):
         self.taken: list[int] = []  # Dagger: the target's positions picked
         self.cursor = 0
         self.target_cursor = 0
-        self.menu: list[dict[str, Any]] = []
+        self.menu: list[Wired] = []  # listed actions, or entries shaped alike ({"k": n})
         self.menu_cursor = 0
         self.order: list[str] = []
-        self.reveal: dict | None = None
+        self.reveal: Wired | None = None
         self.sent = False
         self.power_kind = ""  # the Ace chosen in a power's first step
 
@@ -126,13 +125,13 @@ class SwapoDecisions(PowerSteps, Decisions):
 
     # -- a new state, a new decision -------------------------------------------------------
     def asked_sealed(self) -> bool:
-        return self.view.get("phase") == "declare"  # who still declares is sealed
+        return self.state.phase == Phase.DECLARE  # who still declares is sealed
 
     def take_back_shown(self) -> bool:
         # a Dagger row being arranged follows the deal: nothing of mine to take back there
         return super().take_back_shown() and self.step != Step.ARRANGE
 
-    def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
+    def update(self, view: SeatView | None, legal: list[Wired]) -> None:
         super().update(view, legal)
         self.state = state = self.parsed.of(view)
         kind = self.asked()
@@ -464,7 +463,7 @@ class SwapoDecisions(PowerSteps, Decisions):
         """``p``: pass (no swap, or done swapping; no Ace power)."""
         return self.send({"type": "pass"}) if self.can_pass_now() else None
 
-    def send(self, action: dict[str, Any]) -> Send:
+    def send(self, action: Wired) -> Send:
         """The finished decision: wait for the table's answer."""
         self.step, self.sent = Step.WAIT, True
         return Send(action)

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from lang import N_, _, ngettext
 from tui.fill import and_list, fill
-from tui.table.parse import Event
+from tui.table.parse import Event, Wired
 from tui.widgets.cards import CardStyle
 
 from .choices import POWER_CARDS, NameOf, round_words
@@ -88,7 +88,7 @@ LINES: dict[str, Callable[[Event, Teller], Text | str | None]] = {
 
 
 def event_line(
-    event: dict, name_of: NameOf, style: CardStyle, asterisk: bool, look: Look = plain
+    event: Wired, name_of: NameOf, style: CardStyle, asterisk: bool, look: Look = plain
 ) -> Text | str | None:
     """One log line per public event (None for a kind the log does not tell)."""
     told = Event.of(event)
@@ -180,7 +180,7 @@ def ending_line(event: Event, name_of: NameOf, look: Look) -> Text:
     return Text(words, style=look("strong"))
 
 
-def toast_line(event: dict, name_of: NameOf) -> str | None:
+def toast_line(event: Wired, name_of: NameOf) -> str | None:
     """The big events get a toast too."""
     told = Event.of(event)
     kind = told.kind

@@ -3,8 +3,7 @@ through the decision model its screen uses."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from engine.base import SeatView
 from lang import _
 from tui.games.swapo.face import SwapoFace
 from tui.games.swapo.flow import SwapoDecisions
@@ -15,7 +14,7 @@ from tui.plain.games import NOT_MINE, SWAP, Command, NotMine, PlainGame, typed
 from tui.table import hints
 from tui.table.decisions import Decisions, Outcome, Refuse
 from tui.table.face import GameFace
-from tui.table.parse import Event
+from tui.table.parse import Event, Wired
 
 
 class SwapoGame(PlainGame):
@@ -30,7 +29,7 @@ class SwapoGame(PlainGame):
     def log_name(self, seat: object) -> str:
         return self.table.seats.name(seat, you=seat == self.table.me)
 
-    def noted(self, events: list[dict], view_before: dict) -> None:
+    def noted(self, events: list[Wired], view_before: SeatView | None) -> None:
         for raw in events:
             if Event.of(raw).kind == "round_over":
                 self.swapo.round_ended(RoundRecord.parse(raw), self.table.view)
@@ -51,7 +50,7 @@ class SwapoGame(PlainGame):
             return [self.entry_words(e) for e in flow.menu]
         return []
 
-    def entry_words(self, entry: dict[str, Any]) -> str:
+    def entry_words(self, entry: Wired) -> str:
         if "k" in entry:
             return str(entry["k"])
         table = self.table

@@ -5,10 +5,9 @@ the joker's new rank). Each choice can say what it would change (``effect``). No
 
 from __future__ import annotations
 
-from typing import Any
-
 from lang import N_, _
 from tui.table.decisions import Outcome, Refuse
+from tui.table.parse import Wired
 
 from .choices import NameOf, best_for, can_pass, of_type, power_effect
 from .model import SwapoView
@@ -31,9 +30,9 @@ class PowerSteps:
 
     seat: int | None
     state: SwapoView
-    legal: list[dict[str, Any]]
+    legal: list[Wired]
     step: Step
-    menu: list[dict[str, Any]]
+    menu: list[Wired]
     menu_cursor: int
     name_of: NameOf
 
@@ -44,22 +43,22 @@ class PowerSteps:
         """Whether the declare step names a rank (else it is a sealed pass: no joker)."""
         return any(e.get("type") == "declare" for e in self.menu)
 
-    def power_menu(self) -> list[dict[str, Any]]:
+    def power_menu(self) -> list[Wired]:
         """First step of a power: one entry per usable Ace (the Draw is whole), then Pass."""
-        kinds = {a.get("type") for a in self.legal}
-        menu: list[dict[str, Any]] = [{"type": k} for k in POWER_ORDER if k in kinds]
+        kinds = {a["type"] for a in self.legal}
+        menu: list[Wired] = [{"type": k} for k in POWER_ORDER if k in kinds]
         if can_pass(self.legal):
             menu.append({"type": "pass"})
         return menu
 
-    def target_menu(self, kind: str) -> list[dict[str, Any]]:
+    def target_menu(self, kind: str) -> list[Wired]:
         """Second step: the cards (stab, steal) or the jokers' holders (honey trap)."""
         if kind != "honey_trap":
             return of_type(self.legal, kind)
         seats = dict.fromkeys(a["target"] for a in of_type(self.legal, kind))
         return [{"type": kind, "target": t} for t in seats]
 
-    def entry(self) -> dict[str, Any] | None:
+    def entry(self) -> Wired | None:
         """The menu entry under the cursor."""
         if self.step in MENU_STEPS and self.menu:
             return self.menu[min(self.menu_cursor, len(self.menu) - 1)]
@@ -106,5 +105,5 @@ class PowerSteps:
         return Refuse(_("{digit} is not an opponent you can aim at").format(digit=digit))
 
 
-def needs_rank(entry: dict[str, Any]) -> bool:
+def needs_rank(entry: Wired) -> bool:
     return entry.get("type") == "honey_trap" and "rank" not in entry

@@ -8,19 +8,20 @@ builds a decision step by step — opponent, count, cards (Dagger: their positio
 from __future__ import annotations
 
 from collections import Counter
-from typing import ClassVar
+from typing import ClassVar, TypeGuard
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
+from engine.swapo.types import TYPED, Action, DaggerSwapAction, SwapAction
 from lang import N_, _
 from tui.connect import Seat
 from tui.fill import fill
 from tui.settings import Settings
 from tui.table.decisions import Outcome, Send
 from tui.table.messages import TableState
-from tui.table.parse import Event
+from tui.table.parse import Event, Wired
 from tui.table.screen import TABLE_CSS, TableScreen
 from tui.text import clean
 from tui.widgets.cards import CardFace
@@ -88,9 +89,9 @@ class SwapoScreen(TableScreen):
         """The view on show, parsed once (by the decision model, when it came)."""
         return self.flow.parsed.of(self.view)
 
-    def receive_state(self, state: TableState, events: list[dict]) -> None:
+    def receive_state(self, state: TableState, events: list[Wired]) -> None:
         if self.states_seen == 0 and not events:
-            first = SwapoView.from_view(state.view)
+            first = self.flow.parsed.of(state.view)
             dealer = self.log_name(first.dealer)
             self.swapo_face.log_round = first.round
             words = _("Round {number} · {name} deals").format(number=first.round, name=dealer)
@@ -99,11 +100,12 @@ class SwapoScreen(TableScreen):
         events = [self.noted(raw) for raw in events]
         for raw in events:
             event = Event.of(raw)
-            if event.kind == "round_over" and (state.view.get("over") or self.wants_panel(raw)):
+            if event.kind == "round_over" and (state.over or self.wants_panel(raw)):
                 self.flow.reveal = raw
                 self.swapo_face.round_ended(RoundRecord.parse(raw), state.view)
-            if event.kind == "reveal":
-                self.revealed_now = hands_of(event.raw.get("hands"))
+            typed = TYPED.event(raw)
+            if typed["type"] == "reveal":
+                self.revealed_now = hands_of(typed["hands"])
         super().receive_state(state, events)
         self.forget_old_rounds()
 
@@ -113,16 +115,16 @@ class SwapoScreen(TableScreen):
         if owed is not None:  # a sealed step the person has answered already (flow.py)
             self.handle(owed)
 
-    def noted(self, raw: dict) -> dict:
+    def noted(self, raw: Wired) -> Wired:
         """An event with what this screen saw before it: a no-game round's end says who
         played the Draw (``drawn_by``, from the public ``draw`` event of that round)."""
-        kind = raw.get("type") if isinstance(raw, dict) else None
-        if kind == "draw":
-            self.drawn_by = raw.get("seat")
-        elif kind == "round_over":
+        event = TYPED.event(raw)
+        if event["type"] == "draw":
+            self.drawn_by = event["seat"]
+        elif event["type"] == "round_over":
             drawer, self.drawn_by = self.drawn_by, None
-            if raw.get("no_game") and drawer is not None:
-                return {**raw, "drawn_by": drawer}
+            if event["no_game"] and drawer is not None:
+                return {**event, "drawn_by": drawer}
         return raw
 
     # -- the results panel after every round ------------------------------------------------
@@ -140,13 +142,13 @@ class SwapoScreen(TableScreen):
         if len(self.rounds.waiting) < waiting:
             self.panel_up = True
 
-    def wants_panel(self, event: dict) -> bool:
+    def wants_panel(self, event: Wired) -> bool:
         """A sudden-death round I am not in stops me at no panel (the log tells it; the
         final panel sums it up); those playing it see theirs."""
-        players = event.get("players")
-        if not event.get("sudden_death") or not isinstance(players, list):
+        ended = TYPED.event(event)
+        if ended["type"] != "round_over" or not ended["sudden_death"]:
             return True
-        return self.me in players
+        return self.me in ended["players"]
 
     def rounds_total(self) -> int | None:
         """How many rounds the game has (set, or as many as the pile deals), if known."""
@@ -160,8 +162,9 @@ class SwapoScreen(TableScreen):
         super().refused(reason)
 
     def handle(self, outcome: Outcome) -> None:
-        if isinstance(outcome, Send) and outcome.action.get("type") in ("swap", "give"):
-            self.last_sent = list(outcome.action.get("cards") or [])
+        sent = TYPED.action(outcome.action) if isinstance(outcome, Send) else None
+        if sent is not None and (sent["type"] == "give" or sent["type"] == "swap"):
+            self.last_sent = cards_of(sent)
         super().handle(outcome)
 
     def check_table_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -370,7 +373,7 @@ class SwapoScreen(TableScreen):
             newest = self.swapo_face.log_round
             self.log_pane.keep(lambda tag: not isinstance(tag, int) or tag >= newest - 1)
 
-    def tell(self, event: dict) -> None:
+    def tell(self, event: Wired) -> None:
         super().tell(event)
         told = Event.of(event)
         if told.kind == "swapped" and self.me in (told.seat, told.seat_of("target")):
@@ -405,6 +408,20 @@ class SwapoScreen(TableScreen):
             return []
         kept = Counter(self.hand_before) - Counter(self.last_sent)
         return list((Counter(mine) - kept).elements())
+
+
+def cards_of(sent: Action) -> list[str]:
+    """The cards a swap or a gift offers (a Dagger swap moves positions: none)."""
+    if sent["type"] == "give":
+        return list(sent["cards"])
+    if sent["type"] == "swap" and offers_cards(sent):
+        return list(sent["cards"])
+    return []
+
+
+def offers_cards(swap: SwapAction | DaggerSwapAction) -> TypeGuard[SwapAction]:
+    """A swap of the normal rules (cards offered), not of the Dagger (positions)."""
+    return "cards" in swap
 
 
 #: The screen a table of this game opens (tui/games/__init__.py finds it by this name).

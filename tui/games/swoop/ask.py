@@ -8,7 +8,7 @@ the parsed view, the legal actions and how names, cards and looks are drawn.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich.style import Style
@@ -16,6 +16,7 @@ from rich.text import Text
 
 from engine.cards import rank
 from engine.swoop.rules import outcome
+from engine.swoop.types import Action
 from lang import _, ngettext
 from tui.fill import fill
 from tui.table.decisions import game_over_prompt
@@ -33,7 +34,7 @@ class SwoopAsk:
 
     model: flow.SwoopDecisions
     view: SwoopView
-    legal: list[dict]
+    legal: Sequence[Action]
     me: int | None
     seat_name: Callable[..., str]
     cards: CardStyle

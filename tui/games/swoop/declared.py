@@ -6,8 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
+from engine.base import SeatView
+from engine.swoop.types import TYPED
 from lang import N_, ngettext, pgettext
 from tui.table.game_words import GameWords, RoundRow, numbered_row
+from tui.table.parse import Wired
 
 
 class SwoopWords(GameWords):
@@ -35,29 +38,26 @@ class SwoopWords(GameWords):
         """A seat's face-down (mystery) cards."""
         return pgettext("mystery cards", "down") if kind == "down" else kind
 
-    def row_of_event(self, event: Mapping[str, object]) -> RoundRow | None:
+    def row_of_event(self, event: Wired) -> RoundRow | None:
         """A ``hand_end`` event: ``hand_no``, ``penalties``."""
-        return numbered_row(event, "hand_no", "penalties", N_("Hand {n}"), hand=True)
+        ended = TYPED.event(event)
+        if ended["type"] != "hand_end":
+            return None
+        return hand_row(ended["hand_no"], ended["penalties"])
 
-    def rows_of_view(self, view: Mapping[str, object]) -> list[RoundRow]:
+    def rows_of_view(self, view: SeatView) -> list[RoundRow]:
         """The view's ``hands``: every finished hand's penalties, per seat."""
-        hands = view.get("hands")
-        rows = []
-        for n, penalties in enumerate(hands if isinstance(hands, list) else [], 1):
-            row = self.row_of_event({"hand_no": n, "penalties": penalties})
-            if row is not None:
-                rows.append(row)
-        return rows
+        return [hand_row(n, penalties) for n, penalties in enumerate(TYPED.view(view)["hands"], 1)]
 
-    def length(self, view: Mapping[str, object]) -> tuple[str, int] | None:
+    def length(self, view: SeatView | None) -> tuple[str, int] | None:
         """A number of ``hands`` overrides the ``target``."""
-        options = view.get("options")
-        hands = options.get("hands") if isinstance(options, dict) else None
-        if isinstance(hands, int) and not isinstance(hands, bool):
-            return "hands", hands
-        return super().length(view)
+        if view is None:
+            return None
+        options = TYPED.view(view)["options"]
+        hands = options["hands"]
+        return ("hands", hands) if hands is not None else ("target", options["target"])
 
-    def length_words(self, view: Mapping[str, object]) -> str:
+    def length_words(self, view: SeatView | None) -> str:
         length = self.length(view)
         if length is None:
             return ""
@@ -67,6 +67,10 @@ class SwoopWords(GameWords):
         # TRANSLATORS: Swoop's game length: it ends when a total of penalties reaches n, and
         # the lowest total wins (game: swoop)
         return ngettext("to {n} point", "to {n} points", n).format(n=n)
+
+
+def hand_row(number: int, penalties: list[int]) -> RoundRow:
+    return numbered_row(number, penalties, N_("Hand {n}"), hand=True)
 
 
 WORDS = SwoopWords()

@@ -19,10 +19,10 @@ from rich.text import Text
 
 from engine.cards import rank
 from engine.swoop.rules import penalty
+from engine.swoop.types import TYPED
 from lang import _, ngettext, pgettext
 from tui.fill import fill, mine_or
-from tui.table import parse
-from tui.table.parse import Event
+from tui.table.parse import Event, Wired
 from tui.table.results import game_over
 from tui.table.teller import Teller
 from tui.widgets.cards import CardStyle
@@ -285,10 +285,10 @@ def left_cards(before: SwoopView, seat: int, me: int | None) -> tuple[list[str],
 def turned_up(event: Event, seat: int) -> list[str] | None:
     """The cards ``seat`` had left, as the hand's end turned them up (hand, face-up, mystery);
     None from a host that does not send them."""
-    left = event.raw.get("left")
-    if not isinstance(left, list) or seat >= len(left) or not isinstance(left[seat], list):
+    ended = TYPED.event(event.raw)
+    if ended["type"] != "hand_end" or not 0 <= seat < len(ended["left"]):
         return None
-    return [c for group in left[seat] for c in parse.cards(group, DECK)]
+    return [c for group in ended["left"][seat] for c in group if c in DECK]
 
 
 def results_lines(
@@ -429,7 +429,7 @@ LINES: dict[str, Callable[[Event, Teller], Text | str]] = {
 
 
 def event_line(
-    event: dict, name_of: NameOf, style: CardStyle, look: Look, me: int | None
+    event: Wired, name_of: NameOf, style: CardStyle, look: Look, me: int | None
 ) -> Text | str | None:
     """One log line per public event (None for a kind the log does not tell)."""
     told = Event.of(event)
@@ -439,8 +439,7 @@ def event_line(
 
 def picked_up(event: Event, me: int | None, who: str) -> str:
     """ "Bo picked up 12 cards" / "You picked up 12 cards"."""
-    count = event.value("count")
-    n = count if isinstance(count, int) else 2
+    count = n = event.integer("count", 2)
     if me is not None and event.seat == me:
         # TRANSLATORS: Swoop: a play higher than the pile takes the whole pile into the hand
         template = ngettext("You picked up {count} card", "You picked up {count} cards", n)
@@ -450,7 +449,9 @@ def picked_up(event: Event, me: int | None, who: str) -> str:
     return template.format(name=who, count=count)
 
 
-def toast_line(event: dict, name_of: NameOf, style: CardStyle, me: int | None = None) -> str | None:
+def toast_line(
+    event: Wired, name_of: NameOf, style: CardStyle, me: int | None = None
+) -> str | None:
     """The big events get a toast too: pick-ups, swoops, chains, the end of a hand."""
     told = Event.of(event)
     kind, seat = told.kind, told.seat

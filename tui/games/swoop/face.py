@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from engine.base import SeatView
+from engine.swoop.types import TYPED
 from tui.table.face import PlainFace, Table
-from tui.table.parse import Event
+from tui.table.parse import Event, Wired
 
 from . import draw
 from .cards import rank_label
-from .flow import SwoopDecisions
+from .flow import SwoopDecisions, group
 from .model import SwoopView
 
 
@@ -23,21 +25,21 @@ class SwoopFace:
         self.table = table
         self.model = model
         self.plain = PlainFace(table)
-        self.ended: dict[int, dict] = {}  # the last view of each finished hand, by its number
+        self.ended: dict[int, SeatView] = {}  # the last view of each finished hand, by number
 
-    def hand_ended(self, event: Event, view: dict) -> None:
+    def hand_ended(self, event: Event, view: SeatView) -> None:
         """A hand ended after ``view`` (the cards left in it: its results panel reads them)."""
         self.ended[event.integer("hand_no")] = view
 
-    def event_line(self, event: dict) -> Text | str | None:
+    def event_line(self, event: Wired) -> Text | str | None:
         table = self.table
         return draw.event_line(event, table.seats.name, table.cards, table.look, table.you)
 
-    def toast(self, event: dict) -> str | None:
+    def toast(self, event: Wired) -> str | None:
         table = self.table
         return draw.toast_line(event, table.seats.name, table.cards, table.you)
 
-    def log_tag(self, event: dict) -> object:
+    def log_tag(self, event: Wired) -> object:
         return None
 
     def whispers_allowed(self) -> bool:
@@ -48,10 +50,10 @@ class SwoopFace:
         # hand as boxes; the penalties of the last hand
         return width >= 110 and height >= 30 + self.table.seats.count
 
-    def results_title(self, event: dict | None) -> str:
+    def results_title(self, event: Wired | None) -> str:
         return self.plain.results_title(event)
 
-    def results_rows(self, event: dict | None) -> list[Text]:
+    def results_rows(self, event: Wired | None) -> list[Text]:
         """After a hand: each seat's penalty card by card (what the table saw of it)."""
         ended = Event.of(event) if event is not None else None
         before = self.ended.get(ended.integer("hand_no")) if ended is not None else None
@@ -64,7 +66,7 @@ class SwoopFace:
         table = self.table
         return [
             Text(draw.history_line(n, list(penalties), table.seats.name, table.you))
-            for n, penalties in enumerate(self.model.parsed.of(table.view).hands, 1)
+            for n, penalties in enumerate(self.model.parsed.of(table.state.view).hands, 1)
         ]
 
     def scores_title(self) -> str:
@@ -73,9 +75,9 @@ class SwoopFace:
     def hint_card(self, code: str) -> str:
         return rank_label(code, self.table.cards.letters).strip()  # suits never matter in Swoop
 
-    def hint_cards(self, action: dict) -> list[str]:
+    def hint_cards(self, action: Wired) -> list[str]:
         """A play names its face-up cards by slot: the hint shows them as cards."""
         face_up = self.model.mine.face_up
-        slots = action.get("table") or []
-        up = [face_up[s] for s in slots if isinstance(s, int) and 0 <= s < len(face_up)]
-        return [*self.plain.hint_cards(action), *(c for c in up if c is not None)]
+        cards, slots = group(TYPED.action(action))
+        up = [face_up[s] for s in slots if 0 <= s < len(face_up)]
+        return [*cards, *(c for c in up if c is not None)]

@@ -14,15 +14,17 @@ turns an uncovered mystery card; ``x`` stops a chain. Every choice is checked ag
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from engine.base import SeatView
 from engine.cards import rank
+from engine.swoop.types import TYPED, Action, AddAction, ChainAction, PlayAction, StopAction
 from lang import _, ngettext
 from tui.table.decisions import Decisions, Outcome, Refuse, Send
-from tui.table.parse import ParsedView
+from tui.table.parse import ParsedView, Wired
 
 from .model import SwoopView
 
@@ -46,14 +48,14 @@ class StepRow:
     it a formality (asked anyway, so that the table cannot tell what the hand holds)."""
 
     confirm: str
-    formality: tuple[dict[str, Any], ...] | None = None
+    formality: tuple[Action, ...] | None = None
 
 
 #: One row per step the local seat can be asked (the view's phase of the same name).
 STEPS: dict[Step, StepRow] = {
     Step.PLAY: StepRow("play"),
-    Step.ADD: StepRow("play", ({"type": "add", "cards": [], "table": []},)),
-    Step.CHAIN: StepRow("chain", ({"type": "stop"},)),
+    Step.ADD: StepRow("play", (AddAction(type="add", cards=[], table=[]),)),
+    Step.CHAIN: StepRow("chain", (StopAction(type="stop"),)),
 }
 GROUP_KINDS = tuple(str(step) for step in STEPS)
 
@@ -65,16 +67,23 @@ def rank_name(r: str, letters: bool) -> str:
     return r
 
 
-def of_type(legal: list[dict], kind: str) -> list[dict]:
-    return [a for a in legal if isinstance(a, dict) and a.get("type") == kind]
+def of_type(legal: Sequence[Action], kind: str) -> list[Action]:
+    return [a for a in legal if a["type"] == kind]
 
 
-def flip_slots(legal: list[dict]) -> list[int]:
-    return sorted(a["slot"] for a in of_type(legal, "flip") if isinstance(a.get("slot"), int))
+def flip_slots(legal: Sequence[Action]) -> list[int]:
+    return sorted(a["slot"] for a in legal if a["type"] == "flip")
 
 
-def can_stop(legal: list[dict]) -> bool:
-    return bool(of_type(legal, "stop"))
+def can_stop(legal: Sequence[Action]) -> bool:
+    return any(a["type"] == "stop" for a in legal)
+
+
+def group(action: Action) -> tuple[list[str], list[int]]:
+    """A listed group's hand cards and face-up slots (a flip and a stop have none)."""
+    if action["type"] == "flip" or action["type"] == "stop":
+        return [], []
+    return action["cards"], action.get("table", [])
 
 
 @dataclass(frozen=True)
@@ -124,12 +133,12 @@ class Mine:
         return rank(code) if code else None
 
 
-def shapes(legal: list[dict], kind: str, mine: Mine) -> set[Shape]:
+def shapes(legal: Sequence[Action], kind: str, mine: Mine) -> set[Shape]:
     """The listed groups of ``kind`` as (rank, hand cards, slots); empty adds are left out."""
     out: set[Shape] = set()
     for action in of_type(legal, kind):
-        cards = action.get("cards") or []
-        slots = frozenset(action.get("table") or [])
+        cards, table = group(action)
+        slots = frozenset(table)
         if cards:
             r = rank(cards[0])
         elif slots:
@@ -162,15 +171,20 @@ def can_add(picks: list[Item], item: Item, allowed: set[Shape], mine: Mine) -> b
     return any(ar == r and ah >= hand and slots <= aslots for ar, ah, aslots in allowed)
 
 
-def action_for(picks: list[Item], kind: str, allowed: set[Shape], mine: Mine) -> dict | None:
+def action_for(picks: list[Item], kind: str, allowed: set[Shape], mine: Mine) -> Action | None:
     """The action the picks make, if it is a listed one (an empty add is always listed)."""
     if not picks:
-        return {"type": kind, "cards": [], "table": []} if kind == "add" else None
+        return AddAction(type="add", cards=[], table=[]) if kind == "add" else None
     shape = picked_shape(picks, mine)
     if shape is None or shape not in allowed:
         return None
     cards = [mine.hand[i] for where, i in sorted(picks) if where == "hand"]
-    return {"type": kind, "cards": cards, "table": sorted(shape[2])}
+    table = sorted(shape[2])
+    if kind == "add":
+        return AddAction(type="add", cards=cards, table=table)
+    if kind == "chain":
+        return ChainAction(type="chain", cards=cards, table=table)
+    return PlayAction(type="play", cards=cards, table=table)
 
 
 def best_group(item: Item, count: int, allowed: set[Shape], mine: Mine) -> list[Item] | None:
@@ -204,15 +218,18 @@ class SwoopDecisions(Decisions):
         self.mine = Mine.empty()
         self.parsed = ParsedView(SwoopView.from_view)
         self.state = self.parsed.value
+        #: The legal actions, as Swoop's own (checked where they arrived).
+        self.actions: list[Action] = []
         self._shapes: set[Shape] = set()
 
-    def update(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
+    def update(self, view: SeatView | None, legal: list[Wired]) -> None:
         super().update(view, legal)
+        self.actions = TYPED.actions(legal)
         self.sent = False
         self.state = self.parsed.of(view)
         self.mine = Mine.of(self.state, self.seat)
         phase = self.state.phase
-        self._shapes = shapes(legal, phase, self.mine) if phase in GROUP_KINDS else set()
+        self._shapes = shapes(self.actions, phase, self.mine) if phase in GROUP_KINDS else set()
         self.start()
 
     def rejected(self) -> None:
@@ -233,7 +250,7 @@ class SwoopDecisions(Decisions):
         step is asked anyway so that the table cannot tell what the hand holds."""
         kind = self.asked()
         row = STEPS.get(kind)
-        if row is not None and row.formality is not None and self.legal == list(row.formality):
+        if row is not None and row.formality is not None and self.actions == list(row.formality):
             return kind
         return None
 
@@ -255,7 +272,7 @@ class SwoopDecisions(Decisions):
         kind = self.asked()
         allowed = self.allowed()
         if item[0] == "down":
-            return kind == "play" and item[1] in flip_slots(self.legal)
+            return kind == "play" and item[1] in flip_slots(self.actions)
         if item in self.picks or can_add(self.picks, item, allowed, self.mine):
             return True
         # a card of another rank is lit when it could start a new group (space switches)
@@ -272,10 +289,10 @@ class SwoopDecisions(Decisions):
         return flipped.card if flipped is not None else "?"
 
     def can_turn(self) -> bool:
-        return self.asked() == "play" and bool(flip_slots(self.legal))
+        return self.asked() == "play" and bool(flip_slots(self.actions))
 
     def can_stop(self) -> bool:
-        return self.asked() == "chain" and can_stop(self.legal)
+        return self.asked() == "chain" and can_stop(self.actions)
 
     def start(self) -> None:
         """A new decision: nothing picked (a chain step comes with its cards picked), the
@@ -286,9 +303,10 @@ class SwoopDecisions(Decisions):
         self.cursor = min(self.cursor, max(0, len(items) - 1))
         if kind == "chain":
             chain = self.state.chain
-            first = next(iter(of_type(self.legal, "chain")), None)
+            first = next(iter(of_type(self.actions, "chain")), None)
             if first is not None:
-                size = len(first.get("cards") or []) + len(first.get("table") or [])
+                cards, table = group(first)
+                size = len(cards) + len(table)
                 want = chain.rank if chain is not None else None
                 target = next((i for i in items if self.mine.rank(i) == want), None)
                 if target is not None:
@@ -388,12 +406,12 @@ class SwoopDecisions(Decisions):
         words = ngettext(
             "a chain takes exactly {count} {rank}",
             "a chain takes exactly {count} {rank}s",
-            need if isinstance(need, int) else 2,
+            need if need is not None else 2,
         )
         return words.format(count=need, rank=want)
 
     def refuse_mystery(self, slot: int) -> Refuse:
-        if self.asked() == "play" and slot in flip_slots(self.legal):
+        if self.asked() == "play" and slot in flip_slots(self.actions):
             # TRANSLATORS: Swoop refusal; t is the key
             return Refuse(_("a mystery card is turned up, not picked: press t"))
         # TRANSLATORS: Swoop refusal
@@ -451,7 +469,7 @@ class SwoopDecisions(Decisions):
         """``t``: turn an uncovered mystery card: the one under the cursor, or the only one."""
         if self.asked() != "play":
             return None
-        slots = flip_slots(self.legal)
+        slots = flip_slots(self.actions)
         item = self.current()
         if item is not None and item[0] == "down" and item[1] in slots:
             return self.submit({"type": "flip", "slot": item[1]})
@@ -468,7 +486,7 @@ class SwoopDecisions(Decisions):
         """``x``: stop a chain (the rest of the pile is cleared)."""
         return self.submit({"type": "stop"}) if self.can_stop() else None
 
-    def submit(self, action: dict[str, Any]) -> Send:
+    def submit(self, action: Action) -> Send:
         """The finished decision: send it and wait for the table's answer."""
         self.sent = True
         self.picks = []

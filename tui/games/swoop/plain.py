@@ -3,13 +3,14 @@ through the decision model its screen uses."""
 
 from __future__ import annotations
 
+from engine.base import SeatView
 from tui.games.swoop.ask import SwoopAsk
 from tui.games.swoop.face import SwoopFace
 from tui.games.swoop.flow import SwoopDecisions, flip_slots
 from tui.plain.games import Command, PlainGame
 from tui.table.decisions import Decisions, Outcome
 from tui.table.face import GameFace
-from tui.table.parse import Event
+from tui.table.parse import Event, Wired
 
 
 class SwoopGame(PlainGame):
@@ -25,17 +26,17 @@ class SwoopGame(PlainGame):
         self.swoop = SwoopFace(self.table, self.model)
         return self.swoop
 
-    def noted(self, events: list[dict], view_before: dict) -> None:
+    def noted(self, events: list[Wired], view_before: SeatView | None) -> None:
         for raw in events:
             event = Event.of(raw)
-            if event.kind == "hand_end" and view_before:
+            if event.kind == "hand_end" and view_before is not None:
                 self.swoop.hand_ended(event, view_before)
 
     def question(self) -> str:
         table, model = self.table, self.model
         assert isinstance(model, SwoopDecisions)
         ask = SwoopAsk(
-            model, model.state, table.legal, table.me, table.seats.name, table.cards, table.look
+            model, model.state, model.actions, table.me, table.seats.name, table.cards, table.look
         )
         return ask.question().plain
 
@@ -73,7 +74,7 @@ class SwoopGame(PlainGame):
         """Turn a mystery card: the first that can be (all are unknown alike; the screen's
         cursor chooses one, a plain player need not)."""
         assert isinstance(self.model, SwoopDecisions)
-        slots = flip_slots(self.table.legal)
+        slots = flip_slots(self.model.actions)
         if slots and ("down", slots[0]) in self.model.items():
             self.model.cursor = self.model.items().index(("down", slots[0]))
         return self.model.turn()

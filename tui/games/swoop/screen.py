@@ -22,7 +22,7 @@ from tui.fill import fill
 from tui.settings import Settings
 from tui.table.header import header_line
 from tui.table.messages import TableState
-from tui.table.parse import Event
+from tui.table.parse import Event, Wired
 from tui.table.screen import TABLE_CSS, TableScreen
 from tui.text import literal
 from tui.widgets.cards import CardFace, render_row
@@ -111,12 +111,12 @@ class SwoopScreen(TableScreen):
         """The view on show, parsed once (by the decision model, when it came)."""
         return self.model.parsed.of(self.view)
 
-    def receive_state(self, state: TableState, events: list[dict]) -> None:
+    def receive_state(self, state: TableState, events: list[Wired]) -> None:
         if self.states_seen == 0 and not events:
-            self.log_pane.add(self.first_line(SwoopView.from_view(state.view)))
+            self.log_pane.add(self.first_line(self.model.parsed.of(state.view)))
         for raw in events:
             event = Event.of(raw)
-            if event.kind == "hand_end" and self.view:
+            if event.kind == "hand_end" and self.view is not None:
                 self.swoop_face.hand_ended(event, self.view)  # the cards left
         super().receive_state(state, events)
 
@@ -199,7 +199,7 @@ class SwoopScreen(TableScreen):
         asking = SwoopAsk(
             self.model,
             self.game_view,
-            self.legal,
+            self.model.actions,
             self.me,
             self.seats.name,
             self.cards,
@@ -335,7 +335,7 @@ class SwoopScreen(TableScreen):
         faces.add(face, item)
 
     # -- the log -----------------------------------------------------------------------------
-    def tell(self, event: dict) -> None:
+    def tell(self, event: Wired) -> None:
         told = Event.of(event)
         if told.kind == "hand_end":
             self.notice = told
