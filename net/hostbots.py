@@ -7,17 +7,21 @@ import asyncio
 import contextlib
 import gc
 import os
+import sys
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 import engine
 from engine.base import View
 from engine.bots import Bot
-from engine.search import SearchBot
 
 from .seating import Seating
+
+if TYPE_CHECKING:  # both loaded by the first hard bot only: a table without one starts sooner
+    from concurrent.futures import ProcessPoolExecutor
+
+    from engine.search import SearchBot
 
 #: How long a hard bot thinks at most per decision (s); its search stops between samples.
 THINK = 0.6
@@ -42,6 +46,8 @@ class ThinkingPool:
 
     def executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
+            from concurrent.futures import ProcessPoolExecutor  # multiprocessing: 5-10 ms
+
             workers = max(1, min(2, (os.cpu_count() or 1) - 1))
             self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
         return self._pool
@@ -74,7 +80,7 @@ async def think_steadily(
     (``searchable``: the phase; a decision no hand is searched at is answered at once)."""
     limit = THINK
     start = clock()
-    padded = isinstance(bot, SearchBot) and bot.search.searchable(view)
+    padded = searching(bot) and bot.search.searchable(view)
     action, bot = await run(think, bot, view, legal, limit)
     rest = start + limit * PAUSE - clock()
     if padded and rest > 0:
@@ -96,16 +102,23 @@ def _worker_start() -> None:
             os.nice(19)
 
 
+def searching(bot: Bot) -> TypeGuard[SearchBot]:
+    """Whether ``bot`` searches (the hard level: ``engine.make_bot`` imports engine.search for
+    it, so while no bot searches the module need not be loaded)."""
+    search = sys.modules.get("engine.search")
+    return search is not None and isinstance(bot, search.SearchBot)
+
+
 def think(bot: Bot, view: View, legal: list[dict], limit: float) -> tuple[dict, Bot]:
     """In a worker process: the bot's decision within ``limit`` seconds, and the bot itself
     (whose memory of the hand changed) to keep for its next decision."""
-    if isinstance(bot, SearchBot):
+    if searching(bot):
         start = time.perf_counter()
         bot.deadline = lambda: time.perf_counter() - start > limit
     try:
         return bot.act(view, legal), bot
     finally:
-        if isinstance(bot, SearchBot):
+        if searching(bot):
             bot.deadline = None
 
 
@@ -152,7 +165,7 @@ class SeatBots:
         on as if it had just chosen it. A plain bot chooses again (its random draws then
         match the first time's); a searching bot only remembers, without searching."""
         bot = self._bots[index]
-        if isinstance(bot, SearchBot):
+        if searching(bot):
             bot.follow(view, legal, action)
         else:
             bot.act(view, legal)
@@ -162,7 +175,7 @@ class SeatBots:
         answers after the same pause whatever it holds (``think_steadily``) — also when it
         plays for an away player."""
         bot = self._bots[index]
-        if not isinstance(bot, SearchBot):
+        if not searching(bot):
             return bot.act(view, legal)
         action, bot = await think_steadily(bot, view, legal, self._run, self._clock, self._sleep)
         self._bots[index] = bot

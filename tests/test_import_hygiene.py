@@ -2,6 +2,8 @@
 game (DESIGN.md: what a game needs from the host is part of the engine contract)."""
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -65,3 +67,24 @@ def test_engine_uses_no_global_random():
             "random.seed(",
         ):
             assert call not in text, f"{path.relative_to(ROOT)} calls the global {call}"
+
+
+def test_a_table_opened_from_the_command_line_imports_only_what_it_shows():
+    """``kotatsu play`` shows its table first: the lobby, the replay, the hard bots' search
+    and their process pool are imported when first needed (bench/bench_start.py times the
+    start). Run apart: this process has imported everything already."""
+    code = """
+import sys
+import engine, net.client, net.host, tui.app, tui.table.screen
+from tui.app import KotatsuApp
+from tui.games import table_screen_for
+for name in engine.GAMES:
+    table_screen_for(name)
+KotatsuApp().lobbies()  # asked when a table is joined: no lobby has been shown
+later = ("tui.lobby", "tui.replay", "engine.search", "multiprocessing")
+later += ("concurrent.futures.process",)
+print(sorted(m for m in sys.modules if m.startswith(later)))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"

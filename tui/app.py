@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import os
 import signal
+import sys
 from dataclasses import replace
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -19,6 +20,7 @@ from textual import on, work
 from textual.app import App, CSSPathType
 from textual.binding import Binding
 from textual.driver import Driver
+from textual.screen import Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
 import lang
@@ -56,25 +58,16 @@ KEY_NAMES = {"enter": "enter", "escape": "esc", "space": "space", "tab": "tab"}
 COLLECT_EVERY = 0.5
 """Seconds between checks for a due garbage collection (tui/collector.py)."""
 _TUI = Path(__file__).parent
-_SHARED = [
-    "app",
-    "terminal",
-    "lobby/lobby",
-    "lobby/choices",
-    "lobby/forms",
-    "table/table",
-    "table/generic",
-]
-STYLESHEETS: list[str | PurePath] = [
-    *(_TUI / f"{name}.tcss" for name in _SHARED),
-    *sorted((_TUI / "games").glob("*/*.tcss")),  # each game's, its rules under its own screen
-    *(_TUI / f"{name}.tcss" for name in ("table/results", "dialogs", "replay/replay")),
-]
-"""Every screen's stylesheet, read when the app starts, in the order the screens first show.
-A screen still names its own (``CSS_PATH``); read here, the first push of a screen finds it
-read already. Textual parses every stylesheet again and restyles every widget whenever a new
-one is added: 30 ms at a game's first results panel, and a reparse too when the table first shows
-(tests/tui/test_stylesheets.py keeps this list whole; a new game's are found in its folder)."""
+STYLESHEETS: list[str | PurePath] = [_TUI / "app.tcss", _TUI / "terminal.tcss"]
+"""The stylesheets no screen names (the app's, the terminal's), read when the app starts. A
+screen names its own (``CSS_PATH``): they are read when it first shows, and parsed alone
+(``KotatsuApp._load_screen_css``). Reading every screen's at start cost ``kotatsu play``
+40–60 ms before its first card (Textual's CSS parser is slow), and Textual's own way at a
+screen's first push parses the whole stylesheet again (30 ms at a game's first results panel).
+tests/tui/test_stylesheets.py keeps both true."""
+REPLAY_STYLESHEET = _TUI / "replay" / "replay.tcss"
+"""The replay's rules for a table screen (which has ``-replay`` in a replay), read at start
+too: they win a tie with the table's own rules, read later (Textual's later rule wins)."""
 
 
 class KotatsuApp(App[None]):
@@ -101,6 +94,11 @@ class KotatsuApp(App[None]):
         # the terminal's ANSI colours; then it sends no colour at all (emphasis stays: bold,
         # reverse, underline; tui/terminal.tcss)
         super().__init__(ansi_color=True if "NO_COLOR" in os.environ else None)
+        self.stylesheet.add_source(
+            REPLAY_STYLESHEET.read_text(encoding="utf-8"),
+            read_from=(str(REPLAY_STYLESHEET), ""),
+            tie_breaker=1,
+        )
         #: Garbage collection between frames: started by the ``kotatsu`` command, which owns
         #: it (a collector nobody started does nothing).
         self.collector = collector or Collector()
@@ -138,6 +136,19 @@ class KotatsuApp(App[None]):
         """Read ``code`` from now on (the lobby's choice); screens refresh their words."""
         self.voice.code = lang.normalize(code) or lang.DEFAULT
         self.settings = replace(self.settings, lang=self.voice.code)
+
+    def _load_screen_css(self, screen: Screen[Any]) -> None:
+        """A screen's own stylesheets, the first time it shows: read and parsed alone (the
+        stylesheet keeps what it parsed), then the screens up restyled. Textual's own way (the
+        ``super`` of this hook, which then finds them read) parses every stylesheet again."""
+        sheet = self.stylesheet
+        new = [path for path in screen.css_path if not sheet.has_source(str(path), "")]
+        if new:
+            for path in new:
+                sheet.read(path)
+            sheet.parse()
+            sheet.update(self)
+        super()._load_screen_css(screen)
 
     def get_driver_class(self) -> type[Driver]:
         """The platform's driver, which also lets the app write the bell and desktop
@@ -182,6 +193,8 @@ class KotatsuApp(App[None]):
     def lobbies(self) -> list[LobbyScreen]:
         """The lobby screens on the stack (none before the lobby was first shown; its module
         is imported then, so a table opened from the command line starts without it)."""
+        if "tui.lobby.screen" not in sys.modules:  # never shown: none (and nothing to import)
+            return []
         from tui.lobby.screen import LobbyScreen
 
         return [screen for screen in self.screen_stack if isinstance(screen, LobbyScreen)]

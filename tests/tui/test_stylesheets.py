@@ -1,5 +1,6 @@
-"""Every screen's stylesheet is read when the app starts (tui/app.py ``STYLESHEETS``), so that
-no screen's first push makes Textual parse the whole stylesheet again."""
+"""The app starts with the stylesheets no screen names (tui/app.py ``STYLESHEETS``); a screen's
+own are read when it first shows, parsed alone: no screen's first push makes Textual parse the
+whole stylesheet again."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 from textual.screen import Screen
 
 import tui
-from tui.app import STYLESHEETS, KotatsuApp
+from tui.app import REPLAY_STYLESHEET, STYLESHEETS, KotatsuApp
 from tui.replay.run import ReplayApp
 
 
@@ -38,20 +39,22 @@ def own_stylesheets(cls: type[Screen]) -> set[Path]:
     return {(here / Path(p)).resolve() for p in listed}
 
 
-def test_every_screens_stylesheet_is_read_at_start():
-    read = {Path(p).resolve() for p in STYLESHEETS}
-    assert all(p.is_file() for p in read)
+def test_the_app_starts_with_the_stylesheets_no_screen_names():
+    at_start = {Path(p).resolve() for p in [*STYLESHEETS, REPLAY_STYLESHEET]}
+    assert all(p.is_file() for p in at_start)
     classes = screen_classes()
     assert len(classes) > 10  # the lobby's, the table's, the games', the dialogs', ...
     for cls in classes:
-        missing = own_stylesheets(cls) - read
-        assert not missing, f"{cls.__qualname__} names {missing}, not in tui.app.STYLESHEETS"
+        own = own_stylesheets(cls)
+        assert all(p.is_file() for p in own), f"{cls.__qualname__} names a missing file"
+        assert not own & at_start, f"{cls.__qualname__}'s own stylesheet is read at start"
     for app in (KotatsuApp, ReplayApp):
         assert app.CSS_PATH == STYLESHEETS
 
 
 async def test_a_results_panel_pushed_first_reads_no_stylesheet(monkeypatch):
-    """The first results panel of a game is shown without the whole stylesheet read again."""
+    """The first results panel of a game is shown without the whole stylesheet read again,
+    its own stylesheet read then."""
     from tui.table.results import ResultsPanel
 
     app = KotatsuApp()
@@ -62,6 +65,7 @@ async def test_a_results_panel_pushed_first_reads_no_stylesheet(monkeypatch):
         await pilot.pause()
         assert isinstance(app.screen, ResultsPanel)
         assert reparsed == []
+        assert own_stylesheets(ResultsPanel) <= {Path(p) for p, _ in app.stylesheet.source}
 
 
 def test_a_games_rules_reach_only_its_own_table():
