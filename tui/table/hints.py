@@ -22,6 +22,7 @@ from tui.widgets.cards import SUIT_GLYPHS
 from tui.widgets.log import EventLog
 from tui.widgets.prompt import PromptBar
 
+from . import parse
 from .decisions import Decisions
 from .game_words import words_for
 from .link import TableLink
@@ -54,17 +55,17 @@ def action_words(
     ``card_text``)."""
     words = words_for(game)
     key = words.hint_action(action)
-    target = action.get("target")
-    give = action.get("give")
+    told = parse.Event.of(action)  # any game's action: read by name, whatever its game
+    target = told.seat_of("target")
     values = {
         "cards": " ".join(card_text(c) for c in cards),
-        "name": seat_name(target) if isinstance(target, int) else "",
-        "rank": str(action.get("rank", "")),
-        "n": len(give) if isinstance(give, list) else 0,
+        "name": seat_name(target) if target is not None else "",
+        "rank": told.text("rank"),
+        "n": len(told.integers("give")),
     }
     template = words.HINT_ACTIONS.get(key) or ACTIONS.get(key)
     if template is None:
-        return str(action.get("type", ""))
+        return told.kind
     try:
         return _(template).format(**values)
     except (KeyError, IndexError, ValueError):
@@ -116,11 +117,11 @@ def hint_line(
 
 def hint_cards(action: Mapping[str, object]) -> list[str]:
     """The cards an action names (a game's screen adds what it names otherwise)."""
-    cards = action.get("cards")
-    card = action.get("card")
-    if isinstance(cards, list):
-        return [c for c in cards if isinstance(c, str)]
-    return [card] if isinstance(card, str) else []
+    told = parse.Event.of(action)
+    if told.has("cards"):
+        return told.cards()
+    card = told.text("card")
+    return [card] if card else []
 
 
 def seat_hint(

@@ -10,26 +10,19 @@ from typing import Any
 
 from rich.text import Text
 
-from engine.mishi.cards import ORDERS, TRUMP, Order
+from engine.mishi.cards import TRUMP
 from engine.mishi.tricks import Shape, requirement
 from lang import _, ngettext, pgettext
 from tui.fill import and_list, fill, listed
 from tui.widgets.cards import CardStyle
 
 from . import draw
-from .model import Lead, MishiView, Phase, parsed, suit
+from .model import Lead, MishiView, Phase, parsed
 
 
 def lead_shape(view: MishiView | Mapping[str, Any]) -> tuple[str, Shape]:
     """The view's lead as the engine's (effective suit, shape)."""
     return (parsed(view).lead or Lead("?")).shape()
-
-
-def order_of(view: MishiView | Mapping[str, Any]) -> Order:
-    """The card order of the trump named so far (from the view)."""
-    if isinstance(view, MishiView):
-        return view.order
-    return ORDERS.get(suit(view.get("trump")), ORDERS[None])
 
 
 def lead_units(lead: Lead) -> list[str]:

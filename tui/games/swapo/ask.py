@@ -174,7 +174,7 @@ def waiting_words(flow: SwapoDecisions) -> str:
         words = ngettext(
             "{name} is choosing {k} card to give {other}…",
             "{name} is choosing {k} cards to give {other}…",
-            k if isinstance(k, int) else 2,
+            k if k is not None else 2,
         )
         seat, holder = (ask.seat, ask.holder) if ask is not None else (None, None)
         return words.format(name=name(seat), k=k, other=name(holder))

@@ -118,8 +118,7 @@ def deal_line(event: Event, name_of: NameOf) -> str:
 
 def swap_line(event: Event, who: str, whom: str) -> str:
     """An exchange asked for or made (Dagger: by position, 1–5)."""
-    k = event.value("k", None)
-    n = k if isinstance(k, int) else 2
+    k = n = event.integer("k", 2)
     if event.kind == "swap_asked":
         # TRANSLATORS: SwaPo log: {name} asks {other} to swap {k} cards
         words = ngettext("{name} asks {other} for {k} card", "{name} asks {other} for {k} cards", n)

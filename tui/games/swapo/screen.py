@@ -378,8 +378,9 @@ class SwapoScreen(TableScreen):
         told = Event.of(event)
         if told.kind == "swapped" and self.me in (told.seat, told.seat_of("target")):
             self.tell_my_swap()
-        if told.kind == "reveal" and self.flow.ace and isinstance(self.me, int):
-            for ace, why in idle_aces(self.me, hands_of(told.raw.get("hands"))):
+        revealed = TYPED.event(event)
+        if revealed["type"] == "reveal" and self.flow.ace and self.me is not None:
+            for ace, why in idle_aces(self.me, hands_of(revealed["hands"])):
                 # TRANSLATORS: SwaPo Ace log: one of the player's Aces has no target; {why}: reason
                 words = _("your {ace} cannot be used: {why}")
                 line = "  " + words.format(ace=self.cards.label(ace), why=why)
