@@ -115,8 +115,10 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def summarize(name: str, kinds: list[str], records: list[GameRecord]) -> dict:
-    """The ``--json`` object of kotatsu sim: per kind, wins, mean score, decision times."""
+    """The ``--json`` object of kotatsu sim: per kind, wins (also as a multiple of the fair
+    share, one win in as many games as there are seats), mean score, decision times."""
     bots: dict[str, dict] = {}
+    fair = 1 / len(kinds)
     for kind in dict.fromkeys(kinds):
         wins: list[float] = []
         scores: list[float] = []
@@ -133,6 +135,8 @@ def summarize(name: str, kinds: list[str], records: list[GameRecord]) -> dict:
             "seats": kinds.count(kind),
             "win_share": round(sum(wins) / len(wins), 4) if wins else 0.0,
             "win_share_ci": [round(lo, 4), round(hi, 4)],
+            "fair_multiple": round(sum(wins) / len(wins) / fair, 2) if wins else 0.0,
+            "fair_multiple_ci": [round(lo / fair, 2), round(hi / fair, 2)],
             "mean_score": round(mean, 3),
             "mean_score_ci": [round(mlo, 3), round(mhi, 3)],
             "decision_ms_p50": round(1000 * percentile(times, 0.5), 2),
@@ -146,15 +150,15 @@ def table(summary: dict) -> str:
     head = f"{summary['game']}: {summary['games']} games"
     rows = [
         head,
-        f"{'bot':<8}{'seats':>6}  {'wins':>6} {'95% CI':>15}  {'mean score':>10} {'95% CI':>19}"
-        f"  {'p50 ms':>8} {'p99 ms':>8}",
+        f"{'bot':<8}{'seats':>6}  {'wins':>6} {'95% CI':>15} {'× fair':>6}  {'mean score':>10}"
+        f" {'95% CI':>19}  {'p50 ms':>8} {'p99 ms':>8}",
     ]
     for kind, b in summary["bots"].items():
         lo, hi = b["win_share_ci"]
         mlo, mhi = b["mean_score_ci"]
         rows.append(
             f"{kind:<8}{b['seats']:>6}  {100 * b['win_share']:>5.1f}%"
-            f" [{100 * lo:5.1f}, {100 * hi:5.1f}]"
+            f" [{100 * lo:5.1f}, {100 * hi:5.1f}] {b['fair_multiple']:>5.2f}×"
             f"  {b['mean_score']:>10.2f} [{mlo:8.2f}, {mhi:8.2f}]"
             f"  {b['decision_ms_p50']:>8.1f} {b['decision_ms_p99']:>8.1f}"
         )

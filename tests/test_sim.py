@@ -24,12 +24,15 @@ def test_summary_shares_ties_and_measures_times():
     assert out["game"] == "swapo" and out["games"] == 2
     assert out["bots"]["a"]["win_share"] == 0.25
     assert out["bots"]["b"]["win_share"] == 0.75
+    assert out["bots"]["b"]["fair_multiple"] == 1.5  # two seats: a fair share is half
     assert out["bots"]["a"]["mean_score"] == 2.0
     assert out["bots"]["a"]["decision_ms_p99"] == 30.0
     assert set(out["bots"]["a"]) == {
         "seats",
         "win_share",
         "win_share_ci",
+        "fair_multiple",
+        "fair_multiple_ci",
         "mean_score",
         "mean_score_ci",
         "decision_ms_p50",
