@@ -21,7 +21,6 @@ from tui.table.results import RoundRow, bar, bar_scale, leader_of, round_table
 from tui.widgets.footer import WordedFooter
 
 from .cells import ljust
-from .rules import rules_text
 
 #: The dialogs' styles, shared with the people dialog (tui/table/people.py).
 DIALOGS_CSS = Path(__file__).with_name("dialogs.tcss")
@@ -116,6 +115,8 @@ class RulesScreen(ModalScreen[None]):
         from textual.widgets import Markdown
 
         try:
+            from .rules import rules_text  # the help's files: when it is first opened
+
             text = self.text if self.text is not None else rules_text(self.game)
         except (FileNotFoundError, OSError):
             missing = _("The rules of this game have not been written yet.")
