@@ -16,7 +16,7 @@ kotatsu serve [--bind ADDR] [--port P] [--password [PW] | --password-file FILE]
               [--authorized-keys FILE]
               [--max-sessions N] [--idle-timeout MIN]
 kotatsu history [--json]
-kotatsu replay ID|FILE [--seat N]
+kotatsu replay ID|FILE [--seat N] [--plain]
 kotatsu export ID [-o FILE]
 kotatsu stats [--json] [--game G]
 kotatsu web [--bind ADDR] [--port 8080] [--password [PW] | --password-file FILE]
@@ -224,6 +224,7 @@ def add_records(sub: argparse._SubParsersAction) -> None:
         help=_("a kept game's ID (kotatsu history), its start, last (the newest) or a file"),
     )
     replay.add_argument("--seat", type=int, default=None, metavar="N", help=_("whose view (1…)"))
+    add_plain_flag(replay, argparse.SUPPRESS)
     replay.add_argument(
         "--ascii",
         action="store_true",
@@ -397,28 +398,11 @@ def main(argv: list[str] | None = None) -> int:
     with argparse_words(lang.current()):
         args = build_parser().parse_args(argv)
     args.lang = lang.current()
-    args.options = parse_options(getattr(args, "option", None))
+    said = prepared(args)
+    if said:
+        print(f"kotatsu: {said}", file=sys.stderr)
+        return 2
     cmd = args.command
-    if cmd in ("host", "join", "bot", "serve", "web"):
-        try:
-            args.password = password_from(args)
-        except ValueError as exc:
-            print(f"kotatsu: {exc}", file=sys.stderr)
-            return 2
-    if cmd == "host" and args.resume:
-        kept = resume_kept(args)
-        if kept:
-            # TRANSLATORS: kotatsu host --resume with a flag that sets the table; keep --resume
-            refused = _(
-                "{flag} cannot go with --resume: a resumed table keeps its journal's settings"
-            )
-            print(f"kotatsu: {refused.format(flag=kept)}", file=sys.stderr)
-            return 2
-    if cmd in ("host", "play") and not getattr(args, "resume", None):
-        said = settings_problem(chosen(args, cmd))  # each flag alone was checked already
-        if said:
-            print(f"kotatsu: {said}", file=sys.stderr)
-            return 2
     if cmd == "rules":
         from .rules import print_rules
         from .settings import terminal_wants_ascii
@@ -453,15 +437,40 @@ def main(argv: list[str] | None = None) -> int:
 
         run = {"history": records.run_history, "export": records.run_export}
         return run.get(cmd, records.run_stats)(args)
-    if getattr(args, "plain", False) and cmd in (None, "play", "host", "join"):
+    if getattr(args, "plain", False) and cmd in (None, "play", "host", "join", "replay"):
         from .plain.run import CommandLine, run_plain
 
-        return run_plain(args, CommandLine(parser=build_parser, problem=table_problem))
+        line = CommandLine(parser=build_parser, problem=table_problem, prepare=prepared)
+        return run_plain(args, line)
     if cmd == "replay":
         from .replay.run import run_replay
 
         return run_replay(args)
     return run_app(args)
+
+
+def prepared(args: argparse.Namespace) -> str | None:
+    """The parsed command line made ready to run (its ``--option`` pairs read, its password
+    found), and its flags checked together; what is wrong, in a sentence (None: nothing). A
+    malformed ``--option`` pair exits (SystemExit with its sentence)."""
+    args.options = parse_options(getattr(args, "option", None))
+    cmd = args.command
+    if cmd in ("host", "join", "bot", "serve", "web"):
+        try:
+            args.password = password_from(args)
+        except ValueError as exc:
+            return str(exc)
+    if cmd == "host" and args.resume:
+        kept = resume_kept(args)
+        if kept:
+            # TRANSLATORS: kotatsu host --resume with a flag that sets the table; keep --resume
+            refused = _(
+                "{flag} cannot go with --resume: a resumed table keeps its journal's settings"
+            )
+            return refused.format(flag=kept)
+    if cmd in ("host", "play") and not getattr(args, "resume", None):
+        return settings_problem(chosen(args, cmd))  # each flag alone was checked already
+    return None
 
 
 def run_app(args: argparse.Namespace) -> int:

@@ -122,6 +122,18 @@ def load(source: str) -> rec.Replay | int:
     return 2
 
 
+def replay_seat(replay: rec.Replay, asked: int | None) -> tuple[int | None, str | None]:
+    """The seat a replay is seen from (``asked``: ``--seat``, 1…; None: the record's first)
+    and, where there is no such seat, why (the seat is then meaningless)."""
+    seat = replay.seats[0] if asked is None else asked - 1
+    if seat in replay.seats:
+        return seat, None
+    shown = ", ".join(str(s + 1) for s in replay.seats if s is not None)
+    if replay.kind == "seat":
+        return None, _("this record shows seat {seats} only").format(seats=shown)
+    return None, _("no seat {n} at this table (seats: {seats})").format(n=asked, seats=shown)
+
+
 # -- history ---------------------------------------------------------------------------------
 
 

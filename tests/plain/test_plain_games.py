@@ -38,7 +38,7 @@ def test_play_plain_against_bots_says_the_table_in_lines() -> None:
     player = Player("--plain", "play", "swoop", "--seed", "3", "--option", "hands=1")
     player.wait_for(r"^Type (.*), or help$")
     player.type("hand")
-    assert player.wait_for(r"^Your \d+ cards: (.*)$").group(1)  # suits in words
+    assert player.wait_for(r"^In your hand \(\d+\): (.*)$").group(1)  # suits in words
     player.type("zz top")
     player.wait_for(r"^Not a command: zz top")
     player.wait_for(r"^Type (.*), or help$")  # what would fit, said again
@@ -51,18 +51,20 @@ def test_tab_completes_a_command_where_the_terminal_has_it() -> None:
     player = Player("--plain", "play", "swoop", "--seed", "3", "--option", "hands=1")
     player.wait_for(r"^Type (.*), or help$")
     os.write(player.fd, b"han\t\n")  # Tab completes "han" to "hand"
-    assert player.wait_for(r"^Your \d+ cards: (.*)$").group(1)
+    assert player.wait_for(r"^In your hand \(\d+\): (.*)$").group(1)
     assert player.quit() == 0
     assert not ESCAPE.search(player.raw), player.raw[-400:]
 
 
 def test_plain_with_no_table_asks_which_in_a_line() -> None:
     player = Player("--plain")
-    player.wait_for(r"^Which table\?")
+    player.wait_for(r"^Type a table's number to join it")
     player.type("play nothing")
     player.wait_for(r"invalid choice")  # the command line's own complaint, then asked again
-    player.wait_for(r"^Which table\?")
+    player.wait_for(r"^Type a table's number")
     player.type("play swoop --option hands=1 --seed 3")
     player.wait_for(r"^Type (.*), or help$")
+    player.type("quit")  # leaves the table for the lobby
+    player.wait_for(r"^You are back in the lobby")
     assert player.quit() == 0
     assert not ESCAPE.search(player.raw)

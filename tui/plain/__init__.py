@@ -7,5 +7,7 @@ games.py     each game's decision model and face, as its screen makes them, and 
              cards put to the model (the same keys the screen sends it)
 table.py     PlainTable: the table's messages in, sentences out (the faces' own log words)
 commands.py  the typed commands: cards, numbers, pass, hand, table, last, help, say, quit…
-run.py       kotatsu play/host/join --plain: the launcher of tui/connect.py, stdin, stdout
+lobby.py     kotatsu --plain alone: the LAN's tables said with numbers, one joined by its number
+replay.py    kotatsu replay … --plain: a kept game read move by move, in the table's sentences
+run.py       kotatsu play/host/join/replay --plain: the launcher of tui/connect.py, stdin, stdout
 """

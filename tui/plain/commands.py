@@ -7,12 +7,12 @@ Each is said in English or in the player's language.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Awaitable, Callable
 
 from lang import _
 from tui.rules import rules_text
 from tui.table.hints import hint_cards, seat_hint
+from tui.widgets.cards import CardStyle
 
 from .cards import typed_cards
 from .games import NotMine
@@ -35,12 +35,22 @@ def help_lines() -> list[str]:
         # commands' words (the "command" context), filled in
         _("Cards: type them as 7h 10s qd jk, or seven of hearts; 77 is two sevens."),
         _("A number chooses from the list on show; {ok} or an empty line confirms; {back} undoes."),
-        _("{pass} passes; {hand} reads your cards; {table} says what is asked and the scores."),
+        _(
+            "{pass} passes; {hand} reads your cards; {table}: the question, whose turn, the cards"
+            " held, the scores."
+        ),
         _("{last} repeats the last events ({last} 10: the last ten); {say} TEXT talks to all."),
         _("{hint} asks the bot what it would do; {undo} asks to take back your last action."),
         _("{log} 10 reads the last ten events; /w 2 TEXT whispers to seat 2."),
         _("{yes} or {no} answers another player's request to take back."),
-        _("{give} 7h 8s to Bo gives the cards asked for; swap 7h 8s with Bo swaps (SwaPo)."),
+        _(
+            "{give} 7h 8s to Bo gives the cards asked for ({give} 2: by their count, where the"
+            " rules choose them); swap 7h 8s with Bo or swap 2 with Bo swaps (SwaPo)."
+        ),
+        # TRANSLATORS: plain table help (game: swapo): SwaPo Ace's joker declared as a rank
+        _("{declare} K declares your joker as a king (SwaPo Ace)."),
+        # TRANSLATORS: plain table help (game: mishi): 亮主 by the ten's card or choice's number
+        _("{declare} 10h shows that ten (亮主), as {declare} 2 shows choice 2 (Mi Shi)."),
         _("{rules} reads the rules; {quit} leaves the table. The English words work too."),
     )
     return [line.format(**command_words()) for line in lines]
@@ -57,10 +67,6 @@ async def run_command(table: PlainTable, line: str) -> bool:
         await TALK[name](table, rest.strip())
         table.prompt()
         return True
-    if name == "give":  # give 7h 8s (to Bo): the cards asked for, said as a sentence
-        name, text = None, re.sub(r"\s+to\s+.*$", "", rest, flags=re.IGNORECASE)
-        if typed_cards(text) is None:
-            text = line.strip()  # not cards: said back as no command
     before = table.prompted
     if not await act(table, name, text):
         # TRANSLATORS: plain table: a typed line that is no command
@@ -84,12 +90,12 @@ async def act(table: PlainTable, name: str | None, text: str) -> bool:
     elif name == "pass" and game.pass_command() is not None:
         command = game.pass_command()
         await table.handle(command() if command is not None else None)
+    elif not isinstance(outcome := game.sentence(text), NotMine):
+        await table.handle(outcome)  # give 2 to Bo, swap 7h with Bo, declare K…
     elif name is not None and name in game.commands():
         await table.handle(game.commands()[name]())
     elif text.isdigit():
         await table.handle(game.choose(int(text)))
-    elif not isinstance(outcome := game.sentence(text), NotMine):
-        await table.handle(outcome)
     else:
         cards = typed_cards(text)
         if cards is None:
@@ -109,7 +115,8 @@ async def say_rules(table: PlainTable, rest: str) -> None:
 
 
 async def say_hand(table: PlainTable, rest: str) -> None:
-    table.say(hand_words(table))
+    for said in table.game.hand_lines() or [hand_words(table)]:
+        table.say(said)
 
 
 async def say_score(table: PlainTable, rest: str) -> None:
@@ -124,6 +131,8 @@ async def say_table(table: PlainTable, rest: str) -> None:
         table.say(_("Waiting for the table…"))
         return
     table.say(plain_question(table.game.question()))
+    for said in table.game.table_lines():  # whose turn, the cards held
+        table.say(said)
     left = table.clocks.left(table.me) if table.me is not None else None
     if left is not None:
         table.say(seconds_left(sum(left)))
@@ -188,11 +197,15 @@ def strip_glyphs(text: str) -> str:
 def hand_words(table: PlainTable) -> str:
     """The cards the player can name now (the row being chosen from), else the hand."""
     row = [code for code in table.game.row() if code]
-    hand = row or (table.view["hand"] if table.view is not None else None)
+    return held_words(row or (table.view["hand"] if table.view is not None else None), table.cards)
+
+
+def held_words(hand: list[str] | None, style: CardStyle) -> str:
+    """A seat's cards in one sentence ("Your 3 cards: …")."""
     if not hand:
         # TRANSLATORS: plain table: the player holds no cards
         return _("You hold no cards")
-    cards = ", ".join(table.cards.label(c) for c in hand)
+    cards = ", ".join(style.label(c) for c in hand)
     # TRANSLATORS: plain table: the player's cards ({n}: how many)
     return _("Your {n} cards: {cards}").format(n=len(hand), cards=cards)
 
@@ -208,6 +221,13 @@ def score_words(table: PlainTable) -> str:
 
 
 async def give_hint(table: PlainTable) -> None:
+    """The bot's advice, and the table told that it was looked at (never secret help) — so
+    none for a question the others may not know of (sealed or secret), as on the screen:
+    the host would refuse to tell, and its refusal is no answer to the move on its way."""
+    model = table.game.model
+    if model.asked_in_secret() or model.asked_sealed():
+        table.say(_("No hint now"))
+        return
     asked = table.me is not None and table.view is not None and bool(table.legal)
     if not table.table_info.get("hints") or table.me is None or table.view is None or not asked:
         # TRANSLATORS: plain table: no hint now (the host turned hints off, or not asked)

@@ -10,7 +10,7 @@ name).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import ClassVar, Protocol
 
 from rich.style import Style
@@ -24,7 +24,8 @@ from tui.table.parse import Wired
 from tui.table.seats import Seats
 from tui.widgets.cards import CardStyle
 
-from .cards import Wanted
+from .cards import Wanted, typed_cards
+from .words import command_words
 
 
 class Seated(Protocol):
@@ -56,6 +57,16 @@ class NotMine:
 
 NOT_MINE = NotMine()
 SWAP = re.compile(r"^swap\s+(.+?)\s+with\s+(.+)$", re.IGNORECASE)
+TO = re.compile(r"^(.+?)(?:\s+to\s+(\S.*))?$", re.IGNORECASE)  # give … [to NAME]
+
+
+def after_word(text: str, command: str) -> str | None:
+    """What follows the command word ``command`` (English or the player's) that ``text``
+    starts with; None where it does not start with it."""
+    word, _sep, rest = text.strip().partition(" ")
+    if word.lower() in (command, command_words()[command].lower()):
+        return rest.strip()
+    return None
 
 
 class PlainGame:
@@ -145,8 +156,60 @@ class PlainGame:
         return True
 
     def sentence(self, text: str) -> Outcome | NotMine:
-        """A line the game reads whole ("swap 7h 8s with Bo"), or ``NOT_MINE``."""
-        return NOT_MINE
+        """A line the game reads whole, or ``NOT_MINE``: here ``give 7h 8s to Bo`` (the
+        cards) and ``give 2 to Bo`` (a count; ``to Bo`` may be left out); a game's own too
+        (``swap 7h 8s with Bo``, ``declare K``)."""
+        rest = after_word(text, "give")
+        said = TO.match(rest) if rest else None
+        if said is None:
+            return NOT_MINE
+        what, name = said.group(1).strip(), said.group(2)
+        to = self.give_to()
+        if name is not None and to is not None and not self.called(to, name):
+            # TRANSLATORS: plain table: give … to NAME, where the cards go to another seat
+            return Refuse(_("your cards go to {name}").format(name=self.table.seats.called(to)))
+        if what.isdigit():
+            if to is None:
+                # TRANSLATORS: plain table: give 2 (a count) when nothing is asked of this seat
+                return Refuse(_("nothing is given now"))
+            return self.give_count(int(what))
+        cards = typed_cards(what)
+        return NOT_MINE if cards is None else self.put_cards(cards)
+
+    def table_lines(self) -> list[str]:
+        """What ``table`` says besides the question: whose turn it is, and how many cards
+        each seat holds (what every seat sees)."""
+        view: Mapping[str, object] = self.table.view or {}
+        seats = self.table.seats
+        lines = []
+        turn = view.get("turn")
+        if isinstance(turn, int) and not view.get("over"):
+            # TRANSLATORS: plain table: whose turn it is ("Turn: Bo", "Turn: You")
+            lines.append(_("Turn: {name}").format(name=seats.name(turn)))
+        counts = held_counts(view)
+        if counts:
+            each = ", ".join(f"{seats.name(seat)} {n}" for seat, n in enumerate(counts))
+            # TRANSLATORS: plain table: how many cards each seat holds ("You 5, Bo 4")
+            lines.append(_("Cards held: {counts}").format(counts=each))
+        return lines
+
+    def hand_lines(self) -> list[str]:
+        """What ``hand`` says, where the game groups the cards (empty: the hand as one list)."""
+        return []
+
+    def called(self, seat: int, name: str) -> bool:
+        """Whether ``name`` is what the player calls ``seat`` (its name, or its number)."""
+        return name.strip().lower() in (self.table.seats.called(seat).lower(), str(seat + 1))
+
+    def give_to(self) -> int | None:
+        """The seat this seat's cards go to now (None: it gives nothing now)."""
+        return None
+
+    def give_count(self, count: int) -> Outcome:
+        """``give 2``: the cards given by their count, where the rules leave the choice of
+        which to nobody (the game's own); else say that the cards are typed."""
+        # TRANSLATORS: plain table: give 2 (a count) where the player chooses which cards
+        return Refuse(_("say which cards you give: give 7h 8s"))
 
     def rejected(self) -> None:
         """The host refused what was sent: the question is asked afresh, as on the screen."""
@@ -185,3 +248,14 @@ class PlainGame:
 
 def typed(card: Wanted) -> str:
     return card.rank + (card.suit or "")
+
+
+def held_counts(view: Mapping[str, object]) -> list[int]:
+    """Each seat's number of cards in hand, as the view counts them (none: [])."""
+    counts = view.get("counts") or view.get("hand_counts")
+    if not isinstance(counts, list):
+        players = view.get("players")
+        listed = players if isinstance(players, list) else []
+        counts = [p.get("hand") for p in listed if isinstance(p, dict)]
+    found = [n for n in counts if isinstance(n, int)]
+    return found if counts and len(found) == len(counts) else []

@@ -1,4 +1,6 @@
-"""``kotatsu play|host|join … --plain``: the table as lines on stdout, commands from stdin.
+"""``kotatsu play|host|join|replay … --plain``: the table as lines on stdout, commands from
+stdin; ``kotatsu --plain`` alone: the plain lobby (tui/plain/lobby.py), and the lobby again
+after each table, until the player quits there.
 
 It sits down exactly as the screens do (a launcher of tui/connect.py returns the ``Seat``),
 then two tasks run until the player quits, the input ends or the table closes: the client's
@@ -18,7 +20,7 @@ from lang import _
 
 from .cards import SpokenCards
 from .commands import run_command
-from .lobby import choose_table
+from .lobby import BrowserFactory, PlainLobby, lan_browser
 from .table import PlainTable
 from .typed import Typed
 from .words import command_words
@@ -27,10 +29,13 @@ from .words import command_words
 @dataclass(frozen=True)
 class CommandLine:
     """What of the command line the plain front uses (tui/cli.py gives it: the front does
-    not import the command line that starts it)."""
+    not import the command line that starts it): its parser, what makes a parsed line ready
+    to run (``prepare``: its options read, its password found; what is wrong), and the
+    table's own checks (``problem``)."""
 
     parser: Callable[[], argparse.ArgumentParser]
     problem: Callable[[argparse.Namespace], str | None]
+    prepare: Callable[[argparse.Namespace], str | None] = lambda args: None
 
 
 def say(line: str) -> None:
@@ -49,24 +54,57 @@ def run_plain(args: argparse.Namespace, line: CommandLine) -> int:
 async def sit(args: argparse.Namespace, line: CommandLine) -> int:
     typed = Typed.open()  # ready before the first question is said
     try:
+        if args.command is None:  # kotatsu --plain: the plain lobby, until the player quits
+            return await in_lobby(typed, line)
         return await sit_down(args, typed, line)
     finally:
         typed.close()
 
 
-async def sit_down(args: argparse.Namespace, typed: Typed, line: CommandLine) -> int:
+async def in_lobby(typed: Typed, line: CommandLine, browser: BrowserFactory = lan_browser) -> int:
+    """The lobby's tables and question; each table chosen played (or replayed), then the
+    lobby again, until the player quits there or the input ends."""
+    while True:
+        lobby = PlainLobby(say, line.parser, line.prepare, sys.argv[1:], browser)
+        await lobby.start()
+        try:
+            for said in lobby.listing():
+                say(said)
+            chosen = await lobby.choose(typed.lines())
+        finally:
+            await lobby.close()
+        if chosen is None:
+            return 0
+        await sit_down(chosen, typed, line, warn=say)
+        # TRANSLATORS: plain lobby: back from a table (or a replay)
+        say(_("You are back in the lobby."))
+
+
+async def sit_down(
+    args: argparse.Namespace,
+    typed: Typed,
+    line: CommandLine,
+    warn: Callable[[str], None] | None = None,
+) -> int:
+    """The table (or the replay) ``args`` asks for, until the player leaves it; its exit
+    code. What keeps it from opening is said on stderr (exit code 2), or by ``warn``."""
     from tui.app import player_name
     from tui.connect import JoinError, launcher_for
 
-    if args.command is None:  # kotatsu --plain: which table, asked in a line
-        chosen = await choose_table(typed, say, line.parser)
-        if chosen is None:
-            return 0
-        args = chosen
+    def refuse(said: str) -> int:
+        if warn is not None:
+            warn(said)
+        else:
+            print(f"kotatsu: {said}", file=sys.stderr)
+        return 2
+
+    if args.command == "replay":
+        from .replay import replay_plain
+
+        return await replay_plain(args, typed, say, refuse)
     problem = line.problem(args)
     if problem:
-        print(f"kotatsu: {problem}", file=sys.stderr)
-        return 2
+        return refuse(problem)
     launcher = launcher_for(args, player_name(args))
     if launcher is None:
         # TRANSLATORS: plain table: --plain with no table asked for
@@ -75,8 +113,7 @@ async def sit_down(args: argparse.Namespace, typed: Typed, line: CommandLine) ->
     try:
         seat = await launcher()
     except JoinError as exc:
-        print(f"kotatsu: {exc.msg}", file=sys.stderr)
-        return 2
+        return refuse(exc.msg)
     words = getattr(args, "suit_letters", None) is not True
     table = PlainTable(seat.client, say, SpokenCards(words=words))
     if seat.address and seat.host is not None:

@@ -1,10 +1,12 @@
 """The lines a plain player types: with Tab completion of the commands' words where stdin is
 a terminal (readline, in a thread of its own), else line by line from the pipe.
 
-At a terminal, ``Typed.open`` puts it in the mode readline reads in (no echo, no line
-buffering) at once and keeps it so between lines, so that what is typed before a question is
-said, or while a command runs, reaches readline as keys (Tab completes it) rather than as a
-line the terminal already took; ``close`` gives the terminal back as it was.
+At a terminal, ``Typed.open`` takes its line buffering away at once and keeps it so between
+lines, so that what is typed before a question is said, or while a command runs, reaches
+readline as keys (Tab completes it) rather than as a line the terminal already took; ``close``
+gives the terminal back as it was. The echo stays on: readline echoes what is typed only where
+the terminal echoed when the line began (with it off, nothing typed was ever shown, and a
+braille display had no command to show).
 """
 
 from __future__ import annotations
@@ -58,8 +60,14 @@ class Terminal(Typed):
         readline.set_completer(completer)
         self.fd = sys.stdin.fileno()
         self.saved = termios.tcgetattr(self.fd)
-        tty.setcbreak(self.fd)  # as readline reads: keys, not lines (see the module doc)
+        # as readline reads: keys, not lines (see the module doc) — but echoed: readline
+        # echoes what is typed only where the terminal did (a braille display shows it)
+        mode = termios.tcgetattr(self.fd)
+        mode[tty.LFLAG] &= ~termios.ICANON
+        mode[tty.CC][termios.VMIN], mode[tty.CC][termios.VTIME] = 1, 0
+        termios.tcsetattr(self.fd, termios.TCSAFLUSH, mode)
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.ended = False
         loop = asyncio.get_running_loop()
         # a daemon: a player who leaves while a line is half typed is not kept waiting
         threading.Thread(target=self.read, args=(loop,), name="plain-input", daemon=True).start()
@@ -75,7 +83,11 @@ class Terminal(Typed):
                 return
 
     async def lines(self) -> AsyncIterator[str]:
-        while (line := await self.queue.get()) is not None:
+        while not self.ended:
+            line = await self.queue.get()
+            if line is None:
+                self.ended = True  # a later call (the lobby after a table) ends at once too
+                return
             yield line
 
     def close(self) -> None:

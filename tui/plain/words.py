@@ -35,4 +35,12 @@ def command_words() -> dict[str, str]:
         "stop": pgettext("command", "stop"),
         # TRANSLATORS: plain table command (game: mishi): declare, show the chosen ten (亮主)
         "declare": pgettext("command", "declare"),
+        # TRANSLATORS: plain lobby commands: hear the tables found again; watch a table
+        "list": pgettext("command", "list"),
+        "watch": pgettext("command", "watch"),
+        # TRANSLATORS: plain replay commands: the next move; the end of the game
+        "next": pgettext("command", "next"),
+        "end": pgettext("command", "end"),
+        # TRANSLATORS: plain replay command: to the start of the next round (or hand)
+        "round": pgettext("command", "round"),
     }

@@ -10,7 +10,7 @@ from lang import _
 
 from ..app import COLLECT_EVERY, KotatsuApp, make_app
 from ..collector import Collector
-from ..records import load, say
+from ..records import load, replay_seat, say
 from .screen import Replayer
 
 
@@ -38,13 +38,9 @@ def run_replay(args: argparse.Namespace) -> int:
     replay = load(args.record)
     if isinstance(replay, int):
         return replay
-    seat = replay.seats[0] if args.seat is None else args.seat - 1
-    if seat not in replay.seats:
-        shown = ", ".join(str(s + 1) for s in replay.seats if s is not None)
-        if replay.kind == "seat":
-            say(_("this record shows seat {seats} only").format(seats=shown))
-        else:
-            say(_("no seat {n} at this table (seats: {seats})").format(n=args.seat, seats=shown))
+    seat, problem = replay_seat(replay, args.seat)
+    if problem is not None:
+        say(problem)
         return 2
     if replay.stopped:
         say(_("this game stopped unfinished: the replay ends where it stopped"))

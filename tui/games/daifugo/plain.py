@@ -3,14 +3,18 @@ typed to play or to give, a joker's stand-in chosen from a numbered list, pass."
 
 from __future__ import annotations
 
+from collections import Counter
+
+from lang import ngettext
 from tui.games.daifugo.ask import question as daifugo_question
 from tui.games.daifugo.draw import joker_choice
 from tui.games.daifugo.face import DaifugoFace
 from tui.games.daifugo.flow import DaifugoDecisions
 from tui.games.daifugo.flow import Step as DaifugoStep
 from tui.plain.games import Command, PlainGame
-from tui.table.decisions import Decisions, Outcome
+from tui.table.decisions import Decisions, Outcome, Refuse
 from tui.table.face import GameFace
+from tui.widgets.cards import JOKER_CODES
 
 
 class DaifugoGame(PlainGame):
@@ -63,6 +67,32 @@ class DaifugoGame(PlainGame):
 
     def fits(self, name: str) -> bool:
         return self.flow().step() == DaifugoStep.NAME
+
+    def give_to(self) -> int | None:
+        flow, me = self.flow(), self.table.me
+        if flow.step() != DaifugoStep.GIVE:
+            return None
+        mine = [e.receiver for e in flow.state.exchanges if e.giver == me and not e.done]
+        return mine[0] if mine else None
+
+    def give_count(self, count: int) -> Outcome:
+        """``give 2``: the tribute — its strongest cards, which the rules choose (of two
+        equal cards, the first); the cards given back are the player's choice (typed)."""
+        flow = self.flow()
+        k = flow.give_count()
+        if count != k:
+            # TRANSLATORS: plain table, 大富豪 (game: daifugo): give N, N not the count due
+            return Refuse(ngettext("you give {k} card", "you give {k} cards", k).format(k=k))
+        gifts = flow.plays()
+        if gifts and len({ranks(gift["cards"]) for gift in gifts}) == 1:
+            return flow.send(gifts[0])
+        return super().give_count(count)
+
+
+def ranks(cards: list[str]) -> frozenset[tuple[str, int]]:
+    """The ranks of ``cards``, each with how many (a joker is a rank of its own)."""
+    counted = Counter(code if code in JOKER_CODES else code[:-1] for code in cards)
+    return frozenset(counted.items())
 
 
 PLAIN = DaifugoGame

@@ -4,12 +4,14 @@ through the decision model its screen uses."""
 from __future__ import annotations
 
 from engine.base import SeatView
+from lang import _
 from tui.games.mishi.face import MishiFace
 from tui.games.mishi.flow import MishiDecisions
 from tui.games.mishi.steps import BIDDING
 from tui.games.mishi.steps import Step as MishiStep
-from tui.plain.games import Command, PlainGame
-from tui.table.decisions import Decisions, Outcome
+from tui.plain.cards import typed_cards
+from tui.plain.games import Command, NotMine, PlainGame, after_word
+from tui.table.decisions import Decisions, Outcome, Refuse
 from tui.table.face import GameFace
 from tui.table.parse import Event, Wired
 
@@ -49,6 +51,28 @@ class MishiGame(PlainGame):
             flow.digit(number)
             return flow.declare()
         return flow.digit(number)
+
+    def sentence(self, text: str) -> Outcome | NotMine:
+        """``declare 2`` (a number from the list) or ``declare 10h`` (the tens shown): a
+        declaration (亮主), or going alone (包牌), in one line."""
+        flow = self.flow()
+        said = after_word(text, "declare") if flow.step in BIDDING else None
+        if not said:
+            return super().sentence(text)
+        if said.isdigit():
+            return self.choose(int(said))
+        wanted = typed_cards(said)
+        for number, bid in enumerate(flow.bid_options(), 1):
+            cards = list(bid.get("cards") or [])
+            if (
+                wanted
+                and len(wanted) == len(cards)
+                and all(any(w.fits(c) for c in cards) for w in wanted)
+            ):
+                return self.choose(number)
+        # TRANSLATORS: plain table, Mi Shi (game: mishi): declare with tens not on offer
+        said_back = _("{said} cannot be shown now: type the number of a choice")
+        return Refuse(said_back.format(said=said))
 
     def asked(self) -> bool:
         return self.flow().asked() != "wait"

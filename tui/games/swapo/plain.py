@@ -4,13 +4,23 @@ through the decision model its screen uses."""
 from __future__ import annotations
 
 from engine.base import SeatView
-from lang import _
+from lang import _, ngettext
+from tui.games.swapo.choices import card_sets, of_type
 from tui.games.swapo.face import SwapoFace
 from tui.games.swapo.flow import SwapoDecisions
 from tui.games.swapo.model import RoundRecord
 from tui.games.swapo.steps import CARD_STEPS, MENU_STEPS, Step
 from tui.plain.cards import Wanted, typed_cards
-from tui.plain.games import NOT_MINE, SWAP, Command, NotMine, PlainGame, typed
+from tui.plain.games import (
+    NOT_MINE,
+    SWAP,
+    TO,
+    Command,
+    NotMine,
+    PlainGame,
+    after_word,
+    typed,
+)
 from tui.table import hints
 from tui.table.decisions import Decisions, Outcome, Refuse
 from tui.table.face import GameFace
@@ -72,28 +82,110 @@ class SwapoGame(PlainGame):
         return list(flow.row()) if flow.step in CARD_STEPS | {Step.ARRANGE} else []
 
     def sentence(self, text: str) -> Outcome | NotMine:
-        """``swap CARDS with NAME`` (or the opponent's number): the opponent, how many and
-        which cards in one line, each step put to the model as its keys would be."""
-        said = SWAP.match(text.strip())
-        cards = typed_cards(said.group(1)) if said else None
+        """This seat's swap in one line — ``swap CARDS with NAME`` or ``give CARDS to NAME``,
+        the cards or their count (``swap 2 with Bo``: the cards are asked next), NAME the
+        opponent's name or number — each step put to the model as its keys would be; ``declare
+        K`` a joker's rank; else what every game reads (``give 7h 8s``: the cards asked for)."""
         flow = self.flow()
-        if said is None or cards is None or flow.step != Step.TARGET:
+        declared = after_word(text, "declare") if flow.step == Step.DECLARE else None
+        if declared:
+            return self.declare(declared)
+        said = self.swap_said(text) if flow.step == Step.TARGET else None
+        return super().sentence(text) if said is None else self.swap(*said)
+
+    def swap_said(self, text: str) -> tuple[str, str] | None:
+        """What is swapped with whom, in ``swap … with NAME`` or ``give … to NAME``."""
+        said = SWAP.match(text.strip())
+        if said is not None:
+            return said.group(1), said.group(2)
+        rest = after_word(text, "give")
+        given = TO.match(rest) if rest else None
+        return (given.group(1), given.group(2)) if given and given.group(2) else None
+
+    def swap(self, what: str, name: str) -> Outcome | NotMine:
+        count = int(what) if what.strip().isdigit() else None
+        cards = typed_cards(what) if count is None else None
+        if count is None and cards is None:
             return NOT_MINE
-        name, others = said.group(2).strip().lower(), flow.others()
-        called = [str(n) for n in range(1, len(others) + 1)]
-        named = [self.table.seats.called(seat).lower() for seat in others]
+        flow = self.flow()
+        others = flow.others()
+        called = name.strip().lower()
         digit = next(
-            (n for n, seat in enumerate(others, 1) if name in (called[n - 1], named[n - 1])), None
+            (
+                n
+                for n, seat in enumerate(others, 1)
+                if called in (str(n), self.table.seats.called(seat).lower())
+            ),
+            None,
         )
         if digit is None:
             # TRANSLATORS: plain table, SwaPo (game: swapo): "swap 7h with Zed", nobody's name
-            return Refuse(_("nobody called {name} can be swapped with").format(name=said.group(2)))
-        for step in (lambda: flow.digit(digit), lambda: flow.digit(len(cards))):
+            return Refuse(_("nobody called {name} can be swapped with").format(name=name))
+        k = count if count is not None else len(cards or [])
+        for step in (lambda: flow.digit(digit), lambda: flow.digit(k)):
             outcome = step() if flow.step in (Step.TARGET, Step.COUNT) else None
             if outcome is not None:
                 flow.start()
                 return outcome
+        if flow.k != k:  # one count only with this opponent, and not this one
+            target = flow.target
+            flow.start()
+            words = ngettext(
+                "you cannot swap {count} card with {name}",
+                "you cannot swap {count} cards with {name}",
+                k,
+            )
+            return Refuse(words.format(count=k, name=flow.name_of(target)))
+        if cards is None:
+            return None  # the cards (Dagger: the positions) are asked next
         return self.put_cards(cards) if flow.step in CARD_STEPS else None
+
+    def declare(self, said: str) -> Outcome:
+        """``declare K`` (or ``declare king``, ``declare 7``): the joker's rank; a number
+        that is no rank chooses from the list."""
+        flow = self.flow()
+        ranks = [entry.get("rank") for entry in flow.menu]
+        cards = typed_cards(said) if not said.isdigit() else None
+        rank = said if said.isdigit() else cards[0].rank if cards and len(cards) == 1 else None
+        if rank in ranks:
+            flow.menu_cursor = ranks.index(rank)
+            return flow.confirm()
+        if said.isdigit():
+            return self.choose(int(said))
+        # TRANSLATORS: plain table, SwaPo (game: swapo): declare followed by no rank
+        return Refuse(_("{said} is no rank a joker can stand for").format(said=said))
+
+    def give_to(self) -> int | None:
+        given = self.flow().state.give
+        return given.holder if self.flow().step == Step.GIVE and given is not None else None
+
+    def give_count(self, count: int) -> Outcome:
+        """``give 2``: the cards asked for, when only one choice of them is left (else they
+        are typed: which cards to give is the player's choice)."""
+        flow, given = self.flow(), self.flow().state.give
+        k = given.k or 0 if given is not None else 0
+        if count != k:
+            # TRANSLATORS: plain table, SwaPo (game: swapo): give N, N not the count asked for
+            words = ngettext("{name} asks for {k} card", "{name} asks for {k} cards", k)
+            asker = given.holder if given is not None else None  # the swap's holder asks
+            return Refuse(words.format(name=flow.name_of(asker), k=k))
+        choices = card_sets(of_type(flow.legal, "give"))
+        if len(choices) == 1:
+            return flow.send({"type": "give", "cards": list(next(iter(choices)))})
+        return super().give_count(count)
+
+    def commands(self) -> dict[str, Command]:
+        return {"declare": self.declare_alone}
+
+    def declare_alone(self) -> Outcome:
+        # TRANSLATORS: plain table, SwaPo (game: swapo): declare typed without a rank
+        return Refuse(_("say the rank too: declare K, or the rank's number"))
+
+    def fits(self, name: str) -> bool:
+        flow = self.flow()
+        if name == "declare":
+            return flow.step == Step.DECLARE and flow.declaring()
+        return True
 
     def put_cards(self, wanted: list[Wanted]) -> Outcome:
         flow = self.flow()

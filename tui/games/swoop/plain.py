@@ -4,6 +4,7 @@ through the decision model its screen uses."""
 from __future__ import annotations
 
 from engine.base import SeatView
+from lang import _, ngettext
 from tui.games.swoop.ask import SwoopAsk
 from tui.games.swoop.face import SwoopFace
 from tui.games.swoop.flow import SwoopDecisions, flip_slots
@@ -78,6 +79,29 @@ class SwoopGame(PlainGame):
         if slots and ("down", slots[0]) in self.model.items():
             self.model.cursor = self.model.items().index(("down", slots[0]))
         return self.model.turn()
+
+    def hand_lines(self) -> list[str]:
+        """The hand, the face-up cards and the mystery cards, each on a line (the cards
+        played from all three are typed alike)."""
+        mine, label = self.model.mine, self.table.cards.label
+        if not (mine.hand or any(mine.face_up) or any(mine.mystery)):
+            return []
+        hand = ", ".join(label(code) for code in mine.hand) or "—"
+        up = ", ".join(label(code) for code in mine.face_up if code) or "—"
+        down = sum(mine.mystery)
+        free = sum(1 for slot, there in enumerate(mine.mystery) if there and mine.uncovered[slot])
+        # TRANSLATORS: plain table, Swoop (game: swoop): the cards in hand, and how many
+        said = [_("In your hand ({n}): {cards}").format(n=len(mine.hand), cards=hand)]
+        # TRANSLATORS: plain table, Swoop (game: swoop): the face-up cards on the table
+        said.append(_("Face up: {cards}").format(cards=up))
+        # TRANSLATORS: plain table, Swoop (game: swoop): the face-down mystery cards; {free}:
+        # those uncovered, which the turn command turns up
+        mystery = ngettext(
+            "Face down: {n} mystery card, {free} free to turn",
+            "Face down: {n} mystery cards, {free} free to turn",
+            down,
+        )
+        return [*said, mystery.format(n=down, free=free)]
 
     def fits(self, name: str) -> bool:
         assert isinstance(self.model, SwoopDecisions)

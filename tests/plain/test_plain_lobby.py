@@ -1,0 +1,120 @@
+"""The plain lobby (``kotatsu --plain`` alone, tui/plain/lobby.py): the tables on the LAN said
+one a line with a number, a table joined by typing its number. One test finds a table
+advertised by zeroconf on 127.0.0.1 (as tests/net/test_discovery.py does); the other reads
+the lobby's words with a stand-in for the LAN (no socket)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from types import SimpleNamespace
+
+import pytest
+
+from net.discovery import Advertiser, Browser, TableInfo
+from tests.net.lan_wait import BOUND, held_ports
+from tui.cli import build_parser, prepared
+from tui.plain.lobby import PlainLobby
+
+
+async def typed(queue: asyncio.Queue[str]) -> AsyncIterator[str]:
+    while True:
+        yield await queue.get()
+
+
+def advertised(port: int, password: str | None) -> Advertiser:
+    """A table as the LAN sees it (what ``Advertiser`` reads of a host; nobody listens)."""
+    seating = type("Seating", (), {"taken_count": 1, "__len__": lambda self: 3})()
+    host = SimpleNamespace(
+        name="Den", game_name="swoop", password=password, listeners=[],
+        game=SimpleNamespace(options={"hands": 1}), seating=seating,
+        table=SimpleNamespace(rules=SimpleNamespace(info={"hints": True})),
+    )  # fmt: skip
+    return Advertiser(host, port, "127.0.0.1")
+
+
+@pytest.mark.xdist_group("zeroconf")  # zeroconf on loopback: one worker, one after another
+async def test_a_table_on_the_lan_is_said_and_joined_by_its_number() -> None:
+    lines: list[str] = []
+    heard = asyncio.Event()
+    lobby = PlainLobby(
+        lambda line: (lines.append(line), heard.set()),
+        build_parser,
+        prepared,
+        ["--lang", "en", "--plain"],
+        browser=lambda found, gone: Browser(found, gone, "127.0.0.1"),
+    )
+    queue: asyncio.Queue[str] = asyncio.Queue()
+    with held_ports() as [port]:
+        advertiser = advertised(port, password="pw")
+        await lobby.start()
+        await advertiser.start()
+        try:
+            async with asyncio.timeout(BOUND):
+                while not (ours := [line for line in lines if f"127.0.0.1:{port}" in line]):
+                    heard.clear()
+                    await heard.wait()
+            number = ours[0].removeprefix("New table ").partition(":")[0]
+            assert ours[0].endswith(f"127.0.0.1:{port}, with a password"), ours
+            settings = lines[lines.index(ours[0]) + 1]
+            assert settings.startswith("  Settings: Hands: 1 · Hints on"), settings
+            queue.put_nowait(number)
+            queue.put_nowait("pw")  # the password, asked for on a line of its own
+            chosen = await asyncio.wait_for(lobby.choose(typed(queue)), BOUND)
+        finally:
+            await advertiser.close()
+            await lobby.close()
+    assert any(line.startswith("This table asks for a password") for line in lines)
+    assert chosen is not None and chosen.command == "join"
+    assert (chosen.address, chosen.password, chosen.plain) == (("127.0.0.1", port), "pw", True)
+
+
+@pytest.mark.unit
+def test_the_lobby_says_tables_coming_and_going_and_reads_what_is_typed() -> None:
+    class Nowhere:
+        """The LAN, as the test tells it."""
+
+        def __init__(self, found, gone) -> None:
+            self.found, self.gone = found, gone
+
+        async def start(self) -> None:
+            pass
+
+        async def close(self) -> None:
+            pass
+
+    def table(key: str, port: int, taken: int) -> TableInfo:
+        return TableInfo(key, key, "swapo", "ace", taken, 4, False, 1, "10.0.0.2", port)
+
+    async def run() -> tuple[list[str], list]:
+        lines: list[str] = []
+        lobby = PlainLobby(lines.append, build_parser, prepared, ["--plain"], browser=Nowhere)
+        await lobby.start()
+        lan = lobby.browser
+        assert lobby.listing() == ["No table found on this network yet; still looking."]
+        lan.found(table("Ann", 7001, 2))
+        lan.found(table("Bo", 7002, 4))
+        lan.found(table("Ann", 7001, 3))  # a change: said when asked, not as news
+        lan.gone("Ann")
+        queue: asyncio.Queue[str] = asyncio.Queue()
+        for line in ("list", "1", "zz", "play nothing", "watch 2 --name Wu"):
+            queue.put_nowait(line)
+        chosen = await lobby.choose(typed(queue))
+        return lines, [chosen.address, chosen.spectate, chosen.name]
+
+    lines, chosen = asyncio.run(run())
+    assert lines[:2] == [
+        "New table 1: Ann, SwaPo Ace, 2 of 4 seats taken, at 10.0.0.2:7001",
+        "  Settings: Variants: Ace",
+    ]
+    assert (
+        lines[2]
+        == "New table 2: Bo, SwaPo Ace, 4 of 4 seats taken, at 10.0.0.2:7002, full: watch it"
+    )
+    assert lines[4] == "Table 1, Ann, is gone"
+    assert lines[5].startswith("Type a table's number to join it")
+    assert lines[6].startswith("2: Bo")  # list: the tables there now, by their numbers
+    assert "No table 1: type list to hear the tables" in lines
+    assert "Not a command: zz" in lines
+    assert any("invalid choice: 'nothing'" in line for line in lines)  # the command line's
+    assert chosen == [("10.0.0.2", 7002), True, "Wu"]
