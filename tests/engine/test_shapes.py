@@ -26,6 +26,7 @@ COMMON_VIEW_KEYS = {
     "game",
     "seat",
     "seats",
+    "hand",
     "phase",
     "pending",
     "scores",
