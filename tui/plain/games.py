@@ -10,7 +10,7 @@ name).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import ClassVar, Protocol
 
 from rich.style import Style
@@ -179,19 +179,27 @@ class PlainGame:
     def table_lines(self) -> list[str]:
         """What ``table`` says besides the question: whose turn it is, and how many cards
         each seat holds (what every seat sees)."""
-        view: Mapping[str, object] = self.table.view or {}
-        seats = self.table.seats
+        view, seats = self.table.view, self.table.seats
         lines = []
-        turn = view.get("turn")
-        if isinstance(turn, int) and not view.get("over"):
+        turn = self.whose_turn()
+        if turn is not None and view is not None and not view["over"]:
             # TRANSLATORS: plain table: whose turn it is ("Turn: Bo", "Turn: You")
             lines.append(_("Turn: {name}").format(name=seats.name(turn)))
-        counts = held_counts(view)
+        counts = self.held_counts()
         if counts:
             each = ", ".join(f"{seats.name(seat)} {n}" for seat, n in enumerate(counts))
             # TRANSLATORS: plain table: how many cards each seat holds ("You 5, Bo 4")
             lines.append(_("Cards held: {counts}").format(counts=each))
         return lines
+
+    def whose_turn(self) -> int | None:
+        """Whose turn it is, where the game plays one turn at a time (None: not said); the
+        game's own, read from its parsed view."""
+        return None
+
+    def held_counts(self) -> list[int]:
+        """How many cards each seat holds, as every seat sees it (empty: not said)."""
+        return []
 
     def hand_lines(self) -> list[str]:
         """What ``hand`` says, where the game groups the cards (empty: the hand as one list)."""
@@ -248,14 +256,3 @@ class PlainGame:
 
 def typed(card: Wanted) -> str:
     return card.rank + (card.suit or "")
-
-
-def held_counts(view: Mapping[str, object]) -> list[int]:
-    """Each seat's number of cards in hand, as the view counts them (none: [])."""
-    counts = view.get("counts") or view.get("hand_counts")
-    if not isinstance(counts, list):
-        players = view.get("players")
-        listed = players if isinstance(players, list) else []
-        counts = [p.get("hand") for p in listed if isinstance(p, dict)]
-    found = [n for n in counts if isinstance(n, int)]
-    return found if counts and len(found) == len(counts) else []

@@ -30,6 +30,12 @@ class DaifugoGame(PlainGame):
         assert isinstance(self.model, DaifugoDecisions)
         return self.model
 
+    def whose_turn(self) -> int | None:
+        return self.flow().state.turn
+
+    def held_counts(self) -> list[int]:
+        return list(self.flow().state.counts)
+
     def question(self) -> str:
         flow, table = self.flow(), self.table
         view = flow.parsed.of(table.view)

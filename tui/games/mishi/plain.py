@@ -34,6 +34,9 @@ class MishiGame(PlainGame):
             if Event.of(raw).kind == "trick_won":
                 self.flow().trick_won()
 
+    def held_counts(self) -> list[int]:
+        return list(self.flow().state.counts)
+
     def question(self) -> str:
         flow = self.flow()
         return flow.idle_words() or flow.question().plain
@@ -63,7 +66,7 @@ class MishiGame(PlainGame):
             return self.choose(int(said))
         wanted = typed_cards(said)
         for number, bid in enumerate(flow.bid_options(), 1):
-            cards = list(bid.get("cards") or [])
+            cards = list(bid["cards"])
             if (
                 wanted
                 and len(wanted) == len(cards)

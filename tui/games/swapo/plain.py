@@ -44,6 +44,12 @@ class SwapoGame(PlainGame):
             if Event.of(raw).kind == "round_over":
                 self.swapo.round_ended(RoundRecord.parse(raw), self.table.view)
 
+    def whose_turn(self) -> int | None:
+        return self.flow().state.turn
+
+    def held_counts(self) -> list[int]:
+        return list(self.flow().state.hand_counts)
+
     def question(self) -> str:
         assert isinstance(self.model, SwapoDecisions)
         return self.model.idle_words() or self.model.question().plain

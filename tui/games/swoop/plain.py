@@ -33,6 +33,12 @@ class SwoopGame(PlainGame):
             if event.kind == "hand_end" and view_before is not None:
                 self.swoop.hand_ended(event, view_before)
 
+    def whose_turn(self) -> int | None:
+        return self.model.state.turn
+
+    def held_counts(self) -> list[int]:
+        return [player.hand for player in self.model.state.players]
+
     def question(self) -> str:
         table, model = self.table, self.model
         assert isinstance(model, SwoopDecisions)
