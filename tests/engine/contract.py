@@ -16,12 +16,13 @@ Each game's own rules and its own view keys are tested in ``test_<game>_*.py``.
 from __future__ import annotations
 
 import copy
+import copyreg
 import importlib
-import json
+import io
 import pickle
 import random
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import msgpack
@@ -68,15 +69,102 @@ def extra_options(name: str) -> list[dict[str, Any]]:
 
 
 def cards_in(value: Any) -> list[str]:
-    """Every card code anywhere inside a view (keys included): every string of its JSON form
-    that is a card code (json does the walking, in C)."""
-    strings = QUOTED.findall(json.dumps(value, ensure_ascii=False, default=str))
-    return [text for text in strings if text in CODES]
+    """Every card code anywhere inside a view (keys included), once for each time it is there:
+    every string of its data that is a card code, and every object that reads as one (what
+    its JSON form would show: ``str(obj)``); sets and tuples are walked too."""
+    out: list[str] = []
+    _walk(value, out)
+    return out
 
 
-QUOTED = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"')  # a JSON string (its escapes unrolled: fast)
+def _walk(value: Any, out: list[str]) -> None:
+    kind = type(value)
+    if kind is str:
+        if value in CODES:
+            out.append(value)
+    elif kind is list or kind is tuple:
+        for item in value:  # a list of cards: each looked up here, no call per card
+            if type(item) is str:
+                if item in CODES:
+                    out.append(item)
+            elif item is not None and type(item) is not int and type(item) is not bool:
+                _walk(item, out)
+    elif kind is dict:
+        for key, item in value.items():
+            if type(key) is str:
+                if key in CODES:
+                    out.append(key)
+            else:
+                _walk(key, out)
+            if type(item) is str:
+                if item in CODES:
+                    out.append(item)
+            elif item is not None and type(item) is not int and type(item) is not bool:
+                _walk(item, out)
+    elif value is None or kind is int or kind is bool or kind is float:
+        return
+    elif isinstance(value, str):  # a str subclass (a StrEnum): its text
+        if str.__str__(value) in CODES:
+            out.append(str.__str__(value))
+    elif isinstance(value, list | tuple | set | frozenset):
+        for item in value:
+            _walk(item, out)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _walk(key, out)
+            _walk(item, out)
+    elif str(value) in CODES:  # an object JSON would write as its str()
+        out.append(str(value))
+
+
 #: Every well-formed card code of any game (what ``is_card`` accepts), to look strings up fast.
 CODES = frozenset([*JOKERS, *(r + s for r in RANKS for s in SUITS)])
+
+
+class Seen:
+    """The views of one game at its current state, each built once and walked for its cards
+    once: the driver's leak check and a game's own hooks share them (``views(game)``). The
+    driver starts it afresh after every step it applies (the only way its game changes)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.fresh()
+
+    def fresh(self) -> None:
+        self._views: dict[int | None, Any] = {}
+        self._cards: dict[int | None, list[str]] = {}
+        self._codes: dict[int | None, set[str]] = {}
+
+    def view(self, seat: int | None) -> Any:
+        """``game.view(seat)`` at this state (the same object each time: read it, never change
+        it)."""
+        if seat not in self._views:
+            self._views[seat] = self.game.view(seat)
+        return self._views[seat]
+
+    def cards(self, seat: int | None) -> list[str]:
+        """``cards_in`` of the view of ``seat``."""
+        if seat not in self._cards:
+            self._cards[seat] = cards_in(self.view(seat))
+        return self._cards[seat]
+
+    def codes(self, seat: int | None) -> set[str]:
+        """The codes of ``cards`` (read it, never change it)."""
+        if seat not in self._codes:
+            self._codes[seat] = set(self.cards(seat))
+        return self._codes[seat]
+
+
+#: The game the driver is playing and its views at its current state (None between playouts).
+_playing: Seen | None = None
+
+
+def views(game: Game) -> Seen:
+    """The views of ``game`` now: shared with the driver while it plays ``game`` (each built
+    and walked once a state), else built afresh."""
+    if _playing is not None and _playing.game is game:
+        return _playing
+    return Seen(game)
 
 
 def fingerprint(game: Game) -> Any:
@@ -84,17 +172,68 @@ def fingerprint(game: Game) -> Any:
     return plain(vars(game))
 
 
-def snapshot(game: Game) -> bytes:
-    """A fast stand-in for ``fingerprint``: the pickled state (equal states pickle alike; on a
-    mismatch the slow, exact comparison decides)."""
-    state = {k: v.getstate() if isinstance(v, random.Random) else v for k, v in vars(game).items()}
-    return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+def snapshot(game: Game) -> tuple[bytes, list[tuple[str, Any]]]:
+    """A fast stand-in for ``fingerprint``: the pickled state, and the random states compared
+    as they are (equal states pickle alike; on a mismatch the slow, exact comparison
+    decides). The random states are not pickled: 625 numbers each, they were most of it."""
+    state: dict[str, Any] = {}
+    rngs: list[tuple[str, Any]] = []
+    for key, value in vars(game).items():
+        if isinstance(value, random.Random):
+            rngs.append((key, value.getstate()))
+        else:
+            state[key] = value
+    return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), rngs
+
+
+class Copies:
+    """Deep copies of ``game`` as it is now (random state included), through pickle: the same
+    copy as ``copy.deepcopy`` for plain data, several times faster (pickle walks the objects
+    in C). The game is pickled once and each ``new()`` copy unpickled from it; a
+    ``random.Random`` is copied by its state, not pickled (pickling one and making it again
+    cost most of a copy)."""
+
+    def __init__(self, game: Game) -> None:
+        self.rngs: list[Any] = []  # the states of its random generators, as pickled
+        pickler = _Pickler(self)
+        pickler.dump(game)
+        self.data = pickler.out.getvalue()
+
+    def new(self) -> Game:
+        global _copying
+        _copying = self
+        try:
+            return pickle.loads(self.data)  # type: ignore[no-any-return]
+        finally:
+            _copying = None
+
+
+class _Pickler(pickle.Pickler):
+    def __init__(self, copies: Copies) -> None:
+        self.out = io.BytesIO()
+        super().__init__(self.out, protocol=pickle.HIGHEST_PROTOCOL)
+        self.copies = copies
+        self.dispatch_table = {**copyreg.dispatch_table, random.Random: self.random}
+
+    def random(self, rng: random.Random) -> tuple[Any, tuple[int]]:
+        self.copies.rngs.append(rng.getstate())
+        return _random_copy, (len(self.copies.rngs) - 1,)
+
+
+#: The copies being unpickled (their random generators, by number).
+_copying: Copies | None = None
+
+
+def _random_copy(index: int) -> random.Random:
+    assert _copying is not None, "a game's copy is unpickled by Copies.new only"
+    rng = random.Random.__new__(random.Random)
+    rng.setstate(_copying.rngs[index])
+    return rng
 
 
 def clone(game: Game) -> Game:
-    """A deep copy of ``game`` (random state included) through pickle: the same copy as
-    ``copy.deepcopy`` for plain data, several times faster (pickle walks the objects in C)."""
-    return pickle.loads(pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL))
+    """A deep copy of ``game`` (random state included): see ``Copies``."""
+    return Copies(game).new()
 
 
 def plain(value: Any) -> Any:
@@ -141,14 +280,15 @@ class Knowledge:
         self.public: set[str] = set()
 
     def update(self, game: Game, events: list[dict] | None = None) -> None:
-        self.public |= set(cards_in(game.view(None))) | set(cards_in(events or []))
+        self.public |= views(game).codes(None) | set(cards_in(events or []))
         for seat, hand in enumerate(game.hands):  # type: ignore[attr-defined]
             self.held[seat] |= set(hand)
 
     def check(self, game: Game) -> None:
-        assert set(cards_in(game.view(None))) <= self.public
+        seen = views(game)
+        assert seen.codes(None) <= self.public
         for seat in range(game.seats):
-            extra = set(cards_in(game.view(seat))) - self.held[seat] - self.public
+            extra = seen.codes(seat) - self.held[seat] - self.public
             assert not extra, f"seat {seat} sees {sorted(extra)} it never held"
 
 
@@ -186,48 +326,64 @@ def playout(
     At a share ``apply_rate`` of the steps, every legal action (or ``apply_sample`` of them
     drawn at random) is applied on a copy; at a share ``probe_rate``, the near misses are tried.
     """
-    rng = random.Random(seed)
     if game is None:
         game = engine.new_game(name, seats, options, seed=seed)
-    know = Knowledge(game)
-    know.update(game)
-    know.check(game)
-    played: list[tuple[int, dict]] = []
-    while not game.over:
-        assert len(played) < STEP_BOUND, "the game does not end"
+    with playing(game) as seen:
+        rng = random.Random(seed)
+        know = Knowledge(game)
+        know.update(game)
+        know.check(game)
+        played: list[tuple[int, dict]] = []
+        while not game.over:
+            assert len(played) < STEP_BOUND, "the game does not end"
+            for check in checks:
+                check(game)
+            pending = game.pending()
+            assert pending, f"nobody is awaited in phase {game.phase!r}"
+            seat = rng.choice(pending)
+            legal = game.legal_actions(seat)
+            assert legal, f"seat {seat} is awaited with no legal action in {game.phase!r}"
+            msgpack.packb(legal)
+            action = choose(game, seat, legal, rng) if choose else rng.choice(legal)
+            if rng.random() < apply_rate:  # every listed action applies
+                copies = Copies(game)
+                for each in (
+                    legal if len(legal) <= apply_sample else rng.sample(legal, apply_sample)
+                ):
+                    copies.new().apply(seat, each)
+            if rng.random() < probe_rate:  # near misses are refused and change nothing
+                near = illegal_variants(game, seat, action)
+                if candidates is not None:
+                    near += candidates(game, seat, rng)
+                refuse_or_accept(game, near, accepted)
+            events = game.apply(seat, action)
+            seen.fresh()  # a new state: its views are built again
+            if after is not None:
+                after(game, seat, action, events)
+            msgpack.packb(events)
+            msgpack.packb(seen.view(seat))
+            played.append((seat, action))
+            know.update(game, events)
+            know.check(game)
         for check in checks:
             check(game)
-        pending = game.pending()
-        assert pending, f"nobody is awaited in phase {game.phase!r}"
-        seat = rng.choice(pending)
-        legal = game.legal_actions(seat)
-        assert legal, f"seat {seat} is awaited with no legal action in {game.phase!r}"
-        msgpack.packb(legal)
-        action = choose(game, seat, legal, rng) if choose else rng.choice(legal)
-        if rng.random() < apply_rate:  # every listed action applies
-            for each in legal if len(legal) <= apply_sample else rng.sample(legal, apply_sample):
-                clone(game).apply(seat, each)
-        if rng.random() < probe_rate:  # near misses are refused and change nothing
-            near = illegal_variants(game, seat, action)
-            if candidates is not None:
-                near += candidates(game, seat, rng)
-            refuse_or_accept(game, near, accepted)
-        events = game.apply(seat, action)
-        if after is not None:
-            after(game, seat, action, events)
-        msgpack.packb(events)
-        msgpack.packb(game.view(seat))
-        played.append((seat, action))
-        know.update(game, events)
-        know.check(game)
-    for check in checks:
-        check(game)
-    assert not game.pending()
-    assert all(game.legal_actions(s) == [] for s in range(seats))
-    result = game.result()
-    assert len(result["scores"]) == seats and result["winners"]
-    assert all(0 <= w < seats for w in result["winners"])
-    return played
+        assert not game.pending()
+        assert all(game.legal_actions(s) == [] for s in range(seats))
+        result = game.result()
+        assert len(result["scores"]) == seats and result["winners"]
+        assert all(0 <= w < seats for w in result["winners"])
+        return played
+
+
+@contextmanager
+def playing(game: Game) -> Iterator[Seen]:
+    """While the driver plays ``game``: its views, shared with the hooks (``views``)."""
+    global _playing
+    outer, _playing = _playing, Seen(game)
+    try:
+        yield _playing
+    finally:
+        _playing = outer
 
 
 def refuse_or_accept(
@@ -236,12 +392,17 @@ def refuse_or_accept(
     """Each unlisted action is refused with a reason and changes nothing, or is accepted (on a
     copy only) and judged by ``accepted``."""
     before = snapshot(game)
-    trial = clone(game)  # one copy serves every refusal (a refusal changes nothing)
+    copies = Copies(game)
+    trial = copies.new()  # one copy serves every refusal (a refusal changes nothing)
     # The copy's own snapshot: a copy shares its strings differently, so it pickles otherwise.
     trial_before = snapshot(trial)
+    legal: dict[int, list[dict]] = {}  # each seat's, asked once (the game does not change)
     for who, bad in near:
-        if isinstance(who, int) and 0 <= who < game.seats and bad in game.legal_actions(who):
-            continue
+        if isinstance(who, int) and 0 <= who < game.seats:
+            if who not in legal:
+                legal[who] = game.legal_actions(who)
+            if bad in legal[who]:
+                continue
         try:
             trial.apply(who, bad)  # type: ignore[arg-type]
         except IllegalAction as exc:
@@ -251,7 +412,7 @@ def refuse_or_accept(
         else:
             if accepted is not None:
                 accepted(game, who, bad)  # type: ignore[arg-type]
-            trial = clone(game)
+            trial = copies.new()
             trial_before = snapshot(trial)
     if snapshot(game) != before:
         raise AssertionError("trying near misses on copies changed the game itself")

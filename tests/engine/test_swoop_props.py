@@ -33,18 +33,25 @@ def check_conservation(g) -> None:
     assert not Counter(present) - Counter(g.all_cards)
 
 
-def check_view(g, seat) -> None:
-    v = g.view(seat)
-    known = Counter(
+def public_cards(g) -> Counter:
+    """The cards every seat may see: face up, on the pile, flipped, drawn for the deal."""
+    return Counter(
         [
-            *(g.hands[seat] if seat is not None else []),
             *[c for row in g.face_up for c in row if c is not None],
             *g.pile,
             *([g.flipped[1]] if g.flipped else []),
             *[d[1] for r in (g.draws or []) for d in r],
         ]
     )
-    shown = Counter(contract.cards_in(v))
+
+
+def check_view(g, seat, public: Counter | None = None) -> None:
+    seen = contract.views(g)  # the driver's views of this state, each built and walked once
+    v = seen.view(seat)
+    known = public_cards(g) if public is None else Counter(public)
+    if seat is not None:
+        known.update(g.hands[seat])
+    shown = Counter(seen.cards(seat))
     assert not shown - known, f"seat {seat} sees {shown - known}"
     assert v["hand"] == (None if seat is None else sorted(v["hand"], key=sort_key))
     if seat is not None:
@@ -92,8 +99,9 @@ def check_table(g) -> None:
         for other in range(g.seats):
             assert other == seat or g.legal_actions(other) == []
     check_conservation(g)
+    public = public_cards(g)  # the same for every seat
     for viewer in [*range(g.seats), None]:
-        check_view(g, viewer)
+        check_view(g, viewer, public)
 
 
 def candidates(g, seat, rng) -> list[tuple[int, object]]:
