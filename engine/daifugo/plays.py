@@ -182,6 +182,75 @@ def _sequences(suit: str, held: set[int], jokers: int) -> Iterator[Play]:
                     yield Play(cards, named, "sequence", lo, hi, frozenset(suit))
 
 
+def plays_on(
+    hand: Sequence[str], top: Play, sequences: bool, reversed_order: bool
+) -> Iterator[Play]:
+    """The plays of ``all_plays(hand, sequences)`` of ``top``'s shape and size whose rank may
+    beat it, in the same order (``playable`` still judges each): a follower's few plays
+    without making the hundreds of its hand."""
+    if top.wild:  # only the 3♠ return goes on the Joker (nothing on the joker pair)
+        yield from (
+            p for p in all_plays(hand, sequences) if p.shape == top.shape and p.size == top.size
+        )
+        return
+    size, jokers = top.size, sum(c == JOKER for c in hand)
+    by_rank: dict[int, list[str]] = {}
+    for c in sorted_cards(set(hand) - {JOKER}):
+        by_rank.setdefault(RANK_OF_CODE[c], []).append(c)
+    if top.shape == "sequence":
+        if sequences:
+            for s in SUITS:
+                ranks = {r for r, cards in by_rank.items() for c in cards if c[-1] == s}
+                yield from _sequences_on(s, ranks, jokers, top, reversed_order)
+        return
+    for r, held in by_rank.items():
+        if (r < top.low) if reversed_order else (r > top.low):
+            yield from _sets_of(r, held, jokers, size)
+    if size <= min(jokers, 2):
+        yield wild_play(size)
+
+
+def _sets_of(r: int, held: list[str], jokers: int, size: int) -> Iterator[Play]:
+    """``plays._sets`` of ``size`` cards only, in its order."""
+    name = ORDER[r]
+    shape = "single" if size == 1 else "set"
+    for k in range(1, min(len(held), size) + 1):
+        j = size - k
+        if j > min(jokers, 4 - k):
+            continue
+        for real in combinations(held, k):
+            free = [s for s in SUITS if name + s not in real]
+            for suits in combinations(free, j):
+                named = tuple(name + s for s in suits)
+                every = frozenset(c[-1] for c in real) | frozenset(suits)
+                yield Play(real + (JOKER,) * j, named, shape, r, r, every)  # type: ignore[arg-type]
+
+
+def _sequences_on(
+    suit: str, held: set[int], jokers: int, top: Play, reversed_order: bool
+) -> Iterator[Play]:
+    """``plays._sequences`` of ``top``'s length that may beat it, in its order."""
+    size = top.size
+    for lo in range(len(ORDER) - size + 1):
+        hi = lo + size - 1
+        if not ((hi < top.low) if reversed_order else (lo > top.high)):
+            continue
+        span = range(lo, hi + 1)
+        missing = [r for r in span if r not in held]
+        if len(missing) > jokers:
+            continue
+        present = [r for r in span if r in held]
+        for extra in range(0, jokers - len(missing) + 1):
+            for also in combinations(present, extra):
+                wild = sorted([*missing, *also])
+                if len(wild) == len(span):
+                    continue  # at least one real card
+                real = [ORDER[r] + suit for r in span if r not in wild]
+                named = tuple(ORDER[r] + suit for r in wild)
+                cards = tuple(real) + (JOKER,) * len(wild)
+                yield Play(cards, named, "sequence", lo, hi, frozenset(suit))
+
+
 # ---------------------------------------------------------------------------------------------
 # What beats what (§6, §7.3)
 

@@ -22,6 +22,7 @@ from .plays import (
     flips_order,
     is_return,
     of_rank,
+    plays_on,
     rank_of,
     read_play,
 )
@@ -47,10 +48,13 @@ def playable(game: DaifugoGame, play: Play, top: Play) -> bool:
 def legal_play(game: DaifugoGame, seat: int) -> list[dict]:
     """Every play of the hand that may go now, and ``pass`` unless the seat leads (a seat
     with nothing to play is still asked: it has ``pass`` alone)."""
-    plays = all_plays(game.hands[seat], game.options["sequences"])
+    hand, sequences = game.hands[seat], game.options["sequences"]
     if not game.trick:
-        return [p.action() for p in plays]
+        return [p.action() for p in all_plays(hand, sequences)]
     top = game.trick[-1][1]
+    # The hand's plays of the top's shape and size that may beat it, in all_plays' order: a
+    # follower's few plays without making the hundreds of its hand.
+    plays = plays_on(hand, top, sequences, game.reversed)
     return [*(p.action() for p in plays if playable(game, p, top)), dict(PASS)]
 
 
