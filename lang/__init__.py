@@ -58,7 +58,6 @@ class Voice:
         return f"Voice({self.code!r})"
 
 
-_process = DEFAULT
 _current: ContextVar[Voice | None] = ContextVar("kotatsu_language", default=None)
 
 
@@ -69,6 +68,10 @@ def normalize(code: object) -> str | None:
         return None
     base = code.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
     return base if base in LANGUAGES else None
+
+
+_PROCESS = Voice()
+"""The process's language: what a context that chose none reads (``use`` changes it)."""
 
 
 def from_locale(environ: Mapping[str, str] | None = None) -> str | None:
@@ -108,15 +111,14 @@ def translation(code: str) -> _gettext.NullTranslations:
 
 def use(code: str) -> str:
     """Make ``code`` this process's language (contexts that chose their own keep it)."""
-    global _process
-    _process = normalize(code) or DEFAULT
-    return _process
+    _PROCESS.code = normalize(code) or DEFAULT
+    return _PROCESS.code
 
 
 def current() -> str:
     """The language of the running context (an app's own, else the process's)."""
     voice = _current.get()
-    return voice.code if voice is not None else _process
+    return (voice or _PROCESS).code
 
 
 def set_scope(code: str) -> Voice:
