@@ -28,6 +28,7 @@ A password can also come from the environment: KOTATSU_PASSWORD (tui/secret.py).
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 
 import engine
@@ -479,19 +480,25 @@ def run_app(args: argparse.Namespace) -> int:
     if problem:
         print(f"kotatsu: {problem}", file=sys.stderr)
         return 2
-    from .app import make_app, player_name  # the TUI only when a screen is wanted
-    from .collector import Collector
-    from .connect import shared_account
-    from .settings import load_name
+    # Importing the screens allocates much and frees little: nothing is collected until the
+    # app's collector starts and freezes it all (some 20 ms of CPU, a tenth of the import).
+    gc.disable()
+    try:
+        from .app import make_app, player_name  # the TUI only when a screen is wanted
+        from .collector import Collector
+        from .connect import shared_account
+        from .settings import load_name
 
-    ask = player_name(args) is None and not shared_account() and load_name() is None
-    # one app in this process: collections between its frames (A full collection had cost
-    # 30–60 ms, one state in twenty, and a young one 2–4 ms inside many frames.)
-    collector = Collector()
-    app = make_app(args, ask_name=ask, collector=collector)
-    app.leave_on_signals = True
-    with collector:
-        app.run()
+        ask = player_name(args) is None and not shared_account() and load_name() is None
+        # one app in this process: collections between its frames (A full collection had
+        # cost 30–60 ms, one state in twenty, and a young one 2–4 ms inside many frames.)
+        collector = Collector()
+        app = make_app(args, ask_name=ask, collector=collector)
+        app.leave_on_signals = True
+        with collector:
+            app.run()
+    finally:
+        gc.enable()  # (the collector gives it back too, once started)
     if app.failure:  # the table asked for could not be had: said in one line
         print(f"kotatsu: {app.failure}", file=sys.stderr)
         return 2
