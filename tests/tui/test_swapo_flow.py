@@ -9,6 +9,7 @@ import pytest
 import engine
 from tui.games.swapo import draw
 from tui.games.swapo.flow import SwapoDecisions
+from tui.games.swapo.menu import Entry
 from tui.table.decisions import Refuse, Send
 from tui.widgets.cards import CardStyle
 
@@ -102,7 +103,7 @@ def test_esc_steps_back_from_cards_to_the_count_then_the_target():
     flow.pick()
     assert (flow.step, flow.picked) == ("cards", [flow.cursor])
     flow.back()
-    assert (flow.step, flow.picked, flow.menu[0]) == ("count", [], {"k": 1})
+    assert (flow.step, flow.picked, flow.menu[0]) == ("count", [], Entry.count(1))
     assert labels(flow) == ["1", "2", "3", "4", "5"]
     flow.back()
     assert (flow.step, flow.target) == ("target", None)
@@ -186,7 +187,7 @@ def test_ace_declare_menu_names_the_group_each_rank_makes():
     flow = model(game, seat)
     assert flow.step == "declare" and "Declare your joker" in flow.question().plain
     hand = flow.hand
-    assert len(flow.menu) == 13 and flow.menu[0] == {"type": "declare", "rank": "A"}
+    assert len(flow.menu) == 13 and (flow.menu[0].kind, flow.menu[0].rank) == ("declare", "A")
     eights = 1 + sum(1 for c in hand if c[:-1] == "8")
     assert f"8×{eights}" in labels(flow)
     flow.move(-1)  # the menu stops at its ends
@@ -215,7 +216,7 @@ def test_ace_power_menu_and_the_honey_trap_rank():
     assert shown == ["AH Take Seat 3's joker"]
     assert flow.confirm() is None
     assert (flow.step, flow.target) == ("power_rank", 2)
-    assert [a["rank"] for a in flow.menu][:3] == ["A", "2", "3"]
+    assert [a.rank for a in flow.menu][:3] == ["A", "2", "3"]
     flow.back()
     assert flow.step == "power_target" and flow.menu_cursor == 0
     flow.back()
@@ -245,7 +246,7 @@ def test_power_menu_names_each_ace_and_asks_the_honey_trap_rank_next():
     flow.confirm()
     assert labels(flow) == ["AH Take Seat 3's joker"]
     flow.confirm()
-    assert [a["rank"] for a in flow.menu] == ["K", "2"]
+    assert [a.rank for a in flow.menu] == ["K", "2"]
     assert labels(flow) == ["K", "2"]
     flow.move(3)
     assert flow.pass_turn() is None  # p passes only where a pass is asked

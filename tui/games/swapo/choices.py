@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from engine.base import SeatView
 from engine.cards import RANKS
 from engine.swapo.scoring import JOKER, RANK_VALUES, ace_score
-from engine.swapo.types import TYPED
+from engine.swapo.types import TYPED, Action
 from lang import N_, _, ngettext
 from tui.fill import and_list, mine_or
 from tui.table.parse import Wired
@@ -294,39 +294,41 @@ def _take_joker(declared: list[list[str]], seat: int) -> str | None:
 
 
 def after_power(
-    me: int, before: Hands, declared_before: Declared, action: Wired
+    me: int, before: Hands, declared_before: Declared, action: Action
 ) -> tuple[list[list[str] | None], list[list[str]]]:
     """The revealed hands (and declared ranks) as they would be after ``action``."""
     hands = [list(h) if h is not None else None for h in before]
     declared = [list(d) if d else [] for d in declared_before]
     declared += [[]] * (len(hands) - len(declared))
-    kind, target, card = action.get("type"), action.get("target"), action.get("card")
-    if not isinstance(target, int) or not 0 <= target < len(hands) or hands[target] is None:
+    if action["type"] != "stab" and action["type"] != "steal" and action["type"] != "honey_trap":
         return hands, declared
-    victim = hands[target]
-    assert victim is not None
-    if kind in ("stab", "steal") and card in victim:
-        victim.remove(card)
-        if card == JOKER:
-            _take_joker(declared, target)
-        mine = hands[me]
-        if kind == "steal" and mine is not None:
-            mine.append(card)
-    elif kind == "honey_trap" and JOKER in victim:
+    target = action["target"]
+    victim = hands[target] if 0 <= target < len(hands) else None
+    if victim is None:
+        return hands, declared
+    mine = hands[me]
+    if action["type"] != "honey_trap":  # a stab or a steal
+        card = action["card"]
+        if card in victim:
+            victim.remove(card)
+            if card == JOKER:
+                _take_joker(declared, target)
+            if action["type"] == "steal" and mine is not None:
+                mine.append(card)
+    elif JOKER in victim:
         victim.remove(JOKER)
         _take_joker(declared, target)
-        mine = hands[me]
         if mine is not None:
             mine.append(JOKER)
-            declared[me] = [*declared[me], str(action.get("rank"))]
+            declared[me] = [*declared[me], action["rank"]]
     return hands, declared
 
 
-def best_for(me: int, hands: Hands, declared: Declared, actions: list[Wired]) -> Wired | None:
+def best_for(me: int, hands: Hands, declared: Declared, actions: list[Action]) -> Action | None:
     """Of ``actions`` (e.g. a honey trap's ranks), the one that leaves me the most points on
     the revealed ``hands``."""
 
-    def mine(action: Wired) -> int:
+    def mine(action: Action) -> int:
         winners, points = ace_standing(*after_power(me, hands, declared, action))
         return points[me] if me in winners else -1
 
@@ -358,13 +360,13 @@ def standing_words(
     return _("{names} share the win").format(names=names)
 
 
-def power_effect(me: int, hands: Hands, declared: Declared, action: Wired, name_of: NameOf) -> str:
+def power_effect(me: int, hands: Hands, declared: Declared, action: Action, name_of: NameOf) -> str:
     """What a power would change, read on the revealed hands: "→ You win +26 (now Bo +12)"."""
     now = standing_words(*ace_standing(hands, declared), name_of, me)
-    if action.get("type") == "draw":
+    if action["type"] == "draw":
         # TRANSLATORS: SwaPo, what the Draw would do; {now}: who wins as it stands ("Bo wins +12")
         return _("→ no game: nobody scores (now {now})").format(now=now)
-    if action.get("type") == "pass":
+    if action["type"] == "pass":
         # TRANSLATORS: SwaPo, who would win if no power is used ("→ Bo wins +12")
         return _("→ {now}").format(now=now)
     then = ace_standing(*after_power(me, hands, declared, action))

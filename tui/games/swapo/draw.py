@@ -12,7 +12,6 @@ from rich.text import Text
 
 from lang import N_, _, ngettext, pgettext
 from tui.fill import fill
-from tui.table.parse import Wired
 from tui.widgets.cards import CardStyle
 
 from .choices import (
@@ -23,6 +22,7 @@ from .choices import (
     group_words,
     idle_aces,
 )
+from .menu import Entry
 from .model import Phase, RoundRecord, SwapoView
 from .steps import MENU_STEPS, Step
 
@@ -181,29 +181,29 @@ AIMED_WORDS = {
 
 
 def menu_label(
-    entry: Wired, hand: list[str], style: CardStyle, name_of: NameOf, look: Look = plain
+    entry: Entry, hand: list[str], style: CardStyle, name_of: NameOf, look: Look = plain
 ) -> Text:
     """One entry of a SwaPo menu: a count, a rank to declare, an Ace power, or Pass."""
-    kind = entry.get("type")
-    if kind is None:  # a count
-        return Text(str(entry.get("k")), style=look("strong"))
-    if kind == "declare" or (kind == "honey_trap" and "rank" in entry):
-        label = Text(str(entry["rank"]), style=look("strong"))
+    kind = entry.kind
+    if not kind:  # a count
+        return Text(str(entry.k), style=look("strong"))
+    if entry.rank is not None:  # a rank to declare, or a taken joker's new rank
+        label = Text(entry.rank, style=look("strong"))
         if kind == "declare":
             counts = Counter(c[:-1] for c in hand if c not in ("JK", "?"))
-            label.append(f"×{counts[entry['rank']] + 1}", style=look("muted"))
+            label.append(f"×{counts[entry.rank] + 1}", style=look("muted"))
         return label
     if kind == "pass":
         # TRANSLATORS: SwaPo menu entry: use no (more) Ace powers
         return Text(pgettext("menu", "Pass"))
-    label = style.text(POWER_CARDS[str(kind)])  # the Ace that gives the power
+    label = style.text(POWER_CARDS[kind])  # the Ace that gives the power
     label.append(" ")
-    whose = name_of(entry.get("target"))
-    if "target" not in entry and kind != "draw":  # a power's first step: which Ace
-        label.append(_(ACE_WORDS[str(kind)]))
+    whose = name_of(entry.target)
+    if entry.target is None and kind != "draw":  # a power's first step: which Ace
+        label.append(_(ACE_WORDS[kind]))
     elif kind in ("stab", "steal"):
-        words = _(AIMED_WORDS[str(kind)])
-        label.append_text(fill(words, name=whose, card=style.text(entry["card"])))
+        words = _(AIMED_WORDS[kind])
+        label.append_text(fill(words, name=whose, card=style.text(entry.card or "?")))
     elif kind == "honey_trap":
         # TRANSLATORS: SwaPo menu entry, the Honey Trap power (A♥) on {name}'s joker
         label.append(_("Take {name}'s joker").format(name=whose))
@@ -248,7 +248,7 @@ def results_lines(
 
 
 def declare_grid(
-    entries: list[Wired],
+    entries: list[Entry],
     hand: list[str],
     declared: Sequence[str],
     cursor: int,
@@ -264,7 +264,7 @@ def declare_grid(
     cards = [c for c in hand if c != "?"]
     cells = []
     for entry in entries:
-        rank = str(entry.get("rank"))
+        rank = str(entry.rank)
         same = sum(1 for c in cards if c != "JK" and c[:-1] == rank) + [*declared, rank].count(rank)
         cells.append((f"{rank}×{same}", str(declare_points(cards, declared, rank)[1])))
     column = max((max(len(a), len(b)) for a, b in cells), default=3) + 1
@@ -288,7 +288,7 @@ def declare_grid(
         out.append("\n")
         out.append_text(point_row)
     if 0 <= cursor < len(entries):
-        rank = str(entries[cursor].get("rank"))
+        rank = str(entries[cursor].rank)
         size, ranks = best_groups(cards, [*declared, rank], ace=True)
         points = declare_points(cards, declared, rank)[1]
         # TRANSLATORS: SwaPo Ace, the joker declared as {rank}: {group}: "a pair of Ks"

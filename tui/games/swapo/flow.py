@@ -12,6 +12,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from engine.base import SeatView
+from engine.swapo.types import TYPED, Action, DeclareAction, PassAction
 from lang import _, ngettext
 from tui.table.decisions import Decisions, Outcome, Refuse, Send
 from tui.table.parse import ParsedView, Wired
@@ -30,6 +31,7 @@ from .choices import (
     swap_counts,
     swap_targets,
 )
+from .menu import Entry
 from .model import Phase, SwapoView
 from .powers import POWER_NAMES, PowerSteps, needs_rank
 from .steps import CARD_STEPS, MENU_STEPS, PICK_STEPS, Step
@@ -59,8 +61,8 @@ class SwapoDecisions(PowerSteps, Decisions):
 
     ``step`` is "wait" or one of target, count, cards, take, give_pos (Dagger), give, arrange,
     declare, power (which Ace), power_target (which card or opponent), power_rank (a taken
-    joker's rank). ``menu`` holds the entries of a menu step as actions
-    (``{"k": n}`` for a count); ``reveal`` the round just ended, shown until enter or esc.
+    joker's rank). ``menu`` holds the entries of a menu step (``menu.Entry``: a count, or
+    what it sends); ``reveal`` the round just ended, shown until enter or esc.
     """
 
     def __init__(self, seat: int | None, name_of: NameOf = seat_label) -> None:
@@ -76,7 +78,9 @@ class SwapoDecisions(PowerSteps, Decisions):
         self.taken: list[int] = []  # Dagger: the target's positions picked
         self.cursor = 0
         self.target_cursor = 0
-        self.menu: list[Wired] = []  # listed actions, or entries shaped alike ({"k": n})
+        self.menu: list[Entry] = []  # a menu step's entries (tui/games/swapo/menu.py)
+        #: The legal actions, as SwaPo's own (checked where they arrived).
+        self.actions: list[Action] = []
         self.menu_cursor = 0
         self.order: list[str] = []
         self.reveal: Wired | None = None
@@ -133,6 +137,7 @@ class SwapoDecisions(PowerSteps, Decisions):
 
     def update(self, view: SeatView | None, legal: list[Wired]) -> None:
         super().update(view, legal)
+        self.actions = TYPED.actions(legal)
         self.state = state = self.parsed.of(view)
         kind = self.asked()
         # each sealed step is a new question, though a pass may look just like the last one
@@ -155,7 +160,8 @@ class SwapoDecisions(PowerSteps, Decisions):
         self.order = self.hand if self.step == Step.ARRANGE else []
         if self.step == Step.DECLARE:
             ranks = declare_ranks(self.legal)  # none: no joker, a sealed pass
-            self.menu = [{"type": "declare", "rank": r} for r in ranks] or [{"type": "pass"}]
+            declaring = [Entry.of(DeclareAction(type="declare", rank=r)) for r in ranks]
+            self.menu = declaring or [Entry.of(PassAction(type="pass"))]
         if self.step == Step.POWER:
             self.menu = self.power_menu()
 
@@ -359,7 +365,7 @@ class SwapoDecisions(PowerSteps, Decisions):
             self.choose_count(counts[0])
         else:
             self.step = Step.COUNT
-            self.menu, self.menu_cursor = [{"k": k} for k in counts], 0
+            self.menu, self.menu_cursor = [Entry.count(k) for k in counts], 0
 
     def choose_count(self, k: int) -> None:
         self.k = k
@@ -378,7 +384,7 @@ class SwapoDecisions(PowerSteps, Decisions):
             if seat is not None:
                 self.choose_target(seat)
         elif s == Step.COUNT and entry is not None:
-            self.choose_count(entry["k"])
+            self.choose_count(entry.k)
         elif s == Step.CARDS:
             cards = sorted(self.hand[i] for i in self.picked)
             if tuple(cards) in swap_card_sets(self.legal, target, k):
@@ -414,20 +420,25 @@ class SwapoDecisions(PowerSteps, Decisions):
             return Refuse(give_words(asked.k or 0 if asked is not None else 0))
         elif s == Step.ARRANGE:
             return self.send({"type": "arrange", "order": list(self.order)})
-        elif s == Step.POWER and entry is not None and entry["type"] in POWER_NAMES:
-            self.power_kind, self.step = entry["type"], Step.POWER_TARGET
+        elif s == Step.POWER and entry is not None and entry.kind in POWER_NAMES:
+            self.power_kind, self.step = entry.kind, Step.POWER_TARGET
             self.menu, self.menu_cursor = self.target_menu(self.power_kind), 0
         elif s == Step.POWER_TARGET and entry is not None and needs_rank(entry):
-            self.target, self.step = entry["target"], Step.POWER_RANK
-            self.menu = [a for a in of_type(self.legal, "honey_trap") if a["target"] == self.target]
+            self.target, self.step = entry.target, Step.POWER_RANK
+            self.menu = [Entry.of(a) for a in self.honey_traps(self.target)]
             self.menu_cursor = 0
-        elif entry is not None and s in (
-            Step.DECLARE,
-            Step.POWER,
-            Step.POWER_TARGET,
-            Step.POWER_RANK,
+        elif (
+            entry is not None
+            and entry.action is not None
+            and s
+            in (
+                Step.DECLARE,
+                Step.POWER,
+                Step.POWER_TARGET,
+                Step.POWER_RANK,
+            )
         ):
-            return self.send(entry)
+            return self.send(entry.action)
         return None
 
     def back(self) -> Outcome:
@@ -447,15 +458,15 @@ class SwapoDecisions(PowerSteps, Decisions):
         if to == Step.TARGET:
             self.target = None
         elif to == Step.COUNT:
-            self.menu, self.menu_cursor = [{"k": k} for k in counts], 0
+            self.menu, self.menu_cursor = [Entry.count(k) for k in counts], 0
         elif to == Step.POWER_TARGET:  # back to the jokers' holders, on this one
             self.menu = self.target_menu("honey_trap")
             self.menu_cursor = next(
-                (i for i, e in enumerate(self.menu) if e.get("target") == self.target), 0
+                (i for i, e in enumerate(self.menu) if e.target == self.target), 0
             )
         elif to == Step.POWER:  # back to the Aces, on this one
             self.menu = self.power_menu()
-            kinds = [e["type"] for e in self.menu]
+            kinds = [e.kind for e in self.menu]
             self.menu_cursor = kinds.index(self.power_kind) if self.power_kind in kinds else 0
         return None
 

@@ -8,6 +8,7 @@ from lang import _, ngettext
 from tui.games.swapo.choices import card_sets, of_type
 from tui.games.swapo.face import SwapoFace
 from tui.games.swapo.flow import SwapoDecisions
+from tui.games.swapo.menu import Entry
 from tui.games.swapo.model import RoundRecord
 from tui.games.swapo.steps import CARD_STEPS, MENU_STEPS, Step
 from tui.plain.cards import Wanted, typed_cards
@@ -66,12 +67,12 @@ class SwapoGame(PlainGame):
             return [self.entry_words(e) for e in flow.menu]
         return []
 
-    def entry_words(self, entry: Wired) -> str:
-        if "k" in entry:
-            return str(entry["k"])
-        table = self.table
-        cards = hints.hint_cards(entry)
-        return hints.action_words(entry, cards, table.cards.label, table.seats.name, "swapo")
+    def entry_words(self, entry: Entry) -> str:
+        if not entry.kind:  # a count
+            return str(entry.k)
+        table, said = self.table, entry.words_source()
+        cards = hints.hint_cards(said)
+        return hints.action_words(said, cards, table.cards.label, table.seats.name, "swapo")
 
     def choose(self, number: int) -> Outcome:
         flow = self.flow()
@@ -150,7 +151,7 @@ class SwapoGame(PlainGame):
         """``declare K`` (or ``declare king``, ``declare 7``): the joker's rank; a number
         that is no rank chooses from the list."""
         flow = self.flow()
-        ranks = [entry.get("rank") for entry in flow.menu]
+        ranks = [entry.rank for entry in flow.menu]
         cards = typed_cards(said) if not said.isdigit() else None
         rank = said if said.isdigit() else cards[0].rank if cards and len(cards) == 1 else None
         if rank in ranks:

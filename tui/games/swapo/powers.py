@@ -5,11 +5,13 @@ the joker's new rank). Each choice can say what it would change (``effect``). No
 
 from __future__ import annotations
 
+from engine.swapo.types import Action, HoneyTrapAction, PassAction
 from lang import N_, _
 from tui.table.decisions import Outcome, Refuse
 from tui.table.parse import Wired
 
-from .choices import NameOf, best_for, can_pass, of_type, power_effect
+from .choices import NameOf, best_for, can_pass, power_effect
+from .menu import Entry
 from .model import SwapoView
 from .steps import MENU_STEPS, Step
 
@@ -31,8 +33,9 @@ class PowerSteps:
     seat: int | None
     state: SwapoView
     legal: list[Wired]
+    actions: list[Action]
     step: Step
-    menu: list[Wired]
+    menu: list[Entry]
     menu_cursor: int
     name_of: NameOf
 
@@ -41,24 +44,33 @@ class PowerSteps:
 
     def declaring(self) -> bool:
         """Whether the declare step names a rank (else it is a sealed pass: no joker)."""
-        return any(e.get("type") == "declare" for e in self.menu)
+        return any(e.kind == "declare" for e in self.menu)
 
-    def power_menu(self) -> list[Wired]:
+    def power_menu(self) -> list[Entry]:
         """First step of a power: one entry per usable Ace (the Draw is whole), then Pass."""
-        kinds = {a["type"] for a in self.legal}
-        menu: list[Wired] = [{"type": k} for k in POWER_ORDER if k in kinds]
+        listed = {a["type"]: a for a in self.actions}
+        menu = [
+            Entry(kind) if kind in POWER_NAMES else Entry.of(listed[kind])  # the Draw: whole
+            for kind in POWER_ORDER
+            if kind in listed
+        ]
         if can_pass(self.legal):
-            menu.append({"type": "pass"})
+            menu.append(Entry.of(PassAction(type="pass")))
         return menu
 
-    def target_menu(self, kind: str) -> list[Wired]:
+    def target_menu(self, kind: str) -> list[Entry]:
         """Second step: the cards (stab, steal) or the jokers' holders (honey trap)."""
         if kind != "honey_trap":
-            return of_type(self.legal, kind)
-        seats = dict.fromkeys(a["target"] for a in of_type(self.legal, kind))
-        return [{"type": kind, "target": t} for t in seats]
+            return [Entry.of(a) for a in self.actions if a["type"] == kind]
+        seats = dict.fromkeys(a["target"] for a in self.honey_traps())
+        return [Entry(kind, target=t) for t in seats]
 
-    def entry(self) -> Wired | None:
+    def honey_traps(self, target: int | None = None) -> list[HoneyTrapAction]:
+        """The listed honey traps (on ``target``'s joker, when given)."""
+        traps = [a for a in self.actions if a["type"] == "honey_trap"]
+        return [a for a in traps if target is None or a["target"] == target]
+
+    def entry(self) -> Entry | None:
         """The menu entry under the cursor."""
         if self.step in MENU_STEPS and self.menu:
             return self.menu[min(self.menu_cursor, len(self.menu) - 1)]
@@ -68,9 +80,9 @@ class PowerSteps:
         """The seat and card the power under the cursor would hit (the joker for a honey
         trap), to show it on the revealed hands."""
         entry = self.entry() if self.step in (Step.POWER_TARGET, Step.POWER_RANK) else None
-        if entry is None or not isinstance(entry.get("target"), int):
+        if entry is None or entry.target is None:
             return None, None
-        return entry["target"], entry.get("card") or "JK"
+        return entry.target, entry.card or "JK"
 
     def effect(self) -> str:
         """What the power under the cursor would change (who would win), on the revealed
@@ -78,32 +90,36 @@ class PowerSteps:
         entry = self.entry()
         if self.step not in (Step.POWER, Step.POWER_TARGET, Step.POWER_RANK) or entry is None:
             return ""
-        me = self.seat if isinstance(self.seat, int) else -1
+        me = self.seat if self.seat is not None else -1
         hands, declared = self.state.revealed or (), self.state.declared
-        if self.step == Step.POWER and entry.get("type") not in ("draw", "pass"):
-            return power_effect(me, hands, declared, {"type": "pass"}, self.name_of)
+        if self.step == Step.POWER and entry.kind not in ("draw", "pass"):
+            return power_effect(me, hands, declared, PassAction(type="pass"), self.name_of)
         if needs_rank(entry):
-            traps = [a for a in of_type(self.legal, "honey_trap") if a["target"] == entry["target"]]
+            traps: list[Action] = list(self.honey_traps(entry.target))
             best = best_for(me, hands, declared, traps)
             if best is None:
                 return ""
             # TRANSLATORS: SwaPo, a Honey Trap's effect read with the joker's best new rank
             words = _("{effect} · as {rank}")
             effect = power_effect(me, hands, declared, best, self.name_of)
-            return words.format(effect=effect, rank=best["rank"])
-        return power_effect(me, hands, declared, entry, self.name_of)
+            rank = best["rank"] if best["type"] == "honey_trap" else ""
+            return words.format(effect=effect, rank=rank)
+        if entry.action is None:
+            return ""
+        return power_effect(me, hands, declared, entry.action, self.name_of)
 
     def aim_at(self, digit: int) -> Outcome:
         """A power's second step: a digit jumps to that opponent's first card (or joker)."""
         others = self.others()
         seat = others[digit - 1] if 1 <= digit <= len(others) else None
         for i, entry in enumerate(self.menu):
-            if entry.get("target") == seat:
+            if entry.target == seat:
                 self.menu_cursor = i
                 return None
         # TRANSLATORS: SwaPo refusal after a digit key; {digit}: the digit pressed
         return Refuse(_("{digit} is not an opponent you can aim at").format(digit=digit))
 
 
-def needs_rank(entry: Wired) -> bool:
-    return entry.get("type") == "honey_trap" and "rank" not in entry
+def needs_rank(entry: Entry) -> bool:
+    """A joker's holder (a honey trap's second step): its new rank is asked next."""
+    return entry.kind == "honey_trap" and entry.rank is None
