@@ -70,12 +70,12 @@ def step_words(flow: SwapoDecisions) -> str | None:
 
 def target_words(flow: SwapoDecisions) -> str:
     """Choosing an opponent: the digits and names, and p when passing is possible."""
-    targets = swap_targets(flow.legal)
+    targets = swap_targets(flow.actions)
     if not targets:
         # TRANSLATORS: SwaPo prompt; p is a key
         return _("No exchange is possible any more — p to finish your turn")
     choices = " · ".join(f"{flow.digit_of(s)} {flow.name_of(s)}" for s in targets)
-    if not can_pass(flow.legal):
+    if not can_pass(flow.actions):
         # TRANSLATORS: SwaPo prompt; {choices}: "1 Bo · 2 Chen" (digit keys and names)
         words = _("Choose an opponent to swap with — {choices}")
     elif flow.pass_word() == "done":
@@ -91,7 +91,7 @@ def swap_words(flow: SwapoDecisions) -> str:
     """The steps of an exchange: how many, which cards (Dagger: which positions), a give."""
     step, k, name = flow.step, flow.k, flow.name_of(flow.target)
     if step == Step.COUNT:
-        counts = swap_counts(flow.legal, flow.target_seat)
+        counts = swap_counts(flow.actions, flow.target_seat)
         span = f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
         # TRANSLATORS: SwaPo prompt; {span}: the counts possible ("1–3"); esc is a key
         words = _("Swap with {name}: how many cards? {span} · esc back")

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Literal, TypeGuard
 
 from engine.base import SeatView
 from engine.cards import RANKS
 from engine.swapo.scoring import JOKER, RANK_VALUES, ace_score
-from engine.swapo.types import TYPED, Action
+from engine.swapo.types import TYPED, Action, DaggerSwapAction, GiveAction, SwapAction
 from lang import N_, _, ngettext
 from tui.fill import and_list, mine_or
-from tui.table.parse import Wired
 
 from .declared import WORDS
 from .model import RoundRecord
@@ -23,46 +23,62 @@ NameOf = Callable[[object], str]  # a seat number -> the name shown
 POWER_CARDS = {"stab": "AS", "honey_trap": "AH", "draw": "AC", "steal": "AD"}
 
 
-def of_type(legal: Iterable[Wired], kind: str) -> list[Wired]:
-    return [a for a in legal if a["type"] == kind]
-
-
-def can_pass(legal: Iterable[Wired]) -> bool:
+def can_pass(legal: Iterable[Action]) -> bool:
     return any(a["type"] == "pass" for a in legal)
 
 
-def swap_targets(legal: Iterable[Wired]) -> list[int]:
+def swaps(legal: Iterable[Action]) -> list[SwapAction | DaggerSwapAction]:
+    return [a for a in legal if a["type"] == "swap"]
+
+
+def offers_cards(swap: SwapAction | DaggerSwapAction) -> TypeGuard[SwapAction]:
+    """A swap of the normal rules (cards offered), not of the Dagger (positions)."""
+    return "cards" in swap
+
+
+def moves_positions(swap: SwapAction | DaggerSwapAction) -> TypeGuard[DaggerSwapAction]:
+    """A Dagger swap: positions taken and given."""
+    return "take" in swap
+
+
+def gifts(legal: Iterable[Action]) -> list[GiveAction]:
+    """The listed gifts (the cards asked for)."""
+    return [a for a in legal if a["type"] == "give"]
+
+
+def swap_targets(legal: Iterable[Action]) -> list[int]:
     """Seats the player may swap with now."""
-    return sorted({a["target"] for a in of_type(legal, "swap")})
+    return sorted({a["target"] for a in swaps(legal)})
 
 
-def swap_counts(legal: Iterable[Wired], target: int) -> list[int]:
+def swap_counts(legal: Iterable[Action], target: int) -> list[int]:
     """How many cards may be swapped with ``target``."""
     counts = set()
-    for a in of_type(legal, "swap"):
+    for a in swaps(legal):
         if a["target"] == target:
-            counts.add(len(a["cards"]) if "cards" in a else len(a["take"]))
+            if offers_cards(a):
+                counts.add(len(a["cards"]))
+            elif moves_positions(a):
+                counts.add(len(a["take"]))
     return sorted(counts)
 
 
-def card_sets(actions: Iterable[Wired], key: str = "cards") -> set[tuple[str, ...]]:
+def card_sets(actions: Iterable[SwapAction | GiveAction]) -> set[tuple[str, ...]]:
     """The distinct card multisets the actions offer (sorted tuples)."""
-    return {tuple(sorted(a[key])) for a in actions}
+    return {tuple(sorted(a["cards"])) for a in actions}
 
 
-def swap_card_sets(legal: Iterable[Wired], target: int, k: int) -> set[tuple[str, ...]]:
-    return card_sets(
-        a for a in of_type(legal, "swap") if a["target"] == target and len(a.get("cards", ())) == k
-    )
+def swap_card_sets(legal: Iterable[Action], target: int, k: int) -> set[tuple[str, ...]]:
+    offered = [a for a in swaps(legal) if offers_cards(a)]
+    return card_sets(a for a in offered if a["target"] == target and len(a["cards"]) == k)
 
 
-def position_sets(legal: Iterable[Wired], target: int, k: int, key: str) -> set[tuple[int, ...]]:
+def position_sets(
+    legal: Iterable[Action], target: int, k: int, key: Literal["take", "give"]
+) -> set[tuple[int, ...]]:
     """Dagger: the position sets (``take`` or ``give``) legal with ``target`` and ``k``."""
-    return {
-        tuple(sorted(a[key]))
-        for a in of_type(legal, "swap")
-        if a["target"] == target and key in a and len(a[key]) == k
-    }
+    dagger = [a for a in swaps(legal) if moves_positions(a)]
+    return {tuple(sorted(a[key])) for a in dagger if a["target"] == target and len(a[key]) == k}
 
 
 def pickable_cards(hand: list[str], picked: list[int], allowed: set[tuple[str, ...]]) -> list[bool]:
@@ -90,8 +106,8 @@ def _contains(have: Counter, want: Counter) -> bool:
     return all(have[c] >= n for c, n in want.items())
 
 
-def declare_ranks(legal: Iterable[Wired]) -> list[str]:
-    ranks = {a["rank"] for a in of_type(legal, "declare")}
+def declare_ranks(legal: Iterable[Action]) -> list[str]:
+    ranks = {a["rank"] for a in legal if a["type"] == "declare"}
     return [r for r in RANKS if r in ranks]
 
 

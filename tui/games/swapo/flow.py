@@ -23,7 +23,7 @@ from .choices import (
     can_pass,
     card_sets,
     declare_ranks,
-    of_type,
+    gifts,
     pickable_cards,
     pickable_positions,
     position_sets,
@@ -156,10 +156,10 @@ class SwapoDecisions(PowerSteps, Decisions):
         self.cursor = min(self.cursor, max(0, len(self.hand) - 1))
         self.step = OPENING.get(kind, Step.WAIT) if kind is not None else Step.WAIT
         if self.step == Step.TARGET:
-            self.target_cursor = 0 if swap_targets(self.legal) else -1
+            self.target_cursor = 0 if swap_targets(self.actions) else -1
         self.order = self.hand if self.step == Step.ARRANGE else []
         if self.step == Step.DECLARE:
-            ranks = declare_ranks(self.legal)  # none: no joker, a sealed pass
+            ranks = declare_ranks(self.actions)  # none: no joker, a sealed pass
             declaring = [Entry.of(DeclareAction(type="declare", rank=r)) for r in ranks]
             self.menu = declaring or [Entry.of(PassAction(type="pass"))]
         if self.step == Step.POWER:
@@ -178,7 +178,7 @@ class SwapoDecisions(PowerSteps, Decisions):
     # -- what the screen shows -------------------------------------------------------------
     def target_choice(self) -> int | None:
         """The opponent under the cursor while choosing."""
-        targets = swap_targets(self.legal)
+        targets = swap_targets(self.actions)
         if not targets or self.target_cursor < 0:
             return None
         return targets[self.target_cursor % len(targets)]
@@ -198,11 +198,11 @@ class SwapoDecisions(PowerSteps, Decisions):
         """For each card of my row: may it be picked now?"""
         hand, step, target = self.row(), self.step, self.target
         if step == Step.CARDS and target is not None:
-            return pickable_cards(hand, self.picked, swap_card_sets(self.legal, target, self.k))
+            return pickable_cards(hand, self.picked, swap_card_sets(self.actions, target, self.k))
         if step == Step.GIVE:
-            return pickable_cards(hand, self.picked, card_sets(of_type(self.legal, "give")))
+            return pickable_cards(hand, self.picked, card_sets(gifts(self.actions)))
         if step == Step.GIVE_POS and target is not None:
-            allowed = position_sets(self.legal, target, self.k, "give")
+            allowed = position_sets(self.actions, target, self.k, "give")
             return pickable_positions(self.picked, allowed, len(hand))
         return [True] * len(hand)
 
@@ -210,7 +210,7 @@ class SwapoDecisions(PowerSteps, Decisions):
         """Dagger: for each of the target's five positions, may it be taken now?"""
         if self.target is None:
             return [False] * 5
-        allowed = position_sets(self.legal, self.target, self.k, "take")
+        allowed = position_sets(self.actions, self.target, self.k, "take")
         return pickable_positions(self.taken, allowed, 5)
 
     def question(self) -> Text:
@@ -260,7 +260,7 @@ class SwapoDecisions(PowerSteps, Decisions):
     def can_pass_now(self) -> bool:
         """Whether ``p`` (pass / done) works now."""
         steps = (Step.TARGET, Step.POWER)
-        return self.reveal is None and self.step in steps and can_pass(self.legal)
+        return self.reveal is None and self.step in steps and can_pass(self.actions)
 
     # -- the keys ----------------------------------------------------------------------------
     @property
@@ -271,7 +271,7 @@ class SwapoDecisions(PowerSteps, Decisions):
         """←→ walk the row or the menu, and stop at its ends (no wrapping round)."""
         s = self.step
         if s == Step.TARGET:
-            self.target_cursor = _clamp(self.target_cursor + step, len(swap_targets(self.legal)))
+            self.target_cursor = _clamp(self.target_cursor + step, len(swap_targets(self.actions)))
         elif s == Step.TAKE:
             self.target_cursor = _clamp(self.target_cursor + step, 5)
         elif s in MENU_STEPS and self.menu:
@@ -334,13 +334,13 @@ class SwapoDecisions(PowerSteps, Decisions):
         s = self.step
         if s == Step.TARGET:
             others = self.others()
-            if 1 <= digit <= len(others) and others[digit - 1] in swap_targets(self.legal):
+            if 1 <= digit <= len(others) and others[digit - 1] in swap_targets(self.actions):
                 self.choose_target(others[digit - 1])
                 return None
             # TRANSLATORS: SwaPo refusal after a digit key; {digit}: the digit pressed
             return Refuse(_("{digit} is not an opponent you can swap with").format(digit=digit))
         if s == Step.COUNT:
-            if digit in swap_counts(self.legal, self.target_seat):
+            if digit in swap_counts(self.actions, self.target_seat):
                 self.choose_count(digit)
                 return None
             # TRANSLATORS: SwaPo refusal after a digit key (the count of cards to swap)
@@ -360,7 +360,7 @@ class SwapoDecisions(PowerSteps, Decisions):
 
     def choose_target(self, seat: int) -> None:
         self.target = seat
-        counts = swap_counts(self.legal, seat)
+        counts = swap_counts(self.actions, seat)
         if len(counts) == 1:
             self.choose_count(counts[0])
         else:
@@ -387,7 +387,7 @@ class SwapoDecisions(PowerSteps, Decisions):
             self.choose_count(entry.k)
         elif s == Step.CARDS:
             cards = sorted(self.hand[i] for i in self.picked)
-            if tuple(cards) in swap_card_sets(self.legal, target, k):
+            if tuple(cards) in swap_card_sets(self.actions, target, k):
                 return self.send({"type": "swap", "target": target, "cards": cards})
             return Refuse(give_words(k))
         elif s == Step.TAKE:
@@ -402,7 +402,7 @@ class SwapoDecisions(PowerSteps, Decisions):
             self.step, self.picked = Step.GIVE_POS, []
         elif s == Step.GIVE_POS:
             give = sorted(self.picked)
-            if tuple(give) not in position_sets(self.legal, target, k, "give"):
+            if tuple(give) not in position_sets(self.actions, target, k, "give"):
                 # TRANSLATORS: SwaPo Dagger refusal: positions of the player's own row
                 words = ngettext(
                     "pick exactly {k} of your positions",
@@ -414,7 +414,7 @@ class SwapoDecisions(PowerSteps, Decisions):
             return self.send({"type": "swap", "target": target, "take": take, "give": give})
         elif s == Step.GIVE:
             cards = sorted(self.hand[i] for i in self.picked)
-            if tuple(cards) in card_sets(of_type(self.legal, "give")):
+            if tuple(cards) in card_sets(gifts(self.actions)):
                 return self.send({"type": "give", "cards": cards})
             asked = self.state.give
             return Refuse(give_words(asked.k or 0 if asked is not None else 0))
@@ -449,7 +449,7 @@ class SwapoDecisions(PowerSteps, Decisions):
         came, to = self.step, step_row(self.step).back
         if to is None:
             return None
-        counts = swap_counts(self.legal, self.target_seat) if to == Step.COUNT else []
+        counts = swap_counts(self.actions, self.target_seat) if to == Step.COUNT else []
         if to == Step.COUNT and len(counts) <= 1:
             to = Step.TARGET  # one count only: it was never asked
         self.step, self.picked = to, []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.base import SeatView
 from lang import _, ngettext
-from tui.games.swapo.choices import card_sets, of_type
+from tui.games.swapo.choices import card_sets, gifts
 from tui.games.swapo.face import SwapoFace
 from tui.games.swapo.flow import SwapoDecisions
 from tui.games.swapo.menu import Entry
@@ -176,7 +176,7 @@ class SwapoGame(PlainGame):
             words = ngettext("{name} asks for {k} card", "{name} asks for {k} cards", k)
             asker = given.holder if given is not None else None  # the swap's holder asks
             return Refuse(words.format(name=flow.name_of(asker), k=k))
-        choices = card_sets(of_type(flow.legal, "give"))
+        choices = card_sets(gifts(flow.actions))
         if len(choices) == 1:
             return flow.send({"type": "give", "cards": list(next(iter(choices)))})
         return super().give_count(count)

@@ -54,7 +54,7 @@ class PowerSteps:
             for kind in POWER_ORDER
             if kind in listed
         ]
-        if can_pass(self.legal):
+        if can_pass(self.actions):
             menu.append(Entry.of(PassAction(type="pass")))
         return menu
 

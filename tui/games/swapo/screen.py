@@ -8,13 +8,13 @@ builds a decision step by step — opponent, count, cards (Dagger: their positio
 from __future__ import annotations
 
 from collections import Counter
-from typing import ClassVar, TypeGuard
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from engine.swapo.types import TYPED, Action, DaggerSwapAction, SwapAction
+from engine.swapo.types import TYPED, Action
 from lang import N_, _
 from tui.connect import Seat
 from tui.fill import fill
@@ -30,7 +30,7 @@ from tui.widgets.steady import Steady
 
 from . import draw
 from . import log as swapo_log
-from .choices import Hands, idle_aces, swap_targets
+from .choices import Hands, idle_aces, offers_cards, swap_targets
 from .declared import WORDS
 from .face import SwapoFace
 from .flow import CARD_STEPS, PICK_STEPS, Step, SwapoDecisions
@@ -236,7 +236,9 @@ class SwapoScreen(TableScreen):
             self.flow,
             shown,
             order,
-            targets=set(swap_targets(self.legal)) if self.flow.step == Step.TARGET else set(),
+            targets=set(swap_targets(self.flow.actions))
+            if self.flow.step == Step.TARGET
+            else set(),
             seats=self.seats,
             cards=self.cards,
             look=self.look,
@@ -418,11 +420,6 @@ def cards_of(sent: Action) -> list[str]:
     if sent["type"] == "swap" and offers_cards(sent):
         return list(sent["cards"])
     return []
-
-
-def offers_cards(swap: SwapAction | DaggerSwapAction) -> TypeGuard[SwapAction]:
-    """A swap of the normal rules (cards offered), not of the Dagger (positions)."""
-    return "cards" in swap
 
 
 #: The screen a table of this game opens (tui/games/__init__.py finds it by this name).
