@@ -40,12 +40,14 @@ def keep_priority(cards: list[str], ace: bool) -> dict[str, tuple]:
 
 
 def spare_cards(cards: list[str], ace: bool) -> list[str]:
-    """The cards outside the best group (jokers are always kept)."""
-    if not cards:
+    """The cards outside the best group (jokers are always kept): the group of the top
+    ``keep_priority`` — the most cards of a rank, then the highest rank (the ranks' values all
+    differ, so one rank is best, with the Ace variant or without)."""
+    ranks = [rank(c) for c in cards if c != JOKER]
+    if not ranks:
         return []
-    priority = keep_priority(cards, ace)
-    best = max(priority[c] for c in cards if c != JOKER) if any(c != JOKER for c in cards) else None
-    return [c for c in cards if c != JOKER and priority[c] != best]
+    top = max(set(ranks), key=lambda r: (ranks.count(r), RANK_VALUES[r]))
+    return [c for c in cards if c != JOKER and rank(c) != top]
 
 
 # The heuristic's choices as plain functions of what the seat knows: the bot calls them with
