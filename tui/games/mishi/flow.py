@@ -57,6 +57,11 @@ def bid_strength(action: Bidding) -> tuple[int, int]:
     return len(cards), SUIT_ORDER.index(suit) if suit in SUIT_ORDER else 9
 
 
+def send(action: Action) -> Send:
+    """Send one of Mi Shi's actions (mypy checks its shape against engine/mishi/types.py)."""
+    return Send(action)
+
+
 #: A listed bid: a declaration (亮主) during the deal, going alone (包牌) after it.
 Bidding = DeclareAction | BaoAction
 
@@ -325,7 +330,7 @@ class MishiDecisions(Decisions):
         """space: pass on a bid, or pick (unpick) the card under the cursor."""
         if self.step in BIDDING:
             self.offer.answered = True
-            return Send({"type": "pass"})
+            return send({"type": "pass"})
         if self.step not in PICKING or not self.hand:
             return None
         index = self.cursor
@@ -362,15 +367,15 @@ class MishiDecisions(Decisions):
     def confirm(self) -> Outcome:
         """enter: declare (go alone) with the chosen bid, or send the picked cards."""
         if self.forced():
-            return Send({"type": "pass"})
+            return send({"type": "pass"})
         if self.step in BIDDING:
             return self.declare()
         if not self.ready():
             return self.missing()
         if self.step == Step.BURY:
-            return Send({"type": "bury", "cards": self.picked_cards()})
+            return send({"type": "bury", "cards": self.picked_cards()})
         if self.step == Step.PLAY:
-            return Send({"type": "play", "cards": self.picked_cards()})
+            return send({"type": "play", "cards": self.picked_cards()})
         return None
 
     def missing(self) -> Outcome:
@@ -397,7 +402,7 @@ class MishiDecisions(Decisions):
         bid = self.chosen_bid()
         if self.step in BIDDING and bid is not None:
             self.offer.answered = True
-            return Send(bid)
+            return send(bid)
         return None
 
     def last_trick(self) -> Outcome:

@@ -474,7 +474,7 @@ class SwapoDecisions(PowerSteps, Decisions):
         """``p``: pass (no swap, or done swapping; no Ace power)."""
         return self.send({"type": "pass"}) if self.can_pass_now() else None
 
-    def send(self, action: Wired) -> Send:
+    def send(self, action: Action) -> Send:
         """The finished decision: wait for the table's answer."""
         self.step, self.sent = Step.WAIT, True
         return Send(action)
