@@ -119,23 +119,30 @@ class Pair:
         return f"{self.kind} pair, seed {self.seed}, options {self.options}, secret {self.secret}"
 
     # The policy ------------------------------------------------------------------------------
-    def moves_interest(self, game: Any, seat: int, action: dict) -> bool:
-        """Whether the action could move a card of interest (or force a give that must)."""
+    def moves_interest(self, game: Any, seat: int, action: dict, known: dict | None = None) -> bool:
+        """Whether the action could move a card of interest (or force a give that must).
+        ``known``: what this looks at in the game as it is, kept between the calls of one
+        state (the places of the cards of interest in each Dagger row, each target's spare
+        cards), so that a state's many actions are judged without working it out again."""
         kind = action["type"]
         if kind == "give":
             return bool(self.interest & set(action["cards"]))
         if kind != "swap":
             return False
         target = action["target"]
+        known = {} if known is None else known
         if game.dagger:
-            rows = game.hands
-            return any(rows[target][p] in self.interest for p in action["take"]) or any(
-                rows[seat][p] in self.interest for p in action["give"]
-            )
+            for s in (target, seat):
+                if s not in known:
+                    known[s] = {p for p, c in enumerate(game.hands[s]) if c in self.interest}
+            taken, given = known[target], known[seat]  # (mostly empty)
+            return not taken.isdisjoint(action["take"]) or not given.isdisjoint(action["give"])
         if self.interest & set(action["cards"]):
             return True
-        spare = [c for c in unlocked_cards(game, target) if c not in self.interest]
-        return len(action["cards"]) > len(spare)
+        if ("spare", target) not in known:
+            spare = [c for c in unlocked_cards(game, target) if c not in self.interest]
+            known["spare", target] = len(spare)
+        return len(action["cards"]) > known["spare", target]
 
     def choose(self, which: int, seat: int, step: int) -> dict:
         game = self.games[which]
@@ -166,7 +173,8 @@ class Pair:
         if key not in self._safe:
             game = self.games[which]
             legal = game.legal_actions(seat)
-            self._safe[key] = [x for x in legal if not self.moves_interest(game, seat, x)]
+            known: dict = {}  # the state's, shared by the judgement of each action
+            self._safe[key] = [x for x in legal if not self.moves_interest(game, seat, x, known)]
         return self._safe[key]
 
     def seat_to_act(self, which: int, step: int) -> int:
