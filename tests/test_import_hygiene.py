@@ -88,3 +88,15 @@ print(sorted(m for m in sys.modules if m.startswith(later)))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_the_table_imports_no_launcher():
+    """A table is given its ``Seat`` (tui/seat.py): nothing of the table, the games or the
+    replay imports the launchers (tui/connect.py, with the network's opening and discovery)."""
+    for folder in ("tui/table", "tui/games", "tui/replay"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom) and node.module:
+                    module = node.module if node.level == 0 else f"tui.{node.module}"
+                    assert not module.endswith("connect"), f"{path.relative_to(ROOT)}: {module}"

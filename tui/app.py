@@ -28,16 +28,10 @@ from lang import N_, _
 from tui.table.messages import LeaveTable, PlayAgain
 
 from .collector import Collector
-from .connect import (
-    JoinError,
-    Launcher,
-    Seat,
-    default_name,
-    launcher_for,
-    shared_account,
-)
+from .connect import JoinError, default_name, launcher_for, shared_account
 from .dialogs import ConfirmLeave
 from .games import table_screen_for
+from .seat import Launcher, Seat
 from .settings import (
     CHOICES,
     Settings,

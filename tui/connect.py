@@ -9,12 +9,10 @@ does the same on the chosen address with discovery; ``join`` only connects.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import getpass
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from lang import _
 from net.client import Staying
@@ -23,60 +21,9 @@ from net.reasons import problem
 from net.settings import BOT_DELAY, HostLimits, TableSettings
 
 from . import words
+from .seat import HOST_GONE_WAIT, Launcher, Seat
 from .settings import load_name
 from .text import clean
-
-HOST_GONE_WAIT = 60.0
-"""How long a client waits for a host that vanished before it gives up (back to the lobby)."""
-
-
-class TableClient(Protocol):
-    """What the app needs from a connection to a table (``net.client.Client``)."""
-
-    seat: int | None
-    table: dict | None
-
-    async def connect(self) -> Any: ...
-    def messages(self) -> AsyncIterator[dict]: ...
-    async def act(self, action: dict) -> Any: ...
-    async def chat(self, text: str, to: int | None = None) -> Any: ...
-    async def results_seen(self, version: int) -> Any: ...
-    async def close(self) -> Any: ...
-
-
-@dataclass
-class Seat:
-    """A connected client, and the things to shut down with it when the player leaves."""
-
-    client: TableClient
-    closers: list[Callable[[], Awaitable[Any]]] = field(default_factory=list)
-    address: str = ""
-    host: Any = None
-    """The ``net.host.Host`` when this process runs the table: its screen decides for it."""
-    again: Callable[[], Launcher] | None = None
-    """The same table dealt anew (same seats, a new seed), where this process runs it."""
-
-    def deals_again(self) -> bool:
-        """Whether ``again`` can deal a new game now: at a table against bots (``play``), or
-        at one this process hosts where every other seat is its bot (where other people sit,
-        nothing here can deal for them)."""
-        if self.again is None:
-            return False
-        if self.host is None:
-            return True
-        people = [seat for seat in self.host.seating.seats if seat.taken and not seat.bot]
-        return len(people) <= 1
-
-    async def close(self) -> None:
-        """Close whatever this process was running for the table, then the client: a host
-        that leaves closes its table first, so the others hear "the host closed the table",
-        not that the host's seat waits for it."""
-        for closer in [*self.closers, self.client.close]:
-            with contextlib.suppress(Exception):  # leaving must always succeed
-                await closer()
-
-
-Launcher = Callable[[], Awaitable[Seat]]
 
 
 def default_name() -> str:

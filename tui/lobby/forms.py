@@ -18,7 +18,8 @@ from lang import N_, _, pgettext
 from net.settings import TableSettings
 from net.settings import problem as settings_problem
 from tui.args import address as parse_address
-from tui.connect import JoinError, Launcher, Seat, join_launcher, shared_account
+from tui.connect import JoinError, join_launcher, shared_account
+from tui.seat import Launcher, Seat
 from tui.settings import load_config, save_setting
 from tui.widgets.footer import WordedFooter
 from tui.widgets.typed import TypedInput

@@ -22,7 +22,6 @@ from net.opening import TablePlan, default_journal
 from net.settings import HOSTED
 from tui import table_settings
 from tui.connect import (
-    Launcher,
     default_name,
     failed_launcher,
     host_launcher,
@@ -34,6 +33,7 @@ from tui.connect import (
 from tui.dialogs import LanguageMenu, RulesScreen
 from tui.fill import fill
 from tui.option_words import settings_line
+from tui.seat import Launcher
 from tui.settings import Settings
 from tui.text import clean, literal
 from tui.widgets.footer import WordedFooter

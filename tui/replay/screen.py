@@ -19,8 +19,8 @@ from textual.screen import Screen
 
 from engine.record import OpenHands, Replay
 
-from ..connect import Seat
 from ..games import table_screen_for
+from ..seat import Seat
 from ..settings import Settings
 from ..table.results import PanelWords, ResultsPanel
 from .controls import ReplayControls

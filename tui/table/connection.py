@@ -14,8 +14,8 @@ from typing import Any, Protocol
 
 from engine.base import SeatView
 from lang import _
-from tui.connect import Seat
 from tui.dialogs import ConfirmLeave
+from tui.seat import Seat
 from tui.widgets.prompt import PromptBar
 
 from .clock import Clocks

@@ -16,8 +16,8 @@ from textual.binding import Binding
 from engine.base import SeatView
 from engine.cards import is_card
 from lang import N_, _
-from tui.connect import Seat
 from tui.fill import and_list
+from tui.seat import Seat
 from tui.settings import Settings
 from tui.text import clean
 from tui.widgets.steady import Steady

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from lang import _
-from tui.connect import Seat
+from tui.seat import Seat
 from tui.widgets.footer import KeyEntry
 
 from .bindings import FOOTER_WORDS, word_of

@@ -22,8 +22,8 @@ from textual.widgets.option_list import Option
 
 from lang import N_, _, ngettext, pgettext
 from net.reasons import problem
-from tui.connect import HOST_GONE_WAIT, Seat
 from tui.dialogs import DIALOGS_CSS, Confirm
+from tui.seat import HOST_GONE_WAIT, Seat
 from tui.text import clean
 from tui.widgets.footer import WordedFooter
 

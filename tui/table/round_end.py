@@ -21,9 +21,9 @@ from textual.message import Message
 
 from engine.base import SeatView
 from lang import _
-from tui.connect import Seat
 from tui.dialogs import ScoresScreen
 from tui.fill import and_list
+from tui.seat import Seat
 from tui.widgets.prompt import PromptBar
 
 from . import parse, review

@@ -38,8 +38,8 @@ from textual.widget import Widget
 
 from engine.base import SeatView
 from lang import _
-from tui.connect import Seat
 from tui.dialogs import RulesScreen
+from tui.seat import Seat
 from tui.settings import Settings
 from tui.text import clean
 from tui.widgets.chat import ChatPane

@@ -18,9 +18,9 @@ from rich.text import Text
 from engine.base import SeatView
 from lang import _
 from tui import table_settings
-from tui.connect import Seat
 from tui.fill import fill
 from tui.option_words import settings_line
+from tui.seat import Seat
 from tui.text import clean, literal
 from tui.widgets.log import EventLog
 from tui.widgets.prompt import PromptBar

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
 from lang import N_, _
-from tui.connect import Seat
+from tui.seat import Seat
 from tui.settings import Settings
 from tui.table.messages import TableState
 from tui.table.parse import Wired

@@ -20,8 +20,8 @@ from textual.binding import Binding, BindingType
 from engine.mishi.cards import TRUMP
 from lang import N_, _, pgettext
 from tui import cells
-from tui.connect import Seat
 from tui.fill import fill, mine_or
+from tui.seat import Seat
 from tui.settings import Settings
 from tui.table.header import header_line
 from tui.table.messages import Refused, TableState

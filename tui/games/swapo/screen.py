@@ -16,8 +16,8 @@ from textual.binding import Binding
 
 from engine.swapo.types import TYPED, Action
 from lang import N_, _
-from tui.connect import Seat
 from tui.fill import fill
+from tui.seat import Seat
 from tui.settings import Settings
 from tui.table.decisions import Outcome, Send
 from tui.table.messages import TableState

@@ -17,8 +17,8 @@ from textual.binding import Binding
 
 from engine.cards import rank
 from lang import N_, _, ngettext, pgettext
-from tui.connect import Seat
 from tui.fill import fill
+from tui.seat import Seat
 from tui.settings import Settings
 from tui.table.header import header_line
 from tui.table.messages import TableState
