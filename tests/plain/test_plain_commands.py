@@ -6,16 +6,19 @@ the plain table reads it as the host would send it. No socket, no app."""
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 import engine
+import lang
 from engine.base import Game
 from tui.plain.cards import SpokenCards
 from tui.plain.commands import run_command
 from tui.plain.table import PlainTable
+from tui.plain.words import command_words
 
 pytestmark = pytest.mark.unit
 
@@ -147,3 +150,66 @@ def test_no_hint_for_a_sealed_question() -> None:
     table, lines, _game = asked("swapo", {"variant": ["ace"]}, 0, joker)
     table.table_info["hints"] = True
     assert typed(table, lines, "hint") == "No hint now"
+
+
+def test_a_game_says_its_own_declare_word_in_its_own_sense() -> None:
+    # ja: SwaPo declares a joker's rank (宣言), 秘十 shows a ten (亮主): each game's word is
+    # the one typed, and said in its help, at its own table
+    def joker(game: Game, seat: int) -> bool:
+        return any(a["type"] == "declare" for a in game.legal_actions(seat))
+
+    table, lines, _game = asked("swapo", {"variant": ["ace"]}, 0, joker)
+    with lang.scope("ja"):
+        assert command_words("swapo")["declare"] == "宣言"
+        assert command_words("mishi")["declare"] == "亮主" == command_words()["declare"]
+        typed(table, lines, "help")
+        assert any(line.startswith("宣言 K") for line in lines)
+        assert not any("亮主" in line for line in lines)
+        typed(table, lines, "宣言 K")
+    assert table.client.acts == [{"type": "declare", "rank": "K"}]
+
+
+def seen_by_another(
+    name: str, options: dict, seed: int, wanted: Callable[[Game], bool]
+) -> tuple[PlainTable, list[str]]:
+    """The plain table of a seat that is not asked now, once the bots' game is as ``wanted``
+    (what ``table`` says when it is not the player's turn)."""
+    game = engine.new_game(name, 4, options, seed=seed)
+    bots = [engine.make_bot(name, s, seed=s) for s in range(4)]
+    while not wanted(game):
+        mover = game.pending()[0]
+        game.apply(mover, bots[mover].act(game.view(mover), game.legal_actions(mover)))
+    seat = next(s for s in range(4) if s not in game.pending())
+    lines: list[str] = []
+    table = PlainTable(Client(name, seat), lines.append, SpokenCards())
+    players = [{"name": n, "bot": False, "connected": True} for n in NAMES]
+    state = {"t": "state", "version": 1, "view": game.view(seat), "events": [], "legal": []}
+
+    async def seated() -> None:
+        await table.take({"t": "lobby", "players": players, "started": True})
+        await table.take(state)
+
+    asyncio.run(seated())
+    typed(table, lines, "table")
+    return table, lines
+
+
+def test_table_says_each_games_own_state_when_it_is_not_your_turn() -> None:
+    _t, said = seen_by_another("swoop", {"hands": 1}, 2, lambda g: bool(g.view(0)["pile"]))
+    assert any(re.match(r"The pile: \d+ cards?; on top, \d+ of rank \w+$", s) for s in said)
+
+    def trick(game: Game) -> bool:
+        view = game.view(0)
+        return view["phase"] == "play" and bool(view["trick"]) and len(game.pending()) == 1
+
+    _t, said = seen_by_another("mishi", {"hands": 1}, 0, trick)
+    assert any(re.match(r"Trumps: \w+, declared by (you|\w+)$", s) for s in said), said
+    assert any(re.match(r"Trick \d+, led by \w+: \w+: .+", s) for s in said), said
+    _t, said = seen_by_another("daifugo", {}, 0, lambda g: bool(g.view(0)["trick"]))
+    assert any(re.match(r"On top: .+, (your play|played by \w+)$", s) for s in said), said
+
+    def revealed(game: Game) -> bool:
+        return bool(game.view(0).get("revealed")) and len(game.pending()) < 4
+
+    _t, said = seen_by_another("swapo", {"variant": ["ace"]}, 0, revealed)
+    assert sum("'s hand, face up: " in s or s.startswith("Your hand, face up") for s in said) == 4

@@ -58,7 +58,15 @@ def test_tab_completes_a_command_where_the_terminal_has_it() -> None:
 
 def test_plain_with_no_table_asks_which_in_a_line() -> None:
     player = Player("--plain")
+    player.type("zqz")  # typed before kotatsu takes the terminal: kept, and shown once
     player.wait_for(r"^Type a table's number to join it")
+    player.wait_for(r"^Not a command: zqz")
+    assert player.text().count("zqz") == 2, player.text()  # the echo and the complaint
+    player.type("join 127.0.0.1:1 --password")  # a password is asked for, not shown
+    player.wait_for(r"^This table asks for a password \(not shown as you type\)")
+    player.type("sekrit-42")
+    player.wait_for(r"Nobody is listening at 127.0.0.1:1")
+    assert b"sekrit" not in player.raw
     player.type("play nothing")
     player.wait_for(r"invalid choice")  # the command line's own complaint, then asked again
     player.wait_for(r"^Type a table's number")

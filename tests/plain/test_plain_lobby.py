@@ -6,7 +6,7 @@ the lobby's words with a stand-in for the LAN (no socket)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from types import SimpleNamespace
 
 import pytest
@@ -20,6 +20,17 @@ from tui.plain.lobby import PlainLobby
 async def typed(queue: asyncio.Queue[str]) -> AsyncIterator[str]:
     while True:
         yield await queue.get()
+
+
+def secret(queue: asyncio.Queue[str], secrets: list[str]) -> Callable[[], Awaitable[str]]:
+    """The lobby's way to read a password: the next line, kept in ``secrets`` (at a terminal
+    it is not shown: tests/plain/test_plain_games.py)."""
+
+    async def read() -> str:
+        secrets.append(await queue.get())
+        return secrets[-1]
+
+    return read
 
 
 def advertised(port: int, password: str | None) -> Advertiser:
@@ -60,11 +71,15 @@ async def test_a_table_on_the_lan_is_said_and_joined_by_its_number() -> None:
             assert settings.startswith("  Settings: Hands: 1 · Hints on"), settings
             queue.put_nowait(number)
             queue.put_nowait("pw")  # the password, asked for on a line of its own
-            chosen = await asyncio.wait_for(lobby.choose(typed(queue)), BOUND)
+            secrets: list[str] = []
+            chosen = await asyncio.wait_for(
+                lobby.choose(typed(queue), secret(queue, secrets)), BOUND
+            )
         finally:
             await advertiser.close()
             await lobby.close()
-    assert any(line.startswith("This table asks for a password") for line in lines)
+    assert secrets == ["pw"]  # read as a secret
+    assert "This table asks for a password (not shown as you type): type it," in "\n".join(lines)
     assert chosen is not None and chosen.command == "join"
     assert (chosen.address, chosen.password, chosen.plain) == (("127.0.0.1", port), "pw", True)
 
@@ -83,8 +98,8 @@ def test_the_lobby_says_tables_coming_and_going_and_reads_what_is_typed() -> Non
         async def close(self) -> None:
             pass
 
-    def table(key: str, port: int, taken: int) -> TableInfo:
-        return TableInfo(key, key, "swapo", "ace", taken, 4, False, 1, "10.0.0.2", port)
+    def table(key: str, port: int, taken: int, variant: str = "ace") -> TableInfo:
+        return TableInfo(key, key, "swapo", variant, taken, 4, False, 1, "10.0.0.2", port)
 
     async def run() -> tuple[list[str], list]:
         lines: list[str] = []
@@ -94,26 +109,31 @@ def test_the_lobby_says_tables_coming_and_going_and_reads_what_is_typed() -> Non
         assert lobby.listing() == ["No table found on this network yet; still looking."]
         lan.found(table("Ann", 7001, 2))
         lan.found(table("Bo", 7002, 4))
-        lan.found(table("Ann", 7001, 3))  # a change: said when asked, not as news
+        lan.found(table("Ann", 7001, 3))  # a seat taken on the way: not news
+        lan.found(table("Ann", 7001, 3))  # the same again: not news
+        lan.found(table("Ann", 7001, 4))  # full: news
+        lan.found(table("Bo", 7002, 3))  # a seat freed: news
+        lan.found(table("Bo", 7002, 3, "ace,dagger"))  # new settings: news
         lan.gone("Ann")
         queue: asyncio.Queue[str] = asyncio.Queue()
         for line in ("list", "1", "zz", "play nothing", "watch 2 --name Wu"):
             queue.put_nowait(line)
-        chosen = await lobby.choose(typed(queue))
+        chosen = await lobby.choose(typed(queue), secret(queue, []))
         return lines, [chosen.address, chosen.spectate, chosen.name]
 
     lines, chosen = asyncio.run(run())
-    assert lines[:2] == [
+    assert lines[:8] == [
         "New table 1: Ann, SwaPo Ace, 2 of 4 seats taken, at 10.0.0.2:7001",
         "  Settings: Variants: Ace",
+        "New table 2: Bo, SwaPo Ace, 4 of 4 seats taken, at 10.0.0.2:7002, full: watch it",
+        "  Settings: Variants: Ace",
+        "Table 1, Ann, is full now: watch 1 to watch it",
+        "Table 2, Bo, has a free seat: 3 of 4 seats taken",
+        "Table 2, Bo, has new settings. Settings: Variants: Ace, Dagger †",
+        "Table 1, Ann, is gone",
     ]
-    assert (
-        lines[2]
-        == "New table 2: Bo, SwaPo Ace, 4 of 4 seats taken, at 10.0.0.2:7002, full: watch it"
-    )
-    assert lines[4] == "Table 1, Ann, is gone"
-    assert lines[5].startswith("Type a table's number to join it")
-    assert lines[6].startswith("2: Bo")  # list: the tables there now, by their numbers
+    assert lines[8].startswith("Type a table's number to join it")
+    assert lines[9].startswith("2: Bo")  # list: the tables there now, by their numbers
     assert "No table 1: type list to hear the tables" in lines
     assert "Not a command: zz" in lines
     assert any("invalid choice: 'nothing'" in line for line in lines)  # the command line's

@@ -18,18 +18,18 @@ from .cards import typed_cards
 from .games import NotMine
 from .prompt import plain_question
 from .table import PlainTable, fitting, seconds_left
-from .words import command_words
 
 
-def command_of(word: str) -> str | None:
-    """The command a typed word names (English or the player's language)."""
-    for key, said in command_words().items():
+def command_of(word: str, words: dict[str, str]) -> str | None:
+    """The command a typed word names (English, or the player's language in ``words``)."""
+    for key, said in words.items():
         if word in (key, said.lower()):
             return key
     return None
 
 
-def help_lines() -> list[str]:
+def help_lines(table: PlainTable) -> list[str]:
+    """The help: the table's commands, then the game's own (in the game's words)."""
     lines = (
         # TRANSLATORS: plain table: the help, one line each; {ok}, {pass}… are the typed
         # commands' words (the "command" context), filled in
@@ -47,20 +47,20 @@ def help_lines() -> list[str]:
             "{give} 7h 8s to Bo gives the cards asked for ({give} 2: by their count, where the"
             " rules choose them); swap 7h 8s with Bo or swap 2 with Bo swaps (SwaPo)."
         ),
-        # TRANSLATORS: plain table help (game: swapo): SwaPo Ace's joker declared as a rank
-        _("{declare} K declares your joker as a king (SwaPo Ace)."),
-        # TRANSLATORS: plain table help (game: mishi): 亮主 by the ten's card or choice's number
-        _("{declare} 10h shows that ten (亮主), as {declare} 2 shows choice 2 (Mi Shi)."),
         _("{rules} reads the rules; {quit} leaves the table. The English words work too."),
     )
-    return [line.format(**command_words()) for line in lines]
+    words = table.game.words()
+    return [line.format(**words) for line in lines[:-1]] + [
+        *table.game.help_lines(),
+        lines[-1].format(**words),
+    ]
 
 
 async def run_command(table: PlainTable, line: str) -> bool:
     """Do one typed line; False once the player quits."""
-    text = line.strip()
+    text, words = line.strip(), table.game.words()
     word, _sep, rest = text.partition(" ")
-    name = "whisper" if word.lower() == "/w" else command_of(word.lower()) if word else "ok"
+    name = "whisper" if word.lower() == "/w" else command_of(word.lower(), words) if word else "ok"
     if name == "quit":
         return False
     if name in TALK:
@@ -71,7 +71,7 @@ async def run_command(table: PlainTable, line: str) -> bool:
     if not await act(table, name, text):
         # TRANSLATORS: plain table: a typed line that is no command
         wrong = _("Not a command: {text} — type {help}")
-        table.say(wrong.format(text=text, help=command_words()["help"]))
+        table.say(wrong.format(text=text, help=words["help"]))
         if table.game.asked() and not table.sent:
             table.say(fitting(table.game))  # what would fit
         return True
@@ -105,7 +105,7 @@ async def act(table: PlainTable, name: str | None, text: str) -> bool:
 
 
 async def say_help(table: PlainTable, rest: str) -> None:
-    for said in help_lines():
+    for said in help_lines(table):
         table.say(said)
 
 
@@ -130,7 +130,7 @@ async def say_table(table: PlainTable, rest: str) -> None:
     if not table.started:
         table.say(_("Waiting for the table…"))
         return
-    table.say(plain_question(table.game.question()))
+    table.say(plain_question(table.game.question(), table.game.words()))
     for said in table.game.table_lines():  # whose turn, the cards held
         table.say(said)
     left = table.clocks.left(table.me) if table.me is not None else None

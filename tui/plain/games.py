@@ -10,7 +10,7 @@ name).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import ClassVar, Protocol
 
 from rich.style import Style
@@ -60,11 +60,11 @@ SWAP = re.compile(r"^swap\s+(.+?)\s+with\s+(.+)$", re.IGNORECASE)
 TO = re.compile(r"^(.+?)(?:\s+to\s+(\S.*))?$", re.IGNORECASE)  # give … [to NAME]
 
 
-def after_word(text: str, command: str) -> str | None:
-    """What follows the command word ``command`` (English or the player's) that ``text``
-    starts with; None where it does not start with it."""
+def after_word(text: str, command: str, words: Mapping[str, str]) -> str | None:
+    """What follows the command word ``command`` (English, or the player's in ``words``:
+    ``PlainGame.words``) that ``text`` starts with; None where it does not start with it."""
     word, _sep, rest = text.strip().partition(" ")
-    if word.lower() in (command, command_words()[command].lower()):
+    if word.lower() in (command, words[command].lower()):
         return rest.strip()
     return None
 
@@ -79,6 +79,11 @@ class PlainGame:
         self.table = table
         self.model: Decisions = self.make_model()
         self.face: GameFace = self.make_face()
+
+    def words(self) -> dict[str, str]:
+        """The commands' words at this game's table (its own sense of a shared word:
+        tui/plain/words.py)."""
+        return command_words(str(self.table.table_info.get("game", "")))
 
     def make_model(self) -> Decisions:
         from tui.table.generic import ListDecisions  # the generic screen's own model
@@ -145,7 +150,7 @@ class PlainGame:
 
     def commands(self) -> dict[str, Command]:
         """The game's own commands (its screen's own keys), by their English words
-        (commands.command_words says them)."""
+        (``words`` says them)."""
         return {}
 
     def pass_command(self) -> Command | None:
@@ -159,7 +164,7 @@ class PlainGame:
         """A line the game reads whole, or ``NOT_MINE``: here ``give 7h 8s to Bo`` (the
         cards) and ``give 2 to Bo`` (a count; ``to Bo`` may be left out); a game's own too
         (``swap 7h 8s with Bo``, ``declare K``)."""
-        rest = after_word(text, "give")
+        rest = after_word(text, "give", self.words())
         said = TO.match(rest) if rest else None
         if said is None:
             return NOT_MINE
@@ -177,10 +182,10 @@ class PlainGame:
         return NOT_MINE if cards is None else self.put_cards(cards)
 
     def table_lines(self) -> list[str]:
-        """What ``table`` says besides the question: whose turn it is, and how many cards
-        each seat holds (what every seat sees)."""
+        """What ``table`` says besides the question: the game's own state (``state_lines``),
+        whose turn it is, and how many cards each seat holds (what every seat sees)."""
         view, seats = self.table.view, self.table.seats
-        lines = []
+        lines = self.state_lines() if view is not None else []
         turn = self.whose_turn()
         if turn is not None and view is not None and not view["over"]:
             # TRANSLATORS: plain table: whose turn it is ("Turn: Bo", "Turn: You")
@@ -199,6 +204,15 @@ class PlainGame:
 
     def held_counts(self) -> list[int]:
         """How many cards each seat holds, as every seat sees it (empty: not said)."""
+        return []
+
+    def state_lines(self) -> list[str]:
+        """The game's own state in sentences, whoever's turn it is (a pile, a trick, the
+        trumps, the order in force): what its screen shows on the table."""
+        return []
+
+    def help_lines(self) -> list[str]:
+        """The help of the game's own commands, a sentence each, in its words."""
         return []
 
     def hand_lines(self) -> list[str]:

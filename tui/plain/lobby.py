@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any
 
 from lang import _, ngettext
@@ -27,6 +27,7 @@ Say = Callable[[str], None]
 Found = Callable[[Any], None]
 Gone = Callable[[str], None]
 BrowserFactory = Callable[[Found, Gone], Any]
+Secret = Callable[[], Awaitable[str]]  # a line typed and not shown (tui/plain/typed.py)
 
 
 def lan_browser(found: Found, gone: Gone) -> Any:
@@ -78,16 +79,46 @@ class PlainLobby:
                 await browser.close()
 
     def found(self, table: Any) -> None:
-        """A table appeared (said with its new number) or changed (said when asked)."""
-        new = table.key not in self.tables
+        """A table appeared (said with its new number) or changed: said once where it filled
+        up, freed a seat or changed its settings (not each seat taken on its way to full)."""
+        before = self.tables.get(table.key)
         self.tables[table.key] = table
-        if new:
+        if before is None:
             self.numbers[table.key] = self.next_number
             self.next_number += 1
             line, settings = self.table_words(table)
             # TRANSLATORS: plain lobby: a table appeared on the network; {table}: its line
             self.say(_("New table {table}").format(table=line))
             self.say(settings)
+            return
+        for said in self.changes(before, table):
+            self.say(said)
+
+    def changes(self, before: Any, table: Any) -> list[str]:
+        """What changed at a known table that a player would act on, in a sentence each."""
+        number, name = self.numbers[table.key], clean(table.name, limit=40)
+        said = []
+        full = table.taken >= table.seats
+        if full and before.taken < before.seats:
+            # TRANSLATORS: plain lobby: a known table's last seat was taken; {watch}: the
+            # command word, typed with the number to watch it
+            words = _("Table {number}, {name}, is full now: {watch} {number} to watch it")
+            said.append(words.format(number=number, name=name, watch=command_words()["watch"]))
+        elif table.taken < before.taken and not full:
+            seats = ngettext(
+                "{taken} of {seats} seat taken", "{taken} of {seats} seats taken", table.seats
+            ).format(taken=table.taken, seats=table.seats)
+            # TRANSLATORS: plain lobby: someone left a known table; {seats}: "2 of 4 seats
+            # taken"; {number} is typed to join it
+            words = _("Table {number}, {name}, has a free seat: {seats}")
+            said.append(words.format(number=number, name=name, seats=seats))
+        settings = self.table_words(table)[1]
+        if settings != self.table_words(before)[1]:
+            # TRANSLATORS: plain lobby: a known table's settings changed; {settings}: its
+            # settings' sentence ("Settings: Variants: Ace · Hints on")
+            words = _("Table {number}, {name}, has new settings. {settings}")
+            said.append(words.format(number=number, name=name, settings=settings.strip()))
+        return said
 
     def gone(self, key: str) -> None:
         table = self.tables.pop(key, None)
@@ -165,9 +196,9 @@ class PlainLobby:
         return asked.format(**said)
 
     # -- what the player types ---------------------------------------------------------------
-    async def choose(self, lines: AsyncIterator[str]) -> argparse.Namespace | None:
+    async def choose(self, lines: AsyncIterator[str], secret: Secret) -> argparse.Namespace | None:
         """The command line of the table the player chose; None once they quit (or the
-        input ended)."""
+        input ended). ``secret`` reads a password: a line that is not shown as it is typed."""
         said = command_words()
         self.say(self.question())
         async for line in lines:
@@ -181,13 +212,13 @@ class PlainLobby:
                 for table_line in self.listing():
                     self.say(table_line)
                 continue
-            chosen = await self.read(words, lines)
+            chosen = await self.read(words, secret)
             if chosen is not None:
                 return chosen
             self.say(self.question())
         return None
 
-    async def read(self, words: list[str], lines: AsyncIterator[str]) -> argparse.Namespace | None:
+    async def read(self, words: list[str], secret: Secret) -> argparse.Namespace | None:
         """One typed line as the command line of a table; None where it is not one (why is
         said)."""
         said = command_words()
@@ -206,7 +237,7 @@ class PlainLobby:
             return None
         if args.command in ("join", "host") and args.password and not args.password_file:
             if not isinstance(args.password, str):  # --password alone: asked for here
-                args.password = await self.password(lines)
+                args.password = await password(self.say, secret, hosting=args.command == "host")
             if not args.password:
                 return None
         try:
@@ -235,14 +266,6 @@ class PlainLobby:
             flags.append("--password")  # asked for as the join is read
         return ["join", table.endpoint, *flags]
 
-    async def password(self, lines: AsyncIterator[str]) -> str:
-        """The table's password, typed on a line of its own ('' gives up)."""
-        # TRANSLATORS: plain lobby: joining a table with a password
-        self.say(_("This table asks for a password: type it, or an empty line to give up"))
-        async for line in lines:
-            return line.strip()
-        return ""
-
     def parsed(self, words: list[str]) -> argparse.Namespace | None:
         """``words`` after this run's own flags, as ``kotatsu`` reads them; None where it
         does not (its complaint is said, not an exit)."""
@@ -255,3 +278,27 @@ class PlainLobby:
         last = complaint.getvalue().strip().splitlines()
         self.say(last[-1] if last else "")
         return None
+
+
+async def password(say: Say, secret: Secret, hosting: bool = False, wrong: bool = False) -> str:
+    """A password typed on a line of its own, never shown ('' gives up): the table's to join
+    it (``wrong``: the one typed was not), or the one for the table this player opens."""
+    if hosting:
+        # TRANSLATORS: plain lobby: host GAME --password, the password asked for on its line
+        said = _(
+            "The password for your table (not shown as you type): type it, or an empty line"
+            " to give up"
+        )
+    elif wrong:
+        # TRANSLATORS: plain table: the password typed to join was wrong; asked again
+        said = _(
+            "Wrong password. Type it again (not shown as you type), or an empty line to give up"
+        )
+    else:
+        # TRANSLATORS: plain lobby: joining a table with a password
+        said = _(
+            "This table asks for a password (not shown as you type): type it, or an empty"
+            " line to give up"
+        )
+    say(said)
+    return await secret()

@@ -10,6 +10,7 @@ names the commands that fit now.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from lang import N_, _, ngettext
@@ -39,11 +40,11 @@ class Rewrite:
             for said in sorted(self.said(), key=len, reverse=True)
         ]
 
-    def apply(self, question: str) -> str:
+    def apply(self, question: str, words: Mapping[str, str]) -> str:
         def said(match: re.Match[str]) -> str:
             if self.plain is None:
                 return ""
-            return _(self.plain).format(**match.groupdict(), **command_words())
+            return _(self.plain).format(**match.groupdict(), **words)
 
         for pattern in self.patterns():
             question = pattern.sub(said, question)
@@ -304,14 +305,16 @@ REWRITES = (
 KEY_IN_BRACKETS = re.compile(r"\s*[(（](?:space|enter|esc)[)）]")
 
 
-def plain_question(question: str) -> str:
-    """The screen's question with its key hints said as commands, or taken out (the longest
-    first: a short hint's words may be inside a longer one's)."""
+def plain_question(question: str, words: Mapping[str, str] | None = None) -> str:
+    """The screen's question with its key hints said as commands (``words``: the commands'
+    words at the game's table), or taken out (the longest first: a short hint's words may be
+    inside a longer one's)."""
+    said = command_words() if words is None else words
     for rewrite in sorted(REWRITES, key=lambda r: -max(len(said) for said in r.said())):
-        question = rewrite.apply(question)
+        question = rewrite.apply(question, said)
     return KEY_IN_BRACKETS.sub("", question).strip()
 
 
-def plain_refusal(reason: str) -> str:
+def plain_refusal(reason: str, words: Mapping[str, str] | None = None) -> str:
     """A refusal without the keys a screen would press ("… (space)", "or x to stop")."""
-    return plain_question(reason)
+    return plain_question(reason, words)

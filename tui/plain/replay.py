@@ -108,7 +108,7 @@ class PlainReplay:
     async def step(self, line: str) -> bool:
         """One typed line; False once the reader leaves."""
         word = line.strip().partition(" ")[0]
-        name = command_of(word.lower()) if word else "next"
+        name = command_of(word.lower(), command_words()) if word else "next"
         if name == "quit":
             return False
         if name == "next":

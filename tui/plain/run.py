@@ -15,15 +15,19 @@ import contextlib
 import sys
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from lang import _
 
 from .cards import SpokenCards
 from .commands import run_command
-from .lobby import BrowserFactory, PlainLobby, lan_browser
+from .lobby import BrowserFactory, PlainLobby, lan_browser, password
 from .table import PlainTable
 from .typed import Typed
 from .words import command_words
+
+if TYPE_CHECKING:
+    from tui.connect import Launcher, Seat
 
 
 @dataclass(frozen=True)
@@ -70,7 +74,7 @@ async def in_lobby(typed: Typed, line: CommandLine, browser: BrowserFactory = la
         try:
             for said in lobby.listing():
                 say(said)
-            chosen = await lobby.choose(typed.lines())
+            chosen = await lobby.choose(typed.lines(), typed.secret)
         finally:
             await lobby.close()
         if chosen is None:
@@ -111,7 +115,7 @@ async def sit_down(
         print(_("kotatsu: --plain goes with play, host or join"), file=sys.stderr)
         return 2
     try:
-        seat = await launcher()
+        seat = await joined(args, launcher, typed)
     except JoinError as exc:
         return refuse(exc.msg)
     words = getattr(args, "suit_letters", None) is not True
@@ -121,7 +125,7 @@ async def sit_down(
         say(_("Your table is at {address}").format(address=seat.address))
     # TRANSLATORS: plain table: the first line; help lists the commands
     intro = _("Plain table: one line per event. Type {help} for the commands.")
-    say(intro.format(help=command_words()["help"]))
+    say(intro.format(help=table.game.words()["help"]))
     try:
         await play(table, seat.client, typed)
     finally:
@@ -129,11 +133,35 @@ async def sit_down(
     return 0
 
 
+async def joined(args: argparse.Namespace, launcher: Launcher, typed: Typed) -> Seat:
+    """The seat ``launcher`` takes; at a table that asks for a password none was given for
+    (or a wrong one), the password is asked for on a line of its own, not shown, and the
+    table tried again with it, until an empty line gives up (the JoinError then)."""
+    from tui.app import player_name
+    from tui.connect import JoinError, launcher_for
+
+    while True:
+        try:
+            return await launcher()
+        except JoinError as exc:
+            if exc.family != "password" or args.command != "join":
+                raise
+            wrong = bool(args.password)
+            args.password = await password(say, typed.secret, wrong=wrong)
+            if not args.password:
+                raise
+            launcher = launcher_for(args, player_name(args)) or launcher
+
+
 async def play(table: PlainTable, client: object, typed: Typed) -> None:
     """Until the player quits, the input ends or the table closes."""
     listening = asyncio.create_task(listen(table, client))
     typing = asyncio.create_task(read_commands(table, typed.lines()))
-    await asyncio.wait({listening, typing}, return_when=asyncio.FIRST_COMPLETED)
+    typed.words = table.game.words  # Tab completes the game's own words
+    try:
+        await asyncio.wait({listening, typing}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        typed.words = command_words
     for task in (listening, typing):
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):

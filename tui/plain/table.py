@@ -33,7 +33,6 @@ from .cards import SpokenCards
 from .games import PlainGame
 from .prompt import plain_question, plain_refusal
 from .seated import game_for
-from .words import command_words
 
 Say = Callable[[str], None]
 LAST_KEPT = 50  # the event lines ``last`` can repeat
@@ -201,7 +200,7 @@ class PlainTable:
         mine = isinstance(voters, list) and self.me in voters and message.get("seat") != self.me
         if message.get("open") is True and isinstance(request, int) and mine:
             self.vote_request = request
-            said = command_words()
+            said = self.game.words()
             # TRANSLATORS: plain table: another player asks to take back; {yes}/{no} commands
             self.say(_("Let them take it back? Type {yes} or {no}").format(**said))
         elif request == self.vote_request:
@@ -240,7 +239,8 @@ class PlainTable:
     def refused(self, reason: str) -> None:
         """The table or the model said no: the question stands, asked afresh."""
         # TRANSLATORS: plain table: why a command or an action was refused
-        self.say(_("Not possible: {reason}").format(reason=plain_refusal(reason)))
+        said = plain_refusal(reason, self.game.words())
+        self.say(_("Not possible: {reason}").format(reason=said))
         self.prompted = ()
 
     async def handle(self, outcome: Any) -> None:
@@ -258,7 +258,8 @@ class PlainTable:
         asked before the first state: a game's question has no table to read yet)."""
         if self.sent or not self.started:
             return
-        lines = (plain_question(self.game.question()), *numbered(self.game.choices()))
+        question = plain_question(self.game.question(), self.game.words())
+        lines = (question, *numbered(self.game.choices()))
         if lines == self.prompted and not again:
             return
         self.prompted = lines
@@ -285,7 +286,7 @@ def numbered(entries: list[str]) -> list[str]:
 
 def fitting(game: PlainGame) -> str:
     """Which commands fit now, in one line."""
-    said = command_words()
+    said = game.words()
     parts = []
     if game.row():
         # TRANSLATORS: plain table: the commands that fit now; cards typed as 7h or seven

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from collections import Counter
 
-from lang import ngettext
+from lang import _, ngettext
+from tui.fill import and_list, mine_or
 from tui.games.daifugo.ask import question as daifugo_question
 from tui.games.daifugo.draw import joker_choice
 from tui.games.daifugo.face import DaifugoFace
 from tui.games.daifugo.flow import DaifugoDecisions
 from tui.games.daifugo.flow import Step as DaifugoStep
+from tui.games.daifugo.model import Phase
+from tui.games.daifugo.words import order_words
+from tui.plain.cards import SUIT_WORDS
 from tui.plain.games import Command, PlainGame
 from tui.table.decisions import Decisions, Outcome, Refuse
 from tui.table.face import GameFace
@@ -35,6 +39,41 @@ class DaifugoGame(PlainGame):
 
     def held_counts(self) -> list[int]:
         return list(self.flow().state.counts)
+
+    def state_lines(self) -> list[str]:
+        """The order in force (a revolution, an 11-back), the lock, and what is on top."""
+        view, cards = self.flow().state, self.table.cards
+        if view.phase != Phase.PLAY or view.over:
+            return []
+        said = []
+        order = order_words(view.revolution, view.back)
+        if order:
+            # TRANSLATORS: plain table, 大富豪 (game: daifugo): the order in force; {order}:
+            # "revolution: 3 high, 2 low" or "11-back: 3 high until the trick ends"
+            said.append(_("In force: {order}").format(order=order))
+        if view.lock:
+            suits = and_list(_(SUIT_WORDS[suit]) for suit in view.lock if suit in SUIT_WORDS)
+            # TRANSLATORS: plain table, 大富豪 (game: daifugo): the lock (縛り); {suits}:
+            # "hearts and spades"
+            said.append(_("The trick is locked to {suits}").format(suits=suits))
+        top = view.top
+        if top is None:
+            # TRANSLATORS: plain table, 大富豪 (game: daifugo): nothing played in the trick yet
+            said.append(_("The trick is empty"))
+        else:
+            named = iter(top.named)  # each joker with the card it stands for, in turn
+            stands = [next(named, None) if code == "JK" else None for code in top.cards]
+            played = and_list(
+                cards.label(code, cards.label(card) if card else None)
+                for code, card in zip(top.cards, stands, strict=True)
+            )
+            # TRANSLATORS: plain table, 大富豪 (game: daifugo): the play to beat, the player's
+            mine = _("On top: {cards}, your play")
+            # TRANSLATORS: plain table, 大富豪 (game: daifugo): the play to beat, and whose
+            theirs = _("On top: {cards}, played by {name}")
+            template = mine_or(top.seat, self.table.me, mine, theirs)
+            said.append(template.format(cards=played, name=self.table.seats.called(top.seat)))
+        return said
 
     def question(self) -> str:
         flow, table = self.flow(), self.table

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from engine.base import SeatView
 from lang import _
+from tui.fill import and_list, comma_list, mine_or
 from tui.games.mishi.face import MishiFace
 from tui.games.mishi.flow import MishiDecisions
+from tui.games.mishi.model import Phase
 from tui.games.mishi.steps import BIDDING
 from tui.games.mishi.steps import Step as MishiStep
-from tui.plain.cards import typed_cards
+from tui.games.mishi.words import info_line
+from tui.plain.cards import SUIT_WORDS, typed_cards
 from tui.plain.games import Command, NotMine, PlainGame, after_word
 from tui.table.decisions import Decisions, Outcome, Refuse
 from tui.table.face import GameFace
@@ -37,6 +40,65 @@ class MishiGame(PlainGame):
     def held_counts(self) -> list[int]:
         return list(self.flow().state.counts)
 
+    def state_lines(self) -> list[str]:
+        """The tens shown or the trumps and who declared, the kitty or the points, and the
+        trick: who leads it and what each has played."""
+        view, table = self.flow().state, self.table
+        said = []
+        if view.phase in (Phase.DEAL, Phase.BAO):
+            standing = view.bao or view.declaration
+            if standing is None:
+                # TRANSLATORS: plain table, Mi Shi (game: mishi): nobody has declared (亮主)
+                said.append(_("No trump is declared yet"))
+            else:
+                if view.bao:  # the screen's header's words
+                    mine, theirs = _("You go alone {cards}"), _("{name} goes alone {cards}")
+                else:
+                    mine, theirs = _("You show {cards}"), _("{name} shows {cards}")
+                template = mine_or(standing.seat, table.me, mine, theirs)
+                cards = and_list(table.cards.label(c) for c in standing.cards)
+                said.append(template.format(name=table.seats.called(standing.seat), cards=cards))
+        elif view.phase in (Phase.BURY, Phase.PLAY):
+            trump = _(SUIT_WORDS[view.trump]) if view.trump in SUIT_WORDS else "?"
+            # TRANSLATORS: plain table, Mi Shi (game: mishi): the trump suit ("hearts") and
+            # who declared it (亮主)
+            mine = _("Trumps: {suit}, declared by you")
+            # TRANSLATORS: plain table, Mi Shi (game: mishi): the trump suit, and who declared
+            theirs = _("Trumps: {suit}, declared by {name}")
+            template = mine_or(view.declarer, table.me, mine, theirs)
+            said.append(template.format(suit=trump, name=table.seats.called(view.declarer)))
+            info = info_line(view, table.cards, table.look, table.seats.called).plain
+            if info:
+                said.append(info)
+        if view.phase == Phase.PLAY:
+            said.append(self.trick_words())
+        return said
+
+    def trick_words(self) -> str:
+        """The trick on the table: who leads it, and each play so far."""
+        view, table = self.flow().state, self.table
+        number, leader = view.trick_number, table.seats.called(view.leader)
+        if not view.trick:
+            # TRANSLATORS: plain table, Mi Shi (game: mishi): a trick nobody has played to yet
+            return _("Trick {number}: {name} leads").format(number=number, name=leader)
+        plays = comma_list(
+            # TRANSLATORS: plain table, Mi Shi (game: mishi): one seat's cards in the trick
+            _("{name}: {cards}").format(
+                name=table.seats.called(play.seat),
+                cards=and_list(table.cards.label(c) for c in play.cards),
+            )
+            for play in view.trick
+        )
+        # TRANSLATORS: plain table, Mi Shi (game: mishi): the trick; {plays}: "Ann: 7 of
+        # hearts, Bo: queen of hearts"
+        said = _("Trick {number}, led by {name}: {plays}")
+        return said.format(number=number, name=leader, plays=plays)
+
+    def help_lines(self) -> list[str]:
+        # TRANSLATORS: plain table help (game: mishi): 亮主 by the ten's card or choice's number
+        said = _("{declare} 10h shows that ten (亮主), as {declare} 2 shows choice 2 (Mi Shi).")
+        return [said.format(**self.words())]
+
     def question(self) -> str:
         flow = self.flow()
         return flow.idle_words() or flow.question().plain
@@ -59,7 +121,7 @@ class MishiGame(PlainGame):
         """``declare 2`` (a number from the list) or ``declare 10h`` (the tens shown): a
         declaration (亮主), or going alone (包牌), in one line."""
         flow = self.flow()
-        said = after_word(text, "declare") if flow.step in BIDDING else None
+        said = after_word(text, "declare", self.words()) if flow.step in BIDDING else None
         if not said:
             return super().sentence(text)
         if said.isdigit():

@@ -4,7 +4,8 @@ through the decision model its screen uses."""
 from __future__ import annotations
 
 from engine.base import SeatView
-from lang import _, ngettext
+from lang import NP_, _, ngettext
+from tui.fill import and_list, mine_or
 from tui.games.swapo.choices import card_sets, gifts
 from tui.games.swapo.face import SwapoFace
 from tui.games.swapo.flow import SwapoDecisions
@@ -51,6 +52,39 @@ class SwapoGame(PlainGame):
     def held_counts(self) -> list[int]:
         return list(self.flow().state.hand_counts)
 
+    def state_lines(self) -> list[str]:
+        """What is face up: after the reveal, each hand as it stands (its jokers as they
+        were declared); before it, nothing (the draw pile's size)."""
+        view, table = self.flow().state, self.table
+        said = []
+        if view.pile:
+            # TRANSLATORS: plain table, SwaPo (game: swapo): cards left in the draw pile
+            pile = ngettext("The draw pile: {n} card", "The draw pile: {n} cards", view.pile)
+            said.append(pile.format(n=view.pile))
+        if view.revealed is None:
+            # TRANSLATORS: plain table, SwaPo (game: swapo): what table says before the reveal
+            return [*said, _("Every hand is face down until the reveal")]
+        for seat, hand in enumerate(view.revealed):
+            if hand is None:
+                continue
+            ranks = iter((view.declared[seat] if seat < len(view.declared) else None) or ())
+            cards = and_list(
+                table.cards.label(code, next(ranks, None) if code == "JK" else None)
+                for code in hand
+            )
+            # TRANSLATORS: plain table, SwaPo (game: swapo): the player's hand after the reveal
+            mine = _("Your hand, face up: {cards}")
+            # TRANSLATORS: plain table, SwaPo (game: swapo): a hand after the reveal
+            theirs = _("{name}'s hand, face up: {cards}")
+            template = mine_or(seat, table.me, mine, theirs)
+            said.append(template.format(name=table.seats.called(seat), cards=cards))
+        return said
+
+    def help_lines(self) -> list[str]:
+        # TRANSLATORS: plain table help (game: swapo): SwaPo Ace's joker declared as a rank
+        said = _("{declare} K declares your joker as a king (SwaPo Ace).")
+        return [said.format(**self.words())]
+
     def question(self) -> str:
         assert isinstance(self.model, SwapoDecisions)
         return self.model.idle_words() or self.model.question().plain
@@ -94,7 +128,8 @@ class SwapoGame(PlainGame):
         opponent's name or number — each step put to the model as its keys would be; ``declare
         K`` a joker's rank; else what every game reads (``give 7h 8s``: the cards asked for)."""
         flow = self.flow()
-        declared = after_word(text, "declare") if flow.step == Step.DECLARE else None
+        words = self.words()  # SwaPo's own declare (宣言), not 秘十's (亮主)
+        declared = after_word(text, "declare", words) if flow.step == Step.DECLARE else None
         if declared:
             return self.declare(declared)
         said = self.swap_said(text) if flow.step == Step.TARGET else None
@@ -105,7 +140,7 @@ class SwapoGame(PlainGame):
         said = SWAP.match(text.strip())
         if said is not None:
             return said.group(1), said.group(2)
-        rest = after_word(text, "give")
+        rest = after_word(text, "give", self.words())
         given = TO.match(rest) if rest else None
         return (given.group(1), given.group(2)) if given and given.group(2) else None
 
@@ -232,6 +267,11 @@ class SwapoGame(PlainGame):
     def after_update(self) -> Outcome:
         return self.flow().owed_pass()
 
+
+#: SwaPo's own sense of a command's word: a joker's rank is declared (ja 宣言), no ten shown
+#: (秘十's 亮主): tui/plain/words.py reads it in the game's context.
+# TRANSLATORS: plain table command (game: swapo): declare a joker's rank; typed, one word
+OWN_WORDS = (NP_("swapo", "declare"),)
 
 PLAIN = SwapoGame
 """What the plain front plays this game with (tui/plain/seated.py)."""

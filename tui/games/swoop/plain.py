@@ -8,6 +8,7 @@ from lang import _, ngettext
 from tui.games.swoop.ask import SwoopAsk
 from tui.games.swoop.face import SwoopFace
 from tui.games.swoop.flow import SwoopDecisions, flip_slots
+from tui.plain.cards import rank_word
 from tui.plain.games import Command, PlainGame
 from tui.table.decisions import Decisions, Outcome
 from tui.table.face import GameFace
@@ -85,6 +86,25 @@ class SwoopGame(PlainGame):
         if slots and ("down", slots[0]) in self.model.items():
             self.model.cursor = self.model.items().index(("down", slots[0]))
         return self.model.turn()
+
+    def state_lines(self) -> list[str]:
+        """The pile: how many cards, and the run on top."""
+        view = self.model.state
+        n, top = len(view.pile), view.top
+        if not n:
+            # TRANSLATORS: plain table, Swoop (game: swoop): what table says of an empty pile
+            return [_("The pile is empty")]
+        if top is None:
+            # TRANSLATORS: plain table, Swoop (game: swoop): the pile's size
+            return [ngettext("The pile: {n} card", "The pile: {n} cards", n).format(n=n)]
+        # TRANSLATORS: plain table, Swoop (game: swoop): the pile's size ({n}) and the run on
+        # its top: {count} cards of the rank {rank} ("king", "7")
+        said = ngettext(
+            "The pile: {n} card; on top, {count} of rank {rank}",
+            "The pile: {n} cards; on top, {count} of rank {rank}",
+            n,
+        )
+        return [said.format(n=n, count=top.count, rank=rank_word(top.rank))]
 
     def hand_lines(self) -> list[str]:
         """The hand, the face-up cards and the mystery cards, each on a line (the cards
