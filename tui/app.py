@@ -25,7 +25,7 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 
 import lang
 from lang import N_, _
-from tui.table.messages import LeaveTable, PlayAgain
+from tui.table.messages import LeaveTable, PlayAgain, ReviewGame
 
 from .collector import Collector
 from .connect import JoinError, default_name, launcher_for, shared_account
@@ -255,6 +255,18 @@ class KotatsuApp(App[None]):
         launcher = seat.again()
         await self.leave_table(lobby=not self.direct)  # `kotatsu play`: no lobby between
         self.sit_down(launcher)
+
+    @on(ReviewGame)
+    def _review(self, message: ReviewGame) -> None:
+        """A finished game's record, from its table: the replay over the table (tui/replay/,
+        imported when first asked for)."""
+        from .replay.screen import Replayer
+
+        replay = message.replay
+        replayer = Replayer(
+            replay, message.seat, 0, open_hands=replay.can_open, settings=message.settings
+        )
+        self.run_worker(replayer.show(self), group="review")
 
     @work(exclusive=True, group="sit")
     async def sit_down(self, launcher: Launcher) -> None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
@@ -39,6 +39,10 @@ from lang import _
 from tui.text import clean
 
 from .parse import Wired
+
+if TYPE_CHECKING:
+    from engine.record import Replay
+    from tui.settings import Settings
 
 
 def _dicts(value: object) -> list[dict]:
@@ -308,3 +312,15 @@ class LeaveTable(Message):
 
 class PlayAgain(Message):
     """At game over the player asks for a new game: same seats, a new deal."""
+
+
+class ReviewGame(Message):
+    """The whole game's record, checked and replayed through the rules (tui/table/review.py):
+    the app shows it over the table (tui/replay/), from ``seat``'s chair, every hand open
+    where the record can show them."""
+
+    def __init__(self, replay: Replay, seat: int | None, settings: Settings) -> None:
+        super().__init__()
+        self.replay = replay
+        self.seat = seat
+        self.settings = settings

@@ -1,7 +1,8 @@
 """Reviewing a finished game together: the final results panel offers it (``r``), the table
 asks the host for the whole record (``review``; the host serves it only once the game is over,
 to those who sat and to spectators), and the replay screen opens on it with every hand shown
-(tui/replay/). The table screen (tui/table/screen.py) calls these."""
+(tui/replay/) once the table has posted it to the app (``ReviewGame``): the table never
+imports the replay. The table screen (tui/table/screen.py) calls these."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from typing import Any
 
 from engine import record as rec
 from lang import _
+
+from .messages import ReviewGame
 
 
 def possible(client: Any) -> bool:
@@ -41,10 +44,9 @@ async def _ask(client: Any) -> None:
 
 
 def open_review(screen: Any, record: Any) -> None:
-    """The host's record: checked and replayed through the rules before it is shown, from
-    the screen's own seat, every hand open."""
+    """The host's record: checked and replayed through the rules, then handed to the app to
+    show (``ReviewGame``), from the screen's own seat, every hand open."""
     from ..records import refusal
-    from ..replay.screen import Replayer
 
     try:
         replay = rec.replay(rec.check(record))
@@ -53,5 +55,4 @@ def open_review(screen: Any, record: Any) -> None:
         screen.notify(why, severity="error", markup=False)
         return
     seat = screen.me if screen.me in replay.seats else replay.seats[0]
-    replayer = Replayer(replay, seat, 0, open_hands=replay.can_open, settings=screen.settings)
-    screen.run_worker(replayer.show(screen.app))
+    screen.post_message(ReviewGame(replay, seat, screen.settings))
