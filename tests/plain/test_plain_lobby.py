@@ -5,6 +5,7 @@ the lobby's words with a stand-in for the LAN (no socket)."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from types import SimpleNamespace
@@ -138,3 +139,35 @@ def test_the_lobby_says_tables_coming_and_going_and_reads_what_is_typed() -> Non
     assert "Not a command: zz" in lines
     assert any("invalid choice: 'nothing'" in line for line in lines)  # the command line's
     assert chosen == [("10.0.0.2", 7002), True, "Wu"]
+
+
+@pytest.mark.unit
+def test_join_asks_a_tables_password_as_a_secret_and_again_when_wrong(capsys) -> None:
+    # kotatsu join ADDRESS --plain at a table with a password: asked for, not shown (the
+    # Typed's secret), the table tried with it; a wrong one is asked for again
+    from tui.connect import JoinError
+    from tui.plain.run import joined
+
+    args = argparse.Namespace(command="join", password=None)
+    tried: list[str | None] = []
+    answers = ["nope", "pw"]
+
+    class Secret:
+        async def secret(self) -> str:
+            return answers.pop(0)
+
+    def launcher() -> Callable[[], Awaitable[str]]:
+        async def launch() -> str:
+            tried.append(args.password)
+            if args.password != "pw":
+                code = "password.wrong" if args.password else "password.needed"
+                raise JoinError("no", code=code)
+            return "seated"
+
+        return launch
+
+    seat = asyncio.run(joined(args, launcher(), Secret(), launcher))  # type: ignore[arg-type]
+    assert (seat, tried) == ("seated", [None, "nope", "pw"])
+    said = capsys.readouterr().out.splitlines()
+    assert said[0].startswith("This table asks for a password (not shown as you type)")
+    assert said[1].startswith("Wrong password. Type it again (not shown as you type)")

@@ -115,7 +115,7 @@ async def sit_down(
         print(_("kotatsu: --plain goes with play, host or join"), file=sys.stderr)
         return 2
     try:
-        seat = await joined(args, launcher, typed)
+        seat = await joined(args, launcher, typed, lambda: launcher_for(args, player_name(args)))
     except JoinError as exc:
         return refuse(exc.msg)
     words = getattr(args, "suit_letters", None) is not True
@@ -133,12 +133,17 @@ async def sit_down(
     return 0
 
 
-async def joined(args: argparse.Namespace, launcher: Launcher, typed: Typed) -> Seat:
+async def joined(
+    args: argparse.Namespace,
+    launcher: Launcher,
+    typed: Typed,
+    again: Callable[[], Launcher | None],
+) -> Seat:
     """The seat ``launcher`` takes; at a table that asks for a password none was given for
     (or a wrong one), the password is asked for on a line of its own, not shown, and the
-    table tried again with it, until an empty line gives up (the JoinError then)."""
-    from tui.app import player_name
-    from tui.connect import JoinError, launcher_for
+    table tried again with it (``again``: the launcher of ``args`` as they are now), until an
+    empty line gives up (the JoinError then)."""
+    from tui.connect import JoinError
 
     while True:
         try:
@@ -150,7 +155,7 @@ async def joined(args: argparse.Namespace, launcher: Launcher, typed: Typed) -> 
             args.password = await password(say, typed.secret, wrong=wrong)
             if not args.password:
                 raise
-            launcher = launcher_for(args, player_name(args)) or launcher
+            launcher = again() or launcher
 
 
 async def play(table: PlainTable, client: object, typed: Typed) -> None:
