@@ -133,6 +133,8 @@ async def test_swoop_at_70x20_keeps_seat_lines_whole_and_my_cards_in_sight():
         async for _ in my_questions(pilot, screen, "swoop", 60):
             hands.add(screen.view.get("hand_no"))
             await wait_until(pilot, lambda: swoop_fits(screen))
+            if len(hands) >= 2:
+                break  # every question of a whole hand, past its end into the next deal
         assert len(hands) >= 2  # a whole hand, its end and the next deal
 
 

@@ -4,6 +4,7 @@ refused with one line, exit status 2, nothing written."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -146,6 +147,7 @@ def test_stats_says_why_games_of_bots_alone_give_no_standings(capsys):
     assert json.loads(capsys.readouterr().out) == {}
 
 
+@functools.cache  # made once (three games played): each test reads the one it names
 def bad_records() -> dict[str, bytes]:
     good = finished()
     edited = json.loads(json.dumps(good))
