@@ -23,7 +23,7 @@ def daifugo_app(seed: int = 5, deals: int = 2, **kw):
 
 async def play(pilot, screen, action: dict) -> None:
     """Play ``action`` by keys: walk to each card, space, enter (and the joker's name)."""
-    model = screen.model
+    model = screen.part.model
     if action["type"] == "pass":
         await pilot.press("p")
         return
@@ -54,9 +54,9 @@ async def play_until(pilot, screen, done, rng: random.Random, *, close=True) -> 
                 return
             await pilot.press("enter")
             continue
-        if screen.game_view.over:
+        if screen.part.game_view.over:
             return
-        if not screen.legal or screen.model.step() == "wait":
+        if not screen.legal or screen.part.model.step() == "wait":
             await pilot.pause()
             continue
         plays = [a for a in screen.legal if a["type"] != "pass"]
@@ -74,8 +74,8 @@ async def test_a_whole_game_is_played_by_keys_with_its_exchange_and_results():
 
         def watch() -> bool:
             text = "\n".join(screen_lines(app))
-            view = screen.game_view
-            if view.phase == "exchange" and screen.model.step() == "give":
+            view = screen.part.game_view
+            if view.phase == "exchange" and screen.part.model.step() == "give":
                 seen.setdefault("give", text)
             if isinstance(app.screen, ResultsPanel):
                 seen.setdefault("results", text)
@@ -115,7 +115,7 @@ def test_snapshot_daifugo_exchange(snap_compare, size):
     async def run_before(pilot):
         screen = await seated(pilot)
         rng = random.Random(5)
-        await play_until(pilot, screen, lambda: screen.model.step() == "give", rng, close=True)
+        await play_until(pilot, screen, lambda: screen.part.model.step() == "give", rng, close=True)
         await settle(pilot)
 
     app, _client = daifugo_app()
@@ -126,8 +126,8 @@ def test_snapshot_daifugo_exchange(snap_compare, size):
 def test_snapshot_daifugo_naming_a_joker(snap_compare, size):
     async def run_before(pilot):
         screen = await seated(pilot)
-        await wait_until(pilot, lambda: screen.model.step() == "play")
-        model = screen.model
+        await wait_until(pilot, lambda: screen.part.model.step() == "play")
+        model = screen.part.model
         for code in ("5S", "JK"):
             index = model.hand.index(code)
             while model.cursor != index:

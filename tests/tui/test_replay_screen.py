@@ -105,7 +105,7 @@ async def test_stepping_reaches_the_live_screens_forward_and_back(game, seat):
     live_app = KotatsuApp(SETTINGS, browser=browser_of())
     live = []
     async with live_app.run_test(size=(100, 30)) as pilot:
-        from tui.connect import Seat
+        from tui.seat import Seat
 
         screen = table_screen_for(game)(Seat(live_client, [], "live"), SETTINGS)
         screen.read_only = True  # watched, as a replay is: the seat named, never "You"
@@ -122,7 +122,9 @@ async def test_stepping_reaches_the_live_screens_forward_and_back(game, seat):
     app = ReplayApp(Replayer(replay, seat), settings=SETTINGS)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await at_replay(pilot)
-        assert not screen.read_only or type(screen) is table_screen_for(game)  # the real one
+        live_screen = table_screen_for(game)(Seat(live_client, [], "again"), SETTINGS)
+        assert type(screen.part) is type(live_screen.part)  # the real one
+        assert type(screen) is type(live_screen)
         forward = [screen_lines(app)]
         assert (log_lines(screen), screen.view) == live[0]
         name = replay.record["players"][seat]["name"]

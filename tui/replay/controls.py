@@ -184,13 +184,13 @@ class ReplayControls(Static, can_focus=True):
             text.append(f"{self.table.seats.name(seat, you=False)}: ", "bold")
             text.append(with_glyphs(" ".join(hand), cards) if hand else "–")
             for hidden in (h for h in shown.hidden if h.seat == seat):
-                text.append(f" · {hidden_word(self.table.GAME, hidden.kind)} ", "dim")
+                text.append(f" · {hidden_word(self.table.game, hidden.kind)} ", "dim")
                 text.append(with_glyphs(" ".join(hidden.cards), cards))
         for hidden in (h for h in shown.hidden if h.seat is None):
             # TRANSLATORS: a review's open hands: cards no hand holds, on a line of their own
             # ("kitty: 7♠ 8♥"); {what} is what they are called; <b>…</b> is shown bold
             line = _("<b>{what}:</b> {cards}")
-            what = hidden_word(self.table.GAME, hidden.kind)
+            what = hidden_word(self.table.game, hidden.kind)
             shown_cards = with_glyphs(" ".join(hidden.cards), cards)
             text.append("\n")
             text.append_text(fill(line, tags={"b": "bold"}, what=what, cards=shown_cards))

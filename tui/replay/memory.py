@@ -39,7 +39,7 @@ GIVEN = frozenset(
      "chat", "connection_status",
      "turn_nudge", "connection", "large", "quiet", "read_only", "extras", "header",
      "kept_heights", "over_table", "clocks", "takebacks", "hints", "waiting", "window",
-     "intake", "news"}
+     "intake", "news", "part"}
 )  # fmt: skip
 
 
@@ -55,6 +55,7 @@ class Memory:
 
     state: TableState
     own: dict[str, Any]
+    part: object  # the game's part's own memory (tui/table/part.py ``snapshot``)
     log: tuple[tuple[object, Text], ...]
     notices: tuple[str, ...]
     notice_shown: Any
@@ -69,6 +70,7 @@ class Memory:
         return cls(
             state=screen.state,
             own=_copy(screen, _own(screen)),
+            part=screen.part.snapshot() if screen.part is not None else None,
             log=screen.query_one(EventLog).kept(),
             notices=tuple(notice.notices),
             notice_shown=notice.shown,
@@ -83,6 +85,9 @@ class Memory:
         screen.set_reactive(type(screen).state, self.state)
         for name, value in _copy(screen, self.own).items():
             setattr(screen, name, value)
+        if screen.part is not None:
+            screen.part.set_reactive(type(screen.part).state, self.state)
+            screen.part.restore(self.part)
         screen.query_one(EventLog).restore(self.log)
         notice = screen.query_one(NoticeLine)
         notice.notices[:] = self.notices

@@ -1,7 +1,7 @@
-"""A plain table for a game that has no screen of its own yet: its legal actions as a list.
+"""A plain table for a game that has no part of its own yet: its legal actions as a list.
 
-It keeps every game playable from the terminal while its real screen is being built, and it
-shows only what the view holds (the same rule as every other screen).
+It keeps every game playable from the terminal while its real table is being built, and it
+shows only what the view holds (the same rule as every other table).
 """
 
 from __future__ import annotations
@@ -17,14 +17,12 @@ from engine.base import SeatView
 from engine.cards import is_card
 from lang import N_, _
 from tui.fill import and_list
-from tui.seat import Seat
-from tui.settings import Settings
 from tui.text import clean
 from tui.widgets.steady import Steady
 
 from .decisions import Decisions, Outcome, Send
 from .parse import Wired
-from .screen import TABLE_CSS, TableScreen
+from .part import Asked, Given, TablePart
 
 SHOWN_KEYS = ("phase", "round", "hand", "pending", "scores")
 
@@ -71,38 +69,34 @@ class ListDecisions(Decisions):
         return Send(self.legal[self.choice]) if self.legal else None
 
 
-class GenericTableScreen(TableScreen):
+class GenericTable(TablePart):
     """Any game: the view's main keys, and the legal actions to choose from with ←→ enter."""
 
-    CSS_PATH: ClassVar = [TABLE_CSS, "generic.tcss"]
+    CSS_PATH: ClassVar[list[str]] = ["generic.tcss"]
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "generic--key",  # a key of the view
         "generic--chosen",  # the action under the cursor
     }
-    BINDINGS: ClassVar[list] = [
+    KEYS: ClassVar[list[Binding]] = [
         Binding("up,k", "move(-1)", N_("move"), show=False),
         Binding("down,j", "move(1)", N_("move"), show=False),
     ]
 
-    def __init__(self, seat: Seat, settings: Settings) -> None:
-        super().__init__(seat, settings)
+    def __init__(self, given: Given) -> None:
+        super().__init__(given)
         self.model = ListDecisions(self.me)
         self.decisions = self.model
 
-    @property
-    def GAME(self) -> str:  # type: ignore[override]
-        return str(self.table_info.get("game", ""))
-
-    def compose_table(self) -> ComposeResult:
+    def compose(self) -> ComposeResult:
         yield Steady("", id="generic-view", markup=False)
         yield Steady("", id="generic-actions", markup=False)
 
-    def show_waiting(self, seated: Text) -> None:
+    def waiting_room(self, seated: Text) -> None:
         self.query_one("#generic-view", Steady).show(seated)
 
-    def header_parts(self) -> list[Text | str]:
+    def header_parts(self, tail: int) -> list[Text | str]:
         phase = _("phase {phase}").format(phase=clean(self.state.phase or "…"))
-        return [self.GAME or _("table"), phase]
+        return [str(self.table_info.get("game", "")) or _("table"), phase]
 
     def draw(self) -> None:
         lines = Text()
@@ -122,15 +116,16 @@ class GenericTableScreen(TableScreen):
         self.query_one("#generic-view", Steady).show(lines)
         actions = Text()
         chosen = self.get_component_rich_style("generic--chosen", partial=True)
-        for i, action in enumerate(self.legal[: self.model.SHOWN]):
+        legal = self.state.legal
+        for i, action in enumerate(legal[: self.model.SHOWN]):
             actions.append(action_words(action) + "\n", chosen if i == self.model.choice else "")
         self.query_one("#generic-actions", Steady).show(actions)
-        if self.legal:
-            self.prompt.ask(_("Your turn: ↑↓ choose an action, enter to play"))
-        else:
-            pending = self.view["pending"] if self.view is not None else []
-            waiting = and_list(self.seats.name(s) for s in pending)
-            if waiting:
-                self.prompt.ask(_("Waiting for {names}…").format(names=waiting), waiting=True)
-            else:
-                self.prompt.ask(_("Waiting for the table…"), waiting=True)
+
+    def question(self) -> Asked:
+        if self.state.legal:
+            return Asked(_("Your turn: ↑↓ choose an action, enter to play"))
+        pending = self.view["pending"] if self.view is not None else []
+        waiting = and_list(self.seats.name(s) for s in pending)
+        if waiting:
+            return Asked(_("Waiting for {names}…").format(names=waiting), waiting=True)
+        return Asked(_("Waiting for the table…"), waiting=True)

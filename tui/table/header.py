@@ -117,6 +117,20 @@ class Header:
         #: More of the header after the game's own name (a replay's place and chair).
         self.aside: Callable[[], list[Text | str]] | None = None
 
+    def tail(self) -> int:
+        """The cells the header takes after the game's parts: the table's name, who is away,
+        the connection (a game's parts leave room for them)."""
+        table = self.table
+        line = header_line(
+            [],
+            table_name=table.table_info.get("name"),
+            away=table.people.away_marks(),
+            connection=table.connection,
+            look=table.look,
+            ascii_only=table.settings.ascii_only,
+        )
+        return line.cell_len - len(" kotatsu")
+
     def draw(self) -> None:
         table = self.table
         if table.quiet:

@@ -162,7 +162,7 @@ class Asked(Protocol):
     decisions: Decisions
 
     @property
-    def GAME(self) -> str: ...  # the screen's class constant
+    def game(self) -> str: ...  # the game's name
 
     @property
     def face(self) -> CardNames: ...
@@ -207,7 +207,7 @@ class HintDesk:
             return
         names = table.face
         line = seat_hint(
-            table.GAME,
+            table.game,
             table.me,
             state.view,
             state.legal,

@@ -8,7 +8,8 @@ reactive ``state`` is set, the public events are told and their rounds' ends not
 are aimed, the garbage of drawing is collected once the state is painted, and the results
 panel due (or the game's end) is shown. ``drawn`` is what follows a new state or view (the
 screen's ``watch_state``): the decision model learns it, the nudge sees whether the table waits
-for me, and the table, its header and its keys are drawn — nothing is drawn while ``quiet``.
+for me, and the table (``drawn``: the game's part and the prompt), its header and its keys are
+drawn — nothing is drawn while ``quiet``.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ class Taking(Protocol):
     def notice_line(self) -> NoticeLine: ...
     def tell(self, event: Wired) -> None: ...
     def asked_openly(self, state: TableState) -> bool: ...
-    def draw(self) -> None: ...
+    def drawn(self, state: TableState) -> None: ...
     def update_keys(self) -> None: ...
     def show_due_results(self) -> None: ...
     def game_over(self) -> None: ...
@@ -102,6 +103,6 @@ class StateIntake:
         if table.quiet:
             return
         table.turn_nudge.see(table.asked_openly(state))
-        table.draw()
+        table.drawn(state)
         table.header.draw()
         table.update_keys()

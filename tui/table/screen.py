@@ -60,7 +60,7 @@ from .header import Header
 from .hints import HintDesk
 from .intake import StateIntake
 from .keys import KeyLine, keys_section
-from .layout import TABLE_CSS, TABLE_LOOKS, TooSmall, WindowFit, look_class
+from .layout import TABLE_CSS, TABLE_LOOKS, Fit, TooSmall, WindowFit, look_class
 from .link import TableLink
 from .messages import (
     ChatReceived,
@@ -83,6 +83,7 @@ from .messages import (
 )
 from .news import NoticeLine, TableNews, with_glyphs
 from .nudge import TurnNudge, ring
+from .part import Given, TablePart, part_css, with_keys
 from .people import People, open_host_menu
 from .round_end import RoundEnd
 from .seats import Seats
@@ -121,7 +122,9 @@ class TableScreen(Screen[None]):
         TableState(), always_update=True, init=False, repaint=False
     )
 
-    def __init__(self, seat: Seat, settings: Settings) -> None:
+    def __init__(
+        self, seat: Seat, settings: Settings, part: type[TablePart] | None = None
+    ) -> None:
         super().__init__()
         self.seat_link = seat
         self.client = seat.client
@@ -145,18 +148,28 @@ class TableScreen(Screen[None]):
         self.chat = TableChat(self)
         #: A public event told, a coded message worded (tui/table/news.py).
         self.news = TableNews(self)
-        self.large = False
+        self._large = False
         #: A new state's way through the table (tui/table/intake.py).
         self.intake = StateIntake(self)
         #: The layout classes and all that follows the window's size (tui/table/layout.py).
         self.window = WindowFit(self)
         self.states_seen = 0  # tests and the bench wait on this
-        #: The game's decision model, set by each game's screen (tui/table/decisions.py).
-        self.decisions: Decisions = Decisions(self.me)
-        #: What the game says besides drawing, set by each game's screen (tui/table/face.py).
-        self.face: GameFace = PlainFace(self)
+        #: The game's part (tui/table/part.py): its area, decision model and face.
+        self.part: TablePart | None = None
+        if part is not None:
+            given = Given(self.seats, self.cards, settings, self.table_info, self.people, self.me)
+            self.part = part(given)
+            self.rounds.each_round = part.RESULTS_EACH_ROUND
+            self.rounds.low_wins = part.LOW_SCORE_WINS
+            self.keys.actions = (*self.keys.actions, *part.DYNAMIC_ACTIONS)
+            self._bindings = with_keys(self._bindings, part.KEYS)
+            self.css_path = [*self.css_path, *part_css(part)]
+        #: The game's decision model, set by a game's screen (tui/table/decisions.py).
+        self.decisions = Decisions(self.me)
+        #: What the game says besides drawing, set by a game's screen (tui/table/face.py).
+        self.face = PlainFace(self)
         self.turn_nudge = TurnNudge(
-            lambda: ring(self.app, self.TITLE or self.GAME), enabled=settings.nudge
+            lambda: ring(self.app, self.game_title), enabled=settings.nudge
         )
         self.hints = HintDesk(self, letters=self.cards.letters)
         self.clocks = Clocks()  # the turn clocks the host tells this seat of (clock.py)
@@ -171,8 +184,53 @@ class TableScreen(Screen[None]):
         self.side_extras: list[Widget] = []
         #: The lines that keep a height they grew to (KEPT_HEIGHTS; none: as tall as their text).
         self.kept_heights = self.KEPT_HEIGHTS
+        if self.part is not None:
+            self.kept_heights = (*self.kept_heights, *self.part.KEPT_HEIGHTS)
         #: How a results panel goes over the table (None: pushed, a new screen each time).
         self.over_table: Callable[[Screen[Any], Callable[[Any], None]], None] | None = None
+
+    @property
+    def large(self) -> bool:
+        """Room for the game's big cards now (``WindowFit``); the part is told."""
+        return self._large
+
+    @large.setter
+    def large(self, large: bool) -> None:
+        self._large = large
+        if self.part is not None:
+            self.part.large = large
+
+    @property
+    def decisions(self) -> Decisions:
+        """The game's decision model (its part's)."""
+        return self.part.decisions if self.part is not None else self.own_decisions
+
+    @decisions.setter
+    def decisions(self, decisions: Decisions) -> None:
+        self.own_decisions = decisions
+
+    @property
+    def face(self) -> GameFace:
+        """What the game says besides drawing (its part's face)."""
+        return self.part.face if self.part is not None else self.own_face
+
+    @face.setter
+    def face(self, face: GameFace) -> None:
+        self.own_face = face
+
+    @property
+    def game(self) -> str:
+        """The game's name (a key of engine.GAMES)."""
+        if self.part is not None:
+            return self.part.GAME or str(self.table_info.get("game", ""))
+        return self.GAME
+
+    @property
+    def game_title(self) -> str:
+        """The game's title (an ``N_`` msgid), else its name."""
+        if self.part is not None:
+            return self.part.TITLE or self.game
+        return self.TITLE or self.GAME
 
     # -- layout --------------------------------------------------------------------------
     @property
@@ -195,8 +253,11 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Steady("", id="header", markup=False)
         with Horizontal(id="body"):
-            with Vertical(id="table-area"):
-                yield from self.compose_table()
+            if self.part is not None:
+                yield self.part
+            else:
+                with Vertical(id="table-area"):
+                    yield from self.compose_table()
             with Vertical(id="side"):
                 yield from self.side_extras
                 yield EventLog(id="log")
@@ -215,7 +276,7 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.decisions.reviewable = review.possible(self.client)
         self.prompt.ask(_("Waiting for the table…"), waiting=True)
-        self.window.fit(self.app.size.width, self.app.size.height)
+        self.fit(self.app.size.width, self.app.size.height)
         self.header.draw()
         for chat in self.query(ChatPane):  # none when the app closes as the screen opens
             chat.allow_whispers(self.face.whispers_allowed())
@@ -233,7 +294,13 @@ class TableScreen(Screen[None]):
             self.waiting.show()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.window.fit(event.size.width, event.size.height)
+        self.fit(event.size.width, event.size.height)
+
+    def fit(self, width: int, height: int) -> None:
+        """The window is ``width``×``height``: the layout follows (the part is told first)."""
+        if self.part is not None:
+            self.part.window = Fit(width, height)
+        self.window.fit(width, height)
 
     @property
     def prompt(self) -> PromptBar:
@@ -280,8 +347,13 @@ class TableScreen(Screen[None]):
 
     def watch_state(self, state: TableState) -> None:
         """A new state (or view): the decision model learns it, and the table is redrawn."""
+        if self.part is not None:  # what the part reads, drawn or not (``drawn``)
+            self.part.set_reactive(TablePart.state, state)
         self.intake.drawn(state)
         self.show_clocks()  # the seats awaited now: is one of them away?
+        owed = None if self.quiet or self.part is None else self.part.owed()
+        if owed is not None:  # a step the person has answered already
+            self.handle(owed)
 
     def asked_openly(self, state: TableState) -> bool:
         """Whether the table waits for this seat now, in a way the others may know."""
@@ -292,6 +364,17 @@ class TableScreen(Screen[None]):
     @on(StateReceived)
     def _state_received(self, message: StateReceived) -> None:
         self.receive_state(message.state, message.events)
+
+    @on(TablePart.Decided)
+    def _decided(self, message: TablePart.Decided) -> None:
+        message.stop()
+        self.handle(message.outcome)
+
+    @on(TablePart.Ask)
+    def _ask(self, message: TablePart.Ask) -> None:
+        message.stop()
+        if self.part is not None and not self.quiet:
+            self.ask()
 
     @on(Unreadable)
     def _unreadable(self, message: Unreadable) -> None:
@@ -306,9 +389,16 @@ class TableScreen(Screen[None]):
     @on(Refused)
     def _refused(self, message: Refused) -> None:
         reason = clean(self.news.worded(message.wire))
-        self.chat.refused(message.wire.get("code"), reason)  # said where it was typed, too
+        code = message.wire.get("code")
+        self.chat.refused(code, reason)  # said where it was typed, too
         if self.takebacks.refusal(message.wire):  # a take-back refused: the log keeps why
             self.log_pane.add(reason)
+        if self.part is not None:
+            refusal = self.part.refused(code, reason)
+            for line, tag in refusal.lines:
+                self.log_pane.add(line, tag)
+            if refusal.redraw and self.view:
+                self.draw()
         self.refused(reason)
 
     def refused(self, reason: str) -> None:
@@ -355,6 +445,8 @@ class TableScreen(Screen[None]):
     @on(SeatMoved)
     def _seat_moved(self, message: SeatMoved) -> None:
         self.me = message.seat  # the host started with fewer seats: ours has moved
+        if self.part is not None:
+            self.part.me = message.seat
 
     @on(ClockChanged)
     def _clock_changed(self, message: ClockChanged) -> None:
@@ -389,11 +481,24 @@ class TableScreen(Screen[None]):
 
     def show_waiting(self, seated: Text) -> None:
         """Show the seating before the game starts (override: where it goes in your layout)."""
+        if self.part is not None:
+            self.part.waiting_room(seated)
 
     def receive_state(self, state: TableState, events: list[Wired]) -> None:
         """A new state and the public events that led to it (override to note what the game
         needs before it is drawn; call this)."""
-        self.intake.take(state, events)
+        if self.part is None:
+            self.intake.take(state, events)
+            return
+        taken = self.part.taking(state, events, first=self.states_seen == 0 and not events)
+        for line, tag in taken.lines:
+            self.log_pane.add(line, tag)
+        self.intake.take(state, taken.events)
+        for line, tag in self.part.taken():
+            self.log_pane.add(line, tag)
+        kept = self.part.log_kept()
+        if kept is not None:
+            self.log_pane.keep(kept)
 
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:
         """Notices never cover the table: they go to the notice line above the prompt (card
@@ -423,17 +528,39 @@ class TableScreen(Screen[None]):
 
     def look(self, name: str) -> Style:
         """The Rich style of a look: the game's own, else the table's (layout.py)."""
+        if self.part is not None:
+            return self.part.look(name)
         key = look_class(self.GAME, name, type(self).COMPONENT_CLASSES)
         return self.get_component_rich_style(key, partial=True)
 
     # -- header (tui/table/header.py) ------------------------------------------------
     def header_parts(self) -> list[Text | str]:
         """Pieces of the header after "kotatsu" (override: game, round, pile…)."""
+        if self.part is not None:
+            return self.part.header_parts(self.header.tail())
         return [self.TITLE or self.GAME]
 
     # -- game hooks (override) -----------------------------------------------------------
     def draw(self) -> None:
         """Redraw the table from ``self.view`` and ``self.legal``."""
+        if self.part is not None:
+            self.part.draw()
+            self.ask()
+
+    def drawn(self, state: TableState) -> None:
+        """A new state to draw: the part draws it (its ``state``), the prompt asks."""
+        if self.part is None:
+            self.draw()
+            return
+        self.part.state = state
+        self.ask()
+
+    def ask(self) -> None:
+        """The prompt asks the part's question; the keys follow."""
+        if self.part is not None and self.view is not None:
+            asked = self.part.question()
+            self.prompt.ask(asked.question, waiting=asked.waiting)
+            self.update_keys()
 
     def handle(self, outcome: Outcome) -> None:
         """Carry out what the decision model answered to a key, then redraw."""
@@ -452,7 +579,31 @@ class TableScreen(Screen[None]):
 
     def check_table_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The table's keys (keys.py ``allows``); a game's screen answers for its own first."""
+        own = self.part_action(action, parameters)
+        if own is not None and self.part is not None:
+            name, args = own
+            if self.read_only:
+                return False
+            return self.part.allows(name, args) and not self.has_class("-chatting")
         return self.keys.allows(action, parameters)
+
+    def part_action(
+        self, action: str, parameters: tuple[object, ...]
+    ) -> tuple[str, tuple[object, ...]] | None:
+        """One of the part's own keys, as (its action, its arguments): bound as ``game``
+        (``with_keys``), or named as the footer's keys name it (``DYNAMIC_ACTIONS``)."""
+        if self.part is None:
+            return None
+        if action == "game" and parameters:
+            return str(parameters[0]), parameters[1:]
+        if action in self.part.DYNAMIC_ACTIONS:
+            return action, parameters
+        return None
+
+    def action_game(self, action: str, *parameters: object) -> None:
+        """One of the part's own keys (``KEYS``)."""
+        if self.part is not None:
+            self.handle(self.part.act(action, *parameters))
 
     def update_keys(self) -> None:
         """Tell the footer when the keys that work now (or their words) changed."""
@@ -461,6 +612,9 @@ class TableScreen(Screen[None]):
 
     def forward_key(self, key: str, *args: int) -> None:
         """A game key goes to the decision model."""
+        if self.part is not None:
+            self.handle(self.part.key(key, *args))
+            return
         self.handle(getattr(self.decisions, key)(*args))
 
     def action_move(self, step: int, word: str | None = None) -> None:
@@ -490,14 +644,14 @@ class TableScreen(Screen[None]):
     def wants_panel(self, event: Wired) -> bool:
         """Whether a round/hand end that does not end the game gets its results panel here
         (with ``RESULTS_EACH_ROUND``); override for rounds a seat takes no part in."""
-        return True
+        return self.part.wants_panel(event) if self.part is not None else True
 
     def game_over(self) -> None:
         """Show the final results once (the panel stays until enter)."""
         self.rounds.game_over()
 
     def action_scores(self) -> None:
-        self.app.push_screen(self.rounds.scores_screen(self.GAME))
+        self.app.push_screen(self.rounds.scores_screen(self.game))
 
     def action_review(self) -> None:
         self.rounds.review()  # r, once the game is over (the final panel offers it first)
@@ -511,6 +665,9 @@ class TableScreen(Screen[None]):
         """Log a public event, and say the big ones on the notice line (override: note what
         the game needs of it; call this)."""
         self.news.tell(event)
+        if self.part is not None:
+            for line, tag in self.part.told(event):
+                self.log_pane.add(line, tag)
 
     # -- chat, rules and leaving ------------------------------------------------------------
     @on(ChatPane.Closed)
@@ -525,10 +682,10 @@ class TableScreen(Screen[None]):
         self.chat.open()
 
     def action_rules(self) -> None:
-        title = self.TITLE or self.GAME
         keys = keys_section(self.query_one(WordedFooter).wanted_keys())
         ascii_only = self.settings.ascii_only
-        self.app.push_screen(RulesScreen(self.GAME, title, ascii_only=ascii_only, keys=keys))
+        rules = RulesScreen(self.game, self.game_title, ascii_only=ascii_only, keys=keys)
+        self.app.push_screen(rules)
 
     def action_leave(self) -> None:
         self.connection_status.ask_leave()  # asks first where something is kept

@@ -44,7 +44,7 @@ class Waiting(Protocol):
     me: int | None
 
     @property
-    def GAME(self) -> str: ...  # the screen's class constant
+    def game(self) -> str: ...  # the game's name
     @property
     def view(self) -> SeatView | None: ...
     @property
@@ -71,7 +71,7 @@ class WaitingRoom:
         question, seated = waiting_words(
             table.people,
             table.seat_link,
-            table.GAME,
+            table.game,
             table.table_info,
             table.seats.name,
             table.look,

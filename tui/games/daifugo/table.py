@@ -3,7 +3,8 @@ the trick (what is on top and who played it, who led), the order in force and th
 exchange, and my hand to pick from.
 
 Everything is drawn from the received view; what is being chosen, and what each key does,
-is the decision model's (``flow.DaifugoDecisions``): this screen only draws and forwards.
+is the decision model's (``flow.DaifugoDecisions``): this part only draws, and answers keys
+and clicks with what the model decides (tui/table/part.py).
 """
 
 from __future__ import annotations
@@ -11,15 +12,15 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding
 
 from lang import N_, _
-from tui.seat import Seat
-from tui.settings import Settings
+from tui.table.decisions import Outcome
 from tui.table.messages import TableState
 from tui.table.parse import Wired
-from tui.table.screen import TABLE_CSS, TableScreen
+from tui.table.part import Asked, Given, Refusal, TablePart, Taken
 from tui.widgets.cards import CardFace
 from tui.widgets.pickable import PickableCards
 from tui.widgets.steady import Steady
@@ -31,32 +32,32 @@ from .flow import DaifugoDecisions, Step
 from .model import DaifugoView
 
 
-class DaifugoScreen(TableScreen):
+class DaifugoTable(TablePart):
     """大富豪 for 3–8 players: the exchange, then tricks until one is left holding cards."""
 
     GAME = "daifugo"
     # TRANSLATORS: the name of the card game 大富豪 Daifugō (keep 大富豪)
     TITLE = N_("大富豪 Daifugō")
     RESULTS_EACH_ROUND = True
-    CSS_PATH: ClassVar = [TABLE_CSS, "daifugo.tcss"]
+    CSS_PATH: ClassVar[list[str]] = ["daifugo.tcss"]
     COMPONENT_CLASSES: ClassVar[set[str]] = {f"daifugo--{role}" for role in draw.ROLES}
-    BINDINGS: ClassVar[list[BindingType]] = [
+    KEYS: ClassVar[list[Binding]] = [
         # TRANSLATORS: 大富豪 footer key: pass (out of the trick until it ends); ≤ 8 cells
         Binding("p", "pass_turn", N_("pass"), id="pass"),
     ]
     DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ("pass_turn",)
     #: The trick's lines grow for the exchange and keep that height through the deal's
     #: tricks (a state that changes them does not lay the screen out each time).
-    KEPT_HEIGHTS: ClassVar[tuple[str, ...]] = ("#prompt", "#trick")
+    KEPT_HEIGHTS: ClassVar[tuple[str, ...]] = ("#trick",)
 
-    def __init__(self, seat: Seat, settings: Settings) -> None:
-        super().__init__(seat, settings)
+    def __init__(self, given: Given) -> None:
+        super().__init__(given)
         self.model = DaifugoDecisions(self.me)
         self.decisions = self.model
-        self.face = self.daifugo_face = DaifugoFace(self, self.model)
+        self.face = DaifugoFace(self, self.model)
         self.set_class(self.cards.color, "-color")
 
-    def compose_table(self) -> ComposeResult:
+    def compose(self) -> ComposeResult:
         yield Steady("", id="seats", markup=False)
         yield Steady("", id="status", markup=False)
         yield Steady("", id="trick", markup=False)
@@ -64,7 +65,7 @@ class DaifugoScreen(TableScreen):
         yield Steady("", id="me-label", markup=False)
         yield PickableCards(self.cards, inline=True, id="hand")
 
-    def show_waiting(self, seated: Text) -> None:
+    def waiting_room(self, seated: Text) -> None:
         self.query_one("#seats", Steady).show(seated)
 
     @property
@@ -72,36 +73,36 @@ class DaifugoScreen(TableScreen):
         """The view on show, parsed once (by the decision model, when it came)."""
         return self.model.parsed.of(self.view)
 
+    def memory(self) -> dict[str, object]:
+        return {"model": self.model}  # the decision model, by the name drawing reads
+
     # -- the game's own key (p) and clicks ---------------------------------------------------
-    def check_table_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "pass_turn":
-            return self.model.can_pass() and not self.has_class("-chatting")
-        return super().check_table_action(action, parameters)
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action == "pass_turn" and self.model.can_pass()
 
-    def action_pass_turn(self) -> None:
-        self.handle(self.model.pass_turn())
+    def act(self, action: str, *parameters: object) -> Outcome:
+        return self.model.pass_turn() if action == "pass_turn" else None
 
-    def on_pickable_cards_picked(self, message: PickableCards.Picked) -> None:
+    @on(PickableCards.Picked)
+    def _picked(self, message: PickableCards.Picked) -> None:
         """Mouse: a click on a card of my hand moves there and picks it, as space would."""
         message.stop()
         if message.control.id == "hand":
-            self.handle(self.model.click(message.index))
+            self.post_message(self.Decided(self.model.click(message.index)))
 
-    def receive_state(self, state: TableState, events: list[Wired]) -> None:
-        if self.states_seen == 0 and not events and state.view is not None:
-            first = self.model.parsed.of(state.view)
-            self.log_pane.add(draw.first_line(first, self.seats.name))
-        super().receive_state(state, events)
+    def taking(self, state: TableState, events: list[Wired], first: bool) -> Taken:
+        if first and state.view is not None:
+            view = self.model.parsed.of(state.view)
+            return Taken(events, [(draw.first_line(view, self.seats.name), None)])
+        return Taken(events)
 
-    def refused(self, reason: str) -> None:
+    def refused(self, code: object, words: str) -> Refusal:
         """A rejected action asks again (the reason stays on show)."""
         self.model.rejected()
-        if self.view:
-            self.draw()
-        super().refused(reason)
+        return Refusal(redraw=True)
 
     # -- drawing -------------------------------------------------------------------------
-    def header_parts(self) -> list[Text | str]:
+    def header_parts(self, tail: int) -> list[Text | str]:
         if not self.view:
             return [_(self.TITLE)]
         view = self.game_view
@@ -111,11 +112,16 @@ class DaifugoScreen(TableScreen):
         )
         return ["大富豪", number, draw.scores_line(view, self.seats.name)]
 
+    def question(self) -> Asked:
+        view = self.game_view
+        asked = question(self.model, view, self.seats.name, self.cards, self.you)
+        return Asked(asked, waiting=self.model.step() == Step.WAIT)
+
     def draw(self) -> None:
         if not self.view:
             return
         view, look = self.game_view, self.look
-        width = max(20, self.query_one("#table-area").size.width - 2)
+        width = max(20, self.size.width - 2)
         self.query_one("#seats", Steady).show(
             draw.seats_text(view, self.seats.text, self.me, look, width)
         )
@@ -125,9 +131,6 @@ class DaifugoScreen(TableScreen):
         )
         self.render_trick_cards()
         self.render_hand()
-        asked = question(self.model, view, self.seats.name, self.cards, self.you)
-        self.prompt.ask(asked, waiting=self.model.step() == Step.WAIT)
-        self.update_keys()
 
     def render_trick_cards(self) -> None:
         """Big terminals: the play on top as cards."""
@@ -161,8 +164,8 @@ class DaifugoScreen(TableScreen):
         if not faces:
             faces = [CardFace(None, enabled=False, label="—", empty=True)]
         hand.show(faces, model.cursor if asked and view.hand else None)
-        self.window.keep_in_sight(hand)
+        self.keep_in_sight(hand)
 
 
-#: The screen a table of this game opens (tui/games/__init__.py finds it by this name).
-SCREEN = DaifugoScreen
+#: The part a table of this game composes (tui/games/__init__.py finds it by this name).
+TABLE = DaifugoTable
