@@ -7,7 +7,7 @@ now with a running clock (``update``), whether the clock is paused (a results pa
 table, the host's menu is open), and asks when the next one runs out (``due``) and who has
 (``expire``). Names no game.
 
-What it tells whom is the table's business (``Table._clock_news``): a seat's clock goes only
+What it tells whom is the table's business (net/clocknews.py): a seat's clock goes only
 to those who may know that it is asked (its own player; the others only where every view
 shows the seat awaited), as seconds left counted from the frame, never as a time of day.
 """

@@ -2,10 +2,12 @@
 ``Table`` (net/table.py), which holds the table's rules and does no I/O.
 
 The host only feeds the table — every connection's checked messages, connections and
-leavings, its bots' moves, the timers the table asked for — and does what each ``Output``
-says: journal its records, send its messages, set its timers. The host's bots and the bots
-covering absent players move through the same table. It asks nothing of the game itself:
-that is the table's and the engine's business.
+leavings, the timers the table asked for as they fire, its bots' answers — and does what
+each ``Output`` says: journal its records, send its messages, set its timers, ask its bot
+(``ask``: a bot's turn is a timer of the table, with its seat), keep the game's record
+(``keep``), pace the peer by what its message cost (``cost``). Whose turn a bot has, when a
+bot covers an away player, how many may watch and what a chat line costs are the table's
+word: the host asks nothing of the game itself, and keeps only time, sockets and processes.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 
 import engine
 
+from .botturns import BotAsk
 from .codec import encode
 from .connection import Connection
 from .gate import Doorway, Guesses
@@ -31,7 +34,7 @@ from .messages import Refused
 from .recording import HostRecorder
 from .seating import Seating
 from .settings import HostLimits, TableSettings, make_verifier
-from .table import Output, Table
+from .table import BOT, Output, Table
 
 log = logging.getLogger("kotatsu.net.host")
 
@@ -53,12 +56,7 @@ class Host:
     ) -> None:
         limits = HostLimits() if limits is None else limits
         self.limits = limits
-        self.table: Table[Connection] = Table(
-            settings,
-            clock=time.monotonic,
-            takeover_every=limits.takeover_every,
-            absent_bot=limits.absent_bot_after,
-        )
+        self.table: Table[Connection] = Table(settings, limits, clock=time.monotonic)
         self.doorway = Doorway(
             limits.pending_per_address, limits.pending_total, limits.handshake_timeout
         )
@@ -67,11 +65,7 @@ class Host:
         self.connections: set[Connection] = set()
         self.listeners: list[Callable[[Host], None]] = []
         """Called (synchronously) after every change of the seating, e.g. to refresh the TXT."""
-        self.bots = SeatBots(
-            settings.game, self.seating, self.table.seed, limits.absent_bot_after, settings.level
-        )
-        self.bots.on_cover = self._covered_by_timer
-        self._bots_on = False
+        self.bots = SeatBots(settings.game, settings.seats, self.table.seed, settings.level)
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._closing = False
         self._server: asyncio.Server | None = None
@@ -79,7 +73,7 @@ class Host:
         self._finished: asyncio.Future | None = None
         self.journal: Journal | None = None
         self.recorder: HostRecorder | None = None
-        """Keeps the game record (net/recording.py): set by ``keep_records``."""
+        """Where the game's record is kept (net/recording.py): set by ``keep``."""
         if journal is not None:
             self.journal = Journal.create(journal, self.header(), fsync=limits.fsync)
 
@@ -127,6 +121,12 @@ class Host:
         host.began = data.began
         return host
 
+    def keep(self, recorder: HostRecorder) -> None:
+        """Keep the game's record with ``recorder`` (net/recording.py ``keep_records``): the
+        table says when to (``Output.keep``, ``Table.unfinished``)."""
+        self.recorder = recorder
+        self.table.keep(recorder.game)
+
     resumed_port: int | None = None
     began: str | None = None
     """When the game began (UTC), as the journal of a resumed table says (net/recording.py)."""
@@ -146,6 +146,7 @@ class Host:
 
     @game.setter
     def game(self, game: engine.Game) -> None:
+        """A game set up by hand before the start (tests: a stacked deck)."""
         self.table.game = game
 
     @property
@@ -188,7 +189,6 @@ class Host:
         if self.journal is not None:
             self.journal.bound(self.port)
             self._compact()
-        self._spawn(self._drive_bots())
         self._deliver(self.table.start())
         return self.port
 
@@ -219,7 +219,9 @@ class Host:
         if self.journal is not None:
             self.journal.close()
         if self.recorder is not None:
-            self.recorder.close(self)
+            unfinished = self.table.unfinished()
+            if unfinished is not None:
+                self.recorder.save(unfinished)
         if self._finished is not None and not self._finished.done():
             self._finished.cancel()
 
@@ -239,12 +241,6 @@ class Host:
     def cover(self, seat: int) -> None:
         """A bot plays the away player's ``seat`` until they come back."""
         self._deliver(self.table.cover(seat))
-        self.bots.wakeup.set()
-
-    def _covered_by_timer(self, seat: int) -> None:
-        """``--absent-bot``: the grace period is over, so everyone sees "(bot plays)" now."""
-        with contextlib.suppress(ValueError):  # the player came back in the meantime
-            self._deliver(self.table.cover(seat))
 
     def hold_clock(self, held: bool) -> None:
         """The host's menu is open (``held``) or closed again: the turn clocks stop meanwhile."""
@@ -253,7 +249,6 @@ class Host:
     def remove(self, seat: int) -> None:
         """Send the player at ``seat`` away (during play a bot keeps the seat for good)."""
         self._deliver(self.table.remove(seat))
-        self.bots.wakeup.set()
 
     def mute(self, watcher: int, on: bool = True) -> None:
         """Mute spectator ``watcher``'s chat (``on``), or let it speak again."""
@@ -306,10 +301,7 @@ class Host:
             await self._join(conn, join)
             while True:
                 message = await conn.next_message(limits.idle_timeout)
-                out = self._receive(conn, message)
-                # a review asks for a whole record: paced like a chat line
-                cost = limits.chat_cost if message["t"] in ("chat", "review") else 1.0
-                await conn.pace(0.0 if out.asked else cost)
+                await conn.pace(self._receive(conn, message).cost)
         except Refused as exc:
             if not exc.quiet:
                 log.info("dropping %s: %s (%s)", conn.peer, exc, exc.code)
@@ -326,36 +318,22 @@ class Host:
 
     async def _join(self, conn: Connection, join: dict[str, Any]) -> None:
         """The first message: a wrong password is answered late (net/gate.py, the right one at
-        once); spectators are capped."""
+        once)."""
         if join["t"] == "join" and self.table.locked:
             await self.guesses.attempt(conn.address, lambda: self._receive(conn, join))
         else:
             self._receive(conn, join)
-        most = self.limits.max_spectators
-        if self.table.seat_of(conn) is None and self._spectators() > most:
-            raise Refused("full.spectators", n=most)
-
-    def _spectators(self) -> int:
-        return sum(
-            1 for peer, guest in self.table.peers.items() if guest.joined and guest.seat is None
-        )
 
     def _receive(self, conn: Connection, message: dict[str, Any]) -> Output[Connection]:
-        """Hand ``message`` to the table and deliver its answer (which says whether the table
-        asked for it, and whether it refused it)."""
+        """Hand ``message`` to the table and deliver its answer (which says what the message
+        costs against the peer's rate)."""
         out = self.table.receive(conn, message)
-        seat = self.table.seat_of(conn)
-        if message["t"] == "join" and seat is not None:
-            self.bots.returned(seat)  # a resumed seat is the player's again, not a bot's
         self._deliver(out)
         return out
 
     def _leave(self, conn: Connection) -> None:
         self.connections.discard(conn)
-        seat = self.table.seat_of(conn)
         self._deliver(self.table.leave(conn))
-        if seat is not None and self.seating[seat].peer is None and self.started and not self.over:
-            self.bots.absent(seat)  # after a grace period, a bot covers the empty seat
 
     def _deliver(self, out: Output[Connection]) -> None:
         """Do what the table's output says: make its records durable, then send (each message
@@ -382,46 +360,27 @@ class Host:
             conn.send_frame(frame)
         for timer in out.timers:
             self._set_timer(timer.key, timer.at)
+        if out.ask is not None:
+            self._spawn(self._ask_bot(out.ask))
+        if out.keep is not None and self.recorder is not None:
+            self.recorder.save(out.keep)
         if out.seating_changed:
             for listener in list(self.listeners):
                 listener(self)
-        if not self.started:
-            return
-        if self.recorder is not None:
-            self.recorder.update(self)
-        if self.game.over:
-            if self._finished is not None and not self._finished.done():
-                self._finished.set_result(self.game.result())
-            return
-        if not self._bots_on:
-            self._bots_on = True
-            self.bots.all_absent()
-        self.bots.wakeup.set()
+        if self.over and self._finished is not None and not self._finished.done():
+            self._finished.set_result(self.game.result())
 
-    async def _drive_bots(self) -> None:
-        """Let the host's bots (and bots covering absent players, or a person out of time on
-        the turn clock: ``Table.bot_plays``) move whenever it is their turn."""
-        while True:
-            await self.bots.wakeup.wait()
-            self.bots.wakeup.clear()
-            while self.started and not self.game.over:
-                seat = next((s for s in self.game.pending() if self.table.bot_plays(s)), None)
-                if seat is None or self.table.bots_hold():
-                    break
-                delay = self.table.bot_delay(self.limits.bot_delay)
-                if delay:
-                    await asyncio.sleep(delay)
-                    if seat not in self.game.pending() or not self.table.bot_plays(seat):
-                        continue
-                    if self.table.bots_hold():  # a round ended while the bot waited
-                        break
-                try:
-                    await self._bot_move(seat)
-                except Exception as exc:
-                    log.exception("the bot at seat %s failed", seat)
-                    self._fail(f"the bot at seat {seat + 1} failed: {exc}")
-                    return
-                await asyncio.sleep(0)
+    async def _ask_bot(self, ask: BotAsk) -> None:
+        """The table asks the host's bot at ``ask.seat``: its answer goes back to the table
+        (which drops it if it has moved on meanwhile, and asks again)."""
+        try:
+            action = await self.bots.decide(ask.seat, ask.view, ask.legal)
+        except Exception as exc:
+            log.exception("the bot at seat %s failed", ask.seat)
+            self._fail(f"the bot at seat {ask.seat + 1} failed: {exc}")
+            return
+        if not self._closing:
+            self._deliver(self.table.bot_answer(ask, action))
 
     def _compact(self) -> None:
         """Before the start, the journal is only the header and who sits now: rewrite it so
@@ -431,21 +390,6 @@ class Host:
         port = [{"r": "port", "port": self.port}] if getattr(self, "port", None) else []
         self.journal.rewrite(self.header(), port + self.table.sitters())
         self._churn = 0
-
-    async def _bot_move(self, seat: int) -> None:
-        legal = self.game.legal_actions(seat)
-        action = await self.bots.decide(seat, self.game.view(seat), legal)
-        moved = legal != self.game.legal_actions(seat) or self.table.bots_hold()
-        if self.game.over or moved or not self.table.bot_plays(seat):
-            return  # the table moved on (or holds) while the bot thought: it is asked again
-        try:
-            out = self.table.play(seat, action, bot=True)
-        except engine.IllegalAction as exc:
-            log.warning(
-                "bot at seat %s chose an illegal action (%s); playing %r", seat, exc, legal[0]
-            )
-            out = self.table.play(seat, legal[0], bot=True)
-        self._deliver(out)
 
     # -- the table's timers --------------------------------------------------------------------
     def _set_timer(self, key: str, at: float | None) -> None:
@@ -460,7 +404,12 @@ class Host:
 
     def _fire(self, key: str) -> None:
         self._timers.pop(key, None)
-        self._deliver(self.table.fire(key))
+        try:
+            self._deliver(self.table.fire(key))
+        except Exception as exc:  # a bot's turn ends here (a bug, a failing disk): say why
+            log.exception("the table's %s timer failed", key)
+            if key == BOT:
+                self._fail(f"the host's bot failed: {exc}")
 
 
 def _records(data: JournalData) -> list[dict[str, Any]]:

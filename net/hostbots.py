@@ -1,5 +1,8 @@
-"""The host's in-process players: bots seated at the start, and bots that cover a human's seat
-once its player has been gone for a grace period (until the player returns)."""
+"""The host's in-process players: the bots that answer for a seat when the table asks them
+(``Output.ask``, net/botturns.py) — bots seated at the start, bots covering an away player,
+a bot deciding for a person out of time. Which seat a bot plays and when is the table's; here
+is only how a bot decides: a searching (hard) bot thinks in a process pool, off the event
+loop, and answers after the same pause whatever it holds."""
 
 from __future__ import annotations
 
@@ -15,8 +18,6 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 import engine
 from engine.base import View
 from engine.bots import Bot
-
-from .seating import Seating
 
 if TYPE_CHECKING:  # both loaded by the first hard bot only: a table without one starts sooner
     from concurrent.futures import ProcessPoolExecutor
@@ -123,42 +124,26 @@ def think(bot: Bot, view: View, legal: list[dict], limit: float) -> tuple[dict, 
 
 
 class SeatBots:
-    """Decides which seats a bot plays now and what it plays; ``wakeup`` is set whenever a bot
-    may have something to do."""
+    """A bot of ``game`` at level ``level`` for each of ``seats`` (seeded by the table's
+    ``seed``): what it answers when the table asks it."""
 
     def __init__(
         self,
         game: str,
-        seating: Seating,
+        seats: int,
         seed: int,
-        grace: float | None,
         level: str = "normal",
         *,
         run: Runner | None = None,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
     ) -> None:
-        self.seating = seating
-        self.grace = grace
         self.level = level
-        self.wakeup = asyncio.Event()
-        self._bots = {
-            s: engine.make_bot(game, s, seed=seed + s, kind=level) for s in range(len(seating))
-        }
-        self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._bots = {s: engine.make_bot(game, s, seed=seed + s, kind=level) for s in range(seats)}
         self.pool = ThinkingPool()
         """This table's thinking processes (closed with the bots, ``close``)."""
         self._run: Runner = run or self.pool.run
         self._clock, self._sleep = clock, sleep
-        self.on_cover: Callable[[int], None] | None = None
-        """Covers the seat when its grace period is over, telling everyone (the host's)."""
-
-    def plays(self, index: int) -> bool:
-        seat = self.seating[index]
-        return seat.bot or (seat.covered and seat.peer is None)
-
-    def choose(self, index: int, view: View, legal: list[dict]) -> dict:
-        return self._bots[index].act(view, legal)
 
     def follow(self, index: int, view: View, legal: list[dict], action: dict) -> None:
         """The seat's bot made ``action`` here (a table rebuilt from its journal): it goes
@@ -171,9 +156,9 @@ class SeatBots:
             bot.act(view, legal)
 
     async def decide(self, index: int, view: View, legal: list[dict]) -> dict:
-        """Like ``choose``; a searching bot thinks in the process pool, off the event loop, and
-        answers after the same pause whatever it holds (``think_steadily``) — also when it
-        plays for an away player."""
+        """The seat's bot's action; a searching bot thinks in the process pool, off the event
+        loop, and answers after the same pause whatever it holds (``think_steadily``) — also
+        when it plays for an away player."""
         bot = self._bots[index]
         if not searching(bot):
             return bot.act(view, legal)
@@ -181,37 +166,5 @@ class SeatBots:
         self._bots[index] = bot
         return action
 
-    def absent(self, index: int) -> None:
-        """A human seat is empty during play: after the grace period (if any), a bot covers."""
-        if self.grace is None or index in self._timers or self.seating[index].bot:
-            return
-        loop = asyncio.get_running_loop()
-        self._timers[index] = loop.call_later(self.grace, self._cover, index)
-
-    def all_absent(self) -> None:
-        """Every human seat without a connection starts its grace period (game start, resume)."""
-        for seat in self.seating.seats:
-            if seat.peer is None:
-                self.absent(seat.index)
-
-    def returned(self, index: int) -> None:
-        """The player is back: no cover, no pending timer."""
-        handle = self._timers.pop(index, None)
-        if handle is not None:
-            handle.cancel()
-        self.seating[index].covered = False
-
-    def _cover(self, index: int) -> None:
-        self._timers.pop(index, None)
-        seat = self.seating[index]
-        if seat.peer is None and not seat.bot:
-            if self.on_cover is not None:
-                self.on_cover(index)
-            seat.covered = True
-            self.wakeup.set()
-
     def close(self) -> None:
-        for handle in self._timers.values():
-            handle.cancel()
-        self._timers.clear()
         self.pool.close()

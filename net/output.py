@@ -1,14 +1,18 @@
 """What one input to the sans-I/O table asks of the host (net/table.py): one ``Output`` —
-journal records, messages, timers — and the timers' keys. Timers are data: a
-``Timer(key, at)`` asks the host to call ``Table.fire(key)`` once the clock reads ``at``.
+journal records, messages, timers, a question for a bot, a game record to keep — and the
+timers' keys. Timers are data: a ``Timer(key, at)`` asks the host to call ``Table.fire(key)``
+once the clock reads ``at``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Any, Generic
 
 from .seating import P
+
+if TYPE_CHECKING:
+    from .botturns import BotAsk
 
 Message = dict[str, Any]
 
@@ -22,25 +26,34 @@ TAKEBACK = "takeback"
 """The timer of a take-back asked of the table: whoever has not answered, it is refused."""
 AWAY = "away"
 """The timer of a seat left empty: the table is told once the grace is over (net/away.py)."""
+BOT = "bot"
+"""The timer of a host bot's turn, with its seat: its question is due (net/botturns.py)."""
+COVER = "cover"
+"""The timer of a seat left empty during play: the bot covers it (``--absent-bot``)."""
 
 
 @dataclass(frozen=True)
 class Timer:
-    """Call ``Table.fire(key)`` when the table's clock reads ``at`` (None: cancel it)."""
+    """Call ``Table.fire(key)`` when the table's clock reads ``at`` (None: cancel it);
+    ``seat``: whose turn a ``BOT`` timer is."""
 
     key: str
     at: float | None
+    seat: int | None = None
 
 
 @dataclass
 class Output(Generic[P]):
     """What one input to the table asks of the host, in this order: ``records`` for the
     journal (durable before any message goes out), ``messages`` to send (an ``error`` closes
-    its connection), ``timers`` to set or cancel. ``seating_changed``: whoever watches the
-    seats (the LAN advertisement) should look again. For a message from a peer: ``asked``
-    whether it answered what the table asked that peer for (an act it was offered or asked,
-    at the version it saw: not counted against its rate), ``refused`` whether the table
-    rejected it."""
+    its connection), ``timers`` to set or cancel, ``ask``: a question for the host's bot
+    (answered with ``Table.bot_answer``), ``keep``: the game's record to keep in the user's
+    records (the game is over). ``seating_changed``: whoever watches the seats (the LAN
+    advertisement) should look again. For a message from a peer: ``asked`` whether it
+    answered what the table asked that peer for (an act it was offered or asked, at the
+    version it saw), ``refused`` whether the table rejected it, ``cost`` what it counts
+    against the peer's rate (nothing for what the table asked for; a chat line or a review
+    ``HostLimits.chat_cost``; anything else 1)."""
 
     messages: list[tuple[P, Message]] = field(default_factory=list)
     records: list[Message] = field(default_factory=list)
@@ -48,3 +61,6 @@ class Output(Generic[P]):
     seating_changed: bool = False
     asked: bool = False
     refused: bool = False
+    cost: float = 1.0
+    ask: BotAsk | None = None
+    keep: Message | None = None

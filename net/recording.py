@@ -1,11 +1,14 @@
 """Keeping game records (engine/record.py) as a table plays: the host's full record, and a
 joined player's record of what its own seat saw.
 
-``HostRecorder`` watches a ``net.host.Host``: the host calls ``update`` after every change and
-``close`` when it stops; the full record is written to the store when the game ends, and when
-the host stops before the end (unfinished) once a person's seat has acted (a table left
-before that — ``kotatsu play`` opened and closed — is not kept). Nothing of it is sent while
-the game runs: the table serves it (``review``) only once the game is over (``Table.review``).
+``GameRecord`` is a part of the sans-I/O table (net/table.py ``Table.keep``): after each input
+it says what the host must do — the journal's ``began`` record when the game first starts
+(the record keeps that time however often the table is resumed), the full record to keep once
+the game is over (``Output.keep``) — and when the host stops before the end, the record to
+keep unfinished (``Table.unfinished``) once a person's seat has acted (a table left before
+that — ``kotatsu play`` opened and closed — is not kept). Nothing of it is sent while the
+game runs: the table serves it (``review``) only once the game is over. ``HostRecorder`` is
+the host's side: the user's record store it writes those records to (``Host.keep``).
 
 ``SeatRecorder`` is a client's: it keeps the ``state`` messages its seat received (the seat's
 own view and the public events, nothing else) and the seating, and writes a ``seat`` record
@@ -21,21 +24,99 @@ import logging
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+import engine
 from engine import record as rec
 
 from .records import RecordStore, new_id, utc
+from .seating import Seating
 
 if TYPE_CHECKING:
     from .host import Host
+    from .settings import TableSettings
 
 log = logging.getLogger("kotatsu.net.recording")
 
+Message = dict[str, Any]
+
+
+class Kept(Protocol):
+    """What of the table (net/table.py) its game's record reads."""
+
+    @property
+    def game(self) -> engine.Game: ...
+    @property
+    def started(self) -> bool: ...
+    @property
+    def seating(self) -> Seating[Any]: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def actions(self) -> list[tuple[int, Any]]: ...
+
+    def settings(self) -> TableSettings: ...
+
+
+class GameRecord:
+    """The full record of one table's game as it plays (see the module docstring):
+    ``record_id`` (a resumed table keeps its id: the journal's name), ``began`` (when the game
+    began, if a journal or an earlier record says), ``clock``: wall-clock seconds."""
+
+    def __init__(
+        self,
+        record_id: str | None = None,
+        began: str | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.clock = clock
+        self.record_id = record_id or new_id(clock())
+        self.began = began
+        self.written = False
+
+    def record(self, table: Kept) -> Message:
+        """The full record now (``finished`` once the game is over)."""
+        level = table.settings().level
+        players = [
+            rec.player(seat.name or f"{seat.index + 1}", seat.bot, level)
+            for seat in table.seating.seats
+        ]
+        over = table.game.over
+        when = self.began or utc(self.clock()), utc(self.clock()) if over else None
+        sitting = rec.Sitting(self.record_id, table.name, players, *when)
+        return rec.full_record(sitting, table.game, seed=table.seed, actions=table.actions)
+
+    def step(self, table: Kept) -> tuple[list[Message], Message | None]:
+        """After an input: the journal's ``began`` record when the game has just started, and
+        the record to keep once it is over (once)."""
+        if not table.started or self.written:
+            return [], None
+        records = []
+        if self.began is None:
+            self.began = utc(self.clock())
+            records.append({"r": "began", "at": self.began})
+        if not table.game.over:
+            return records, None
+        self.written = True
+        return records, self.record(table)
+
+    def unfinished(self, table: Kept) -> Message | None:
+        """The host stops: the record of a started game not kept yet, if a person's seat
+        acted in it (None: nothing to keep)."""
+        if not table.started or self.written:
+            return None
+        seats = table.seating.seats
+        if not table.game.over and all(seats[s].bot for s, _action in table.actions):
+            return None
+        self.written = True
+        return self.record(table)
+
 
 class HostRecorder:
-    """The full record of one host's game. ``record_id``: keep the same id across a resume
-    (the journal's name); ``clock``: wall-clock seconds (time.time)."""
+    """Where one host keeps its game's records: the user's ``store`` (``record_id``: keep the
+    same id across a resume, the journal's name; ``clock``: wall-clock seconds)."""
 
     def __init__(
         self,
@@ -44,61 +125,30 @@ class HostRecorder:
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
-        self.clock = clock
-        self.record_id = record_id or new_id(clock())
-        self.started: str | None = None
-        self.written = False
+        self.game = GameRecord(record_id, clock=clock)
+
+    @property
+    def record_id(self) -> str:
+        return self.game.record_id
+
+    @property
+    def written(self) -> bool:
+        return self.game.written
 
     def attach(self, host: Host) -> HostRecorder:
-        """Watch ``host`` (a resumed table keeps the start time its journal or its unfinished
-        record says), and let its table serve the record for review once the game is over."""
-        host.recorder = self
-        host.table.review = lambda: self.record(host)
-        self.started = host.began
-        if self.started is None:
+        """Keep ``host``'s game (a resumed table keeps the start its journal or its unfinished
+        record says)."""
+        game = self.game
+        game.began = host.began
+        if game.began is None:
             with contextlib.suppress(KeyError, OSError, rec.RecordError):
-                self.started = rec.parse(self.store.read(self.record_id))["started"]
+                game.began = rec.parse(self.store.read(game.record_id))["started"]
+        host.keep(self)
         return self
 
-    def record(self, host: Host) -> dict[str, Any]:
-        """The full record now (``finished`` once the game is over)."""
-        table = host.table
-        players = [
-            rec.player(seat.name or f"{seat.index + 1}", seat.bot, host.bots.level)
-            for seat in table.seating.seats
-        ]
-        over = table.game.over
-        when = self.started or utc(self.clock()), utc(self.clock()) if over else None
-        sitting = rec.Sitting(self.record_id, table.name, players, *when)
-        return rec.full_record(sitting, table.game, seed=table.seed, actions=table.actions)
-
-    def update(self, host: Host) -> None:
-        """After a change: note the start; write the record once the game is over."""
-        if not host.started or self.written:
-            return
-        if self.started is None:
-            self.started = host.began = utc(self.clock())
-            if host.journal is not None:  # kept across a kill and a resume
-                try:
-                    host.journal.began(self.started)
-                except OSError as exc:
-                    log.warning("cannot note the start in the journal: %s", exc)
-        if host.game.over:
-            self._write(host)
-
-    def close(self, host: Host) -> None:
-        """The host stops: a started game not yet written is kept, unfinished, if a person's
-        seat acted in it."""
-        if host.started and not self.written:
-            self.update(host)
-            seats = host.table.seating.seats
-            if not self.written and any(not seats[s].bot for s, _action in host.table.actions):
-                self._write(host)
-
-    def _write(self, host: Host) -> None:
-        self.written = True
+    def save(self, record: Message) -> None:
         try:
-            self.store.save(self.record(host))
+            self.store.save(record)
         except (OSError, rec.RecordError) as exc:  # the game goes on; the log says why
             log.warning("cannot keep the game record: %s", exc)
 

@@ -47,8 +47,8 @@ from .seating import Guest, P, Seat, Seating, TakeoverLimit
 from .takebacks import Desk, Takebacks
 from .watchers import Watchers
 
-if TYPE_CHECKING:
-    from .settings import TableSettings  # which imports the deal's pacing, which imports this
+if TYPE_CHECKING:  # settings imports the deal's pacing, which imports this
+    from .settings import HostLimits, TableSettings
 
 log = logging.getLogger("kotatsu.net.table")
 
@@ -57,18 +57,22 @@ Message = dict[str, Any]
 
 class Rules(Generic[P]):
     """One game at one table, built from its ``settings`` (net/settings.py: the seats' resume
-    tokens, the password's verifier, the host's bots' seats…). With a ``clock``, a seat taken
-    over by its token is taken over again only ``takeover_every`` seconds later;
-    ``absent_bot`` is the host's ``--absent-bot`` (told in the table's info)."""
+    tokens, the password's verifier, the host's bots' seats…) under the host's ``limits``
+    (the spectators' cap, its ``--absent-bot`` told in the table's info; with a ``clock``, a
+    seat taken over by its token is taken over again only ``takeover_every`` seconds later)."""
 
     def __init__(
         self,
         settings: TableSettings,
+        limits: HostLimits | None = None,
         *,
         clock: Callable[[], float] | None = None,
-        takeover_every: float = 5.0,
-        absent_bot: float | None = None,
     ) -> None:
+        if limits is None:
+            from .settings import HostLimits
+
+            limits = HostLimits()
+        self.limits = limits
         game, seats = settings.game, settings.seats
         self.table_settings = settings
         """What the table was opened with (its declared settings are told in ``info``)."""
@@ -78,7 +82,7 @@ class Rules(Generic[P]):
         self.name = settings.name
         self.verifier = None if settings.verifier is None else dict(settings.verifier)
         self.clock = clock
-        self.takeovers = TakeoverLimit(clock, takeover_every)
+        self.takeovers = TakeoverLimit(clock, limits.takeover_every)
         self.bot_seats = list(settings.bot_seats)
         self.seating: Seating[P] = Seating(seats, self.bot_seats, list(settings.tokens))
         self.version = 0
@@ -104,7 +108,7 @@ class Rules(Generic[P]):
         """Who left and came back, told after a grace (net/away.py)."""
         self.watchers: Watchers[P] = Watchers(self)
         """The spectators: who watches, whose chat is muted, who was sent away (net/watchers.py)."""
-        self.absent_bot = absent_bot
+        self.absent_bot = limits.absent_bot_after
         """Seconds a seat stays empty before a bot plays it (the host's ``--absent-bot``;
         None: never): told in ``info``, so that every screen can say when a bot will play."""
 
@@ -257,6 +261,8 @@ class Rules(Generic[P]):
         else:
             if join["spectator"] and self.table_settings.spectators == "none":
                 raise Refused("spectators.none")  # the host's --spectators none
+            if join["spectator"]:
+                self.watchers.room(self.limits.max_spectators)
             self.watchers.admit(join.get("key"), clean_name(join["name"], ""))
         if join["token"] is None and not join["spectator"]:
             seat = self.seating.choose(join["seat"])
@@ -270,7 +276,7 @@ class Rules(Generic[P]):
             name = self.seating.unique_name(asked or "Spectator", watching)
             listed = self.watchers.arrive(peer, guest, join.get("key"), asked, name)
         else:
-            seat.peer = peer
+            seat.peer, seat.covered = peer, False  # a covered seat is its player's again
             guest.seat = seat.index
             guest.name = seat.name or ""
             self.results.gone(seat.index)  # a new connection shows no earlier panel

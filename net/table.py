@@ -5,43 +5,58 @@ file, and reads the time only from the clock it is given (the host's monotonic c
 turn a hand-driven one). The host (net/host.py) feeds it every input — a peer arrived
 (``open``), sent a checked message (``receive``) or left (``leave``), a host bot moved
 (``play``), a timer the table asked for is due (``fire``), the host decided something
-(``start_now``, ``cover``, …) — and does what the ``Output`` (net/output.py) says: make its
-``records`` durable (the journal), then send its ``messages``, then set or cancel its
-``timers``.
+(``start_now``, ``cover``, …), a host bot answered (``bot_answer``) — and does what the
+``Output`` (net/output.py) says: make its ``records`` durable (the journal), then send its
+``messages``, then set or cancel its ``timers``, ask its bot (``ask``), keep the game's record
+(``keep``). What a peer's message costs against its rate is the table's word too (``cost``).
 
 Inside: the table's rules (seats, versions, views, chat; ``Rules``, net/rules.py), the paced
 deal of a game that asks private questions while dealing (``DealPacer``, net/pacing.py, which
 rewrites the frames' version so the number of those questions never shows), and the wait for
 the people's results panels after a round (``ResultsWait``, net/resultswait.py), and the turn
 clock (``TurnClock``, net/clock.py: a person out of time gets the table's bot for that one
-decision, ``bot_plays``; it pauses under a results panel and the host's menu). Timers are
-data: a ``Timer(key, at)`` asks the host to call ``fire(key)`` once the clock reads ``at``
-(``at`` None: the timer is not wanted any more).
+decision, ``bot_plays``; it pauses under a results panel and the host's menu), the host's
+bots' turns and covers (``BotTurns``, net/botturns.py: a bot's turn is a ``BOT`` timer with
+its seat) and the game's record (``GameRecord``, net/recording.py: the journal's ``began``,
+the record to keep once the game is over, the review). Timers are data: a ``Timer(key, at)``
+asks the host to call ``fire(key)`` once the clock reads ``at`` (``at`` None: the timer is not
+wanted any more).
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Any, Generic
 
 import engine
 
+from .botturns import BotAsk, BotTurns
 from .clock import TurnClock
+from .clocknews import ClockNews
 from .journal import JournalData
 from .memory import SeatMemory
 from .messages import Refused, rejected_message
-from .output import AWAY, CLOCK, PACE, RESULTS, TAKEBACK, Output, Timer
+from .output import AWAY, BOT, CLOCK, COVER, PACE, RESULTS, TAKEBACK, Output, Timer
 from .pacing import DealPacer
 from .rebuild import Following, replay
 from .resultswait import ResultsWait
 from .rules import Message, Rules
 from .seating import Guest, P, Seating
-from .settings import TableSettings
+from .settings import HostLimits, TableSettings
+
+if TYPE_CHECKING:
+    from .recording import GameRecord
+
+log = logging.getLogger("kotatsu.net.table")
 
 __all__ = [
     "AWAY",
+    "BOT",
     "CLOCK",
+    "COVER",
     "PACE",
     "RESULTS",
     "TAKEBACK",
@@ -54,22 +69,20 @@ __all__ = [
 
 
 class Table(Generic[P]):
-    """One game at one table, built from its ``settings``. ``clock`` is the table's time
-    (seconds; None: always 0, for tests that need no time); a seat taken over by its token is
-    taken over again only ``takeover_every`` seconds later. ``absent_bot`` is the host's
-    ``--absent-bot`` (``HostLimits.absent_bot_after``), told to everyone in the table's info."""
+    """One game at one table, built from its ``settings``, under the host's ``limits`` (its
+    bots' delay and cover, the spectators' cap, what a chat line costs, …: net/settings.py).
+    ``clock`` is the table's time (seconds; None: always 0, for tests that need no time)."""
 
     def __init__(
         self,
         settings: TableSettings,
+        limits: HostLimits | None = None,
         *,
         clock: Callable[[], float] | None = None,
-        takeover_every: float = 5.0,
-        absent_bot: float | None = None,
     ) -> None:
-        self.rules: Rules[P] = Rules(
-            settings, clock=clock, takeover_every=takeover_every, absent_bot=absent_bot
-        )
+        limits = HostLimits() if limits is None else limits
+        self.limits = limits
+        self.rules: Rules[P] = Rules(settings, limits, clock=clock)
         self._settings = settings
         paced = settings.people and settings.deal_tick > 0
         self.pacer = DealPacer(self.rules, self.bot_plays, paced=paced, tick=settings.deal_tick)
@@ -80,9 +93,13 @@ class Table(Generic[P]):
         self.clock = TurnClock(settings.clock, settings.bank, settings.seats)
         """The people's turn clocks (net/clock.py; off unless ``settings.clock``)."""
         self.menu_open = False  # the host's menu is open: the clocks stop
-        self._acted = 0  # the actions the clock has seen
-        self._clock_told: dict[P, tuple] = {}  # what each peer was last told of the clocks
+        self.clock_news: ClockNews[P] = ClockNews(self)
+        """What the table tells of the turn clock (net/clocknews.py)."""
         self._granted = 0  # take-backs the pacer has been told of
+        self.turns = BotTurns(self, limits.bot_delay, limits.absent_bot_after)
+        """The host's bots' turns and covers (net/botturns.py)."""
+        self.recording: GameRecord | None = None
+        """The game's record, if the table keeps one (``keep``)."""
 
     # -- the table as others see it ---------------------------------------------------------
     def settings(self) -> TableSettings:
@@ -123,21 +140,8 @@ class Table(Generic[P]):
         return self.rules.actions
 
     @property
-    def review(self) -> Callable[[], Message] | None:
-        """The full game record, served once the game is over (net/recording.py)."""
-        return self.rules.review
-
-    @review.setter
-    def review(self, review: Callable[[], Message] | None) -> None:
-        self.rules.review = review
-
-    @property
     def seating(self) -> Seating[P]:
         return self.rules.seating
-
-    @property
-    def bot_seats(self) -> list[int]:
-        return self.rules.bot_seats
 
     @property
     def peers(self) -> dict[P, Guest]:
@@ -203,6 +207,11 @@ class Table(Generic[P]):
         asked = self.rules.takebacks.request is not None  # the table decides a take-back
         return asked or pacer.holds() or (self.rules.results.holds and pacer.run is None)
 
+    @property
+    def showing_deal(self) -> bool:
+        """Whether a paced deal is being shown (net/pacing.py): its own windows time it."""
+        return self.pacer.run is not None
+
     def bot_delay(self, delay: float) -> float:
         """How long a host bot waits before its move (``delay``; none while a deal is shown)."""
         return self.pacer.bot_delay(delay)
@@ -215,7 +224,16 @@ class Table(Generic[P]):
     def receive(self, peer: P, message: Message) -> Output[P]:
         """A checked client message from ``peer``; ``Refused`` when the peer must go. An act
         carries the version its sender saw on the wire: it is the table's again (and during a
-        shown deal, the pacer takes it) before anything checks it."""
+        shown deal, the pacer takes it) before anything checks it. The output says what the
+        message costs against the peer's rate (``cost``)."""
+        output = self._receive(peer, message)
+        if output.asked:
+            output.cost = 0.0
+        elif message["t"] in ("chat", "review"):  # a review asks for a whole record
+            output.cost = self.limits.chat_cost
+        return output
+
+    def _receive(self, peer: P, message: Message) -> Output[P]:
         rules = self.rules
         if message["t"] == "history":
             return self._history(peer)
@@ -237,13 +255,35 @@ class Table(Generic[P]):
     def leave(self, peer: P) -> Output[P]:
         """The connection is gone."""
         self.memory.gone(peer)
-        self._clock_told.pop(peer, None)
+        self.clock_news.told.pop(peer, None)
         return self._output(self.rules.leave(peer))
 
     def play(self, seat: int, action: Any, bot: bool = False) -> Output[P]:
-        """A move of the host's bot (``bot=True``) or for a seat: ``IllegalAction`` if the
+        """A move for a seat (``bot=True``: the host's bot's): ``IllegalAction`` if the
         engine refuses it."""
         return self._output(self.rules.play(seat, action, bot))
+
+    def bot_answer(self, ask: BotAsk, action: Any) -> Output[P]:
+        """The host's bot answered ``ask`` (an ``Output.ask``) with ``action``: played if the
+        table still asks it (net/botturns.py), else dropped and the seat asked again; an
+        illegal answer is logged and the first legal action played instead."""
+        if not self.turns.answered(ask):
+            return self._output([])
+        try:
+            return self.play(ask.seat, action, bot=True)
+        except engine.IllegalAction as exc:
+            log.warning("bot at seat %s chose an illegal action (%s)", ask.seat, exc)
+            return self.play(ask.seat, ask.legal[0], bot=True)
+
+    def keep(self, record: GameRecord) -> None:
+        """Keep the game's ``record`` as it plays (net/recording.py), and serve it for review
+        once the game is over."""
+        self.recording = record
+        self.rules.review = lambda: record.record(self)
+
+    def unfinished(self) -> Message | None:
+        """The host stops: the game's record to keep, unfinished (None: none to keep)."""
+        return None if self.recording is None else self.recording.unfinished(self)
 
     def fire(self, key: str) -> Output[P]:
         """The timer ``key`` the table asked for is due."""
@@ -261,9 +301,21 @@ class Table(Generic[P]):
             return self._output(self.rules.desk.expired())
         if key == AWAY:
             return self._output(self.rules.away.tell())
+        if key == BOT:
+            ask = self.turns.fire()
+            output = self._output([])
+            output.ask = ask
+            return output
+        if key == COVER:
+            covered: list[tuple[P, Message]] = []
+            for seat in self.turns.due_covers(self.now()):
+                with contextlib.suppress(ValueError):  # the player came back meanwhile
+                    covered += self.rules.controls.cover(seat)
+            return self._output(covered)
         if key == CLOCK:
             gone = self.clock.expire(self.now(), self.rules.awaited_openly())
-            banks = [self._bank_record(seat) for seat in gone]
+            self.clock_news.fired()
+            banks = [self.clock_news.bank_record(seat) for seat in gone]
             output = self._output([])  # the bot plays for them now (``bot_plays``)
             output.records[:0] = banks
             return output
@@ -327,7 +379,7 @@ class Table(Generic[P]):
         for seat, left in data.banks.items():  # no free bank after a crash
             if 0 <= seat < len(self.clock.banks):
                 self.clock.banks[seat] = min(self.clock.banks[seat], left)
-        self._acted = len(self.rules.actions)
+        self.clock_news.acted = len(self.rules.actions)
         self._granted = self.rules.takebacks.granted
 
     # -- inside ------------------------------------------------------------------------------
@@ -340,7 +392,7 @@ class Table(Generic[P]):
             self._granted = rules.takebacks.granted
             self.pacer.taken_back()
             if self.clock.on:
-                taken_back = [self._bank_record(s) for s in self.clock.taken_back(now)]
+                taken_back = [self.clock_news.bank_record(s) for s in self.clock.taken_back(now)]
         if not paced:
             out = self.pacer.outgoing(out, now)
         effects = rules.take_effects()
@@ -373,91 +425,16 @@ class Table(Generic[P]):
             timers.append(self._disarm(AWAY))
         records = effects.records + taken_back
         if self.clock.on:
-            notices, frames, banks = self._clock_news(now, timers)
+            notices, frames, banks = self.clock_news.news(now, timers)
             # "time ran out" reads before the move the bot made for the seat, not after it
             out, records = notices + out + frames, records + banks
         self._remember(out, effects.seating_changed)
-        return Output(out, records, timers, effects.seating_changed)
-
-    # -- the turn clock (net/clock.py) ------------------------------------------------------
-    def _clocked(self) -> tuple[set[int], set[int]]:
-        """The seats with a clock now — asked, a person's, not during a shown deal (its own
-        windows time those) — and those of them whose player is away, told so (net/away.py):
-        their clock stands still (the away bot covers them as before, and leaving gives no
-        fresh time; through the grace before the table is told, it runs on as for a blink)."""
-        rules = self.rules
-        if not self.started or self.game.over or self.pacer.run is not None:
-            return set(), set()
-        seating = rules.seating
-        asked = {s for s in self.game.pending() if not self.bot_plays(s)}
-        return asked, {s for s in asked if seating[s].peer is None and seating[s].away_told}
-
-    def _clock_news(
-        self, now: float, timers: list[Timer]
-    ) -> tuple[list[tuple[P, Message]], list[tuple[P, Message]], list[Message]]:
-        """After any input: the clocks brought up to date, the notices of a bot that played for
-        a seat out of time, the ``clock`` frames of whoever's picture changed, the bank records
-        for the journal; the timer goes into ``timers``."""
-        rules, clock = self.rules, self.clock
-        acted = {seat for seat, _ in rules.actions[self._acted :]}
-        self._acted = len(rules.actions)
-        notices: list[tuple[P, Message]] = []
-        out: list[tuple[P, Message]] = []
-        pending = set(self.game.pending()) if self.started and not self.game.over else set()
-        for seat in list(clock.expired):
-            if seat in acted or seat not in pending:
-                openly = clock.expired.pop(seat)
-                if seat in acted:
-                    notices += self._timed_out(seat, openly)
-        # a results panel, the host's menu or a take-back asked of the table stops the clocks
-        paused = rules.results.holds or self.menu_open or rules.takebacks.request is not None
-        asked, away = self._clocked()
-        banks = [self._bank_record(s) for s in clock.update(asked, acted, paused, now, away)]
-        known = rules.awaited_openly() - away if clock.runs else set()
-        for peer, guest in rules.peers.items():
-            if not guest.joined:
-                continue
-            seats = [s for s in sorted(clock.runs) if s in known or s == guest.seat]
-            picture = (clock.paused, *(clock.runs[s].serial for s in seats)) if seats else ()
-            if picture == self._clock_told.get(peer, ()):
-                continue
-            self._clock_told[peer] = picture
-            out.append((peer, self._clock_frame(seats, now)))
-        due = clock.due()
-        if due is not None and self._armed.get(CLOCK) != due:
-            timers.append(self._arm(CLOCK, due))
-        elif due is None and CLOCK in self._armed:
-            timers.append(self._disarm(CLOCK))
-        return notices, out, banks
-
-    def _clock_frame(self, seats: list[int], now: float) -> Message:
-        """The ``clock`` frame of ``seats``: seconds left counted from this frame."""
-        running = []
-        for seat in seats:
-            left, bank = self.clock.left(seat, now)
-            running.append({"seat": seat, "left": round(left, 1), "bank": round(bank, 1)})
-        return {
-            "t": "clock",
-            "version": self.wire_version,
-            "paused": self.clock.paused,
-            "seats": running,
-        }
-
-    def _timed_out(self, seat: int, known: bool) -> list[tuple[P, Message]]:
-        """The bot played for ``seat`` out of time: everyone hears it if everyone knew the seat
-        was asked, otherwise only the seat's own player."""
-        rules = self.rules
-        notice = rules.notice("timed_out", seat=seat, name=rules.seating[seat].name or "")
-        yours = rules.notice("timed_out_you", seat=seat)
-        return [
-            (peer, yours if guest.seat == seat else notice)
-            for peer, guest in rules.peers.items()
-            if guest.joined and (known or guest.seat == seat)
-        ]
-
-    def _bank_record(self, seat: int) -> Message:
-        """The journal's record of what is left of ``seat``'s bank (no free bank on resume)."""
-        return {"r": "bank", "seat": seat, "left": round(self.clock.banks[seat], 3)}
+        timers += self.turns.timers(now)
+        keep = None
+        if self.recording is not None:
+            began, keep = self.recording.step(self)
+            records += began
+        return Output(out, records, timers, effects.seating_changed, keep=keep)
 
     def _remember(self, out: list[tuple[P, Message]], seating_changed: bool) -> None:
         """Keep what each seat's connection is sent that its log shows (net/memory.py)."""

@@ -71,6 +71,12 @@ class Watchers(Generic[P]):
         if (key is not None and key in self.banned) or name.casefold() in self._banned_names:
             raise Refused(BANNED_CODE)
 
+    def room(self, most: int) -> None:
+        """Refuse (``full.spectators``) one more spectator's connection past ``most``."""
+        watching = sum(1 for g in self.rules.peers.values() if g.joined and g.watcher is not None)
+        if watching >= most:
+            raise Refused("full.spectators", n=most)
+
     def names(self) -> list[str]:
         """The names shown for the spectators watching now (names are unique at a table)."""
         return [w.name for w in self.by_key.values() if w.peers]

@@ -1,9 +1,10 @@
 """The host's part around a sans-I/O ``Table``, without sockets, tasks or a real clock.
 
-``Driver`` feeds the table what the host would — peers' checked messages, leavings, the host's
-bots' moves when the table lets them, the timers it asked for once the clock (turned by hand)
-reaches them — and keeps what each ``Output`` said: messages per peer (with the time they
-went), journal records, the timers set.
+``Driver`` feeds the table what the host would — peers' checked messages, leavings, the timers
+it asked for once the clock (turned by hand) reaches them, its bots' answers to the questions
+it asks (``Output.ask``, when a ``BOT`` timer fires) — and keeps what each ``Output`` said:
+messages per peer (with the time they went), journal records, the timers set, the records
+to keep.
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 import engine
+from net.botturns import BotAsk
 from net.messages import check_client, check_host
-from net.settings import TableSettings
-from net.table import Output, Table
+from net.settings import HostLimits, TableSettings
+from net.table import BOT, Output, Table
 
 NONCE = b"n" * 16
 
@@ -24,22 +26,29 @@ def join(name, seat=None, spectator=False, token=None) -> dict:
 
 
 class Driver:
-    """One table and what the host would do around it. ``bots``: seat -> a bot for the host's
-    bots (default: the game's own, seeded by seat); ``moving=False`` keeps them still until
-    ``bots_move`` is called."""
+    """One table and what the host would do around it, under the host's ``limits``. ``bots``:
+    seat -> a bot for the host's bots (default: the game's own, seeded by seat);
+    ``moving=False`` keeps them still until ``bots_move`` is called."""
 
     def __init__(
-        self, settings: TableSettings, *, bots: dict[int, Any] | None = None, moving: bool = True
+        self,
+        settings: TableSettings,
+        limits: HostLimits | None = None,
+        *,
+        bots: dict[int, Any] | None = None,
+        moving: bool = True,
     ) -> None:
         self.now = 0.0
         self.timers: dict[str, float] = {}
-        self.table: Table[str] = Table(settings, clock=lambda: self.now)
+        self.table: Table[str] = Table(settings, limits, clock=lambda: self.now)
         self.bots = dict(bots or {})
         self.moving = moving
         self._busy = False
         self.sent: list[tuple[float, str, dict]] = []
         self.records: list[dict] = []
         self.frames: dict[str, list[tuple[float, dict]]] = {}
+        self.asks: list[BotAsk] = []  # the table's questions to its bots, not answered yet
+        self.kept: list[dict] = []  # the game records the table said to keep
 
     # -- inputs -------------------------------------------------------------------------------
     def seat(self, peer: str, seat: int | None = None, **kwargs: Any) -> Output:
@@ -87,6 +96,8 @@ class Driver:
     # -- what the host does with an output ----------------------------------------------------
     def deliver(self, out: Output) -> None:
         self.records += out.records
+        if out.keep is not None:
+            self.kept.append(out.keep)
         for peer, message in out.messages:
             check_host(message)
             self.sent.append((self.now, peer, message))
@@ -97,27 +108,36 @@ class Driver:
                 self.timers.pop(timer.key, None)
             else:
                 self.timers[timer.key] = timer.at
+        if out.ask is not None:
+            self.asks.append(out.ask)
         if self.moving:
             self.bots_move()
 
     def bots_move(self) -> None:
-        """The host's bots move while it is their turn and the table does not hold them."""
+        """The host's bots move while the table asks them: a ``BOT`` timer due is fired, and
+        the bot answers the question it brings, until none is due."""
         if self._busy:
             return
         self._busy = True
         try:
-            table, game = self.table, self.table.game
-            while table.started and not game.over and not table.bots_hold():
-                seat = next((s for s in game.pending() if table.bot_plays(s)), None)
-                if seat is None:
+            while True:
+                if self.asks:
+                    ask = self.asks.pop(0)
+                    self.deliver(self.table.bot_answer(ask, self.decide(ask)))
+                    continue
+                at = self.timers.get(BOT)
+                if at is None or at > self.now + 1e-12:
                     return
-                bot = self.bots.get(seat)
-                if bot is None:
-                    bot = self.bots[seat] = engine.make_bot(table.game_name, seat, seed=seat)
-                action = bot.act(game.view(seat), game.legal_actions(seat))
-                self.deliver(table.play(seat, action, bot=True))
+                del self.timers[BOT]
+                self.deliver(self.table.fire(BOT))
         finally:
             self._busy = False
+
+    def decide(self, ask: BotAsk) -> Any:
+        bot = self.bots.get(ask.seat)
+        if bot is None:
+            bot = self.bots[ask.seat] = engine.make_bot(self.table.game_name, ask.seat, ask.seat)
+        return bot.act(ask.view, ask.legal)
 
     # -- what was sent ------------------------------------------------------------------------
     def to(self, peer: str, kind: str | None = None) -> list[dict]:

@@ -12,7 +12,6 @@ import pytest
 import engine
 from net import hostbots
 from net.hostbots import SeatBots, ThinkingPool
-from net.seating import Seating
 
 
 class FakeTime:
@@ -48,12 +47,10 @@ def quick(monkeypatch):
 
 def table_of_hard_bots(fake: FakeTime, took: dict[int, float]) -> tuple[engine.Game, SeatBots]:
     game = engine.new_game("swapo", 3, {}, seed=5)
-    seating = Seating(3, bot_seats=[1, 2])
     bots = SeatBots(
         "swapo",
-        seating,
+        3,
         seed=5,
-        grace=None,
         level="hard",
         run=searching_runner(fake, took),
         clock=fake.clock,
@@ -95,9 +92,7 @@ async def test_a_forced_step_waits_as_long_as_a_search(quick):
 async def test_a_bot_covering_an_away_player_pauses_the_same(quick):
     fake = FakeTime()
     game, bots = table_of_hard_bots(fake, {})
-    seat = game.pending()[0]
-    bots.seating[seat].name, bots.seating[seat].covered = "ann", True  # away; a bot plays
-    assert bots.plays(seat)
+    seat = game.pending()[0]  # a person's seat: the table asks its bot as for any other
     view, legal = game.view(seat), game.legal_actions(seat)
     pauses = set()
     for options, took in ((passing(legal), 0.0001), (legal, 0.015), (legal, 0.0)):
@@ -143,8 +138,7 @@ async def test_the_pool_belongs_to_its_table_and_is_shut_down_with_it():
     assert pool._pool is None
     with pytest.raises(RuntimeError):
         first.submit(sum, [1])
-    seating = Seating(2, bot_seats=[1])
-    bots = SeatBots("swapo", seating, seed=0, grace=None, level="hard")
+    bots = SeatBots("swapo", 2, seed=0, level="hard")
     bots.pool.executor()
     bots.close()
     assert bots.pool._pool is None

@@ -8,7 +8,7 @@ import asyncio
 import pytest
 from awaiting import next_of
 
-from net.botclient import play_seat, run_bot_client
+from net.botclient import run_bot_client
 from net.client import Client, Staying
 from net.host import Host
 from net.messages import Refused
@@ -96,27 +96,6 @@ async def test_resume_token_rejoins_the_same_seat(toy, hosts):
     assert bad.value.code == "token"
     await again.close()
     await b.close()
-
-
-async def test_absent_player_is_covered_by_a_bot(toy, hosts):
-    host = await hosts(toy, seats=2, seed=4, absent_bot_after=0.05)
-    a = Client("127.0.0.1", host.port, name="a", staying=Staying(reconnect=False))
-    await a.connect()
-    b = Client("127.0.0.1", host.port, name="b")
-    await b.connect()
-    await next_of(a, "state")
-    await a.close()
-    result = await asyncio.wait_for(play_seat(b), 10)
-    assert result == host.game.result()
-
-
-async def test_a_bot_that_picks_an_illegal_action_is_overruled(toy, hosts, monkeypatch):
-    from toygame import ToyBot
-
-    monkeypatch.setattr(ToyBot, "act", lambda self, view, legal: {"type": "cheat"})
-    host = await hosts(toy, seats=2, bots=2, seed=1)
-    result = await asyncio.wait_for(host.wait_over(), 5)
-    assert result == host.game.result() and host.version == 6
 
 
 async def test_a_failing_bot_stops_the_table_with_a_reason(toy, hosts, monkeypatch):

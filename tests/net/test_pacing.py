@@ -49,7 +49,7 @@ class Sim:
         self.moving = False
         self.bots = {
             s: bot or (Passer() if passers else engine.make_bot("mishi", s, seed=s))
-            for s in self.table.bot_seats
+            for s in self.table.rules.bot_seats
         }
         self.pacer = self.table.pacer
         self.frames: dict[str, list[tuple[float, dict]]] = {}

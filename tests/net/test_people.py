@@ -186,7 +186,7 @@ async def test_the_host_lets_a_bot_play_for_an_away_player_who_takes_the_seat_ba
             try:
                 await watcher.until(lambda: seat0(watcher).get("connected") is True)
                 assert "away" not in seat0(watcher)
-                assert not host.seating[0].covered and not host.bots.plays(0)
+                assert not host.seating[0].covered and not host.table.bot_plays(0)
             finally:
                 await back.kill()
     finally:
@@ -210,7 +210,7 @@ async def test_when_the_absent_bot_timer_covers_a_seat_everyone_sees_it_at_once(
                 lambda: seat0(watcher).get("away", {}).get("bot") is True, timeout=3
             )
             assert "a bot plays for Ann until they come back" in watcher.notices
-            assert host.seating[0].covered and host.bots.plays(0)
+            assert host.seating[0].covered and host.table.bot_plays(0)
     finally:
         await host.close()
 

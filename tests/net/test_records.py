@@ -174,7 +174,7 @@ async def test_a_table_resumed_after_a_kill_keeps_the_time_its_game_first_starte
     await ann.act(state["legal"][0])
     await next_of(ann, "state")
     await ann.close()
-    host.recorder = None  # killed: no record written
+    host.recorder = None  # killed: no record written (nowhere to write it)
     await host.close()
     assert store.listing() == []
     resumed = Host.resume(journal)

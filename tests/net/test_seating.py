@@ -1,13 +1,10 @@
-"""Seating, the throttle and the host's bots, without sockets."""
+"""Seating and the throttle, without sockets (the bots' turns and covers: test_bot_turns.py)."""
 
 from __future__ import annotations
-
-import asyncio
 
 import pytest
 
 from net.connection import Throttle
-from net.hostbots import SeatBots
 from net.messages import Refused
 from net.seating import Seating
 
@@ -59,17 +56,3 @@ def test_throttle_allows_bursts_then_slows_then_cuts():
             break
         assert wait > 0
     assert wait is None
-
-
-async def test_absent_seats_are_covered_after_the_grace_and_freed_on_return(toy):
-    seating = Seating(2, bot_seats=[])
-    bots = SeatBots(toy, seating, seed=1, grace=0.01)
-    bots.all_absent()
-    assert not bots.plays(0)
-    await asyncio.wait_for(bots.wakeup.wait(), 1)
-    async with asyncio.timeout(1):  # one timer a seat: on a busy machine they fire apart
-        while not (bots.plays(0) and bots.plays(1)):
-            await asyncio.sleep(0.005)
-    bots.returned(0)
-    assert not bots.plays(0) and bots.plays(1)
-    bots.close()

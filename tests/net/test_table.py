@@ -15,7 +15,7 @@ from net.messages import Refused, check_client, check_host, password_key, passwo
 from net.reasons import notice_sentence, sentence
 from net.rebuild import replay
 from net.rules import Rules
-from net.settings import TableSettings
+from net.settings import HostLimits, TableSettings
 
 pytestmark = pytest.mark.unit
 
@@ -24,7 +24,7 @@ NONCE = b"n" * 16
 
 def Table(game: str, *, absent_bot: float | None = None, **given: Any) -> Rules[str]:
     """The rules of a new table of ``game`` (``TableSettings.new`` checks what is given)."""
-    return Rules(TableSettings.new(game, **given), absent_bot=absent_bot)
+    return Rules(TableSettings.new(game, **given), HostLimits(absent_bot_after=absent_bot))
 
 
 def join(name="", seat=None, spectator=False, auth=None, token=None):
