@@ -150,7 +150,7 @@ def test_a_game_face_words_a_whole_game_the_bots_play(game, seats, options):
             kind = event["type"]
             if kind == "round_over" and game == "swapo":  # as SwapoScreen.receive_state
                 face.round_ended(RoundRecord.parse(event), table.view)
-            if kind == "hand_end" and game == "swoop":  # as SwoopScreen.receive_state
+            if kind == "hand_end" and game == "swoop":  # as SwoopTable.taking
                 face.hand_ended(Event.of(event), before)
             line = face.event_line(event)
             assert line is None or isinstance(line, Text | str)

@@ -77,7 +77,7 @@ async def test_swoop_hand_results_show_each_penalty_card_by_card_until_enter():
         await go_out(pilot, screen)
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
         panel = app.screen
-        before = screen.swoop_face.ended[1]
+        before = screen.part.swoop_face.ended[1]
         rows = [row.plain for row in panel.rows]
         penalties = screen.view["hands"][0]
         assert rows[0].startswith("You") and "+0" in rows[0] and "went out" in rows[0]

@@ -58,7 +58,7 @@ def swoop_app(
 async def walk_to(pilot, screen, rank: str, *, where: str = "hand") -> None:
     """Move the cursor with ←→ to the first card of ``rank`` (in the hand or the slots); it
     stops at the ends."""
-    model = screen.model
+    model = screen.part.model
     wanted = [
         n
         for n, item in enumerate(model.items())
@@ -71,7 +71,7 @@ async def walk_to(pilot, screen, rank: str, *, where: str = "hand") -> None:
 
 
 async def my_turn(pilot, screen) -> None:
-    await wait_until(pilot, lambda: screen.model.asked() != "wait")
+    await wait_until(pilot, lambda: screen.part.model.asked() != "wait")
     await settle(pilot, 0.05)
 
 
@@ -87,8 +87,8 @@ async def test_a_pickup_played_by_keys_and_refusals_say_why():
         await walk_to(pilot, screen, "K")
         await pilot.press("4")
         assert "cannot play 4 × K" in screen.prompt.plain
-        assert screen.model.picks == []
-        screen.model.cursor = screen.model.items().index(("down", 0))
+        assert screen.part.model.picks == []
+        screen.part.model.cursor = screen.part.model.items().index(("down", 0))
         await pilot.press("space")
         assert "press t" in screen.prompt.plain
         # An action the engine refuses shows its reason and the question stands.
@@ -117,19 +117,20 @@ async def test_turning_a_mystery_card_then_adding_to_it():
         seats = str(screen.query_one("#mine").render())
         assert "▒▒" in seats and "can be turned" not in seats  # no room at 80 columns
         await pilot.press("t")
-        await wait_until(pilot, lambda: screen.model.asked() == "add")
+        await wait_until(pilot, lambda: screen.part.model.asked() == "add")
         assert "You turned up 3" in screen.prompt.plain
         # Only the 3s light up; a King is refused with the reason.
-        lit = {screen.model.mine.rank(i) for i in screen.model.items() if screen.model.enabled(i)}
+        model = screen.part.model
+        lit = {model.mine.rank(i) for i in model.items() if model.enabled(i)}
         assert lit == {"3"}
         await walk_to(pilot, screen, "K")
         await pilot.press("space")
         assert "only 3s can be added" in screen.prompt.plain
         await pilot.press("2")  # both 3s from the hand
-        assert len(screen.model.picks) == 2
+        assert len(screen.part.model.picks) == 2
         assert "picked 3 3 3 → goes on the pile" in screen.prompt.plain
         await pilot.press("escape")
-        assert screen.model.picks == []
+        assert screen.part.model.picks == []
         await walk_to(pilot, screen, "3")
         await pilot.press("space", "enter")
         await wait_until(pilot, lambda: "(turned up + hand)" in log_text(screen))
@@ -143,11 +144,11 @@ async def test_t_asks_which_mystery_card_when_several_can_be_turned():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await seated(pilot)
         await my_turn(pilot, screen)
-        assert screen.model.items()[:2] == [("down", 0), ("down", 1)]
+        assert screen.part.model.items()[:2] == [("down", 0), ("down", 1)]
         await walk_to(pilot, screen, "K")
         await pilot.press("t")
         assert "move to one and press t again" in screen.prompt.plain
-        assert screen.model.current() == ("down", 0)
+        assert screen.part.model.current() == ("down", 0)
         await pilot.press("right", "t")
         await wait_until(pilot, lambda: "turned up" in log_text(screen))
         assert "You turned up 4 (slot 2)" in log_text(screen)
@@ -163,9 +164,10 @@ async def test_a_swoop_then_a_chain_then_playing_again():
         await pilot.press("space", "right", "space")
         assert "→ swoop!" in screen.prompt.plain
         await pilot.press("enter")
-        await wait_until(pilot, lambda: screen.model.asked() == "chain")
+        await wait_until(pilot, lambda: screen.part.model.asked() == "chain")
         assert "2 more 6s swoop again" in screen.prompt.plain
-        assert sorted(screen.model.mine.code(i)[:-1] for i in screen.model.picks) == ["6", "6"]
+        model = screen.part.model
+        assert sorted(model.mine.code(i)[:-1] for i in model.picks) == ["6", "6"]
         await pilot.press("enter")
         await wait_until(pilot, lambda: "chained" in log_text(screen))
         await my_turn(pilot, screen)
@@ -185,7 +187,7 @@ async def test_stopping_a_chain_clears_the_rest():
         await my_turn(pilot, screen)
         await walk_to(pilot, screen, "5")
         await pilot.press("2", "enter")
-        await wait_until(pilot, lambda: screen.model.asked() == "chain")
+        await wait_until(pilot, lambda: screen.part.model.asked() == "chain")
         await pilot.press("x")
         await wait_until(pilot, lambda: "cleared · You play again" in log_text(screen))
         assert screen.view["cleared"] == 6
@@ -208,17 +210,17 @@ async def go_out(pilot, screen) -> None:
     # the order slot 2, 1, 4, 3.
     for left, slot in ((4, 1), (3, 0), (2, 3), (1, 2)):
         await my_turn(pilot, screen)
-        assert sum(screen.model.mine.uncovered) == left
-        items = screen.model.items()
-        assert items == [("down", s) for s in range(4) if screen.model.mine.uncovered[s]]
-        while screen.model.current() != ("down", slot):
+        assert sum(screen.part.model.mine.uncovered) == left
+        items = screen.part.model.items()
+        assert items == [("down", s) for s in range(4) if screen.part.model.mine.uncovered[s]]
+        while screen.part.model.current() != ("down", slot):
             aim = items.index(("down", slot))
-            await pilot.press("right" if screen.model.cursor < aim else "left")
+            await pilot.press("right" if screen.part.model.cursor < aim else "left")
         await pilot.press("t")
         await wait_until(
             pilot,
             lambda left=left: (
-                sum(screen.model.mine.uncovered) < left
+                sum(screen.part.model.mine.uncovered) < left
                 or screen.view["hand_no"] > 1
                 or screen.view["over"]
             ),
@@ -253,9 +255,9 @@ async def test_going_out_shows_the_penalties_until_my_next_play():
         await pilot.press("escape")
         # The notice stays until the player's own next play.
         await my_turn(pilot, screen)
-        assert screen.notice is not None
+        assert screen.part.notice is not None
         await pilot.press("enter")
-        await wait_until(pilot, lambda: screen.notice is None)
+        await wait_until(pilot, lambda: screen.part.notice is None)
 
 
 async def test_the_last_hand_ends_the_game_with_the_final_scores():
@@ -289,15 +291,15 @@ async def test_a_click_on_a_card_picks_it():
         screen = await seated(pilot)
         await my_turn(pilot, screen)
         cards = screen.query_one("#mine")
-        king = next(i for i in screen.model.items() if screen.model.mine.rank(i) == "K")
+        king = next(i for i in screen.part.model.items() if screen.part.model.mine.rank(i) == "K")
         spot = place_of(cards, cards.items.index(king))
         await pilot.click("#mine", offset=spot)
-        assert screen.model.picks == [king] and screen.model.current() == king
+        assert screen.part.model.picks == [king] and screen.part.model.current() == king
         assert "take the pile" in screen.prompt.plain
         # A click beside the cards (on the row's title) picks nothing.
         await pilot.press("escape")
         await pilot.click("#mine", offset=(1, spot[1]))
-        assert screen.model.picks == []
+        assert screen.part.model.picks == []
 
 
 def place_of(cards, index: int) -> tuple[int, int]:
@@ -393,7 +395,7 @@ def test_snapshot_adding_to_a_turned_card(snap_compare, size):
         screen = await seated(pilot)
         await my_turn(pilot, screen)
         await pilot.press("t")
-        await wait_until(pilot, lambda: screen.model.asked() == "add")
+        await wait_until(pilot, lambda: screen.part.model.asked() == "add")
         await pilot.press("1")
         await quiet(pilot)
 
@@ -407,7 +409,7 @@ def test_snapshot_chain_step(snap_compare):
         await my_turn(pilot, screen)
         await walk_to(pilot, screen, "5")
         await pilot.press("2", "enter")
-        await wait_until(pilot, lambda: screen.model.asked() == "chain")
+        await wait_until(pilot, lambda: screen.part.model.asked() == "chain")
         await quiet(pilot)
 
     app = swoop_app(CHAIN, first=1, moves=CHAIN_MOVES, ascii_only=True)

@@ -61,9 +61,9 @@ async def test_without_hints_h_moves_the_cursor_and_tells_nobody():
         await settle(pilot)
         assert screen.check_action("hint", ()) is False
         await pilot.press("right", "right")
-        at = screen.model.cursor
+        at = screen.part.model.cursor
         await pilot.press("h")
-        assert screen.model.cursor == at - 1  # h is ← as ever
+        assert screen.part.model.cursor == at - 1  # h is ← as ever
         await settle(pilot)
         assert client.hinted == []
         assert "Hint:" not in log_text(screen)

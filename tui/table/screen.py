@@ -122,9 +122,7 @@ class TableScreen(Screen[None]):
         TableState(), always_update=True, init=False, repaint=False
     )
 
-    def __init__(
-        self, seat: Seat, settings: Settings, part: type[TablePart] | None = None
-    ) -> None:
+    def __init__(self, seat: Seat, settings: Settings, part: type[TablePart] | None = None) -> None:
         super().__init__()
         self.seat_link = seat
         self.client = seat.client
@@ -168,9 +166,7 @@ class TableScreen(Screen[None]):
         self.decisions = Decisions(self.me)
         #: What the game says besides drawing, set by a game's screen (tui/table/face.py).
         self.face = PlainFace(self)
-        self.turn_nudge = TurnNudge(
-            lambda: ring(self.app, self.game_title), enabled=settings.nudge
-        )
+        self.turn_nudge = TurnNudge(lambda: ring(self.app, self.game_title), enabled=settings.nudge)
         self.hints = HintDesk(self, letters=self.cards.letters)
         self.clocks = Clocks()  # the turn clocks the host tells this seat of (clock.py)
         self.takebacks = TakebackDesk(self)

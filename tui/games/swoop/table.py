@@ -1,9 +1,10 @@
 """The Swoop table: the pile, every player's slots and hand count, my cards by rank.
 
 Everything is drawn from the received view (mystery cards are backs; the view never holds
-them); what may be picked comes from ``legal`` (see ``swoop_flow``). A turn is a group of one
-rank picked from hand and face-up slots, or a mystery card turned with ``t`` and then the
-cards added to it; after a swoop the chain step asks to go on or stop.
+them); what may be picked comes from ``legal`` (see ``flow.py``). The table's part
+(tui/table/part.py): it draws, and answers keys and clicks with what the model decides. A
+turn is a group of one rank picked from hand and face-up slots, or a mystery card turned with
+``t`` and then the cards added to it; after a swoop the chain step asks to go on or stop.
 """
 
 from __future__ import annotations
@@ -12,18 +13,18 @@ from typing import Any, ClassVar
 
 from rich.cells import set_cell_size
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 
 from engine.cards import rank
 from lang import N_, _, ngettext, pgettext
 from tui.fill import fill
-from tui.seat import Seat
-from tui.settings import Settings
-from tui.table.header import header_line
+from tui.table.decisions import Outcome
+from tui.table.layout import WIDE
 from tui.table.messages import TableState
 from tui.table.parse import Event, Wired
-from tui.table.screen import TABLE_CSS, TableScreen
+from tui.table.part import Asked, Given, LogLine, Refusal, TablePart, Taken
 from tui.text import literal
 from tui.widgets.cards import CardFace, render_row
 from tui.widgets.steady import Steady
@@ -35,7 +36,7 @@ from .face import SwoopFace
 from .model import SwoopView
 
 
-class SwoopScreen(TableScreen):
+class SwoopTable(TablePart):
     """Swoop for 3–8 players."""
 
     GAME = "swoop"
@@ -43,8 +44,8 @@ class SwoopScreen(TableScreen):
     TITLE = N_("Swoop")
     LOW_SCORE_WINS = True
     RESULTS_EACH_ROUND = True
-    CSS_PATH: ClassVar = [TABLE_CSS, "swoop.tcss"]
-    BINDINGS: ClassVar[list] = [
+    CSS_PATH: ClassVar[list[str]] = ["swoop.tcss"]
+    KEYS: ClassVar[list[Binding]] = [
         # TRANSLATORS: Swoop footer key: turn a mystery card face up; keep very short (≤ 8 cells)
         Binding("t", "turn", N_("turn"), id="turn"),
         # TRANSLATORS: Swoop footer key: stop a chain of swoops; keep very short (≤ 8 cells)
@@ -54,16 +55,19 @@ class SwoopScreen(TableScreen):
     #: The looks of the table, styled in swoop.tcss (``.-color`` when colours are on).
     COMPONENT_CLASSES: ClassVar[set[str]] = {f"swoop--{role}" for role in draw.ROLES}
 
-    def __init__(self, seat: Seat, settings: Settings) -> None:
-        super().__init__(seat, settings)
-        #: What the local seat is choosing (the keys go to it; the screen draws from it).
+    def __init__(self, given: Given) -> None:
+        super().__init__(given)
+        #: What the local seat is choosing (the keys go to it; the part draws from it).
         self.model = flow.SwoopDecisions(self.me, letters=self.cards.letters)
         self.decisions = self.model
         self.face = self.swoop_face = SwoopFace(self, self.model)
         self.notice: Event | None = None  # the last hand's penalties, until my play
         self.set_class(self.cards.color, "-color")
 
-    def compose_table(self) -> ComposeResult:
+    def memory(self) -> dict[str, object]:
+        return {"model": self.model, "swoop_face": self.swoop_face, "notice": self.notice}
+
+    def compose(self) -> ComposeResult:
         yield Steady("", id="pile", markup=False)
         yield Steady("", id="pile-row", markup=False)
         yield Steady("", id="seats", markup=False)
@@ -79,46 +83,44 @@ class SwoopScreen(TableScreen):
     @property
     def narrow(self) -> bool:
         """Below 80 columns the seat lines are shorter (35 cells, not 44), so none wraps."""
-        return self.has_class("-narrow")
+        return self.window.narrow
 
-    def show_waiting(self, seated: Text) -> None:
+    def waiting_room(self, seated: Text) -> None:
         self.query_one("#seats", Steady).show(seated)
 
     # -- the game's own keys (t, x) and clicks ---------------------------------------------
-    def check_table_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        chatting = self.has_class("-chatting")
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "turn":
-            return self.model.can_turn() and not chatting
-        if action == "stop":
-            return self.model.can_stop() and not chatting
-        return super().check_table_action(action, parameters)
+            return self.model.can_turn()
+        return action == "stop" and self.model.can_stop()
 
-    def action_turn(self) -> None:
-        self.handle(self.model.turn())
+    def act(self, action: str, *parameters: object) -> Outcome:
+        if action == "turn":
+            return self.model.turn()
+        return self.model.stop() if action == "stop" else None
 
-    def action_stop(self) -> None:
-        self.handle(self.model.stop())
-
-    def on_pickable_cards_picked(self, message: SwoopCards.Picked) -> None:
+    @on(SwoopCards.Picked)
+    def _picked(self, message: SwoopCards.Picked) -> None:
         """Mouse: a click moves the cursor to the card and picks it, as space would."""
         message.stop()
         item = self.query_one("#mine", SwoopCards).item(message.index)
         if item is not None:
-            self.handle(self.model.click(item))
+            self.post_message(self.Decided(self.model.click(item)))
 
     @property
     def game_view(self) -> SwoopView:
         """The view on show, parsed once (by the decision model, when it came)."""
         return self.model.parsed.of(self.view)
 
-    def receive_state(self, state: TableState, events: list[Wired]) -> None:
-        if self.states_seen == 0 and not events:
-            self.log_pane.add(self.first_line(self.model.parsed.of(state.view)))
+    def taking(self, state: TableState, events: list[Wired], first: bool) -> Taken:
+        lines: list[LogLine] = []
+        if first:
+            lines.append((self.first_line(self.model.parsed.of(state.view)), None))
         for raw in events:
             event = Event.of(raw)
             if event.kind == "hand_end" and self.view is not None:
                 self.swoop_face.hand_ended(event, self.view)  # the cards left
-        super().receive_state(state, events)
+        return Taken(events, lines)
 
     def first_line(self, view: SwoopView) -> Text:
         """How the hand on show began: who leads, and the card that won the draw."""
@@ -137,7 +139,7 @@ class SwoopScreen(TableScreen):
         self.render_all()
 
     # -- drawing -------------------------------------------------------------------------
-    def header_parts(self) -> list[Text | str]:
+    def header_parts(self, tail: int) -> list[Text | str]:
         if not self.view:
             return [_(self.TITLE)]
         # TRANSLATORS: Swoop header: the number of the hand being played ("hand 3")
@@ -148,7 +150,7 @@ class SwoopScreen(TableScreen):
         # "kotatsu · Swoop · hand N · " comes first and the table's name (and who is away)
         # last; with many players on a narrow terminal the header keeps your total and the
         # leader's (every seat line shows its own too), never losing the table's name.
-        if line.cell_len + 30 + self.header_tail() > self.size.width and scores:
+        if line.cell_len + 30 + tail > self.app.size.width and scores:
             low = min(range(len(scores)), key=lambda s: (scores[s], s))
             shown = [s for s in (self.me, low) if s is not None]
             line = self.scores_line(list(dict.fromkeys(shown)), scores)
@@ -156,19 +158,6 @@ class SwoopScreen(TableScreen):
             line.append(" " + _("lowest") if low != self.me else "", style="dim")
         parts.append(line)
         return parts
-
-    def header_tail(self) -> int:
-        """The cells the header takes after the game's parts (the table's name, who is
-        away, the connection)."""
-        tail = header_line(
-            [],
-            table_name=self.table_info.get("name"),
-            away=self.people.away_marks(),
-            connection=self.connection,
-            look=self.look,
-            ascii_only=self.settings.ascii_only,
-        )
-        return tail.cell_len - len(" kotatsu")
 
     def scores_line(self, seats: Any, scores: list[int]) -> Text:
         """ "Aki: 45 · Bo: 120 · …" for ``seats``."""
@@ -183,7 +172,7 @@ class SwoopScreen(TableScreen):
     def render_all(self) -> None:
         if not self.view:
             return
-        width = max(20, self.query_one("#table-area").size.width - 2)
+        width = max(20, self.size.width - 2)
         pile = draw.pile_lines(self.game_view, self.cards, self.look, width, cards=not self.large)
         self.query_one("#pile", Steady).show(pile)
         self.render_pile_row()
@@ -196,6 +185,8 @@ class SwoopScreen(TableScreen):
             else Text("")
         )
         notice.display = self.notice is not None
+
+    def question(self) -> Asked:
         asking = SwoopAsk(
             self.model,
             self.game_view,
@@ -205,8 +196,7 @@ class SwoopScreen(TableScreen):
             self.cards,
             self.look,
         )
-        self.prompt.ask(asking.question(), waiting=self.model.asked() == "wait")
-        self.update_keys()
+        return Asked(asking.question(), waiting=self.model.asked() == "wait")
 
     def render_pile_row(self) -> None:
         """Big terminals: the top of the pile as cards."""
@@ -281,7 +271,7 @@ class SwoopScreen(TableScreen):
         if score is not None:
             note.append_text(draw.score_text(score, narrow=self.narrow))
         turnable = [s + 1 for s in range(4) if mine.uncovered[s]]
-        if turnable and self.has_class("-wide"):
+        if turnable and self.window.width >= WIDE:
             # TRANSLATORS: Swoop, the mystery cards that can be turned now, by slot number
             which = ngettext(
                 "(slot {slots} can be turned: t)", "(slot {slots} can be turned: t)", len(turnable)
@@ -303,7 +293,7 @@ class SwoopScreen(TableScreen):
             faces.add(CardFace(None, enabled=False, row=HAND, label="—", empty=True), None)
         cards.display = True
         cards.show_mine(faces, self.model.current() if asked else None, boxed=self.boxed())
-        self.window.keep_in_sight(cards)
+        self.keep_in_sight(cards)
 
     def add_slot(self, faces: MineFaces, slot: int, asked: bool) -> None:
         """One of my four slots: a face-up card, a mystery card (back), the card just turned
@@ -335,21 +325,20 @@ class SwoopScreen(TableScreen):
         faces.add(face, item)
 
     # -- the log -----------------------------------------------------------------------------
-    def tell(self, event: Wired) -> None:
+    def told(self, event: Wired) -> list[LogLine]:
+        """The last hand's penalties stay on show until my next play."""
         told = Event.of(event)
         if told.kind == "hand_end":
             self.notice = told
         elif told.kind in ("play", "flip") and (self.me is None or told.seat == self.me):
             self.notice = None
-        super().tell(event)
+        return []
 
-    def refused(self, reason: str) -> None:
+    def refused(self, code: object, words: str) -> Refusal:
         """A rejected action asks again (the reason stays on show)."""
         self.model.rejected()
-        if self.view:
-            self.render_all()
-        super().refused(reason)
+        return Refusal(redraw=True)
 
 
-#: The screen a table of this game opens (tui/games/__init__.py finds it by this name).
-SCREEN = SwoopScreen
+#: The part a table of this game composes (tui/games/__init__.py finds it by this name).
+TABLE = SwoopTable
