@@ -225,12 +225,12 @@ async def test_cards_can_be_picked_with_the_mouse():
     app = table_app(seed=2)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        await wait_until(pilot, lambda: screen.flow.step == "target")
+        await wait_until(pilot, lambda: screen.decisions.step == "target")
         await pilot.press("1", "1")
         row = screen.query_one("#hand")
         width = 7 if screen.large else 5
         await pilot.click(row, offset=(width * 2 + 1, 1))
-        assert screen.flow.picked == [2]
+        assert screen.decisions.picked == [2]
 
 
 async def test_ascii_cards_and_the_game_over_results():

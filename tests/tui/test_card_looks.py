@@ -150,7 +150,9 @@ def test_snapshot_cards_for_every_eye(snap_compare, monkeypatch, mode, look):
             pilot,
             screen,
             declare=False,
-            stop=lambda: screen.flow.step == "play" and len(screen.view.get("trick") or []) >= 1,
+            stop=lambda: (
+                screen.decisions.step == "play" and len(screen.view.get("trick") or []) >= 1
+            ),
         )
         await quiet(pilot)
 

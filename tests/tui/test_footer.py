@@ -101,7 +101,7 @@ async def test_the_table_shows_the_keys_of_each_step_of_a_swap_turn():
         screen = await seated(pilot)
         footer = screen.query_one(WordedFooter)
         table = [("c", "chat"), ("s", "scores"), ("?", "rules"), ("q", "leave")]
-        await wait_until(pilot, lambda: screen.flow.step == "target")
+        await wait_until(pilot, lambda: screen.decisions.step == "target")
         await settle(pilot)
         assert shown(footer) == [("←→", "move"), ("enter", "choose"), *table, ("p", "pass")]
         await pilot.press("2")  # an opponent: a step back, no passing

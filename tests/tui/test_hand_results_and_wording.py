@@ -36,12 +36,14 @@ async def test_mishi_header_says_you_show_a_ten():
 async def test_mishi_a_cut_seat_line_keeps_apart_from_the_next_seat():
     async with local_app(DECLARER_SEED).run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.flow.step == "play")
+        await play_by_keys(
+            pilot, screen, declare=True, stop=lambda: screen.decisions.step == "play"
+        )
         left = (screen.me + 1) % 4
-        screen.mishi_face.voids = {left: {"T", "S", "H", "C", "D"}}
+        screen.part.mishi_face.voids = {left: {"T", "S", "H", "C", "D"}}
         for width in (40, 48, 56):
             half = width // 2
-            rows = screen.paint_table(width).plain.splitlines()
+            rows = screen.part.paint_table(width).plain.splitlines()
             side = [row for row in rows if "void" in row[:half]]
             assert side, "the left seat's counts are shown, wrapped between their parts"
             for row in side:
@@ -51,7 +53,9 @@ async def test_mishi_a_cut_seat_line_keeps_apart_from_the_next_seat():
 async def test_mishi_burying_at_80x24_heads_every_group_of_the_hand_trumps_too():
     async with local_app(DECLARER_SEED).run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.flow.step == "bury")
+        await play_by_keys(
+            pilot, screen, declare=True, stop=lambda: screen.decisions.step == "bury"
+        )
         await pilot.pause(0.1)
         assert screen.view["trump"] == "C"  # the clubs stand among the trumps
         hand, area = screen.query_one("#hand"), screen.query_one("#table-area")

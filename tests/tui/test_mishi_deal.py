@@ -63,7 +63,7 @@ async def leave(pilot, host) -> None:
 
 
 def go_alone_asked(screen) -> bool:
-    return screen.view.get("phase") == "bao" and screen.flow.step == "bao"
+    return screen.view.get("phase") == "bao" and screen.decisions.step == "bao"
 
 
 async def test_without_a_ten_the_deal_reaches_the_go_alone_round_without_a_key():
@@ -94,7 +94,7 @@ async def test_with_a_ten_one_key_declares_and_the_deal_reaches_the_go_alone_rou
     try:
         async with app.run_test(size=SIZE) as pilot:
             screen = await at_the_table(pilot)
-            await wait_until(pilot, lambda: screen.flow.step == "declare", timeout=10)
+            await wait_until(pilot, lambda: screen.decisions.step == "declare", timeout=10)
             assert "d declare ♠ (10♠)" in screen.prompt.plain
             assert screen.view["phase"] == "deal" and screen.view["to_deal"] > 0
             await pilot.press("d")
@@ -113,13 +113,13 @@ async def test_ones_own_declaration_is_said_at_once_then_shown_with_the_table():
     try:
         async with app.run_test(size=SIZE) as pilot:
             screen = await at_the_table(pilot)
-            await wait_until(pilot, lambda: screen.flow.step == "declare", timeout=10)
+            await wait_until(pilot, lambda: screen.decisions.step == "declare", timeout=10)
             await pilot.press("d")
             log = screen.log_pane.lines_written
             await wait_until(pilot, lambda: any("You will show 10♠" in str(x) for x in log))
             assert screen.view["phase"] == "deal" and screen.view["declaration"] is None
             assert "Dealing… you will show 10♠ in a moment" in screen.prompt.plain
-            assert screen.flow.step != "declare" and not screen.flow.can_declare()
+            assert screen.decisions.step != "declare" and not screen.decisions.can_declare()
             assert not any("You show 10♠" in str(x) for x in log)
             await wait_until(pilot, lambda: any("You show 10♠" in str(x) for x in log), 10)
             assert screen.view["declaration"] == {"seat": 0, "suit": "S", "cards": ["10S"]}
@@ -168,10 +168,10 @@ async def test_the_offer_counts_down_and_the_log_says_when_it_went_by():
     try:
         async with app.run_test(size=SIZE) as pilot:
             screen = await at_the_table(pilot)
-            await wait_until(pilot, lambda: screen.flow.step == "declare", timeout=10)
+            await wait_until(pilot, lambda: screen.decisions.step == "declare", timeout=10)
             assert "1 second left" in screen.prompt.plain
             log = screen.log_pane.lines_written
-            await wait_until(pilot, lambda: screen.flow.step != "declare", timeout=10)
+            await wait_until(pilot, lambda: screen.decisions.step != "declare", timeout=10)
             await wait_until(
                 pilot, lambda: any("Your chance to show 10♠ passed" in str(x) for x in log)
             )

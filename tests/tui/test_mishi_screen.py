@@ -43,23 +43,23 @@ def local_app(
 
 async def pick_index(pilot, screen, index: int) -> None:
     """Walk the cursor to card ``index`` with the arrow keys and pick it with space."""
-    for _ in range(2 * len(screen.flow.hand)):
-        if screen.flow.cursor == index:
+    for _ in range(2 * len(screen.decisions.hand)):
+        if screen.decisions.cursor == index:
             break
         await pilot.press("right")
-    assert screen.flow.cursor == index
+    assert screen.decisions.cursor == index
     await pilot.press("space")
 
 
 async def play_one_turn(pilot, screen, *, english: bool = True) -> list[str]:
     """My play by keys: the first cards that light up, as many as needed; returns them.
     ``english``: the prompts are checked for their English words too."""
-    need = screen.flow.follow_size() or 1
+    need = screen.decisions.follow_size() or 1
     for _ in range(need):
-        enabled = screen.flow.pickable()
-        index = next(i for i, ok in enumerate(enabled) if ok and i not in screen.flow.picked)
+        enabled = screen.decisions.pickable()
+        index = next(i for i, ok in enumerate(enabled) if ok and i not in screen.decisions.picked)
         await pick_index(pilot, screen, index)
-    cards = screen.flow.picked_cards()
+    cards = screen.decisions.picked_cards()
     assert not english or "enter play" in screen.prompt.plain
     await pilot.press("enter")
     return cards
@@ -72,7 +72,7 @@ async def play_by_keys(pilot, screen, *, declare: bool, stop, english: bool = Tr
         await settle(pilot, 0.03)
         if stop():
             return
-        step = screen.flow.step
+        step = screen.decisions.step
         if step == "declare":
             assert not english or "You drew" in screen.prompt.plain
             assert not english or "space pass" in screen.prompt.plain
@@ -88,7 +88,7 @@ async def play_by_keys(pilot, screen, *, declare: bool, stop, english: bool = Tr
         elif step == "play":
             await play_one_turn(pilot, screen, english=english)
         else:
-            await wait_until(pilot, lambda: screen.flow.step != "wait" or stop(), timeout=10)
+            await wait_until(pilot, lambda: screen.decisions.step != "wait" or stop(), timeout=10)
     raise AssertionError("never reached the expected point")
 
 
@@ -100,30 +100,32 @@ async def test_declare_bury_and_lead_the_first_trick_by_keys():
     app = local_app(DECLARER_SEED)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.flow.step == "bury")
-        assert screen.view["declarer"] == screen.me and len(screen.flow.hand) == 29
+        await play_by_keys(
+            pilot, screen, declare=True, stop=lambda: screen.decisions.step == "bury"
+        )
+        assert screen.view["declarer"] == screen.me and len(screen.decisions.hand) == 29
         assert "0/8" in screen.prompt.plain
         info = str(screen.query_one("#info").render())
         assert "Kitty, now in your hand" in info
-        marks = screen.flow.kitty_marks()  # the kitty's cards are pointed out in the hand
-        assert sorted(screen.flow.hand[i] for i in marks) == sorted(screen.view["kitty"])
+        marks = screen.decisions.kitty_marks()  # the kitty's cards are pointed out in the hand
+        assert sorted(screen.decisions.hand[i] for i in marks) == sorted(screen.view["kitty"])
         for _ in range(8):
             await pilot.press("space", "right")
         assert "8/8" in screen.prompt.plain and "enter bury" in screen.prompt.plain
-        screen.flow.cursor = next(
-            i for i in range(len(screen.flow.hand)) if i not in screen.flow.picked
+        screen.decisions.cursor = next(
+            i for i in range(len(screen.decisions.hand)) if i not in screen.decisions.picked
         )
         await pilot.press("space")  # a ninth card is refused, nothing is lost
         assert "8 cards are picked already" in screen.prompt.plain
-        assert len(screen.flow.picked) == 8
-        chosen = screen.flow.picked_cards()
+        assert len(screen.decisions.picked) == 8
+        chosen = screen.decisions.picked_cards()
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen.view.get("phase") == "play")
         assert sorted(screen.view["buried"]) == sorted(chosen)
-        assert len(screen.flow.hand) == 21
+        assert len(screen.decisions.hand) == 21
         assert any("You buried 8 cards" in line for line in screen.log_pane.lines_written)
         # The declarer leads the first trick.
-        await wait_until(pilot, lambda: screen.flow.step == "play")
+        await wait_until(pilot, lambda: screen.decisions.step == "play")
         assert screen.prompt.plain.startswith("Your lead")
         assert "You declare" in str(screen.query_one("#header").render())
         played = await play_one_turn(pilot, screen)
@@ -142,21 +144,21 @@ async def test_pass_during_the_deal_and_follow_a_lead_with_only_legal_cards_lit(
             pilot,
             screen,
             declare=False,
-            stop=lambda: screen.flow.step == "play" and bool(screen.view.get("trick")),
+            stop=lambda: screen.decisions.step == "play" and bool(screen.view.get("trick")),
         )
         assert screen.view["declarer"] != screen.me
         assert screen.prompt.plain.startswith("Follow ")
         # A pass during the deal is a secret (rules §3): nobody's log tells of it, not even ours.
         assert not any("show a ten" in line for line in screen.log_pane.lines_written)
         # Only the cards the engine offers light up; a dimmed card cannot be picked.
-        enabled = screen.flow.pickable()
-        lit = {code for code, ok in zip(screen.flow.hand, enabled, strict=True) if ok}
+        enabled = screen.decisions.pickable()
+        lit = {code for code, ok in zip(screen.decisions.hand, enabled, strict=True) if ok}
         assert lit == legal_picks(screen)
         if not all(enabled):
-            screen.flow.cursor = enabled.index(False)
+            screen.decisions.cursor = enabled.index(False)
             await pilot.press("space")
             assert "cannot be part of a legal play" in screen.prompt.plain
-            assert not screen.flow.picked
+            assert not screen.decisions.picked
         trick = screen.view["trick_number"]
         played = await play_one_turn(pilot, screen)
         await wait_until(pilot, lambda: screen.view.get("trick_number", 0) > trick)
@@ -171,26 +173,30 @@ async def test_a_rejected_action_shows_the_engines_reason():
     app = local_app(DECLARER_SEED)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        await wait_until(pilot, lambda: screen.flow.step == "declare")
+        await wait_until(pilot, lambda: screen.decisions.step == "declare")
         screen.send({"type": "bury", "cards": ["BJ"]})  # not the time to bury
         await wait_until(pilot, lambda: screen.prompt.reason is not None)
         assert screen.prompt.plain.startswith("✗ ")
         assert "d declare" in screen.prompt.plain  # the question stands
-        assert screen.flow.step == "declare"
+        assert screen.decisions.step == "declare"
 
 
 async def test_escape_clears_the_pick_and_enter_waits_for_enough_cards():
     app = local_app(DECLARER_SEED)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.flow.step == "bury")
+        await play_by_keys(
+            pilot, screen, declare=True, stop=lambda: screen.decisions.step == "bury"
+        )
         await pilot.press("space", "right", "space")
         assert "2/8" in screen.prompt.plain
         await pilot.press("enter")  # dimmed in the footer: nothing is sent yet
         await settle(pilot)
-        assert "enter when 8 are picked" in screen.prompt.plain and len(screen.flow.picked) == 2
+        assert (
+            "enter when 8 are picked" in screen.prompt.plain and len(screen.decisions.picked) == 2
+        )
         await pilot.press("escape")
-        assert screen.flow.picked == [] and "0/8" in screen.prompt.plain
+        assert screen.decisions.picked == [] and "0/8" in screen.prompt.plain
         assert screen.view["phase"] == "bury"
 
 
@@ -198,7 +204,9 @@ async def test_a_whole_hand_ends_with_its_score_in_the_log_and_history():
     app = local_app(FOLLOWER_SEED, options={"hands": 1})
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        await play_by_keys(pilot, screen, declare=False, stop=lambda: screen.flow.step == "play")
+        await play_by_keys(
+            pilot, screen, declare=False, stop=lambda: screen.decisions.step == "play"
+        )
         header = str(screen.query_one("#header").render())  # a defender's view
         # the title keeps "kotatsu" from the deal into the play: "partner ?" (no seat line
         # tagged partner yet) gives way to it at 80 columns
@@ -210,7 +218,9 @@ async def test_a_whole_hand_ends_with_its_score_in_the_log_and_history():
             assert "both tens: 1 vs 3" in header and "partner" not in header
         await settle(pilot)
         record = screen.view["history"][0]
-        assert screen.finished is not None and screen.finished["deltas"] == record["deltas"]
+        assert (
+            screen.part.finished is not None and screen.part.finished["deltas"] == record["deltas"]
+        )
         summary = [line for line in screen.log_pane.lines_written if line.startswith("Hand 1 · ")]
         assert summary and f"defenders {record['defender_points']} pts" in summary[-1]
         assert [t.plain for t in screen.face.round_history()] == summary[-1:]
@@ -236,7 +246,9 @@ def test_snapshot_following_a_trick(snap_compare, size):
             pilot,
             screen,
             declare=False,
-            stop=lambda: screen.flow.step == "play" and len(screen.view.get("trick") or []) >= 1,
+            stop=lambda: (
+                screen.decisions.step == "play" and len(screen.view.get("trick") or []) >= 1
+            ),
         )
         await quiet(pilot)
 
@@ -247,7 +259,9 @@ def test_snapshot_following_a_trick(snap_compare, size):
 def test_snapshot_burying(snap_compare, size):
     async def run_before(pilot):
         screen = await seated(pilot)
-        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.flow.step == "bury")
+        await play_by_keys(
+            pilot, screen, declare=True, stop=lambda: screen.decisions.step == "bury"
+        )
         await pilot.press("space", "right", "space", "right", "space")
         await quiet(pilot)
 
@@ -258,10 +272,12 @@ async def test_going_alone_by_keys_makes_a_one_against_three_hand():
     app = local_app(FOLLOWER_SEED)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        await play_by_keys(pilot, screen, declare=False, stop=lambda: screen.flow.step == "bao")
+        await play_by_keys(
+            pilot, screen, declare=False, stop=lambda: screen.decisions.step == "bao"
+        )
         assert "d go alone with" in screen.prompt.plain
         await pilot.press("d")
-        await wait_until(pilot, lambda: screen.flow.step == "bury")
+        await wait_until(pilot, lambda: screen.decisions.step == "bury")
         assert screen.view["case"] == "bao" and screen.view["declarer"] == screen.me
         header = str(screen.query_one("#header").render())
         assert "You declare · alone: 1 vs 3" in header  # plain words
@@ -300,7 +316,9 @@ def test_snapshot_later_in_the_hand(snap_compare, size):
             pilot,
             screen,
             declare=False,
-            stop=lambda: screen.flow.step == "play" and screen.view.get("trick_number", 0) >= 5,
+            stop=lambda: (
+                screen.decisions.step == "play" and screen.view.get("trick_number", 0) >= 5
+            ),
         )
         await quiet(pilot)
 
@@ -327,16 +345,18 @@ async def test_ascii_cards_and_a_mouse_click_picks_a_card_to_bury():
     app = local_app(DECLARER_SEED, ascii_only=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.flow.step == "bury")
+        await play_by_keys(
+            pilot, screen, declare=True, stop=lambda: screen.decisions.step == "bury"
+        )
         hand = screen.query_one("#hand", PickableCards)
         drawn = hand.render().plain
         assert "10C" in drawn and not any(glyph in drawn for glyph in "♠♥♣♦★")
         assert "^" in drawn  # the cursor under the first card
         first = next(p for p in hand.lines(hand.size.width)[0].places if p.index is not None)
         await pilot.click("#hand", offset=(first.x, 0))
-        assert screen.flow.picked == [first.index] and "1/8" in screen.prompt.plain
+        assert screen.decisions.picked == [first.index] and "1/8" in screen.prompt.plain
         await pilot.click("#hand", offset=(first.x, 0))  # a second click puts it back
-        assert screen.flow.picked == []
+        assert screen.decisions.picked == []
 
 
 def test_the_follow_prompt_says_what_the_rules_demand():
@@ -383,7 +403,7 @@ async def test_a_spectator_sees_every_seat_and_no_hand():
             assert not screen.query_one("#hand").display
             table = str(screen.query_one("#trick-table").render())
             assert all(f"Bot {n}" in table for n in (1, 2, 3, 4))
-            assert screen.flow.step == "wait" and not screen.decisions.key_state("pick")
+            assert screen.decisions.step == "wait" and not screen.decisions.key_state("pick")
     finally:
         await host.close()
 
@@ -397,7 +417,7 @@ async def test_t_shows_the_last_trick_over_the_current_one_and_hides_it_again():
             screen,
             declare=False,
             stop=lambda: (
-                screen.flow.step == "play"
+                screen.decisions.step == "play"
                 and screen.view.get("trick_number", 0) >= 3
                 and bool(screen.view.get("trick"))
             ),
@@ -420,10 +440,10 @@ async def test_choosing_between_two_tens_by_arrows_and_digits():
         screen = await seated(pilot)
         for _ in range(40):
             await settle(pilot, 0.03)
-            if screen.flow.step == "declare" and len(screen.flow.bid_options()) > 1:
+            if screen.decisions.step == "declare" and len(screen.decisions.bid_options()) > 1:
                 break
             await pilot.press("space")
-        assert [b["cards"] for b in screen.flow.bid_options()] == [["10S"], ["10C"]]
+        assert [b["cards"] for b in screen.decisions.bid_options()] == [["10S"], ["10C"]]
         assert "d declare ♠ (10♠)" in screen.prompt.plain and "2 choices" in screen.prompt.plain
         await pilot.press("2")
         assert "d declare ♣ (10♣)" in screen.prompt.plain

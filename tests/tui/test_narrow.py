@@ -100,9 +100,9 @@ async def test_the_footer_leaves_out_the_scores_first_and_keeps_the_games_keys()
         screen = await seated(pilot)
         footer = screen.query_one(WordedFooter)
         async for _ in my_questions(pilot, screen, "mishi", 40):
-            if screen.view.get("trick_number", 0) >= 2 and screen.flow.step == "play":
+            if screen.view.get("trick_number", 0) >= 2 and screen.decisions.step == "play":
                 break
-        assert screen.flow.step == "play"
+        assert screen.decisions.step == "play"
         await pilot.press("space")
         await wait_until(pilot, lambda: footer_whole(app, screen))
         shown = [key.key for key in footer.shown_keys()]
@@ -145,11 +145,13 @@ async def test_mishi_at_70x20_shows_every_suit_row_of_the_hand_while_burying():
     app = local_app(DECLARER_SEED)
     async with app.run_test(size=SMALL) as pilot:
         screen = await seated(pilot)
-        await play_by_keys(pilot, screen, declare=True, stop=lambda: screen.flow.step == "bury")
+        await play_by_keys(
+            pilot, screen, declare=True, stop=lambda: screen.decisions.step == "bury"
+        )
         area, hand = screen.query_one("#table-area"), screen.query_one("#hand")
         for _ in range(3):  # before and while picking the cards to bury
             await settle(pilot)
-            assert len(screen.flow.hand) == 29
+            assert len(screen.decisions.hand) == 29
             assert area.region.contains_region(hand.region)
             rows = "\n".join(screen_lines(app))
             for suit in ("trump", "♠", "♥", "♦"):  # ♣ is trump in this deal

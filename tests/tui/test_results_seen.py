@@ -37,7 +37,7 @@ async def test_closing_a_rounds_panel_sends_results_seen_for_that_round():
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await pilot.press("p")  # as in test_swapo_round_results: my give ends round 1
-        await wait_until(pilot, lambda: screen.flow.step == "give")
+        await wait_until(pilot, lambda: screen.decisions.step == "give")
         await pilot.press("1", "2", "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
         await settle(pilot)
@@ -66,7 +66,7 @@ async def play_until_panel(pilot, screen) -> None:
     app = pilot.app
     while not isinstance(app.screen, ResultsPanel):
         await settle(pilot)
-        step = screen.flow.step
+        step = screen.decisions.step
         if isinstance(app.screen, ResultsPanel):
             break
         if step == "target":
@@ -75,8 +75,8 @@ async def play_until_panel(pilot, screen) -> None:
             for _ in range(screen.view["give"]["k"]):
                 faces, _ = screen.hand_faces()
                 index = next(i for i, f in enumerate(faces) if f.enabled and not f.picked)
-                while screen.flow.cursor != index:
-                    await pilot.press("right" if screen.flow.cursor < index else "left")
+                while screen.decisions.cursor != index:
+                    await pilot.press("right" if screen.decisions.cursor < index else "left")
                 await pilot.press("space")
             await pilot.press("enter")
         elif step in ("arrange", "declare"):
@@ -85,7 +85,8 @@ async def play_until_panel(pilot, screen) -> None:
             await pilot.press("p")
         elif step == "wait":
             await wait_until(
-                pilot, lambda: screen.flow.step != "wait" or isinstance(app.screen, ResultsPanel)
+                pilot,
+                lambda: screen.decisions.step != "wait" or isinstance(app.screen, ResultsPanel),
             )
 
 

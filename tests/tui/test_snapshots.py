@@ -40,7 +40,7 @@ def test_lobby(snap_compare, size):
 def test_swapo_choosing_cards(snap_compare, size):
     async def run_before(pilot):
         screen = await seated(pilot)
-        await wait_until(pilot, lambda: screen.flow.step == "target")
+        await wait_until(pilot, lambda: screen.decisions.step == "target")
         await pilot.press("2", "2", "space", "right", "right")
         await quiet(pilot)
 
@@ -51,9 +51,9 @@ def test_swapo_choosing_cards(snap_compare, size):
 def test_swapo_dagger_taking_positions(snap_compare, size):
     async def run_before(pilot):
         screen = await seated(pilot)
-        await wait_until(pilot, lambda: screen.flow.step == "arrange")
+        await wait_until(pilot, lambda: screen.decisions.step == "arrange")
         await pilot.press("enter")
-        await wait_until(pilot, lambda: screen.flow.step == "target")
+        await wait_until(pilot, lambda: screen.decisions.step == "target")
         await settle(pilot)
         await pilot.press("1", "2", "3")
         await quiet(pilot)
@@ -67,7 +67,7 @@ def test_swapo_ace_reveal(snap_compare, size):
     async def run_before(pilot):
         screen = await seated(pilot)
         await play_my_turns(pilot, screen, until_round=2)
-        await wait_until(pilot, lambda: screen.flow.reveal is not None)
+        await wait_until(pilot, lambda: screen.decisions.reveal is not None)
         await settle(pilot)
         await quiet(pilot)
 
@@ -95,7 +95,7 @@ def test_swapo_results_panel(snap_compare):
     async def run_before(pilot):
         screen = await seated(pilot)
         await pilot.press("p")
-        await wait_until(pilot, lambda: screen.flow.step == "give")
+        await wait_until(pilot, lambda: screen.decisions.step == "give")
         await pilot.press("1", "2", "enter")
         await wait_until(pilot, lambda: isinstance(pilot.app.screen, ResultsPanel))
         await quiet(pilot)

@@ -68,7 +68,7 @@ async def test_my_give_that_ends_the_swapping_says_what_i_got_and_the_panel_show
         screen = await seated(pilot)
         assert "round 1 of 3" in str(screen.query_one("#header").render())  # item 5
         await pilot.press("p")  # I keep my hand; Bot 2 passes; Bot 3 asks me for 2 cards
-        await wait_until(pilot, lambda: screen.flow.step == "give")
+        await wait_until(pilot, lambda: screen.decisions.step == "give")
         await pilot.press("1", "2", "enter")  # I give 2♣ 5♦: the last exchange of the round
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
         log = "\n".join(screen.log_pane.lines_written)
@@ -84,7 +84,7 @@ async def test_my_give_that_ends_the_swapping_says_what_i_got_and_the_panel_show
         assert "enter next round" in text
         await pilot.press("enter")
         await settle(pilot)
-        assert app.screen is screen and screen.flow.reveal is None
+        assert app.screen is screen and screen.decisions.reveal is None
         assert "round 2 of 3" in str(screen.query_one("#header").render())
 
 
@@ -94,12 +94,12 @@ async def test_the_seat_marks_are_explained_and_the_cursor_stops_at_the_ends():
         screen = await seated(pilot)
         assert "D deals · ✓ done this round" in str(screen.query_one("#round-info").render())
         await pilot.press("1", "1")
-        assert screen.flow.step == "cards"
+        assert screen.decisions.step == "cards"
         await pilot.press("left")  # the first card: ← stays
-        assert screen.flow.cursor == 0
+        assert screen.decisions.cursor == 0
         for _ in range(6):
             await pilot.press("right")
-        assert screen.flow.cursor == 4  # the last card: → stays (no wrapping to the first)
+        assert screen.decisions.cursor == 4  # the last card: → stays (no wrapping to the first)
 
 
 ACE = [
@@ -114,11 +114,11 @@ async def test_ace_powers_in_two_steps_each_showing_who_would_win():
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await pilot.press("p")
-        await wait_until(pilot, lambda: screen.flow.step == "declare")
+        await wait_until(pilot, lambda: screen.decisions.step == "declare")
         # Sealed declarations: no joker, a pass like anyone's; nobody is named as declaring.
         assert screen.prompt.plain.startswith("No joker to declare — enter to continue")
         await pilot.press("enter")
-        await wait_until(pilot, lambda: screen.flow.step == "power")
+        await wait_until(pilot, lambda: screen.decisions.step == "power")
         assert "declared" not in "\n".join(screen.log_pane.lines_written)
         menu = str(screen.query_one("#menu").render())
         # Which Ace first; the one that cannot be used says why; what stands now.
@@ -128,18 +128,18 @@ async def test_ace_powers_in_two_steps_each_showing_who_would_win():
         log = "\n".join(screen.log_pane.lines_written)
         assert "your A♥ cannot be used: no one else holds a joker" in log
         await pilot.press("enter")  # A♠: now which card, on the revealed hands
-        assert screen.flow.step == "power_target"
+        assert screen.decisions.step == "power_target"
         assert "which card?" in screen.prompt.plain
         menu = str(screen.query_one("#menu").render())
         assert "1/10" in menu and "A♠ Stab Bot 2's Q♠" in menu
         # Stabbing a Q leaves three pairs: each pair wins its worth.
         assert "→ You +26, Bot 2 +24 and Bot 3 +14 share the win (now Bot 2 wins +36)" in menu
-        assert screen.flow.aim() == (1, "QS")  # the card is marked on Bot 2's revealed hand
+        assert screen.decisions.aim() == (1, "QS")  # the card is marked on Bot 2's revealed hand
         await pilot.press("2")  # digit 2: Bot 3's first card
-        assert screen.flow.aim() == (2, "7S")
+        assert screen.decisions.aim() == (2, "7S")
         assert "→ no change: Bot 2 wins +36" in str(screen.query_one("#menu").render())
         await pilot.press("escape")
-        assert screen.flow.step == "power" and screen.flow.menu_cursor == 0
+        assert screen.decisions.step == "power" and screen.decisions.menu_cursor == 0
         await pilot.press("enter", "1", "enter")  # stab Bot 2's Q♠
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
         assert screen.client.acts[-1] == {"type": "stab", "target": 1, "card": "QS"}
@@ -159,7 +159,7 @@ async def test_joker_declaration_shows_each_ranks_points():
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await pilot.press("p")
-        await wait_until(pilot, lambda: screen.flow.step == "declare")
+        await wait_until(pilot, lambda: screen.decisions.step == "declare")
         menu = str(screen.query_one("#menu").render())
         assert "rank A×1  2×2  3×1" in menu
         assert "pts  26   26   26" in menu  # as A, 2 or 3: the pair of Ks still counts
@@ -184,7 +184,7 @@ async def test_a_tie_without_pairs_is_not_a_shared_win():
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await pilot.press("p")
-        await wait_until(pilot, lambda: screen.flow.step == "declare")
+        await wait_until(pilot, lambda: screen.decisions.step == "declare")
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
         text = panel_text(app)

@@ -22,41 +22,42 @@ async def play_my_turns(pilot, screen, *, until_round: int) -> dict:
     done = {"swap": 0, "give": 0}
     while screen.view.get("round", 1) < until_round and not screen.view.get("over"):
         await settle(pilot)
-        if screen.flow.reveal is not None:
+        if screen.decisions.reveal is not None:
             await pilot.press("enter")
             continue
-        if screen.flow.step == "target":
+        if screen.decisions.step == "target":
             await pilot.press("1")
-            if screen.flow.step == "count":
+            if screen.decisions.step == "count":
                 await pilot.press("2")
-            assert screen.flow.step == "cards"
-            k = screen.flow.k
+            assert screen.decisions.step == "cards"
+            k = screen.decisions.k
             for _ in range(k):
                 faces, _ = screen.hand_faces()
                 index = next(i for i, f in enumerate(faces) if f.enabled and not f.picked)
-                while screen.flow.cursor != index:  # the cursor stops at the ends
-                    await pilot.press("right" if screen.flow.cursor < index else "left")
+                while screen.decisions.cursor != index:  # the cursor stops at the ends
+                    await pilot.press("right" if screen.decisions.cursor < index else "left")
                 await pilot.press("space")
             await pilot.press("enter")
             done["swap"] += 1
-        elif screen.flow.step == "give":
+        elif screen.decisions.step == "give":
             k = screen.view["give"]["k"]
             for _ in range(k):
                 faces, _ = screen.hand_faces()
                 index = next(i for i, f in enumerate(faces) if f.enabled and not f.picked)
-                while screen.flow.cursor != index:  # the cursor stops at the ends
-                    await pilot.press("l" if screen.flow.cursor < index else "left")
+                while screen.decisions.cursor != index:  # the cursor stops at the ends
+                    await pilot.press("l" if screen.decisions.cursor < index else "left")
                 await pilot.press("space")
             assert f"{k}/{k}" in screen.prompt.plain
             await pilot.press("enter")
             done["give"] += 1
-        elif screen.flow.step in ("arrange", "declare"):
+        elif screen.decisions.step in ("arrange", "declare"):
             await pilot.press("enter")
-        elif screen.flow.step == "power":
+        elif screen.decisions.step == "power":
             await pilot.press("p")
-        elif screen.flow.step == "wait":
+        elif screen.decisions.step == "wait":
             await wait_until(
-                pilot, lambda: screen.flow.step != "wait" or screen.flow.reveal is not None
+                pilot,
+                lambda: screen.decisions.step != "wait" or screen.decisions.reveal is not None,
             )
     return done
 
@@ -90,18 +91,20 @@ async def test_swap_flow_steps_back_and_only_legal_cards_light_up():
     app = local_app(seed=2, options={"variant": "asterisk"})
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        await wait_until(pilot, lambda: screen.flow.step == "target")
+        await wait_until(pilot, lambda: screen.decisions.step == "target")
         assert "Choose an opponent" in screen.prompt.plain
         await pilot.press("9")  # no such opponent
         assert "not an opponent" in screen.prompt.plain
         await pilot.press("2")
-        assert screen.flow.step == "count" and screen.flow.target == screen.seats.others()[1]
+        assert (
+            screen.decisions.step == "count" and screen.decisions.target == screen.seats.others()[1]
+        )
         await pilot.press("escape")
-        assert screen.flow.step == "target" and screen.flow.target is None
+        assert screen.decisions.step == "target" and screen.decisions.target is None
         await pilot.press("1", "1")
-        assert screen.flow.step == "cards" and screen.flow.k == 1
+        assert screen.decisions.step == "cards" and screen.decisions.k == 1
         await pilot.press("space", "right", "space")  # the second pick is refused: k is 1
-        assert len(screen.flow.picked) == 1
+        assert len(screen.decisions.picked) == 1
         assert "cannot be picked" in screen.prompt.plain
         faces, _ = screen.hand_faces()
         assert [f.enabled for f in faces].count(False) == 4  # the other cards are dimmed
@@ -109,7 +112,7 @@ async def test_swap_flow_steps_back_and_only_legal_cards_light_up():
         await wait_until(pilot, lambda: screen.view.get("locked_cards"))
         # Asterisk: the same holder goes on; the card received is now locked and dimmed.
         await settle(pilot)
-        await wait_until(pilot, lambda: screen.flow.step == "target")
+        await wait_until(pilot, lambda: screen.decisions.step == "target")
         assert "p done" in screen.prompt.plain
         locked = [f for f in screen.hand_faces()[0] if f.locked]
         assert len(locked) == 1
@@ -122,28 +125,28 @@ async def test_a_rejected_action_shows_the_engines_reason():
     app = local_app(seed=2)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        await wait_until(pilot, lambda: screen.flow.step == "target")
+        await wait_until(pilot, lambda: screen.decisions.step == "target")
         screen.send({"type": "give", "cards": ["2S"]})  # not a give phase
         await wait_until(pilot, lambda: screen.prompt.reason is not None)
         assert screen.prompt.plain.startswith("✗ ")
         assert "Choose an opponent" in screen.prompt.plain  # the question stands
-        assert screen.flow.step == "target"
+        assert screen.decisions.step == "target"
 
 
 async def test_dagger_rows_show_positions_and_unknown_arrivals():
     app = local_app(seed=2, options={"variant": "dagger"})
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
-        await wait_until(pilot, lambda: screen.flow.step == "arrange")
-        first = screen.flow.order[0]
+        await wait_until(pilot, lambda: screen.decisions.step == "arrange")
+        first = screen.decisions.order[0]
         await pilot.press("space", "right", "space")  # carry the first card one place right
-        assert screen.flow.order[1] == first
+        assert screen.decisions.order[1] == first
         await pilot.press("enter")
-        await wait_until(pilot, lambda: screen.flow.step == "target")
+        await wait_until(pilot, lambda: screen.decisions.step == "target")
         await pilot.press("1", "2")
-        assert screen.flow.step == "take"
+        assert screen.decisions.step == "take"
         await pilot.press("1", "3", "enter")
-        assert screen.flow.step == "give_pos"
+        assert screen.decisions.step == "give_pos"
         await pilot.press("2", "5", "enter")
         await wait_until(pilot, lambda: "?" in screen.hand or screen.view.get("round", 1) > 1)
         if screen.view.get("round") == 1:
@@ -154,25 +157,25 @@ async def test_dagger_rows_show_positions_and_unknown_arrivals():
 
 async def play_until_power(pilot, screen) -> None:
     """Play (swaps of one card, gives, declarations) until my Ace power turn comes."""
-    while screen.flow.step != "power":
+    while screen.decisions.step != "power":
         await settle(pilot, 0.05)
         assert not screen.view.get("over"), "the game ended without a power turn"
-        if screen.flow.reveal is not None:
+        if screen.decisions.reveal is not None:
             await pilot.press("enter")
-        elif screen.flow.step == "target":
+        elif screen.decisions.step == "target":
             await pilot.press("1")
-            if screen.flow.step == "count":
+            if screen.decisions.step == "count":
                 await pilot.press("1")
             await pilot.press("space", "enter")
-        elif screen.flow.step == "give":
+        elif screen.decisions.step == "give":
             for _ in range(screen.view["give"]["k"]):
                 faces, _ = screen.hand_faces()
-                screen.flow.cursor = next(
+                screen.decisions.cursor = next(
                     i for i, f in enumerate(faces) if f.enabled and not f.picked
                 )
                 await pilot.press("space")
             await pilot.press("enter")
-        elif screen.flow.step == "declare":
+        elif screen.decisions.step == "declare":
             assert "Declare your joker" in screen.prompt.plain or "No joker" in screen.prompt.plain
             await pilot.press("enter")
 
@@ -189,11 +192,11 @@ async def test_ace_power_turn_offers_the_usable_aces_and_the_draw_voids_the_roun
         # The revealed hands are on the table during the power turn.
         seats = str(screen.query_one("#seats").render())
         assert all(seat_name in seats for seat_name in ("Bot 2", "Bot 3", "Bot 4", "You"))
-        while screen.menu_labels()[screen.flow.menu_cursor].plain != "A♣ Draw: no game":
+        while screen.menu_labels()[screen.decisions.menu_cursor].plain != "A♣ Draw: no game":
             await pilot.press("right")
         await pilot.press("enter")
-        await wait_until(pilot, lambda: screen.flow.reveal is not None)
-        assert screen.flow.reveal.get("no_game") is True
+        await wait_until(pilot, lambda: screen.decisions.reveal is not None)
+        assert screen.decisions.reveal.get("no_game") is True
         assert "no game" in screen.prompt.plain
         assert any("played the Draw" in line for line in screen.log_pane.lines_written)
 
@@ -202,8 +205,8 @@ async def take_any_turn(pilot, screen) -> None:
     """One decision of mine, by keys: the first legal choice at every step."""
     from tui.games.swapo import choices
 
-    step = screen.flow.step
-    if screen.flow.reveal is not None or step in ("arrange", "declare", "power"):
+    step = screen.decisions.step
+    if screen.decisions.reveal is not None or step in ("arrange", "declare", "power"):
         await pilot.press("enter")
     elif step == "target":
         done_swapping = any(sw.get("seat") == screen.me for sw in screen.view.get("swaps") or [])
@@ -213,7 +216,7 @@ async def take_any_turn(pilot, screen) -> None:
     elif step == "count":
         await pilot.press("enter")
     elif step in ("cards", "give"):
-        k = screen.flow.k if step == "cards" else screen.view["give"]["k"]
+        k = screen.decisions.k if step == "cards" else screen.view["give"]["k"]
         for _ in range(k):
             faces, _ = screen.hand_faces()
             await pilot.press(
@@ -223,7 +226,7 @@ async def take_any_turn(pilot, screen) -> None:
     elif step in ("take", "give_pos"):
         key = "take" if step == "take" else "give"
         for pos in sorted(
-            choices.position_sets(screen.legal, screen.flow.target, screen.flow.k, key)
+            choices.position_sets(screen.legal, screen.decisions.target, screen.decisions.k, key)
         )[0]:
             await pilot.press(str(pos + 1))
         await pilot.press("enter")

@@ -52,7 +52,7 @@ async def test_the_joker_rank_chooser_keeps_each_rank_over_its_points_at_80_colu
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await seated(pilot)
         await pilot.press("p")
-        await wait_until(pilot, lambda: screen.flow.step == "declare")
+        await wait_until(pilot, lambda: screen.decisions.step == "declare")
         menu = screen.query_one("#menu")
         lines = str(menu.render()).split("\n")
         assert all(cell_len(line) <= menu.content_region.width for line in lines)  # no wrap
@@ -74,10 +74,10 @@ async def test_a_drawn_round_says_who_played_the_draw_and_no_game_once():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await seated(pilot)
         await play_until_power(pilot, screen)
-        while screen.menu_labels()[screen.flow.menu_cursor].plain != "A♣ Draw: no game":
+        while screen.menu_labels()[screen.decisions.menu_cursor].plain != "A♣ Draw: no game":
             await pilot.press("right")
         await pilot.press("enter")
-        await wait_until(pilot, lambda: screen.flow.reveal is not None)
+        await wait_until(pilot, lambda: screen.decisions.reveal is not None)
         assert "Round 1: no game, You played the Draw" in screen.prompt.plain
         # the prompt says the round's result: the notice line does not say it again
         assert not any(notice.startswith("Round 1") for notice in screen.notices)
@@ -108,7 +108,7 @@ async def test_my_own_line_shows_the_done_mark_once_i_have_swapped():
         label = screen.query_one("#me-label")
         assert str(label.render()).startswith("You (Eli) D   0 pts")  # I deal, not done yet
         await pilot.press("1", "1", "space", "enter")  # I swap one card with Bot 2
-        await wait_until(pilot, lambda: screen.flow.step == "give")  # Bot 3 asks me
+        await wait_until(pilot, lambda: screen.decisions.step == "give")  # Bot 3 asks me
         await settle(pilot)
         assert str(label.render()).startswith("You (Eli) D✓  0 pts")
         assert "✓ done this round" in str(screen.query_one("#round-info").render())
@@ -119,13 +119,13 @@ async def test_p_says_one_word_in_the_prompt_and_the_footer():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await seated(pilot)
         footer = screen.query_one(WordedFooter)
-        await wait_until(pilot, lambda: screen.flow.step == "target")
+        await wait_until(pilot, lambda: screen.decisions.step == "target")
         await settle(pilot)
         keys = [(key.key_display, key.description) for key in footer.shown_keys()]
         assert screen.prompt.plain.endswith("· p pass") and ("p", "pass") in keys
         await pilot.press("1", "1", "space", "enter")  # one card with Bot 2: I may swap again
-        await wait_until(pilot, lambda: screen.flow.pass_word() == "done")
-        await wait_until(pilot, lambda: screen.flow.step == "target")
+        await wait_until(pilot, lambda: screen.decisions.pass_word() == "done")
+        await wait_until(pilot, lambda: screen.decisions.step == "target")
         await settle(pilot)
         keys = [(key.key_display, key.description) for key in footer.shown_keys()]
         assert screen.prompt.plain.endswith("· p done") and ("p", "done") in keys
@@ -144,7 +144,7 @@ async def test_enter_says_continue_in_the_footer_when_there_is_no_joker_to_decla
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await seated(pilot)
         await pilot.press("p")
-        await wait_until(pilot, lambda: screen.flow.step == "declare")
+        await wait_until(pilot, lambda: screen.decisions.step == "declare")
         await settle(pilot)
         keys = [(k.key_display, k.description) for k in screen.query_one(WordedFooter).shown_keys()]
         assert "enter to continue" in screen.prompt.plain and ("enter", "continue") in keys

@@ -21,16 +21,19 @@ async def play_to_the_powers(pilot, screen) -> tuple[list[str], int]:
             return asked, jokers
         await settle(pilot, 0.05)
         assert screen.prompt.reason is None, screen.prompt.reason
-        if screen.flow.step == "declare":
+        if screen.decisions.step == "declare":
             asked.append(screen.prompt.plain)
             jokers = screen.hand.count("JK")
             await pilot.press("enter")
             # the question stays until the table goes on, or a new one comes
             await wait_until(
-                pilot, lambda: screen.view.get("phase") != "declare" or screen.flow.step != "wait"
+                pilot,
+                lambda: screen.view.get("phase") != "declare" or screen.decisions.step != "wait",
             )
-        elif screen.flow.step == "wait":
-            await wait_until(pilot, lambda: screen.flow.step != "wait" or screen.view.get("over"))
+        elif screen.decisions.step == "wait":
+            await wait_until(
+                pilot, lambda: screen.decisions.step != "wait" or screen.view.get("over")
+            )
         else:
             await take_any_turn(pilot, screen)
     raise AssertionError("the sealed step never ended")
@@ -48,6 +51,6 @@ async def test_the_sealed_step_goes_on_whatever_the_decks(variant, decks, seed):
         screen = app.screen
         await wait_until(pilot, lambda: screen.states_seen > 0)
         asked, jokers = await play_to_the_powers(pilot, screen)
-        assert screen.view.get("phase") in ("power", "over") or screen.flow.reveal is not None
+        assert screen.view.get("phase") in ("power", "over") or screen.decisions.reveal is not None
         # once per joker held, or once if none: never the padding steps
         assert len(asked) == max(1, jokers), asked

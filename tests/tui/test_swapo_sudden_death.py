@@ -68,7 +68,7 @@ async def panels_until_the_end(pilot, app, screen) -> list[str]:
     for _ in range(200):
         await wait_until(
             pilot,
-            lambda: isinstance(app.screen, ResultsPanel) or screen.flow.can_pass_now(),
+            lambda: isinstance(app.screen, ResultsPanel) or screen.decisions.can_pass_now(),
         )
         if isinstance(app.screen, ResultsPanel):
             titles.append(panel_text(app).splitlines()[0])

@@ -102,7 +102,7 @@ async def test_mishi_seats_beside_the_trick_sit_at_the_edges_uncut():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await seated(pilot)
         async for _ in my_questions(pilot, screen, "mishi", 40):
-            if screen.view.get("trick_number", 0) >= 2 and screen.flow.step == "play":
+            if screen.view.get("trick_number", 0) >= 2 and screen.decisions.step == "play":
                 break
         await settle(pilot)
         table = screen.query_one("#trick-table")

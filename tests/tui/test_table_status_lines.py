@@ -89,7 +89,7 @@ async def test_a_key_the_footer_leaves_out_is_found_under_question_mark_keys():
     async with app.run_test(size=(70, 20)) as pilot:
         screen = await seated(pilot)
         footer = screen.query_one(WordedFooter)
-        await wait_until(pilot, lambda: screen.flow.step == "target")
+        await wait_until(pilot, lambda: screen.decisions.step == "target")
         await pilot.press("2", "2", "space")  # two cards with Bot 3, one picked
         await settle(pilot)
         shown = [(key.key_display, key.description) for key in footer.shown_keys()]
@@ -117,7 +117,7 @@ async def test_the_results_panel_is_opaque_from_edge_to_edge_at_80_columns():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await seated(pilot)
         await pilot.press("p")  # I keep my hand; Bot 3 asks me for 2 cards
-        await wait_until(pilot, lambda: screen.flow.step == "give")
+        await wait_until(pilot, lambda: screen.decisions.step == "give")
         await pilot.press("1", "2", "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
         await settle(pilot)

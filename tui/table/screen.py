@@ -162,6 +162,8 @@ class TableScreen(Screen[None]):
             self.keys.actions = (*self.keys.actions, *part.DYNAMIC_ACTIONS)
             self._bindings = with_keys(self._bindings, part.KEYS)
             self.css_path = [*self.css_path, *part_css(part)]
+            if part.GAME:  # the game's rules for the screen's own regions (its side column)
+                self.add_class(f"-{part.GAME}")
         #: The game's decision model, set by a game's screen (tui/table/decisions.py).
         self.decisions = Decisions(self.me)
         #: What the game says besides drawing, set by a game's screen (tui/table/face.py).

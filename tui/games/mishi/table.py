@@ -1,7 +1,8 @@
 """The 秘十 Mi Shi table: the four seats around the trick, your hand inline, the bidding.
 
 Everything is drawn from the received view; what is being chosen, and what each key does,
-is the decision model's (``mishi_flow.MishiDecisions``): this screen only draws and forwards.
+is the decision model's (``flow.MishiDecisions``): this part of the table (tui/table/part.py)
+only draws, and answers keys and clicks with what the model decides.
 Multi-card decisions (burying, playing) are built by picking cards and sent whole; declaring
 and going alone are one key each. Styles are component classes, styled in ``mishi.tcss``.
 """
@@ -9,25 +10,24 @@ and going alone are one key each. Styles are component classes, styled in ``mish
 from __future__ import annotations
 
 from itertools import zip_longest
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.style import Style
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding
 
 from engine.mishi.cards import TRUMP
 from lang import N_, _, pgettext
 from tui import cells
 from tui.fill import fill, mine_or
-from tui.seat import Seat
-from tui.settings import Settings
+from tui.table.decisions import Outcome
 from tui.table.header import header_line
-from tui.table.messages import Refused, TableState
+from tui.table.messages import TableState
 from tui.table.parse import Event, Wired
-from tui.table.screen import TABLE_CSS, TableScreen
-from tui.text import clean, literal
+from tui.table.part import Asked, Given, LogLine, Refusal, TablePart, Taken
+from tui.text import literal
 from tui.widgets.cards import CardFace
 from tui.widgets.pickable import PickableCards
 from tui.widgets.steady import Steady
@@ -42,17 +42,17 @@ from .words import info_line, lead_words
 GAP = 2  # cells between the left and the right seat around the trick
 
 
-class MishiScreen(TableScreen):
+class MishiTable(TablePart):
     """Mi Shi for four: declaring, going alone, burying, and Tractor-style tricks."""
 
     GAME = "mishi"
     RESULTS_EACH_ROUND = True
     # TRANSLATORS: the name of the card game 秘十 Mi Shi (keep 秘十)
     TITLE = N_("秘十 Mi Shi")
-    CSS_PATH: ClassVar[Any] = [TABLE_CSS, "mishi.tcss"]
+    CSS_PATH: ClassVar[list[str]] = ["mishi.tcss"]
     COMPONENT_CLASSES: ClassVar[set[str]] = set(draw.COMPONENTS)
-    KEPT_HEIGHTS: ClassVar[tuple[str, ...]] = ("#prompt", "#info")  # info wraps by phase
-    BINDINGS: ClassVar[list[BindingType]] = [
+    KEPT_HEIGHTS: ClassVar[tuple[str, ...]] = ("#info",)  # info wraps by phase
+    KEYS: ClassVar[list[Binding]] = [
         # TRANSLATORS: Mi Shi footer key: declare trump by showing a ten (亮主); ≤ 8 cells
         Binding("d", "declare", N_("declare"), id="declare"),
         # TRANSLATORS: Mi Shi footer key: show the last trick; keep very short (≤ 10 cells)
@@ -60,15 +60,23 @@ class MishiScreen(TableScreen):
     ]
     DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ("declare", "last_trick")
 
-    def __init__(self, seat: Seat, settings: Settings) -> None:
-        super().__init__(seat, settings)
+    def __init__(self, given: Given) -> None:
+        super().__init__(given)
         self.flow = MishiDecisions(self.me, self.cards, self.seats.asked_name, self.look)
         self.decisions = self.flow
         self.face = self.mishi_face = MishiFace(self, self.flow)
         self.finished: Wired | None = None  # the last hand_end event, as sent
         self.finished_record: HandRecord | None = None  # and as read
 
-    def compose_table(self) -> ComposeResult:
+    def memory(self) -> dict[str, object]:
+        return {
+            "flow": self.flow,
+            "mishi_face": self.mishi_face,
+            "finished": self.finished,
+            "finished_record": self.finished_record,
+        }
+
+    def compose(self) -> ComposeResult:
         yield Painted(id="trick-table")
         yield Steady("", id="info", markup=False)
         yield Steady("", id="me-label", markup=False)
@@ -82,25 +90,23 @@ class MishiScreen(TableScreen):
 
     def on_mount(self) -> None:
         self.set_class(not self.settings.color, "-mono")
-        # The first state can arrive before the screen's own styles reach it: apply them now,
+        # The first state can arrive before the part's own styles reach it: apply them now,
         # so the very first log line already has its look.
         self.app.stylesheet.apply(self)
-        super().on_mount()
         self.set_interval(0.5, self.count_down)
 
     def count_down(self) -> None:
         """The seconds left to show a ten tick in the prompt."""
         if self.flow.step == "declare" and self.flow.offer.until is not None:
-            self.prompt.ask(self.flow.question())
+            self.post_message(self.Ask())
 
-    @on(Refused)
-    def _too_late(self, message: Refused) -> None:
+    def refused(self, code: object, words: str) -> Refusal:
         """A declaration that lost the race is told in the log too (the prompt moves on)."""
-        if message.wire.get("code") == "too_late":
-            words = clean(self.news.worded(message.wire))
-            self.log_pane.add(Text(words, style=self.look("mishi--strong")))
+        if code == "too_late":
+            return Refusal(lines=((Text(words, style=self.look("mishi--strong")), None),))
+        return Refusal()
 
-    def show_waiting(self, seated: Text) -> None:
+    def waiting_room(self, seated: Text) -> None:
         self.query_one("#trick-table", Painted).show(lambda width: seated)
 
     # -- the state -----------------------------------------------------------------------
@@ -109,53 +115,54 @@ class MishiScreen(TableScreen):
         """The view on show, parsed once (by the decision model, when it came)."""
         return self.flow.parsed.of(self.view)
 
-    def receive_state(self, state: TableState, events: list[Wired]) -> None:
-        if self.states_seen == 0 and not events:
-            first = self.flow.parsed.of(state.view)
-            first_player = first.first_player
-            words = draw.first_draw(first.hand_number, first_player, self.you, self.seats.name)
-            self.log_pane.add(Text(words, style=self.look("mishi--strong")))
+    def taking(self, state: TableState, events: list[Wired], first: bool) -> Taken:
+        lines: list[LogLine] = []
+        if first:
+            view = self.flow.parsed.of(state.view)
+            words = draw.first_draw(view.hand_number, view.first_player, self.you, self.seats.name)
+            lines.append((Text(words, style=self.look("mishi--strong")), None))
         for raw in events:
             event = Event.of(raw)
             if event.kind == "hand_end":
                 self.finished, self.finished_record = raw, HandRecord.parse(raw)
             if event.kind == "trick_won":
                 self.flow.trick_won()
-        super().receive_state(state, events)
+        return Taken(events, lines)
+
+    def taken(self) -> list[LogLine]:
+        lines: list[LogLine] = []
         chose, self.flow.chose = self.flow.chose, []
         if chose:
             # TRANSLATORS: Mi Shi log: the player pressed d to show a ten (亮主) during the
             # deal; the table is shown it a few seconds after the card, unless a declaration
             # made on an earlier card (not shown yet) outranks it ("too late" then)
             words = _("You will show {cards}: the table sees it a few seconds after your card")
-            self.log_pane.add(fill(words, cards=self.cards.hand(chose)))
+            lines.append((fill(words, cards=self.cards.hand(chose)), None))
         missed, self.flow.missed = self.flow.missed, []
         if missed:
             # TRANSLATORS: Mi Shi log: the time to show a ten (亮主) went by unanswered
             chance = _("Your chance to show {cards} passed")
-            self.log_pane.add(fill(chance, cards=self.cards.hand(missed)))
+            lines.append((fill(chance, cards=self.cards.hand(missed)), None))
+        return lines
 
-    def check_table_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("declare", "last_trick") and self.has_class("-chatting"):
-            return False
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "declare":
             return self.flow.can_declare()
-        if action == "last_trick":
-            return self.flow.has_last_trick()
-        return super().check_table_action(action, parameters)
+        return action == "last_trick" and self.flow.has_last_trick()
 
-    def action_declare(self) -> None:
-        self.handle(self.flow.declare())
+    def act(self, action: str, *parameters: object) -> Outcome:
+        if action == "declare":
+            return self.flow.declare()
+        return self.flow.last_trick() if action == "last_trick" else None
 
-    def action_last_trick(self) -> None:
-        self.handle(self.flow.last_trick())
-
-    def on_pickable_cards_picked(self, message: PickableCards.Picked) -> None:
+    @on(PickableCards.Picked)
+    def _picked(self, message: PickableCards.Picked) -> None:
         """Mouse: a click on a card moves there and picks it, like the keyboard would."""
-        self.handle(self.flow.click(message.index))
+        message.stop()
+        self.post_message(self.Decided(self.flow.click(message.index)))
 
     # -- drawing -------------------------------------------------------------------------
-    def header_parts(self) -> list[Text | str]:
+    def header_parts(self, tail: int) -> list[Text | str]:
         if not self.view:
             return [_(self.TITLE)]
         view = self.game_view
@@ -194,24 +201,24 @@ class MishiScreen(TableScreen):
         parts.append(Text(says, style=self.look("mishi--declarers")))
         partner = draw.partner_text(view, self.me, self.seats.name, self.look)
         unknown = view.case is None and Side.PARTNER not in view.sides  # "partner ?"
-        if not unknown or self.fits([*parts, partner]):
+        if not unknown or self.fits([*parts, partner], tail):
             parts.append(partner)
         return parts
 
-    def fits(self, parts: list[Text | str]) -> bool:
+    def fits(self, parts: list[Text | str], tail: int) -> bool:
         """Whether the header with ``parts`` keeps "kotatsu" in the window (else the header
         drops the app's name first: "partner ?", which only says that no seat line is tagged
         partner yet, gives way to it, so that the title stays the same from deal to play)."""
         width = self.app.size.width
         line = header_line(
             parts,
-            table_name=self.table_info.get("name"),
-            away=self.people.away_marks(),
-            connection=self.connection,
+            table_name=None,
+            away=[],
+            connection="online",
             look=self.look,
             ascii_only=self.settings.ascii_only,
         )
-        return not width or line.cell_len <= width
+        return not width or line.cell_len + tail <= width
 
     def draw(self) -> None:
         self.query_one("#trick-table", Painted).show(self.paint_table)
@@ -226,8 +233,9 @@ class MishiScreen(TableScreen):
         result.display = bool(shown)
         if shown and self.finished_record is not None:
             result.show(draw.hand_words(self.finished_record, self.seats.name, self.look))
-        self.prompt.ask(self.flow.question(), waiting=self.flow.step == Step.WAIT)
-        self.update_keys()
+
+    def question(self) -> Asked:
+        return Asked(self.flow.question(), waiting=self.flow.step == Step.WAIT)
 
     def seat_lines(
         self, seat: int, plays: dict[int, list[str]], highlight: int | None
@@ -320,7 +328,7 @@ class MishiScreen(TableScreen):
             out.append("\n")
         out.append_text(self.bottom_lines(plays, winner, width))
         caption = self.trick_caption(last)
-        if caption.plain or not self.has_class("-short"):
+        if caption.plain or not self.window.short:
             out.append_text(cells.centred(caption, width))
         else:  # a short window: no blank caption line (the hand needs the room)
             out.rstrip()
@@ -334,7 +342,7 @@ class MishiScreen(TableScreen):
         screen out)."""
         name, info, *played = self.seat_lines(seat, plays, winner)
         counts = cells.wrapped_parts(info, width)
-        room = 0 if self.has_class("-short") else 2 - len(counts)  # a short window: no blank
+        room = 0 if self.window.short else 2 - len(counts)  # a short window: no blank
         return [name, *counts, *played, *[Text("")] * room]
 
     def bottom_lines(self, plays: dict[int, list[str]], winner: int | None, width: int) -> Text:
@@ -438,8 +446,8 @@ class MishiScreen(TableScreen):
                 )
             )
         row.show(faces, flow.cursor_shown())
-        self.window.keep_in_sight(row)
+        self.keep_in_sight(row)
 
 
-#: The screen a table of this game opens (tui/games/__init__.py finds it by this name).
-SCREEN = MishiScreen
+#: The part a table of this game composes (tui/games/__init__.py finds it by this name).
+TABLE = MishiTable
