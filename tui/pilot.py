@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -233,7 +234,242 @@ class LocalClient:
         self.inbox.put_nowait({"t": "connection", "status": "closed"})
 
 
-def local_launcher(client: LocalClient) -> Callable:
+ME = "me"
+"""The one connection of a ``MemoryClient``'s table: the table's handle for it."""
+
+
+class MemoryClient:
+    """A seat at the real table in this process: the sans-I/O ``Table`` of net/table.py with
+    no host and no socket, whose bots answer at once. It speaks the ``net.client.Client`` API:
+    what the screen sends is checked as the host checks it and given to the table as the host
+    gives it; what the table says to this seat is copied as the wire copies it and checked as
+    ``Client`` checks it. The table's other timers (a turn clock, a take-back asked) run on
+    this loop's clock. Its table keeps no game record: there is no ``review`` to ask for.
+
+    ``seat``: the seat taken (None: watch a table of bots); the others are the table's bots
+    (``bots``: seat -> the bot that answers there: scripted ones may replace them before
+    ``connect``, as a stacked ``game`` may replace the table's). ``settings``: the table's
+    settings (net/settings.py: ``hints``, ``takebacks``, ``clock``…); a deal is not paced and
+    the bots wait for no results panel unless they say (``deal_tick``, ``results_wait``).
+
+    For the tests: ``acts`` every action the screen sent, legal or not; ``seen`` the version
+    of every ``results_seen``; ``hinted`` the version of every hint looked at;
+    ``takebacks_asked`` and ``votes`` the take-backs asked and answered; ``_publish(events)``
+    is called on every state this seat is sent (``version`` is its version then)."""
+
+    def __init__(
+        self,
+        game: str,
+        seats: int | None = None,
+        *,
+        seat: int | None = 0,
+        options: dict | None = None,
+        seed: int = 1,
+        deck: list[str] | None = None,
+        name: str = "Eli",
+        settings: Mapping[str, Any] | None = None,
+    ) -> None:
+        import engine
+        from net.settings import TableSettings
+        from net.table import Table
+
+        count = engine.GAMES[game].DEFAULT_SEATS if seats is None else seats
+        bot_seats = [s for s in range(count) if s != seat]
+        given = {"deal_tick": 0, "results_wait": 0, **(settings or {})}
+        table = TableSettings.new(game, seats=count, options=dict(options or {}), seed=seed,
+                                  bot_seats=bot_seats, name="local", **given)  # fmt: skip
+        self._table: Table[str] = Table(table, clock=time.monotonic)
+        if deck is not None:
+            self.game = engine.new_game(game, count, options, seed=seed, deck=deck)
+        self.bots: dict[int, Any] = {s: engine.make_bot(game, s, seed + s) for s in bot_seats}
+        self.wish, self.name = seat, name
+        self.seat: int | None = seat
+        self.token: str | None = None
+        self.table: dict | None = dict(self._table.rules.info)
+        """The table's info as the ``welcome`` tells it (its name may be changed before
+        ``connect``: the header of the pictures)."""
+        self.version = 0
+        self.over = self.connected = self.resumed = False
+        self.recorder = None
+        self.last_error: dict | None = None
+        self.acts: list[dict] = []
+        self.seen: list[int] = []
+        self.hinted: list[int] = []
+        self.takebacks_asked = 0
+        self.votes: list[tuple[int, bool]] = []
+        self.inbox: asyncio.Queue[dict] = asyncio.Queue()
+        self.closed = False
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._asks: list[Any] = []
+        self._bot_due = self._answering = False
+
+    @property
+    def game(self) -> Any:
+        """The table's game."""
+        return self._table.game
+
+    @game.setter
+    def game(self, game: Any) -> None:
+        self._table.game = game
+
+    async def connect(self) -> None:
+        """Join as ``Client.connect`` does: the ``hello`` and the first ``welcome`` are the
+        connection's, the rest is read from ``messages``."""
+        from net.messages import check_client
+
+        table = self._table
+        if self.table is not None and self.table.get("name") != table.name:
+            table.rules.name = str(self.table["name"])
+        self._deliver(table.open(ME))
+        join = {"t": "join", "name": self.name, "seat": self.wish, "spectator": self.wish is None,
+                "auth": None, "token": None, "key": None}  # fmt: skip
+        self._deliver(table.receive(ME, check_client(join)))
+        self.connected = True
+        self._deliver(table.start())  # as the host starts it (a table of bots: now)
+
+    async def messages(self):  # an async iterator, like Client.messages()
+        while True:
+            message = await self.inbox.get()
+            yield message
+            if message["t"] == "connection" and message["status"] == "closed":
+                return
+
+    async def act(self, action: dict, version: int | None = None) -> None:
+        self.acts.append(action)
+        seen = self.version if version is None else version
+        self._send({"t": "act", "version": seen, "action": action})
+
+    async def results_seen(self, version: int) -> None:
+        self.seen.append(version)
+        self._send({"t": "results_seen", "version": version})
+
+    async def hint(self) -> None:
+        self.hinted.append(self.version)
+        self._send({"t": "hint"})
+
+    async def takeback(self) -> None:
+        self.takebacks_asked += 1
+        self._send({"t": "takeback"})
+
+    async def takeback_vote(self, request: int, yes: bool) -> None:
+        self.votes.append((request, yes))
+        self._send({"t": "takeback_vote", "id": request, "yes": yes})
+
+    async def chat(self, text: str, to: int | None = None) -> None:
+        self._send({"t": "chat", "text": text, "to": to})
+
+    async def history(self) -> None:
+        self._send({"t": "history"})
+
+    async def close(self) -> None:
+        if self.closed:
+            return
+        for handle in self._timers.values():
+            handle.cancel()
+        self._timers.clear()
+        if self.connected:
+            self.connected = False
+            self._deliver(self._table.leave(ME))
+        self._closed()
+
+    def _publish(self, events: list[Event]) -> None:
+        """A state with ``events`` was sent to this seat (a hook for the tests)."""
+
+    # -- the host's part, in this process ----------------------------------------------------
+    def _send(self, message: dict) -> None:
+        from net.messages import Refused, check_client
+
+        if not self.connected:
+            raise ConnectionError("not connected to the table")
+        try:
+            self._deliver(self._table.receive(ME, check_client(message)))
+        except Refused as exc:  # the host would drop the connection, saying why
+            self._error(exc.message())
+
+    def _deliver(self, out: Any) -> None:
+        """What the host does with the table's output, as far as this one seat sees it."""
+        from net.codec import wire_copy
+        from net.messages import check_host, clean_host_text
+        from net.table import BOT
+
+        for peer, sent in out.messages:
+            if peer != ME or self.closed:
+                continue
+            message = clean_host_text(check_host(wire_copy(sent)))
+            kind = message["t"]
+            if kind == "welcome":
+                self._welcomed(message)
+            if kind == "hello" or (kind == "welcome" and not self.connected):
+                continue  # the connection's own (``Client.connect`` reads them)
+            if kind == "state":
+                self.version = message["version"]
+                self.over = bool(message["view"].get("over"))
+            elif kind == "error":
+                self._error(message)
+                return
+            self.inbox.put_nowait(message)
+            if kind == "state":
+                self._publish(message["events"])
+        for timer in out.timers:
+            if timer.key == BOT:
+                self._bot_due = timer.at is not None  # at once: its delay is 0
+            else:
+                self._set_timer(timer.key, timer.at)
+        if out.ask is not None:
+            self._asks.append(out.ask)
+        self._bots_answer()
+
+    def _bots_answer(self) -> None:
+        """The bots answer the table at once, one question after another, until none is due
+        (the table asks the next one in the output of each answer)."""
+        from net.table import BOT
+
+        if self._answering:
+            return
+        self._answering = True
+        try:
+            while not self.closed and (self._asks or self._bot_due):
+                if self._asks:
+                    ask = self._asks.pop(0)
+                    action = self.bots[ask.seat].act(ask.view, ask.legal)
+                    self._deliver(self._table.bot_answer(ask, action))
+                else:
+                    self._bot_due = False
+                    self._deliver(self._table.fire(BOT))
+        finally:
+            self._answering = False
+
+    def _set_timer(self, key: str, at: float | None) -> None:
+        handle = self._timers.pop(key, None)
+        if handle is not None:
+            handle.cancel()
+        if at is not None and not self.closed:
+            delay = max(0.0, at - self._table.now())
+            self._timers[key] = asyncio.get_running_loop().call_later(delay, self._fire, key)
+
+    def _fire(self, key: str) -> None:
+        self._timers.pop(key, None)
+        if not self.closed:
+            self._deliver(self._table.fire(key))
+
+    def _welcomed(self, welcome: dict) -> None:
+        self.seat, self.table = welcome["seat"], welcome["table"]
+        self.token = welcome["token"] or self.token
+
+    def _error(self, message: dict | None) -> None:
+        if message is not None:
+            self.last_error = message
+            self.inbox.put_nowait(message)
+        self.connected = False
+        self._closed()
+
+    def _closed(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.inbox.put_nowait({"t": "connection", "status": "closed"})
+
+
+def local_launcher(client: LocalClient | MemoryClient) -> Callable:
     """A launcher (see tui.connect) that seats the app at ``client``'s in-process table."""
 
     async def launch():
