@@ -6,11 +6,12 @@ most 1.5× the floor).
 Each run spawns a fresh ``python -m tui play GAME`` on a pty of 80×24 (the real terminal
 driver, the real command line: arguments, settings, the host and its bots, the table's
 screen) and times it from the spawn to the first card on the screen: the first suit glyph the
-terminal is sent. The floor is a minimal Textual app (one Static showing a card, and a
-Footer) spawned and timed the same way. The runs of each are interleaved, so a busy machine
-slows both alike; the medians are compared. The CPU time each process spent to that moment
-(user + system, from ``wait4``) is compared too: on a shared machine it moves less than the
-wall time. bench/bench_tui.py measures the headless start and the repaints.
+terminal is sent, or a face-down card's shade (Swoop's cards have no suits). The floor is a
+minimal Textual app (one Static showing a card, and a Footer) spawned and timed the same way.
+The runs of each are interleaved, so a busy machine slows both alike; the medians are
+compared. The CPU time each process spent to that moment (user + system, from ``wait4``) is
+compared too: on a shared machine it moves less than the wall time. bench/bench_tui.py
+measures the headless start and the repaints.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ import engine  # noqa: E402
 from bench.aside import set_aside  # noqa: E402
 
 RUNS = 15
-SUITS = tuple(s.encode() for s in "♠♥♦♣")
+CARDS = tuple(s.encode() for s in "♠♥♦♣▒")  # a suit, or a face-down card
 FLOOR = """
 from textual.app import App
 from textual.widgets import Footer, Static
@@ -51,7 +52,7 @@ Floor().run()
 
 
 def first_card(argv: list[str], env: dict[str, str], limit: float = 30.0) -> tuple[float, float]:
-    """Spawn ``argv`` on a new pty; the wall time to the first suit glyph it writes, and the
+    """Spawn ``argv`` on a new pty; the wall time to the first card glyph it writes, and the
     CPU time it had spent by then (it is killed there)."""
     pid, fd = pty.fork()
     if pid == 0:  # the child: the command, in the repository, on the pty
@@ -69,14 +70,14 @@ def first_card(argv: list[str], env: dict[str, str], limit: float = 30.0) -> tup
             seen += os.read(fd, 65536)
         except OSError:  # the child ended
             break
-        if any(suit in seen for suit in SUITS):
+        if any(mark in seen for mark in CARDS):
             found = time.perf_counter() - start
     os.kill(pid, signal.SIGKILL)
     _, _, usage = os.wait4(pid, 0)
     os.close(fd)
     if found is None:
         tail = seen[-300:].decode(errors="replace")
-        raise RuntimeError(f"{' '.join(argv[1:4])}: no card on the screen ({tail!r})")
+        raise RuntimeError(f"{' '.join(argv[-3:])}: no card on the screen ({tail!r})")
     return found, usage.ru_utime + usage.ru_stime
 
 

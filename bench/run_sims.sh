@@ -11,6 +11,7 @@ run swapo $hard --games 150 --option variant=asterisk
 run swapo $hard --games 150 --option variant=ace
 run swoop $hard --games 40 --option hands=1
 run mishi $hard --games 100 --option hands=1
+run daifugo $hard --games 150  # issue 37: its default length (5 deals)
 if [ "${LEVELS:-}" = all ]; then  # the lower levels (no search: the same figures every run)
   for g in swapo swoop mishi; do
     o=""; [ $g != swapo ] && o="--option hands=1"

@@ -12,8 +12,7 @@ from test_daifugo_helpers import new
 from engine.daifugo import determinize
 from engine.daifugo.bot import DaifugoBot
 from engine.daifugo.deal import deal
-from engine.daifugo.plays import all_plays, beats, full_deck, is_return, rank_of
-from engine.daifugo.rollout import plays_on
+from engine.daifugo.plays import all_plays, beats, full_deck, is_return, plays_on, rank_of
 from engine.search import playout, restore, snapshot
 
 pytestmark = pytest.mark.unit
