@@ -134,6 +134,7 @@ class Seen:
         self._views: dict[int | None, Any] = {}
         self._cards: dict[int | None, list[str]] = {}
         self._codes: dict[int | None, set[str]] = {}
+        self._public: dict[Any, list[str]] | None = None
 
     def view(self, seat: int | None) -> Any:
         """``game.view(seat)`` at this state (the same object each time: read it, never change
@@ -143,10 +144,33 @@ class Seen:
         return self._views[seat]
 
     def cards(self, seat: int | None) -> list[str]:
-        """``cards_in`` of the view of ``seat``."""
+        """``cards_in`` of the view of ``seat``. A seat's view is mostly the spectator's: the
+        cards of a key whose value equals the spectator's (a deep comparison, in C: equal
+        values hold the same strings) are the spectator's, walked once; only the rest of
+        the view is walked."""
         if seat not in self._cards:
-            self._cards[seat] = cards_in(self.view(seat))
+            public = self._by_key()
+            base = self.view(None)
+            out: list[str] = []
+            for key, value in self.view(seat).items():
+                if key in public and base[key] == value:
+                    out += public[key]
+                else:
+                    _walk(key, out)
+                    _walk(value, out)
+            self._cards[seat] = out
         return self._cards[seat]
+
+    def _by_key(self) -> dict[Any, list[str]]:
+        """The cards of each key of the spectator's view (the key's own name included)."""
+        if self._public is None:
+            self._public = {}
+            for key, value in self.view(None).items():
+                found: list[str] = []
+                _walk(key, found)
+                _walk(value, found)
+                self._public[key] = found
+        return self._public
 
     def codes(self, seat: int | None) -> set[str]:
         """The codes of ``cards`` (read it, never change it)."""

@@ -36,6 +36,7 @@ def points_in_play(g):
 def check_views(g):
     public_partner = g.case == "bao" or g.revealed
     seen = contract.views(g)  # the driver's views of this state, each built once
+    spectator = StringLists(seen.view(None))  # the lists of the keys most views share
     for seat in (0, 1, 2, 3, None):
         v = seen.view(seat)
         assert set(v) >= COMMON and v["game"] == "mishi" and v["seat"] == seat
@@ -70,21 +71,44 @@ def check_views(g):
             secrets.append(sorted(g.kitty))
         secret = {tuple(s) for s in secrets}
         sizes = {len(s) for s in secrets}  # a list of another length is no secret
-        for key, value in v.items():
-            if secret and key not in ("hand", "kitty", "buried", "picked"):
-                for found in card_lists(value, sizes):
+        if secret:
+            for key, found in spectator.in_view(v):
+                if len(found) in sizes:
                     assert tuple(sorted(found)) not in secret, (key, found)
 
 
-def card_lists(value, sizes=None) -> list[list]:
-    """Every list of strings inside a view value (only those of one of ``sizes``, if given)."""
+#: The keys of a view that may hold a seat's own secret cards.
+OWN = ("hand", "kitty", "buried", "picked")
+
+
+class StringLists:
+    """The lists of strings in a view's keys (but ``OWN``), found once for the spectator's
+    view: a key whose value in another view equals the spectator's (a deep comparison, in C)
+    holds the same lists, so only the keys that differ are walked again."""
+
+    def __init__(self, base: dict) -> None:
+        self.base = base
+        self.lists = {key: card_lists(value) for key, value in base.items() if key not in OWN}
+
+    def in_view(self, view: dict) -> list[tuple[str, list]]:
+        """(key, list) for every list of strings in ``view``'s keys but ``OWN``."""
+        out = []
+        for key, value in view.items():
+            if key in OWN:
+                continue
+            found = self.lists[key] if key in self.lists and self.base[key] == value else None
+            out += [(key, each) for each in (card_lists(value) if found is None else found)]
+        return out
+
+
+def card_lists(value) -> list[list]:
+    """Every list of strings inside a view value."""
     out = []
     stack = [value]
     while stack:
         each = stack.pop()
         if isinstance(each, list):
-            sized = each and (sizes is None or len(each) in sizes)
-            if sized and all(isinstance(x, str) for x in each):
+            if each and all(isinstance(x, str) for x in each):
                 out.append(each)
             stack += [x for x in each if isinstance(x, list | dict)]
         elif isinstance(each, dict):
