@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import functools
 import json
 
 import pytest
@@ -25,8 +26,16 @@ SETTINGS = Settings(ascii_only=False, color=True, name="Ann", cursor_blink=False
 
 
 def played(game_name: str, seed: int = 4, options: dict | None = None) -> dict:
+    """A whole game of the normal bots, recorded (a fresh copy: a test may change it)."""
+    return json.loads(recorded(game_name, seed, json.dumps(options, sort_keys=True)))
+
+
+@functools.cache
+def recorded(game_name: str, seed: int, options: str) -> bytes:
+    """The record of a whole game, as a file holds it: played once per game, seed and
+    options (``json.dumps``) for all the tests that replay it."""
     seats = engine.GAMES[game_name].DEFAULT_SEATS
-    game = engine.new_game(game_name, seats, options, seed=seed)
+    game = engine.new_game(game_name, seats, json.loads(options), seed=seed)
     bots = [engine.make_bot(game_name, s, seed=s) for s in range(game.seats)]
     actions = []
     while not game.over:
@@ -39,11 +48,11 @@ def played(game_name: str, seed: int = 4, options: dict | None = None) -> dict:
     ]
     when = ("2026-01-01T00:00:00Z", "2026-01-01T00:30:00Z")
     sitting = rec.Sitting("20260101-000000-aaaaaa", "den", players, *when)
-    return rec.full_record(sitting, game, seed=seed, actions=actions)
+    return json.dumps(rec.full_record(sitting, game, seed=seed, actions=actions)).encode()
 
 
 def replay_of(game_name: str, options: dict | None = None) -> rec.Replay:
-    return rec.load(json.dumps(played(game_name, options=options)).encode())
+    return rec.load(recorded(game_name, 4, json.dumps(options, sort_keys=True)))
 
 
 def log_lines(screen) -> list[str]:

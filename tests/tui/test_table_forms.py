@@ -187,16 +187,18 @@ async def test_on_a_short_screen_the_forms_buttons_stay_in_sight():
     scrolls) so that Play/Host and Cancel are never below the screen's edge."""
     from textual.widgets import Button
 
-    for mode, height in (("bots", 20), ("host", 20), ("bots", 16), ("host", 40)):
+    for height, modes in ((20, ("bots", "host")), (16, ("bots",)), (40, ("host",))):
         app = app_with_lobby()
         async with app.run_test(size=(80, height)) as pilot:
-            form, _got = await open_form(pilot, mode)
-            await pilot.pause()
-            for button in form.query(Button):
-                region = button.region
-                assert region.height and region.bottom <= height - 1, (mode, height, region)
-            box = form.query_one("#options-box")
-            assert 3 <= box.outer_size.height <= 12
+            for mode in modes:  # each form opened afresh from the lobby, then cancelled
+                form, _got = await open_form(pilot, mode)
+                await pilot.pause()
+                for button in form.query(Button):
+                    region = button.region
+                    assert region.height and region.bottom <= height - 1, (mode, height, region)
+                box = form.query_one("#options-box")
+                assert 3 <= box.outer_size.height <= 12
+                await pilot.press("escape")
 
 
 @pytest.mark.parametrize("mode", ["host", "bots"])
