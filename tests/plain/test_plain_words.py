@@ -9,7 +9,7 @@ import pytest
 
 import lang
 from tui.plain.cards import RANKS, SpokenCards, spoken, typed_cards
-from tui.plain.prompt import REWRITES, plain_question
+from tui.plain.prompt import plain_question, rewrites
 
 FIELD = re.compile(r"\{(\w+)\}")
 
@@ -48,7 +48,7 @@ KEYS = re.compile(
 @pytest.mark.parametrize("code", ["en", "ja", "zh", "ko", "hi"])
 def test_the_screens_key_hints_become_commands(code: str) -> None:
     with lang.scope(code):
-        for rewrite in REWRITES:
+        for rewrite in rewrites():
             for said in rewrite.said():
                 filled = said.format(**{f: "Bo" for f in FIELD.findall(said)})
                 question = plain_question("Your turn · " + filled)

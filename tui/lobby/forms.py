@@ -50,7 +50,7 @@ def last_game() -> str:
     """The game a table was last started with from a form (SwaPo the first time, and always
     on an account shared by many players: one player's choice is not another's)."""
     game = "" if shared_account() else load_config().get(LAST_GAME, "")
-    return game if game in engine.GAMES else "swapo"
+    return game if game in engine.GAMES else next(iter(engine.GAMES))  # the first registered
 
 
 def level_choices() -> list[tuple[str, str]]:

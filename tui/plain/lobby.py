@@ -16,7 +16,9 @@ import io
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any
 
+import engine
 from lang import _, ngettext
+from tui.fill import comma_list
 from tui.text import clean
 
 from .words import command_words
@@ -187,13 +189,14 @@ class PlainLobby:
     def question(self) -> str:
         said = command_words()
         # TRANSLATORS: plain lobby: what to type. play, host, join, replay, GAME and ADDRESS
-        # stay as they are (typed as a command line); {watch}, {list}, {quit}: command words
+        # stay as they are (typed as a command line); {games}: the games' names as typed, in a
+        # list; {watch}, {list}, {quit}: command words
         asked = _(
             "Type a table's number to join it ({watch} NUMBER to watch it), play GAME to play"
-            " against bots (swoop, swapo, mishi or daifugo), host GAME to open a table, join"
+            " against bots ({games}), host GAME to open a table, join"
             " ADDRESS, replay last, {list} to hear the tables again, or {quit}."
         )
-        return asked.format(**said)
+        return asked.format(games=comma_list(engine.GAMES), **said)
 
     # -- what the player types ---------------------------------------------------------------
     async def choose(self, lines: AsyncIterator[str], secret: Secret) -> argparse.Namespace | None:

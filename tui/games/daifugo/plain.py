@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from lang import _, ngettext
+from lang import N_, _, ngettext
 from tui.fill import and_list, mine_or
 from tui.games.daifugo.ask import question as daifugo_question
 from tui.games.daifugo.draw import joker_choice
@@ -16,6 +16,7 @@ from tui.games.daifugo.model import Phase
 from tui.games.daifugo.words import order_words
 from tui.plain.cards import SUIT_WORDS
 from tui.plain.games import Command, PlainGame
+from tui.plain.prompt import Rewrite
 from tui.table.decisions import Decisions, Outcome, Refuse
 from tui.table.face import GameFace
 from tui.widgets.cards import JOKER_CODES
@@ -142,3 +143,60 @@ def ranks(cards: list[str]) -> frozenset[tuple[str, int]]:
 
 PLAIN = DaifugoGame
 """What the plain front plays this game with (tui/plain/seated.py)."""
+
+
+#: 大富豪's key hints on its screen, said for typed commands (tui/plain/prompt.py). The
+#: msgids of the hints are the screen's own (tui/games/daifugo/ask.py): plain strings here.
+REWRITES = (
+    Rewrite(
+        "Your lead: pick cards with space, enter plays them",
+        # TRANSLATORS: plain table, 大富豪 (game: daifugo): the player leads a trick
+        N_("Your lead: type the cards you play"),
+    ),
+    Rewrite(
+        "Beat {top}: pick cards, enter plays · p passes",
+        # TRANSLATORS: plain table, 大富豪 (game: daifugo): beat the top, or the pass command
+        N_("Beat {top}: type the cards you play, or {pass}"),
+    ),
+    Rewrite(
+        "Nothing of yours beats {top}: p passes",
+        # TRANSLATORS: plain table, 大富豪 (game: daifugo): only a pass is left
+        N_("Nothing of yours beats {top}: {pass}"),
+    ),
+    Rewrite(
+        "Play {cards}? ←→ the joker's other cards ({n}/{of}) · enter plays · esc back",
+        # TRANSLATORS: plain table, 大富豪 (game: daifugo): what a joker stands for, by number
+        N_("Play {cards}? Type the number of what the joker stands for, or {back}"),
+    ),
+    Rewrite(
+        (
+            "Give {name} your strongest card: pick it, enter gives",
+            "Give {name} your {n} strongest cards: pick them, enter gives",
+        ),
+        # TRANSLATORS: plain table, 大富豪 (game: daifugo): the exchange, the tribute
+        N_("Give {name} your strongest cards: type them"),
+    ),
+    Rewrite(
+        (
+            "Give {name} {n} card back, any you like: pick it, enter gives",
+            "Give {name} {n} cards back, any you like: pick them, enter gives",
+        ),
+        # TRANSLATORS: plain table, 大富豪 (game: daifugo): the exchange, {n}: how many
+        N_("Give {name} cards back ({n}), any you like: type them"),
+    ),
+    Rewrite(
+        "Pick cards with space, then enter plays them · p passes",
+        # TRANSLATORS: plain table, 大富豪 (game: daifugo): a refusal, nothing typed
+        N_("Type the cards you play, or {pass}"),
+    ),
+    Rewrite(
+        "Pick cards with space, then enter plays them",
+        # TRANSLATORS: plain table, 大富豪 (game: daifugo): a refusal, nothing typed
+        N_("Type the cards you play"),
+    ),
+    Rewrite(
+        "Pick the cards to give with space, then enter",
+        # TRANSLATORS: plain table, 大富豪 (game: daifugo): a refusal, nothing typed to give
+        N_("Type the cards to give"),
+    ),
+)

@@ -4,7 +4,7 @@ through the decision model its screen uses."""
 from __future__ import annotations
 
 from engine.base import SeatView
-from lang import _
+from lang import N_, _
 from tui.fill import and_list, comma_list, mine_or
 from tui.games.mishi.face import MishiFace
 from tui.games.mishi.flow import MishiDecisions
@@ -14,6 +14,7 @@ from tui.games.mishi.steps import Step as MishiStep
 from tui.games.mishi.words import info_line
 from tui.plain.cards import SUIT_WORDS, typed_cards
 from tui.plain.games import Command, NotMine, PlainGame, after_word
+from tui.plain.prompt import Rewrite
 from tui.table.decisions import Decisions, Outcome, Refuse
 from tui.table.face import GameFace
 from tui.table.parse import Event, Wired
@@ -169,3 +170,37 @@ class MishiGame(PlainGame):
 
 PLAIN = MishiGame
 """What the plain front plays this game with (tui/plain/seated.py)."""
+
+
+#: 秘十 (Mi Shi)'s key hints on its screen, said for typed commands (tui/plain/prompt.py). The
+#: msgids of the hints are the screen's own (tui/games/mishi/ask.py): plain strings here.
+REWRITES = (
+    Rewrite(
+        "Bury 8 cards face down: space pick {count}",
+        # TRANSLATORS: plain table, Mi Shi (game: mishi): burying the kitty (扣底)
+        N_("Bury 8 cards face down: type them ({count} picked)"),
+    ),
+    Rewrite("enter bury"),
+    Rewrite("enter when 8 are picked"),
+    Rewrite("You cannot go alone — enter", N_("You cannot go alone: {ok}")),
+    Rewrite("You cannot show a ten — enter", N_("You cannot show a ten: {ok}")),
+    Rewrite(
+        "d declare {bid}",
+        # TRANSLATORS: plain table, Mi Shi (game: mishi): declare (亮主) with a ten's number
+        N_("declare a trump (亮主) by the number of its ten, or {pass}"),
+    ),
+    Rewrite(
+        "Go alone (包牌), one against three? d go alone with {bid}",
+        # TRANSLATORS: plain table, Mi Shi (game: mishi): offer to go alone (包牌)
+        N_("Go alone (包牌), one against three? Type the number of a choice, or {pass}"),
+    ),
+    Rewrite("←→ {count} choices"),
+    Rewrite("space pass"),
+    Rewrite("Your lead: {cards} · enter play · esc clear", N_("Your lead: {cards}")),
+    Rewrite("enter play"),
+    Rewrite(
+        "8 cards are picked already (space on a picked card puts it back)",
+        # TRANSLATORS: plain table, Mi Shi (game: mishi): a refusal while burying
+        N_("8 cards are picked already"),
+    ),
+)

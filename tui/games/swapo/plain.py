@@ -4,7 +4,7 @@ through the decision model its screen uses."""
 from __future__ import annotations
 
 from engine.base import SeatView
-from lang import NP_, _, ngettext
+from lang import N_, NP_, _, ngettext
 from tui.fill import and_list, mine_or
 from tui.games.swapo.choices import card_sets, gifts
 from tui.games.swapo.face import SwapoFace
@@ -23,6 +23,7 @@ from tui.plain.games import (
     after_word,
     typed,
 )
+from tui.plain.prompt import Rewrite
 from tui.table import hints
 from tui.table.decisions import Decisions, Outcome, Refuse
 from tui.table.face import GameFace
@@ -275,3 +276,117 @@ OWN_WORDS = (NP_("swapo", "declare"),)
 
 PLAIN = SwapoGame
 """What the plain front plays this game with (tui/plain/seated.py)."""
+
+
+#: SwaPo's key hints on its screen, said for typed commands (tui/plain/prompt.py). The
+#: msgids of the hints are the screen's own (tui/games/swapo/ask.py): plain strings here.
+REWRITES = (
+    Rewrite("{result} · enter to continue", N_("{result} · {ok} to continue")),
+    Rewrite(
+        "Order your row before it goes face down: space grab/drop, enter lay down",
+        # TRANSLATORS: plain table, SwaPo's Dagger (game: swapo): the row's order
+        N_(
+            "Order your row before it goes face down: type its cards in the order you want,"
+            " or {ok} to lay it down as it is"
+        ),
+    ),
+    Rewrite(
+        "No joker to declare — enter to continue (nobody sees who has one)",
+        # TRANSLATORS: plain table, SwaPo (game: swapo): no joker to declare
+        N_("No joker to declare — {ok} to continue (nobody sees who has one)"),
+    ),
+    Rewrite(
+        "Declare your joker ({left} to declare): ←→ rank, enter declare",
+        # TRANSLATORS: plain table, SwaPo (game: swapo): a joker's rank, by its number
+        N_("Declare your joker ({left} to declare): the number of its rank"),
+    ),
+    Rewrite(
+        "Declare your joker: ←→ rank, enter declare",
+        # TRANSLATORS: plain table, SwaPo (game: swapo): a joker's rank, by its number
+        N_("Declare your joker: the number of its rank"),
+    ),
+    Rewrite(
+        "No exchange is possible any more — p to finish your turn",
+        # TRANSLATORS: plain table, SwaPo (game: swapo): nothing left to swap
+        N_("No exchange is possible any more — {pass} to finish your turn"),
+    ),
+    Rewrite(
+        "Choose an opponent to swap with — {choices} · p done",
+        # TRANSLATORS: plain table, SwaPo (game: swapo): an opponent by number, or done
+        N_("Choose an opponent to swap with by their number, or {pass} when done"),
+    ),
+    Rewrite(
+        "Choose an opponent to swap with — {choices} · p pass",
+        # TRANSLATORS: plain table, SwaPo (game: swapo): an opponent by number
+        N_("Choose an opponent to swap with by their number, or {pass}"),
+    ),
+    Rewrite(
+        "Swap with {name}: how many cards? {span} · esc back",
+        # TRANSLATORS: plain table, SwaPo (game: swapo): how many cards, {span} "1–3"
+        N_("Swap with {name}: how many cards? {span} · {back} goes back"),
+    ),
+    Rewrite(
+        "Ace powers: which Ace? ←→ choose, enter · p pass",
+        # TRANSLATORS: plain table, SwaPo (game: swapo): which Ace's power, by number
+        N_("Ace powers: which Ace? Its number, or {pass}"),
+    ),
+    Rewrite(
+        "{power}: whose joker? ←→ choose (digit: opponent), enter · esc back",
+        # TRANSLATORS: plain table, SwaPo (game: swapo): {power} a power's name
+        N_("{power}: whose joker? Their number, or {back}"),
+    ),
+    Rewrite(
+        "{power}: which card? ←→ choose (digit: opponent), enter · esc back",
+        # TRANSLATORS: plain table, SwaPo (game: swapo): {power} a power's name
+        N_("{power}: which card? Its number, or {back}"),
+    ),
+    Rewrite(
+        "Honey trap on {name}: the joker's new rank — ←→, enter",
+        # TRANSLATORS: plain table, SwaPo (game: swapo): the honey trap's new rank
+        N_("Honey trap on {name}: the number of the joker's new rank"),
+    ),
+    Rewrite(
+        "Order your row before it goes face down: space grab/drop (holding a card: ←→ to move"
+        " it), enter lay down",
+        N_(
+            "Order your row before it goes face down: type its cards in the order you want,"
+            " or {ok} to lay it down as it is"
+        ),
+    ),
+    Rewrite(
+        (
+            "{name} asks you for {n} card — pick the {n} you give (space) {picked}/{n},"
+            " enter to give",
+            "{name} asks you for {n} cards — pick the {n} you give (space) {picked}/{n},"
+            " enter to give",
+        ),
+        # TRANSLATORS: plain table, SwaPo (game: swapo): {name} asked for {n} cards
+        N_("{name} asks you for cards: type the {n} you give ({picked}/{n} picked)"),
+    ),
+    Rewrite(
+        (
+            "Your swap: {name} · {k} card — pick the {k} you give (space) {picked}/{k},"
+            " enter to swap",
+            "Your swap: {name} · {k} cards — pick the {k} you give (space) {picked}/{k},"
+            " enter to swap",
+        ),
+        # TRANSLATORS: plain table, SwaPo (game: swapo): the cards given in a swap
+        N_("Your swap with {name}: type the {k} you give ({picked}/{k} picked)"),
+    ),
+    Rewrite(
+        (
+            "Now {k} of your positions to give (1–5 or space) {picked}/{k}, enter to swap",
+            "Now {k} of your positions to give (1–5 or space) {picked}/{k}, enter to swap",
+        ),
+        # TRANSLATORS: plain table, SwaPo's Dagger (game: swapo): positions 1–5 of the row
+        N_("Now {k} of your positions to give: their cards or numbers 1–5 ({picked}/{k})"),
+    ),
+    Rewrite(
+        (
+            "Pick {k} of {name}'s positions to take (1–5 or space) {taken}/{k}, enter next",
+            "Pick {k} of {name}'s positions to take (1–5 or space) {taken}/{k}, enter next",
+        ),
+        # TRANSLATORS: plain table, SwaPo's Dagger (game: swapo): positions 1–5 of a row
+        N_("{k} of {name}'s positions to take: their numbers 1–5 ({taken}/{k})"),
+    ),
+)

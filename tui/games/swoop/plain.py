@@ -4,12 +4,13 @@ through the decision model its screen uses."""
 from __future__ import annotations
 
 from engine.base import SeatView
-from lang import _, ngettext
+from lang import N_, _, ngettext
 from tui.games.swoop.ask import SwoopAsk
 from tui.games.swoop.face import SwoopFace
 from tui.games.swoop.flow import SwoopDecisions, flip_slots
 from tui.plain.cards import rank_word
 from tui.plain.games import Command, PlainGame
+from tui.plain.prompt import Rewrite
 from tui.table.decisions import Decisions, Outcome
 from tui.table.face import GameFace
 from tui.table.parse import Event, Wired
@@ -140,3 +141,34 @@ class SwoopGame(PlainGame):
 
 PLAIN = SwoopGame
 """What the plain front plays this game with (tui/plain/seated.py)."""
+
+
+#: Swoop's key hints on its screen, said for typed commands (tui/plain/prompt.py). The
+#: msgids of the hints are the screen's own (tui/games/swoop/ask.py): plain strings here.
+REWRITES = (
+    Rewrite("space pick, enter play, t turns a mystery card"),
+    Rewrite("space pick, enter play"),
+    Rewrite("enter to play"),
+    Rewrite(
+        "You turned up {card} — nothing to add — enter",
+        # TRANSLATORS: plain table, Swoop (game: swoop): the turned-up card, nothing to add
+        N_("You turned up {card} — nothing to add: {ok}"),
+    ),
+    Rewrite(
+        "You turned up {card}: add more {rank}s (space) or none",
+        # TRANSLATORS: plain table, Swoop (game: swoop): add cards of the turned-up rank;
+        # {ok}: the command that adds none
+        N_("You turned up {card}: type more {rank}s to add, or {ok} for none"),
+    ),
+    Rewrite("no chain — enter", N_("no chain: {ok}")),
+    Rewrite(
+        "enter chain, x stop (the rest of the pile is cleared)",
+        # TRANSLATORS: plain table, Swoop (game: swoop): {ok} and {stop} are typed commands
+        N_("{ok} chains, {stop} stops (the rest of the pile is cleared)"),
+    ),
+    Rewrite(
+        "a chain takes exactly {count} {rank} — or x to stop",
+        # TRANSLATORS: plain table, Swoop (game: swoop): a refusal; {stop} is the command
+        N_("a chain takes exactly {count} {rank} — or {stop}"),
+    ),
+)
