@@ -73,12 +73,17 @@ async def test_a_whole_game_is_played_by_keys_with_its_exchange_and_results():
         seen: dict[str, str] = {}
 
         def watch() -> bool:
-            text = "\n".join(screen_lines(app))
+            """The screen's text the first time the exchange asks me to give, and the first
+            time a results panel shows."""
             view = screen.part.game_view
-            if view.phase == "exchange" and screen.part.model.step() == "give":
-                seen.setdefault("give", text)
-            if isinstance(app.screen, ResultsPanel):
-                seen.setdefault("results", text)
+            if (
+                view.phase == "exchange"
+                and screen.part.model.step() == "give"
+                and "give" not in seen
+            ):
+                seen["give"] = "\n".join(screen_lines(app))
+            if isinstance(app.screen, ResultsPanel) and "results" not in seen:
+                seen["results"] = "\n".join(screen_lines(app))
             return False
 
         await play_until(pilot, screen, watch, random.Random(5))

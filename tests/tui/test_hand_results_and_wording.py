@@ -11,7 +11,9 @@ from tui.pilot import seated, settle, wait_until
 
 
 # -- Mi Shi wording ---------------------------------------------------------------------------
-async def test_mishi_says_your_throw_failed_not_you_s():
+async def test_mishi_says_your_throw_failed_and_you_show_a_ten_not_you_s():
+    """My own acts in whole words: the log's "Your throw failed" (not "You's"), then the
+    header's "You show 10♠" and "You go alone 10♠" (not "You shows", "You goes")."""
     async with local_app(DECLARER_SEED).run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         screen.tell({"type": "throw_failed", "seat": screen.me, "cards": ["AH", "KH"]})
@@ -19,11 +21,6 @@ async def test_mishi_says_your_throw_failed_not_you_s():
         assert any("Your throw failed (" in line for line in logged)
         assert screen.notices[-1] == "Your throw failed"
         assert not any("You's" in line for line in [*logged, *screen.notices])
-
-
-async def test_mishi_header_says_you_show_a_ten():
-    async with local_app(DECLARER_SEED).run_test(size=SIZE) as pilot:
-        screen = await seated(pilot)
         mine = {"seat": screen.me, "cards": ["10S"]}
         screen.view = dict(screen.view, phase="bao", declaration=mine, bao=None)
         header = " ".join(getattr(p, "plain", p) for p in screen.header_parts())
@@ -33,24 +30,10 @@ async def test_mishi_header_says_you_show_a_ten():
         assert "You go alone 10♠" in header and "You goes" not in header
 
 
-async def test_mishi_a_cut_seat_line_keeps_apart_from_the_next_seat():
-    async with local_app(DECLARER_SEED).run_test(size=SIZE) as pilot:
-        screen = await seated(pilot)
-        await play_by_keys(
-            pilot, screen, declare=True, stop=lambda: screen.decisions.step == "play"
-        )
-        left = (screen.me + 1) % 4
-        screen.part.mishi_face.voids = {left: {"T", "S", "H", "C", "D"}}
-        for width in (40, 48, 56):
-            half = width // 2
-            rows = screen.part.paint_table(width).plain.splitlines()
-            side = [row for row in rows if "void" in row[:half]]
-            assert side, "the left seat's counts are shown, wrapped between their parts"
-            for row in side:
-                assert row[half - 1] == " " and "…2" not in row and "…1" not in row
-
-
-async def test_mishi_burying_at_80x24_heads_every_group_of_the_hand_trumps_too():
+async def test_mishi_burying_heads_every_group_and_a_cut_seat_line_keeps_apart():
+    """Burying at 80×24, every group of the hand has its heading, the trumps' too; then, in
+    the play, a seat line cut between its parts keeps apart from the next seat's. One
+    table, played by keys to the burying and on to the play."""
     async with local_app(DECLARER_SEED).run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await play_by_keys(
@@ -66,6 +49,19 @@ async def test_mishi_burying_at_80x24_heads_every_group_of_the_hand_trumps_too()
         assert shown.startswith("trump 10♣ 10♣")
         for heading in ("♠", "♥", "♦"):
             assert f"{heading} " in shown
+        # on to the play: a seat line cut between its parts
+        await play_by_keys(
+            pilot, screen, declare=True, stop=lambda: screen.decisions.step == "play"
+        )
+        left = (screen.me + 1) % 4
+        screen.part.mishi_face.voids = {left: {"T", "S", "H", "C", "D"}}
+        for width in (40, 48, 56):
+            half = width // 2
+            rows = screen.part.paint_table(width).plain.splitlines()
+            side = [row for row in rows if "void" in row[:half]]
+            assert side, "the left seat's counts are shown, wrapped between their parts"
+            for row in side:
+                assert row[half - 1] == " " and "…2" not in row and "…1" not in row
 
 
 # -- Swoop: the results panel after a hand ----------------------------------------------------

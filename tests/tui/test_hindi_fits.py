@@ -11,7 +11,7 @@ from rich.cells import cell_len
 import engine
 from tui.app import make_app
 from tui.cells import count_spacing_marks, terminal_width
-from tui.pilot import LocalClient, local_launcher, screen_lines, seated, settle
+from tui.pilot import LocalClient, local_launcher, screen_lines, seated, settle, wait_until
 from tui.settings import Settings
 
 SIZE = (80, 24)
@@ -50,11 +50,19 @@ async def test_the_hindi_rules_fit_their_border(game: str) -> None:
             await pilot.pause()
 
 
-@pytest.mark.parametrize("key", ["s", "q", "c"])
-async def test_the_hindi_dialogs_fit_their_border(key: str) -> None:
+async def test_the_hindi_dialogs_fit_their_border() -> None:
+    """The scores (s), leaving (q) and the chat (c), each opened from the table and closed
+    again (esc, n, esc) in one app run."""
     app = app_at("swapo")
     async with app.run_test(size=SIZE) as pilot:
-        await seated(pilot)
-        await pilot.press(key)
-        await settle(pilot)
-        assert_fits(screen_lines(app), f"dialog of {key!r}")
+        table = await seated(pilot)
+
+        def back_at_the_table() -> bool:
+            return app.screen is table and not table.has_class("-chatting")
+
+        for key, close in (("s", "escape"), ("q", "n"), ("c", "escape")):
+            await pilot.press(key)
+            await settle(pilot)
+            assert_fits(screen_lines(app), f"dialog of {key!r}")
+            await pilot.press(close)
+            await wait_until(pilot, back_at_the_table)
