@@ -112,10 +112,14 @@ def sample(seed: int = 41) -> list[Case]:
         takebacks=modes[2],
         seed=rng.randint(1, 999),
     )
-    large = Case(
-        "daifugo",
-        door=doors[2],
-        seats=sizes("daifugo")[1],
-        seed=rng.randint(1, 999),
-    )
-    return [small_swapo, swoop, mishi, large]
+    # every other registered game, at its largest table, then its smallest, in turn
+    others = [
+        Case(
+            game,
+            door=doors[(2 + n) % len(doors)],
+            seats=sizes(game)[(n + 1) % 2],
+            seed=rng.randint(1, 999),
+        )
+        for n, game in enumerate(g for g in engine.GAMES if g not in {"swapo", "swoop", "mishi"})
+    ]
+    return [small_swapo, swoop, mishi, *others]

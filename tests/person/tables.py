@@ -39,12 +39,7 @@ from tui.connect import host_launcher, join_launcher, play_launcher
 from tui.pilot import browser_of, seated, table_screen, wait_until
 from tui.settings import Settings
 
-SHORT = {
-    "swapo": {"rounds": 1},
-    "swoop": {"hands": 1},
-    "mishi": {"hands": 1},
-    "daifugo": {"deals": 1},
-}
+SHORT = {name: {cls.LENGTH_OPTION: 1} for name, cls in engine.GAMES.items()}
 """The length option that makes each game a short one."""
 
 
