@@ -238,7 +238,7 @@ async def test_ascii_cards_and_the_game_over_results():
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         hand_text = str(screen.query_one("#hand").render())
-        assert all(code in hand_text for code in screen.hand)
+        assert all(code in hand_text for code in screen.decisions.hand)
         assert "♠" not in hand_text and "♥" not in hand_text
         from tests.tui.test_swapo_screen import play_my_turns
 
@@ -404,7 +404,7 @@ async def test_no_color_draws_plain_cards_with_their_glyphs(monkeypatch):
         screen = await seated(pilot)
         hand = screen.query_one("#hand").render()
         # colour and glyphs are separate choices: no colour, the suits still ♠♥♦♣
-        assert all(screen.cards.label(code) in hand.plain for code in screen.hand)
+        assert all(screen.cards.label(code) in hand.plain for code in screen.decisions.hand)
         assert any(glyph in hand.plain for glyph in "♠♥♦♣")
         assert not any(span.style and "red" in str(span.style) for span in hand.spans)
 

@@ -148,7 +148,7 @@ def test_a_game_face_words_a_whole_game_the_bots_play(game, seats, options):
         decisions.update(table.view, real.legal_actions(0) if 0 in real.pending() else [])
         for event in events:
             kind = event["type"]
-            if kind == "round_over" and game == "swapo":  # as SwapoScreen.receive_state
+            if kind == "round_over" and game == "swapo":  # as SwapoTable.taking
                 face.round_ended(RoundRecord.parse(event), table.view)
             if kind == "hand_end" and game == "swoop":  # as SwoopTable.taking
                 face.hand_ended(Event.of(event), before)

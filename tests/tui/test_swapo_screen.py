@@ -32,7 +32,7 @@ async def play_my_turns(pilot, screen, *, until_round: int) -> dict:
             assert screen.decisions.step == "cards"
             k = screen.decisions.k
             for _ in range(k):
-                faces, _ = screen.hand_faces()
+                faces, _ = screen.part.hand_faces()
                 index = next(i for i, f in enumerate(faces) if f.enabled and not f.picked)
                 while screen.decisions.cursor != index:  # the cursor stops at the ends
                     await pilot.press("right" if screen.decisions.cursor < index else "left")
@@ -42,7 +42,7 @@ async def play_my_turns(pilot, screen, *, until_round: int) -> dict:
         elif screen.decisions.step == "give":
             k = screen.view["give"]["k"]
             for _ in range(k):
-                faces, _ = screen.hand_faces()
+                faces, _ = screen.part.hand_faces()
                 index = next(i for i, f in enumerate(faces) if f.enabled and not f.picked)
                 while screen.decisions.cursor != index:  # the cursor stops at the ends
                     await pilot.press("l" if screen.decisions.cursor < index else "left")
@@ -67,7 +67,7 @@ async def test_whole_rounds_with_a_swap_and_a_give_told_from_memory():
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         assert screen.view["round"] == 1
-        assert len(screen.hand) == 5
+        assert len(screen.decisions.hand) == 5
         done = await play_my_turns(pilot, screen, until_round=2)
         assert done["swap"] == 1 and done["give"] >= 1
         await settle(pilot)
@@ -106,7 +106,7 @@ async def test_swap_flow_steps_back_and_only_legal_cards_light_up():
         await pilot.press("space", "right", "space")  # the second pick is refused: k is 1
         assert len(screen.decisions.picked) == 1
         assert "cannot be picked" in screen.prompt.plain
-        faces, _ = screen.hand_faces()
+        faces, _ = screen.part.hand_faces()
         assert [f.enabled for f in faces].count(False) == 4  # the other cards are dimmed
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen.view.get("locked_cards"))
@@ -114,10 +114,10 @@ async def test_swap_flow_steps_back_and_only_legal_cards_light_up():
         await settle(pilot)
         await wait_until(pilot, lambda: screen.decisions.step == "target")
         assert "p done" in screen.prompt.plain
-        locked = [f for f in screen.hand_faces()[0] if f.locked]
+        locked = [f for f in screen.part.hand_faces()[0] if f.locked]
         assert len(locked) == 1
         await pilot.press("1", "1")
-        faces, _ = screen.hand_faces()
+        faces, _ = screen.part.hand_faces()
         assert not any(f.enabled for f in faces if f.locked)
 
 
@@ -148,10 +148,11 @@ async def test_dagger_rows_show_positions_and_unknown_arrivals():
         await pilot.press("1", "3", "enter")
         assert screen.decisions.step == "give_pos"
         await pilot.press("2", "5", "enter")
-        await wait_until(pilot, lambda: "?" in screen.hand or screen.view.get("round", 1) > 1)
+        model = screen.decisions
+        await wait_until(pilot, lambda: "?" in model.hand or screen.view.get("round", 1) > 1)
         if screen.view.get("round") == 1:
-            assert screen.hand.count("?") == 2
-            faces, _ = screen.hand_faces()
+            assert screen.decisions.hand.count("?") == 2
+            faces, _ = screen.part.hand_faces()
             assert [f.tag for f in faces] == ["1", "2", "3", "4", "5"]
 
 
@@ -169,7 +170,7 @@ async def play_until_power(pilot, screen) -> None:
             await pilot.press("space", "enter")
         elif screen.decisions.step == "give":
             for _ in range(screen.view["give"]["k"]):
-                faces, _ = screen.hand_faces()
+                faces, _ = screen.part.hand_faces()
                 screen.decisions.cursor = next(
                     i for i, f in enumerate(faces) if f.enabled and not f.picked
                 )
@@ -186,13 +187,13 @@ async def test_ace_power_turn_offers_the_usable_aces_and_the_draw_voids_the_roun
         screen = await seated(pilot)
         await play_until_power(pilot, screen)
         assert screen.view["phase"] == "power" and screen.view["revealed"]
-        labels = [label.plain for label in screen.menu_labels()]
+        labels = [label.plain for label in screen.part.menu_labels()]
         assert labels[-1] == "Pass" and "A♣ Draw: no game" in labels
         assert "Ace powers" in screen.prompt.plain
         # The revealed hands are on the table during the power turn.
         seats = str(screen.query_one("#seats").render())
         assert all(seat_name in seats for seat_name in ("Bot 2", "Bot 3", "Bot 4", "You"))
-        while screen.menu_labels()[screen.decisions.menu_cursor].plain != "A♣ Draw: no game":
+        while screen.part.menu_labels()[screen.decisions.menu_cursor].plain != "A♣ Draw: no game":
             await pilot.press("right")
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen.decisions.reveal is not None)
@@ -218,7 +219,7 @@ async def take_any_turn(pilot, screen) -> None:
     elif step in ("cards", "give"):
         k = screen.decisions.k if step == "cards" else screen.view["give"]["k"]
         for _ in range(k):
-            faces, _ = screen.hand_faces()
+            faces, _ = screen.part.hand_faces()
             await pilot.press(
                 str(next(i for i, f in enumerate(faces) if f.enabled and not f.picked) + 1)
             )

@@ -74,7 +74,7 @@ async def test_a_drawn_round_says_who_played_the_draw_and_no_game_once():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await seated(pilot)
         await play_until_power(pilot, screen)
-        while screen.menu_labels()[screen.decisions.menu_cursor].plain != "A♣ Draw: no game":
+        while screen.part.menu_labels()[screen.decisions.menu_cursor].plain != "A♣ Draw: no game":
             await pilot.press("right")
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen.decisions.reveal is not None)

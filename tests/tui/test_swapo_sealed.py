@@ -23,7 +23,7 @@ async def play_to_the_powers(pilot, screen) -> tuple[list[str], int]:
         assert screen.prompt.reason is None, screen.prompt.reason
         if screen.decisions.step == "declare":
             asked.append(screen.prompt.plain)
-            jokers = screen.hand.count("JK")
+            jokers = screen.decisions.hand.count("JK")
             await pilot.press("enter")
             # the question stays until the table goes on, or a new one comes
             await wait_until(
@@ -47,7 +47,7 @@ async def test_the_sealed_step_goes_on_whatever_the_decks(variant, decks, seed):
     options = {"variant": variant, "rounds": 1, "decks": decks}
     app = table_app(seed=seed, options=options, name="Ann")
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: getattr(app.screen, "flow", None) is not None)
+        await wait_until(pilot, lambda: getattr(app.screen, "part", None) is not None)
         screen = app.screen
         await wait_until(pilot, lambda: screen.states_seen > 0)
         asked, jokers = await play_to_the_powers(pilot, screen)

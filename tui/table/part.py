@@ -258,6 +258,9 @@ class TablePart(Vertical):
         """Whether a round/hand end that does not end the game gets its results panel here."""
         return True
 
+    def panel_shown(self) -> None:
+        """A results panel shows over the table."""
+
     def panels_closed(self) -> bool:
         """Every results panel due is closed and the table is back on show (True: draw)."""
         return False

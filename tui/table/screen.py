@@ -636,8 +636,20 @@ class TableScreen(Screen[None]):
 
     # -- rounds, results and scores (tui/table/round_end.py) -------------------------------
     def show_due_results(self) -> None:
-        """Show the next waiting results panel (one at a time, each until enter)."""
+        """Show the next waiting results panel (one at a time, each until enter); the part
+        is told when one shows, and when the last is closed and the table is back on show
+        (it may draw again then: a replay catching up draws nothing)."""
+        if self.part is None:
+            self.rounds.show_due()
+            return
+        covered = self.app.screen is not self or self.rounds.opening  # a panel is (about to be)
+        closed = not covered and not self.rounds.waiting and self.part.panels_closed()
+        if closed and not self.quiet:
+            self.draw()
+        waiting = len(self.rounds.waiting)
         self.rounds.show_due()
+        if len(self.rounds.waiting) < waiting:
+            self.part.panel_shown()
 
     def wants_panel(self, event: Wired) -> bool:
         """Whether a round/hand end that does not end the game gets its results panel here

@@ -2,27 +2,28 @@
 
 Everything is drawn from the received view and the decision model (``swapo_flow``), which
 builds a decision step by step — opponent, count, cards (Dagger: their positions, then yours)
-— and sends it whole; esc steps back. This screen only draws and forwards keys and clicks.
+— and sends it whole; esc steps back. This part of the table (tui/table/part.py) only draws,
+and answers keys and clicks with what the model decides.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 
 from engine.swapo.types import TYPED, Action
 from lang import N_, _
 from tui.fill import fill
-from tui.seat import Seat
-from tui.settings import Settings
 from tui.table.decisions import Outcome, Send
 from tui.table.messages import TableState
 from tui.table.parse import Event, Wired
-from tui.table.screen import TABLE_CSS, TableScreen
+from tui.table.part import Asked, Given, LogLine, Refusal, TablePart, Taken
 from tui.text import clean
 from tui.widgets.cards import CardFace
 from tui.widgets.pickable import PickableCards
@@ -38,13 +39,13 @@ from .model import Phase, RoundRecord, SwapoView, hands_of
 from .seats import seats_lines
 
 
-class SwapoScreen(TableScreen):
+class SwapoTable(TablePart):
     """SwaPo, with Dagger, Asterisk and Ace in any combination."""
 
     GAME = "swapo"
     TITLE = draw.GAME_NAME
-    CSS_PATH: ClassVar = [TABLE_CSS, "swapo.tcss"]
-    BINDINGS: ClassVar[list] = [
+    CSS_PATH: ClassVar[list[str]] = ["swapo.tcss"]
+    KEYS: ClassVar[list[Binding]] = [
         # TRANSLATORS: SwaPo footer key: swap nothing / use no power; keep very short (≤ 8 cells)
         Binding("p", "pass_turn('pass')", N_("pass"), id="pass"),
         # TRANSLATORS: SwaPo Asterisk footer key: no more swaps this turn; ≤ 8 cells
@@ -54,23 +55,27 @@ class SwapoScreen(TableScreen):
     COMPONENT_CLASSES: ClassVar[set[str]] = {f"swapo--{name}" for name in draw.LOOKS}
     RESULTS_EACH_ROUND = True
 
-    def __init__(self, seat: Seat, settings: Settings) -> None:
-        super().__init__(seat, settings)
+    def __init__(self, given: Given) -> None:
+        super().__init__(given)
         self.flow = SwapoDecisions(self.me, self.seats.asked_name)
         self.decisions = self.flow
         self.face = self.swapo_face = SwapoFace(self, self.flow, self.log_name)
-        self.set_class(not settings.color, "-no-color")
+        self.set_class(not self.settings.color, "-no-color")
         self.last_sent: list[str] = []  # the cards of my last swap or give, for the log
         self.hand_before: list[str] = []  # my hand before the latest message (what I gave from)
         self.revealed_now: Hands | None = None  # the hands a reveal in this message showed
         self.panel_up = False  # a round's results panel is on show over the table
         self.drawn_by: object = None  # who played the Draw this round (a seat as sent)
 
-    def show_waiting(self, seated: Text) -> None:
+    def memory(self) -> dict[str, object]:
+        names = ("flow", "swapo_face", "last_sent", "hand_before", "revealed_now", "panel_up")
+        return {name: getattr(self, name) for name in (*names, "drawn_by")}
+
+    def waiting_room(self, seated: Text) -> None:
         self.query_one("#seats", Steady).show(seated)
         self.query_one("#hand", PickableCards).display = False
 
-    def compose_table(self) -> ComposeResult:
+    def compose(self) -> ComposeResult:
         yield Steady("", id="seats", markup=False)
         yield Steady("", id="target-label", markup=False)
         yield PickableCards(self.cards, id="target-row")
@@ -89,13 +94,14 @@ class SwapoScreen(TableScreen):
         """The view on show, parsed once (by the decision model, when it came)."""
         return self.flow.parsed.of(self.view)
 
-    def receive_state(self, state: TableState, events: list[Wired]) -> None:
-        if self.states_seen == 0 and not events:
-            first = self.flow.parsed.of(state.view)
-            dealer = self.log_name(first.dealer)
-            self.swapo_face.log_round = first.round
-            words = _("Round {number} · {name} deals").format(number=first.round, name=dealer)
-            self.log_pane.add(words, first.round)
+    def taking(self, state: TableState, events: list[Wired], first: bool) -> Taken:
+        lines: list[LogLine] = []
+        if first:
+            view = self.flow.parsed.of(state.view)
+            dealer = self.log_name(view.dealer)
+            self.swapo_face.log_round = view.round
+            words = _("Round {number} · {name} deals").format(number=view.round, name=dealer)
+            lines.append((words, view.round))
         self.hand_before, self.revealed_now = list(self.flow.hand), None
         events = [self.noted(raw) for raw in events]
         for raw in events:
@@ -106,14 +112,11 @@ class SwapoScreen(TableScreen):
             typed = TYPED.event(raw)
             if typed["type"] == "reveal":
                 self.revealed_now = hands_of(typed["hands"])
-        super().receive_state(state, events)
-        self.forget_old_rounds()
+        return Taken(events, lines)
 
-    def watch_state(self, state: TableState) -> None:
-        super().watch_state(state)
-        owed = None if self.quiet else self.flow.owed_pass()
-        if owed is not None:  # a sealed step the person has answered already (flow.py)
-            self.handle(owed)
+    def owed(self) -> Outcome:
+        """A sealed step the person has answered already (flow.py)."""
+        return self.sending(self.flow.owed_pass())
 
     def noted(self, raw: Wired) -> Wired:
         """An event with what this screen saw before it: a no-game round's end says who
@@ -128,19 +131,17 @@ class SwapoScreen(TableScreen):
         return raw
 
     # -- the results panel after every round ------------------------------------------------
-    def show_due_results(self) -> None:
-        """The round's results panel shows the reveal; once it is closed (enter) the table
-        goes on with the next round."""
-        covered = self.app.screen is not self or self.rounds.opening  # a panel is (about to be)
-        if self.panel_up and not covered and not self.rounds.waiting:
-            self.panel_up = False
-            self.flow.reveal = None
-            if not self.quiet:  # a replay catching up draws nothing (TableScreen.quiet)
-                self.draw()
-        waiting = len(self.rounds.waiting)
-        super().show_due_results()
-        if len(self.rounds.waiting) < waiting:
-            self.panel_up = True
+    def panel_shown(self) -> None:
+        """The round's results panel shows the reveal."""
+        self.panel_up = True
+
+    def panels_closed(self) -> bool:
+        """Once the panel is closed (enter) the table goes on with the next round."""
+        if not self.panel_up:
+            return False
+        self.panel_up = False
+        self.flow.reveal = None
+        return True
 
     def wants_panel(self, event: Wired) -> bool:
         """A sudden-death round I am not in stops me at no panel (the log tells it; the
@@ -155,35 +156,39 @@ class SwapoScreen(TableScreen):
         length = WORDS.length(self.view)
         return length[1] if length is not None and length[0] == "rounds" else None
 
-    def refused(self, reason: str) -> None:
+    def refused(self, code: object, words: str) -> Refusal:
         """A rejected decision starts over (the reason stays on show)."""
         self.flow.start()
-        self.draw()
-        super().refused(reason)
+        return Refusal(redraw=True)
 
-    def handle(self, outcome: Outcome) -> None:
+    def sending(self, outcome: Outcome) -> Outcome:
+        """What I send, noted: the cards of my swap or gift, for my log's line."""
         sent = TYPED.action(outcome.action) if isinstance(outcome, Send) else None
         if sent is not None and (sent["type"] == "give" or sent["type"] == "swap"):
             self.last_sent = cards_of(sent)
-        super().handle(outcome)
+        return outcome
 
-    def check_table_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def key(self, name: str, *args: int) -> Outcome:
+        return self.sending(super().key(name, *args))
+
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pass_turn":  # the binding whose word the prompt says now
             shown = not parameters or parameters[0] == self.flow.key_label("pass_turn")
-            return shown and self.flow.can_pass_now() and not self.has_class("-chatting")
-        return super().check_table_action(action, parameters)
+            return shown and self.flow.can_pass_now()
+        return False
 
-    def action_pass_turn(self, word: str = "pass") -> None:
-        self.handle(self.flow.pass_turn())
+    def act(self, action: str, *parameters: object) -> Outcome:
+        return self.sending(self.flow.pass_turn()) if action == "pass_turn" else None
 
-    def on_pickable_cards_picked(self, message: PickableCards.Picked) -> None:
+    @on(PickableCards.Picked)
+    def _picked(self, message: PickableCards.Picked) -> None:
         """Mouse: a click on a card moves there and picks it, like the keyboard would."""
         message.stop()
         row = "target" if message.cards.id == "target-row" else "hand"
-        self.handle(self.flow.pick_at(row, message.index))
+        self.post_message(self.Decided(self.sending(self.flow.pick_at(row, message.index))))
 
     # -- drawing -------------------------------------------------------------------------
-    def header_parts(self) -> list[Text | str]:
+    def header_parts(self, tail: int) -> list[Text | str]:
         if not self.view:
             return [_(self.TITLE)]
         number, total = self.game_view.round, self.rounds_total()
@@ -211,11 +216,12 @@ class SwapoScreen(TableScreen):
                 summary.append("\n")
             summary.append(draw.legend(self.settings.ascii_only), self.look("muted"))
         self.query_one("#round-info", Steady).show(summary)
+
+    def question(self) -> Asked:
         question = self.flow.question()
         if self.flow.reveal is not None:
             question.style = self.look("strong")
-        self.prompt.ask(question, waiting=self.flow.waiting)
-        self.update_keys()
+        return Asked(question, waiting=self.flow.waiting)
 
     def shown_hands(self) -> RoundRecord | None:
         """Face-up hands to show now: the live reveal (power phase) or the last round's."""
@@ -369,36 +375,37 @@ class SwapoScreen(TableScreen):
             return self.seats.name(seat, you=False)
         return self.my_name() or _("You")
 
-    def forget_old_rounds(self) -> None:
+    def log_kept(self) -> Callable[[object], bool] | None:
         """Playing from memory (the default): the log keeps this round and the last only."""
         if self.game_view.memory_only and isinstance(self.swapo_face.log_round, int):
             newest = self.swapo_face.log_round
-            self.log_pane.keep(lambda tag: not isinstance(tag, int) or tag >= newest - 1)
+            return lambda tag: not isinstance(tag, int) or tag >= newest - 1
+        return None
 
-    def tell(self, event: Wired) -> None:
-        super().tell(event)
+    def told(self, event: Wired) -> list[LogLine]:
+        lines: list[LogLine] = []
         told = Event.of(event)
         if told.kind == "swapped" and self.me in (told.seat, told.seat_of("target")):
-            self.tell_my_swap()
+            lines.extend(self.my_swap())
         revealed = TYPED.event(event)
         if revealed["type"] == "reveal" and self.flow.ace and self.me is not None:
             for ace, why in idle_aces(self.me, hands_of(revealed["hands"])):
                 # TRANSLATORS: SwaPo Ace log: one of the player's Aces has no target; {why}: reason
                 words = _("your {ace} cannot be used: {why}")
                 line = "  " + words.format(ace=self.cards.label(ace), why=why)
-                self.log_pane.add(Text(line, style=self.look("muted")), self.swapo_face.log_round)
+                lines.append((Text(line, style=self.look("muted")), self.swapo_face.log_round))
+        return lines
 
-    def tell_my_swap(self) -> None:
+    def my_swap(self) -> list[LogLine]:
         """Only the two seats involved learn which cards moved: say it in my log."""
         if self.flow.dagger:
-            return
+            return []
         got = self.got_at_reveal()
         line = swapo_log.my_swap_line(
             self.game_view, self.me, self.last_sent, self.cards, self.look, got
         )
         self.last_sent = []
-        if line is not None:
-            self.log_pane.add(line, self.swapo_face.log_round)
+        return [(line, self.swapo_face.log_round)] if line is not None else []
 
     def got_at_reveal(self) -> list[str]:
         """When my exchange ended the swapping, the view has moved on: what I got is my
@@ -422,5 +429,5 @@ def cards_of(sent: Action) -> list[str]:
     return []
 
 
-#: The screen a table of this game opens (tui/games/__init__.py finds it by this name).
-SCREEN = SwapoScreen
+#: The part a table of this game composes (tui/games/__init__.py finds it by this name).
+TABLE = SwapoTable
