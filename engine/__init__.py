@@ -22,25 +22,30 @@ from .reasons import REASONS
 if TYPE_CHECKING:
     from .search import Search
 
-#: The registry: each game's package exports GAME (its Game class, which describes itself:
-#: title, seats, options…), BOT (its heuristic bot) and SEARCH (its engine.search.Search, for
-#: the hard bot). Adding a game is adding its package to this line.
+#: The registry: each game's package (engine/<game>/__init__.py) names its GAME (its Game
+#: class, which describes itself: title, seats, options…), BOT (its heuristic bot) and SEARCH
+#: (its engine.search.Search, for the hard bot), and holds its own words (REASONS, HINTS) and
+#: its ROUND_END. Adding a game is adding its package to this line.
 _PACKAGES = (swapo, swoop, mishi, daifugo)
+_BY_NAME = {p.__name__.rpartition(".")[2]: p for p in _PACKAGES}
 
-GAMES: dict[str, type[Game]] = {p.GAME.NAME: p.GAME for p in _PACKAGES}
-#: A game's bot and search are imported when first asked for (engine/lazy.py): a table
-#: loads its own game's bot only, and a search only for the hard level.
-BOTS: MutableMapping[str, type[Bot]] = Registry({p.GAME.NAME: p for p in _PACKAGES}, "BOT")
-SEARCHES: MutableMapping[str, Search[Any]] = Registry({p.GAME.NAME: p for p in _PACKAGES}, "SEARCH")
+#: Each game's class by its name (the package's name, its GAME.NAME). A game's rules are
+#: imported when its class is first asked for (engine/lazy.py): a table loads its own game
+#: only, and the names (``list(GAMES)``, ``name in GAMES``) load none.
+GAMES: MutableMapping[str, type[Game]] = Registry(_BY_NAME, "GAME")
+#: A game's bot and search are imported when first asked for too: a table loads its own
+#: game's bot only, and a search only for the hard level.
+BOTS: MutableMapping[str, type[Bot]] = Registry(_BY_NAME, "BOT")
+SEARCHES: MutableMapping[str, Search[Any]] = Registry(_BY_NAME, "SEARCH")
 #: Each game's own words join the shared tables: its refusal codes (engine.reasons.REASONS)
 #: and its hints' reasons (engine.hints.HINTS), so a refusal or a hint of any registered game
-#: is worded from its code alone.
-for _game in GAMES.values():
-    REASONS.update(_game.REASONS)
-    HINTS.update(_game.HINTS)
+#: is worded from its code alone (its package holds them without its rules).
+for _package in _PACKAGES:
+    REASONS.update(_package.REASONS)
+    HINTS.update(_package.HINTS)
 #: The events that end a round, hand or deal in some registered game (each game's
 #: ``ROUND_END``): the screens show each one's results and the host waits for them.
-ROUND_END_EVENTS: frozenset[str] = frozenset(g.ROUND_END for g in GAMES.values() if g.ROUND_END)
+ROUND_END_EVENTS: frozenset[str] = frozenset(p.ROUND_END for p in _PACKAGES if p.ROUND_END)
 
 __all__ = [
     "BOTS",

@@ -1,11 +1,12 @@
-"""What a game's package exports but a table rarely needs, imported when first asked for.
+"""What a game's package exports, imported when first asked for.
 
-``import engine`` imports every game (``engine.GAMES``), but a table of one game needs one
-game's heuristic bot, and only the hard level needs a game's search (engine/search.py and the
-game's determinize module). Each game's package names its ``BOT`` and ``SEARCH`` with
-``export`` (its module ``__getattr__``, PEP 562), and ``engine.BOTS`` and ``engine.SEARCHES``
-are ``Registry`` mappings that read them from the package on first use: ``kotatsu play``
-starts sooner (bench/bench_tui.py).
+``import engine`` registers every game (``engine.GAMES``), but a table of one game needs that
+game's rules and heuristic bot only, and only the hard level needs a game's search
+(engine/search.py and the game's determinize module). Each game's package names its ``GAME``,
+``BOT`` and ``SEARCH`` with ``export`` (its module ``__getattr__``, PEP 562), and
+``engine.GAMES``, ``engine.BOTS`` and ``engine.SEARCHES`` are ``Registry`` mappings that read
+them from the package on first use: ``kotatsu play`` starts sooner (bench/bench_start.py).
+A game's names (``list(GAMES)``, ``name in GAMES``) load nothing; its values load it.
 """
 
 from __future__ import annotations
@@ -50,6 +51,9 @@ class Registry(MutableMapping[str, V]):
 
     def __delitem__(self, name: str) -> None:
         del self._items[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._items  # (Mapping's own would import the game to answer)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._items)

@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import gc
 import sys
+from typing import Any
 
 import engine
 import lang
@@ -71,12 +72,12 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("your name at the table for this run (n in the lobby changes it for good)"),
     )
     add_choices(p, None)
-    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=CommandParser)
 
     play = sub.add_parser(
         "play",
         help=_("an instant table against bots, no network needed"),
-        epilog=options_epilog(),
+        options_listed=True,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     play.add_argument("game", choices=GAME_NAMES, help=game_help())
@@ -98,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     host = sub.add_parser(
         "host",
         help=_("host a table on this network"),
-        epilog=options_epilog(),
+        options_listed=True,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     host.add_argument("game", choices=GAME_NAMES, help=game_help())
@@ -315,6 +316,21 @@ def bind_help() -> str:
 def option_help() -> str:
     # TRANSLATORS: --help of --option; `kotatsu rules GAME` stays as it is
     return _("a table option (repeat it for more); listed below and by kotatsu rules GAME")
+
+
+class CommandParser(argparse.ArgumentParser):
+    """A command's parser. With ``options_listed`` its help ends with every game's table
+    options (``options_epilog``), worded when the help is shown: reading them imports every
+    game's rules, which a table of one game never needs."""
+
+    def __init__(self, *args: Any, options_listed: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.options_listed = options_listed
+
+    def format_help(self) -> str:
+        if self.options_listed:
+            self.epilog = options_epilog()
+        return super().format_help()
 
 
 def options_epilog() -> str:

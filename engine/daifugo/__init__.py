@@ -7,14 +7,21 @@ Registered in ``engine.GAMES`` (engine/__init__.py); its table is tui/games/daif
 rules help tui/help/daifugo.md.
 """
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..lazy import export
-from .game import DaifugoGame as GAME
+from .reasons import HINTS, REASONS
 
-__all__ = ["BOT", "GAME", "SEARCH"]
+if TYPE_CHECKING:
+    from .game import DaifugoGame as GAME
+
+__all__ = ["BOT", "GAME", "HINTS", "REASONS", "ROUND_END", "SEARCH"]
+
+#: The event that ends a round of it (DaifugoGame.ROUND_END): known without its rules.
+ROUND_END = "deal_end"
 
 
 def __getattr__(name: str) -> Any:
-    """BOT and SEARCH, imported when first asked for (engine/lazy.py)."""
-    return export(__name__, name, BOT=".bot:DaifugoBot", SEARCH=".determinize:SEARCH")
+    """GAME, BOT and SEARCH, imported when first asked for (engine/lazy.py)."""
+    where = {"GAME": ".game:DaifugoGame", "BOT": ".bot:DaifugoBot", "SEARCH": ".determinize:SEARCH"}
+    return export(__name__, name, **where)

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from ..base import Game, HiddenCards, Move, Option, Phase
 from ..cards import validate_deck
+from . import ROUND_END as ROUND_END_EVENT
 from . import exchange, reasons, trick
 from .deal import deal
 from .options import OPTIONS
@@ -36,7 +37,7 @@ class DaifugoGame(Game):
     SHOWING_EVENTS: ClassVar[frozenset[str]] = frozenset(
         {"deal", "give", "trick_end", "deal_end", "game_end"}
     )
-    ROUND_END: ClassVar[str] = "deal_end"
+    ROUND_END: ClassVar[str] = ROUND_END_EVENT
     REASONS = reasons.REASONS  # its refusals' words (engine/reasons.py)
     HINTS = reasons.HINTS  # its bot's reasons for hints (engine/hints.py)
     OPTIONS: ClassVar[dict[str, Option]] = OPTIONS

@@ -2,14 +2,21 @@
 other trump ten. Exports GAME (the Game subclass), BOT (its bot) and SEARCH (its
 engine.search.Search, for the hard bot)."""
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..lazy import export
-from .game import MishiGame as GAME
+from .reasons import HINTS, REASONS
 
-__all__ = ["BOT", "GAME", "SEARCH"]
+if TYPE_CHECKING:
+    from .game import MishiGame as GAME
+
+__all__ = ["BOT", "GAME", "HINTS", "REASONS", "ROUND_END", "SEARCH"]
+
+#: The event that ends a round of it (MishiGame.ROUND_END): known without its rules.
+ROUND_END = "hand_end"
 
 
 def __getattr__(name: str) -> Any:
-    """BOT and SEARCH, imported when first asked for (engine/lazy.py)."""
-    return export(__name__, name, BOT=".bot:MishiBot", SEARCH=".determinize:SEARCH")
+    """GAME, BOT and SEARCH, imported when first asked for (engine/lazy.py)."""
+    where = {"GAME": ".game:MishiGame", "BOT": ".bot:MishiBot", "SEARCH": ".determinize:SEARCH"}
+    return export(__name__, name, **where)

@@ -22,6 +22,7 @@ from lang import N_
 from ..base import Event as AnyEvent
 from ..base import Game, HiddenCards, Move, Option, Phase, choice, integer
 from ..cards import validate_deck
+from . import ROUND_END as ROUND_END_EVENT
 from . import bidding, play, reasons
 from .bidding import Bid
 from .cards import ORDERS, Order, full_deck
@@ -76,7 +77,7 @@ class MishiGame(Game):
             "game_over",
         }
     )
-    ROUND_END: ClassVar[str] = "hand_end"
+    ROUND_END: ClassVar[str] = ROUND_END_EVENT
     REASONS = reasons.REASONS  # its refusals' words (engine/reasons.py)
     HINTS = reasons.HINTS  # its bot's reasons for hints (engine/hints.py)
     PHASES: ClassVar[dict[str, Phase]] = {

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from ..base import BadSetup, Event, Game, Phase
 from ..cards import standard_deck, validate_deck
+from . import ROUND_END as ROUND_END_EVENT
 from . import powers, reasons, swaps
 from .dealing import high_card_draw, joker_draw
 from .options import OPTIONS
@@ -40,7 +41,7 @@ class SwapoGame(Game):
     SHOWING_EVENTS: ClassVar[frozenset[str]] = frozenset(
         {"deal", "reveal", "round_over", "sudden_death", "game_over"}
     )
-    ROUND_END: ClassVar[str] = "round_over"
+    ROUND_END: ClassVar[str] = ROUND_END_EVENT
     REASONS = reasons.REASONS  # its refusals' words (engine/reasons.py)
     HINTS = reasons.HINTS  # its bot's reasons for hints (engine/hints.py)
     PHASES: ClassVar[dict[str, Phase]] = {

@@ -14,6 +14,7 @@ from lang import N_
 
 from ..base import BadSetup, Game, HiddenCards, Move, Option, Phase, boolean, integer
 from ..cards import validate_deck
+from . import ROUND_END as ROUND_END_EVENT
 from . import phases, reasons
 from .deal import Draw, deal
 from .rules import CARDS_PER_PLAYER, DECK_SIZE, default_decks, full_deck, penalty
@@ -37,7 +38,7 @@ class SwoopGame(Game):
     #: game over: a take-back stops there. Pick-ups and swoops show nothing hidden (the pile
     #: is open).
     SHOWING_EVENTS: ClassVar[frozenset[str]] = frozenset({"flip", "hand_end", "deal", "game_end"})
-    ROUND_END: ClassVar[str] = "hand_end"
+    ROUND_END: ClassVar[str] = ROUND_END_EVENT
     REASONS = reasons.REASONS  # its refusals' words (engine/reasons.py)
     HINTS = reasons.HINTS  # its bot's reasons for hints (engine/hints.py)
     OPTIONS: ClassVar[dict[str, Option]] = {

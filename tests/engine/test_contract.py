@@ -144,7 +144,7 @@ def test_a_refusal_keeps_its_code_and_parameters_and_says_them_in_english() -> N
     assert str(IllegalAction("mishi.not_held", cards=["10H", "10H"])) == "you do not hold 10H 10H"
 
 
-# The search helpers: every game exports SEARCH beside GAME and BOT --------------------------
+# The search helpers: every game exports SEARCH beside GAME and BOT; its words and round end -
 PROTOCOL_METHODS = sorted(
     name for name, member in vars(Search).items() if callable(member) and not name.startswith("_")
 )
@@ -152,10 +152,13 @@ PROTOCOL_METHODS = sorted(
 
 @pytest.mark.parametrize("name", sorted(engine.GAMES))
 def test_each_game_package_exports_game_bot_and_search(name: str) -> None:
-    package = importlib.import_module(engine.GAMES[name].__module__.rpartition(".")[0])
-    assert sorted(package.__all__) == ["BOT", "GAME", "SEARCH"]
+    package = importlib.import_module(f"engine.{name}")
+    assert sorted(package.__all__) == ["BOT", "GAME", "HINTS", "REASONS", "ROUND_END", "SEARCH"]
     assert package.GAME is engine.GAMES[name] and package.BOT is engine.BOTS[name]
     assert package.SEARCH is engine.SEARCHES[name]
+    cls = package.GAME  # what the registry knows without the game's rules is the class's
+    assert (package.REASONS, package.HINTS) == (cls.REASONS, cls.HINTS)
+    assert package.ROUND_END == cls.ROUND_END and cls.__module__ == f"engine.{name}.game"
 
 
 @pytest.mark.parametrize("name", sorted(engine.GAMES))

@@ -212,6 +212,6 @@ def test_bad_tables_raise_value_error() -> None:
 def test_the_package_exports_game_bot_and_search() -> None:
     import engine.daifugo as package
 
-    assert sorted(package.__all__) == ["BOT", "GAME", "SEARCH"]
+    assert sorted(package.__all__) == ["BOT", "GAME", "HINTS", "REASONS", "ROUND_END", "SEARCH"]
     assert isinstance(SEARCH, Search) and BOT.__name__ == "DaifugoBot"
     assert engine.GAMES["daifugo"] is package.GAME  # registered: the table plays it

@@ -7,11 +7,12 @@ from __future__ import annotations
 import pytest
 from rich.style import Style
 
+import engine
 from tui.table.decisions import Decisions
 from tui.table.keys import KeyLine
 from tui.table.layout import look_class
 from tui.table.people import People
-from tui.table.seats import MOST_SEATS, Seats
+from tui.table.seats import Seats, most_seats
 
 pytestmark = pytest.mark.unit
 
@@ -57,9 +58,11 @@ def test_seats_count_the_view_then_the_table_then_the_seating_and_a_hostile_coun
     assert seats.count == 3
     table.view = {"seats": 2}
     assert seats.count == 2
-    for hostile, held in ((10**9, MOST_SEATS), (-5, 0)):  # no int refused where it arrived
+    for hostile, held in ((10**9, most_seats(None)), (-5, 0)):  # no int refused where it arrived
         table.view = {"seats": hostile}
         assert seats.count == held, hostile
+    table.table_info, table.view = {"game": "swoop"}, {"seats": 10**9}  # its own game's most
+    assert seats.count == engine.GAMES["swoop"].MAX_SEATS < most_seats(None)
 
 
 def test_seats_number_the_others_clockwise_from_mine_and_follow_my_seat_when_it_moves():

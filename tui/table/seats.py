@@ -22,8 +22,13 @@ from tui.text import literal
 
 from .people import People, others, seat_digit
 
-#: The most seats any game has: a table never counts more (the count comes from the host).
-MOST_SEATS = max(game.MAX_SEATS for game in engine.GAMES.values())
+
+def most_seats(game: object) -> int:
+    """The most seats a table of ``game`` has: a table never counts more (the count comes from
+    the host). For a game this side does not know, the most any game has."""
+    if isinstance(game, str) and game in engine.GAMES:
+        return engine.GAMES[game].MAX_SEATS  # (the others' rules are not imported for it)
+    return max(known.MAX_SEATS for known in engine.GAMES.values())
 
 
 class Seated(Protocol):
@@ -75,7 +80,7 @@ class Seats:
         n = n or table.table_info.get("seats") or len(table.people.players)
         if not isinstance(n, int) or isinstance(n, bool):  # the table's info: not checked
             return 0
-        return max(0, min(n, MOST_SEATS))
+        return max(0, min(n, most_seats(table.table_info.get("game"))))
 
     def others(self) -> list[int]:
         """Other seats clockwise from the local one; digit ``i`` picks ``others()[i-1]``."""
