@@ -100,140 +100,6 @@ async def seated(pilot) -> object:
     return screen
 
 
-class LocalClient:
-    """A table client with no host and no socket: the engine game runs in this process and the
-    game's bots play the other seats at once. It speaks the ``net.client.Client`` API and sends
-    the same messages a host would (``lobby``, then a ``state`` after every change, ``rejected``
-    for an illegal act), so a table screen can be tested in milliseconds without a network.
-
-    ``acts`` records every action the screen sent, legal or not; ``seen`` the version of every
-    ``results_seen`` (its bots play at once: they wait for nobody).
-    """
-
-    def __init__(
-        self,
-        game: str,
-        seats: int | None = None,
-        *,
-        seat: int | None = 0,
-        options: dict | None = None,
-        seed: int = 1,
-        deck: list[str] | None = None,
-        name: str = "Eli",
-        settings: Mapping[str, Any] | None = None,
-    ) -> None:
-        import engine
-        from net.settings import SETTINGS
-
-        cls = engine.GAMES[game]
-        count = cls.DEFAULT_SEATS if seats is None else seats
-        self.game = engine.new_game(game, count, options, seed=seed, deck=deck)
-        self.seat = seat
-        self.token = None if seat is None else "0" * 32
-        self.table: dict | None = {
-            "name": "local",
-            "game": game,
-            "options": self.game.options,
-            "seats": count,
-            "password": False,
-            # the declared table settings (net/settings.py): their defaults unless given
-            **{each.key: each.default for each in SETTINGS},
-            **(settings or {}),
-        }
-        self.names = [name if s == seat else f"Bot {s + 1}" for s in range(count)]
-        self.bots = {s: engine.make_bot(game, s, seed + s) for s in range(count) if s != seat}
-        self.version = 0
-        self.acts: list[dict] = []
-        self.seen: list[int] = []
-        self.hinted: list[int] = []  # the version of every hint the player looked at
-        self.takebacks_asked = 0  # how many times the player asked to take back
-        self.votes: list[tuple[int, bool]] = []  # the take-back requests answered, and how
-        self.inbox: asyncio.Queue[dict] = asyncio.Queue()
-        self.closed = False
-
-    async def connect(self) -> None:
-        players = [
-            {"name": n, "bot": s in self.bots, "connected": True} for s, n in enumerate(self.names)
-        ]
-        self.inbox.put_nowait({"t": "lobby", "players": players, "started": True})
-        self._publish([])
-        self._run_bots()
-
-    def _publish(self, events: list[Event]) -> None:
-        self.version += 1
-        live = not self.game.over and self.seat is not None
-        self.inbox.put_nowait(
-            {
-                "t": "state",
-                "version": self.version,
-                "view": self.game.view(self.seat),
-                "events": events,
-                "legal": self.game.legal_actions(self.seat) if live else [],  # type: ignore[arg-type]
-            }
-        )
-
-    def _run_bots(self) -> None:
-        """Let the bots play until the local seat is asked (or the game ends)."""
-        while not self.game.over:
-            waiting = [s for s in self.game.pending() if s in self.bots]
-            if not waiting:
-                return
-            seat = waiting[0]
-            bot = self.bots[seat]
-            action = bot.act(self.game.view(seat), self.game.legal_actions(seat))
-            self._publish(self.game.apply(seat, action))
-
-    async def messages(self):  # an async iterator, like Client.messages()
-        while not self.closed:
-            yield await self.inbox.get()
-
-    async def act(self, action: dict, version: int | None = None) -> None:
-        from engine import IllegalAction
-
-        self.acts.append(action)
-        try:
-            events = self.game.apply(self.seat, action)  # type: ignore[arg-type]
-        except IllegalAction as exc:
-            rejected = {"t": "rejected", "version": self.version, "code": exc.code}
-            self.inbox.put_nowait({**rejected, "params": dict(exc.params)})
-            return
-        self._publish(events)
-        self._run_bots()
-
-    async def results_seen(self, version: int) -> None:
-        self.seen.append(version)
-
-    async def hint(self) -> None:
-        """The player looked at a hint: the table hears it (as a host says it, once a state)."""
-        self.hinted.append(self.version)
-        if self.hinted.count(self.version) == 1:
-            name = self.names[self.seat or 0]
-            params = {"seat": self.seat, "name": name}
-            self.inbox.put_nowait({"t": "notice", "code": "hint_asked", "params": params})
-
-    async def takeback(self) -> None:
-        """The player asked to take back their last action (the test answers for the table)."""
-        self.takebacks_asked += 1
-
-    async def takeback_vote(self, request: int, yes: bool) -> None:
-        self.votes.append((request, yes))
-
-    async def chat(self, text: str, to: int | None = None) -> None:
-        self.inbox.put_nowait(
-            {
-                "t": "chat",
-                "from": self.seat,
-                "name": self.names[self.seat or 0],
-                "text": text,
-                "to": to,
-            }
-        )
-
-    async def close(self) -> None:
-        self.closed = True
-        self.inbox.put_nowait({"t": "connection", "status": "closed"})
-
-
 ME = "me"
 """The one connection of a ``MemoryClient``'s table: the table's handle for it."""
 
@@ -469,7 +335,7 @@ class MemoryClient:
             self.inbox.put_nowait({"t": "connection", "status": "closed"})
 
 
-def local_launcher(client: LocalClient | MemoryClient) -> Callable:
+def local_launcher(client: MemoryClient) -> Callable:
     """A launcher (see tui.connect) that seats the app at ``client``'s in-process table."""
 
     async def launch():

@@ -59,10 +59,10 @@ def test_the_same_question_asked_again_after_an_answer_is_said_again() -> None:
 
 
 async def seated_at(game: str, seats: int, **options: object) -> tuple[PlainTable, list[str]]:
-    """A plain table at an in-process game (tui.pilot.LocalClient: its bots play at once)."""
-    from tui.pilot import LocalClient
+    """A plain table at the real table in this process (tui.pilot.MemoryClient: bots at once)."""
+    from tui.pilot import MemoryClient
 
-    client = LocalClient(game, seats, options=dict(options), seed=3, settings={"hints": True})
+    client = MemoryClient(game, seats, options=dict(options), seed=3, settings={"hints": True})
     lines: list[str] = []
     table = PlainTable(client, lines.append, SpokenCards())
     await client.connect()
@@ -110,7 +110,9 @@ def test_a_whisper_goes_to_the_seat_named_by_its_number() -> None:
         await run_command(table, "/w 2 psst")
         await drained(table)
         assert table.client.inbox.empty()
-        assert "You whisper to Bot 2: psst" in lines  # the table sends it back to its sender
+        assert any("not connected" in line for line in lines)  # a bot: nobody to whisper to
+        await table.take({"t": "chat", "from": 0, "name": "Eli", "text": "psst", "to": 1})
+        assert "You whisper to Bot 2: psst" in lines  # the table's echo to its sender
         await run_command(table, "/w 9 psst")
         assert lines[-1].startswith("Whisper with /w NUMBER TEXT")
 
@@ -170,10 +172,10 @@ def test_cards_asked_for_are_given_with_give_cards_to_a_name() -> None:
 def test_nothing_is_asked_before_the_first_state() -> None:
     # a Swoop question with no view named "table's turn — on an empty pile"
     async def play() -> None:
-        from tui.pilot import LocalClient
+        from tui.pilot import MemoryClient
 
         lines: list[str] = []
-        table = PlainTable(LocalClient("swoop", 3), lines.append, SpokenCards())
+        table = PlainTable(MemoryClient("swoop", 3), lines.append, SpokenCards())
         players = [{"name": "Eli", "bot": False, "connected": True}]
         await table.take({"t": "lobby", "players": players, "started": False})
         assert not [line for line in lines if "turn" in line], lines

@@ -15,7 +15,7 @@ from net.discovery import TableInfo
 from net.settings import TableSettings
 from tui.app import KotatsuApp, make_app
 from tui.connect import play_launcher
-from tui.pilot import LocalClient, browser_of, local_launcher, seated, wait_until
+from tui.pilot import MemoryClient, browser_of, local_launcher, seated, wait_until
 from tui.settings import Settings
 
 SIZE = (80, 24)
@@ -45,7 +45,7 @@ def table_app(
     return make_app(launcher=launcher, settings=settings, browser=browser_of())
 
 
-def client_app(client: LocalClient, *, ascii_only: bool = False) -> KotatsuApp:
+def client_app(client: MemoryClient, *, ascii_only: bool = False) -> KotatsuApp:
     """The app seated as Eli at ``client``'s in-process table (no sockets, no host)."""
     settings = Settings(ascii_only=ascii_only, color=True, name="Eli", cursor_blink=False)
     return make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())

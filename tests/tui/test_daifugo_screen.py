@@ -10,14 +10,14 @@ import pytest
 
 from tests.engine.test_daifugo_helpers import table
 from tests.tui.conftest import client_app
-from tui.pilot import LocalClient, screen_lines, seated, settle, wait_until
+from tui.pilot import MemoryClient, screen_lines, seated, settle, wait_until
 from tui.table.results import ResultsPanel
 
 SIZES = [(80, 24), (120, 40)]
 
 
 def daifugo_app(seed: int = 5, deals: int = 2, **kw):
-    client = LocalClient("daifugo", 4, seat=0, seed=seed, options={"deals": deals}, **kw)
+    client = MemoryClient("daifugo", 4, seat=0, seed=seed, options={"deals": deals}, **kw)
     return client_app(client), client
 
 
@@ -100,7 +100,7 @@ async def test_the_trick_reads_at_a_glance_at_80x24():
     game = table(hands, turn=0, trick=[(2, ["4D"], []), (3, ["5D"], [])], revolution=True)
     game.passed = [False, True, False, False]
     game.lock = ["D"]
-    client = LocalClient("daifugo", 4, seat=0, seed=1)
+    client = MemoryClient("daifugo", 4, seat=0, seed=1)
     client.game = game
     app = client_app(client)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -142,7 +142,7 @@ def test_snapshot_daifugo_naming_a_joker(snap_compare, size):
         await settle(pilot)
 
     hands = [["5S", "9C", "JK", "6D", "KH", "KS"], ["4H", "KD"], ["6C", "7C"], ["8S", "QH"]]
-    client = LocalClient("daifugo", 4, seat=0, seed=1)
+    client = MemoryClient("daifugo", 4, seat=0, seed=1)
     client.game = table(hands, turn=0)
     app = client_app(client)
     assert snap_compare(app, terminal_size=size, run_before=run_before)

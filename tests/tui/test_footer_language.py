@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import lang
 from tui.app import make_app
-from tui.pilot import LocalClient, local_launcher, seated
+from tui.pilot import MemoryClient, local_launcher, seated
 from tui.settings import Settings
 from tui.widgets.footer import WordedFooter
 
 
 async def test_the_footer_keeps_the_apps_language_outside_its_tasks() -> None:
-    client = LocalClient("mishi", 4, seat=0, seed=1)
+    client = MemoryClient("mishi", 4, seat=0, seed=1)
     settings = Settings(name="Eli", color=True, cursor_blink=False, lang="zh")
     app = make_app(launcher=local_launcher(client), settings=settings)
     async with app.run_test(size=(80, 24)) as pilot:

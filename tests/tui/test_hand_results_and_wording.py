@@ -1,5 +1,5 @@
 """Swoop's and Mi Shi's results panel after every hand, and Mi Shi's wording and layout at
-80×24, played on an in-process table (``tui.pilot.LocalClient``)."""
+80×24, played on an in-process table (``tui.pilot.MemoryClient``)."""
 
 from __future__ import annotations
 

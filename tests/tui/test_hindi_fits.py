@@ -11,7 +11,7 @@ from rich.cells import cell_len
 import engine
 from tui.app import make_app
 from tui.cells import count_spacing_marks, terminal_width
-from tui.pilot import LocalClient, local_launcher, screen_lines, seated, settle, wait_until
+from tui.pilot import MemoryClient, local_launcher, screen_lines, seated, settle, wait_until
 from tui.settings import Settings
 
 SIZE = (80, 24)
@@ -31,7 +31,7 @@ def test_rich_counts_a_spacing_mark_as_the_terminal_does() -> None:
 
 
 def app_at(game: str) -> object:
-    client = LocalClient(game, 4, seat=0, seed=3)
+    client = MemoryClient(game, 4, seat=0, seed=3)
     settings = Settings(name="Eli", color=True, cursor_blink=False, lang="hi")
     return make_app(launcher=local_launcher(client), settings=settings)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tui.app import make_app
-from tui.pilot import LocalClient, browser_of, local_launcher, seated
+from tui.pilot import MemoryClient, browser_of, local_launcher, seated
 from tui.settings import Settings
 
 SIZE = (120, 40)
@@ -27,7 +27,7 @@ def lines_of(game: str) -> dict:
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_a_view_with_any_field_in_the_wrong_shape_is_drawn_without_a_crash(game):
     seats, options = GAMES[game]
-    client = LocalClient(game, seats, seat=0, seed=3, options=options)
+    client = MemoryClient(game, seats, seat=0, seed=3, options=options)
     settings = Settings(color=True, name="Eli", cursor_blink=False)
     app = make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
     async with app.run_test(size=SIZE) as pilot:

@@ -20,7 +20,7 @@ from tui.dialogs import LanguageMenu
 from tui.fill import fill
 from tui.lobby.screen import LobbyScreen
 from tui.pilot import (
-    LocalClient,
+    MemoryClient,
     browser_of,
     lan_tables,
     local_launcher,
@@ -130,7 +130,7 @@ async def test_the_lobby_fits_80x24_when_every_word_is_double_width(wide):
 
 @pytest.mark.parametrize("game", list(engine.GAMES))
 async def test_a_table_fits_80x24_when_every_word_is_double_width(wide, game):
-    client = LocalClient(game)
+    client = MemoryClient(game)
     settings = Settings(name="Eli", color=True, cursor_blink=False)
     app = make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
     async with app.run_test(size=SIZE) as pilot:

@@ -1,5 +1,5 @@
 """Playing 秘十 Mi Shi through the screen's own keys: against the game's bots in-process
-(``tui.pilot.LocalClient``, no host), and snapshots of the table against the host's bots on
+(``tui.pilot.MemoryClient``, no host), and snapshots of the table against the host's bots on
 127.0.0.1 at 80×24 and 120×40 (update with ``--snapshot-update``)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from net.settings import TableSettings
 from tests.tui.conftest import SIZE
 from tui.app import KotatsuApp, make_app
 from tui.connect import play_launcher
-from tui.pilot import LocalClient, browser_of, local_launcher, seated, settle, wait_until
+from tui.pilot import MemoryClient, browser_of, local_launcher, seated, settle, wait_until
 from tui.settings import Settings
 
 DECLARER_SEED = 6  # seat 0 is asked to declare, shows a ten and ends up burying
@@ -35,8 +35,8 @@ def mishi_app(seed: int, *, options: dict | None = None, ascii_only: bool = Fals
 def local_app(
     seed: int, *, options: dict | None = None, ascii_only: bool = False, seat: int | None = 0
 ) -> KotatsuApp:
-    """The app at an in-process Mi Shi table (LocalClient): three bots, no host, no socket."""
-    client = LocalClient("mishi", 4, seat=seat, seed=seed, options=options)
+    """The app at an in-process Mi Shi table (MemoryClient): three bots, no host, no socket."""
+    client = MemoryClient("mishi", 4, seat=seat, seed=seed, options=options)
     settings = Settings(ascii_only=ascii_only, color=True, name="Eli", cursor_blink=False)
     return make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
 
@@ -381,7 +381,7 @@ def test_the_follow_prompt_says_what_the_rules_demand():
 
 
 async def test_a_spectator_sees_every_seat_and_no_hand():
-    # A real host: a LocalClient has no spectator seat (its bots would play the whole game
+    # A real host: a MemoryClient has no spectator seat (its bots would play the whole game
     # before the screen opens).
     from net.host import Host
     from net.settings import HostLimits, TableSettings

@@ -8,7 +8,7 @@ from itertools import pairwise
 import pytest
 
 from tui.app import make_app
-from tui.pilot import LocalClient, browser_of, local_launcher, seated, settle, wait_until
+from tui.pilot import MemoryClient, browser_of, local_launcher, seated, settle, wait_until
 from tui.settings import Settings
 from tui.table.nudge import TurnNudge
 
@@ -37,8 +37,8 @@ def test_the_rule_is_silent_when_off():
     assert rung == []
 
 
-class Recording(LocalClient):
-    """A LocalClient that notes, for each state it sends, whether the seat is asked."""
+class Recording(MemoryClient):
+    """A MemoryClient that notes, for each state it sends, whether the seat is asked."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

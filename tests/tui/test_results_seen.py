@@ -12,13 +12,13 @@ from tests.tui.conftest import SIZE, client_app, table_app
 from tests.tui.test_swapo_round_results import NORMAL, Scripted, stacked
 from tests.tui.test_swapo_screen import play_my_turns
 from tui.app import make_app
-from tui.pilot import LocalClient, browser_of, seated, settle, wait_until
+from tui.pilot import MemoryClient, browser_of, seated, settle, wait_until
 from tui.settings import Settings
 from tui.table.results import END_EVENTS, ResultsPanel
 
 
-class Recording(LocalClient):
-    """A LocalClient that remembers the version of every state whose events end a round."""
+class Recording(MemoryClient):
+    """A MemoryClient that remembers the version of every state whose events end a round."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

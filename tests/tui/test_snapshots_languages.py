@@ -12,7 +12,7 @@ import pytest
 import engine
 from tests.tui.test_snapshots import LAN, quiet
 from tui.app import make_app
-from tui.pilot import LocalClient, browser_of, local_launcher, seated
+from tui.pilot import MemoryClient, browser_of, local_launcher, seated
 from tui.settings import Settings
 
 LANGUAGES = ["ja", "zh", "ko", "hi"]
@@ -35,7 +35,7 @@ def test_lobby(snap_compare, code):
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_table(snap_compare, code, game):
     seats, seed, options = TABLES[game]
-    client = LocalClient(game, seats, seat=0, seed=seed, options=options)
+    client = MemoryClient(game, seats, seat=0, seed=seed, options=options)
     client.table = {**(client.table or {}), "name": "bots"}
     app = make_app(launcher=local_launcher(client), settings=settings(code), browser=browser_of())
 

@@ -14,7 +14,7 @@ from textual.widgets import Footer
 
 import engine
 from tui.app import make_app
-from tui.pilot import LocalClient, browser_of, local_launcher, screen_lines, seated
+from tui.pilot import MemoryClient, browser_of, local_launcher, screen_lines, seated
 from tui.settings import Settings
 from tui.widgets.footer import WordedFooter
 from tui.widgets.log import WrappingLog
@@ -163,7 +163,7 @@ async def test_the_footer_shows_the_keys_textual_would_through_a_game(game):
     Textual's Footer is asked what it shows at each state (its ``compose``, from the screen's
     keys then) rather than left to mount a widget per key at every change of keys, which was
     most of this test's time: the same keys, read without waiting for it to catch up."""
-    client = LocalClient(game)
+    client = MemoryClient(game)
     settings = Settings(name="Eli", color=True, cursor_blink=False)
     app = make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
     async with app.run_test(size=(80, 24)) as pilot:

@@ -1,7 +1,7 @@
 """SwaPo's rounds on screen: the reveal and a results panel after every round, what my give got
 me, the game's length, the Ace power turn in two steps, the joker's points, the wording.
 
-Each scenario is exact: a stacked deck (``LocalClient(deck=...)``, dealer first, one card at a
+Each scenario is exact: a stacked deck (``MemoryClient(deck=...)``, dealer first, one card at a
 time) and scripted bots.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.cards import standard_deck
 from tests.tui.conftest import SIZE
 from tui.app import KotatsuApp, make_app
-from tui.pilot import LocalClient, browser_of, local_launcher, seated, settle, wait_until
+from tui.pilot import MemoryClient, browser_of, local_launcher, seated, settle, wait_until
 from tui.settings import Settings
 from tui.table.results import ResultsPanel
 
@@ -41,7 +41,7 @@ class Scripted:
 
 def app_at(hands: list[list[str]], bots: dict, *, options: dict | None = None) -> KotatsuApp:
     opts = {"first_dealer": 0, **(options or {})}
-    client = LocalClient("swapo", len(hands), options=opts, deck=stacked(hands))
+    client = MemoryClient("swapo", len(hands), options=opts, deck=stacked(hands))
     client.bots = bots
     settings = Settings(ascii_only=False, color=True, name="Eli", cursor_blink=False)
     return make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())

@@ -1,18 +1,18 @@
 """Playing SwaPo through the screen's own keys: against the host's bots on 127.0.0.1 (whole
-rounds), and on an in-process ``LocalClient`` (the engine and its bots, no host) for the rest.
+rounds), and on an in-process ``MemoryClient`` (the engine and its bots, no host) for the rest.
 """
 
 from __future__ import annotations
 
 from tests.tui.conftest import SIZE, table_app
 from tui.app import KotatsuApp, make_app
-from tui.pilot import LocalClient, browser_of, local_launcher, seated, settle, wait_until
+from tui.pilot import MemoryClient, browser_of, local_launcher, seated, settle, wait_until
 from tui.settings import Settings
 
 
 def local_app(*, seed: int = 2, options: dict | None = None, seats: int = 4) -> KotatsuApp:
     """The app seated at an in-process SwaPo table (seat 0) against bots that play at once."""
-    client = LocalClient("swapo", seats, options=options, seed=seed)
+    client = MemoryClient("swapo", seats, options=options, seed=seed)
     settings = Settings(ascii_only=False, color=True, name="Eli", cursor_blink=False)
     return make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
 

@@ -4,11 +4,10 @@ its rounds (the log tells them, the final panel sums them up); one in it sees ea
 
 from __future__ import annotations
 
-from engine import ROUND_END_EVENTS
 from tests.tui.conftest import SIZE
 from tests.tui.test_swapo_round_results import Scripted, panel_text, stacked
 from tui.app import KotatsuApp, make_app
-from tui.pilot import LocalClient, browser_of, local_launcher, seated, wait_until
+from tui.pilot import MemoryClient, browser_of, local_launcher, seated, wait_until
 from tui.settings import Settings
 from tui.table.results import ResultsPanel
 
@@ -17,38 +16,13 @@ SEVENS = ["7S", "7H", "7D", "6C", "10S"]
 EIGHTS = ["8S", "8H", "8D", "4C", "3S"]
 
 
-class WaitingTable(LocalClient):
-    """As the host does (net/resultswait.py): after a round ends its bots wait for the
-    person's ``results_seen``."""
-
-    held = False
-
-    def _publish(self, events: list) -> None:
-        super()._publish(events)
-        if any(e.get("type") in ROUND_END_EVENTS for e in events) and not self.game.over:
-            self.held = True
-
-    def _run_bots(self) -> None:
-        while not self.held and not self.game.over:
-            waiting = [s for s in self.game.pending() if s in self.bots]
-            if not waiting:
-                return
-            seat = waiting[0]
-            action = self.bots[seat].act(self.game.view(seat), self.game.legal_actions(seat))
-            self._publish(self.game.apply(seat, action))
-
-    async def results_seen(self, version: int) -> None:
-        await super().results_seen(version)
-        if version == self.version:
-            self.held = False
-            self._run_bots()
-
-
 def app_at(hands: list[list[str]], seed: int) -> KotatsuApp:
     """Three seats, one round, then sudden death (its deals from ``seed``); bots that pass."""
     options = {"first_dealer": 0, "rounds": 1}
     deck = stacked(hands)
-    client = WaitingTable("swapo", len(hands), options=options, deck=deck, seed=seed)
+    client = MemoryClient(  # its bots wait for my results panel, as a host's do
+        "swapo", len(hands), options=options, deck=deck, seed=seed, settings={"results_wait": 30}
+    )
     client.bots = {1: Scripted(), 2: Scripted()}
     settings = Settings(ascii_only=False, color=True, name="Eli", cursor_blink=False)
     return make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())

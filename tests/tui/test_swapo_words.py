@@ -9,7 +9,7 @@ from tests.tui.conftest import SIZE
 from tests.tui.words_fake import english_left, use_brackets
 from tui.app import make_app
 from tui.games.swapo import choices as swapo_rules
-from tui.pilot import LocalClient, browser_of, local_launcher, seated
+from tui.pilot import MemoryClient, browser_of, local_launcher, seated
 from tui.settings import Settings
 
 
@@ -17,7 +17,7 @@ async def test_the_swapo_table_words_everything_in_the_apps_language(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     use_brackets(monkeypatch)
-    client = LocalClient("swapo", 3, seat=0, seed=3)
+    client = MemoryClient("swapo", 3, seat=0, seed=3)
     settings = Settings(color=True, name="Eli", cursor_blink=False)
     app = make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
     async with app.run_test(size=SIZE) as pilot:

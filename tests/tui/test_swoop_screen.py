@@ -1,4 +1,4 @@
-"""Playing Swoop through the screen's own keys, at an in-process table (``LocalClient``: the
+"""Playing Swoop through the screen's own keys, at an in-process table (``MemoryClient``: the
 engine and the bots in this process, the same messages a Host sends).
 
 The tables here are dealt from a stacked deck, and a few opening moves may be played on the
@@ -27,7 +27,7 @@ from tests.tui.test_swoop_flow import (
 )
 from tui.app import KotatsuApp
 from tui.games.swoop.cards import HAND, SLOTS, MineFaces, SwoopCards
-from tui.pilot import LocalClient, seated, settle, wait_until
+from tui.pilot import MemoryClient, seated, settle, wait_until
 from tui.table.results import ResultsPanel
 from tui.widgets.cards import CardFace, CardStyle
 from tui.widgets.pickable import PickableCards
@@ -48,7 +48,7 @@ def swoop_app(
     """The app in seat 0 of a 3-seat Swoop table dealt from ``deck``; ``moves`` are played on
     the engine before the screen sits down."""
     opts = {"first_player": first, "target": 1000, **(options or {})}
-    client = LocalClient("swoop", SEATS, options=opts, seed=seed, deck=deck)
+    client = MemoryClient("swoop", SEATS, options=opts, seed=seed, deck=deck)
     client.table = {**(client.table or {}), "name": "bots"}  # the header of the pictures
     for seat, action in moves:
         client.game.apply(seat, action)
@@ -437,7 +437,7 @@ def header_text(screen) -> str:
 
 @pytest.mark.parametrize(("size", "bots", "everyone"), [((80, 24), 7, False), ((120, 40), 3, True)])
 async def test_the_header_fits_many_players_on_a_narrow_terminal(size, bots, everyone):
-    client = LocalClient("swoop", bots + 1, seed=3)
+    client = MemoryClient("swoop", bots + 1, seed=3)
     client.table = {**(client.table or {}), "name": "practice"}  # as play_launcher's Host
     app = client_app(client)
     async with app.run_test(size=size) as pilot:

@@ -8,7 +8,7 @@ import pytest
 from tests.tui.conftest import SIZE
 from tests.tui.words_fake import english_left, use_brackets
 from tui.app import make_app
-from tui.pilot import LocalClient, browser_of, local_launcher, seated
+from tui.pilot import MemoryClient, browser_of, local_launcher, seated
 from tui.settings import Settings
 
 
@@ -16,7 +16,7 @@ async def test_the_swoop_table_words_everything_in_the_apps_language(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     use_brackets(monkeypatch)
-    client = LocalClient("swoop", 4, seat=0, seed=3)
+    client = MemoryClient("swoop", 4, seat=0, seed=3)
     settings = Settings(color=True, name="Eli", cursor_blink=False)
     app = make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
     async with app.run_test(size=SIZE) as pilot:

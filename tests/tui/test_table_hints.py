@@ -8,7 +8,7 @@ from engine.hints import Hint, hint
 from net.settings import TableSettings
 from tests.tui.conftest import client_app, log_text
 from tui.app import make_app
-from tui.pilot import LocalClient, browser_of, seated, settle, wait_until
+from tui.pilot import MemoryClient, browser_of, seated, settle, wait_until
 from tui.settings import Settings
 from tui.table.hints import action_words, hint_line
 from tui.widgets.cards import CardStyle
@@ -18,7 +18,7 @@ OPTIONS = {"first_player": 1, "target": 1000}
 
 
 def swoop_app(*, hints: bool) -> tuple:
-    client = LocalClient("swoop", 3, options=OPTIONS, seed=5, settings={"hints": hints})
+    client = MemoryClient("swoop", 3, options=OPTIONS, seed=5, settings={"hints": hints})
     return client_app(client), client
 
 

@@ -1,7 +1,7 @@
 """The table screen every game shares: NO_COLOR and ASCII, the chat input, the notice line,
 the score table, small windows, the results panel and play again.
 
-Fast: the table is a ``LocalClient`` (the engine in this process, bots at once).
+Fast: the table is a ``MemoryClient`` (the engine in this process, bots at once).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from tui.app import make_app
 from tui.cli import build_parser
 from tui.dialogs import ScoresScreen
 from tui.pilot import (
-    LocalClient,
+    MemoryClient,
     browser_of,
     local_launcher,
     recorded,
@@ -28,7 +28,7 @@ from tui.widgets.log import EventLog
 
 
 def local_app(game: str = "swapo", *, settings: Settings | None = None, **kw):
-    client = LocalClient(game, **kw)
+    client = MemoryClient(game, **kw)
     settings = settings or Settings(name="Eli", color=True, cursor_blink=False)
     app = make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
     return app, client
@@ -61,7 +61,7 @@ async def test_no_color_is_readable(monkeypatch):
 # 2. chat ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_chat_input_shows_what_you_type_and_whispers_echo(size):
-    app, _ = local_app()
+    app, _ = local_app(options={"adult_talk": True})  # whispers allowed
     async with app.run_test(size=size) as pilot:
         screen = await seated(pilot)
         await pilot.press("c")
@@ -77,8 +77,11 @@ async def test_chat_input_shows_what_you_type_and_whispers_echo(size):
         history = chat.query_one("#chat-history")
         # not wrapped to 7 columns
         assert any("Eli: hello there, bots" in line.plain for line in history.lines)
-        await pilot.press(*"/w 1 psst", "enter")  # the input is still open
-        target = screen.seats.name(screen.seats.others()[0], you=False)
+        await pilot.press(*"/w 2 psst", "enter")  # the input is still open
+        # a bot has no connection to hear it: the table refuses it, the pane says why
+        await wait_until(pilot, lambda: "not connected" in chat.lines[-1])
+        target = screen.seats.name(1, you=False)  # a connected player's: the table's echo
+        screen.receive({"t": "chat", "from": 0, "name": "Eli", "text": "psst", "to": 1})
         await wait_until(pilot, lambda: f"→ {target}: psst" in chat.lines)
         await pilot.press(*"/w 9 psst", "enter")
         assert "Not sent" in chat.lines[-1] and "1–3" in chat.lines[-1]

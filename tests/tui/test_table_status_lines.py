@@ -4,7 +4,7 @@ saying where to find it, the results panel is opaque over its whole box, and a l
 wraps to two lines, dropping its least important parts, never cut mid-word; the header line
 leaves whole parts out, never the table's name.
 
-Fast: the table is a ``LocalClient`` (the engine in this process, bots at once).
+Fast: the table is a ``MemoryClient`` (the engine in this process, bots at once).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from tests.tui.test_swapo_round_results import NORMAL, Scripted, app_at
 from tui.app import make_app
 from tui.dialogs import RulesScreen
 from tui.pilot import (
-    LocalClient,
+    MemoryClient,
     browser_of,
     local_launcher,
     screen_lines,
@@ -35,7 +35,7 @@ from tui.widgets.prompt import fit_lines
 
 
 def local_app(game: str = "swapo", **kw):
-    client = LocalClient(game, **kw)
+    client = MemoryClient(game, **kw)
     settings = Settings(name="Eli", color=True, cursor_blink=False)
     return make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
 

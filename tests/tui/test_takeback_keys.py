@@ -7,7 +7,7 @@ from net.settings import TableSettings
 from tests.tui.conftest import client_app, log_text
 from tui.app import make_app
 from tui.pilot import (
-    LocalClient,
+    MemoryClient,
     browser_of,
     local_launcher,
     screen_lines,
@@ -22,7 +22,7 @@ OPTIONS = {"first_player": 0, "target": 1000}
 
 
 def swoop_app(takebacks: str) -> tuple:
-    client = LocalClient("swoop", 3, options=OPTIONS, seed=5, settings={"takebacks": takebacks})
+    client = MemoryClient("swoop", 3, options=OPTIONS, seed=5, settings={"takebacks": takebacks})
     return client_app(client), client
 
 
@@ -116,7 +116,7 @@ async def test_over_the_wire_u_puts_the_table_back_as_it_was():
 
 
 async def test_the_dialog_and_the_log_speak_the_players_language():
-    client = LocalClient("swoop", 3, options=OPTIONS, seed=5, settings={"takebacks": "ask"})
+    client = MemoryClient("swoop", 3, options=OPTIONS, seed=5, settings={"takebacks": "ask"})
     settings = Settings(name="Aki", lang="ja", color=True, cursor_blink=False)
     app = make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
     async with app.run_test(size=(80, 24)) as pilot:
