@@ -95,6 +95,35 @@ print(sorted(m for m in sys.modules if m.startswith(later)))
     assert out.stdout.strip() == "[]"
 
 
+def test_a_table_of_one_game_imports_no_other_games_rules():
+    """``kotatsu play GAME`` reads its command line (every game's name, its own options), makes
+    its game and bots and opens its table's screen without another game's rules or table:
+    ``engine.GAMES`` imports a game when its class is first asked for (engine/lazy.py); what
+    it knows of every game (its words, its round's end) is in the game's package. Run apart."""
+    import engine
+
+    game = list(engine.GAMES)[-1]
+    code = f"""
+import sys
+import engine, tui.app
+from tui.cli import build_parser, prepared, table_problem
+from tui.games import table_screen_for
+args = build_parser().parse_args(["play", "{game}"])
+assert prepared(args) is None and table_problem(args) is None
+engine.new_game("{game}", engine.GAMES["{game}"].DEFAULT_SEATS, seed=1)
+engine.make_bot("{game}", 1)
+table_screen_for("{game}")
+print(sorted(m for m in sys.modules if m.startswith(("engine.", "tui.games."))))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    others = [name for name in engine.GAMES if name != game]
+    theirs = tuple(f"{layer}.{name}" for name in others for layer in ("engine", "tui.games"))
+    words = {f"engine.{name}{part}" for name in others for part in ("", ".reasons")}
+    loaded = [m for m in ast.literal_eval(out.stdout) if m.startswith(theirs) and m not in words]
+    assert not loaded, f"a table of {game} imported {loaded}"
+
+
 def test_the_table_imports_no_launcher_and_no_replay():
     """A table is given its ``Seat`` (tui/seat.py): nothing of the table, the games or the
     replay imports the launchers (tui/connect.py, with the network's opening and discovery);

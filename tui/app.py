@@ -51,6 +51,10 @@ KEY_NAMES = {"enter": "enter", "escape": "esc", "space": "space", "tab": "tab"}
 """How the footers show these keys (the words the prompts use)."""
 COLLECT_EVERY = 0.5
 """Seconds between checks for a due garbage collection (tui/collector.py)."""
+CONNECTING_SAID_AFTER = 0.3
+"""Seconds a seat may take to connect before "Connecting…" is said: a table hosted in this
+process is there at once (its toast, never seen, cost ``kotatsu play`` some 15 ms of CPU before
+its first card)."""
 _TUI = Path(__file__).parent
 STYLESHEETS: list[str | PurePath] = [_TUI / "app.tcss", _TUI / "terminal.tcss"]
 """The stylesheets no screen names (the app's, the terminal's), read when the app starts. A
@@ -271,9 +275,8 @@ class KotatsuApp(App[None]):
     @work(exclusive=True, group="sit")
     async def sit_down(self, launcher: Launcher) -> None:
         """Connect through ``launcher`` and open the table's screen; on failure say why."""
-        self.notify(_("Connecting…"), timeout=2, markup=False)
         try:
-            seat = await launcher()
+            seat = await self.connect(launcher)
         except JoinError as exc:  # said in words already (tui/connect.py)
             self.join_failed(exc, from_shell=self.from_shell(launcher))
             return
@@ -289,6 +292,17 @@ class KotatsuApp(App[None]):
         for lobby in self.lobbies():
             lobby.answered(seat.address)
         await self.open_table(seat)
+
+    async def connect(self, launcher: Launcher) -> Seat:
+        """The seat ``launcher`` gives; "Connecting…" is said if it takes a while."""
+        connecting = self.set_timer(CONNECTING_SAID_AFTER, self.say_connecting)
+        try:
+            return await launcher()
+        finally:
+            connecting.stop()
+
+    def say_connecting(self) -> None:
+        self.notify(_("Connecting…"), timeout=2, markup=False)
 
     def from_shell(self, launcher: Launcher) -> bool:
         """Whether ``launcher`` is the table asked for on the command line (``kotatsu join``,

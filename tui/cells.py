@@ -48,8 +48,10 @@ def _spacing_marks() -> list[int]:
 def _without(widths: Any, points: list[int]) -> list[tuple[int, int, int]]:
     """Rich's width ranges with ``points`` taken out (a code point in no range is 1 cell)."""
     out: list[tuple[int, int, int]] = []
+    lo, hi = (min(points), max(points)) if points else (1, 0)
     for start, end, width in widths:
-        inside = [p for p in points if start <= p <= end] if width == 0 else []
+        near = width == 0 and start <= hi and lo <= end  # (most ranges are far from them all)
+        inside = [p for p in points if start <= p <= end] if near else []
         for point in inside:
             if start < point:
                 out.append((start, point - 1, width))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import ctypes
 import getpass
 import os
 from collections.abc import Callable, MutableMapping
@@ -92,6 +91,8 @@ def scrub_environ(name: str) -> None:
     that neither that file nor a child started by any means shows it; ``os.environ`` still
     has its copy until it is taken out. Only where ``getenv`` can be reached (Linux, macOS)."""
     with contextlib.suppress(Exception):
+        import ctypes  # (not at import: a command that takes no password never loads it)
+
         libc = ctypes.CDLL(None)
         libc.getenv.restype = ctypes.c_void_p
         libc.getenv.argtypes = [ctypes.c_char_p]
