@@ -50,6 +50,12 @@ def spare_cards(cards: list[str], ace: bool) -> list[str]:
     return [c for c in cards if c != JOKER and rank(c) != top]
 
 
+def spare_count(cards: list[str]) -> int:
+    """``len(spare_cards(cards, ace))``: the cards but jokers and the largest group."""
+    ranks = [rank(c) for c in cards if c != JOKER]
+    return len(ranks) - max(map(ranks.count, set(ranks))) if ranks else 0
+
+
 # The heuristic's choices as plain functions of what the seat knows: the bot calls them with
 # its view, and the search's fast playouts (``determinize.rollout``) with a sampled state.
 def normal_swap(

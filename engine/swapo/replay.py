@@ -16,7 +16,7 @@ from ..cards import removed
 from .bot import (
     least_wanted,
     normal_swap,
-    spare_cards,
+    spare_count,
 )
 from .game import SwapoGame
 from .powers import undeclared
@@ -88,7 +88,7 @@ def replayed(view: View, rng: random.Random, tries: int = REPLAY_TRIES) -> Swapo
         fits = True
         for s, size in zip(others, sizes, strict=True):  # first the deals the swaps showed
             if s in shapes:
-                fill = _shaped(left, size, pins.get(s, []), shapes[s], game.ace, rng)
+                fill = _shaped(left, size, pins.get(s, []), shapes[s], rng)
                 fits = fits and fill is not None
                 hands[s] = pins.get(s, []) + (fill or [])
         if not fits:
@@ -181,7 +181,6 @@ def _shaped(
     size: int,
     pins: list[str],
     shape: tuple[int, bool],
-    ace: bool,
     rng: random.Random,
 ) -> list[str] | None:
     """``size`` cards drawn from ``left`` (which loses them) so that, with ``pins``, the hand
@@ -189,7 +188,7 @@ def _shaped(
     k, exact = shape
     for _ in range(_SHAPE_TRIES):
         picks = rng.sample(range(len(left)), size)
-        spare = len(spare_cards(pins + [left[i] for i in picks], ace))
+        spare = spare_count(pins + [left[i] for i in picks])
         if spare == k or (not exact and spare > k):
             cards = [left[i] for i in picks]
             for i in sorted(picks, reverse=True):
