@@ -47,8 +47,18 @@ def pytest_xdist_auto_num_workers(config) -> int | None:
 # The property tests (hypothesis: many games each) compute for long: they start with the screens.
 # The person at every seat and the plain front's whole games (a person's pace: most of a minute
 # each, mostly waiting) start before the screens: started last, one of them ended the run 50 s
-# after every other worker was done.
-_FIRST = ("tests/person/", "tests/plain/", "tests/tui/", "tests/net/", "tests/browser/")
+# after every other worker was done. The catalogue checks (each a whole check of a catalogue
+# with a fault planted) and the import hygiene (fresh interpreters) come before the short
+# computing tests: last, they ended the run 20 s after the rest.
+_FIRST = (
+    "tests/person/",
+    "tests/plain/",
+    "tests/tui/",
+    "tests/net/",
+    "tests/browser/",
+    "tests/lang/",
+    "tests/test_import_hygiene.py",
+)
 
 
 def _start_order(item: pytest.Item) -> int:
