@@ -113,11 +113,11 @@ def test_its_actions_and_round_ends_are_worded(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_it_has_its_part_of_the_table(game):
-    from tui.games import own_part, own_screen
+    from tui.games import own_part
 
-    part = own_part(game)  # tui/games/<game>/table.py's TABLE (a game not yet moved: SCREEN)
-    assert part is not None or own_screen(game) is not None, f"{game}: table.py names no TABLE"
-    assert part is None or game == part.GAME, f"{game}: its TABLE's GAME is {part.GAME!r}"
+    part = own_part(game)  # tui/games/<game>/table.py's TABLE
+    assert part is not None, f"{game}: tui/games/{game}/table.py names no TABLE"
+    assert game == part.GAME, f"{game}: its TABLE's GAME is {part.GAME!r}"
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -135,3 +135,13 @@ def test_it_has_snapshots(game, size):
     snapshots = ROOT / "tests" / "tui" / "__snapshots__"
     found = [p for p in snapshots.rglob(f"*[[]{size}[]].svg") if game in str(p)]
     assert found, f"{game}: no snapshot at {size} (tests/tui/__snapshots__, named for the game)"
+
+
+def test_no_game_subclasses_the_table_screen():
+    """The table screen is final: each game gives it its part (tui/table/part.py)."""
+    from tui.games import part_for
+    from tui.table.screen import TableScreen
+
+    for game in GAMES:
+        part_for(game)  # every game's table imported
+    assert not TableScreen.__subclasses__()

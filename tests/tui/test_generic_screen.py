@@ -14,7 +14,6 @@ from tui.table.generic import GenericTable, action_words
 
 async def test_any_game_is_playable_from_its_legal_actions(monkeypatch):
     monkeypatch.setattr(screens, "own_part", lambda game: None)
-    monkeypatch.setattr(screens, "own_screen", lambda game: None)
     launcher = play_launcher(
         TableSettings.practice("swoop", bots=2, seed=3), name="Eli", bot_delay=0
     )
@@ -37,17 +36,12 @@ def test_each_game_finds_its_own_table_by_its_folder():
 
     for game in engine.GAMES:
         part = screens.own_part(game)
-        if part is None:  # a game whose folder still has its own screen
-            screen = screens.own_screen(game)
-            assert screen is not None and game == screen.GAME
-            assert screens.table_screen_for(game) is screen
-            continue
-        assert game == part.GAME
+        assert part is not None and game == part.GAME
         assert screens.table_screen_for(game).keywords["part"] is part
 
 
 def test_a_name_the_engine_does_not_know_gets_the_generic_table():
     """The name comes from the host: nothing but the engine's games is imported."""
     for name in ("", "generic", "os", "../swapo", "swapo.screen", "__init__", "toy"):
-        assert screens.own_part(name) is None and screens.own_screen(name) is None
+        assert screens.own_part(name) is None
         assert screens.table_screen_for(name).keywords["part"] is GenericTable

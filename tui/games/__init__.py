@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import engine
 
@@ -22,41 +22,32 @@ if TYPE_CHECKING:
     from tui.table.screen import TableScreen
 
 
-def _own(game: str, module: str, name: str) -> Any:
-    """``name`` of ``tui/games/<game>/<module>.py`` (None: the game has no such module)."""
+def own_part(game: str) -> type[TablePart] | None:
+    """The part of ``tui/games/<game>/`` (None: the game has no table of its own)."""
     if game not in engine.GAMES:
         return None
-    path = f"{__name__}.{game}.{module}"
+    path = f"{__name__}.{game}.table"
     try:
-        found = import_module(path)
+        module = import_module(path)
     except ModuleNotFoundError as exc:
         if exc.name not in (f"{__name__}.{game}", path):
             raise  # a broken table is a bug, not a missing one
         return None
-    return getattr(found, name)
-
-
-def own_part(game: str) -> type[TablePart] | None:
-    """The part of ``tui/games/<game>/`` (None: the game has no table of its own)."""
-    part: type[TablePart] | None = _own(game, "table", "TABLE")
+    part: type[TablePart] = module.TABLE
     return part
 
 
-def own_screen(game: str) -> type | None:
-    """The screen of a game whose folder still has its own (``screen.py``'s ``SCREEN``)."""
-    screen: type | None = _own(game, "screen", "SCREEN")
-    return screen
+def part_for(game: str) -> type[TablePart]:
+    """The part for ``game`` (the generic one when the game has none of its own)."""
+    part = own_part(game)
+    if part is None:
+        part = import_module("tui.table.generic").GenericTable
+    return part
 
 
 def table_screen_for(game: str) -> Callable[..., TableScreen]:
-    """What makes the table screen for ``game`` from a seat and the settings: the table
-    screen with the game's part (the generic one when the game has none of its own)."""
+    """What makes the table screen for ``game`` from a seat and the settings: the one table
+    screen, with the game's part."""
     from tui.table.screen import TableScreen
 
-    part = own_part(game)
-    if part is None:
-        screen = own_screen(game)
-        if screen is not None:
-            return screen
-        part = import_module("tui.table.generic").GenericTable
-    return partial(TableScreen, part=part)
+    return partial(TableScreen, part=part_for(game))

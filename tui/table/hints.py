@@ -159,7 +159,9 @@ class Asked(Protocol):
 
     me: int | None
     table_info: dict
-    decisions: Decisions
+
+    @property
+    def decisions(self) -> Decisions: ...
 
     @property
     def game(self) -> str: ...  # the game's name

@@ -38,7 +38,10 @@ class Taking(Protocol):
     #: How many states were taken in (tests and the bench wait on it).
     states_seen: int
     state: TableState
-    decisions: Decisions
+
+    @property
+    def decisions(self) -> Decisions: ...
+
     rounds: RoundEnd
     chat: TableChat
     seats: Seats

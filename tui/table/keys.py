@@ -41,7 +41,10 @@ class Keyed(Protocol):
     #: Only watched (a replay): scores and rules are the only keys.
     read_only: bool
     seat_link: Seat
-    decisions: Decisions
+
+    @property
+    def decisions(self) -> Decisions: ...
+
     hints: Offered
     takebacks: Offered
 

@@ -12,6 +12,7 @@ built here too.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -116,13 +117,19 @@ class RoundEnd:
         #: A panel opens once the table has painted (``push``): a replay holds still till then.
         self.opening = False
 
-    def __getstate__(self) -> dict[str, Any]:
-        """A copy (a replay's memory of the table) has no panel on its way: only this
-        object's own callback opens that one, and a copy restored with ``opening`` set held
-        the replay still for good (a memory taken ahead while a panel was opening)."""
-        state = dict(vars(self))
-        state["opening"] = False
-        return state
+    def snapshot(self) -> dict[str, Any]:
+        """What the rounds remember after a state, copied (a replay's memory of the table).
+        A copy has no panel on its way: only this object's own callback opens that one, and
+        a copy restored with ``opening`` set held the replay still for good (a memory taken
+        ahead while a panel was opening)."""
+        kept = {name: value for name, value in vars(self).items() if name != "table"}
+        kept["opening"] = False
+        return copy.deepcopy(kept)
+
+    def restore(self, snapshot: dict[str, Any]) -> None:
+        """Put back what ``snapshot`` took."""
+        for name, value in copy.deepcopy(snapshot).items():
+            setattr(self, name, value)
 
     def rows(self) -> list[RoundRow]:
         """Every finished round/hand seen at this table, in order."""

@@ -1,11 +1,11 @@
-"""What every game's table screen shares: header, seats, log, prompt, chat and keys.
+"""The table screen every game shares: header, seats, log, prompt, chat and keys.
 
-A game's screen subclasses ``TableScreen`` for its Textual surface only: its widgets
-(``compose_table``), drawing them from ``self.view`` (``draw``, ``show_waiting``,
-``header_parts``) and its own keys. Everything else a game brings is composed: its decision
-model (``self.decisions``, tui/table/decisions.py: the game keys, their words) and its face
-(``self.face``, tui/table/face.py: the log's words, the results panel, the scores screen, the
-hints' cards, whispers, room for big cards).
+``TableScreen`` is final: no game subclasses it. A game gives it its part of the table
+(``part``, tui/table/part.py: a widget that owns the table's area and holds the game's
+decision model and face), found by the registry (tui/games/__init__.py); the screen composes
+it with the table's own parts, sets what the part draws from (its reactive ``state``, the
+window, room for big cards) and carries out what the part returns or posts (the prompt's
+question, header parts, log lines, a key's outcome: ``Decided``).
 
 The table's own parts each own one thing, in their modules here: the network worker (link.py)
 posts typed messages (messages.py) handled with ``@on``; ``state`` is reactive, and a state is
@@ -18,14 +18,13 @@ results panels, game over), ``keys`` (keys.py: which keys work, the footer's wor
 (clock.py), ``takebacks`` (takeback.py), ``hints`` (hints.py), the nudge (nudge.py) and the
 notice line (news.py); the bindings and the footer's configuration are in bindings.py. This
 module keeps what Textual looks for on the screen (compose, the ``@on`` handlers, the
-``action_*`` methods, ``check_action``, the watcher), each handing on to a part, and the hooks
-a game's screen overrides.
+``action_*`` methods, ``check_action``, the watcher), each handing on to a part.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, final
 
 from rich.style import Style
 from rich.text import Text
@@ -55,12 +54,12 @@ from .chat import TableChat
 from .clock import Clocks
 from .connection import ConnectionStatus
 from .decisions import Decisions, Outcome, Refuse, Send
-from .face import GameFace, PlainFace
+from .face import GameFace
 from .header import Header
 from .hints import HintDesk
 from .intake import StateIntake
 from .keys import KeyLine, keys_section
-from .layout import TABLE_CSS, TABLE_LOOKS, Fit, TooSmall, WindowFit, look_class
+from .layout import TABLE_CSS, TABLE_LOOKS, Fit, TooSmall, WindowFit
 from .link import TableLink
 from .messages import (
     ChatReceived,
@@ -93,23 +92,18 @@ from .waiting import WaitingRoom
 __all__ = ["TABLE_CSS", "TableScreen"]  # the games import both from here
 
 
+@final
 class TableScreen(Screen[None]):
-    """Base of the three games' table screens. See the module docstring for the hooks."""
+    """Every game's table screen, composed with the game's part; see the module docstring."""
 
-    GAME: ClassVar[str] = ""
-    TITLE: ClassVar[str] = ""
-    LOW_SCORE_WINS: ClassVar[bool] = False  # penalty games (Swoop): the lowest total leads
-    DYNAMIC_ACTIONS: ClassVar[tuple[str, ...]] = ()  # a game's own keys that come and go
     CSS_PATH: ClassVar[Any] = TABLE_CSS
     #: Nothing takes the keys at first: they are the table's (the chat input, hidden until
     #: c, must not catch them).
     AUTO_FOCUS: ClassVar[str | None] = ""
     COMPONENT_CLASSES: ClassVar[set[str]] = TABLE_LOOKS
-    #: Show the results panel after every round/hand (a game turns it on once its flow
-    #: waits for it; the panel is always shown at game over).
-    RESULTS_EACH_ROUND: ClassVar[bool] = False
 
-    BINDINGS: ClassVar[list] = SCREEN_BINDINGS  # the table's keys, and the footer's (bindings.py)
+    #: The table's keys, and the footer's (bindings.py); the part's own are added (``KEYS``).
+    BINDINGS: ClassVar[list] = SCREEN_BINDINGS
     #: The lines that grow but do not shrink back while the window has room (``Steady``'s
     #: keep_height): what wraps only now and then does not lay the screen out each time.
     KEPT_HEIGHTS: ClassVar[tuple[str, ...]] = ("#prompt",)
@@ -122,7 +116,7 @@ class TableScreen(Screen[None]):
         TableState(), always_update=True, init=False, repaint=False
     )
 
-    def __init__(self, seat: Seat, settings: Settings, part: type[TablePart] | None = None) -> None:
+    def __init__(self, seat: Seat, settings: Settings, part: type[TablePart]) -> None:
         super().__init__()
         self.seat_link = seat
         self.client = seat.client
@@ -138,10 +132,12 @@ class TableScreen(Screen[None]):
         self.waiting = WaitingRoom(self)
         #: Names, the seat count, the others and their digits (tui/table/seats.py).
         self.seats = Seats(self)
+        #: Show the results panel after every round/hand where the game waits for it (the
+        #: panel is always shown at game over).
         self.rounds = RoundEnd(
-            self, each_round=self.RESULTS_EACH_ROUND, low_wins=self.LOW_SCORE_WINS
+            self, each_round=part.RESULTS_EACH_ROUND, low_wins=part.LOW_SCORE_WINS
         )
-        self.keys = KeyLine(self, (*self.DYNAMIC_ACTIONS, "hint", "takeback", "review"))
+        self.keys = KeyLine(self, (*part.DYNAMIC_ACTIONS, "hint", "takeback", "review"))
         self.connection_status = ConnectionStatus(self)
         self.chat = TableChat(self)
         #: A public event told, a coded message worded (tui/table/news.py).
@@ -153,21 +149,12 @@ class TableScreen(Screen[None]):
         self.window = WindowFit(self)
         self.states_seen = 0  # tests and the bench wait on this
         #: The game's part (tui/table/part.py): its area, decision model and face.
-        self.part: TablePart | None = None
-        if part is not None:
-            given = Given(self.seats, self.cards, settings, self.table_info, self.people, self.me)
-            self.part = part(given)
-            self.rounds.each_round = part.RESULTS_EACH_ROUND
-            self.rounds.low_wins = part.LOW_SCORE_WINS
-            self.keys.actions = (*self.keys.actions, *part.DYNAMIC_ACTIONS)
-            self._bindings = with_keys(self._bindings, part.KEYS)
-            self.css_path = [*self.css_path, *part_css(part)]
-            if part.GAME:  # the game's rules for the screen's own regions (its side column)
-                self.add_class(f"-{part.GAME}")
-        #: The game's decision model, set by a game's screen (tui/table/decisions.py).
-        self.decisions = Decisions(self.me)
-        #: What the game says besides drawing, set by a game's screen (tui/table/face.py).
-        self.face = PlainFace(self)
+        given = Given(self.seats, self.cards, settings, self.table_info, self.people, self.me)
+        self.part: TablePart = part(given)
+        self._bindings = with_keys(self._bindings, part.KEYS)
+        self.css_path = [*self.css_path, *part_css(part)]
+        if part.GAME:  # the game's rules for the screen's own regions (its side column)
+            self.add_class(f"-{part.GAME}")
         self.turn_nudge = TurnNudge(lambda: ring(self.app, self.game_title), enabled=settings.nudge)
         self.hints = HintDesk(self, letters=self.cards.letters)
         self.clocks = Clocks()  # the turn clocks the host tells this seat of (clock.py)
@@ -181,9 +168,7 @@ class TableScreen(Screen[None]):
         self.extras: list[Widget] = []
         self.side_extras: list[Widget] = []
         #: The lines that keep a height they grew to (KEPT_HEIGHTS; none: as tall as their text).
-        self.kept_heights = self.KEPT_HEIGHTS
-        if self.part is not None:
-            self.kept_heights = (*self.kept_heights, *self.part.KEPT_HEIGHTS)
+        self.kept_heights = (*self.KEPT_HEIGHTS, *part.KEPT_HEIGHTS)
         #: How a results panel goes over the table (None: pushed, a new screen each time).
         self.over_table: Callable[[Screen[Any], Callable[[Any], None]], None] | None = None
 
@@ -195,40 +180,28 @@ class TableScreen(Screen[None]):
     @large.setter
     def large(self, large: bool) -> None:
         self._large = large
-        if self.part is not None:
+        if hasattr(self, "part"):  # set before the part is made, too
             self.part.large = large
 
     @property
     def decisions(self) -> Decisions:
         """The game's decision model (its part's)."""
-        return self.part.decisions if self.part is not None else self.own_decisions
-
-    @decisions.setter
-    def decisions(self, decisions: Decisions) -> None:
-        self.own_decisions = decisions
+        return self.part.decisions
 
     @property
     def face(self) -> GameFace:
         """What the game says besides drawing (its part's face)."""
-        return self.part.face if self.part is not None else self.own_face
-
-    @face.setter
-    def face(self, face: GameFace) -> None:
-        self.own_face = face
+        return self.part.face
 
     @property
     def game(self) -> str:
         """The game's name (a key of engine.GAMES)."""
-        if self.part is not None:
-            return self.part.GAME or str(self.table_info.get("game", ""))
-        return self.GAME
+        return self.part.GAME or str(self.table_info.get("game", ""))
 
     @property
     def game_title(self) -> str:
         """The game's title (an ``N_`` msgid), else its name."""
-        if self.part is not None:
-            return self.part.TITLE or self.game
-        return self.TITLE or self.GAME
+        return self.part.TITLE or self.game
 
     # -- layout --------------------------------------------------------------------------
     @property
@@ -251,11 +224,7 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Steady("", id="header", markup=False)
         with Horizontal(id="body"):
-            if self.part is not None:
-                yield self.part
-            else:
-                with Vertical(id="table-area"):
-                    yield from self.compose_table()
+            yield self.part  # the table's area (id ``table-area``)
             with Vertical(id="side"):
                 yield from self.side_extras
                 yield EventLog(id="log")
@@ -266,10 +235,6 @@ class TableScreen(Screen[None]):
         yield TableLink(self.client)
         yield TooSmall()
         yield from self.extras
-
-    def compose_table(self) -> ComposeResult:
-        """The game's own widgets (override)."""
-        yield from ()
 
     def on_mount(self) -> None:
         self.decisions.reviewable = review.possible(self.client)
@@ -296,8 +261,7 @@ class TableScreen(Screen[None]):
 
     def fit(self, width: int, height: int) -> None:
         """The window is ``width``×``height``: the layout follows (the part is told first)."""
-        if self.part is not None:
-            self.part.window = Fit(width, height)
+        self.part.window = Fit(width, height)
         self.window.fit(width, height)
 
     @property
@@ -345,11 +309,10 @@ class TableScreen(Screen[None]):
 
     def watch_state(self, state: TableState) -> None:
         """A new state (or view): the decision model learns it, and the table is redrawn."""
-        if self.part is not None:  # what the part reads, drawn or not (``drawn``)
-            self.part.set_reactive(TablePart.state, state)
+        self.part.set_reactive(TablePart.state, state)  # what it reads, drawn or not
         self.intake.drawn(state)
         self.show_clocks()  # the seats awaited now: is one of them away?
-        owed = None if self.quiet or self.part is None else self.part.owed()
+        owed = None if self.quiet else self.part.owed()
         if owed is not None:  # a step the person has answered already
             self.handle(owed)
 
@@ -371,7 +334,7 @@ class TableScreen(Screen[None]):
     @on(TablePart.Ask)
     def _ask(self, message: TablePart.Ask) -> None:
         message.stop()
-        if self.part is not None and not self.quiet:
+        if not self.quiet:
             self.ask()
 
     @on(Unreadable)
@@ -391,18 +354,12 @@ class TableScreen(Screen[None]):
         self.chat.refused(code, reason)  # said where it was typed, too
         if self.takebacks.refusal(message.wire):  # a take-back refused: the log keeps why
             self.log_pane.add(reason)
-        if self.part is not None:
-            refusal = self.part.refused(code, reason)
-            for line, tag in refusal.lines:
-                self.log_pane.add(line, tag)
-            if refusal.redraw and self.view:
-                self.draw()
-        self.refused(reason)
-
-    def refused(self, reason: str) -> None:
-        """The table refused our last action: say why (override: e.g. start the choice
-        over; the reason stays on show)."""
-        self.prompt.reject(reason)
+        refusal = self.part.refused(code, reason)  # the part may start its choice over
+        for line, tag in refusal.lines:
+            self.log_pane.add(line, tag)
+        if refusal.redraw and self.view:
+            self.draw()
+        self.prompt.reject(reason)  # the reason stays on show
 
     @on(ChatReceived)
     def _chat_received(self, message: ChatReceived) -> None:
@@ -442,9 +399,7 @@ class TableScreen(Screen[None]):
 
     @on(SeatMoved)
     def _seat_moved(self, message: SeatMoved) -> None:
-        self.me = message.seat  # the host started with fewer seats: ours has moved
-        if self.part is not None:
-            self.part.me = message.seat
+        self.me = self.part.me = message.seat  # the host started with fewer seats
 
     @on(ClockChanged)
     def _clock_changed(self, message: ClockChanged) -> None:
@@ -478,16 +433,12 @@ class TableScreen(Screen[None]):
             self.notify(clean(self.news.worded(message.wire)), severity="error", markup=False)
 
     def show_waiting(self, seated: Text) -> None:
-        """Show the seating before the game starts (override: where it goes in your layout)."""
-        if self.part is not None:
-            self.part.waiting_room(seated)
+        """Show the seating before the game starts, where the part's layout puts it."""
+        self.part.waiting_room(seated)
 
     def receive_state(self, state: TableState, events: list[Wired]) -> None:
-        """A new state and the public events that led to it (override to note what the game
-        needs before it is drawn; call this)."""
-        if self.part is None:
-            self.intake.take(state, events)
-            return
+        """A new state and the public events that led to it: the part notes what it needs
+        first (and its log lines), the table takes it in, the part's lines after it."""
         taken = self.part.taking(state, events, first=self.states_seen == 0 and not events)
         for line, tag in taken.lines:
             self.log_pane.add(line, tag)
@@ -525,37 +476,28 @@ class TableScreen(Screen[None]):
         self.link.act(action)
 
     def look(self, name: str) -> Style:
-        """The Rich style of a look: the game's own, else the table's (layout.py)."""
-        if self.part is not None:
-            return self.part.look(name)
-        key = look_class(self.GAME, name, type(self).COMPONENT_CLASSES)
-        return self.get_component_rich_style(key, partial=True)
+        """The Rich style of a look: the game's own, else the table's (the part's)."""
+        return self.part.look(name)
 
     # -- header (tui/table/header.py) ------------------------------------------------
     def header_parts(self) -> list[Text | str]:
-        """Pieces of the header after "kotatsu" (override: game, round, pile…)."""
-        if self.part is not None:
-            return self.part.header_parts(self.header.tail())
-        return [self.TITLE or self.GAME]
+        """Pieces of the header after "kotatsu": the part's (game, round, pile…)."""
+        return self.part.header_parts(self.header.tail())
 
-    # -- game hooks (override) -----------------------------------------------------------
+    # -- drawing ---------------------------------------------------------------------------
     def draw(self) -> None:
-        """Redraw the table from ``self.view`` and ``self.legal``."""
-        if self.part is not None:
-            self.part.draw()
-            self.ask()
+        """Redraw the table from ``self.view`` and ``self.legal``: the part, the prompt."""
+        self.part.draw()
+        self.ask()
 
     def drawn(self, state: TableState) -> None:
         """A new state to draw: the part draws it (its ``state``), the prompt asks."""
-        if self.part is None:
-            self.draw()
-            return
         self.part.state = state
         self.ask()
 
     def ask(self) -> None:
         """The prompt asks the part's question; the keys follow."""
-        if self.part is not None and self.view is not None:
+        if self.view is not None:
             asked = self.part.question()
             self.prompt.ask(asked.question, waiting=asked.waiting)
             self.update_keys()
@@ -576,9 +518,9 @@ class TableScreen(Screen[None]):
         return False if self.rounds.opening else self.check_table_action(action, parameters)
 
     def check_table_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The table's keys (keys.py ``allows``); a game's screen answers for its own first."""
+        """The table's keys (keys.py ``allows``); the part answers for its own."""
         own = self.part_action(action, parameters)
-        if own is not None and self.part is not None:
+        if own is not None:
             name, args = own
             if self.read_only:
                 return False
@@ -590,8 +532,6 @@ class TableScreen(Screen[None]):
     ) -> tuple[str, tuple[object, ...]] | None:
         """One of the part's own keys, as (its action, its arguments): bound as ``game``
         (``with_keys``), or named as the footer's keys name it (``DYNAMIC_ACTIONS``)."""
-        if self.part is None:
-            return None
         if action == "game" and parameters:
             return str(parameters[0]), parameters[1:]
         if action in self.part.DYNAMIC_ACTIONS:
@@ -600,8 +540,7 @@ class TableScreen(Screen[None]):
 
     def action_game(self, action: str, *parameters: object) -> None:
         """One of the part's own keys (``KEYS``)."""
-        if self.part is not None:
-            self.handle(self.part.act(action, *parameters))
+        self.handle(self.part.act(action, *parameters))
 
     def update_keys(self) -> None:
         """Tell the footer when the keys that work now (or their words) changed."""
@@ -609,11 +548,8 @@ class TableScreen(Screen[None]):
             self.keys.update()
 
     def forward_key(self, key: str, *args: int) -> None:
-        """A game key goes to the decision model."""
-        if self.part is not None:
-            self.handle(self.part.key(key, *args))
-            return
-        self.handle(getattr(self.decisions, key)(*args))
+        """A game key goes to the part (its decision model)."""
+        self.handle(self.part.key(key, *args))
 
     def action_move(self, step: int, word: str | None = None) -> None:
         self.forward_key("move", step)
@@ -639,9 +575,6 @@ class TableScreen(Screen[None]):
         """Show the next waiting results panel (one at a time, each until enter); the part
         is told when one shows, and when the last is closed and the table is back on show
         (it may draw again then: a replay catching up draws nothing)."""
-        if self.part is None:
-            self.rounds.show_due()
-            return
         covered = self.app.screen is not self or self.rounds.opening  # a panel is (about to be)
         closed = not covered and not self.rounds.waiting and self.part.panels_closed()
         if closed and not self.quiet:
@@ -653,8 +586,8 @@ class TableScreen(Screen[None]):
 
     def wants_panel(self, event: Wired) -> bool:
         """Whether a round/hand end that does not end the game gets its results panel here
-        (with ``RESULTS_EACH_ROUND``); override for rounds a seat takes no part in."""
-        return self.part.wants_panel(event) if self.part is not None else True
+        (with ``RESULTS_EACH_ROUND``): the part says (a round the seat takes no part in)."""
+        return self.part.wants_panel(event)
 
     def game_over(self) -> None:
         """Show the final results once (the panel stays until enter)."""
@@ -672,12 +605,11 @@ class TableScreen(Screen[None]):
 
     # -- the log and the notice line ----------------------------------------------------------
     def tell(self, event: Wired) -> None:
-        """Log a public event, and say the big ones on the notice line (override: note what
-        the game needs of it; call this)."""
+        """Log a public event, and say the big ones on the notice line; the part's own
+        lines after it."""
         self.news.tell(event)
-        if self.part is not None:
-            for line, tag in self.part.told(event):
-                self.log_pane.add(line, tag)
+        for line, tag in self.part.told(event):
+            self.log_pane.add(line, tag)
 
     # -- chat, rules and leaving ------------------------------------------------------------
     @on(ChatPane.Closed)

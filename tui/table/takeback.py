@@ -48,7 +48,9 @@ class Voting(Protocol):
     table_info: dict
     me: int | None
     seats: Seats
-    decisions: Any
+
+    @property
+    def decisions(self) -> Any: ...
 
     @property
     def state(self) -> TableState: ...
