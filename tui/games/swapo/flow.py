@@ -18,6 +18,7 @@ from tui.table.decisions import Decisions, Outcome, Refuse, Send
 from tui.table.parse import ParsedView, Wired
 
 from . import ask as swapo_ask
+from . import powers
 from .choices import (
     NameOf,
     can_pass,
@@ -33,7 +34,7 @@ from .choices import (
 )
 from .menu import Entry
 from .model import Phase, SwapoView
-from .powers import POWER_NAMES, PowerSteps, needs_rank
+from .powers import POWER_NAMES, needs_rank
 from .steps import CARD_STEPS, MENU_STEPS, PICK_STEPS, Step
 from .steps import row as step_row
 
@@ -56,7 +57,7 @@ def seat_label(seat: object) -> str:
     return _("table")
 
 
-class SwapoDecisions(PowerSteps, Decisions):
+class SwapoDecisions(Decisions):
     """What the local SwaPo seat is choosing, step by step, and what each key does to it.
 
     ``step`` is "wait" or one of target, count, cards, take, give_pos (Dagger), give, arrange,
@@ -113,6 +114,20 @@ class SwapoDecisions(PowerSteps, Decisions):
         start = self.seat if isinstance(self.seat, int) else -1
         return [(start + k) % n for k in range(1, n + 1) if (start + k) % n != self.seat]
 
+    # -- the Ace powers' menus (powers.py) ---------------------------------------------------
+    def declaring(self) -> bool:
+        return powers.declaring(self.menu)
+
+    def entry(self) -> Entry | None:
+        return powers.entry_at(self.step, self.menu, self.menu_cursor)
+
+    def aim(self) -> tuple[int | None, str | None]:
+        return powers.aim_of(self.step, self.entry())
+
+    def effect(self) -> str:
+        aiming = powers.Aiming(self.seat, self.state, self.actions, self.name_of)
+        return powers.effect_of(self.step, self.entry(), aiming)
+
     def digit_of(self, seat: int) -> str:
         others = self.others()
         return str(others.index(seat) + 1) if seat in others else ""
@@ -163,7 +178,7 @@ class SwapoDecisions(PowerSteps, Decisions):
             declaring = [Entry.of(DeclareAction(type="declare", rank=r)) for r in ranks]
             self.menu = declaring or [Entry.of(PassAction(type="pass"))]
         if self.step == Step.POWER:
-            self.menu = self.power_menu()
+            self.menu = powers.power_menu(self.actions)
 
     def owed_pass(self) -> Send | None:
         """Ace's sealed step: the rules ask every seat ``decks`` steps (declare each joker,
@@ -350,8 +365,12 @@ class SwapoDecisions(PowerSteps, Decisions):
                 digit,
             )
             return Refuse(words.format(count=digit, name=self.name_of(self.target)))
-        if s == Step.POWER_TARGET:
-            return self.aim_at(digit)
+        if s == Step.POWER_TARGET:  # that opponent's first card (or joker)
+            aimed = powers.aimed_at(self.others(), self.menu, digit)
+            if isinstance(aimed, Refuse):
+                return aimed
+            self.menu_cursor = aimed
+            return None
         if s == Step.TAKE and 1 <= digit <= 5:
             return self.toggle_position(digit - 1)
         if s in CARD_STEPS and 1 <= digit <= len(self.hand):
@@ -422,10 +441,10 @@ class SwapoDecisions(PowerSteps, Decisions):
             return self.send({"type": "arrange", "order": list(self.order)})
         elif s == Step.POWER and entry is not None and entry.kind in POWER_NAMES:
             self.power_kind, self.step = entry.kind, Step.POWER_TARGET
-            self.menu, self.menu_cursor = self.target_menu(self.power_kind), 0
+            self.menu, self.menu_cursor = powers.target_menu(self.actions, self.power_kind), 0
         elif s == Step.POWER_TARGET and entry is not None and needs_rank(entry):
             self.target, self.step = entry.target, Step.POWER_RANK
-            self.menu = [Entry.of(a) for a in self.honey_traps(self.target)]
+            self.menu = [Entry.of(a) for a in powers.honey_traps(self.actions, self.target)]
             self.menu_cursor = 0
         elif (
             entry is not None
@@ -460,12 +479,12 @@ class SwapoDecisions(PowerSteps, Decisions):
         elif to == Step.COUNT:
             self.menu, self.menu_cursor = [Entry.count(k) for k in counts], 0
         elif to == Step.POWER_TARGET:  # back to the jokers' holders, on this one
-            self.menu = self.target_menu("honey_trap")
+            self.menu = powers.target_menu(self.actions, "honey_trap")
             self.menu_cursor = next(
                 (i for i, e in enumerate(self.menu) if e.target == self.target), 0
             )
         elif to == Step.POWER:  # back to the Aces, on this one
-            self.menu = self.power_menu()
+            self.menu = powers.power_menu(self.actions)
             kinds = [e.kind for e in self.menu]
             self.menu_cursor = kinds.index(self.power_kind) if self.power_kind in kinds else 0
         return None

@@ -1,14 +1,16 @@
 """The Ace power turn of the SwaPo decision model, in two steps: which Ace (the Draw and
 Pass are whole), then which card or whose joker on the revealed hands (a honey trap then asks
-the joker's new rank). Each choice can say what it would change (``effect``). No Textual.
+the joker's new rank). Each choice can say what it would change (``effect_of``). Functions of
+what the decision model holds (``flow.SwapoDecisions`` calls them). No Textual.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.swapo.types import Action, HoneyTrapAction, PassAction
 from lang import N_, _
-from tui.table.decisions import Outcome, Refuse
-from tui.table.parse import Wired
+from tui.table.decisions import Refuse
 
 from .choices import NameOf, best_for, can_pass, power_effect
 from .menu import Entry
@@ -24,100 +26,99 @@ POWER_NAMES = {  # the powers that need a target
     # TRANSLATORS: SwaPo, the name of a power ("Steal", the Ace of diamonds: take one card)
     "steal": N_("Steal"),
 }
-__all__ = ["MENU_STEPS", "POWER_NAMES", "POWER_ORDER", "PowerSteps", "needs_rank"]
+__all__ = ["MENU_STEPS", "POWER_NAMES", "POWER_ORDER", "needs_rank"]
 
 
-class PowerSteps:
-    """The power steps' menus and what they would change (mixed into ``SwapoDecisions``)."""
+def declaring(menu: list[Entry]) -> bool:
+    """Whether the declare step names a rank (else it is a sealed pass: no joker)."""
+    return any(e.kind == "declare" for e in menu)
+
+
+def power_menu(actions: list[Action]) -> list[Entry]:
+    """First step of a power: one entry per usable Ace (the Draw is whole), then Pass."""
+    listed = {a["type"]: a for a in actions}
+    menu = [
+        Entry(kind) if kind in POWER_NAMES else Entry.of(listed[kind])  # the Draw: whole
+        for kind in POWER_ORDER
+        if kind in listed
+    ]
+    if can_pass(actions):
+        menu.append(Entry.of(PassAction(type="pass")))
+    return menu
+
+
+def target_menu(actions: list[Action], kind: str) -> list[Entry]:
+    """Second step: the cards (stab, steal) or the jokers' holders (honey trap)."""
+    if kind != "honey_trap":
+        return [Entry.of(a) for a in actions if a["type"] == kind]
+    seats = dict.fromkeys(a["target"] for a in honey_traps(actions))
+    return [Entry(kind, target=t) for t in seats]
+
+
+def honey_traps(actions: list[Action], target: int | None = None) -> list[HoneyTrapAction]:
+    """The listed honey traps (on ``target``'s joker, when given)."""
+    traps = [a for a in actions if a["type"] == "honey_trap"]
+    return [a for a in traps if target is None or a["target"] == target]
+
+
+def entry_at(step: Step, menu: list[Entry], cursor: int) -> Entry | None:
+    """The menu entry under the cursor."""
+    if step in MENU_STEPS and menu:
+        return menu[min(cursor, len(menu) - 1)]
+    return None
+
+
+def aim_of(step: Step, entry: Entry | None) -> tuple[int | None, str | None]:
+    """The seat and card the power under the cursor would hit (the joker for a honey
+    trap), to show it on the revealed hands."""
+    if step not in (Step.POWER_TARGET, Step.POWER_RANK) or entry is None or entry.target is None:
+        return None, None
+    return entry.target, entry.card or "JK"
+
+
+@dataclass(frozen=True)
+class Aiming:
+    """What a power's effect is read from: my seat, the view, the listed actions, names."""
 
     seat: int | None
     state: SwapoView
-    legal: list[Wired]
     actions: list[Action]
-    step: Step
-    menu: list[Entry]
-    menu_cursor: int
     name_of: NameOf
 
-    def others(self) -> list[int]:
-        raise NotImplementedError
 
-    def declaring(self) -> bool:
-        """Whether the declare step names a rank (else it is a sealed pass: no joker)."""
-        return any(e.kind == "declare" for e in self.menu)
-
-    def power_menu(self) -> list[Entry]:
-        """First step of a power: one entry per usable Ace (the Draw is whole), then Pass."""
-        listed = {a["type"]: a for a in self.actions}
-        menu = [
-            Entry(kind) if kind in POWER_NAMES else Entry.of(listed[kind])  # the Draw: whole
-            for kind in POWER_ORDER
-            if kind in listed
-        ]
-        if can_pass(self.actions):
-            menu.append(Entry.of(PassAction(type="pass")))
-        return menu
-
-    def target_menu(self, kind: str) -> list[Entry]:
-        """Second step: the cards (stab, steal) or the jokers' holders (honey trap)."""
-        if kind != "honey_trap":
-            return [Entry.of(a) for a in self.actions if a["type"] == kind]
-        seats = dict.fromkeys(a["target"] for a in self.honey_traps())
-        return [Entry(kind, target=t) for t in seats]
-
-    def honey_traps(self, target: int | None = None) -> list[HoneyTrapAction]:
-        """The listed honey traps (on ``target``'s joker, when given)."""
-        traps = [a for a in self.actions if a["type"] == "honey_trap"]
-        return [a for a in traps if target is None or a["target"] == target]
-
-    def entry(self) -> Entry | None:
-        """The menu entry under the cursor."""
-        if self.step in MENU_STEPS and self.menu:
-            return self.menu[min(self.menu_cursor, len(self.menu) - 1)]
-        return None
-
-    def aim(self) -> tuple[int | None, str | None]:
-        """The seat and card the power under the cursor would hit (the joker for a honey
-        trap), to show it on the revealed hands."""
-        entry = self.entry() if self.step in (Step.POWER_TARGET, Step.POWER_RANK) else None
-        if entry is None or entry.target is None:
-            return None, None
-        return entry.target, entry.card or "JK"
-
-    def effect(self) -> str:
-        """What the power under the cursor would change (who would win), on the revealed
-        hands; a honey trap on a holder is read with the rank that serves me best."""
-        entry = self.entry()
-        if self.step not in (Step.POWER, Step.POWER_TARGET, Step.POWER_RANK) or entry is None:
+def effect_of(step: Step, entry: Entry | None, at: Aiming) -> str:
+    """What the power under the cursor would change (who would win), on the revealed
+    hands; a honey trap on a holder is read with the rank that serves me best."""
+    if step not in (Step.POWER, Step.POWER_TARGET, Step.POWER_RANK) or entry is None:
+        return ""
+    me = at.seat if at.seat is not None else -1
+    hands, declared = at.state.revealed or (), at.state.declared
+    if step == Step.POWER and entry.kind not in ("draw", "pass"):
+        return power_effect(me, hands, declared, PassAction(type="pass"), at.name_of)
+    if needs_rank(entry):
+        traps: list[Action] = list(honey_traps(at.actions, entry.target))
+        best = best_for(me, hands, declared, traps)
+        if best is None:
             return ""
-        me = self.seat if self.seat is not None else -1
-        hands, declared = self.state.revealed or (), self.state.declared
-        if self.step == Step.POWER and entry.kind not in ("draw", "pass"):
-            return power_effect(me, hands, declared, PassAction(type="pass"), self.name_of)
-        if needs_rank(entry):
-            traps: list[Action] = list(self.honey_traps(entry.target))
-            best = best_for(me, hands, declared, traps)
-            if best is None:
-                return ""
-            # TRANSLATORS: SwaPo, a Honey Trap's effect read with the joker's best new rank
-            words = _("{effect} · as {rank}")
-            effect = power_effect(me, hands, declared, best, self.name_of)
-            rank = best["rank"] if best["type"] == "honey_trap" else ""
-            return words.format(effect=effect, rank=rank)
-        if entry.action is None:
-            return ""
-        return power_effect(me, hands, declared, entry.action, self.name_of)
+        # TRANSLATORS: SwaPo, a Honey Trap's effect read with the joker's best new rank
+        words = _("{effect} · as {rank}")
+        effect = power_effect(me, hands, declared, best, at.name_of)
+        rank = best["rank"] if best["type"] == "honey_trap" else ""
+        return words.format(effect=effect, rank=rank)
+    if entry.action is None:
+        return ""
+    return power_effect(me, hands, declared, entry.action, at.name_of)
 
-    def aim_at(self, digit: int) -> Outcome:
-        """A power's second step: a digit jumps to that opponent's first card (or joker)."""
-        others = self.others()
-        seat = others[digit - 1] if 1 <= digit <= len(others) else None
-        for i, entry in enumerate(self.menu):
-            if entry.target == seat:
-                self.menu_cursor = i
-                return None
-        # TRANSLATORS: SwaPo refusal after a digit key; {digit}: the digit pressed
-        return Refuse(_("{digit} is not an opponent you can aim at").format(digit=digit))
+
+def aimed_at(others: list[int], menu: list[Entry], digit: int) -> int | Refuse:
+    """A power's second step: a digit jumps to that opponent's first card (or joker): the
+    menu's index, or why not."""
+    seat = others[digit - 1] if 1 <= digit <= len(others) else None
+    for i, entry in enumerate(menu):
+        if entry.target == seat:
+            return i
+    # TRANSLATORS: SwaPo refusal after a digit key; {digit}: the digit pressed
+    return Refuse(_("{digit} is not an opponent you can aim at").format(digit=digit))
 
 
 def needs_rank(entry: Entry) -> bool:
