@@ -135,6 +135,7 @@ class Seen:
         self._cards: dict[int | None, list[str]] = {}
         self._codes: dict[int | None, set[str]] = {}
         self._public: dict[Any, list[str]] | None = None
+        self._legal: dict[int, list[dict]] = {}
 
     def view(self, seat: int | None) -> Any:
         """``game.view(seat)`` at this state (the same object each time: read it, never change
@@ -171,6 +172,12 @@ class Seen:
                 _walk(value, found)
                 self._public[key] = found
         return self._public
+
+    def legal(self, seat: int) -> list[dict]:
+        """``game.legal_actions(seat)`` at this state (the same list each time: read it)."""
+        if seat not in self._legal:
+            self._legal[seat] = self.game.legal_actions(seat)
+        return self._legal[seat]
 
     def codes(self, seat: int | None) -> set[str]:
         """The codes of ``cards`` (read it, never change it)."""
@@ -365,7 +372,7 @@ def playout(
             pending = game.pending()
             assert pending, f"nobody is awaited in phase {game.phase!r}"
             seat = rng.choice(pending)
-            legal = game.legal_actions(seat)
+            legal = seen.legal(seat)
             assert legal, f"seat {seat} is awaited with no legal action in {game.phase!r}"
             msgpack.packb(legal)
             action = choose(game, seat, legal, rng) if choose else rng.choice(legal)
@@ -420,13 +427,10 @@ def refuse_or_accept(
     trial = copies.new()  # one copy serves every refusal (a refusal changes nothing)
     # The copy's own snapshot: a copy shares its strings differently, so it pickles otherwise.
     trial_before = snapshot(trial)
-    legal: dict[int, list[dict]] = {}  # each seat's, asked once (the game does not change)
+    seen = views(game)  # each seat's legal actions, asked once (the game does not change)
     for who, bad in near:
-        if isinstance(who, int) and 0 <= who < game.seats:
-            if who not in legal:
-                legal[who] = game.legal_actions(who)
-            if bad in legal[who]:
-                continue
+        if isinstance(who, int) and 0 <= who < game.seats and bad in seen.legal(who):
+            continue
         try:
             trial.apply(who, bad)  # type: ignore[arg-type]
         except IllegalAction as exc:

@@ -130,7 +130,7 @@ def candidates(g, seat, rng) -> list[tuple[int, object]]:
     ]
     out += [(seat, {"type": "pick", "card": c}) for c in rng.sample(cards, 3)]
     out.append((seat, {"type": "play", "cards": rng.sample(cards, rng.randint(1, 3))}))
-    out.append(((seat + 1) % 4, g.legal_actions(seat)[0]))
+    out.append(((seat + 1) % 4, contract.views(g).legal(seat)[0]))
     return out
 
 

@@ -105,7 +105,7 @@ def top_scores_win(g) -> None:
 
 def mistyped_as_text(g, seat: int, rng: random.Random) -> list[tuple[int, object]]:
     """A listed action of the seat's with one of its values (not an int) replaced by text."""
-    action = rng.choice(g.legal_actions(seat))
+    action = rng.choice(contract.views(g).legal(seat))  # (the driver's list)
     return [
         (seat, {**action, key: "x"})
         for key, value in action.items()

@@ -111,7 +111,7 @@ def candidates(g, seat, rng) -> list[tuple[int, object]]:
 
 def judged_legal(g, seat, action) -> None:
     """An accepted action must be one of the listed moves (kind, rank, count, slots)."""
-    legal_keys = {_move_key(g, seat, a) for a in g.legal_actions(seat)}
+    legal_keys = {_move_key(g, seat, a) for a in contract.views(g).legal(seat)}
     assert _move_key(g, seat, action) in legal_keys, action
 
 
