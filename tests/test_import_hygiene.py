@@ -141,3 +141,14 @@ def test_the_table_imports_no_launcher_and_no_replay():
                     if (node.level == 0 and parts[0] != "tui") or 0 < node.level < deep + 1:
                         continue
                     assert not set(top) & names, f"{path.relative_to(ROOT)}: {node.module}"
+
+
+def test_no_mixins_in_the_terminal_app():
+    """Parts are composed, not mixed in (issue 37): no class of tui/ has two bases (a
+    Textual widget that prepaints calls tui/widgets/prepaint.py's ``changed`` instead)."""
+    for path in sorted((ROOT / "tui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                bases = [ast.unparse(base) for base in node.bases]
+                assert len(bases) <= 1, f"{path.relative_to(ROOT)}: {node.name}{tuple(bases)}"
+                assert "Mixin" not in node.name, f"{path.relative_to(ROOT)}: {node.name}"

@@ -20,33 +20,41 @@ before), as is one the widget has not got a size for yet.
 from __future__ import annotations
 
 from typing import Self
+from weakref import WeakSet
 
 from textual.geometry import Region
 from textual.widget import Widget
 
-__all__ = ["Prepainted"]
+__all__ = ["Prepainted", "changed", "prepaint"]
+
+#: The widgets whose lines are to be made at their next turn.
+_DUE: WeakSet[Widget] = WeakSet()
+
+
+def changed(widget: Widget, *, repaint: bool, layout: bool, recompose: bool) -> None:
+    """``widget`` was refreshed: its lines are made at its next turn, when only its paint
+    changed (a widget's ``refresh`` calls this after Textual's own)."""
+    if repaint and not (layout or recompose) and widget not in _DUE and widget.is_mounted:
+        _DUE.add(widget)
+        widget.call_next(prepaint, widget)
+
+
+def prepaint(widget: Widget) -> None:
+    """Make ``widget``'s lines now (what the next frame shows of it)."""
+    _DUE.discard(widget)
+    width, height = widget.outer_size
+    if width and height and widget.display and widget.is_attached:
+        widget.render_lines(Region(0, 0, width, height))
 
 
 class Prepainted(Widget):
     """A widget whose lines are made when it changes (see the module docstring). A widget
-    extends it as it would ``Widget``; one built on another Textual widget lists it after
-    that one (``Steady(Static, Prepainted)``), so that Textual still finds that widget's
-    default styles (it follows only the first base for them)."""
-
-    _prepaint_due = False
+    built on another Textual widget (``Steady``, a ``Static``) extends that one alone and
+    calls ``changed`` from its own ``refresh``, as this does: no mixin."""
 
     def refresh(
         self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
     ) -> Self:
         super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-        if repaint and not (layout or recompose) and not self._prepaint_due and self.is_mounted:
-            self._prepaint_due = True
-            self.call_next(self.prepaint)
+        changed(self, repaint=repaint, layout=layout, recompose=recompose)
         return self
-
-    def prepaint(self) -> None:
-        """Make the lines now (what the next frame shows of this widget)."""
-        self._prepaint_due = False
-        width, height = self.outer_size
-        if width and height and self.display and self.is_attached:
-            self.render_lines(Region(0, 0, width, height))

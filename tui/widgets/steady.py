@@ -19,21 +19,32 @@ takes a different size:
 
 from __future__ import annotations
 
+from typing import Self
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.css.scalar import Unit
+from textual.geometry import Region
 from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
 
-from .prepaint import Prepainted
+from . import prepaint
 
 
-class Steady(Static, Prepainted):
-    """A ``Static`` whose ``show`` repaints only what changed (see the module docstring)."""
+class Steady(Static):
+    """A ``Static`` whose ``show`` repaints only what changed (see the module docstring);
+    its lines are made when it changes (tui/widgets/prepaint.py)."""
 
     keeps_height = False  # True: grows with its lines but does not shrink (see keep_height)
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+        prepaint.changed(self, repaint=repaint, layout=layout, recompose=recompose)
+        return self
 
     def __init__(self, content: VisualType = "", **kwargs) -> None:
         super().__init__(content, **kwargs)
