@@ -5,6 +5,7 @@ delta is refused with the frame and the reason, within bounded memory."""
 from __future__ import annotations
 
 import copy
+import functools
 import json
 
 import pytest
@@ -34,7 +35,15 @@ def test_a_patch_turns_the_old_view_into_the_new_and_leaves_the_old(old, new):
 
 
 def seat_frames(game_name: str, seat: int = 1, seed: int = 5) -> tuple[list[dict], dict]:
-    """Every state ``seat`` was sent in a bots' game, and the game's options/seats."""
+    """Every state ``seat`` was sent in a bots' game, and the game's options/seats (fresh
+    copies each call: a test may change them; the game is played once per worker)."""
+    sent, table = played(game_name, seat, seed)
+    return json.loads(sent), json.loads(table)
+
+
+@functools.cache
+def played(game_name: str, seat: int, seed: int) -> tuple[str, str]:
+    """``seat_frames``, as JSON."""
     game = engine.new_game(game_name, engine.GAMES[game_name].DEFAULT_SEATS, seed=seed)
     bots = [engine.make_bot(game_name, s, seed=s) for s in range(game.seats)]
     sent = [{"view": game.view(seat), "events": []}]
@@ -42,7 +51,7 @@ def seat_frames(game_name: str, seat: int = 1, seed: int = 5) -> tuple[list[dict
         who = game.pending()[0]
         events = game.apply(who, bots[who].act(game.view(who), game.legal_actions(who)))
         sent.append({"view": game.view(seat), "events": events})
-    return json.loads(json.dumps(sent)), {"options": game.options, "seats": game.seats}
+    return json.dumps(sent), json.dumps({"options": game.options, "seats": game.seats})
 
 
 def seat_record(game_name: str = "swoop", sent: list[dict] | None = None) -> dict:
