@@ -262,7 +262,8 @@ async def test_after_a_line_is_sent_the_chat_keeps_the_keys_until_esc_or_an_empt
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await seated(pilot)
         chat = screen.query_one(ChatPane)
-        chat_input = screen.query_one("#chat-input", Input)
+        assert not chat.children  # hidden at 80 columns: mounted when first opened
+        chat_input = chat.field
         await pilot.press("c", *"hi", "enter")
         await wait_until(pilot, lambda: any("Eli: hi" in line for line in chat.lines))
         assert chat_input.has_focus and screen.has_class("-chatting")
