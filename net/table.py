@@ -301,11 +301,9 @@ class Table(Generic[P]):
             return self._output(self.rules.desk.expired())
         if key == AWAY:
             return self._output(self.rules.away.tell())
-        if key == BOT:
+        if key == BOT:  # a question changes nothing else: no other timer, no message
             ask = self.turns.fire()
-            output = self._output([])
-            output.ask = ask
-            return output
+            return self._output([]) if ask is None else Output(ask=ask)
         if key == COVER:
             covered: list[tuple[P, Message]] = []
             for seat in self.turns.due_covers(self.now()):
