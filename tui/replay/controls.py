@@ -143,7 +143,7 @@ class ReplayControls(Static, can_focus=True):
         if self.track.at != self.replayer.position:
             self.track.go(self.replayer.position)  # the header is drawn with the state
         else:
-            self.table.header.draw()
+            self.table.draw_header()
 
     def header_parts(self) -> list[Text | str]:
         replayer, replay = self.replayer, self.replayer.replay
@@ -230,7 +230,7 @@ class ReplayControls(Static, can_focus=True):
             self.stop_playing()
             return
         self.player = self.set_interval(1 / PACES[self.replayer.pace_index], self.play_on)
-        self.table.header.draw()
+        self.table.draw_header()
         self.refresh_bindings()  # space says "pause" now
 
     def play_on(self) -> None:
@@ -238,13 +238,13 @@ class ReplayControls(Static, can_focus=True):
         held = self.replayer.panel is not None or self.table.rounds.opening
         if self.screen.is_current and not held:
             self.action_replay_step(1)
-            self.table.header.draw()
+            self.table.draw_header()
 
     def stop_playing(self) -> None:
         if self.player is not None:
             self.player.stop()
             self.player = None
-            self.table.header.draw()
+            self.table.draw_header()
             self.refresh_bindings()  # space says "play" again
 
     def action_replay_pace(self, step: int) -> None:
@@ -253,7 +253,7 @@ class ReplayControls(Static, can_focus=True):
         if self.player is not None:
             self.stop_playing()
             self.action_replay_play()
-        self.table.header.draw()
+        self.table.draw_header()
 
     def action_replay_seat(self) -> None:
         self.stop_playing()
@@ -263,7 +263,7 @@ class ReplayControls(Static, can_focus=True):
         if self.replayer.replay.can_open:
             self.replayer.open_hands = not self.replayer.open_hands
             self.show_hands()
-            self.table.header.draw()
+            self.table.draw_header()
             self.refresh_bindings()  # o says "hide" or "open"
 
     def action_replay_leave(self) -> None:

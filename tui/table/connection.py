@@ -19,7 +19,6 @@ from tui.seat import Seat
 from tui.widgets.prompt import PromptBar
 
 from .clock import Clocks
-from .header import Header
 from .messages import TableState
 from .people import People
 
@@ -43,8 +42,7 @@ class Shown(Protocol):
     def prompt(self) -> PromptBar: ...
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None: ...
     def draw(self) -> None: ...
-    @property
-    def header(self) -> Header: ...
+    def draw_header(self) -> None: ...
     def show_clocks(self) -> None: ...
     def leave(self, reason: str = "") -> None: ...
 
@@ -62,7 +60,7 @@ class ConnectionStatus:
             return
         self.status = status
         shown, people = self.shown, self.shown.people
-        shown.header.draw()
+        shown.draw_header()
         if status == "lost":
             shown.clocks.clear()  # the host tells them again once we are back
             shown.show_clocks()

@@ -1,24 +1,24 @@
 """The table's top line: "kotatsu · SwaPo · Round 2 of 4 · table "friday" · Bo away 2 min".
 
-``header_line`` words it from what it is given; ``Header`` is the table screen's part that
-draws it (given the screen as ``Headed``), and keeps the aside a driver adds (a replay's
-place and chair).
+``header_line`` words it from what it is given; ``TableHeader`` is the widget that owns the
+line: the table sets its reactive ``words`` (``HeaderWords``: the game's parts, the table's
+name, who is away, the connection, who watches) and it draws itself, as wide as the window,
+in the looks it is given (the game's, else the table's), with the aside a driver adds (a
+replay's place and chair).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
+from textual.reactive import reactive
 
 from lang import _
-from tui.settings import Settings
 from tui.text import clean, literal, to_ascii
 from tui.widgets.steady import Steady
-
-from .people import People
 
 
 def header_line(
@@ -90,63 +90,65 @@ def _header(
     return line
 
 
-class Headed(Protocol):
-    """What of the table screen its header reads (tui/table/screen.py)."""
+@dataclass(frozen=True)
+class HeaderWords:
+    """What the header says: the game's parts, then the table's name, who is away, the
+    connection when it is not well, and who watches."""
 
-    quiet: bool
-    table_info: dict
-    people: People
-    settings: Settings
-
-    @property
-    def app(self) -> Any: ...
-    @property
-    def connection(self) -> str: ...
-    def header_parts(self) -> list[Text | str]: ...
-    def look(self, name: str) -> Style: ...
-    def query_one(self, selector: str, expect_type: type[Steady]) -> Steady: ...
-
-
-class Header:
-    """The table screen's header line, a small part the screen owns: it draws the game's parts
-    (the screen's ``header_parts``), an aside a driver adds, the table's name, who is away and
-    the connection into the header widget, as wide as the window."""
-
-    def __init__(self, table: Headed) -> None:
-        self.table = table
-        #: More of the header after the game's own name (a replay's place and chair).
-        self.aside: Callable[[], list[Text | str]] | None = None
+    table_name: object
+    away: tuple[Text, ...]
+    connection: str
+    watching: str
+    ascii_only: bool
+    parts: tuple[Text | str, ...] = ()
 
     def tail(self) -> int:
-        """The cells the header takes after the game's parts: the table's name, who is away,
-        the connection (a game's parts leave room for them)."""
-        table = self.table
+        """The cells the header takes after the game's parts (a game's parts leave room)."""
         line = header_line(
             [],
-            table_name=table.table_info.get("name"),
-            away=table.people.away_marks(),
-            connection=table.connection,
-            look=table.look,
-            ascii_only=table.settings.ascii_only,
+            table_name=self.table_name,
+            away=list(self.away),
+            connection=self.connection,
+            look=lambda _name: Style(),
+            ascii_only=self.ascii_only,
         )
         return line.cell_len - len(" kotatsu")
 
+
+class TableHeader(Steady):
+    """The table's header line; see the module docstring."""
+
+    #: What the header says now (None: nothing yet); drawn when it changes.
+    words: reactive[HeaderWords | None] = reactive(
+        None, always_update=True, init=False, repaint=False
+    )
+
+    def __init__(self, look: Callable[[str], Style]) -> None:
+        super().__init__("", id="header", markup=False)
+        #: The table's looks (the game's own first: its part's ``look``).
+        self.look = look
+        #: More of the header after the game's own name (a replay's place and chair).
+        self.aside: Callable[[], list[Text | str]] | None = None
+
+    def watch_words(self) -> None:
+        self.draw()
+
     def draw(self) -> None:
-        table = self.table
-        if table.quiet:
+        """Draw the line as wide as the window: an aside right after the game's name (a header
+        too wide for the window loses the game's details at its end before it)."""
+        words = self.words
+        if words is None:
             return
-        # an aside (a replay's place and chair) right after the game's name: a header too wide
-        # for the window loses the game's details at its end before it
         aside = self.aside() if self.aside is not None else []
-        parts = table.header_parts()
+        parts = list(words.parts)
         line = header_line(
             [*parts[:1], *aside, *parts[1:]],
-            table_name=table.table_info.get("name"),
-            away=table.people.away_marks(),
-            connection=table.connection,
-            look=table.look,
-            ascii_only=table.settings.ascii_only,
-            width=table.app.size.width,
-            watching=table.people.watching_line(),
+            table_name=words.table_name,
+            away=list(words.away),
+            connection=words.connection,
+            look=self.look,
+            ascii_only=words.ascii_only,
+            width=self.app.size.width,
+            watching=words.watching,
         )
-        table.query_one("#header", Steady).show(line)
+        self.show(line)

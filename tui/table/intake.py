@@ -21,7 +21,6 @@ from tui.widgets.prompt import PromptBar
 
 from .chat import TableChat
 from .decisions import Decisions
-from .header import Header
 from .messages import TableState
 from .news import NoticeLine
 from .nudge import TurnNudge
@@ -45,7 +44,9 @@ class Taking(Protocol):
     rounds: RoundEnd
     chat: TableChat
     seats: Seats
-    header: Header
+
+    def draw_header(self) -> None: ...
+
     turn_nudge: TurnNudge
 
     @property
@@ -107,5 +108,5 @@ class StateIntake:
             return
         table.turn_nudge.see(table.asked_openly(state))
         table.drawn(state)
-        table.header.draw()
+        table.draw_header()
         table.update_keys()

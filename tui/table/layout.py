@@ -18,8 +18,6 @@ from engine.base import SeatView
 from lang import _
 from tui.widgets.steady import Steady
 
-from .header import Header
-
 HUGE = 160  # from this many columns the log and the chat stand side by side, half the window
 WIDE = 110  # from this many columns the chat sits beside the table
 TALL = 34  # from this many rows (and WIDE columns) cards are drawn large
@@ -104,7 +102,8 @@ class Sized(Protocol):
     large: bool
     #: The lines that keep a height they grew to while the window has room.
     kept_heights: tuple[str, ...]
-    header: Header
+
+    def draw_header(self) -> None: ...
 
     @property
     def face(self) -> RoomForCards: ...
@@ -128,13 +127,17 @@ class WindowFit:
         drawn again when its cards change size or the side pane its width."""
         table, fit = self.table, Fit(width, height)
         narrowed = fit.narrow != table.has_class("-narrow")
-        for name, on_ in fit.classes().items():
-            table.set_class(on_, name)
+        # the classes that change, restyled once: each set_class alone restyles the screen
+        changes = [
+            (name, on_) for name, on_ in fit.classes().items() if on_ != table.has_class(name)
+        ]
+        for index, (name, on_) in enumerate(changes, 1):
+            table.set_class(on_, name, update=index == len(changes))
         # a second line, once needed, stays while there is room for it: a prompt that wraps
         # on the player's own turn only does not lay the screen out at every turn
         for selector in table.kept_heights:
             table.query_one(selector, Steady).keep_height(not fit.short)
-        table.header.draw()  # what the header leaves out follows the width
+        table.draw_header()  # what the header leaves out follows the width
         large = table.face.large_cards(width, height)
         if large != table.large or narrowed:
             table.large = large

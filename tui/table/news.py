@@ -4,8 +4,9 @@ table's coded messages and chat lines.
 
 ``NoticeLine`` is a widget that owns what it has said (``notices``) and whether it is saying
 whom the table waits for. ``TableNews`` is the table screen's part that tells a public event
-(the log's line and the notice line's, from the game's face) and words the table's coded
-messages for this seat; it is given the screen as ``Telling`` and keeps nothing. The rest are
+(``told``: the log's line and the notice line's, from the game's face, which the table shows)
+and words the table's coded messages for this seat; it reads the seats and the cards' look,
+and keeps nothing. The rest are
 functions of what they are given.
 """
 
@@ -13,7 +14,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Protocol
 
 from rich.style import Style
 from rich.text import Text
@@ -23,7 +25,6 @@ from lang import _, pgettext
 from tui.fill import and_list
 from tui.text import literal
 from tui.widgets.cards import CardStyle
-from tui.widgets.log import EventLog
 from tui.widgets.prompt import fit_lines
 from tui.widgets.steady import Steady
 
@@ -95,40 +96,32 @@ class Told(Protocol):
     def toast(self, event: Wired) -> str | None: ...
 
 
-class Telling(Protocol):
-    """What of the table screen its news reads and reaches (tui/table/screen.py)."""
+@dataclass(frozen=True)
+class News:
+    """What the table does with a public event: the log's line (None: not logged) and what
+    it belongs to, and what the notice line says of it (None: nothing)."""
 
-    cards: CardStyle
-    seats: Seats
-
-    @property
-    def face(self) -> Told: ...
-    @property
-    def log_pane(self) -> EventLog: ...
-    def notify(self, message: str, *args: Any, **kwargs: Any) -> None: ...
+    line: Text | str | None
+    tag: object
+    toast: str | None
 
 
 class TableNews:
-    """The table screen's news; see the module docstring."""
+    """The table's news; see the module docstring. It reads the seats (their names and the
+    digits that pick them) and the cards' look; what it words, the table shows."""
 
-    def __init__(self, table: Telling) -> None:
-        self.table = table
+    def __init__(self, seats: Seats, cards: CardStyle) -> None:
+        self.seats = seats
+        self.cards = cards
 
-    def tell(self, event: Wired) -> None:
-        """Log a public event, and say the big ones on the notice line."""
-        face = self.table.face
-        line = face.event_line(event)
-        if line is not None:
-            self.table.log_pane.add(line, face.log_tag(event))
-        toast = face.toast(event)
-        if toast:
-            self.table.notify(toast, timeout=4, markup=False)
+    def told(self, event: Wired, face: Told) -> News:
+        """A public event as the log and the notice line tell it (the game's face words it)."""
+        return News(face.event_line(event), face.log_tag(event), face.toast(event))
 
     def worded(self, message: dict) -> str:
         """A ``rejected``, ``error`` or ``notice`` (codes and parameters) in our language; a
         seat's ``number`` as this table numbers it (the digit that picks it, ``/w N``)."""
-        seats = self.table.seats
-        return worded(renumbered(message, seats.digit), seats.called, self.table.cards)
+        return worded(renumbered(message, self.seats.digit), self.seats.called, self.cards)
 
 
 def worded(message: dict, seat_name: SeatName, cards: CardStyle) -> str:

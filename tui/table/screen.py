@@ -23,6 +23,7 @@ module keeps what Textual looks for on the screen (compose, the ``@on`` handlers
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, final
 
@@ -45,7 +46,6 @@ from tui.widgets.chat import ChatPane
 from tui.widgets.footer import WordedFooter
 from tui.widgets.log import EventLog
 from tui.widgets.prompt import PromptBar
-from tui.widgets.steady import Steady
 
 from . import history, review
 from .away import absent_bot
@@ -55,7 +55,7 @@ from .clock import Clocks
 from .connection import ConnectionStatus
 from .decisions import Decisions, Outcome, Refuse, Send
 from .face import GameFace
-from .header import Header
+from .header import HeaderWords, TableHeader
 from .hints import HintDesk
 from .intake import StateIntake
 from .keys import KeyLine, keys_section
@@ -126,8 +126,6 @@ class TableScreen(Screen[None]):
         table = seat.client.table or {}
         self.table_info: dict = table if isinstance(table, dict) else {}
         self.people = People(absent_bot(self.table_info))
-        #: The header line (tui/table/header.py); a driver may add its ``aside``.
-        self.header = Header(self)
         #: Before the start: the seating, the join line, who sat down (tui/table/waiting.py).
         self.waiting = WaitingRoom(self)
         #: Names, the seat count, the others and their digits (tui/table/seats.py).
@@ -141,8 +139,7 @@ class TableScreen(Screen[None]):
         self.connection_status = ConnectionStatus(self)
         self.chat = TableChat(self)
         #: A public event told, a coded message worded (tui/table/news.py).
-        self.news = TableNews(self)
-        self._large = False
+        self.news = TableNews(self.seats, self.cards)
         #: A new state's way through the table (tui/table/intake.py).
         self.intake = StateIntake(self)
         #: The layout classes and all that follows the window's size (tui/table/layout.py).
@@ -151,6 +148,8 @@ class TableScreen(Screen[None]):
         #: The game's part (tui/table/part.py): its area, decision model and face.
         given = Given(self.seats, self.cards, settings, self.table_info, self.people, self.me)
         self.part: TablePart = part(given)
+        #: The header line (tui/table/header.py); a driver may add its ``aside``.
+        self.header = TableHeader(self.part.look)
         self._bindings = with_keys(self._bindings, part.KEYS)
         self.css_path = [*self.css_path, *part_css(part)]
         if part.GAME:  # the game's rules for the screen's own regions (its side column)
@@ -174,14 +173,12 @@ class TableScreen(Screen[None]):
 
     @property
     def large(self) -> bool:
-        """Room for the game's big cards now (``WindowFit``); the part is told."""
-        return self._large
+        """Room for the game's big cards now (``WindowFit`` sets it): the part's."""
+        return self.part.large
 
     @large.setter
     def large(self, large: bool) -> None:
-        self._large = large
-        if hasattr(self, "part"):  # set before the part is made, too
-            self.part.large = large
+        self.part.large = large
 
     @property
     def decisions(self) -> Decisions:
@@ -222,7 +219,7 @@ class TableScreen(Screen[None]):
         return None if self.read_only else self.me
 
     def compose(self) -> ComposeResult:
-        yield Steady("", id="header", markup=False)
+        yield self.header
         with Horizontal(id="body"):
             yield self.part  # the table's area (id ``table-area``)
             with Vertical(id="side"):
@@ -240,7 +237,7 @@ class TableScreen(Screen[None]):
         self.decisions.reviewable = review.possible(self.client)
         self.prompt.ask(_("Waiting for the table…"), waiting=True)
         self.fit(self.app.size.width, self.app.size.height)
-        self.header.draw()
+        self.draw_header()
         for chat in self.query(ChatPane):  # none when the app closes as the screen opens
             chat.allow_whispers(self.face.whispers_allowed())
         self.link.start()
@@ -252,7 +249,7 @@ class TableScreen(Screen[None]):
 
     def restyle(self) -> None:
         """Redraw what this base draws in its looks (the header, the waiting room)."""
-        self.header.draw()
+        self.draw_header()
         if not self.view and self.people.players:
             self.waiting.show()
 
@@ -468,7 +465,7 @@ class TableScreen(Screen[None]):
         if self.clocks.any or self.people.anyone_away():
             self.show_clocks()
         if self.people.anyone_away():
-            self.header.draw()
+            self.draw_header()
         self.connection_status.tick()
 
     def send(self, action: Mapping[str, Any]) -> None:
@@ -482,7 +479,25 @@ class TableScreen(Screen[None]):
     # -- header (tui/table/header.py) ------------------------------------------------
     def header_parts(self) -> list[Text | str]:
         """Pieces of the header after "kotatsu": the part's (game, round, pile…)."""
-        return self.part.header_parts(self.header.tail())
+        return self.part.header_parts(self.header_words().tail())
+
+    def header_words(self) -> HeaderWords:
+        """What the header says after the game's parts: the table, who is away, the link."""
+        return HeaderWords(
+            table_name=self.table_info.get("name"),
+            away=tuple(self.people.away_marks()),
+            connection=self.connection,
+            watching=self.people.watching_line(),
+            ascii_only=self.settings.ascii_only,
+        )
+
+    def draw_header(self) -> None:
+        """The header says what the table is now (its widget draws it; nothing while quiet)."""
+        if self.quiet:
+            return
+        words = self.header_words()
+        parts = tuple(self.part.header_parts(words.tail()))
+        self.header.words = dataclasses.replace(words, parts=parts)
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self) -> None:
@@ -607,7 +622,11 @@ class TableScreen(Screen[None]):
     def tell(self, event: Wired) -> None:
         """Log a public event, and say the big ones on the notice line; the part's own
         lines after it."""
-        self.news.tell(event)
+        news = self.news.told(event, self.face)
+        if news.line is not None:
+            self.log_pane.add(news.line, news.tag)
+        if news.toast:
+            self.notify(news.toast, timeout=4, markup=False)
         for line, tag in self.part.told(event):
             self.log_pane.add(line, tag)
 

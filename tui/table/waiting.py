@@ -26,7 +26,6 @@ from tui.widgets.log import EventLog
 from tui.widgets.prompt import PromptBar
 
 from .chat import TableChat
-from .header import Header
 from .news import NoticeLine
 from .people import People, others, seat_digit
 from .seats import Seats
@@ -37,7 +36,9 @@ class Waiting(Protocol):
 
     people: People
     seats: Seats
-    header: Header
+
+    def draw_header(self) -> None: ...
+
     chat: TableChat
     seat_link: Seat
     table_info: dict
@@ -98,7 +99,7 @@ class WaitingRoom:
                     table.log_pane.add(line)
             self.show()
             table.chat.aim(table.seats.whisper_aims())
-        table.header.draw()
+        table.draw_header()
         names = [table.seats.called(s) for s in table.people.reading(table.me)]
         table.notice_line.waiting_for(names)
 
