@@ -73,7 +73,7 @@ async def play_until_panel(pilot, screen) -> None:
             await pilot.press("p")
         elif step == "give":
             for _ in range(screen.view["give"]["k"]):
-                faces, _ = screen.hand_faces()
+                faces, _ = screen.part.hand_faces()
                 index = next(i for i, f in enumerate(faces) if f.enabled and not f.picked)
                 while screen.decisions.cursor != index:
                     await pilot.press("right" if screen.decisions.cursor < index else "left")
