@@ -2,6 +2,7 @@
 game (DESIGN.md: what a game needs from the host is part of the engine contract)."""
 
 import ast
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -74,53 +75,58 @@ def test_engine_uses_no_global_random():
             assert call not in text, f"{path.relative_to(ROOT)} calls the global {call}"
 
 
-def test_a_table_opened_from_the_command_line_imports_only_what_it_shows():
-    """``kotatsu play`` shows its table first: the lobby, the replay, the hard bots' search
-    and their process pool are imported when first needed (bench/bench_start.py times the
-    start). Run apart: this process has imported everything already."""
+@pytest.fixture(scope="module")
+def opened() -> dict[str, list[str]]:
+    """What one process imports to open a table of one game from the command line (the last
+    registered game: ``kotatsu play GAME``'s command line, its game and bots, its table's
+    screen), and then every game's table screen and a lobby's question. Run apart: this
+    process has imported everything already."""
     code = """
-import sys
+import json, sys
 import engine, net.client, net.host, tui.app, tui.table.screen
 from tui.app import KotatsuApp
+from tui.cli import build_parser, prepared, table_problem
 from tui.games import table_screen_for
+game = list(engine.GAMES)[-1]
+args = build_parser().parse_args(["play", game])
+assert prepared(args) is None and table_problem(args) is None
+engine.new_game(game, engine.GAMES[game].DEFAULT_SEATS, seed=1)
+engine.make_bot(game, 1)
+table_screen_for(game)
+one = sorted(m for m in sys.modules if m.startswith(("engine.", "tui.games.")))
 for name in engine.GAMES:
     table_screen_for(name)
 KotatsuApp().lobbies()  # asked when a table is joined: no lobby has been shown
 later = ("tui.lobby", "tui.replay", "engine.search", "multiprocessing")
 later += ("concurrent.futures.process",)
-print(sorted(m for m in sys.modules if m.startswith(later)))
+after = sorted(m for m in sys.modules if m.startswith(later))
+print(json.dumps({"game": game, "one": one, "later": after}))
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "[]"
+    found: dict[str, list[str]] = json.loads(out.stdout)
+    return found
 
 
-def test_a_table_of_one_game_imports_no_other_games_rules():
+def test_a_table_opened_from_the_command_line_imports_only_what_it_shows(opened):
+    """``kotatsu play`` shows its table first: the lobby, the replay, the hard bots' search
+    and their process pool are imported when first needed (bench/bench_start.py times the
+    start)."""
+    assert opened["later"] == []
+
+
+def test_a_table_of_one_game_imports_no_other_games_rules(opened):
     """``kotatsu play GAME`` reads its command line (every game's name, its own options), makes
     its game and bots and opens its table's screen without another game's rules or table:
     ``engine.GAMES`` imports a game when its class is first asked for (engine/lazy.py); what
-    it knows of every game (its words, its round's end) is in the game's package. Run apart."""
+    it knows of every game (its words, its round's end) is in the game's package."""
     import engine
 
-    game = list(engine.GAMES)[-1]
-    code = f"""
-import sys
-import engine, tui.app
-from tui.cli import build_parser, prepared, table_problem
-from tui.games import table_screen_for
-args = build_parser().parse_args(["play", "{game}"])
-assert prepared(args) is None and table_problem(args) is None
-engine.new_game("{game}", engine.GAMES["{game}"].DEFAULT_SEATS, seed=1)
-engine.make_bot("{game}", 1)
-table_screen_for("{game}")
-print(sorted(m for m in sys.modules if m.startswith(("engine.", "tui.games."))))
-"""
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
-    assert out.returncode == 0, out.stderr
+    game = opened["game"]
     others = [name for name in engine.GAMES if name != game]
     theirs = tuple(f"{layer}.{name}" for name in others for layer in ("engine", "tui.games"))
     words = {f"engine.{name}{part}" for name in others for part in ("", ".reasons")}
-    loaded = [m for m in ast.literal_eval(out.stdout) if m.startswith(theirs) and m not in words]
+    loaded = [m for m in opened["one"] if m.startswith(theirs) and m not in words]
     assert not loaded, f"a table of {game} imported {loaded}"
 
 
