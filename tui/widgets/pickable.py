@@ -16,6 +16,7 @@ as Textual's ``OptionList`` does: a click on a card posts ``PickableCards.Picked
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -154,6 +155,8 @@ class PickableCards(Prepainted):
         cards (on the title line when boxed), left out when they do not fit."""
         super().__init__(**widget)  # id, classes…
         self.card_style = style
+        # look's answers: (the component styles they were read from, colour, the style)
+        self._looks: dict[tuple[str, ...], tuple[tuple[object, ...], bool, Style]] = {}
         self.inline = inline
         self.marks = marks
         self.mark_at = mark_at
@@ -310,11 +313,20 @@ class PickableCards(Prepainted):
     def look(self, *names: str) -> Style:
         """The combined Rich style of these component classes (partial: no background);
         without colours when the cards are drawn plain (``-plain``: the player's settings
-        say no colour)."""
+        say no colour). Kept until the styles are applied again: Textual forgets its own
+        component styles at every repaint, and working them out is most of a card's cost."""
+        color = self.card_style.color
+        # Textual makes new component styles each time it applies the CSS to the widget
+        sources = tuple(self._component_styles.get(PREFIX + name) for name in names)
+        kept = self._looks.get(names)
+        if kept is not None and kept[1] == color and all(map(operator.is_, kept[0], sources)):
+            return kept[2]
         style = Style()
         for name in names:
             style += self.get_component_rich_style(PREFIX + name, partial=True)
-        return style if self.card_style.color else style.without_color
+        style = style if color else style.without_color
+        self._looks[names] = (sources, color, style)
+        return style
 
     def suit_look(self, code: str | None) -> list[str]:
         if code is None or code == UNKNOWN:

@@ -8,40 +8,52 @@ footer at once, so all of that work landed in the one frame that showed the stat
 of it, more after a round, and a frame that ran past the timer's next tick was shown a
 whole frame later (Textual's timer then skips a tick).
 
-A ``Prepainted`` widget makes its lines as soon as it has changed: at its own next turn of
+A ``Prepainted`` widget makes its lines as soon as it has changed: at the app's next turn of
 the loop (``call_next``), which comes right after the code that changed it, while the
-screen waits for its next tick. It asks Textual for them the way the compositor will
-(``render_lines`` over the whole widget): Textual keeps the lines, and the frame only
-gathers them. What is painted is Textual's own rendering, unchanged; only the moment moves.
-A change that lays the screen out is left to the frame (the widget's size is not known
-before), as is one the widget has not got a size for yet.
+screen waits for its next tick. One turn makes the lines of every widget changed before it
+(a state changes five or so at once): one callback per turn, not one per widget. It asks
+Textual for them the way the compositor will (``render_lines`` over the whole widget):
+Textual keeps the lines, and the frame only gathers them. What is painted is Textual's own
+rendering, unchanged; only the moment moves. A change that lays the screen out is left to
+the frame (the widget's size is not known before), as is one the widget has not got a size
+for yet.
 """
 
 from __future__ import annotations
 
 from typing import Self
-from weakref import WeakSet
+from weakref import WeakKeyDictionary, WeakSet
 
+from textual.app import App
 from textual.geometry import Region
 from textual.widget import Widget
 
 __all__ = ["Prepainted", "changed", "prepaint"]
 
-#: The widgets whose lines are to be made at their next turn.
-_DUE: WeakSet[Widget] = WeakSet()
+#: For each app, the widgets whose lines are to be made at its next turn.
+_DUE: WeakKeyDictionary[App[object], WeakSet[Widget]] = WeakKeyDictionary()
 
 
 def changed(widget: Widget, *, repaint: bool, layout: bool, recompose: bool) -> None:
-    """``widget`` was refreshed: its lines are made at its next turn, when only its paint
-    changed (a widget's ``refresh`` calls this after Textual's own)."""
-    if repaint and not (layout or recompose) and widget not in _DUE and widget.is_mounted:
-        _DUE.add(widget)
-        widget.call_next(prepaint, widget)
+    """``widget`` was refreshed: its lines are made at the app's next turn, when only its
+    paint changed (a widget's ``refresh`` calls this after Textual's own)."""
+    if repaint and not (layout or recompose) and widget.is_mounted:
+        app = widget.app
+        due = _DUE.get(app)
+        if due is None:
+            due = _DUE[app] = WeakSet()
+            app.call_next(_prepaint_due, app)
+        due.add(widget)
+
+
+def _prepaint_due(app: App[object]) -> None:
+    """Make the lines of every widget of ``app`` changed since its last turn."""
+    for widget in list(_DUE.pop(app, ())):
+        prepaint(widget)
 
 
 def prepaint(widget: Widget) -> None:
     """Make ``widget``'s lines now (what the next frame shows of it)."""
-    _DUE.discard(widget)
     width, height = widget.outer_size
     if width and height and widget.display and widget.is_attached:
         widget.render_lines(Region(0, 0, width, height))
