@@ -16,7 +16,6 @@ as Textual's ``OptionList`` does: a click on a card posts ``PickableCards.Picked
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -155,8 +154,8 @@ class PickableCards(Prepainted):
         cards (on the title line when boxed), left out when they do not fit."""
         super().__init__(**widget)  # id, classes…
         self.card_style = style
-        # look's answers: (the component styles they were read from, colour, the style)
-        self._looks: dict[tuple[str, ...], tuple[tuple[object, ...], bool, Style]] = {}
+        # look's answers (colour, the style), until Textual applies the CSS again
+        self._looks: dict[tuple[str, ...], tuple[bool, Style]] = {}
         self.inline = inline
         self.marks = marks
         self.mark_at = mark_at
@@ -316,17 +315,21 @@ class PickableCards(Prepainted):
         say no colour). Kept until the styles are applied again: Textual forgets its own
         component styles at every repaint, and working them out is most of a card's cost."""
         color = self.card_style.color
-        # Textual makes new component styles each time it applies the CSS to the widget
-        sources = tuple(self._component_styles.get(PREFIX + name) for name in names)
         kept = self._looks.get(names)
-        if kept is not None and kept[1] == color and all(map(operator.is_, kept[0], sources)):
-            return kept[2]
+        if kept is not None and kept[0] == color:
+            return kept[1]
         style = Style()
         for name in names:
             style += self.get_component_rich_style(PREFIX + name, partial=True)
         style = style if color else style.without_color
-        self._looks[names] = (sources, color, style)
+        self._looks[names] = (color, style)
         return style
+
+    def notify_style_update(self) -> None:
+        """Textual applied the CSS to this widget again (a class, the theme, the window):
+        the looks kept are worked out anew."""
+        self._looks.clear()
+        super().notify_style_update()
 
     def suit_look(self, code: str | None) -> list[str]:
         if code is None or code == UNKNOWN:
