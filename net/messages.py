@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
-import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -27,6 +26,18 @@ from engine.reasons import Param
 
 from .codec import CodecError
 from .reasons import family, sentence
+from .text import CHAT_LIMIT, NAME_LIMIT, clean_chat, clean_name, clean_text
+from .tokens import SALT_BYTES, password_key
+
+__all__ = [  # kept here too: what the wire's text and the table's secret are made of
+    "CHAT_LIMIT",
+    "NAME_LIMIT",
+    "SALT_BYTES",
+    "clean_chat",
+    "clean_name",
+    "clean_text",
+    "password_key",
+]
 
 TAKEBACK_MODES = ("off", "ask", "free")
 """A table's take-backs (net/takebacks.py): refused, asked of the table, or granted at once."""
@@ -57,8 +68,6 @@ send it away (``error`` ``banned``, also to a banned key or name that joins agai
 ``sent_away``). 11: the ``table`` says ``spectators`` (``all``, ``quiet`` or ``none``: who may
 watch); a spectator's ``join`` at a table of none is refused (``error`` ``spectators.none``),
 a quiet table's spectator's ``chat`` is ``rejected`` (``spectators_quiet``)."""
-NAME_LIMIT = 24
-CHAT_LIMIT = 500
 TEXT_LIMIT = 1000
 """The most characters of any free text the host sends."""
 CODE_PATTERN = re.compile(r"[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*")
@@ -76,10 +85,7 @@ TOKEN_HEX_DIGITS = 32
 WATCHERS_LIMIT = 256
 """The most spectators a ``lobby`` lists (the host lets in at most ``max_spectators``)."""
 NONCE_BYTES = 16
-SALT_BYTES = 16
 AUTH_BYTES = 32  # HMAC-SHA256
-
-_KEEP_FORMAT = {"\u200d"}  # the zero-width joiner builds emoji; other format chars go
 
 Check = Callable[[Any], bool]
 
@@ -458,41 +464,6 @@ def clean_host_text(message: dict[str, Any]) -> dict[str, Any]:
             for key, value in message["params"].items()
         }
     return message
-
-
-def clean_text(text: str, limit: int) -> str:
-    """Peer text made safe to store and show: control and format characters (terminal escapes,
-    bidi overrides, newlines) removed, whitespace runs collapsed, at most ``limit`` characters."""
-    kept = []
-    for ch in text:
-        category = unicodedata.category(ch)
-        if ch.isspace():
-            kept.append(" ")
-            continue
-        if category in ("Cc", "Cs", "Co", "Cn"):
-            continue
-        if category == "Cf" and ch not in _KEEP_FORMAT:
-            continue
-        kept.append(ch)
-    return " ".join("".join(kept).split())[:limit]
-
-
-def clean_name(name: str, fallback: str) -> str:
-    """A seat name: clean text of at most NAME_LIMIT characters, ``fallback`` if nothing is left."""
-    return clean_text(name, NAME_LIMIT) or fallback
-
-
-def clean_chat(text: str) -> str:
-    """A chat line: clean text of at most CHAT_LIMIT characters (may be empty)."""
-    return clean_text(text, CHAT_LIMIT)
-
-
-def password_key(password: str, salt: bytes) -> bytes:
-    """The table's verifier: scrypt of the password with the table's salt. The host keeps this
-    (in memory and in its journal), never the password; each guess at it costs a scrypt."""
-    return hashlib.scrypt(
-        password.encode("utf-8"), salt=salt, n=2**14, r=8, p=1, maxmem=64 * 1024 * 1024, dklen=32
-    )
 
 
 def password_proof(key: bytes, nonce: bytes) -> bytes:

@@ -70,10 +70,10 @@ from typing import Any
 from engine.base import DealPacing
 
 from .dealrun import Intent, Run, too_late
+from .limits import DEFAULT_TICK
 from .messages import rejected_message
 from .rules import Message, Rules
 
-DEFAULT_TICK = 0.06  # seconds per visible card: a deal of 84 cards ≈ 5 s
 ALONE_WINDOW = 8.0  # seconds of an offer with one person at the table (the rest bots)
 SHARED_WINDOW = 5.0  # … with more people (the deal's end waits this long for everyone)
 

@@ -69,7 +69,7 @@ class Rules(Generic[P]):
         clock: Callable[[], float] | None = None,
     ) -> None:
         if limits is None:
-            from .settings import HostLimits
+            from .limits import HostLimits
 
             limits = HostLimits()
         self.limits = limits

@@ -4,20 +4,17 @@ table knows of each connection (``Guest``). No sockets, no rules."""
 from __future__ import annotations
 
 import hmac
-import secrets
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from .messages import NAME_LIMIT, Refused
+from .tokens import new_token
+
+__all__ = ["new_token"]  # kept here too: a seat's resume token
 
 P = TypeVar("P", bound=Hashable)
 """Whatever handle the table uses for a connection."""
-
-
-def new_token() -> str:
-    """A 128-bit resume token as 32 hex digits, from the system's secure generator."""
-    return secrets.token_hex(16)
 
 
 @dataclass

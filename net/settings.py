@@ -25,12 +25,11 @@ from lang import N_, _
 
 from .clock import BANK_MAX, CLOCK_MAX, CLOCK_MIN
 from .declared import Choice, Seconds, Setting, Switch, declared, setting
-from .messages import SALT_BYTES, clean_name, password_key
-from .pacing import DEFAULT_TICK
+from .limits import DEFAULT_TICK, HostLimits
 from .resultswait import RESULTS_WAIT
-from .seating import new_token
+from .text import clean_name
+from .tokens import SALT_BYTES, new_token, password_key
 
-MAX_SPECTATORS = 64
 """Joined spectators; seated players (and resumes) always get in."""
 
 
@@ -277,37 +276,6 @@ def problem(values: Mapping[str, Any]) -> str | None:
     if by_key("bank").idle(values) and values.get("bank"):
         return _("--bank needs --clock: a time bank is drawn only past a turn clock")
     return None
-
-
-@dataclass(frozen=True)
-class HostLimits:
-    """How the host treats connections and plays its bots (docs/protocol.md).
-
-    ``handshake_timeout`` for the whole handshake, ``idle_timeout`` for each whole message
-    after it; ``rate``/``burst`` for what the table did not ask for (a chat line counts
-    ``chat_cost``), a peer over it is slowed and cut after ``flood_cut_after`` s;
-    ``pending_per_address`` and ``pending_total`` connections may be joining at once; wrong
-    passwords from one address wait ``guess_delay`` doubling up to ``guess_delay_max``; a seat
-    is taken over by its token at most once per ``takeover_every`` s; before the start the
-    journal is compacted after ``compact_after`` leavings. The host's bots wait ``bot_delay``
-    s before each move; a bot covers a player gone for ``absent_bot_after`` s (None: never)."""
-
-    idle_timeout: float = 60.0
-    handshake_timeout: float = 10.0
-    rate: float = 50.0
-    burst: float = 100.0
-    flood_cut_after: float = 10.0
-    chat_cost: float = 5.0
-    pending_per_address: int = 8
-    pending_total: int = 32
-    max_spectators: int = MAX_SPECTATORS
-    guess_delay: float = 0.25
-    guess_delay_max: float = 30.0
-    takeover_every: float = 5.0
-    compact_after: int = 32
-    fsync: bool = True
-    bot_delay: float = 0.0
-    absent_bot_after: float | None = None
 
 
 BOT_DELAY = 0.4
