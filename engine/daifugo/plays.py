@@ -166,20 +166,26 @@ def _sequences(suit: str, held: set[int], jokers: int) -> Iterator[Play]:
     top = len(ORDER)
     for lo in range(top):
         for hi in range(lo + 2, top):
-            span = range(lo, hi + 1)
-            missing = [r for r in span if r not in held]
-            if len(missing) > jokers:
+            if sum(r not in held for r in range(lo, hi + 1)) > jokers:
                 break  # a longer run misses as many or more
-            present = [r for r in span if r in held]
-            for extra in range(0, jokers - len(missing) + 1):
-                for also in combinations(present, extra):
-                    wild = sorted([*missing, *also])
-                    if len(wild) == len(span):
-                        continue  # at least one real card
-                    real = [ORDER[r] + suit for r in span if r not in wild]
-                    named = tuple(ORDER[r] + suit for r in wild)
-                    cards = tuple(real) + (JOKER,) * len(wild)
-                    yield Play(cards, named, "sequence", lo, hi, frozenset(suit))
+            yield from _runs(suit, held, jokers, lo, hi)
+
+
+def _runs(suit: str, held: set[int], jokers: int, lo: int, hi: int) -> Iterator[Play]:
+    """Every way to play the run of ``suit`` from rank ``lo`` to ``hi`` with the ranks held
+    and at most ``jokers`` jokers (each joker named; at least one real card)."""
+    span = range(lo, hi + 1)
+    missing = [r for r in span if r not in held]
+    present = [r for r in span if r in held]
+    for extra in range(0, jokers - len(missing) + 1):
+        for also in combinations(present, extra):
+            wild = sorted([*missing, *also])
+            if len(wild) == len(span):
+                continue  # at least one real card
+            real = [ORDER[r] + suit for r in span if r not in wild]
+            named = tuple(ORDER[r] + suit for r in wild)
+            cards = tuple(real) + (JOKER,) * len(wild)
+            yield Play(cards, named, "sequence", lo, hi, frozenset(suit))
 
 
 def plays_on(
@@ -235,20 +241,7 @@ def _sequences_on(
         hi = lo + size - 1
         if not ((hi < top.low) if reversed_order else (lo > top.high)):
             continue
-        span = range(lo, hi + 1)
-        missing = [r for r in span if r not in held]
-        if len(missing) > jokers:
-            continue
-        present = [r for r in span if r in held]
-        for extra in range(0, jokers - len(missing) + 1):
-            for also in combinations(present, extra):
-                wild = sorted([*missing, *also])
-                if len(wild) == len(span):
-                    continue  # at least one real card
-                real = [ORDER[r] + suit for r in span if r not in wild]
-                named = tuple(ORDER[r] + suit for r in wild)
-                cards = tuple(real) + (JOKER,) * len(wild)
-                yield Play(cards, named, "sequence", lo, hi, frozenset(suit))
+        yield from _runs(suit, held, jokers, lo, hi)  # none where it misses too many
 
 
 # ---------------------------------------------------------------------------------------------
