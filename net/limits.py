@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 MAX_SPECTATORS = 64
+"""Joined spectators; seated players (and resumes) always get in."""
 DEFAULT_TICK = 0.06  # seconds per visible card: a deal of 84 cards ≈ 5 s
 
 

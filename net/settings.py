@@ -30,8 +30,6 @@ from .resultswait import RESULTS_WAIT
 from .text import clean_name
 from .tokens import SALT_BYTES, new_token, password_key
 
-"""Joined spectators; seated players (and resumes) always get in."""
-
 
 def make_verifier(password: str) -> dict[str, bytes]:
     """What the table keeps of a password: a fresh salt and the key derived from both."""
