@@ -20,6 +20,7 @@ sys.path.insert(0, str(HERE.parent))
 
 import engine  # noqa: E402
 import lang  # noqa: E402
+from net.settings import TableSettings  # noqa: E402
 from tui.app import make_app  # noqa: E402
 from tui.connect import play_launcher  # noqa: E402
 from tui.pilot import browser_of, lan_tables, seated, settle  # noqa: E402
@@ -85,7 +86,8 @@ def _shift_leading_spaces(match: re.Match) -> str:
 def table(
     game: str, seed: int, options: dict | None = None, bots: int | None = None, lang: str = "en"
 ):
-    launcher = play_launcher(game, bots=bots, seed=seed, options=options, name="Eli", bot_delay=0)
+    practice = TableSettings.practice(game, bots=bots, seed=seed, options=options)
+    launcher = play_launcher(practice, name="Eli", bot_delay=0)
     settings = Settings(name="Eli", color=True, cursor_blink=False, lang=lang)
     return make_app(launcher=launcher, settings=settings, browser=Browser)
 
@@ -96,7 +98,7 @@ async def lobby_steps(pilot) -> None:
 
 async def swapo_swap(pilot) -> None:
     screen = await seated(pilot)
-    await until(pilot, lambda: screen.flow.step == "target")
+    await until(pilot, lambda: screen.decisions.step == "target")
     await pilot.press("2", "2", "space", "right", "right")
 
 
@@ -105,7 +107,7 @@ async def swapo_reveal(pilot) -> None:
 
     screen = await seated(pilot)
     await play_my_turns(pilot, screen, until_round=2)
-    await until(pilot, lambda: screen.flow.reveal is not None)
+    await until(pilot, lambda: screen.decisions.reveal is not None)
     await settle(pilot)
 
 
@@ -119,9 +121,9 @@ async def swapo_power(pilot) -> None:
 
 async def swapo_dagger(pilot) -> None:
     screen = await seated(pilot)
-    await until(pilot, lambda: screen.flow.step == "arrange")
+    await until(pilot, lambda: screen.decisions.step == "arrange")
     await pilot.press("enter")
-    await until(pilot, lambda: screen.flow.step == "target")
+    await until(pilot, lambda: screen.decisions.step == "target")
     await settle(pilot)
     await pilot.press("1", "2", "3")
 
@@ -153,7 +155,7 @@ async def first_results(pilot) -> None:
     from tui.table.results import ResultsPanel
 
     screen = await seated(pilot)
-    bot = engine.make_bot(screen.GAME, screen.me, 1)
+    bot = engine.make_bot(screen.game, screen.me, 1)
 
     def panel() -> bool:
         return isinstance(pilot.app.screen, ResultsPanel)
@@ -186,11 +188,10 @@ def replay_app():
         actions.append((seat, copy.deepcopy(action)))
         game.apply(seat, action)
     names = ["Eli", "Ann", "Bo", "Chen"]
-    record = rec.full_record(
-        record_id="20261125-210000-5w00p0", game=game, seed=3, table="friday",
-        players=[rec.player(n, False) for n in names], started="2026-11-25T21:00:00Z",
-        ended="2026-11-25T21:40:00Z", actions=actions,
-    )  # fmt: skip
+    players = [rec.player(n, False) for n in names]
+    when = ("2026-11-25T21:00:00Z", "2026-11-25T21:40:00Z")
+    sitting = rec.Sitting("20261125-210000-5w00p0", "friday", players, *when)
+    record = rec.full_record(sitting, game, seed=3, actions=actions)
     replay = rec.replay(record)
     replayer = Replayer(replay, 0, 42, open_hands=True)
     return ReplayApp(replayer, settings=Settings(name="Eli", color=True))
