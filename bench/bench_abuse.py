@@ -31,10 +31,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import engine  # noqa: E402
 from bench.aside import set_aside  # noqa: E402
-from net.client import Client  # noqa: E402
-from net.codec import encode  # noqa: E402
-from net.host import Host  # noqa: E402
-from net.settings import TableSettings  # noqa: E402
+from net.doors.host import Host  # noqa: E402
+from net.table.settings import TableSettings  # noqa: E402
+from net.wire.client import Client  # noqa: E402
+from net.wire.codec import encode  # noqa: E402
 
 GAME, SEATS, PASSWORD = "swapo", 4, "honest"
 ROUND_LIMIT = 90.0  # a round whose games have not all ended by then counts them unfinished

@@ -25,10 +25,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import engine  # noqa: E402
 from bench.aside import set_aside  # noqa: E402
-from net.client import Client  # noqa: E402
-from net.host import Host  # noqa: E402
-from net.resultswait import ends_round  # noqa: E402
-from net.settings import TableSettings  # noqa: E402
+from net.doors.host import Host  # noqa: E402
+from net.table.resultswait import ends_round  # noqa: E402
+from net.table.settings import TableSettings  # noqa: E402
+from net.wire.client import Client  # noqa: E402
 
 LENGTH_OPTION = {"swapo": "rounds", "swoop": "hands", "mishi": "hands"}
 

@@ -106,7 +106,7 @@ def history_time(data: str, runs: int = 3) -> float:
 
 
 def history(kept: dict[str, list[dict]], count: int) -> None:
-    from net.records import RecordStore
+    from net.kept.records import RecordStore
 
     samples = [r for records in kept.values() for r in records]
     with tempfile.TemporaryDirectory() as full, tempfile.TemporaryDirectory() as empty:

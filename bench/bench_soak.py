@@ -1,7 +1,8 @@
 """Soak: one host process, 25 tables, bot clients that drop and come back, for M minutes.
 
-Every table is a real ``net.host.Host`` with its journal, in this process and its one event loop,
-on 127.0.0.1 (ephemeral ports). Its seats are played by bot clients (``net.botclient``) over
+Every table is a real ``net.doors.host.Host`` with its journal, in this process and its one
+event loop,
+on 127.0.0.1 (ephemeral ports). Its seats are played by bot clients (``net.doors.botclient``) over
 real sockets; each client drops now and then (closes its connection without a word to the
 game), waits a moment and joins again with its seat's token. When a table's game is over it is
 checked and a new game starts there, until the time is up.
@@ -61,12 +62,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import engine  # noqa: E402
 from bench.aside import set_aside  # noqa: E402
-from net.botclient import play_seat  # noqa: E402
-from net.client import Client, Staying  # noqa: E402
-from net.codec import encode  # noqa: E402
-from net.host import Host  # noqa: E402
-from net.journal import read_journal  # noqa: E402
-from net.settings import HostLimits, TableSettings  # noqa: E402
+from net.doors.botclient import play_seat  # noqa: E402
+from net.doors.host import Host  # noqa: E402
+from net.kept.journal import read_journal  # noqa: E402
+from net.table.settings import HostLimits, TableSettings  # noqa: E402
+from net.wire.client import Client, Staying  # noqa: E402
+from net.wire.codec import encode  # noqa: E402
 
 GAMES = tuple(engine.GAMES)  # every registered game
 SHORT = {"swapo": {"rounds": 5}, "swoop": {"hands": 1}, "mishi": {"hands": 1}}

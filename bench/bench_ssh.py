@@ -13,7 +13,7 @@ command and environment on a pty of our own, no SSH in between).
 3. Memory per session with N sessions seated at tables (SwaPo against three bots each): the
    proportional set size (PSS) of every app process, plus for SSH the server's own growth,
    divided by N.
-4. The door (net/sshdoor.py), against a server with a password: wrong passwords one
+4. The door (net/doors/sshdoor.py), against a server with a password: wrong passwords one
    connection may try before it is closed; wrong passwords per second from one address over
    eight connections for ``--guess-seconds``; and connect -> lobby painted (password given)
    while ``--flood`` sockets from another address send only the SSH banner and hold on,
@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 import asyncssh  # noqa: E402
 
 from bench.aside import set_aside  # noqa: E402
-from net.ssh import (  # noqa: E402
+from net.doors.ssh import (  # noqa: E402
     ServeConfig,
     SSHGameServer,
     child_env,
@@ -47,7 +47,7 @@ from net.ssh import (  # noqa: E402
     read_pty,
     set_winsize,
 )
-from net.sshdoor import MAX_AUTH_TRIES  # noqa: E402
+from net.doors.sshdoor import MAX_AUTH_TRIES  # noqa: E402
 
 ANSI = re.compile(rb"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|.)")
 LOBBY = "play vs bots"

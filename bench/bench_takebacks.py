@@ -1,6 +1,6 @@
 """Take-backs: what they cost the table, measured in the same run as the floor.
 
-Per game, whole games of normal bots at the sans-I/O table's rules (net/rules.py ``play``,
+Per game, whole games of normal bots at the sans-I/O table's rules (net/table/rules.py ``play``,
 no sockets, nobody joined): the time per action with take-backs off (the floor) and on (the
 bookkeeping: the spectator's view before each action, the engine's ``shows_hidden`` and a copy
 of the game at each step that showed something, engine/undo.py), as a ratio; and the time of
@@ -19,8 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
-from net.rules import Rules
-from net.settings import TableSettings
+from net.table.rules import Rules
+from net.table.settings import TableSettings
 
 GAMES = (("swoop", 4, {}), ("swapo", 4, {"variant": "ace"}), ("mishi", 4, {}))
 

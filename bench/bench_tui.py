@@ -26,7 +26,7 @@ import sys
 import time
 from pathlib import Path
 
-from net.settings import TableSettings
+from net.table.settings import TableSettings
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))

@@ -48,8 +48,8 @@ from playwright.async_api import async_playwright  # noqa: E402
 from seat import TAP, launch  # noqa: E402
 
 from bench.aside import set_aside  # noqa: E402
-from net.ssh import ServeConfig, SSHGameServer  # noqa: E402
-from net.web import WebConfig, WebGameServer  # noqa: E402
+from net.doors.ssh import ServeConfig, SSHGameServer  # noqa: E402
+from net.doors.web import WebConfig, WebGameServer  # noqa: E402
 
 KEYS = {b"b": ["b"], b"\x1b": ["Escape"], b"\t\r": ["Tab", "Enter"]}
 CELL = (9.6, 19.0)  # about what 16px Roboto Mono takes: the window is sized for SIZE cells

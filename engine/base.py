@@ -314,7 +314,7 @@ class DealPacing:
     """How a table with people shows a deal whose engine asks private questions (Mi Shi's
     drawers who may show a ten): the cards arrive one ``steps``-th at a time, each person is
     offered its decision quietly for ``window`` seconds, and the engine's questions never show
-    in a frame, its timing or its version (net/pacing.py; docs/contracts.md). A game that
+    in a frame, its timing or its version (net/table/pacing.py; docs/contracts.md). A game that
     paces a deal returns one of these, bound to itself, from ``Game.deal_pacing``; the
     default there is None: the table forwards the engine's states as they come.
 
@@ -334,7 +334,7 @@ class DealPacing:
     @property
     def window(self) -> float | None:
         """Seconds a person is offered a decision (a table option); None: the table chooses
-        (net/pacing.py: longer for one person among bots)."""
+        (net/table/pacing.py: longer for one person among bots)."""
         return 0.0
 
     def deal(self) -> object | None:
@@ -481,7 +481,7 @@ class Game:
 
     def shows_hidden(self, events: Sequence[Event]) -> bool:
         """Whether the step that made ``events`` (``apply``'s answer; the game is in the state
-        after it) showed anyone something hidden before it: a take-back (net/takebacks.py)
+        after it) showed anyone something hidden before it: a take-back (net/table/takebacks.py)
         never undoes such a step or anything before it. The default: an event of a type in
         ``SHOWING_EVENTS`` or the ``ROUND_END``, or the game over; a game overrides this
         where an event's fields or its state tell more."""

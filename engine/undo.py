@@ -1,4 +1,4 @@
-"""Taking back the last actions of a game (a table's take-backs: net/takebacks.py).
+"""Taking back the last actions of a game (a table's take-backs: net/table/takebacks.py).
 
 A game is deterministic: the same start and the same actions give the same game, so the game
 without its last actions is the game replayed without them. ``Rewind`` keeps what that needs

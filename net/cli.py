@@ -18,15 +18,15 @@ from typing import Any
 
 from lang import _, pgettext
 
-from .botclient import run_bot_client
-from .discovery import Advertiser, find_tables, lan_address
-from .doors_lan import find_ssh_servers
-from .headless import SeatNews, print_result, stay_for_reviews
-from .host import Host
-from .journal import JournalError
-from .messages import Refused
-from .opening import open_table, plan_of
-from .reasons import problem, say
+from .doors.botclient import run_bot_client
+from .doors.discovery import Advertiser, find_tables, lan_address
+from .doors.headless import SeatNews, print_result, stay_for_reviews
+from .doors.host import Host
+from .doors.lan import find_ssh_servers
+from .doors.opening import open_table, plan_of
+from .kept.journal import JournalError
+from .wire.messages import Refused
+from .wire.reasons import problem, say
 
 
 def _say(text: str) -> None:

@@ -20,7 +20,7 @@ sys.path.insert(0, str(HERE.parent))
 
 import engine  # noqa: E402
 import lang  # noqa: E402
-from net.settings import TableSettings  # noqa: E402
+from net.table.settings import TableSettings  # noqa: E402
 from tui.app import make_app  # noqa: E402
 from tui.connect import play_launcher  # noqa: E402
 from tui.pilot import browser_of, lan_tables, seated, settle  # noqa: E402

@@ -180,8 +180,8 @@ def _unit_lane_stays_unit(request, monkeypatch):
 
 @pytest.fixture(autouse=True)
 def _records_elsewhere(tmp_path_factory, monkeypatch):
-    """Every test keeps what kotatsu keeps — game records (net/records.py), journals and kept
-    seats (net/journal.py, net/seatstore.py), settings (tui/settings.py) — in its own
+    """Every test keeps what kotatsu keeps — game records (net/kept/records.py), journals and kept
+    seats (net/kept/journal.py, net/kept/seatstore.py), settings (tui/settings.py) — in its own
     temporary directories, never the user's; so do the processes it starts."""
     home = tmp_path_factory.mktemp("xdg")  # one numbered directory a test (each one made
     # scans the others: three a test made the fast lane a few seconds slower)

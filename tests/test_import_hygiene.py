@@ -83,7 +83,7 @@ def opened() -> dict[str, list[str]]:
     process has imported everything already."""
     code = """
 import json, sys
-import engine, net.client, net.host, tui.app, tui.table.screen
+import engine, net.wire.client, net.doors.host, tui.app, tui.table.screen
 from tui.app import KotatsuApp
 from tui.cli import build_parser, prepared, table_problem
 from tui.games import table_screen_for
@@ -158,3 +158,74 @@ def test_no_mixins_in_the_terminal_app():
                 bases = [ast.unparse(base) for base in node.bases]
                 assert len(bases) <= 1, f"{path.relative_to(ROOT)}: {node.name}{tuple(bases)}"
                 assert "Mixin" not in node.name, f"{path.relative_to(ROOT)}: {node.name}"
+
+
+# net/'s parts (docs/design.md, "Layout"): what each may import of the others.
+# The doors (the host, the LAN, SSH, the browser) may import every part; nothing but the doors
+# and the command line (net/cli.py) imports a door.
+NET_PARTS = {
+    "table": {"table", "wire", "kept"},
+    "wire": {"wire", "table", "kept"},
+    "kept": {"kept", "table", "wire"},
+    "doors": {"doors", "table", "wire", "kept"},
+}
+# The sans-I/O table and the wire's shapes open nothing: no socket, no task, no door.
+NO_IO = {"asyncio", "socket", "asyncssh", "aiohttp", "zeroconf", "selectors", "ssl"}
+SANS_IO = (
+    "table",
+    "wire/messages.py",
+    "wire/codec.py",
+    "wire/reasons.py",
+    "wire/text.py",
+    "wire/tokens.py",
+)
+
+
+def _net_imports(path: Path) -> set[tuple[str, ...]]:
+    """The modules of net/ that ``path`` imports, as paths of names under net."""
+    package = path.relative_to(ROOT / "net").parent.parts
+    found: set[tuple[str, ...]] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - (node.level - 1)]
+                found.add((*base, *(node.module or "").split(".")) if node.module else base)
+            elif node.module and node.module.split(".")[0] == "net":
+                found.add(tuple(node.module.split(".")[1:]))
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "net":
+                    found.add(tuple(alias.name.split(".")[1:]))
+    return {name for name in found if name and name[0]}
+
+
+def test_the_parts_of_net_import_only_what_they_may():
+    """Every module of net/ sits in one of its parts; a part imports only the parts it may
+    (the table no door), and the table and the wire's shapes import nothing that does I/O."""
+    loose = sorted(p.name for p in (ROOT / "net").glob("*.py") if p.name != "__init__.py")
+    assert loose == ["cli.py"], f"modules of net/ in no part: {loose}"
+    assert sorted(p.name for p in (ROOT / "net").iterdir() if p.is_dir() and p.name[0] != "_") == (
+        sorted(NET_PARTS)
+    )
+    for part, allowed in NET_PARTS.items():
+        for path in sorted((ROOT / "net" / part).rglob("*.py")):
+            where = path.relative_to(ROOT)
+            for name in _net_imports(path):
+                assert name[0] in allowed, f"{where} imports net.{'.'.join(name)}"
+            relative = path.relative_to(ROOT / "net").as_posix()
+            if relative.startswith(SANS_IO):
+                bad = imported_modules(path) & NO_IO
+                assert not bad, f"{where} imports {sorted(bad)}: the sans-I/O table opens nothing"
+
+
+def test_the_sans_io_table_loads_no_door():
+    """Opening the sans-I/O table loads no door, no socket and no task machinery (a fresh
+    interpreter: what the table's modules pull in, all the way down)."""
+    code = (
+        "import sys, json, net.table.table, net.table.rules, net.table.settings; "
+        "print(json.dumps(sorted(sys.modules)))"
+    )
+    loaded = json.loads(subprocess.check_output([sys.executable, "-c", code], cwd=ROOT))
+    doors = [m for m in loaded if m.startswith("net.doors")]
+    assert not doors, f"the table loads {doors}"
+    assert not set(loaded) & (NO_IO - {"selectors"}), sorted(set(loaded) & NO_IO)

@@ -35,9 +35,9 @@ from typing import Any
 import engine
 import lang
 from lang import _
-from net.reasons import problem
-from net.resultswait import RESULTS_WAIT
-from net.settings import ABSENT_BOT
+from net.table.resultswait import RESULTS_WAIT
+from net.table.settings import ABSENT_BOT
+from net.wire.reasons import problem
 
 from .args import address, parse_options, port_number, seconds
 from .cli_words import argparse_words, lang_help, language_asked
@@ -438,11 +438,11 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_bot(args)
     if cmd == "serve":
-        from net.ssh import run_serve
+        from net.doors.ssh import run_serve
 
         return run_serve(args)
     if cmd == "web":
-        from net.web import run_web
+        from net.doors.web import run_web
 
         return run_web(args)
     if cmd == "list":
@@ -525,7 +525,7 @@ def table_problem(args: argparse.Namespace) -> str | None:
     """Why the table asked for on the command line cannot be made: bad seats or options, or
     (``host``) an address or port it cannot listen at."""
     if getattr(args, "command", None) == "host":
-        from net.listening import listen_problem
+        from net.doors.listening import listen_problem
 
         said = listen_problem(args.bind, args.port)
         if said:

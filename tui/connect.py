@@ -1,7 +1,7 @@
 """How the app gets a seat at a table: a launcher is an async callable returning a ``Seat``.
 
-The app never talks to a game directly — only to an object with the ``net.client.Client``
-API (docs/contracts.md). ``kotatsu play`` runs a real ``net.host.Host`` on 127.0.0.1 in this
+The app never talks to a game directly — only to an object with the ``net.wire.client.Client``
+API (docs/contracts.md). ``kotatsu play`` runs a real ``net.doors.host.Host`` on 127.0.0.1 in this
 process (no discovery, bots seated by the host) and connects a real Client to it; ``host``
 does the same on the chosen address with discovery; ``join`` only connects.
 """
@@ -15,10 +15,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from lang import _
-from net.client import Staying
-from net.opening import TablePlan
-from net.reasons import problem
-from net.settings import BOT_DELAY, HostLimits, TableSettings
+from net.doors.opening import TablePlan
+from net.table.settings import BOT_DELAY, HostLimits, TableSettings
+from net.wire.client import Staying
+from net.wire.reasons import problem
 
 from . import words
 from .seat import HOST_GONE_WAIT, Launcher, Seat
@@ -59,8 +59,8 @@ def play_launcher(
     follow them (0 in tests and snapshots)."""
 
     async def launch() -> Seat:
-        from net.client import Client
-        from net.opening import TablePlan, open_table
+        from net.doors.opening import TablePlan, open_table
+        from net.wire.client import Client
 
         host = await open_table(TablePlan(settings, limits=HostLimits(bot_delay=bot_delay)))
         client = Client("127.0.0.1", host.port, name=name or default_name())
@@ -72,7 +72,7 @@ def play_launcher(
         return Seat(client, [host.close], f"127.0.0.1:{host.port}", again=redeal)
 
     def redeal() -> Launcher:  # the same table, a new seed
-        from net.opening import dealt_anew
+        from net.doors.opening import dealt_anew
 
         return play_launcher(dealt_anew(settings), name=name, bot_delay=bot_delay)
 
@@ -90,8 +90,8 @@ def join_launcher(
     """Connect to a table somebody else hosts."""
 
     async def launch() -> Seat:
-        from net.client import Client
-        from net.recording import SeatRecorder
+        from net.kept.recording import SeatRecorder
+        from net.wire.client import Client
 
         client = Client(
             host,
@@ -123,14 +123,14 @@ def join_launcher(
 def host_launcher(
     plan: TablePlan, *, player_name: str | None = None, password: str | None = None
 ) -> Launcher:
-    """Host the table of ``plan`` (net/opening.py: new settings or a journal resumed), which
+    """Host the table of ``plan`` (net/doors/opening.py: new settings or a journal resumed), which
     others find on the LAN (advertised by zeroconf), and sit at it as ``player_name`` (with the
     table's ``password``; a resumed table gives the host's seat back by its token). Play
     again deals the same table anew, at the same port if it is free."""
 
     async def launch() -> Seat:
-        from net.client import Client
-        from net.opening import open_table
+        from net.doors.opening import open_table
+        from net.wire.client import Client
 
         try:
             host = await open_table(plan)
@@ -157,7 +157,7 @@ def host_launcher(
         advert = await _advertise(host, bind, bound)
         if advert is not None:
             closers.insert(0, advert)
-        from net.discovery import lan_address  # zeroconf: only a hosted table needs it
+        from net.doors.discovery import lan_address  # zeroconf: only a hosted table needs it
 
         def again() -> Launcher:  # the same seats, a new seed, at the same port
             return host_launcher(plan.again(host), player_name=player_name, password=password)
@@ -170,7 +170,7 @@ def host_launcher(
 
 async def _advertise(host: Any, bind: str, port: int) -> Callable[[], Awaitable[Any]] | None:
     """Advertise the table on the LAN by zeroconf; returns the closer (None: no multicast)."""
-    from net.discovery import Advertiser
+    from net.doors.discovery import Advertiser
 
     advertiser = Advertiser(host, port, None if bind in ("0.0.0.0", "") else bind)
     try:
@@ -189,7 +189,7 @@ def launcher_for(args: argparse.Namespace, name: str | None = None) -> Launcher 
         return join_launcher(host, port, name=name, password=args.password, spectate=args.spectate)
     if args.command not in ("play", "host"):
         return None
-    from net.opening import plan_of
+    from net.doors.opening import plan_of
 
     try:
         plan = plan_of(args, name or default_name())

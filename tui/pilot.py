@@ -17,7 +17,7 @@ from textual.css.query import NoMatches
 
 import lang
 from engine.base import Event, View
-from net.discovery import TableInfo
+from net.doors.discovery import TableInfo
 
 
 class FakeBrowser:
@@ -105,8 +105,8 @@ ME = "me"
 
 
 class MemoryClient:
-    """A seat at the real table in this process: the sans-I/O ``Table`` of net/table.py with
-    no host and no socket, whose bots answer at once. It speaks the ``net.client.Client`` API:
+    """A seat at the real table in this process: the sans-I/O ``Table`` of net/table/table.py with
+    no host and no socket, whose bots answer at once. It speaks the ``net.wire.client.Client`` API:
     what the screen sends is checked as the host checks it and given to the table as the host
     gives it; what the table says to this seat is copied as the wire copies it and checked as
     ``Client`` checks it. The table's other timers (a turn clock, a take-back asked) run on
@@ -115,7 +115,7 @@ class MemoryClient:
     ``seat``: the seat taken (None: watch a table of bots); the others are the table's bots
     (``bots``: seat -> the bot that answers there: scripted ones may replace them before
     ``connect``, as a stacked ``game`` may replace the table's). ``settings``: the table's
-    settings (net/settings.py: ``hints``, ``takebacks``, ``clock``…); a deal is not paced and
+    settings (net/table/settings.py: ``hints``, ``takebacks``, ``clock``…); a deal is not paced and
     the bots wait for no results panel unless they say (``deal_tick``, ``results_wait``).
 
     For the tests: ``acts`` every action the screen sent, legal or not; ``seen`` the version
@@ -136,8 +136,8 @@ class MemoryClient:
         settings: Mapping[str, Any] | None = None,
     ) -> None:
         import engine
-        from net.settings import TableSettings
-        from net.table import Table
+        from net.table.settings import TableSettings
+        from net.table.table import Table
 
         count = engine.GAMES[game].DEFAULT_SEATS if seats is None else seats
         bot_seats = [s for s in range(count) if s != seat]
@@ -181,7 +181,7 @@ class MemoryClient:
     async def connect(self) -> None:
         """Join as ``Client.connect`` does: the ``hello`` and the first ``welcome`` are the
         connection's, the rest is read from ``messages``."""
-        from net.messages import check_client
+        from net.wire.messages import check_client
 
         table = self._table
         if self.table is not None and self.table.get("name") != table.name:
@@ -243,7 +243,7 @@ class MemoryClient:
 
     # -- the host's part, in this process ----------------------------------------------------
     def _send(self, message: dict) -> None:
-        from net.messages import Refused, check_client
+        from net.wire.messages import Refused, check_client
 
         if not self.connected:
             raise ConnectionError("not connected to the table")
@@ -254,9 +254,9 @@ class MemoryClient:
 
     def _deliver(self, out: Any) -> None:
         """What the host does with the table's output, as far as this one seat sees it."""
-        from net.codec import wire_copy
-        from net.messages import check_host, clean_host_text
-        from net.table import BOT
+        from net.table.table import BOT
+        from net.wire.codec import wire_copy
+        from net.wire.messages import check_host, clean_host_text
 
         for peer, sent in out.messages:
             if peer != ME or self.closed:
@@ -288,7 +288,7 @@ class MemoryClient:
     def _bots_answer(self) -> None:
         """The bots answer the table at once, one question after another, until none is due
         (the table asks the next one in the output of each answer)."""
-        from net.table import BOT
+        from net.table.table import BOT
 
         if self._answering:
             return

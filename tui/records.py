@@ -1,5 +1,5 @@
 """``kotatsu history``, ``export``, ``stats`` and the reading half of ``replay``: the game
-records kept on this machine (net/records.py), listed, written out, and rated.
+records kept on this machine (net/kept/records.py), listed, written out, and rated.
 
 A record given by the player (an id, or a file from anyone) is read bounded and replayed
 through the engine before anything is shown; a bad one is refused with one line naming the
@@ -20,7 +20,7 @@ from rich.cells import cell_len
 import engine
 from engine import record as rec
 from lang import N_, _
-from net.records import RecordStore
+from net.kept.records import RecordStore
 
 from .cells import ljust
 from .text import clean

@@ -18,7 +18,7 @@ HOST_GONE_WAIT = 60.0
 
 
 class TableClient(Protocol):
-    """What the app needs from a connection to a table (``net.client.Client``)."""
+    """What the app needs from a connection to a table (``net.wire.client.Client``)."""
 
     seat: int | None
     table: dict | None
@@ -39,7 +39,7 @@ class Seat:
     closers: list[Callable[[], Awaitable[Any]]] = field(default_factory=list)
     address: str = ""
     host: Any = None
-    """The ``net.host.Host`` when this process runs the table: its screen decides for it."""
+    """The ``net.doors.host.Host`` when this process runs the table: its screen decides for it."""
     again: Callable[[], Launcher] | None = None
     """The same table dealt anew (same seats, a new seed), where this process runs it."""
 

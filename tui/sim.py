@@ -17,7 +17,7 @@ from typing import Any
 import engine
 from engine.tournament import GameRecord, play_game, seating, summarize, table
 from lang import _, ngettext
-from net.reasons import problem
+from net.wire.reasons import problem
 
 
 def _one(task: tuple[str, list[str], int, dict[str, Any], float]) -> GameRecord:

@@ -1,7 +1,7 @@
 """The table settings (hints, the turn clock…) as the screens and the command line show them.
 
-Each setting is declared once, as a field of ``TableSettings`` (net/settings.py, with
-net/declared.py's kinds): its flag, help, label, values and defaults. This module reads the
+Each setting is declared once, as a field of ``TableSettings`` (net/table/settings.py, with
+net/table/declared.py's kinds): its flag, help, label, values and defaults. This module reads the
 declarations and names no setting: the command line's flags (``add_flags``) and the values
 it gave (``chosen``), ``kotatsu rules GAME`` (``listing``), the waiting room's line
 (``summary``); the host and bots forms build a field for each (tui/lobby/table_options.py).
@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from lang import _
-from net import declared
-from net.settings import SETTINGS, problem
+from net.table import declared
+from net.table.settings import SETTINGS, problem
 from tui.option_words import hanging
 
 __all__ = ["SETTINGS", "add_flags", "chosen", "listing", "problem", "resume_kept", "summary"]

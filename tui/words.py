@@ -1,12 +1,12 @@
 """The screen words what the host sends as data: a refusal (``rejected``, ``error``) or a
-``notice`` is a code and parameters (engine/reasons.py, net/reasons.py); here they become a
+``notice`` is a code and parameters (engine/reasons.py, net/wire/reasons.py); here they become a
 sentence in this app's language, with cards drawn as this screen draws them and seats named.
 
     reason(code, params, seat_name=..., card_text=...)   # a rejection or an error
     notice(code, params, seat_name=..., card_text=...)    # the table's own news
 
 ``seat_name(index)`` gives a seat's name as the screen shows it; ``card_text(code)`` a card's
-face (``10♥``, ``★``). Unknown codes and unfillable translations never raise (net.reasons.say).
+face (``10♥``, ``★``). Unknown codes and unfillable translations never raise (net.wire.reasons.say).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from engine.reasons import Param, plain
-from net.reasons import say
+from net.wire.reasons import say
 
 SeatName = Callable[[int], str]
 CardText = Callable[[str], str]

@@ -1,5 +1,5 @@
 """How a table with people shows a Mi Shi deal (``engine.base.DealPacing``; the table's side
-is net/pacing.py).
+is net/table/pacing.py).
 
 The engine deals by itself and stops only when a drawer may show a ten — a secret (it tells who
 holds a ten). So a paced table shows the deal one draw at a time from the deck (who gets which

@@ -83,7 +83,7 @@ class LastTrick(TypedDict):
 
 
 class _Paced(TypedDict, total=False):
-    """What a paced deal adds to the offered seat's view only (net/pacing.py): its own
+    """What a paced deal adds to the offered seat's view only (net/table/pacing.py): its own
     decision not shown yet, and the seconds its offer to declare has left."""
 
     chosen: Action

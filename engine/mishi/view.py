@@ -154,7 +154,7 @@ def copy_trick(trick: LastTrick) -> LastTrick:
     }
 
 
-# The deal as a paced table shows it (net/pacing.py) -----------------------------------------
+# The deal as a paced table shows it (net/table/pacing.py) -----------------------------------------
 def deal_view(game: MishiGame, seat: int | None, k: int, standing: Bid | None) -> View:
     """``seat``'s view of the deal as of ``k`` draws with ``standing`` the declaration shown.
 

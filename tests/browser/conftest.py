@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from net.web import WebConfig, WebGameServer
+from net.doors.web import WebConfig, WebGameServer
 
 sys.path.insert(0, str(Path(__file__).parent))
 

@@ -1,4 +1,5 @@
-"""``deal_view`` / ``deal_offer``: the deal as of ``k`` draws, for a paced table (net/pacing.py)."""
+"""``deal_view`` / ``deal_offer``: the deal as of ``k`` draws, for a paced table
+(net/table/pacing.py)."""
 
 from __future__ import annotations
 

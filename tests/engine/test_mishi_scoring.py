@@ -54,7 +54,7 @@ def test_options_are_checked():
         "stake": 2,
         "throw_penalty": 10,
         "kitty_multiplier": "times",
-        "declare_window": None,  # the table's pacer chooses (net/pacing.py)
+        "declare_window": None,  # the table's pacer chooses (net/table/pacing.py)
     }
     for bad in ({"throw_penalty": 5}, {"hands": 0}, {"kitty_multiplier": "cube"}, {"x": 1}):
         with pytest.raises(ValueError, match=next(iter(bad))):

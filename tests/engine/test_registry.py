@@ -23,7 +23,7 @@ def test_a_game_describes_itself(name: str) -> None:
 
 
 def test_every_list_of_games_comes_from_the_registry() -> None:
-    from net import host
+    from net.doors import host
     from tui import cli
     from tui.lobby import forms
     from tui.lobby import screen as lobby

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from net.client import Client
+from net.wire.client import Client
 
 
 async def next_of(client: Client, kind: str, where=lambda m: True, timeout: float = 5.0) -> dict:

@@ -10,8 +10,8 @@ from sshprobe import serve  # noqa: F401  (the SSH tests' fixture)
 from toygame import ToyBot, ToyGame
 
 import engine
-from net.host import Host
-from net.settings import LIMIT_NAMES, HostLimits, TableSettings
+from net.doors.host import Host
+from net.table.settings import LIMIT_NAMES, HostLimits, TableSettings
 
 
 def make_host(game: str, *, journal=None, **given) -> Host:

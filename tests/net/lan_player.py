@@ -11,9 +11,9 @@ import json
 import sys
 
 import engine
-from net.client import Client, Staying
-from net.discovery import Browser
-from net.resultswait import ends_round
+from net.doors.discovery import Browser
+from net.table.resultswait import ends_round
+from net.wire.client import Client, Staying
 
 
 def report(**fields) -> None:

@@ -9,7 +9,7 @@ import msgpack
 
 import engine
 from engine.cards import is_card
-from net.journal import read_journal
+from net.kept.journal import read_journal
 
 
 def card_codes(data: Any) -> Iterator[str]:

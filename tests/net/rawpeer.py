@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
-from net.codec import HOST_FRAME_LIMIT, FrameDecoder, encode
-from net.messages import check_host
+from net.wire.codec import HOST_FRAME_LIMIT, FrameDecoder, encode
+from net.wire.messages import check_host
 
 
 class RawPeer:

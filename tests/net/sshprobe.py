@@ -10,7 +10,7 @@ import sys
 import asyncssh
 import pytest
 
-from net.ssh import ServeConfig, SSHGameServer
+from net.doors.ssh import ServeConfig, SSHGameServer
 
 ANSI = re.compile(rb"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|.)")
 

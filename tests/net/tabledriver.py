@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from net.botturns import BotAsk
-from net.messages import check_client, check_host
-from net.settings import HostLimits, TableSettings
-from net.table import BOT, Output, Table
+from net.table.botturns import BotAsk
+from net.table.settings import HostLimits, TableSettings
+from net.table.table import BOT, Output, Table
+from net.wire.messages import check_client, check_host
 
 NONCE = b"n" * 16
 

@@ -13,14 +13,14 @@ import pytest
 from rawpeer import RawPeer, error_code
 
 import engine
-from net.botclient import run_bot_client
-from net.client import Client, Staying
-from net.codec import encode
-from net.host import Host
-from net.journal import Journal, read_journal
-from net.messages import PARAM_TEXT_LIMIT, Refused
-from net.reasons import notice_sentence
-from net.settings import HostLimits, TableSettings
+from net.doors.botclient import run_bot_client
+from net.doors.host import Host
+from net.kept.journal import Journal, read_journal
+from net.table.settings import HostLimits, TableSettings
+from net.wire.client import Client, Staying
+from net.wire.codec import encode
+from net.wire.messages import PARAM_TEXT_LIMIT, Refused
+from net.wire.reasons import notice_sentence
 
 
 def join_frame(name: str = "raw", **fields) -> bytes:

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from tabledriver import Driver
 
-from net.away import LEFT_GRACE
-from net.settings import TableSettings
+from net.table.away import LEFT_GRACE
+from net.table.settings import TableSettings
 
 pytestmark = pytest.mark.unit
 

@@ -10,8 +10,8 @@ import asyncio
 import pytest
 
 import engine
-from net import hostbots
-from net.hostbots import SeatBots, ThinkingPool
+from net.doors import hostbots
+from net.doors.hostbots import SeatBots, ThinkingPool
 
 
 class FakeTime:

@@ -1,18 +1,18 @@
-"""The table's policies, proven on the sans-I/O table with no socket (net/table.py): a host
+"""The table's policies, proven on the sans-I/O table with no socket (net/table/table.py): a host
 bot's turn is a ``BOT`` timer with its seat, its question comes out of the table and its
-answer goes back in (net/botturns.py); an away player's seat is covered after the host's
+answer goes back in (net/table/botturns.py); an away player's seat is covered after the host's
 grace (``COVER``); spectators are capped; a message's cost against the peer's rate is the
-table's word; the game's record comes out of the table (net/recording.py)."""
+table's word; the game's record comes out of the table (net/kept/recording.py)."""
 
 from __future__ import annotations
 
 import pytest
 from tabledriver import NONCE, Driver, join
 
-from net.messages import Refused, check_client
-from net.recording import GameRecord
-from net.settings import HostLimits, TableSettings
-from net.table import BOT, COVER, Table
+from net.kept.recording import GameRecord
+from net.table.settings import HostLimits, TableSettings
+from net.table.table import BOT, COVER, Table
+from net.wire.messages import Refused, check_client
 
 pytestmark = pytest.mark.unit
 

@@ -124,8 +124,8 @@ async def test_bad_options_and_unreachable_tables_are_clear_errors(tmp_path):
 def test_headless_host_takes_the_results_wait():
     """``kotatsu host --headless --results-wait S``: the host's bots wait at most S s for the
     people's results panels (0: never); without it, the default; headless bots do not pace."""
-    from net.opening import plan_of
-    from net.resultswait import RESULTS_WAIT
+    from net.doors.opening import plan_of
+    from net.table.resultswait import RESULTS_WAIT
     from tui.cli import build_parser
 
     def made(*argv: str):
@@ -143,8 +143,8 @@ def test_a_bot_covers_an_absent_player_by_default_and_absent_bot_0_means_never()
     """Issue 41 §3: a table whose player left does not stall for everyone: ``kotatsu host``
     lets a bot play the seat after ``ABSENT_BOT`` s unless told otherwise (``--absent-bot S``;
     0: never)."""
-    from net.opening import plan_of
-    from net.settings import ABSENT_BOT
+    from net.doors.opening import plan_of
+    from net.table.settings import ABSENT_BOT
     from tui.cli import build_parser
 
     def made(*argv: str):

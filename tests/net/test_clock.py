@@ -1,4 +1,4 @@
-"""The turn clock (net/clock.py) on the sans-I/O table, its timers fired by a clock turned by
+"""The turn clock (net/table/clock.py) on the sans-I/O table, its timers fired by a clock turned by
 hand (tests/net/tabledriver.py): a person out of time gets the table's normal bot for that one
 decision and the log says so; the bank is drawn down first; the clock stops under a results
 panel and the host's menu; an away seat is the away bot's, not the clock's; a sealed question's
@@ -14,13 +14,13 @@ from tabledriver import Driver
 from test_resultswait import RoundToy
 
 import engine
-from net.away import LEFT_GRACE
-from net.client import Client
-from net.clock import TurnClock, clock_error
-from net.host import Host
-from net.journal import JournalData, read_journal
-from net.settings import TableSettings
-from net.table import CLOCK, RESULTS, Table
+from net.doors.host import Host
+from net.kept.journal import JournalData, read_journal
+from net.table.away import LEFT_GRACE
+from net.table.clock import TurnClock, clock_error
+from net.table.settings import TableSettings
+from net.table.table import CLOCK, RESULTS, Table
+from net.wire.client import Client
 
 
 def notices(driver: Driver, peer: str) -> list[dict]:
@@ -235,7 +235,7 @@ def test_an_away_seat_is_the_away_bots_not_the_clocks(toy):
     table = driver.table
     token = driver.to("ann", "welcome")[0]["token"]
     driver.advance(2)
-    driver.leave("ann")  # her clock runs on while the table is not told (net/away.py)
+    driver.leave("ann")  # her clock runs on while the table is not told (net/table/away.py)
     driver.advance(LEFT_GRACE + 0.1)  # told at 2 + LEFT_GRACE: her clock stands still
     assert clocks(driver, "bob")[-1]["seats"] == [] and CLOCK not in driver.timers
     driver.advance(600)  # the table waits for her as before: no clock runs out
@@ -247,7 +247,7 @@ def test_an_away_seat_is_the_away_bots_not_the_clocks(toy):
     driver.deliver(table.cover(0))  # the host lets the away bot play
     assert table.actions[0][0] == 0
     assert not notices(driver, "bob") and table.clock.banks[0] == 0  # not a time out
-    # (her second leaving is told by the cover itself, before its grace is over: net/away.py)
+    # (her second leaving is told by the cover itself, before its grace is over: net/table/away.py)
     assert [m["code"] for m in driver.to("bob", "notice")] == ["left", "back", "covered"]
 
 

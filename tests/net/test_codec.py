@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from net.codec import (
+from net.wire.codec import (
     CLIENT_FRAME_LIMIT,
     HOST_FRAME_LIMIT,
     CodecError,
@@ -21,7 +21,7 @@ from net.codec import (
     decode_body,
     encode,
 )
-from net.messages import check_client, check_host
+from net.wire.messages import check_client, check_host
 
 pytestmark = pytest.mark.unit
 
@@ -151,7 +151,7 @@ def test_engine_views_and_events_encode_as_their_plain_copies(game_name):
 
 
 def test_a_wire_copy_is_what_a_peer_gets_and_shares_nothing():
-    from net.codec import wire_copy
+    from net.wire.codec import wire_copy
 
     view = {"hand": ["AS", "KH"], "seats": [{"name": "Ann", "n": (1, 2)}], "over": False}
     copied = wire_copy(view)

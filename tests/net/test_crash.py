@@ -13,7 +13,7 @@ from leakaudit import shadow_states
 from processes import cli_env, start_host
 
 import engine
-from net.client import Client, Staying
+from net.wire.client import Client, Staying
 
 # Zeroconf on loopback: tables advertised by one test must not appear in another's lobby.
 pytestmark = pytest.mark.xdist_group("zeroconf")

@@ -7,8 +7,8 @@ import asyncio
 import pytest
 from lan_wait import BOUND, until_found
 
-from net.client import Client
-from net.discovery import Advertiser, Browser, TableInfo, find_tables, parse_table
+from net.doors.discovery import Advertiser, Browser, TableInfo, find_tables, parse_table
+from net.wire.client import Client
 
 # Zeroconf on loopback: tables advertised by one test must not appear in another's lobby.
 pytestmark = pytest.mark.xdist_group("zeroconf")
@@ -110,7 +110,7 @@ async def test_a_lost_answer_is_asked_for_again(toy, hosts, monkeypatch):
 GONE_HOST = """
 import asyncio, sys
 from types import SimpleNamespace
-from net.discovery import Advertiser
+from net.doors.discovery import Advertiser
 
 class Seating:
     taken_count = 0

@@ -12,10 +12,10 @@ import contextlib
 
 from rawpeer import RawPeer, error_code
 
-from net.client import Client, Staying
-from net.codec import encode
-from net.gate import Guesses
-from net.messages import Refused, password_key, password_proof
+from net.doors.gate import Guesses
+from net.wire.client import Client, Staying
+from net.wire.codec import encode
+from net.wire.messages import Refused, password_key, password_proof
 
 
 def join_frame(name: str = "raw", **fields) -> bytes:

@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
-from net.client import Client, Staying
-from net.host import Host
-from net.settings import TableSettings
+from net.doors.host import Host
+from net.table.settings import TableSettings
+from net.wire.client import Client, Staying
 
 card = st.sampled_from(["10H", "QS", "JK", "AS", "2C", "BJ", "XX", ""])
 value = st.recursive(

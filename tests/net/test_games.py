@@ -9,8 +9,8 @@ import pytest
 from leakaudit import audit, shadow_states
 
 import engine
-from net.client import Client, Staying
-from net.resultswait import ends_round
+from net.table.resultswait import ends_round
+from net.wire.client import Client, Staying
 
 #: How each game is hosted here: seats, the host's bots, options (a game not listed: its
 #: default table size, one bot, one round).
@@ -95,7 +95,7 @@ async def test_the_audit_catches_a_host_that_sends_the_wrong_view(
     toy, hosts, tmp_path, monkeypatch
 ):
     """The audit is not vacuous: a host that shows seat 0's hand to everyone fails it."""
-    from net.rules import Rules
+    from net.table.rules import Rules
 
     honest = Rules.state_for
 
@@ -128,7 +128,7 @@ async def test_resume_rebuilds_every_game_exactly(game, hosts, tmp_path):
     """A journal replays to the very same state, options of every shape included."""
     if not landed(game):
         pytest.skip(f"{game} engine has not landed yet")
-    from net.host import Host
+    from net.doors.host import Host
 
     seats, _, options = GAMES[game]
     if game == "swapo":

@@ -9,8 +9,8 @@ import asyncio
 import pytest
 from processes import cli_env, start_host
 
-from net.botclient import play_seat
-from net.client import Client
+from net.doors.botclient import play_seat
+from net.wire.client import Client
 
 pytestmark = pytest.mark.xdist_group("zeroconf")
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from net.codec import CodecError
-from net.messages import check_client
-from net.reasons import notice_sentence
-from net.settings import TableSettings
+from net.table.settings import TableSettings
+from net.wire.codec import CodecError
+from net.wire.messages import check_client
+from net.wire.reasons import notice_sentence
 from tests.net.test_table import NONCE, Table, act, join, seated, to, well_formed
 
 pytestmark = pytest.mark.unit

@@ -8,11 +8,11 @@ import asyncio
 import pytest
 from awaiting import next_of
 
-from net.botclient import run_bot_client
-from net.client import Client, Staying
-from net.host import Host
-from net.messages import Refused
-from net.settings import HostLimits
+from net.doors.botclient import run_bot_client
+from net.doors.host import Host
+from net.table.settings import HostLimits
+from net.wire.client import Client, Staying
+from net.wire.messages import Refused
 
 
 async def test_bots_and_bot_clients_finish_a_game(toy, hosts):
@@ -80,7 +80,7 @@ async def test_resume_token_rejoins_the_same_seat(toy, hosts):
     await next_of(a, "state")
     token = a.token
     await a.close()
-    # the others hear of the leaving only after a grace (net/away.py); the host knows at once
+    # the others hear of the leaving only after a grace (net/table/away.py); the host knows at once
     for _ in range(200):
         if host.seating.seats[0].away_since is not None:
             break
@@ -157,7 +157,7 @@ async def test_a_spectator_sent_away_cannot_come_back_even_to_the_resumed_table(
 ):
     """The host sends a spectator away: it is told why and does not try again; its key (the
     one its user keeps for this table) is refused afterwards under another name, and so it
-    is by the table resumed from its journal (net/watchers.py)."""
+    is by the table resumed from its journal (net/table/watchers.py)."""
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     journal = tmp_path / "table.journal"
     host = await hosts(toy, seats=2, seed=4, journal=journal, fsync=False)

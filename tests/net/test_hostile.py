@@ -9,9 +9,9 @@ import struct
 import pytest
 from rawpeer import RawPeer, error_code
 
-from net.botclient import run_bot_client
-from net.codec import encode
-from net.reasons import family
+from net.doors.botclient import run_bot_client
+from net.wire.codec import encode
+from net.wire.reasons import family
 
 HOSTILE_BYTES = {
     "garbage": b"\x00\x00\x00\x05\xc1\xc1\xc1\xc1\xc1",

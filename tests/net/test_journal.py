@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from net.codec import encode
-from net.journal import Journal, JournalError, default_journal_dir, read_journal
+from net.kept.journal import Journal, JournalError, default_journal_dir, read_journal
+from net.wire.codec import encode
 
 pytestmark = pytest.mark.unit
 

@@ -12,9 +12,9 @@ import socket
 import pytest
 
 import lang
-from net.listening import ListenError, listen_problem, listening
-from net.opening import TablePlan
-from net.settings import HOSTED, TableSettings
+from net.doors.listening import ListenError, listen_problem, listening
+from net.doors.opening import TablePlan
+from net.table.settings import HOSTED, TableSettings
 from tui import cli
 
 IN_USE = "is in use already, by another table or program"

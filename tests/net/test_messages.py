@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_codec import plain
 
-from net.codec import CodecError
-from net.messages import (
+from net.wire.codec import CodecError
+from net.wire.messages import (
     PARAM_TEXT_LIMIT,
     check_client,
     check_host,
@@ -18,7 +18,7 @@ from net.messages import (
     clean_name,
     wire_params,
 )
-from net.reasons import say
+from net.wire.reasons import say
 
 pytestmark = pytest.mark.unit
 
@@ -152,7 +152,7 @@ def test_text_is_cleaned_of_control_characters():
 
 
 def test_text_from_a_host_is_cleaned_on_the_client_side_too():
-    from net.messages import clean_host_text
+    from net.wire.messages import clean_host_text
 
     line = {"t": "chat", "from": 0, "name": "\x1b]0;pwned\x07Eve", "text": "hi\x1b[2J", "to": None}
     assert clean_host_text(line) == {
@@ -230,7 +230,7 @@ def test_rejected_error_and_notice_carry_a_code_and_bounded_params():
 def test_any_params_map_is_refused_or_worded_never_a_crash(params, code):
     """A hostile host's params: refused by the schema, or worded (any language) without an
     exception, whatever the template asks for."""
-    from net.messages import clean_host_text
+    from net.wire.messages import clean_host_text
 
     for kind in ("rejected", "notice"):
         message = {"t": kind, "version": 1, "code": code, "params": params}
@@ -251,7 +251,7 @@ def test_the_params_a_host_sends_fit_the_schema_whatever_the_client_wrote():
 
 
 def test_params_from_a_host_are_cleaned_on_the_client_side():
-    from net.messages import clean_host_text
+    from net.wire.messages import clean_host_text
 
     notice = {"t": "notice", "code": "left", "params": {"name": "\x1b[2JEve", "seat": 1}}
     assert clean_host_text(notice)["params"] == {"name": "[2JEve", "seat": 1}

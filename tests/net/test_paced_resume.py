@@ -9,9 +9,9 @@ import asyncio
 import pytest
 from rawpeer import RawPeer
 
-from net.codec import encode
-from net.host import Host
-from net.settings import HostLimits, TableSettings
+from net.doors.host import Host
+from net.table.settings import HostLimits, TableSettings
+from net.wire.codec import encode
 
 SETTINGS = {"seats": 4, "bots": 3, "options": {"hands": 1, "declare_window": 0}}
 

@@ -1,4 +1,4 @@
-"""The Mi Shi deal as people see it (net/pacing.py), on the sans-I/O table with a clock
+"""The Mi Shi deal as people see it (net/table/pacing.py), on the sans-I/O table with a clock
 turned by hand.
 
 ``Sim`` does what the host does: it feeds the ``Table`` the peers' messages and the timers it
@@ -16,9 +16,9 @@ import pytest
 import engine
 from engine.mishi.bidding import DEALT
 from engine.mishi.cards import full_deck
-from net.messages import check_client, check_host
-from net.settings import TableSettings
-from net.table import Table
+from net.table.settings import TableSettings
+from net.table.table import Table
+from net.wire.messages import check_client, check_host
 
 pytestmark = pytest.mark.unit
 
@@ -272,7 +272,7 @@ def test_a_bots_declaration_is_shown_at_the_fixed_lag_while_people_let_windows_p
 
 
 def test_a_deal_waits_for_the_results_panels_before_its_first_card():
-    """While the people's results panels of the hand before are up (net/resultswait.py), the
+    """While the people's results panels of the hand before are up (net/table/resultswait.py), the
     next deal shows no card; it starts when the wait ends, and runs as it would have."""
     deck, _ = stacked()
     free = Sim(deck, bots=2)

@@ -1,5 +1,5 @@
 """During a paced Mi Shi deal the table answers every request against the deal the screens
-are shown, never against the engine, which runs ahead of them (net/pacing.py): a hint, a pass,
+are shown, never against the engine, which runs ahead of them (net/table/pacing.py): a hint, a pass,
 a declaration. The sans-I/O table and its hand-turned clock are ``Sim`` (test_pacing.py)."""
 
 from __future__ import annotations

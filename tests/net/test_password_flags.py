@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from processes import ROOT, cli_env, run_cli, start_host
 
-from net.ssh import child_env, lobby_command
+from net.doors.ssh import child_env, lobby_command
 from tui.cli import build_parser
 from tui.secret import ASK, PASSWORD_ENV, password_from
 

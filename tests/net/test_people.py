@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 from processes import ROOT, cli_env, run_cli, start_host
 
-from net.botclient import play_seat
-from net.client import Client, Staying
-from net.host import Host
-from net.reasons import notice_sentence
-from net.settings import HostLimits, TableSettings
+from net.doors.botclient import play_seat
+from net.doors.host import Host
+from net.table.settings import HostLimits, TableSettings
+from net.wire.client import Client, Staying
+from net.wire.reasons import notice_sentence
 
 pytestmark = pytest.mark.xdist_group("zeroconf")  # the headless host advertises itself
 
@@ -205,7 +205,7 @@ async def test_when_the_absent_bot_timer_covers_a_seat_everyone_sees_it_at_once(
             await ann.connect()
             await watcher.until(lambda: watcher.version >= 0)
             await ann.close()  # Ann leaves mid-game; 0.3 s later a bot plays for her
-            # (her leaving alone is told after net.away.LEFT_GRACE: the cover tells it first)
+            # (her leaving alone is told after net.table.away.LEFT_GRACE: the cover tells it first)
             await watcher.until(
                 lambda: seat0(watcher).get("away", {}).get("bot") is True, timeout=3
             )

@@ -10,11 +10,11 @@ import json
 from awaiting import next_of
 
 from engine import record as rec
-from net.client import Client, Staying
-from net.host import Host
-from net.recording import HostRecorder, SeatRecorder
-from net.records import RecordStore, utc
-from net.settings import TableSettings
+from net.doors.host import Host
+from net.kept.recording import HostRecorder, SeatRecorder
+from net.kept.records import RecordStore, utc
+from net.table.settings import TableSettings
+from net.wire.client import Client, Staying
 
 
 async def _table(tmp_path) -> tuple[Host, RecordStore]:

@@ -13,14 +13,14 @@ from tabledriver import Driver
 from toygame import ToyGame
 
 import engine
-from net.botclient import run_bot_client
-from net.client import Client
-from net.codec import encode
-from net.messages import CodecError, check_client, check_host
-from net.resultswait import ROUND_END_EVENTS, ends_round
-from net.rules import Rules
-from net.settings import TableSettings
-from net.table import RESULTS
+from net.doors.botclient import run_bot_client
+from net.table.resultswait import ROUND_END_EVENTS, ends_round
+from net.table.rules import Rules
+from net.table.settings import TableSettings
+from net.table.table import RESULTS
+from net.wire.client import Client
+from net.wire.codec import encode
+from net.wire.messages import CodecError, check_client, check_host
 
 
 class RoundToy(ToyGame):
@@ -194,7 +194,7 @@ def test_the_tui_and_the_host_agree_on_the_round_ends():
 
 
 async def test_at_a_paced_mishi_table_the_hand_end_is_seen_at_the_version_it_came_with(hosts):
-    """The hand's end reaches the screens in the next deal's frames (net/pacing.py), whose
+    """The hand's end reaches the screens in the next deal's frames (net/table/pacing.py), whose
     version hides the deal's steps: a results_seen naming it is the one the host waits for."""
     host = await hosts(
         "mishi",

@@ -9,11 +9,11 @@ from awaiting import next_of
 
 import engine
 from engine.search import SearchBot
-from net import hostbots
-from net.client import Client, Staying
-from net.host import Host
-from net.journal import read_journal
-from net.settings import HostLimits
+from net.doors import hostbots
+from net.doors.host import Host
+from net.kept.journal import read_journal
+from net.table.settings import HostLimits
+from net.wire.client import Client, Staying
 
 
 async def play_until(client: Client, version: int) -> None:

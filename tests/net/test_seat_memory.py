@@ -1,4 +1,4 @@
-"""A returning seat's history (net/memory.py, ``history``): exactly what that seat was sent
+"""A returning seat's history (net/table/memory.py, ``history``): exactly what that seat was sent
 before — its chat and whispers, the table's notices, the public events — and nothing else;
 bounded; once per connection; a seat that changes hands starts empty. Driven by hand (no
 socket, task or real clock)."""
@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from tabledriver import Driver
 
-from net.memory import ITEMS, line_of
-from net.messages import check_host
-from net.settings import TableSettings
+from net.table.memory import ITEMS, line_of
+from net.table.settings import TableSettings
+from net.wire.messages import check_host
 
 pytestmark = pytest.mark.unit
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from net.connection import Throttle
-from net.messages import Refused
-from net.seating import Seating
+from net.table.seating import Seating
+from net.wire.connection import Throttle
+from net.wire.messages import Refused
 
 pytestmark = pytest.mark.unit
 

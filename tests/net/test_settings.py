@@ -1,4 +1,4 @@
-"""A table's settings (net/settings.py): made and checked once, frozen, the journal's header,
+"""A table's settings (net/table/settings.py): made and checked once, frozen, the journal's header,
 and the headers of older journals still read."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ import dataclasses
 import pytest
 
 import engine
-from net.messages import password_key
-from net.pacing import DEFAULT_TICK
-from net.resultswait import RESULTS_WAIT
-from net.settings import LIMIT_NAMES, HostLimits, TableSettings
+from net.table.pacing import DEFAULT_TICK
+from net.table.resultswait import RESULTS_WAIT
+from net.table.settings import LIMIT_NAMES, HostLimits, TableSettings
+from net.wire.messages import password_key
 
 pytestmark = pytest.mark.unit
 

@@ -1,17 +1,17 @@
 """The table setting ``spectators`` (issue 38 §4): a hosted table lets everyone watch (all),
-watch without chat (quiet) or nobody (none); declared once (net/settings.py), acted on by the
-sans-I/O rules (net/rules.py), and everything else — the command line, the host form, the
+watch without chat (quiet) or nobody (none); declared once (net/table/settings.py), acted on by the
+sans-I/O rules (net/table/rules.py), and everything else — the command line, the host form, the
 table info, the advertisement, the journal — comes from the declaration."""
 
 from __future__ import annotations
 
 import pytest
 
-from net.discovery import settings_of, settings_text
-from net.messages import Refused, check_host
-from net.opening import plan_of
-from net.reasons import sentence
-from net.settings import TableSettings
+from net.doors.discovery import settings_of, settings_text
+from net.doors.opening import plan_of
+from net.table.settings import TableSettings
+from net.wire.messages import Refused, check_host
+from net.wire.reasons import sentence
 from tests.net.test_table import NONCE, Table, join, seated, to, well_formed
 from tui.cli import build_parser
 

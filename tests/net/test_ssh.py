@@ -19,7 +19,7 @@ import pytest
 from lan_wait import held_ports, until_found
 from sshprobe import connect, open_session, plain, read_until
 
-from net.ssh import ServeConfig, SSHGameServer, banner, clean_term, lobby_command, wants_ascii
+from net.doors.ssh import ServeConfig, SSHGameServer, banner, clean_term, lobby_command, wants_ascii
 from tui.cli import build_parser
 
 
@@ -133,12 +133,12 @@ async def test_open_by_default_and_says_so(serve):
 
 def test_the_banner_gives_the_address_to_type(monkeypatch):
     """Evening 2, minor 14: `ssh -p 2299 HOST`, with no address; now the one `kotatsu host`
-    and `kotatsu web` print (net.discovery.lan_address)."""
-    import net.discovery
-    from net.web import WebConfig, web_url
+    and `kotatsu web` print (net.doors.discovery.lan_address)."""
+    import net.doors.discovery
+    from net.doors.web import WebConfig, web_url
 
     lan = {"0.0.0.0": "192.0.2.2"}  # a machine whose LAN address is 192.0.2.2
-    monkeypatch.setattr(net.discovery, "lan_address", lambda bind: lan.get(bind, bind))
+    monkeypatch.setattr(net.doors.discovery, "lan_address", lambda bind: lan.get(bind, bind))
     server = SSHGameServer(ServeConfig(bind="0.0.0.0", port=0))
     server.port = 2299
     assert "ssh -p 2299 192.0.2.2" in banner(server)[0]
@@ -211,7 +211,7 @@ async def test_openssh_client_reaches_the_lobby(serve, tmp_path):
     server = await serve(command=lobby_command)
     master, slave = pty.openpty()
     os.set_blocking(master, False)
-    from net.sshpty import set_winsize
+    from net.doors.sshpty import set_winsize
 
     set_winsize(slave, 100, 30)
     ssh = await asyncio.create_subprocess_exec(
@@ -253,7 +253,7 @@ async def test_openssh_client_reaches_the_lobby(serve, tmp_path):
 
 @pytest.mark.xdist_group("zeroconf")
 async def test_the_server_is_advertised_for_kotatsu_list():
-    from net.doors_lan import SshAdvertiser, find_ssh_servers
+    from net.doors.lan import SshAdvertiser, find_ssh_servers
 
     with held_ports() as (port,):  # told from other runs' doors on this machine by its port
         advertiser = SshAdvertiser(port, "127.0.0.1", closed=True)
@@ -270,7 +270,7 @@ async def test_the_server_is_advertised_for_kotatsu_list():
 
 
 def test_a_missing_key_directory_is_made(tmp_path, monkeypatch):
-    from net.sshpty import load_host_key, state_dir
+    from net.doors.sshpty import load_host_key, state_dir
 
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     assert state_dir() == tmp_path / "state" / "kotatsu"
@@ -281,7 +281,7 @@ def test_a_missing_key_directory_is_made(tmp_path, monkeypatch):
 
 def test_kotatsu_list_shows_the_ssh_way_in(monkeypatch, capsys):
     import net.cli
-    from net.doors_lan import SshServerInfo
+    from net.doors.lan import SshServerInfo
 
     async def no_tables(timeout, bind):
         return []

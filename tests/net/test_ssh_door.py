@@ -17,8 +17,8 @@ import pytest
 from awaiting import closed_soon, opened_from
 from sshprobe import connect, open_session, read_until
 
-from net.gate import Full, Guesses
-from net.sshdoor import LOGIN_TIMEOUT, MAX_AUTH_TRIES, Startups
+from net.doors.gate import Full, Guesses
+from net.doors.sshdoor import LOGIN_TIMEOUT, MAX_AUTH_TRIES, Startups
 
 ROOT = Path(__file__).resolve().parents[2]
 BANNER = b"SSH-2.0-OpenSSH_9.6\r\n"
@@ -165,7 +165,7 @@ SERVER = r"""
 import asyncio, os, resource, sys
 from pathlib import Path
 sys.path.insert(0, sys.argv[1])
-from net.ssh import ServeConfig, SSHGameServer
+from net.doors.ssh import ServeConfig, SSHGameServer
 
 ECHO = (
     "import os\nos.write(1, b'PROBE\\r\\n')\n"

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from net.messages import Refused, check_client, check_host, password_key, password_proof
-from net.reasons import notice_sentence, sentence
-from net.rebuild import replay
-from net.rules import Rules
-from net.settings import HostLimits, TableSettings
+from net.table.rebuild import replay
+from net.table.rules import Rules
+from net.table.settings import HostLimits, TableSettings
+from net.wire.messages import Refused, check_client, check_host, password_key, password_proof
+from net.wire.reasons import notice_sentence, sentence
 
 pytestmark = pytest.mark.unit
 

@@ -1,16 +1,17 @@
-"""The sans-I/O table's one output (net/table.py), driven by hand: the timers it asks for, what
-it says of each message (asked for, refused), and a paced table rebuilt from its journal going
-on at the version its seats saw (issue 24, defect 3). No socket, task or real clock."""
+"""The sans-I/O table's one output (net/table/table.py), driven by hand: the timers it asks
+for, what it says of each message (asked for, refused), and a paced table rebuilt from its
+journal going on at the version its seats saw (issue 24, defect 3). No socket, task or real
+clock."""
 
 from __future__ import annotations
 
 import pytest
 from tabledriver import Driver
 
-from net.codec import encode
-from net.journal import Journal, read_journal
-from net.settings import TableSettings
-from net.table import PACE, RESULTS, Table
+from net.kept.journal import Journal, read_journal
+from net.table.settings import TableSettings
+from net.table.table import PACE, RESULTS, Table
+from net.wire.codec import encode
 
 pytestmark = pytest.mark.unit
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from tabledriver import Driver
 
-from net.settings import TableSettings
+from net.table.settings import TableSettings
 
 pytestmark = pytest.mark.unit
 

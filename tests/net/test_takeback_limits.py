@@ -1,5 +1,5 @@
-"""Take-backs that tell nothing and hold nobody (net/takebacks.py, attack 3 defects 1 and 4): a
-take-back never returns a card another seat has shown — it is refused once any other seat,
+"""Take-backs that tell nothing and hold nobody (net/table/takebacks.py, attack 3 defects 1
+and 4): a take-back never returns a card another seat has shown — it is refused once any other seat,
 bots too, has acted since; after a "no" (or no answer) the same player may not ask again
 before the table has moved on; and nobody takes back over and over in one turn, in free mode
 either. Every refusal is said to the asker alone."""
@@ -19,7 +19,7 @@ from test_takebacks import (
 )
 
 import engine
-from net.takebacks import PER_TURN, VOTE_WAIT
+from net.table.takebacks import PER_TURN, VOTE_WAIT
 
 pytestmark = pytest.mark.unit
 

@@ -7,8 +7,8 @@ import asyncio
 
 from awaiting import next_of
 
-from net.botclient import run_bot_client
-from net.client import Client
+from net.doors.botclient import run_bot_client
+from net.wire.client import Client
 
 
 async def test_a_take_back_asked_and_granted_over_the_wire(hosts):

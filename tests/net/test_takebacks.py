@@ -1,4 +1,4 @@
-"""Take-backs at the sans-I/O table (net/takebacks.py), in each game: granted free and asked
+"""Take-backs at the sans-I/O table (net/table/takebacks.py), in each game: granted free and asked
 (everyone says yes), refused by a no, after something hidden was shown, when off, after
 another person played, while secret decisions run; the request's timer; hostile frames; what
 the other seats are told; and a journal that resumes on the state after a take-back."""
@@ -15,14 +15,14 @@ from tabledriver import Driver
 
 import engine
 from engine import record as rec
-from net.codec import CodecError
-from net.host import Host, _records
-from net.journal import Journal, read_journal
-from net.messages import check_client
-from net.reasons import notice_sentence
-from net.settings import TableSettings
-from net.table import TAKEBACK
-from net.takebacks import VOTE_WAIT
+from net.doors.host import Host, _records
+from net.kept.journal import Journal, read_journal
+from net.table.settings import TableSettings
+from net.table.table import TAKEBACK
+from net.table.takebacks import VOTE_WAIT
+from net.wire.codec import CodecError
+from net.wire.messages import check_client
+from net.wire.reasons import notice_sentence
 
 pytestmark = pytest.mark.unit
 
@@ -387,7 +387,7 @@ class Passer:
 
 
 def test_at_a_paced_mi_shi_table_a_take_back_after_the_deal_does_not_deal_again():
-    """The deal was shown card by card (net/pacing.py), and the go-alone round that follows
+    """The deal was shown card by card (net/table/pacing.py), and the go-alone round that follows
     counts as part of the deal shown until its first step: a take-back of that first step
     puts the table back in the go-alone round, not in a deal shown again."""
     settings = TableSettings.new(

@@ -1,4 +1,4 @@
-"""The spectators the host can see, at the sans-I/O table (net/watchers.py): listed for
+"""The spectators the host can see, at the sans-I/O table (net/table/watchers.py): listed for
 everyone with a number and a name, muted by the host, sent away for good — by their key and by
 their name, also after the table is rebuilt from its journal — and what each is told. The
 host's menu offers it (tui/table/people.py), and a spectator sent away is told why on its
@@ -13,11 +13,11 @@ import pytest
 from tabledriver import NONCE, Driver
 
 from lang import _
-from net.codec import encode
-from net.journal import Journal, read_journal
-from net.messages import Refused, check_client
-from net.settings import TableSettings
-from net.table import Table
+from net.kept.journal import Journal, read_journal
+from net.table.settings import TableSettings
+from net.table.table import Table
+from net.wire.codec import encode
+from net.wire.messages import Refused, check_client
 from tui.plain.cards import SpokenCards
 from tui.plain.table import PlainTable
 from tui.table.people import HostDecisions, People, host_choices

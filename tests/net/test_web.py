@@ -19,8 +19,8 @@ import pytest
 from lan_wait import held_ports, until_found
 
 import lang
-from net.web import WebConfig, WebGameServer, banner, page_language, web_config
-from net.websession import LEFT_MESSAGE
+from net.doors.web import WebConfig, WebGameServer, banner, page_language, web_config
+from net.doors.websession import LEFT_MESSAGE
 from tui.cli import build_parser
 
 PROBE = r"""
@@ -276,12 +276,12 @@ def test_web_command_line_and_its_password_kept_off_it(monkeypatch):
     assert (config.bind, config.port, config.max_sessions) == ("0.0.0.0", 8080, 16)
     assert config.idle_timeout == 30 * 60 and config.password is None
     # `kotatsu web` reads the password as the other commands do (tui/secret.py)
-    import net.web
+    import net.doors.web
     import tui.cli
 
     seen = {}
     monkeypatch.setattr(
-        net.web, "run_web", lambda args: seen.setdefault("config", web_config(args))
+        net.doors.web, "run_web", lambda args: seen.setdefault("config", web_config(args))
     )
     monkeypatch.setenv("KOTATSU_PASSWORD", "friday")
     tui.cli.main(["web", "--port", "8099", "--max-sessions", "3"])
@@ -300,7 +300,7 @@ async def test_the_banner_says_where_and_who_may_come_in():
 
 def test_kotatsu_list_shows_the_web_way_in(monkeypatch, capsys):
     import net.cli
-    from net.doors_lan import SshServerInfo
+    from net.doors.lan import SshServerInfo
 
     async def no_tables(timeout, bind):
         return []
@@ -324,7 +324,7 @@ def test_kotatsu_list_shows_the_web_way_in(monkeypatch, capsys):
 
 @pytest.mark.xdist_group("zeroconf")
 async def test_the_web_server_is_advertised_next_to_the_ssh_door():
-    from net.doors_lan import SshAdvertiser, find_ssh_servers
+    from net.doors.lan import SshAdvertiser, find_ssh_servers
 
     with held_ports(2) as (ssh, web):  # told from other runs' doors on this machine
         advertisers = [

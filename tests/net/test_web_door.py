@@ -15,8 +15,8 @@ import pytest
 from awaiting import closed_soon, opened_from
 from test_web import Page, ticket, web  # noqa: F401 (web: the fixture)
 
-from net.gate import Guesses
-from net.webdoor import TICKETS_PER_ADDRESS
+from net.doors.gate import Guesses
+from net.doors.webdoor import TICKETS_PER_ADDRESS
 
 ROOT = Path(__file__).resolve().parents[2]
 HALF = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
@@ -103,7 +103,7 @@ async def test_only_the_servers_own_names_are_answered(web):  # noqa: F811
 SERVER = r"""
 import asyncio, os, resource, sys
 sys.path.insert(0, sys.argv[1])
-from net.web import WebConfig, WebGameServer
+from net.doors.web import WebConfig, WebGameServer
 
 async def main():
     server = WebGameServer(WebConfig(bind="127.0.0.1", port=0, command=lambda code: ["true"]))

@@ -64,7 +64,7 @@ class Oracle(Protocol):
 
 @dataclass
 class HostOracle:
-    """A ``net.host.Host`` in this process: its game's pending seats."""
+    """A ``net.doors.host.Host`` in this process: its game's pending seats."""
 
     host: Any
     seat: int
@@ -93,7 +93,7 @@ class HostOracle:
 
 
 def host_of(app: Any) -> Any:
-    """The ``net.host.Host`` this app runs for its table (``play``: its closer's owner;
+    """The ``net.doors.host.Host`` this app runs for its table (``play``: its closer's owner;
     ``host``: the seat's), else None."""
     screen = table_screen(app) or _table_under(app)
     if screen is None:

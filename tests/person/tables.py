@@ -31,8 +31,8 @@ from typing import Any
 
 import engine
 import lang
-from net.opening import TablePlan
-from net.settings import HOSTED, TableSettings
+from net.doors.opening import TablePlan
+from net.table.settings import HOSTED, TableSettings
 from tests.person.person import Person, Tally, WireOracle, own_host
 from tui.app import KotatsuApp, make_app
 from tui.connect import host_launcher, join_launcher, play_launcher
@@ -163,7 +163,7 @@ def play_app(case: Case) -> Built:
 async def bot_seat(port: int, name: str, seed: int) -> None:
     """A second person at the table, over 127.0.0.1: plays with the game's bot (as
     ``kotatsu bot`` does)."""
-    from net.botclient import run_bot_client
+    from net.doors.botclient import run_bot_client
 
     await run_bot_client("127.0.0.1", port, name=name, seed=seed)
 

@@ -3,7 +3,7 @@ shows (asyncssh's client, the screen kept by pyte) and the keys typed into it.
 
 The session runs the real lobby in its own process, as every SSH user's does; the person
 presses ``a`` there, types the address of a table hosted in this process (a real
-``net.host.Host`` on 127.0.0.1, bots in the other seats), and plays it by what the terminal
+``net.doors.host.Host`` on 127.0.0.1, bots in the other seats), and plays it by what the terminal
 shows: the prompt (the lines over the footer), the footer's keys (its last line; a terminal
 cannot tell a greyed key, so each key shown counts), and the panels' words. The host is the
 oracle, as at ``play``.
@@ -185,7 +185,7 @@ async def ssh_session(tmp: Path, *, language: str = "en", term: str = "xterm-256
     vt100: the session draws in ASCII without colour, as for such a terminal)."""
     import asyncssh
 
-    from net.ssh import ServeConfig, SSHGameServer
+    from net.doors.ssh import ServeConfig, SSHGameServer
 
     server = SSHGameServer(ServeConfig(bind="127.0.0.1", port=0, host_key=tmp / "host_key"))
     await server.start()
@@ -213,9 +213,9 @@ async def run_door_case(case: Any, tmp: Path) -> Any:
     """``case`` at the SSH door (``ssh``) or the web door (``web``, tests/person/web.py): a
     table hosted here (bots in every other seat), joined from the lobby of the door's session
     by its address (``a``), played by what the terminal shows."""
-    from net.host import Host
-    from net.recording import keep_records
-    from net.settings import HostLimits, TableSettings
+    from net.doors.host import Host
+    from net.kept.recording import keep_records
+    from net.table.settings import HostLimits, TableSettings
     from tests.person.tables import clock_args
 
     settings = TableSettings.new(

@@ -78,7 +78,7 @@ async def web_session(tmp: Path) -> AsyncIterator[WebTerminal]:
     check_available()
     from playwright.async_api import async_playwright
 
-    from net.web import WebConfig, WebGameServer
+    from net.doors.web import WebConfig, WebGameServer
     from tests.browser.seat import BrowserSeat, launch
 
     server = WebGameServer(WebConfig(bind="127.0.0.1", port=0))

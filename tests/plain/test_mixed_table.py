@@ -9,8 +9,8 @@ import asyncio
 import re
 from dataclasses import replace
 
-from net.opening import TablePlan
-from net.settings import HOSTED, TableSettings
+from net.doors.opening import TablePlan
+from net.table.settings import HOSTED, TableSettings
 from tests.person.person import Person, own_host
 from tests.plain.driver import ESCAPE, Player
 from tui.app import make_app

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from net.discovery import Advertiser, Browser, TableInfo
+from net.doors.discovery import Advertiser, Browser, TableInfo
 from tests.net.lan_wait import BOUND, held_ports
 from tui.cli import build_parser, prepared
 from tui.plain.lobby import PlainLobby

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.unit
 
 
 class Client:
-    """What the plain table asks of ``net.client.Client``: the seat, the table, the sends."""
+    """What the plain table asks of ``net.wire.client.Client``: the seat, the table, the sends."""
 
     seat = 0
 

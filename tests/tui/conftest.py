@@ -11,8 +11,8 @@ from collections.abc import AsyncIterator
 import pytest
 
 import lang
-from net.discovery import TableInfo
-from net.settings import TableSettings
+from net.doors.discovery import TableInfo
+from net.table.settings import TableSettings
 from tui.app import KotatsuApp, make_app
 from tui.connect import play_launcher
 from tui.pilot import MemoryClient, browser_of, local_launcher, seated, wait_until
@@ -21,7 +21,7 @@ from tui.settings import Settings
 SIZE = (80, 24)
 
 
-# The browser reports net.discovery.TableInfo records; tests build them directly.
+# The browser reports net.doors.discovery.TableInfo records; tests build them directly.
 FakeTable = TableInfo
 
 
@@ -76,8 +76,8 @@ def steady_screen(monkeypatch, tmp_path):
 async def at_a_closed_table() -> AsyncIterator[tuple]:
     """Eli joined a real SwaPo table on 127.0.0.1 whose host then closed it: ``(app, pilot,
     screen)`` once the prompt says so."""
-    from net.host import Host
-    from net.settings import HostLimits, TableSettings
+    from net.doors.host import Host
+    from net.table.settings import HostLimits, TableSettings
     from tui.connect import join_launcher
 
     host = Host(TableSettings.new("swapo", seats=2, bots=1, seed=1), HostLimits(fsync=False))

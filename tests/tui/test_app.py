@@ -8,11 +8,11 @@ import pytest
 from rich.text import Text
 from textual.widgets import OptionList
 
-from net.client import Client
-from net.discovery import TableInfo
-from net.host import Host
-from net.opening import TablePlan, default_journal
-from net.settings import HOSTED, HostLimits, TableSettings
+from net.doors.discovery import TableInfo
+from net.doors.host import Host
+from net.doors.opening import TablePlan, default_journal
+from net.table.settings import HOSTED, HostLimits, TableSettings
+from net.wire.client import Client
 from tests.tui.conftest import SIZE, FakeTable, table_app
 from tui.app import make_app
 from tui.connect import join_launcher, play_launcher
@@ -331,7 +331,7 @@ def test_the_cli_refuses_a_table_that_cannot_be_made(capsys):
 
 @pytest.mark.xdist_group("zeroconf")
 async def test_the_lobby_finds_a_table_advertised_on_loopback():
-    from net.discovery import Advertiser, Browser
+    from net.doors.discovery import Advertiser, Browser
 
     host = Host(
         TableSettings.new(

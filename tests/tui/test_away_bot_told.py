@@ -9,10 +9,10 @@ import re
 
 import pytest
 
-import net.away
-from net.client import Client
-from net.host import Host
-from net.settings import HostLimits, TableSettings
+import net.table.away
+from net.doors.host import Host
+from net.table.settings import HostLimits, TableSettings
+from net.wire.client import Client
 from tests.tui.conftest import SIZE
 from tui.app import make_app
 from tui.connect import join_launcher
@@ -33,7 +33,7 @@ pytestmark = pytest.mark.xdist_group("zeroconf")
 async def test_a_seat_is_told_when_a_bot_plays_for_the_player_it_waits_for(
     monkeypatch, after, said
 ):
-    monkeypatch.setattr(net.away, "LEFT_GRACE", 0.0)  # the leaving is told at once
+    monkeypatch.setattr(net.table.away, "LEFT_GRACE", 0.0)  # the leaving is told at once
     limits = HostLimits(fsync=False, absent_bot_after=after)
     host = Host(TableSettings.new("swapo", seats=2, seed=0), limits)  # seat 0 acts first
     port = await host.start("127.0.0.1", 0)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from net.settings import TableSettings
+from net.table.settings import TableSettings
 from tests.tui.test_mishi_screen import FOLLOWER_SEED, play_by_keys, quiet
 from tui.app import make_app
 from tui.cli import build_parser

@@ -86,7 +86,7 @@ def test_the_hard_bots_workers_collect_for_themselves(steady) -> None:
     off, with nobody there to collect between frames: the worker switches it back on."""
     from concurrent.futures import ProcessPoolExecutor
 
-    from net.hostbots import _worker_start
+    from net.doors.hostbots import _worker_start
 
     with ProcessPoolExecutor(max_workers=1, initializer=_worker_start) as pool:
         assert pool.submit(gc.isenabled).result(timeout=30) is True

@@ -1,5 +1,5 @@
 """A player who leaves a game and joins again gets their own log and chat back (the host keeps
-what that seat was shown, net/memory.py): a real host on 127.0.0.1, two app runs one after the
+what that seat was shown, net/table/memory.py): a real host on 127.0.0.1, two app runs one after the
 other with the same kept seat."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import asyncio
 
 import pytest
 
-from net.client import Client
-from net.host import Host
-from net.settings import HostLimits, TableSettings
+from net.doors.host import Host
+from net.table.settings import HostLimits, TableSettings
+from net.wire.client import Client
 from tests.tui.conftest import SIZE
 from tui.app import make_app
 from tui.connect import join_launcher

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from net.client import Client
-from net.host import Host
-from net.settings import HostLimits, TableSettings
+from net.doors.host import Host
+from net.table.settings import HostLimits, TableSettings
+from net.wire.client import Client
 from tests.tui.test_coming_back import eli_app
 from tui.dialogs import ConfirmLeave
 from tui.pilot import seated, wait_until

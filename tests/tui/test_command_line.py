@@ -43,7 +43,7 @@ def test_options_reach_every_command():
 
 def opened_with(command: str, *argv: str) -> dict:
     """What ``kotatsu COMMAND ARGV`` (at a screen) opens: its settings, and its bots' delay."""
-    from net.opening import plan_of
+    from net.doors.opening import plan_of
 
     args = cli.build_parser().parse_args([command, "swapo", *argv])
     args.options = {}
@@ -59,8 +59,8 @@ def hosted_with(*argv: str) -> dict:
 def test_host_paces_its_bots_and_waits_for_the_results():
     """At a screen the host's bots move as at ``play``, and wait for the results panels;
     both can be set (``--bot-delay``, ``--results-wait``; 0: no wait)."""
-    from net.resultswait import RESULTS_WAIT
-    from net.settings import BOT_DELAY
+    from net.table.resultswait import RESULTS_WAIT
+    from net.table.settings import BOT_DELAY
 
     asked = hosted_with()
     assert (asked["bot_delay"], asked["results_wait"]) == (BOT_DELAY, RESULTS_WAIT)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from net.settings import TableSettings
+from net.table.settings import TableSettings
 from tests.tui.conftest import SIZE
 from tui import games as screens
 from tui.app import make_app

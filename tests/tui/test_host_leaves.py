@@ -7,9 +7,9 @@ import asyncio
 
 import pytest
 
-from net.client import Client
-from net.opening import TablePlan, default_journal
-from net.settings import HOSTED, TableSettings
+from net.doors.opening import TablePlan, default_journal
+from net.table.settings import HOSTED, TableSettings
+from net.wire.client import Client
 from tests.tui.conftest import SIZE, at_a_closed_table
 from tui.app import make_app
 from tui.connect import host_launcher

@@ -8,8 +8,8 @@ import socket
 
 import pytest
 
-from net.host import Host
-from net.settings import HostLimits, TableSettings
+from net.doors.host import Host
+from net.table.settings import HostLimits, TableSettings
 from tests.tui.conftest import SIZE
 from tui.app import make_app
 from tui.connect import join_launcher

@@ -9,8 +9,8 @@ import asyncio
 
 import pytest
 
-from net.messages import check_host
-from net.settings import SETTINGS
+from net.table.settings import SETTINGS
+from net.wire.messages import check_host
 from tui.pilot import MemoryClient
 
 pytestmark = pytest.mark.unit

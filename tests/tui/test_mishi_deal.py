@@ -1,5 +1,5 @@
 """The Mi Shi deal as a person at an 80×24 table sees it: a real host paced for people
-(net/pacing.py, a tiny tick and a one-second window), three host bots, and the app in seat 0.
+(net/table/pacing.py, a tiny tick and a one-second window), three host bots, and the app in seat 0.
 
 The deck is stacked so that nobody but seat 0 can ever show a ten (the other tens lie in the
 kitty): seat 0 either never holds one during the deal, or draws 10♠ as its 2nd card.
@@ -33,8 +33,8 @@ def deck(seat0_ten: bool) -> list[str]:
 
 
 async def table(seat0_ten: bool, window: int = 1):
-    from net.host import Host
-    from net.settings import HostLimits, TableSettings
+    from net.doors.host import Host
+    from net.table.settings import HostLimits, TableSettings
 
     options = {**OPTIONS, "declare_window": window}
     host = Host(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from rich.cells import cell_len
 
-from net.settings import TableSettings
+from net.table.settings import TableSettings
 from tests.tui.conftest import SIZE
 from tui.app import KotatsuApp, make_app
 from tui.connect import play_launcher
@@ -383,8 +383,8 @@ def test_the_follow_prompt_says_what_the_rules_demand():
 async def test_a_spectator_sees_every_seat_and_no_hand():
     # A real host: a MemoryClient has no spectator seat (its bots would play the whole game
     # before the screen opens).
-    from net.host import Host
-    from net.settings import HostLimits, TableSettings
+    from net.doors.host import Host
+    from net.table.settings import HostLimits, TableSettings
     from tui.connect import join_launcher
 
     host = Host(

@@ -12,7 +12,7 @@ import pytest
 from rich.cells import cell_len
 
 import engine
-from net.settings import TableSettings
+from net.table.settings import TableSettings
 from tui.app import KotatsuApp, make_app
 from tui.connect import play_launcher
 from tui.pilot import browser_of, screen_lines, seated, settle, wait_until

@@ -9,7 +9,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Vertical
 
 import engine
-from net.settings import TableSettings
+from net.table.settings import TableSettings
 from tui.app import make_app
 from tui.connect import play_launcher
 from tui.games.swoop.cards import HAND, SLOTS, MineFaces, SwoopCards

@@ -4,7 +4,7 @@ replay's keys (End, ?, →…) close it and do what they do."""
 
 from __future__ import annotations
 
-from net.settings import TableSettings
+from net.table.settings import TableSettings
 from tests.tui.test_play_again import play_to_the_final_panel
 from tests.tui.test_replay_screen import SETTINGS, at_replay, replay_of
 from tui.app import make_app

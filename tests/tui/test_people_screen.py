@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from net.client import Client
-from net.host import Host
-from net.opening import TablePlan, default_journal
-from net.settings import HOSTED, HostLimits, TableSettings
+from net.doors.host import Host
+from net.doors.opening import TablePlan, default_journal
+from net.table.settings import HOSTED, HostLimits, TableSettings
+from net.wire.client import Client
 from tests.tui.conftest import SIZE, at_a_closed_table, table_app
 from tui.app import make_app
 from tui.connect import JoinError, explain, host_launcher, join_launcher

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine import record as rec
-from net.records import RecordStore, data_dir
+from net.kept.records import RecordStore, data_dir
 from tests.engine.test_record import finished
 from tests.engine.test_record_delta import seat_record, with_frame
 from tui.cli import main

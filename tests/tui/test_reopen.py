@@ -10,10 +10,10 @@ import sys
 
 import pytest
 
-from net.host import Host
-from net.journal import default_journal_dir, left_open, lock_path
-from net.opening import TablePlan, default_journal
-from net.settings import HOSTED, HostLimits, TableSettings
+from net.doors.host import Host
+from net.doors.opening import TablePlan, default_journal
+from net.kept.journal import default_journal_dir, left_open, lock_path
+from net.table.settings import HOSTED, HostLimits, TableSettings
 from tests.tui.conftest import SIZE
 from tui import connect
 from tui.app import make_app

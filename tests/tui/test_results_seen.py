@@ -1,13 +1,13 @@
 """Closing a round's results panel tells the host (``results_seen``), whose bots wait for it
-(net/resultswait.py); the game's final panel tells nobody. With ``kotatsu play``'s real host,
+(net/table/resultswait.py); the game's final panel tells nobody. With ``kotatsu play``'s real host,
 the bots wait behind my panel and the game goes on once I close it."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from net.opening import TablePlan
-from net.settings import HOSTED, TableSettings
+from net.doors.opening import TablePlan
+from net.table.settings import HOSTED, TableSettings
 from tests.tui.conftest import SIZE, client_app, table_app
 from tests.tui.test_swapo_round_results import NORMAL, Scripted, stacked
 from tests.tui.test_swapo_screen import play_my_turns
@@ -114,8 +114,8 @@ async def test_after_my_panel_the_table_says_whom_it_waits_for(monkeypatch, tmp_
     the notice line says the table waits for Ann; when she closes hers, it no longer does."""
     import asyncio
 
-    from net.client import Client
-    from net.resultswait import ends_round
+    from net.table.resultswait import ends_round
+    from net.wire.client import Client
     from tui import connect
 
     async def no_advert(*_):

@@ -10,8 +10,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from net.host import Host
-from net.settings import HostLimits, TableSettings
+from net.doors.host import Host
+from net.table.settings import HostLimits, TableSettings
 from tests.tui.conftest import SIZE
 from tests.tui.test_play_again import play_to_the_final_panel
 from tui.app import make_app

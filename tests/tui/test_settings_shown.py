@@ -6,9 +6,15 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import tui.connect as connect
-from net.discovery import options_of, options_text, settings_of, settings_text, table_properties
-from net.opening import TablePlan
-from net.settings import HOSTED, TableSettings
+from net.doors.discovery import (
+    options_of,
+    options_text,
+    settings_of,
+    settings_text,
+    table_properties,
+)
+from net.doors.opening import TablePlan
+from net.table.settings import HOSTED, TableSettings
 from tests.tui.conftest import SIZE, FakeTable
 from tui.app import make_app
 from tui.lobby.screen import LobbyScreen

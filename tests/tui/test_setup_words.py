@@ -9,7 +9,7 @@ import pytest
 import engine
 import lang
 from engine.reasons import REASONS
-from net.reasons import problem
+from net.wire.reasons import problem
 from tui.cli import main
 
 LANGUAGES = ("ja", "zh", "ko", "hi")

@@ -4,7 +4,7 @@ bars, trump rows, wording, seat labels and the right-hand seat."""
 
 from __future__ import annotations
 
-from net.settings import TableSettings
+from net.table.settings import TableSettings
 from tests.tui.test_mishi_flow import ME, passing, play_until
 from tests.tui.test_narrow import bots_app, my_questions
 from tests.tui.test_swoop_flow import GOING_OUT

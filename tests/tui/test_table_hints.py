@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.hints import Hint, hint
-from net.settings import TableSettings
+from net.table.settings import TableSettings
 from tests.tui.conftest import client_app, log_text
 from tui.app import make_app
 from tui.pilot import MemoryClient, browser_of, seated, settle, wait_until

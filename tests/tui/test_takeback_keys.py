@@ -3,7 +3,7 @@ another player's request is answered in a yes/no dialog (tui/table/takeback.py).
 
 from __future__ import annotations
 
-from net.settings import TableSettings
+from net.table.settings import TableSettings
 from tests.tui.conftest import client_app, log_text
 from tui.app import make_app
 from tui.pilot import (
@@ -87,7 +87,7 @@ async def test_without_take_backs_u_is_not_offered():
 
 async def test_over_the_wire_u_puts_the_table_back_as_it_was():
     """``kotatsu play --takebacks free``: a real host on 127.0.0.1; after a play, before the
-    next bot answers (a bot's move is never taken back: net/takebacks.py), u gives the card
+    next bot answers (a bot's move is never taken back: net/table/takebacks.py), u gives the card
     back and the screen draws the table as it was."""
     from tui.connect import play_launcher
 

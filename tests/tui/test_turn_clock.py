@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 import tui.connect as connect
-from net.opening import TablePlan
-from net.settings import HOSTED, TableSettings
+from net.doors.opening import TablePlan
+from net.table.settings import HOSTED, TableSettings
 from tests.tui.conftest import SIZE
 from tui.app import make_app
 from tui.pilot import browser_of, screen_lines, table_screen, wait_until

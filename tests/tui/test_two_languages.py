@@ -6,8 +6,8 @@ from __future__ import annotations
 import unicodedata
 
 import lang
-from net.host import Host
-from net.settings import TableSettings
+from net.doors.host import Host
+from net.table.settings import TableSettings
 from tests.tui.conftest import SIZE
 from tui.app import make_app
 from tui.connect import join_launcher

@@ -8,9 +8,9 @@ import asyncio
 
 import pytest
 
-from net.client import Client
-from net.host import Host
-from net.settings import HostLimits, TableSettings
+from net.doors.host import Host
+from net.table.settings import HostLimits, TableSettings
+from net.wire.client import Client
 from tests.tui.conftest import SIZE
 from tui.app import make_app
 from tui.connect import join_launcher

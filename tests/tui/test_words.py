@@ -9,7 +9,7 @@ import pytest
 
 import lang
 from engine.base import IllegalAction
-from net.messages import rejected_message
+from net.wire.messages import rejected_message
 from tui import words
 
 pytestmark = pytest.mark.unit

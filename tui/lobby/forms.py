@@ -15,8 +15,8 @@ from textual.widgets import Button, Input, Label, Select
 
 import engine
 from lang import N_, _, pgettext
-from net.settings import TableSettings
-from net.settings import problem as settings_problem
+from net.table.settings import TableSettings
+from net.table.settings import problem as settings_problem
 from tui.args import address as parse_address
 from tui.connect import JoinError, join_launcher, shared_account
 from tui.seat import Launcher, Seat
@@ -83,7 +83,7 @@ class TableRequest:
     password: str | None = None
     level: str = "normal"  #: how well the bots play (engine.LEVELS)
     settings: dict[str, Any] = field(default_factory=dict)
-    """The declared table settings (net/settings.py): hints, clock, bank…"""
+    """The declared table settings (net/table/settings.py): hints, clock, bank…"""
 
     def table_settings(self, player: str) -> TableSettings:
         """The table asked for (``player``: whose table it is named after, unless named);

@@ -18,8 +18,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from lang import N_, _, ngettext
-from net.opening import TablePlan, default_journal
-from net.settings import HOSTED
+from net.doors.opening import TablePlan, default_journal
+from net.table.settings import HOSTED
 from tui import table_settings
 from tui.connect import (
     default_name,
@@ -76,8 +76,8 @@ BrowserFactory = Callable[[Callable[[Any], None], Callable[[str], None]], Any]
 
 
 def default_browser(on_added: Callable[[Any], None], on_removed: Callable[[str], None]) -> Any:
-    """The LAN browser (zeroconf), from net.discovery."""
-    from net.discovery import Browser
+    """The LAN browser (zeroconf), from net.doors.discovery."""
+    from net.doors.discovery import Browser
 
     bind = shared_bind()
     return Browser(on_added, on_removed, None if bind == "0.0.0.0" else bind)
@@ -317,10 +317,10 @@ class LobbyScreen(Screen[None]):
             told = table_settings.summary(dict(table.settings))  # hints, the turn clock…
             details.update(Text("  " + line + (f"\n  {told}" if told else ""), self.look("muted")))
 
-    # -- tables left open: their host process died (net/journal.py) ---------------------------
+    # -- tables left open: their host process died (net/kept/journal.py) ---------------------------
     @work(thread=True, exclusive=True, group="left-open")
     def find_left_open(self) -> None:
-        from net.journal import left_open
+        from net.kept.journal import left_open
 
         found = [] if shared_account() else left_open()
         with contextlib.suppress(RuntimeError):  # the app closed meanwhile

@@ -13,7 +13,7 @@ from textual.widgets import Checkbox, Input, Label, Select
 import engine
 from engine.base import Option
 from lang import _
-from net.settings import SETTINGS
+from net.table.settings import SETTINGS
 from tui.option_words import help_of, name_of, value_words
 from tui.widgets.tick import Tick
 from tui.widgets.typed import TypedInput
@@ -127,7 +127,7 @@ def _shown(value: object) -> str:
 
 
 class SettingFields(Vertical):
-    """The table settings (net/settings.py's declarations: hints, the turn clock, its
+    """The table settings (net/table/settings.py's declarations: hints, the turn clock, its
     bank…), one field a setting with its help, their defaults those of ``mode`` ("host" or
     "bots"); ``values()`` reads them (ValueError says what is wrong, in the player's words)."""
 

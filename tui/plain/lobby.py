@@ -1,6 +1,6 @@
 """``kotatsu --plain`` with no table asked for (and an SSH login as ``plain``): the plain lobby.
 
-The tables found on the LAN (zeroconf, as the screen lobby finds them: net/discovery.py) are
+The tables found on the LAN (zeroconf, as the screen lobby finds them: net/doors/discovery.py) are
 said one a line as they appear, each with a number it keeps while it is there; a table that
 goes is said once. The player types a table's number to join it (``watch N`` to watch it),
 or a table's command line — ``play GAME`` against bots, ``host GAME``, ``join ADDRESS``,
@@ -34,7 +34,7 @@ Secret = Callable[[], Awaitable[str]]  # a line typed and not shown (tui/plain/t
 
 def lan_browser(found: Found, gone: Gone) -> Any:
     """The LAN's tables (zeroconf), looked for where the screen lobby looks."""
-    from net.discovery import Browser
+    from net.doors.discovery import Browser
     from tui.connect import shared_bind
 
     bind = shared_bind()

@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator, Callable
 from engine.base import SeatView
 from engine.record import Replay
 from lang import _
-from net.codec import wire_copy
+from net.wire.codec import wire_copy
 from tui.table.messages import with_view
 
 from .cards import SpokenCards

@@ -2,7 +2,7 @@
 
 ``PlainTable`` stands where the table screen stands for a game's decision model and face
 (it has what their ``Table``/``Seated`` protocols read: the seat, the cards' style, the view,
-the seats' names), takes each message of the client (``net.client.Client``) and says it in
+the seats' names), takes each message of the client (``net.wire.client.Client``) and says it in
 the words the table screen's log uses; the prompt line is said again only when it changes.
 """
 

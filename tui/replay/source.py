@@ -1,6 +1,6 @@
 """A record as the table screen's source of messages: nothing is sent anywhere.
 
-``RecordSource`` speaks the ``net.client.Client`` API (docs/contracts.md) where a live table
+``RecordSource`` speaks the ``net.wire.client.Client`` API (docs/contracts.md) where a live table
 has its connection, so the game's real table screen (and its ``TableLink``) reads it as it
 reads a host: the seat it is shown from, the table's name, game, options and seats. It sends
 nothing (a replay takes no actions, closes no results panel for anyone, talks to nobody) and

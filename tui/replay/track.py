@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.base import Game
 from engine.record import Replay
-from net.codec import wire_copy
+from net.wire.codec import wire_copy
 
 from ..table.messages import StateReceived, from_wire
 from .memory import Memory

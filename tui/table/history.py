@@ -1,4 +1,4 @@
-"""A returning player's earlier lines (``history``, net/memory.py), worded as the table screen
+"""A returning player's earlier lines (``history``, net/table/memory.py), worded as the table screen
 words them when they come: the log's lines and the chat pane's, oldest first, each list closed
 by a line saying that what is above came before."""
 

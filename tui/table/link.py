@@ -1,6 +1,6 @@
 """The table's connection, as a widget the table screen composes.
 
-``TableLink`` reads the client's messages (``net.client.Client`` API, docs/contracts.md) and
+``TableLink`` reads the client's messages (``net.wire.client.Client`` API, docs/contracts.md) and
 posts each as a typed message (tui/table/messages.py); they bubble to the screen, which
 handles them with ``@on``. It sends what the screen asks (an action, a chat line, a closed
 results panel) and says when it could not, as messages too: the screen never awaits the
@@ -97,7 +97,7 @@ class TableLink(Widget):
     @work(group="history")
     async def history(self) -> None:
         """Ask what this seat was shown before, if it was taken back with a token (a
-        returning player's log and chat; net/memory.py)."""
+        returning player's log and chat; net/table/memory.py)."""
         if getattr(self.client, "resumed", False) is not True:
             return  # a new seat has no past; a table in this process keeps none
         with contextlib.suppress(Exception):  # link down: the lines are lost, not the seat

@@ -21,7 +21,7 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from lang import N_, _, ngettext, pgettext
-from net.reasons import problem
+from net.wire.reasons import problem
 from tui.dialogs import DIALOGS_CSS, Confirm
 from tui.seat import HOST_GONE_WAIT, Seat
 from tui.text import clean

@@ -5,7 +5,7 @@ seen (the score table's rows), the results panels still to show, the totals afte
 ``RoundEnd`` is a small controller the table screen owns, given the screen as ``Ended``. It
 shows the panels (tui/table/results.py ``ResultsPanel``, filled by the game's face) one at a
 time, each until enter; closing a round/hand's panel tells the host (``results_seen``): its
-bots wait for it before the next round's moves (net/resultswait.py). The game's final panel
+bots wait for it before the next round's moves (net/table/resultswait.py). The game's final panel
 tells nobody; it offers to deal again or to review the game. The scores screen (``s``) is
 built here too.
 """

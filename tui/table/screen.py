@@ -241,7 +241,7 @@ class TableScreen(Screen[None]):
         for chat in self.query(ChatPane):  # none when the app closes as the screen opens
             chat.allow_whispers(self.face.whispers_allowed())
         self.link.start()
-        if self.me is not None:  # a returning player's lines come back (net/memory.py)
+        if self.me is not None:  # a returning player's lines come back (net/table/memory.py)
             self.link.history()
         self.set_interval(1.0, self.tick)
         # the component classes are styled once the screen's CSS applies: draw again then

@@ -1,4 +1,4 @@
-"""Take-backs at the table screen (net/takebacks.py has the rules): ``u`` asks to take back
+"""Take-backs at the table screen (net/table/takebacks.py has the rules): ``u`` asks to take back
 this seat's last action where the table allows take-backs (the footer shows it only there),
 and when another player asks the table, this seat answers in a small yes/no dialog. What was
 taken back, and why a take-back was refused, the table tells as notices and refusals: the log
