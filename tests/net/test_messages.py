@@ -217,15 +217,17 @@ def test_rejected_error_and_notice_carry_a_code_and_bounded_params():
         st.text(max_size=40),
         st.recursive(
             st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=300),
-            lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=5), inner),
-            max_leaves=10,
+            lambda inner: st.lists(inner, max_size=4)
+            | st.dictionaries(st.text(max_size=5), inner, max_size=4),
+            max_leaves=6,
         ),
-        max_size=20,
+        max_size=8,
     ),
     st.sampled_from(["not_your_turn", "swapo.no_room", "left", "unknown.code"]),
 )
 # 150 maps (each tried as both kinds, so 300 messages): every code is drawn ~40 times; the
-# cost is drawing maps of long random text, not the check (300 took 5 s of the fast lane).
+# cost is drawing maps of long random text, not the check (300 took 5 s of the fast lane), so
+# a map has a few keys (a template reads one or two) nested a little.
 @settings(max_examples=150, deadline=None)
 def test_any_params_map_is_refused_or_worded_never_a_crash(params, code):
     """A hostile host's params: refused by the schema, or worded (any language) without an
