@@ -193,6 +193,12 @@ class MemoryClient:
         self.connected = True
         self._deliver(table.start())  # as the host starts it (a table of bots: now)
 
+    def arrived(self) -> list[dict]:
+        """The messages already here, taken without waiting, as ``Client.arrived``."""
+        from net.wire.client import arrived
+
+        return arrived(self.inbox)
+
     async def messages(self):  # an async iterator, like Client.messages()
         while True:
             message = await self.inbox.get()

@@ -50,6 +50,19 @@ RETRY_LIMIT = 30.0
 """The longest wait a host's ``retry`` can impose on the client at once."""
 
 
+def arrived(queue: asyncio.Queue[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The messages in ``queue`` now, taken without waiting, up to a change of the connection:
+    that change and what follows it stay in ``queue``, in their order."""
+    taken: list[dict[str, Any]] = []
+    left: list[dict[str, Any]] = []
+    while not queue.empty():
+        message = queue.get_nowait()
+        (left if left or message["t"] == "connection" else taken).append(message)
+    for message in left:
+        queue.put_nowait(message)
+    return taken
+
+
 def _check_host(message: Any) -> dict[str, Any]:
     return clean_host_text(check_host(message))
 
@@ -254,6 +267,13 @@ class Client:
             yield message
             if message["t"] == "connection" and message["status"] == "closed":
                 return
+
+    def arrived(self) -> list[dict[str, Any]]:
+        """The host's messages received already, taken now without waiting (``messages``
+        gives the rest): a table in this process has sent its seating and first state before
+        its screen opens, which draws them before it first paints. A change of the connection
+        is left to ``messages``, with what follows it."""
+        return arrived(self._queue)
 
     async def act(self, action: dict[str, Any], version: int | None = None) -> None:
         """Send an action for the state ``version`` (default: the last state seen)."""

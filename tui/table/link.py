@@ -10,7 +10,7 @@ network, and a broken link is told, never a crash.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from textual import work
@@ -47,8 +47,20 @@ class TableLink(Widget):
         super().__init__()
         self.client = client
 
-    def start(self) -> None:
-        """Read the table's messages from now on, until the connection closes."""
+    def start(self, take: Callable[[Message], bool]) -> None:
+        """Read the table's messages from now on, until the connection closes. Those already
+        received (``arrived``: a table in this process has sent its seating and first state
+        before its screen opens) are offered to ``take`` first, in order, for the screen to
+        draw them before its first paint instead of after it (a layout and a paint fewer
+        before the first card); from the first it does not take, they are posted."""
+        arrived = getattr(self.client, "arrived", None)
+        taking = True
+        for message in arrived() if arrived is not None else ():
+            typed = from_wire(message)
+            if typed is not None:
+                taking = taking and take(typed)
+                if not taking:
+                    self.post_message(typed)
         self.listen()
 
     def stop(self) -> None:

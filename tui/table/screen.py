@@ -32,6 +32,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -240,12 +241,23 @@ class TableScreen(Screen[None]):
         self.draw_header()
         for chat in self.query(ChatPane):  # none when the app closes as the screen opens
             chat.allow_whispers(self.face.whispers_allowed())
-        self.link.start()
+        self.link.start(self.take_at_once)
         if self.me is not None:  # a returning player's lines come back (net/table/memory.py)
             self.link.history()
         self.set_interval(1.0, self.tick)
         # the component classes are styled once the screen's CSS applies: draw again then
         self.call_after_refresh(self.restyle)
+
+    def take_at_once(self, message: Message) -> bool:
+        """A message that came before the screen opened, taken now if it is the seating or a
+        state (drawn before the first paint): True if taken."""
+        if isinstance(message, StateReceived):
+            self._state_received(message)
+        elif isinstance(message, LobbyChanged):
+            self._lobby_changed(message)
+        else:
+            return False
+        return True
 
     def restyle(self) -> None:
         """Redraw what this base draws in its looks (the header, the waiting room)."""
