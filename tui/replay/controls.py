@@ -11,7 +11,6 @@ replay (where it is, from whose chair, playing on) is the screen's ``header.asid
 from __future__ import annotations
 
 import contextlib
-import time
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -37,7 +36,8 @@ PACES = (0.25, 0.5, 1.0, 2.0, 4.0)
 FILL_EVERY = 0.05
 """Seconds between slices of keeping memories ahead (tui/replay/track.py)."""
 FILL_AFTER = 0.3
-"""Seconds after the last move before memories ahead are kept (the reader's steps first)."""
+"""Seconds after the last move before memories ahead are kept (the reader's steps first),
+and between looks while something covers the table (a results panel)."""
 
 REPLAY_BINDINGS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
     # TRANSLATORS: footer key description (a replay: one action back or forward); ≤ 8 cells
@@ -102,7 +102,7 @@ class ReplayControls(Static, can_focus=True):
         self.replayer = replayer
         self.track = track
         self.player: Timer | None = None
-        self.moved = 0.0  # when the position last moved (time.monotonic)
+        self.filler: Timer | None = None  # the next slice of keeping memories ahead
 
     @property
     def table(self) -> TableScreen:
@@ -112,7 +112,6 @@ class ReplayControls(Static, can_focus=True):
     def on_mount(self) -> None:
         self.watch(self.screen, "focused", self._keep_focus)
         self.call_after_refresh(self.start)
-        self.set_interval(FILL_EVERY, self.fill_ahead)
 
     def _keep_focus(self, focused: Widget | None) -> None:
         """The replay's keys stay the ones that work (nothing else here takes keys)."""
@@ -125,20 +124,36 @@ class ReplayControls(Static, can_focus=True):
         self.focus()
         self.show_position()
 
+    def fill_later(self, delay: float = FILL_AFTER) -> None:
+        """Keep memories ahead in ``delay`` seconds, unless the reader moves before (each move
+        sets the time again)."""
+        if self.filler is not None:
+            self.filler.stop()
+        self.filler = self.set_timer(delay, self.fill_ahead)
+
     def fill_ahead(self) -> None:
-        """Between the reader's moves, keep memories ahead (a slice of time at a go)."""
-        idle = time.monotonic() - self.moved > FILL_AFTER
-        if idle and self.screen.is_current and self.player is None:
-            # the app closing takes the table's widgets away under a memory being taken
-            with contextlib.suppress(NoMatches):
-                self.track.fill_ahead()
+        """Between the reader's moves, keep memories ahead, a slice of time at a go, until
+        they are kept (tui/replay/track.py); then nothing runs until the reader moves again.
+        Not while playing on (stopping sets the time again), nor while another seat's screen
+        shows (its own controls fill for it; this one's start again when it shows)."""
+        self.filler = None
+        shown = self.replayer.tracks.get(self.replayer.seat) is self.track
+        if self.player is not None or not shown:
+            return
+        if not self.screen.is_current:  # a results panel over the table: look again later
+            self.fill_later()
+            return
+        # the app closing takes the table's widgets away under a memory being taken
+        with contextlib.suppress(NoMatches):
+            if self.track.fill_ahead():
+                self.fill_later(FILL_EVERY)
 
     # -- drawing -----------------------------------------------------------------------------
     def show_position(self) -> None:
         """Draw the replayer's position on the table screen (and the hands, if open), in one
         frame (``wake_first``)."""
         wake_first(self.table)
-        self.moved = time.monotonic()
+        self.fill_later()
         self.show_hands()
         if self.track.at != self.replayer.position:
             self.track.go(self.replayer.position)  # the header is drawn with the state
@@ -246,6 +261,7 @@ class ReplayControls(Static, can_focus=True):
             self.player = None
             self.table.draw_header()
             self.refresh_bindings()  # space says "play" again
+            self.fill_later()
 
     def action_replay_pace(self, step: int) -> None:
         replayer = self.replayer

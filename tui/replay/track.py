@@ -6,9 +6,12 @@ the table did. Any other move (back, a jump, a return from another seat) puts ba
 kept nearest before the target, takes in the few states between without drawing, and hands
 the screen the target's state: what is drawn is what the table drew there, with no screen
 built again. The memories are kept every ``every`` positions (at most ``KEPT`` of them per
-seat), filled as the reader steps and, while the reader looks, ahead in small slices of
-``SLICE`` seconds between frames (``fill_ahead``); the views of a full record are worked out
-once per seat through the engine (``Views``).
+seat), filled as the reader steps and, while the reader looks, ahead as far as the next
+round's start (where ``]`` jumps; the last position in the last round) in small slices of
+``SLICE`` seconds between frames (``fill_ahead``): no further, so that a reader who only looks
+costs a round's states at most, and a jump further on (the end) takes in the states on its
+way, keeping their memories as it goes. The views of a full record are worked out once per
+seat through the engine (``Views``).
 """
 
 from __future__ import annotations
@@ -121,18 +124,24 @@ class Track:
         for k in range(self.at + 1, position + 1):
             self.take(k, quiet=True)
 
+    def ahead(self) -> int:
+        """How far memories are kept ahead: the next round's start after the position the
+        screen is at (where ``]`` jumps), else the last position."""
+        later = [mark for mark in self.replay.marks if mark > self.at]
+        return later[0] if later else self.replay.positions - 1
+
     def fill_ahead(self) -> bool:
-        """Keep memories further on, for a slice of time, and put the screen back as it was
-        (nothing drawn). False once there is nothing left to fill."""
-        last = self.replay.positions - 1
+        """Keep memories further on, as far as ``ahead()``, for a slice of time, and put the
+        screen back as it was (nothing drawn). False once there is nothing left to fill."""
+        end = self.ahead()
         furthest = max(self.memories, default=-1)
-        if furthest + self.every > last or self.at < 0:
+        if furthest + self.every > end or self.at < 0:
             return False
         now, here = Memory.of(self.screen), self.at
         started = time.perf_counter()
         self.catch_up(furthest)
         goal = furthest + self.every  # at least the next memory, however slow the slice
-        while self.at < last and (self.at < goal or time.perf_counter() - started < SLICE):
+        while self.at < end and (self.at < goal or time.perf_counter() - started < SLICE):
             self.take(self.at + 1, quiet=True)
         now.restore(self.screen)
         self.at = here
