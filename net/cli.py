@@ -68,7 +68,10 @@ async def _host(args: Namespace) -> int:
         advertiser = await _advertise(host, port, args.bind)
     except Exception as exc:  # no multicast here: joining by address still works
         _say(_("not advertised on the LAN ({error}); join by address").format(error=exc))
-    _say(f"hosting {host.game_name} table {host.name!r} at {args.bind}:{port} (journal: {journal})")
+    rules = host.table.rules
+    _say(
+        f"hosting {rules.game_name} table {rules.name!r} at {args.bind}:{port} (journal: {journal})"
+    )
     host.listeners.append(SeatNews(host, f"{lan_address(args.bind)}:{port}", _say))
     over = loop.create_task(host.wait_over())
     stopped = loop.create_task(stop.wait())

@@ -172,26 +172,27 @@ class MemoryClient:
     @property
     def game(self) -> Any:
         """The table's game."""
-        return self._table.game
+        return self._table.rules.game
 
     @game.setter
     def game(self, game: Any) -> None:
-        self._table.game = game
+        self._table.rules.game = game
 
     async def connect(self) -> None:
         """Join as ``Client.connect`` does: the ``hello`` and the first ``welcome`` are the
         connection's, the rest is read from ``messages``."""
+        from net.table.decisions import Start
         from net.wire.messages import check_client
 
         table = self._table
-        if self.table is not None and self.table.get("name") != table.name:
+        if self.table is not None and self.table.get("name") != table.rules.name:
             table.rules.name = str(self.table["name"])
         self._deliver(table.open(ME))
         join = {"t": "join", "name": self.name, "seat": self.wish, "spectator": self.wish is None,
                 "auth": None, "token": None, "key": None}  # fmt: skip
         self._deliver(table.receive(ME, check_client(join)))
         self.connected = True
-        self._deliver(table.start())  # as the host starts it (a table of bots: now)
+        self._deliver(table.decide(Start()))  # as the host starts it (a table of bots: now)
 
     def arrived(self) -> list[dict]:
         """The messages already here, taken without waiting, as ``Client.arrived``."""
@@ -316,7 +317,7 @@ class MemoryClient:
         if handle is not None:
             handle.cancel()
         if at is not None and not self.closed:
-            delay = max(0.0, at - self._table.now())
+            delay = max(0.0, at - self._table.rules.now())
             self._timers[key] = asyncio.get_running_loop().call_later(delay, self._fire, key)
 
     def _fire(self, key: str) -> None:

@@ -11,7 +11,10 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from net.doors.host import Host
 
 HOST_GONE_WAIT = 60.0
 """How long a client waits for a host that vanished before it gives up (back to the lobby)."""
@@ -38,7 +41,7 @@ class Seat:
     client: TableClient
     closers: list[Callable[[], Awaitable[Any]]] = field(default_factory=list)
     address: str = ""
-    host: Any = None
+    host: Host | None = None
     """The ``net.doors.host.Host`` when this process runs the table: its screen decides for it."""
     again: Callable[[], Launcher] | None = None
     """The same table dealt anew (same seats, a new seed), where this process runs it."""
@@ -51,7 +54,8 @@ class Seat:
             return False
         if self.host is None:
             return True
-        people = [seat for seat in self.host.seating.seats if seat.taken and not seat.bot]
+        seats = self.host.table.rules.seating.seats
+        people = [seat for seat in seats if seat.taken and not seat.bot]
         return len(people) <= 1
 
     async def close(self) -> None:

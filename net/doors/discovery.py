@@ -14,7 +14,7 @@ import secrets
 import socket
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from zeroconf import (
     DNSQuestionType,
@@ -31,6 +31,9 @@ import engine
 
 from ..table.settings import SETTINGS
 from ..wire.messages import PROTOCOL_VERSION, clean_text
+
+if TYPE_CHECKING:
+    from .host import Host
 
 SERVICE_TYPE = "_kotatsu._tcp.local."
 _LABEL_LIMIT = 40  # DNS labels are at most 63 bytes; leave room for a conflict suffix
@@ -85,21 +88,22 @@ def lan_addresses() -> list[str]:
     return [a for a in get_all_addresses() if not a.startswith("127.")]
 
 
-def table_properties(host: Any) -> dict[str, str]:
+def table_properties(host: Host) -> dict[str, str]:
     """The TXT record of a host: protocol, game, variant, seats taken/total, name, password,
     the game's options and the table's settings."""
-    variant = host.game.options.get("variant", "")
+    rules = host.table.rules
+    variant = rules.game.options.get("variant", "")
     if isinstance(variant, list | tuple):
         variant = ",".join(map(str, variant))
     return {
         "v": str(PROTOCOL_VERSION),
-        "game": host.game_name,
+        "game": rules.game_name,
         "variant": str(variant or ""),
-        "seats": f"{host.seating.taken_count}/{len(host.seating)}",
-        "name": host.name,
-        "pw": "1" if host.password else "0",
-        "opts": options_text(host.game_name, host.game.options),
-        "set": settings_text(host.table.rules.info),
+        "seats": f"{rules.seating.taken_count}/{len(rules.seating)}",
+        "name": rules.name,
+        "pw": "1" if rules.locked else "0",
+        "opts": options_text(rules.game_name, rules.game.options),
+        "set": settings_text(rules.info),
     }
 
 
@@ -192,7 +196,9 @@ TABLE_TTL = 120  # s
 class Advertiser:
     """Publishes one host on the LAN until closed (``ttl``: its address's life, in s)."""
 
-    def __init__(self, host: Any, port: int, bind: str | None = None, ttl: int = TABLE_TTL) -> None:
+    def __init__(
+        self, host: Host, port: int, bind: str | None = None, ttl: int = TABLE_TTL
+    ) -> None:
         self.host = host
         self.port = port
         self.bind = bind
@@ -215,7 +221,7 @@ class Advertiser:
         task.add_done_callback(self._tasks.discard)
 
     def _service_info(self) -> ServiceInfo:
-        label = instance_label(self.host.name)
+        label = instance_label(self.host.table.rules.name)
         return ServiceInfo(
             SERVICE_TYPE,
             f"{label}.{SERVICE_TYPE}",
@@ -226,7 +232,7 @@ class Advertiser:
             host_ttl=self.ttl,
         )
 
-    def _changed(self, _host: Any) -> None:
+    def _changed(self, _host: Host) -> None:
         self._dirty.set()
 
     async def _refresh(self) -> None:

@@ -36,7 +36,7 @@ class SeatNews:
 
     @staticmethod
     def seated(host: Host) -> list[str | None]:
-        return [seat.name for seat in host.seating.seats]
+        return [seat.name for seat in host.table.rules.seating.seats]
 
     def __call__(self, host: Host) -> None:
         names = self.seated(host)
@@ -54,7 +54,7 @@ class SeatNews:
 
     def tell_waiting(self, host: Host) -> None:
         free = sum(1 for name in self.names if not name)
-        if not free or host.table.started:
+        if not free or host.table.rules.started:
             return
         waiting = ngettext(
             "waiting for {count} more player: kotatsu join {address}",
@@ -87,6 +87,7 @@ def result_json(result: dict[str, Any], host: Host, record: str | None) -> dict[
     whether they won."""
     scores = result.get("scores") or []
     winners = set(result.get("winners") or [])
+    rules = host.table.rules
     players = [
         {
             "seat": seat.index + 1,
@@ -95,9 +96,9 @@ def result_json(result: dict[str, Any], host: Host, record: str | None) -> dict[
             "score": scores[seat.index] if seat.index < len(scores) else None,
             "winner": seat.index in winners,
         }
-        for seat in host.seating.seats
+        for seat in rules.seating.seats
     ]
-    about = {"game": host.game_name, "table": host.name, "record": record, "players": players}
+    about = {"game": rules.game_name, "table": rules.name, "record": record, "players": players}
     return {**result, **about}
 
 

@@ -2,7 +2,8 @@
 ``Table`` (net/table/table.py), which holds the table's rules and does no I/O.
 
 The host only feeds the table — every connection's checked messages, connections and
-leavings, the timers the table asked for as they fire, its bots' answers — and does what
+leavings, the timers the table asked for as they fire, its bots' answers, its own screen's
+decisions (``decide``: one door, net/table/decisions.py) — and does what
 each ``Output`` says: journal its records, send its messages, set its timers, ask its bot
 (``ask``: a bot's turn is a timer of the table, with its seat), keep the game's record
 (``keep``), pace the peer by what its message cost (``cost``). Whose turn a bot has, when a
@@ -21,12 +22,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import engine
-
 from ..kept.journal import Journal, JournalData, JournalError, held, read_journal
 from ..kept.recording import HostRecorder
 from ..table.botturns import BotAsk
-from ..table.seating import Seating
+from ..table.decisions import Close, Decision, Start
 from ..table.settings import HostLimits, TableSettings, make_verifier
 from ..table.table import BOT, Output, Table
 from ..wire.codec import encode
@@ -65,7 +64,7 @@ class Host:
         self.connections: set[Connection] = set()
         self.listeners: list[Callable[[Host], None]] = []
         """Called (synchronously) after every change of the seating, e.g. to refresh the TXT."""
-        self.bots = SeatBots(settings.game, settings.seats, self.table.seed, settings.level)
+        self.bots = SeatBots(settings.game, settings.seats, self.table.rules.seed, settings.level)
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._closing = False
         self._server: asyncio.Server | None = None
@@ -75,7 +74,7 @@ class Host:
         self.recorder: HostRecorder | None = None
         """Where the game's record is kept (net/kept/recording.py): set by ``keep``."""
         if journal is not None:
-            self.journal = Journal.create(journal, self.header(), fsync=limits.fsync)
+            self.journal = Journal.create(journal, self._header(), fsync=limits.fsync)
 
     # -- construction from a journal -------------------------------------------------------
     @classmethod
@@ -108,15 +107,16 @@ class Host:
         if takebacks is not None:
             changes["takebacks"] = takebacks
         host = cls(replace(settings, **changes), limits)
+        rules = host.table.rules
         host.table.replay(
             data,
             follow=lambda seat, action: host.bots.follow(
-                seat, host.game.view(seat), host.game.legal_actions(seat), action
+                seat, rules.game.view(seat), rules.game.legal_actions(seat), action
             ),
         )
         host.journal = Journal.reopen(path, data.valid_bytes, fsync=host.limits.fsync)
         if password or data.header.get("password"):  # a verifier, and never a password
-            host.journal.rewrite(host.header(), _records(data))
+            host.journal.rewrite(host._header(), _records(data))
         host.resumed_port = data.port
         host.began = data.began
         return host
@@ -131,52 +131,9 @@ class Host:
     began: str | None = None
     """When the game began (UTC), as the journal of a resumed table says (net/kept/recording.py)."""
 
-    def settings(self) -> TableSettings:
-        """The table's settings as they are now (how to build it again)."""
-        return self.table.settings()
-
-    def header(self) -> dict[str, Any]:
-        """The journal's header: the table's settings."""
+    def _header(self) -> dict[str, Any]:
+        """The journal's header: the table's settings as they are now."""
         return self.table.settings().header()
-
-    # -- the table as others see it ---------------------------------------------------------
-    @property
-    def game(self) -> engine.Game:
-        return self.table.game
-
-    @game.setter
-    def game(self, game: engine.Game) -> None:
-        """A game set up by hand before the start (tests: a stacked deck)."""
-        self.table.game = game
-
-    @property
-    def game_name(self) -> str:
-        return self.table.game_name
-
-    @property
-    def name(self) -> str:
-        return self.table.name
-
-    @property
-    def password(self) -> bool:
-        """Whether the table takes a password (the host keeps only its verifier)."""
-        return self.table.locked
-
-    @property
-    def seating(self) -> Seating[Connection]:
-        return self.table.seating
-
-    @property
-    def version(self) -> int:
-        return self.table.version
-
-    @property
-    def started(self) -> bool:
-        return self.table.started
-
-    @property
-    def over(self) -> bool:
-        return self.table.over
 
     # -- lifecycle ---------------------------------------------------------------------------
     async def start(self, bind: str = "127.0.0.1", port: int = 0) -> int:
@@ -189,7 +146,7 @@ class Host:
         if self.journal is not None:
             self.journal.bound(self.port)
             self._compact()
-        self._deliver(self.table.start())
+        self.decide(Start())  # a table of bots, or resumed, starts now
         return self.port
 
     async def wait_over(self) -> dict[str, Any]:
@@ -225,43 +182,16 @@ class Host:
         if self._finished is not None and not self._finished.done():
             self._finished.cancel()
 
-    # -- the host's decisions: its own screen calls these (net/table/controls.py) ---------------
-    def start_now(self) -> None:
-        """Start with the seats taken so far (ValueError if the game needs more)."""
-        self._deliver(self.table.start_now())
-        self._compact()
-        self._deliver(self.table.start())
-
-    def fill_with_bots(self) -> None:
-        """Bots take every free seat, and the game starts."""
-        self._deliver(self.table.fill_with_bots())
-        self._compact()
-        self._deliver(self.table.start())
-
-    def cover(self, seat: int) -> None:
-        """A bot plays the away player's ``seat`` until they come back."""
-        self._deliver(self.table.cover(seat))
-
-    def hold_clock(self, held: bool) -> None:
-        """The host's menu is open (``held``) or closed again: the turn clocks stop meanwhile."""
-        self._deliver(self.table.hold_clock(held))
-
-    def remove(self, seat: int) -> None:
-        """Send the player at ``seat`` away (during play a bot keeps the seat for good)."""
-        self._deliver(self.table.remove(seat))
-
-    def mute(self, watcher: int, on: bool = True) -> None:
-        """Mute spectator ``watcher``'s chat (``on``), or let it speak again."""
-        self._deliver(self.table.mute(watcher, on))
-
-    def send_away(self, watcher: int) -> None:
-        """Ask spectator ``watcher`` to leave this table for good (net/table/watchers.py)."""
-        self._deliver(self.table.send_away(watcher))
+    # -- the host's decisions: its own screen makes these (net/table/decisions.py) -------------
+    def decide(self, decision: Decision) -> None:
+        """Do what the host decided — ``StartNow()``, ``Cover(seat)``, ``HoldClock(held)``…
+        (``ValueError``: why it cannot be done now): the table says what it makes."""
+        self._deliver(self.table.decide(decision))
 
     async def close_table(self) -> None:
         """Close on purpose: everyone is told "the host closed the table" first."""
         with contextlib.suppress(Exception):
-            self._deliver(self.table.closing())
+            self.decide(Close())
         await self.close()
 
     def _fail(self, reason: str) -> None:
@@ -319,7 +249,7 @@ class Host:
     async def _join(self, conn: Connection, join: dict[str, Any]) -> None:
         """The first message: a wrong password is answered late (net/doors/gate.py, the right one at
         once)."""
-        if join["t"] == "join" and self.table.locked:
+        if join["t"] == "join" and self.table.rules.locked:
             await self.guesses.attempt(conn.address, lambda: self._receive(conn, join))
         else:
             self._receive(conn, join)
@@ -339,12 +269,15 @@ class Host:
         """Do what the table's output says: make its records durable, then send (each message
         encoded once however many get it; an ``error`` closes its connection), then set its
         timers. Then wake whoever waits on the table."""
+        rules = self.table.rules
         if self.journal is not None:
             try:
+                if out.rewrite:  # the settings changed before the start: a new header
+                    self._rewrite()
                 for record in out.records:
                     self.journal.write_frame(encode(record))
                     self._churn += record["r"] == "stand"
-                if self._churn >= self.limits.compact_after and not self.started:
+                if self._churn >= self.limits.compact_after and not rules.started:
                     self._compact()
             except OSError as exc:
                 self._fail(f"cannot write the journal ({exc}); the table stops here")
@@ -367,8 +300,8 @@ class Host:
         if out.seating_changed:
             for listener in list(self.listeners):
                 listener(self)
-        if self.over and self._finished is not None and not self._finished.done():
-            self._finished.set_result(self.game.result())
+        if rules.over and self._finished is not None and not self._finished.done():
+            self._finished.set_result(rules.game.result())
 
     async def _ask_bot(self, ask: BotAsk) -> None:
         """The table asks the host's bot at ``ask.seat``: its answer goes back to the table
@@ -385,10 +318,15 @@ class Host:
     def _compact(self) -> None:
         """Before the start, the journal is only the header and who sits now: rewrite it so
         join/leave churn does not grow it without bound."""
-        if self.journal is None or self.started:
+        if not self.table.rules.started:
+            self._rewrite()
+
+    def _rewrite(self) -> None:
+        """The journal anew: the header, where the table listens, who sits now."""
+        if self.journal is None:
             return
         port = [{"r": "port", "port": self.port}] if getattr(self, "port", None) else []
-        self.journal.rewrite(self.header(), port + self.table.sitters())
+        self.journal.rewrite(self._header(), port + self.table.sitters())
         self._churn = 0
 
     # -- the table's timers --------------------------------------------------------------------
@@ -398,7 +336,7 @@ class Host:
         if handle is not None:
             handle.cancel()
         if at is not None and not self._closing:
-            delay = max(0.0, at - self.table.now())
+            delay = max(0.0, at - self.table.rules.now())
             loop = asyncio.get_running_loop()
             self._timers[key] = loop.call_later(delay, self._fire, key)
 

@@ -57,7 +57,7 @@ class TablePlan:
     def again(self, host: Host) -> TablePlan:
         """The same table dealt anew (a new seed and seats' tokens), at the port it had if
         that is still free, with a journal of its own if this one kept one."""
-        settings = dealt_anew(host.settings())
+        settings = dealt_anew(host.table.settings())
         journal = default_journal(settings.game) if host.journal is not None else None
         return replace(self, settings=settings, resume=None, changes={}, journal=journal,
                        port=0, prefer=host.port)  # fmt: skip

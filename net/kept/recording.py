@@ -26,13 +26,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-import engine
 from engine import record as rec
 
-from ..table.seating import Seating
 from .records import RecordStore, new_id, utc
 
 if TYPE_CHECKING:
+    from ..table.rules import Rules
     from ..table.settings import TableSettings
 
 log = logging.getLogger("kotatsu.net.kept.recording")
@@ -50,20 +49,11 @@ class Keeper(Protocol):
 
 
 class Kept(Protocol):
-    """What of the table (net/table/table.py) its game's record reads."""
+    """What of the table (net/table/table.py) its game's record reads: its rules (the game,
+    the seats, the actions…) and its settings."""
 
     @property
-    def game(self) -> engine.Game: ...
-    @property
-    def started(self) -> bool: ...
-    @property
-    def seating(self) -> Seating[Any]: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def seed(self) -> int: ...
-    @property
-    def actions(self) -> list[tuple[int, Any]]: ...
+    def rules(self) -> Rules[Any]: ...
 
     def settings(self) -> TableSettings: ...
 
@@ -86,26 +76,27 @@ class GameRecord:
 
     def record(self, table: Kept) -> Message:
         """The full record now (``finished`` once the game is over)."""
-        level = table.settings().level
+        level, rules = table.settings().level, table.rules
         players = [
             rec.player(seat.name or f"{seat.index + 1}", seat.bot, level)
-            for seat in table.seating.seats
+            for seat in rules.seating.seats
         ]
-        over = table.game.over
+        over = rules.game.over
         when = self.began or utc(self.clock()), utc(self.clock()) if over else None
-        sitting = rec.Sitting(self.record_id, table.name, players, *when)
-        return rec.full_record(sitting, table.game, seed=table.seed, actions=table.actions)
+        sitting = rec.Sitting(self.record_id, rules.name, players, *when)
+        return rec.full_record(sitting, rules.game, seed=rules.seed, actions=rules.actions)
 
     def step(self, table: Kept) -> tuple[list[Message], Message | None]:
         """After an input: the journal's ``began`` record when the game has just started, and
         the record to keep once it is over (once)."""
-        if not table.started or self.written:
+        rules = table.rules
+        if not rules.started or self.written:
             return [], None
         records = []
         if self.began is None:
             self.began = utc(self.clock())
             records.append({"r": "began", "at": self.began})
-        if not table.game.over:
+        if not rules.game.over:
             return records, None
         self.written = True
         return records, self.record(table)
@@ -113,10 +104,11 @@ class GameRecord:
     def unfinished(self, table: Kept) -> Message | None:
         """The host stops: the record of a started game not kept yet, if a person's seat
         acted in it (None: nothing to keep)."""
-        if not table.started or self.written:
+        rules = table.rules
+        if not rules.started or self.written:
             return None
-        seats = table.seating.seats
-        if not table.game.over and all(seats[s].bot for s, _action in table.actions):
+        seats = rules.seating.seats
+        if not rules.game.over and all(seats[s].bot for s, _action in rules.actions):
             return None
         self.written = True
         return self.record(table)

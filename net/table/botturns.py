@@ -18,13 +18,15 @@ nobody has taken back yet) is covered by the bot once it has been empty for the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-import engine
 from engine.base import View
 
 from .output import BOT, COVER, Timer
-from .seating import Seating
+
+if TYPE_CHECKING:
+    from .pacing import DealPacer
+    from .rules import Rules
 
 
 @dataclass(frozen=True)
@@ -40,17 +42,12 @@ class Turning(Protocol):
     """What of the table (net/table/table.py) the bots' turns read."""
 
     @property
-    def game(self) -> engine.Game: ...
+    def rules(self) -> Rules[Any]: ...
     @property
-    def started(self) -> bool: ...
-    @property
-    def seating(self) -> Seating[Any]: ...
-    @property
-    def version(self) -> int: ...
+    def pacer(self) -> DealPacer: ...
 
     def bot_plays(self, index: int) -> bool: ...
     def bots_hold(self) -> bool: ...
-    def bot_delay(self, delay: float) -> float: ...
 
 
 class BotTurns:
@@ -70,10 +67,10 @@ class BotTurns:
 
     def next_seat(self) -> int | None:
         """The seat the host's bot moves for next (None: no bot's turn now)."""
-        table = self.table
-        if not table.started or table.game.over or table.bots_hold():
+        table, rules = self.table, self.table.rules
+        if not rules.started or rules.game.over or table.bots_hold():
             return None
-        return next((s for s in table.game.pending() if table.bot_plays(s)), None)
+        return next((s for s in rules.game.pending() if table.bot_plays(s)), None)
 
     def timers(self, now: float) -> list[Timer]:
         """After an input: the ``BOT`` and ``COVER`` timers that changed."""
@@ -83,9 +80,9 @@ class BotTurns:
             if self._armed is not None:
                 self._armed = None
                 out.append(Timer(BOT, None))
-        elif self._armed != (seat, self.table.version):
-            self._armed = (seat, self.table.version)
-            out.append(Timer(BOT, now + self.table.bot_delay(self.delay), seat))
+        elif self._armed != (seat, self.table.rules.version):
+            self._armed = (seat, self.table.rules.version)
+            out.append(Timer(BOT, now + self.table.pacer.bot_delay(self.delay), seat))
         self._note_empty(now)
         grace = self.grace
         due = min(self.empty.values()) + grace if self.empty and grace is not None else None
@@ -100,7 +97,7 @@ class BotTurns:
         seat = self.next_seat()
         if armed is None or self.asked is not None or seat != armed[0] or seat is None:
             return None
-        game = self.table.game
+        game = self.table.rules.game
         self.asked = BotAsk(seat, game.view(seat), game.legal_actions(seat))
         return self.asked
 
@@ -110,10 +107,10 @@ class BotTurns:
         if self.asked is not ask:
             return False
         self.asked = None
-        table, seat = self.table, ask.seat
-        if not table.started or table.game.over or table.bots_hold():
+        table, rules, seat = self.table, self.table.rules, ask.seat
+        if not rules.started or rules.game.over or table.bots_hold():
             return False
-        return table.bot_plays(seat) and table.game.legal_actions(seat) == ask.legal
+        return table.bot_plays(seat) and rules.game.legal_actions(seat) == ask.legal
 
     def due_covers(self, now: float) -> list[int]:
         """The ``COVER`` timer is due: the seats empty for the whole grace now."""
@@ -122,11 +119,11 @@ class BotTurns:
         return [seat for seat, since in sorted(self.empty.items()) if since + grace <= now]
 
     def _note_empty(self, now: float) -> None:
-        table = self.table
+        rules = self.table.rules
         if self.grace is None:
             return
-        live = table.started and not table.game.over
-        for seat in table.seating.seats:
+        live = rules.started and not rules.game.over
+        for seat in rules.seating.seats:
             if live and not seat.bot and seat.peer is None and not seat.covered:
                 self.empty.setdefault(seat.index, now)
             else:

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from typing import Any, Generic, Protocol
 
-import engine
-
 from .clock import TurnClock
 from .output import CLOCK, Timer
+from .pacing import DealPacer
 from .rules import Rules
 from .seating import P
 
@@ -26,15 +25,10 @@ class Clocked(Protocol[P]):
     """What of the table the clock's news reads."""
 
     rules: Rules[P]
+    pacer: DealPacer
     clock: TurnClock
     menu_open: bool
 
-    @property
-    def game(self) -> engine.Game: ...
-    @property
-    def started(self) -> bool: ...
-    @property
-    def wire_version(self) -> int: ...
     @property
     def showing_deal(self) -> bool: ...
 
@@ -56,10 +50,11 @@ class ClockNews(Generic[P]):
         their clock stands still (the away bot covers them as before, and leaving gives no
         fresh time; through the grace before the table is told, it runs on as for a blink)."""
         table = self.table
-        if not table.started or table.game.over or table.showing_deal:
+        rules = table.rules
+        if not rules.started or rules.game.over or table.showing_deal:
             return set(), set()
-        seating = table.rules.seating
-        asked = {s for s in table.game.pending() if not table.bot_plays(s)}
+        seating = rules.seating
+        asked = {s for s in rules.game.pending() if not table.bot_plays(s)}
         return asked, {s for s in asked if seating[s].peer is None and seating[s].away_told}
 
     def news(
@@ -69,12 +64,13 @@ class ClockNews(Generic[P]):
         a seat out of time, the ``clock`` frames of whoever's picture changed, the bank records
         for the journal; the timer goes into ``timers``."""
         table = self.table
-        rules, clock, game = table.rules, table.clock, table.game
+        rules, clock = table.rules, table.clock
+        game = rules.game
         acted = {seat for seat, _ in rules.actions[self.acted :]}
         self.acted = len(rules.actions)
         notices: list[tuple[P, Message]] = []
         out: list[tuple[P, Message]] = []
-        pending = set(game.pending()) if table.started and not game.over else set()
+        pending = set(game.pending()) if rules.started and not game.over else set()
         for seat in list(clock.expired):
             if seat in acted or seat not in pending:
                 openly = clock.expired.pop(seat)
@@ -111,7 +107,7 @@ class ClockNews(Generic[P]):
         for seat in seats:
             left, bank = clock.left(seat, now)
             running.append({"seat": seat, "left": round(left, 1), "bank": round(bank, 1)})
-        version = self.table.wire_version
+        version = self.table.pacer.wire_version
         return {"t": "clock", "version": version, "paused": clock.paused, "seats": running}
 
     def timed_out(self, seat: int, known: bool) -> list[tuple[P, Message]]:

@@ -49,11 +49,13 @@ class Output(Generic[P]):
     its connection), ``timers`` to set or cancel, ``ask``: a question for the host's bot
     (answered with ``Table.bot_answer``), ``keep``: the game's record to keep in the user's
     records (the game is over). ``seating_changed``: whoever watches the seats (the LAN
-    advertisement) should look again. For a message from a peer: ``asked`` whether it
-    answered what the table asked that peer for (an act it was offered or asked, at the
-    version it saw), ``refused`` whether the table rejected it, ``cost`` what it counts
-    against the peer's rate (nothing for what the table asked for; a chat line or a review
-    ``HostLimits.chat_cost``; anything else 1)."""
+    advertisement) should look again. ``rewrite``: the table's settings changed before its
+    start (a host's ``StartNow``, ``FillWithBots``): before these records, the journal is
+    written anew from ``Table.settings`` and ``Table.sitters``. For a message from a peer:
+    ``asked`` whether it answered what the table asked that peer for (an act it was offered
+    or asked, at the version it saw), ``refused`` whether the table rejected it, ``cost``
+    what it counts against the peer's rate (nothing for what the table asked for; a chat line
+    or a review ``HostLimits.chat_cost``; anything else 1)."""
 
     messages: list[tuple[P, Message]] = field(default_factory=list)
     records: list[Message] = field(default_factory=list)
@@ -64,3 +66,16 @@ class Output(Generic[P]):
     cost: float = 1.0
     ask: BotAsk | None = None
     keep: Message | None = None
+    rewrite: bool = False
+
+    def then(self, later: Output[P]) -> Output[P]:
+        """This output, then ``later``'s (two inputs' outputs as one)."""
+        return Output(
+            self.messages + later.messages,
+            self.records + later.records,
+            self.timers + later.timers,
+            self.seating_changed or later.seating_changed,
+            ask=later.ask or self.ask,
+            keep=later.keep or self.keep,
+            rewrite=self.rewrite or later.rewrite,
+        )

@@ -5,7 +5,8 @@ file, and reads the time only from the clock it is given (the host's monotonic c
 turn a hand-driven one). The host (net/doors/host.py) feeds it every input — a peer arrived
 (``open``), sent a checked message (``receive``) or left (``leave``), a host bot moved
 (``play``), a timer the table asked for is due (``fire``), the host decided something
-(``start_now``, ``cover``, …), a host bot answered (``bot_answer``) — and does what the
+(``decide``: a value of net/table/decisions.py), a host bot answered (``bot_answer``) — and
+does what the
 ``Output`` (net/table/output.py) says: make its ``records`` durable (the journal), then send its
 ``messages``, then set or cancel its ``timers``, ask its bot (``ask``), keep the game's record
 (``keep``). What a peer's message costs against its rate is the table's word too (``cost``).
@@ -21,6 +22,10 @@ its seat) and the game's record (``GameRecord``, net/kept/recording.py: the jour
 the record to keep once the game is over, the review). Timers are data: a ``Timer(key, at)``
 asks the host to call ``fire(key)`` once the clock reads ``at`` (``at`` None: the timer is not
 wanted any more).
+
+The table passes none of its parts' state along: a reader reads it where it lives — the game,
+the seats, the version, who is connected in ``rules``; the version the frames carry in
+``pacer`` (``wire_version``); the turn clocks in ``clock`` (tests/net/test_forwards.py).
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Generic
+from typing import TYPE_CHECKING, Any, Generic, assert_never
 
 import engine
 
@@ -38,13 +43,24 @@ from ..wire.messages import Refused, rejected_message
 from .botturns import BotAsk, BotTurns
 from .clock import TurnClock
 from .clocknews import ClockNews
+from .decisions import (
+    Close,
+    Cover,
+    Decision,
+    FillWithBots,
+    HoldClock,
+    Mute,
+    Remove,
+    SendAway,
+    Start,
+    StartNow,
+)
 from .memory import SeatMemory
 from .output import AWAY, BOT, CLOCK, COVER, PACE, RESULTS, TAKEBACK, Output, Timer
 from .pacing import DealPacer
 from .rebuild import Following, replay
-from .resultswait import ResultsWait
 from .rules import Message, Rules
-from .seating import Guest, P, Seating
+from .seating import Guest, P
 from .settings import HostLimits, TableSettings
 
 if TYPE_CHECKING:
@@ -86,7 +102,7 @@ class Table(Generic[P]):
         self._settings = settings
         paced = settings.people and settings.deal_tick > 0
         self.pacer = DealPacer(self.rules, self.bot_plays, paced=paced, tick=settings.deal_tick)
-        self.memory: SeatMemory[P] = SeatMemory(self.now)
+        self.memory: SeatMemory[P] = SeatMemory(self.rules.now)
         """What each seat was shown, for its player's return (net/table/memory.py)."""
         self._armed: dict[str, float] = {}  # the timers asked for: key -> when
         self._paced_from: float | None = None  # when the pace timer last fired (was due)
@@ -113,85 +129,11 @@ class Table(Generic[P]):
             tokens=tuple(rules.seating.tokens),
         )
 
-    @property
-    def game(self) -> engine.Game:
-        return self.rules.game
-
-    @game.setter
-    def game(self, game: engine.Game) -> None:
-        """A game set up by hand before the start (tests: a stacked deck)."""
-        self.rules.game = game
-
-    @property
-    def game_name(self) -> str:
-        return self.rules.game_name
-
-    @property
-    def name(self) -> str:
-        return self.rules.name
-
-    @property
-    def seed(self) -> int:
-        return self.rules.seed
-
-    @property
-    def actions(self) -> list[tuple[int, Any]]:
-        """Every applied action with its seat, in order (the game record's)."""
-        return self.rules.actions
-
-    @property
-    def seating(self) -> Seating[P]:
-        return self.rules.seating
-
-    @property
-    def peers(self) -> dict[P, Guest]:
-        return self.rules.peers
-
-    @property
-    def results(self) -> ResultsWait:
-        """Whose results panel the table waits for (net/table/resultswait.py)."""
-        return self.rules.results
-
-    @property
-    def version(self) -> int:
-        """The table's own count of actions (the frames carry ``wire_version``)."""
-        return self.rules.version
-
-    @property
-    def wire_version(self) -> int:
-        """The version the frames carry: without the paced deals' private decisions."""
-        return self.pacer.wire_version
-
-    @property
-    def started(self) -> bool:
-        return self.rules.started
-
-    @property
-    def over(self) -> bool:
-        return self.rules.over
-
-    @property
-    def locked(self) -> bool:
-        return self.rules.locked
-
-    def seat_of(self, peer: P) -> int | None:
-        return self.rules.seat_of(peer)
-
-    def watching(self) -> list[Message]:
-        """Who watches now (the ``lobby``'s ``watchers``: ``id``, ``name``, ``muted``)."""
-        return self.rules.watchers.listing()
-
-    def can_start_now(self) -> bool:
-        return self.rules.controls.can_start_now()
-
     def sitters(self) -> list[Message]:
         """The ``sit`` records of the seats taken now, and the records of the spectators muted
         or sent away (with ``settings()``, a journal before the start: the compacted form of
         any join/leave churn)."""
         return self.rules.sitters() + self.rules.watchers.records()
-
-    def now(self) -> float:
-        return self.rules.now()
 
     def bot_plays(self, index: int) -> bool:
         """Whether the host's bot answers for seat ``index`` now (its own, or a covered
@@ -211,10 +153,6 @@ class Table(Generic[P]):
     def showing_deal(self) -> bool:
         """Whether a paced deal is being shown (net/table/pacing.py): its own windows time it."""
         return self.pacer.run is not None
-
-    def bot_delay(self, delay: float) -> float:
-        """How long a host bot waits before its move (``delay``; none while a deal is shown)."""
-        return self.pacer.bot_delay(delay)
 
     # -- inputs --------------------------------------------------------------------------------
     def open(self, peer: P, nonce: bytes | None = None) -> Output[P]:
@@ -239,10 +177,12 @@ class Table(Generic[P]):
             return self._history(peer)
         seat = rules.seat_of(peer)
         if message["t"] == "act" and seat in self.clock.expired:  # the bot decides this one
-            output = self._output([(peer, rejected_message(self.wire_version, "clock_out", {}))])
+            output = self._output(
+                [(peer, rejected_message(self.pacer.wire_version, "clock_out", {}))]
+            )
             output.refused = True
             return output
-        paced = self.pacer.receive(seat, message, self.now())
+        paced = self.pacer.receive(seat, message, self.rules.now())
         if paced is not None:  # a decision the pacer offered
             output, asked = self._output(paced, paced=True), True
         else:
@@ -290,8 +230,8 @@ class Table(Generic[P]):
         due = self._armed.pop(key, None)
         if key == PACE:
             self._paced_from = due  # the next tick counts from this one, not from now
-            if self.started and not self.game.over:
-                return self._output(self.pacer.step(self.now()), paced=True)
+            if self.rules.started and not self.rules.game.over:
+                return self._output(self.pacer.step(self.rules.now()), paced=True)
             self._paced_from = None
             return Output()
         if key == RESULTS:
@@ -306,12 +246,12 @@ class Table(Generic[P]):
             return self._output([]) if ask is None else Output(ask=ask)
         if key == COVER:
             covered: list[tuple[P, Message]] = []
-            for seat in self.turns.due_covers(self.now()):
+            for seat in self.turns.due_covers(self.rules.now()):
                 with contextlib.suppress(ValueError):  # the player came back meanwhile
                     covered += self.rules.controls.cover(seat)
             return self._output(covered)
         if key == CLOCK:
-            gone = self.clock.expire(self.now(), self.rules.awaited_openly())
+            gone = self.clock.expire(self.rules.now(), self.rules.awaited_openly())
             self.clock_news.fired()
             banks = [self.clock_news.bank_record(seat) for seat in gone]
             output = self._output([])  # the bot plays for them now (``bot_plays``)
@@ -319,42 +259,42 @@ class Table(Generic[P]):
             return output
         raise ValueError(f"no timer {key!r}")
 
-    # -- the host's decisions (net/table/controls.py) -----------------------------------------
-    def start(self) -> Output[P]:
-        return self._output(self.rules.start())
+    # -- the host's decisions (net/table/decisions.py) ---------------------------------------
+    def decide(self, decision: Decision) -> Output[P]:
+        """Do what the host decided (``ValueError``: why it cannot be done now). Starting with
+        the seats taken so far (``StartNow``) or with bots in the free seats (``FillWithBots``)
+        changes the settings before the start, then starts: the host writes the journal's
+        header again first (``Output.rewrite``)."""
+        rules = self.rules
+        made: list[tuple[P, Message]] = []
+        match decision:
+            case Start():
+                made = rules.start()
+            case StartNow():
+                return self._starting(rules.controls.start_now())
+            case FillWithBots():
+                return self._starting(rules.controls.fill_with_bots())
+            case Cover(seat):
+                made = rules.controls.cover(seat)
+            case Remove(seat):
+                made = rules.controls.remove(seat)
+            case Mute(watcher, on):
+                made = rules.watchers.mute(watcher, on)
+            case SendAway(watcher):
+                made = rules.watchers.send_away(watcher)
+            case HoldClock(held):
+                self.menu_open = held
+            case Close():
+                made = rules.controls.closing()
+            case _:
+                assert_never(decision)
+        return self._output(made)
 
-    def start_now(self) -> Output[P]:
-        """Make the table as small as the seats taken so far (ValueError if the game needs
-        more); ``start`` then starts it (the settings changed in between: the host rewrites
-        the journal's header)."""
-        return self._output(self.rules.controls.start_now())
-
-    def fill_with_bots(self) -> Output[P]:
-        """Bots take every free seat (then ``start``, as after ``start_now``)."""
-        return self._output(self.rules.controls.fill_with_bots())
-
-    def cover(self, seat: int) -> Output[P]:
-        return self._output(self.rules.controls.cover(seat))
-
-    def remove(self, seat: int) -> Output[P]:
-        return self._output(self.rules.controls.remove(seat))
-
-    def mute(self, watcher: int, on: bool = True) -> Output[P]:
-        """Mute (``on``) spectator ``watcher``'s chat, or let it speak again (net/table/watchers.py;
-        ValueError: nobody watches as that number)."""
-        return self._output(self.rules.watchers.mute(watcher, on))
-
-    def send_away(self, watcher: int) -> Output[P]:
-        """Ask spectator ``watcher`` to leave: it may not come back (net/table/watchers.py)."""
-        return self._output(self.rules.watchers.send_away(watcher))
-
-    def closing(self) -> Output[P]:
-        return self._output(self.rules.controls.closing())
-
-    def hold_clock(self, held: bool) -> Output[P]:
-        """The host's menu opened (``held``) or closed: the turn clocks stop meanwhile."""
-        self.menu_open = held
-        return self._output([])
+    def _starting(self, made: list[tuple[P, Message]]) -> Output[P]:
+        """The seats were settled before the start (``made`` tells them): now the game starts."""
+        settled = self._output(made)
+        settled.rewrite = True
+        return settled.then(self._output(self.rules.start()))
 
     # -- rebuilding from a journal ----------------------------------------------------------
     def replay(self, data: JournalData, follow: Callable[[int, Any], object] | None = None) -> None:
@@ -384,7 +324,7 @@ class Table(Generic[P]):
     def _output(self, out: list[tuple[P, Message]], paced: bool = False) -> Output[P]:
         """Everything one input made: the rules' messages as the pacer lets them out (or the
         pacer's own), the journal records, the wait for the results panels, the timers."""
-        rules, now = self.rules, self.now()
+        rules, now = self.rules, self.rules.now()
         taken_back: list[Message] = []
         if rules.takebacks.granted != self._granted:  # the game was rebuilt without its tail
             self._granted = rules.takebacks.granted
@@ -460,9 +400,9 @@ class Table(Generic[P]):
         """Whether the pacer has something to do as time passes: a deal being shown, or a
         person asked in the open whose window runs."""
         pacer = self.pacer
-        if not pacer.paced or not self.started or self.game.over:
+        if not pacer.paced or not self.rules.started or self.rules.game.over:
             return False
-        return pacer.run is not None or pacer.waiting(self.now())
+        return pacer.run is not None or pacer.waiting(self.rules.now())
 
     def _arm(self, key: str, at: float) -> Timer:
         self._armed[key] = at

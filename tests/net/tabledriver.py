@@ -136,7 +136,8 @@ class Driver:
     def decide(self, ask: BotAsk) -> Any:
         bot = self.bots.get(ask.seat)
         if bot is None:
-            bot = self.bots[ask.seat] = engine.make_bot(self.table.game_name, ask.seat, ask.seat)
+            game = self.table.rules.game_name
+            bot = self.bots[ask.seat] = engine.make_bot(game, ask.seat, ask.seat)
         return bot.act(ask.view, ask.legal)
 
     # -- what was sent ------------------------------------------------------------------------

@@ -38,8 +38,8 @@ async def until(predicate, timeout: float = 10.0) -> None:
 async def test_1_an_honest_fast_bot_is_never_cut(toy, hosts):
     host = await hosts(toy, seats=2, bots=1, seed=3, options={"hand": 40}, rate=5, burst=10)
     result = await asyncio.wait_for(run_bot_client("127.0.0.1", host.port, "fast", seed=1), 20)
-    assert result is not None and result == host.game.result()
-    assert host.version == 80  # every act answered a request, none was counted
+    assert result is not None and result == host.table.rules.game.result()
+    assert host.table.rules.version == 80  # every act answered a request, none was counted
 
 
 async def test_1_a_chat_flood_is_slowed_before_it_is_cut(toy, hosts):
@@ -90,7 +90,7 @@ async def test_3_a_returning_player_gets_in_past_held_sockets(toy, hosts):
     await player.connect()
     token = player.token
     await player.close()
-    await until(lambda: host.seating[0].peer is None)
+    await until(lambda: host.table.rules.seating[0].peer is None)
     held = []
     for _ in range(64):  # another address holds every socket it can
         with contextlib.suppress(OSError):
@@ -98,9 +98,9 @@ async def test_3_a_returning_player_gets_in_past_held_sockets(toy, hosts):
     await asyncio.sleep(0.1)
     back = Client("127.0.0.1", host.port, "ann", token=token, staying=Staying(reconnect=False))
     await asyncio.wait_for(back.connect(), 5)  # at once: that address has its own budget
-    assert back.seat == 0 and host.seating[0].connected
+    assert back.seat == 0 and host.table.rules.seating[0].connected
     await back.close()
-    await until(lambda: host.seating[0].peer is None)
+    await until(lambda: host.table.rules.seating[0].peer is None)
     mine = [await RawPeer.open(host.port) for _ in range(16)]  # now from the player's address
     again = Client("127.0.0.1", host.port, "ann", token=token, staying=Staying(reconnect=False))
     await asyncio.wait_for(again.connect(), 10)  # told `full` + retry, and it retries
@@ -122,11 +122,11 @@ async def test_4_pre_start_churn_is_compacted(toy, hosts, tmp_path):
         while (await peer.next())["t"] != "welcome":
             pass
         peer.writer.close()
-        await until(lambda: host.seating.taken_count == 1)
+        await until(lambda: host.table.rules.seating.taken_count == 1)
     assert path.stat().st_size < 4096
     data = read_journal(path)
     tokens = [data.tokens.get(i, token) for i, token in enumerate(data.header["tokens"])]
-    assert data.names == {0: "stays"} and tokens == host.seating.tokens
+    assert data.names == {0: "stays"} and tokens == host.table.rules.seating.tokens
     stayer.writer.close()
 
 
@@ -196,7 +196,7 @@ async def test_6_the_journal_keeps_a_verifier_not_the_password(toy, hosts, tmp_p
     del header["verifier"]
     Journal.create(old, header, fsync=False).close()
     legacy = Host.resume(old, HostLimits(fsync=False))
-    assert legacy.password and secret.encode() not in old.read_bytes()
+    assert legacy.table.rules.locked and secret.encode() not in old.read_bytes()
     legacy.journal.close()
 
 
@@ -227,7 +227,7 @@ async def test_6_a_takeover_is_announced_and_limited(toy, hosts):
     with pytest.raises(Refused) as refused:
         await again.connect()
     assert refused.value.code == "busy" and refused.value.retry > 0
-    assert host.seating[0].connected
+    assert host.table.rules.seating[0].connected
     for client in (ann, bob, thief):
         await client.close()
 
@@ -251,9 +251,10 @@ async def test_7_a_resumed_swapo_game_is_the_uninterrupted_one(tmp_path):
         journal=broken_path,
     )
     await broken.start("127.0.0.1", 0)
-    await until(lambda: broken.version >= 8, 30)
+    await until(lambda: broken.table.rules.version >= 8, 30)
     await broken.close()  # the journal is all that is left, as after SIGKILL
-    assert not broken.over and broken.version < len(read_journal(straight_path).actions)
+    cut = broken.table.rules
+    assert not cut.over and cut.version < len(read_journal(straight_path).actions)
     resumed = Host.resume(broken_path, HostLimits(fsync=False, bot_delay=0.002))
     port = await resumed.start("127.0.0.1", 0)
     watcher = Client("127.0.0.1", port, "watcher", spectator=True, staying=Staying(reconnect=False))

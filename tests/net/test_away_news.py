@@ -21,7 +21,7 @@ def started() -> tuple[Driver, str]:
     driver = Driver(settings)
     driver.seat("ann", 0)
     driver.seat("bob", 1)
-    assert driver.table.started
+    assert driver.table.rules.started
     return driver, driver.last("bob", "welcome")["token"]
 
 
@@ -93,8 +93,8 @@ def test_churn_sends_no_clock_frames_either():
     driver.seat("bob", 1)
     token = driver.last("bob", "welcome")["token"]
     t = driver.table
-    while t.game.pending() != [1]:
-        driver.act("ann" if t.game.pending() == [0] else "bob")
+    while t.rules.game.pending() != [1]:
+        driver.act("ann" if t.rules.game.pending() == [0] else "bob")
     start = len(driver.sent)
     for _ in range(50):
         driver.leave("bob")

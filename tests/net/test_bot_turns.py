@@ -10,6 +10,7 @@ import pytest
 from tabledriver import NONCE, Driver, join
 
 from net.kept.recording import GameRecord
+from net.table.decisions import Start
 from net.table.settings import HostLimits, TableSettings
 from net.table.table import BOT, COVER, Table
 from net.wire.messages import Refused, check_client
@@ -41,10 +42,10 @@ def test_a_bots_turn_is_a_timer_with_its_seat_and_its_answer_comes_back_in(toy):
     assert out.ask is None
     asked = table.fire(BOT)  # what the host does once its clock reads 0.4
     ask = asked.ask
-    assert ask is not None and ask.seat == 1 and ask.legal == table.game.legal_actions(1)
+    assert ask is not None and ask.seat == 1 and ask.legal == table.rules.game.legal_actions(1)
     assert not [t for t in asked.timers if t.key == BOT and t.at is not None]  # one at a time
     moved = table.bot_answer(ask, ask.legal[-1])
-    assert table.actions[-1] == (1, ask.legal[-1]) and moved.records[-1]["bot"] is True
+    assert table.rules.actions[-1] == (1, ask.legal[-1]) and moved.records[-1]["bot"] is True
     assert table.bot_answer(ask, ask.legal[0]).messages == []  # answered once only
 
 
@@ -58,11 +59,11 @@ def test_an_answer_the_table_moved_past_is_dropped_and_the_seat_asked_again(toy)
         m["code"] for m in driver.to("ann", "notice")
     ]
     [ask] = driver.asks
-    token = driver.table.seating[1].token
+    token = driver.table.rules.seating[1].token
     driver.seat("bo2", token=token)  # bo is back before the bot answers
-    assert not driver.table.seating[1].covered and not driver.table.bot_plays(1)
+    assert not driver.table.rules.seating[1].covered and not driver.table.bot_plays(1)
     driver.bots_move()
-    assert driver.table.actions == [(0, driver.table.actions[0][1])]  # dropped
+    assert driver.table.rules.actions == [(0, driver.table.rules.actions[0][1])]  # dropped
     assert BOT not in driver.timers and ask.seat == 1
 
 
@@ -71,12 +72,13 @@ def test_an_away_players_seat_is_covered_after_the_grace_and_freed_on_return(toy
     driver.leave("ann")  # ann's turn, ann gone
     assert driver.timers[COVER] == 30.0
     driver.advance(29.9)
-    assert not driver.table.bot_plays(0) and not driver.table.actions
+    assert not driver.table.bot_plays(0) and not driver.table.rules.actions
     driver.advance(0.2)
-    assert driver.table.seating[0].covered and driver.table.actions[0][0] == 0  # the bot moved
+    rules = driver.table.rules
+    assert rules.seating[0].covered and rules.actions[0][0] == 0  # the bot moved
     assert driver.last("bo", "lobby")["players"][0]["away"]["bot"] is True
-    driver.seat("ann", token=driver.table.seating[0].token)
-    assert not driver.table.seating[0].covered and COVER not in driver.timers
+    driver.seat("ann", token=driver.table.rules.seating[0].token)
+    assert not driver.table.rules.seating[0].covered and COVER not in driver.timers
 
 
 def test_a_resumed_table_covers_the_seats_nobody_took_back(toy):
@@ -84,25 +86,25 @@ def test_a_resumed_table_covers_the_seats_nobody_took_back(toy):
     journal = Driver(settings, HostLimits(absent_bot_after=10.0))
     journal.table.rules.seating.seats[0].name = "ann"  # as a journal's sit records say
     journal.table.rules.seating.seats[1].name = "bo"
-    journal.deliver(journal.table.start())
+    journal.deliver(journal.table.decide(Start()))
     assert journal.timers[COVER] == 10.0  # from the start (or resume) on
     journal.advance(10.0)
-    assert journal.table.over  # both seats covered: the bots played it out
+    assert journal.table.rules.over  # both seats covered: the bots played it out
 
 
 def test_no_cover_without_the_hosts_absent_bot(toy):
     driver = two(toy)
     driver.leave("ann")
     driver.advance(3600.0)
-    assert COVER not in driver.timers and not driver.table.actions
+    assert COVER not in driver.timers and not driver.table.rules.actions
 
 
 def test_a_bots_illegal_answer_is_overruled_by_its_first_legal_action(toy):
     driver = Driver(TableSettings.new(toy, seats=2, bots=2, seed=1))
     cheat = type("Cheat", (), {"act": lambda self, view, legal: {"type": "cheat"}})()
     driver.bots = {0: cheat, 1: cheat}
-    driver.deliver(driver.table.start())
-    assert driver.table.over and len(driver.table.actions) == 6
+    driver.deliver(driver.table.decide(Start()))
+    assert driver.table.rules.over and len(driver.table.rules.actions) == 6
 
 
 def test_spectators_past_the_hosts_cap_are_refused_before_they_are_welcome(toy):
@@ -112,7 +114,8 @@ def test_spectators_past_the_hosts_cap_are_refused_before_they_are_welcome(toy):
     with pytest.raises(Refused) as refused:
         driver.table.receive("di", check_client(join("di", spectator=True)))
     assert refused.value.code == "full.spectators" and refused.value.params == {"n": 1}
-    assert [w["name"] for w in driver.table.watching()] == ["cy"]  # nobody saw di come
+    watching = driver.table.rules.watchers.listing()
+    assert [w["name"] for w in watching] == ["cy"]  # nobody saw di come
     driver.leave("cy")
     driver.seat("di", spectator=True)  # room again
     assert driver.last("di", "welcome")["watcher"] is not None
@@ -140,8 +143,8 @@ def test_the_games_record_comes_out_of_the_table(toy):
     assert began["at"] == record.began  # once, in the journal, when the game went on
     driver.receive("bo", {"t": "review"})
     assert driver.last("bo", "rejected")["code"] == "review_not_over"
-    while not driver.table.over:
-        driver.act("bo" if driver.table.game.pending() == [1] else "ann")
+    while not driver.table.rules.over:
+        driver.act("bo" if driver.table.rules.game.pending() == [1] else "ann")
     [kept] = driver.kept
     assert kept["id"] == "friday" and kept["finished"] and kept["started"] == began["at"]
     assert driver.table.unfinished() is None  # kept once

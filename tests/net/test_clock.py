@@ -18,6 +18,7 @@ from net.doors.host import Host
 from net.kept.journal import JournalData, read_journal
 from net.table.away import LEFT_GRACE
 from net.table.clock import TurnClock, clock_error
+from net.table.decisions import Cover, HoldClock
 from net.table.settings import TableSettings
 from net.table.table import CLOCK, RESULTS, Table
 from net.wire.client import Client
@@ -48,17 +49,22 @@ def test_time_out_plays_the_normal_bot_for_the_seat_and_the_log_says_so(toy):
     driver.seat("ann", 0)
     driver.seat("bob", 1)
     table = driver.table
-    assert table.game.pending() == [0] and driver.timers[CLOCK] == pytest.approx(10.0)
+    assert table.rules.game.pending() == [0] and driver.timers[CLOCK] == pytest.approx(10.0)
     shown = clocks(driver, "bob")[-1]  # Ann's turn is public: everyone sees her clock
     assert shown["seats"] == [{"seat": 0, "left": 10.0, "bank": 0.0}] and not shown["paused"]
     driver.advance(9.9)
-    assert table.game.pending() == [0] and not table.actions
+    assert table.rules.game.pending() == [0] and not table.rules.actions
     driver.advance(0.2)  # out of time: the bot plays Ann's card, and only that one
-    assert table.actions and table.actions[0][0] == 0
+    assert table.rules.actions and table.rules.actions[0][0] == 0
     expected = engine.make_bot(toy, 0, seed=0)  # the game's normal bot, as for an away seat
     assert driver.bots[0].__class__ is expected.__class__
-    assert table.game.pending() == [1]
-    assert {"r": "act", "seat": 0, "action": table.actions[0][1], "bot": True} in driver.records
+    assert table.rules.game.pending() == [1]
+    assert {
+        "r": "act",
+        "seat": 0,
+        "action": table.rules.actions[0][1],
+        "bot": True,
+    } in driver.records
     # worded in each reader's language from the code; Ann is told it was her time
     (said,) = notices(driver, "bob")
     assert said["code"] == "timed_out" and said["params"] == {"seat": 0, "name": "ann"}
@@ -84,7 +90,7 @@ def test_an_act_after_the_time_ran_out_is_refused(toy):
     out = driver.receive("ann", {"t": "act", "version": version, "action": action})
     assert out.refused and driver.last("ann", "rejected")["code"] == "clock_out"
     driver.bots_move()
-    assert driver.table.actions[0][0] == 0 and notices(driver, "ann")
+    assert driver.table.rules.actions[0][0] == 0 and notices(driver, "ann")
 
 
 def test_the_bank_is_drawn_down_before_the_bot_plays(toy):
@@ -93,16 +99,16 @@ def test_the_bank_is_drawn_down_before_the_bot_plays(toy):
     driver.seat("bob", 1)
     table = driver.table
     driver.advance(12)  # two seconds of the bank
-    assert table.game.pending() == [0]
+    assert table.rules.game.pending() == [0]
     driver.act("ann")
     assert banks(driver)[-1] == {"r": "bank", "seat": 0, "left": 3.0}
     assert table.clock.banks[0] == pytest.approx(3.0)
     driver.act("bob")  # Bob in time: his bank is whole, nothing journalled for him
     assert table.clock.banks[1] == pytest.approx(5.0) and len(banks(driver)) == 1
-    driver.run_until(lambda: table.game.pending() == [0])
+    driver.run_until(lambda: table.rules.game.pending() == [0])
     asked_at = driver.now
     driver.advance(12.9)  # 10 s of its own + 3 s of the bank left
-    assert table.game.pending() == [0] and not notices(driver, "ann")
+    assert table.rules.game.pending() == [0] and not notices(driver, "ann")
     driver.advance(0.2)
     assert notices(driver, "ann") and table.clock.banks[0] == 0
     assert banks(driver)[-1] == {"r": "bank", "seat": 0, "left": 0.0}
@@ -114,11 +120,11 @@ def test_bots_have_no_clock_and_a_table_without_one_sends_nothing(toy):
     driver.seat("ann", 0)
     driver.advance(3600)
     assert CLOCK not in driver.timers and not clocks(driver, "ann")
-    assert driver.table.game.pending() == [0]  # no clock: the table waits for Ann
+    assert driver.table.rules.game.pending() == [0]  # no clock: the table waits for Ann
     timed = toy_table(toy, seats=3, bots=2, clock=5)
     timed.seat("ann", 0)
     timed.act("ann")  # the bots' turns (they move at once here): no clock of theirs is told
-    assert timed.table.version == 3 and timed.table.game.pending() == [0]
+    assert timed.table.rules.version == 3 and timed.table.rules.game.pending() == [0]
     assert {s["seat"] for m in clocks(timed, "ann") for s in m["seats"]} == {0}
 
 
@@ -132,7 +138,7 @@ def ace_table() -> Driver:
 
 def to_declarations(driver: Driver) -> None:
     """Ann and Bob play their first legal action until the sealed declarations."""
-    game = driver.table.game
+    game = driver.table.rules.game
     for _ in range(200):
         if game.phase == "declare":
             return
@@ -150,24 +156,24 @@ def test_sealed_declarations_each_have_their_own_clock_and_tell_nobody_else():
     driver.seat("eve", spectator=True)
     to_declarations(driver)
     table = driver.table
-    assert {0, 1} <= set(table.game.pending())
+    assert {0, 1} <= set(table.rules.game.pending())
     assert table.rules.awaited_openly() == set()  # nobody sees who is still declaring
     bob_frames, eve_frames = len(clocks(driver, "bob")), len(clocks(driver, "eve"))
     assert clocks(driver, "ann")[-1]["seats"] == [{"seat": 0, "left": 10.0, "bank": 0.0}]
     assert clocks(driver, "bob")[-1]["seats"] == [{"seat": 1, "left": 10.0, "bank": 0.0}]
     driver.advance(3)
-    steps = len(table.actions)
+    steps = len(table.rules.actions)
     driver.act("ann")  # Ann's step; her next one (if any) has a fresh clock of its own
-    assert len(table.actions) == steps + 1
+    assert len(table.rules.actions) == steps + 1
     driver.advance(6.9)  # Bob's clock has run 9.9 s: not yet
-    assert 1 in table.game.pending() and not notices(driver, "bob")
+    assert 1 in table.rules.game.pending() and not notices(driver, "bob")
     # nothing of Ann's clock went to Bob or the spectator, and no frame came for it
     later = clocks(driver, "bob")[bob_frames - 1 :]
     assert all(s["seat"] != 0 for m in later for s in m["seats"])
     assert len(clocks(driver, "bob")) == bob_frames and len(clocks(driver, "eve")) == eve_frames
     assert all(m["seats"] == [] for m in clocks(driver, "eve")[eve_frames - 1 :])
     driver.advance(0.2)  # Bob out of time: his bot declares (or passes) for him
-    assert table.actions[steps + 1][0] == 1
+    assert table.rules.actions[steps + 1][0] == 1
     assert notices(driver, "bob")[0]["params"]["seat"] == 1
     assert not notices(driver, "ann") and not notices(driver, "eve")  # a secret question
 
@@ -188,14 +194,14 @@ def test_the_clock_stops_while_a_results_panel_holds_the_table(rounds):
     table = driver.table
     driver.act("ann")
     driver.act("bob")  # round 1 ends: both panels are up, Ann is asked next
-    assert table.results.holds and table.game.pending() == [0]
+    assert table.rules.results.holds and table.rules.game.pending() == [0]
     assert clocks(driver, "ann")[-1]["paused"] and CLOCK not in driver.timers
     driver.advance(50)  # reading the results costs no time
-    assert table.game.pending() == [0] and not notices(driver, "ann")
+    assert table.rules.game.pending() == [0] and not notices(driver, "ann")
     ended = driver.last("ann")["version"]
     driver.receive("ann", {"t": "results_seen", "version": ended})
     driver.receive("bob", {"t": "results_seen", "version": ended})
-    assert not table.results.holds and not clocks(driver, "bob")[-1]["paused"]
+    assert not table.rules.results.holds and not clocks(driver, "bob")[-1]["paused"]
     assert clocks(driver, "bob")[-1]["seats"] == [{"seat": 0, "left": 10.0, "bank": 0.0}]
     driver.advance(9.9)
     assert not notices(driver, "ann")
@@ -209,7 +215,7 @@ def test_the_clock_stops_while_the_hosts_menu_is_open(toy):
     driver.seat("bob", 1)
     table = driver.table
     driver.advance(4)
-    driver.deliver(table.hold_clock(True))
+    driver.deliver(table.decide(HoldClock(True)))
     assert clocks(driver, "bob")[-1] == {
         "t": "clock",
         "version": 0,
@@ -218,8 +224,8 @@ def test_the_clock_stops_while_the_hosts_menu_is_open(toy):
     }
     assert CLOCK not in driver.timers
     driver.advance(600)
-    assert table.game.pending() == [0] and not notices(driver, "ann")
-    driver.deliver(table.hold_clock(False))
+    assert table.rules.game.pending() == [0] and not notices(driver, "ann")
+    driver.deliver(table.decide(HoldClock(False)))
     assert not clocks(driver, "ann")[-1]["paused"]
     driver.advance(5.9)
     assert not notices(driver, "ann")
@@ -239,13 +245,13 @@ def test_an_away_seat_is_the_away_bots_not_the_clocks(toy):
     driver.advance(LEFT_GRACE + 0.1)  # told at 2 + LEFT_GRACE: her clock stands still
     assert clocks(driver, "bob")[-1]["seats"] == [] and CLOCK not in driver.timers
     driver.advance(600)  # the table waits for her as before: no clock runs out
-    assert table.game.pending() == [0] and not notices(driver, "bob")
+    assert table.rules.game.pending() == [0] and not notices(driver, "bob")
     driver.seat("ann2", token=token)  # back: the same decision, no fresh time for leaving
     left = 10 - 2 - LEFT_GRACE
     assert clocks(driver, "bob")[-1]["seats"] == [{"seat": 0, "left": left, "bank": 0.0}]
     driver.leave("ann2")
-    driver.deliver(table.cover(0))  # the host lets the away bot play
-    assert table.actions[0][0] == 0
+    driver.deliver(table.decide(Cover(0)))  # the host lets the away bot play
+    assert table.rules.actions[0][0] == 0
     assert not notices(driver, "bob") and table.clock.banks[0] == 0  # not a time out
     # (her second leaving is told by the cover itself, before its grace is over: net/table/away.py)
     assert [m["code"] for m in driver.to("bob", "notice")] == ["left", "back", "covered"]
@@ -263,7 +269,7 @@ def test_a_resumed_table_keeps_the_bank_spent(toy):
     data = JournalData(
         header=table.settings().header(),
         names={0: "ann", 1: "bob"},
-        actions=list(table.actions),
+        actions=list(table.rules.actions),
         by_bot={
             i for i, r in enumerate(r for r in driver.records if r["r"] == "act") if r.get("bot")
         },
@@ -328,7 +334,7 @@ async def test_end_to_end_a_person_out_of_time_gets_the_bot_and_is_told(toy, tmp
         running = next(m for m in seen if m["t"] == "clock" and m["seats"])
         assert running["seats"][0]["seat"] == 0 and 0 < running["seats"][0]["left"] <= 0.3
         assert running["seats"][0]["bank"] == 0.2
-        assert host.table.actions[0][0] == 0  # the bot played Ann's card
+        assert host.table.rules.actions[0][0] == 0  # the bot played Ann's card
         data = read_journal(tmp_path / "t.journal")
         assert 0 in data.by_bot and data.banks == {0: 0.0}  # no free bank after a crash
     finally:
@@ -350,6 +356,6 @@ def test_no_clock_runs_while_a_paced_deal_is_shown():
     assert not notices(driver, "ann") and not notices(driver, "bob")
     for peer in ("ann", "bob"):  # nothing before the deal's end (shown with its release)
         assert all(m["seats"] == [] for m in clocks(driver, peer)[:-1])
-    asked = set(table.game.pending()) & {0, 1}  # after the deal: a person's clock runs
+    asked = set(table.rules.game.pending()) & {0, 1}  # after the deal: a person's clock runs
     assert set(table.clock.runs) == asked
     assert (CLOCK in driver.timers) == bool(asked)

@@ -117,9 +117,9 @@ class Seating:
     def __len__(self):
         return 3
 
-host = SimpleNamespace(name="Gone", game_name="toy", password=None, listeners=[],
-                       game=SimpleNamespace(options={}), seating=Seating(),
-                       table=SimpleNamespace(rules=SimpleNamespace(info={})))
+rules = SimpleNamespace(name="Gone", game_name="toy", locked=False, info={},
+                        game=SimpleNamespace(options={}), seating=Seating())
+host = SimpleNamespace(listeners=[], table=SimpleNamespace(rules=rules))
 
 async def main():
     await Advertiser(host, int(sys.argv[1]), "127.0.0.1", ttl=1).start()

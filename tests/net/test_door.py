@@ -47,7 +47,7 @@ async def test_strangers_from_six_addresses_do_not_keep_anyone_waiting(toy, host
     await ann.connect()
     token = ann.token
     await ann.close()
-    await until(lambda: started.seating[0].peer is None and started.started)
+    await until(lambda: started.table.rules.seating[0].peer is None and started.table.rules.started)
     sources = [f"127.0.0.{i}" for i in range(2, 8)]
     first_try = {"staying": Staying(retry_for=0, reconnect=False)}  # told `full`: they give up
     held = await hold(started.port, sources, 6 * 8)  # every place is a stranger's

@@ -85,10 +85,10 @@ async def test_whole_game_with_bot_clients_and_no_leaks(game, seed, hosts, tmp_p
     for client in (watcher, *clients):
         await client.close()
     states = shadow_states(journal, list(frames))
-    assert len(states) == host.version + 1
+    assert len(states) == host.table.rules.version + 1
     for viewer, got in frames.items():
         checked = audit(got, viewer, states)
-        assert checked == host.version + 1, f"viewer {viewer} missed states"
+        assert checked == host.table.rules.version + 1, f"viewer {viewer} missed states"
 
 
 async def test_the_audit_catches_a_host_that_sends_the_wrong_view(
@@ -116,7 +116,7 @@ async def test_the_audit_catches_a_host_that_sends_the_wrong_view(
         asyncio.gather(*(play_and_record(c, frames[c.seat], 1) for c in clients)), 10
     )
     states = shadow_states(journal, [0, 1])
-    assert audit(frames[0], 0, states) == host.version + 1
+    assert audit(frames[0], 0, states) == host.table.rules.version + 1
     with pytest.raises(AssertionError):
         audit(frames[1], 1, states)
     for client in clients:
@@ -156,16 +156,17 @@ async def test_resume_rebuilds_every_game_exactly(game, hosts, tmp_path):
     token = player.token
     await player.close()
     second = Host.resume(journal)
-    assert second.version == first.version and second.game.options == first.game.options
+    was, now = first.table.rules, second.table.rules
+    assert now.version == was.version and now.game.options == was.game.options
     for seat in [None, *range(seats)]:
-        assert second.game.view(seat) == first.game.view(seat)
+        assert now.game.view(seat) == was.game.view(seat)
     port = await second.start("127.0.0.1", 0)
     try:
         again = Client("127.0.0.1", port, token=token)
         await again.connect()
         assert again.seat == player.seat
         result = await asyncio.wait_for(play_and_record(again, [], 0), 20)
-        assert result == second.game.result()
+        assert result == now.game.result()
         await again.close()
     finally:
         await second.close()

@@ -10,6 +10,7 @@ from awaiting import next_of
 
 from net.doors.botclient import run_bot_client
 from net.doors.host import Host
+from net.table.decisions import SendAway
 from net.table.settings import HostLimits
 from net.wire.client import Client, Staying
 from net.wire.messages import Refused
@@ -26,7 +27,7 @@ async def test_bots_and_bot_clients_finish_a_game(toy, hosts):
     )
     final = await host.wait_over()
     assert results == [final, final]
-    assert final["scores"] and host.version == 4 * 3
+    assert final["scores"] and host.table.rules.version == 4 * 3
 
 
 async def test_seating_lobby_and_start(toy, hosts):
@@ -66,7 +67,7 @@ async def test_password_right_and_wrong(toy, hosts):
     result = await asyncio.wait_for(
         run_bot_client("127.0.0.1", host.port, "ok", password="kotatsu"), 10
     )
-    assert result == host.game.result()
+    assert result == host.table.rules.game.result()
 
 
 async def test_resume_token_rejoins_the_same_seat(toy, hosts):
@@ -82,10 +83,10 @@ async def test_resume_token_rejoins_the_same_seat(toy, hosts):
     await a.close()
     # the others hear of the leaving only after a grace (net/table/away.py); the host knows at once
     for _ in range(200):
-        if host.seating.seats[0].away_since is not None:
+        if host.table.rules.seating.seats[0].away_since is not None:
             break
         await asyncio.sleep(0.01)
-    assert host.seating.seats[0].away_since is not None
+    assert host.table.rules.seating.seats[0].away_since is not None
     again = Client("127.0.0.1", host.port, name="someone else", token=token)
     await again.connect()
     assert again.seat == 0
@@ -117,7 +118,7 @@ async def test_pings_keep_a_quiet_player_seated(toy, hosts):
     )
     await quiet.connect()
     await asyncio.sleep(1.0)  # three idle timeouts' worth of nothing but pings
-    assert quiet.connected and host.seating[0].connected
+    assert quiet.connected and host.table.rules.seating[0].connected
     await quiet.close()
 
 
@@ -146,8 +147,8 @@ async def test_leaving_before_the_start_frees_the_seat(toy, hosts, tmp_path):
     assert state["version"] == 0 and state["legal"]
     # A host rebuilt from the journal knows the new sitter and her token, not the old ones.
     rebuilt = Host.resume(journal, HostLimits(fsync=False))
-    assert rebuilt.started and rebuilt.seating[0].name == "Cy"
-    assert rebuilt.seating[0].token == cy.token
+    assert rebuilt.table.rules.started and rebuilt.table.rules.seating[0].name == "Cy"
+    assert rebuilt.table.rules.seating[0].token == cy.token
     for client in (cy, dee, watcher):
         await client.close()
 
@@ -165,7 +166,7 @@ async def test_a_spectator_sent_away_cannot_come_back_even_to_the_resumed_table(
     await cy.connect()
     lobby = await next_of(cy, "lobby")
     assert lobby["watchers"] == [{"id": 1, "name": "Cy", "muted": False}]
-    host.send_away(1)
+    host.decide(SendAway(1))
     assert (await next_of(cy, "error"))["code"] == "banned"
     await next_of(cy, "connection")  # closed: no reconnection after a ban
     assert not cy.connected

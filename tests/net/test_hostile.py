@@ -34,7 +34,7 @@ async def test_hostile_handshakes_are_dropped(kind, toy, hosts):
     assert got[0]["t"] == "hello"
     assert family(error_code(got)) == "protocol"
     await asyncio.sleep(0)
-    assert not host.connections and host.seating.taken_count == 0
+    assert not host.connections and host.table.rules.seating.taken_count == 0
 
 
 async def test_silent_peers_time_out(toy, hosts):
@@ -47,7 +47,7 @@ async def test_silent_peers_time_out(toy, hosts):
     assert [m["t"] for m in got[:3]] == ["hello", "welcome", "lobby"]
     assert error_code(got) == "idle"
     # before the start nothing is lost: the silent player's seat is free for someone else
-    assert host.seating[0].name is None and host.seating.taken_count == 0
+    assert host.table.rules.seating[0].name is None and host.table.rules.seating.taken_count == 0
 
 
 async def test_flooder_is_dropped(toy, hosts):
@@ -69,15 +69,16 @@ async def test_others_play_on_while_a_seated_peer_misbehaves(toy, hosts):
         for i, n in enumerate("ab")
     ]
     started = asyncio.get_running_loop().create_future()
-    host.listeners.append(lambda h: h.started and not started.done() and started.set_result(1))
+    rules = host.table.rules
+    host.listeners.append(lambda h: rules.started and not started.done() and started.set_result(1))
     await asyncio.wait_for(started, 10)  # mallory misbehaves mid-game, holding a seat
     big = encode({"t": "chat", "text": "x" * 1000, "to": None})
     peer.send(big[:4] + b"\xc1" + big[5:])  # a frame whose body is garbage
     got = await peer.until_closed()
     assert family(error_code(got)) == "protocol"
     results = await asyncio.wait_for(asyncio.gather(*players), 10)
-    assert results == [host.game.result()] * 2
-    assert host.seating[0].name == "mallory"
+    assert results == [host.table.rules.game.result()] * 2
+    assert host.table.rules.seating[0].name == "mallory"
 
 
 async def test_nothing_is_left_after_many_hostile_peers(toy, hosts):
@@ -92,7 +93,7 @@ async def test_nothing_is_left_after_many_hostile_peers(toy, hosts):
     if handlers:
         await asyncio.wait(handlers, timeout=5)
     assert not host.connections and set(host._tasks) == tasks_before
-    assert host.seating.taken_count == 0
+    assert host.table.rules.seating.taken_count == 0
 
 
 async def test_too_many_connections_are_turned_away(toy, hosts):

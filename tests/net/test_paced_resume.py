@@ -48,7 +48,7 @@ async def test_a_resumed_paced_table_goes_on_at_the_version_its_seats_saw(seed, 
     await peer.next()  # hello
     peer.send(join())
     seen, token = await my_turn_after_the_deal(peer)
-    hidden = host.version - seen["version"]
+    hidden = host.table.rules.version - seen["version"]
     assert hidden > 0  # the deal's private decisions are not counted on the wire
     await host.close()  # the person's turn: nothing moves until it acts
     later = [m for m in await peer.until_closed() if m["t"] == "state"]
@@ -91,7 +91,7 @@ async def test_after_a_paced_deal_the_moves_asked_for_are_not_counted_as_flood()
         peer.send(join())
         moves = 0
         async with asyncio.timeout(30):
-            while not host.over:
+            while not host.table.rules.over:
                 message = await peer.next(30)
                 if message["t"] != "state" or not message["legal"] or message["view"]["over"]:
                     continue
@@ -100,6 +100,6 @@ async def test_after_a_paced_deal_the_moves_asked_for_are_not_counted_as_flood()
                 action = message["legal"][0]
                 peer.send(encode({"t": "act", "version": message["version"], "action": action}))
                 moves += 1
-        assert moves > 10 and host.version - message["version"] > 0  # a deal was paced
+        assert moves > 10 and host.table.rules.version - message["version"] > 0  # a deal was paced
     finally:
         await asyncio.wait_for(host.close(), 5)

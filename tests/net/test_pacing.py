@@ -44,7 +44,7 @@ class Sim:
         self.now = 0.0
         self.timers: dict[str, float] = {}
         self.table = Table(settings, clock=lambda: self.now)
-        self.table.game = engine.new_game("mishi", 4, options, seed=seed, deck=deck)
+        self.table.rules.game = engine.new_game("mishi", 4, options, seed=seed, deck=deck)
         self.passers = passers
         self.moving = False
         self.bots = {
@@ -84,8 +84,8 @@ class Sim:
             self.moving = False
 
     def move_bots(self):
-        game = self.table.game
-        while self.table.started and not game.over and not self.table.bots_hold():
+        game = self.table.rules.game
+        while self.table.rules.started and not game.over and not self.table.bots_hold():
             if self.passers and game.phase == "bao":
                 return  # passers would redeal forever
             seat = next((s for s in game.pending() if s in self.bots), None)
@@ -118,7 +118,7 @@ class Sim:
         raise AssertionError("the table never got there")
 
     def in_bao(self):
-        return self.pacer.run is None and self.table.game.phase != "deal"
+        return self.pacer.run is None and self.table.rules.game.phase != "deal"
 
 
 def stacked(seed=3):
@@ -148,7 +148,7 @@ def test_other_seats_frames_do_not_depend_on_who_was_asked():
         sim = Sim(deck)
         sim.run(sim.in_bao)
         seen.append(sim.frames)
-        game = sim.table.game
+        game = sim.table.rules.game
         assert game.phase == "bao" and game.declaration is None
     asked, not_asked = seen
     for peer in ("p1", "p2", "p3", "spec"):
@@ -187,8 +187,8 @@ def test_one_who_declares_is_shown_at_the_fixed_lag_after_its_card():
             pressed.append(sim.now)
             sim.act("p0", {"type": "declare", "cards": ["10S"]})
 
-    sim.run(lambda: sim.table.game.declaration is not None, press)
-    assert sim.table.game.declaration.seat == 0 and sim.pacer.run.declared[0][0] == 5
+    sim.run(lambda: sim.table.rules.game.declaration is not None, press)
+    assert sim.table.rules.game.declaration.seat == 0 and sim.pacer.run.declared[0][0] == 5
     assert pressed[0] < t0 + 5 * TICK + sim.pacer.window
     sim.run(sim.in_bao)
     shown = [t for t, m in sim.frames["p1"] for e in m["events"] if e["type"] == "declare"]
@@ -219,8 +219,8 @@ def test_the_host_never_sends_pending_as_such():
 def test_a_table_of_bots_is_not_paced():
     deck, _ = stacked()
     sim = Sim(deck, bots=4, paced=False, passers=True)
-    assert sim.now == 0 and sim.table.game.phase == "bao" and sim.pacer.run is None
-    assert sim.pacer.hidden == 0 and sim.frames["spec"][-1][1]["version"] == sim.table.version
+    assert sim.now == 0 and sim.table.rules.game.phase == "bao" and sim.pacer.run is None
+    assert sim.pacer.hidden == 0 and sim.frames["spec"][-1][1]["version"] == sim.table.rules.version
 
 
 class Passer:
@@ -232,7 +232,7 @@ def test_a_person_who_cannot_go_alone_is_passed_for_after_the_window():
     _, twin = stacked()  # seat 0 holds no ten; nobody declared: it is asked first
     sim = Sim(twin, window=1)
     sim.run(sim.in_bao)
-    game = sim.table.game
+    game = sim.table.rules.game
     assert game.bao_turn == 0 and game.legal_actions(0) == [{"type": "pass"}]
     asked = sim.now
     sim.run(lambda: game.bao_turn != 0)
@@ -279,12 +279,12 @@ def test_a_deal_waits_for_the_results_panels_before_its_first_card():
     free.run(free.in_bao)
     held = Sim(deck, bots=2)
     version = held.pacer.wire_version
-    assert held.table.results.begin(version, [0, 1])
+    assert held.table.rules.results.begin(version, [0, 1])
     held.run(lambda: held.now >= 1.0)
     dealing = [m for _, m in held.frames["p1"] if m["view"]["phase"] == "deal"]
     assert dealing and all(sum(m["view"]["counts"]) == 0 for m in dealing)
-    assert held.table.results.seen(0, version)
-    held.table.results.gone(1)  # p1 left: seen
+    assert held.table.rules.results.seen(0, version)
+    held.table.rules.results.gone(1)  # p1 left: seen
     held.run(held.in_bao)
 
     def deal_shown(sim):
@@ -327,7 +327,7 @@ def test_a_declaration_that_lost_the_race_is_told_too_late_to_that_seat_only():
             sim.act("p0", offer)
 
     sim.run(sim.in_bao, press)
-    assert pressed and sim.table.game.declaration.seat == 2
+    assert pressed and sim.table.rules.game.declaration.seat == 2
     late = [(i, p, m) for i, (p, m) in enumerate(sim.sent) if m.get("code") == "too_late"]
     assert [p for _, p, _ in late] == ["p0"]
     index, _, message = late[0]

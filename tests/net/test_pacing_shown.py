@@ -51,13 +51,13 @@ def test_a_hint_during_the_shown_deal_is_refused_to_the_asker_alone():
     def ask(sim):
         if sim.pacer.run is None:
             return
-        if sim.table.game.phase != "deal" and not engine_left:
+        if sim.table.rules.game.phase != "deal" and not engine_left:
             engine_left.append(sim.now)
         sim.deliver(sim.table.receive("p0", {"t": "hint"}))
 
     sim.run(sim.in_bao, ask)
     assert engine_left and engine_left[0] < sim.now - 0.5  # the engine was well ahead
-    assert sim.table.game.bao_turn == 0
+    assert sim.table.rules.game.bao_turn == 0
     notices = [(p, m) for p, m in sim.sent if m["t"] == "notice"]
     assert notices == []
     refusals = [(p, m["code"]) for p, m in sim.sent if m["t"] == "rejected"]

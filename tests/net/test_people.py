@@ -21,6 +21,7 @@ from processes import ROOT, cli_env, run_cli, start_host
 
 from net.doors.botclient import play_seat
 from net.doors.host import Host
+from net.table.decisions import Cover
 from net.table.settings import HostLimits, TableSettings
 from net.wire.client import Client, Staying
 from net.wire.reasons import notice_sentence
@@ -177,8 +178,8 @@ async def test_the_host_lets_a_bot_play_for_an_away_player_who_takes_the_seat_ba
             await ann.kill()
             await watcher.until(lambda: "away" in seat0(watcher))
             with pytest.raises(ValueError):
-                host.cover(1)  # a bot's seat has no player to stand in for
-            host.cover(0)
+                host.decide(Cover(1))  # a bot's seat has no player to stand in for
+            host.decide(Cover(0))
             await watcher.until(lambda: seat0(watcher).get("away", {}).get("bot") is True)
             version = watcher.version
             await watcher.until(lambda: watcher.version > version)  # the bot plays Ann's seat
@@ -186,7 +187,7 @@ async def test_the_host_lets_a_bot_play_for_an_away_player_who_takes_the_seat_ba
             try:
                 await watcher.until(lambda: seat0(watcher).get("connected") is True)
                 assert "away" not in seat0(watcher)
-                assert not host.seating[0].covered and not host.table.bot_plays(0)
+                assert not host.table.rules.seating[0].covered and not host.table.bot_plays(0)
             finally:
                 await back.kill()
     finally:
@@ -210,7 +211,7 @@ async def test_when_the_absent_bot_timer_covers_a_seat_everyone_sees_it_at_once(
                 lambda: seat0(watcher).get("away", {}).get("bot") is True, timeout=3
             )
             assert "a bot plays for Ann until they come back" in watcher.notices
-            assert host.seating[0].covered and host.table.bot_plays(0)
+            assert host.table.rules.seating[0].covered and host.table.bot_plays(0)
     finally:
         await host.close()
 

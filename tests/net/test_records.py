@@ -191,7 +191,7 @@ async def test_a_table_left_before_any_person_acted_is_not_kept(tmp_path):
     ann = Client("127.0.0.1", host.port, name="Ann")
     await ann.connect()
     await next_of(ann, "state", lambda m: 0 in m["view"]["pending"])
-    assert host.table.actions  # the bots before Ann moved
+    assert host.table.rules.actions  # the bots before Ann moved
     await ann.close()
     await host.close()
     assert store.listing() == []

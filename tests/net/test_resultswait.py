@@ -14,6 +14,7 @@ from toygame import ToyGame
 
 import engine
 from net.doors.botclient import run_bot_client
+from net.table.decisions import Start
 from net.table.resultswait import ROUND_END_EVENTS, ends_round
 from net.table.rules import Rules
 from net.table.settings import TableSettings
@@ -71,31 +72,31 @@ async def person_ends_round_one(hosts, game: str, **settings) -> tuple:
     mine = await state_where(person, lambda m: bool(m["legal"]))
     await person.act(mine["legal"][0], mine["version"])
     ended = await state_where(person, round_end)
-    assert host.game.pending() == [0] and not host.game.over
+    assert host.table.rules.game.pending() == [0] and not host.table.rules.game.over
     return host, person, ended["version"]
 
 
 async def no_bot_moves(host, version: int, settle: float = 0.3) -> None:
     """Give the bots time to move (they have no delay); none may."""
     await asyncio.sleep(settle)
-    assert host.version == version and host.table.results.holds
+    assert host.table.rules.version == version and host.table.rules.results.holds
 
 
 async def test_the_bots_wait_for_the_persons_results_seen(rounds, hosts):
     host, person, version = await person_ends_round_one(hosts, rounds)
-    assert host.table.results.waiting == {2}
+    assert host.table.rules.results.waiting == {2}
     await no_bot_moves(host, version)
     await person.results_seen(version)
     moved = await state_where(person, lambda m: m["version"] > version)
     assert moved["events"][0] == {"type": "played", "seat": 0, "card": moved["events"][0]["card"]}
-    assert not host.table.results.holds
+    assert not host.table.rules.results.holds
     await person.close()
 
 
 async def test_the_timeout_releases_the_bots(rounds, hosts):
     host, person, version = await person_ends_round_one(hosts, rounds, results_wait=0.3)
     moved = await state_where(person, lambda m: m["version"] > version, timeout=5)
-    assert moved["events"][0]["seat"] == 0 and not host.table.results.holds
+    assert moved["events"][0]["seat"] == 0 and not host.table.rules.results.holds
     await person.results_seen(version)  # too late: not counted, nothing breaks
     await person.chat("still here")
     assert (await next_of(person, "chat"))["text"] == "still here"
@@ -115,7 +116,7 @@ def test_reading_is_true_or_absent(flag):
 async def test_a_bot_client_says_it_has_seen_the_results(rounds, hosts):
     host = await hosts(rounds, seats=3, bots=2, seed=2, results_wait=60)
     result = await asyncio.wait_for(run_bot_client("127.0.0.1", host.port, "robo"), 10)
-    assert result == host.game.result() and host.version == 9
+    assert result == host.table.rules.game.result() and host.table.rules.version == 9
 
 
 async def test_a_malformed_results_seen_drops_only_its_sender(rounds, hosts):
@@ -135,7 +136,7 @@ async def test_a_malformed_results_seen_drops_only_its_sender(rounds, hosts):
         raw.send(encode(bad))
         got = await raw.until_closed()
         assert got[-1]["t"] == "error" and got[-1]["code"].startswith("protocol")
-    assert host.table.results.waiting == {2}
+    assert host.table.rules.results.waiting == {2}
     await person.results_seen(version)
     await state_where(person, lambda m: m["version"] > version)
     await person.close()
@@ -214,7 +215,8 @@ async def test_at_a_paced_mishi_table_the_hand_end_is_seen_at_the_version_it_cam
 
     host.table.rules.await_results = recording  # type: ignore[method-assign]
     result = await asyncio.wait_for(run_bot_client("127.0.0.1", host.port, "p"), 30)
-    assert result == host.game.result() and waited and not host.table.results.holds
+    rules = host.table.rules
+    assert result == rules.game.result() and waited and not rules.results.holds
     pacer = host.table.pacer
     assert pacer.paced and pacer.hidden > 0  # the wire's versions are not the table's
 
@@ -243,14 +245,14 @@ def seen(driver: Driver, peer: str, version: int) -> None:
 @pytest.mark.unit
 def test_the_table_holds_the_bots_until_the_person_has_seen_the_results(rounds):
     driver, version = person_at(rounds)
-    table = driver.table
-    assert table.game.pending() == [0] and table.version == version
-    assert table.results.waiting == {2} and table.bots_hold()
+    table, rules = driver.table, driver.table.rules
+    assert rules.game.pending() == [0] and rules.version == version
+    assert rules.results.waiting == {2} and table.bots_hold()
     assert RESULTS in driver.timers  # the wait is bounded
     driver.advance(29)
-    assert table.version == version and table.results.holds
+    assert rules.version == version and rules.results.holds
     seen(driver, "ann", version)
-    assert RESULTS not in driver.timers and not table.results.holds
+    assert RESULTS not in driver.timers and not rules.results.holds
     moved = next(m for m in driver.to("ann", "state") if m["version"] > version)
     assert moved["events"][0] == {"type": "played", "seat": 0, "card": moved["events"][0]["card"]}
 
@@ -258,13 +260,13 @@ def test_the_table_holds_the_bots_until_the_person_has_seen_the_results(rounds):
 @pytest.mark.unit
 def test_the_timeout_releases_the_bots_and_tells_that_nobody_is_waited_for(rounds):
     driver, version = person_at(rounds, results_wait=0.3)
-    table = driver.table
+    rules = driver.table.rules
     assert reading(driver.last("ann", "lobby")) == [2]
     assert driver.timers[RESULTS] == 0.3
     driver.advance(0.29)
-    assert table.version == version
+    assert rules.version == version
     driver.advance(0.01)
-    assert not table.results.holds and table.version > version
+    assert not rules.results.holds and rules.version > version
     assert reading(driver.last("ann", "lobby")) == []
     moved = next(m for m in driver.to("ann", "state") if m["version"] > version)
     assert moved["events"][0]["seat"] == 0
@@ -277,7 +279,7 @@ def test_the_timeout_releases_the_bots_and_tells_that_nobody_is_waited_for(round
 def test_a_person_who_leaves_releases_the_bots(rounds):
     driver, version = person_at(rounds)
     out = driver.leave("ann")
-    assert not driver.table.results.holds and driver.table.version > version
+    assert not driver.table.rules.results.holds and driver.table.rules.version > version
     assert [t.at for t in out.timers if t.key == RESULTS] == [None]  # the timer is not wanted
     assert RESULTS not in driver.timers
 
@@ -297,15 +299,15 @@ def test_a_wait_of_zero_never_holds_the_bots(rounds):
     driver, version = person_at(rounds, results_wait=0)
     moved = next(m for m in driver.to("ann", "state") if m["version"] > version)
     assert moved["events"][0]["seat"] == 0  # a bot, without any results_seen
-    assert not driver.table.results.holds and not driver.table.results.waiting
+    assert not driver.table.rules.results.holds and not driver.table.rules.results.waiting
     assert not driver.timers
 
 
 @pytest.mark.unit
 def test_a_table_of_bots_never_waits(rounds):
     driver = Driver(TableSettings.new(rounds, seats=3, bots=3, seed=2, results_wait=60))
-    driver.deliver(driver.table.start())
-    assert driver.table.over and driver.table.version == 9 and not driver.timers
+    driver.deliver(driver.table.decide(Start()))
+    assert driver.table.rules.over and driver.table.rules.version == 9 and not driver.timers
 
 
 @pytest.mark.unit
@@ -318,7 +320,7 @@ def test_the_game_over_waits_for_nobody(rounds):
         assert round_end(ended)
         if not ended["view"]["over"]:
             seen(driver, "ann", ended["version"])
-    assert ended["view"]["over"] and not driver.table.results.holds and not driver.timers
+    assert ended["view"]["over"] and not driver.table.rules.results.holds and not driver.timers
 
 
 @pytest.mark.unit
@@ -328,9 +330,9 @@ def test_unexpected_results_seen_are_not_counted(rounds):
     seen(driver, "eye", version)  # a spectator's
     seen(driver, "ann", version - 1)  # another state's
     seen(driver, "ann", version + 1)
-    assert driver.table.results.waiting == {2} and driver.table.version == version
+    assert driver.table.rules.results.waiting == {2} and driver.table.rules.version == version
     seen(driver, "ann", version)
-    assert driver.table.version > version
+    assert driver.table.rules.version > version
 
 
 @pytest.mark.unit
@@ -340,6 +342,6 @@ def test_a_results_seen_before_any_round_end_is_ignored(rounds):
     mine = driver.last("ann")
     assert mine["legal"]
     seen(driver, "ann", mine["version"])
-    assert not driver.table.results.holds
+    assert not driver.table.rules.results.holds
     out = driver.act("ann")
     assert not out.refused and driver.last("ann")["version"] > mine["version"]

@@ -64,18 +64,18 @@ async def test_hard_bots_come_back_hard_without_searching_the_past(hosts, tmp_pa
     monkeypatch.setattr(SearchBot, "follow", follow)
     monkeypatch.setattr(SearchBot, "_decide", no_search)
     second = Host.resume(journal, HostLimits(fsync=False))
-    assert second.bots.level == "hard" and second.settings().level == "hard"
+    assert second.bots.level == "hard" and second.table.settings().level == "hard"
     assert len(followed) == by_bot
     for seat in (None, 0, 1, 2):
-        assert second.game.view(seat) == first.game.view(seat)
+        assert second.table.rules.game.view(seat) == first.table.rules.game.view(seat)
     monkeypatch.setattr(SearchBot, "_decide", real_decide)
     port = await second.start("127.0.0.1", 0)
     try:
         again = Client("127.0.0.1", port, token=token)
         await again.connect()
-        version = second.version
+        version = second.table.rules.version
         await asyncio.wait_for(play_until(again, version + 3), 30)  # the hard bots play on
-        assert second.version >= version + 3 or second.game.over
+        assert second.table.rules.version >= version + 3 or second.table.rules.game.over
         await again.close()
     finally:
         await second.close()
@@ -87,7 +87,7 @@ async def test_a_journal_without_a_level_resumes_with_normal_bots(hosts, tmp_pat
     def old_header(self: Host) -> dict:  # without the level
         return {k: v for k, v in self.table.settings().header().items() if k != "level"}
 
-    monkeypatch.setattr(Host, "header", old_header)
+    monkeypatch.setattr(Host, "_header", old_header)
     journal = tmp_path / "old.journal"
     first = await hosts("swapo", seats=2, seed=3, bots=1, level="hard", journal=journal)
     player = Client("127.0.0.1", first.port, name="p", staying=Staying(reconnect=False))

@@ -31,7 +31,7 @@ def three_people(seed: int = 5) -> Driver:
     driver = Driver(TableSettings.new("swapo", seats=3, seed=seed))
     for name in ("ann", "bo", "eli"):
         driver.seat(name)
-    assert driver.table.started
+    assert driver.table.rules.started
     return driver
 
 
@@ -42,7 +42,7 @@ def test_a_returning_seat_gets_back_what_it_was_shown_and_nothing_else():
     chat(driver, "ann", "psst bo", to=1)  # between two others: never Eli's
     chat(driver, "eli", "psst ann", to=0)  # Eli's own whisper comes back to Eli
     for _ in range(3):
-        pending = driver.table.game.pending()[0]
+        pending = driver.table.rules.game.pending()[0]
         driver.act(["ann", "bo", "eli"][pending])
     before = shown_lines(driver, "eli")
     token = driver.to("eli", "welcome")[0]["token"]

@@ -43,8 +43,8 @@ def test_a_resumed_paced_table_goes_on_at_the_version_its_seats_saw(seed, tmp_pa
     driver.seat("ann", 0)
     token = driver.last("ann", "welcome")["token"]
     seen = my_turn_after_the_deal(driver)
-    hidden = driver.table.version - seen["version"]
-    assert hidden > 0 and driver.table.wire_version == seen["version"]
+    hidden = driver.table.rules.version - seen["version"]
+    assert hidden > 0 and driver.table.pacer.wire_version == seen["version"]
 
     path = tmp_path / "mishi.journal"  # what the host wrote: the header, then the records
     journal = Journal.create(path, driver.table.settings().header(), fsync=False)
@@ -54,7 +54,7 @@ def test_a_resumed_paced_table_goes_on_at_the_version_its_seats_saw(seed, tmp_pa
     data = read_journal(path)
     rebuilt = Driver(TableSettings.from_header(data.header))
     rebuilt.table.replay(data)
-    assert rebuilt.table.version == driver.table.version
+    assert rebuilt.table.rules.version == driver.table.rules.version
     assert rebuilt.table.pacer.hidden == hidden  # counted again from the journal
     rebuilt.seat("ann", token=token)
     again = rebuilt.last("ann")
@@ -74,7 +74,7 @@ def test_after_a_paced_deal_the_moves_asked_for_are_not_charged():
     driver.seat("ann", 0)
     driver.seat("eye", spectator=True)
     seen = my_turn_after_the_deal(driver)
-    assert driver.table.version != seen["version"]  # the wire's is not the table's
+    assert driver.table.rules.version != seen["version"]  # the wire's is not the table's
     stale = driver.act("ann", version=seen["version"] - 1)
     assert stale.refused and not stale.asked
     chat = driver.receive("ann", {"t": "chat", "text": "hi", "to": None})
@@ -82,7 +82,7 @@ def test_after_a_paced_deal_the_moves_asked_for_are_not_charged():
     spectator = driver.act("eye", seen["legal"][0], version=seen["version"])
     assert spectator.refused and not spectator.asked
     moves = 0
-    while not driver.table.over and moves < 200:
+    while not driver.table.rules.over and moves < 200:
         last = driver.last("ann")
         if last["legal"] and last["legal"] != [PASS] and last["view"]["phase"] != "deal":
             out = driver.act("ann")
@@ -90,7 +90,7 @@ def test_after_a_paced_deal_the_moves_asked_for_are_not_charged():
             moves += 1
         else:
             driver.advance(0.002)
-    assert driver.table.over and moves > 10
+    assert driver.table.rules.over and moves > 10
 
 
 def test_the_pace_timer_is_asked_for_only_while_a_deal_is_shown_or_a_window_runs():
@@ -99,7 +99,7 @@ def test_the_pace_timer_is_asked_for_only_while_a_deal_is_shown_or_a_window_runs
     driver.seat("ann", 0)
     assert driver.timers[PACE] == pytest.approx(0.002)  # the deal is shown card by card
     fired = []
-    while not driver.table.over:
+    while not driver.table.rules.over:
         last = driver.last("ann")
         if PACE in driver.timers:
             fired.append(last["view"]["phase"])  # as shown: the engine may be further on
@@ -118,7 +118,7 @@ def test_a_table_that_does_not_pace_never_asks_for_the_pace_timer():
     ):
         driver = Driver(settings)
         driver.seat("ann", 0)
-        assert driver.table.started and PACE not in driver.timers
+        assert driver.table.rules.started and PACE not in driver.timers
         assert not driver.table.pacer.paced
 
 

@@ -35,7 +35,7 @@ def test_turn_version_and_legality_are_checked(toy):
     )
     refused = rejected(driver.act("a", {"type": "play", "card": "2S", "seat": 1}), "a")
     assert refused["code"] == "unexpected_keys" and refused["params"]["keys"] == ["seat"]
-    assert driver.table.version == 0 and len(driver.table.game.hands[0]) == 3
+    assert driver.table.rules.version == 0 and len(driver.table.rules.game.hands[0]) == 3
     out = driver.act("a", state_a["legal"][0])
     assert out.asked and not out.refused
     after_a, after_b = driver.last("a"), driver.last("b")
@@ -55,9 +55,9 @@ def test_a_spectator_sees_the_spectator_view_and_cannot_act(toy):
     assert state["view"]["hand"] is None and state["legal"] == []
     out = driver.act("eye", {"type": "play", "card": "2S"})
     assert rejected(out, "eye")["code"] == "spectator_act" and not out.asked
-    while not driver.table.over:
+    while not driver.table.rules.over:
         driver.act("p")
-    assert driver.last("eye")["view"]["result"] == driver.table.game.result()
+    assert driver.last("eye")["view"]["result"] == driver.table.rules.game.result()
 
 
 @pytest.mark.parametrize("whispers", [False, True])

@@ -40,26 +40,26 @@ def test_the_bots_moves_after_yours_are_not_taken_back(game, seats, options):
     for _ in range(4000):  # one move at a time: Ann's, or one bot's
         if others_acted_since_ann(driver):
             break
-        seat = t.game.pending()[0]
+        seat = t.rules.game.pending()[0]
         if seat == 0:
             driver.act("ann", passing(driver.last("ann")["legal"]))  # SwaPo: no swap shown
         else:
             bot = driver.bots.setdefault(seat, engine.make_bot(game, seat, seed=seat))
-            action = bot.act(t.game.view(seat), t.game.legal_actions(seat))
+            action = bot.act(t.rules.game.view(seat), t.rules.game.legal_actions(seat))
             driver.deliver(t.play(seat, action, bot=True))
     assert others_acted_since_ann(driver)
-    state, actions = views(driver.table.game), list(driver.table.actions)
+    state, actions = views(driver.table.rules.game), list(driver.table.rules.actions)
     out = driver.receive("ann", dict(ASK))
     assert refusal(out, "ann") == "takeback_someone"
     assert [p for p, _ in out.messages] == ["ann"]
     assert not out.records
-    assert views(driver.table.game) == state and driver.table.actions == actions
+    assert views(driver.table.rules.game) == state and driver.table.rules.actions == actions
 
 
 def test_only_the_askers_own_action_goes():
     driver = table("swoop", 4, {}, "free")
     play_until(driver, lambda: can_take_back(driver))
-    assert driver.table.rules.takebacks.judge(0, driver.table.game, True) == (None, 1)
+    assert driver.table.rules.takebacks.judge(0, driver.table.rules.game, True) == (None, 1)
 
 
 # -- defect 4: asking again and again ----------------------------------------------------------
@@ -86,8 +86,8 @@ def test_after_a_no_the_same_player_may_not_ask_again_before_the_table_moves_on(
     assert len(driver.to("bob", "takeback")) == dialogs
     assert not driver.table.bots_hold()
     # the table moves on (Bob plays, then Ann again): Ann may ask about her new action
-    seen = driver.table.version
-    play_until(driver, lambda: driver.table.version > seen and can_take_back(driver))
+    seen = driver.table.rules.version
+    play_until(driver, lambda: driver.table.rules.version > seen and can_take_back(driver))
     out = driver.receive("ann", dict(ASK))
     assert not out.refused and driver.to("bob", "takeback")[-1]["open"]
 
@@ -97,7 +97,7 @@ def test_free_take_backs_are_limited_in_one_turn():
     per turn, then the player plays on (the count starts again once another seat acts)."""
     driver = table("swoop", 4, {}, "free")
     t = driver.table
-    play_until(driver, lambda: t.game.pending() == [0] and t.game.phase == "play")
+    play_until(driver, lambda: t.rules.game.pending() == [0] and t.rules.game.phase == "play")
     for _ in range(PER_TURN):
         driver.act("ann")
         assert can_take_back(driver)
@@ -106,5 +106,5 @@ def test_free_take_backs_are_limited_in_one_turn():
     out = driver.receive("ann", dict(ASK))
     assert refusal(out, "ann") == "takeback_enough"
     assert [p for p, _ in out.messages] == ["ann"]
-    play_until(driver, lambda: can_take_back(driver) and any(s == 1 for s, _ in t.actions))
+    play_until(driver, lambda: can_take_back(driver) and any(s == 1 for s, _ in t.rules.actions))
     assert not driver.receive("ann", dict(ASK)).refused  # Bob played: a new turn

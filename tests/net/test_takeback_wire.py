@@ -39,7 +39,7 @@ async def test_a_take_back_asked_and_granted_over_the_wire(hosts):
     again = await next_of(ann, "state", lambda m: bool(m["legal"]))
     assert again["view"]["hand"] == first["view"]["hand"]  # the card is back in her hand
     assert again["version"] > first["version"] + 1  # never down
-    assert host.table.actions == []
+    assert host.table.rules.actions == []
     await ann.close()
     await bob.close()
 

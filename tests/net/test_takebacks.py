@@ -17,6 +17,7 @@ import engine
 from engine import record as rec
 from net.doors.host import Host, _records
 from net.kept.journal import Journal, read_journal
+from net.table.decisions import Remove
 from net.table.settings import TableSettings
 from net.table.table import TAKEBACK
 from net.table.takebacks import VOTE_WAIT
@@ -68,7 +69,7 @@ def play_until(driver: Driver, done, people=("ann", "bob"), limit: int = 4000, p
     for _ in range(limit):
         if done():
             return
-        game = driver.table.game
+        game = driver.table.rules.game
         game_over = game.over
         assert not game_over, "the game ended first"
         if not any(s < len(people) for s in game.pending()):
@@ -82,12 +83,12 @@ def play_until(driver: Driver, done, people=("ann", "bob"), limit: int = 4000, p
 
 def can_take_back(driver: Driver, alone: bool = False) -> bool:
     """Ann may take back, and (at a table with another person) it is not her turn."""
-    return judged(driver) is None and (alone or driver.table.game.pending() != [0])
+    return judged(driver) is None and (alone or driver.table.rules.game.pending() != [0])
 
 
 def replayed(driver: Driver) -> engine.Game:
     """The game rebuilt from its seed and the actions that stand."""
-    t = driver.table
+    t = driver.table.rules
     game = engine.new_game(t.game_name, t.game.seats, dict(t.game.options), seed=t.seed)
     for seat, action in t.actions:
         game.apply(seat, action)
@@ -113,21 +114,21 @@ def test_free_takes_back_the_last_action_and_the_bots_after_it(game, seats, opti
     driver = table(game, seats, options, "free")
     play_until(driver, lambda: can_take_back(driver))
     t = driver.table
-    before_actions, before_version = list(t.actions), t.version
-    n = t.rules.takebacks.judge(0, t.game, True)[1]
+    before_actions, before_version = list(t.rules.actions), t.rules.version
+    n = t.rules.takebacks.judge(0, t.rules.game, True)[1]
     ann_before = len(driver.sent)
     out = driver.receive("ann", dict(ASK))
     assert not out.refused
     assert out.records[0] == {"r": "takeback", "seat": 0, "n": n}
-    assert t.actions[: len(before_actions) - n] == before_actions[: len(before_actions) - n]
-    assert len(t.actions) == len(before_actions) - n or 0 not in t.game.pending()
-    assert t.version > before_version  # never down: every change counts
+    assert t.rules.actions[: len(before_actions) - n] == before_actions[: len(before_actions) - n]
+    assert len(t.rules.actions) == len(before_actions) - n or 0 not in t.rules.game.pending()
+    assert t.rules.version > before_version  # never down: every change counts
     # the bots decided again and it is Ann's decision again
-    assert 0 in t.game.pending()
-    assert views(t.game) == views(replayed(driver))
+    assert 0 in t.rules.game.pending()
+    assert views(t.rules.game) == views(replayed(driver))
     (told,) = [m for m in notices(driver, "bob", ann_before) if m["code"].startswith("took_back")]
     assert told["params"]["seat"] == 0 and told["params"]["name"] == "ann"
-    assert driver.last("ann")["legal"] and driver.last("ann")["version"] == t.wire_version
+    assert driver.last("ann")["legal"] and driver.last("ann")["version"] == t.pacer.wire_version
 
 
 @pytest.mark.parametrize(("game", "seats", "options"), GAMES)
@@ -144,14 +145,14 @@ def test_ask_is_granted_when_everyone_says_yes(game, seats, options):
     assert [m["code"] for m in notices(driver, "bob", start)] == ["takeback_asked"]
     assert any(timer == TAKEBACK for timer in driver.timers)
     assert t.bots_hold()  # the table holds while it decides
-    seen = len(t.actions)
+    seen = len(t.rules.actions)
     assert refusal(driver.act("bob"), "bob") in ("takeback_waiting", "not_your_turn")
-    assert len(t.actions) == seen
+    assert len(t.rules.actions) == seen
     out = driver.receive("bob", {"t": "takeback_vote", "id": asked["id"], "yes": True})
     assert out.records and out.records[0]["r"] == "takeback"
     assert not driver.to("bob", "takeback")[-1]["open"]
     assert TAKEBACK not in driver.timers
-    assert 0 in t.game.pending() and views(t.game) == views(replayed(driver))
+    assert 0 in t.rules.game.pending() and views(t.rules.game) == views(replayed(driver))
 
 
 # -- refused ---------------------------------------------------------------------------------------
@@ -160,11 +161,11 @@ def test_a_no_refuses_it_and_everyone_hears_who(game, seats, options):
     driver = table(game, seats, options, "ask")
     play_until(driver, lambda: can_take_back(driver))
     t = driver.table
-    state = views(t.game)
+    state = views(t.rules.game)
     driver.receive("ann", dict(ASK))
     request = driver.to("bob", "takeback")[-1]["id"]
     out = driver.receive("bob", {"t": "takeback_vote", "id": request, "yes": False})
-    assert not out.records and views(t.game) == state
+    assert not out.records and views(t.rules.game) == state
     for peer in ("ann", "bob"):
         refused = notices(driver, peer)[-1]
         assert refused["code"] == "takeback_refused"
@@ -176,13 +177,13 @@ def test_a_no_refuses_it_and_everyone_hears_who(game, seats, options):
 @pytest.mark.parametrize(("game", "seats", "options"), GAMES)
 def test_refused_once_something_hidden_was_shown(game, seats, options):
     driver = table(game, seats, options, "free")
-    play_until(driver, lambda: any(s == 0 for s, _ in driver.table.actions))
+    play_until(driver, lambda: any(s == 0 for s, _ in driver.table.rules.actions))
     play_until(driver, lambda: judged(driver) == "takeback_shown")
-    state = views(driver.table.game)
+    state = views(driver.table.rules.game)
     out = driver.receive("ann", dict(ASK))
     assert refusal(out, "ann") == "takeback_shown"
     assert [p for p, _ in out.messages] == ["ann"]  # nobody else hears a thing
-    assert views(driver.table.game) == state
+    assert views(driver.table.rules.game) == state
 
 
 @pytest.mark.parametrize(("game", "seats", "options"), GAMES)
@@ -204,7 +205,7 @@ def test_refused_when_another_person_played_since(game, seats, options):
 def test_refused_at_a_table_without_take_backs(game, seats, options):
     driver = table(game, seats, options, "off")
     assert driver.last("ann")  # started
-    play_until(driver, lambda: any(s == 0 for s, _ in driver.table.actions))
+    play_until(driver, lambda: any(s == 0 for s, _ in driver.table.rules.actions))
     out = driver.receive("ann", dict(ASK))
     assert refusal(out, "ann") == "takebacks_off"
     assert [p for p, _ in out.messages] == ["ann"]
@@ -231,7 +232,7 @@ def test_a_sealed_declaration_is_not_taken_back_and_nobody_hears_of_it():
     joker. Refused, to the asker alone (a spectator hears nothing either)."""
     driver = table("swapo", 4, {"variant": "ace"}, "free", seed=4)
     driver.seat("eye", spectator=True)
-    game = driver.table.game
+    game = driver.table.rules.game
     play_until(driver, lambda: game.phase == "declare" and 0 in game.pending())
     driver.act("ann")
     out = driver.receive("ann", dict(ASK))
@@ -247,11 +248,11 @@ def test_a_private_choice_is_taken_back_as_an_action_without_its_cards():
     spectator hear that she took back an action, never the cards."""
     driver = table("swapo", 4, {}, "free", seed=6)
     driver.seat("eye", spectator=True)
-    game = driver.table.game
+    game = driver.table.rules.game
     play_until(driver, lambda: game.phase == "swap" and game.pending() == [0])
     offer = next(a for a in driver.last("ann")["legal"] if a["type"] == "swap" and a["target"] == 1)
     driver.act("ann", offer)
-    assert game is driver.table.game and game.phase == "give" and game.pending() == [1]
+    assert game is driver.table.rules.game and game.phase == "give" and game.pending() == [1]
     start = len(driver.sent)
     driver.receive("ann", dict(ASK))
     for other in ("bob", "eye"):
@@ -262,14 +263,14 @@ def test_a_private_choice_is_taken_back_as_an_action_without_its_cards():
             m for _, p, m in driver.sent[start:] if p == other and (m["t"], p) != ("state", "bob")
         ]
         assert not set(offer["cards"]) & set(card_codes(sent))
-    assert driver.table.game.pending() == [0] and driver.table.game.phase == "swap"
+    assert driver.table.rules.game.pending() == [0] and driver.table.rules.game.phase == "swap"
 
 
 def test_a_played_card_is_named():
     driver = table("swoop", 4, {}, "free")
-    game = lambda: driver.table.game  # noqa: E731
+    game = lambda: driver.table.rules.game  # noqa: E731
     play_until(driver, lambda: can_take_back(driver) and game().phase == "play")
-    (_seat, action) = next((s, a) for s, a in reversed(driver.table.actions) if s == 0)
+    (_seat, action) = next((s, a) for s, a in reversed(driver.table.rules.actions) if s == 0)
     start = len(driver.sent)
     driver.receive("ann", dict(ASK))
     (told,) = notices(driver, "bob", start)
@@ -284,14 +285,14 @@ def test_a_played_card_is_named():
 def test_no_answer_in_time_refuses_it():
     driver = table("swoop", 4, {}, "ask")
     play_until(driver, lambda: can_take_back(driver))
-    state = views(driver.table.game)
+    state = views(driver.table.rules.game)
     driver.receive("ann", dict(ASK))
     driver.advance(VOTE_WAIT - 1)
     assert driver.table.rules.takebacks.request is not None
     driver.advance(2)
     assert driver.table.rules.takebacks.request is None
     assert notices(driver, "ann")[-1]["code"] == "takeback_unanswered"
-    assert views(driver.table.game) == state
+    assert views(driver.table.rules.game) == state
 
 
 def test_a_voter_who_leaves_is_not_waited_for_and_an_asker_who_leaves_drops_it():
@@ -355,16 +356,16 @@ def test_a_resumed_host_lands_on_the_state_after_the_take_back(game, seats, opti
     journal.close()
     data = read_journal(path)
     assert sum(1 for _after, _n, seat in data.takebacks if seat == 0) == 2
-    assert data.standing() == driver.table.actions
+    assert data.standing() == driver.table.rules.actions
     # a rewritten journal (a resume with a new password) keeps the take-backs where they were
     kept = [r for r in driver.records if r["r"] in ("act", "takeback")]
     assert [r for r in _records(data) if r["r"] in ("act", "takeback")] == kept
     for takebacks in (None, "off"):  # also resumed with take-backs turned off
         host = Host.resume(path, takebacks=takebacks)
         try:
-            assert host.table.actions == driver.table.actions
-            assert host.table.version == driver.table.version
-            assert views(host.table.game) == views(driver.table.game)
+            assert host.table.rules.actions == driver.table.rules.actions
+            assert host.table.rules.version == driver.table.rules.version
+            assert views(host.table.rules.game) == views(driver.table.rules.game)
             assert host.table.rules.info["takebacks"] == (takebacks or "free")
         finally:
             host.bots.close()
@@ -372,11 +373,11 @@ def test_a_resumed_host_lands_on_the_state_after_the_take_back(game, seats, opti
                 host.journal.close()
     # the game record holds the actions that stand, and replays through the rules
     t = driver.table
-    players = [rec.player(f"p{s}", s >= 2) for s in range(t.game.seats)]
-    sitting = rec.Sitting("takeback-test", t.name, players, "2026-11-26T01:00:00Z")
-    record = rec.full_record(sitting, t.game, seed=t.seed, actions=t.actions)
+    players = [rec.player(f"p{s}", s >= 2) for s in range(t.rules.game.seats)]
+    sitting = rec.Sitting("takeback-test", t.rules.name, players, "2026-11-26T01:00:00Z")
+    record = rec.full_record(sitting, t.rules.game, seed=t.rules.seed, actions=t.rules.actions)
     replay = rec.replay(rec.check(json.loads(json.dumps(record))))
-    assert views(replay.at(len(t.actions))) == views(t.game)
+    assert views(replay.at(len(t.rules.actions))) == views(t.rules.game)
 
 
 class Passer:
@@ -397,28 +398,28 @@ def test_at_a_paced_mi_shi_table_a_take_back_after_the_deal_does_not_deal_again(
     driver.seat("ann", 0)
     driver.seat("bob", 1)
     t = driver.table
-    driver.run_until(lambda: t.game.phase != "deal" and t.pacer.run is None)
-    assert t.pacer.paced and t.game.phase == "bao" and t.game.bao_steps == 0
-    assert t.game.pending() == [0]  # nobody declared: the first player speaks first
+    driver.run_until(lambda: t.rules.game.phase != "deal" and t.pacer.run is None)
+    assert t.pacer.paced and t.rules.game.phase == "bao" and t.rules.game.bao_steps == 0
+    assert t.rules.game.pending() == [0]  # nobody declared: the first player speaks first
     driver.act("ann", {"type": "pass"})
-    assert judged(driver) is None and t.game.pending() == [1]
+    assert judged(driver) is None and t.rules.game.pending() == [1]
     frames = len(driver.frames["bob"])
     out = driver.receive("ann", dict(ASK))
     assert not out.refused and any(r["r"] == "takeback" for r in out.records)
-    game = t.game
+    game = t.rules.game
     assert game.phase == "bao" and game.bao_steps == 0 and game.pending() == [0]
     assert t.pacer.run is None  # no deal shown again
     assert views(game) == views(replayed(driver))
     state = driver.last("bob")
     assert state["view"]["phase"] == "bao" and len(driver.frames["bob"]) == frames + 1
-    assert state["version"] == t.wire_version
+    assert state["version"] == t.pacer.wire_version
     assert driver.last("ann")["legal"]
 
 
 def test_swoop_a_turned_up_card_cannot_be_taken_back():
     """Ann turns a mystery card up: it was hidden, everyone has seen it now."""
     driver = table("swoop", 4, {}, "free")
-    game = lambda: driver.table.game  # noqa: E731
+    game = lambda: driver.table.rules.game  # noqa: E731
 
     def ann_may_flip() -> bool:
         return game().pending() == [0] and any(
@@ -437,7 +438,7 @@ def test_swoop_a_turned_up_card_cannot_be_taken_back():
 def test_swapo_an_answered_swap_cannot_be_taken_back():
     """Ann asks Bob for cards and Bob gives: each has seen the other's cards."""
     driver = table("swapo", 4, {}, "free", seed=6)
-    game = driver.table.game
+    game = driver.table.rules.game
     play_until(driver, lambda: game.phase == "swap" and game.pending() == [0], pick=passing)
     offer = next(a for a in driver.last("ann")["legal"] if a["type"] == "swap" and a["target"] == 1)
     driver.act("ann", offer)
@@ -479,17 +480,17 @@ def test_the_turn_clocks_stop_while_the_table_is_asked():
     driver.advance(VOTE_WAIT - 1)
     assert not any(m["code"].startswith("timed_out") for m in notices(driver, "bob"))
     driver.receive("bob", {"t": "takeback_vote", "id": request, "yes": True})
-    assert not t.clock.paused and 0 in t.game.pending()
+    assert not t.clock.paused and 0 in t.rules.game.pending()
 
 
 def test_a_voter_the_host_removes_is_not_waited_for():
     driver = table("swoop", 4, {}, "ask")
     play_until(driver, lambda: can_take_back(driver))
     driver.receive("ann", dict(ASK))
-    out = driver.table.remove(1)  # the host sends Bob away: a bot takes his seat
+    out = driver.table.decide(Remove(1))  # the host sends Bob away: a bot takes his seat
     driver.deliver(out)
     assert any(r["r"] == "takeback" for r in out.records)  # nobody left to ask: granted
-    assert 0 in driver.table.game.pending()
+    assert 0 in driver.table.rules.game.pending()
 
 
 def test_taking_back_and_answering_again_buys_no_fresh_time():
@@ -503,7 +504,7 @@ def test_taking_back_and_answering_again_buys_no_fresh_time():
     driver.seat("ann", 0)
     t = driver.table
     for _ in range(200):
-        play_until(driver, lambda: 0 in t.game.pending(), people=("ann",))
+        play_until(driver, lambda: 0 in t.rules.game.pending(), people=("ann",))
         driver.advance(20)  # Ann thinks for 20 of her 30 seconds, then plays
         driver.act("ann", None)
         if judged(driver) is None:
@@ -511,8 +512,8 @@ def test_taking_back_and_answering_again_buys_no_fresh_time():
     else:
         raise AssertionError("no take-back possible")
     driver.receive("ann", dict(ASK))
-    assert 0 in t.game.pending()
-    left, _bank = t.clock.left(0, t.now())
+    assert 0 in t.rules.game.pending()
+    left, _bank = t.clock.left(0, t.rules.now())
     assert left == pytest.approx(10, abs=0.5)  # not 30 again
     driver.moving = True  # the bot plays for Ann once her time is out
     driver.advance(10.5)

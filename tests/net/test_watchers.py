@@ -14,6 +14,7 @@ from tabledriver import NONCE, Driver
 
 from lang import _
 from net.kept.journal import Journal, read_journal
+from net.table.decisions import Decision, Mute, SendAway
 from net.table.settings import TableSettings
 from net.table.table import Table
 from net.wire.codec import encode
@@ -82,7 +83,7 @@ def test_a_spectators_second_connection_is_the_same_spectator_and_tells_nobody()
 def test_the_host_mutes_a_spectator_everyone_is_told_and_its_chat_is_refused():
     driver = table()
     watch(driver, "cy", "Cy", CY)
-    out = driver.table.mute(1)
+    out = driver.table.decide(Mute(1))
     driver.deliver(out)
     assert out.records == [{"r": "mute", "key": CY, "name": "Cy", "on": True}]
     notice = {"t": "notice", "code": "muted", "params": {"name": "Cy"}}
@@ -95,12 +96,12 @@ def test_the_host_mutes_a_spectator_everyone_is_told_and_its_chat_is_refused():
     assert watchers(driver, "ann") == [{"id": 1, "name": "Cy", "muted": True}]
     out = driver.receive("cy", {"t": "chat", "text": "psst", "to": None})
     assert [m["code"] for _p, m in out.messages] == ["chat_muted"]
-    driver.deliver(driver.table.mute(1, on=False))
+    driver.deliver(driver.table.decide(Mute(1, on=False)))
     assert driver.last("ann", "notice")["code"] == "unmuted"
     out = driver.receive("cy", {"t": "chat", "text": "hi", "to": None})
     assert {p for p, m in out.messages if m["t"] == "chat"} == {"ann", "cy"}
     with pytest.raises(ValueError):
-        driver.table.mute(7)  # nobody watches as 7
+        driver.table.decide(Mute(7))  # nobody watches as 7
 
 
 def test_a_spectator_sent_away_is_told_why_and_may_not_come_back_by_key_or_by_name():
@@ -108,7 +109,7 @@ def test_a_spectator_sent_away_is_told_why_and_may_not_come_back_by_key_or_by_na
     watch(driver, "cy", "Cy", CY)
     watch(driver, "cy-tab", "Cy", CY)  # its second terminal goes too
     watch(driver, "di", "Di", DI)
-    out = driver.table.send_away(1)
+    out = driver.table.decide(SendAway(1))
     driver.deliver(out)
     assert out.records == [{"r": "ban", "key": CY, "name": "Cy"}]
     banned = {"t": "error", "code": "banned", "params": {}}
@@ -129,18 +130,18 @@ def test_a_spectator_sent_away_is_told_why_and_may_not_come_back_by_key_or_by_na
         with pytest.raises(Refused) as refused:
             driver.table.receive("back", join(name, key, spectator))
         assert refused.value.code == "banned"
-    token = driver.table.seating[0].token  # a seat's own token takes it back all the same
+    token = driver.table.rules.seating[0].token  # a seat's own token takes it back all the same
     driver.deliver(driver.table.open("ann-back", NONCE))
     driver.receive("ann-back", join("Cy", CY, spectator=False, token=token))
-    assert driver.table.seat_of("ann-back") == 0
+    assert driver.table.rules.seat_of("ann-back") == 0
 
 
 def test_the_mutes_and_bans_are_in_the_journal_and_a_rebuilt_table_keeps_them(tmp_path):
     driver = table()
     watch(driver, "cy", "Cy", CY)
     watch(driver, "di", "Di", DI)
-    driver.deliver(driver.table.mute(2))
-    driver.deliver(driver.table.send_away(1))
+    driver.deliver(driver.table.decide(Mute(2)))
+    driver.deliver(driver.table.decide(SendAway(1)))
     assert driver.table.sitters()[1:] == [  # the compacted journal keeps them too
         {"r": "mute", "key": DI, "name": "Di", "on": True},
         {"r": "ban", "key": CY, "name": "Cy"},
@@ -165,24 +166,21 @@ def test_the_mutes_and_bans_are_in_the_journal_and_a_rebuilt_table_keeps_them(tm
 
 
 class Decided:
-    """A host that keeps the decisions its menu asks of it, by name."""
+    """A host that keeps the decisions its menu hands it (net/table/decisions.py)."""
 
     def __init__(self, table: Table[str]) -> None:
         self.table = table
-        self.done: list[tuple] = []
+        self.done: list[Decision] = []
 
-    def mute(self, watcher: int, on: bool = True) -> None:
-        self.done.append(("mute", watcher, on))
-
-    def send_away(self, watcher: int) -> None:
-        self.done.append(("send_away", watcher))
+    def decide(self, decision: Decision) -> None:
+        self.done.append(decision)
 
 
 def test_the_hosts_menu_mutes_a_spectator_and_asks_another_to_leave():
     driver = table()
     watch(driver, "cy", "Cy", CY)
     watch(driver, "di", "Di", DI)
-    driver.deliver(driver.table.mute(2))
+    driver.deliver(driver.table.decide(Mute(2)))
     host = Decided(driver.table)
     choices = [(text, what, n) for text, what, n in host_choices(host, 0) if n is not None]
     assert choices[-4:] == [
@@ -194,7 +192,7 @@ def test_the_hosts_menu_mutes_a_spectator_and_asks_another_to_leave():
     decisions = HostDecisions(host, lambda *a: None, lambda: None, lambda said: None)
     for _text, what, number in choices[-3:]:
         decisions.decide(what, number)
-    assert host.done == [("send_away", 1), ("mute", 2, False), ("send_away", 2)]
+    assert host.done == [SendAway(1), Mute(2, on=False), SendAway(2)]
 
 
 def test_a_spectator_sent_away_reads_why_on_its_screen_and_its_plain_table():

@@ -72,8 +72,8 @@ class HostOracle:
     wire: Any = None
 
     def waits(self) -> bool:
-        game = self.host.game
-        if not (self.host.started and not game.over and self.seat in game.pending()):
+        game = self.host.table.rules.game
+        if not (self.host.table.rules.started and not game.over and self.seat in game.pending()):
             return False
         pacer = getattr(self.host.table, "pacer", None)
         if pacer is None or not (pacer.active and pacer.pacing.dealing()):
@@ -86,10 +86,10 @@ class HostOracle:
         return self.wire is None or bool(self.wire.waits())
 
     def over(self) -> bool:
-        return bool(self.host.started and self.host.game.over)
+        return bool(self.host.table.rules.started and self.host.table.rules.game.over)
 
     def version(self) -> int:
-        return int(self.host.version)
+        return int(self.host.table.rules.version)
 
 
 def host_of(app: Any) -> Any:

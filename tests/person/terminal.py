@@ -248,11 +248,12 @@ async def run_door_case(case: Any, tmp: Path) -> Any:
             await terminal.send(*f"127.0.0.1:{port}", "enter")
             loop = asyncio.get_running_loop()
             end = loop.time() + 20
-            while not host.started:
+            while not host.table.rules.started:
                 if loop.time() > end:
                     raise AssertionError(f"the session never sat down:\n{terminal.text()}")
                 await terminal.quiet(0.1, 1.0)
-            seat = next(i for i in range(len(host.seating)) if not host.seating[i].bot)
+            seating = host.table.rules.seating
+            seat = next(i for i in range(len(seating)) if not seating[i].bot)
             person = TerminalPerson(
                 terminal,
                 HostOracle(host, seat),

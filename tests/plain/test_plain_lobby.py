@@ -37,11 +37,11 @@ def secret(queue: asyncio.Queue[str], secrets: list[str]) -> Callable[[], Awaita
 def advertised(port: int, password: str | None) -> Advertiser:
     """A table as the LAN sees it (what ``Advertiser`` reads of a host; nobody listens)."""
     seating = type("Seating", (), {"taken_count": 1, "__len__": lambda self: 3})()
-    host = SimpleNamespace(
-        name="Den", game_name="swoop", password=password, listeners=[],
+    rules = SimpleNamespace(
+        name="Den", game_name="swoop", locked=bool(password), info={"hints": True},
         game=SimpleNamespace(options={"hands": 1}), seating=seating,
-        table=SimpleNamespace(rules=SimpleNamespace(info={"hints": True})),
     )  # fmt: skip
+    host = SimpleNamespace(listeners=[], table=SimpleNamespace(rules=rules))
     return Advertiser(host, port, "127.0.0.1")
 
 

@@ -45,7 +45,8 @@ async def test_a_seat_is_told_when_a_bot_plays_for_the_player_it_waits_for(
         async with app.run_test(size=SIZE) as pilot:
             screen = await seated(pilot)
             assert screen.table_info["absent_bot"] == after  # every seat is told the setting
-            assert host.game.pending() == [0] and "Bo is away" not in screen.prompt.plain
+            game = host.table.rules.game
+            assert game.pending() == [0] and "Bo is away" not in screen.prompt.plain
             await bo.close()
             await wait_until(pilot, lambda: "Bo is away" in screen.prompt.plain)
             assert re.search(said, screen.prompt.plain), screen.prompt.plain

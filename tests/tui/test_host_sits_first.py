@@ -12,7 +12,7 @@ async def test_the_host_sits_before_the_table_is_advertised(monkeypatch, tmp_pat
     seen: list[list[str | None]] = []
 
     async def advertise(host, bind, port):
-        seen.append([seat.name for seat in host.seating.seats])
+        seen.append([seat.name for seat in host.table.rules.seating.seats])
         return None
 
     monkeypatch.setattr(connect, "_advertise", advertise)
@@ -25,6 +25,6 @@ async def test_the_host_sits_before_the_table_is_advertised(monkeypatch, tmp_pat
     try:
         assert seen == [["Hana", None, None]]
         assert seat.host is not None
-        assert seat.host.name == "Hana's table"  # the player's name, not the login's
+        assert seat.host.table.rules.name == "Hana's table"  # the player's name, not the login's
     finally:
         await seat.close()

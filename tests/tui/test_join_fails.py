@@ -98,7 +98,8 @@ async def test_kotatsu_join_spectate_still_watches_after_the_password_is_typed_a
             await pilot.press(*"sesame", "enter")
             await wait_until(pilot, lambda: table_screen(app) is not None)
             assert app.seat is not None and app.seat.client.seat is None  # watching
-            assert host.seating.taken_count == 1  # the free seat is still free (the bot's)
+            seating = host.table.rules.seating
+            assert seating.taken_count == 1  # the free seat is still free (the bot's)
     finally:
         await host.close()
 

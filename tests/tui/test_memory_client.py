@@ -35,7 +35,7 @@ def test_it_says_what_a_host_says_and_its_bots_answer_at_once():
             check_host(message)
         assert [m["t"] for m in got][:2] == ["lobby", "lobby"] and got[-1]["t"] == "state"
         assert client.game.pending() == [0] and got[-1]["legal"]  # the bots played up to me
-        assert got[-1]["version"] == client.version == client._table.wire_version
+        assert got[-1]["version"] == client.version == client._table.pacer.wire_version
         action = got[-1]["legal"][0]
         await client.act(action)
         after = inbox(client)
@@ -67,7 +67,7 @@ def test_scripted_bots_and_a_new_name_replace_the_tables_before_connect():
         client.table = {**(client.table or {}), "name": "bots"}  # the pictures' header
         await client.connect()
         assert client.table["name"] == "bots"
-        moved = [seat for seat, _ in client._table.actions]
+        moved = [seat for seat, _ in client._table.rules.actions]
         assert moved and set(moved) <= {1, 2} and client.game.pending() == [0]
         assert bots[1].asked + bots[2].asked == len(moved)
 

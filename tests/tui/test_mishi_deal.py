@@ -41,7 +41,7 @@ async def table(seat0_ten: bool, window: int = 1):
         TableSettings.new("mishi", options=options, seed=4, bots=3, deal_tick=0.06),
         HostLimits(bot_delay=0),
     )
-    host.game = engine.new_game("mishi", 4, options, seed=4, deck=deck(seat0_ten))
+    host.table.rules.game = engine.new_game("mishi", 4, options, seed=4, deck=deck(seat0_ten))
     port = await host.start("127.0.0.1", 0)
     launcher = join_launcher("127.0.0.1", port, name="Eli")
     app = make_app(launcher=launcher, settings=Settings(name="Eli"), browser=browser_of())
@@ -100,7 +100,8 @@ async def test_with_a_ten_one_key_declares_and_the_deal_reaches_the_go_alone_rou
             await pilot.press("d")
             await wait_until(pilot, lambda: go_alone_asked(screen), timeout=20)
             assert screen.view["declaration"] == {"seat": 0, "suit": "S", "cards": ["10S"]}
-            assert host.game.declaration is not None and host.game.declaration.seat == 0
+            declared = host.table.rules.game.declaration
+            assert declared is not None and declared.seat == 0
             await leave(pilot, host)
     finally:
         await host.close()

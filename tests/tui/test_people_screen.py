@@ -83,7 +83,7 @@ async def test_the_host_starts_now_with_two_of_four_and_removes_nobody_by_mistak
             await pilot.press("escape")  # the menu goes away and nothing happens
             await choose(pilot, "Start now with the 2 seated")
             await wait_until(pilot, lambda: bool(screen.view))
-            assert screen.view["seats"] == 2 and host.game.seats == 2 and bo.seat == 1
+            assert screen.view["seats"] == 2 and host.table.rules.game.seats == 2 and bo.seat == 1
         finally:
             await bo.close()
 

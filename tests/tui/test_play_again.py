@@ -85,8 +85,8 @@ async def test_play_again_at_a_hosted_table_of_bots_deals_there_again():
         again = await seated(pilot)
         assert not again.view.get("over") and not again.people.closed_reason
         assert app.seat.address == address  # the same table, where it was
-        assert app.seat.host is not host and app.seat.host.name == "again"
-        assert app.seat.host.settings().seed != host.settings().seed
+        assert app.seat.host is not host and app.seat.host.table.rules.name == "again"
+        assert app.seat.host.table.settings().seed != host.table.settings().seed
 
 
 @pytest.mark.xdist_group("zeroconf")

@@ -50,10 +50,11 @@ async def hosted_and_died() -> tuple[str, list[str], int]:
     )
     seat = await launch()
     host = seat.host
+    rules = host.table.rules
     try:
-        while host.version < 1 or host.game.pending() != [0]:  # seed 1: the bot deals
+        while rules.version < 1 or rules.game.pending() != [0]:  # seed 1: the bot deals
             await asyncio.sleep(0.05)
-        hand, version = list(host.game.view(0)["hand"]), host.version
+        hand, version = list(rules.game.view(0)["hand"]), rules.version
     finally:
         await seat.close()  # closes the table: the lock file goes …
         died(host)  # … and comes back as a killed host leaves it
@@ -72,8 +73,10 @@ async def test_the_lobby_reopens_a_table_whose_host_died_and_the_host_sits_again
         await pilot.press("o")
         screen = await seated(pilot)
         host = app.seat.host
-        assert host is not None and host.name == "friday" and str(host.journal.path) == path
-        assert app.seat.client.seat == 0 and host.version == version  # her own seat, as it was
+        assert host is not None and str(host.journal.path) == path
+        rules = host.table.rules
+        assert rules.name == "friday"
+        assert app.seat.client.seat == 0 and rules.version == version  # her own seat, as it was
         assert list(screen.view["hand"]) == hand  # and the same cards
         await app.leave_table()  # closed on purpose this time: not offered again
         await wait_until(pilot, lambda: not line.display)

@@ -97,16 +97,16 @@ async def test_against_bots_they_wait_for_my_panel_and_play_on_after_it():
         host = app.seat.closers[0].__self__  # play_launcher's Host (its close is the closer)
         await play_until_panel(pilot, screen)
         await settle(pilot)
-        version = host.version
-        assert not screen.view["over"] and host.table.results.waiting == {0}
+        version = host.table.rules.version
+        assert not screen.view["over"] and host.table.rules.results.waiting == {0}
         await pilot.pause(0.3)  # the bots play at once (bot_delay=0), were they let
-        assert host.version == version and host.table.results.holds
+        assert host.table.rules.version == version and host.table.rules.results.holds
         await pilot.press("enter")
-        await wait_until(pilot, lambda: not host.table.results.holds)
-        await wait_until(pilot, lambda: host.version > version or screen.legal)
+        await wait_until(pilot, lambda: not host.table.rules.results.holds)
+        await wait_until(pilot, lambda: host.table.rules.version > version or screen.legal)
         await play_my_turns(pilot, screen, until_round=99)  # round 2 to the end
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel) and app.screen.final)
-        assert host.over
+        assert host.table.rules.over
 
 
 async def test_after_my_panel_the_table_says_whom_it_waits_for(monkeypatch, tmp_path):
@@ -154,15 +154,15 @@ async def test_after_my_panel_the_table_says_whom_it_waits_for(monkeypatch, tmp_
         try:
             screen = await seated(pilot)
             await play_until_panel(pilot, screen)
-            seat = next(s.index for s in host.seating.seats if s.name == "Ann")
-            await wait_until(pilot, lambda: host.table.results.waiting == {0, seat})
+            seat = next(s.index for s in host.table.rules.seating.seats if s.name == "Ann")
+            await wait_until(pilot, lambda: host.table.rules.results.waiting == {0, seat})
             notice = screen.query_one("#table-notice")
             await pilot.press("enter")  # Eli closes his panel; Ann's is still open
-            await wait_until(pilot, lambda: host.table.results.waiting == {seat})
+            await wait_until(pilot, lambda: host.table.rules.results.waiting == {seat})
             await wait_until(pilot, lambda: "Waiting for Ann" in str(notice.render()))
             assert str(notice.render()) == "Waiting for Ann to close the results…"
             release.set()
-            await wait_until(pilot, lambda: not host.table.results.holds)
+            await wait_until(pilot, lambda: not host.table.rules.results.holds)
             await wait_until(pilot, lambda: "Waiting for" not in str(notice.render()))
         finally:
             other.cancel()

@@ -47,10 +47,11 @@ def test_the_advertised_settings_are_what_every_joiner_is_told_and_are_checked_w
         ("hints", True), ("clock", 30.0), ("bank", 60.0), ("takebacks", "ask"))  # fmt: skip
     hostile = "hints=yes clock=-5 bank=1e9 takebacks=evil spectators=some x=1 =2 " + "y" * 300
     assert settings_of(hostile) == ()
-    host = SimpleNamespace(
-        game=SimpleNamespace(options={}), game_name="swoop", name="friday", password=False,
-        seating=TwoSeats(), table=SimpleNamespace(rules=SimpleNamespace(info=info)),
+    rules = SimpleNamespace(
+        game=SimpleNamespace(options={}), game_name="swoop", name="friday", locked=False,
+        seating=TwoSeats(), info=info,
     )  # fmt: skip
+    host = SimpleNamespace(table=SimpleNamespace(rules=rules))
     assert table_properties(host)["set"] == text
 
 

@@ -9,6 +9,7 @@ import asyncio
 import pytest
 
 from net.doors.host import Host
+from net.table.decisions import FillWithBots
 from net.table.settings import HostLimits, TableSettings
 from net.wire.client import Client
 from tests.tui.conftest import SIZE
@@ -87,7 +88,7 @@ async def test_the_waiting_room_numbers_seats_as_the_game_and_whispers_reach_the
             cy = Client("127.0.0.1", port, name="Cy")
             await cy.connect()
             await wait_until(pilot, lambda: "Cy sat down" in logged(screen))
-            host.fill_with_bots()  # Bo's seat: a bot; the game starts
+            host.decide(FillWithBots())  # Bo's seat: a bot; the game starts
             await wait_until(pilot, lambda: bool(screen.view))
             # Ann is still 2 in the game: the same whisper reaches her
             assert screen.seats.digit(0) == "2"
@@ -110,14 +111,14 @@ def test_the_hosts_menu_numbers_seats_as_the_table_does():
         SimpleNamespace(index=i, name=name, bot=False, taken=True, connected=True, covered=False)
         for i, name in enumerate(["Ann", "Bo", "Eli"])
     ]
-    table = SimpleNamespace(
+    rules = SimpleNamespace(
         started=True,
         over=False,
         game=SimpleNamespace(over=False),
         seating=SimpleNamespace(seats=seats),
-        watching=lambda: [],
+        watchers=SimpleNamespace(listing=lambda: []),
     )
-    choices = host_choices(SimpleNamespace(table=table), me=2)
+    choices = host_choices(SimpleNamespace(table=SimpleNamespace(rules=rules)), me=2)
     removes = [text for text, method, _seat in choices if method == "remove"]
     assert removes == ["Remove Ann (seat 1)", "Remove Bo (seat 2)"]  # clockwise from Eli
 
@@ -144,16 +145,16 @@ def test_the_hosts_menu_counts_the_empty_seats_in_words():
                             taken=i < 4 - free, connected=True, covered=False)
             for i in range(4)
         ]  # fmt: skip
-        table = SimpleNamespace(
+        rules = SimpleNamespace(
             started=False,
             over=False,
             game=SimpleNamespace(over=False),
             seating=SimpleNamespace(seats=seats, taken_count=4 - free),
-            can_start_now=lambda: True,
-            watching=lambda: [],
+            controls=SimpleNamespace(can_start_now=lambda: True),
+            watchers=SimpleNamespace(listing=lambda: []),
         )
         with lang.scope(code):
-            choices = host_choices(SimpleNamespace(table=table), me=0)
+            choices = host_choices(SimpleNamespace(table=SimpleNamespace(rules=rules)), me=0)
         return next(text for text, method, _seat in choices if method == "fill_with_bots")
 
     assert fills(1) == "Fill the empty seat with a bot"

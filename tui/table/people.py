@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from rich.text import Text
 from textual import on
@@ -21,6 +21,7 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from lang import N_, _, ngettext, pgettext
+from net.table.decisions import Cover, FillWithBots, HoldClock, Mute, Remove, SendAway, StartNow
 from net.wire.reasons import problem
 from tui.dialogs import DIALOGS_CSS, Confirm
 from tui.seat import HOST_GONE_WAIT, Seat
@@ -28,6 +29,9 @@ from tui.text import clean
 from tui.widgets.footer import WordedFooter
 
 from .away import Absence
+
+if TYPE_CHECKING:
+    from net.doors.host import Host
 
 Choice = tuple[str, str, int | None]
 """(what the menu says, the decision, the seat it acts on or the spectator's number)."""
@@ -51,32 +55,32 @@ CONFIRM: dict[str, tuple[str, str]] = {
 }
 
 
-def host_choices(host: Any, me: int | None) -> list[Choice]:
+def host_choices(host: Host, me: int | None) -> list[Choice]:
     """What the host may decide now, as menu lines."""
-    table = host.table
-    seats = table.seating.seats
+    rules = host.table.rules
+    seats = rules.seating.seats
     choices: list[Choice] = []
-    if not table.started:
+    if not rules.started:
         free = sum(not seat.taken for seat in seats)
-        if free and table.can_start_now():
-            seated = _("Start now with the {n} seated").format(n=table.seating.taken_count)
+        if free and rules.controls.can_start_now():
+            seated = _("Start now with the {n} seated").format(n=rules.seating.taken_count)
             choices.append((seated, "start_now", None))
         if free:
             fill = ngettext(
                 "Fill the empty seat with a bot", "Fill the {n} empty seats with bots", free
             ).format(n=free)
             choices.append((fill, "fill_with_bots", None))
-    elif not table.game.over:
+    elif not rules.game.over:
         for seat in seats:
             if not seat.bot and seat.name and not seat.connected and not seat.covered:
                 cover = _("Let a bot play for {name} (away)").format(name=seat.name)
                 choices.append((cover, "cover", seat.index))
     for seat in seats:
-        if not seat.bot and seat.name and seat.index != me and not table.over:
+        if not seat.bot and seat.name and seat.index != me and not rules.over:
             digit = seat_digit(seat.index, me, len(seats))  # as the table numbers it
             remove = _("Remove {name} (seat {n})").format(name=seat.name, n=digit)
             choices.append((remove, "remove", seat.index))
-    choices += watcher_choices(table.watching())
+    choices += watcher_choices(rules.watchers.listing())
     choices.append((_("Close the table for everyone"), "close", None))
     return choices
 
@@ -242,12 +246,13 @@ class People:
 
 
 class HostDecisions:
-    """The host's menu (m) at its own table: a choice, its confirmation, then the ``Host``
-    method that does it (closing the table leaves it, through ``leave``)."""
+    """The host's menu (m) at its own table: a choice, its confirmation, then the decision
+    (net/table/decisions.py) the ``Host`` makes (closing the table leaves it, through
+    ``leave``)."""
 
     def __init__(
         self,
-        host: Any,
+        host: Host,
         push_screen: Callable[..., Any],
         leave: Callable[[], None],
         warn: Callable[[str], None],
@@ -262,9 +267,7 @@ class HostDecisions:
         self.push_screen(HostMenu(host_choices(self.host, me)), self.chosen)
 
     def hold_clock(self, held: bool) -> None:
-        hold = getattr(self.host, "hold_clock", None)
-        if callable(hold):
-            hold(held)
+        self.host.decide(HoldClock(held))
 
     def chosen(self, choice: Choice | None) -> None:
         if choice is None:
@@ -285,22 +288,22 @@ class HostDecisions:
     def decide(self, method: str, seat: int | None) -> None:
         """Do what the host decided (already confirmed); ``seat``: the seat it acts on, or
         the spectator's number."""
-        host = self.host
+        decide = self.host.decide
         try:
             if method == "close":
                 self.leave()
             elif method == "start_now":
-                host.start_now()
+                decide(StartNow())
             elif method == "fill_with_bots":
-                host.fill_with_bots()
-            elif method == "cover":
-                host.cover(seat)
-            elif method == "remove":
-                host.remove(seat)
-            elif method in ("mute", "unmute"):
-                host.mute(seat, method == "mute")
-            elif method == "send_away":
-                host.send_away(seat)
+                decide(FillWithBots())
+            elif method == "cover" and seat is not None:
+                decide(Cover(seat))
+            elif method == "remove" and seat is not None:
+                decide(Remove(seat))
+            elif method in ("mute", "unmute") and seat is not None:
+                decide(Mute(seat, method == "mute"))
+            elif method == "send_away" and seat is not None:
+                decide(SendAway(seat))
         except ValueError as exc:
             self.warn(problem(exc))  # a code and parameters: the player's language
 
