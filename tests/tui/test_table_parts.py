@@ -1,79 +1,70 @@
 """The table screen's small parts without a screen (tui/table/seats.py, keys.py, layout.py):
-each given a plain stand-in for the screen as its narrow ``Protocol`` reads it, and asked what
-the table shows — names and digits, which keys work, which look a name is."""
+each given what it reads (no screen: attributes down), and asked what the table shows —
+names and digits, which keys work, which look a name is."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 from rich.style import Style
 
 import engine
 from tui.table.decisions import Decisions
-from tui.table.keys import KeyLine
+from tui.table.keys import KeyLine, KeysNow
 from tui.table.layout import look_class
+from tui.table.messages import TableState
 from tui.table.people import People
 from tui.table.seats import Seats, most_seats
 
 pytestmark = pytest.mark.unit
 
 
-class Table:
-    """The screen as the seats read it (``tui.table.seats.Seated``)."""
-
-    def __init__(self, players: list[dict], me: int | None = 0) -> None:
-        self.people = People()
-        self.people.update(players)
-        self.me = me
-        self.table_info: dict = {}
-        self.view: dict | None = None  # no state yet
-        self.read_only = False
-
-    @property
-    def you(self) -> int | None:
-        return None if self.read_only else self.me
-
-    def look(self, name: str) -> Style:
-        return Style(bold=name == "name")
+def seated(players: list[dict], me: int | None = 0) -> Seats:
+    """The seats of a table with ``players``, as the table screen sets them up."""
+    people = People()
+    people.update(players)
+    seats = Seats(people, {}, me)  # no state yet: no view
+    seats.look = lambda name: Style(bold=name == "name")
+    return seats
 
 
 PLAYERS = [{"name": "Ann"}, {"name": "Bo\x1b[31m"}, {}, {"name": "Cy", "bot": True}]
 
 
 def test_seats_name_each_seat_as_the_table_shows_it():
-    seats = Seats(Table(PLAYERS, me=0))
+    seats = seated(PLAYERS, me=0)
     assert [seats.name(s) for s in range(4)] == ["You", "Bo", "Seat 3", "Cy"]  # escapes cleaned
     assert seats.name(0, you=False) == seats.called(0) == "Ann"  # the others' word for me
     assert seats.name(None) == seats.name(True) == "table"  # no seat did it: the table
     text = seats.text(1)
     assert text.plain == "Bo" and text.style == Style(bold=True)  # the name's look
-    seats.table.read_only = True  # a replay, read by anyone: the seat by its name
+    seats.watched = True  # a replay, read by anyone: the seat by its name
     assert [seats.name(s) for s in range(4)] == ["Ann", "Bo", "Seat 3", "Cy"]
 
 
 def test_seats_count_the_view_then_the_table_then_the_seating_and_a_hostile_count_is_held():
-    table = Table(PLAYERS)
-    seats = Seats(table)
+    seats = seated(PLAYERS)
     assert seats.count == 4  # the seating, before anything says more
-    table.table_info = {"seats": 3}
+    seats.table_info = {"seats": 3}
     assert seats.count == 3
-    table.view = {"seats": 2}
+    seats.view = {"seats": 2}
     assert seats.count == 2
     for hostile, held in ((10**9, most_seats(None)), (-5, 0)):  # no int refused where it arrived
-        table.view = {"seats": hostile}
+        seats.view = {"seats": hostile}
         assert seats.count == held, hostile
-    table.table_info, table.view = {"game": "swoop"}, {"seats": 10**9}  # its own game's most
+    seats.table_info, seats.view = {"game": "swoop"}, {"seats": 10**9}
     assert seats.count == engine.GAMES["swoop"].MAX_SEATS < most_seats(None)
 
 
 def test_seats_number_the_others_clockwise_from_mine_and_follow_my_seat_when_it_moves():
-    table = Table(PLAYERS, me=2)
-    seats = Seats(table)
+    seats = seated(PLAYERS, me=2)
     assert seats.others() == [3, 0, 1]
     assert [seats.digit(s) for s in (3, 0, 1, 2)] == ["1", "2", "3", ""]
     assert seats.whisper_aims() == {"1": 3, "2": 0, "3": 1}
-    table.me = 0  # the host started with fewer seats: ours moved
+    seats.me = 0  # the host started with fewer seats: ours moved
     assert seats.others() == [1, 2, 3] and seats.name(0) == "You"
-    table.me = None  # a spectator: every seat is another's, digit 1 the first
+    seats.me = None  # a spectator: every seat is another's, digit 1 the first
     assert seats.others() == [0, 1, 2, 3] and seats.digit(0) == "1"
 
 
@@ -96,39 +87,44 @@ class Desk:
     def __init__(self) -> None:
         self.on = False
 
-    def offered(self) -> bool:
+    def offered(self, me: int | None, state: TableState, decisions: Decisions) -> bool:
         return self.on
 
 
-class Link:
-    host: object = None
+class Part:
+    """The game's part as its keys read it: its decision model, no keys of its own."""
+
+    DYNAMIC_ACTIONS: tuple[str, ...] = ()
+
+    def __init__(self) -> None:
+        self.decisions = Model()
+
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool:
+        return True
 
 
 class Keyed:
-    """The screen as its keys read it (``tui.table.keys.Keyed``)."""
+    """The screen as its keys are asked: what it has now (``KeysNow``), the footer told."""
 
     def __init__(self) -> None:
-        self.read_only = False
-        self.seat_link = Link()
-        self.decisions = Model()
+        part = Part()
+        self.decisions = part.decisions
         self.hints, self.takebacks = Desk(), Desk()
-        self.classes: set[str] = set()
+        self.keys = KeyLine(part, self.hints, self.takebacks)
+        self.now = KeysNow(TableState(), 0)
         self.refreshed = 0
-        self.keys = KeyLine(self, ("hint", "takeback"))
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.keys.allows(action, parameters)
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.keys.allows(action, parameters, self.now)
 
-    def refresh_bindings(self) -> None:
-        self.refreshed += 1
-
-    def has_class(self, *class_names: str) -> bool:
-        return set(class_names) <= self.classes
+    def update(self) -> None:
+        if self.keys.changed(self.now):
+            self.refreshed += 1
 
 
 def test_the_keys_work_as_the_decision_model_says_and_its_word_picks_the_binding_shown():
     table = Keyed()
-    allows = table.keys.allows
+    allows = table.allows
     model = table.decisions
     model.states = {"confirm": True, "pick": None}
     assert allows("confirm", ()) is True and allows("pick", ()) is None  # None: greyed
@@ -143,18 +139,18 @@ def test_the_keys_work_as_the_decision_model_says_and_its_word_picks_the_binding
 
 def test_the_tables_own_keys_follow_the_host_the_desks_the_chat_and_a_replay():
     table = Keyed()
-    allows = table.keys.allows
+    allows = table.allows
     assert allows("host_menu", ()) is False and allows("scores", ()) is True
-    table.seat_link.host = object()
+    table.now = replace(table.now, hosting=True)
     assert allows("host_menu", ()) is True
     assert allows("hint", ()) is False and allows("takeback", ()) is False
     table.hints.on = table.takebacks.on = True
     assert allows("hint", ()) is True and allows("takeback", ()) is True
     table.decisions.states = {"pick": True}
-    table.classes.add("-chatting")  # the keys type into the chat
+    table.now = replace(table.now, chatting=True)  # the keys type into the chat
     assert not allows("hint", ()) and not allows("takeback", ()) and not allows("pick", ())
     assert allows("leave", ()) is True
-    table.read_only = True  # only watched: scores and rules, nothing else
+    table.decisions.watching = True  # only watched: scores and rules, nothing else
     assert [a for a in ("scores", "rules", "leave", "chat", "host_menu") if allows(a, ())] == [
         "scores",
         "rules",
@@ -163,15 +159,15 @@ def test_the_tables_own_keys_follow_the_host_the_desks_the_chat_and_a_replay():
 
 def test_the_footer_is_told_only_when_the_keys_or_their_words_change():
     table = Keyed()
-    table.keys.update()
+    table.update()
     assert table.refreshed == 1
-    table.keys.update()
+    table.update()
     assert table.refreshed == 1  # nothing changed: no refresh (no layout)
     table.decisions.labels = {"confirm": "swap"}
-    table.keys.update()
+    table.update()
     assert table.refreshed == 2
     table.hints.on = True
-    table.keys.update()
+    table.update()
     assert table.refreshed == 3
 
 

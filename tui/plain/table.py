@@ -51,7 +51,7 @@ class PlainTable:
         self.cards: CardStyle = cards
         self.say = say
         self.people = People()
-        self.seats = Seats(self)
+        self.seats = Seats(self.people, self.table_info, self.me)
         #: The last state read (its view and legal actions of the game's declared shapes).
         self.state = TableState()
         self.started = False
@@ -113,7 +113,7 @@ class PlainTable:
         elif kind == "clock":
             self.take_clock(message)
         elif kind == "welcome" and isinstance(message.get("seat"), int):
-            self.me = message["seat"]
+            self.me = self.seats.me = message["seat"]
             self.game = game_for(str(self.table_info.get("game", "")), self)
         self.prompt()
 
@@ -134,6 +134,7 @@ class PlainTable:
             self.prompted = ()  # even in the same words ("You play again": lead again)
         self.sent = False
         self.state = state
+        self.seats.view = state.view  # the table's seat count
         self.game.model.update(state.view, state.legal)
         ended = False
         for event in events:

@@ -80,6 +80,11 @@ class Clocks:
         """The prompt's head: my own clock while it runs, else whose clocks run."""
         return self.own_text(me) or " · ".join(self.marks(me, name))
 
+    def line(self, me: int | None, name: Callable[[int], str], away: str) -> str:
+        """The prompt's head: the clocks (``prompt_text``), then whether a bot will play for
+        an awaited player who left, and when (``away``)."""
+        return " · ".join(part for part in (self.prompt_text(me, name), away) if part)
+
     def marks(self, me: int | None, name: Callable[[int], str]) -> list[str]:
         """The others' running clocks: "Ann: 12 s left"."""
         out = []

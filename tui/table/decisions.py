@@ -17,6 +17,7 @@ from typing import Any
 from engine.base import SeatView
 from lang import _
 
+from .messages import TableState
 from .parse import Wired
 
 #: The game keys the table screen forwards (footer: ←/→ move, space pick, enter confirm,
@@ -47,6 +48,14 @@ class Refuse:
 
 
 Outcome = Send | Refuse | None  # None: the choice changed (or nothing did); redraw
+
+
+def asked_openly(me: int | None, state: TableState, decisions: Decisions) -> bool:
+    """Whether the table waits for seat ``me`` in ``state``, in a way the others may know (a
+    bell may ring, a hint may be asked)."""
+    if me is None or not state.legal or state.over:
+        return False
+    return not decisions.asked_in_secret()
 
 
 class Decisions:

@@ -7,8 +7,8 @@ the game's big cards. Each game writes its own in
 ``tui/games/<game>/face.py`` (no Textual there: words from the parsed view); ``PlainFace``
 is the plain table's, and what a game's face hands on to where it has nothing of its own.
 
-A face reads the table through ``Table``, the narrow part of the screen it may see, and owns
-whatever it remembers (a game's earlier events, the rounds it has seen).
+A face reads the table through ``Table``, what of the game's part (tui/table/part.py) it may
+see, and owns whatever it remembers (a game's earlier events, the rounds it has seen).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from .seats import Seats
 
 
 class Table(Protocol):
-    """What a game's face reads of the table screen."""
+    """What a game's face reads of the table: its game's part (never the screen)."""
 
     me: int | None
     cards: CardStyle

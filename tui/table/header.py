@@ -10,7 +10,7 @@ replay's place and chair).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.style import Style
 from rich.text import Text
@@ -19,6 +19,8 @@ from textual.reactive import reactive
 from lang import _
 from tui.text import clean, literal, to_ascii
 from tui.widgets.steady import Steady
+
+from .people import People
 
 
 def header_line(
@@ -101,6 +103,26 @@ class HeaderWords:
     watching: str
     ascii_only: bool
     parts: tuple[Text | str, ...] = ()
+
+    @classmethod
+    def of(
+        cls,
+        table_info: dict,
+        people: People,
+        connection: str,
+        ascii_only: bool,
+        parts: Callable[[int], list[Text | str]],
+    ) -> HeaderWords:
+        """What the header of a table says now: the game's ``parts`` (given the room left
+        after them), the table's name, who is away, the connection, who watches."""
+        words = cls(
+            table_name=table_info.get("name"),
+            away=tuple(people.away_marks()),
+            connection=connection,
+            watching=people.watching_line(),
+            ascii_only=ascii_only,
+        )
+        return replace(words, parts=tuple(parts(words.tail())))
 
     def tail(self) -> int:
         """The cells the header takes after the game's parts (a game's parts leave room)."""

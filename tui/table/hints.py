@@ -4,13 +4,13 @@ why, worded in the player's language; nothing is played. The hint is computed he
 seat's own view and legal actions only (engine/hints.py), so it can know nothing the seat does
 not; the table is only told that a hint was looked at (the ``hint`` message: everyone reads
 "Ann asked for a hint"), once per turn. ``HintDesk`` is the table screen's part that offers
-and gives them.
+them and words the one asked for (``give``), returned for the table to show and tell.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 import lang
 from engine.base import SeatView
@@ -19,16 +19,13 @@ from engine.hints import hint as bot_hint
 from engine.reasons import Param, plain, word
 from lang import N_, _
 from tui.widgets.cards import SUIT_GLYPHS
-from tui.widgets.log import EventLog
-from tui.widgets.prompt import PromptBar
 
 from . import parse
-from .decisions import Decisions
+from .decisions import Decisions, asked_openly
 from .game_words import words_for
-from .link import TableLink
 from .messages import TableState
+from .news import Said
 from .parse import Wired
-from .seats import Seats
 
 SeatName = Callable[[int], str]
 CardText = Callable[[str], str]
@@ -154,73 +151,44 @@ class CardNames(Protocol):
     def hint_cards(self, action: Wired) -> list[str]: ...
 
 
-class Asked(Protocol):
-    """What of the table screen a hint reads and tells (tui/table/screen.py)."""
-
-    me: int | None
-    table_info: dict
-
-    @property
-    def decisions(self) -> Decisions: ...
-
-    @property
-    def game(self) -> str: ...  # the game's name
-
-    @property
-    def face(self) -> CardNames: ...
-
-    @property
-    def state(self) -> TableState: ...
-
-    @property
-    def prompt(self) -> PromptBar: ...
-
-    @property
-    def log_pane(self) -> EventLog: ...
-
-    @property
-    def seats(self) -> Seats: ...
-
-    @property
-    def link(self) -> TableLink: ...
-
-    def asked_openly(self, state: TableState) -> bool: ...
-    def notify(self, message: str, *args: Any, **kwargs: Any) -> None: ...
-
-
 class HintDesk:
-    """The table screen's hints: whether ``h`` gives one now, and giving it."""
+    """The table's hints: whether ``h`` gives one now, and the one it gives. It reads the
+    table's description (whether the host allows hints) and what it is given."""
 
-    def __init__(self, table: Asked, letters: bool) -> None:
-        self.table = table
+    def __init__(self, table_info: dict, letters: bool) -> None:
+        self.table_info = table_info
         self.glyphs = not letters  # suits as glyphs unless the cards are drawn with letters
 
-    def offered(self) -> bool:
+    def offered(self, me: int | None, state: TableState, decisions: Decisions) -> bool:
         """Whether ``h`` gives a hint now: the host allows hints, and this seat is asked a
         question the table knows of (a hint asked for tells the table)."""
-        table = self.table
-        allowed = table.table_info.get("hints") is True and table.asked_openly(table.state)
-        return allowed and not table.decisions.asked_sealed()
+        allowed = self.table_info.get("hints") is True and asked_openly(me, state, decisions)
+        return allowed and not decisions.asked_sealed()
 
-    def give(self) -> None:
-        """Show what the normal bot would do now, and why; the table is told a hint was seen."""
-        table, state = self.table, self.table.state
-        if table.me is None or state.view is None or not self.offered():
-            return
-        names = table.face
+    def give(
+        self,
+        game: str,
+        me: int | None,
+        state: TableState,
+        decisions: Decisions,
+        names: CardNames,
+        seat_name: SeatName,
+    ) -> Said | None:
+        """What the normal bot would do now, and why, for the notice line and the log (None:
+        no hint is offered now); the table is to be told a hint was seen once one is shown
+        (``Said.notice``), and the prompt says so when there is none."""
+        if me is None or state.view is None or not self.offered(me, state, decisions):
+            return None
         line = seat_hint(
-            table.game,
-            table.me,
+            game,
+            me,
             state.view,
             state.legal,
             names.hint_cards,
             names.hint_card,
-            table.seats.name,
+            seat_name,
             glyphs=self.glyphs,
         )
         if line is None:
-            table.prompt.reject(_("No hint for this question."))
-            return
-        table.notify(line, timeout=12, markup=False)
-        table.log_pane.add(line)
-        table.link.hint()
+            return Said(reject=_("No hint for this question."))
+        return Said(notice=line, timeout=12, log=((line, None),))

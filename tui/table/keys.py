@@ -1,10 +1,10 @@
-"""The table's game keys: which work now, the word the footer shows for each, and when the
-footer must be told. ``KeyLine`` is a small controller the table screen owns, given the screen
-as ``Keyed``: it answers the table's part of ``check_action`` (``allows``: read-only, the chat
-open, the decision model's ``key_state``, the host's menu, hints, take-backs), reads the
-decision model's ``key_label`` and the screen's whole ``check_action`` (a game's screen may
-add to it), calls the screen's ``refresh_bindings``, and keeps one thing of its own: the keys'
-signature last shown.
+"""The table's keys: which work now, the word the footer shows for each, and when the footer
+must be told. ``KeyLine`` is a small part the table screen owns: it answers the screen's
+``check_action`` from what the screen has now (``KeysNow``: the state, the chat open, the
+host's own table, a panel about to open) and from the parts whose keys it knows — the game's
+part (its decision model's ``key_state`` and ``key_label``, its own keys), the hints and the
+take-backs — and keeps one thing of its own: the keys' signature last shown, so that the
+footer is told only when it changed (``changed``).
 
 The actions themselves (``action_move`` …) stay on the screen, where Textual looks for them;
 they forward to the game's decision model (tui/table/decisions.py).
@@ -13,81 +13,88 @@ they forward to the game's decision model (tui/table/decisions.py).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from dataclasses import dataclass
 
 from lang import _
-from tui.seat import Seat
 from tui.widgets.footer import KeyEntry
 
 from .bindings import FOOTER_WORDS, word_of
-from .decisions import GAME_KEYS, Decisions
+from .decisions import GAME_KEYS
+from .hints import HintDesk
+from .messages import TableState
+from .part import TablePart
+from .takeback import TakebackDesk
 
 
-class Offered(Protocol):
-    """A desk whose key comes and goes (hints, take-backs)."""
+@dataclass(frozen=True)
+class KeysNow:
+    """What the table's keys follow, as the table screen has it when a key is checked."""
 
-    def offered(self) -> bool: ...
+    state: TableState
+    me: int | None
+    #: The keys type into the chat.
+    chatting: bool = False
+    #: The host's own table: its menu (``m``).
+    hosting: bool = False
+    #: The host can be asked for the whole game now (``r`` once it is over).
+    reviewable: bool = False
+    #: A results panel opens in the next frame: no key acts (an enter meant for it).
+    opening: bool = False
 
 
-class Reviewed(Protocol):
-    """The rounds' ends, which know when the finished game can be reviewed."""
-
-    def review_offered(self) -> bool: ...
-
-
-class Keyed(Protocol):
-    """What of the table screen its keys read and call (tui/table/screen.py)."""
-
-    #: Only watched (a replay): scores and rules are the only keys.
-    read_only: bool
-    seat_link: Seat
-
-    @property
-    def decisions(self) -> Decisions: ...
-
-    hints: Offered
-    takebacks: Offered
-
-    @property
-    def rounds(self) -> Reviewed: ...
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None: ...
-    def refresh_bindings(self) -> None: ...
-    def has_class(self, *class_names: str) -> bool: ...
+def part_action(
+    action: str, parameters: tuple[object, ...], dynamic: tuple[str, ...]
+) -> tuple[str, tuple[object, ...]] | None:
+    """One of a part's own keys, as (its action, its arguments): bound as ``game``
+    (``with_keys``), or named as the footer's keys name it (``dynamic``)."""
+    if action == "game" and parameters:
+        return str(parameters[0]), parameters[1:]
+    if action in dynamic:
+        return action, parameters
+    return None
 
 
 class KeyLine:
-    """The footer's view of the game keys; see the module docstring."""
+    """The table's keys and the footer's view of them; see the module docstring."""
 
-    def __init__(self, table: Keyed, actions: tuple[str, ...] = ()) -> None:
-        self.table = table
-        self.actions = (*GAME_KEYS, *actions)  # the keys whose state or word can change
+    def __init__(self, part: TablePart, hints: HintDesk, takebacks: TakebackDesk) -> None:
+        self.part = part
+        self.hints = hints
+        self.takebacks = takebacks
+        #: The keys whose state or word can change (the footer is told when they do).
+        self.actions = (*GAME_KEYS, *part.DYNAMIC_ACTIONS, "hint", "takeback", "review")
         self.signature: tuple = ()
 
     def label(self, key: str) -> str | None:
         """The decision model's word for a game key now (None: its usual word)."""
-        return self.table.decisions.key_label(key)
+        return self.part.decisions.key_label(key)
 
-    def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The table's ``check_action``: whether a key works now (None: shown greyed)."""
-        table = self.table
-        if table.read_only:
+    def allows(self, action: str, parameters: tuple[object, ...], now: KeysNow) -> bool | None:
+        """The table's ``check_action``: whether a key works now (None: shown greyed). None
+        works in the frame before a results panel opens; the part answers for its own keys;
+        only watched (a replay), scores and rules are the only keys."""
+        if now.opening:
+            return False
+        part, decisions = self.part, self.part.decisions
+        own = part_action(action, parameters, part.DYNAMIC_ACTIONS)
+        if own is not None:
+            return not decisions.watching and part.allows(*own) and not now.chatting
+        if decisions.watching:
             return action in ("scores", "rules")
-        chatting = table.has_class("-chatting")  # the keys type into the chat
         if action in GAME_KEYS:
-            if chatting:
+            if now.chatting:  # the keys type into the chat
                 return False
             if not self.shows(action, parameters):
                 return False  # another binding of this key says what it does now
-            return table.decisions.key_state(action)
+            return decisions.key_state(action)
         if action == "host_menu":
-            return table.seat_link.host is not None
+            return now.hosting
         if action == "hint":
-            return table.hints.offered() and not chatting
+            return self.hints.offered(now.me, now.state, decisions) and not now.chatting
         if action == "takeback":
-            return table.takebacks.offered() and not chatting
+            return self.takebacks.offered(now.me, now.state, decisions) and not now.chatting
         if action == "review":
-            return table.rounds.review_offered() and not chatting
+            return now.state.over and now.reviewable and not now.chatting
         return True
 
     def footer_word(self, key: str) -> str | None:
@@ -105,16 +112,18 @@ class KeyLine:
         word a key may say is a binding of its own; only the current one is shown)."""
         return word_of(parameters) == self.footer_word(action)
 
-    def update(self) -> None:
-        """Refresh the footer only when the keys that work (or their words) changed: the
-        footer reads every binding's state (``check_action``) at each refresh."""
+    def changed(self, now: KeysNow) -> bool:
+        """Whether the keys that work (or their words) changed since the footer was last
+        told: the footer reads every binding's state (``check_action``) at each refresh, so
+        the table refreshes its bindings only then."""
         signature = tuple(
-            (action, self.table.check_action(action, self.word_args(action)), self.label(action))
+            (action, self.allows(action, self.word_args(action), now), self.label(action))
             for action in self.actions
         )
-        if signature != self.signature:
-            self.signature = signature
-            self.table.refresh_bindings()
+        if signature == self.signature:
+            return False
+        self.signature = signature
+        return True
 
 
 def keys_section(keys: Sequence[KeyEntry]) -> str:

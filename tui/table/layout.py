@@ -1,22 +1,20 @@
 """What the window's size means for the table screen: the classes its styles follow
 (``-wide``, ``-huge``, ``-narrow``, ``-short``, ``-too-small``; table.tcss) and the line that
-asks for a bigger window. ``WindowFit``, a small part the table screen owns, sets the classes
-from ``Fit`` on every resize and follows the size through (the lines that keep their height,
-the header's width, the game's big cards); the styles themselves are in table.tcss
-(``TABLE_CSS``), with the shared looks (``TABLE_LOOKS``, ``look_class``)."""
+asks for a bigger window. On every resize ``Fit.refit`` says what follows the size
+(``Refit``: the classes that change, whether the lines that keep their height may, room for
+the game's big cards, the table drawn again) for the table screen to carry out; the styles
+themselves are in table.tcss (``TABLE_CSS``), with the shared looks (``TABLE_LOOKS``,
+``look_class``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
-from textual.widget import Widget
 from textual.widgets import Static
 
-from engine.base import SeatView
 from lang import _
-from tui.widgets.steady import Steady
 
 HUGE = 160  # from this many columns the log and the chat stand side by side, half the window
 WIDE = 110  # from this many columns the chat sits beside the table
@@ -78,6 +76,16 @@ class Fit:
         """Whether there is room for the big cards (a game's screen may ask for more)."""
         return self.width >= WIDE and self.height >= TALL
 
+    def refit(self, classes: frozenset[str], large: bool, room: RoomForCards) -> Refit:
+        """What follows this size at a table screen that has ``classes`` and room for the
+        game's big cards or not (``large``); ``room`` says whether they fit now."""
+        changes = tuple(
+            (name, wanted) for name, wanted in self.classes().items() if wanted != (name in classes)
+        )
+        roomy = room.large_cards(self.width, self.height)
+        narrowed = self.narrow != ("-narrow" in classes)
+        return Refit(changes, not self.short, roomy, roomy != large or narrowed)
+
 
 class TooSmall(Static):
     """Shown instead of the table (``-too-small``) while the window is smaller than it needs."""
@@ -95,57 +103,18 @@ class RoomForCards(Protocol):
     def large_cards(self, width: int, height: int) -> bool: ...
 
 
-class Sized(Protocol):
-    """What of the table screen the window's size reaches (tui/table/screen.py)."""
+@dataclass(frozen=True)
+class Refit:
+    """What follows a new window size, for the table screen to carry out: the classes that
+    change are set at once (each set alone restyles the screen), and a second line of the
+    prompt, once needed, stays while there is room for it (a prompt that wraps on the
+    player's own turn only does not lay the screen out at every turn)."""
 
-    #: Room for the game's big cards now (the game's screen draws from it).
+    #: The layout classes that change, each with whether it is set now.
+    classes: tuple[tuple[str, bool], ...]
+    #: The lines that keep a height they grew to may do so (the window is not short).
+    keep_heights: bool
+    #: Room for the game's big cards.
     large: bool
-    #: The lines that keep a height they grew to while the window has room.
-    kept_heights: tuple[str, ...]
-
-    def draw_header(self) -> None: ...
-
-    @property
-    def face(self) -> RoomForCards: ...
-    @property
-    def view(self) -> SeatView | None: ...
-    def has_class(self, *class_names: str) -> bool: ...
-    def set_class(self, add: bool, *class_names: str, update: bool = True) -> object: ...
-    def query_one(self, selector: str, expect_type: type[Steady]) -> Steady: ...
-    def draw(self) -> None: ...
-    def call_after_refresh(self, callback: Any, *args: Any, **kwargs: Any) -> bool: ...
-
-
-class WindowFit:
-    """The table screen's part that follows the window's size; see the module docstring."""
-
-    def __init__(self, table: Sized) -> None:
-        self.table = table
-
-    def fit(self, width: int, height: int) -> None:
-        """The window is ``width``×``height`` now: the layout classes follow, and the table is
-        drawn again when its cards change size or the side pane its width."""
-        table, fit = self.table, Fit(width, height)
-        narrowed = fit.narrow != table.has_class("-narrow")
-        # the classes that change, restyled once: each set_class alone restyles the screen
-        changes = [
-            (name, on_) for name, on_ in fit.classes().items() if on_ != table.has_class(name)
-        ]
-        for index, (name, on_) in enumerate(changes, 1):
-            table.set_class(on_, name, update=index == len(changes))
-        # a second line, once needed, stays while there is room for it: a prompt that wraps
-        # on the player's own turn only does not lay the screen out at every turn
-        for selector in table.kept_heights:
-            table.query_one(selector, Steady).keep_height(not fit.short)
-        table.draw_header()  # what the header leaves out follows the width
-        large = table.face.large_cards(width, height)
-        if large != table.large or narrowed:
-            table.large = large
-            if table.view:
-                table.draw()
-
-    def keep_in_sight(self, widget: Widget) -> None:
-        """Once laid out, scroll the table so that ``widget`` (my own cards) is on screen: a
-        table taller than a small window (a hand swollen by pick-ups) shows my cards rather
-        than its top."""
-        self.table.call_after_refresh(widget.scroll_visible, animate=False, immediate=True)
+    #: The table is drawn again: its cards changed size, or the side pane its width.
+    draw: bool

@@ -6,8 +6,9 @@ table's coded messages and chat lines.
 whom the table waits for. ``TableNews`` is the table screen's part that tells a public event
 (``told``: the log's line and the notice line's, from the game's face, which the table shows)
 and words the table's coded messages for this seat; it reads the seats and the cards' look,
-and keeps nothing. The rest are
-functions of what they are given.
+and keeps nothing. ``Said`` is what the table's parts return for the screen to show (the
+log's lines, the prompt, a notice…): they never hold the screen. The rest are functions of
+what they are given.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Protocol
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.notifications import SeverityLevel
 
 from lang import _, pgettext
 from tui.fill import and_list
@@ -35,6 +37,8 @@ from .seats import Seats
 CARD_CODE = re.compile(r"(?<![\w])(?:(10|[2-9JQKA])([SHDC])|(JK|BJ|SJ))(?![\w])")
 
 SeatName = Callable[[int], str]
+#: A line for the event log and what it belongs to (its tag: e.g. a round, for ``keep``).
+LogLine = tuple[Text | str, object]
 
 
 class NoticeLine(Steady):
@@ -97,13 +101,24 @@ class Told(Protocol):
 
 
 @dataclass(frozen=True)
-class News:
-    """What the table does with a public event: the log's line (None: not logged) and what
-    it belongs to, and what the notice line says of it (None: nothing)."""
+class Said:
+    """What one of the table's parts wants shown, returned for the table screen to carry out
+    (``TableScreen.say``), in this order: the header and the prompt's clocks drawn again, a
+    notice (``severity``, ``timeout``), lines for the log, the table drawn again (once it has a
+    view), the prompt's question (``waiting``: on others) or why not (``reject``), and the
+    table left (``leave``: why, said in the lobby)."""
 
-    line: Text | str | None
-    tag: object
-    toast: str | None
+    header: bool = False
+    clocks: bool = False
+    notice: str | None = None
+    severity: SeverityLevel = "information"
+    timeout: float | None = None
+    log: tuple[LogLine, ...] = ()
+    draw: bool = False
+    prompt: Text | str | None = None
+    waiting: bool = False
+    reject: str | None = None
+    leave: str | None = None
 
 
 class TableNews:
@@ -114,9 +129,12 @@ class TableNews:
         self.seats = seats
         self.cards = cards
 
-    def told(self, event: Wired, face: Told) -> News:
-        """A public event as the log and the notice line tell it (the game's face words it)."""
-        return News(face.event_line(event), face.log_tag(event), face.toast(event))
+    def told(self, event: Wired, face: Told) -> Said:
+        """A public event as the log and the notice line tell it (the game's face words it:
+        the log's line and what it belongs to, and the big ones on the notice line)."""
+        line, tag, toast = face.event_line(event), face.log_tag(event), face.toast(event)
+        logged = ((line, tag),) if line is not None else ()
+        return Said(notice=toast or None, timeout=4, log=logged)
 
     def worded(self, message: dict) -> str:
         """A ``rejected``, ``error`` or ``notice`` (codes and parameters) in our language; a

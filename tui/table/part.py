@@ -45,12 +45,10 @@ from .decisions import GAME_KEYS, Decisions, Outcome
 from .face import GameFace, PlainFace
 from .layout import TABLE_LOOKS, Fit, look_class
 from .messages import TableState
+from .news import LogLine
 from .parse import Wired
 from .people import People
 from .seats import Seats
-
-#: A line for the event log and what it belongs to (its tag: e.g. a round, for ``keep``).
-LogLine = tuple[Text | str, object]
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from functools import partial
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -24,7 +23,7 @@ from lang import N_, _, ngettext, pgettext
 from net.table.decisions import Cover, FillWithBots, HoldClock, Mute, Remove, SendAway, StartNow
 from net.wire.reasons import problem
 from tui.dialogs import DIALOGS_CSS, Confirm
-from tui.seat import HOST_GONE_WAIT, Seat
+from tui.seat import HOST_GONE_WAIT
 from tui.text import clean
 from tui.widgets.footer import WordedFooter
 
@@ -308,24 +307,16 @@ class HostDecisions:
             self.warn(problem(exc))  # a code and parameters: the player's language
 
 
-class Hosting(Protocol):
-    """What of the table screen the host's menu reads and reaches (tui/table/screen.py)."""
-
-    seat_link: Seat
-    me: int | None
-
-    @property
-    def app(self) -> Any: ...
-    def leave(self, reason: str = "") -> None: ...
-    def notify(self, message: str, *args: Any, **kwargs: Any) -> None: ...
-
-
-def open_host_menu(table: Hosting) -> None:
-    """``m``: the host's menu at its own table (elsewhere there is no host to decide)."""
-    host = table.seat_link.host
+def open_host_menu(
+    host: Any,
+    me: int | None,
+    push_screen: Callable[..., Any],
+    leave: Callable[[], None],
+    warn: Callable[[str], None],
+) -> None:
+    """``m``: the host's menu at its own table (``host`` None: there is no host to decide)."""
     if host is not None:
-        warn = partial(table.notify, severity="warning", markup=False)
-        HostDecisions(host, table.app.push_screen, table.leave, warn).open(table.me)
+        HostDecisions(host, push_screen, leave, warn).open(me)
 
 
 def others(me: int | None, count: int) -> list[int]:

@@ -2,7 +2,8 @@
 asks the host for the whole record (``review``; the host serves it only once the game is over,
 to those who sat and to spectators), and the replay screen opens on it with every hand shown
 (tui/replay/) once the table has posted it to the app (``ReviewGame``): the table never
-imports the replay. The table screen (tui/table/screen.py) calls these."""
+imports the replay. Functions of what they are given; the table screen (tui/table/screen.py)
+carries out what they return."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 
 from engine import record as rec
 from lang import _
+from tui.settings import Settings
 
 from .messages import ReviewGame
 
@@ -20,39 +22,36 @@ def possible(client: Any) -> bool:
     return callable(getattr(client, "review", None))
 
 
-def answerable(table: Any) -> bool:
+def answerable(client: Any, connection: str) -> bool:
     """Whether the host can be asked now: the connection can ask, and it is up (the host of
     a finished game may have closed the table: a headless host does once its people left)."""
-    return possible(table.client) and table.connection in ("online", "restored")
+    return possible(client) and connection in ("online", "restored")
 
 
-def ask(screen: Any) -> None:
-    """Ask the host for the record (it comes back as a ``RecordReceived``); if the host has
-    gone, say where this seat's own view of the game is kept."""
-    if not answerable(screen):
+def asking(answerable: bool) -> str:
+    """What the table says when ``r`` asks the host for the record (it comes back as a
+    ``RecordReceived``); if the host has gone, where this seat's own view of the game is
+    kept."""
+    if not answerable:
         # TRANSLATORS: r (review) at game over once the host closed the table; keep the command
-        gone = _("The host has gone; kotatsu replay last shows your seat's view")
-        screen.notify(gone, markup=False)
-        return
-    screen.notify(_("Asking the host for the whole game…"), markup=False)
-    screen.run_worker(_ask(screen.client), group="review")
+        return _("The host has gone; kotatsu replay last shows your seat's view")
+    return _("Asking the host for the whole game…")
 
 
-async def _ask(client: Any) -> None:
+async def ask(client: Any) -> None:
+    """Ask the host for the record (run as a worker of the table's)."""
     with contextlib.suppress(Exception):  # no link: nothing comes, nothing breaks
         await client.review()
 
 
-def open_review(screen: Any, record: Any) -> None:
-    """The host's record: checked and replayed through the rules, then handed to the app to
-    show (``ReviewGame``), from the screen's own seat, every hand open."""
+def opened(record: Any, me: int | None, settings: Settings) -> ReviewGame | str:
+    """The host's record, checked and replayed through the rules: the message that hands it
+    to the app to show from this seat's chair, every hand open (or why it cannot be)."""
     from ..records import refusal
 
     try:
         replay = rec.replay(rec.check(record))
     except rec.RecordError as exc:
-        why = _("the record cannot be replayed: {why}").format(why=refusal(exc))
-        screen.notify(why, severity="error", markup=False)
-        return
-    seat = screen.me if screen.me in replay.seats else replay.seats[0]
-    screen.post_message(ReviewGame(replay, seat, screen.settings))
+        return _("the record cannot be replayed: {why}").format(why=refusal(exc))
+    seat = me if me in replay.seats else replay.seats[0]
+    return ReviewGame(replay, seat, settings)

@@ -2,29 +2,23 @@
 
 ``TableScreen`` is final: no game subclasses it. A game gives it its part of the table
 (``part``, tui/table/part.py: a widget that owns the table's area and holds the game's
-decision model and face), found by the registry (tui/games/__init__.py); the screen composes
-it with the table's own parts, sets what the part draws from (its reactive ``state``, the
-window, room for big cards) and carries out what the part returns or posts (the prompt's
-question, header parts, log lines, a key's outcome: ``Decided``).
+decision model and face), found by the registry (tui/games/__init__.py). The screen composes
+it with the table's own parts and keeps what Textual looks for on it (compose, the ``@on``
+handlers, the ``action_*`` methods, ``check_action``, the watcher of its reactive ``state``).
 
-The table's own parts each own one thing, in their modules here: the network worker (link.py)
-posts typed messages (messages.py) handled with ``@on``; ``state`` is reactive, and a state is
-taken in and the table drawn from it by ``intake`` (intake.py). ``people`` (people.py: who sits
-where), ``seats`` (seats.py: names, digits, the others), ``waiting`` (waiting.py: the table
-before its game), ``header`` (header.py), ``rounds`` (round_end.py: the rounds seen, the
-results panels, game over), ``keys`` (keys.py: which keys work, the footer's words), ``chat``
-(chat.py), ``news`` (news.py: public events told, messages worded), ``connection_status``
-(connection.py), ``window`` (layout.py: what follows the window's size), ``clocks``
-(clock.py), ``takebacks`` (takeback.py), ``hints`` (hints.py), the nudge (nudge.py) and the
-notice line (news.py); the bindings and the footer's configuration are in bindings.py. This
-module keeps what Textual looks for on the screen (compose, the ``@on`` handlers, the
-``action_*`` methods, ``check_action``, the watcher), each handing on to a part.
+Attributes down, values and messages up: the screen sets what its parts read (the part's
+``state``, the window, the seats' local seat and view, the header's words) and carries out
+what they return (``Said``, news.py: lines for the log, the prompt, a notice…) or post (the
+link's typed messages, messages.py; a key's ``Decided``; the chat's lines). No part holds the
+screen (tests/tui/test_table_parts_hold_no_screen.py): ``seats``, ``waiting``, ``rounds``,
+``keys``, ``chat``, ``news``, ``connection_status``, ``clocks``, ``hints``, ``takebacks``, the
+header, the notice line and the nudge each own one thing, in their modules here.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any, ClassVar, final
 
 from rich.style import Style
@@ -39,6 +33,7 @@ from textual.widget import Widget
 
 from engine.base import SeatView
 from lang import _
+from tui.collector import Collector
 from tui.dialogs import RulesScreen
 from tui.seat import Seat
 from tui.settings import Settings
@@ -47,6 +42,7 @@ from tui.widgets.chat import ChatPane
 from tui.widgets.footer import WordedFooter
 from tui.widgets.log import EventLog
 from tui.widgets.prompt import PromptBar
+from tui.widgets.steady import Steady
 
 from . import history, review
 from .away import absent_bot
@@ -54,13 +50,12 @@ from .bindings import FOOTER_EXPENDABLE, FOOTER_FALLBACK, SCREEN_BINDINGS
 from .chat import TableChat
 from .clock import Clocks
 from .connection import ConnectionStatus
-from .decisions import Decisions, Outcome, Refuse, Send
+from .decisions import Decisions, Outcome, Refuse, Send, asked_openly
 from .face import GameFace
 from .header import HeaderWords, TableHeader
 from .hints import HintDesk
-from .intake import StateIntake
-from .keys import KeyLine, keys_section
-from .layout import TABLE_CSS, TABLE_LOOKS, Fit, TooSmall, WindowFit
+from .keys import KeyLine, KeysNow, keys_section
+from .layout import TABLE_CSS, TABLE_LOOKS, Fit, TooSmall
 from .link import TableLink
 from .messages import (
     ChatReceived,
@@ -70,6 +65,7 @@ from .messages import (
     LeaveTable,
     LobbyChanged,
     Noticed,
+    PlayAgain,
     RecordReceived,
     Refused,
     SeatMoved,
@@ -81,13 +77,14 @@ from .messages import (
     Wired,
     with_view,
 )
-from .news import NoticeLine, TableNews, with_glyphs
+from .news import LogLine, NoticeLine, Said, TableNews, with_glyphs
 from .nudge import TurnNudge, ring
 from .part import Given, TablePart, part_css, with_keys
 from .people import People, open_host_menu
+from .results import ResultsPanel
 from .round_end import RoundEnd
 from .seats import Seats
-from .takeback import TakebackDesk
+from .takeback import TakebackDesk, TakebackVote
 from .waiting import WaitingRoom
 
 __all__ = ["TABLE_CSS", "TableScreen"]  # the games import both from here
@@ -102,7 +99,6 @@ class TableScreen(Screen[None]):
     #: c, must not catch them).
     AUTO_FOCUS: ClassVar[str | None] = ""
     COMPONENT_CLASSES: ClassVar[set[str]] = TABLE_LOOKS
-
     #: The table's keys, and the footer's (bindings.py); the part's own are added (``KEYS``).
     BINDINGS: ClassVar[list] = SCREEN_BINDINGS
     #: The lines that grow but do not shrink back while the window has room (``Steady``'s
@@ -119,46 +115,47 @@ class TableScreen(Screen[None]):
 
     def __init__(self, seat: Seat, settings: Settings, part: type[TablePart]) -> None:
         super().__init__()
-        self.seat_link = seat
-        self.client = seat.client
-        self.settings = settings
+        self.seat_link, self.client, self.settings = seat, seat.client, settings
         self.cards = settings.cards
         self.me: int | None = seat.client.seat
         table = seat.client.table or {}
         self.table_info: dict = table if isinstance(table, dict) else {}
         self.people = People(absent_bot(self.table_info))
-        #: Before the start: the seating, the join line, who sat down (tui/table/waiting.py).
-        self.waiting = WaitingRoom(self)
-        #: Names, the seat count, the others and their digits (tui/table/seats.py).
-        self.seats = Seats(self)
-        #: Show the results panel after every round/hand where the game waits for it (the
-        #: panel is always shown at game over).
-        self.rounds = RoundEnd(
-            self, each_round=part.RESULTS_EACH_ROUND, low_wins=part.LOW_SCORE_WINS
-        )
-        self.keys = KeyLine(self, (*part.DYNAMIC_ACTIONS, "hint", "takeback", "review"))
-        self.connection_status = ConnectionStatus(self)
-        self.chat = TableChat(self)
-        #: A public event told, a coded message worded (tui/table/news.py).
+        self.seats = Seats(self.people, self.table_info, self.me)
+        self.waiting = WaitingRoom(self.people, self.seats, seat, self.table_info)
+        self.clocks = Clocks()  # the turn clocks the host tells this seat of
+        self.connection_status = ConnectionStatus(self.people, self.clocks)
         self.news = TableNews(self.seats, self.cards)
-        #: A new state's way through the table (tui/table/intake.py).
-        self.intake = StateIntake(self)
-        #: The layout classes and all that follows the window's size (tui/table/layout.py).
-        self.window = WindowFit(self)
+        self.hints = HintDesk(self.table_info, letters=self.cards.letters)
+        self.takebacks = TakebackDesk(self.table_info)
         self.states_seen = 0  # tests and the bench wait on this
-        #: The game's part (tui/table/part.py): its area, decision model and face.
         given = Given(self.seats, self.cards, settings, self.table_info, self.people, self.me)
         self.part: TablePart = part(given)
-        #: The header line (tui/table/header.py); a driver may add its ``aside``.
-        self.header = TableHeader(self.part.look)
+        self.game = part.GAME or str(self.table_info.get("game", ""))  # a key of engine.GAMES
+        self.seats.look = self.part.look
+        #: The rounds seen, the results panels (after every round/hand where the game waits
+        #: for them; always at game over) and the scores.
+        self.rounds = RoundEnd(
+            self.seats,
+            game=self.game,
+            each_round=part.RESULTS_EACH_ROUND,
+            low_wins=part.LOW_SCORE_WINS,
+            wants_panel=self.part.wants_panel,
+        )
+        self.keys = KeyLine(self.part, self.hints, self.takebacks)
         self._bindings = with_keys(self._bindings, part.KEYS)
         self.css_path = [*self.css_path, *part_css(part)]
         if part.GAME:  # the game's rules for the screen's own regions (its side column)
             self.add_class(f"-{part.GAME}")
-        self.turn_nudge = TurnNudge(lambda: ring(self.app, self.game_title), enabled=settings.nudge)
-        self.hints = HintDesk(self, letters=self.cards.letters)
-        self.clocks = Clocks()  # the turn clocks the host tells this seat of (clock.py)
-        self.takebacks = TakebackDesk(self)
+        title = part.TITLE or self.game
+        self.turn_nudge = TurnNudge(lambda: ring(self.app, title), enabled=settings.nudge)
+        # the table's regions (the game's part is the table's area)
+        self.header = TableHeader(self.part.look)  # a driver may add its ``aside``
+        self.log_pane = EventLog(id="log")
+        self.chat = TableChat(self.seats, cursor_blink=settings.cursor_blink)
+        self.notice_line = NoticeLine(id="table-notice")
+        self.prompt = PromptBar(id="prompt")
+        self.link = TableLink(self.client)
         # -- for a driver of the screen other than a live table (a replay, tui/replay/) --
         #: Take states in without drawing them: the table's memory (log, rounds, the game's
         #: own) moves on, nothing is painted and no results panel opens.
@@ -174,12 +171,8 @@ class TableScreen(Screen[None]):
 
     @property
     def large(self) -> bool:
-        """Room for the game's big cards now (``WindowFit`` sets it): the part's."""
+        """Room for the game's big cards now (the part's)."""
         return self.part.large
-
-    @large.setter
-    def large(self, large: bool) -> None:
-        self.part.large = large
 
     @property
     def decisions(self) -> Decisions:
@@ -192,17 +185,6 @@ class TableScreen(Screen[None]):
         return self.part.face
 
     @property
-    def game(self) -> str:
-        """The game's name (a key of engine.GAMES)."""
-        return self.part.GAME or str(self.table_info.get("game", ""))
-
-    @property
-    def game_title(self) -> str:
-        """The game's title (an ``N_`` msgid), else its name."""
-        return self.part.TITLE or self.game
-
-    # -- layout --------------------------------------------------------------------------
-    @property
     def read_only(self) -> bool:
         """Only watched: no game keys, no chat, no hints, nothing sent (scores and rules
         stay). The decision model holds it (``watching``: the local seat is awaited in the
@@ -211,13 +193,34 @@ class TableScreen(Screen[None]):
 
     @read_only.setter
     def read_only(self, watched: bool) -> None:
-        self.decisions.watching = watched
+        self.decisions.watching = self.seats.watched = watched
 
     @property
-    def you(self) -> int | None:
-        """The seat the words call "You": the local one at a live table; none in a replay,
-        read by anyone (the header says whose view it is: "as seen by Ann")."""
-        return None if self.read_only else self.me
+    def connection(self) -> str:
+        """How the connection is: online, lost, restored or closed (tui/table/connection.py)."""
+        return self.connection_status.status
+
+    @property
+    def view(self) -> SeatView | None:
+        """The view this seat has now, of its game's declared shape (None: no state yet)."""
+        return self.state.view
+
+    @view.setter
+    def view(self, view: SeatView) -> None:
+        self.state = with_view(self.state, view)
+
+    @property
+    def legal(self) -> list[Wired]:
+        return self.state.legal
+
+    @property
+    def version(self) -> int:
+        return self.state.version
+
+    @property
+    def notices(self) -> list[str]:
+        """Every notice said on the notice line, oldest first."""
+        return self.notice_line.notices
 
     def compose(self) -> ComposeResult:
         yield self.header
@@ -225,12 +228,12 @@ class TableScreen(Screen[None]):
             yield self.part  # the table's area (id ``table-area``)
             with Vertical(id="side"):
                 yield from self.side_extras
-                yield EventLog(id="log")
-                yield ChatPane(id="chat", cursor_blink=self.settings.cursor_blink)
-        yield NoticeLine(id="table-notice")
-        yield PromptBar(id="prompt")
+                yield self.log_pane
+                yield self.chat
+        yield self.notice_line
+        yield self.prompt
         yield WordedFooter(expendable=FOOTER_EXPENDABLE, fallback=FOOTER_FALLBACK)
-        yield TableLink(self.client)
+        yield self.link
         yield TooSmall()
         yield from self.extras
 
@@ -239,8 +242,7 @@ class TableScreen(Screen[None]):
         self.prompt.ask(_("Waiting for the table…"), waiting=True)
         self.fit(self.app.size.width, self.app.size.height)
         self.draw_header()
-        for chat in self.query(ChatPane):  # none when the app closes as the screen opens
-            chat.allow_whispers(self.face.whispers_allowed())
+        self.chat.allow_whispers(self.face.whispers_allowed())
         self.link.start(self.take_at_once)
         if self.me is not None:  # a returning player's lines come back (net/table/memory.py)
             self.link.history()
@@ -263,74 +265,92 @@ class TableScreen(Screen[None]):
         """Redraw what this base draws in its looks (the header, the waiting room)."""
         self.draw_header()
         if not self.view and self.people.players:
-            self.waiting.show()
+            self.show_waiting()
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit(event.size.width, event.size.height)
 
     def fit(self, width: int, height: int) -> None:
-        """The window is ``width``×``height``: the layout follows (the part is told first)."""
-        self.part.window = Fit(width, height)
-        self.window.fit(width, height)
-
-    @property
-    def prompt(self) -> PromptBar:
-        return self.query_one(PromptBar)
-
-    @property
-    def log_pane(self) -> EventLog:
-        return self.query_one(EventLog)
-
-    @property
-    def link(self) -> TableLink:
-        return self.query_one(TableLink)
-
-    @property
-    def notice_line(self) -> NoticeLine:
-        return self.query_one(NoticeLine)
-
-    @property
-    def connection(self) -> str:
-        """How the connection is: online, lost, restored or closed (tui/table/connection.py)."""
-        return self.connection_status.status
+        """The window is ``width``×``height``: the layout follows (layout.py ``Refit``; the
+        part is told first), and the header, whose width it is."""
+        fit = self.part.window = Fit(width, height)
+        refit = fit.refit(self.classes, self.large, self.face)
+        for index, (name, wanted) in enumerate(refit.classes, 1):
+            self.set_class(wanted, name, update=index == len(refit.classes))
+        for selector in self.kept_heights:
+            self.query_one(selector, Steady).keep_height(refit.keep_heights)
+        self.draw_header()
+        self.part.large = refit.large
+        if refit.draw and self.view:
+            self.draw()
 
     def receive(self, message: object) -> None:
         """Take one message as if it came from the table (tests, the bench)."""
         self.link.receive(message)
 
-    # -- the table's messages -------------------------------------------------------------
-    @property
-    def view(self) -> SeatView | None:
-        """The view this seat has now, of its game's declared shape (None: no state yet)."""
-        return self.state.view
-
-    @view.setter
-    def view(self, view: SeatView) -> None:
-        self.state = with_view(self.state, view)
-
-    @property
-    def legal(self) -> list[Wired]:
-        return self.state.legal
-
-    @property
-    def version(self) -> int:
-        return self.state.version
+    # -- a state taken in ------------------------------------------------------------------
+    def receive_state(self, state: TableState, events: list[Wired]) -> None:
+        """A new state and the public events that led to it: the part notes what it needs
+        first (and its log lines); the rounds note the view, ``state`` is set (drawn by
+        ``watch_state``), the events are told and their rounds' ends noted, whispers are
+        aimed, the garbage of drawing is collected once it is painted, and the results panel
+        due (or the game's end) is shown; the part's lines after it."""
+        first = self.states_seen == 0
+        taken = self.part.taking(state, events, first=first and not events)
+        self.to_log(taken.lines)
+        if state.view is not None:
+            self.rounds.note_view(state.view, state.game)
+        if first:  # the game starts: the waiting room's prompt height goes
+            self.prompt.release_height()
+        self.state = state
+        if taken.events:  # the table moved on: the notice line's news is old
+            self.notice_line.moved_on()
+        for event in taken.events:
+            self.tell(event)
+            if self.rounds.note_event(event, state.version, state.over):
+                self.results_seen(state.version)  # no panel here: the bots need not wait
+        self.chat.aim()
+        self.states_seen += 1
+        # the garbage of drawing it is collected once the state is on the screen: asked
+        # for from the app's turn, which comes after the widgets have told the screen what
+        # to paint (asked from here, the screen would find nothing to paint yet)
+        collector = getattr(self.app, "collector", None)
+        if isinstance(collector, Collector) and not self.quiet:
+            self.app.call_later(self.call_after_refresh, self.call_later, collector.collect_due)
+        if state.over and self.rounds.final():
+            self.game_over()
+        else:
+            self.show_due_results()
+        self.to_log(self.part.taken())
+        kept = self.part.log_kept()
+        if kept is not None:
+            self.log_pane.keep(kept)
 
     def watch_state(self, state: TableState) -> None:
-        """A new state (or view): the decision model learns it, and the table is redrawn."""
+        """A new state (or view): the decision model learns it, the nudge sees whether the
+        table waits for me, and the table, its header and keys are drawn again (nothing is
+        drawn while ``quiet``)."""
+        self.seats.view = state.view  # the seat count
         self.part.set_reactive(TablePart.state, state)  # what it reads, drawn or not
-        self.intake.drawn(state)
+        self.decisions.update(state.view, state.legal)
+        if not self.quiet:
+            self.turn_nudge.see(asked_openly(self.me, state, self.decisions))
+            self.part.state = state  # the part draws it
+            self.ask()
+            self.draw_header()
+            self.update_keys()
         self.show_clocks()  # the seats awaited now: is one of them away?
         owed = None if self.quiet else self.part.owed()
         if owed is not None:  # a step the person has answered already
             self.handle(owed)
 
-    def asked_openly(self, state: TableState) -> bool:
-        """Whether the table waits for this seat now, in a way the others may know."""
-        if self.me is None or not state.legal or state.over:
-            return False
-        return not self.decisions.asked_in_secret()
+    def tell(self, event: Wired) -> None:
+        """Log a public event, and say the big ones on the notice line; the part's own
+        lines after it."""
+        self.say(self.news.told(event, self.face))
+        self.to_log(self.part.told(event))
 
+    # -- the table's messages ----------------------------------------------------------------
     @on(StateReceived)
     def _state_received(self, message: StateReceived) -> None:
         self.receive_state(message.state, message.events)
@@ -353,7 +373,19 @@ class TableScreen(Screen[None]):
 
     @on(LobbyChanged)
     def _lobby_changed(self, message: LobbyChanged) -> None:
-        self.waiting.seating_changed(message.players, message.started, message.watchers)
+        """The seating changed: before the start, the log says who sat down and who left
+        and the waiting room shows again; after it, the table is drawn again. While the
+        table waits for others' results panels, the notice line says for whom."""
+        logged = not (self.view or message.started)
+        arrived = self.waiting.seating_changed(message.players, message.watchers, logged=logged)
+        if self.view:
+            self.draw()
+        else:
+            self.to_log([(line, None) for line in arrived])
+            self.show_waiting()
+            self.chat.aim()
+        self.draw_header()
+        self.notice_line.waiting_for(self.waiting.awaited())
         self.show_clocks()  # who is away, and whether a bot will play for them
 
     @on(Refused)
@@ -364,19 +396,18 @@ class TableScreen(Screen[None]):
         if self.takebacks.refusal(message.wire):  # a take-back refused: the log keeps why
             self.log_pane.add(reason)
         refusal = self.part.refused(code, reason)  # the part may start its choice over
-        for line, tag in refusal.lines:
-            self.log_pane.add(line, tag)
+        self.to_log(list(refusal.lines))
         if refusal.redraw and self.view:
             self.draw()
         self.prompt.reject(reason)  # the reason stays on show
 
     @on(ChatReceived)
     def _chat_received(self, message: ChatReceived) -> None:
-        self.chat.receive(message.sender, message.name, message.text, message.to)
+        self.log_pane.add(self.chat.said(message.sender, message.name, message.text, message.to))
 
     @on(Noticed)
     def _noticed(self, message: Noticed) -> None:
-        self.chat.news(self.news.worded(message.wire))  # in the log, not among the talk
+        self.log_pane.add(self.chat.news(self.news.worded(message.wire)))  # not among the talk
 
     @on(HistoryReceived)
     def _history_received(self, message: HistoryReceived) -> None:
@@ -384,20 +415,30 @@ class TableScreen(Screen[None]):
         log's closing line goes under every line there now: those drawn from the state it
         got on joining (the round's first line) are from before too."""
         game = self.state.game or str(self.table_info.get("game", ""))
-        logged, chatted = history.earlier_lines(message.entries, self, self.chat.lines, game)
-        self.chat.earlier(logged[:-1], chatted)
+        logged, chatted = history.earlier_lines(
+            message.entries, self.face, self.news.worded, self.look, self.chat.chat_lines, game
+        )
+        if logged[:-1]:
+            self.log_pane.add_earlier(logged[:-1])
+        self.chat.earlier(chatted)
         if logged:
             self.log_pane.add(*logged[-1])
 
     @on(ConnectionChanged)
     def _connection_changed(self, message: ConnectionChanged) -> None:
-        self.connection_status.changed(message.status)
-        self.decisions.reviewable = review.answerable(self)  # the host may have gone
+        hosting, direct = self.seat_link.host is not None, getattr(self.app, "direct", False)
+        over = self.state.over
+        self.say(
+            self.connection_status.changed(
+                message.status, hosting=hosting, over=over, direct=direct
+            )
+        )
+        self.decisions.reviewable = self.reviewable  # the host may have gone
         self.refresh_bindings()
 
     @on(TableLink.Broken)
     def _link_broken(self, message: TableLink.Broken) -> None:
-        self.connection_status.broken(message.reason)
+        self.say(self.connection_status.broken(message.reason))
 
     @on(TableLink.Unsent)
     def _unsent(self, message: TableLink.Unsent) -> None:
@@ -408,55 +449,77 @@ class TableScreen(Screen[None]):
 
     @on(SeatMoved)
     def _seat_moved(self, message: SeatMoved) -> None:
-        self.me = self.part.me = message.seat  # the host started with fewer seats
+        self.me = self.part.me = self.seats.me = message.seat  # fewer seats at the start
 
     @on(ClockChanged)
     def _clock_changed(self, message: ClockChanged) -> None:
         self.clocks.update(message.wire)
         self.show_clocks()
 
-    def show_clocks(self) -> None:
-        """My own clock at the head of the prompt, else whose runs, then whether a bot will
-        play for an awaited player who left and when (one widget's text)."""
-        clock = self.clocks.prompt_text(self.me, self.seats.called)
-        hosting = self.seat_link.host is not None
-        away = self.people.away_words(self.decisions.others_awaited(), hosting=hosting)
-        self.prompt.set_clock(" · ".join(part for part in (clock, away) if part))
-
     @on(TakebackAsked)
     def _takeback_asked(self, message: TakebackAsked) -> None:
-        self.takebacks.asked(message)  # a yes/no for this seat, or the request is decided
+        """A yes/no for this seat, or the request is decided (tui/table/takeback.py)."""
+        vote = self.takebacks.asked(message, self.me, self.seats.called)
+        if vote.close is not None and self.app.screen is vote.close:
+            vote.close.dismiss(None)
+        if vote.show is not None:
+            self.app.push_screen(vote.show, partial(self._voted, vote.show))
 
-    def action_takeback(self) -> None:
-        """``u``: ask to take back my last action (tui/table/takeback.py)."""
-        self.takebacks.ask()
+    def _voted(self, dialog: TakebackVote, yes: bool | None) -> None:
+        vote = self.takebacks.answered(dialog, yes)
+        if vote is not None:
+            self.link.takeback_vote(*vote)
 
     @on(RecordReceived)
     def _record_received(self, message: RecordReceived) -> None:
         self.notice_line.moved_on()  # "Asking the host…" is answered
-        review.open_review(self, message.record)  # the whole game, asked for at its end
+        opened = review.opened(message.record, self.me, self.settings)  # the whole game
+        if isinstance(opened, str):
+            self.notify(opened, severity="error", markup=False)
+        else:
+            self.post_message(opened)
 
     @on(TableError)
     def _table_error(self, message: TableError) -> None:
         if not self.people.host_error(message.code):
             self.notify(clean(self.news.worded(message.wire)), severity="error", markup=False)
 
-    def show_waiting(self, seated: Text) -> None:
-        """Show the seating before the game starts, where the part's layout puts it."""
-        self.part.waiting_room(seated)
+    @on(ChatPane.Closed)
+    def _chat_closed(self) -> None:
+        """The chat was closed: the keys are the table's again."""
+        self.remove_class("-chatting")
+        self.set_focus(None)
+        self.update_keys()
 
-    def receive_state(self, state: TableState, events: list[Wired]) -> None:
-        """A new state and the public events that led to it: the part notes what it needs
-        first (and its log lines), the table takes it in, the part's lines after it."""
-        taken = self.part.taking(state, events, first=self.states_seen == 0 and not events)
-        for line, tag in taken.lines:
+    @on(ChatPane.Send)
+    def _chat_send(self, event: ChatPane.Send) -> None:
+        self.link.chat(event.text, event.to)
+
+    # -- what the table shows --------------------------------------------------------------
+    def say(self, said: Said | None) -> None:
+        """Show what one of the table's parts returned (news.py ``Said``), in its order."""
+        if said is None:
+            return
+        if said.header:
+            self.draw_header()
+        if said.clocks:
+            self.show_clocks()
+        if said.notice is not None:
+            self.notify(said.notice, severity=said.severity, timeout=said.timeout, markup=False)
+        self.to_log(list(said.log))
+        if said.draw and self.view:
+            self.draw()
+        if said.prompt is not None:
+            self.prompt.ask(said.prompt, waiting=said.waiting)
+        if said.reject is not None:
+            self.prompt.reject(said.reject)
+        if said.leave is not None:
+            self.leave(said.leave)
+
+    def to_log(self, lines: list[LogLine]) -> None:
+        """Lines for the log, each with what it belongs to."""
+        for line, tag in lines:
             self.log_pane.add(line, tag)
-        self.intake.take(state, taken.events)
-        for line, tag in self.part.taken():
-            self.log_pane.add(line, tag)
-        kept = self.part.log_kept()
-        if kept is not None:
-            self.log_pane.keep(kept)
 
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:
         """Notices never cover the table: they go to the notice line above the prompt (card
@@ -467,10 +530,19 @@ class TableScreen(Screen[None]):
         if not self.quiet:
             super().notify(text, *args, **kwargs)
 
-    @property
-    def notices(self) -> list[str]:
-        """Every notice said on the notice line, oldest first."""
-        return self.notice_line.notices
+    def show_waiting(self) -> None:
+        """Before the start: who is seated, and how others can join (waiting.py); the part
+        shows the seating where its layout puts it."""
+        question, seated = self.waiting.words(self.game, self.look)
+        self.prompt.ask(question, waiting=True)
+        self.part.waiting_room(seated)
+
+    def show_clocks(self) -> None:
+        """My own clock at the head of the prompt, else whose runs, then whether a bot will
+        play for an awaited player who left and when (one widget's text)."""
+        hosting = self.seat_link.host is not None
+        away = self.people.away_words(self.decisions.others_awaited(), hosting=hosting)
+        self.prompt.set_clock(self.clocks.line(self.me, self.seats.called, away))
 
     def tick(self) -> None:
         """Once a second: the away times, the turn clocks and the host-gone countdown move on."""
@@ -478,48 +550,29 @@ class TableScreen(Screen[None]):
             self.show_clocks()
         if self.people.anyone_away():
             self.draw_header()
-        self.connection_status.tick()
+        self.say(self.connection_status.tick())
 
-    def send(self, action: Mapping[str, Any]) -> None:
-        """Send an action; the table answers with a new state or a rejection."""
-        self.link.act(action)
+    def header_words(self) -> HeaderWords:
+        """What the header says: the game's parts, the table, who is away, the link."""
+        ascii_only, parts = self.settings.ascii_only, self.part.header_parts
+        return HeaderWords.of(self.table_info, self.people, self.connection, ascii_only, parts)
+
+    def header_parts(self) -> list[Text | str]:
+        """Pieces of the header after "kotatsu": the part's (game, round, pile…)."""
+        return list(self.header_words().parts)
+
+    def draw_header(self) -> None:
+        """The header says what the table is now (its widget draws it; nothing while quiet)."""
+        if not self.quiet:
+            self.header.words = self.header_words()
 
     def look(self, name: str) -> Style:
         """The Rich style of a look: the game's own, else the table's (the part's)."""
         return self.part.look(name)
 
-    # -- header (tui/table/header.py) ------------------------------------------------
-    def header_parts(self) -> list[Text | str]:
-        """Pieces of the header after "kotatsu": the part's (game, round, pile…)."""
-        return self.part.header_parts(self.header_words().tail())
-
-    def header_words(self) -> HeaderWords:
-        """What the header says after the game's parts: the table, who is away, the link."""
-        return HeaderWords(
-            table_name=self.table_info.get("name"),
-            away=tuple(self.people.away_marks()),
-            connection=self.connection,
-            watching=self.people.watching_line(),
-            ascii_only=self.settings.ascii_only,
-        )
-
-    def draw_header(self) -> None:
-        """The header says what the table is now (its widget draws it; nothing while quiet)."""
-        if self.quiet:
-            return
-        words = self.header_words()
-        parts = tuple(self.part.header_parts(words.tail()))
-        self.header.words = dataclasses.replace(words, parts=parts)
-
-    # -- drawing ---------------------------------------------------------------------------
     def draw(self) -> None:
         """Redraw the table from ``self.view`` and ``self.legal``: the part, the prompt."""
         self.part.draw()
-        self.ask()
-
-    def drawn(self, state: TableState) -> None:
-        """A new state to draw: the part draws it (its ``state``), the prompt asks."""
-        self.part.state = state
         self.ask()
 
     def ask(self) -> None:
@@ -528,6 +581,22 @@ class TableScreen(Screen[None]):
             asked = self.part.question()
             self.prompt.ask(asked.question, waiting=asked.waiting)
             self.update_keys()
+
+    # -- the keys ----------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Whether a key works now (tui/table/keys.py)."""
+        return self.keys.allows(action, parameters, self.keys_now())
+
+    def keys_now(self) -> KeysNow:
+        """What the table's keys follow now."""
+        hosting, opening = self.seat_link.host is not None, self.rounds.opening
+        chatting = self.has_class("-chatting")
+        return KeysNow(self.state, self.me, chatting, hosting, self.reviewable, opening)
+
+    def update_keys(self) -> None:
+        """Tell the footer when the keys that work now (or their words) changed."""
+        if not self.quiet and self.keys.changed(self.keys_now()):
+            self.refresh_bindings()
 
     def handle(self, outcome: Outcome) -> None:
         """Carry out what the decision model answered to a key, then redraw."""
@@ -538,64 +607,75 @@ class TableScreen(Screen[None]):
         self.draw()
         self.update_keys()
 
-    # -- the game keys ---------------------------------------------------------------------
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Whether a key works now: none in the frame before a results panel opens (an
-        enter meant for it must not act on the next round), else as ``check_table_action``."""
-        return False if self.rounds.opening else self.check_table_action(action, parameters)
-
-    def check_table_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The table's keys (keys.py ``allows``); the part answers for its own."""
-        own = self.part_action(action, parameters)
-        if own is not None:
-            name, args = own
-            if self.read_only:
-                return False
-            return self.part.allows(name, args) and not self.has_class("-chatting")
-        return self.keys.allows(action, parameters)
-
-    def part_action(
-        self, action: str, parameters: tuple[object, ...]
-    ) -> tuple[str, tuple[object, ...]] | None:
-        """One of the part's own keys, as (its action, its arguments): bound as ``game``
-        (``with_keys``), or named as the footer's keys name it (``DYNAMIC_ACTIONS``)."""
-        if action == "game" and parameters:
-            return str(parameters[0]), parameters[1:]
-        if action in self.part.DYNAMIC_ACTIONS:
-            return action, parameters
-        return None
+    def send(self, action: Mapping[str, Any]) -> None:
+        """Send an action; the table answers with a new state or a rejection."""
+        self.link.act(action)
 
     def action_game(self, action: str, *parameters: object) -> None:
         """One of the part's own keys (``KEYS``)."""
         self.handle(self.part.act(action, *parameters))
 
-    def update_keys(self) -> None:
-        """Tell the footer when the keys that work now (or their words) changed."""
-        if not self.quiet:
-            self.keys.update()
-
-    def forward_key(self, key: str, *args: int) -> None:
-        """A game key goes to the part (its decision model)."""
-        self.handle(self.part.key(key, *args))
-
     def action_move(self, step: int, word: str | None = None) -> None:
-        self.forward_key("move", step)
+        self.handle(self.part.key("move", step))
 
     def action_pick(self, word: str | None = None) -> None:
-        self.forward_key("pick")
+        self.handle(self.part.key("pick"))
 
     def action_confirm(self, word: str | None = None) -> None:
-        self.forward_key("confirm")
+        self.handle(self.part.key("confirm"))
 
     def action_back(self, word: str | None = None) -> None:
-        self.forward_key("back")
+        self.handle(self.part.key("back"))
 
     def action_digit(self, digit: int, word: str | None = None) -> None:
-        self.forward_key("digit", digit)
+        self.handle(self.part.key("digit", digit))
 
     def action_hint(self) -> None:
-        """``h``: what the normal bot would do now, and why (tui/table/hints.py)."""
-        self.hints.give()
+        """``h``: what the normal bot would do now, and why (tui/table/hints.py); the table
+        is told that a hint was seen."""
+        names = self.seats.name
+        said = self.hints.give(self.game, self.me, self.state, self.decisions, self.face, names)
+        self.say(said)
+        if said is not None and said.notice is not None:
+            self.link.hint()
+
+    def action_takeback(self) -> None:
+        """``u``: ask the table to take back my last action, where it can be had."""
+        if self.takebacks.offered(self.me, self.state, self.decisions):
+            self.link.takeback()
+
+    def action_chat(self) -> None:
+        """``c``: the chat takes the keys until it is closed."""
+        self.add_class("-chatting")
+        self.chat.open()
+        self.update_keys()
+
+    def action_rules(self) -> None:
+        keys = keys_section(self.query_one(WordedFooter).wanted_keys())
+        title, ascii_only = self.part.TITLE or self.game, self.settings.ascii_only
+        self.app.push_screen(RulesScreen(self.game, title, ascii_only=ascii_only, keys=keys))
+
+    def action_host_menu(self) -> None:
+        """``m``: the host's menu, at the host's own table only (people.py)."""
+        warn = partial(self.notify, severity="warning", markup=False)
+        open_host_menu(self.seat_link.host, self.me, self.app.push_screen, self.leave, warn)
+
+    def action_leave(self) -> None:
+        """``q``: leave the table, asking first where something is kept (connection.py)."""
+        asked = self.connection_status.ask_leave(bool(self.seat_link.closers), self.me)
+        if asked is None:
+            self.leave()
+        else:
+            self.app.push_screen(asked, lambda leave: self.leave() if leave else None)
+
+    def leave(self, reason: str = "") -> None:
+        """Stop listening and ask the app to take us back to the lobby."""
+        self.stop_listening()
+        self.post_message(LeaveTable(reason))
+
+    def stop_listening(self) -> None:
+        """Read no more of the table's messages (leaving, or dealing again)."""
+        self.link.stop()
 
     # -- rounds, results and scores (tui/table/round_end.py) -------------------------------
     def show_due_results(self) -> None:
@@ -606,68 +686,73 @@ class TableScreen(Screen[None]):
         closed = not covered and not self.rounds.waiting and self.part.panels_closed()
         if closed and not self.quiet:
             self.draw()
-        waiting = len(self.rounds.waiting)
-        self.rounds.show_due()
-        if len(self.rounds.waiting) < waiting:
+        due = self.rounds.next_panel() if self.is_current else None
+        if due is not None:
+            event, version = due
+            panel = self.rounds.panel(event, self.face, self.state)
+            self.over(panel, lambda _answer: self.results_closed(version))
             self.part.panel_shown()
 
-    def wants_panel(self, event: Wired) -> bool:
-        """Whether a round/hand end that does not end the game gets its results panel here
-        (with ``RESULTS_EACH_ROUND``): the part says (a round the seat takes no part in)."""
-        return self.part.wants_panel(event)
+    def results_closed(self, version: int) -> None:
+        """A round/hand's panel was closed: the host is told, the next one shows."""
+        self.notice_line.moved_on()  # the panel told the round's news in full
+        self.results_seen(version)
+        self.show_due_results()
+
+    def results_seen(self, version: int) -> None:
+        """Tell the host that the panel of the round/hand that ended in the state ``version``
+        is closed (a seated player's only; a spectator's panel holds up nobody)."""
+        if self.me is not None:
+            self.link.results_seen(version)
+
+    def over(self, panel: ResultsPanel, answered: Callable[[Any], None]) -> None:
+        """Show a panel over the table once the table has painted (round_end.py says why);
+        taken in without drawing (``quiet``), it is closed at once, as the player closed it."""
+        if self.quiet:
+            answered(None)
+            return
+
+        def shown() -> None:
+            self.rounds.opening = False
+            if self.over_table is not None:
+                self.over_table(panel, answered)
+            else:
+                self.app.push_screen(panel, answered)
+
+        self.rounds.opening = True
+        self.call_after_refresh(shown)
 
     def game_over(self) -> None:
-        """Show the final results once (the panel stays until enter)."""
-        self.rounds.game_over()
+        """Show the final results once (the panel stays until enter): it offers to deal
+        again where this process deals, and to review the game where the host is there."""
+        reviewable, again = self.reviewable, self.seat_link.deals_again()
+        self.say(self.rounds.game_over(self.state, reviewable))
+        self.over(self.rounds.final_panel(self.face, self.state, again, reviewable), self.chosen)
 
-    def action_scores(self) -> None:
-        self.app.push_screen(self.rounds.scores_screen(self.game))
+    def chosen(self, answer: str | None) -> None:
+        """What the final panel's player chose: play again, or review the game."""
+        if answer == "again":
+            self.stop_listening()
+            self.post_message(PlayAgain())
+        elif answer == "review":
+            self.ask_review()
+
+    @property
+    def reviewable(self) -> bool:
+        """Whether the host can be asked for the whole game now (tui/table/review.py)."""
+        return review.answerable(self.client, self.connection)
+
+    def ask_review(self) -> None:
+        """Ask the host for the whole game (it comes back as a ``RecordReceived``)."""
+        reviewable = self.reviewable
+        self.notify(review.asking(reviewable), markup=False)
+        if reviewable:
+            self.run_worker(review.ask(self.client), group="review")
 
     def action_review(self) -> None:
-        self.rounds.review()  # r, once the game is over (the final panel offers it first)
+        """``r``, once the game is over (the final panel offers it first)."""
+        if self.state.over and self.reviewable:
+            self.ask_review()
 
-    # -- the people ------------------------------------------------------------------------
-    def action_host_menu(self) -> None:
-        open_host_menu(self)  # m: at the host's own table only
-
-    # -- the log and the notice line ----------------------------------------------------------
-    def tell(self, event: Wired) -> None:
-        """Log a public event, and say the big ones on the notice line; the part's own
-        lines after it."""
-        news = self.news.told(event, self.face)
-        if news.line is not None:
-            self.log_pane.add(news.line, news.tag)
-        if news.toast:
-            self.notify(news.toast, timeout=4, markup=False)
-        for line, tag in self.part.told(event):
-            self.log_pane.add(line, tag)
-
-    # -- chat, rules and leaving ------------------------------------------------------------
-    @on(ChatPane.Closed)
-    def _chat_closed(self) -> None:
-        self.chat.closed()
-
-    @on(ChatPane.Send)
-    def _chat_send(self, event: ChatPane.Send) -> None:
-        self.link.chat(event.text, event.to)
-
-    def action_chat(self) -> None:
-        self.chat.open()
-
-    def action_rules(self) -> None:
-        keys = keys_section(self.query_one(WordedFooter).wanted_keys())
-        ascii_only = self.settings.ascii_only
-        rules = RulesScreen(self.game, self.game_title, ascii_only=ascii_only, keys=keys)
-        self.app.push_screen(rules)
-
-    def action_leave(self) -> None:
-        self.connection_status.ask_leave()  # asks first where something is kept
-
-    def leave(self, reason: str = "") -> None:
-        """Stop listening and ask the app to take us back to the lobby."""
-        self.stop_listening()
-        self.post_message(LeaveTable(reason))
-
-    def stop_listening(self) -> None:
-        """Read no more of the table's messages (leaving, or dealing again)."""
-        self.link.stop()
+    def action_scores(self) -> None:
+        self.app.push_screen(self.rounds.scores_screen(self.face, self.view))

@@ -4,22 +4,24 @@ and when another player asks the table, this seat answers in a small yes/no dial
 taken back, and why a take-back was refused, the table tells as notices and refusals: the log
 and the notice line say them like the table's other news.
 
-``TakebackDesk`` is a small controller the table screen owns, given the screen as ``Voting``:
-what it reads (the table's settings, the local seat, the state, names) and what it calls (the
-link, the app's screens). It keeps the yes/no dialog up now, if any.
+``TakebackDesk`` is a small part the table screen owns: it reads the table's settings and
+what it is given (the local seat, the state, names), returns what the table is to do (the
+dialog to show or take down, the vote to send), and keeps the yes/no dialog up now, if any.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Protocol
+from dataclasses import dataclass
+from typing import ClassVar
 
 from textual.binding import Binding
 
 from lang import N_, _
 from tui.dialogs import Confirm
 
+from .decisions import Decisions
 from .messages import TableState, TakebackAsked
-from .seats import Seats
+from .news import SeatName
 
 MODES = ("ask", "free")
 """The table settings under which a player may ask (``off``: the key is not offered)."""
@@ -42,44 +44,28 @@ class TakebackVote(Confirm, inherit_bindings=False):
         self.request = request
 
 
-class Voting(Protocol):
-    """What of the table screen take-backs read and reach (tui/table/screen.py)."""
+@dataclass(frozen=True)
+class Vote:
+    """What a ``takeback`` from the table asks of the screen: the dialog to show (this seat
+    answers), and the one to take down if it is still on top (a request decided)."""
 
-    table_info: dict
-    me: int | None
-    seats: Seats
-
-    @property
-    def decisions(self) -> Any: ...
-
-    @property
-    def state(self) -> TableState: ...
-    @property
-    def link(self) -> Any: ...
-    @property
-    def app(self) -> Any: ...
+    show: TakebackVote | None = None
+    close: TakebackVote | None = None
 
 
 class TakebackDesk:
     """The screen's side of take-backs; see the module docstring."""
 
-    def __init__(self, table: Voting) -> None:
-        self.table = table
+    def __init__(self, table_info: dict) -> None:
+        self.table_info = table_info
         self.dialog: TakebackVote | None = None
 
-    def offered(self) -> bool:
+    def offered(self, me: int | None, state: TableState, decisions: Decisions) -> bool:
         """Whether ``u`` works: a seated player at a running table that allows take-backs,
         where a take-back can be had (not in a deal nor a sealed step: ``Decisions``)."""
-        table = self.table
-        started = table.state.view is not None and not table.state.over
-        allowed = table.table_info.get("takebacks") in MODES and table.me is not None
-        return allowed and started and table.decisions.take_back_shown()
-
-    def ask(self) -> None:
-        """``u``: ask the table (it answers with the state as it was, a request to the
-        others, or why not)."""
-        if self.offered():
-            self.table.link.takeback()
+        started = state.view is not None and not state.over
+        allowed = self.table_info.get("takebacks") in MODES and me is not None
+        return allowed and started and decisions.take_back_shown()
 
     @staticmethod
     def refusal(wire: dict) -> bool:
@@ -87,31 +73,24 @@ class TakebackDesk:
         code = wire.get("code")
         return isinstance(code, str) and code.startswith(("takeback_", "takebacks_"))
 
-    def asked(self, message: TakebackAsked) -> None:
-        """A ``takeback`` from the table: a request opened (this seat answers if asked) or
-        closed (the dialog goes, if it is still up)."""
-        me = self.table.me
+    def asked(self, message: TakebackAsked, me: int | None, seat_name: SeatName) -> Vote:
+        """A ``takeback`` from the table: a request opened (this seat answers if asked: the
+        dialog to show, any earlier one taken down) or closed (its dialog goes, if it is
+        still up). Taken down only if it is on top: a panel over it stays; its late answer
+        is refused by the table, and said nowhere."""
         if message.open and me is not None and me in message.voters and me != message.seat:
-            self._close()
-            dialog = TakebackVote(
-                message.request, self.table.seats.called(message.seat), message.seconds
-            )
-            self.dialog = dialog
+            before = self.dialog
+            name = seat_name(message.seat)
+            self.dialog = TakebackVote(message.request, name, message.seconds)
+            return Vote(show=self.dialog, close=before)
+        if not message.open and self.dialog and self.dialog.request == message.request:
+            before, self.dialog = self.dialog, None
+            return Vote(close=before)
+        return Vote()
 
-            def answered(yes: bool | None) -> None:
-                if self.dialog is dialog:
-                    self.dialog = None
-                if yes is not None:
-                    self.table.link.takeback_vote(dialog.request, bool(yes))
-
-            self.table.app.push_screen(dialog, answered)
-        elif not message.open and self.dialog and self.dialog.request == message.request:
-            self._close()
-
-    def _close(self) -> None:
-        """Take down the dialog of a request that is decided (only if it is on top: a panel
-        over it stays; its late answer is refused by the table, and said nowhere)."""
-        dialog, self.dialog = self.dialog, None
-        app = self.table.app
-        if dialog is not None and app.screen is dialog:
-            dialog.dismiss(None)
+    def answered(self, dialog: TakebackVote, yes: bool | None) -> tuple[int, bool] | None:
+        """This seat answered ``dialog``: the vote to send (None: no answer, it was taken
+        down)."""
+        if self.dialog is dialog:
+            self.dialog = None
+        return None if yes is None else (dialog.request, bool(yes))

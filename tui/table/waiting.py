@@ -3,105 +3,58 @@ line, numbered as the game will number them) with the table's settings under it,
 saying how many sit and how others join, and the log's lines of who sat down and who left.
 Functions of what they are given; the screen puts their words where its game draws them.
 
-``WaitingRoom`` is the table screen's part that shows them, given the screen as ``Waiting``:
-the waiting room as it is now, and what changes when the seating does (the ``lobby`` frame).
+``WaitingRoom`` is the table screen's part that words them: the waiting room as it is now
+(``words``, which the screen shows), and what changes when the seating does (the ``lobby``
+frame: ``seating_changed`` takes it in and returns the log's lines; ``awaited``, whose
+results panels the table waits for). It reads who sits where and the table's description.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
-from rich.style import Style
 from rich.text import Text
 
-from engine.base import SeatView
 from lang import _
 from tui import table_settings
 from tui.fill import fill
 from tui.option_words import settings_line
 from tui.seat import Seat
 from tui.text import clean, literal
-from tui.widgets.log import EventLog
-from tui.widgets.prompt import PromptBar
 
-from .chat import TableChat
-from .news import NoticeLine
 from .people import People, others, seat_digit
 from .seats import Seats
 
 
-class Waiting(Protocol):
-    """What of the table screen the waiting room reads and reaches (tui/table/screen.py)."""
-
-    people: People
-    seats: Seats
-
-    def draw_header(self) -> None: ...
-
-    chat: TableChat
-    seat_link: Seat
-    table_info: dict
-    me: int | None
-
-    @property
-    def game(self) -> str: ...  # the game's name
-    @property
-    def view(self) -> SeatView | None: ...
-    @property
-    def prompt(self) -> PromptBar: ...
-    @property
-    def log_pane(self) -> EventLog: ...
-    @property
-    def notice_line(self) -> NoticeLine: ...
-    def look(self, name: str) -> Style: ...
-    def draw(self) -> None: ...
-    def show_waiting(self, seated: Text) -> None: ...
-
-
 class WaitingRoom:
-    """The table before its game starts, as the screen shows it; see the module docstring."""
+    """The table before its game starts, worded; see the module docstring."""
 
-    def __init__(self, table: Waiting) -> None:
-        self.table = table
+    def __init__(self, people: People, seats: Seats, link: Seat, table_info: dict) -> None:
+        self.people = people
+        self.seats = seats
+        self.link = link
+        self.table_info = table_info
 
-    def show(self) -> None:
-        """Who is seated, and how others can join: the prompt asks, the game's screen shows
-        the seating where its layout puts it (``show_waiting``)."""
-        table = self.table
-        question, seated = waiting_words(
-            table.people,
-            table.seat_link,
-            table.game,
-            table.table_info,
-            table.seats.name,
-            table.look,
-            table.me,
-        )
-        table.prompt.ask(question, waiting=True)
-        table.show_waiting(seated)
+    def words(self, game: str, look: Callable[[str], Any]) -> tuple[Text, Text]:
+        """Who is seated, and how others can join: the prompt's question and the seating
+        (the game's part shows it where its layout puts it)."""
+        people, seats = self.people, self.seats
+        return waiting_words(people, self.link, game, self.table_info, seats.name, look, seats.me)
 
     def seating_changed(
-        self, players: list[dict], started: bool, watchers: list[dict] | None = None
-    ) -> None:
-        """The table's seating changed (a ``lobby`` frame): before the start, the log says who
-        sat down and who left and the waiting room is shown again; after it, the table is
-        drawn again. While the table waits for others' results panels, the notice line says
-        for whom."""
-        table = self.table
-        before = table.people.players
-        table.people.update(players, watchers)
-        if table.view:
-            table.draw()
-        else:
-            if before and not started:  # the log tells who sat down and who left
-                for line in arrival_lines(before, players):
-                    table.log_pane.add(line)
-            self.show()
-            table.chat.aim(table.seats.whisper_aims())
-        table.draw_header()
-        names = [table.seats.called(s) for s in table.people.reading(table.me)]
-        table.notice_line.waiting_for(names)
+        self, players: list[dict], watchers: list[dict] | None, *, logged: bool
+    ) -> tuple[Text, ...]:
+        """The table's seating changed (a ``lobby`` frame): who sits where now; the log's
+        lines of who sat down and who left (``logged``: before the start, while the
+        waiting room is on show)."""
+        before = self.people.players
+        self.people.update(players, watchers)
+        return tuple(arrival_lines(before, players)) if before and logged else ()
+
+    def awaited(self) -> list[str]:
+        """Whose results panels the table waits for (the notice line says them)."""
+        return [self.seats.called(s) for s in self.people.reading(self.seats.me)]
 
 
 def waiting_words(
