@@ -196,3 +196,27 @@ def waiting_words(flow: SwapoDecisions) -> str:
         return _("Waiting for the others…")
     # TRANSLATORS: SwaPo prompt; {names}: the seats the table waits for ("Bo, Chen")
     return _("Waiting for {names}…").format(names=names)
+
+
+def give_words(k: int) -> str:
+    """The refusal of a swap's or a give's cards that are not ``k``."""
+    # TRANSLATORS: SwaPo refusal when enter is pressed with the wrong number of cards picked
+    return ngettext("pick exactly {k} card to give", "pick exactly {k} cards to give", k).format(
+        k=k
+    )
+
+
+def positions_words(k: int, *, theirs: bool) -> str:
+    """Dagger's refusal of positions that are not ``k``: of the opponent's row (``theirs``),
+    or of my own."""
+    if theirs:
+        # TRANSLATORS: SwaPo Dagger refusal: positions of the opponent's row
+        words = ngettext(
+            "pick exactly {k} of their positions", "pick exactly {k} of their positions", k
+        )
+    else:
+        # TRANSLATORS: SwaPo Dagger refusal: positions of the player's own row
+        words = ngettext(
+            "pick exactly {k} of your positions", "pick exactly {k} of your positions", k
+        )
+    return words.format(k=k)

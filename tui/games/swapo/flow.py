@@ -35,7 +35,7 @@ from .choices import (
 from .menu import Entry
 from .model import Phase, SwapoView
 from .powers import POWER_NAMES, needs_rank
-from .steps import CARD_STEPS, MENU_STEPS, PICK_STEPS, Step
+from .steps import CARD_STEPS, MENU_STEPS, PICK_STEPS, SENDING_STEPS, Step
 from .steps import row as step_row
 
 __all__ = ["CARD_STEPS", "PICK_STEPS", "Step", "SwapoDecisions"]
@@ -408,27 +408,15 @@ class SwapoDecisions(Decisions):
             cards = sorted(self.hand[i] for i in self.picked)
             if tuple(cards) in swap_card_sets(self.actions, target, k):
                 return self.send({"type": "swap", "target": target, "cards": cards})
-            return Refuse(give_words(k))
+            return Refuse(swapo_ask.give_words(k))
         elif s == Step.TAKE:
             if len(self.taken) != k:
-                # TRANSLATORS: SwaPo Dagger refusal: positions of the opponent's row
-                words = ngettext(
-                    "pick exactly {k} of their positions",
-                    "pick exactly {k} of their positions",
-                    k,
-                )
-                return Refuse(words.format(k=k))
+                return Refuse(swapo_ask.positions_words(k, theirs=True))
             self.step, self.picked = Step.GIVE_POS, []
         elif s == Step.GIVE_POS:
             give = sorted(self.picked)
             if tuple(give) not in position_sets(self.actions, target, k, "give"):
-                # TRANSLATORS: SwaPo Dagger refusal: positions of the player's own row
-                words = ngettext(
-                    "pick exactly {k} of your positions",
-                    "pick exactly {k} of your positions",
-                    k,
-                )
-                return Refuse(words.format(k=k))
+                return Refuse(swapo_ask.positions_words(k, theirs=False))
             take = sorted(self.taken)
             return self.send({"type": "swap", "target": target, "take": take, "give": give})
         elif s == Step.GIVE:
@@ -436,7 +424,7 @@ class SwapoDecisions(Decisions):
             if tuple(cards) in card_sets(gifts(self.actions)):
                 return self.send({"type": "give", "cards": cards})
             asked = self.state.give
-            return Refuse(give_words(asked.k or 0 if asked is not None else 0))
+            return Refuse(swapo_ask.give_words(asked.k or 0 if asked is not None else 0))
         elif s == Step.ARRANGE:
             return self.send({"type": "arrange", "order": list(self.order)})
         elif s == Step.POWER and entry is not None and entry.kind in POWER_NAMES:
@@ -446,17 +434,7 @@ class SwapoDecisions(Decisions):
             self.target, self.step = entry.target, Step.POWER_RANK
             self.menu = [Entry.of(a) for a in powers.honey_traps(self.actions, self.target)]
             self.menu_cursor = 0
-        elif (
-            entry is not None
-            and entry.action is not None
-            and s
-            in (
-                Step.DECLARE,
-                Step.POWER,
-                Step.POWER_TARGET,
-                Step.POWER_RANK,
-            )
-        ):
+        elif s in SENDING_STEPS and entry is not None and entry.action is not None:
             return self.send(entry.action)
         return None
 
@@ -497,14 +475,6 @@ class SwapoDecisions(Decisions):
         """The finished decision: wait for the table's answer."""
         self.step, self.sent = Step.WAIT, True
         return Send(action)
-
-
-def give_words(k: int) -> str:
-    """The refusal of a swap's or a give's cards that are not ``k``."""
-    # TRANSLATORS: SwaPo refusal when enter is pressed with the wrong number of cards picked
-    return ngettext("pick exactly {k} card to give", "pick exactly {k} cards to give", k).format(
-        k=k
-    )
 
 
 def _clamp(index: int, size: int) -> int:

@@ -63,6 +63,9 @@ NO_STEP = StepRow("")  # waiting
 PICK_STEPS = frozenset(step for step, row in STEPS.items() if row.pick)
 CARD_STEPS = frozenset(step for step, row in STEPS.items() if row.cards)
 MENU_STEPS = frozenset(step for step, row in STEPS.items() if row.menu)
+#: The menu steps whose entry, chosen once nothing more is asked, is the action sent (a
+#: joker's rank declared, an Ace's power, its target, a taken joker's rank).
+SENDING_STEPS = frozenset({Step.DECLARE, Step.POWER, Step.POWER_TARGET, Step.POWER_RANK})
 
 
 def row(step: Step) -> StepRow:
