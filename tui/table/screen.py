@@ -55,7 +55,7 @@ from .face import GameFace
 from .header import HeaderWords, TableHeader
 from .hints import HintDesk
 from .keys import KeyLine, KeysNow, keys_section
-from .layout import TABLE_CSS, TABLE_LOOKS, Fit, TooSmall
+from .layout import TABLE_CSS, Fit, TooSmall
 from .link import TableLink
 from .messages import (
     ChatReceived,
@@ -98,7 +98,6 @@ class TableScreen(Screen[None]):
     #: Nothing takes the keys at first: they are the table's (the chat input, hidden until
     #: c, must not catch them).
     AUTO_FOCUS: ClassVar[str | None] = ""
-    COMPONENT_CLASSES: ClassVar[set[str]] = TABLE_LOOKS
     #: The table's keys, and the footer's (bindings.py); the part's own are added (``KEYS``).
     BINDINGS: ClassVar[list] = SCREEN_BINDINGS
     #: The lines that grow but do not shrink back while the window has room (``Steady``'s
