@@ -56,16 +56,24 @@ CONNECTING_SAID_AFTER = 0.3
 process is there at once (its toast, never seen, cost ``kotatsu play`` some 15 ms of CPU before
 its first card)."""
 _TUI = Path(__file__).parent
-STYLESHEETS: list[str | PurePath] = [_TUI / "app.tcss", _TUI / "terminal.tcss"]
-"""The stylesheets no screen names (the app's, the terminal's), read when the app starts. A
+STYLESHEETS: list[str | PurePath] = [_TUI / "app.tcss"]
+"""The stylesheet no screen names (the app's), read when the app starts. A
 screen names its own (``CSS_PATH``): they are read when it first shows, and parsed alone
 (``KotatsuApp._load_screen_css``). Reading every screen's at start cost ``kotatsu play``
 40–60 ms before its first card (Textual's CSS parser is slow), and Textual's own way at a
 screen's first push parses the whole stylesheet again (30 ms at a game's first results panel).
 tests/tui/test_stylesheets.py keeps both true."""
+TERMINAL_STYLESHEET = _TUI / "terminal.tcss"
+"""What a terminal that cannot show it all is shown instead, read when the app starts with one
+(ASCII only, or NO_COLOR): each rule names the app's ``-ascii`` class or its ``:nocolor``, both
+set once for good when the app is made, so in any other terminal they match nothing (read
+anyway, they cost ``kotatsu play`` some 2 ms of parsing before its first card, and the
+styling of every node a little)."""
 REPLAY_STYLESHEET = _TUI / "replay" / "replay.tcss"
-"""The replay's rules for a table screen (which has ``-replay`` in a replay), read at start
-too: they win a tie with the table's own rules, read later (Textual's later rule wins)."""
+"""The replay's rules for a table screen (which has ``-replay`` in a replay), read when the
+first replay shows (``KotatsuApp._load_screen_css``): they win a tie with the table's own
+rules by a tie-breaker, whichever of them was read first (Textual's later rule wins
+otherwise)."""
 
 
 class KotatsuApp(App[None]):
@@ -92,11 +100,6 @@ class KotatsuApp(App[None]):
         # the terminal's ANSI colours; then it sends no colour at all (emphasis stays: bold,
         # reverse, underline; tui/terminal.tcss)
         super().__init__(ansi_color=True if "NO_COLOR" in os.environ else None)
-        self.stylesheet.add_source(
-            REPLAY_STYLESHEET.read_text(encoding="utf-8"),
-            read_from=(str(REPLAY_STYLESHEET), ""),
-            tie_breaker=1,
-        )
         #: Garbage collection between frames: started by the ``kotatsu`` command, which owns
         #: it (a collector nobody started does nothing).
         self.collector = collector or Collector()
@@ -109,6 +112,8 @@ class KotatsuApp(App[None]):
         self.settings = settings or Settings()
         # a terminal that cannot draw box-drawing characters gets ASCII borders everywhere
         self.set_class(self.settings.ascii_only, "-ascii")
+        if self.settings.ascii_only or self.no_color:  # (read when the app starts)
+            self.css_path = [*self.css_path, TERMINAL_STYLESHEET]
         self.voice = lang.Voice(self.settings.lang)
         self.launcher = launcher
         self.browser = browser  # a table-discovery factory for the lobby (tests pass a fake)
@@ -141,7 +146,14 @@ class KotatsuApp(App[None]):
         ``super`` of this hook, which then finds them read) parses every stylesheet again."""
         sheet = self.stylesheet
         new = [path for path in screen.css_path if not sheet.has_source(str(path), "")]
-        if new:
+        replay = screen.has_class("-replay") and not sheet.has_source(str(REPLAY_STYLESHEET), "")
+        if replay:  # the first replay: its rules, winning a tie with the table's
+            sheet.add_source(
+                REPLAY_STYLESHEET.read_text(encoding="utf-8"),
+                read_from=(str(REPLAY_STYLESHEET), ""),
+                tie_breaker=1,
+            )
+        if new or replay:
             for path in new:
                 sheet.read(path)
             sheet.parse()

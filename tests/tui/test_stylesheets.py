@@ -1,6 +1,6 @@
-"""The app starts with the stylesheets no screen names (tui/app.py ``STYLESHEETS``); a screen's
-own are read when it first shows, parsed alone: no screen's first push makes Textual parse the
-whole stylesheet again."""
+"""The app starts with the stylesheets no screen names (tui/app.py ``STYLESHEETS``, and the
+terminal's where it is needed); a screen's own are read when it first shows, parsed alone: no
+screen's first push makes Textual parse the whole stylesheet again."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 from textual.screen import Screen
 
 import tui
-from tui.app import REPLAY_STYLESHEET, STYLESHEETS, KotatsuApp
+from tui.app import REPLAY_STYLESHEET, STYLESHEETS, TERMINAL_STYLESHEET, KotatsuApp
 from tui.replay.run import ReplayApp
 
 
@@ -40,7 +40,7 @@ def own_stylesheets(cls: type[Screen]) -> set[Path]:
 
 
 def test_the_app_starts_with_the_stylesheets_no_screen_names():
-    at_start = {Path(p).resolve() for p in [*STYLESHEETS, REPLAY_STYLESHEET]}
+    at_start = {Path(p).resolve() for p in [*STYLESHEETS, TERMINAL_STYLESHEET, REPLAY_STYLESHEET]}
     assert all(p.is_file() for p in at_start)
     classes = screen_classes()
     assert len(classes) > 10  # the lobby's, the table's, the games', the dialogs', ...
@@ -50,6 +50,20 @@ def test_the_app_starts_with_the_stylesheets_no_screen_names():
         assert not own & at_start, f"{cls.__qualname__}'s own stylesheet is read at start"
     for app in (KotatsuApp, ReplayApp):
         assert app.CSS_PATH == STYLESHEETS
+
+
+def test_the_terminals_rules_are_read_only_for_a_terminal_that_needs_them(monkeypatch):
+    """terminal.tcss names the app's -ascii or :nocolor in every rule: an app with neither
+    starts without it (Textual's CSS parser is slow), one with either with it."""
+    from tui.settings import Settings
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert Path(TERMINAL_STYLESHEET) not in KotatsuApp().css_path
+    assert Path(TERMINAL_STYLESHEET) in KotatsuApp(Settings(ascii_only=True)).css_path
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert Path(TERMINAL_STYLESHEET) in KotatsuApp().css_path
+    rules = [r for r in TERMINAL_STYLESHEET.read_text().splitlines() if r[:1].isalpha()]
+    assert rules and all(r.startswith(("KotatsuApp.-ascii ", "KotatsuApp:nocolor ")) for r in rules)
 
 
 async def test_a_results_panel_pushed_first_reads_no_stylesheet(monkeypatch):
