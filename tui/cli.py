@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import gc
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import engine
@@ -50,9 +51,20 @@ from .table_settings import problem as settings_problem
 __all__ = ["GAME_NAMES", "address", "build_parser", "main", "parse_options", "run_app"]
 
 GAME_NAMES = tuple(engine.GAMES)
+COMMANDS = ("play", "join", "host", "bot", "list", "rules", "serve", "web", "sim", "history",
+            "replay", "export", "stats")  # fmt: skip
+"""The subcommands, in the order ``kotatsu --help`` lists them."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with ``command``, the parser of a line that begins with it
+    (``kotatsu play swapo``): the other subcommands' parsers are not made, which changes
+    nothing for such a line (the top level has nothing left to read but the subcommand) and
+    spares a start the dozen others (argparse makes a help formatter for every argument)."""
+
+    def wanted(name: str) -> bool:
+        return command is None or name == command
+
     p = argparse.ArgumentParser(
         prog="kotatsu",
         description=_("A terminal card table for friends on one network."),
@@ -73,7 +85,45 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_choices(p, None)
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=CommandParser)
+    if wanted("play"):
+        add_play(sub)
+    if wanted("join"):
+        add_join(sub)
+    if wanted("host"):
+        add_host(sub)
+    if wanted("bot"):
+        add_bot(sub)
+    if wanted("list"):
+        add_list(sub)
+    if wanted("rules"):
+        rules = sub.add_parser("rules", help=_("print a game's rules and table options"))
+        rules.add_argument("game", choices=GAME_NAMES, help=game_help())
+    if wanted("serve"):
+        add_serve_parser(sub)
+    if wanted("web"):
+        add_web_parser(sub)
+    for name in ("play", "join", "host", "rules"):  # --ascii after the subcommand too
+        if name in sub.choices:
+            sub.choices[name].add_argument(
+                "--ascii",
+                action="store_true",
+                default=argparse.SUPPRESS,
+                help=_("plain ASCII only: cards as 10H, borders of + - |"),
+            )
+    for name in sub.choices:  # and --lang anywhere
+        sub.choices[name].add_argument(
+            "--lang", choices=list(lang.LANGUAGES), default=argparse.SUPPRESS, help=lang_help()
+        )
+    for name in ("play", "join", "host"):  # the player's choices after the subcommand too
+        if name in sub.choices:
+            add_choices(sub.choices[name], argparse.SUPPRESS)
+    if wanted("sim"):
+        add_sim(sub)
+    add_records(sub, wanted)
+    return p
 
+
+def add_play(sub: argparse._SubParsersAction) -> None:
     play = sub.add_parser(
         "play",
         help=_("an instant table against bots, no network needed"),
@@ -88,6 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", metavar="KEY=VALUE", help=option_help())
     add_flags(play, "play")
 
+
+def add_join(sub: argparse._SubParsersAction) -> None:
     join = sub.add_parser("join", help=_("join a table by address"))
     join.add_argument(
         "address", type=address, metavar="HOST:PORT", help=_("the table's address and port")
@@ -96,6 +148,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_password_flags(join)
     join.add_argument("--spectate", action="store_true", help=_("watch without a seat"))
 
+
+def add_host(sub: argparse._SubParsersAction) -> None:
     host = sub.add_parser(
         "host",
         help=_("host a table on this network"),
@@ -149,6 +203,8 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("a bot plays a seat left S s (default: 30; 0: never)"),
     )
 
+
+def add_bot(sub: argparse._SubParsersAction) -> None:
     bot = sub.add_parser("bot", help=_("seat a bot at a table"))
     bot.add_argument(
         "--join", type=address, required=True, metavar="HOST:PORT", help=_("the table to sit at")
@@ -160,6 +216,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--bot-delay", type=float, default=0.0, metavar="S", help=_("wait S s per move")
     )
 
+
+def add_list(sub: argparse._SubParsersAction) -> None:
     lst = sub.add_parser("list", help=_("list the tables on this network"))
     lst.add_argument(
         "--bind", default=None, metavar="ADDR", help=_("look on this address's network")
@@ -168,27 +226,6 @@ def build_parser() -> argparse.ArgumentParser:
         "--timeout", type=float, default=3.0, metavar="S", help=_("look for S s (default: 3)")
     )
     lst.add_argument("--json", action="store_true", help=_("one JSON list, for scripts"))
-
-    rules = sub.add_parser("rules", help=_("print a game's rules and table options"))
-    rules.add_argument("game", choices=GAME_NAMES, help=game_help())
-    add_serve_parser(sub)
-    add_web_parser(sub)
-    for name in ("play", "join", "host", "rules"):  # --ascii after the subcommand too
-        sub.choices[name].add_argument(
-            "--ascii",
-            action="store_true",
-            default=argparse.SUPPRESS,
-            help=_("plain ASCII only: cards as 10H, borders of + - |"),
-        )
-    for name in sub.choices:  # and --lang anywhere
-        sub.choices[name].add_argument(
-            "--lang", choices=list(lang.LANGUAGES), default=argparse.SUPPRESS, help=lang_help()
-        )
-    for name in ("play", "join", "host"):  # the player's choices after the subcommand too
-        add_choices(sub.choices[name], argparse.SUPPRESS)
-    add_sim(sub)
-    add_records(sub)
-    return p
 
 
 def add_choices(parser: argparse.ArgumentParser, default: object) -> None:
@@ -215,40 +252,47 @@ def add_choices(parser: argparse.ArgumentParser, default: object) -> None:
     )
 
 
-def add_records(sub: argparse._SubParsersAction) -> None:
-    """The game records kept on this machine (tui/records.py)."""
-    history = sub.add_parser("history", help=_("the games kept on this machine, newest first"))
-    history.add_argument("--json", action="store_true", help=_("print one JSON list"))
-    replay = sub.add_parser("replay", help=_("replay a kept game, or a record file"))
-    replay.add_argument(
-        "record",
-        metavar="ID|FILE",
-        help=_("a kept game's ID (kotatsu history), its start, last (the newest) or a file"),
-    )
-    replay.add_argument("--seat", type=int, default=None, metavar="N", help=_("whose view (1…)"))
-    add_plain_flag(replay, argparse.SUPPRESS)
-    replay.add_argument(
-        "--ascii",
-        action="store_true",
-        default=argparse.SUPPRESS,
-        help=_("plain ASCII only: cards as 10H, borders of + - |"),
-    )
-    export = sub.add_parser("export", help=_("write a kept game's record as JSON"))
-    export.add_argument(
-        "id", metavar="ID", help=_("a kept game's ID (kotatsu history), its start or last")
-    )
-    export.add_argument(
-        "-o", dest="output", default=None, metavar="FILE", help=_("default: stdout")
-    )
-    stats = sub.add_parser("stats", help=_("standings over the games kept on this machine"))
-    stats.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    stats.add_argument(
-        "--game", choices=GAME_NAMES, default=None, metavar="G", help=_("one game only")
-    )
-    for name in ("history", "replay", "export", "stats"):
-        sub.choices[name].add_argument(
-            "--lang", choices=list(lang.LANGUAGES), default=argparse.SUPPRESS, help=lang_help()
+def add_records(sub: argparse._SubParsersAction, wanted: Callable[[str], bool]) -> None:
+    """The game records kept on this machine (tui/records.py): the ``wanted`` commands."""
+    if wanted("history"):
+        history = sub.add_parser("history", help=_("the games kept on this machine, newest first"))
+        history.add_argument("--json", action="store_true", help=_("print one JSON list"))
+    if wanted("replay"):
+        replay = sub.add_parser("replay", help=_("replay a kept game, or a record file"))
+        replay.add_argument(
+            "record",
+            metavar="ID|FILE",
+            help=_("a kept game's ID (kotatsu history), its start, last (the newest) or a file"),
         )
+        replay.add_argument(
+            "--seat", type=int, default=None, metavar="N", help=_("whose view (1…)")
+        )
+        add_plain_flag(replay, argparse.SUPPRESS)
+        replay.add_argument(
+            "--ascii",
+            action="store_true",
+            default=argparse.SUPPRESS,
+            help=_("plain ASCII only: cards as 10H, borders of + - |"),
+        )
+    if wanted("export"):
+        export = sub.add_parser("export", help=_("write a kept game's record as JSON"))
+        export.add_argument(
+            "id", metavar="ID", help=_("a kept game's ID (kotatsu history), its start or last")
+        )
+        export.add_argument(
+            "-o", dest="output", default=None, metavar="FILE", help=_("default: stdout")
+        )
+    if wanted("stats"):
+        stats = sub.add_parser("stats", help=_("standings over the games kept on this machine"))
+        stats.add_argument("--json", action="store_true", help=_("print one JSON object"))
+        stats.add_argument(
+            "--game", choices=GAME_NAMES, default=None, metavar="G", help=_("one game only")
+        )
+    for name in ("history", "replay", "export", "stats"):
+        if name in sub.choices:
+            sub.choices[name].add_argument(
+                "--lang", choices=list(lang.LANGUAGES), default=argparse.SUPPRESS, help=lang_help()
+            )
 
 
 def add_serve_parser(sub: argparse._SubParsersAction) -> None:
@@ -412,8 +456,8 @@ def main(argv: list[str] | None = None) -> int:
 
     argv = sys.argv[1:] if argv is None else argv
     lang.use(lang.pick(language_asked(argv), load_lang()))
-    with argparse_words(lang.current()):
-        args = build_parser().parse_args(argv)
+    with argparse_words(lang.current()):  # (a line that begins with a command: its parser)
+        args = build_parser(argv[0] if argv[:1] and argv[0] in COMMANDS else None).parse_args(argv)
     args.lang = lang.current()
     said = prepared(args)
     if said:

@@ -41,6 +41,39 @@ def test_options_reach_every_command():
     assert not hasattr(args, "option")
 
 
+def test_a_line_that_begins_with_a_command_is_read_by_its_parser_alone(capsys):
+    """``build_parser(COMMAND)`` makes only that subcommand's parser (a start spares the
+    others): a line that begins with it reads the same, and its help says the same."""
+    whole = cli.build_parser()
+    listed = next(a for a in whole._actions if isinstance(a, argparse._SubParsersAction))
+    assert tuple(listed.choices) == cli.COMMANDS
+    lines = {
+        "play": ["swapo", "--seed", "3", "--lang", "ja", "--four-colour"],
+        "join": ["h:1", "--spectate"],
+        "host": ["mishi", "--bots", "2", "--ascii"],
+        "bot": ["--join", "h:1"],
+        "list": ["--json"],
+        "rules": ["swoop"],
+        "serve": [],
+        "web": ["--port", "9"],
+        "sim": ["daifugo", "--games", "3"],
+        "history": [],
+        "replay": ["last"],
+        "export": ["x", "-o", "f"],
+        "stats": ["--game", "swapo"],
+    }
+    assert set(lines) == set(cli.COMMANDS)
+    for command, rest in lines.items():
+        alone = cli.build_parser(command)
+        assert vars(alone.parse_args([command, *rest])) == vars(whole.parse_args([command, *rest]))
+        helps = []
+        for parser in (alone, whole):
+            with pytest.raises(SystemExit):
+                parser.parse_args([command, "--help"])
+            helps.append(capsys.readouterr().out)
+        assert helps[0] == helps[1] and f"kotatsu {command}" in helps[0]
+
+
 def opened_with(command: str, *argv: str) -> dict:
     """What ``kotatsu COMMAND ARGV`` (at a screen) opens: its settings, and its bots' delay."""
     from net.doors.opening import plan_of
