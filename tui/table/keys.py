@@ -26,9 +26,10 @@ from .part import TablePart
 from .takeback import TakebackDesk
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class KeysNow:
-    """What the table's keys follow, as the table screen has it when a key is checked."""
+    """What the table's keys follow, as the table screen has it when a key is checked (made
+    at each check: a few a state, the footer's refresh asks each binding)."""
 
     state: TableState
     me: int | None
