@@ -42,8 +42,11 @@ async def play(pilot, screen, action: dict) -> None:
         await pilot.press("enter")
 
 
-async def play_until(pilot, screen, done, rng: random.Random, *, close=True) -> None:
-    """Play random legal actions by keys (jokers named) until ``done()``."""
+async def play_until(
+    pilot, screen, done, rng: random.Random, *, close=True, keys: bool = True
+) -> None:
+    """Play random legal actions by keys (jokers named) until ``done()`` (``keys`` False:
+    each sent as it is, the same actions without walking the cards)."""
     app = pilot.app
     for _step in range(600):
         await settle(pilot)
@@ -62,7 +65,10 @@ async def play_until(pilot, screen, done, rng: random.Random, *, close=True) -> 
         plays = [a for a in screen.legal if a["type"] != "pass"]
         named = [a for a in plays if a.get("as")]
         action = rng.choice(named or plays or screen.legal)
-        await play(pilot, screen, action)
+        if keys:
+            await play(pilot, screen, action)
+        else:
+            screen.send(action)
     raise AssertionError("the game did not get there")
 
 
@@ -120,7 +126,7 @@ def test_snapshot_daifugo_exchange(snap_compare, size):
     async def run_before(pilot):
         screen = await seated(pilot)
         rng = random.Random(5)
-        await play_until(pilot, screen, lambda: screen.part.model.step() == "give", rng, close=True)
+        await play_until(pilot, screen, lambda: screen.part.model.step() == "give", rng, keys=False)
         await settle(pilot)
 
     app, _client = daifugo_app()
