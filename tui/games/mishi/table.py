@@ -90,9 +90,6 @@ class MishiTable(TablePart):
 
     def on_mount(self) -> None:
         self.set_class(not self.settings.color, "-mono")
-        # The first state can arrive before the part's own styles reach it: apply them now,
-        # so the very first log line already has its look.
-        self.app.stylesheet.apply(self)
         self.set_interval(0.5, self.count_down)
 
     def count_down(self) -> None:
