@@ -63,6 +63,15 @@ class WrappingLog(Prepainted):
         """Append one line (a Text keeps its styling; a str is shown literally)."""
         text = line if isinstance(line, Text) else Text(line)
         if self._append((tag, text)):
+            self.repaint_lines()
+
+    def repaint_lines(self) -> None:
+        """Paint the lines in view again, not the border round them (its title stays as it
+        was painted): the screen's update is the lines alone."""
+        size = self.size
+        if size.area:
+            self.refresh(size.region)
+        else:
             self.refresh()
 
     def _append(self, entry: tuple[object, Text]) -> bool:
@@ -117,7 +126,7 @@ class WrappingLog(Prepainted):
         self.back = 0
         for entry in entries[same:]:
             self._append(entry)
-        self.refresh()
+        self.repaint_lines()
 
     def _wrap(self, text: Text, width: int) -> list[Text]:
         kept = self._wraps.get(id(text))
@@ -187,7 +196,7 @@ class WrappingLog(Prepainted):
         back = min(max(0, self.back + lines), most)
         if back != self.back:
             self.back = back
-            self.refresh()
+            self.repaint_lines()
 
 
 class EventLog(WrappingLog):

@@ -17,16 +17,25 @@ Textual keeps the lines, and the frame only gathers them. What is painted is Tex
 rendering, unchanged; only the moment moves. A change that lays the screen out is left to
 the frame (the widget's size is not known before), as is one the widget has not got a size
 for yet.
+
+A ``Prepainted`` widget whose ``render`` gives a Rich ``Text`` is painted line by line
+(``TextLines``, tui/widgets/lines.py: the lines that did not change are kept), its ``render``
+asked once a paint.
 """
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Any, Self
 from weakref import WeakKeyDictionary, WeakSet
 
+from rich.text import Text
 from textual.app import App
-from textual.geometry import Region
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.visual import VisualType
 from textual.widget import Widget
+
+from .lines import TextLines
 
 __all__ = ["Prepainted", "changed", "prepaint"]
 
@@ -64,9 +73,31 @@ class Prepainted(Widget):
     built on another Textual widget (``Steady``, a ``Static``) extends that one alone and
     calls ``changed`` from its own ``refresh``, as this does: no mixin."""
 
+    def __init__(self, **widget: Any) -> None:
+        super().__init__(**widget)  # id, classes…
+        self._text_lines = TextLines()
+        self._rendered: tuple[Size, VisualType] | None = None  # render()'s, for one paint
+
     def refresh(
         self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
     ) -> Self:
+        self._rendered = None
         super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
         changed(self, repaint=repaint, layout=layout, recompose=recompose)
         return self
+
+    def render_line(self, y: int) -> Strip:
+        """A line of the ``Text`` ``render`` gives, painted and kept line by line
+        (lines.py); anything else as Textual paints it."""
+        size = self.size
+        if self._rendered is None or self._rendered[0] != size:
+            self._rendered = (size, self.render())
+        content = self._rendered[1]
+        strips = None
+        if isinstance(content, Text):
+            strips = self._text_lines.strips(self, content, size.width)
+        if strips is None:
+            return super().render_line(y)
+        if y < len(strips):
+            return strips[y]
+        return Strip.blank(size.width, self.visual_style.rich_style)

@@ -26,11 +26,13 @@ from rich.text import Text
 from textual import events
 from textual.css.scalar import Unit
 from textual.geometry import Region
+from textual.strip import Strip
 from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
 
 from . import prepaint
+from .lines import TextLines
 
 
 class Steady(Static):
@@ -38,10 +40,18 @@ class Steady(Static):
     its lines are made when it changes (tui/widgets/prepaint.py)."""
 
     keeps_height = False  # True: grows with its lines but does not shrink (see keep_height)
+    #: The only rows the next repaint paints again (None: all of them): set by ``repaint``.
+    _rows: list[int] | None = None
 
     def refresh(
         self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
     ) -> Self:
+        rows, self._rows = self._rows, None
+        if rows is not None and repaint and not (regions or layout or recompose):
+            if not rows:  # nothing on show changed
+                return super().refresh(repaint=False)
+            width = self.size.width
+            regions = tuple(Region(0, y, width, 1) for y in rows)
         super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
         prepaint.changed(self, repaint=repaint, layout=layout, recompose=recompose)
         return self
@@ -50,6 +60,19 @@ class Steady(Static):
         super().__init__(content, **kwargs)
         self._shown: VisualType = content
         self._height: tuple[int, int] | None = None  # (width, rows) of what is shown
+        self._lines = TextLines()  # a Text shown, painted line by line (tui/widgets/lines.py)
+
+    def render_line(self, y: int) -> Strip:
+        """A line of a ``Text`` shown, painted and kept line by line (lines.py); anything
+        else as Textual paints it."""
+        content = self.content
+        width = self.size.width
+        strips = self._lines.strips(self, content, width) if isinstance(content, Text) else None
+        if strips is None:
+            return super().render_line(y)
+        if y < len(strips):
+            return strips[y]
+        return Strip.blank(width, self.visual_style.rich_style)
 
     def show(self, content: VisualType) -> None:
         """Show ``content``: nothing happens if it is what is shown already."""
@@ -57,7 +80,7 @@ class Steady(Static):
             return
         self._shown = content
         if sized_by_css(self):
-            self.update(content, layout=False)
+            self.repaint(content)
             self.make_room()
             return
         before = self._height
@@ -68,8 +91,17 @@ class Steady(Static):
             else:
                 self.styles.min_height = height[1]
         self._height = height
-        layout = before is None or height is None or before != height
-        self.update(content, layout=layout)
+        if before is None or height is None or before != height:
+            self.update(content, layout=True)
+        else:
+            self.repaint(content)
+
+    def repaint(self, content: VisualType) -> None:
+        """Show ``content`` in the same size: only the rows of a ``Text`` that change are
+        painted again (and the screen's update is those rows alone)."""
+        if isinstance(content, Text) and self.is_mounted and self.size.width > 0:
+            self._rows = self._lines.changed(self, content, self.size.width)
+        self.update(content, layout=False)
 
     @property
     def shown(self) -> VisualType:
