@@ -168,9 +168,18 @@ class PickableCards(Prepainted):
         self._placed: tuple[int, list[Line]] | None = None  # lines() by width
 
     def show(self, faces: Sequence[CardFace], cursor: int | None = None) -> None:
-        """Redraw with these cards and this cursor."""
-        self.faces = tuple(faces)
-        self.cursor = cursor
+        """Redraw with these cards and this cursor: only the rows that change are painted
+        again (``repaint_text``), unless the cards take another height."""
+        faces = tuple(faces)
+        if faces == self.faces and cursor == self.cursor:
+            return
+        moved = faces != self.faces
+        self.set_reactive(PickableCards.faces, faces)
+        self.set_reactive(PickableCards.cursor, cursor)
+        if moved:
+            self.relayout()
+        elif self.display:
+            self.repaint_text()
 
     def watch_faces(self) -> None:
         self.relayout()
@@ -192,10 +201,12 @@ class PickableCards(Prepainted):
             return
         height = self.get_content_height(None, None, width)
         if sized_by_css(self):  # e.g. the rest of the column: never laid out for its cards
-            self.refresh()
+            self.repaint_text()
             make_room(self, height)
-            return
-        self.refresh(layout=height != self.content_region.height)
+        elif height != self.content_region.height:
+            self.refresh(layout=True)
+        else:
+            self.repaint_text()
 
     def on_resize(self, event: events.Resize) -> None:
         width = self.content_region.width

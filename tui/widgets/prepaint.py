@@ -86,6 +86,22 @@ class Prepainted(Widget):
         changed(self, repaint=repaint, layout=layout, recompose=recompose)
         return self
 
+    def repaint_text(self) -> None:
+        """Paint again after a change that keeps the widget's size: when ``render`` gives a
+        ``Text``, only the rows whose strips change (the screen's update is those rows)."""
+        size = self.size
+        content = self.render() if self.is_mounted and size.area else None
+        if not isinstance(content, Text):
+            self.refresh()
+            return
+        rows = self._text_lines.changed(self, content, size.width)
+        if rows is None:
+            self.refresh()
+            return
+        if rows:
+            self.refresh(*(Region(0, y, size.width, 1) for y in rows))
+        self._rendered = (size, content)  # painted from it
+
     def render_line(self, y: int) -> Strip:
         """A line of the ``Text`` ``render`` gives, painted and kept line by line
         (lines.py); anything else as Textual paints it."""

@@ -15,6 +15,11 @@ takes a different size:
   widget that ``keep_height(True)`` (the prompt bar of a window tall enough) grows but does
   not shrink back while its width stays: a prompt that wraps only on the player's own turn
   lays the screen out once, not twice per turn.
+
+What is shown is kept as given and is what ``render`` gives: Textual makes it a visual only
+when it needs one (to measure it for a layout, or to paint what is not a ``Text``), not at
+every change as ``Static.update`` does. A ``Text`` is painted line by line, and a change in
+the same size repaints only the rows that changed (tui/widgets/lines.py).
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from typing import Self
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
+from textual.app import RenderResult
 from textual.css.scalar import Unit
 from textual.geometry import Region
 from textual.strip import Strip
@@ -61,6 +67,24 @@ class Steady(Static):
         self._shown: VisualType = content
         self._height: tuple[int, int] | None = None  # (width, rows) of what is shown
         self._lines = TextLines()  # a Text shown, painted line by line (tui/widgets/lines.py)
+
+    def render(self) -> RenderResult:
+        """What is shown, as it was given."""
+        return self._shown
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        """Show ``content`` (as ``Static.update`` does; ``show`` skips what is on show)."""
+        self._shown = content
+        self.refresh(layout=layout)
+
+    @property
+    def content(self) -> VisualType:
+        """What is shown, as it was given."""
+        return self._shown
+
+    @content.setter
+    def content(self, content: VisualType) -> None:
+        self.update(content)
 
     def render_line(self, y: int) -> Strip:
         """A line of a ``Text`` shown, painted and kept line by line (lines.py); anything
