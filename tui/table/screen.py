@@ -719,7 +719,11 @@ class TableScreen(Screen[None]):
                 self.app.push_screen(panel, answered)
 
         self.rounds.opening = True
-        self.call_after_refresh(shown)
+        # Asked for through the app, so that the screen is asked after the widgets that drew
+        # the state have told it what changed (they were woken first, at the change). Asked
+        # now, the screen's update timer could fire in between (on a busy machine) and paint
+        # what it knew so far, then open the panel over a table laid out a step behind.
+        self.app.call_later(self.call_after_refresh, shown)
 
     def game_over(self) -> None:
         """Show the final results once (the panel stays until enter): it offers to deal
