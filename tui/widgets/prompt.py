@@ -30,7 +30,10 @@ KEY_HINT = re.compile(r"(?:[a-z?]|esc|enter|space|tab|←→|[0-9]–[0-9])\s\S"
 
 def fit_lines(text: Text, width: int, console: Console, lines: int = MAX_LINES) -> Text:
     """``text`` made to fit ``lines`` lines of ``width`` cells (see the module docstring)."""
-    if width <= 0 or len(text.wrap(console, width)) <= lines:
+    plain = text.plain
+    if width <= 0 or ("\n" not in plain and cell_len(plain) <= width):
+        return text  # one line that fits (most questions): nothing to wrap
+    if len(text.wrap(console, width)) <= lines:
         return text
     while True:  # drop the last part while it is a key hint the footer shows too
         plain = text.plain

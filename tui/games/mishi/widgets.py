@@ -41,7 +41,10 @@ class Painted(Prepainted):
         text = self.painted(width)
         if text == before[1]:
             return
-        self.refresh(layout=text.plain.count("\n") != before[1].plain.count("\n"))
+        if text.plain.count("\n") != before[1].plain.count("\n"):
+            self.refresh(layout=True)
+        else:
+            self.repaint_text()  # only the rows that changed
 
     def painted(self, width: int) -> Text:
         if self._painted is not None and self._painted[0] == width:
