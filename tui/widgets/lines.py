@@ -109,4 +109,23 @@ def _strip(line: Text, console, style: Style, y: int) -> Strip:
     if not line.spans or not segments:  # Rich's Text.render leaves the Text's own style out
         # then; an empty line is one empty segment, as Textual paints it
         segments = [Segment(line.plain, console.get_style(line.style, default=None))]
-    return Strip(segments, line.cell_len).apply_style(style).apply_offsets(0, y)
+    painted = []
+    x = 0
+    for text, own, _control in segments:  # as Strip.apply_style, then Strip.apply_offsets
+        over = style + own if own else style
+        painted.append(Segment(text, over + _offset(x, y)))
+        x += len(text)
+    return Strip(painted, line.cell_len)
+
+
+#: The selection offsets' styles, by (x, y): made once each (Textual pickles every one).
+_OFFSETS: dict[tuple[int, int], Style] = {}
+
+
+def _offset(x: int, y: int) -> Style:
+    offset = _OFFSETS.get((x, y))
+    if offset is None:
+        if len(_OFFSETS) > 1 << 14:
+            _OFFSETS.clear()
+        offset = _OFFSETS[x, y] = Style.from_meta({"offset": (x, y)})
+    return offset
