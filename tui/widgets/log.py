@@ -46,6 +46,7 @@ class WrappingLog(Prepainted):
         self._wraps: dict[int, tuple[Text, list[Text]]] = {}  # id(entry) -> it, wrapped
         self._wraps_width = 0  # the width _wraps were wrapped at
         self.back = 0  # how many lines the view is scrolled back from the newest
+        self._view: tuple[tuple[object, ...], int, int] | None = None  # render_line's window
 
     @property
     def lines(self) -> list[Text]:
@@ -166,7 +167,12 @@ class WrappingLog(Prepainted):
         return list(line.render(console))
 
     def render_line(self, y: int) -> Strip:
-        start, end = self._window()
+        # the lines in view, worked out once for all the lines a paint asks for
+        key = (self.outer_size, len(self._lines), self.back, self._width)
+        if self._view is None or self._view[0] != key:
+            start, end = self._window()
+            self._view = ((self.outer_size, len(self._lines), self.back, self._width), start, end)
+        _key, start, end = self._view
         style = self.visual_style.rich_style
         if style != self._strip_style:  # a theme, a class, an inline style: paint anew
             self._strips.clear()
