@@ -9,7 +9,6 @@ reader's screen from ``REASONS``).
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -83,6 +82,8 @@ def parse(data: bytes) -> dict[str, Any]:
     if len(data) > MAX_BYTES:
         raise RecordError("file", "too_large", limit=MAX_BYTES)
     _check_nesting(data)
+    import json  # when a record is read (a table starts without it)
+
     try:
         record = json.loads(data)
     except (UnicodeDecodeError, ValueError) as exc:

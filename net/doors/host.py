@@ -20,9 +20,8 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..kept.journal import Journal, JournalData, JournalError, held, read_journal
 from ..kept.recording import HostRecorder
 from ..table.botturns import BotAsk
 from ..table.decisions import Close, Decision, Start
@@ -34,6 +33,9 @@ from ..wire.messages import Refused
 from .gate import Doorway, Guesses
 from .hostbots import SeatBots
 from .listening import listening
+
+if TYPE_CHECKING:  # a journal's module is imported when a table keeps one (kotatsu play: none)
+    from ..kept.journal import Journal, JournalData
 
 log = logging.getLogger("kotatsu.net.doors.host")
 
@@ -74,6 +76,8 @@ class Host:
         self.recorder: HostRecorder | None = None
         """Where the game's record is kept (net/kept/recording.py): set by ``keep``."""
         if journal is not None:
+            from ..kept.journal import Journal
+
             self.journal = Journal.create(journal, self._header(), fsync=limits.fsync)
 
     # -- construction from a journal -------------------------------------------------------
@@ -93,6 +97,8 @@ class Host:
         ``password``, bots' ``level``, ``results_wait`` or ``takebacks`` replace the
         journal's. A journal
         from before verifiers (with the password in clear) is rewritten with a verifier."""
+        from ..kept.journal import Journal, JournalError, held, read_journal
+
         if held(path):
             raise JournalError(f"the table of {path} is still open in another process")
         data = read_journal(path)

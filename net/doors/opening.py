@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 import engine
 from lang import _
 
-from ..kept.journal import default_journal_dir
 from ..table.declared import given
 from ..table.seating import new_token
 from ..table.settings import (
@@ -96,6 +95,8 @@ def dealt_anew(settings: TableSettings) -> TableSettings:
 
 def default_journal(game: str) -> str:
     """Where a hosted table keeps its journal by default (so it can be resumed)."""
+    from ..kept.journal import default_journal_dir  # (kotatsu play keeps none)
+
     stamp = time.strftime("%Y%m%d-%H%M%S")
     return str(default_journal_dir() / f"{game}-{stamp}-{os.getpid()}.journal")
 

@@ -26,11 +26,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from engine import record as rec
+from engine.record_check import ID_PATTERN, NAME_LIMIT, RecordError, parse
 
 from .records import RecordStore, new_id, utc
 
 if TYPE_CHECKING:
+    from engine.record import Replay
+
     from ..table.rules import Rules
     from ..table.settings import TableSettings
 
@@ -76,6 +78,8 @@ class GameRecord:
 
     def record(self, table: Kept) -> Message:
         """The full record now (``finished`` once the game is over)."""
+        from engine import record as rec  # (what a record is made of: when one is kept)
+
         level, rules = table.settings().level, table.rules
         players = [
             rec.player(seat.name or f"{seat.index + 1}", seat.bot, level)
@@ -141,15 +145,15 @@ class HostRecorder:
         game = self.game
         game.began = host.began
         if game.began is None:
-            with contextlib.suppress(KeyError, OSError, rec.RecordError):
-                game.began = rec.parse(self.store.read(game.record_id))["started"]
+            with contextlib.suppress(KeyError, OSError, RecordError):
+                game.began = parse(self.store.read(game.record_id))["started"]
         host.keep(self)
         return self
 
     def save(self, record: Message) -> None:
         try:
             self.store.save(record)
-        except (OSError, rec.RecordError) as exc:  # the game goes on; the log says why
+        except (OSError, RecordError) as exc:  # the game goes on; the log says why
             log.warning("cannot keep the game record: %s", exc)
 
 
@@ -157,7 +161,7 @@ def keep_records(host: Keeper, journal: str | Path | None = None) -> HostRecorde
     """Keep ``host``'s game in the user's records (the id is the journal's name, if any, so a
     resumed table finishes the same record)."""
     record_id = Path(journal).name.removesuffix(".journal") if journal else None
-    if record_id is not None and not rec.ID_PATTERN.fullmatch(record_id):
+    if record_id is not None and not ID_PATTERN.fullmatch(record_id):
         record_id = None
     return HostRecorder(RecordStore(), record_id).attach(host)
 
@@ -194,6 +198,8 @@ class SeatRecorder:
     def record(self, table: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
         if not self.frames:
             return None
+        from engine import record as rec
+
         seats = int(table["seats"])
         players = (self.players + [{"name": "", "kind": "person"}] * seats)[:seats]
         over = bool(self.frames[-1]["view"].get("over"))
@@ -219,21 +225,21 @@ class SeatRecorder:
             frames=frames,
         )
 
-    def earlier(
-        self, table: dict[str, Any], seat: int | None, names: list[str]
-    ) -> rec.Replay | None:
+    def earlier(self, table: dict[str, Any], seat: int | None, names: list[str]) -> Replay | None:
         """The newest unfinished record this seat kept of this table's game (same game,
         table name, seat and players), replayed; None if there is none."""
+        from engine.record import load
+
         for kept in self.store.listing():
             same = (kept["game"], kept["table"], kept["players"]) == (
                 table["game"],
-                str(table["name"])[: rec.NAME_LIMIT],
+                str(table["name"])[:NAME_LIMIT],
                 names,
             )
             if kept["kind"] != "seat" or kept["finished"] or not same:
                 continue
-            with contextlib.suppress(KeyError, OSError, rec.RecordError):
-                before = rec.load(self.store.read(kept["id"]))
+            with contextlib.suppress(KeyError, OSError, RecordError):
+                before = load(self.store.read(kept["id"]))
                 if before.record["seat"] == seat:
                     return before
         return None
@@ -250,5 +256,5 @@ class SeatRecorder:
             if record is not None:
                 self.written = True
                 self.store.save(record)
-        except (OSError, ValueError, KeyError, TypeError, rec.RecordError) as exc:
+        except (OSError, ValueError, KeyError, TypeError, RecordError) as exc:
             log.warning("cannot keep the game record: %s", exc)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-import json
 import os
 import secrets
 import time
@@ -23,8 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from engine import record as rec
-from engine.record_check import KINDS
+from engine.record_check import ID_PATTERN, KINDS, MAX_BYTES, RecordError, parse
 
 INDEX = "index.jsonl"
 
@@ -58,15 +56,19 @@ class RecordStore:
         return self.directory / INDEX
 
     def path_of(self, record_id: str) -> Path:
-        if not rec.ID_PATTERN.fullmatch(record_id):
+        if not ID_PATTERN.fullmatch(record_id):
             raise KeyError(record_id)
         return self.directory / f"{record_id}.json"
 
     def save(self, record: dict[str, Any]) -> Path:
         """Write ``record`` (read back first: one that would be refused is never written) and
         index it."""
+        import json  # (a table's store is made at its start, and written to at its end)
+
+        from engine.record import summary
+
         data = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode()
-        rec.parse(data)  # what could not be read back is never written
+        parse(data)  # what could not be read back is never written
         self.directory.mkdir(parents=True, exist_ok=True)
         path = self.path_of(record["id"])
         temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
@@ -82,10 +84,12 @@ class RecordStore:
             with contextlib.suppress(OSError):
                 temp.unlink()
             raise
-        self._append(rec.summary(record))
+        self._append(summary(record))
         return path
 
     def _append(self, summary: dict[str, Any]) -> None:
+        import json
+
         line = json.dumps(summary, ensure_ascii=False, separators=(",", ":")) + "\n"
         fd = os.open(self.index_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
         try:
@@ -101,7 +105,7 @@ class RecordStore:
         try:
             path = self.path_of(record_id)
             with open(path, "rb") as f:
-                return f.read(rec.MAX_BYTES + 1)
+                return f.read(MAX_BYTES + 1)
         except OSError:
             raise KeyError(record_id) from None
 
@@ -118,6 +122,8 @@ class RecordStore:
         return sorted(latest.values(), key=lambda s: (s["started"], s["id"]), reverse=True)
 
     def _index(self) -> Iterator[dict[str, Any]]:
+        import json
+
         if not self.index_path.exists():
             if self.directory.exists() and any(self.directory.glob("*.json")):
                 raise ValueError("no index")
@@ -132,12 +138,16 @@ class RecordStore:
     def rebuild(self) -> list[dict[str, Any]]:
         """Read every record again and write a new index (atomically); unreadable ones are
         left out."""
+        import json
+
+        from engine.record import summary
+
         summaries = []
         for path in sorted(self.directory.glob("*.json")):
             try:
                 with open(path, "rb") as f:
-                    summaries.append(rec.summary(rec.parse(f.read(rec.MAX_BYTES + 1))))
-            except (OSError, rec.RecordError):
+                    summaries.append(summary(parse(f.read(MAX_BYTES + 1))))
+            except (OSError, RecordError):
                 continue
         if self.directory.exists():
             temp = self.index_path.with_name(f".{INDEX}.{os.getpid()}.tmp")
@@ -157,7 +167,7 @@ def is_summary(line: Any) -> bool:
     players, bots, winners, places = (line[k] for k in ("players", "bots", "winners", "places"))
     return (
         all(isinstance(text, str) for text in texts)
-        and rec.ID_PATTERN.fullmatch(line["id"]) is not None
+        and ID_PATTERN.fullmatch(line["id"]) is not None
         and line["kind"] in KINDS
         and isinstance(line["ended"], str | None)
         and isinstance(line["finished"], bool)

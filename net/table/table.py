@@ -38,7 +38,6 @@ from typing import TYPE_CHECKING, Any, Generic, assert_never
 
 import engine
 
-from ..kept.journal import JournalData
 from ..wire.messages import Refused, rejected_message
 from .botturns import BotAsk, BotTurns
 from .clock import TurnClock
@@ -64,6 +63,7 @@ from .seating import Guest, P
 from .settings import HostLimits, TableSettings
 
 if TYPE_CHECKING:
+    from ..kept.journal import JournalData
     from ..kept.recording import GameRecord
 
 log = logging.getLogger("kotatsu.net.table.table")

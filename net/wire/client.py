@@ -14,10 +14,9 @@ import secrets
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..kept.recording import SeatRecorder
-from ..kept.seatstore import SeatFile, claim, own_key
 from .codec import HOST_FRAME_LIMIT, encode
 from .framing import FrameReader
 from .messages import (
@@ -30,6 +29,9 @@ from .messages import (
     password_proof,
 )
 from .reasons import family
+
+if TYPE_CHECKING:  # the user's kept seats: read only when a seat is kept
+    from ..kept.seatstore import SeatFile
 
 log = logging.getLogger("kotatsu.net.wire.client")
 
@@ -248,7 +250,11 @@ class Client:
 
     def _own_key(self, table_name: str) -> str:
         if self.key is None:
-            kept = own_key(self.host, table_name) if self.keep_seat else None
+            kept = None
+            if self.keep_seat:
+                from ..kept.seatstore import own_key
+
+                kept = own_key(self.host, table_name)
             self.key = kept or secrets.token_hex(16)
         return self.key
 
@@ -257,6 +263,8 @@ class Client:
         if not self.keep_seat or self.spectator or self.token is not None:
             return None
         if self._slot is None:
+            from ..kept.seatstore import claim
+
             self._slot = claim(self.host, self.port, table_name)
         return None if self._slot is None else self._slot.token
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from engine import record as rec
 from lang import _
 from tui.settings import Settings
 
@@ -47,6 +46,8 @@ async def ask(client: Any) -> None:
 def opened(record: Any, me: int | None, settings: Settings) -> ReviewGame | str:
     """The host's record, checked and replayed through the rules: the message that hands it
     to the app to show from this seat's chair, every hand open (or why it cannot be)."""
+    from engine import record as rec  # the record's rules: when one is reviewed
+
     from ..records import refusal
 
     try:
