@@ -29,7 +29,6 @@ from tui.table.messages import LeaveTable, PlayAgain, ReviewGame
 
 from .collector import Collector
 from .connect import JoinError, default_name, launcher_for, shared_account
-from .dialogs import ConfirmLeave
 from .games import table_screen_for
 from .seat import Launcher, Seat
 from .settings import (
@@ -398,6 +397,8 @@ class KotatsuApp(App[None]):
     async def action_quit(self) -> None:
         """Ctrl+C: at a table this process hosts, ask first (it closes it for everyone)."""
         if self.seat is not None and self.seat.host is not None:
+            from .dialogs import ConfirmLeave  # (the dialogs: when one is first shown)
+
             if isinstance(self.screen, ConfirmLeave):
                 return
             self.push_screen(

@@ -22,7 +22,7 @@ from tui.widgets.footer import WordedFooter
 
 from .cells import ljust
 
-#: The dialogs' styles, shared with the people dialog (tui/table/people.py).
+#: The dialogs' styles, shared with the host's menu (tui/table/host_menu.py).
 DIALOGS_CSS = Path(__file__).with_name("dialogs.tcss")
 
 
@@ -82,6 +82,23 @@ class Confirm(ConfirmLeave, inherit_bindings=False):
 
     def __init__(self, question: str, detail: str) -> None:
         super().__init__(question, detail, yes=_("Yes (y)"), no=_("No (n)"))
+
+
+class TakebackVote(Confirm, inherit_bindings=False):
+    """Another player asks to take back their last action: yes lets them, no refuses it."""
+
+    BINDINGS: ClassVar[list] = [
+        # TRANSLATORS: footer key description (agree to a take-back); keep very short
+        Binding("y", "answer(True)", N_("yes"), show=True),
+        # TRANSLATORS: footer key description (refuse a take-back); keep very short
+        Binding("n,escape", "answer(False)", N_("no"), show=True),
+    ]
+
+    def __init__(self, request: int, name: str, seconds: float) -> None:
+        question = _("{name} asks to take back their last action. Let them?").format(name=name)
+        detail = _("Everyone at the table must say yes; no answer within {seconds} s is a no.")
+        super().__init__(question, detail.format(seconds=round(seconds)))
+        self.request = request
 
 
 class RulesScreen(ModalScreen[None]):

@@ -1,6 +1,6 @@
 """What the host decides at its own table, as values: the one door of its decisions.
 
-The host's screen (its menu, tui/table/people.py) names a decision and hands it to
+The host's screen (its menu, tui/table/host_menu.py) names a decision and hands it to
 ``Host.decide``, which hands it to ``Table.decide`` (net/table/table.py) and delivers the
 ``Output``; the table does it through the part that owns it (``Controls``,
 net/table/controls.py; ``Watchers``, net/table/watchers.py; the turn clock). A new decision is

@@ -21,7 +21,8 @@ from net.wire.codec import encode
 from net.wire.messages import Refused, check_client
 from tui.plain.cards import SpokenCards
 from tui.plain.table import PlainTable
-from tui.table.people import HostDecisions, People, host_choices
+from tui.table.host_menu import HostDecisions, host_choices
+from tui.table.people import People
 
 pytestmark = pytest.mark.unit
 

@@ -52,7 +52,7 @@ async def test_every_dialog_opens_in_the_middle(name):
     in the middle."""
     from tui.dialogs import Confirm, ConfirmLeave
     from tui.lobby.forms import NameForm
-    from tui.table.people import HostMenu
+    from tui.table.host_menu import HostMenu
 
     screens = {
         "name": lambda: NameForm("Eli", first=False),

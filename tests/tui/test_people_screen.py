@@ -16,7 +16,7 @@ from tui.dialogs import ConfirmLeave
 from tui.lobby.forms import NameForm
 from tui.pilot import browser_of, seated, settle, wait_until
 from tui.settings import Settings, config_path, load_name
-from tui.table.people import HostMenu
+from tui.table.host_menu import HostMenu
 
 pytestmark = pytest.mark.xdist_group("zeroconf")  # the hosted tables advertise on loopback
 

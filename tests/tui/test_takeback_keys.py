@@ -6,6 +6,7 @@ from __future__ import annotations
 from net.table.settings import TableSettings
 from tests.tui.conftest import client_app, log_text
 from tui.app import make_app
+from tui.dialogs import TakebackVote
 from tui.pilot import (
     MemoryClient,
     browser_of,
@@ -16,7 +17,6 @@ from tui.pilot import (
     wait_until,
 )
 from tui.settings import Settings
-from tui.table.takeback import TakebackVote
 
 OPTIONS = {"first_player": 0, "target": 1000}
 

@@ -107,7 +107,7 @@ BLOCKS = EIGHTH_BLOCKS | set("▔▐█▀")
 async def test_an_ascii_terminals_buttons_lists_and_ticks_have_no_blocks(monkeypatch, color):
     from tui.dialogs import Confirm, LanguageMenu
     from tui.lobby.choices import ChoicesMenu
-    from tui.table.people import HostMenu
+    from tui.table.host_menu import HostMenu
 
     if not color:
         monkeypatch.setenv("NO_COLOR", "1")

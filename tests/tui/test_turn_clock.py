@@ -14,7 +14,7 @@ from tui.app import make_app
 from tui.pilot import browser_of, screen_lines, table_screen, wait_until
 from tui.settings import Settings
 from tui.table.clock import Clocks, clock_words
-from tui.table.people import HostMenu
+from tui.table.host_menu import HostMenu
 
 pytestmark = pytest.mark.xdist_group("zeroconf")  # the hosted table advertises on loopback
 

@@ -105,7 +105,7 @@ async def test_the_waiting_room_numbers_seats_as_the_game_and_whispers_reach_the
 def test_the_hosts_menu_numbers_seats_as_the_table_does():
     from types import SimpleNamespace
 
-    from tui.table.people import host_choices
+    from tui.table.host_menu import host_choices
 
     seats = [
         SimpleNamespace(index=i, name=name, bot=False, taken=True, connected=True, covered=False)
@@ -137,7 +137,7 @@ def test_the_hosts_menu_counts_the_empty_seats_in_words():
     from types import SimpleNamespace
 
     import lang
-    from tui.table.people import host_choices
+    from tui.table.host_menu import host_choices
 
     def fills(free: int, code: str = "en") -> str:
         seats = [

@@ -11,13 +11,16 @@ while nothing runs, and returns what each change says (``Said``) for the table t
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from lang import _
-from tui.dialogs import ConfirmLeave
 
 from .clock import Clocks
 from .news import Said
 from .people import People
+
+if TYPE_CHECKING:  # the dialogs are imported when one is first shown
+    from tui.dialogs import ConfirmLeave
 
 
 class ConnectionStatus:
@@ -119,4 +122,6 @@ class ConnectionStatus:
         closed, there is nothing to keep, q just leaves)."""
         if self.leaving_freely():
             return None
+        from tui.dialogs import ConfirmLeave
+
         return ConfirmLeave(detail=self.leave_detail(closers, me))

@@ -22,14 +22,13 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.style import Style
 from rich.text import Text
 
 from engine.base import SeatView
 from lang import _
-from tui.dialogs import ScoresScreen
 from tui.fill import and_list
 
 from . import parse
@@ -46,6 +45,9 @@ from .results import (
     score_table,
 )
 from .seats import Seats
+
+if TYPE_CHECKING:  # the dialogs are imported when one is first shown
+    from tui.dialogs import ScoresScreen
 
 
 class PanelContent(Protocol):
@@ -173,6 +175,8 @@ class RoundEnd:
 
     def scores_screen(self, content: PanelContent, view: SeatView | None) -> ScoresScreen:
         """The scores screen (s): the totals after each state, the game's own history."""
+        from tui.dialogs import ScoresScreen
+
         seats = self.seats
         names = [seats.name(s) for s in range(seats.count)]
         return ScoresScreen(

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import Any, ClassVar, final
+from typing import TYPE_CHECKING, Any, ClassVar, final
 
 from rich.style import Style
 from rich.text import Text
@@ -34,7 +34,6 @@ from textual.widget import Widget
 from engine.base import SeatView
 from lang import _
 from tui.collector import Collector
-from tui.dialogs import RulesScreen
 from tui.seat import Seat
 from tui.settings import Settings
 from tui.text import clean
@@ -80,12 +79,15 @@ from .messages import (
 from .news import LogLine, NoticeLine, Said, TableNews, with_glyphs
 from .nudge import TurnNudge, ring
 from .part import Given, TablePart, part_css, with_keys
-from .people import People, open_host_menu
+from .people import People
 from .results import ResultsPanel
 from .round_end import RoundEnd
 from .seats import Seats
-from .takeback import TakebackDesk, TakebackVote
+from .takeback import TakebackDesk
 from .waiting import WaitingRoom
+
+if TYPE_CHECKING:  # the dialogs are imported when one is first shown
+    from tui.dialogs import TakebackVote
 
 __all__ = ["TABLE_CSS", "TableScreen"]  # the games import both from here
 
@@ -650,12 +652,16 @@ class TableScreen(Screen[None]):
         self.update_keys()
 
     def action_rules(self) -> None:
+        from tui.dialogs import RulesScreen  # (the dialogs: when one is first shown)
+
         keys = keys_section(self.query_one(WordedFooter).wanted_keys())
         title, ascii_only = self.part.TITLE or self.game, self.settings.ascii_only
         self.app.push_screen(RulesScreen(self.game, title, ascii_only=ascii_only, keys=keys))
 
     def action_host_menu(self) -> None:
-        """``m``: the host's menu, at the host's own table only (people.py)."""
+        """``m``: the host's menu, at the host's own table only (host_menu.py)."""
+        from .host_menu import open_host_menu  # (imported when the menu first opens)
+
         warn = partial(self.notify, severity="warning", markup=False)
         open_host_menu(self.seat_link.host, self.me, self.app.push_screen, self.leave, warn)
 

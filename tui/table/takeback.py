@@ -1,6 +1,7 @@
 """Take-backs at the table screen (net/table/takebacks.py has the rules): ``u`` asks to take back
 this seat's last action where the table allows take-backs (the footer shows it only there),
-and when another player asks the table, this seat answers in a small yes/no dialog. What was
+and when another player asks the table, this seat answers in a small yes/no dialog
+(tui/dialogs.py ``TakebackVote``). What was
 taken back, and why a take-back was refused, the table tells as notices and refusals: the log
 and the notice line say them like the table's other news.
 
@@ -12,36 +13,17 @@ dialog to show or take down, the vote to send), and keeps the yes/no dialog up n
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
-
-from textual.binding import Binding
-
-from lang import N_, _
-from tui.dialogs import Confirm
+from typing import TYPE_CHECKING
 
 from .decisions import Decisions
 from .messages import TableState, TakebackAsked
 from .news import SeatName
 
+if TYPE_CHECKING:  # the dialogs are imported when one is first shown
+    from tui.dialogs import TakebackVote
+
 MODES = ("ask", "free")
 """The table settings under which a player may ask (``off``: the key is not offered)."""
-
-
-class TakebackVote(Confirm, inherit_bindings=False):
-    """Another player asks to take back their last action: yes lets them, no refuses it."""
-
-    BINDINGS: ClassVar[list] = [
-        # TRANSLATORS: footer key description (agree to a take-back); keep very short
-        Binding("y", "answer(True)", N_("yes"), show=True),
-        # TRANSLATORS: footer key description (refuse a take-back); keep very short
-        Binding("n,escape", "answer(False)", N_("no"), show=True),
-    ]
-
-    def __init__(self, request: int, name: str, seconds: float) -> None:
-        question = _("{name} asks to take back their last action. Let them?").format(name=name)
-        detail = _("Everyone at the table must say yes; no answer within {seconds} s is a no.")
-        super().__init__(question, detail.format(seconds=round(seconds)))
-        self.request = request
 
 
 @dataclass(frozen=True)
@@ -79,6 +61,8 @@ class TakebackDesk:
         still up). Taken down only if it is on top: a panel over it stays; its late answer
         is refused by the table, and said nowhere."""
         if message.open and me is not None and me in message.voters and me != message.seat:
+            from tui.dialogs import TakebackVote
+
             before = self.dialog
             name = seat_name(message.seat)
             self.dialog = TakebackVote(message.request, name, message.seconds)
