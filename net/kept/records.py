@@ -16,13 +16,14 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-import secrets
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from engine.record_check import ID_PATTERN, KINDS, MAX_BYTES, RecordError, parse
+
+from ..wire.tokens import token_hex
 
 INDEX = "index.jsonl"
 
@@ -36,7 +37,7 @@ def data_dir() -> Path:
 def new_id(now: float | None = None) -> str:
     """A fresh record id: the UTC time and a random tail (``20261125-225231-a1b2c3``)."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(time.time() if now is None else now))
-    return f"{stamp}-{secrets.token_hex(3)}"
+    return f"{stamp}-{token_hex(3)}"
 
 
 def utc(now: float | None = None) -> str:

@@ -19,9 +19,8 @@ handshake, seating, versions, who gets which view and chat. Every seat is sent o
 from __future__ import annotations
 
 import copy
-import hmac
 import logging
-import secrets
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic
 
@@ -37,6 +36,7 @@ from ..wire.messages import (
     rejected_message,
 )
 from ..wire.reasons import Param
+from ..wire.tokens import same_secret
 from .away import AwayNews
 from .chat import chat_line
 from .controls import Controls
@@ -184,7 +184,7 @@ class Rules(Generic[P]):
     # -- connections --------------------------------------------------------------------------
     def open(self, peer: P, nonce: bytes | None = None) -> list[tuple[P, Message]]:
         """A new connection: it is greeted with a fresh nonce for its password proof."""
-        guest = Guest(secrets.token_bytes(NONCE_BYTES) if nonce is None else nonce)
+        guest = Guest(os.urandom(NONCE_BYTES) if nonce is None else nonce)
         self.peers[peer] = guest
         hello = {
             "t": "hello",
@@ -251,7 +251,7 @@ class Rules(Generic[P]):
     def _join(self, peer: P, guest: Guest, join: Message) -> list[tuple[P, Message]]:
         if self.verifier is not None:
             proof = password_proof(self.verifier["key"], guest.nonce)
-            if join["auth"] is None or not hmac.compare_digest(proof, join["auth"]):
+            if join["auth"] is None or not same_secret(proof, join["auth"]):
                 raise Refused("password.wrong")
         out: list[tuple[P, Message]] = []
         seat: Seat[P] | None = None

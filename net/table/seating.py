@@ -3,13 +3,12 @@ table knows of each connection (``Guest``). No sockets, no rules."""
 
 from __future__ import annotations
 
-import hmac
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ..wire.messages import NAME_LIMIT, Refused
-from ..wire.tokens import new_token
+from ..wire.tokens import new_token, same_secret
 
 __all__ = ["new_token"]  # kept here too: a seat's resume token
 
@@ -87,7 +86,7 @@ class Seating(Generic[P]):
         """The seat this token resumes; compared in constant time so it cannot be guessed."""
         found = None
         for seat in self.seats:
-            if hmac.compare_digest(seat.token.encode(), token.encode()) and not seat.bot:
+            if same_secret(seat.token.encode(), token.encode()) and not seat.bot:
                 found = seat
         if found is None:
             raise Refused("token")

@@ -15,7 +15,7 @@ the journal's fsync, the bots' delay.
 
 from __future__ import annotations
 
-import secrets
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
@@ -25,7 +25,7 @@ from engine.base import parse_options
 from lang import N_, _
 
 from ..wire.text import clean_name
-from ..wire.tokens import SALT_BYTES, new_token, password_key
+from ..wire.tokens import SALT_BYTES, new_token, password_key, random_bits
 from .clock import BANK_MAX, CLOCK_MAX, CLOCK_MIN
 from .declared import Choice, Seconds, Setting, Switch, declared, setting
 from .limits import DEFAULT_TICK, HostLimits
@@ -34,7 +34,7 @@ from .resultswait import RESULTS_WAIT
 
 def make_verifier(password: str) -> dict[str, bytes]:
     """What the table keeps of a password: a fresh salt and the key derived from both."""
-    salt = secrets.token_bytes(SALT_BYTES)
+    salt = os.urandom(SALT_BYTES)
     return {"salt": salt, "key": password_key(password, salt)}
 
 
@@ -184,7 +184,7 @@ class TableSettings:
             game=game,
             seats=seats,
             options=parse_options(kind.OPTIONS, dict(given.get("options") or {})),
-            seed=secrets.randbits(63) if seed is None else seed,
+            seed=random_bits(63) if seed is None else seed,
             bot_seats=chosen,
             name=clean_name(given.get("name") or "", f"{kind.TITLE or game} table"),
             tokens=tuple(new_token() for _ in range(seats)),

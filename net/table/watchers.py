@@ -16,13 +16,13 @@ them.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol
 
 from ..wire.messages import Refused, error_message
 from ..wire.reasons import Param
+from ..wire.tokens import token_hex
 from .seating import Guest, P
 
 Message = dict[str, Any]
@@ -85,7 +85,7 @@ class Watchers(Generic[P]):
         """``peer`` joined to watch, as ``key`` (None: a key of its own connection) asking for
         ``asked``, shown as ``name`` (unless its key watches already); whether the list of
         spectators changed."""
-        key = key or secrets.token_hex(16)
+        key = key or token_hex(16)
         watcher = self.by_key.get(key)
         if watcher is None:
             watcher = self.by_key[key] = Watcher(self._next_id, key, asked, name)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from .messages import (
     password_proof,
 )
 from .reasons import family
+from .tokens import token_hex
 
 if TYPE_CHECKING:  # the user's kept seats: read only when a seat is kept
     from ..kept.seatstore import SeatFile
@@ -255,7 +255,7 @@ class Client:
                 from ..kept.seatstore import own_key
 
                 kept = own_key(self.host, table_name)
-            self.key = kept or secrets.token_hex(16)
+            self.key = kept or token_hex(16)
         return self.key
 
     def _stored_token(self, table_name: str) -> str | None:

@@ -16,8 +16,6 @@ like any malformed message. While the table waits, each waited-for seat's ``lobb
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -472,4 +470,7 @@ def clean_host_text(message: dict[str, Any]) -> dict[str, Any]:
 def password_proof(key: bytes, nonce: bytes) -> bytes:
     """HMAC-SHA256 of the host's nonce keyed with ``password_key``: proves the password without
     sending it (or anything a listener could replay on another connection)."""
+    import hashlib  # (when a password is given: net/wire/tokens.py)
+    import hmac
+
     return hmac.new(key, nonce, hashlib.sha256).digest()
