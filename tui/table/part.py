@@ -27,13 +27,14 @@ import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from rich.style import Style
 from rich.text import Text
 from textual.actions import parse
 from textual.binding import Binding, BindingsMap
 from textual.containers import Vertical
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -117,6 +118,9 @@ def part_css(part: type[TablePart]) -> list[Path]:
     return [Path(inspect.getfile(part)).with_name(path) for path in part.CSS_PATH]
 
 
+W = TypeVar("W", bound=Widget)
+
+
 class TablePart(Vertical):
     """A game's part of the table; see the module docstring. The defaults are the plain
     table's: a game overrides what it shows and says."""
@@ -184,6 +188,17 @@ class TablePart(Vertical):
         """The Rich style of a look: the game's own, else the table's."""
         key = look_class(self.GAME, name, type(self).COMPONENT_CLASSES)
         return self.get_component_rich_style(key, partial=True)
+
+    def mounted(self, kind: type[W], name: str, make: Callable[[], W], after: str) -> W:
+        """The part's widget ``#name``, made and mounted after ``#after`` when first asked for:
+        one the game seldom shows (a Dagger's row, big cards) is not styled before the first
+        card."""
+        try:
+            return self.query_one(f"#{name}", kind)
+        except NoMatches:
+            widget = make()
+            self.mount(widget, after=f"#{after}")
+            return widget
 
     def keep_in_sight(self, widget: Widget) -> None:
         """Once laid out, scroll the table so that ``widget`` (my own cards) is on screen: a

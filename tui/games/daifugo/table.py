@@ -9,6 +9,7 @@ and clicks with what the model decides (tui/table/part.py).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import ClassVar
 
 from rich.text import Text
@@ -60,8 +61,7 @@ class DaifugoTable(TablePart):
     def compose(self) -> ComposeResult:
         yield Steady("", id="seats", markup=False)
         yield Steady("", id="status", markup=False)
-        yield Steady("", id="trick", markup=False)
-        yield PickableCards(self.cards, marks=False, id="trick-cards")
+        yield Steady("", id="trick", markup=False)  # the play as big cards: mounted when shown
         yield Steady("", id="me-label", markup=False)
         yield PickableCards(self.cards, inline=True, id="hand")
 
@@ -134,11 +134,14 @@ class DaifugoTable(TablePart):
 
     def render_trick_cards(self) -> None:
         """Big terminals: the play on top as cards."""
-        row = self.query_one("#trick-cards", PickableCards)
         top = self.game_view.top
-        row.display = self.large and top is not None
-        if top is not None and row.display:
-            row.show([CardFace(code) for code in top.cards])
+        if not self.large or top is None:
+            self.query("#trick-cards").set(display=False)  # if it was ever shown
+            return
+        make = partial(PickableCards, self.cards, marks=False, id="trick-cards")
+        row = self.mounted(PickableCards, "trick-cards", make, after="trick")
+        row.display = True
+        row.show([CardFace(code) for code in top.cards])
 
     def render_hand(self) -> None:
         hand = self.query_one("#hand", PickableCards)

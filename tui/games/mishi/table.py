@@ -9,6 +9,7 @@ and going alone are one key each. Styles are component classes, styled in ``mish
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import zip_longest
 from typing import ClassVar
 
@@ -85,8 +86,6 @@ class MishiTable(TablePart):
         hand.empty_words = ""
         yield hand
         yield Steady("", id="hand-result", markup=False)
-        # never shown: draws the cards played to the trick (boxed) into the table's picture
-        yield PickableCards(self.cards, marks=False, id="trick-cards")
 
     def on_mount(self) -> None:
         self.set_class(not self.settings.color, "-mono")
@@ -267,13 +266,19 @@ class MishiTable(TablePart):
         name.stylize(style)
         return name
 
+    def trick_cards(self) -> PickableCards:
+        """Never shown: draws the cards played to the trick (boxed) into the table's picture
+        when the terminal is large (mounted then)."""
+        make = partial(PickableCards, self.cards, marks=False, id="trick-cards")
+        return self.mounted(PickableCards, "trick-cards", make, after="hand-result")
+
     def played_lines(self, cards: list[str], seat: int, won: bool) -> list[Text]:
         """A seat's play in this trick: inline, or boxed cards when the terminal is large."""
         if not cards:
             return [self.bid_of(seat)] + [Text("")] * (2 if self.large else 0)
         if self.large:
             faces = [CardFace(code, highlight=won) for code in cards]
-            return self.query_one("#trick-cards", PickableCards).stamp(faces)
+            return self.trick_cards().stamp(faces)
         played = self.cards.hand(cards)
         if won:
             played.stylize(self.look("mishi--won"))

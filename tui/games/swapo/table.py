@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from typing import ClassVar
 
 from rich.text import Text
@@ -77,8 +78,7 @@ class SwapoTable(TablePart):
 
     def compose(self) -> ComposeResult:
         yield Steady("", id="seats", markup=False)
-        yield Steady("", id="target-label", markup=False)
-        yield PickableCards(self.cards, id="target-row")
+        yield Steady("", id="target-label", markup=False)  # the Dagger's row: mounted when shown
         yield Steady("", id="me-label", markup=False)
         yield PickableCards(self.cards, id="hand")
         yield Steady("", id="menu", markup=False)
@@ -253,12 +253,15 @@ class SwapoTable(TablePart):
     def render_target_row(self) -> None:
         flow = self.flow
         label = self.query_one("#target-label", Steady)
-        row = self.query_one("#target-row", PickableCards)
-        row.large = self.large
         show = flow.step == Step.TAKE and flow.target is not None
-        label.display = row.display = show
+        label.display = show
         if not show or flow.target is None:
+            self.query("#target-row").set(display=False)  # if it was ever shown
             return
+        make = partial(PickableCards, self.cards, id="target-row")
+        row = self.mounted(PickableCards, "target-row", make, after="target-label")
+        row.large = self.large
+        row.display = True
         ok = flow.takeable()
         locked = set(self.game_view.locked_at(flow.target))
         faces = [
