@@ -23,6 +23,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from textual import events
+
 from tui.pilot import screen_lines, table_screen
 from tui.widgets.footer import KeyEntry, WordedFooter
 
@@ -36,6 +38,8 @@ SILENT_POLLS = 6
 DEAD_PRESSES = 40
 #: Presses within one wait before the person gives up (it is lost, or the screen misleads).
 LOST_PRESSES = 400
+#: The character a key sends, for the keys the person presses that are not one character.
+KEY_CHARACTERS = {"space": " ", "enter": "\r", "escape": "\x1b"}
 #: Seconds without a new state after which the screen counts as settled.
 QUIET = 0.03
 #: Seconds the table may stand still, waiting for nobody we can see, before it is a stall.
@@ -281,9 +285,15 @@ class Person:
 
     # -- playing -----------------------------------------------------------------------------
     async def press(self, key: str) -> None:
+        """Press ``key`` as the terminal would send it; what it does is waited for by
+        ``settled`` (every caller looks at the screen only after it). Textual's
+        ``Pilot.press`` also waits until the process has used no CPU for a moment (up to a
+        second, twice a key): most of a game's time, and on a busy machine far more."""
         self.trace.append(key)
         self.tally.presses += 1
-        await self.pilot.press(key)
+        self.app.post_message(
+            events.Key(key, KEY_CHARACTERS.get(key, key if len(key) == 1 else None))
+        )
 
     async def settled(self) -> None:
         """Until no new state came for a short while (the bots here play at once)."""
