@@ -105,7 +105,7 @@ class Built:
         if self.opens is not None:
             await self.opens(pilot)
         if self.joins is not None:
-            await wait_until(pilot, lambda: table_screen(self.app) is not None, 15)
+            await wait_until(pilot, lambda: table_screen(self.app) is not None)
             port = table_screen(self.app).client.port
             self.others.append(asyncio.ensure_future(self.joins(port)))
         try:
