@@ -239,11 +239,25 @@ async def test_a_host_that_quits_tells_its_clients(tmp_path):
 
 
 def free_port() -> int:
+    """A port free now, and one no other socket on this machine is handed while no host
+    holds it (before the host binds it, and between the killed host and the resumed one):
+    below the kernel's ephemeral range, where bind() to port 0 and connect() take theirs, as
+    the other test workers' hosts and clients do all the time."""
+    import random
     import socket
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    try:
+        low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        low = 32768
+    while True:
+        port = random.randrange(low // 2, low)
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
 
 
 class Recorder:
