@@ -42,15 +42,11 @@ def local_app(
 
 
 async def pick_index(pilot, screen, index: int) -> None:
-    """Walk the cursor to card ``index`` with the arrow keys and pick it with space: the
-    presses it takes (each → lands on the next card that can be picked) typed at once."""
-    enabled, cursor, presses = screen.decisions.pickable(), screen.decisions.cursor, 0
-    for _ in range(len(enabled)):
-        if cursor == index:
+    """Walk the cursor to card ``index`` with the arrow keys and pick it with space."""
+    for _ in range(2 * len(screen.decisions.hand)):
+        if screen.decisions.cursor == index:
             break
-        cursor = (cursor + 1) % len(enabled)
-        presses += enabled[cursor]
-    await pilot.press(*["right"] * presses)
+        await pilot.press("right")
     assert screen.decisions.cursor == index
     await pilot.press("space")
 
