@@ -3,8 +3,6 @@
 mypy checks the engine against these; the tests check every view, event, action and result
 of random games against them at run time (tests/engine/test_daifugo_shapes.py)."""
 
-from __future__ import annotations
-
 from typing import Literal, NotRequired, TypedDict
 
 from engine.base import SeatView

@@ -6,8 +6,6 @@ The views are built in view.py, the events in bidding.py and play.py;
 games against these at run time.
 """
 
-from __future__ import annotations
-
 from typing import Literal, TypedDict
 
 from engine.base import SeatView
@@ -86,7 +84,7 @@ class _Paced(TypedDict, total=False):
     """What a paced deal adds to the offered seat's view only (net/table/pacing.py): its own
     decision not shown yet, and the seconds its offer to declare has left."""
 
-    chosen: Action
+    chosen: "Action"  # (declared below)
     offer_left: float
 
 

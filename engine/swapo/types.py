@@ -6,8 +6,6 @@ The views are built in view.py, the events in swaps.py, powers.py and rounds.py;
 games against these at run time.
 """
 
-from __future__ import annotations
-
 from typing import Literal, TypedDict, final
 
 from engine.base import SeatView

@@ -6,8 +6,6 @@ phases.py, and ``tests/engine/test_shapes.py`` checks every view, event, action 
 many random games against them at run time.
 """
 
-from __future__ import annotations
-
 from typing import Literal, TypedDict
 
 from engine.base import SeatView
