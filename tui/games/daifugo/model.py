@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from tui.table import parse
 from tui.table.parse import ViewError
@@ -44,8 +44,7 @@ def sorted_hand(cards: tuple[str, ...]) -> tuple[str, ...]:
     )
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(NamedTuple):
     """One play of the trick: who, the cards, and the cards its jokers stand for."""
 
     seat: int
@@ -70,8 +69,7 @@ class Exchange:
     done: bool
 
 
-@dataclass(frozen=True)
-class DaifugoView:
+class DaifugoView(NamedTuple):
     seat: int | None
     seats: int
     phase: Phase

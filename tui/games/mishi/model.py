@@ -9,9 +9,8 @@ from the view's history and from a ``hand_end`` event.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.mishi.cards import ORDERS, SUIT_ORDER, TRUMP, Order, full_deck
 from engine.mishi.tricks import Shape
@@ -48,8 +47,7 @@ def suit(value: object) -> str | None:
     return value if value in SUIT_ORDER else None
 
 
-@dataclass(frozen=True)
-class Bid:
+class Bid(NamedTuple):
     """A declaration or a go-alone bid: who, the suit, the tens shown."""
 
     seat: int | None
@@ -65,8 +63,7 @@ class Bid:
         )
 
 
-@dataclass(frozen=True)
-class Lead:
+class Lead(NamedTuple):
     """What the trick's lead asks for: its suit ("trump" or a letter) and its shape."""
 
     suit: str
@@ -97,8 +94,7 @@ class Lead:
         return led, Shape(self.tractors, self.pairs, self.singles)
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(NamedTuple):
     """One seat's cards in a trick."""
 
     seat: int
@@ -114,8 +110,7 @@ class Play:
         return tuple(out)
 
 
-@dataclass(frozen=True)
-class LastTrick:
+class LastTrick(NamedTuple):
     plays: tuple[Play, ...]
     winner: int | None
     points: int
@@ -128,8 +123,7 @@ class LastTrick:
         return cls(plays, parse.seat(raw.get("winner")), parse.integer(raw.get("points")))
 
 
-@dataclass(frozen=True)
-class HandRecord:
+class HandRecord(NamedTuple):
     """A finished hand (the view's history, or a ``hand_end`` event)."""
 
     hand: int | None
@@ -154,8 +148,7 @@ class HandRecord:
         )
 
 
-@dataclass(frozen=True)
-class KittyBonus:
+class KittyBonus(NamedTuple):
     """The defenders won the last trick: the buried kitty counts for them, multiplied."""
 
     seat: int | None
@@ -174,8 +167,7 @@ class KittyBonus:
         )
 
 
-@dataclass(frozen=True)
-class MishiView:
+class MishiView(NamedTuple):
     """What one seat may know of a Mi Shi game."""
 
     seats: int = 4

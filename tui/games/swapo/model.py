@@ -9,9 +9,8 @@ from the view's history and from a ``round_over`` event.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.cards import RANKS, standard_deck
 from engine.swapo.scoring import JOKER
@@ -52,8 +51,7 @@ def card_lists(value: object) -> tuple[tuple[str, ...], ...]:
     return tuple(parse.cards(h, DECK) for h in parse.listed(value))
 
 
-@dataclass(frozen=True)
-class Give:
+class Give(NamedTuple):
     """The give step: ``seat`` asked ``holder`` for ``k`` cards (``offered``: the holder's)."""
 
     seat: int | None
@@ -69,8 +67,7 @@ class Give:
         )
 
 
-@dataclass(frozen=True)
-class Swap:
+class Swap(NamedTuple):
     """One exchange of the round: who with whom, how many (Dagger: the positions; the two
     seats involved: the cards, ``None`` to every other seat)."""
 
@@ -98,8 +95,7 @@ class Swap:
         )
 
 
-@dataclass(frozen=True)
-class RoundRecord:
+class RoundRecord(NamedTuple):
     """A finished round (the view's history, or a ``round_over`` event)."""
 
     round: object = "?"  # shown as sent
@@ -131,8 +127,7 @@ class RoundRecord:
         )
 
 
-@dataclass(frozen=True)
-class SwapoView:
+class SwapoView(NamedTuple):
     """What one seat may know of a SwaPo game."""
 
     seats: int = 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.cards import rank
 from engine.swoop.rules import full_deck
@@ -31,8 +31,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-@dataclass(frozen=True)
-class Player:
+class Player(NamedTuple):
     """One seat's public cards: its hand count and its four slots."""
 
     hand: int = 0
@@ -60,24 +59,21 @@ class Top:
     count: int
 
 
-@dataclass(frozen=True)
-class Flipped:
+class Flipped(NamedTuple):
     """The mystery card just turned up, in its slot, waiting for additions."""
 
     slot: int | None
     card: str
 
 
-@dataclass(frozen=True)
-class Chain:
+class Chain(NamedTuple):
     """After a swoop (shown to the player on it only): the rank and count a chain needs."""
 
     rank: str | None
     need: int | None
 
 
-@dataclass(frozen=True)
-class SwoopView:
+class SwoopView(NamedTuple):
     """What one seat may know of a Swoop game (see the module docstring)."""
 
     seats: int = 0
