@@ -12,7 +12,7 @@ will stall. Nothing here is a secret: who is away and the table's setting are to
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from lang import _
 
@@ -35,8 +35,7 @@ def absent_bot(info: dict) -> float | None:
     return None
 
 
-@dataclass(frozen=True)
-class Absence:
+class Absence(NamedTuple):
     """One away seat as this screen knows it now."""
 
     name: str

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from lang import _
 
 
-@dataclass(frozen=True)
-class Running:
+class Running(NamedTuple):
     seat: int
     left: float
     bank: float

@@ -11,8 +11,7 @@ are tested with plain unit tests, and the screen with a fake client.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.base import SeatView
 from lang import _
@@ -33,15 +32,13 @@ def game_over_prompt(review: bool = False) -> str:
     return _("Game over · s scores · q leave")
 
 
-@dataclass(frozen=True)
-class Send:
+class Send(NamedTuple):
     """Send this action to the table."""
 
     action: Mapping[str, Any]
 
 
-@dataclass(frozen=True)
-class Refuse:
+class Refuse(NamedTuple):
     """Do nothing, and tell the player why."""
 
     reason: str

@@ -26,10 +26,9 @@ their keys, no score history.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 import engine
 from engine.base import SeatView
@@ -38,8 +37,7 @@ from lang import _
 from .parse import Event, Wired
 
 
-@dataclass(frozen=True)
-class RoundRow:
+class RoundRow(NamedTuple):
     """One finished round/hand/deal: its number, its label ("Round 2", "Hand 3") and the
     points each seat took in it."""
 

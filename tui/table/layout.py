@@ -8,9 +8,8 @@ themselves are in table.tcss (``TABLE_CSS``), with the shared looks (``TABLE_LOO
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from textual.widgets import Static
 
@@ -47,8 +46,7 @@ def look_class(game: str, name: str, classes: set[str]) -> str:
     return own if own in classes else f"table--{name}"
 
 
-@dataclass(frozen=True)
-class Fit:
+class Fit(NamedTuple):
     """One window size, as the table's layout reads it."""
 
     width: int
@@ -103,8 +101,7 @@ class RoomForCards(Protocol):
     def large_cards(self, width: int, height: int) -> bool: ...
 
 
-@dataclass(frozen=True)
-class Refit:
+class Refit(NamedTuple):
     """What follows a new window size, for the table screen to carry out: the classes that
     change are set at once (each set alone restyles the screen), and a second line of the
     prompt, once needed, stays while there is room for it (a prompt that wraps on the

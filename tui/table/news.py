@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from rich.style import Style
 from rich.text import Text
@@ -100,8 +99,7 @@ class Told(Protocol):
     def toast(self, event: Wired) -> str | None: ...
 
 
-@dataclass(frozen=True)
-class Said:
+class Said(NamedTuple):
     """What one of the table's parts wants shown, returned for the table screen to carry out
     (``TableScreen.say``), in this order: the header and the prompt's clocks drawn again, a
     notice (``severity``, ``timeout``), lines for the log, the table drawn again (once it has a

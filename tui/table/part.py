@@ -27,7 +27,7 @@ import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from rich.style import Style
 from rich.text import Text
@@ -52,8 +52,7 @@ from .people import People
 from .seats import Seats
 
 
-@dataclass(frozen=True)
-class Given:
+class Given(NamedTuple):
     """What the table gives its game's part once: the part reads them, never changes them."""
 
     seats: Seats
@@ -64,8 +63,7 @@ class Given:
     me: int | None
 
 
-@dataclass(frozen=True)
-class Asked:
+class Asked(NamedTuple):
     """The prompt's question: its words, and whether the table waits for others."""
 
     question: Text | str
@@ -82,8 +80,7 @@ class Taken:
     lines: list[LogLine] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class Refusal:
+class Refusal(NamedTuple):
     """What a part does when the table refused its last action: ``redraw`` (its choice was
     started over) and lines for the log."""
 

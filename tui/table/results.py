@@ -18,8 +18,7 @@ round's words (``take``, tui/replay/panels.py).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from rich.style import Style
 from rich.text import Text
@@ -128,8 +127,7 @@ def score_table(
     return out
 
 
-@dataclass(frozen=True)
-class PanelWords:
+class PanelWords(NamedTuple):
     """What a results panel says: its title, the game's lines, the score table, and what it
     offers (``final``: the game's last panel; ``again``: deal again; ``review``: review the
     game; ``hand``: the next deal is a hand, not a round)."""

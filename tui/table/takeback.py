@@ -12,8 +12,7 @@ dialog to show or take down, the vote to send), and keeps the yes/no dialog up n
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .decisions import Decisions
 from .messages import TableState, TakebackAsked
@@ -26,8 +25,7 @@ MODES = ("ask", "free")
 """The table settings under which a player may ask (``off``: the key is not offered)."""
 
 
-@dataclass(frozen=True)
-class Vote:
+class Vote(NamedTuple):
     """What a ``takeback`` from the table asks of the screen: the dialog to show (this seat
     answers), and the one to take down if it is still on top (a request decided)."""
 
