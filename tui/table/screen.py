@@ -13,6 +13,13 @@ link's typed messages, messages.py; a key's ``Decided``; the chat's lines). No p
 screen (tests/tui/test_table_parts_hold_no_screen.py): ``seats``, ``waiting``, ``rounds``,
 ``keys``, ``chat``, ``news``, ``connection_status``, ``clocks``, ``hints``, ``takebacks``, the
 header, the notice line and the nudge each own one thing, in their modules here.
+
+Why this module is longer than the others (some 770 lines): it is the one place where what
+the parts return is carried out, because only the screen reaches the prompt, the log, the
+notice line, the header and the link together; and Textual looks for the screen's ~19 message
+handlers, ~15 actions and ``check_action`` on the screen itself. Taking in a state and the
+results panels that follow it stay here, synchronous and in order (a replay takes states
+quietly and keeps its memory of the screen right after). What could leave did: every part.
 """
 
 from __future__ import annotations
