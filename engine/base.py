@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypedDict
+from typing import Any, ClassVar, NamedTuple, TypedDict
 
 from . import cards as _cards
 from .reasons import REASONS, Param, Template, english
@@ -80,8 +80,7 @@ class BadSetup(Coded, ValueError):
 # Options
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """One table option: its default, a check that returns the cleaned value, and its help
     (an English msgid, marked for the catalogues: screens word it in the player's language).
 
@@ -101,8 +100,7 @@ class Option:
         return FLAG if self.check is boolean else Spec("text")
 
 
-@dataclass(frozen=True)
-class Spec:
+class Spec(NamedTuple):
     """What an option's value may be: ``kind`` "choice" (one of ``values``), "many" (any of
     ``values``), "number" (a whole number from ``lo`` to ``hi``; ``hi`` None: no top),
     "flag" (true or false) or "text". ``unset``: None is allowed (the game decides)."""
@@ -282,8 +280,7 @@ def action_type(action: object) -> str:
 # Phases and moves: one dispatch style for every game
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     """One kind of action in one phase, in two halves (shengji's ``can_play`` / ``play``).
 
     ``check(game, seat, action)`` validates the *whole* action without touching the state and
@@ -297,8 +294,7 @@ class Move:
     commit: Callable[[Any, int, Any], Sequence[Event]]
 
 
-@dataclass(frozen=True)
-class Phase:
+class Phase(NamedTuple):
     """What a phase allows: ``legal(game, seat)`` lists the actions (read-only), and ``moves``
     maps each action ``type`` to its Move."""
 
@@ -376,8 +372,7 @@ class DealPacing:
 # The base class
 
 
-@dataclass(frozen=True)
-class HiddenCards:
+class HiddenCards(NamedTuple):
     """Cards no hand shows: ``kind`` a code (``"down"``, ``"kitty"``, ``"buried"``: the screen
     words it), ``seat`` whose they are (None: nobody's yet), ``cards`` their codes."""
 

@@ -19,11 +19,11 @@ import importlib
 import types
 import typing
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import (
     Any,
     Generic,
     Literal,
+    NamedTuple,
     TypeVar,
     Union,
     cast,
@@ -196,8 +196,7 @@ def declared_kinds(union: Any) -> set[str]:
 # Each game's declared shapes, and reading what a table sends -----------------------------------
 
 
-@dataclass(frozen=True)
-class Declared:
+class Declared(NamedTuple):
     """A game's wire shapes, as ``engine/<game>/types.py`` declares them: its ``View``, the
     union of its events (``Event``) and of its actions (``Action``), and its ``Result``."""
 

@@ -8,7 +8,6 @@ state untouched by construction.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, permutations
 from typing import TYPE_CHECKING, NamedTuple
@@ -55,8 +54,7 @@ def dagger_swaps(target: int, mine: tuple[int, ...], theirs: tuple[int, ...]) ->
     )
 
 
-@dataclass(frozen=True)
-class GiveRequest:
+class GiveRequest(NamedTuple):
     """Normal rules: ``holder`` swapped ``offered`` (k cards) with ``seat``, who must give k."""
 
     seat: int

@@ -17,8 +17,7 @@ nobody has taken back yet) is covered by the bot once it has been empty for the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from engine.base import View
 
@@ -29,8 +28,7 @@ if TYPE_CHECKING:
     from .rules import Rules
 
 
-@dataclass(frozen=True)
-class BotAsk:
+class BotAsk(NamedTuple):
     """A question for the host's bot at ``seat``: what it sees and may do now."""
 
     seat: int

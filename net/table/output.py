@@ -7,7 +7,7 @@ once the clock reads ``at``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple
 
 from .seating import P
 
@@ -32,8 +32,7 @@ COVER = "cover"
 """The timer of a seat left empty during play: the bot covers it (``--absent-bot``)."""
 
 
-@dataclass(frozen=True)
-class Timer:
+class Timer(NamedTuple):
     """Call ``Table.fire(key)`` when the table's clock reads ``at`` (None: cancel it);
     ``seat``: whose turn a ``BOT`` timer is."""
 

@@ -35,7 +35,7 @@ Names no game; no I/O, no clock (the table gives the time).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol
+from typing import Any, Generic, NamedTuple, Protocol
 
 from engine.base import Event, Game
 from engine.undo import Rewind
@@ -54,8 +54,7 @@ PER_TURN = 3
 """How many take-backs one seat may have while no other seat acts."""
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """One action since the last step that showed something hidden."""
 
     seat: int

@@ -10,7 +10,7 @@ replay's place and chair).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from rich.style import Style
 from rich.text import Text
@@ -92,8 +92,7 @@ def _header(
     return line
 
 
-@dataclass(frozen=True)
-class HeaderWords:
+class HeaderWords(NamedTuple):
     """What the header says: the game's parts, then the table's name, who is away, the
     connection when it is not well, and who watches."""
 
@@ -122,7 +121,7 @@ class HeaderWords:
             watching=people.watching_line(),
             ascii_only=ascii_only,
         )
-        return replace(words, parts=tuple(parts(words.tail())))
+        return words._replace(parts=tuple(parts(words.tail())))
 
     def tail(self) -> int:
         """The cells the header takes after the game's parts (a game's parts leave room)."""

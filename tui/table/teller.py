@@ -4,7 +4,7 @@ seat (a game's ``LINES`` table maps an event kind to a function of the event and
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rich.style import Style
 from rich.text import Text
@@ -15,8 +15,7 @@ from tui.widgets.cards import CardStyle
 from .parse import Event
 
 
-@dataclass(frozen=True)
-class Teller:
+class Teller(NamedTuple):
     """Who tells the log: the names, the card style and looks, and the local seat."""
 
     name_of: Callable[[object], str]

@@ -4,8 +4,8 @@ words (ask.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from .model import Phase
 
@@ -23,8 +23,7 @@ class Step(StrEnum):
     WAIT = "wait"
 
 
-@dataclass(frozen=True)
-class StepRow:
+class StepRow(NamedTuple):
     """What one step means: the view's phase that asks it, enter's word in the footer, and
     whether it is a bid (chosen among ``legal`` with ←→ or a digit, space passes, d bids)
     rather than cards picked from the hand (space picks, esc clears, enter sends)."""

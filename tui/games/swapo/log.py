@@ -4,7 +4,7 @@ involved see the cards), and the toasts of the big events. Whole translated sent
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rich.text import Text
 
@@ -18,8 +18,7 @@ from .draw import Look, plain
 from .model import SwapoView
 
 
-@dataclass(frozen=True)
-class Teller:
+class Teller(NamedTuple):
     """Who tells the log: the names, the card style and looks, and the variant's words."""
 
     name_of: NameOf

@@ -6,7 +6,7 @@ what the decision model holds (``flow.SwapoDecisions`` calls them). No Textual.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.swapo.types import Action, HoneyTrapAction, PassAction
 from lang import N_, _
@@ -76,8 +76,7 @@ def aim_of(step: Step, entry: Entry | None) -> tuple[int | None, str | None]:
     return entry.target, entry.card or "JK"
 
 
-@dataclass(frozen=True)
-class Aiming:
+class Aiming(NamedTuple):
     """What a power's effect is read from: my seat, the view, the listed actions, names."""
 
     seat: int | None

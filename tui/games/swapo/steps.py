@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from lang import NP_
 
@@ -26,8 +26,7 @@ class Step(StrEnum):
     POWER_RANK = "power_rank"  # a taken joker's new rank
 
 
-@dataclass(frozen=True)
-class StepRow:
+class StepRow(NamedTuple):
     """What one step means."""
 
     confirm: str  # enter's word in the footer

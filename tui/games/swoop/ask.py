@@ -9,7 +9,7 @@ the parsed view, the legal actions and how names, cards and looks are drawn.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rich.style import Style
 from rich.text import Text
@@ -28,8 +28,7 @@ from . import words as swoop_words
 from .model import Phase, SwoopView
 
 
-@dataclass(frozen=True)
-class SwoopAsk:
+class SwoopAsk(NamedTuple):
     """The question for the prompt bar; see the module docstring."""
 
     model: flow.SwoopDecisions

@@ -11,7 +11,7 @@ The colours are not here: every function takes a ``Look``, which gives the style
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rich.cells import cell_len, set_cell_size
 from rich.style import Style
@@ -136,8 +136,7 @@ def mystery_cells(player: Player, style: CardStyle, look: Look) -> Text:
     return out
 
 
-@dataclass(frozen=True)
-class SeatRow:
+class SeatRow(NamedTuple):
     """One other seat's line: its ``name`` and ``digit``, whether it is its ``turn``, its
     ``score`` so far (None: none shown)."""
 

@@ -15,9 +15,8 @@ turns an uncovered mystery card; ``x`` stops a chain. Every choice is checked ag
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.base import SeatView
 from engine.cards import rank
@@ -42,8 +41,7 @@ class Step(StrEnum):
     WAIT = "wait"
 
 
-@dataclass(frozen=True)
-class StepRow:
+class StepRow(NamedTuple):
     """What one step means: enter's word in the footer, and the ``legal`` list that makes
     it a formality (asked anyway, so that the table cannot tell what the hand holds)."""
 
@@ -86,8 +84,7 @@ def group(action: Action) -> tuple[list[str], list[int]]:
     return action["cards"], action.get("table", [])
 
 
-@dataclass(frozen=True)
-class Mine:
+class Mine(NamedTuple):
     """The local seat's own cards, as the view gives them."""
 
     hand: tuple[str, ...]
