@@ -10,7 +10,6 @@ the whole table only when pressed again. Everything peers wrote is shown literal
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.style import Style
@@ -54,14 +53,14 @@ class ChatPane(Vertical):
     # TRANSLATORS: footer key description: the chat input gives the keys back to the table
     BINDINGS: ClassVar[list] = [Binding("escape", "leave_input", N_("close chat"), show=True)]
 
-    @dataclass
     class Send(Message):
         """The player typed ``text`` for the table (``to`` None) or a whisper to seat ``to``."""
 
-        text: str
-        to: int | None
+        def __init__(self, text: str, to: int | None) -> None:
+            super().__init__()
+            self.text = text
+            self.to = to
 
-    @dataclass
     class Closed(Message):
         """The player left the chat input (esc)."""
 

@@ -125,12 +125,13 @@ class PickableCards(Prepainted):
     cursor: reactive[int | None] = reactive(None)
     large: reactive[bool] = reactive(False)
 
-    @dataclass
     class Picked(Message):
         """A card was clicked; ``index`` is its place in ``faces``."""
 
-        cards: PickableCards
-        index: int
+        def __init__(self, cards: PickableCards, index: int) -> None:
+            super().__init__()
+            self.cards = cards
+            self.index = index
 
         @property
         def control(self) -> PickableCards:
