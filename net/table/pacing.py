@@ -65,14 +65,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.base import DealPacing
 
 from ..wire.messages import rejected_message
-from .dealrun import Intent, Run, too_late
 from .limits import DEFAULT_TICK
 from .rules import Message, Rules
+
+if TYPE_CHECKING:  # a deal's run: imported when a paced deal first starts (most games have none)
+    from .dealrun import Intent, Run
 
 ALONE_WINDOW = 8.0  # seconds of an offer with one person at the table (the rest bots)
 SHARED_WINDOW = 5.0  # … with more people (the deal's end waits this long for everyone)
@@ -204,6 +206,8 @@ class DealPacer:
             if beaten is not None:
                 return [(p, self._too_late(beaten)) for p in self._peers_of(seat)]
             return [(p, self._rejected("deal_goes_on")) for p in self._peers_of(seat)]
+        from .dealrun import Intent
+
         intent = Intent(self._own_draw(seat, self.visible(seen)), action)
         self.run.intents[seat] = intent
         self.run.answered[seat] = intent.draw  # kept, whatever the engine does with it
@@ -245,6 +249,8 @@ class DealPacer:
         self._drawn = pacing.drawn()
         deal = pacing.deal() if self.paced and table.started and not table.game.over else None
         if deal is not None and deal is not self._deal:
+            from .dealrun import Run
+
             self._deal = deal
             self.run = Run(now, deal, framed_at=now)
         kept: list[tuple[Any, Message]] = []
@@ -406,6 +412,8 @@ class DealPacer:
         return shown[-1][1]
 
     def _too_late(self, event: dict) -> Message:
+        from .dealrun import too_late
+
         return too_late(self.wire_version, event)
 
     def _frames(self, now: float, only: int | None = None) -> list[tuple[Any, Message]]:
