@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import engine
 
@@ -18,8 +17,7 @@ from .rules import Rules
 from .seating import P
 
 
-@dataclass(frozen=True)
-class Following:
+class Following(NamedTuple):
     """Who follows the actions as they are applied again: ``before(seat, action)`` is called
     ahead of each action that ``by_bot(i, seat)`` says a host bot played (the i-th), so the
     bots live through the game again; ``each(seat, action)`` ahead of every action."""
@@ -29,6 +27,10 @@ class Following:
     each: Callable[[int, Any], object] | None = None
 
 
+UNFOLLOWED = Following()
+"""Nobody follows the actions applied again."""
+
+
 def replay(
     rules: Rules[P],
     names: dict[int, str],
@@ -36,7 +38,7 @@ def replay(
     actions: list[tuple[int, Any]],
     bots: dict[int, str] | None = None,
     takebacks: list[tuple[int, int]] | None = None,
-    following: Following = Following(),
+    following: Following = UNFOLLOWED,
 ) -> None:
     """Put back the recorded sitters and their tokens, then apply every recorded action
     (``following`` says who follows them). ``bots`` are seats the host gave to a bot during

@@ -12,8 +12,7 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..kept.recording import SeatRecorder
 from .codec import HOST_FRAME_LIMIT, encode
@@ -91,8 +90,7 @@ class _Link:
             self.writer.close()
 
 
-@dataclass(frozen=True)
-class Staying:
+class Staying(NamedTuple):
     """How a client holds on to its table: whether it ``reconnect``s when the link drops
     (within ``give_up_after`` s, waiting at most ``backoff_max`` s between tries), how often
     it pings (``ping_interval``) and when a silent host counts as gone (``dead_after``), how
@@ -111,6 +109,10 @@ class Staying:
     keep_seat: bool = False
 
 
+HOLD_ON = Staying()
+"""How a client holds on unless told: reconnects, pings, keeps no seat."""
+
+
 class Client:
     """A seat (or a spectator's chair) at a remote table, holding on to it as ``staying``
     says."""
@@ -125,7 +127,7 @@ class Client:
         spectator: bool = False,
         token: str | None = None,
         *,
-        staying: Staying = Staying(),
+        staying: Staying = HOLD_ON,
     ) -> None:
         self.host, self.port = host, port
         self.name = name

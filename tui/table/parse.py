@@ -1,7 +1,7 @@
 """Reading what the table sends, once, at the boundary.
 
 A view or an event comes from the host as plain msgpack data; a hostile or broken host can
-send anything. Each game's ``model.py`` parses a view into frozen dataclasses with these
+send anything. Each game's ``model.py`` parses a view into NamedTuples with these
 helpers: a field of the wrong type becomes a safe default (an empty hand, no seat, zero), so
 the screens, flows and drawing read typed attributes and never meet a surprise deep inside a
 paint. A view that is not a mapping at all is refused with ``ViewError``.
@@ -13,9 +13,8 @@ accessors for the rest, so each game's wording is a table ``kind -> function``.
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Mapping
-from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 E = TypeVar("E", bound=StrEnum)
 V = TypeVar("V")
@@ -155,13 +154,15 @@ class ParsedView(Generic[V]):
         return self.value
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """One public event, its kind and seat read once; the rest through typed accessors."""
 
     kind: str
     seat: int | None
-    raw: Mapping[str, Any] = field(repr=False)
+    raw: Mapping[str, Any]
+
+    def __repr__(self) -> str:  # the event's kind and seat (its raw fields are not shown)
+        return f"Event(kind={self.kind!r}, seat={self.seat!r})"
 
     @classmethod
     def of(cls, event: object) -> Event:

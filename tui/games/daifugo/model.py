@@ -1,4 +1,4 @@
-"""大富豪's view, parsed once into frozen dataclasses (rules §11, docs/daifugo.md).
+"""大富豪's view, parsed once into NamedTuples (rules §11, docs/daifugo.md).
 
 Everything the screen, the decision model and the face read comes from here: a field of the
 wrong shape becomes a safe default (an empty hand, no seat, no lock), a view that is no mapping
