@@ -3,15 +3,14 @@ deal's pacing all read it)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 MAX_SPECTATORS = 64
 """Joined spectators; seated players (and resumes) always get in."""
 DEFAULT_TICK = 0.06  # seconds per visible card: a deal of 84 cards ≈ 5 s
 
 
-@dataclass(frozen=True)
-class HostLimits:
+class HostLimits(NamedTuple):
     """How the host treats connections and plays its bots (docs/protocol.md).
 
     ``handshake_timeout`` for the whole handshake, ``idle_timeout`` for each whole message

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 import engine
@@ -296,5 +296,5 @@ def absent_after(seconds: float | None) -> float | None:
     return seconds if seconds is not None and 0 < seconds < float("inf") else None
 
 
-LIMIT_NAMES = frozenset(f.name for f in fields(HostLimits))
+LIMIT_NAMES = frozenset(HostLimits._fields)
 """The keywords of ``HostLimits`` (to tell them from ``TableSettings.new``'s)."""

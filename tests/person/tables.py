@@ -25,7 +25,7 @@ import asyncio
 import contextlib
 import os
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -204,7 +204,7 @@ async def host_app(case: Case, tmp: Path) -> Built:
                 takebacks=case.takebacks,
                 **clock_args(case),
             ),
-            limits=replace(HOSTED, bot_delay=0),
+            limits=HOSTED._replace(bot_delay=0),
             journal=str(tmp / "table.journal"),
             bind="127.0.0.1",
         ),

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-from dataclasses import replace
 
 from net.doors.opening import TablePlan
 from net.table.settings import HOSTED, TableSettings
@@ -23,7 +22,7 @@ def hosted(game: str, tmp_path, seats: int, bots: int, **options: object):
     launcher = host_launcher(
         TablePlan(
             TableSettings.new(game, seats=seats, bots=bots, seed=11, options=options, hints=True),
-            limits=replace(HOSTED, bot_delay=0),
+            limits=HOSTED._replace(bot_delay=0),
             journal=str(tmp_path / "table.journal"),
             bind="127.0.0.1",
         ),

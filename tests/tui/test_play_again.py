@@ -6,7 +6,6 @@ sit, this process cannot deal for them: the panel does not offer it."""
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
 
 import pytest
 
@@ -68,7 +67,7 @@ async def test_play_again_at_a_hosted_table_of_bots_deals_there_again():
                 name="again",
                 results_wait=0,
             ),
-            limits=replace(HOSTED, bot_delay=0),
+            limits=HOSTED._replace(bot_delay=0),
             journal=default_journal("swapo"),
             bind="127.0.0.1",
         ),
@@ -94,7 +93,7 @@ async def test_a_hosted_table_with_other_people_does_not_offer_it():
     launcher = host_launcher(
         TablePlan(
             TableSettings.new("swapo", seats=2, bots=0),
-            limits=replace(HOSTED, bot_delay=0),
+            limits=HOSTED._replace(bot_delay=0),
             journal=default_journal("swapo"),
             bind="127.0.0.1",
         ),

@@ -4,8 +4,6 @@ the bots wait behind my panel and the game goes on once I close it."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from net.doors.opening import TablePlan
 from net.table.settings import HOSTED, TableSettings
 from tests.tui.conftest import SIZE, client_app, table_app
@@ -125,7 +123,7 @@ async def test_after_my_panel_the_table_says_whom_it_waits_for(monkeypatch, tmp_
     launcher = connect.host_launcher(
         TablePlan(
             TableSettings.new("swapo", seats=3, bots=1, seed=2, options={"rounds": 2}),
-            limits=replace(HOSTED, bot_delay=0),
+            limits=HOSTED._replace(bot_delay=0),
             journal=str(tmp_path / "t.journal"),
             bind="127.0.0.1",
         ),
