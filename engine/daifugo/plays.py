@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from itertools import combinations
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from ..base import IllegalAction
 from ..cards import SUITS, standard_deck, suit_index
@@ -49,8 +48,7 @@ def sorted_cards(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=sort_key)
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(NamedTuple):
     """A play read with its jokers' ``as`` cards. ``low``/``high``: its lowest and highest rank
     (equal but for a sequence; -1 for a wild play); ``suits``: empty for a wild play."""
 

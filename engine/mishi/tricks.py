@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Order
 
 
-@dataclass(frozen=True)
-class Unit:
+class Unit(NamedTuple):
     """A lead unit. ``pairs`` is 0 for a single, 1 for a pair, k ≥ 2 for a tractor."""
 
     pairs: int
@@ -28,8 +27,7 @@ class Unit:
         return max(1, 2 * self.pairs)
 
 
-@dataclass(frozen=True)
-class Shape:
+class Shape(NamedTuple):
     tractors: tuple[int, ...]
     pairs: int
     singles: int

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from ..base import IllegalAction, check_action, check_codes, check_ints
 from ..cards import rank
@@ -18,8 +18,7 @@ GROUP_SHAPE: Shape = {"type": str, "cards": list, "table": list}
 GROUP_SHAPE_NO_TABLE: Shape = {"type": str, "cards": list}
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(NamedTuple):
     """Cards a seat named and owns: hand codes, face-up slots and the codes on those slots."""
 
     hand: list[str]

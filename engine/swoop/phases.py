@@ -4,8 +4,7 @@ end of a hand). SwoopGame.PHASES pairs them up."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..base import IllegalAction, check_action
 from ..cards import rank
@@ -19,8 +18,7 @@ if TYPE_CHECKING:
     from .game import SwoopGame
 
 
-@dataclass(frozen=True)
-class Put:
+class Put(NamedTuple):
     """A checked group to put on the pile: ``group`` of ``rank`` from the seat, joined by the
     turned-up ``mystery`` card (phase add, or a flip that the table sees nothing can join)."""
 
