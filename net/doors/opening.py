@@ -15,8 +15,9 @@ import argparse
 import os
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import engine
 from lang import _
@@ -36,8 +37,7 @@ if TYPE_CHECKING:
     from .host import Host
 
 
-@dataclass(frozen=True)
-class TablePlan:
+class TablePlan(NamedTuple):
     """Which table to open and where: new ``settings``, or the table of the journal
     ``resume`` with the ``changes`` it may take (``password``, ``level``, ``results_wait``:
     ``Host.resume``); the host's ``limits``; the ``journal`` of a new table (None: none is
@@ -46,8 +46,8 @@ class TablePlan:
 
     settings: TableSettings | None = None
     resume: str | None = None
-    changes: Mapping[str, Any] = field(default_factory=dict)
-    limits: HostLimits = field(default_factory=HostLimits)
+    changes: Mapping[str, Any] = MappingProxyType({})
+    limits: HostLimits = HostLimits()
     journal: str | None = None
     bind: str = "127.0.0.1"
     port: int = 0
@@ -58,8 +58,8 @@ class TablePlan:
         that is still free, with a journal of its own if this one kept one."""
         settings = dealt_anew(host.table.settings())
         journal = default_journal(settings.game) if host.journal is not None else None
-        return replace(self, settings=settings, resume=None, changes={}, journal=journal,
-                       port=0, prefer=host.port)  # fmt: skip
+        return self._replace(settings=settings, resume=None, changes={}, journal=journal,
+                             port=0, prefer=host.port)  # fmt: skip
 
 
 async def open_table(plan: TablePlan) -> Host:
