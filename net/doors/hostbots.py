@@ -125,7 +125,9 @@ def think(bot: Bot, view: View, legal: list[dict], limit: float) -> tuple[dict, 
 
 class SeatBots:
     """A bot of ``game`` at level ``level`` for each of ``seats`` (seeded by the table's
-    ``seed``): what it answers when the table asks it."""
+    ``seed``): what it answers when the table asks it. Each is made when its seat's bot is
+    first asked (the game's bot module is imported then: a table shows its first cards
+    before any bot's turn), as it would have been made at the start."""
 
     def __init__(
         self,
@@ -139,17 +141,27 @@ class SeatBots:
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
     ) -> None:
         self.level = level
-        self._bots = {s: engine.make_bot(game, s, seed=seed + s, kind=level) for s in range(seats)}
+        self.game, self.seats, self.seed = game, seats, seed
+        self._bots: dict[int, Bot] = {}
         self.pool = ThinkingPool()
         """This table's thinking processes (closed with the bots, ``close``)."""
         self._run: Runner = run or self.pool.run
         self._clock, self._sleep = clock, sleep
 
+    def bot(self, index: int) -> Bot:
+        """Seat ``index``'s bot (made now if it is first asked for)."""
+        if not 0 <= index < self.seats:
+            raise KeyError(index)
+        if index not in self._bots:
+            made = engine.make_bot(self.game, index, seed=self.seed + index, kind=self.level)
+            self._bots[index] = made
+        return self._bots[index]
+
     def follow(self, index: int, view: View, legal: list[dict], action: dict) -> None:
         """The seat's bot made ``action`` here (a table rebuilt from its journal): it goes
         on as if it had just chosen it. A plain bot chooses again (its random draws then
         match the first time's); a searching bot only remembers, without searching."""
-        bot = self._bots[index]
+        bot = self.bot(index)
         if searching(bot):
             bot.follow(view, legal, action)
         else:
@@ -159,7 +171,7 @@ class SeatBots:
         """The seat's bot's action; a searching bot thinks in the process pool, off the event
         loop, and answers after the same pause whatever it holds (``think_steadily``) — also
         when it plays for an away player."""
-        bot = self._bots[index]
+        bot = self.bot(index)
         if not searching(bot):
             return bot.act(view, legal)
         action, bot = await think_steadily(bot, view, legal, self._run, self._clock, self._sleep)

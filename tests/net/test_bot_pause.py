@@ -109,7 +109,7 @@ async def test_no_pause_where_no_hand_is_searched(quick):
     game, bots = table_of_hard_bots(fake, {})
     seat = game.pending()[0]
     view, legal = game.view(seat), game.legal_actions(seat)
-    search = bots._bots[seat].search
+    search = bots.bot(seat).search
     assert search.searchable(view)
     assert not search.searchable({**view, "phase": "reveal"})
     bots._run = searching_runner(fake, {len(legal): 0.0})
