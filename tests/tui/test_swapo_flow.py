@@ -103,7 +103,7 @@ def test_esc_steps_back_from_cards_to_the_count_then_the_target():
     flow.pick()
     assert (flow.step, flow.picked) == ("cards", [flow.cursor])
     flow.back()
-    assert (flow.step, flow.picked, flow.menu[0]) == ("count", [], Entry.count(1))
+    assert (flow.step, flow.picked, flow.menu[0]) == ("count", [], Entry(k=1))
     assert labels(flow) == ["1", "2", "3", "4", "5"]
     flow.back()
     assert (flow.step, flow.target) == ("target", None)

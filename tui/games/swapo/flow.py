@@ -384,7 +384,7 @@ class SwapoDecisions(Decisions):
             self.choose_count(counts[0])
         else:
             self.step = Step.COUNT
-            self.menu, self.menu_cursor = [Entry.count(k) for k in counts], 0
+            self.menu, self.menu_cursor = [Entry(k=k) for k in counts], 0
 
     def choose_count(self, k: int) -> None:
         self.k = k
@@ -455,7 +455,7 @@ class SwapoDecisions(Decisions):
         if to == Step.TARGET:
             self.target = None
         elif to == Step.COUNT:
-            self.menu, self.menu_cursor = [Entry.count(k) for k in counts], 0
+            self.menu, self.menu_cursor = [Entry(k=k) for k in counts], 0
         elif to == Step.POWER_TARGET:  # back to the jokers' holders, on this one
             self.menu = powers.target_menu(self.actions, "honey_trap")
             self.menu_cursor = next(

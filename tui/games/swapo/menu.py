@@ -6,13 +6,12 @@ leads on to the next step holds none. No Textual.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.swapo.types import Action
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """One entry of a menu step (see the module docstring)."""
 
     kind: str = ""  #: the action's type ("declare", "stab", "pass"…); "" for a count
@@ -21,10 +20,6 @@ class Entry:
     card: str | None = None  #: the card it strikes or takes
     rank: str | None = None  #: a joker's rank
     action: Action | None = None  #: what it sends (None: it leads to the next step)
-
-    @classmethod
-    def count(cls, k: int) -> Entry:
-        return cls(k=k)
 
     @classmethod
     def of(cls, action: Action) -> Entry:
