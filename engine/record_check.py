@@ -15,7 +15,6 @@ from typing import Any
 from lang import N_
 
 from . import GAMES
-from . import frames as framing
 
 FORMAT = "kotatsu-record"
 VERSION = 2
@@ -229,6 +228,8 @@ def _check_seat(record: dict[str, Any]) -> None:
     seat = record["seat"]
     if seat is not None and (not _is_int(seat) or not 0 <= seat < record["seats"]):
         raise _fail("seat", N_("{field} must be a seat of the table or null"))
+    from . import frames as framing  # (a seat record's frames: imported when one is read)
+
     frames = record["frames"]
     if not isinstance(frames, list) or not frames or len(frames) > MAX_ITEMS:
         raise _fail("frames", N_("{field} must be a list of 1 to 200000 items"))
