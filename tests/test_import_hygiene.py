@@ -98,7 +98,7 @@ for name in engine.GAMES:
     table_screen_for(name)
 KotatsuApp().lobbies()  # asked when a table is joined: no lobby has been shown
 later = ("tui.lobby", "tui.replay", "engine.search", "multiprocessing")
-later += ("concurrent.futures.process", "tui.dialogs", "tui.table.host_menu")
+later += ("concurrent.futures.process", "tui.dialogs", "tui.table.host_menu", "tui.table.panel")
 later += ("net.kept.journal", "net.kept.seatstore")
 after = sorted(m for m in sys.modules if m.startswith(later) or m == "engine.record")
 print(json.dumps({"game": game, "one": one, "later": after}))
@@ -111,9 +111,9 @@ print(json.dumps({"game": game, "one": one, "later": after}))
 
 def test_a_table_opened_from_the_command_line_imports_only_what_it_shows(opened):
     """``kotatsu play`` shows its table first: the lobby, the replay, the hard bots' search
-    and their process pool, the dialogs and the host's menu, what a game record is made of,
-    the journal and the kept seats are imported when first needed (bench/bench_start.py
-    times the start)."""
+    and their process pool, the dialogs, the host's menu and the results panel, what a game
+    record is made of, the journal and the kept seats are imported when first needed
+    (bench/bench_start.py times the start)."""
     assert opened["later"] == []
 
 

@@ -21,7 +21,7 @@ from tui.lobby.forms import JoinForm, TableForm
 from tui.lobby.screen import LobbyScreen
 from tui.pilot import browser_of, seated, wait_until
 from tui.settings import Settings
-from tui.table.results import ResultsPanel
+from tui.table.panel import ResultsPanel
 from tui.widgets.chat import ChatPane
 from tui.widgets.footer import WordedFooter
 

@@ -11,7 +11,7 @@ import pytest
 from tests.engine.test_daifugo_helpers import table
 from tests.tui.conftest import client_app
 from tui.pilot import MemoryClient, screen_lines, seated, settle, wait_until
-from tui.table.results import ResultsPanel
+from tui.table.panel import ResultsPanel
 
 SIZES = [(80, 24), (120, 40)]
 

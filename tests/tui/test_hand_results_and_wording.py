@@ -69,7 +69,7 @@ async def test_swoop_hand_results_show_each_penalty_card_by_card_until_enter():
     from engine.cards import rank
     from tests.tui.test_swoop_screen import GOING_OUT, go_out, swoop_app
     from tui.games.swoop.draw import rank_text
-    from tui.table.results import ResultsPanel
+    from tui.table.panel import ResultsPanel
 
     app = swoop_app(GOING_OUT, first=0)
     async with app.run_test(size=SIZE) as pilot:
@@ -99,7 +99,7 @@ async def test_swoop_hand_results_show_each_penalty_card_by_card_until_enter():
 
 # -- Mi Shi: the results panel after a hand ---------------------------------------------------
 async def test_mishi_hand_results_show_points_kitty_row_and_totals_until_enter():
-    from tui.table.results import ResultsPanel
+    from tui.table.panel import ResultsPanel
 
     async with local_app(DECLARER_SEED, options={"hands": 2}).run_test(size=SIZE) as pilot:
         screen = await seated(pilot)

@@ -17,7 +17,7 @@ from tui.app import KotatsuApp, make_app
 from tui.connect import play_launcher
 from tui.pilot import browser_of, screen_lines, seated, settle, wait_until
 from tui.settings import Settings
-from tui.table.results import ResultsPanel
+from tui.table.panel import ResultsPanel
 from tui.widgets.footer import WordedFooter
 
 NARROW, SMALL = (80, 24), (70, 20)

@@ -14,7 +14,7 @@ from tui.pilot import browser_of, seated, wait_until
 from tui.replay.run import ReplayApp
 from tui.replay.screen import Replayer
 from tui.settings import Settings
-from tui.table.results import ResultsPanel
+from tui.table.panel import ResultsPanel
 
 
 async def test_q_at_a_results_panel_asks_to_leave_and_leaves():

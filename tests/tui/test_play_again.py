@@ -18,7 +18,7 @@ from tui.app import make_app
 from tui.connect import host_launcher, play_launcher
 from tui.pilot import browser_of, seated, table_screen, wait_until
 from tui.settings import Settings
-from tui.table.results import ResultsPanel
+from tui.table.panel import ResultsPanel
 
 
 async def play_to_the_final_panel(app, pilot, screen) -> ResultsPanel:

@@ -17,7 +17,7 @@ from tests.tui.test_replay_screen import SETTINGS, replay_of
 from tui.pilot import screen_lines, wait_until
 from tui.replay.run import ReplayApp
 from tui.replay.screen import Replayer
-from tui.table.results import ResultsPanel
+from tui.table.panel import ResultsPanel
 from tui.widgets.log import EventLog, WrappingLog
 
 SHORT = {"swoop": {"hands": 3}, "mishi": {"hands": 2}}  # a round's end, another and the last

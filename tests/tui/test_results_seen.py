@@ -12,7 +12,8 @@ from tests.tui.test_swapo_screen import play_my_turns
 from tui.app import make_app
 from tui.pilot import MemoryClient, browser_of, seated, settle, wait_until
 from tui.settings import Settings
-from tui.table.results import END_EVENTS, ResultsPanel
+from tui.table.panel import ResultsPanel
+from tui.table.results import END_EVENTS
 
 
 class Recording(MemoryClient):

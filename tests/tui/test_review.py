@@ -9,7 +9,7 @@ import engine
 from tests.tui.conftest import table_app
 from tui.pilot import seated, wait_until
 from tui.replay.controls import ReplayControls
-from tui.table.results import ResultsPanel
+from tui.table.panel import ResultsPanel
 from tui.widgets.footer import WordedFooter
 
 

@@ -19,7 +19,7 @@ from tui.connect import join_launcher, play_launcher
 from tui.pilot import browser_of, seated, wait_until
 from tui.replay.controls import ReplayControls
 from tui.settings import Settings
-from tui.table.results import ResultsPanel
+from tui.table.panel import ResultsPanel
 from tui.widgets.footer import WordedFooter
 
 

@@ -90,7 +90,7 @@ def test_swapo_ace_power_turn(snap_compare):
 
 def test_swapo_results_panel(snap_compare):
     from tests.tui.test_swapo_round_results import NORMAL, Scripted, app_at
-    from tui.table.results import ResultsPanel
+    from tui.table.panel import ResultsPanel
 
     async def run_before(pilot):
         screen = await seated(pilot)

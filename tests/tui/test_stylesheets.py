@@ -69,7 +69,7 @@ def test_the_terminals_rules_are_read_only_for_a_terminal_that_needs_them(monkey
 async def test_a_results_panel_pushed_first_reads_no_stylesheet(monkeypatch):
     """The first results panel of a game is shown without the whole stylesheet read again,
     its own stylesheet read then."""
-    from tui.table.results import ResultsPanel
+    from tui.table.panel import ResultsPanel
 
     app = KotatsuApp()
     async with app.run_test(size=(80, 24)) as pilot:

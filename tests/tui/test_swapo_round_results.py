@@ -12,7 +12,7 @@ from tests.tui.conftest import SIZE
 from tui.app import KotatsuApp, make_app
 from tui.pilot import MemoryClient, browser_of, local_launcher, seated, settle, wait_until
 from tui.settings import Settings
-from tui.table.results import ResultsPanel
+from tui.table.panel import ResultsPanel
 
 
 def stacked(hands: list[list[str]]) -> list[str]:

@@ -15,7 +15,7 @@ from tui.games.swapo import draw
 from tui.games.swapo.choices import rounds_after
 from tui.games.swapo.model import RoundRecord
 from tui.pilot import seated, settle, wait_until
-from tui.table.results import ResultsPanel
+from tui.table.panel import ResultsPanel
 from tui.widgets.cards import CardFace, CardStyle
 from tui.widgets.footer import WordedFooter
 from tui.widgets.pickable import PickableCards

@@ -9,7 +9,7 @@ from tests.tui.test_swapo_round_results import Scripted, panel_text, stacked
 from tui.app import KotatsuApp, make_app
 from tui.pilot import MemoryClient, browser_of, local_launcher, seated, wait_until
 from tui.settings import Settings
-from tui.table.results import ResultsPanel
+from tui.table.panel import ResultsPanel
 
 SINGLES = ["2C", "5D", "9H", "JD", "KS"]
 SEVENS = ["7S", "7H", "7D", "6C", "10S"]

@@ -28,7 +28,7 @@ from tests.tui.test_swoop_flow import (
 from tui.app import KotatsuApp
 from tui.games.swoop.cards import HAND, SLOTS, MineFaces, SwoopCards
 from tui.pilot import MemoryClient, seated, settle, wait_until
-from tui.table.results import ResultsPanel
+from tui.table.panel import ResultsPanel
 from tui.widgets.cards import CardFace, CardStyle
 from tui.widgets.pickable import PickableCards
 

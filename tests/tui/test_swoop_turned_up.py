@@ -6,7 +6,7 @@ from __future__ import annotations
 from tests.tui.test_swoop_flow import GOING_OUT
 from tests.tui.test_swoop_screen import go_out, swoop_app
 from tui.pilot import seated, wait_until
-from tui.table.results import ResultsPanel
+from tui.table.panel import ResultsPanel
 
 
 async def results_of_the_hand(pilot):

@@ -22,7 +22,8 @@ from tui.pilot import (
     wait_until,
 )
 from tui.settings import Settings, terminal_wants_ascii
-from tui.table.results import ResultsPanel, length_words
+from tui.table.panel import ResultsPanel
+from tui.table.results import length_words
 from tui.widgets.chat import ChatPane
 from tui.widgets.log import EventLog
 

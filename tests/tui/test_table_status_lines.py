@@ -29,7 +29,7 @@ from tui.pilot import (
 from tui.settings import Settings
 from tui.table.header import header_line
 from tui.table.news import NoticeLine
-from tui.table.results import ResultsPanel
+from tui.table.panel import ResultsPanel
 from tui.widgets.footer import WordedFooter
 from tui.widgets.prompt import fit_lines
 

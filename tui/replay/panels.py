@@ -17,7 +17,7 @@ from typing import Any
 from textual.app import App
 from textual.screen import Screen
 
-from ..table.results import ResultsPanel
+from ..table.panel import ResultsPanel
 
 
 class Panels:

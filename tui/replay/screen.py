@@ -22,7 +22,7 @@ from engine.record import OpenHands, Replay
 from ..games import table_screen_for
 from ..seat import Seat
 from ..settings import Settings
-from ..table.results import PanelWords, ResultsPanel
+from ..table.panel import PanelWords, ResultsPanel
 from .controls import ReplayControls
 from .panels import Panels
 from .source import RecordSource

@@ -3,7 +3,7 @@ seen (the score table's rows), the results panels still to show, the totals afte
 (the scores screen's history) and whether the final panel was shown.
 
 ``RoundEnd`` is a small part the table screen owns; it reads the seats (names, their count,
-the looks). It makes the panels (tui/table/results.py ``ResultsPanel``, filled by the game's
+the looks). It makes the panels (tui/table/panel.py ``ResultsPanel``, filled by the game's
 face) that the screen shows one at a time, each until enter, and says when a panel is about
 to open (``opening``); closing a round/hand's panel tells the host (``results_seen``): its
 bots wait for it before the next round's moves (net/table/resultswait.py). The game's final
@@ -37,7 +37,6 @@ from .messages import TableState, Wired
 from .news import Said
 from .results import (
     END_EVENTS,
-    ResultsPanel,
     RoundRow,
     length_words,
     row_of_event,
@@ -46,8 +45,10 @@ from .results import (
 )
 from .seats import Seats
 
-if TYPE_CHECKING:  # the dialogs are imported when one is first shown
+if TYPE_CHECKING:  # the dialogs and the results panel are imported when one is first shown
     from tui.dialogs import ScoresScreen
+
+    from .panel import ResultsPanel
 
 
 class PanelContent(Protocol):
@@ -141,6 +142,8 @@ class RoundEnd:
 
     def panel(self, event: Wired, content: PanelContent, state: TableState) -> ResultsPanel:
         """The panel of the round/hand that ``event`` ended."""
+        from .panel import ResultsPanel  # (the panel: imported when the first is shown)
+
         row = row_of_event(event, self.game)
         return ResultsPanel(
             content.results_title(event),
@@ -160,6 +163,8 @@ class RoundEnd:
     ) -> ResultsPanel:
         """The game's final panel (``again``: it offers to deal again; ``review``: to
         review the whole game, tui/table/review.py)."""
+        from .panel import ResultsPanel
+
         title, rows = content.results_title(None), content.results_rows(None)
         if self.last_event is not None:  # the last round/hand's own results come first
             rows = [*content.results_rows(self.last_event), *rows]

@@ -87,14 +87,15 @@ from .news import LogLine, NoticeLine, Said, TableNews, with_glyphs
 from .nudge import TurnNudge, ring
 from .part import Given, TablePart, part_css, with_keys
 from .people import People
-from .results import ResultsPanel
 from .round_end import RoundEnd
 from .seats import Seats
 from .takeback import TakebackDesk
 from .waiting import WaitingRoom
 
-if TYPE_CHECKING:  # the dialogs are imported when one is first shown
+if TYPE_CHECKING:  # the dialogs and the results panel are imported when one is first shown
     from tui.dialogs import TakebackVote
+
+    from .panel import ResultsPanel
 
 __all__ = ["TABLE_CSS", "TableScreen"]  # the games import both from here
 
