@@ -21,8 +21,9 @@ from tests.engine.test_record import refused
 # scalars of each kind): bigger ones prove nothing more and cost ~100 ms each to draw.
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=3),
-    lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.text(max_size=2), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=2), inner, max_size=4)
+    ),
     max_leaves=10,
 )
 VIEW = st.dictionaries(st.text(max_size=2), JSON, max_size=5)

@@ -217,8 +217,10 @@ def test_rejected_error_and_notice_carry_a_code_and_bounded_params():
         st.text(max_size=40),
         st.recursive(
             st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=300),
-            lambda inner: st.lists(inner, max_size=4)
-            | st.dictionaries(st.text(max_size=5), inner, max_size=4),
+            lambda inner: (
+                st.lists(inner, max_size=4)
+                | st.dictionaries(st.text(max_size=5), inner, max_size=4)
+            ),
             max_leaves=6,
         ),
         max_size=8,
