@@ -182,9 +182,14 @@ class TablePart(Vertical):
         return self.state.view
 
     def look(self, name: str) -> Style:
-        """The Rich style of a look: the game's own, else the table's."""
+        """The Rich style of a look: the game's own, else the table's. Asked before the part
+        is styled (the header drawn as the screen mounts, on a busy machine), no style yet:
+        the header is drawn again with the next state, styled."""
         key = look_class(self.GAME, name, type(self).COMPONENT_CLASSES)
-        return self.get_component_rich_style(key, partial=True)
+        try:
+            return self.get_component_rich_style(key, partial=True)
+        except KeyError:  # Textual: the part's component styles are not made yet
+            return Style.null()
 
     def mounted(self, kind: type[W], name: str, make: Callable[[], W], after: str) -> W:
         """The part's widget ``#name``, made and mounted after ``#after`` when first asked for:
