@@ -183,17 +183,20 @@ def test_the_hosts_menu_mutes_a_spectator_and_asks_another_to_leave():
     watch(driver, "di", "Di", DI)
     driver.deliver(driver.table.decide(Mute(2)))
     host = Decided(driver.table)
-    choices = [(text, what, n) for text, what, n in host_choices(host, 0) if n is not None]
-    assert choices[-4:] == [
-        ("Mute Cy's chat (watching)", "mute", 1),
-        ("Ask Cy to leave (watching)", "send_away", 1),
-        ("Let Di chat again (watching)", "unmute", 2),
-        ("Ask Di to leave (watching)", "send_away", 2),
+    choices = host_choices(host, 0)
+    assert choices[-5:] == [
+        ("Mute Cy's chat (watching)", "mute", Mute(1)),
+        ("Ask Cy to leave (watching)", "send_away", SendAway(1)),
+        ("Let Di chat again (watching)", "unmute", Mute(2, on=False)),
+        ("Ask Di to leave (watching)", "send_away", SendAway(2)),
+        ("Close the table for everyone", "close", None),
     ]
-    decisions = HostDecisions(host, lambda *a: None, lambda: None, lambda said: None)
-    for _text, what, number in choices[-3:]:
-        decisions.decide(what, number)
+    left: list[bool] = []
+    decisions = HostDecisions(host, lambda *a: None, lambda: left.append(True), lambda said: None)
+    for _text, _confirm, decision in choices[-4:]:
+        decisions.decide(decision)
     assert host.done == [SendAway(1), Mute(2, on=False), SendAway(2)]
+    assert left == [True], "closing the table is the host's screen leaving it"
 
 
 def test_a_spectator_sent_away_reads_why_on_its_screen_and_its_plain_table():

@@ -119,8 +119,12 @@ def test_the_hosts_menu_numbers_seats_as_the_table_does():
         watchers=SimpleNamespace(listing=lambda: []),
     )
     choices = host_choices(SimpleNamespace(table=SimpleNamespace(rules=rules)), me=2)
-    removes = [text for text, method, _seat in choices if method == "remove"]
+    removes = [text for text, confirm, _decision in choices if confirm == "remove"]
     assert removes == ["Remove Ann (seat 1)", "Remove Bo (seat 2)"]  # clockwise from Eli
+    from net.table.decisions import Remove
+
+    decided = [decision for _text, confirm, decision in choices if confirm == "remove"]
+    assert decided == [Remove(0), Remove(1)], "each line removes the seat it names"
 
 
 def test_a_notice_numbers_a_seat_as_the_table_does():
@@ -155,7 +159,7 @@ def test_the_hosts_menu_counts_the_empty_seats_in_words():
         )
         with lang.scope(code):
             choices = host_choices(SimpleNamespace(table=SimpleNamespace(rules=rules)), me=0)
-        return next(text for text, method, _seat in choices if method == "fill_with_bots")
+        return next(text for text, confirm, _decision in choices if confirm == "fill_with_bots")
 
     assert fills(1) == "Fill the empty seat with a bot"
     assert fills(2) == "Fill the 2 empty seats with bots"

@@ -17,7 +17,16 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from lang import N_, _, ngettext
-from net.table.decisions import Cover, FillWithBots, HoldClock, Mute, Remove, SendAway, StartNow
+from net.table.decisions import (
+    Cover,
+    Decision,
+    FillWithBots,
+    HoldClock,
+    Mute,
+    Remove,
+    SendAway,
+    StartNow,
+)
 from net.wire.reasons import problem
 from tui.dialogs import DIALOGS_CSS, Confirm
 from tui.text import clean
@@ -28,8 +37,9 @@ from .people import seat_digit
 if TYPE_CHECKING:
     from net.doors.host import Host
 
-Choice = tuple[str, str, int | None]
-"""(what the menu says, the decision, the seat it acts on or the spectator's number)."""
+Choice = tuple[str, str, Decision | None]
+"""(what the menu says, its confirmation (a key of ``CONFIRM``), the decision the host makes
+once it is confirmed: None closes the table, which the host's screen does by leaving it)."""
 
 #: The question and the detail that confirm each host decision (msgids: ``_()`` when shown).
 CONFIRM: dict[str, tuple[str, str]] = {
@@ -59,22 +69,22 @@ def host_choices(host: Host, me: int | None) -> list[Choice]:
         free = sum(not seat.taken for seat in seats)
         if free and rules.controls.can_start_now():
             seated = _("Start now with the {n} seated").format(n=rules.seating.taken_count)
-            choices.append((seated, "start_now", None))
+            choices.append((seated, "start_now", StartNow()))
         if free:
             fill = ngettext(
                 "Fill the empty seat with a bot", "Fill the {n} empty seats with bots", free
             ).format(n=free)
-            choices.append((fill, "fill_with_bots", None))
+            choices.append((fill, "fill_with_bots", FillWithBots()))
     elif not rules.game.over:
         for seat in seats:
             if not seat.bot and seat.name and not seat.connected and not seat.covered:
                 cover = _("Let a bot play for {name} (away)").format(name=seat.name)
-                choices.append((cover, "cover", seat.index))
+                choices.append((cover, "cover", Cover(seat.index)))
     for seat in seats:
         if not seat.bot and seat.name and seat.index != me and not rules.over:
             digit = seat_digit(seat.index, me, len(seats))  # as the table numbers it
             remove = _("Remove {name} (seat {n})").format(name=seat.name, n=digit)
-            choices.append((remove, "remove", seat.index))
+            choices.append((remove, "remove", Remove(seat.index)))
     choices += watcher_choices(rules.watchers.listing())
     choices.append((_("Close the table for everyone"), "close", None))
     return choices
@@ -88,13 +98,14 @@ def watcher_choices(watchers: list[dict]) -> list[Choice]:
         if watcher["muted"]:
             # TRANSLATORS: the host's menu; {name} watches the table without a seat
             unmute = _("Let {name} chat again (watching)").format(name=name)
-            choices.append((unmute, "unmute", number))
+            choices.append((unmute, "unmute", Mute(number, on=False)))
         else:
             # TRANSLATORS: the host's menu; {name} watches the table without a seat
-            choices.append((_("Mute {name}'s chat (watching)").format(name=name), "mute", number))
+            muting = _("Mute {name}'s chat (watching)").format(name=name)
+            choices.append((muting, "mute", Mute(number)))
         # TRANSLATORS: the host's menu; {name} watches the table without a seat
         leave = _("Ask {name} to leave (watching)").format(name=name)
-        choices.append((leave, "send_away", number))
+        choices.append((leave, "send_away", SendAway(number)))
     return choices
 
 
@@ -154,37 +165,26 @@ class HostDecisions:
         if choice is None:
             self.hold_clock(False)
             return
-        text, method, seat = choice
-        question, detail = CONFIRM[method]
+        text, confirm, decision = choice
+        question, detail = CONFIRM[confirm]
 
         def confirmed(yes: bool | None) -> None:
             self.hold_clock(False)
             if yes:
-                self.decide(method, seat)
+                self.decide(decision)
 
         # TRANSLATORS: the host's choice, then what it does: "Remove Bo (seat 2). They cannot…"
         said = _("{choice}. {detail}").format(choice=text, detail=_(detail))
         self.push_screen(Confirm(_(question), said), confirmed)
 
-    def decide(self, method: str, seat: int | None) -> None:
-        """Do what the host decided (already confirmed); ``seat``: the seat it acts on, or
-        the spectator's number."""
-        decide = self.host.decide
+    def decide(self, decision: Decision | None) -> None:
+        """Do what the host decided (already confirmed); None: close the table (by leaving
+        it)."""
+        if decision is None:
+            self.leave()
+            return
         try:
-            if method == "close":
-                self.leave()
-            elif method == "start_now":
-                decide(StartNow())
-            elif method == "fill_with_bots":
-                decide(FillWithBots())
-            elif method == "cover" and seat is not None:
-                decide(Cover(seat))
-            elif method == "remove" and seat is not None:
-                decide(Remove(seat))
-            elif method in ("mute", "unmute") and seat is not None:
-                decide(Mute(seat, method == "mute"))
-            elif method == "send_away" and seat is not None:
-                decide(SendAway(seat))
+            self.host.decide(decision)
         except ValueError as exc:
             self.warn(problem(exc))  # a code and parameters: the player's language
 
