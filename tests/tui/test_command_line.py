@@ -6,6 +6,7 @@ import argparse
 
 import pytest
 
+import engine
 from tui import cli
 from tui.rules import rules_text
 from tui.table_settings import resume_kept
@@ -56,7 +57,7 @@ def test_a_line_that_begins_with_a_command_is_read_by_its_parser_alone(capsys):
         "rules": ["swoop"],
         "serve": [],
         "web": ["--port", "9"],
-        "sim": ["daifugo", "--games", "3"],
+        "sim": [list(engine.GAMES)[-1], "--games", "3"],  # the newest game
         "history": [],
         "replay": ["last"],
         "export": ["x", "-o", "f"],
