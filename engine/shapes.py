@@ -60,49 +60,118 @@ def check(value: Any, tp: Any, path: str = "$") -> None:
 
 @functools.cache
 def fits(tp: Any) -> Callable[[Any], bool]:
-    """``tp`` compiled to a test of a value (no paths, no messages: the fast path)."""
+    """``tp`` compiled to a test of a value (no paths, no messages: the fast path). A test is
+    a closure per type; the common forms are tested in C where Python allows it: a value of
+    a plain type (or a union of plain types and None) by its type's membership of a set, a
+    list of plain values by the set of its items' types, and a TypedDict's fields by a loop
+    that asks a plain field's type directly (no call)."""
+    plain = _plain_types(tp)
+    if plain is not None:
+        return lambda v: type(v) in plain
     if tp is Any:
         return lambda v: True
-    if tp is None or tp is type(None):
-        return lambda v: v is None
     origin = get_origin(tp)
     if origin is Literal:
         allowed = {(type(a), a) for a in get_args(tp)}
-        plain = {type(a) for a in get_args(tp)}  # hashable: str, int, bool, None
-        return lambda v: type(v) in plain and (type(v), v) in allowed
+        kinds_ = {type(a) for a in get_args(tp)}  # hashable: str, int, bool, None
+        return lambda v: type(v) in kinds_ and (type(v), v) in allowed
     if origin is Union or origin is types.UnionType:
-        options = get_args(tp)
-        tests = [fits(o) for o in options]
-        by_kind: dict[Any, list[Callable[[Any], bool]]] = {}
-        for option in options:
-            for kind in kinds(option) if is_typeddict(option) else ():
-                by_kind.setdefault(kind, []).append(fits(option))
-        if by_kind and all(is_typeddict(o) and kinds(o) for o in options):
-            return lambda v: type(v) is dict and any(t(v) for t in of_kind(by_kind, v.get("type")))
-        return lambda v: any(t(v) for t in tests)
+        return _fits_union(get_args(tp))
     if origin is list:
         (item,) = get_args(tp)
+        items = _plain_types(item)
+        if items is not None:  # the set of the items' types, made in C
+            return lambda v: type(v) is list and {*map(type, v)} <= items
         each = fits(item)
         return lambda v: type(v) is list and all(map(each, v))
     if is_typeddict(tp):
-        fields = {k: fits(t) for k, t in hints(tp).items()}
-        required = tp.__required_keys__
-        known = fields.keys()
-        return lambda v: (
-            type(v) is dict
-            and required <= v.keys() <= known
-            and all(fields[k](x) for k, x in v.items())
-        )
-    if tp in (int, str, bool):
-        return lambda v: type(v) is tp
-    if tp is float:
-        return lambda v: type(v) in (int, float)
+        return _fits_typeddict(tp)
     raise TypeError(f"the checker does not know the type {tp!r}")
 
 
-def of_kind(by_kind: dict[Any, list[Callable[[Any], bool]]], kind: object) -> list[Any]:
-    """The tests of the TypedDicts whose ``type`` is ``kind`` (none for anything unhashable)."""
-    return by_kind.get(kind, []) if type(kind) in (str, int, bool) else []
+@functools.cache
+def _plain_types(tp: Any) -> frozenset[type] | None:
+    """The exact types a value of ``tp`` may have when its type alone decides (``int``,
+    ``str``, ``bool``, ``float``, None, and unions of them), else None."""
+    if tp is None or tp is type(None):
+        return frozenset([type(None)])
+    if tp is int or tp is str or tp is bool:
+        return frozenset([tp])
+    if tp is float:
+        return frozenset([int, float])
+    origin = get_origin(tp)
+    if origin is Union or origin is types.UnionType:
+        found: frozenset[type] = frozenset()
+        for option in get_args(tp):
+            each = _plain_types(option)
+            if each is None:
+                return None
+            found |= each
+        return found
+    return None
+
+
+def _fits_union(options: tuple[Any, ...]) -> Callable[[Any], bool]:
+    """Any of ``options`` fits. TypedDicts told apart by a ``type`` Literal (the events, the
+    actions): only those of the value's own ``type`` are tried."""
+    by_kind: dict[Any, list[Callable[[Any], bool]]] = {}
+    for option in options:
+        for kind in kinds(option) if is_typeddict(option) else ():
+            by_kind.setdefault(kind, []).append(fits(option))
+    if not (by_kind and all(is_typeddict(o) and kinds(o) for o in options)):
+        # the plain options (None, most often) by the value's type, then the others
+        plain: set[type] = set()
+        for option in options:
+            plain |= _plain_types(option) or set()
+        others = _any([fits(o) for o in options if _plain_types(o) is None])
+        return lambda v: type(v) in plain or others(v)
+    of_type = {kind: _any(found) for kind, found in by_kind.items()}
+
+    def test(v: Any) -> bool:
+        if type(v) is not dict:
+            return False
+        kind = v.get("type")
+        if type(kind) not in (str, int, bool):  # (nothing unhashable is looked up)
+            return False
+        found = of_type.get(kind)
+        return found is not None and found(v)
+
+    return test
+
+
+def _any(tests: list[Callable[[Any], bool]]) -> Callable[[Any], bool]:
+    """A test that passes when one of ``tests`` does (the test itself when it is the one)."""
+    if len(tests) == 1:
+        return tests[0]
+    return lambda v: any(t(v) for t in tests)
+
+
+def _fits_typeddict(td: Any) -> Callable[[Any], bool]:
+    required = td.__required_keys__
+    fields = hints(td)
+    known = fields.keys()
+    exact = {}  # a field of one plain type: its type, asked directly
+    tested = {}  # any other field: its test
+    for key, tp in fields.items():
+        plain = _plain_types(tp)
+        if plain is not None and len(plain) == 1:
+            (exact[key],) = plain
+        else:
+            tested[key] = fits(tp)
+
+    def test(v: Any) -> bool:
+        if type(v) is not dict or not required <= v.keys() <= known:
+            return False
+        for key, x in v.items():
+            kind = exact.get(key)
+            if kind is not None:
+                if type(x) is not kind:
+                    return False
+            elif not tested[key](x):
+                return False
+        return True
+
+    return test
 
 
 def explain(value: Any, tp: Any, path: str) -> None:
