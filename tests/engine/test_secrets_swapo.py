@@ -114,6 +114,8 @@ class Pair:
         self.others = [s for s in range(n) if s not in self.secret]
         self._safe_step: int | None = None
         self._safe: dict[tuple[int, int], list[dict]] = {}
+        self._legal: dict[tuple[int, int], list[dict]] = {}
+        self._draws: dict[tuple[str, int, int], int] = {}
 
     def describe(self) -> str:
         return f"{self.kind} pair, seed {self.seed}, options {self.options}, secret {self.secret}"
@@ -126,7 +128,7 @@ class Pair:
         cards), so that a state's many actions are judged without working it out again."""
         kind = action["type"]
         if kind == "give":
-            return bool(self.interest & set(action["cards"]))
+            return not self.interest.isdisjoint(action["cards"])
         if kind != "swap":
             return False
         target = action["target"]
@@ -137,7 +139,7 @@ class Pair:
                     known[s] = {p for p, c in enumerate(game.hands[s]) if c in self.interest}
             taken, given = known[target], known[seat]  # (mostly empty)
             return not taken.isdisjoint(action["take"]) or not given.isdisjoint(action["give"])
-        if self.interest & set(action["cards"]):
+        if not self.interest.isdisjoint(action["cards"]):
             return True
         if ("spare", target) not in known:
             spare = [c for c in unlocked_cards(game, target) if c not in self.interest]
@@ -146,11 +148,10 @@ class Pair:
 
     def choose(self, which: int, seat: int, step: int) -> dict:
         game = self.games[which]
-        draw = random.Random(f"act/{self.seed}/{step}")
         if game.phase == "arrange":
-            order = draw.sample(range(HAND_SIZE), HAND_SIZE)
+            order = random.Random(f"act/{self.seed}/{step}").sample(range(HAND_SIZE), HAND_SIZE)
             return {"type": "arrange", "order": [game.hands[seat][i] for i in order]}
-        legal = game.legal_actions(seat)
+        legal = self.legal(which, seat)
         if game.phase == "declare" and seat in self.secret:
             declares = [x for x in legal if x["type"] == "declare"]
             if declares:  # the secret itself: the rank differs between the games
@@ -161,7 +162,28 @@ class Pair:
         assert safe, f"no safe action for seat {seat} in {game.phase} ({self.describe()})"
         if safe != twin_safe:  # not the same situation: the views will already differ
             return random.Random(f"act/{self.seed}/{step}/{which}").choice(safe)
-        return draw.choice(safe)
+        return safe[self.drawn("act", step, len(safe))]
+
+    def drawn(self, label: str, step: int, n: int) -> int:
+        """``random.Random(f"{label}/{seed}/{step}").choice(range(n))``: the index both games'
+        choices at ``step`` draw (from the same seed, for lists of one length), drawn once."""
+        key = (label, step, n)
+        if key not in self._draws:
+            self._draws = {key: random.Random(f"{label}/{self.seed}/{step}").choice(range(n))}
+        return self._draws[key]
+
+    def legal(self, which: int, seat: int) -> list[dict]:
+        """``legal_actions(seat)`` of game ``which`` as it is now (asked once a state: what the
+        others receive, the seat to act's choice and its twin's)."""
+        key = (which, seat)
+        if key not in self._legal:
+            self._legal[key] = self.games[which].legal_actions(seat)
+        return self._legal[key]
+
+    def apply(self, which: int, seat: int, action: dict) -> list[dict]:
+        """Game ``which`` takes ``action`` (its listed actions are asked afresh after it)."""
+        self._legal = {k: v for k, v in self._legal.items() if k[0] != which}
+        return self.games[which].apply(seat, action)
 
     def safe(self, which: int, seat: int, step: int) -> list[dict]:
         """The actions of ``seat`` in game ``which`` at ``step`` that move no card of interest.
@@ -172,7 +194,7 @@ class Pair:
         key = (which, seat)
         if key not in self._safe:
             game = self.games[which]
-            legal = game.legal_actions(seat)
+            legal = self.legal(which, seat)
             known: dict = {}  # the state's, shared by the judgement of each action
             self._safe[key] = [x for x in legal if not self.moves_interest(game, seat, x, known)]
         return self._safe[key]
@@ -180,14 +202,14 @@ class Pair:
     def seat_to_act(self, which: int, step: int) -> int:
         pending = self.games[which].pending()
         assert pending, f"nobody awaited in {self.games[which].phase} ({self.describe()})"
-        return pending[random.Random(f"seat/{self.seed}/{step}").randrange(len(pending))]
+        return pending[self.drawn("seat", step, len(pending))]
 
     # What the others receive -----------------------------------------------------------------
     def received(self, which: int) -> list:
         game = self.games[which]
         out: list = [("spectator", game.view(None))]
         for seat in self.others:
-            out.append((seat, game.view(seat), game.legal_actions(seat)))
+            out.append((seat, game.view(seat), self.legal(which, seat)))
         return out
 
 
@@ -198,7 +220,7 @@ def audit(pair: Pair) -> int:
     for step in range(STEP_BOUND):
         seats = [pair.seat_to_act(w, step) for w in (0, 1)]
         actions = [pair.choose(w, seats[w], step) for w in (0, 1)]
-        events = [g.apply(s, x) for g, s, x in zip(pair.games, seats, actions, strict=True)]
+        events = [pair.apply(w, seats[w], actions[w]) for w in (0, 1)]
         revealed = [any(e["type"] == "reveal" for e in ev) for ev in events]
         where = f"step {step}, phase {a.phase!r}/{b.phase!r} ({pair.describe()})"
         assert revealed[0] == revealed[1], f"the reveal comes at different steps: {where}"
