@@ -146,6 +146,9 @@ def test_one_word_per_sense_across_entries() -> None:
     assert check("zh", "Take-backs", "悔牌") == []
 
 
+# With the catalogue tests (tests/lang/test_catalogues.py), on their worker: the code's messages
+# are read there once (read_once) for all of them, not again on each worker a fault lands on.
+@pytest.mark.xdist_group("catalogues")
 @pytest.mark.parametrize(
     ("code", "good", "bad"),
     [

@@ -163,6 +163,9 @@ def test_a_help_exception_and_a_help_of_another_shape(tmp_path: Path) -> None:
     assert "paragraphs" in shape
 
 
+# With the catalogue tests (tests/lang/test_catalogues.py), on their worker: the shipped Hindi
+# catalogue's problems and the code's messages are read there once (read_once) for all of them.
+@pytest.mark.xdist_group("catalogues")
 def test_the_catalogue_check_fails_on_a_glossary_violation(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
