@@ -358,25 +358,39 @@ def local_launcher(client: MemoryClient) -> Callable:
 
 def recorded(app) -> Console:
     """A console that painted the screen as the terminal gets it (after Textual's filters)."""
-    width, height = app.size
-    console = Console(
-        width=width, height=height, record=True, force_terminal=True, file=io.StringIO()
-    )
-    voice = getattr(app, "voice", None)
-    code = voice.code if isinstance(voice, lang.Voice) else lang.current()
-    with lang.scope(code):  # drawn here, outside the app's tasks: in its language
-        # the screens under a translucent one too, as Textual's own screenshot draws them
-        update = app.screen._compositor.render_update(
-            full=True, screen_stack=app._background_screens
-        )
-        console.print(update)
+    console = _console_of(app, record=True)
+    with lang.scope(_language_of(app)):  # drawn here, outside the app's tasks: in its language
+        console.print(_whole_screen(app))
     return console
 
 
 def screen_lines(app) -> list[str]:
-    """The screen's text as the terminal gets it, line by line."""
-    text = "".join(seg.text for seg in recorded(app)._record_buffer if not seg.control)
-    return text.splitlines()
+    """The screen's text as the terminal gets it, line by line: the segments ``recorded``
+    paints, read without writing them out as the terminal's codes (which took 40% of the
+    time, 1.1 of 2.6 ms at 100x30)."""
+    console = _console_of(app, record=False)
+    with lang.scope(_language_of(app)):
+        segments = list(console.render(_whole_screen(app)))
+    return "".join(seg.text for seg in segments if not seg.control).splitlines()
+
+
+def _console_of(app, *, record: bool) -> Console:
+    """A console of the app's size that writes nowhere (``record``: keeping what it printed)."""
+    width, height = app.size
+    return Console(
+        width=width, height=height, record=record, force_terminal=True, file=io.StringIO()
+    )
+
+
+def _language_of(app) -> str:
+    voice = getattr(app, "voice", None)
+    return voice.code if isinstance(voice, lang.Voice) else lang.current()
+
+
+def _whole_screen(app) -> Any:
+    """The app's whole screen, rendered: the screens under a translucent one too, as
+    Textual's own screenshot draws them."""
+    return app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
 
 
 def seat_states(game: str, count: int, seed: int = 1) -> list[tuple[View, list[dict], list]]:
