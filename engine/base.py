@@ -232,22 +232,22 @@ def check_action(action: object, shape: dict[str, type | tuple[type, ...]]) -> d
     """
     if not isinstance(action, dict):
         raise IllegalAction("not_a_mapping")
-    keys = set(action)
-    missing = sorted(set(shape) - keys)
-    extra = sorted(k for k in keys - set(shape) if isinstance(k, str)) + sorted(
-        repr(k) for k in keys if not isinstance(k, str)
-    )
-    kind = action.get("type", "?")
-    if missing:
-        raise IllegalAction("missing_keys", kind=str(kind), keys=missing)
-    if extra:
-        raise IllegalAction("unexpected_keys", kind=str(kind), keys=extra)
+    if action.keys() != shape.keys():  # (else neither is a key missing nor one too many)
+        keys = set(action)
+        missing = sorted(set(shape) - keys)
+        extra = sorted(k for k in keys - set(shape) if isinstance(k, str)) + sorted(
+            repr(k) for k in keys if not isinstance(k, str)
+        )
+        kind = str(action.get("type", "?"))
+        if missing:
+            raise IllegalAction("missing_keys", kind=kind, keys=missing)
+        raise IllegalAction("unexpected_keys", kind=kind, keys=extra)
     for key, typ in shape.items():
         value = action[key]
-        if isinstance(value, bool) and typ is not bool and bool not in _as_tuple(typ):
-            raise IllegalAction("wrong_type", kind=str(kind), key=key)
-        if not isinstance(value, typ):
-            raise IllegalAction("wrong_type", kind=str(kind), key=key)
+        if not isinstance(value, typ) or (
+            isinstance(value, bool) and typ is not bool and bool not in _as_tuple(typ)
+        ):
+            raise IllegalAction("wrong_type", kind=str(action.get("type", "?")), key=key)
     return action
 
 
