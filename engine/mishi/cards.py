@@ -28,12 +28,23 @@ def full_deck() -> list[str]:
     return _cards.standard_deck(2, ranks=DECK_RANKS, jokers=("BJ", "SJ"))
 
 
+class _Points(dict[str, int]):
+    """The points of every card of the deck, looked up in C; any other code worked out."""
+
+    def __missing__(self, card: str) -> int:
+        return 0 if card in ("BJ", "SJ") else POINTS.get(_cards.rank(card), 0)
+
+
+_POINTS = _Points()
+_POINTS.update((card, _POINTS[card]) for card in full_deck())
+
+
 def points(card: str) -> int:
-    return 0 if card in ("BJ", "SJ") else POINTS.get(_cards.rank(card), 0)
+    return _POINTS[card]
 
 
 def card_points(cards: Iterable[str]) -> int:
-    return sum(points(c) for c in cards)
+    return sum(map(_POINTS.__getitem__, cards))
 
 
 def is_permanent_trump(card: str) -> bool:
@@ -50,6 +61,7 @@ class Order:
         self._level: dict[str, int] = {}
         for card in set(full_deck()):
             self._suit[card], self._level[card] = self._classify(card)
+        self._key = {card: self._sort_key(card) for card in self._suit}
 
     def _classify(self, card: str) -> tuple[str, int]:
         if card == "BJ":
@@ -77,14 +89,17 @@ class Order:
     def level(self, card: str) -> int:
         return self._level[card]
 
-    def sort_key(self, card: str) -> tuple[int, int, str]:
-        """Trumps first, then ♠ ♥ ♣ ♦; high to low inside each."""
+    def _sort_key(self, card: str) -> tuple[int, int, str]:
         suit = self._suit[card]
         group = 0 if suit == TRUMP else 1 + SUIT_ORDER.index(suit)
         return group, -self._level[card], card
 
+    def sort_key(self, card: str) -> tuple[int, int, str]:
+        """Trumps first, then ♠ ♥ ♣ ♦; high to low inside each."""
+        return self._key[card]
+
     def sorted(self, cards: Iterable[str]) -> list[str]:
-        return sorted(cards, key=self.sort_key)
+        return sorted(cards, key=self._key.__getitem__)  # (each card's key made once)
 
 
 ORDERS: dict[str | None, Order] = {t: Order(t) for t in (None, *SUIT_ORDER)}
