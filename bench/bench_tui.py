@@ -1,6 +1,6 @@
 """How fast the table shows up and how fast it follows the game — against Textual's floor.
 
-    .venv/bin/python bench/bench_tui.py [--starts N] [--repaints N]
+    .venv/bin/python bench/bench_tui.py [--starts N] [--repaints N] [--opens N] [--only PART]
 
 For each game, and in the same run for the floor Textual itself sets (a minimal app with one
 Static and a Footer, measured the same way):
@@ -13,7 +13,13 @@ Static and a Footer, measured the same way):
    The states are seat 0's through real games played by the normal bots (every view, legal
    list and public event the table would be sent), so each repaint draws a real change. The
    floor: a Static's update to the refresh.
+3. The rules help (``?``): the CPU time from pushing the help's screen (the game's rules in each
+   language, a table's keys before them) to its first refresh with every widget mounted, in a
+   fresh app at 80×24 (the first opening a player sees), the least of ``--opens`` tries. The
+   floor: a modal screen with one Static and the app's footer, opened the same way.
 The ratios to the floor are printed (issue 13's aims: start ≤ 1.5×, repaint p99 ≤ 1.25×).
+
+    .venv/bin/python bench/bench_tui.py --only rules    # the help's figures alone
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from bench.aside import set_aside  # noqa: E402
 
 STARTS = 5
 REPAINTS = 300
+OPENS = 3
 GAMES = tuple(engine.GAMES)  # every registered game
 
 FLOOR_CHILD = """
@@ -206,6 +213,69 @@ async def _repaints(app, states) -> list[float]:
     return samples
 
 
+#: The keys a table puts before the rules (tui/table/keys.py), as a help's first section.
+RULES_KEYS = "## Keys at the table now\n\n- `←→` move\n- `space` pick\n- `enter` swap\n\n"
+
+
+async def open_cpu(code: str, make_screen, size: tuple[int, int] = (80, 24)) -> float:
+    """CPU seconds from pushing ``make_screen()`` over the lobby of a fresh app (in language
+    ``code``, pushed from the app's own turn, as a key would) to its first refresh with no
+    widget still being mounted."""
+    from tui.app import make_app
+    from tui.pilot import browser_of
+    from tui.settings import Settings
+
+    settings = Settings(name="bench", lang=code, cursor_blink=False)
+    app = make_app(settings=settings, browser=browser_of())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause(0.1)
+        start = time.process_time()
+        screen = make_screen()
+        app.call_later(app.push_screen, screen)
+        shown = -1
+        while app.screen is not screen or len(screen.walk_children()) != shown:
+            shown = len(screen.walk_children()) if app.screen is screen else -1
+            await pilot.pause()
+        painted = asyncio.get_running_loop().create_future()
+        screen.call_after_refresh(painted_at, painted)
+        await painted
+        return time.process_time() - start
+
+
+def rules_open_figures(opens: int) -> None:
+    """The rules help's opening CPU for every game and language, against the floor."""
+    from textual.screen import ModalScreen
+    from textual.widgets import Static
+
+    import lang
+    from tui.dialogs import RulesScreen
+    from tui.widgets.footer import WordedFooter
+
+    class FloorScreen(ModalScreen[None]):
+        def compose(self):
+            yield Static("kotatsu")
+            yield WordedFooter()
+
+    def least(code: str, make_screen) -> float:
+        return min(asyncio.run(open_cpu(code, make_screen)) for _ in range(opens))
+
+    floor = least(lang.DEFAULT, FloorScreen)
+    print(f"floor (a modal Static + footer): open {floor * 1000:.1f} ms CPU (least of {opens})")
+    worst = 0.0
+    for game, cls in engine.GAMES.items():
+        cells = []
+        for code in lang.LANGUAGES:
+
+            def rules(game: str = game, title: str = cls.TITLE) -> RulesScreen:
+                return RulesScreen(game, title, keys=RULES_KEYS)
+
+            cpu = least(code, rules)
+            worst = max(worst, cpu)
+            cells.append(f"{code} {cpu * 1000:.0f}")
+        print(f"{game:7} rules open, ms CPU: " + ", ".join(cells))
+    print(f"rules help open: worst {worst * 1000:.0f} ms CPU ({worst / floor:.1f}× floor)")
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -218,19 +288,28 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--starts", type=int, default=STARTS)
     parser.add_argument("--repaints", type=int, default=REPAINTS)
+    parser.add_argument("--opens", type=int, default=OPENS)
+    parser.add_argument("--only", choices=("tables", "rules"), help="one part of the bench")
     args = parser.parse_args()
+    if args.only != "rules":
+        table_figures(args.starts, args.repaints)
+    if args.only != "tables":
+        rules_open_figures(args.opens)
 
-    floor_start = statistics.median(startup_times(FLOOR_CHILD, args.starts))
-    floor_paint = asyncio.run(floor_repaint_times(args.repaints))
+
+def table_figures(starts: int, repaints: int) -> None:
+    """Each game's start-up and repaint figures, against the floor."""
+    floor_start = statistics.median(startup_times(FLOOR_CHILD, starts))
+    floor_paint = asyncio.run(floor_repaint_times(repaints))
     floor_p99 = percentile(floor_paint, 0.99)
     print(
         f"floor (one Static + Footer): start {floor_start * 1000:.0f} ms (median of "
-        f"{args.starts}); repaint p50 {percentile(floor_paint, 0.5) * 1000:.2f} ms, "
+        f"{starts}); repaint p50 {percentile(floor_paint, 0.5) * 1000:.2f} ms, "
         f"p99 {floor_p99 * 1000:.2f} ms"
     )
     for game in GAMES:
-        start = statistics.median(startup_times(CHILD.replace("GAME", game), args.starts))
-        paints = asyncio.run(repaint_times(game, args.repaints))
+        start = statistics.median(startup_times(CHILD.replace("GAME", game), starts))
+        paints = asyncio.run(repaint_times(game, repaints))
         p50, p99 = percentile(paints, 0.5), percentile(paints, 0.99)
         print(
             f"{game:6} start {start * 1000:.0f} ms ({start / floor_start:.2f}× floor); "
