@@ -52,7 +52,11 @@ def spare_cards(cards: list[str], ace: bool) -> list[str]:
 
 def spare_count(cards: list[str]) -> int:
     """``len(spare_cards(cards, ace))``: the cards but jokers and the largest group."""
-    ranks = [rank(c) for c in cards if c != JOKER]
+    return spare_in([rank(c) for c in cards if c != JOKER])
+
+
+def spare_in(ranks: list[str]) -> int:
+    """``spare_count`` of cards of these ranks (no joker among them)."""
     return len(ranks) - max(map(ranks.count, set(ranks))) if ranks else 0
 
 

@@ -12,15 +12,16 @@ import random
 from collections import Counter
 
 from ..base import View
-from ..cards import removed
+from ..cards import rank, removed
 from .bot import (
     least_wanted,
     normal_swap,
-    spare_count,
+    spare_in,
 )
 from .game import SwapoGame
 from .powers import undeclared
 from .sampling import discarded, sample, sample_declarations
+from .scoring import JOKER
 from .swaps import (
     NormalSwap,
     commit_give,
@@ -186,9 +187,11 @@ def _shaped(
     """``size`` cards drawn from ``left`` (which loses them) so that, with ``pins``, the hand
     has the spare cards ``shape`` asks for; None if a few draws find none."""
     k, exact = shape
+    ranks = _RANKS
+    pinned = [ranks[c] for c in pins if c != JOKER]
     for _ in range(_SHAPE_TRIES):
         picks = rng.sample(range(len(left)), size)
-        spare = spare_count(pins + [left[i] for i in picks])
+        spare = spare_in(pinned + [ranks[left[i]] for i in picks if left[i] != JOKER])
         if spare == k or (not exact and spare > k):
             cards = [left[i] for i in picks]
             for i in sorted(picks, reverse=True):
@@ -199,6 +202,17 @@ def _shaped(
 
 #: Draws of one seat's deal before a replay try gives up.
 _SHAPE_TRIES = 60
+
+
+class _Ranks(dict[str, str]):
+    """The rank of a code (``rank``), looked up: a deal's draws ask it thousands of times."""
+
+    def __missing__(self, card: str) -> str:
+        self[card] = found = rank(card)
+        return found
+
+
+_RANKS = _Ranks()
 
 
 def _replay(game: SwapoGame, view: View) -> bool:
