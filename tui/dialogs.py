@@ -3,7 +3,7 @@ lobby's choice of language."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import ClassVar
 
 from rich.style import Style
@@ -24,6 +24,8 @@ from .cells import ljust
 
 #: The dialogs' styles, shared with the host's menu (tui/table/host_menu.py).
 DIALOGS_CSS = Path(__file__).with_name("dialogs.tcss")
+#: The rules help's text (tui/widgets/rules_text.py), read when the rules are first shown.
+RULES_TEXT_CSS = Path(__file__).parent / "widgets" / "rules_text.tcss"
 
 
 class ConfirmLeave(ModalScreen[bool]):
@@ -104,7 +106,7 @@ class TakebackVote(Confirm, inherit_bindings=False):
 class RulesScreen(ModalScreen[None]):
     """The game's rules for players (tui/help/GAME.md)."""
 
-    CSS_PATH = DIALOGS_CSS
+    CSS_PATH: ClassVar[list[str | PurePath]] = [DIALOGS_CSS, RULES_TEXT_CSS]
     # TRANSLATORS: footer key description; keep very short
     BINDINGS: ClassVar[list] = [
         Binding("escape,q,question_mark", "dismiss", N_("close"), show=True)
@@ -128,8 +130,8 @@ class RulesScreen(ModalScreen[None]):
         self.ascii_only = ascii_only
 
     def compose(self) -> ComposeResult:
-        # Markdown (and its parser) only when the rules are opened: a table starts sooner
-        from textual.widgets import Markdown
+        # the help's widget (and its Markdown parser) only when the rules are opened
+        from .widgets.rules_text import RulesText
 
         try:
             from .rules import rules_text  # the help's files: when it is first opened
@@ -143,7 +145,7 @@ class RulesScreen(ModalScreen[None]):
             for glyph, letter in (("♠", "S"), ("♥", "H"), ("♦", "D"), ("♣", "C")):
                 text = text.replace(glyph, letter)
         with VerticalScroll(id="rules"):
-            yield Markdown(text)
+            yield RulesText(text, ascii_only=self.ascii_only)
         yield WordedFooter()
 
     def on_mount(self) -> None:

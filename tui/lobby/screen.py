@@ -440,7 +440,8 @@ class LobbyScreen(Screen[None]):
         self.start_browser()
 
     def action_help(self) -> None:
-        self.app.push_screen(RulesScreen("", "kotatsu", text=_(LOBBY_HELP)))
+        ascii_only = self.settings.ascii_only  # (its table's lines drawn in ASCII too)
+        self.app.push_screen(RulesScreen("", "kotatsu", text=_(LOBBY_HELP), ascii_only=ascii_only))
 
     def action_language(self) -> None:
         """Choose the language (each shown in its own name); the app remembers it."""
