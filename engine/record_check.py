@@ -99,7 +99,10 @@ def _check_nesting(data: bytes) -> None:
     strings are cut out (one not closed runs to the end), the brackets kept, and the depth
     after each summed up. Without a backslash a string is what lies between a quote and the
     next one."""
-    outside = _STRING.sub(b"", data) if b"\\" in data else b"".join(data.split(b'"')[::2])
+    if b"\\" in data:  # (the expression compiled when first needed: not at a table's start)
+        outside = re.sub(_STRING, b"", data, flags=re.DOTALL)
+    else:
+        outside = b"".join(data.split(b'"')[::2])
     brackets = outside.translate(None, _NOT_BRACKET)
     if max(accumulate(map(_STEP.__getitem__, brackets)), default=0) > MAX_DEPTH:
         raise RecordError("file", "too_deep", limit=MAX_DEPTH)
@@ -107,8 +110,8 @@ def _check_nesting(data: bytes) -> None:
 
 #: A JSON string as the nesting check reads it: from a quote to the next unescaped quote (a
 #: backslash escapes any byte), or to the end of the data if it is never closed.
-_STRING = re.compile(rb'"[^"\\]*+(?:\\.[^"\\]*+)*+(?:"|\\?\Z)', re.DOTALL)
-_NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
+_STRING = rb'"[^"\\]*+(?:\\.[^"\\]*+)*+(?:"|\\?\Z)'
+_NOT_BRACKET = bytes(range(256)).translate(None, b"[]{}")
 #: How each bracket moves the depth ([ { one in, ] } one out).
 _STEP = [0] * 256
 _STEP[0x5B] = _STEP[0x7B] = 1
