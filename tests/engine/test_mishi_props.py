@@ -37,6 +37,9 @@ def check_views(g):
     public_partner = g.case == "bao" or g.revealed
     seen = contract.views(g)  # the driver's views of this state, each built once
     spectator = StringLists(seen.view(None))  # the lists of the keys most views share
+    # the secrets: a hand of more than 3 cards, and the whole kitty (each sorted once)
+    hands = [tuple(sorted(h)) if len(h) > 3 else None for h in g.hands]
+    kitty = tuple(sorted(g.kitty)) if len(g.kitty) == 8 else None
     for seat in (0, 1, 2, 3, None):
         v = seen.view(seat)
         assert set(v) >= COMMON and v["game"] == "mishi" and v["seat"] == seat
@@ -66,15 +69,13 @@ def check_views(g):
             assert (v["case"] is not None) == (seat in (g.partner, g.declarer))
         if g.phase == "play" and g.case == "paqi" and not public_partner:
             assert (v["case"] == "paqi") == (seat == g.declarer)
-        secrets = [sorted(g.hands[o]) for o in range(4) if o != seat and len(g.hands[o]) > 3]
-        if not (is_declarer and g.phase == "bury") and len(g.kitty) == 8:
-            secrets.append(sorted(g.kitty))
-        secret = {tuple(s) for s in secrets}
-        sizes = {len(s) for s in secrets}  # a list of another length is no secret
-        if secret:
+        secret = {h for o, h in enumerate(hands) if o != seat and h is not None}
+        if not (is_declarer and g.phase == "bury") and kitty is not None:
+            secret.add(kitty)
+        if secret:  # no list of strings in the view holds another seat's hand or the kitty
             for key, found in spectator.in_view(v):
-                if len(found) in sizes:
-                    assert tuple(sorted(found)) not in secret, (key, found)
+                shown = found & secret
+                assert not shown, (key, sorted(shown))
 
 
 #: The keys of a view that may hold a seat's own secret cards.
@@ -82,23 +83,33 @@ OWN = ("hand", "kitty", "buried", "picked")
 
 
 class StringLists:
-    """The lists of strings in a view's keys (but ``OWN``), found once for the spectator's
-    view: a key whose value in another view equals the spectator's (a deep comparison, in C)
-    holds the same lists, so only the keys that differ are walked again."""
+    """The lists of strings in a view's keys (but ``OWN``), each sorted, as a set per key:
+    found once for the spectator's view. A key whose value in another view equals the
+    spectator's (a deep comparison, in C) holds the same lists, so only the keys that differ
+    are walked again."""
 
     def __init__(self, base: dict) -> None:
         self.base = base
-        self.lists = {key: card_lists(value) for key, value in base.items() if key not in OWN}
+        self.lists = {key: sorted_lists(value) for key, value in base.items() if key not in OWN}
 
-    def in_view(self, view: dict) -> list[tuple[str, list]]:
-        """(key, list) for every list of strings in ``view``'s keys but ``OWN``."""
+    def in_view(self, view: dict) -> list[tuple[str, set[tuple]]]:
+        """(key, its lists of strings, each sorted) for every key of ``view`` but ``OWN``."""
         out = []
         for key, value in view.items():
             if key in OWN:
                 continue
-            found = self.lists[key] if key in self.lists and self.base[key] == value else None
-            out += [(key, each) for each in (card_lists(value) if found is None else found)]
+            if key in self.lists and self.base[key] == value:
+                found = self.lists[key]
+            else:
+                found = sorted_lists(value)
+            if found:
+                out.append((key, found))
         return out
+
+
+def sorted_lists(value) -> set[tuple]:
+    """Every list of strings inside a view value, sorted, as tuples."""
+    return {tuple(sorted(each)) for each in card_lists(value)}
 
 
 def card_lists(value) -> list[list]:
