@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import msgpack
@@ -12,18 +11,25 @@ from engine.cards import is_card
 from net.kept.journal import read_journal
 
 
-def card_codes(data: Any) -> Iterator[str]:
+def card_codes(data: Any) -> list[str]:
     """Every string in ``data`` (keys too) that is a card code."""
+    out: list[str] = []
+    _codes(data, out)
+    return out
+
+
+def _codes(data: Any, out: list[str]) -> None:
+    """``card_codes``, appended to ``out`` (a walk, not a generator at every level)."""
     if isinstance(data, str):
         if is_card(data):
-            yield data
+            out.append(data)
     elif isinstance(data, dict):
         for key, value in data.items():
-            yield from card_codes(key)
-            yield from card_codes(value)
+            _codes(key, out)
+            _codes(value, out)
     elif isinstance(data, list | tuple):
         for item in data:
-            yield from card_codes(item)
+            _codes(item, out)
 
 
 def as_on_the_wire(data: Any) -> Any:
