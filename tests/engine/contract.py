@@ -230,6 +230,12 @@ class Copies:
         pickler.dump(game)
         self.data = pickler.out.getvalue()
 
+    def same(self, game: Game) -> bool:
+        """Whether ``game`` is still the game these are copies of (it pickles alike, and its
+        random generators are in the same states)."""
+        again = Copies(game)
+        return again.data == self.data and again.rngs == self.rngs
+
     def new(self) -> Game:
         global _copying
         _copying = self
@@ -422,8 +428,7 @@ def refuse_or_accept(
 ) -> None:
     """Each unlisted action is refused with a reason and changes nothing, or is accepted (on a
     copy only) and judged by ``accepted``."""
-    before = snapshot(game)
-    copies = Copies(game)
+    copies = Copies(game)  # (also the game as it was: pickled alike while nothing changes)
     trial = copies.new()  # one copy serves every refusal (a refusal changes nothing)
     # The copy's own snapshot: a copy shares its strings differently, so it pickles otherwise.
     trial_before = snapshot(trial)
@@ -442,7 +447,7 @@ def refuse_or_accept(
                 accepted(game, who, bad)  # type: ignore[arg-type]
             trial = copies.new()
             trial_before = snapshot(trial)
-    if snapshot(game) != before:
+    if not copies.same(game):
         raise AssertionError("trying near misses on copies changed the game itself")
 
 
