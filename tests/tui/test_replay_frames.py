@@ -103,7 +103,7 @@ async def test_a_rounds_panel_opens_after_the_table_has_painted_the_step_and_hol
             await pilot.pause(0.1)
             assert replayer.position == at + 1 and replayer.panel is not None
             assert frame == screen_lines(app)  # the panel's first frame is whole
-            # (a replay key pressed at the panel closes it and does its work: test_panel_keys)
+            # (a replay key pressed at the panel closes it and does its work: test_replay_screen)
             await pilot.press("enter")
             await wait_until(pilot, lambda: replayer.panel is None and app.screen is screen)
         assert panels >= 2  # the first round's and the final one

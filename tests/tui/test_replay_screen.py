@@ -14,9 +14,8 @@ import pytest
 
 import engine
 from engine import record as rec
-from tui.app import KotatsuApp
 from tui.games import table_screen_for
-from tui.pilot import browser_of, screen_lines, wait_until
+from tui.pilot import screen_lines, wait_until
 from tui.replay.run import ReplayApp
 from tui.replay.screen import Replayer
 from tui.replay.source import RecordSource
@@ -67,12 +66,14 @@ async def at_replay(pilot, *, close_panels: bool = False):
     await wait_until(pilot, lambda: replayer.screen in app.screen_stack)
     screen = replayer.screen
     await wait_until(pilot, lambda: screen.states_seen > 0 and screen.version == replayer.position)
-    await pilot.pause()
+    await pilot.pause()  # the table's frame (a round's results panel opens after it)
+    covered = app.screen is not screen or replayer.panel is not None
     while close_panels and replayer.panel is not None:
         await pilot.press("enter")
     if not close_panels:
         await wait_until(pilot, lambda: app.screen is screen and replayer.panel is None)
-    await pilot.pause()
+    if covered:  # the table's frame once it shows again (else the one above was the last)
+        await pilot.pause()
     return screen
 
 
@@ -101,6 +102,31 @@ class LiveClient(RecordSource):
             yield await self.inbox.get()
 
 
+async def live_table(pilot, replay: rec.Replay, seat: int, steps: int):
+    """The live table over the replay, in the same app (its settings, its size): the game's
+    own registered screen, fed state after state up to ``steps``; the screen, and its log's
+    lines and its view at each state."""
+    from tui.seat import Seat
+
+    app, client = pilot.app, LiveClient(replay, seat)
+    screen = table_screen_for(str(replay.record["game"]))(Seat(client, [], "live"), SETTINGS)
+    screen.read_only = True  # watched, as a replay is: the seat named, never "You"
+    await client.connect()
+    await app.push_screen(screen)
+    await wait_until(pilot, lambda: screen.states_seen == 1)
+    live = [(log_lines(screen), screen.view)]
+    for k in range(1, steps + 1):
+        client.step()
+        await wait_until(pilot, lambda k=k: screen.states_seen == k + 1)
+        while app.screen is not screen:  # a results panel, as at the table
+            await pilot.press("enter")
+        live.append((log_lines(screen), screen.view))
+    await wait_until(pilot, lambda: not screen.rounds.opening)  # the last state's panel
+    while app.screen is not screen:
+        await pilot.press("enter")
+    return screen, live
+
+
 # Each game once, from seat 0 or seat 2 in turn: the first seat and one that is not (a record
 # read from either is stepped by the same code, whose game is what differs).
 @pytest.mark.parametrize(
@@ -109,40 +135,28 @@ class LiveClient(RecordSource):
 async def test_stepping_reaches_the_live_screens_forward_and_back(game, seat):
     replay = replay_of(game)
     steps = min(replay.positions - 1, 24)
-    # the live table: the game's own registered screen, fed state after state
-    live_client = LiveClient(replay, seat)
-    live_app = KotatsuApp(SETTINGS, browser=browser_of())
-    live = []
-    async with live_app.run_test(size=(100, 30)) as pilot:
-        from tui.seat import Seat
-
-        screen = table_screen_for(game)(Seat(live_client, [], "live"), SETTINGS)
-        screen.read_only = True  # watched, as a replay is: the seat named, never "You"
-        await live_client.connect()
-        await live_app.push_screen(screen)
-        await wait_until(pilot, lambda: screen.states_seen == 1)
-        live.append((log_lines(screen), screen.view))
-        for k in range(1, steps + 1):
-            live_client.step()
-            await wait_until(pilot, lambda k=k: screen.states_seen == k + 1)
-            while live_app.screen is not screen:  # a results panel, as at the table
-                await pilot.press("enter")
-            live.append((log_lines(screen), screen.view))
     app = ReplayApp(Replayer(replay, seat), settings=SETTINGS)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await at_replay(pilot)
-        live_screen = table_screen_for(game)(Seat(live_client, [], "again"), SETTINGS)
+        first = (log_lines(screen), screen.view)
+        # the whole screen at the steps it is looked at again, going back and jumping
+        again = {*range(4), *range(max(steps - 6, 0), steps)}
+        forward = {0: screen_lines(app)}
+        live_screen, live = await live_table(pilot, replay, seat, steps)
+        await app.pop_screen()
+        screen = await at_replay(pilot)
+        assert screen_lines(app) == forward[0], "the replay as it was, uncovered"
         assert type(screen.part) is type(live_screen.part)  # the real one
         assert type(screen) is type(live_screen)
-        forward = [screen_lines(app)]
-        assert (log_lines(screen), screen.view) == live[0]
+        assert first == live[0]
         name = replay.record["players"][seat]["name"]
         awaited = 0
         for k in range(1, steps + 1):
             await pilot.press("right")
             screen = await at_replay(pilot, close_panels=True)
             assert (log_lines(screen), screen.view) == live[k], f"step {k}"
-            forward.append(screen_lines(app))
+            if k in again:
+                forward[k] = screen_lines(app)
             if seat in (screen.view.get("pending") or []) and not screen.view.get("over"):
                 # the seat decides nothing here: the prompt names it as it names the others
                 # ("Ann is choosing whom to swap with…", "Ann to play…"), never "You is
@@ -181,7 +195,15 @@ def footer_words(app) -> dict[str, str]:
     return {k.action: k.description for k in app.screen.query_one(WordedFooter).wanted_keys()}
 
 
-async def test_open_hands_seats_rounds_and_the_ends():
+async def test_open_hands_seats_rounds_the_ends_and_the_keys_over_a_results_panel():
+    """The replay's keys in the footer (worded, the toggles saying what they do now), every
+    hand open and closed again, another seat, the round's start and the game's end (its final
+    results panel), the start, playing on and pausing. A results panel in a replay holds
+    nothing (as a table's holds its keys until enter): the replay's keys (End, ?) close it
+    and do what they do (the rules over the final panel's table; escape closes both)."""
+    from tui.dialogs import RulesScreen
+    from tui.table.panel import ResultsPanel
+
     replay = replay_of("mishi")
     app = ReplayApp(Replayer(replay, 0), settings=SETTINGS)
     replayer = app.replayer
@@ -237,6 +259,20 @@ async def test_open_hands_seats_rounds_and_the_ends():
         assert replayer.controls.player is None
         await pilot.pause()
         assert footer_words(app)["replay_play"] == "play on"
+        # the keys over a results panel: ] to the next hand's start, where its panel shows
+        await pilot.press("right_square_bracket")
+        await wait_until(pilot, lambda: replayer.panel is not None)
+        assert replayer.position == replay.marks[1], "] to the next hand's start"
+        await pilot.press("end")  # the game's end, not held by the hand's panel
+        await wait_until(pilot, lambda: replayer.position == replay.positions - 1)
+        await wait_until(pilot, lambda: replayer.panel is not None and replayer.panel.final)
+        await pilot.press("question_mark")  # the rules, over the final panel's table
+        await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not isinstance(app.screen, (RulesScreen, ResultsPanel)))
+        await pilot.press("home")
+        await at_replay(pilot)
+        assert replayer.position == 0, "home after the rules over the final panel"
         await pilot.press("q")
         await wait_until(pilot, lambda: not app.is_running)
 
