@@ -23,49 +23,53 @@ from tui.widgets.log import EventLog, WrappingLog
 SHORT = {"swoop": {"hands": 3}, "mishi": {"hands": 2}}  # a round's end, another and the last
 
 
-async def panels_on_the_way(game: str, *, kept: bool) -> list[list[str]]:
+async def panels_on_the_way(pilot, replayer: Replayer) -> list[list[str]]:
     """Every results panel reached jumping round by round to the end, then back to a
-    round's end and on again (the screen's text each time); ``kept``: as the replay shows
-    them, else a new panel pushed each time, as at a live table."""
-    replay = replay_of(game, SHORT[game])
-    replayer = Replayer(replay, 0)
-    if not kept:
-        replayer.screen.over_table = None
-    app = ReplayApp(replayer, settings=SETTINGS)
+    round's end and on again (the screen's text each time), in ``replayer``'s replay shown
+    on top of ``pilot``'s app."""
+    app, replay, screen = pilot.app, replayer.replay, replayer.screen
     seen: list[list[str]] = []
-    async with app.run_test(size=(100, 30)) as pilot:
-        screen = replayer.screen
-        await wait_until(pilot, lambda: screen.states_seen > 0)
+    await wait_until(pilot, lambda: app.screen is screen and screen.states_seen > 0)
 
-        async def panels() -> None:
+    async def panels() -> None:
+        await pilot.pause()
+        while app.screen is not screen:
+            await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
             await pilot.pause()
-            while app.screen is not screen:
-                await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
-                await pilot.pause()
-                seen.append(screen_lines(app))
-                await pilot.press("enter")
-                await pilot.pause()
+            seen.append(screen_lines(app))
+            await pilot.press("enter")
+            await pilot.pause()
 
-        for _ in range(replay.positions):  # ] jumps a round at least: bounded, never a hang
-            if replayer.position >= replay.positions - 1:
-                break
-            await pilot.press("right_square_bracket")
-            await panels()
-        assert replayer.position == replay.positions - 1, (replayer.position, app.screen)
-        for key in ("left_square_bracket", "left_square_bracket", "right_square_bracket"):
-            await pilot.press(key)
-            await panels()
-        await pilot.press("home")
+    for _ in range(replay.positions):  # ] jumps a round at least: bounded, never a hang
+        if replayer.position >= replay.positions - 1:
+            break
+        await pilot.press("right_square_bracket")
         await panels()
-        await pilot.press("end")
+    assert replayer.position == replay.positions - 1, (replayer.position, app.screen)
+    for key in ("left_square_bracket", "left_square_bracket", "right_square_bracket"):
+        await pilot.press(key)
         await panels()
+    await pilot.press("home")
+    await panels()
+    await pilot.press("end")
+    await panels()
     return seen
 
 
 @pytest.mark.parametrize("game", ["swoop", "mishi"])
 async def test_a_kept_results_panel_says_what_a_new_one_would(game):
-    kept = await panels_on_the_way(game, kept=True)
-    new = await panels_on_the_way(game, kept=False)
+    """The panels as the replay shows them (one kept, shown again with each round's
+    content), then as a new panel pushed each time, as at a live table: the same record
+    replayed again over the first, in the same app."""
+    replay = replay_of(game, SHORT[game])
+    replayer = Replayer(replay, 0)
+    again = Replayer(replay, 0)
+    again.screen.over_table = None  # a new panel each time
+    app = ReplayApp(replayer, settings=SETTINGS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        kept = await panels_on_the_way(pilot, replayer)
+        await again.show(app)
+        new = await panels_on_the_way(pilot, again)
     assert len(kept) > 3 and any("Final" in "".join(lines) for lines in kept)
     assert kept == new, game
 
