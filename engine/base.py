@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, TypedDict
 
 from . import cards as _cards
@@ -78,6 +77,9 @@ class BadSetup(Coded, ValueError):
 
 # ---------------------------------------------------------------------------------------------
 # Options
+#
+# The checks (Choice, Integer, Many) are plain classes: called, never compared or changed; as
+# frozen dataclasses they compiled their methods from text at every start (issue 37).
 
 
 class Option(NamedTuple):
@@ -115,12 +117,14 @@ class Spec(NamedTuple):
 FLAG = Spec("flag")
 
 
-@dataclass(frozen=True)
 class Choice:
     """A check: one of ``values`` (a text from the command line is read as the value it
     spells, so ``throw_penalty=10`` is the number 10)."""
 
-    values: tuple[Any, ...]
+    __slots__ = ("values",)
+
+    def __init__(self, values: tuple[Any, ...]) -> None:
+        self.values = values
 
     @property
     def spec(self) -> Spec:
@@ -139,13 +143,13 @@ def choice(*values: Any) -> Choice:
     return Choice(values)
 
 
-@dataclass(frozen=True)
 class Integer:
     """A check: a whole number from ``lo`` to ``hi`` (None: no top); None too if allowed."""
 
-    lo: int
-    hi: int | None = None
-    allow_none: bool = False
+    __slots__ = ("allow_none", "hi", "lo")
+
+    def __init__(self, lo: int, hi: int | None = None, allow_none: bool = False) -> None:
+        self.lo, self.hi, self.allow_none = lo, hi, allow_none
 
     @property
     def spec(self) -> Spec:
@@ -173,12 +177,13 @@ def integer(lo: int, hi: int | None = None, *, allow_none: bool = False) -> Inte
     return Integer(lo, hi, allow_none)
 
 
-@dataclass(frozen=True)
 class Many:
     """A check: any of ``values`` (a list, or a comma-separated text), by ``parse``."""
 
-    values: tuple[Any, ...]
-    parse: Callable[[Any], Any]
+    __slots__ = ("parse", "values")
+
+    def __init__(self, values: tuple[Any, ...], parse: Callable[[Any], Any]) -> None:
+        self.values, self.parse = values, parse
 
     @property
     def spec(self) -> Spec:
