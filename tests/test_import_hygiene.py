@@ -99,7 +99,7 @@ for name in engine.GAMES:
 KotatsuApp().lobbies()  # asked when a table is joined: no lobby has been shown
 later = ("tui.lobby", "tui.replay", "engine.search", "multiprocessing")
 later += ("concurrent.futures.process", "tui.dialogs", "tui.table.host_menu", "tui.table.panel")
-later += ("net.kept.journal", "net.kept.seatstore")
+later += ("net.kept.journal", "net.kept.seatstore", "tui.widgets.typed")
 after = sorted(m for m in sys.modules if m.startswith(later) or m == "engine.record")
 print(json.dumps({"game": game, "one": one, "later": after}))
 """
@@ -112,8 +112,8 @@ print(json.dumps({"game": game, "one": one, "later": after}))
 def test_a_table_opened_from_the_command_line_imports_only_what_it_shows(opened):
     """``kotatsu play`` shows its table first: the lobby, the replay, the hard bots' search
     and their process pool, the dialogs, the host's menu and the results panel, what a game
-    record is made of, the journal and the kept seats are imported when first needed
-    (bench/bench_start.py times the start)."""
+    record is made of, the journal, the kept seats and the chat's input are imported when
+    first needed (bench/bench_start.py times the start)."""
     assert opened["later"] == []
 
 

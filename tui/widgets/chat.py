@@ -10,7 +10,7 @@ the whole table only when pressed again. Everything peers wrote is shown literal
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.style import Style
 from rich.text import Text
@@ -25,7 +25,9 @@ from lang import N_, _
 
 from ..text import literal
 from .log import WrappingLog
-from .typed import TypedInput
+
+if TYPE_CHECKING:
+    from .typed import TypedInput
 
 
 class ChatPane(Vertical):
@@ -73,8 +75,18 @@ class ChatPane(Vertical):
         self.lines: list[str] = []
         self.asked_about = ""  # a line with /w inside, held back once (enter again sends it)
         self.history = WrappingLog(id="chat-history")  # mounted when first shown (``built``)
-        self.field = TypedInput(placeholder=self.hint(), id="chat-input")
-        self.field.cursor_blink = cursor_blink
+        self._field: TypedInput | None = None
+
+    @property
+    def field(self) -> TypedInput:
+        """The input, made when first asked for (the pane first shown or opened): a table at
+        80 columns, where the pane is hidden until c, starts without it (and its module)."""
+        if self._field is None:
+            from .typed import TypedInput
+
+            self._field = TypedInput(placeholder=self.hint(), id="chat-input")
+            self._field.cursor_blink = self.cursor_blink
+        return self._field
 
     def compose(self) -> ComposeResult:
         return iter(())  # the history and the input come when the pane is first shown
@@ -122,7 +134,8 @@ class ChatPane(Vertical):
     def allow_whispers(self, allowed: bool) -> None:
         """Whether ``/w N text`` may be used at this table (the input's hint says so)."""
         self.whispers_allowed = allowed
-        self.field.placeholder = self.hint()
+        if self._field is not None:  # (else the input is made with its hint)
+            self._field.placeholder = self.hint()
 
     def hint(self) -> str:
         """The empty input's words: short, to fit the narrowest pane (esc is in the footer)."""
