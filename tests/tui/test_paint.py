@@ -1,22 +1,25 @@
 """Issue 13: a new state repaints what changed and lays the screen out only when a size has
-to change — the card widgets, the ``Steady`` lines and, through real games, the tables."""
+to change — the card widgets, the ``Steady`` lines and, through real games, the tables, whose
+footer shows at every state the keys Textual's own would."""
 
 from __future__ import annotations
 
 import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.compose import compose
 from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer
 
 import engine
-from net.table.settings import TableSettings
 from tui.app import make_app
-from tui.connect import play_launcher
 from tui.games.swoop.cards import HAND, SLOTS, MineFaces, SwoopCards
-from tui.pilot import browser_of, seat_states, wait_until
+from tui.pilot import MemoryClient, browser_of, local_launcher, seat_states, wait_until
 from tui.settings import Settings
 from tui.table.screen import TableScreen
 from tui.widgets.cards import CardFace, CardStyle
+from tui.widgets.footer import WordedFooter
 from tui.widgets.pickable import PickableCards
 from tui.widgets.steady import Steady
 
@@ -177,20 +180,58 @@ async def test_my_swoop_cards_shown_again_unchanged_are_not_drawn_again():
         assert renders == [1] and layouts == [] and mine.region.height == height
 
 
+class TextualFooter:
+    """The keys Textual's own ``Footer`` shows for ``screen`` now: its own ``compose`` (what
+    it mounts at each change of keys), read without mounting the widgets it makes. The
+    footer is given its screen but not mounted: mounted, its ``compose`` sets its grid's
+    column count, a layout of the whole screen at each change of keys that would be counted
+    as the table's. Its ``compose`` reads the screen's active bindings (each binding, whether
+    it works, its tooltip) and nothing else that changes: it is asked again when they did."""
+
+    def __init__(self, screen: Screen) -> None:
+        self.screen = screen
+        self.plain = Footer(compact=True)
+        self.plain.set_reactive(Footer._bindings_ready, True)
+        self.plain._attach(screen)
+        self.read: tuple[tuple, list[tuple[str, str, bool]]] | None = None
+
+    def keys(self) -> list[tuple[str, str, bool]]:
+        active = self.screen.active_bindings.items()
+        bindings = tuple((key, on.binding, on.enabled, on.tooltip) for key, on in active)
+        if self.read is None or self.read[0] != bindings:
+            with self.plain._context():  # its keys bind to it, as when it composes itself
+                children = compose(self.plain)
+            shown = [(key.key, key.description, key.has_class("-disabled")) for key in children]
+            self.read = (bindings, shown)
+        return self.read[1]
+
+
 @pytest.mark.parametrize("game", list(engine.GAMES))
-async def test_a_game_followed_at_80x24_lays_the_screen_out_rarely(game):
+async def test_a_game_followed_at_80x24_lays_the_screen_out_rarely_and_footers_keys_are_textuals(
+    game,
+):
     """Past the first states, fewer than 3 % of the states lay the screen out, the footer
-    (whose keys change with the state) included."""
+    (whose keys change with the state) included.
+
+    And the footer, which reads the keys itself and draws them on one line
+    (tui/widgets/footer.py), shows at every state the keys Textual's own Footer would show
+    there: the keys did change on the way. Textual's Footer is asked what it shows at each
+    state (its ``compose``, from the screen's keys then) rather than left to mount a widget
+    per key at every change of keys: the same keys, read without waiting for it to catch up
+    (this was tests/tui/test_steady_widgets.py's, which played a game of its own for it)."""
     count = 150
-    launcher = play_launcher(TableSettings.practice(game, seed=1), name="bench", bot_delay=0)
+    client = MemoryClient(game, name="bench", settings={"hints": True})  # as kotatsu play
     settings = Settings(name="bench", cursor_blink=False)
-    app = make_app(launcher=launcher, settings=settings, browser=browser_of())
+    app = make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.view)
         screen = app.screen
         assert isinstance(screen, TableScreen)
         screen.stop_listening()  # from now on the test is the table
+        footer = screen.query_one(WordedFooter)
+        textual = TextualFooter(screen)
         version, laid_out = screen.version, 0
+        keys_seen = set()
         layouts = layouts_of(app)
         for n, (view, legal, events) in enumerate(seat_states(game, count)):
             version += 1
@@ -200,4 +241,8 @@ async def test_a_game_followed_at_80x24_lays_the_screen_out_rarely(game):
             if layouts and n >= 5:  # the first states lay the new table out
                 laid_out += 1
             layouts.clear()
-        assert laid_out <= count * 0.03, laid_out
+            shown = [(key.key, key.description, not key.enabled) for key in footer.wanted_keys()]
+            assert shown == textual.keys(), f"the footer's keys at state {n}"
+            keys_seen.add(tuple(shown))
+        assert laid_out <= count * 0.03, f"{laid_out} of {count} states laid the screen out"
+        assert len(keys_seen) >= 2, "the footer's keys never changed on the way"

@@ -1,5 +1,7 @@
 """The widgets that let a table follow the game without laying the screen out at every state
-(issue 13's repaint figures): they must still show exactly what Textual's own would."""
+(issue 13's repaint figures): they must still show exactly what Textual's own would. The
+footer is followed through a game in tests/tui/test_paint.py, which follows a game state by
+state already: at every state its keys are Textual's own Footer's."""
 
 from __future__ import annotations
 
@@ -8,15 +10,9 @@ import asyncio
 import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.compose import compose
 from textual.containers import Vertical
-from textual.widgets import Footer
 
-import engine
-from tui.app import make_app
-from tui.pilot import MemoryClient, browser_of, local_launcher, screen_lines, seated
-from tui.settings import Settings
-from tui.widgets.footer import WordedFooter
+from tui.pilot import screen_lines
 from tui.widgets.log import WrappingLog
 from tui.widgets.steady import Steady
 
@@ -145,49 +141,6 @@ async def test_the_log_follows_the_theme():
         assert before.text == after.text
         assert {segment.style.bgcolor for segment in after} == {log.rich_style.bgcolor}
         assert before != after
-
-
-def textual_footer_keys(plain: Footer) -> list[tuple[str, str, bool]]:
-    """The keys Textual's own ``Footer`` shows for its screen now: its own ``compose`` (what
-    it mounts at each change of keys), read without mounting the widgets it makes."""
-    with plain._context():  # its keys bind to it, as when it composes itself
-        children = compose(plain)
-    return [(key.key, key.description, key.has_class("-disabled")) for key in children]
-
-
-@pytest.mark.parametrize("game", list(engine.GAMES))
-async def test_the_footer_shows_the_keys_textual_would_through_a_game(game):
-    """The footer reads the keys itself and draws them on one line: at every state its keys
-    are what Textual's own Footer, mounted beside it, shows.
-
-    Textual's Footer is asked what it shows at each state (its ``compose``, from the screen's
-    keys then) rather than left to mount a widget per key at every change of keys, which was
-    most of this test's time: the same keys, read without waiting for it to catch up."""
-    client = MemoryClient(game)
-    settings = Settings(name="Eli", color=True, cursor_blink=False)
-    app = make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await seated(pilot)
-        footer = screen.query_one(WordedFooter)
-        plain = Footer(compact=True)
-        await screen.mount(plain)
-        screen.bindings_updated_signal.unsubscribe(plain)  # asked at each state instead
-        plain._bindings_ready = True
-        screen.refresh_bindings()
-        await pilot.pause()
-        await pilot.pause()
-        seen = set()
-        for _ in range(40):
-            legal = screen.legal
-            if not legal or screen.view.get("over"):
-                break
-            shown = [(key.key, key.description, not key.enabled) for key in footer.wanted_keys()]
-            assert shown == textual_footer_keys(plain)
-            seen.add(tuple(shown))
-            await client.act(legal[0])
-            await pilot.pause()
-            await pilot.pause()
-        assert len(seen) >= 2  # the keys did change on the way
 
 
 @pytest.mark.parametrize("widget", ["steady", "log"])
