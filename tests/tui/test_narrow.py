@@ -12,10 +12,17 @@ import pytest
 from rich.cells import cell_len
 
 import engine
-from net.table.settings import TableSettings
+from net.table.resultswait import RESULTS_WAIT
 from tui.app import KotatsuApp, make_app
-from tui.connect import play_launcher
-from tui.pilot import browser_of, screen_lines, seated, settle, wait_until
+from tui.pilot import (
+    MemoryClient,
+    browser_of,
+    local_launcher,
+    screen_lines,
+    seated,
+    settle,
+    wait_until,
+)
 from tui.settings import Settings
 from tui.table.panel import ResultsPanel
 from tui.widgets.footer import WordedFooter
@@ -24,13 +31,12 @@ NARROW, SMALL = (80, 24), (70, 20)
 
 
 def bots_app(game: str, seed: int) -> KotatsuApp:
-    """The app at a private table (a real host on 127.0.0.1) against bots that play at once."""
-    ticks = {"deal_tick": 0} if game == "mishi" else {}
-    launcher = play_launcher(
-        TableSettings.practice(game, seed=seed, **ticks), name="Eli", bot_delay=0
-    )
+    """The app at a table against bots that play at once, set as ``kotatsu play`` sets it
+    (hints on, the bots waiting for my results panel, a deal not paced): the table is in
+    this process (a ``MemoryClient``), for these tests are about the screen, not the wire."""
+    client = MemoryClient(game, seed=seed, settings={"hints": True, "results_wait": RESULTS_WAIT})
     settings = Settings(name="Eli", color=True, cursor_blink=False)
-    return make_app(launcher=launcher, settings=settings, browser=browser_of())
+    return make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
 
 
 async def my_questions(pilot, screen, game: str, count: int):
