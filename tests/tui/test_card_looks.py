@@ -6,14 +6,20 @@ from __future__ import annotations
 
 import pytest
 
-from net.table.settings import TableSettings
 from tests.tui.test_mishi_screen import FOLLOWER_SEED, play_by_keys, quiet
 from tui.app import make_app
 from tui.cli import build_parser
-from tui.connect import play_launcher
 from tui.games.swapo.draw import revealed_hand
 from tui.lobby.choices import ChoicesMenu
-from tui.pilot import browser_of, recorded, screen_lines, seated, wait_until
+from tui.pilot import (
+    MemoryClient,
+    browser_of,
+    local_launcher,
+    recorded,
+    screen_lines,
+    seated,
+    wait_until,
+)
 from tui.settings import Settings, load_choices
 from tui.widgets.cards import CardStyle
 
@@ -136,13 +142,11 @@ def test_snapshot_cards_for_every_eye(snap_compare, monkeypatch, mode, look):
     """Mi Shi's hand shows all four suits: each mode under colour, NO_COLOR and ASCII."""
     if look == "no-color":
         monkeypatch.setenv("NO_COLOR", "1")
-    launcher = play_launcher(
-        TableSettings.practice("mishi", bots=3, seed=FOLLOWER_SEED, deal_tick=0),
-        name="Eli",
-        bot_delay=0,
-    )
+    # the table kotatsu play opens (hints on, named "practice"), in this process
+    client = MemoryClient("mishi", seed=FOLLOWER_SEED, settings={"hints": True})
+    client.table = {**(client.table or {}), "name": "practice"}
     settings = Settings(name="Eli", cursor_blink=False, **LOOKS[look], **MODES[mode])
-    app = make_app(launcher=launcher, settings=settings, browser=browser_of())
+    app = make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
 
     async def run_before(pilot):
         screen = await seated(pilot)
