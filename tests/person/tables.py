@@ -37,6 +37,7 @@ from tests.person.person import Person, Tally, WireOracle, own_host
 from tui.app import KotatsuApp, make_app
 from tui.connect import host_launcher, join_launcher, play_launcher
 from tui.pilot import browser_of, seated, table_screen, wait_until
+from tui.seat import Seat
 from tui.settings import Settings
 
 SHORT = {name: {cls.LENGTH_OPTION: 1} for name, cls in engine.GAMES.items()}
@@ -139,8 +140,8 @@ def clock_args(case: Case) -> dict[str, Any]:
 def play_app(case: Case) -> Built:
     """``kotatsu play``: the person at seat 0, bots in the others; play again deals anew."""
 
-    def launcher(seed: int | None) -> Any:
-        return play_launcher(
+    def launcher(seed: int) -> Any:
+        launch = play_launcher(
             TableSettings.practice(
                 case.game,
                 bots=case.seat_count - 1,
@@ -155,8 +156,16 @@ def play_app(case: Case) -> Built:
             bot_delay=0,
         )
 
+        async def with_again() -> Seat:
+            # play again deals the same table anew, as the command's does, with the case's
+            # next seed instead of a random one: the same game every run
+            seat = await launch()
+            seat.again = lambda: launcher(seed + 1000)
+            return seat
+
+        return with_again
+
     app = make_app(launcher=launcher(case.seed), settings=settings_for(case), browser=browser_of())
-    app.again = lambda: launcher(case.seed + 1000)  # as the command's: same table, new deal
     return Built(app, own_host)
 
 
