@@ -15,13 +15,19 @@ import sys
 
 import pytest
 
-from tui.collector import OLDER, YOUNG
-
 # Python caches bytecode unless told not to, and some sandboxes tell it not to
 # (PYTHONDONTWRITEBYTECODE): then every xdist worker rewrites every test module's asserts
 # again (seconds each), and every ``kotatsu`` child the tests start compiles the project
-# again. The tests cache it as Python does by default (``__pycache__`` is in .gitignore).
+# again. The tests cache it as Python does by default (``__pycache__`` is in .gitignore):
+# before the first of the project's modules is imported here (tui/__init__.py, tui/cells.py
+# and tui/collector.py were compiled again by every worker and child), and in the children
+# too, which inherit the environment: what only a child imports (``python -m tui``'s
+# command line, the plain front, the lobby) was compiled again by each of them, some 30-50 ms
+# of every ``kotatsu`` started, and is now compiled by the first.
 sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+from tui.collector import OLDER, YOUNG  # noqa: E402  (after the lines above)
 
 
 @pytest.hookimpl(optionalhook=True)  # xdist's hook: nothing without xdist
