@@ -14,8 +14,12 @@ from tests.plain.driver import ESCAPE, KEY_HINT, Player
 
 def short(game: str) -> list[str]:
     """A game's shortest length (its length option at 1: a round, a hand, a deal, a target
-    any hand reaches)."""
-    return ["--option", f"{engine.GAMES[game].LENGTH_OPTION}=1"]
+    any hand reaches); a deal shown card by card with a window to declare in (秘十's) gets a
+    window of 2 s instead of 8 (alone with bots): the deal's end waits for the whole window,
+    whatever is typed, and a declaration typed too late is refused as any other is."""
+    options = engine.GAMES[game].OPTIONS
+    window = ["--option", "declare_window=2"] if "declare_window" in options else []
+    return ["--option", f"{engine.GAMES[game].LENGTH_OPTION}=1", *window]
 
 
 # Every registered game at its shortest, and SwaPo with all its variants at once
