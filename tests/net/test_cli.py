@@ -46,7 +46,14 @@ async def test_headless_host_with_bot_commands_and_list(tmp_path):
         def ours(listed) -> list[str]:
             return [line for line in listed[1].splitlines() if line.endswith(address)]
 
-        code, out, _ = await until_found(lambda: run_cli(*LIST, env=env), ours)
+        def ours_in_json(listed) -> list[dict]:
+            return [t for t in json.loads(listed[1] or "[]") if t["address"] == address]
+
+        # the two lists browse at once (each a browse window of its own, 1.5 s)
+        (code, out, _), listed_json = await asyncio.gather(
+            until_found(lambda: run_cli(*LIST, env=env), ours),
+            until_found(lambda: run_cli(*LIST, "--json", env=env), ours_in_json),
+        )
         assert code == 0
         head, (line,) = out.splitlines()[0], ours((code, out))
         assert head.split() == ["table", "game", "seats", "address"]
@@ -54,11 +61,7 @@ async def test_headless_host_with_bot_commands_and_list(tmp_path):
         columns = [head.index(word) for word in ("game", "seats", "address")]
         assert columns == [line.index(cell) for cell in ("swapo/ace", "1/3", address)]
 
-        def ours_in_json(listed) -> list[dict]:
-            return [t for t in json.loads(listed[1] or "[]") if t["address"] == address]
-
-        code, out, _ = await until_found(lambda: run_cli(*LIST, "--json", env=env), ours_in_json)
-        found = ours_in_json((code, out))
+        found = ours_in_json(listed_json)
         assert found == [
             {"name": "CLI table", "game": "swapo/ace", "seats": "1/3",
              "address": address, "password": False}
