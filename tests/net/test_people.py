@@ -43,6 +43,15 @@ class Tui:
         except OSError:
             asyncio.get_running_loop().remove_reader(self.master)
 
+    async def press(self, key: bytes) -> None:
+        """Type ``key``, then wait until the app has drawn something (at most 0.2 s: a key
+        may draw nothing), as a person types the next key once the screen answered."""
+        loop = asyncio.get_running_loop()
+        drawn, deadline = len(self.output), loop.time() + 0.2
+        os.write(self.master, key)
+        while len(self.output) == drawn and loop.time() < deadline:
+            await asyncio.sleep(0.01)
+
     async def kill(self) -> None:
         if self.proc.returncode is None:
             os.killpg(self.proc.pid, signal.SIGKILL)  # a crash: nothing is said to anyone
@@ -348,8 +357,7 @@ async def test_a_killed_host_is_resumed_with_its_screen_and_everyone_plays_on(tm
             assert asked["type"] == "swap" and asked["target"] == 0
             await until(lambda: b"pick the" in bytes(resumed.output))  # Hana's screen asks her
             for key in [b" ", b"\x1b[C"] * len(asked["cards"]) + [b"\r"]:  # pick, give
-                os.write(resumed.master, key)
-                await asyncio.sleep(0.2)
+                await resumed.press(key)
             await watcher.until(lambda: watcher.version == 2)  # Hana played on
             assert not playing.done()
     finally:
@@ -373,9 +381,8 @@ async def test_a_hung_up_terminal_leaves_as_q_would_and_the_game_is_kept(tmp_pat
                 while b"pick" not in cy.output:  # seated: the table's keys are shown
                     await asyncio.sleep(0.05)
                 # a game nobody acted in is not kept (history keeps no clutter): Cy plays a card
-                os.write(cy.master, b" ")
-                await asyncio.sleep(0.2)
-                os.write(cy.master, b"\r")
+                await cy.press(b" ")
+                await cy.press(b"\r")
                 while b"You played" not in cy.output:
                     await asyncio.sleep(0.05)
             os.killpg(cy.proc.pid, signum)
