@@ -113,11 +113,12 @@ def _plain_types(tp: Any) -> frozenset[type] | None:
 
 def _fits_union(options: tuple[Any, ...]) -> Callable[[Any], bool]:
     """Any of ``options`` fits. TypedDicts told apart by a ``type`` Literal (the events, the
-    actions): only those of the value's own ``type`` are tried."""
-    by_kind: dict[Any, list[Callable[[Any], bool]]] = {}
+    actions): only those of the value's own ``type`` are tried, each compiled when a value of
+    its type is first met (a client's first state holds a few of a game's many events)."""
+    by_kind: dict[Any, list[Any]] = {}
     for option in options:
         for kind in kinds(option) if is_typeddict(option) else ():
-            by_kind.setdefault(kind, []).append(fits(option))
+            by_kind.setdefault(kind, []).append(option)
     if not (by_kind and all(is_typeddict(o) and kinds(o) for o in options)):
         # the plain options (None, most often) by the value's type, then the others
         plain: set[type] = set()
@@ -125,7 +126,7 @@ def _fits_union(options: tuple[Any, ...]) -> Callable[[Any], bool]:
             plain |= _plain_types(option) or set()
         others = _any([fits(o) for o in options if _plain_types(o) is None])
         return lambda v: type(v) in plain or others(v)
-    of_type = {kind: _any(found) for kind, found in by_kind.items()}
+    of_type: dict[Any, Callable[[Any], bool]] = {}
 
     def test(v: Any) -> bool:
         if type(v) is not dict:
@@ -134,7 +135,12 @@ def _fits_union(options: tuple[Any, ...]) -> Callable[[Any], bool]:
         if type(kind) not in (str, int, bool):  # (nothing unhashable is looked up)
             return False
         found = of_type.get(kind)
-        return found is not None and found(v)
+        if found is None:
+            typed = by_kind.get(kind)
+            if typed is None:
+                return False
+            found = of_type[kind] = _any([fits(option) for option in typed])
+        return found(v)
 
     return test
 
@@ -246,8 +252,12 @@ def explain_union(value: Any, options: tuple[Any, ...], path: str) -> None:
 
 
 def kinds(td: type) -> tuple[Any, ...]:
-    """The values of a TypedDict's ``type`` Literal (empty if it has none)."""
-    tp = hints(td).get("type")
+    """The values of a TypedDict's ``type`` Literal (empty if it has none): read from its
+    annotation as written, resolved with the others only where it is not a ``Literal``
+    (a string, under ``from __future__ import annotations``)."""
+    tp = td.__annotations__.get("type")
+    if get_origin(tp) is not Literal:
+        tp = hints(td).get("type")
     return get_args(tp) if get_origin(tp) is Literal else ()
 
 
