@@ -25,7 +25,8 @@ from typing import Any, Protocol
 
 from textual import events
 
-from tui.pilot import screen_lines, table_screen
+import lang
+from tui.pilot import _language_of, _whole_screen, screen_lines, table_screen
 from tui.widgets.footer import KeyEntry, WordedFooter
 
 #: Footer actions that do not answer the table's question (they look, talk or leave).
@@ -40,8 +41,12 @@ DEAD_PRESSES = 40
 LOST_PRESSES = 400
 #: The character a key sends, for the keys the person presses that are not one character.
 KEY_CHARACTERS = {"space": " ", "enter": "\r", "escape": "\x1b"}
-#: Seconds without a new state after which the screen counts as settled.
-QUIET = 0.03
+#: Seconds without a new state after which the screen counts as settled (and, where the host
+#: runs in this process, once the screen has taken the last state it sent: ``HostOracle.shown``).
+QUIET = 0.01
+#: Seconds ``settled`` waits at most for the screen to take the host's last state; past them
+#: it counts as settled by the quiet alone (a state that never comes is the person's to find).
+CATCH_UP = 2.0
 #: Seconds the table may stand still, waiting for nobody we can see, before it is a stall.
 STALL_SECONDS = 45.0
 
@@ -64,6 +69,7 @@ class Oracle(Protocol):
     def waits(self) -> bool: ...
     def over(self) -> bool: ...
     def version(self) -> int: ...
+    def shown(self, app: Any) -> bool: ...
 
 
 @dataclass
@@ -94,6 +100,19 @@ class HostOracle:
 
     def version(self) -> int:
         return int(self.host.table.rules.version)
+
+    def shown(self, app: Any) -> bool:
+        """Whether the table screen on show has taken the last state this host sent it (False
+        while one is on its way). The wire's version is the table's outside a paced deal,
+        whose frames go out at the deal's own ticks (then: True, the quiet decides)."""
+        screen = table_screen(app)
+        table = self.host.table
+        if screen is None or not table.rules.started or host_of(app) is not self.host:
+            return True
+        pacer = table.pacer
+        if pacer.active and pacer.run is not None:
+            return True
+        return screen.state.version >= pacer.wire_version
 
 
 def host_of(app: Any) -> Any:
@@ -139,6 +158,10 @@ class WireOracle:
     def version(self) -> int:
         state = self._state()
         return state.version if state else 0
+
+    def shown(self, app: Any) -> bool:
+        """The screen's own state is this oracle's truth: nothing else to wait for."""
+        return True
 
 
 def _table_under(app: Any) -> Any:
@@ -201,6 +224,15 @@ def in_review(app: Any) -> bool:
 
 def screen_dump(app: Any) -> str:
     return "\n".join(line.rstrip() for line in screen_lines(app))
+
+
+def screen_look(app: Any) -> tuple[str, ...]:
+    """The screen's text, line by line, to tell whether a key changed it: what
+    ``screen_lines`` reads (the whole screen's strips, drawn in the app's language) without
+    putting it through a console first (a third of the cost), trailing spaces kept."""
+    with lang.scope(_language_of(app)):
+        update = _whole_screen(app)
+    return tuple("".join(strip.text for strip in line) for line in update.strips)
 
 
 class Person:
@@ -267,6 +299,10 @@ class Person:
     def dump(self) -> str:
         return screen_dump(self.app)
 
+    def look(self) -> object:
+        """The screen as it is now, to compare with how it was (``screen_look``)."""
+        return screen_look(self.app)
+
     def reviewing(self) -> bool:
         return in_review(self.app)
 
@@ -296,7 +332,11 @@ class Person:
         )
 
     async def settled(self) -> None:
-        """Until no new state came for a short while (the bots here play at once)."""
+        """Until no new state came for a short while (the bots here play at once) and the
+        screen has taken the last state the host sent it (``Oracle.shown``; for at most
+        ``CATCH_UP`` s, then the quiet alone)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + CATCH_UP
         while True:
             screen = table_screen(self.app)
             before = (screen.states_seen if screen else -1, self.oracle.version(), self.app.screen)
@@ -306,7 +346,7 @@ class Person:
                 screen.states_seen if screen else -1,
                 self.oracle.version(),
                 self.app.screen,
-            ) == before:
+            ) == before and (self.oracle.shown(self.app) or loop.time() > end):
                 return
 
     async def play_game(self) -> None:
@@ -358,10 +398,11 @@ class Person:
                 continue
             silent_polls = 0
             self.tally.waits_checked += 1
-            before = (self.dump(), self.oracle.version())
+            version, looked = self.oracle.version(), self.look()
             await self.press(self.choose(question, keys))
             await self.settled()
-            if (self.dump(), self.oracle.version()) == before:
+            # the table moved (its version), else the screen did: a version moved needs no look
+            if self.oracle.version() == version and self.look() == looked:
                 dead += 1
                 if dead >= DEAD_PRESSES:
                     self.fail("dead keys", f"{dead} presses of the offered keys changed nothing")

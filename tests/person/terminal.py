@@ -166,6 +166,9 @@ class TerminalPerson(Person):
     def dump(self) -> str:
         return self.terminal.text()
 
+    def look(self) -> object:
+        return self.terminal.text()
+
     def reviewing(self) -> bool:
         return self.top() == "review"
 
