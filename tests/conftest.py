@@ -34,15 +34,16 @@ from tui.collector import OLDER, YOUNG  # noqa: E402  (after the lines above)
 def pytest_xdist_auto_num_workers(config) -> int | None:
     """``-n auto`` (pyproject's addopts): the fast lane (``-m unit``) only computes, so one
     worker a core; the whole suite waits on sockets, timers and screens much of the time, so
-    four a core keep the cores busy. On two cores: 119 s at six workers, 123 s at eight and
-    130 s at five while each worker kept every screen it drew (eight then spent 35 s more CPU
-    on their own upkeep); with the screens let go after each test (below), 118 s at six and
-    109 s at eight (8 s more CPU). ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides if set."""
+    three a core keep the cores busy. On two cores, quiet, the whole suite at 2,115 tests: 192 s
+    at eight workers (370 s of CPU: each worker spent some 8 s besides its tests), 183 s at six
+    (322 s), 183-200 s at five, 219 s at four (too few to wait beside each other). Earlier, with
+    a smaller suite, eight did best (109 s against 118 s at six). ``PYTEST_XDIST_AUTO_NUM_WORKERS``
+    still decides if set."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None  # xdist's own hook reads it
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     cores = cores or 1
-    return cores if config.getoption("markexpr", "") == "unit" else 4 * cores
+    return cores if config.getoption("markexpr", "") == "unit" else 3 * cores
 
 
 # Which tests start first. xdist hands out work in the order it was collected, and the tests
