@@ -358,8 +358,14 @@ class Person:
         silent_polls = 0
         dead = 0
         tries = 0
+        # after a key: the screen settled, and how it looked then (None: not looked at, the
+        # table moved); nothing runs between that and the next look at the table (no await)
+        settled, seen = False, None
         while True:
-            await self.settled()
+            if not settled:
+                await self.settled()
+                seen = None
+            settled = False
             name = self.top()
             if self.oracle.version() != last_version:
                 last_version = self.oracle.version()
@@ -398,11 +404,13 @@ class Person:
                 continue
             silent_polls = 0
             self.tally.waits_checked += 1
-            version, looked = self.oracle.version(), self.look()
+            version = self.oracle.version()
+            looked = seen if seen is not None else self.look()
             await self.press(self.choose(question, keys))
             await self.settled()
+            settled, seen = True, None  # the next look at the table needs no other wait first
             # the table moved (its version), else the screen did: a version moved needs no look
-            if self.oracle.version() == version and self.look() == looked:
+            if self.oracle.version() == version and (seen := self.look()) == looked:
                 dead += 1
                 if dead >= DEAD_PRESSES:
                     self.fail("dead keys", f"{dead} presses of the offered keys changed nothing")
