@@ -15,7 +15,6 @@ shows the seat awaited), as seconds left counted from the frame, never as a time
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 CLOCK_MIN = 5
 """The fewest seconds a decision may be given (``--clock``)."""
@@ -25,14 +24,14 @@ BANK_MAX = 3600
 EPSILON = 1e-6
 
 
-@dataclass
 class Running:
     """One seat's clock for one decision: ``used`` seconds before the stretch that began at
     ``since`` (None: paused); ``serial`` names the decision (a new one, a new number)."""
 
-    serial: int
-    since: float | None
-    used: float = 0.0
+    __slots__ = ("serial", "since", "used")
+
+    def __init__(self, serial: int, since: float | None, used: float = 0.0) -> None:
+        self.serial, self.since, self.used = serial, since, used
 
     def spent(self, now: float) -> float:
         return self.used + (0.0 if self.since is None else max(0.0, now - self.since))

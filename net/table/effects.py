@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 Message = dict[str, Any]
 
 
-@dataclass
 class Effects:
     """What the I/O around the table must do besides sending: ``records`` for the journal, in
     order, made durable before any message of the same step goes out; ``seating_changed`` for
     whoever watches the seats (the LAN advertisement); ``round_ended`` for the host, which
-    starts the wait for the results panels (``Table.await_results``)."""
+    starts the wait for the results panels (``Table.await_results``). (A plain class: a
+    dataclass compiled its methods from text at every table's start, issue 37.)"""
 
-    records: list[Message] = field(default_factory=list)
-    seating_changed: bool = False
-    round_ended: bool = False
-    """A round/hand ended (not the game): the host waits for the people's results panels."""
+    def __init__(self) -> None:
+        self.records: list[Message] = []
+        self.seating_changed = False
+        #: A round/hand ended (not the game): the host waits for the people's results panels.
+        self.round_ended = False

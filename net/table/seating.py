@@ -1,10 +1,10 @@
 """Who sits where: names, bots, resume tokens and who is connected (``Seat``), and what the
-table knows of each connection (``Guest``). No sockets, no rules."""
+table knows of each connection (``Guest``). No sockets, no rules. (Plain classes: dataclasses
+compiled their methods from text at every table's start, issue 37.)"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ..wire.messages import NAME_LIMIT, Refused
@@ -16,18 +16,18 @@ P = TypeVar("P", bound=Hashable)
 """Whatever handle the table uses for a connection."""
 
 
-@dataclass
 class Seat(Generic[P]):
     """One seat. ``name`` is None while nobody has taken it; bots are named at creation."""
 
-    index: int
-    token: str
-    name: str | None = None
-    bot: bool = False
-    peer: P | None = None  # the table's handle of the connection sitting here
-    covered: bool = False  # a bot plays for the absent human
-    away_since: float | None = None  # when its player left during play (the table's clock)
-    away_told: bool = False  # the table was told they left (net/table/away.py)
+    def __init__(self, index: int, token: str) -> None:
+        self.index = index
+        self.token = token
+        self.name: str | None = None
+        self.bot = False
+        self.peer: P | None = None  # the table's handle of the connection sitting here
+        self.covered = False  # a bot plays for the absent human
+        self.away_since: float | None = None  # when its player left during play (the clock)
+        self.away_told = False  # the table was told they left (net/table/away.py)
 
     @property
     def taken(self) -> bool:
@@ -38,16 +38,16 @@ class Seat(Generic[P]):
         return self.peer is not None
 
 
-@dataclass
 class Guest:
     """What the table knows of one connection: its nonce, and once joined, its seat and name."""
 
-    nonce: bytes
-    joined: bool = False
-    seat: int | None = None  # None: a spectator (or not joined yet)
-    name: str = ""
-    key: str = ""  # a spectator's own key (net/table/watchers.py): never told to anyone else
-    watcher: int | None = None  # a spectator's public number at this table
+    def __init__(self, nonce: bytes) -> None:
+        self.nonce = nonce
+        self.joined = False
+        self.seat: int | None = None  # None: a spectator (or not joined yet)
+        self.name = ""
+        self.key = ""  # a spectator's own key (net/table/watchers.py): never told to anyone else
+        self.watcher: int | None = None  # a spectator's public number at this table
 
 
 class Seating(Generic[P]):

@@ -34,7 +34,6 @@ Names no game; no I/O, no clock (the table gives the time).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, Protocol
 
 from engine.base import Event, Game
@@ -62,16 +61,17 @@ class Step(NamedTuple):
     cards: tuple[str, ...]  #: the cards its public events name for that seat
 
 
-@dataclass
 class Request:
-    """A take-back being asked of the table."""
+    """A take-back being asked of the table (a plain class: a dataclass compiled its methods
+    from text at every table's start, issue 37)."""
 
-    id: int
-    seat: int
-    keep: int  #: how many of the table's actions stay
-    voters: set[int]
-    until: float
-    yes: set[int] = field(default_factory=set)
+    def __init__(self, id: int, seat: int, keep: int, voters: set[int], until: float) -> None:
+        self.id = id
+        self.seat = seat
+        self.keep = keep  #: how many of the table's actions stay
+        self.voters = voters
+        self.until = until
+        self.yes: set[int] = set()
 
 
 def named_cards(seat: int, events: list[Event] | Any) -> tuple[str, ...]:

@@ -17,7 +17,6 @@ them.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol
 
 from ..wire.messages import Refused, error_message
@@ -30,16 +29,17 @@ Message = dict[str, Any]
 BANNED_CODE = "banned"
 
 
-@dataclass
 class Watcher(Generic[P]):
-    """One spectator: its public number, its key, the name it asked for and the one shown."""
+    """One spectator: its public number, its key, the name it asked for and the one shown (a
+    plain class: a dataclass compiled its methods from text at every table's start, issue 37)."""
 
-    id: int
-    key: str
-    asked: str
-    name: str
-    muted: bool = False
-    peers: set[P] = field(default_factory=set)
+    def __init__(self, id: int, key: str, asked: str, name: str, *, muted: bool = False) -> None:
+        self.id = id
+        self.key = key
+        self.asked = asked
+        self.name = name
+        self.muted = muted
+        self.peers: set[P] = set()
 
 
 class Watched(Protocol[P]):
