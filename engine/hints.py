@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from lang import N_
 
@@ -31,13 +30,13 @@ HINTS: dict[str, Template] = {
 """Every hint reason's English template, by code (extracted for the catalogues)."""
 
 
-@dataclass(frozen=True)
-class Hint:
-    """What the normal bot would do (``action``), and why (``code`` of HINTS, ``params``)."""
+class Hint(NamedTuple):
+    """What the normal bot would do (``action``), and why (``code`` of HINTS, ``params``). A
+    NamedTuple: a frozen dataclass compiled its methods from text at every start (issue 37)."""
 
     action: dict
     code: str
-    params: dict = field(default_factory=dict)
+    params: dict
 
 
 def hint(

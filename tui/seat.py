@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -34,17 +33,26 @@ class TableClient(Protocol):
     async def close(self) -> Any: ...
 
 
-@dataclass
 class Seat:
-    """A connected client, and the things to shut down with it when the player leaves."""
+    """A connected client, and the things to shut down with it when the player leaves (a
+    plain class: a dataclass compiled its methods from text at every start, issue 37)."""
 
-    client: TableClient
-    closers: list[Callable[[], Awaitable[Any]]] = field(default_factory=list)
-    address: str = ""
-    host: Host | None = None
-    """The ``net.doors.host.Host`` when this process runs the table: its screen decides for it."""
-    again: Callable[[], Launcher] | None = None
-    """The same table dealt anew (same seats, a new seed), where this process runs it."""
+    def __init__(
+        self,
+        client: TableClient,
+        closers: list[Callable[[], Awaitable[Any]]] | None = None,
+        address: str = "",
+        host: Host | None = None,
+        again: Callable[[], Launcher] | None = None,
+    ) -> None:
+        self.client = client
+        self.closers = [] if closers is None else closers
+        self.address = address
+        #: The ``net.doors.host.Host`` when this process runs the table: its screen decides
+        #: for it.
+        self.host = host
+        #: The same table dealt anew (same seats, a new seed), where this process runs it.
+        self.again = again
 
     def deals_again(self) -> bool:
         """Whether ``again`` can deal a new game now: at a table against bots (``play``), or

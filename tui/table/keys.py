@@ -13,7 +13,6 @@ they forward to the game's decision model (tui/table/decisions.py).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from lang import _
 from tui.widgets.footer import KeyEntry
@@ -26,21 +25,32 @@ from .part import TablePart
 from .takeback import TakebackDesk
 
 
-@dataclass(slots=True)
 class KeysNow:
     """What the table's keys follow, as the table screen has it when a key is checked (made
-    at each check: a few a state, the footer's refresh asks each binding)."""
+    at each check: a few a state, the footer's refresh asks each binding). A plain class: a
+    dataclass compiled its methods from text at every start (issue 37)."""
 
-    state: TableState
-    me: int | None
-    #: The keys type into the chat.
-    chatting: bool = False
-    #: The host's own table: its menu (``m``).
-    hosting: bool = False
-    #: The host can be asked for the whole game now (``r`` once it is over).
-    reviewable: bool = False
-    #: A results panel opens in the next frame: no key acts (an enter meant for it).
-    opening: bool = False
+    __slots__ = ("chatting", "hosting", "me", "opening", "reviewable", "state")
+
+    def __init__(
+        self,
+        state: TableState,
+        me: int | None,
+        chatting: bool = False,
+        hosting: bool = False,
+        reviewable: bool = False,
+        opening: bool = False,
+    ) -> None:
+        self.state = state
+        self.me = me
+        #: The keys type into the chat.
+        self.chatting = chatting
+        #: The host's own table: its menu (``m``).
+        self.hosting = hosting
+        #: The host can be asked for the whole game now (``r`` once it is over).
+        self.reviewable = reviewable
+        #: A results panel opens in the next frame: no key acts (an enter meant for it).
+        self.opening = opening
 
 
 def part_action(

@@ -28,7 +28,6 @@ left out; so everything after the edge reads typed keys, never a guess.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
@@ -53,19 +52,31 @@ def _seat(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-@dataclass(frozen=True)
 class TableState:
     """One state of the game as this seat sees it (``state`` on the wire): ``view`` fits its
     game's declared ``View`` (None: no state yet), each of ``legal`` its ``Action``; what every
     game's view has beyond ``SeatView`` (its ``game``, ``phase``, its result's ``winners``) is
-    read with it, for the shared table."""
+    read with it, for the shared table. Made once and read, never changed (``with_view``
+    makes another); a plain class: a frozen dataclass compiled its methods from text at every
+    start (issue 37)."""
 
-    version: int = -1
-    view: SeatView | None = None
-    legal: list[Wired] = field(default_factory=list)
-    game: str = ""
-    phase: str = ""
-    winners: tuple[int, ...] = ()
+    __slots__ = ("game", "legal", "phase", "version", "view", "winners")
+
+    def __init__(
+        self,
+        version: int = -1,
+        view: SeatView | None = None,
+        legal: list[Wired] | None = None,
+        game: str = "",
+        phase: str = "",
+        winners: tuple[int, ...] = (),
+    ) -> None:
+        self.version = version
+        self.view = view
+        self.legal: list[Wired] = [] if legal is None else legal
+        self.game = game
+        self.phase = phase
+        self.winners = winners
 
     @property
     def over(self) -> bool:
@@ -229,7 +240,7 @@ def with_view(state: TableState, view: SeatView) -> TableState:
     result = common.get("result") or {}
     winners = tuple(result.get("winners") or ())
     game, phase = str(common.get("game", "")), str(common.get("phase", ""))
-    return replace(state, view=view, game=game, phase=phase, winners=winners)
+    return TableState(state.version, view, state.legal, game, phase, winners)
 
 
 def game_events(game: str, value: object) -> list[Wired]:

@@ -17,7 +17,6 @@ as Textual's ``OptionList`` does: a click on a card posts ``PickableCards.Picked
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from rich.cells import cell_len
@@ -39,26 +38,43 @@ MARK_GLYPHS = {  # (unicode, ascii)
 }
 
 
-@dataclass
+# Placed and Line are plain classes: as dataclasses they compiled their methods from text at
+# every table's start (issue 37); they are made and read here, never compared or shown.
+
+
 class Placed:
     """Where one piece of a line stands: a card (``index``) or a heading (``index`` None)."""
 
-    index: int | None
-    x: int
-    width: int
-    text: str = ""  # a heading's text
-    group: object = None  # a heading's group
+    __slots__ = ("group", "index", "text", "width", "x")
+
+    def __init__(
+        self, index: int | None, x: int, width: int, text: str = "", group: object = None
+    ) -> None:
+        self.index = index
+        self.x = x
+        self.width = width
+        self.text = text  # a heading's text
+        self.group = group  # a heading's group
 
 
-@dataclass
 class Line:
     """One line of cards (one screen line inline, a box's height boxed), or a title line."""
 
-    title: str | Text = ""
-    indent: str = ""
-    places: list[Placed] = field(default_factory=list)
-    is_title: bool = False
-    note: Text | None = None  # the row's remark, after its last card (or its title)
+    __slots__ = ("indent", "is_title", "note", "places", "title")
+
+    def __init__(
+        self,
+        title: str | Text = "",
+        indent: str = "",
+        *,
+        is_title: bool = False,
+        note: Text | None = None,
+    ) -> None:
+        self.title = title
+        self.indent = indent
+        self.places: list[Placed] = []
+        self.is_title = is_title
+        self.note = note  # the row's remark, after its last card (or its title)
 
 
 class PickableCards(Prepainted):
