@@ -56,8 +56,9 @@ def swoop_app(
 
 
 async def walk_to(pilot, screen, rank: str, *, where: str = "hand") -> None:
-    """Move the cursor with ←→ to the first card of ``rank`` (in the hand or the slots); it
-    stops at the ends."""
+    """Bring the cursor to the first card of ``rank`` (in the hand or the slots): it is put
+    beside the card and takes the last step with ← or → (every step of a longer walk is that
+    same move; its stops at the ends are test_swoop_flow.py's)."""
     model = screen.part.model
     wanted = [
         n
@@ -66,8 +67,11 @@ async def walk_to(pilot, screen, rank: str, *, where: str = "hand") -> None:
     ]
     if not wanted:
         raise AssertionError(f"no {rank} to walk to")
-    while model.cursor != wanted[0]:
-        await pilot.press("right" if model.cursor < wanted[0] else "left")
+    if model.cursor != wanted[0]:
+        right = model.cursor < wanted[0]
+        model.cursor = wanted[0] - 1 if right else wanted[0] + 1
+        await pilot.press("right" if right else "left")
+    assert model.cursor == wanted[0]
 
 
 async def my_turn(pilot, screen) -> None:
@@ -75,38 +79,55 @@ async def my_turn(pilot, screen) -> None:
     await settle(pilot, 0.05)
 
 
-async def test_a_pickup_played_by_keys_and_refusals_say_why():
+async def test_a_click_picks_a_card_and_a_pickup_played_by_keys_and_refusals_say_why():
+    """One table at my turn on a pile of 8s, each check said by its assert's message: a click
+    on a card picks it and a click beside the cards (on the row's title) picks nothing; two
+    Kings cannot be played as four, and a mystery card is not picked but turned; an action
+    the engine refuses shows its reason and the question stands; K on 8 takes the pile."""
     app = swoop_app(FLIP, first=0, moves=FLIP_MOVES)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await seated(pilot)
         await my_turn(pilot, screen)
-        assert screen.view["pile"] == ["9S", "8S", "8H"]
-        assert "play 8 or lower" in screen.prompt.plain
-        assert "t turns a mystery card" in screen.prompt.plain
+        assert screen.view["pile"] == ["9S", "8S", "8H"], "the pile of 8s"
+        assert "play 8 or lower" in screen.prompt.plain, "asked: 8 or lower"
+        assert "t turns a mystery card" in screen.prompt.plain, "asked: t turns"
+        # A click on a card picks it; a click beside the cards picks nothing.
+        cards = screen.query_one("#mine")
+        model = screen.part.model
+        king = next(i for i in model.items() if model.mine.rank(i) == "K")
+        spot = place_of(cards, cards.items.index(king))
+        await pilot.click("#mine", offset=spot)
+        assert model.picks == [king] and model.current() == king, "click: the King is picked"
+        assert "take the pile" in screen.prompt.plain, "click: the King would take the pile"
+        await pilot.press("escape")
+        await pilot.click("#mine", offset=(1, spot[1]))
+        assert screen.part.model.picks == [], "click: on the row's title, nothing is picked"
         # Two Kings cannot be played as four, and a mystery card is not picked but turned.
         await walk_to(pilot, screen, "K")
         await pilot.press("4")
-        assert "cannot play 4 × K" in screen.prompt.plain
-        assert screen.part.model.picks == []
+        assert "cannot play 4 × K" in screen.prompt.plain, "keys: 4 × K is refused"
+        assert screen.part.model.picks == [], "keys: nothing picked"
         screen.part.model.cursor = screen.part.model.items().index(("down", 0))
         await pilot.press("space")
-        assert "press t" in screen.prompt.plain
+        assert "press t" in screen.prompt.plain, "keys: a mystery card is turned with t"
         # An action the engine refuses shows its reason and the question stands.
         screen.send({"type": "stop"})
         await wait_until(pilot, lambda: screen.prompt.reason is not None)
-        assert screen.prompt.plain.startswith("✗ ")
-        assert "play 8 or lower" in screen.prompt.plain
+        assert screen.prompt.plain.startswith("✗ "), "refusal: the reason"
+        assert "play 8 or lower" in screen.prompt.plain, "refusal: the question stands"
         # K on 8: higher, so the player takes the pile.
         await walk_to(pilot, screen, "K")
         await pilot.press("space")
-        assert "take the pile (4 cards)" in screen.prompt.plain
+        assert "take the pile (4 cards)" in screen.prompt.plain, "pickup: asked"
         before = len(screen.view["hand"])
         await pilot.press("enter")
         await wait_until(pilot, lambda: "picked up" in log_text(screen))
         await settle(pilot)
-        assert "You picked up 4 cards" in log_text(screen)
-        assert len(screen.view["hand"]) >= before - 1 + 4 - 1  # the bots may have moved on
-        assert any("picked up 4 cards" in str(n.message) for n in app._notifications)
+        assert "You picked up 4 cards" in log_text(screen), "pickup: logged"
+        grown = len(screen.view["hand"]) >= before - 1 + 4 - 1  # the bots may have moved on
+        assert grown, "pickup: the pile is in my hand"
+        toasts = [str(n.message) for n in app._notifications]
+        assert any("picked up 4 cards" in toast for toast in toasts), "pickup: a toast"
 
 
 async def test_turning_a_mystery_card_then_adding_to_it():
@@ -235,27 +256,58 @@ async def close_results(pilot, screen) -> None:
     await wait_until(pilot, lambda: pilot.app.screen is screen)
 
 
-async def test_going_out_shows_the_penalties_until_my_next_play():
+async def test_going_out_shows_each_penalty_card_by_card_until_enter_then_until_my_next_play():
+    """One table where I go out (nine swoops by keys), each check said by its assert's message:
+    the hand's results panel shows each seat's penalty card by card and the running totals,
+    and stays until enter; then the log, the notice line and the round history tell the
+    penalties, and the notice stays until my own next play."""
+    from engine.cards import rank
+    from engine.swoop.rules import penalty
+    from tui.games.swoop.draw import rank_text
+
     app = swoop_app(GOING_OUT, first=0)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await seated(pilot)
         await go_out(pilot, screen)
+        # The results panel after the hand: each penalty card by card, until enter.
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
+        panel = app.screen
+        before = screen.part.swoop_face.ended[1]
+        rows = [row.plain for row in panel.rows]
+        penalties = screen.view["hands"][0]
+        went_out = rows[0].startswith("You") and "+0" in rows[0] and "went out" in rows[0]
+        assert went_out, "panel: I went out, +0"
+        for seat in range(1, len(penalties)):
+            name = screen.seats.name(seat)
+            assert rows[seat].startswith(name), f"panel: {name}'s row"
+            assert f"+{penalties[seat]}" in rows[seat], f"panel: {name}'s penalty"
+            player = before["players"][seat]
+            for card in (c for c in player["face_up"] if c):
+                shown = rank_text(rank(card), screen.cards)  # by rank, as on the table
+                assert f"{shown} {penalty(card)}" in rows[seat], f"panel: {name}'s {card}"
+            assert "in hand" not in rows[seat], f"panel: {name}'s hand is turned up"
+        table = panel.table.plain
+        assert "Hand 1" in table and "Bot 2" in table, "panel: the score row and the totals"
+        await settle(pilot)
+        assert app.screen is panel, "panel: it stays until enter"
         await wait_until(pilot, lambda: screen.view["hand_no"] == 2)
         await close_results(pilot, screen)
         await settle(pilot)
         log = log_text(screen)
-        assert log.count("Swoop! You swooped") == 9
-        assert "Hand 1 over — You went out" in log and "Hand 2 · Bot 2 leads" in log
+        assert log.count("Swoop! You swooped") == 9, "log: nine swoops"
+        told = "Hand 1 over — You went out" in log and "Hand 2 · Bot 2 leads" in log
+        assert told, "log: the hand's end and the next"
         notice = str(screen.query_one("#notice").render())
-        assert "Hand 1 over — You went out" in notice and "Penalties You +0" in notice
+        noticed = "Hand 1 over — You went out" in notice and "Penalties You +0" in notice
+        assert noticed, "notice: the penalties"
         history = [line.plain for line in screen.face.round_history()]
-        assert history[0].startswith("Hand 1: You went out · Bot 2 +")
+        assert history[0].startswith("Hand 1: You went out · Bot 2 +"), "the round history"
         await pilot.press("s")
         await wait_until(pilot, lambda: "Scores" in type(app.screen).__name__)
         await pilot.press("escape")
         # The notice stays until the player's own next play.
         await my_turn(pilot, screen)
-        assert screen.part.notice is not None
+        assert screen.part.notice is not None, "notice: it stays until my next play"
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen.part.notice is None)
 
@@ -283,23 +335,6 @@ async def test_the_last_hand_ends_the_game_with_the_final_scores():
         assert screen.decisions.key_state("confirm") is False and not screen.check_action(
             "turn", ()
         )
-
-
-async def test_a_click_on_a_card_picks_it():
-    app = swoop_app(FLIP, first=0, moves=FLIP_MOVES)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await seated(pilot)
-        await my_turn(pilot, screen)
-        cards = screen.query_one("#mine")
-        king = next(i for i in screen.part.model.items() if screen.part.model.mine.rank(i) == "K")
-        spot = place_of(cards, cards.items.index(king))
-        await pilot.click("#mine", offset=spot)
-        assert screen.part.model.picks == [king] and screen.part.model.current() == king
-        assert "take the pile" in screen.prompt.plain
-        # A click beside the cards (on the row's title) picks nothing.
-        await pilot.press("escape")
-        await pilot.click("#mine", offset=(1, spot[1]))
-        assert screen.part.model.picks == []
 
 
 def place_of(cards, index: int) -> tuple[int, int]:
