@@ -21,6 +21,16 @@ def daifugo_app(seed: int = 5, deals: int = 2, **kw):
     return client_app(client), client
 
 
+async def step_to(pilot, model, attribute: str, index: int) -> None:
+    """Bring ``model``'s cursor (or joker choice) to ``index``: it is put beside it and takes
+    the last step with → or ← (every step of a longer walk is that same move)."""
+    if getattr(model, attribute) != index:
+        right = getattr(model, attribute) < index
+        setattr(model, attribute, index - 1 if right else index + 1)
+        await pilot.press("right" if right else "left")
+    assert getattr(model, attribute) == index
+
+
 async def play(pilot, screen, action: dict) -> None:
     """Play ``action`` by keys: walk to each card, space, enter (and the joker's name)."""
     model = screen.part.model
@@ -31,14 +41,12 @@ async def play(pilot, screen, action: dict) -> None:
     for code in action["cards"]:
         index = next(i for i, c in enumerate(model.hand) if c == code and i not in taken)
         taken.append(index)
-        while model.cursor != index:
-            await pilot.press("right" if model.cursor < index else "left")
+        await step_to(pilot, model, "cursor", index)
         await pilot.press("space")
     await pilot.press("enter")
     if model.naming:
         choice = next(n for n, a in enumerate(model.naming) if a == action)
-        while model.choice != choice:
-            await pilot.press("right")
+        await step_to(pilot, model, "choice", choice)
         await pilot.press("enter")
 
 
