@@ -21,11 +21,9 @@ from tui.lobby.forms import JoinForm, TableForm
 from tui.lobby.screen import LobbyScreen
 from tui.pilot import browser_of, seated, wait_until
 from tui.settings import Settings
-from tui.table.panel import ResultsPanel
 from tui.widgets.chat import ChatPane
 from tui.widgets.footer import WordedFooter
 
-SEED_OVER = 1  # a two-player, one-round game that ends without sudden death
 HOSTILE_NAME = "[red]x[/] \x1b[31mEvil\x1b[0m"
 HOSTILE_CHAT = "[@click=app.quit]boom[/] \x1b]0;pwned\x07[b]bold[/b] \x1b[2J"
 
@@ -34,42 +32,82 @@ def table(key: str, name: str, port: int, *, password: bool = False) -> FakeTabl
     return FakeTable(key, name, "swapo", "ace", 1, 4, password, 1, "127.0.0.1", port)
 
 
-async def test_lobby_lists_tables_and_opens_each_form():
+async def test_lobby_lists_tables_opens_each_form_and_the_forms_start_and_join_tables():
+    """One lobby, each check said by its assert's message: it lists the tables found (a
+    peer's name literally), the cursor stays on its table as tables come and go, and enter
+    on a password table asks for the password first; each form (join, host, bots) shows its
+    own keys. The bots form checks its fields and starts a table; q, y returns to the lobby;
+    the join form refuses what is not an address, then joins a table by its address and
+    password."""
     tables = [table("a", "friday", 7717), table("b", "s [b]lunch[/]", 7718, password=True)]
     app = make_app(settings=Settings(name="Eli"), browser=browser_of(*tables))
     async with app.run_test(size=SIZE) as pilot:
         lobby = app.screen
-        assert isinstance(lobby, LobbyScreen)
+        assert isinstance(lobby, LobbyScreen), "the app opens on the lobby"
         options = lobby.query_one("#tables", OptionList)
         await wait_until(pilot, lambda: options.option_count == 2)
         shown = [options.get_option_at_index(i).prompt for i in range(2)]
-        assert all(isinstance(p, Text) for p in shown)
-        assert any("s [b]lunch[/]" in p.plain for p in shown)  # a peer's name, literally
+        assert all(isinstance(p, Text) for p in shown), "the rows are Text"
+        assert any("s [b]lunch[/]" in p.plain for p in shown), "a peer's name, literally"
         await pilot.press("down")
-        assert options.highlighted == 1
+        assert options.highlighted == 1, "down: the second table"
         lobby.table_removed("a")  # tables come and go live; the cursor stays on its table
-        assert options.option_count == 1 and options.highlighted == 0
+        removed = options.option_count == 1 and options.highlighted == 0
+        assert removed, "a table removed: the cursor stays on its table"
         lobby.table_added(tables[0])
-        assert options.option_count == 2 and options.highlighted == 1
+        added = options.option_count == 2 and options.highlighted == 1
+        assert added, "a table added: the cursor stays on its table"
         await pilot.press("enter")  # the password table asks for the password first
-        assert isinstance(app.screen, JoinForm)
-        assert app.screen.query_one("#address").value == "127.0.0.1:7718"
+        assert isinstance(app.screen, JoinForm), "a password table: the join form"
+        address = app.screen.query_one("#address").value
+        assert address == "127.0.0.1:7718", "the join form: the table's address"
         await pilot.press("escape")
         for key, form in (("a", JoinForm), ("h", TableForm), ("b", TableForm)):
             await pilot.press(key)
-            assert isinstance(app.screen, form)
+            assert isinstance(app.screen, form), f"{key}: its form"
             await pilot.pause()  # the form's own keys, not the lobby's under it
             keys = app.screen.query_one(WordedFooter).shown_keys()
             shown = [(k.key_display, k.description) for k in keys]
             starts = [("enter", "start")] if form is TableForm else []
-            assert sorted(shown) == sorted([*starts, ("esc", "cancel")])
-            await pilot.press("escape")
-            assert app.screen is lobby
+            assert sorted(shown) == sorted([*starts, ("esc", "cancel")]), f"{key}: its keys"
+            if key != "b":
+                await pilot.press("escape")
+                assert app.screen is lobby, f"{key}, esc: back at the lobby"
+        # The bots form (open) checks its fields and starts a table.
+        form = app.screen
+        form.query_one("#bots").value = "10"
+        await pilot.click("#ok")
+        error = str(form.query_one("#form-error").render())
+        assert "bots: from 1 to 9" in error, "bots form: too many bots"
+        form.query_one("#bots").value = "2"
+        await pilot.pause(0.3)  # a button ignores presses while it shows the last one
+        await pilot.click("#ok")
+        screen = await seated(pilot)
+        assert screen.view["seats"] == 3 and screen.me == 0, "bots form: a table of three"
+        await pilot.press("q", "y")
+        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        # The join form refuses what is not an address, then joins by address and password.
         await pilot.press("a")
         app.screen.query_one("#address").value = "not an address"
         await pilot.press("enter")
-        assert isinstance(app.screen, JoinForm)
-        assert "HOST:PORT" in str(app.screen.query_one("#form-error").render())
+        assert isinstance(app.screen, JoinForm), "join form: kept on a bad address"
+        error = str(app.screen.query_one("#form-error").render())
+        assert "HOST:PORT" in error, "join form: says what an address is"
+        host = Host(
+            TableSettings.new(
+                "swapo", seats=2, options={}, seed=5, bots=1, name="by address", password="sesame"
+            )
+        )
+        port = await host.start("127.0.0.1", 0)
+        try:
+            app.screen.query_one("#address").value = f"127.0.0.1:{port}"
+            app.screen.query_one("#password").value = "sesame"
+            await pilot.press("enter")
+            screen = await seated(pilot)
+            header = str(screen.query_one("#header").render())
+            assert 'table "by address"' in header, "join form: at the table by address"
+        finally:
+            await host.close()
 
 
 async def test_lobby_says_it_is_searching_when_nothing_is_found():
@@ -107,31 +145,84 @@ async def test_joining_a_discovered_table_from_the_lobby():
         await host.close()
 
 
-async def test_leaving_asks_first_then_returns_to_the_shell():
+async def test_a_practice_table_picks_by_mouse_shows_a_lost_link_chats_whispers_and_leaves():
+    """One practice table against bots (a real host on 127.0.0.1), each check said by its
+    assert's message, in this order:
+
+    - cards can be picked with the mouse (80×24);
+    - the connection lost and restored are shown (header, prompt, a toast);
+    - leaving asks first (the dialog's own keys), n stays; the scores and the rules open
+      over the table and esc closes them;
+    - at 120×40, chat is sent from the input, and whispers go to the numbered opponent;
+    - q then y leaves: a table opened from the command line, leaving quits the app."""
     app = table_app(seed=2)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         screen = await seated(pilot)
+        # Cards can be picked with the mouse.
+        await wait_until(pilot, lambda: screen.decisions.step == "target")
+        await pilot.press("1", "1")
+        row = screen.query_one("#hand")
+        width = 7 if screen.large else 5
+        await pilot.click(row, offset=(width * 2 + 1, 1))
+        assert screen.decisions.picked == [2], "mouse: the third card is picked"
+        await pilot.press("escape")
+        # The connection lost and restored are shown.
+        screen.receive({"t": "connection", "status": "lost"})
+        await pilot.pause()
+        header = screen.query_one("#header")
+        assert "reconnecting" in str(header.render()), "lost: the header says reconnecting"
+        assert "Connection lost" in screen.prompt.plain, "lost: the prompt says so"
+        toasts = [str(n.message) for n in app._notifications]
+        assert any("Connection lost" in toast for toast in toasts), "lost: a toast says so"
+        screen.receive({"t": "connection", "status": "restored"})
+        await pilot.pause()
+        assert "reconnecting" not in str(header.render()), "restored: the header"
+        assert "Connection lost" not in screen.prompt.plain, "restored: the prompt"
+        # Leaving asks first; the scores and the rules open over the table.
         await pilot.press("q")
-        assert isinstance(app.screen, ConfirmLeave)
+        assert isinstance(app.screen, ConfirmLeave), "q asks first"
         await pilot.pause()
         footer = app.screen.query_one(WordedFooter)  # the dialog's keys, not the table's
-        assert [(k.key_display, k.description) for k in footer.shown_keys()] == [
-            ("y", "leave"),
-            ("n", "stay"),
-        ]
+        keys = [(k.key_display, k.description) for k in footer.shown_keys()]
+        assert keys == [("y", "leave"), ("n", "stay")], "the leave dialog's own keys"
         await pilot.press("n")
-        assert app.screen is screen
+        assert app.screen is screen, "n stays"
         await pilot.press("s")
-        assert isinstance(app.screen, ScoresScreen)
+        assert isinstance(app.screen, ScoresScreen), "s: the scores"
         await pilot.press("escape")
         await pilot.press("question_mark")
-        assert app.screen is not screen
+        assert app.screen is not screen, "?: the rules"
         await pilot.press("escape")
-        assert app.screen is screen
+        assert app.screen is screen, "esc: back at the table"
+        # At 120×40: chat is sent from the input.
+        await pilot.resize_terminal(120, 40)
+        await pilot.press("c")
+        for ch in "hi all":
+            await pilot.press("space" if ch == " " else ch)
+        await pilot.press("enter")
+        chat = screen.query_one(ChatPane)
+        await wait_until(pilot, lambda: any("hi all" in line for line in chat.lines))
+        await pilot.press("escape")
+        assert not screen.has_class("-chatting"), "chat: esc closes the input"
+        # Whispers go to the numbered opponent.
+        sent = []
+
+        async def fake_chat(text, to=None):
+            sent.append((text, to))
+
+        screen.client.chat = fake_chat
+        await pilot.press("c")
+        screen.query_one("#chat-input").value = "/w 2 meet me at the swap"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: sent)
+        whispered = [("meet me at the swap", screen.seats.others()[1])]
+        assert sent == whispered, "whisper: to the second opponent"
+        await pilot.press("escape")
+        # q, y: a table opened from the command line: leaving quits the app.
         await pilot.press("q")
-        await pilot.press("y")  # a table opened from the command line: leaving quits the app
+        await pilot.press("y")
         await wait_until(pilot, lambda: app.return_code is not None)
-        assert app.seat is None
+        assert app.seat is None, "left: no seat"
 
 
 async def test_hostile_names_and_chat_are_shown_literally():
@@ -170,87 +261,9 @@ async def test_hostile_names_and_chat_are_shown_literally():
         await host.close()
 
 
-async def test_chat_is_sent_from_the_input():
-    app = table_app(seed=2)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await seated(pilot)
-        await pilot.press("c")
-        for ch in "hi all":
-            await pilot.press("space" if ch == " " else ch)
-        await pilot.press("enter")
-        chat = screen.query_one(ChatPane)
-        await wait_until(pilot, lambda: any("hi all" in line for line in chat.lines))
-        await pilot.press("escape")
-        assert not screen.has_class("-chatting")
-
-
 async def _drain(client: Client) -> None:
     async for _ in client.messages():
         pass
-
-
-async def test_connection_lost_and_restored_are_shown():
-    app = table_app(seed=2)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        screen = await seated(pilot)
-        screen.receive({"t": "connection", "status": "lost"})
-        await pilot.pause()
-        assert "reconnecting" in str(screen.query_one("#header").render())
-        assert "Connection lost" in screen.prompt.plain
-        assert any("Connection lost" in str(n.message) for n in app._notifications)
-        screen.receive({"t": "connection", "status": "restored"})
-        await pilot.pause()
-        assert "reconnecting" not in str(screen.query_one("#header").render())
-        assert "Connection lost" not in screen.prompt.plain
-
-
-async def test_whispers_go_to_the_numbered_opponent():
-    app = table_app(seed=2)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await seated(pilot)
-        sent = []
-
-        async def fake_chat(text, to=None):
-            sent.append((text, to))
-
-        screen.client.chat = fake_chat
-        await pilot.press("c")
-        screen.query_one("#chat-input").value = "/w 2 meet me at the swap"
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: sent)
-        assert sent == [("meet me at the swap", screen.seats.others()[1])]
-
-
-async def test_cards_can_be_picked_with_the_mouse():
-    app = table_app(seed=2)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await seated(pilot)
-        await wait_until(pilot, lambda: screen.decisions.step == "target")
-        await pilot.press("1", "1")
-        row = screen.query_one("#hand")
-        width = 7 if screen.large else 5
-        await pilot.click(row, offset=(width * 2 + 1, 1))
-        assert screen.decisions.picked == [2]
-
-
-async def test_ascii_cards_and_the_game_over_results():
-    app = table_app(seed=SEED_OVER, bots=1, ascii_only=True, options={"rounds": 1})
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await seated(pilot)
-        hand_text = str(screen.query_one("#hand").render())
-        assert all(code in hand_text for code in screen.decisions.hand)
-        assert "♠" not in hand_text and "♥" not in hand_text
-        from tests.tui.test_swapo_screen import play_my_turns
-
-        await play_my_turns(pilot, screen, until_round=99)
-        await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
-        assert screen.view["over"]
-        assert "Game over" in screen.prompt.plain
-        assert app.screen.final and "Final scores" in app.screen.title_text
-        await pilot.press("enter")  # the results stay until enter
-        assert app.screen is screen
-        await pilot.press("s")
-        assert isinstance(app.screen, ScoresScreen)
 
 
 @pytest.mark.xdist_group("zeroconf")
@@ -290,7 +303,7 @@ async def test_hosting_shows_the_waiting_room_until_the_table_fills():
 async def test_a_spectator_sees_no_hand_and_every_seat():
     host = Host(
         TableSettings.new("swapo", seats=3, options={}, seed=9, bots=3, name="show"),
-        HostLimits(bot_delay=0.05),
+        HostLimits(bot_delay=1.0),  # the table is seen before the bots move (and settles)
     )
     port = await host.start("127.0.0.1", 0)
     try:
@@ -407,40 +420,6 @@ async def test_no_color_draws_plain_cards_with_their_glyphs(monkeypatch):
         assert all(screen.cards.label(code) in hand.plain for code in screen.decisions.hand)
         assert any(glyph in hand.plain for glyph in "♠♥♦♣")
         assert not any(span.style and "red" in str(span.style) for span in hand.spans)
-
-
-async def test_the_lobby_forms_start_and_join_tables():
-    app = make_app(settings=Settings(name="Eli"), browser=browser_of())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("b")
-        form = app.screen
-        assert isinstance(form, TableForm)
-        form.query_one("#bots").value = "10"
-        await pilot.click("#ok")
-        assert "bots: from 1 to 9" in str(form.query_one("#form-error").render())
-        form.query_one("#bots").value = "2"
-        await pilot.pause(0.3)  # a button ignores presses while it shows the last one
-        await pilot.click("#ok")
-        screen = await seated(pilot)
-        assert screen.view["seats"] == 3 and screen.me == 0
-        await pilot.press("q", "y")
-        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
-
-        host = Host(
-            TableSettings.new(
-                "swapo", seats=2, options={}, seed=5, bots=1, name="by address", password="sesame"
-            )
-        )
-        port = await host.start("127.0.0.1", 0)
-        try:
-            await pilot.press("a")
-            app.screen.query_one("#address").value = f"127.0.0.1:{port}"
-            app.screen.query_one("#password").value = "sesame"
-            await pilot.press("enter")
-            screen = await seated(pilot)
-            assert 'table "by address"' in str(screen.query_one("#header").render())
-        finally:
-            await host.close()
 
 
 async def test_a_listed_table_nobody_answers_at_is_marked_in_the_lobby():

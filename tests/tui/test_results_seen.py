@@ -1,5 +1,6 @@
 """Closing a round's results panel tells the host (``results_seen``), whose bots wait for it
-(net/table/resultswait.py); the game's final panel tells nobody. With ``kotatsu play``'s real host,
+(net/table/resultswait.py); the game's final panel tells nobody (a game played to it in ASCII,
+whose end, final panel and scores are checked on the way). With ``kotatsu play``'s real host,
 the bots wait behind my panel and the game goes on once I close it."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from tests.tui.conftest import SIZE, client_app, table_app
 from tests.tui.test_swapo_round_results import NORMAL, Scripted, stacked
 from tests.tui.test_swapo_screen import play_my_turns
 from tui.app import make_app
+from tui.dialogs import ScoresScreen
 from tui.pilot import MemoryClient, browser_of, seated, settle, wait_until
 from tui.settings import Settings
 from tui.table.panel import ResultsPanel
@@ -46,17 +48,30 @@ async def test_closing_a_rounds_panel_sends_results_seen_for_that_round():
         assert client.seen == client.round_ends[:1]
 
 
-async def test_the_final_panel_sends_nothing():
+async def test_ascii_cards_and_the_game_over_results_whose_final_panel_sends_nothing():
+    """A two-player, one-round game that ends without sudden death, in ASCII, each check said
+    by its assert's message: the hand is drawn in ASCII; at the game's end the final results
+    panel shows and stays until enter, the prompt says the game is over and the scores are on
+    `s`; closing the final panel tells nobody (no ``results_seen``)."""
     client = Recording("swapo", 2, options={"rounds": 1}, seed=1)
-    app = client_app(client)
+    app = client_app(client, ascii_only=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
+        hand_text = str(screen.query_one("#hand").render())
+        drawn = all(code in hand_text for code in screen.decisions.hand)
+        assert drawn, "ascii: every card by its code"
+        assert "♠" not in hand_text and "♥" not in hand_text, "ascii: no suit glyphs"
         await play_my_turns(pilot, screen, until_round=99)
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsPanel))
-        assert app.screen.final and screen.view["over"]
-        await pilot.press("enter")
+        assert app.screen.final and screen.view["over"], "the final panel, the game over"
+        assert "Game over" in screen.prompt.plain, "the prompt: game over"
+        assert "Final scores" in app.screen.title_text, "the final panel's title"
+        await pilot.press("enter")  # the results stay until enter
+        assert app.screen is screen, "enter closes the final panel"
         await settle(pilot)
-        assert client.round_ends and client.seen == []
+        assert client.round_ends and client.seen == [], "the final panel sends nothing"
+        await pilot.press("s")
+        assert isinstance(app.screen, ScoresScreen), "s: the scores"
 
 
 async def play_until_panel(pilot, screen) -> None:
