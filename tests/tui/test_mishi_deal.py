@@ -89,43 +89,41 @@ async def test_without_a_ten_the_deal_reaches_the_go_alone_round_without_a_key()
         await host.close()
 
 
-async def test_with_a_ten_one_key_declares_and_the_deal_reaches_the_go_alone_round():
-    host, app = await table(seat0_ten=True)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await at_the_table(pilot)
-            await wait_until(pilot, lambda: screen.decisions.step == "declare", timeout=10)
-            assert "d declare ♠ (10♠)" in screen.prompt.plain
-            assert screen.view["phase"] == "deal" and screen.view["to_deal"] > 0
-            await pilot.press("d")
-            await wait_until(pilot, lambda: go_alone_asked(screen), timeout=20)
-            assert screen.view["declaration"] == {"seat": 0, "suit": "S", "cards": ["10S"]}
-            declared = host.table.rules.game.declaration
-            assert declared is not None and declared.seat == 0
-            await leave(pilot, host)
-    finally:
-        await host.close()
-
-
-async def test_ones_own_declaration_is_said_at_once_then_shown_with_the_table():
-    """d is answered on the screen at once — the log and the prompt say the ten will be shown
-    — while the table is not shown it yet (no trump, nothing offered again); then it is."""
+async def test_with_a_ten_one_key_declares_said_at_once_shown_with_the_table_to_the_go_alone():
+    """With a ten, one key declares and the deal reaches the go-alone round. d is answered on
+    the screen at once — the log and the prompt say the ten will be shown — while the table
+    has not shown it yet (no trump, nothing offered again); then it is, and the deal goes on
+    to the go-alone round with my declaration, the host's too. Each check is said by its
+    assert's message."""
     host, app = await table(seat0_ten=True, window=3)
     try:
         async with app.run_test(size=SIZE) as pilot:
             screen = await at_the_table(pilot)
             await wait_until(pilot, lambda: screen.decisions.step == "declare", timeout=10)
+            assert "d declare ♠ (10♠)" in screen.prompt.plain, "offer: d declares 10♠"
+            dealing = screen.view["phase"] == "deal" and screen.view["to_deal"] > 0
+            assert dealing, "offer: during the deal"
             await pilot.press("d")
             log = screen.log_pane.lines_written
             await wait_until(pilot, lambda: any("You will show 10♠" in str(x) for x in log))
-            assert screen.view["phase"] == "deal" and screen.view["declaration"] is None
-            assert "Dealing… you will show 10♠ in a moment" in screen.prompt.plain
-            assert screen.decisions.step != "declare" and not screen.decisions.can_declare()
-            assert not any("You show 10♠" in str(x) for x in log)
+            not_yet = screen.view["phase"] == "deal" and screen.view["declaration"] is None
+            assert not_yet, "said at once: the table has not shown it yet"
+            waiting = "Dealing… you will show 10♠ in a moment" in screen.prompt.plain
+            assert waiting, "said at once: the prompt"
+            assert screen.decisions.step != "declare", "said at once: not offered again"
+            assert not screen.decisions.can_declare(), "said at once: nothing to declare"
+            shown = any("You show 10♠" in str(x) for x in log)
+            assert not shown, "said at once: not shown yet"
             await wait_until(pilot, lambda: any("You show 10♠" in str(x) for x in log), 10)
-            assert screen.view["declaration"] == {"seat": 0, "suit": "S", "cards": ["10S"]}
-            assert "you will show" not in screen.prompt.plain
-            assert sum("You will show 10♠" in str(x) for x in log) == 1
+            mine = {"seat": 0, "suit": "S", "cards": ["10S"]}
+            assert screen.view["declaration"] == mine, "shown with the table"
+            assert "you will show" not in screen.prompt.plain, "shown: the prompt moves on"
+            once = sum("You will show 10♠" in str(x) for x in log) == 1
+            assert once, "shown: said once"
+            await wait_until(pilot, lambda: go_alone_asked(screen), timeout=20)
+            assert screen.view["declaration"] == mine, "go-alone round: my declaration"
+            declared = host.table.rules.game.declaration
+            assert declared is not None and declared.seat == 0, "go-alone round: the host's"
             await leave(pilot, host)
     finally:
         await host.close()
