@@ -71,34 +71,25 @@ async def test_chat_input_shows_what_you_type_and_whispers_echo(size):
         assert chat_input.region.height == 1 and chat_input.content_region.height == 1
         await pilot.press(*"hello")
         assert "hello" in "".join(text for text, _, _ in painted(app))
-        await pilot.press(*" there, bots", "enter")
+        # the rest of the line at once: each key of it would take the path "hello" took
+        chat_input.value += " there, bots"
+        await pilot.press("enter")
         chat = screen.query_one(ChatPane)
         await wait_until(pilot, lambda: any("hello" in line for line in chat.lines))
         await pilot.pause()
         history = chat.query_one("#chat-history")
         # not wrapped to 7 columns
         assert any("Eli: hello there, bots" in line.plain for line in history.lines)
-        await pilot.press(*"/w 2 psst", "enter")  # the input is still open
+        chat_input.value = "/w 2 psst"  # the input is still open
+        await pilot.press("enter")
         # a bot has no connection to hear it: the table refuses it, the pane says why
         await wait_until(pilot, lambda: "not connected" in chat.lines[-1])
         target = screen.seats.name(1, you=False)  # a connected player's: the table's echo
         screen.receive({"t": "chat", "from": 0, "name": "Eli", "text": "psst", "to": 1})
         await wait_until(pilot, lambda: f"→ {target}: psst" in chat.lines)
-        await pilot.press(*"/w 9 psst", "enter")
+        chat_input.value = "/w 9 psst"
+        await pilot.press("enter")
         assert "Not sent" in chat.lines[-1] and "1–3" in chat.lines[-1]
-
-
-# 4. notices ------------------------------------------------------------------------------------
-async def test_notices_never_cover_the_table_and_use_the_card_glyphs():
-    app, _ = local_app()
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        screen = await seated(pilot)
-        screen.notify("Bot 2 stabbed Bot 3's JS and 10H")
-        await pilot.pause()
-        notice = screen.query_one("#table-notice")
-        shown = [y for y, line in enumerate(screen_lines(app)) if "stabbed" in line]
-        assert shown == [notice.region.y]  # on its own line, not in a toast over the board
-        assert "J♠" in str(notice.render()) and "10♥" in str(notice.render())
 
 
 # 5. scores -------------------------------------------------------------------------------------
@@ -254,50 +245,66 @@ async def test_a_panels_footer_says_what_enter_does_and_offers_play_again_only_w
             assert app.screen is not panel
 
 
-async def test_after_a_line_is_sent_the_chat_keeps_the_keys_until_esc_or_an_empty_enter():
-    """The words typed after a sent line are chat too, never the game's keys (`p` passed a
-    swap): esc or enter on an empty line gives the keys back, `c` opens the input again (no
-    literal c), and `c/w 3 psst` (a c typed twice) is not broadcast: it waits for a second
-    enter."""
+async def test_notices_no_keys_before_a_panel_and_the_chat_keeping_the_keys_after_a_line():
+    """One table, each check said by its assert's message:
+
+    - notices never cover the table (their own line, not a toast over the board) and use the
+      card glyphs;
+    - a results panel opens once the table has painted the round's end (a frame later): an
+      enter pressed meanwhile was meant for the panel, and the table's keys do nothing;
+    - the words typed after a sent line are chat too, never the game's keys (`p` passed a
+      swap): esc or enter on an empty line gives the keys back, `c` opens the input again (no
+      literal c), and `c/w 3 psst` (a c typed twice) is not broadcast: it waits for a second
+      enter."""
     app, client = local_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await seated(pilot)
+        # Notices: on their own line, with the card glyphs.
+        screen.notify("Bot 2 stabbed Bot 3's JS and 10H")
+        await pilot.pause()
+        notice = screen.query_one("#table-notice")
+        shown = [y for y, line in enumerate(screen_lines(app)) if "stabbed" in line]
+        assert shown == [notice.region.y], "notice: on its own line, not a toast"
+        glyphs = "J♠" in str(notice.render()) and "10♥" in str(notice.render())
+        assert glyphs, "notice: the card glyphs"
+        # No key acts on the table while a results panel is about to open.
+        await wait_until(pilot, lambda: screen.states_seen > 0)
+        keys = screen.check_action("chat", ()) and screen.check_action("scores", ())
+        assert keys, "panel opening: chat and scores work before"
+        screen.rounds.opening = True
+        for action in ("confirm", "pick", "back", "move", "hint", "chat", "scores", "pass_turn"):
+            refused = screen.check_action(action, ()) is False  # the game's own keys too
+            assert refused, f"panel opening: {action} does nothing"
+        screen.rounds.opening = False
+        keys = screen.check_action("chat", ()) and screen.check_action("scores", ())
+        assert keys, "panel opening: chat and scores work again"
+        # The chat keeps the keys after a line is sent.
         chat = screen.query_one(ChatPane)
-        assert not chat.children  # hidden at 80 columns: mounted when first opened
+        assert not chat.children, "chat: hidden at 80 columns, mounted when first opened"
         chat_input = chat.field
         await pilot.press("c", *"hi", "enter")
         await wait_until(pilot, lambda: any("Eli: hi" in line for line in chat.lines))
-        assert chat_input.has_focus and screen.has_class("-chatting")
+        assert chat_input.has_focus and screen.has_class("-chatting"), "chat: it keeps the keys"
         await pilot.press(*"pass the tea", "enter")
         await wait_until(pilot, lambda: any("Eli: pass the tea" in line for line in chat.lines))
-        assert client.acts == [] and chat_input.has_focus
+        assert client.acts == [] and chat_input.has_focus, "chat: p passed nothing"
         await pilot.press("enter")  # an empty line: the keys are the table's again
-        assert not chat_input.has_focus and not screen.has_class("-chatting")
+        given_back = not chat_input.has_focus and not screen.has_class("-chatting")
+        assert given_back, "chat: an empty enter gives the keys back"
         await pilot.press("c", "escape")
-        assert not chat_input.has_focus and not screen.has_class("-chatting")
+        given_back = not chat_input.has_focus and not screen.has_class("-chatting")
+        assert given_back, "chat: esc gives the keys back"
         await pilot.press("c")
-        assert chat_input.has_focus and chat_input.value == ""
+        opened = chat_input.has_focus and chat_input.value == ""
+        assert opened, "chat: c opens the input again, no literal c"
         await pilot.press(*"c/w 1 psst", "enter")
         await pilot.pause(0.2)
-        assert not any("psst" in line and "Eli" in line for line in chat.lines)
-        assert "Not sent" in chat.lines[-1] and chat_input.value == "c/w 1 psst"
+        broadcast = any("psst" in line and "Eli" in line for line in chat.lines)
+        assert not broadcast, "chat: c/w 1 psst is not broadcast"
+        waits = "Not sent" in chat.lines[-1] and chat_input.value == "c/w 1 psst"
+        assert waits, "chat: c/w 1 psst waits for a second enter"
         await pilot.press("enter")  # asked and answered: it goes to the table
         await wait_until(pilot, lambda: any("Eli: c/w 1 psst" in line for line in chat.lines))
-
-
-async def test_no_key_acts_on_the_table_while_a_results_panel_is_about_to_open():
-    """A results panel opens once the table has painted the round's end (a frame later): an
-    enter pressed meanwhile was meant for the panel, and the table's keys do nothing."""
-    app, _ = local_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await seated(pilot)
-        await wait_until(pilot, lambda: screen.states_seen > 0)
-        assert screen.check_action("chat", ()) and screen.check_action("scores", ())
-        screen.rounds.opening = True
-        for action in ("confirm", "pick", "back", "move", "hint", "chat", "scores", "pass_turn"):
-            assert screen.check_action(action, ()) is False, action  # the game's own keys too
-        screen.rounds.opening = False
-        assert screen.check_action("chat", ()) and screen.check_action("scores", ())
 
 
 @pytest.mark.parametrize("code", ["en", "ja", "zh", "ko", "hi"])
