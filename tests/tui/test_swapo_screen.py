@@ -87,50 +87,48 @@ async def test_whole_rounds_with_a_swap_and_a_give_told_from_memory():
         assert "Round 2:" in log
 
 
-async def test_swap_flow_steps_back_and_only_legal_cards_light_up():
+async def test_a_rejected_action_shows_its_reason_and_the_swap_steps_back_lighting_legal_cards():
+    """One Asterisk table, each check said by its assert's message: an action the engine
+    rejects shows its reason and the question stands; the swap's steps go back with esc and
+    only the legal cards light up; the card received is then locked and dimmed."""
     app = local_app(seed=2, options={"variant": "asterisk"})
     async with app.run_test(size=SIZE) as pilot:
         screen = await seated(pilot)
         await wait_until(pilot, lambda: screen.decisions.step == "target")
-        assert "Choose an opponent" in screen.prompt.plain
+        # A rejected action shows the engine's reason; the question stands.
+        screen.send({"type": "give", "cards": ["2S"]})  # not a give phase
+        await wait_until(pilot, lambda: screen.prompt.reason is not None)
+        assert screen.prompt.plain.startswith("✗ "), "rejected: the reason"
+        standing = "Choose an opponent" in screen.prompt.plain  # the question stands
+        assert standing and screen.decisions.step == "target", "rejected: the question stands"
+        # The swap's steps.
         await pilot.press("9")  # no such opponent
-        assert "not an opponent" in screen.prompt.plain
+        assert "not an opponent" in screen.prompt.plain, "9: not an opponent"
         await pilot.press("2")
-        assert (
-            screen.decisions.step == "count" and screen.decisions.target == screen.seats.others()[1]
-        )
+        second = screen.decisions.target == screen.seats.others()[1]
+        assert screen.decisions.step == "count" and second, "2: the second opponent"
         await pilot.press("escape")
-        assert screen.decisions.step == "target" and screen.decisions.target is None
+        back = screen.decisions.step == "target" and screen.decisions.target is None
+        assert back, "esc: back to the opponent"
         await pilot.press("1", "1")
-        assert screen.decisions.step == "cards" and screen.decisions.k == 1
+        assert screen.decisions.step == "cards" and screen.decisions.k == 1, "1, 1: one card"
         await pilot.press("space", "right", "space")  # the second pick is refused: k is 1
-        assert len(screen.decisions.picked) == 1
-        assert "cannot be picked" in screen.prompt.plain
+        assert len(screen.decisions.picked) == 1, "a second pick is refused"
+        assert "cannot be picked" in screen.prompt.plain, "the refusal says why"
         faces, _ = screen.part.hand_faces()
-        assert [f.enabled for f in faces].count(False) == 4  # the other cards are dimmed
+        dimmed = [f.enabled for f in faces].count(False)
+        assert dimmed == 4, "the other cards are dimmed"
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen.view.get("locked_cards"))
         # Asterisk: the same holder goes on; the card received is now locked and dimmed.
         await settle(pilot)
         await wait_until(pilot, lambda: screen.decisions.step == "target")
-        assert "p done" in screen.prompt.plain
+        assert "p done" in screen.prompt.plain, "asterisk: p done"
         locked = [f for f in screen.part.hand_faces()[0] if f.locked]
-        assert len(locked) == 1
+        assert len(locked) == 1, "asterisk: the card received is locked"
         await pilot.press("1", "1")
         faces, _ = screen.part.hand_faces()
-        assert not any(f.enabled for f in faces if f.locked)
-
-
-async def test_a_rejected_action_shows_the_engines_reason():
-    app = local_app(seed=2)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await seated(pilot)
-        await wait_until(pilot, lambda: screen.decisions.step == "target")
-        screen.send({"type": "give", "cards": ["2S"]})  # not a give phase
-        await wait_until(pilot, lambda: screen.prompt.reason is not None)
-        assert screen.prompt.plain.startswith("✗ ")
-        assert "Choose an opponent" in screen.prompt.plain  # the question stands
-        assert screen.decisions.step == "target"
+        assert not any(f.enabled for f in faces if f.locked), "asterisk: and dimmed"
 
 
 async def test_dagger_rows_show_positions_and_unknown_arrivals():
