@@ -19,13 +19,15 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import MISSING, Field, dataclass, field, fields, replace
-from typing import Any, ClassVar
+from dataclasses import MISSING, Field, field, fields
+from typing import Any, NamedTuple
 
 from lang import _
 
 SETTING = "kotatsu.setting"
 """The metadata key of a declared field (``setting``)."""
+COMMANDS = ("host", "play")
+"""The subcommands that take a setting's flag, unless it says (``setting``)."""
 
 Refusal = tuple[str, dict[str, Any]]
 """Why a value cannot be a table's: a code of engine/reasons.py and its parameters."""
@@ -110,17 +112,15 @@ def seconds_words(value: object) -> str:
     return _("off")
 
 
-@dataclass(frozen=True)
 class Seconds(Kind):
     """A number of seconds from ``lo`` to ``hi``; with ``off``, also None (empty, "off" or
     0 typed). ``wrong`` is the code that says the range (engine/reasons.py), ``says`` the
     form's placeholder (a msgid with ``{lo}`` and ``{hi}``)."""
 
-    lo: float
-    hi: float
-    wrong: str
-    says: str
-    off: bool = False
+    __slots__ = ("hi", "lo", "off", "says", "wrong")
+
+    def __init__(self, lo: float, hi: float, wrong: str, says: str, *, off: bool = False) -> None:
+        self.lo, self.hi, self.wrong, self.says, self.off = lo, hi, wrong, says, off
 
     def read(self, text: str) -> float | None:
         text = text.strip()
@@ -174,15 +174,15 @@ def _number(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
 
-@dataclass(frozen=True)
 class Choice(Kind):
     """One of a few words: ``words`` maps each value to its msgid (the first is what an
     empty field means); ``wrong`` says the values when typed text is none of them, ``says``
     is the form's placeholder."""
 
-    words: Mapping[str, str]
-    wrong: str
-    says: str
+    __slots__ = ("says", "words", "wrong")
+
+    def __init__(self, words: Mapping[str, str], wrong: str, says: str) -> None:
+        self.words, self.wrong, self.says = words, wrong, says
 
     @property
     def choices(self) -> tuple[str, ...]:  # type: ignore[override]
@@ -213,13 +213,12 @@ class Choice(Kind):
         return _(self.says)
 
 
-@dataclass(frozen=True)
-class Setting:
+class Setting(NamedTuple):
     """One declared table setting: its ``key`` (the field's name: also its key in the table
     info, the journal's header and the advertisement), its ``kind``, its ``flag``, ``help``
     and form ``label`` (msgids), its ``default`` at a hosted table and at a table against bots
-    (``play``), the subcommands that take its flag, and the setting it ``needs`` (it means
-    nothing while that one is off: a time bank without a turn clock)."""
+    (``play``), the subcommands that take its flag (``COMMANDS``: both), and the setting it
+    ``needs`` (it means nothing while that one is off: a time bank without a turn clock)."""
 
     key: str
     kind: Kind
@@ -230,8 +229,6 @@ class Setting:
     play: Any
     commands: tuple[str, ...]
     needs: str = ""
-
-    COMMANDS: ClassVar[tuple[str, ...]] = ("host", "play")
 
     def default_of(self, command: str) -> Any:
         """The value a table gets when nobody says otherwise (``command``: "play" or the
@@ -273,7 +270,7 @@ def setting(
     label: str,
     default: Any,
     play: Any = MISSING,
-    commands: tuple[str, ...] = Setting.COMMANDS,
+    commands: tuple[str, ...] = COMMANDS,
     needs: str = "",
 ) -> Any:
     """A field of ``TableSettings`` declared as a table setting (see the module docstring):
@@ -289,7 +286,7 @@ def declared(cls: type) -> tuple[Setting, ...]:
     for each in fields(cls):
         said = _declaration(each)
         if said is not None:
-            out.append(replace(said, key=each.name))
+            out.append(said._replace(key=each.name))
     return tuple(out)
 
 

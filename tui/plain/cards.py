@@ -81,14 +81,28 @@ TYPED_JOKERS = {"jk": "JK", "joker": "JK", "bj": "BJ", "sj": "SJ", "★": "JK"}
 CODE = re.compile(r"^(10|[2-9tjqka])([shdc♠♥♦♣♤♡♢♧])$")
 
 
-@dataclass(frozen=True)
 class SpokenCards(CardStyle):
     """A ``CardStyle`` that names cards in words (``words``) or letters, never glyphs or
     colour: every sentence of a game's face that names a card reads well aloud."""
 
-    ascii_only: bool = True
-    color: bool = False
-    words: bool = True
+    __slots__ = ("words",)
+
+    def __init__(
+        self,
+        *,
+        ascii_only: bool = True,
+        color: bool = False,
+        four_colour: bool = False,
+        suit_letters: bool = False,
+        words: bool = True,
+    ) -> None:
+        super().__init__(
+            ascii_only=ascii_only,
+            color=color,
+            four_colour=four_colour,
+            suit_letters=suit_letters,
+        )
+        self.words = words
 
     def label(self, code: str | None, declared: str | None = None) -> str:
         if not self.words or code is None or code == UNKNOWN:

@@ -12,7 +12,6 @@ alone.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from rich.text import Text
 
@@ -27,17 +26,27 @@ UNKNOWN = "?"  # a card the viewer cannot know (arrived face down)
 BACK = None  # a card drawn face down
 
 
-@dataclass(frozen=True)
 class CardStyle:
     """How cards look: ``ascii_only`` gives ``10H``; ``color`` off gives no colour (the glyphs
     stay);
     ``four_colour`` colours each suit its own way; ``suit_letters`` names the suit with its
-    letter (``10H``) in colour too."""
+    letter (``10H``) in colour too. Made and read, never changed; a plain class: a frozen
+    dataclass compiled its methods from text at every start (issue 37)."""
 
-    ascii_only: bool = False
-    color: bool = True
-    four_colour: bool = False
-    suit_letters: bool = False
+    __slots__ = ("ascii_only", "color", "four_colour", "suit_letters")
+
+    def __init__(
+        self,
+        *,
+        ascii_only: bool = False,
+        color: bool = True,
+        four_colour: bool = False,
+        suit_letters: bool = False,
+    ) -> None:
+        self.ascii_only = ascii_only
+        self.color = color
+        self.four_colour = four_colour
+        self.suit_letters = suit_letters
 
     @property
     def letters(self) -> bool:
