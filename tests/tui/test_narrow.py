@@ -32,9 +32,11 @@ NARROW, SMALL = (80, 24), (70, 20)
 
 def bots_app(game: str, seed: int) -> KotatsuApp:
     """The app at a table against bots that play at once, set as ``kotatsu play`` sets it
-    (hints on, the bots waiting for my results panel, a deal not paced): the table is in
-    this process (a ``MemoryClient``), for these tests are about the screen, not the wire."""
+    (hints on, the bots waiting for my results panel, a deal not paced, named "practice"):
+    the table is in this process (a ``MemoryClient``), for these tests are about the screen,
+    not the wire."""
     client = MemoryClient(game, seed=seed, settings={"hints": True, "results_wait": RESULTS_WAIT})
+    client.table = {**(client.table or {}), "name": "practice"}  # as play_launcher's Host
     settings = Settings(name="Eli", color=True, cursor_blink=False)
     return make_app(launcher=local_launcher(client), settings=settings, browser=browser_of())
 
