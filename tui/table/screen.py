@@ -33,6 +33,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -544,7 +545,10 @@ class TableScreen(Screen[None]):
         shows the seating where its layout puts it."""
         question, seated = self.waiting.words(self.game, self.look)
         self.prompt.ask(question, waiting=True)
-        self.part.waiting_room(seated)
+        try:
+            self.part.waiting_room(seated)
+        except NoMatches:  # the part not composed yet (a busy machine): once it is
+            self.call_after_refresh(self.show_waiting)
 
     def show_clocks(self) -> None:
         """My own clock at the head of the prompt, else whose runs, then whether a bot will
