@@ -93,3 +93,32 @@ def test_a_games_rules_reach_only_its_own_table():
             selectors = line.split("{")[0] if "{" in line and not line[:1].isspace() else ""
             for selector in filter(None, (s.strip() for s in selectors.split(","))):
                 assert not selector.startswith("#"), f"{path.name}:{number}: {selector}"
+
+
+def styled(screen: Screen) -> dict[str, tuple[str, ...]]:
+    """Every node of ``screen`` (by its place) with its CSS and its component classes' looks."""
+    out: dict[str, tuple[str, ...]] = {}
+    for n, node in enumerate(screen.walk_children(with_self=True)):
+        names = sorted(
+            {c for cls in type(node).__mro__ for c in getattr(cls, "COMPONENT_CLASSES", ())}
+        )
+        looks = tuple(str(node.get_component_rich_style(name, partial=True)) for name in names)
+        out[f"{n} {type(node).__name__}#{node.id}"] = (node.styles.css, *looks)
+    return out
+
+
+async def test_a_table_screen_is_styled_once_as_it_first_shows():
+    """A table screen's widgets are styled as they mount, against the whole stylesheet (the
+    screen's own sheets are read before it is composed); Textual's restyle of the whole
+    screen when it first shows is skipped (tui/table/screen.py ``on_screen_resume``): the
+    styles and the looks of every node are those a restyle gives them."""
+    from tests.tui.conftest import client_app
+    from tui.pilot import MemoryClient, seated
+
+    app = client_app(MemoryClient("swapo", 4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        assert screen.shown, "the table screen was shown"
+        before = styled(screen)
+        screen.update_node_styles(animate=False)
+        assert styled(screen) == before, "a restyle changes no node's styles or looks"

@@ -178,6 +178,8 @@ class TableScreen(Screen[None]):
         self.kept_heights = (*self.KEPT_HEIGHTS, *part.KEPT_HEIGHTS)
         #: How a results panel goes over the table (None: pushed, a new screen each time).
         self.over_table: Callable[[Screen[Any], Callable[[Any], None]], None] | None = None
+        #: Shown since it was mounted (``on_screen_resume``).
+        self.shown = False
 
     @property
     def large(self) -> bool:
@@ -259,6 +261,18 @@ class TableScreen(Screen[None]):
         self.set_interval(1.0, self.tick)
         # the component classes are styled once the screen's CSS applies: draw again then
         self.call_after_refresh(self.restyle)
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Shown: the first time right after it mounted, each of its widgets was styled as it
+        mounted, against the stylesheet as it is (the screen's own sheets are read before it
+        is composed, tui/app.py; the classes it set since restyled what they touch). Textual
+        would style the whole screen again when it is shown (``refresh_styles``, read by
+        Screen's own handler, which runs after this one): the first time, it need not (some
+        30 M instructions before the first card, issue 37). Shown again later (a panel or a
+        dialog over it closed), it is restyled as Textual decides."""
+        if not self.shown:
+            self.shown = True
+            event.refresh_styles = False
 
     def take_at_once(self, message: Message) -> bool:
         """A message that came before the screen opened, taken now if it is the seating or a
