@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from rich.console import Console
+from rich.segment import Segment
 from textual.css.query import NoMatches
 
 import lang
@@ -370,8 +371,13 @@ def screen_lines(app) -> list[str]:
     time, 1.1 of 2.6 ms at 100x30)."""
     console = _console_of(app, record=False)
     with lang.scope(_language_of(app)):
-        segments = list(console.render(_whole_screen(app)))
-    return "".join(seg.text for seg in segments if not seg.control).splitlines()
+        segments = console.render(_whole_screen(app))
+        # cropped to the app's width as ``Console.print`` crops (a screen just resized may
+        # still hand over its old, wider lines)
+        lines = Segment.split_and_crop_lines(
+            segments, console.width, pad=False, include_new_lines=False
+        )
+        return ["".join(seg.text for seg in line if not seg.control) for line in lines]
 
 
 def _console_of(app, *, record: bool) -> Console:
