@@ -6,6 +6,7 @@ once the clock reads ``at``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple
 
 from .seating import P
@@ -40,6 +41,7 @@ class Timer(NamedTuple):
     seat: int | None = None
 
 
+@dataclass
 class Output(Generic[P]):
     """What one input to the table asks of the host, in this order: ``records`` for the
     journal (durable before any message goes out), ``messages`` to send (an ``error`` closes
@@ -52,32 +54,18 @@ class Output(Generic[P]):
     ``asked`` whether it answered what the table asked that peer for (an act it was offered
     or asked, at the version it saw), ``refused`` whether the table rejected it, ``cost``
     what it counts against the peer's rate (nothing for what the table asked for; a chat line
-    or a review ``HostLimits.chat_cost``; anything else 1). (A plain class: a dataclass
-    compiled its methods from text at every table's start, issue 37.)"""
+    or a review ``HostLimits.chat_cost``; anything else 1)."""
 
-    def __init__(
-        self,
-        messages: list[tuple[P, Message]] | None = None,
-        records: list[Message] | None = None,
-        timers: list[Timer] | None = None,
-        seating_changed: bool = False,
-        asked: bool = False,
-        refused: bool = False,
-        cost: float = 1.0,
-        ask: BotAsk | None = None,
-        keep: Message | None = None,
-        rewrite: bool = False,
-    ) -> None:
-        self.messages: list[tuple[P, Message]] = [] if messages is None else messages
-        self.records: list[Message] = [] if records is None else records
-        self.timers: list[Timer] = [] if timers is None else timers
-        self.seating_changed = seating_changed
-        self.asked = asked
-        self.refused = refused
-        self.cost = cost
-        self.ask = ask
-        self.keep = keep
-        self.rewrite = rewrite
+    messages: list[tuple[P, Message]] = field(default_factory=list)
+    records: list[Message] = field(default_factory=list)
+    timers: list[Timer] = field(default_factory=list)
+    seating_changed: bool = False
+    asked: bool = False
+    refused: bool = False
+    cost: float = 1.0
+    ask: BotAsk | None = None
+    keep: Message | None = None
+    rewrite: bool = False
 
     def then(self, later: Output[P]) -> Output[P]:
         """This output, then ``later``'s (two inputs' outputs as one)."""

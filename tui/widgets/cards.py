@@ -12,6 +12,7 @@ alone.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from rich.text import Text
 
@@ -114,70 +115,25 @@ class CardStyle:
         return out
 
 
+@dataclass
 class CardFace:
-    """One card in a row, with what the player may do with it now: equal to a face with the
-    same fields (a row of them is drawn again only when one changed). A plain class: a
-    dataclass compiled its methods from text at every start (issue 37)."""
+    """One card in a row, with what the player may do with it now (equal to a face with the
+    same fields: a row of them is drawn again only when one changed)."""
 
-    __slots__ = FIELDS = (
-        "code",
-        "enabled",
-        "picked",
-        "locked",
-        "highlight",
-        "declared",
-        "tag",
-        "extra",
-        "group",
-        "row",
-        "label",
-        "marked",
-        "empty",
-    )
-
-    def __init__(
-        self,
-        code: str | None,
-        *,
-        enabled: bool = True,
-        picked: bool = False,
-        locked: bool = False,
-        highlight: bool = False,
-        declared: str | None = None,
-        tag: str = "",
-        extra: dict | None = None,
-        group: object = None,
-        row: object = None,
-        label: str | None = None,
-        marked: bool = False,
-        empty: bool = False,
-    ) -> None:
-        self.code = code  # a card code, UNKNOWN ("?"), or BACK (None)
-        self.enabled = enabled  # may be picked now (dimmed when not)
-        self.picked = picked
-        self.locked = locked  # Asterisk: already changed hands this round
-        self.highlight = highlight  # part of a winning group
-        self.declared = declared  # a joker's declared rank
-        self.tag = tag  # a short mark under the card (e.g. a position number)
-        self.extra: dict = {} if extra is None else extra
-        # How PickableCards places and marks it (tui/widgets/pickable.py):
-        self.group = group  # cards of one group stand together, groups apart
-        self.row = row  # a new row starts a new line (under its title)
-        self.label = label  # inline text instead of the card's label (e.g. only the rank)
-        self.marked = marked  # pointed out (a · under it)
-        self.empty = empty  # a place with no card in it
-
-    def values(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in self.FIELDS)
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is CardFace and other.values() == self.values()
-
-    __hash__ = None  # type: ignore[assignment]  # (changed in place: swoop's picks)
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
-        return f"CardFace({shown})"
+    code: str | None  # a card code, UNKNOWN ("?"), or BACK (None)
+    enabled: bool = True  # may be picked now (dimmed when not)
+    picked: bool = False
+    locked: bool = False  # Asterisk: already changed hands this round
+    highlight: bool = False  # part of a winning group
+    declared: str | None = None  # a joker's declared rank
+    tag: str = ""  # a short mark under the card (e.g. a position number)
+    extra: dict = field(default_factory=dict)
+    # How PickableCards places and marks it (tui/widgets/pickable.py):
+    group: object = None  # cards of one group stand together, groups apart
+    row: object = None  # a new row starts a new line (under its title)
+    label: str | None = None  # inline text instead of the card's label (e.g. only the rank)
+    marked: bool = False  # pointed out (a · under it)
+    empty: bool = False  # a place with no card in it
 
 
 def box_lines(face: CardFace, style: CardStyle, *, large: bool, cursor: bool) -> list[Text]:
