@@ -6,7 +6,6 @@ the bid it found, or None for a pass); ``commit_*`` and the helpers they call ch
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..base import IllegalAction, check_action, check_codes
@@ -20,13 +19,15 @@ if TYPE_CHECKING:
 DEALT = 84  # cards drawn before the kitty: 4 × 21
 
 
-@dataclass(frozen=True)
 class Bid:
-    """A declaration or a go-alone bid: who showed how many tens of which suit."""
+    """A declaration or a go-alone bid: who showed how many tens of which suit. Made and read,
+    never changed or compared (a plain class: a frozen dataclass compiled its methods from
+    text when a Mi Shi table started, issue 37)."""
 
-    seat: int
-    suit: str
-    count: int
+    __slots__ = ("count", "seat", "suit")
+
+    def __init__(self, seat: int, suit: str, count: int) -> None:
+        self.seat, self.suit, self.count = seat, suit, count
 
     @property
     def rank(self) -> int:
