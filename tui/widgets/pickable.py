@@ -108,30 +108,30 @@ class PickableCards(Prepainted):
     PickableCards { height: auto; width: auto; }
     PickableCards.-inline, PickableCards.-rows { width: 1fr; }
     PickableCards > .pickable-cards--cursor { color: ansi_cyan; text-style: bold; }
-    PickableCards > .pickable-cards--cursor-label { text-style: underline; }
     PickableCards > .pickable-cards--picked { color: ansi_yellow; text-style: bold; }
     PickableCards > .pickable-cards--picked-label { text-style: reverse; }
-    PickableCards > .pickable-cards--disabled { text-style: dim; }
-    PickableCards > .pickable-cards--locked { text-style: bold; }
     PickableCards > .pickable-cards--highlight { color: ansi_green; text-style: bold; }
-    PickableCards > .pickable-cards--highlight-label { text-style: underline; }
-    PickableCards > .pickable-cards--marked { text-style: bold; }
-    PickableCards > .pickable-cards--tag { text-style: dim; }
     PickableCards > .pickable-cards--red { color: ansi_red; text-style: bold; }
-    PickableCards > .pickable-cards--black { text-style: bold; }
     PickableCards > .pickable-cards--diamonds { color: ansi_bright_blue; text-style: bold; }
     PickableCards > .pickable-cards--clubs { color: ansi_green; text-style: bold; }
     PickableCards > .pickable-cards--joker { color: ansi_magenta; text-style: bold; }
+    PickableCards > .pickable-cards--cursor-label,
+    PickableCards > .pickable-cards--highlight-label { text-style: underline; }
+    PickableCards > .pickable-cards--disabled,
+    PickableCards > .pickable-cards--tag,
     PickableCards > .pickable-cards--empty { text-style: dim; }
-    PickableCards > .pickable-cards--title { text-style: bold; }
+    PickableCards > .pickable-cards--locked,
+    PickableCards > .pickable-cards--marked,
+    PickableCards > .pickable-cards--black,
+    PickableCards > .pickable-cards--title,
     PickableCards > .pickable-cards--heading { text-style: bold; }
     PickableCards.-plain > .pickable-cards--picked-label { text-style: bold underline; }
-    PickableCards.-plain > .pickable-cards--highlight { text-style: none; }
-    PickableCards.-plain > .pickable-cards--highlight-label { text-style: none; }
-    PickableCards.-plain > .pickable-cards--red { text-style: none; }
-    PickableCards.-plain > .pickable-cards--black { text-style: none; }
-    PickableCards.-plain > .pickable-cards--diamonds { text-style: none; }
-    PickableCards.-plain > .pickable-cards--clubs { text-style: none; }
+    PickableCards.-plain > .pickable-cards--highlight,
+    PickableCards.-plain > .pickable-cards--highlight-label,
+    PickableCards.-plain > .pickable-cards--red,
+    PickableCards.-plain > .pickable-cards--black,
+    PickableCards.-plain > .pickable-cards--diamonds,
+    PickableCards.-plain > .pickable-cards--clubs,
     PickableCards.-plain > .pickable-cards--joker { text-style: none; }
     """
 
