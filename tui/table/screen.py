@@ -62,7 +62,7 @@ from .face import GameFace
 from .header import HeaderWords, TableHeader
 from .hints import HintDesk
 from .keys import KeyLine, KeysNow, keys_section
-from .layout import TABLE_CSS, Fit, TooSmall
+from .layout import TABLE_CSS, Fit, too_small
 from .link import TableLink
 from .messages import (
     ChatReceived,
@@ -246,7 +246,7 @@ class TableScreen(Screen[None]):
         yield self.prompt
         yield WordedFooter(expendable=FOOTER_EXPENDABLE, fallback=FOOTER_FALLBACK)
         yield self.link
-        yield TooSmall()
+        yield too_small()
         yield from self.extras
 
     def on_mount(self) -> None:
