@@ -5,12 +5,12 @@ wrong shape becomes a safe default (an empty hand, no seat, no lock), a view tha
 is ``ViewError``. Cards are kept as the codes the view sends (``JK`` for a joker).
 """
 
-from __future__ import annotations
-
+# Annotations as written, not strings (no ``from __future__ import annotations``): typing
+# compiles each string annotation of a NamedTuple's fields as the class is made, at every
+# table's start (issue 37).
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self
 
 from tui.table import parse
 from tui.table.parse import ViewError
@@ -52,21 +52,24 @@ class Play(NamedTuple):
     named: tuple[str, ...]  #: the ``as`` of the play
 
     @classmethod
-    def parse(cls, raw: Mapping[str, Any], seats: int) -> Play | None:
+    def parse(cls, raw: Mapping[str, Any], seats: int) -> Self | None:
         seat = parse.seat(raw.get("seat"), seats)
         if seat is None:
             return None
         return cls(seat, parse.cards(raw.get("cards"), DECK), parse.cards(raw.get("as"), DECK))
 
 
-@dataclass(frozen=True)
 class Exchange:
-    """One exchange of the deal (public: who gives how many to whom, and whether done)."""
+    """One exchange of the deal (public: who gives how many to whom, and whether done; made
+    and read)."""
 
-    giver: int
-    receiver: int
-    count: int
-    done: bool
+    __slots__ = ("count", "done", "giver", "receiver")
+
+    def __init__(self, giver: int, receiver: int, count: int, done: bool) -> None:
+        self.giver = giver
+        self.receiver = receiver
+        self.count = count
+        self.done = done
 
 
 class DaifugoView(NamedTuple):
@@ -97,7 +100,7 @@ class DaifugoView(NamedTuple):
     winners: tuple[int, ...]
 
     @classmethod
-    def from_view(cls, view: object) -> DaifugoView:
+    def from_view(cls, view: object) -> Self:
         raw = parse.view_mapping(view)
         seats = max(0, parse.integer(raw.get("seats")))
         trick = tuple(

@@ -6,11 +6,12 @@ nothing deeper down meets a surprise. A finished hand (``HandRecord``) is read t
 from the view's history and from a ``hand_end`` event.
 """
 
-from __future__ import annotations
-
+# Annotations as written, not strings (no ``from __future__ import annotations``): typing
+# compiles each string annotation of a NamedTuple's fields as the class is made, at every
+# table's start (issue 37).
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self
 
 from engine.mishi.cards import ORDERS, SUIT_ORDER, TRUMP, Order, full_deck
 from engine.mishi.tricks import Shape
@@ -55,7 +56,7 @@ class Bid(NamedTuple):
     cards: tuple[str, ...]
 
     @classmethod
-    def parse(cls, raw: object) -> Bid | None:
+    def parse(cls, raw: object) -> Self | None:
         if not isinstance(raw, Mapping):
             return None
         return cls(
@@ -72,7 +73,7 @@ class Lead(NamedTuple):
     singles: int = 0
 
     @classmethod
-    def parse(cls, raw: object) -> Lead | None:
+    def parse(cls, raw: object) -> Self | None:
         if not isinstance(raw, Mapping):
             return None
         led = raw.get("suit")
@@ -101,7 +102,7 @@ class Play(NamedTuple):
     cards: tuple[str, ...]
 
     @classmethod
-    def all(cls, raw: object) -> tuple[Play, ...]:
+    def all(cls, raw: object) -> tuple[Self, ...]:
         out = []
         for entry in parse.mappings(raw):
             seat = parse.seat(entry.get("seat"))
@@ -116,7 +117,7 @@ class LastTrick(NamedTuple):
     points: int
 
     @classmethod
-    def parse(cls, raw: object) -> LastTrick | None:
+    def parse(cls, raw: object) -> Self | None:
         if not isinstance(raw, Mapping):
             return None
         plays = Play.all(raw.get("plays"))
@@ -135,7 +136,7 @@ class HandRecord(NamedTuple):
     deltas: tuple[int, ...]
 
     @classmethod
-    def parse(cls, raw: object) -> HandRecord:
+    def parse(cls, raw: object) -> Self:
         r = parse.mapping(raw)
         return cls(
             parse.maybe_int(r.get("hand")),
@@ -157,7 +158,7 @@ class KittyBonus(NamedTuple):
     bonus: int
 
     @classmethod
-    def parse(cls, raw: object) -> KittyBonus:
+    def parse(cls, raw: object) -> Self:
         r = parse.mapping(raw)
         return cls(
             parse.seat(r.get("seat")),
@@ -201,7 +202,7 @@ class MishiView(NamedTuple):
     offer_left: float | None = None  # the seconds its offer to declare has left (if told)
 
     @classmethod
-    def from_view(cls, view: Mapping[str, Any]) -> MishiView:
+    def from_view(cls, view: Mapping[str, Any]) -> Self:
         """Parse a view as sent; ``parse.ViewError`` when it is not a mapping at all."""
         v = parse.view_mapping(view)
         return cls(

@@ -6,11 +6,12 @@ nothing deeper down meets a surprise. A round's record (``RoundRecord``) is read
 from the view's history and from a ``round_over`` event.
 """
 
-from __future__ import annotations
-
+# Annotations as written, not strings (no ``from __future__ import annotations``): typing
+# compiles each string annotation of a NamedTuple's fields as the class is made, at every
+# table's start (issue 37).
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self
 
 from engine.cards import RANKS, standard_deck
 from engine.swapo.scoring import JOKER
@@ -59,7 +60,7 @@ class Give(NamedTuple):
     k: int | None
 
     @classmethod
-    def parse(cls, raw: object) -> Give | None:
+    def parse(cls, raw: object) -> Self | None:
         if not isinstance(raw, Mapping):
             return None
         return cls(
@@ -80,7 +81,7 @@ class Swap(NamedTuple):
     received: tuple[str, ...] | None = None
 
     @classmethod
-    def all(cls, raw: object) -> tuple[Swap, ...]:
+    def all(cls, raw: object) -> tuple[Self, ...]:
         return tuple(
             cls(
                 parse.seat(s.get("seat")),
@@ -111,7 +112,7 @@ class RoundRecord(NamedTuple):
     drawn_by: int | None = None
 
     @classmethod
-    def parse(cls, raw: object) -> RoundRecord:
+    def parse(cls, raw: object) -> Self:
         r = parse.mapping(raw)
         number = r.get("round", "?")
         return cls(
@@ -165,7 +166,7 @@ class SwapoView(NamedTuple):
     history: tuple[RoundRecord, ...] = ()
 
     @classmethod
-    def from_view(cls, view: Mapping[str, Any]) -> SwapoView:
+    def from_view(cls, view: Mapping[str, Any]) -> Self:
         """Parse a view as sent; ``parse.ViewError`` when it is not a mapping at all."""
         v = parse.view_mapping(view)
         result = parse.mapping(v.get("result"))

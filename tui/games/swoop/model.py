@@ -6,12 +6,12 @@ nothing deeper down meets a surprise. Mystery cards are never in a view: a slot 
 whether one is still there (``mystery``) and whether it can be turned (``uncovered``).
 """
 
-from __future__ import annotations
-
+# Annotations as written, not strings (no ``from __future__ import annotations``): typing
+# compiles each string annotation of a NamedTuple's fields as the class is made, at every
+# table's start (issue 37).
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self
 
 from engine.cards import rank
 from engine.swoop.rules import full_deck
@@ -40,7 +40,7 @@ class Player(NamedTuple):
     uncovered: tuple[bool, ...] = (False,) * SLOTS
 
     @classmethod
-    def parse(cls, raw: object) -> Player:
+    def parse(cls, raw: object) -> Self:
         data = parse.mapping(raw)
         up = [c if c in DECK else None for c in parse.listed(data.get("face_up"))]
         return cls(
@@ -51,12 +51,14 @@ class Player(NamedTuple):
         )
 
 
-@dataclass(frozen=True)
 class Top:
-    """The run on top of the pile: its rank and how many cards of it."""
+    """The run on top of the pile: its rank and how many cards of it (made and read)."""
 
-    rank: str
-    count: int
+    __slots__ = ("count", "rank")
+
+    def __init__(self, rank: str, count: int) -> None:
+        self.rank = rank
+        self.count = count
 
 
 class Flipped(NamedTuple):
@@ -97,7 +99,7 @@ class SwoopView(NamedTuple):
     flat_numbers: bool = False
 
     @classmethod
-    def from_view(cls, view: Mapping[str, Any]) -> SwoopView:
+    def from_view(cls, view: Mapping[str, Any]) -> Self:
         """Parse a view as sent; ``parse.ViewError`` when it is not a mapping at all."""
         v = parse.view_mapping(view)
         seats = max(0, parse.integer(v.get("seats")))
