@@ -10,7 +10,6 @@ hand. ``MineFaces`` says which item (``swoop_flow.Item``) each face stands for, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import ClassVar
 
 from rich.text import Text
@@ -24,15 +23,21 @@ from . import flow
 SLOTS, HAND = "slots", "hand"  # the two rows
 
 
-@dataclass
 class MineFaces:
     """My cards as faces, the item each stands for (None: not pickable), and the row
-    titles and notes."""
+    titles and notes (a plain class: a dataclass compiled its methods from text at every
+    Swoop table's start, issue 37)."""
 
-    faces: list[CardFace] = field(default_factory=list)
-    items: list[flow.Item | None] = field(default_factory=list)
-    titles: dict[object, str | Text] = field(default_factory=dict)
-    notes: dict[object, str | Text] = field(default_factory=dict)
+    def __init__(
+        self,
+        *,
+        titles: dict[object, str | Text] | None = None,
+        notes: dict[object, str | Text] | None = None,
+    ) -> None:
+        self.faces: list[CardFace] = []
+        self.items: list[flow.Item | None] = []
+        self.titles: dict[object, str | Text] = {} if titles is None else titles
+        self.notes: dict[object, str | Text] = {} if notes is None else notes
 
     def add(self, face: CardFace, item: flow.Item | None) -> None:
         self.faces.append(face)
