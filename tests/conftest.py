@@ -142,6 +142,49 @@ def _css_parsed_once() -> None:
 _css_parsed_once()
 
 
+# What a screen test's app paints that nobody sees. An app under ``run_test`` is headless: at
+# every refresh Textual still renders the changed parts of the screen into segments, and the
+# headless driver throws them away (a fifth of a screen test's CPU). What a test reads of a
+# screen (``tui.pilot.screen_lines``, the snapshots, ``export_screenshot``) is rendered whole
+# when it is read, from the same widgets, so every read sees what a terminal would show. The
+# tests that watch the painting itself (what is repainted, and how often) are marked
+# ``paints``: their apps render every refresh as a terminal's would.
+_painting = {"every refresh": False}
+
+
+def _unseen_refreshes_not_rendered() -> None:
+    from textual._compositor import Compositor
+
+    render_update = getattr(Compositor, "render_update", None)
+    if render_update is None or getattr(render_update, "unseen", False):
+        return  # another Textual: every refresh is rendered, as before
+
+    def seen_only(self, full=False, screen_stack=None, simplify=False):
+        if full or _painting["every refresh"]:
+            return render_update(self, full, screen_stack, simplify)
+        self._dirty_regions.clear()  # rendered whole when the screen is read
+        return None
+
+    seen_only.unseen = True  # type: ignore[attr-defined]
+    Compositor.render_update = seen_only  # type: ignore[method-assign]
+
+
+_unseen_refreshes_not_rendered()
+
+
+@pytest.fixture(autouse=True)
+def _paints(request):
+    """A test marked ``paints`` renders every refresh, as a terminal would be sent it."""
+    if request.node.get_closest_marker("paints") is None:
+        yield
+        return
+    _painting["every refresh"] = True
+    try:
+        yield
+    finally:
+        _painting["every refresh"] = False
+
+
 def _old_screens_forgetters() -> list:
     """Textual keeps two method caches keyed by the object itself (up to 1,024 each): the
     painted lines of every widget a test drew (``StylesCache``) and each app's colour filter.

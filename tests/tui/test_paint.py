@@ -137,6 +137,7 @@ def faces(*codes: str) -> list[CardFace]:
     return [CardFace(code) for code in codes]
 
 
+@pytest.mark.paints  # it counts what is painted: every refresh is rendered
 async def test_cards_shown_again_unchanged_are_not_drawn_again():
     app = Cards()
     async with app.run_test(size=(60, 20)) as pilot:
@@ -155,6 +156,7 @@ async def test_cards_shown_again_unchanged_are_not_drawn_again():
         assert len(renders) == 2 and layouts == []
 
 
+@pytest.mark.paints  # it counts what is painted: every refresh is rendered
 async def test_my_swoop_cards_shown_again_unchanged_are_not_drawn_again():
     app = Cards()
     async with app.run_test(size=(60, 20)) as pilot:

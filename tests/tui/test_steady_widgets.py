@@ -144,6 +144,7 @@ async def test_the_log_follows_the_theme():
 
 
 @pytest.mark.parametrize("widget", ["steady", "log"])
+@pytest.mark.paints  # it counts what is painted: every refresh is rendered
 async def test_a_change_is_painted_before_the_frame_that_shows_it(widget):
     """A changed widget makes its lines at its own next turn (tui/widgets/prepaint.py): the
     frame that shows the change only gathers them, and shows exactly the new lines."""

@@ -46,7 +46,9 @@ class Heard:
 
 
 def logged(screen) -> list[str]:
-    return [line.plain for line in screen.log_pane.lines]
+    """Every line the log has written (the pane is hidden while the chat is open at 80
+    columns: its lines are wrapped when it is next shown)."""
+    return screen.log_pane.lines_written
 
 
 async def test_the_waiting_room_numbers_seats_as_the_game_and_whispers_reach_the_same_person():
