@@ -80,6 +80,16 @@ def _start_order(item: pytest.Item) -> int:
     return len(_FIRST) + 2
 
 
+def pytest_ignore_collect(collection_path, config) -> bool | None:
+    """tests/browser is collected only when its tests are asked for (``-m browser``): its
+    conftest imports the web door (aiohttp, asyncssh), Playwright and pyte, a third of a second
+    of every worker's start, for tests the default run deselects."""
+    asked = "browser" in config.getoption("markexpr", "").replace("not browser", "")
+    if collection_path.name == "browser" and collection_path.parent.name == "tests" and not asked:
+        return True
+    return None
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=_start_order)  # stable: within a rank, the collected order
 
@@ -94,6 +104,7 @@ gc.set_threshold(YOUNG, OLDER, OLDER)
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
+    _unseen_refreshes_not_prepainted()
     gc.collect()
     gc.freeze()
 
@@ -170,6 +181,25 @@ def _unseen_refreshes_not_rendered() -> None:
 
 
 _unseen_refreshes_not_rendered()
+
+
+def _unseen_refreshes_not_prepainted() -> None:
+    """A widget that changed makes its lines ahead of the frame (tui/widgets/prepaint.py): the
+    lines of a refresh the frame then does not render (above). Outside ``paints`` tests a
+    change is not prepainted either (4-16 % of a table test's CPU); a read of the screen
+    renders every widget whole, as it does the widgets that do not prepaint. Patched once the
+    tests are collected (the tests import the app; the unit lane never loads the module)."""
+    prepaint = sys.modules.get("tui.widgets.prepaint")
+    changed = getattr(prepaint, "changed", None)
+    if changed is None or getattr(changed, "unseen", False):
+        return
+
+    def seen_only(widget, *, repaint: bool, layout: bool, recompose: bool) -> None:
+        if _painting["every refresh"]:
+            changed(widget, repaint=repaint, layout=layout, recompose=recompose)
+
+    seen_only.unseen = True  # type: ignore[attr-defined]
+    prepaint.changed = seen_only  # type: ignore[union-attr]
 
 
 @pytest.fixture(autouse=True)
