@@ -108,7 +108,14 @@ def add_play(sub: argparse._SubParsersAction) -> None:
     play.add_argument("--seed", type=int, default=None, metavar="S", help=seed_help())
     play.add_argument("--name", default=None, help=_("your name at the table"))
     play.add_argument("--option", action="append", metavar="KEY=VALUE", help=option_help())
+    add_bot_delay(play, _("bots wait S s per move (default: 0.4; 0: at once)"))
     add_flags(play, "play")
+
+
+def add_bot_delay(parser: argparse.ArgumentParser, words: str) -> None:
+    """``--bot-delay S``: how long the table's bots wait before each move (None: the door's
+    own pace, net/doors/opening.py)."""
+    parser.add_argument("--bot-delay", type=seconds, default=None, metavar="S", help=words)
 
 
 def add_join(sub: argparse._SubParsersAction) -> None:
@@ -152,13 +159,7 @@ def add_host(sub: argparse._SubParsersAction) -> None:
     host.add_argument(
         "--journal", default=None, metavar="FILE", help=_("where to keep the journal")
     )
-    host.add_argument(
-        "--bot-delay",
-        type=float,
-        default=None,
-        metavar="S",
-        help=_("bots wait S s per move (default: 0.4, or 0 with --headless)"),
-    )
+    add_bot_delay(host, _("bots wait S s per move (default: 0.4, or 0 with --headless)"))
     host.add_argument(
         "--results-wait",
         type=seconds,

@@ -112,7 +112,10 @@ def plan_of(args: argparse.Namespace, player: str | None = None) -> TablePlan:
             args.game, bots=args.bots, seed=args.seed, options=options,
             level=level or "normal", **given(args, "play", SETTINGS),
         )  # fmt: skip
-        return TablePlan(settings, limits=HostLimits(bot_delay=BOT_DELAY))
+        delay = getattr(args, "bot_delay", None)
+        return TablePlan(
+            settings, limits=HostLimits(bot_delay=BOT_DELAY if delay is None else delay)
+        )
     headless = bool(getattr(args, "headless", False))
     delay = getattr(args, "bot_delay", None)
     limits = HostLimits(

@@ -104,10 +104,24 @@ def test_host_paces_its_bots_and_waits_for_the_results():
     assert asked["results_wait"] == 12.5
 
 
+def test_play_paces_its_bots_as_asked():
+    """``kotatsu play`` moves its bots every 0.4 s, as a person can follow; ``--bot-delay``
+    sets it (0: at once), as at ``host``."""
+    from net.table.settings import BOT_DELAY
+
+    assert opened_with("play")["bot_delay"] == BOT_DELAY
+    assert opened_with("play", "--bot-delay", "0")["bot_delay"] == 0.0
+    assert opened_with("play", "--bot-delay", "1.5")["bot_delay"] == 1.5
+
+
 @pytest.mark.parametrize("bad", ["-1", "soon", "inf", "nan"])
-def test_a_results_wait_that_is_not_seconds_is_refused(bad, capsys):
+@pytest.mark.parametrize(
+    "command", [["host", "swapo", "--results-wait"], ["host", "swapo", "--bot-delay"],
+                ["play", "swapo", "--bot-delay"]],
+)  # fmt: skip
+def test_a_wait_that_is_not_seconds_is_refused(command, bad, capsys):
     with pytest.raises(SystemExit):
-        cli.build_parser().parse_args(["host", "swapo", "--results-wait", bad])
+        cli.build_parser().parse_args([*command, bad])
     assert "not a number of seconds" in capsys.readouterr().err
 
 
