@@ -202,6 +202,43 @@ def _unseen_refreshes_not_prepainted() -> None:
     prepaint.changed = seen_only  # type: ignore[union-attr]
 
 
+def _parameters_counted_once() -> None:
+    """Textual calls every callback with as many arguments as it takes, counted by
+    ``inspect.signature`` and kept on the function; a closure made afresh each time is counted
+    afresh. The Pilot's ``pause`` makes one per widget of the screen (some 20 at a table, at
+    every pause: 2 % of a table test's CPU), as is a method bound afresh in a ``partial``
+    (``call_after_refresh``'s). A plain function's count is its code's: kept here by its code
+    object, a bound method's one fewer (a function that says it wraps another, or carries a
+    signature of its own, is counted as before)."""
+    from types import FunctionType, MethodType
+
+    from textual import _callback
+
+    count = getattr(_callback, "_count_parameters", None)
+    if count is None or getattr(count, "shared", False):
+        return  # another Textual: counted as before
+    counted: dict[object, int] = {}
+
+    def shared(callback):
+        func, bound = callback, 0
+        if type(func) is MethodType:
+            func, bound = func.__func__, 1
+        if type(func) is not FunctionType or hasattr(func, "__wrapped__"):
+            return count(callback)
+        if hasattr(func, "__signature__"):
+            return count(callback)
+        found = counted.get(func.__code__)
+        if found is None:
+            found = counted[func.__code__] = count(func)
+        return found - bound if found >= bound else count(callback)
+
+    shared.shared = True  # type: ignore[attr-defined]
+    _callback._count_parameters = shared
+
+
+_parameters_counted_once()
+
+
 @pytest.fixture(autouse=True)
 def _paints(request):
     """A test marked ``paints`` renders every refresh, as a terminal would be sent it."""
