@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -114,12 +113,68 @@ def config_path(environ: Mapping[str, str] | None = None) -> Path:
 
 def load_config() -> dict[str, str]:
     """The saved choices (``name``, ``lang``): only string values; {} if there is no file or
-    it cannot be read."""
+    it cannot be read. A file as ``save_setting`` writes it is read by ``as_written``; any
+    other TOML by tomllib (imported then: some 8 M instructions of every start otherwise)."""
     try:
-        data = tomllib.loads(config_path().read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        text = config_path().read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
         return {}
+    data: Mapping[str, object] | None = as_written(text)
+    if data is None:
+        import tomllib
+
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError:
+            return {}
     return {k: v for k, v in data.items() if isinstance(v, str)}
+
+
+_BARE_KEY = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def as_written(text: str) -> dict[str, str] | None:
+    """The TOML ``text`` read as tomllib reads it, if it is as ``save_setting`` writes it:
+    lines ``key = "value"`` ending in a newline, each a bare key given once and a basic
+    string whose only escapes are ``\\`` and ``\"`` (and no control character but a tab).
+    None for any other text."""
+    if text and not text.endswith("\n"):
+        return None
+    out: dict[str, str] = {}
+    for line in text.split("\n")[:-1]:
+        key, sep, rest = line.partition(' = "')
+        if not sep or not key or not set(key) <= _BARE_KEY or key in out:
+            return None
+        if not rest.endswith('"'):
+            return None
+        value = _basic_string(rest[:-1])
+        if value is None:
+            return None
+        out[key] = value
+    return out
+
+
+def _basic_string(body: str) -> str | None:
+    """The value of a TOML basic string's ``body`` (between its quotes) whose only escapes
+    are ``\\`` and ``\"``; None if it has another escape, a bare quote or a control
+    character other than a tab."""
+    if body.isprintable() and "\\" not in body and '"' not in body:
+        return body
+    chars: list[str] = []
+    escaped = False
+    for char in body:
+        if escaped:
+            if char not in '\\"':
+                return None
+            chars.append(char)
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char == '"' or (char < " " and char != "\t") or char == "\x7f":
+            return None
+        else:
+            chars.append(char)
+    return None if escaped else "".join(chars)
 
 
 def save_setting(key: str, value: str) -> None:
