@@ -7,6 +7,7 @@ Fast: the table is a ``MemoryClient`` (the engine in this process, bots at once)
 from __future__ import annotations
 
 import pytest
+from textual.containers import Vertical
 from textual.widgets import Input
 
 from tui.app import make_app
@@ -26,6 +27,7 @@ from tui.table.panel import ResultsPanel
 from tui.table.results import length_words
 from tui.widgets.chat import ChatPane
 from tui.widgets.log import EventLog
+from tui.widgets.steady import Steady
 
 
 def local_app(game: str = "swapo", *, settings: Settings | None = None, **kw):
@@ -319,3 +321,35 @@ def test_the_empty_chat_inputs_words_fit_the_pane_in_every_language(code, whispe
     pane.whispers_allowed = whispers
     with lang.scope(code):
         assert terminal_width(pane.hint()) <= 32, pane.hint()
+
+
+@pytest.mark.parametrize("game", ["swapo", "swoop"])  # (秘十's deal is drawn as it is paced)
+async def test_a_state_given_before_the_part_is_composed_is_drawn_once_it_is(game):
+    """A game's part given a state before it is mounted (a replay playing on while the next
+    part is still being made, on a busy machine) does not draw into widgets it does not have
+    yet (NoMatches '#seats' crashed the review): it draws that state once composed."""
+    from tui.table.part import Given
+
+    app, _ = local_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot)
+        await wait_until(pilot, lambda: screen.part.state.view is not None)
+        given = Given(
+            screen.seats, screen.cards, screen.part.settings, screen.table_info,
+            screen.people, screen.me,
+        )  # fmt: skip
+        fresh = type(screen.part)(given)
+        fresh.state = screen.part.state  # before it is mounted: nothing drawn yet
+        # which lines the table's own part fills for that state (the table moves on meanwhile)
+        lines = [(w.id, bool(str(w.render()).strip())) for w in screen.part.query(Steady) if w.id]
+        drawn: list[int] = []
+        draw = fresh.draw
+        fresh.draw = lambda: drawn.append(1) or draw()  # type: ignore[method-assign]
+        assert drawn == []
+        box = Vertical()  # beside the table's own part (one #table-area a parent)
+        await screen.mount(box)
+        await box.mount(fresh)
+        await pilot.pause()
+        assert drawn == [1], "drawn once, when composed"
+        filled = [(w.id, bool(str(w.render()).strip())) for w in fresh.query(Steady) if w.id]
+        assert any(full for _id, full in lines) and filled == lines, "the same lines drawn"

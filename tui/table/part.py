@@ -210,7 +210,13 @@ class TablePart(Vertical):
 
     # -- drawn: attributes down ------------------------------------------------------------
     def watch_state(self, state: TableState) -> None:
-        if state.view is not None:
+        if state.view is not None and self.is_mounted:
+            self.draw()
+
+    def on_mount(self) -> None:
+        """A state given before the part was composed (a replay playing on, a busy machine):
+        drawn now that its widgets are there."""
+        if self.state.view is not None:
             self.draw()
 
     def draw(self) -> None:
