@@ -12,7 +12,6 @@ import asyncio
 import os
 import signal
 import sys
-from dataclasses import replace
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -137,7 +136,7 @@ class KotatsuApp(App[None]):
     def set_language(self, code: str) -> None:
         """Read ``code`` from now on (the lobby's choice); screens refresh their words."""
         self.voice.code = lang.normalize(code) or lang.DEFAULT
-        self.settings = replace(self.settings, lang=self.voice.code)
+        self.settings = self.settings.replace(lang=self.voice.code)
 
     def _load_screen_css(self, screen: Screen[Any]) -> None:
         """A screen's own stylesheets, the first time it shows: read and parsed alone (the
@@ -218,7 +217,7 @@ class KotatsuApp(App[None]):
         """The player's name from now on, remembered for the next runs (not on an account
         shared by many players, where each run asks)."""
         name = name if shared_account() else save_name(name)
-        self.settings = replace(self.settings, name=name)
+        self.settings = self.settings.replace(name=name)
         for screen in self.lobbies():
             screen.settings = self.settings
 

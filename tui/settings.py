@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from lang import DEFAULT as DEFAULT_LANG
 from lang import current as current_lang
@@ -18,22 +18,87 @@ from .widgets.cards import CardStyle
 NAME_LIMIT = 20
 
 
-@dataclass(frozen=True)
-class Settings:
-    """Options that shape every screen. ``color`` follows NO_COLOR unless given."""
+#: Settings' fields, in the order ``Settings`` takes them.
+FIELDS = (
+    "ascii_only",
+    "color",
+    "name",
+    "cursor_blink",
+    "lang",
+    "nudge",
+    "four_colour",
+    "suit_letters",
+)
 
-    ascii_only: bool = False
-    color: bool = field(default_factory=lambda: not os.environ.get("NO_COLOR"))
-    name: str | None = None
-    cursor_blink: bool = True  # off in tests and screenshots, so pictures do not flicker
+
+class Settings:
+    """Options that shape every screen: made and read, never changed (``replace`` makes new
+    ones), equal when their fields are. ``color`` follows NO_COLOR and ``lang`` is the
+    process's language unless given. A plain class: as a frozen dataclass it compiled six
+    methods from text at every start (some 4 M instructions)."""
+
+    __slots__ = FIELDS
+
+    ascii_only: bool
+    color: bool
+    name: str | None
+    cursor_blink: bool  # off in tests and screenshots, so pictures do not flicker
     #: The language this player reads (a code of lang.LANGUAGES); default: the process's.
-    lang: str = field(default_factory=current_lang)
+    lang: str
     #: A bell and a desktop notification when the table starts waiting for me.
-    nudge: bool = True
+    nudge: bool
     #: Four suit colours (♠ ♥ ♦ ♣ each its own) instead of red and black.
-    four_colour: bool = False
+    four_colour: bool
     #: Every card names its suit with a letter (10H, QS), in colour too.
-    suit_letters: bool = False
+    suit_letters: bool
+
+    def __init__(
+        self,
+        ascii_only: bool = False,
+        color: bool | None = None,
+        name: str | None = None,
+        cursor_blink: bool = True,
+        lang: str | None = None,
+        nudge: bool = True,
+        four_colour: bool = False,
+        suit_letters: bool = False,
+    ) -> None:
+        if color is None:
+            color = not os.environ.get("NO_COLOR")
+        if lang is None:
+            lang = current_lang()
+        values = (ascii_only, color, name, cursor_blink, lang, nudge, four_colour, suit_letters)
+        for field, value in zip(FIELDS, values, strict=True):
+            object.__setattr__(self, field, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"settings are not changed ({name}): replace() makes new ones")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"settings are not changed ({name}): replace() makes new ones")
+
+    def values(self) -> tuple[object, ...]:
+        """The fields' values, in the order of FIELDS."""
+        return tuple(getattr(self, field) for field in FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Settings:
+            return NotImplemented
+        return self.values() == other.values()
+
+    def __hash__(self) -> int:
+        return hash(self.values())
+
+    def __reduce__(self) -> tuple[type[Settings], tuple[object, ...]]:
+        return Settings, self.values()  # (copied and pickled by its fields)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{field}={getattr(self, field)!r}" for field in FIELDS)
+        return f"Settings({shown})"
+
+    def replace(self, **changes: Any) -> Settings:
+        """These settings with the fields ``changes`` names changed."""
+        return Settings(**{**dict(zip(FIELDS, self.values(), strict=True)), **changes})
 
     @property
     def cards(self) -> CardStyle:
@@ -46,8 +111,7 @@ class Settings:
 
     def with_choices(self, choices: Mapping[str, bool]) -> Settings:
         """These settings with the player's yes/no ``choices`` (keys of CHOICES) changed."""
-        return replace(
-            self,
+        return self.replace(
             nudge=choices.get("nudge", self.nudge),
             four_colour=choices.get("four_colour", self.four_colour),
             suit_letters=choices.get("suit_letters", self.suit_letters),

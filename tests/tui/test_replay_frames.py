@@ -134,12 +134,10 @@ async def test_a_japanese_results_panel_shows_every_character_of_its_lines():
     """Nothing a panel says is cut: every line of each 秘十 hand's panel in Japanese (two
     cells a character) is on the screen whole, wherever the table's widgets under it have
     edges."""
-    from dataclasses import replace
-
     from rich.cells import cell_len
 
     replayer = Replayer(replay_of("mishi"), 0)
-    app = ReplayApp(replayer, settings=replace(SETTINGS, lang="ja"))
+    app = ReplayApp(replayer, settings=SETTINGS.replace(lang="ja"))
     checked = 0
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_until(pilot, lambda: replayer.screen.states_seen > 0)
