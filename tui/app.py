@@ -39,6 +39,7 @@ from .settings import (
     save_name,
     terminal_wants_ascii,
 )
+from .tcss import compact
 from .terminal import AsciiScrollBarRender, TerminalOut, attaching_driver
 from .text import clean
 
@@ -147,13 +148,14 @@ class KotatsuApp(App[None]):
         replay = screen.has_class("-replay") and not sheet.has_source(str(REPLAY_STYLESHEET), "")
         if replay:  # the first replay: its rules, winning a tie with the table's
             sheet.add_source(
-                REPLAY_STYLESHEET.read_text(encoding="utf-8"),
+                compact(REPLAY_STYLESHEET.read_text(encoding="utf-8")),
                 read_from=(str(REPLAY_STYLESHEET), ""),
                 tie_breaker=1,
             )
         if new or replay:
-            for path in new:
-                sheet.read(path)
+            for path in new:  # (compact: the same rules, parsed sooner; tui/tcss.py)
+                text = Path(path).read_text(encoding="utf-8")
+                sheet.add_source(compact(text), read_from=(str(path), ""))
             sheet.parse()
             sheet.update(self)
         super()._load_screen_css(screen)

@@ -122,3 +122,45 @@ async def test_a_table_screen_is_styled_once_as_it_first_shows():
         before = styled(screen)
         screen.update_node_styles(animate=False)
         assert styled(screen) == before, "a restyle changes no node's styles or looks"
+
+
+def parsed(css: str) -> list[tuple]:
+    """The rules Textual parses from ``css``, each as what it selects and sets."""
+    from textual.app import App
+    from textual.css.stylesheet import Stylesheet
+
+    sheet = Stylesheet(variables=App().get_css_variables())
+    sheet.add_source(css, read_from=("test", ""))
+    sheet.parse()
+    return [
+        (rule.selectors, repr(rule.styles.get_rules()), rule.styles.important, rule.tie_breaker)
+        for rule in sheet.rules
+    ]
+
+
+def test_compact_stylesheets_parse_to_the_same_rules():
+    """tui/tcss.py's compact drops comments and blanks only: each of our stylesheets and each
+    widget's DEFAULT_CSS (the text written inside ``compact(...)``) gives the same rules both
+    ways, in the same order."""
+    import ast
+
+    from tui.tcss import compact
+
+    root = Path(tui.__file__).parent
+    texts = {str(path): path.read_text(encoding="utf-8") for path in root.rglob("*.tcss")}
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", None) == "compact"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                texts[f"{path}:{node.lineno}"] = node.args[0].value
+    assert sum(".py:" in where for where in texts) >= 9  # the widgets' DEFAULT_CSS
+    assert sum(where.endswith(".tcss") for where in texts) >= 15
+    for where, css in texts.items():
+        rules = parsed(css)
+        assert rules, f"{where}: no rules"
+        assert parsed(compact(css)) == rules, f"{where}: compact changed the rules"
+        assert len(compact(css)) < len(css), f"{where}: nothing to compact"

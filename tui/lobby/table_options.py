@@ -15,6 +15,7 @@ from engine.base import Option
 from lang import _
 from net.table.settings import SETTINGS
 from tui.option_words import help_of, name_of, value_words
+from tui.tcss import compact
 from tui.widgets.tick import Tick
 from tui.widgets.typed import TypedInput
 
@@ -35,9 +36,9 @@ class OptionFields(Vertical):
     """The fields of ``game``'s options; ``values()`` reads them (ValueError says what is
     wrong, in the player's words)."""
 
-    DEFAULT_CSS = """
+    DEFAULT_CSS = compact("""
     OptionFields { height: auto; }
-    """
+    """)
 
     def __init__(self, game: str, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -131,9 +132,9 @@ class SettingFields(Vertical):
     bank…), one field a setting with its help, their defaults those of ``mode`` ("host" or
     "bots"); ``values()`` reads them (ValueError says what is wrong, in the player's words)."""
 
-    DEFAULT_CSS = """
+    DEFAULT_CSS = compact("""
     SettingFields { height: auto; }
-    """
+    """)
 
     def __init__(self, mode: str, *, id: str | None = None) -> None:
         super().__init__(id=id)

@@ -23,6 +23,7 @@ from textual.widgets import Input
 
 from lang import N_, _
 
+from ..tcss import compact
 from ..text import literal
 from .log import WrappingLog
 
@@ -37,7 +38,7 @@ class ChatPane(Vertical):
     without it on the screen (80 columns) is styled and laid out sooner, some 8 ms of CPU
     before its first card. Lines said before are kept and shown then."""
 
-    DEFAULT_CSS = """
+    DEFAULT_CSS = compact("""
     ChatPane { height: 1fr; border-top: solid $secondary 50%; border-title-color: $text-muted; }
     ChatPane WrappingLog { height: 1fr; background: $surface; }
     ChatPane #chat-input { height: 1; border: none; padding: 0 1; background: $boost; }
@@ -45,7 +46,7 @@ class ChatPane(Vertical):
     ChatPane > .chat-pane--name { text-style: bold; }
     ChatPane > .chat-pane--whisper { text-style: italic; }
     ChatPane > .chat-pane--note { text-style: dim italic; }
-    """
+    """)
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "chat-pane--name",  # who said it
         "chat-pane--whisper",  # "→ Bo" after a whisper

@@ -41,6 +41,7 @@ from textual.strip import Strip
 import lang
 from lang import _
 
+from ..tcss import compact
 from .prepaint import Prepainted
 
 __all__ = ["KeyEntry", "WordedFooter", "left_out"]
@@ -109,7 +110,7 @@ class WordedFooter(Prepainted, can_focus=False):
         "footer--disabled",  # over both, for a key the screen refuses now
         "footer--hover",  # under both, for the key under the mouse
     }
-    DEFAULT_CSS = """
+    DEFAULT_CSS = compact("""
     WordedFooter {
         dock: bottom;
         height: 1;
@@ -128,7 +129,7 @@ class WordedFooter(Prepainted, can_focus=False):
         & > .footer--disabled { text-style: dim; }
         & > .footer--hover { background: $block-hover-background; }
     }
-    """
+    """)
 
     def __init__(
         self,

@@ -12,6 +12,7 @@ from textual.strip import Strip
 
 from lang import _
 
+from ..tcss import compact
 from .prepaint import Prepainted
 
 
@@ -28,9 +29,9 @@ class WrappingLog(Prepainted):
     at), so that ``restore`` — a replay going back and forth — wraps no line twice.
     """
 
-    DEFAULT_CSS = """
+    DEFAULT_CSS = compact("""
     WrappingLog { height: 1fr; }
-    """
+    """)
     WHEEL_STEP = 3  # lines per notch of the mouse wheel
     KEPT_STRIPS = 200  # painted lines kept before those above the view are forgotten
     KEPT_WRAPS = 4096  # entries whose wrapped lines are kept (all of them, past a long game)
@@ -208,7 +209,7 @@ class WrappingLog(Prepainted):
 class EventLog(WrappingLog):
     """Lines like "Bo swapped 2 cards with Chen"; peer text arrives already cleaned."""
 
-    DEFAULT_CSS = """
+    DEFAULT_CSS = compact("""
     EventLog {
         height: 1fr;
         min-height: 3;
@@ -216,7 +217,7 @@ class EventLog(WrappingLog):
         border-title-color: $text-muted;
         background: $surface;
     }
-    """
+    """)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

@@ -26,6 +26,7 @@ from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 
+from ..tcss import compact
 from .cards import JOKER_CODES, UNKNOWN, CardFace, CardStyle, box_lines
 from .prepaint import Prepainted
 from .steady import make_room, sized_by_css
@@ -104,7 +105,7 @@ class PickableCards(Prepainted):
         )
     }
 
-    DEFAULT_CSS = """
+    DEFAULT_CSS = compact("""
     PickableCards { height: auto; width: auto; }
     PickableCards.-inline, PickableCards.-rows { width: 1fr; }
     PickableCards > .pickable-cards--cursor { color: ansi_cyan; text-style: bold; }
@@ -133,7 +134,7 @@ class PickableCards(Prepainted):
     PickableCards.-plain > .pickable-cards--diamonds,
     PickableCards.-plain > .pickable-cards--clubs,
     PickableCards.-plain > .pickable-cards--joker { text-style: none; }
-    """
+    """)
 
     empty_words = "(no cards)"  # shown without cards ("": a hand between deals)
     # a change repaints; relayout() lays the screen out only if the height changed

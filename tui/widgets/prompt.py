@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.text import Text
 from textual import events
 
+from ..tcss import compact
 from .steady import Steady
 
 MAX_LINES = 2  # the bar's height at most (its CSS max-height)
@@ -62,7 +63,7 @@ def fit_lines(text: Text, width: int, console: Console, lines: int = MAX_LINES) 
 class PromptBar(Steady):
     """What the player is asked now, or why the last action was refused."""
 
-    DEFAULT_CSS = """
+    DEFAULT_CSS = compact("""
     PromptBar {
         height: auto;
         max-height: 2;
@@ -73,7 +74,7 @@ class PromptBar(Steady):
     PromptBar.-rejected { background: $error 30%; }
     PromptBar > .prompt-bar--reason { text-style: bold; }
     PromptBar > .prompt-bar--waiting { color: $text-muted; }
-    """
+    """)
     #: why it was refused; the colour of a question that waits on others (a style of the
     #: text, not a class of the bar: a class change restyles the node at every turn change)
     COMPONENT_CLASSES: ClassVar[set[str]] = {"prompt-bar--reason", "prompt-bar--waiting"}

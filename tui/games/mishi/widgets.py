@@ -10,6 +10,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 import lang
+from tui.tcss import compact
 from tui.widgets.prepaint import Prepainted
 
 
@@ -17,9 +18,9 @@ class Painted(Prepainted):
     """An area whose content is painted for its current width (the seats around the trick
     are laid out in columns, so they are redrawn when the terminal is resized)."""
 
-    DEFAULT_CSS = """
+    DEFAULT_CSS = compact("""
     Painted { height: auto; width: 1fr; }
-    """
+    """)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
