@@ -208,6 +208,16 @@ class OpenHands:
     hands: list[list[str]]
     hidden: list[HiddenCards]
 
+    @classmethod
+    def of(cls, game: Game) -> OpenHands:
+        """``game``'s hands now, each seat's, and the cards no hand shows (copies: the game
+        plays on without changing them)."""
+        hands = []
+        for seat in range(game.seats):
+            hand = game.view(seat).get("hand")
+            hands.append([c for c in hand if isinstance(c, str)] if isinstance(hand, list) else [])
+        return cls(hands, game.hidden_cards())
+
 
 @dataclass
 class Replay:
@@ -281,12 +291,7 @@ class Replay:
         see)."""
         if not self.can_open:
             return None
-        game = self.at(position)
-        hands = []
-        for seat in range(game.seats):
-            hand = game.view(seat).get("hand")
-            hands.append([c for c in hand if isinstance(c, str)] if isinstance(hand, list) else [])
-        return OpenHands(hands, game.hidden_cards())
+        return OpenHands.of(self.at(position))
 
 
 def replay(record: dict[str, Any]) -> Replay:

@@ -19,6 +19,7 @@ from tui.pilot import screen_lines, wait_until
 from tui.replay.run import ReplayApp
 from tui.replay.screen import Replayer
 from tui.replay.source import RecordSource
+from tui.replay.track import Walk
 from tui.settings import Settings
 
 SETTINGS = Settings(ascii_only=False, color=True, name="Ann", cursor_blink=False)
@@ -187,6 +188,18 @@ async def test_stepping_reaches_the_live_screens_forward_and_back(game, seat):
             await pilot.press("tab")
             await at_replay(pilot, close_panels=True)
         assert app.replayer.screen is screen and screen_lines(app) == forward[3]
+
+
+def test_every_hand_walked_through_once_is_the_records_at_each_position():
+    """The hands a replay shows open are worked out walking the game once and kept
+    (tui/replay/track.py ``Walk``): at each position asked, in any order (a jump, back, on),
+    they are what the record shows there (``Replay.open_hands``, played from the deal)."""
+    for game in engine.GAMES:
+        replay = replay_of(game)
+        walk = Walk(replay, rec.OpenHands.of)
+        last = replay.positions - 1
+        for k in (last // 2, 0, replay.marks[1], last):
+            assert walk[k] == replay.open_hands(k), (game, k)
 
 
 def footer_words(app) -> dict[str, str]:

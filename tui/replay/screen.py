@@ -26,7 +26,7 @@ from ..table.panel import PanelWords, ResultsPanel
 from .controls import ReplayControls
 from .panels import Panels
 from .source import RecordSource
-from .track import Track
+from .track import Track, Walk
 
 if TYPE_CHECKING:
     from ..table.screen import TableScreen
@@ -51,6 +51,9 @@ class Replayer:
         self.pace_index = 2
         self.settings = settings or Settings()
         self.tracks: dict[int | None, Track] = {}
+        # every hand at each position, walked through once: asked at every move while open
+        # (``Replay.open_hands`` plays the record from the deal at each call)
+        self.every_hand = Walk(replay, OpenHands.of)
         self.app: App | None = None
         self.names: list[str] = []  # the screens installed in the app
 
@@ -115,7 +118,7 @@ class Replayer:
 
     def hands(self) -> OpenHands | None:
         """Every hand now, and the cards no hand shows, when shown open."""
-        return self.replay.open_hands(self.position) if self.open_hands else None
+        return self.every_hand[self.position] if self.open_hands else None
 
     def move(self, position: int) -> bool:
         """Show ``position`` (False: outside the record, or a results panel is about to open

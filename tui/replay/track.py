@@ -11,25 +11,31 @@ round's start (where ``]`` jumps; the last position in the last round) in small 
 ``SLICE`` seconds between frames (``fill_ahead``): no further, so that a reader who only looks
 costs a round's states at most, and a jump further on (the end) takes in the states on its
 way, keeping their memories as it goes. The views of a full record are worked out once per
-seat through the engine (``Views``).
+seat through the engine (``Views``), and each position's state is read (checked against its
+game's shapes, as a state from the table is) once per seat and kept: a ``TableState`` is
+never changed, and the replay passes the same positions again and again (filling ahead, then
+stepping; stepping back from a memory).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from engine.base import Game
 from engine.record import Replay
 from net.wire.codec import wire_copy
 
-from ..table.messages import StateReceived, from_wire
+from ..table.messages import TableState, read_state
+from ..table.parse import Wired
 from .memory import Memory
 from .source import RecordSource
 
 if TYPE_CHECKING:
     from ..table.screen import TableScreen
+
+T = TypeVar("T")
 
 KEPT = 128
 """The most memories kept per seat (a long record keeps them further apart)."""
@@ -37,28 +43,37 @@ SLICE = 0.006
 """Seconds of work per slice of filling ahead (well inside a frame)."""
 
 
-class Views:
-    """One seat's view at each position: a seat record's own, or a full record's through the
-    engine, worked out as far as asked and kept."""
+class Walk(Generic[T]):
+    """What ``read`` makes of a full record's game at each position, worked out through the
+    engine as far as asked (the game walked forward once, from the deal) and kept."""
 
-    def __init__(self, replay: Replay, seat: int | None) -> None:
+    def __init__(self, replay: Replay, read: Callable[[Game], T]) -> None:
         self.replay = replay
-        self.seat = seat
-        self.kept: list[Mapping[str, Any]] = list(replay.views) if replay.kind == "seat" else []
+        self.read = read
+        self.kept: list[T] = []
         self.game: Game | None = None
 
-    def __getitem__(self, position: int) -> Mapping[str, Any]:
-        record = self.replay.record
+    def __getitem__(self, position: int) -> T:
+        actions = self.replay.record["actions"]
         while len(self.kept) <= position:
             if self.game is None:
                 self.game = self.replay.game()
             else:
-                entry = record["actions"][len(self.kept) - 1]
+                entry = actions[len(self.kept) - 1]
                 self.game.apply(entry["seat"], entry["action"])
-            # a copy (the engine's view may share lists the next action changes), made as
-            # the wire makes it: what a seat at the table got
-            self.kept.append(wire_copy(self.game.view(self.seat)))
+            self.kept.append(self.read(self.game))
         return self.kept[position]
+
+
+class Views(Walk[Mapping[str, Any]]):
+    """One seat's view at each position: a seat record's own, or a full record's through the
+    engine, worked out as far as asked and kept: a copy (the engine's view may share lists
+    the next action changes), made as the wire makes it: what a seat at the table got."""
+
+    def __init__(self, replay: Replay, seat: int | None) -> None:
+        super().__init__(replay, lambda game: wire_copy(game.view(seat)))
+        if replay.kind == "seat":
+            self.kept = list(replay.views)
 
 
 class Track:
@@ -72,29 +87,32 @@ class Track:
         self.seat = seat
         self.screen = screen
         self.views = Views(replay, seat)
+        self.read: dict[int, tuple[TableState, list[Wired]]] = {}  # position -> its state
         self.every = max(1, -(-replay.positions // KEPT))
         self.memories: dict[int, Memory] = {}
         self.start: Memory | None = None  # before the first state
         self.at = -1  # the position the screen's memory is at
 
-    def state(self, position: int) -> StateReceived:
-        message = {
-            "t": "state",
-            "version": position,
-            "view": self.views[position],
-            "events": self.replay.events[position],
-            "legal": [],
-        }
-        typed = from_wire(message)
-        assert isinstance(typed, StateReceived)
-        return typed
+    def state(self, position: int) -> tuple[TableState, list[Wired]]:
+        """The state at ``position`` and its events, read as the table's ``state`` message is
+        read (once, then kept)."""
+        read = self.read.get(position)
+        if read is None:
+            message = {
+                "version": position,
+                "view": self.views[position],
+                "events": self.replay.events[position],
+                "legal": [],
+            }
+            read = self.read[position] = read_state(message)
+        return read
 
     def take(self, position: int, *, quiet: bool) -> None:
         """The screen takes in the state at ``position`` (``quiet``: without drawing)."""
-        typed = self.state(position)
+        state, events = self.state(position)
         self.screen.quiet = quiet
         try:
-            self.screen.receive_state(typed.state, typed.events)
+            self.screen.receive_state(state, events)
         finally:
             self.screen.quiet = False
         self.at = position
