@@ -34,6 +34,9 @@ from engine.reasons import REASONS, word
 
 STEP_BOUND = 20_000
 
+#: ``msgpack.packb`` without making a packer at every call (what the wire sends must pack).
+_pack = msgpack.Packer().pack
+
 #: Option mixes worth covering beyond the defaults (the game's length is always set short).
 EXTRA_OPTIONS: dict[str, list[dict[str, Any]]] = {
     "swapo": [
@@ -133,6 +136,7 @@ class Seen:
     def fresh(self) -> None:
         self._views: dict[int | None, Any] = {}
         self._cards: dict[int | None, list[str]] = {}
+        self._private: dict[int | None, list[str]] = {}
         self._codes: dict[int | None, set[str]] = {}
         self._public: dict[Any, list[str]] | None = None
         self._legal: dict[int, list[dict]] = {}
@@ -145,22 +149,39 @@ class Seen:
         return self._views[seat]
 
     def cards(self, seat: int | None) -> list[str]:
-        """``cards_in`` of the view of ``seat``. A seat's view is mostly the spectator's: the
-        cards of a key whose value equals the spectator's (a deep comparison, in C: equal
-        values hold the same strings) are the spectator's, walked once; only the rest of
-        the view is walked."""
+        """``cards_in`` of the view of ``seat``: the cards of the keys it shares with the
+        spectator's view (see ``private``), walked once for the spectator, and its own."""
         if seat not in self._cards:
             public = self._by_key()
-            base = self.view(None)
             out: list[str] = []
-            for key, value in self.view(seat).items():
-                if key in public and base[key] == value:
+            own = self._differing(seat)
+            for key in self.view(seat):
+                if key not in own:
                     out += public[key]
-                else:
-                    _walk(key, out)
-                    _walk(value, out)
-            self._cards[seat] = out
+            self._cards[seat] = out + self.private(seat)
         return self._cards[seat]
+
+    def private(self, seat: int | None) -> list[str]:
+        """The cards of the keys of ``seat``'s view that the spectator's view has not or holds
+        otherwise (each key's name included). A seat's view is mostly the spectator's: a key
+        whose value equals the spectator's (a deep comparison, in C: equal values hold the
+        same strings) holds the spectator's cards, so the rest alone is walked."""
+        if seat not in self._private:
+            out: list[str] = []
+            view = self.view(seat)
+            for key in self._differing(seat):
+                _walk(key, out)
+                _walk(view[key], out)
+            self._private[seat] = out
+        return self._private[seat]
+
+    def _differing(self, seat: int | None) -> list[Any]:
+        """The keys of ``seat``'s view whose value the spectator's view has not (or not
+        equal)."""
+        if seat is None:
+            return []
+        base = self.view(None)
+        return [k for k, v in self.view(seat).items() if k not in base or base[k] != v]
 
     def _by_key(self) -> dict[Any, list[str]]:
         """The cards of each key of the spectator's view (the key's own name included)."""
@@ -168,7 +189,11 @@ class Seen:
             self._public = {}
             for key, value in self.view(None).items():
                 found: list[str] = []
-                _walk(key, found)
+                if type(key) is str:
+                    if key in CODES:
+                        found.append(key)
+                else:
+                    _walk(key, found)
                 _walk(value, found)
                 self._public[key] = found
         return self._public
@@ -203,18 +228,46 @@ def fingerprint(game: Game) -> Any:
     return plain(vars(game))
 
 
-def snapshot(game: Game) -> tuple[bytes, list[tuple[str, Any]]]:
+def snapshot(game: Game, *, watched: bool = False) -> tuple[bytes, list[tuple[str, Any]]]:
     """A fast stand-in for ``fingerprint``: the pickled state, and the random states compared
     as they are (equal states pickle alike; on a mismatch the slow, exact comparison
-    decides). The random states are not pickled: 625 numbers each, they were most of it."""
+    decides). The random states are not pickled: 625 numbers each, they were most of it.
+    ``watched``: a trial copy's generators (``_Watched``) are listed as themselves, not read:
+    they count the calls that move them (``Copies.moves``), and a generator put in another's
+    place is another object."""
     state: dict[str, Any] = {}
     rngs: list[tuple[str, Any]] = []
     for key, value in vars(game).items():
         if isinstance(value, random.Random):
-            rngs.append((key, value.getstate()))
+            rngs.append((key, value if watched else value.getstate()))
         else:
             state[key] = value
     return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), rngs
+
+
+class _Watched(random.Random):
+    """A trial copy's random generator: it counts the calls that can move its state (every
+    draw of ``random.Random`` goes through ``random()`` or ``getrandbits()``; ``seed()`` and
+    ``setstate()`` set it), so that a refusal is seen to leave it alone without reading its
+    625 numbers after each one. Draws the very numbers a ``random.Random`` draws."""
+
+    moves = 0
+
+    def random(self) -> float:
+        self.moves += 1
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self.moves += 1
+        return super().getrandbits(k)
+
+    def seed(self, *args: Any, **kwargs: Any) -> None:
+        self.moves += 1
+        super().seed(*args, **kwargs)
+
+    def setstate(self, state: Any) -> None:
+        self.moves += 1
+        super().setstate(state)
 
 
 class Copies:
@@ -226,6 +279,7 @@ class Copies:
 
     def __init__(self, game: Game) -> None:
         self.rngs: list[Any] = []  # the states of its random generators, as pickled
+        self.watched: list[tuple[_Watched, int]] | None = None  # (see ``new``)
         pickler = _Pickler(self)
         pickler.dump(game)
         self.data = pickler.out.getvalue()
@@ -236,13 +290,25 @@ class Copies:
         again = Copies(game)
         return again.data == self.data and again.rngs == self.rngs
 
-    def new(self) -> Game:
+    def new(self, *, watched: bool = False) -> Game:
+        """A copy; ``watched``: its random generators are ``_Watched`` (``moves``,
+        ``untouched``)."""
         global _copying
         _copying = self
+        self.watched = [] if watched else None
         try:
             return pickle.loads(self.data)  # type: ignore[no-any-return]
         finally:
             _copying = None
+
+    def moves(self) -> list[int]:
+        """How often each random generator of the last watched copy was moved."""
+        return [rng.moves for rng, _ in self.watched or []]
+
+    def untouched(self) -> bool:
+        """Whether the random generators of the last watched copy are in their first states
+        (read in full: a draw that went around ``_Watched``'s methods shows here)."""
+        return all(rng.getstate() == self.rngs[i] for rng, i in self.watched or [])
 
 
 class _Pickler(pickle.Pickler):
@@ -263,8 +329,13 @@ _copying: Copies | None = None
 
 def _random_copy(index: int) -> random.Random:
     assert _copying is not None, "a game's copy is unpickled by Copies.new only"
-    rng = random.Random.__new__(random.Random)
+    # Made from a seed of 0 (not from 2,496 bytes of the system's randomness, what
+    # random.Random.__new__ reads when given none), then set to the state copied.
+    kind = random.Random if _copying.watched is None else _Watched
+    rng = kind.__new__(kind, 0)
     rng.setstate(_copying.rngs[index])
+    if _copying.watched is not None:
+        _copying.watched.append((rng, index))  # type: ignore[arg-type]
     return rng
 
 
@@ -325,7 +396,9 @@ class Knowledge:
         seen = views(game)
         assert seen.codes(None) <= self.public
         for seat in range(game.seats):
-            extra = seen.codes(seat) - self.held[seat] - self.public
+            # The cards of the keys a seat shares with the spectator are in codes(None), so
+            # public: only the rest of its view (``private``) may show more.
+            extra = set(seen.private(seat)) - self.held[seat] - self.public
             assert not extra, f"seat {seat} sees {sorted(extra)} it never held"
 
 
@@ -380,7 +453,7 @@ def playout(
             seat = rng.choice(pending)
             legal = seen.legal(seat)
             assert legal, f"seat {seat} is awaited with no legal action in {game.phase!r}"
-            msgpack.packb(legal)
+            _pack(legal)
             action = choose(game, seat, legal, rng) if choose else rng.choice(legal)
             if rng.random() < apply_rate:  # every listed action applies
                 copies = Copies(game)
@@ -397,8 +470,8 @@ def playout(
             seen.fresh()  # a new state: its views are built again
             if after is not None:
                 after(game, seat, action, events)
-            msgpack.packb(events)
-            msgpack.packb(seen.view(seat))
+            _pack(events)
+            _pack(seen.view(seat))
             played.append((seat, action))
             know.update(game, events)
             know.check(game)
@@ -429,9 +502,11 @@ def refuse_or_accept(
     """Each unlisted action is refused with a reason and changes nothing, or is accepted (on a
     copy only) and judged by ``accepted``."""
     copies = Copies(game)  # (also the game as it was: pickled alike while nothing changes)
-    trial = copies.new()  # one copy serves every refusal (a refusal changes nothing)
-    # The copy's own snapshot: a copy shares its strings differently, so it pickles otherwise.
-    trial_before = snapshot(trial)
+    # One copy serves every refusal (a refusal changes nothing). Its random generators count
+    # their moves (``_Watched``); its own snapshot: a copy shares its strings differently, so
+    # it pickles otherwise.
+    trial = copies.new(watched=True)
+    trial_before, moves = snapshot(trial, watched=True), copies.moves()
     seen = views(game)  # each seat's legal actions, asked once (the game does not change)
     for who, bad in near:
         if isinstance(who, int) and 0 <= who < game.seats and bad in seen.legal(who):
@@ -440,13 +515,16 @@ def refuse_or_accept(
             trial.apply(who, bad)  # type: ignore[arg-type]
         except IllegalAction as exc:
             check_refusal(exc)
-            if snapshot(trial) != trial_before:
+            if copies.moves() != moves or snapshot(trial, watched=True) != trial_before:
                 assert fingerprint(trial) == fingerprint(game), f"{bad!r} changed the game"
+                trial_before, moves = snapshot(trial, watched=True), copies.moves()
         else:
             if accepted is not None:
                 accepted(game, who, bad)  # type: ignore[arg-type]
-            trial = copies.new()
-            trial_before = snapshot(trial)
+            trial = copies.new(watched=True)
+            trial_before, moves = snapshot(trial, watched=True), copies.moves()
+    if not copies.untouched():
+        raise AssertionError(f"a refusal of {near!r} changed the game's random state")
     if not copies.same(game):
         raise AssertionError("trying near misses on copies changed the game itself")
 
