@@ -9,7 +9,6 @@ does the same on the chosen address with discovery; ``join`` only connects.
 from __future__ import annotations
 
 import argparse
-import getpass
 import os
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -32,6 +31,8 @@ def default_name() -> str:
     saved = None if shared_account() else load_name()
     if saved:
         return saved
+    import getpass  # (the login name: only for a player with no saved name)
+
     try:
         name = getpass.getuser()
     except Exception:  # no login name in some containers

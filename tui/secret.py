@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import getpass
 import os
 from collections.abc import Callable, MutableMapping
 
@@ -54,7 +53,7 @@ def add_password_flags(parser: argparse.ArgumentParser, default_help: str | None
 def password_from(
     args: argparse.Namespace,
     environ: MutableMapping[str, str] | None = None,
-    ask: Callable[[str], str] = getpass.getpass,
+    ask: Callable[[str], str] | None = None,
 ) -> str | None:
     """The password asked for by ``args`` (None: none). In order: ``--password PW``,
     ``--password-file FILE``, ``--password`` alone (a prompt), else ``KOTATSU_PASSWORD``. The
@@ -72,6 +71,10 @@ def password_from(
     if path is not None:
         password = _read_first_line(path)
     elif given is ASK:
+        if ask is None:  # (getpass.getpass: imported only to ask)
+            import getpass
+
+            ask = getpass.getpass
         try:
             password = ask(_("Password: "))
         except (EOFError, KeyboardInterrupt):
