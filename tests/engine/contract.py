@@ -23,7 +23,7 @@ import pickle
 import random
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, ClassVar
 
 import msgpack
 
@@ -228,21 +228,15 @@ def fingerprint(game: Game) -> Any:
     return plain(vars(game))
 
 
-def snapshot(game: Game, *, watched: bool = False) -> tuple[bytes, list[tuple[str, Any]]]:
-    """A fast stand-in for ``fingerprint``: the pickled state, and the random states compared
-    as they are (equal states pickle alike; on a mismatch the slow, exact comparison
-    decides). The random states are not pickled: 625 numbers each, they were most of it.
-    ``watched``: a trial copy's generators (``_Watched``) are listed as themselves, not read:
-    they count the calls that move them (``Copies.moves``), and a generator put in another's
-    place is another object."""
-    state: dict[str, Any] = {}
-    rngs: list[tuple[str, Any]] = []
-    for key, value in vars(game).items():
-        if isinstance(value, random.Random):
-            rngs.append((key, value if watched else value.getstate()))
-        else:
-            state[key] = value
-    return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), rngs
+def trial_state(trial: Game) -> bytes:
+    """A fast stand-in for ``fingerprint`` of a trial copy (``Copies.new(watched=True)``):
+    its state pickled (equal states pickle alike; on a mismatch the slow, exact comparison
+    decides). Its ``_Watched`` generators are written as which objects they are, not read
+    (625 numbers each; they count the calls that move them: ``Copies.moves``): one put in
+    another's place is another object, and any other generator is pickled whole."""
+    out = io.BytesIO()
+    _TrialPickler(out, pickle.HIGHEST_PROTOCOL).dump(vars(trial))
+    return out.getvalue()
 
 
 class _Watched(random.Random):
@@ -321,6 +315,15 @@ class _Pickler(pickle.Pickler):
     def random(self, rng: random.Random) -> tuple[Any, tuple[int]]:
         self.copies.rngs.append(rng.getstate())
         return _random_copy, (len(self.copies.rngs) - 1,)
+
+
+class _TrialPickler(pickle.Pickler):
+    """Pickles a trial copy's state, each ``_Watched`` generator as its identity."""
+
+    dispatch_table: ClassVar[dict] = {
+        **copyreg.dispatch_table,
+        _Watched: lambda rng: (_Watched, (id(rng),)),
+    }
 
 
 #: The copies being unpickled (their random generators, by number).
@@ -506,7 +509,7 @@ def refuse_or_accept(
     # their moves (``_Watched``); its own snapshot: a copy shares its strings differently, so
     # it pickles otherwise.
     trial = copies.new(watched=True)
-    trial_before, moves = snapshot(trial, watched=True), copies.moves()
+    trial_before, moves = trial_state(trial), copies.moves()
     seen = views(game)  # each seat's legal actions, asked once (the game does not change)
     for who, bad in near:
         if isinstance(who, int) and 0 <= who < game.seats and bad in seen.legal(who):
@@ -515,14 +518,14 @@ def refuse_or_accept(
             trial.apply(who, bad)  # type: ignore[arg-type]
         except IllegalAction as exc:
             check_refusal(exc)
-            if copies.moves() != moves or snapshot(trial, watched=True) != trial_before:
+            if copies.moves() != moves or trial_state(trial) != trial_before:
                 assert fingerprint(trial) == fingerprint(game), f"{bad!r} changed the game"
-                trial_before, moves = snapshot(trial, watched=True), copies.moves()
+                trial_before, moves = trial_state(trial), copies.moves()
         else:
             if accepted is not None:
                 accepted(game, who, bad)  # type: ignore[arg-type]
             trial = copies.new(watched=True)
-            trial_before, moves = snapshot(trial, watched=True), copies.moves()
+            trial_before, moves = trial_state(trial), copies.moves()
     if not copies.untouched():
         raise AssertionError(f"a refusal of {near!r} changed the game's random state")
     if not copies.same(game):
