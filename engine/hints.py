@@ -10,7 +10,7 @@ as a name.
 
 from __future__ import annotations
 
-import copy
+import pickle
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -49,11 +49,17 @@ def hint(
     from . import make_bot  # engine/__init__ imports the games; this module is not among them
 
     bot = make_bot(game, seat, HINT_SEED)
-    mine = [copy.deepcopy(dict(action)) for action in legal]
-    action, (code, params) = bot.explain(copy.deepcopy(view), mine)
+    mine = [_copied(dict(action)) for action in legal]
+    action, (code, params) = bot.explain(_copied(view), mine)
     if code not in HINTS:
         code, params = "best", {}
     return Hint(action, code, dict(params))
+
+
+def _copied(value: Any) -> Any:
+    """A deep copy of plain data (what ``copy.deepcopy`` gives, its objects shared within
+    ``value`` as there), through pickle: in C, several times faster than deepcopy's walk."""
+    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
 
 
 __all__ = ["HINTS", "Hint", "Reason", "hint"]
