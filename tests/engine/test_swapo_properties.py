@@ -16,6 +16,7 @@ a card its seat never held or saw made public. SwaPo's own invariants plug in as
 from __future__ import annotations
 
 import itertools
+import pickle
 import random
 from collections import Counter
 
@@ -43,10 +44,17 @@ class Knowledge:
     def __init__(self, g) -> None:
         self.seen: list[set[str]] = [set() for _ in range(g.seats)]
         self.public: set[str] = {c for d in g.dealer_draw["draws"] for c in d}
+        self.rounds: list[bytes] = []  # each round record's hands and stabbed, as last walked
 
     def update(self, g) -> None:
-        for record in g.rounds:
+        for i, record in enumerate(g.rounds):
+            # A record's cards are walked again only when it pickles otherwise than when it
+            # was last walked (a record is written once: each is walked once).
+            both = pickle.dumps((record["hands"], record["stabbed"]), pickle.HIGHEST_PROTOCOL)
+            if i < len(self.rounds) and self.rounds[i] == both:
+                continue
             self.public |= codes_in(record["hands"]) | codes_in(record["stabbed"])
+            self.rounds[i:] = [both]
         if g.is_revealed and not g.over:
             self.public |= {c for h in g.hands for c in h} | {c for h in g.stabbed for c in h}
         looking = not (g.dagger and g.phase == "swap")
