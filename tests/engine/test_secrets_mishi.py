@@ -74,12 +74,15 @@ def _play(seed: int, deck: list[str], differ: set[int]) -> dict:
     counts = [0] * 4
     private_choices = 0
 
+    listed: dict = {}  # each observer's legal actions at this state (the mover's read again)
+
     def record() -> None:
+        listed.clear()
         if g.phase not in ("deal", "bao"):
             return  # the declarer holds the kitty now: its view differs by construction
         for o in observers:
             view = g.view(o)
-            legal = [] if o is None else g.legal_actions(o)
+            legal = listed[o] = [] if o is None else g.legal_actions(o)
             frame = repr((view, legal))
             if view["phase"] == "deal":
                 asked = o is not None and o in view["pending"]
@@ -93,7 +96,7 @@ def _play(seed: int, deck: list[str], differ: set[int]) -> dict:
         steps += 1
         assert steps < 5000
         (seat,) = g.pending()
-        legal = g.legal_actions(seat)
+        legal = listed[seat] if seat in listed else g.legal_actions(seat)
         if seat in differ:
             action = {"type": "pass"}
             private_choices += len(legal) > 1

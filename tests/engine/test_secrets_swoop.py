@@ -78,8 +78,9 @@ def choose(legal: list[dict], phase: str, seat: int, x: int, avoid: set[str], vi
     return rng.choice(legal)
 
 
-def others(g, x: int) -> list[dict]:
-    return [g.view(s) for s in [*range(g.seats), None] if s != x]
+def others(g, x: int) -> dict[int | None, dict]:
+    """The views of every seat but X's, and the spectator's, by seat."""
+    return {s: g.view(s) for s in [*range(g.seats), None] if s != x}
 
 
 def test_other_seats_cannot_tell_whether_the_flipper_holds_the_rank():
@@ -93,13 +94,17 @@ def test_other_seats_cannot_tell_whether_the_flipper_holds_the_rank():
         ga = engine.new_game("swoop", seats, options=opts, seed=seed, deck=deck_a)
         gb = engine.new_game("swoop", seats, options=opts, seed=seed, deck=deck_b)
         for step in range(MAX_STEPS):
-            assert others(ga, x) == others(gb, x), (seed, step)
+            seen_a, seen_b = others(ga, x), others(gb, x)
+            assert seen_a == seen_b, (seed, step)
             seat = ga.turn
             assert gb.turn == seat
+            # the mover's view: one of those just compared, unless it is X's (read only)
+            view_a = seen_a[seat] if seat != x else ga.view(seat)
+            view_b = seen_b[seat] if seat != x else gb.view(seat)
             rng = random.Random(seed * 100_003 + step)
-            act_a = choose(ga.legal_actions(seat), ga.phase, seat, x, {r, q}, ga.view(seat), rng)
+            act_a = choose(ga.legal_actions(seat), ga.phase, seat, x, {r, q}, view_a, rng)
             rng = random.Random(seed * 100_003 + step)
-            act_b = choose(gb.legal_actions(seat), gb.phase, seat, x, {r, q}, gb.view(seat), rng)
+            act_b = choose(gb.legal_actions(seat), gb.phase, seat, x, {r, q}, view_b, rng)
             if act_a is None or act_b is None:
                 break
             assert act_a == act_b, (seed, step)
