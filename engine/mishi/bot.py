@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from ..base import View
 from ..bots import Bot
 from .cards import ORDERS, TRUMP, Order, is_permanent_trump, points
-from .tricks import Shape, beat_key, completable, decompose
+from .tricks import Shape, beat_key, completer, decompose
 
 
 class MishiBot(Bot):
@@ -187,12 +187,14 @@ class MishiBot(Bot):
             or (mine in ("declarer", "partner") and sides[winner] in ("declarer", "partner"))
         )
 
+        follows = completer(hand, lead_suit, shape, order)  # completable in this hand
+
         def build(prefer: Callable[[str], tuple]) -> list[str]:
             chosen: list[str] = []
             for _ in range(shape.size):
                 rest = Counter(hand) - Counter(chosen)
                 for card in sorted(rest, key=prefer):
-                    if completable([*chosen, card], hand, lead_suit, shape, order):
+                    if follows([*chosen, card]):
                         chosen.append(card)
                         break
             return chosen
@@ -219,9 +221,7 @@ class MishiBot(Bot):
         if wins and not friend and worth:
             self.because("mishi.win_trick", n=at_stake)
             if shape.size == 1:
-                winners = [
-                    c for c in sorted(set(hand)) if completable([c], hand, lead_suit, shape, order)
-                ]
+                winners = [c for c in sorted(set(hand)) if follows([c])]
                 winners = [
                     c
                     for c in winners

@@ -15,7 +15,15 @@ from ..base import IllegalAction, check_action, check_codes
 from .bidding import start_hand
 from .cards import card_points
 from .scoring import hand_deltas, kitty_multiplier
-from .tricks import Shape, beat_key, completable, decompose, failed_throw, shape_of
+from .tricks import (
+    Shape,
+    beat_key,
+    completable,
+    completer,
+    decompose,
+    failed_throw,
+    shape_of,
+)
 from .types import Case, Event, HandSummary
 
 if TYPE_CHECKING:
@@ -110,8 +118,10 @@ def legal_picks(game: MishiGame, seat: int) -> list[dict]:
     order = game.order
     chosen = game.picked[seat]
     cards = order.sorted(Counter(game.hands[seat]) - Counter(chosen))
-    if game.trick:
-        cards = [c for c in cards if _pick_ok(game, seat, [*chosen, c])]
+    if game.trick:  # _pick_ok of each card, the hand's side worked out once
+        suit, shape = led(game)
+        ok = completer(game.hands[seat], suit, shape, order)
+        cards = [c for c in cards if ok([*chosen, c])]
     elif chosen:  # a lead is of one suit: the suit of the first pick
         cards = order.of_suit(cards, order.suit(chosen[0]))
     actions = [{"type": "pick", "card": c} for c in cards]

@@ -9,7 +9,7 @@ may be found inside a longer run; a pair is two identical codes.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from .cards import Order
@@ -175,11 +175,12 @@ def requirement(cards: Sequence[str], lead: Shape, order: Order) -> tuple[tuple[
 
 
 def _best_overlap(
-    cards: Sequence[str], tractors: Sequence[int], pairs: int, chosen: Counter, order: Order
+    held: dict[int, list[str]], tractors: Sequence[int], pairs: int, chosen: Counter, order: Order
 ) -> int | None:
     """The most of ``chosen`` that disjoint instances of the required units can cover, taking
-    them from ``cards``; None if the units cannot all be found."""
-    avail = {lv: list(codes) for lv, codes in _pairs(cards, order).items()}
+    them from the pairs ``held`` (``_pairs`` of the cards: read, not changed); None if the
+    units cannot all be found."""
+    avail = {lv: list(codes) for lv, codes in held.items()}
     left = Counter(chosen)
     covered = 0
     for i, k in enumerate(tractors):
@@ -222,21 +223,39 @@ def completable(
 
     With a whole play (``len(chosen) == lead.size``) this is the legality check itself.
     """
+    return completer(hand, lead_suit, lead, order)(chosen)
+
+
+def completer(
+    hand: Sequence[str], lead_suit: str, lead: Shape, order: Order
+) -> Callable[[Sequence[str]], bool]:
+    """``completable`` of one hand and lead, for many picks: what the hand alone decides (its
+    cards of the led suit, the units they must give, their pairs) is worked out once, at the
+    first pick that needs it."""
     n = lead.size
-    if len(chosen) > n:
-        return False
     suit_cards = order.of_suit(hand, lead_suit)
-    in_suit = order.of_suit(chosen, lead_suit)
-    if len(suit_cards) <= n:
-        return len(chosen) - len(in_suit) <= n - len(suit_cards)
-    if len(in_suit) != len(chosen):
-        return False
-    if not lead.tractors and not lead.pairs:  # singles: any cards of the suit will do
-        return True
-    tractors, pairs = requirement(suit_cards, lead, order)
-    fixed = 2 * sum(tractors) + 2 * pairs
-    covered = _best_overlap(suit_cards, tractors, pairs, Counter(chosen), order)
-    return covered is not None and len(chosen) - covered <= n - fixed
+    short = len(suit_cards) <= n
+    singles = not lead.tractors and not lead.pairs
+    need: list[tuple[tuple[int, ...], int, int, dict[int, list[str]]]] = []
+
+    def test(chosen: Sequence[str]) -> bool:
+        if len(chosen) > n:
+            return False
+        in_suit = order.of_suit(chosen, lead_suit)
+        if short:
+            return len(chosen) - len(in_suit) <= n - len(suit_cards)
+        if len(in_suit) != len(chosen):
+            return False
+        if singles:  # singles: any cards of the suit will do
+            return True
+        if not need:
+            tractors, pairs = requirement(suit_cards, lead, order)
+            need.append((tractors, pairs, 2 * sum(tractors) + 2 * pairs, _pairs(suit_cards, order)))
+        tractors, pairs, fixed, held = need[0]
+        covered = _best_overlap(held, tractors, pairs, Counter(chosen), order)
+        return covered is not None and len(chosen) - covered <= n - fixed
+
+    return test
 
 
 # ---------------------------------------------------------------------------------------------
