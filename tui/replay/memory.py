@@ -38,7 +38,7 @@ class Memory:
 
     state: TableState
     states_seen: int
-    rounds: dict[str, Any]  # RoundEnd.snapshot
+    rounds: bytes  # RoundEnd.snapshot
     part: object  # TablePart.snapshot
     log: tuple[tuple[object, Text], ...]
     notices: tuple[str, ...]

@@ -20,9 +20,9 @@ over the table as it is.
 
 from __future__ import annotations
 
-import copy
+import pickle
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from rich.style import Style
 from rich.text import Text
@@ -95,19 +95,21 @@ class RoundEnd:
         #: acts, a replay holds still till then.
         self.opening = False
 
-    def snapshot(self) -> dict[str, Any]:
-        """What the rounds remember after a state, copied (a replay's memory of the table).
-        A copy has no panel on its way: only the screen's own callback opens that one, and
-        a copy restored with ``opening`` set held the replay still for good (a memory taken
-        ahead while a panel was opening)."""
+    def snapshot(self) -> bytes:
+        """What the rounds remember after a state, copied (a replay's memory of the table):
+        pickled, and read back as a new copy at each restore (plain data, written and read
+        in C: ``copy.deepcopy`` copied it object by object, twice). A copy has no panel on
+        its way: only the screen's own callback opens that one, and a copy restored with
+        ``opening`` set held the replay still for good (a memory taken ahead while a panel
+        was opening)."""
         given = ("seats", "game", "wants_panel")
         kept = {name: value for name, value in vars(self).items() if name not in given}
         kept["opening"] = False
-        return copy.deepcopy(kept)
+        return pickle.dumps(kept, pickle.HIGHEST_PROTOCOL)
 
-    def restore(self, snapshot: dict[str, Any]) -> None:
+    def restore(self, snapshot: bytes) -> None:
         """Put back what ``snapshot`` took."""
-        for name, value in copy.deepcopy(snapshot).items():
+        for name, value in pickle.loads(snapshot).items():
             setattr(self, name, value)
 
     def rows(self) -> list[RoundRow]:
