@@ -174,6 +174,9 @@ class TableScreen(Screen[None]):
         #: above the log (a replay's every hand open).
         self.extras: list[Widget] = []
         self.side_extras: list[Widget] = []
+        #: Whether the too-small notice (layout.py ``too_small``) is mounted: the first time
+        #: the window is too small, after the table's own widgets and the extras.
+        self.too_small_mounted = False
         #: The lines that keep a height they grew to (KEPT_HEIGHTS; none: as tall as their text).
         self.kept_heights = (*self.KEPT_HEIGHTS, *part.KEPT_HEIGHTS)
         #: How a results panel goes over the table (None: pushed, a new screen each time).
@@ -246,8 +249,7 @@ class TableScreen(Screen[None]):
         yield self.prompt
         yield WordedFooter(expendable=FOOTER_EXPENDABLE, fallback=FOOTER_FALLBACK)
         yield self.link
-        yield too_small()
-        yield from self.extras
+        yield from self.extras  # (the too-small notice: mounted when first needed, ``fit``)
 
     def on_mount(self) -> None:
         self.decisions.reviewable = review.possible(self.client)
@@ -301,6 +303,11 @@ class TableScreen(Screen[None]):
         refit = fit.refit(self.classes, self.large, self.face)
         for index, (name, wanted) in enumerate(refit.classes, 1):
             self.set_class(wanted, name, update=index == len(refit.classes))
+        if self.has_class("-too-small") and not self.too_small_mounted:
+            # the notice is made the first time the window is too small: a widget fewer to
+            # make, style and mount at every start (some 3 M instructions, issue 37)
+            self.too_small_mounted = True
+            self.mount(too_small())
         for selector in self.kept_heights:
             self.query_one(selector, Steady).keep_height(refit.keep_heights)
         self.draw_header()
