@@ -34,16 +34,17 @@ from tui.collector import OLDER, YOUNG  # noqa: E402  (after the lines above)
 def pytest_xdist_auto_num_workers(config) -> int | None:
     """``-n auto`` (pyproject's addopts): the fast lane (``-m unit``) only computes, so one
     worker a core; the whole suite waits on sockets, timers and screens much of the time, so
-    three a core keep the cores busy. On two cores, quiet, the whole suite at 2,115 tests: 192 s
-    at eight workers (370 s of CPU: each worker spent some 8 s besides its tests), 183 s at six
-    (322 s), 183-200 s at five, 219 s at four (too few to wait beside each other). Earlier, with
-    a smaller suite, eight did best (109 s against 118 s at six). ``PYTEST_XDIST_AUTO_NUM_WORKERS``
-    still decides if set."""
+    four a core keep the cores busy. On two cores, quiet, the whole suite at 2,131 tests (its
+    screen tests no longer render what nobody sees): 146-149 s at six workers with the cores
+    busy only 1.7 of 2 of the time, 131-132 s at seven, 128-133 s at eight, 116-130 s at nine,
+    131 s at ten and 130 s at twelve. Earlier, when each test computed a third more, six did
+    best (183 s against 192 s at eight). ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides if
+    set."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None  # xdist's own hook reads it
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     cores = cores or 1
-    return cores if config.getoption("markexpr", "") == "unit" else 3 * cores
+    return cores if config.getoption("markexpr", "") == "unit" else 4 * cores
 
 
 # Which tests start first. xdist hands out work in the order it was collected, and the tests
