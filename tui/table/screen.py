@@ -174,9 +174,6 @@ class TableScreen(Screen[None]):
         #: above the log (a replay's every hand open).
         self.extras: list[Widget] = []
         self.side_extras: list[Widget] = []
-        #: Whether the too-small notice (layout.py ``too_small``) is mounted: the first time
-        #: the window is too small, after the table's own widgets and the extras.
-        self.too_small_mounted = False
         #: The lines that keep a height they grew to (KEPT_HEIGHTS; none: as tall as their text).
         self.kept_heights = (*self.KEPT_HEIGHTS, *part.KEPT_HEIGHTS)
         #: How a results panel goes over the table (None: pushed, a new screen each time).
@@ -303,10 +300,10 @@ class TableScreen(Screen[None]):
         refit = fit.refit(self.classes, self.large, self.face)
         for index, (name, wanted) in enumerate(refit.classes, 1):
             self.set_class(wanted, name, update=index == len(refit.classes))
-        if self.has_class("-too-small") and not self.too_small_mounted:
-            # the notice is made the first time the window is too small: a widget fewer to
-            # make, style and mount at every start (some 3 M instructions, issue 37)
-            self.too_small_mounted = True
+        if self.has_class("-too-small") and not self.query("#too-small"):
+            # the notice (layout.py ``too_small``) is made the first time the window is too
+            # small: a widget fewer to make, style and mount at every start (some 3 M
+            # instructions, issue 37)
             self.mount(too_small())
         for selector in self.kept_heights:
             self.query_one(selector, Steady).keep_height(refit.keep_heights)
