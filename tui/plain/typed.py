@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import os
 import queue
+import stat
 import sys
 import threading
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -57,12 +58,15 @@ class Typed:
     async def line(self, secret: bool = False) -> str | None:
         """The next line (None: the input ended); ``secret``: not shown as it is typed
         (at a terminal: its echo is off for the line)."""
-        if self.reader is None:
+        if self.reader is None and pipe(sys.stdin):
             loop = asyncio.get_running_loop()
             self.reader = reader = asyncio.StreamReader()
             await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
         with hidden(sys.stdin) if secret else contextlib.nullcontext():
-            raw = await self.reader.readline()
+            if self.reader is not None:
+                raw = await self.reader.readline()
+            else:  # a file or /dev/null, which the event loop cannot watch: read in a thread
+                raw = await asyncio.to_thread(read_line, sys.stdin)
         return raw.decode("utf-8", "replace") if raw else None
 
     async def secret(self) -> str:
@@ -71,6 +75,26 @@ class Typed:
 
     def close(self) -> None:
         pass
+
+
+def pipe(stream: object) -> bool:
+    """Whether the event loop can watch ``stream`` for lines: a pipe, a socket or a terminal.
+    A file (``kotatsu --plain play GAME < moves.txt``) or /dev/null cannot be watched (epoll
+    refuses them): read in a thread instead."""
+    try:
+        mode = os.fstat(stream.fileno()).st_mode  # type: ignore[attr-defined]
+    except (OSError, ValueError, AttributeError):
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or os.isatty(stream.fileno())  # type: ignore[attr-defined]
+
+
+def read_line(stream: object) -> bytes:
+    """A line of ``stream`` as bytes; b'' at its end, or where there is nothing to read (a
+    closed input)."""
+    try:
+        return stream.buffer.readline()  # type: ignore[attr-defined]
+    except (OSError, ValueError, AttributeError):
+        return b""
 
 
 @contextlib.contextmanager
