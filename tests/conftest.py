@@ -121,6 +121,26 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     gc.freeze()
 
 
+# What a worker would report of the snapshots nobody reads. At the end of the session syrupy
+# (the snapshots' plugin) writes a report to the terminal: under xdist each worker writes its
+# own to a terminal nobody sees (only the controller's is shown), and to write it, it looks for
+# the snapshots this worker did not use, comparing each against every test the worker ran — a
+# location made with pathlib each time: 2-3 s of every worker's CPU, all at the end of the run.
+# Syrupy acts on unused snapshots only without xdist (a worker's report is not merged); a
+# worker's report, once syrupy has made it, is replaced here by one with nothing to say.
+class _NothingToSay:
+    lines: tuple[str, ...] = ()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return  # one process, or xdist's controller: syrupy's report is the one shown
+    syrupy = getattr(session.config, "_syrupy", None)
+    if getattr(syrupy, "report", None) is not None:
+        syrupy.report = _NothingToSay()  # type: ignore[union-attr]
+
+
 # What every app a test starts would parse again. A Textual app parses its stylesheet (every
 # widget's DEFAULT_CSS, the app's .tcss) when it starts, into a cache of its own: a worker
 # starts hundreds of apps, and parsed the same CSS hundreds of times (a fifth of an app's
