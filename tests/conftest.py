@@ -12,6 +12,8 @@ import gc
 import os
 import socket
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -321,7 +323,9 @@ def _records_elsewhere(tmp_path_factory, monkeypatch):
     """Every test keeps what kotatsu keeps — game records (net/kept/records.py), journals and kept
     seats (net/kept/journal.py, net/kept/seatstore.py), settings (tui/settings.py) — in its own
     temporary directories, never the user's; so do the processes it starts."""
-    home = tmp_path_factory.mktemp("xdg")  # one numbered directory a test (each one made
-    # scans the others: three a test made the fast lane a few seconds slower)
+    # one directory a test, named at random: pytest's numbered ones (``mktemp``) scan every
+    # directory made before to number the next, so a worker's run grew quadratic in its tests
+    # (1-2 ms a test by the end of a worker's 270)
+    home = Path(tempfile.mkdtemp(prefix="xdg-", dir=tmp_path_factory.getbasetemp()))
     for name in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"):
         monkeypatch.setenv(name, str(home / name.lower()))

@@ -9,10 +9,8 @@ import lang
 
 
 @pytest.fixture(autouse=True)
-def own_dirs(monkeypatch, tmp_path):
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg-state"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
+def own_dirs(monkeypatch):
+    # the state, config and data directories: each test's own (tests/conftest.py)
     monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
     monkeypatch.delenv("NO_COLOR", raising=False)
     for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):

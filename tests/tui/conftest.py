@@ -57,12 +57,11 @@ def log_text(screen) -> str:
 
 
 @pytest.fixture(autouse=True)
-def steady_screen(monkeypatch, tmp_path):
+def steady_screen(monkeypatch):
     """No animations, no NO_COLOR or locale from the caller's shell (English unless a test
-    asks), and no tables left open in the user's state directory (the lobby offers those):
-    the same pictures every run."""
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg-state"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    asks), and no tables left open in the user's state directory (the lobby offers those:
+    every test has state and config directories of its own, empty, tests/conftest.py's
+    ``_records_elsewhere``): the same pictures every run."""
     monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
     monkeypatch.delenv("NO_COLOR", raising=False)
     for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
