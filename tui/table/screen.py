@@ -156,7 +156,7 @@ class TableScreen(Screen[None]):
         self._bindings = with_keys(self._bindings, part.KEYS)
         self.css_path = [*self.css_path, *part_css(part)]
         if part.GAME:  # the game's rules for the screen's own regions (its side column)
-            self.add_class(f"-{part.GAME}")
+            self.add_class(f"-{part.GAME}", update=False)  # (styled as it mounts)
         title = part.TITLE or self.game
         self.turn_nudge = TurnNudge(lambda: ring(self.app, title), enabled=settings.nudge)
         # the table's regions (the game's part is the table's area)

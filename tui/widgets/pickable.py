@@ -180,9 +180,10 @@ class PickableCards(Prepainted):
         self.titles: dict[object, str | Text] = dict(titles or {})
         self.headings: dict[object, str] = dict(headings or {})
         self.notes: dict[object, str | Text] = dict(notes or {})
-        self.set_class(inline, "-inline")
-        self.set_class(bool(self.titles), "-rows")
-        self.set_class(not style.color, "-plain")
+        # (not mounted yet: styled as it mounts, its looks once, not once a class)
+        self.set_class(inline, "-inline", update=False)
+        self.set_class(bool(self.titles), "-rows", update=False)
+        self.set_class(not style.color, "-plain", update=False)
         self._placed: tuple[int, list[Line]] | None = None  # lines() by width
 
     def show(self, faces: Sequence[CardFace], cursor: int | None = None) -> None:

@@ -56,7 +56,8 @@ class DaifugoTable(TablePart):
         self.model = DaifugoDecisions(self.me)
         self.decisions = self.model
         self.face = DaifugoFace(self, self.model)
-        self.set_class(self.cards.color, "-color")
+        # (not mounted yet: styled as it mounts, its many looks once, not twice)
+        self.set_class(self.cards.color, "-color", update=False)
 
     def compose(self) -> ComposeResult:
         yield Steady("", id="seats", markup=False)

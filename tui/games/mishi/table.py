@@ -68,6 +68,8 @@ class MishiTable(TablePart):
         self.face = self.mishi_face = MishiFace(self, self.flow)
         self.finished: Wired | None = None  # the last hand_end event, as sent
         self.finished_record: HandRecord | None = None  # and as read
+        # (not mounted yet: styled as it mounts, its many looks once, not twice)
+        self.set_class(not self.settings.color, "-mono", update=False)
 
     def memory(self) -> dict[str, object]:
         return {
@@ -88,7 +90,6 @@ class MishiTable(TablePart):
         yield Steady("", id="hand-result", markup=False)
 
     def on_mount(self) -> None:
-        self.set_class(not self.settings.color, "-mono")
         self.set_interval(0.5, self.count_down)
 
     def count_down(self) -> None:

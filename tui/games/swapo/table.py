@@ -61,7 +61,8 @@ class SwapoTable(TablePart):
         self.flow = SwapoDecisions(self.me, self.seats.asked_name)
         self.decisions = self.flow
         self.face = self.swapo_face = SwapoFace(self, self.flow, self.log_name)
-        self.set_class(not self.settings.color, "-no-color")
+        # (not mounted yet: styled as it mounts, its many looks once, not twice)
+        self.set_class(not self.settings.color, "-no-color", update=False)
         self.last_sent: list[str] = []  # the cards of my last swap or give, for the log
         self.hand_before: list[str] = []  # my hand before the latest message (what I gave from)
         self.revealed_now: Hands | None = None  # the hands a reveal in this message showed

@@ -62,7 +62,8 @@ class SwoopTable(TablePart):
         self.decisions = self.model
         self.face = self.swoop_face = SwoopFace(self, self.model)
         self.notice: Event | None = None  # the last hand's penalties, until my play
-        self.set_class(self.cards.color, "-color")
+        # (not mounted yet: styled as it mounts, its many looks once, not twice)
+        self.set_class(self.cards.color, "-color", update=False)
 
     def memory(self) -> dict[str, object]:
         return {"model": self.model, "swoop_face": self.swoop_face, "notice": self.notice}
