@@ -170,6 +170,9 @@ class TableScreen(Screen[None]):
         #: Take states in without drawing them: the table's memory (log, rounds, the game's
         #: own) moves on, nothing is painted and no results panel opens.
         self.quiet = False
+        #: Taking in the states that came before the screen opened: each is noted as it comes
+        #: (log, rounds, the nudge), only the last drawn (``on_mount``).
+        self.catching_up = False
         #: Widgets the driver adds, composed after the table's own, and in the side column
         #: above the log (a replay's every hand open).
         self.extras: list[Widget] = []
@@ -254,7 +257,13 @@ class TableScreen(Screen[None]):
         self.fit(self.app.size.width, self.app.size.height)
         self.draw_header()
         self.chat.allow_whispers(self.face.whispers_allowed())
+        # the states that came before the screen opened (a table in this process plays up
+        # to my turn before): each taken in, the last one alone drawn
+        self.catching_up = True
         self.link.start(self.take_at_once)
+        self.catching_up = False
+        if self.view is not None:
+            self.show_state(self.state)
         if self.me is not None:  # a returning player's lines come back (net/table/memory.py)
             self.link.history()
         self.set_interval(1.0, self.tick)
@@ -357,20 +366,25 @@ class TableScreen(Screen[None]):
     def watch_state(self, state: TableState) -> None:
         """A new state (or view): the decision model learns it, the nudge sees whether the
         table waits for me, and the table, its header and keys are drawn again (nothing is
-        drawn while ``quiet``)."""
+        drawn while ``quiet``, nor while ``catching_up``: the last state is drawn then)."""
         self.seats.view = state.view  # the seat count
         self.part.set_reactive(TablePart.state, state)  # what it reads, drawn or not
         self.decisions.update(state.view, state.legal)
         if not self.quiet:
             self.turn_nudge.see(asked_openly(self.me, state, self.decisions))
-            self.part.state = state  # the part draws it
-            self.ask()
-            self.draw_header()
-            self.update_keys()
+            if not self.catching_up:
+                self.show_state(state)
         self.show_clocks()  # the seats awaited now: is one of them away?
         owed = None if self.quiet else self.part.owed()
         if owed is not None:  # a step the person has answered already
             self.handle(owed)
+
+    def show_state(self, state: TableState) -> None:
+        """Draw ``state``: the part, the prompt, the header and the keys."""
+        self.part.state = state  # the part draws it
+        self.ask()
+        self.draw_header()
+        self.update_keys()
 
     def tell(self, event: Wired) -> None:
         """Log a public event, and say the big ones on the notice line; the part's own
