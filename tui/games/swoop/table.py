@@ -72,7 +72,9 @@ class SwoopTable(TablePart):
         yield Steady("", id="pile", markup=False)
         yield Steady("", id="pile-row", markup=False)
         yield Steady("", id="seats", markup=False)
-        yield SwoopCards(self.cards, id="mine")
+        # ranks inline, as the first state draws them below a big terminal: no class changed
+        # (a restyle of every look of the cards) at the first card
+        yield SwoopCards(self.cards, inline=True, mark_at="end", id="mine")
         yield Steady("", id="notice", markup=False)
 
     def boxed(self) -> bool:
