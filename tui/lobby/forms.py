@@ -159,6 +159,10 @@ class TableForm(ModalScreen[TableRequest | None]):
         yield WordedFooter()
 
     def on_resize(self, event: events.Resize) -> None:
+        # fitted now, from the layout before this resize (the form's first, as it opens), the
+        # box's rows are in the layout Textual makes next for the resize, not in one more
+        # after it (a whole layout of the form); fitted again after it, for the new size
+        self.fit_options()
         self.call_after_refresh(self.fit_options)
 
     def fit_options(self) -> None:
