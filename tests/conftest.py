@@ -122,10 +122,12 @@ def _computing_among_screens(items: list[pytest.Item]) -> None:
         return
     taken = set(map(id, screens)) | set(map(id, moved))
     mixed: list[pytest.Item] = []
-    for at, screen in enumerate(screens):
+    placed = 0  # of the moved tests, how many are in ``mixed``
+    for count, screen in enumerate(screens, start=1):
         mixed.append(screen)
-        while len(mixed) - at - 1 < len(moved) * (at + 1) // len(screens):
-            mixed.append(moved[len(mixed) - at - 1])
+        due = len(moved) * count // len(screens)  # as many as the screens' share so far
+        mixed.extend(moved[placed:due])
+        placed = due
     first = next(i for i, item in enumerate(items) if id(item) in taken)
     rest = [item for item in items if id(item) not in taken]
     items[:] = rest[:first] + mixed + rest[first:]

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from tui.plain.typed import Typed, pipe
+from tui.plain.typed import Typed, watchable
 
 
 async def lines_of(stdin) -> list[str]:
@@ -30,10 +30,10 @@ async def test_a_files_lines_are_read_in_turn_and_its_end_ends_them(tmp_path) ->
     moves = tmp_path / "moves.txt"
     moves.write_text("help\n7h 7d\nquit\n", encoding="utf-8")
     with moves.open() as stdin:
-        assert not pipe(stdin)
+        assert not watchable(stdin)
         assert await lines_of(stdin) == ["help\n", "7h 7d\n", "quit\n"]
     with open(os.devnull) as stdin:
-        assert not pipe(stdin)
+        assert not watchable(stdin)
         assert await lines_of(stdin) == []
 
 
@@ -42,7 +42,7 @@ async def test_a_pipes_lines_are_read_by_the_loop() -> None:
     os.write(write, "hand\nпас\n".encode())
     os.close(write)
     with os.fdopen(read) as stdin:
-        assert pipe(stdin)
+        assert watchable(stdin)
         assert await lines_of(stdin) == ["hand\n", "пас\n"]
 
 

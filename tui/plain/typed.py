@@ -58,7 +58,7 @@ class Typed:
     async def line(self, secret: bool = False) -> str | None:
         """The next line (None: the input ended); ``secret``: not shown as it is typed
         (at a terminal: its echo is off for the line)."""
-        if self.reader is None and pipe(sys.stdin):
+        if self.reader is None and watchable(sys.stdin):
             loop = asyncio.get_running_loop()
             self.reader = reader = asyncio.StreamReader()
             await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
@@ -77,15 +77,16 @@ class Typed:
         pass
 
 
-def pipe(stream: object) -> bool:
+def watchable(stream: object) -> bool:
     """Whether the event loop can watch ``stream`` for lines: a pipe, a socket or a terminal.
     A file (``kotatsu --plain play GAME < moves.txt``) or /dev/null cannot be watched (epoll
     refuses them): read in a thread instead."""
     try:
-        mode = os.fstat(stream.fileno()).st_mode  # type: ignore[attr-defined]
+        fd = stream.fileno()  # type: ignore[attr-defined]
+        mode = os.fstat(fd).st_mode
     except (OSError, ValueError, AttributeError):
         return False
-    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or os.isatty(stream.fileno())  # type: ignore[attr-defined]
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or os.isatty(fd)
 
 
 def read_line(stream: object) -> bytes:

@@ -260,8 +260,10 @@ class TableScreen(Screen[None]):
         # the states that came before the screen opened (a table in this process plays up
         # to my turn before): each taken in, the last one alone drawn
         self.catching_up = True
-        self.link.start(self.take_at_once)
-        self.catching_up = False
+        try:
+            self.link.start(self.take_at_once)
+        finally:
+            self.catching_up = False
         if self.view is not None:
             self.show_state(self.state)
         if self.me is not None:  # a returning player's lines come back (net/table/memory.py)
